@@ -1,0 +1,52 @@
+/**
+ * A harness parser turns the text a benchmark suite printed into samples: one value per
+ * benchmark (and per metric) for that run. Text in, samples out; no I/O.
+ */
+import type { Direction } from '../stats/types.ts';
+
+export type HarnessFormat =
+  | 'go'
+  | 'criterion'
+  | 'bencher'
+  | 'pytest-benchmark'
+  | 'google-benchmark'
+  | 'hyperfine'
+  | 'jmh'
+  | 'json';
+
+export const HARNESS_FORMATS: readonly HarnessFormat[] = [
+  'go',
+  'criterion',
+  'bencher',
+  'pytest-benchmark',
+  'google-benchmark',
+  'hyperfine',
+  'jmh',
+  'json',
+];
+
+/**
+ * One measured value of one benchmark in one run of the suite.
+ * Units are normalised: times in `ns`, memory in `B`, throughput in `ops/s` (or `B/s`);
+ * other counters keep the harness's own unit (for example `allocs/op`).
+ */
+export interface Sample {
+  name: string;
+  value: number;
+  unit: string;
+  direction: Direction;
+}
+
+/** Malformed harness output: names the format, the line (1-based, when known) and what was expected. */
+export class HarnessParseError extends Error {
+  readonly format: HarnessFormat;
+  readonly line: number | null;
+  constructor(format: HarnessFormat, line: number | null, detail: string) {
+    super(`${format} output${line === null ? '' : ` line ${line}`}: ${detail}`);
+    this.name = 'HarnessParseError';
+    this.format = format;
+    this.line = line;
+  }
+}
+
+export type HarnessParser = (text: string) => Sample[];

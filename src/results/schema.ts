@@ -1,0 +1,124 @@
+/**
+ * The results file (`schemaVersion: 1`): the one hand-over between measuring and judging.
+ *
+ * It holds every raw pair, so any report can be rendered again and any statistic recomputed
+ * (`pairbench report`). Reading is lenient: a file written by another tool needs only
+ * `schemaVersion`, `base`, `head` and, per benchmark, `name`, `unit`, `direction` and `pairs`;
+ * everything derived is recomputed from the pairs.
+ */
+import { z } from 'zod';
+
+/** Caps for reading untrusted files (artifacts from fork PRs): names and counts stay sane. */
+export const LIMITS = {
+  fileBytes: 64 * 1024 * 1024,
+  nameLength: 512,
+  benchmarks: 20_000,
+  pairsPerBenchmark: 1_000_000,
+} as const;
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+const positive = finite.refine((v) => v > 0, 'must be greater than 0');
+
+export const PairSchema = z.object({
+  base: positive,
+  head: positive,
+  order: z.enum(['base-first', 'head-first']),
+});
+
+const RevisionSchema = z.object({
+  ref: z.string().max(1024).nullable().optional(),
+  sha: z.string().max(64).nullable().optional(),
+  dir: z.string().max(4096).nullable().optional(),
+});
+
+const SideSummarySchema = z.object({
+  n: z.number(),
+  median: z.number(),
+  mean: z.number(),
+  min: z.number(),
+  max: z.number().optional(),
+  cv: z.number(),
+  iqr: z.number(),
+});
+
+const DiagnosticSchema = z.object({
+  code: z.string().max(64),
+  severity: z.enum(['info', 'warning']),
+  message: z.string().max(4096),
+});
+
+const ChangeSchema = z.object({
+  estimate: z.number(),
+  ci: z.tuple([z.number(), z.number()]),
+  confidence: z.number().optional(),
+  pValue: z.number(),
+  pAdjusted: z.number().optional(),
+  method: z.enum(['exact', 'normal']).optional(),
+});
+
+const FailureSchema = z.object({
+  side: z.enum(['base', 'head']),
+  kind: z.enum(['build', 'exit', 'timeout', 'signal', 'parse', 'spawn']),
+  exitCode: z.number().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  stderrTail: z.string().max(65_536).optional(),
+  message: z.string().max(65_536),
+});
+
+export const VerdictSchema = z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']);
+
+export const BenchmarkResultSchema = z.object({
+  name: z.string().min(1).max(LIMITS.nameLength),
+  unit: z.string().max(64),
+  direction: z.enum(['lower-is-better', 'higher-is-better']),
+  metric: z.string().max(64).optional(),
+  /** this benchmark's own threshold (config file), relative */
+  threshold: z.number().optional(),
+  verdict: VerdictSchema.optional(),
+  /** `added` / `removed`: the benchmark appeared on one side only (harness suites) */
+  presence: z.enum(['both', 'added', 'removed']).optional(),
+  stoppedBecause: z.string().max(64).optional(),
+  pairs: z.array(PairSchema).max(LIMITS.pairsPerBenchmark),
+  outliers: z.array(z.number().int().nonnegative()).optional(),
+  outliersKept: z.array(z.number().int().nonnegative()).optional(),
+  base: SideSummarySchema.optional(),
+  head: SideSummarySchema.optional(),
+  pairedCv: z.number().optional(),
+  change: ChangeSchema.nullable().optional(),
+  pairsToSettle: z.number().nullable().optional(),
+  diagnostics: z.array(DiagnosticSchema).max(100).optional(),
+  failure: FailureSchema.optional(),
+});
+
+export const ResultsSchema = z.object({
+  schemaVersion: z.literal(1),
+  tool: z.object({ name: z.string().max(64), version: z.string().max(64) }).optional(),
+  base: RevisionSchema,
+  head: RevisionSchema,
+  environment: z
+    .object({
+      os: z.string().max(256).optional(),
+      cpu: z.string().max(256).optional(),
+      cores: z.number().optional(),
+      node: z.string().max(64).optional(),
+      runner: z.string().max(256).optional(),
+    })
+    .optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  status: z.enum(['running', 'complete', 'partial', 'failed']).optional(),
+  stoppedBecause: z.string().max(64).optional(),
+  startedAt: z.string().max(64).optional(),
+  finishedAt: z.string().max(64).nullable().optional(),
+  verdict: VerdictSchema.optional(),
+  geomean: z.number().nullable().optional(),
+  /** per round, the order in which the benchmarks were measured (freshly shuffled each round) */
+  rounds: z.array(z.array(z.string().max(LIMITS.nameLength))).optional(),
+  shard: z.object({ index: z.number().int(), count: z.number().int() }).optional(),
+  failures: z.array(FailureSchema.extend({ benchmark: z.string().max(LIMITS.nameLength).optional() })).optional(),
+  benchmarks: z.array(BenchmarkResultSchema).max(LIMITS.benchmarks),
+});
+
+export type PairRecord = z.infer<typeof PairSchema>;
+export type BenchmarkResult = z.infer<typeof BenchmarkResultSchema>;
+export type Results = z.infer<typeof ResultsSchema>;
+export type Failure = z.infer<typeof FailureSchema>;

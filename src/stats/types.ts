@@ -1,0 +1,124 @@
+/**
+ * The vocabulary of judging: what goes into `stats/` and what comes out.
+ *
+ * One name, one meaning: a *pair* is one base run and one head run measured back to back,
+ * in an order decided by a coin; a *sample* is one measured value.
+ */
+
+export type Direction = 'lower-is-better' | 'higher-is-better';
+export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive';
+export type OutlierRule = 'tukey' | 'mad' | 'none';
+export type Correction = 'holm' | 'bh';
+export type PairOrder = 'base-first' | 'head-first';
+
+export interface Pair {
+  base: number;
+  head: number;
+  order: PairOrder;
+}
+
+/** Descriptive figures of one side, for the report only (the test works on the paired log-ratios). */
+export interface SideSummary {
+  n: number;
+  median: number;
+  mean: number;
+  min: number;
+  max: number;
+  /** coefficient of variation: sample standard deviation / mean */
+  cv: number;
+  /** interquartile range, same unit as the samples */
+  iqr: number;
+}
+
+/** The change of head against base, relative: 0.049 is +4.9%. */
+export interface ChangeEstimate {
+  /** exp(Hodges-Lehmann estimate of ln(head/base)) - 1 */
+  estimate: number;
+  /** confidence interval of the relative change, at `confidence` */
+  ci: [number, number];
+  /** confidence level of `ci` (1 - alpha) */
+  confidence: number;
+  /** two-sided Wilcoxon signed-rank p-value of the pairs kept */
+  pValue: number;
+  /** p-value after the multiple-comparison correction across all benchmarks */
+  pAdjusted: number;
+  /** `exact` for the exact null distribution, `normal` for the approximation with tie/zero corrections */
+  method: 'exact' | 'normal';
+}
+
+export type DiagnosticCode =
+  | 'too-few-pairs'
+  | 'order-effect'
+  | 'drift'
+  | 'one-sided-outliers'
+  | 'pairing-rescued'
+  | 'high-noise'
+  | 'all-equal';
+
+/** A finding about a benchmark's data, with the advice a user needs (benchstat style). */
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: 'info' | 'warning';
+  message: string;
+}
+
+/** Options of judging, shared by `compare` and `report`. */
+export interface JudgeOptions {
+  /** significance level, family-wise after correction */
+  alpha: number;
+  /** smallest relative change that counts (0.02 = 2%), the default for benchmarks without their own */
+  threshold: number;
+  outliers: OutlierRule;
+  correction: Correction;
+}
+
+/** One benchmark's pairs as handed to judging. */
+export interface BenchmarkInput {
+  name: string;
+  direction: Direction;
+  /** this benchmark's own threshold, if it has one (config file); else JudgeOptions.threshold */
+  threshold?: number;
+  pairs: Pair[];
+}
+
+/** Everything `stats/` concludes about one benchmark. */
+export interface BenchmarkAnalysis {
+  name: string;
+  direction: Direction;
+  threshold: number;
+  /** indices into `pairs` excluded from the test and estimate */
+  outliers: number[];
+  /** pairs flagged as outliers but kept, because they lean to one side more than chance allows */
+  outliersKept: number[];
+  base: SideSummary;
+  head: SideSummary;
+  /** CV of the paired ratios head/base: how much noise is left after pairing */
+  pairedCv: number;
+  /** null when there are no usable pairs */
+  change: ChangeEstimate | null;
+  verdict: Verdict;
+  /** for `inconclusive`: a rough count of pairs in all that would likely settle it; null otherwise */
+  pairsToSettle: number | null;
+  diagnostics: Diagnostic[];
+}
+
+export interface Judgement {
+  benchmarks: BenchmarkAnalysis[];
+  /** the worst verdict: regression > inconclusive > improvement > unchanged */
+  verdict: Verdict;
+  /** geometric mean over benchmarks of the estimated ratios head/base, minus one (relative) */
+  geomean: number | null;
+}
+
+/** Why measuring a benchmark stopped. */
+export type StopReason = 'precision' | 'decided' | 'max-pairs' | 'max-time' | 'interrupted' | 'error';
+
+/** Options of the stopping rules, checked between rounds. */
+export interface StopOptions {
+  minPairs: number;
+  maxPairs: number;
+  /** interval half-width (relative) below which a benchmark is precise enough */
+  precision: number;
+  alpha: number;
+  threshold: number;
+}
