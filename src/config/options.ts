@@ -1,0 +1,74 @@
+/**
+ * The one table of `compare` options: their names, kinds, defaults and help. The CLI flags,
+ * the action inputs and the config file's top-level keys are all read through it, so a default
+ * lives in exactly one place.
+ */
+
+export type OptionKind = 'string' | 'integer' | 'duration' | 'percent' | 'alpha' | 'choice' | 'boolean' | 'list';
+
+export interface OptionDef {
+  /** kebab-case name: `--max-pairs` on the command line, `max-pairs` as an action input and config key */
+  name: string;
+  kind: OptionKind;
+  /** the default as a user would type it; undefined = none */
+  default?: string;
+  choices?: readonly string[];
+  help: string;
+  /** placeholder in help, e.g. `<n>` */
+  arg?: string;
+  /** not accepted at the top level of a config file */
+  cliOnly?: boolean;
+}
+
+export const METRICS = ['wall', 'cpu', 'rss', 'instructions'] as const;
+export type Metric = (typeof METRICS)[number];
+
+export const RUN_FORMATS = [
+  'time',
+  'go',
+  'criterion',
+  'bencher',
+  'pytest-benchmark',
+  'google-benchmark',
+  'hyperfine',
+  'jmh',
+  'json',
+] as const;
+export type RunFormat = (typeof RUN_FORMATS)[number];
+
+export const COMPARE_OPTIONS: readonly OptionDef[] = [
+  { name: 'base', kind: 'string', arg: '<rev>', help: 'baseline git revision (default: merge-base of --head with the default branch)', cliOnly: true },
+  { name: 'head', kind: 'string', arg: '<rev>', help: 'candidate git revision', default: 'HEAD', cliOnly: true },
+  { name: 'base-dir', kind: 'string', arg: '<dir>', help: 'compare an existing directory as the baseline (no checkout)', cliOnly: true },
+  { name: 'head-dir', kind: 'string', arg: '<dir>', help: 'compare an existing directory as the candidate (no checkout)', cliOnly: true },
+  { name: 'repo', kind: 'string', arg: '<dir>', help: 'the git repository (default: the current directory)', cliOnly: true },
+  { name: 'build', kind: 'string', arg: '<cmd>', help: "shell command run once in each revision's directory before measuring" },
+  { name: 'run', kind: 'string', arg: '<cmd>', help: 'shell command measured each time (or printing benchmark results, with --format)' },
+  { name: 'name', kind: 'string', arg: '<name>', help: 'name of the benchmark given by --run (default: the command)' },
+  { name: 'prepare', kind: 'string', arg: '<cmd>', help: 'shell command before every measured run, not timed' },
+  { name: 'format', kind: 'choice', choices: RUN_FORMATS, default: 'time', arg: '<f>', help: 'time the whole command, or parse a harness output' },
+  { name: 'metric', kind: 'list', choices: METRICS, default: 'wall', arg: '<m>', help: 'what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)' },
+  { name: 'direction', kind: 'choice', choices: ['lower-is-better', 'higher-is-better'], arg: '<d>', help: 'which way is better, for --format json values without one' },
+  { name: 'config', kind: 'string', arg: '<file>', help: 'YAML file naming several benchmarks', cliOnly: true },
+  { name: 'min-pairs', kind: 'integer', default: '10', arg: '<n>', help: 'pairs before any stopping rule applies' },
+  { name: 'max-pairs', kind: 'integer', default: '200', arg: '<n>', help: 'pairs at most, per benchmark' },
+  { name: 'max-time', kind: 'duration', default: '10m', arg: '<dur>', help: 'measuring budget for the whole comparison' },
+  { name: 'precision', kind: 'percent', default: '1%', arg: '<pct>', help: "stop once every benchmark's 95% interval half-width is below this" },
+  { name: 'warmup', kind: 'integer', default: '1', arg: '<n>', help: 'unmeasured runs per side before the first pair' },
+  { name: 'threshold', kind: 'percent', default: '2%', arg: '<pct>', help: 'smallest relative change that counts as a regression or improvement' },
+  { name: 'alpha', kind: 'alpha', default: '0.05', arg: '<p>', help: 'significance level, after correction for the number of benchmarks' },
+  { name: 'outliers', kind: 'choice', choices: ['tukey', 'mad', 'none'], default: 'tukey', arg: '<rule>', help: 'outlier rule on the paired log-ratios' },
+  { name: 'correction', kind: 'choice', choices: ['holm', 'bh'], default: 'holm', arg: '<c>', help: 'multiple-comparison correction: holm (family-wise) or bh (false discovery rate)' },
+  { name: 'timeout', kind: 'duration', default: '10m', arg: '<dur>', help: "one run's time limit; the whole process tree is killed past it" },
+  { name: 'seed', kind: 'integer', arg: '<n>', help: 'seed of the pair order (default: random; recorded in the results)' },
+  { name: 'shard', kind: 'string', default: '1/1', arg: '<i/n>', help: 'measure every n-th benchmark starting at the i-th' },
+  { name: 'out', kind: 'string', default: 'pairbench-results.json', arg: '<file>', help: 'results JSON, written as pairs complete' },
+  { name: 'markdown', kind: 'string', arg: '<file>', help: 'write the report as Markdown (the PR comment body)' },
+  { name: 'fail-on', kind: 'choice', choices: ['regression', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold, or never' },
+  { name: 'json', kind: 'boolean', help: 'print the results JSON to stdout instead of the table', cliOnly: true },
+  { name: 'quiet', kind: 'boolean', help: 'no progress lines', cliOnly: true },
+];
+
+export function optionDef(name: string): OptionDef | undefined {
+  return COMPARE_OPTIONS.find((o) => o.name === name);
+}

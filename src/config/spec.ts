@@ -1,0 +1,266 @@
+/**
+ * The Spec: one typed description of a comparison, built the same way from command-line flags,
+ * action inputs and a config file. The engine reads nothing else.
+ *
+ * Precedence: explicit flags/inputs, then the config file's top-level keys, then the defaults in
+ * `options.ts`.
+ */
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
+import { UsageError, show } from './errors.ts';
+import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
+import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
+
+export type RawValue = string | number | boolean | string[] | undefined;
+export type RawOptions = Record<string, RawValue>;
+
+export interface BenchmarkSpec {
+  name: string;
+  run: string;
+  format: RunFormat;
+  metrics: Metric[];
+  threshold?: number;
+  direction?: Direction;
+  prepare: string | null;
+  /** a regular expression on result names, for harness formats */
+  filter: string | null;
+}
+
+export type RevisionSpec = { kind: 'git'; rev: string | null } | { kind: 'dir'; dir: string };
+
+export interface Spec {
+  /** the directory commands are resolved from (the repository for git revisions) */
+  cwd: string;
+  base: RevisionSpec;
+  head: RevisionSpec;
+  build: string | null;
+  benchmarks: BenchmarkSpec[];
+  minPairs: number;
+  maxPairs: number;
+  maxTimeMs: number;
+  precision: number;
+  warmup: number;
+  threshold: number;
+  alpha: number;
+  outliers: OutlierRule;
+  correction: Correction;
+  timeoutMs: number;
+  seed: number;
+  /** true when the user chose the seed (recorded either way) */
+  seedGiven: boolean;
+  shard: { index: number; count: number };
+  out: string;
+  markdown: string | null;
+  failOn: 'regression' | 'none';
+  json: boolean;
+  quiet: boolean;
+}
+
+/** How inputs are named in messages: `--max-pairs` on the command line, `input max-pairs` in the action. */
+export type InputNaming = (name: string) => string;
+export const cliNaming: InputNaming = (name) => `--${name}`;
+export const actionNaming: InputNaming = (name) => `input ${name}`;
+
+const BenchmarkEntrySchema = z.strictObject({
+  name: z.string().min(1).max(200),
+  run: z.string().min(1),
+  format: z.enum(RUN_FORMATS).optional(),
+  metric: z.union([z.enum(METRICS), z.array(z.enum(METRICS)).min(1)]).optional(),
+  threshold: z.union([z.string(), z.number()]).optional(),
+  direction: z.enum(['lower-is-better', 'higher-is-better']).optional(),
+  prepare: z.string().optional(),
+  filter: z.string().optional(),
+});
+
+const ConfigSchema = z.looseObject({
+  benchmarks: z.array(BenchmarkEntrySchema).min(1, 'must list at least one benchmark'),
+});
+
+/** Parses one value by its option's kind; `input` is how the user wrote its name. */
+export function parseOptionValue(name: string, input: string, value: RawValue): unknown {
+  const def = optionDef(name);
+  if (!def) throw new UsageError(input, `${input}: unknown option`);
+  if (value === undefined) return undefined;
+  if (def.kind === 'boolean') {
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === 'false') return value === 'true';
+    throw UsageError.invalid(input, value, 'true or false');
+  }
+  if (Array.isArray(value)) {
+    if (def.kind !== 'list') throw UsageError.invalid(input, value, 'a single value');
+    return value.map((v) => parseChoice(input, String(v).trim(), def.choices ?? []));
+  }
+  const text = typeof value === 'boolean' ? String(value) : value;
+  switch (def.kind) {
+    case 'integer':
+      return parseInteger(input, text, name === 'min-pairs' || name === 'max-pairs' ? 1 : 0, name === 'seed' ? 2 ** 32 - 1 : undefined);
+    case 'duration':
+      return parseDuration(input, text);
+    case 'percent':
+      return parsePercent(input, text, { max: name === 'precision' ? 1 : 10 });
+    case 'alpha':
+      return parseAlpha(input, text);
+    case 'choice':
+      return parseChoice(input, String(text).trim(), def.choices ?? []);
+    case 'list':
+      return String(text)
+        .split(',')
+        .map((v) => parseChoice(input, v.trim(), def.choices ?? []));
+    default: {
+      const s = String(text);
+      if (s.trim() === '') throw UsageError.invalid(input, s, 'a non-empty value');
+      return s;
+    }
+  }
+}
+
+function parseShard(input: string, value: string): { index: number; count: number } {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index < 1 || index > count) {
+    throw UsageError.invalid(input, value, 'i/n with 1 ≤ i ≤ n, such as 2/4');
+  }
+  return { index, count };
+}
+
+export interface ConfigFile {
+  path: string;
+  text: string;
+}
+
+/** Reads the config file's YAML into top-level defaults and benchmark entries. */
+export function parseConfigFile(file: ConfigFile): { defaults: RawOptions; benchmarks: z.infer<typeof BenchmarkEntrySchema>[] } {
+  let doc: unknown;
+  try {
+    doc = parseYaml(file.text);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    throw new UsageError('--config', `--config ${file.path}: not valid YAML (${reason})`);
+  }
+  const parsed = ConfigSchema.safeParse(doc);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '';
+    throw new UsageError('--config', `--config ${file.path}: ${where || 'the file'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const defaults: RawOptions = {};
+  for (const [key, value] of Object.entries(parsed.data)) {
+    if (key === 'benchmarks') continue;
+    const def = optionDef(key);
+    if (!def || def.cliOnly) {
+      const known = COMPARE_OPTIONS.filter((o) => !o.cliOnly).map((o) => o.name);
+      throw new UsageError('--config', `--config ${file.path}: unknown key ${show(key)}; expected benchmarks or one of ${known.join(', ')}`);
+    }
+    if (value === null || (typeof value === 'object' && !Array.isArray(value))) {
+      throw UsageError.invalid(`--config ${file.path}: ${key}`, value, 'a plain value');
+    }
+    defaults[key] = Array.isArray(value) ? value.map(String) : (value as string | number | boolean);
+  }
+  return { defaults, benchmarks: parsed.data.benchmarks };
+}
+
+function randomSeed(): number {
+  return Math.floor(Math.random() * 2 ** 32);
+}
+
+/**
+ * Builds the Spec. `flags` are what the user gave explicitly (kebab-case keys; undefined = not given).
+ */
+export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNaming; config?: ConfigFile }): Spec {
+  const { naming } = ctx;
+  const config = ctx.config ? parseConfigFile(ctx.config) : null;
+  const configName = (key: string) => `--config ${ctx.config?.path}: ${key}`;
+
+  const get = <T>(name: string): T | undefined => {
+    if (flags[name] !== undefined) return parseOptionValue(name, naming(name), flags[name]) as T;
+    if (config && config.defaults[name] !== undefined) return parseOptionValue(name, configName(name), config.defaults[name]) as T;
+    const def = optionDef(name)?.default;
+    return def === undefined ? undefined : (parseOptionValue(name, naming(name), def) as T);
+  };
+
+  const baseDir = get<string>('base-dir');
+  const headDir = get<string>('head-dir');
+  if ((baseDir === undefined) !== (headDir === undefined)) {
+    const missing = baseDir === undefined ? 'base-dir' : 'head-dir';
+    throw new UsageError(naming(missing), `${naming(missing)} is missing: --base-dir and --head-dir go together`);
+  }
+  if (baseDir !== undefined && flags['base'] !== undefined) {
+    throw new UsageError(naming('base'), `${naming('base')} and ${naming('base-dir')} cannot be used together: pick git revisions or directories`);
+  }
+  const base: RevisionSpec = baseDir !== undefined ? { kind: 'dir', dir: baseDir } : { kind: 'git', rev: get<string>('base') ?? null };
+  const head: RevisionSpec = headDir !== undefined ? { kind: 'dir', dir: headDir } : { kind: 'git', rev: get<string>('head') ?? 'HEAD' };
+
+  const run = get<string>('run');
+  const format = get<RunFormat>('format') ?? 'time';
+  const metrics = get<Metric[]>('metric') ?? ['wall'];
+  const prepare = get<string>('prepare') ?? null;
+  const direction = get<Direction>('direction');
+  let benchmarks: BenchmarkSpec[];
+  if (config) {
+    if (run !== undefined) throw new UsageError(naming('run'), `${naming('run')} and ${naming('config')} cannot be used together: put the command in the config file's benchmarks`);
+    benchmarks = config.benchmarks.map((b, i) => ({
+      name: b.name,
+      run: b.run,
+      format: b.format ?? format,
+      metrics: b.metric === undefined ? metrics : Array.isArray(b.metric) ? b.metric : [b.metric],
+      ...(b.threshold !== undefined ? { threshold: parsePercent(configName(`benchmarks[${i}].threshold`), b.threshold) } : {}),
+      ...((b.direction ?? direction) ? { direction: b.direction ?? direction } : {}),
+      prepare: b.prepare ?? prepare,
+      filter: b.filter ?? null,
+    }));
+    const names = new Set<string>();
+    for (const b of benchmarks) {
+      if (names.has(b.name)) throw new UsageError('--config', `--config ${ctx.config?.path}: benchmark name ${show(b.name)} is used twice; names must be unique`);
+      names.add(b.name);
+    }
+  } else {
+    if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
+    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null }];
+  }
+  for (const b of benchmarks) {
+    if (b.format !== 'time' && b.metrics.some((m) => m !== 'wall')) {
+      throw new UsageError(naming('metric'), `${naming('metric')}: ${b.metrics.join(',')} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics`);
+    }
+    if (b.filter !== null) {
+      try {
+        new RegExp(b.filter);
+      } catch {
+        throw UsageError.invalid(configName(`filter of ${b.name}`), b.filter, 'a valid regular expression');
+      }
+    }
+  }
+
+  const minPairs = get<number>('min-pairs') ?? 10;
+  const maxPairs = get<number>('max-pairs') ?? 200;
+  if (minPairs > maxPairs) {
+    throw new UsageError(naming('min-pairs'), `${naming('min-pairs')} (${minPairs}) is larger than ${naming('max-pairs')} (${maxPairs}); expected min-pairs ≤ max-pairs`);
+  }
+  const seedGiven = get<number>('seed');
+  return {
+    cwd: get<string>('repo') ?? ctx.cwd,
+    base,
+    head,
+    build: get<string>('build') ?? null,
+    benchmarks,
+    minPairs,
+    maxPairs,
+    maxTimeMs: get<number>('max-time') ?? 600_000,
+    precision: get<number>('precision') ?? 0.01,
+    warmup: get<number>('warmup') ?? 1,
+    threshold: get<number>('threshold') ?? 0.02,
+    alpha: get<number>('alpha') ?? 0.05,
+    outliers: get<OutlierRule>('outliers') ?? 'tukey',
+    correction: get<Correction>('correction') ?? 'holm',
+    timeoutMs: get<number>('timeout') ?? 600_000,
+    seed: seedGiven ?? randomSeed(),
+    seedGiven: seedGiven !== undefined,
+    shard: parseShard(naming('shard'), get<string>('shard') ?? '1/1'),
+    out: get<string>('out') ?? 'pairbench-results.json',
+    markdown: get<string>('markdown') ?? null,
+    failOn: get<'regression' | 'none'>('fail-on') ?? 'regression',
+    json: get<boolean>('json') ?? false,
+    quiet: get<boolean>('quiet') ?? false,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Parsing of the value kinds users type: durations (`90s`, `10m`), percentages (`2%`, `0.02`),
+ * whole numbers and probabilities. Each parser names the input and the value when it refuses one.
+ */
+import { UsageError } from './errors.ts';
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `1500ms`, `90s`, `10m`, `1.5h`, or a bare number of seconds; returns milliseconds. */
+export function parseDuration(input: string, value: string | number): number {
+  if (typeof value === 'number') {
+    if (Number.isFinite(value) && value > 0) return value * 1000;
+    throw UsageError.invalid(input, value, 'a duration greater than 0 such as 500ms, 90s, 10m or 1h');
+  }
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+  const amount = m ? Number(m[1]) : NaN;
+  if (!m || !(amount > 0)) {
+    throw UsageError.invalid(input, value, 'a duration greater than 0 such as 500ms, 90s, 10m or 1h');
+  }
+  return amount * (DURATION_UNITS[m[2] ?? 's'] ?? 1000);
+}
+
+/** `2%` or `0.02` (a fraction); returns the fraction. `max` bounds it (exclusive of 0 unless allowZero). */
+export function parsePercent(input: string, value: string | number, opts: { max?: number; allowZero?: boolean } = {}): number {
+  const max = opts.max ?? 10;
+  const expected = `a percentage such as 2% or a fraction such as 0.02${opts.allowZero ? '' : ', greater than 0'}`;
+  let fraction: number;
+  if (typeof value === 'number') fraction = value;
+  else {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%)?\s*$/.exec(value);
+    if (!m) throw UsageError.invalid(input, value, expected);
+    fraction = m[2] ? Number(m[1]) / 100 : Number(m[1]);
+  }
+  if (!Number.isFinite(fraction) || fraction < 0 || (!opts.allowZero && fraction === 0) || fraction > max) {
+    throw UsageError.invalid(input, value, expected);
+  }
+  return fraction;
+}
+
+/** A whole number in [min, max]. */
+export function parseInteger(input: string, value: string | number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw UsageError.invalid(input, value, `a whole number ${range}`);
+  }
+  return n;
+}
+
+/** A probability strictly between 0 and 0.5 (a significance level). */
+export function parseAlpha(input: string, value: string | number): number {
+  const n = typeof value === 'number' ? value : /^\s*(\d*\.\d+|\d+)\s*$/.test(value) ? Number(value) : NaN;
+  if (!(n > 0 && n < 0.5)) throw UsageError.invalid(input, value, 'a significance level between 0 and 0.5, such as 0.05');
+  return n;
+}
+
+export function parseChoice<T extends string>(input: string, value: string, choices: readonly T[]): T {
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw UsageError.invalid(input, value, `one of ${choices.join(', ')}`);
+}
