@@ -1,0 +1,189 @@
+/**
+ * The engine: one comparison from a Spec to a judged results file. The CLI and the action both
+ * build a Spec and call `runCompare`; neither does anything the other cannot.
+ *
+ *   revisions (worktrees, builds) -> schedule (rounds of random-order pairs) -> results file
+ *   (written after every pair) -> stats (judged from the raw pairs) -> results file (final)
+ */
+import { cpus, platform, release, type } from 'node:os';
+import type { Spec } from './config/spec.ts';
+import { MetricUnavailable } from './measure/samples.ts';
+import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
+import { judgeResults } from './results/judge.ts';
+import type { BenchmarkResult, Results } from './results/schema.ts';
+import { ResultsWriter } from './results/writer.ts';
+import { runSchedule, type LoopState, type Progress } from './schedule/loop.ts';
+import type { JudgeOptions } from './stats/types.ts';
+import { VERSION } from './version.ts';
+
+export interface EngineHooks {
+  log(line: string): void;
+  progress?(p: Progress): void;
+  signal?: AbortSignal;
+  /** environment for the user's commands (the action removes its token from it) */
+  env?: Record<string, string | undefined>;
+}
+
+export type ExitCode = 0 | 1 | 2 | 3 | 130;
+
+export interface Outcome {
+  results: Results;
+  exitCode: ExitCode;
+  /** absolute path of the results file */
+  resultsPath: string;
+}
+
+export function judgeOptions(spec: Pick<Spec, 'alpha' | 'threshold' | 'outliers' | 'correction'>): JudgeOptions {
+  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction };
+}
+
+export function environment(): NonNullable<Results['environment']> {
+  const cpu = cpus();
+  return {
+    os: `${type()} ${release()} (${platform()})`,
+    cpu: cpu[0]?.model.trim() ?? 'unknown',
+    cores: cpu.length,
+    node: process.version,
+    ...(process.env.RUNNER_NAME ? { runner: `${process.env.RUNNER_NAME} (${process.env.RUNNER_OS ?? ''} ${process.env.RUNNER_ARCH ?? ''})`.trim() } : {}),
+  };
+}
+
+/** The settings as recorded in the results: enough to replay the comparison. */
+function recordedSettings(spec: Spec): Record<string, unknown> {
+  return {
+    seed: spec.seed,
+    alpha: spec.alpha,
+    threshold: spec.threshold,
+    outliers: spec.outliers,
+    correction: spec.correction,
+    minPairs: spec.minPairs,
+    maxPairs: spec.maxPairs,
+    maxTimeMs: spec.maxTimeMs,
+    precision: spec.precision,
+    warmup: spec.warmup,
+    timeoutMs: spec.timeoutMs,
+    build: spec.build,
+    failOn: spec.failOn,
+    metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(','),
+    benchmarks: spec.benchmarks.map((b) => ({
+      name: b.name,
+      run: b.run,
+      format: b.format,
+      metrics: b.metrics,
+      ...(b.threshold !== undefined ? { threshold: b.threshold } : {}),
+      ...(b.direction ? { direction: b.direction } : {}),
+      ...(b.prepare ? { prepare: b.prepare } : {}),
+      ...(b.filter ? { filter: b.filter } : {}),
+    })),
+  };
+}
+
+/** The raw rows of the loop as results benchmarks (not yet judged). */
+function benchmarksOf(state: LoopState): BenchmarkResult[] {
+  const out: BenchmarkResult[] = [];
+  for (const row of state.rows.values()) {
+    const job = state.jobs.find((j) => j.bench.name === row.job);
+    const presence = row.seenBase === 0 ? 'added' : row.seenHead === 0 ? 'removed' : 'both';
+    out.push({
+      name: row.key,
+      unit: row.unit,
+      direction: row.direction,
+      ...(row.metric ? { metric: row.metric } : {}),
+      ...(row.threshold !== undefined ? { threshold: row.threshold } : {}),
+      presence,
+      ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
+      pairs: row.pairs,
+      ...(job?.failure ? { failure: job.failure } : {}),
+    });
+  }
+  // A job that failed before any sample still gets a row, so the failure is reported where users look.
+  for (const job of state.jobs) {
+    if (job.failure && !out.some((b) => state.rows.get(b.name)?.job === job.bench.name)) {
+      out.push({ name: job.bench.name, unit: 'ms', direction: 'lower-is-better', stoppedBecause: 'error', pairs: [], failure: job.failure });
+    }
+  }
+  return out;
+}
+
+export async function runCompare(spec: Spec, hooks: EngineHooks): Promise<Outcome> {
+  const env = hooks.env ?? { ...process.env };
+  const writer = new ResultsWriter(spec.out);
+  const startedAt = new Date().toISOString();
+  const results: Results = {
+    schemaVersion: 1,
+    tool: { name: 'pairbench', version: VERSION },
+    base: spec.base.kind === 'dir' ? { ref: null, sha: null, dir: spec.base.dir } : { ref: spec.base.rev, sha: null },
+    head: spec.head.kind === 'dir' ? { ref: null, sha: null, dir: spec.head.dir } : { ref: spec.head.rev, sha: null },
+    environment: environment(),
+    settings: recordedSettings(spec),
+    status: 'running',
+    startedAt,
+    finishedAt: null,
+    ...(spec.shard.count > 1 ? { shard: spec.shard } : {}),
+    rounds: [],
+    benchmarks: [],
+  };
+  const finish = (status: Results['status'], stoppedBecause: string, exitCode: ExitCode, extra: Partial<Results> = {}): Outcome => {
+    const done: Results = { ...results, ...extra, status, stoppedBecause, finishedAt: new Date().toISOString() };
+    const judged = judgeResults(done, judgeOptions(spec));
+    writer.write(judged);
+    let code = exitCode;
+    if (code === 0 && spec.failOn === 'regression' && judged.verdict === 'regression') code = 1;
+    return { results: judged, exitCode: code, resultsPath: writer.path };
+  };
+
+  writer.write(results);
+  let revisions: PreparedRevisions;
+  try {
+    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...(hooks.signal ? { signal: hooks.signal } : {}) });
+  } catch (err) {
+    if (err instanceof BuildFailure) {
+      hooks.log(`error: ${err.message}\n${indentTail(err.outputTail)}`);
+      return finish('failed', 'error', 3, {
+        failures: [{ side: err.side, kind: 'build', exitCode: err.exitCode, stderrTail: err.outputTail, message: err.message }],
+      });
+    }
+    throw err;
+  }
+  results.base = { ...results.base, sha: revisions.base.sha, ...(revisions.base.sha ? {} : { dir: revisions.base.dir }) };
+  results.head = { ...results.head, sha: revisions.head.sha, ...(revisions.head.sha ? {} : { dir: revisions.head.dir }) };
+  if (revisions.base.ref) results.base.ref = revisions.base.ref;
+  writer.write(results);
+
+  try {
+    const state = await runSchedule({
+      spec,
+      base: revisions.base,
+      head: revisions.head,
+      env,
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
+      log: hooks.log,
+      ...(hooks.progress ? { progress: hooks.progress } : {}),
+      onPair: (s) => {
+        results.benchmarks = benchmarksOf(s);
+        results.rounds = s.rounds;
+        writer.write(results);
+      },
+    });
+    results.benchmarks = benchmarksOf(state);
+    results.rounds = state.rounds;
+    const failures = state.jobs.flatMap((j) => (j.failure ? [j.failure] : []));
+    if (failures.length > 0) results.failures = failures;
+    if (state.stoppedBecause === 'interrupted') return finish('partial', 'interrupted', 130);
+    if (state.failed) return finish('failed', 'error', 3);
+    return finish(state.midRound ? 'partial' : 'complete', state.stoppedBecause ?? 'precision', 0);
+  } catch (err) {
+    if (err instanceof MetricUnavailable) {
+      hooks.log(`error: ${err.message}`);
+      return finish('failed', 'error', 3, { failures: [{ side: 'base', kind: 'spawn', message: err.message }] });
+    }
+    throw err;
+  } finally {
+    await revisions.cleanup();
+  }
+}
+
+function indentTail(tail: string): string {
+  const lines = tail.trimEnd().split('\n').slice(-20);
+  return lines.map((l) => `  | ${l}`).join('\n');
+}

@@ -1,0 +1,66 @@
+/**
+ * From one run to its samples: the figures of the run itself (`--format time`), or the results
+ * its harness printed (`--format go`, `criterion`, ...), one sample per benchmark and metric.
+ */
+import type { BenchmarkSpec } from '../config/spec.ts';
+import type { Metric } from '../config/options.ts';
+import { parseHarness } from '../harness/index.ts';
+import type { HarnessFormat, Sample } from '../harness/types.ts';
+import type { RunResult } from './run.ts';
+
+export interface RowSample extends Sample {
+  /** the metric, for `--format time`; undefined for harness results */
+  metric?: Metric;
+  /** the name of the row: unique within the comparison */
+  key: string;
+}
+
+export class MetricUnavailable extends Error {
+  readonly metric: Metric;
+  constructor(metric: Metric, why: string) {
+    super(`--metric ${metric} is not available here: ${why}`);
+    this.name = 'MetricUnavailable';
+    this.metric = metric;
+  }
+}
+
+/** The row name of one metric of a `time` benchmark: the name alone for a single metric. */
+export function rowKey(bench: BenchmarkSpec, metric: Metric): string {
+  return bench.metrics.length > 1 && metric ? `${bench.name} [${metric}]` : bench.name;
+}
+
+function timeSamples(bench: BenchmarkSpec, run: RunResult): RowSample[] {
+  return bench.metrics.map((metric): RowSample => {
+    const key = rowKey(bench, metric);
+    const direction = bench.direction ?? 'lower-is-better';
+    switch (metric) {
+      case 'wall':
+        return { key, name: bench.name, metric, value: run.wallMs, unit: 'ms', direction };
+      case 'cpu':
+        if (run.cpuMs === null) throw new MetricUnavailable('cpu', 'no C compiler was found to build the run helper that reads CPU time (install gcc or clang, or set CC)');
+        return { key, name: bench.name, metric, value: run.cpuMs, unit: 'ms', direction };
+      case 'rss':
+        if (run.maxRssBytes === null) throw new MetricUnavailable('rss', 'no C compiler was found to build the run helper that reads peak memory (install gcc or clang, or set CC)');
+        return { key, name: bench.name, metric, value: run.maxRssBytes, unit: 'B', direction };
+      case 'instructions':
+        if (run.instructions === undefined || run.instructions === null) throw new MetricUnavailable('instructions', 'no instruction counter ran');
+        return { key, name: bench.name, metric, value: run.instructions, unit: 'instructions', direction };
+    }
+  });
+}
+
+/**
+ * The samples of one run. For harness formats, results are filtered by the benchmark's name filter
+ * and named `<benchmark>/<result>` when a config file holds several benchmarks, so names stay unique.
+ */
+export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: boolean }): RowSample[] {
+  if (bench.format === 'time') return timeSamples(bench, run);
+  const parsed = parseHarness(bench.format as HarnessFormat, run.stdout);
+  const filter = bench.filter ? new RegExp(bench.filter) : null;
+  return parsed
+    .filter((s) => !filter || filter.test(s.name))
+    .map((s) => ({
+      ...s,
+      key: opts.prefix ? `${bench.name}/${s.name}` : s.name,
+    }));
+}

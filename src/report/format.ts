@@ -1,0 +1,94 @@
+/**
+ * Number formatting shared by every renderer: human units, signed percentages, p-values.
+ * Pure functions; the terminal and Markdown reports read the same way.
+ */
+import type { Verdict } from '../stats/types.ts';
+
+const TIME_UNITS: [string, number][] = [
+  ['s', 1e9],
+  ['ms', 1e6],
+  ['µs', 1e3],
+  ['ns', 1],
+];
+const BYTE_UNITS: [string, number][] = [
+  ['GiB', 1024 ** 3],
+  ['MiB', 1024 ** 2],
+  ['KiB', 1024],
+  ['B', 1],
+];
+const NS_PER: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
+
+function sig(value: number, digits = 3): string {
+  if (value === 0 || !Number.isFinite(value)) return String(value);
+  const abs = Math.abs(value);
+  const decimals = Math.max(0, digits - 1 - Math.floor(Math.log10(abs)));
+  return value.toFixed(Math.min(decimals, 6));
+}
+
+/** A value with its unit, scaled to a readable unit: `51.2 ms`, `1.50 MiB`, `1234 ops/s`. */
+export function formatValue(value: number, unit: string): string {
+  if (unit in NS_PER) {
+    const ns = value * NS_PER[unit]!;
+    const [name, f] = TIME_UNITS.find(([, f]) => Math.abs(ns) >= f) ?? ['ns', 1];
+    return `${sig(ns / f)} ${name}`;
+  }
+  if (unit === 'B') {
+    const [name, f] = BYTE_UNITS.find(([, f]) => Math.abs(value) >= f) ?? ['B', 1];
+    return `${sig(value / f)} ${name}`;
+  }
+  if (unit === 'instructions') {
+    if (value >= 1e9) return `${sig(value / 1e9)} G instr`;
+    if (value >= 1e6) return `${sig(value / 1e6)} M instr`;
+    return `${sig(value)} instr`;
+  }
+  return `${sig(value)} ${unit}`;
+}
+
+/** A relative change as a signed percentage: `+4.9%`, `-0.31%`. */
+export function formatPercent(fraction: number, digits = 2): string {
+  const pct = fraction * 100;
+  const text = sig(pct, digits);
+  return `${pct > 0 ? '+' : pct < 0 ? '' : '±'}${text.startsWith('-') ? '−' + text.slice(1) : text}%`;
+}
+
+/** A coefficient of variation as `±1.2%`. */
+export function formatCv(cv: number): string {
+  return `±${sig(cv * 100, 2)}%`;
+}
+
+export function formatP(p: number): string {
+  if (p < 0.0001) return '<0.0001';
+  if (p >= 0.1) return p.toFixed(2);
+  return p.toPrecision(2);
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+export const VERDICT_EMOJI: Record<Verdict, string> = {
+  regression: '🔴',
+  improvement: '🟢',
+  unchanged: '⚪',
+  inconclusive: '🟡',
+};
+
+/** "2 regressions, 1 improvement, 14 unchanged": the one line a reviewer acts on. */
+export function verdictCounts(verdicts: Verdict[]): string {
+  const order: Verdict[] = ['regression', 'improvement', 'inconclusive', 'unchanged'];
+  const plural: Record<Verdict, [string, string]> = {
+    regression: ['regression', 'regressions'],
+    improvement: ['improvement', 'improvements'],
+    inconclusive: ['inconclusive', 'inconclusive'],
+    unchanged: ['unchanged', 'unchanged'],
+  };
+  const parts = order
+    .map((v) => [v, verdicts.filter((x) => x === v).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([v, n]) => `${n} ${plural[v][n === 1 ? 0 : 1]}`);
+  return parts.length > 0 ? parts.join(', ') : 'no benchmarks';
+}

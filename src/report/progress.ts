@@ -1,0 +1,50 @@
+/**
+ * Progress while measuring: a live line in a terminal; in CI logs (no TTY) a plain line every
+ * ten seconds. Each says how many pairs are done, the current estimates and the time left.
+ */
+import type { Spec } from '../config/spec.ts';
+import type { Progress } from '../schedule/loop.ts';
+import { formatDuration, formatPercent } from './format.ts';
+import { safeText } from './terminal.ts';
+
+const PLAIN_EVERY_MS = 10_000;
+
+export class ProgressPrinter {
+  private readonly out: NodeJS.WriteStream;
+  private readonly tty: boolean;
+  private readonly spec: Pick<Spec, 'maxPairs'>;
+  private live = false;
+  private lastPlain = 0;
+
+  constructor(out: NodeJS.WriteStream, spec: Pick<Spec, 'maxPairs'>) {
+    this.out = out;
+    this.tty = out.isTTY === true;
+    this.spec = spec;
+  }
+
+  static line(p: Progress, maxPairs: number): string {
+    const measured = p.rows.filter((r) => r.estimate !== null);
+    const shown = measured.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatPercent(r.estimate!)} ±${((r.halfWidth ?? 0) * 100).toFixed(1)}%`);
+    const more = measured.length > 3 ? ` (+${measured.length - 3} more)` : '';
+    return `pairs ${p.pairsDone} (≤${maxPairs} per benchmark) · round ${p.round + 1} · ${p.jobsRunning}/${p.jobsTotal} running${shown.length ? ' · ' + shown.join(', ') + more : ''} · ~${formatDuration(p.remainingMs)} left`;
+  }
+
+  update(p: Progress): void {
+    const text = ProgressPrinter.line(p, this.spec.maxPairs);
+    if (this.tty) {
+      const width = this.out.columns ?? 100;
+      this.out.write(`\r\x1b[2K${text.slice(0, width - 1)}`);
+      this.live = true;
+    } else if (Date.now() - this.lastPlain >= PLAIN_EVERY_MS) {
+      this.lastPlain = Date.now();
+      this.out.write(`${text}\n`);
+    }
+  }
+
+  clear(): void {
+    if (this.live) {
+      this.out.write('\r\x1b[2K');
+      this.live = false;
+    }
+  }
+}

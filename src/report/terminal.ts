@@ -1,0 +1,97 @@
+/**
+ * The terminal report: one table row per benchmark, then what a user needs to act on it
+ * (diagnostics, failures, why measuring stopped). Pure: results in, text out.
+ */
+import type { BenchmarkResult, Results } from '../results/schema.ts';
+import type { Verdict } from '../stats/types.ts';
+import { formatCv, formatDuration, formatP, formatPercent, formatValue, verdictCounts } from './format.ts';
+
+export interface TerminalOptions {
+  color: boolean;
+}
+
+const COLORS: Record<Verdict, string> = { regression: '31', improvement: '32', unchanged: '2', inconclusive: '33' };
+
+function paint(text: string, code: string, on: boolean): string {
+  return on ? `\x1b[${code}m${text}\x1b[0m` : text;
+}
+
+/** Strips control characters from untrusted text (benchmark names, command output) before it reaches a terminal. */
+export function safeText(text: string): string {
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f\x9b]/g, '?');
+}
+
+function sideCell(side: BenchmarkResult['base'], unit: string): string {
+  return side ? `${formatValue(side.median, unit)} ${formatCv(side.cv)}` : '—';
+}
+
+function changeCell(b: BenchmarkResult): string {
+  if (!b.change) return '—';
+  const [lo, hi] = b.change.ci;
+  return `${formatPercent(b.change.estimate)} [${formatPercent(lo)}, ${formatPercent(hi)}]`;
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => visible(r[i] ?? ''))));
+  return rows.map((r) => r.map((c, i) => c + ' '.repeat(widths[i]! - visible(c))).join('  ').trimEnd());
+}
+
+function visible(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return [...text.replace(/\x1b\[[0-9;]*m/g, '')].length;
+}
+
+export function renderTerminal(results: Results, opts: TerminalOptions): string {
+  const lines: string[] = [];
+  const color = opts.color;
+  const benchmarks = results.benchmarks;
+  const verdicts = benchmarks.filter((b) => (b.presence ?? 'both') === 'both').map((b) => (b.verdict ?? 'inconclusive') as Verdict);
+  const rows: string[][] = [['benchmark', 'base (median ±cv)', 'head (median ±cv)', 'change [95% CI]', 'p (adj.)', 'pairs', 'verdict']];
+  for (const b of benchmarks) {
+    const verdict = (b.verdict ?? 'inconclusive') as Verdict;
+    const kept = b.pairs.length - (b.outliers?.length ?? 0);
+    const presence = b.presence && b.presence !== 'both' ? b.presence : null;
+    rows.push([
+      safeText(b.name) + (b.metric && !b.name.endsWith(`[${b.metric}]`) && b.metric !== 'wall' ? ` [${b.metric}]` : ''),
+      sideCell(b.base, b.unit),
+      sideCell(b.head, b.unit),
+      changeCell(b),
+      b.change ? formatP(b.change.pAdjusted ?? b.change.pValue) : '—',
+      b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length),
+      presence ? presence : b.failure ? paint('failed', '31', color) : paint(verdict, COLORS[verdict], color),
+    ]);
+  }
+  lines.push(...table(rows));
+  lines.push('');
+  const status = results.status === 'complete' ? '' : ` (${results.status}: ${results.stoppedBecause})`;
+  lines.push(`${paint(String(results.verdict ?? 'inconclusive').toUpperCase(), COLORS[(results.verdict ?? 'inconclusive') as Verdict], color)}: ${verdictCounts(verdicts)}${status}`);
+  if (results.geomean !== undefined && results.geomean !== null && benchmarks.length > 1) {
+    lines.push(`geometric mean of the changes: ${formatPercent(results.geomean)}`);
+  }
+
+  const notes: string[] = [];
+  for (const b of benchmarks) {
+    const name = safeText(b.name);
+    if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(', ')})`);
+    for (const d of b.diagnostics ?? []) notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
+    if (b.verdict === 'inconclusive' && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
+    if (b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (b.presence === 'added') notes.push(`${name}: only in head (new benchmark)`);
+    if (b.presence === 'removed') notes.push(`${name}: only in base (removed benchmark)`);
+  }
+  for (const f of results.failures ?? []) {
+    notes.push(`${f.side} failed${'benchmark' in f && f.benchmark ? ` in ${safeText(String(f.benchmark))}` : ''}: ${safeText(f.message)}`);
+    if (f.stderrTail) notes.push(...f.stderrTail.trimEnd().split('\n').slice(-10).map((l) => `  | ${safeText(l)}`));
+  }
+  if (notes.length > 0) {
+    lines.push('');
+    lines.push(...notes);
+  }
+  const started = results.startedAt ? Date.parse(results.startedAt) : NaN;
+  const finished = results.finishedAt ? Date.parse(results.finishedAt) : NaN;
+  const seed = results.settings?.['seed'];
+  const took = Number.isFinite(started) && Number.isFinite(finished) ? `, took ${formatDuration(finished - started)}` : '';
+  lines.push('');
+  lines.push(`seed ${seed ?? '?'}${took}; replay the pair order with --seed ${seed ?? '?'}`);
+  return lines.join('\n');
+}

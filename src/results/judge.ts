@@ -1,0 +1,64 @@
+/**
+ * Judging a results file: every statistic and verdict is recomputed from the raw pairs, so the
+ * same file can be judged again with other settings (`pairbench report`), and a file written by
+ * another tool with only the raw pairs gets the full analysis.
+ */
+import { judge } from '../stats/index.ts';
+import type { BenchmarkInput, JudgeOptions, Verdict } from '../stats/types.ts';
+import type { BenchmarkResult, Results } from './schema.ts';
+
+const RANK: Record<Verdict, number> = { unchanged: 0, improvement: 1, inconclusive: 2, regression: 3 };
+
+export function worstVerdict(verdicts: Verdict[]): Verdict {
+  return verdicts.reduce<Verdict>((w, v) => (RANK[v] > RANK[w] ? v : w), 'unchanged');
+}
+
+/** A benchmark takes part in the statistics when it was measured on both sides and did not fail. */
+function judgeable(b: BenchmarkResult): boolean {
+  return (b.presence ?? 'both') === 'both' && !b.failure && b.pairs.length > 0;
+}
+
+export function judgeResults(results: Results, opts: JudgeOptions): Results {
+  const inputs: BenchmarkInput[] = [];
+  const index: number[] = [];
+  results.benchmarks.forEach((b, i) => {
+    if (!judgeable(b)) return;
+    inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), pairs: b.pairs });
+    index.push(i);
+  });
+  const judgement = judge(inputs, opts);
+  const benchmarks = results.benchmarks.map((b): BenchmarkResult => {
+    if (judgeable(b)) return b;
+    // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.
+    const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, change: _c, ...rest } = b;
+    return { ...rest, verdict: 'inconclusive', change: null, pairsToSettle: null, diagnostics: b.diagnostics ?? [] };
+  });
+  judgement.benchmarks.forEach((a, j) => {
+    const i = index[j]!;
+    const b = results.benchmarks[i]!;
+    benchmarks[i] = {
+      ...b,
+      threshold: a.threshold,
+      verdict: a.verdict,
+      outliers: a.outliers,
+      outliersKept: a.outliersKept,
+      base: a.base,
+      head: a.head,
+      pairedCv: a.pairedCv,
+      change: a.change,
+      pairsToSettle: a.pairsToSettle,
+      diagnostics: a.diagnostics,
+    };
+  });
+  // A benchmark that failed or was measured on one side only cannot pass the gate silently:
+  // a failed one counts as inconclusive; added/removed ones are reported but do not gate.
+  const gating = benchmarks.filter((b) => (b.presence ?? 'both') === 'both');
+  const verdict = gating.length === 0 ? 'inconclusive' : worstVerdict(gating.map((b) => b.verdict ?? 'inconclusive'));
+  return {
+    ...results,
+    settings: { ...results.settings, alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction },
+    verdict,
+    geomean: judgement.geomean,
+    benchmarks,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Merging results files of one comparison (shards measured on separate runners). Pairs never
+ * cross files: each benchmark keeps the pairs its own shard measured. The multiple-comparison
+ * correction is applied afterwards, across all benchmarks of all shards, by judging the merge.
+ */
+import { UsageError, show } from '../config/errors.ts';
+import type { Results } from './schema.ts';
+
+const STATUS_RANK: Record<NonNullable<Results['status']>, number> = { complete: 0, running: 1, partial: 2, failed: 3 };
+
+export function mergeResults(files: Results[], names: string[]): Results {
+  const first = files[0];
+  if (!first) throw new UsageError('report', 'report: no results files to merge');
+  files.forEach((f, i) => {
+    for (const side of ['base', 'head'] as const) {
+      const a = first[side].sha ?? null;
+      const b = f[side].sha ?? null;
+      if (a !== b) {
+        throw new UsageError(names[i] ?? 'report', `${names[i]}: its ${side} is ${show(b ?? 'a directory')} but ${names[0]}'s is ${show(a ?? 'a directory')}; shards of one comparison must measure the same revisions`);
+      }
+    }
+  });
+  const benchmarks: Results['benchmarks'] = [];
+  const seen = new Map<string, string>();
+  files.forEach((f, i) => {
+    for (const b of f.benchmarks) {
+      const key = `${b.name}\u0000${b.metric ?? ''}`;
+      if (seen.has(key)) {
+        throw new UsageError(names[i] ?? 'report', `${names[i]}: benchmark ${show(b.name)} is also in ${seen.get(key)}; a benchmark belongs to one shard`);
+      }
+      seen.set(key, names[i] ?? String(i));
+      benchmarks.push(b);
+    }
+  });
+  // A shard that is missing makes the comparison incomplete, never silently smaller.
+  const count = first.shard?.count ?? 1;
+  const present = new Set(files.map((f) => f.shard?.index ?? 1));
+  const missing = count > 1 ? [...Array(count).keys()].map((k) => k + 1).filter((k) => !present.has(k)) : [];
+  const worst = files.reduce<NonNullable<Results['status']>>((w, f) => {
+    const s = f.status ?? 'complete';
+    return STATUS_RANK[s] > STATUS_RANK[w] ? s : w;
+  }, 'complete');
+  const failures = files.flatMap((f) => f.failures ?? []);
+  return {
+    ...first,
+    status: missing.length > 0 && worst === 'complete' ? 'partial' : worst,
+    stoppedBecause: missing.length > 0 ? `missing shard ${missing.map((m) => `${m}/${count}`).join(', ')}` : (first.stoppedBecause ?? 'precision'),
+    shard: undefined,
+    rounds: undefined,
+    ...(failures.length > 0 ? { failures } : {}),
+    benchmarks,
+  };
+}

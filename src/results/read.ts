@@ -1,0 +1,39 @@
+/**
+ * Reading results files, which may be untrusted (artifacts of fork PRs): size-capped, parsed,
+ * schema-validated; a bad file is refused with a message naming the file and what is wrong.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { UsageError } from '../config/errors.ts';
+import { LIMITS, ResultsSchema, type Results } from './schema.ts';
+
+export function parseResults(text: string, source: string): Results {
+  if (text.length > LIMITS.fileBytes) {
+    throw new UsageError(source, `${source}: the file is larger than ${LIMITS.fileBytes} bytes; refusing to read it`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(source, `${source}: not valid JSON (${err instanceof Error ? err.message : String(err)}); expected a pairbench results file`);
+  }
+  const parsed = ResultsSchema.safeParse(doc);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length > 0 ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : 'the file';
+    throw new UsageError(source, `${source}: ${where}: ${issue.message}; expected a pairbench results file (schemaVersion 1)`);
+  }
+  return parsed.data;
+}
+
+export function readResultsFile(path: string): Results {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new UsageError(path, `${path}: no such file; expected a pairbench results file`);
+  }
+  if (size > LIMITS.fileBytes) {
+    throw new UsageError(path, `${path}: the file is ${size} bytes, more than ${LIMITS.fileBytes}; refusing to read it`);
+  }
+  return parseResults(readFileSync(path, 'utf8'), path);
+}

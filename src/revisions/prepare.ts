@@ -1,0 +1,171 @@
+/**
+ * Revisions: turns `--base`/`--head` (or two directories) into two ready directories.
+ *
+ * Each git revision is checked out in its own worktree in a temp folder, so the user's checkout is
+ * never touched, and `--build` runs once in each. Worktrees left by a killed run are recognised by
+ * their folder name (it carries the owning process id) and removed on the next run.
+ */
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { UsageError, show } from '../config/errors.ts';
+import type { RevisionSpec, Spec } from '../config/spec.ts';
+import { runCommand } from '../measure/run.ts';
+import { Git, checkRevision } from './git.ts';
+
+export type Side = 'base' | 'head';
+
+export interface Revision {
+  side: Side;
+  /** what the user named (`main`, `HEAD~1`), or null for a directory */
+  ref: string | null;
+  sha: string | null;
+  /** where commands run */
+  dir: string;
+}
+
+export class BuildFailure extends Error {
+  readonly side: Side;
+  readonly exitCode: number | null;
+  readonly outputTail: string;
+  readonly kind: 'build';
+  constructor(side: Side, exitCode: number | null, outcome: string, outputTail: string) {
+    super(`the build of ${side} failed (${outcome === 'timeout' ? 'timed out' : `exit code ${exitCode ?? outcome}`})`);
+    this.name = 'BuildFailure';
+    this.side = side;
+    this.exitCode = exitCode;
+    this.outputTail = outputTail;
+    this.kind = 'build';
+  }
+}
+
+export interface PreparedRevisions {
+  base: Revision;
+  head: Revision;
+  cleanup(): Promise<void>;
+}
+
+export interface PrepareContext {
+  log(line: string): void;
+  env: Record<string, string | undefined>;
+  signal?: AbortSignal;
+}
+
+const WORKTREE_PREFIX = 'pairbench-wt-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes worktrees of earlier runs whose process is gone (S14: a killed run leaves them behind). */
+async function recoverStaleWorktrees(git: Git, log: (line: string) => void): Promise<void> {
+  await git.pruneWorktrees();
+  for (const path of await git.listWorktrees()) {
+    const m = new RegExp(`${WORKTREE_PREFIX}(\\d+)-`).exec(path);
+    if (m && !alive(Number(m[1]))) {
+      log(`Removing a stale worktree of an earlier, interrupted run: ${path}`);
+      await git.removeWorktree(path);
+      rmSync(join(path, '..'), { recursive: true, force: true });
+    }
+  }
+  await git.pruneWorktrees();
+}
+
+async function resolveGitRevision(git: Git, side: Side, rev: string, log: (line: string) => void): Promise<string> {
+  const input = `--${side}`;
+  checkRevision(input, rev);
+  let sha = await git.resolve(rev);
+  if (!sha) {
+    // Shallow clones (actions/checkout with fetch-depth: 1) lack the base: fetch that one commit.
+    log(`${side} revision ${rev} is not in this clone; fetching it from origin`);
+    if (await git.fetchCommit(rev)) sha = (await git.resolve(rev)) ?? (await git.resolve('FETCH_HEAD'));
+  }
+  if (!sha) throw UsageError.invalid(input, rev, 'a revision that exists in this repository (a branch, a tag or a commit SHA)');
+  return sha;
+}
+
+function checkDirectory(side: Side, dir: string, cwd: string): string {
+  const full = resolve(cwd, dir);
+  if (!existsSync(full) || !statSync(full).isDirectory()) {
+    throw UsageError.invalid(`--${side}-dir`, dir, 'an existing directory');
+  }
+  return full;
+}
+
+export async function prepareRevisions(spec: Spec, ctx: PrepareContext): Promise<PreparedRevisions> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn();
+    cleanups.length = 0;
+  };
+  try {
+    const revisions = await locate(spec, ctx, cleanups);
+    if (spec.build) {
+      for (const rev of [revisions.base, revisions.head]) await build(rev, spec, ctx);
+    }
+    return { ...revisions, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+async function locate(spec: Spec, ctx: PrepareContext, cleanups: (() => Promise<void>)[]): Promise<{ base: Revision; head: Revision }> {
+  const dirRevision = (side: Side, r: Extract<RevisionSpec, { kind: 'dir' }>): Revision => ({
+    side,
+    ref: null,
+    sha: null,
+    dir: checkDirectory(side, r.dir, spec.cwd),
+  });
+  if (spec.base.kind === 'dir' && spec.head.kind === 'dir') {
+    return { base: dirRevision('base', spec.base), head: dirRevision('head', spec.head) };
+  }
+  const git = new Git(spec.cwd);
+  if (!(await git.isRepository())) {
+    throw UsageError.invalid('--repo', spec.cwd, 'a git repository (or compare two directories with --base-dir and --head-dir)');
+  }
+  await recoverStaleWorktrees(git, ctx.log);
+  const headRev = spec.head.kind === 'git' ? (spec.head.rev ?? 'HEAD') : 'HEAD';
+  const headSha = await resolveGitRevision(git, 'head', headRev, ctx.log);
+  let baseRev = spec.base.kind === 'git' ? spec.base.rev : null;
+  let baseSha: string;
+  if (baseRev === null) {
+    const branch = await git.defaultBranch();
+    const mb = branch ? await git.mergeBase(branch, headSha) : null;
+    if (!branch || !mb) {
+      throw new UsageError('--base', `--base is missing and no default branch was found to take the merge-base with ${show(headRev)}; pass --base <rev>`);
+    }
+    baseRev = `merge-base(${branch}, ${headRev})`;
+    baseSha = mb;
+  } else {
+    baseSha = await resolveGitRevision(git, 'base', baseRev, ctx.log);
+  }
+  const root = mkdtempSync(join(tmpdir(), `${WORKTREE_PREFIX}${process.pid}-`));
+  cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
+  const checkout = async (side: Side, ref: string, sha: string): Promise<Revision> => {
+    const dir = join(root, side);
+    await git.addWorktree(dir, sha);
+    cleanups.push(() => git.removeWorktree(dir));
+    return { side, ref, sha, dir };
+  };
+  ctx.log(`base: ${baseRev} (${baseSha.slice(0, 12)}), head: ${headRev} (${headSha.slice(0, 12)}), worktrees in ${basename(root)}`);
+  return { base: await checkout('base', baseRev, baseSha), head: await checkout('head', headRev, headSha) };
+}
+
+async function build(rev: Revision, spec: Spec, ctx: PrepareContext): Promise<void> {
+  ctx.log(`Building ${rev.side}: ${spec.build}`);
+  const res = await runCommand({
+    command: spec.build!,
+    cwd: rev.dir,
+    env: ctx.env,
+    timeoutMs: spec.timeoutMs,
+    captureStdout: false,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
+  if (res.outcome !== 'ok') throw new BuildFailure(rev.side, res.exitCode, res.outcome, res.outputTail);
+}
