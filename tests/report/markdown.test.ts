@@ -1,0 +1,214 @@
+/**
+ * The Markdown report: what a reviewer reads first, escaping of every untrusted string (S6), and
+ * the size limits of comments, check runs and job summaries (S8).
+ */
+import { describe, expect, it } from 'vitest';
+import { MARKER_PREFIX, utf8Bytes } from '../../src/report/escape.ts';
+import { REPORT_LIMITS, headline, renderMarkdown, reportOrder } from '../../src/report/markdown.ts';
+import { ResultsSchema } from '../../src/results/schema.ts';
+import { HOSTILE_NAMES, bench, results } from './markdown-fixtures.ts';
+
+/** The table's rows: lines that start with `| ` after the header. */
+function tableRows(md: string): string[] {
+  const lines = md.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('|---'));
+  const rows: string[] = [];
+  for (const l of lines.slice(start + 1)) {
+    if (!l.startsWith('| ')) break;
+    rows.push(l);
+  }
+  return rows;
+}
+
+/** The Markdown outside fenced code blocks, where GitHub pings, links and renders HTML. */
+function outsideCode(md: string): string {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of md.split('\n')) {
+    const m = /^\s*(`{3,})/.exec(line);
+    if (fence === null && m) fence = m[1]!;
+    else if (fence !== null && m && m[1]!.length >= fence.length && line.trim() === m[1]) fence = null;
+    else if (fence === null) out.push(line);
+  }
+  return out.join('\n');
+}
+
+describe('renderMarkdown: what a reviewer reads', () => {
+  const r = results([
+    bench('parse-small', 'unchanged', 0.003),
+    bench('parse-large', 'regression', 0.049),
+    bench('serialize', 'improvement', -0.08),
+    bench('startup', 'regression', 0.12),
+    bench('gc-heavy', 'inconclusive', 0.015),
+  ]);
+  const md = renderMarkdown(r, { commentId: 'perf', runUrl: 'https://github.com/o/r/actions/runs/42' });
+
+  it('starts with the hidden marker, then one actionable line', () => {
+    const [first, second] = md.split('\n');
+    expect(first).toBe('<!-- pairbench:perf -->');
+    expect(second).toMatch(/^\*\*pairbench\*\*: 🔴 \*\*2 regressions\*\*, 🟡 1 inconclusive, 🟢 1 improvement, ⚪ 1 unchanged — worst: \*\*startup\*\* \+12% \[\+11%, \+13%\]/);
+    expect(second).toContain('head `bbbbbbb` against base `aaaaaaa`');
+  });
+
+  it('orders the table by what matters: biggest regression first', () => {
+    expect(reportOrder(r.benchmarks).map((b) => b.name)).toEqual(['startup', 'parse-large', 'gc-heavy', 'serialize', 'parse-small']);
+    const rows = tableRows(md);
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toContain('startup');
+    expect(rows[0]).toContain('🔴 regression');
+    expect(rows[3]).toContain('🟢 improvement');
+    expect(rows[4]).toContain('⚪ unchanged');
+  });
+
+  it('shows medians with units, CV, the change with its interval and the adjusted p', () => {
+    const row = tableRows(md).find((l) => l.includes('parse-large'))!;
+    expect(row).toMatch(/\| 51\.0 ms ±1\.2% \| 53\.\d ms ±1\.1% \| \+4\.9% \[\+4\.1%, \+5\.7%\] \| /);
+  });
+
+  it('has the collapsed sections: diagnostics when any, chart, pairs, how it was measured', () => {
+    expect(md).toContain('<details><summary>Chart of the changes</summary>');
+    expect(md).toContain('```mermaid\n%%{init');
+    expect(md).toContain('<details><summary>Pairs and outliers</summary>');
+    expect(md).toContain('<details><summary>How this was measured</summary>');
+    expect(md).toContain('**seed**: 1234');
+    expect(md).toContain("npx pairbench compare --base aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa --head bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb --run './bin/parse big.json' --name parse --seed 1234 --threshold 2% --alpha 0.05");
+    expect(md).toContain('[github.com/o/r/actions/runs/42](https://github.com/o/r/actions/runs/42)');
+    expect(md).not.toContain('cut to fit');
+  });
+
+  it('without a comment id there is no marker (job summary)', () => {
+    expect(renderMarkdown(r)).not.toContain(MARKER_PREFIX);
+  });
+
+  it('teaches through diagnostics, and marks outliers excluded and kept', () => {
+    const b = bench('noisy', 'inconclusive', 0.03, {
+      outliers: [1],
+      outliersKept: [2],
+      diagnostics: [{ code: 'high-noise', severity: 'warning', message: 'the paired CV is 9%: close other work on the machine or raise max-pairs' }],
+    });
+    const out = renderMarkdown(results([b]));
+    expect(out).toContain('<details><summary>Diagnostics (1)</summary>');
+    expect(out).toContain('⚠️ **noisy** (high-noise): the paired CV is 9%: close other work on the machine or raise max-pairs');
+    expect(out).toContain('noisy: 12 pairs, 1 outlier excluded, 1 flagged but kept');
+    expect(out).toMatch(/ {4}2 {2}head-first .* outlier, excluded/);
+    expect(out).toMatch(/ {4}3 {2}base-first .* outlier, kept/);
+  });
+});
+
+describe('renderMarkdown: partial and failed runs, failures, added and removed', () => {
+  it('explains a partial run', () => {
+    const out = renderMarkdown(results([bench('a', 'inconclusive', 0.01)], { status: 'partial', stoppedBecause: 'interrupted' }));
+    expect(out).toContain('⚠️ **Partial results**: the run was interrupted');
+  });
+
+  it('reports a failed head build: which revision, exit code, stderr tail that cannot break out of its block', () => {
+    const stderr = 'compiling...\n```\n</details>\n@octocat please merge #1\n<!-- pairbench:perf -->\nerror: expected `;`';
+    const r = results([bench('a', 'inconclusive', 0, { pairs: [], change: null, base: undefined, head: undefined })], {
+      status: 'failed',
+      stoppedBecause: 'error',
+      failures: [{ side: 'head', kind: 'build', exitCode: 2, stderrTail: stderr, message: 'make -j2 failed in head' }],
+    });
+    const out = renderMarkdown(r, { commentId: 'perf' });
+    expect(out).toContain('❌ **The comparison could not be completed**');
+    expect(out).toContain('- **head**: build failed (exit code 2). make -j2 failed in head');
+    // The fence is longer than the ``` inside, and the fake marker inside is defused.
+    expect(out).toContain('  ````text\n  compiling...\n  ```\n  </details>\n  @octocat please merge #1');
+    // (GitHub neither pings nor links inside code blocks; their text stays as printed)
+    expect(out.split(MARKER_PREFIX)).toHaveLength(2);
+  });
+
+  it('marks a benchmark whose head fails as failed, not as a crash', () => {
+    const b = bench('b', 'inconclusive', 0, { failure: { side: 'head', kind: 'exit', exitCode: 1, message: 'exited 1 in 1 of 10 runs', stderrTail: 'panic: boom' } });
+    const out = renderMarkdown(results([bench('a', 'unchanged', 0), b]));
+    expect(tableRows(out)[0]).toContain('❌ failed (head)');
+    expect(out).toContain('❌ **1 failed benchmark**');
+    expect(out).toContain('- **head** benchmark **b**: exited with an error (exit code 1).');
+  });
+
+  it('lists benchmarks added or removed', () => {
+    const out = renderMarkdown(results([bench('new-one', 'inconclusive', 0, { presence: 'added', change: null }), bench('old-one', 'inconclusive', 0, { presence: 'removed', change: null })]));
+    expect(out).toContain('🆕 **new-one** is new in head');
+    expect(out).toContain('➖ **old-one** is gone in head');
+    expect(headline(results([bench('new-one', 'inconclusive', 0, { presence: 'added' })]))).toContain('🆕 1 added');
+  });
+});
+
+describe('renderMarkdown: hostile names (S6)', () => {
+  const hostile = results(
+    HOSTILE_NAMES.map((name, i) => bench(name, i % 3 === 0 ? 'regression' : 'unchanged', i % 3 === 0 ? 0.05 + i / 100 : 0.001)),
+    { head: { ref: '@octocat/#1`x`', sha: 'b'.repeat(40) }, environment: { os: '<b>os</b>', cpu: '@cpu #2', cores: 2, node: 'v24' } },
+  );
+  const md = renderMarkdown(hostile, { commentId: 'perf' });
+
+  it('matches the golden file', async () => {
+    await expect(md).toMatchFileSnapshot('./markdown.golden/hostile.md');
+  });
+
+  it('pings nobody, links no issue, injects no HTML, carries one marker', () => {
+    const prose = outsideCode(md);
+    expect(prose).not.toMatch(/@(octocat|cpu)/);
+    expect(prose).not.toMatch(/(^|[^&])#\d/m);
+    expect(md).not.toContain('<img');
+    expect(md).not.toContain('<b>');
+    expect(md.split(MARKER_PREFIX)).toHaveLength(2);
+    expect(md.startsWith('<!-- pairbench:perf -->\n')).toBe(true);
+  });
+
+  it('keeps every table row at exactly six cells', () => {
+    const rows = tableRows(md);
+    expect(rows).toHaveLength(HOSTILE_NAMES.length);
+    for (const row of rows) expect(row.split('|')).toHaveLength(8);
+  });
+
+  it('keeps every code fence closed by its own fence', () => {
+    const fences = md.split('\n').filter((l) => /^\s*`{3,}/.test(l));
+    expect(fences.length % 2).toBe(0);
+  });
+});
+
+describe('renderMarkdown: size limits (S8)', () => {
+  const longName = (i: number) => `suite/${'very-long-benchmark-name-'.repeat(18)}${i}`;
+  const many = results(
+    Array.from({ length: 5000 }, (_, i) => bench(longName(i), i % 500 === 7 ? 'regression' : 'unchanged', i % 500 === 7 ? 0.03 + (i / 5000) * 0.1 : 0.001, { n: 40 })),
+  );
+
+  it('the input is valid against the results schema', () => {
+    expect(ResultsSchema.safeParse(many).success).toBe(true);
+  });
+
+  it('a comment stays under 65,536 characters, keeps the biggest regressions, and says where the rest is', () => {
+    const md = renderMarkdown(many, { commentId: 'perf', runUrl: 'https://github.com/o/r/actions/runs/1' });
+    expect(md.length).toBeLessThan(65_536);
+    expect(utf8Bytes(md)).toBeLessThanOrEqual(REPORT_LIMITS.comment);
+    expect(md).toContain("✂️ **This report is cut to fit GitHub's size limit.** It shows");
+    expect(md).toContain('of 5000 benchmarks, regressions first.');
+    expect(md).toContain('[Open the workflow run](https://github.com/o/r/actions/runs/1)');
+    const rows = tableRows(md);
+    // all 10 regressions survive, the worst one first
+    expect(rows.slice(0, 10).every((r) => r.includes('🔴 regression'))).toBe(true);
+    expect(rows[0]).toContain('4507');
+    // rows are whole
+    for (const row of rows) expect(row.endsWith(' |')).toBe(true);
+  });
+
+  it('a check-run summary stays under 65,535 bytes, a job summary under 1 MiB', () => {
+    const check = renderMarkdown(many, { maxLength: REPORT_LIMITS.checkSummary });
+    expect(utf8Bytes(check)).toBeLessThan(65_535);
+    const summary = renderMarkdown(many, { maxLength: REPORT_LIMITS.jobSummary, fullReportHint: 'The full report is in the results artifact.' });
+    expect(utf8Bytes(summary)).toBeLessThan(1024 * 1024);
+    expect(summary).toContain('The full report is in the results artifact.');
+    expect(tableRows(summary).length).toBeGreaterThan(tableRows(check).length);
+  });
+
+  it('is fast enough for 5,000 benchmarks', () => {
+    const t0 = performance.now();
+    renderMarkdown(many, { maxLength: REPORT_LIMITS.jobSummary });
+    expect(performance.now() - t0).toBeLessThan(5000);
+  });
+
+  it('a 10 MB name is cut in the table', () => {
+    const md = renderMarkdown(results([bench('x'.repeat(1_000_000), 'regression', 0.1)]));
+    expect(utf8Bytes(md)).toBeLessThanOrEqual(REPORT_LIMITS.comment);
+    expect(tableRows(md)).toHaveLength(1);
+  });
+});
