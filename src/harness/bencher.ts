@@ -1,0 +1,47 @@
+/**
+ * Rust libtest's bench output, also printed by Criterion with `cargo bench -- --output-format bencher`:
+ *
+ *     test parse::small ... bench:       1,234 ns/iter (+/- 56)
+ *     test parse::large ... bench:   1,234.50 ns/iter (+/- 56.20) = 830 MB/s
+ *
+ * The value is what the harness prints per iteration (libtest's median; Criterion's estimate),
+ * in `ns`; `= N MB/s` becomes an extra sample `<name> (MB/s)` in `B/s` (×10⁶, higher is better).
+ * Other lines (`running 3 tests`, `test x ... ok`, `test x ... ignored`, `test result:`) are skipped;
+ * a `test … bench:` line that does not read this way is an error.
+ */
+import { extraName, normalise, readNumber, SampleCollector } from './common.ts';
+import { HarnessParseError, type Sample } from './types.ts';
+
+const BENCH_LINE = /^test\s+(.+?)\s+\.\.\.\s+bench:\s*(.*)$/;
+const NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
+const RESULT = new RegExp(
+  String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`,
+);
+
+export function parseBencher(text: string): Sample[] {
+  const out = new SampleCollector('bencher');
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const m = BENCH_LINE.exec((lines[i] as string).trim());
+    if (!m) continue;
+    const name = m[1] as string;
+    const r = RESULT.exec(m[2] as string);
+    if (!r) {
+      throw new HarnessParseError('bencher', lineNo, `${name}: expected "bench: <number> ns/iter (+/- <number>)", got "bench: ${m[2] as string}"`);
+    }
+    const unit = r[2] as string;
+    const value = readNumber(r[1] as string, true);
+    const time = normalise(value, unit);
+    if (Number.isNaN(value) || time.unit !== 'ns') {
+      throw new HarnessParseError('bencher', lineNo, `${name}: expected a time per iteration such as "1,234 ns/iter", got "${r[1] as string} ${unit}/iter"`);
+    }
+    out.add(name, time.value, 'ns', 'lower-is-better', lineNo);
+    if (r[4] !== undefined) {
+      const mbs = readNumber(r[4], true);
+      if (Number.isNaN(mbs)) throw new HarnessParseError('bencher', lineNo, `${name}: expected a number before MB/s, got "${r[4]}"`);
+      out.add(extraName(name, 'MB/s'), mbs * 1e6, 'B/s', 'higher-is-better', lineNo);
+    }
+  }
+  return out.finish();
+}

@@ -1,0 +1,220 @@
+/**
+ * What every harness parser shares: collecting samples (one per benchmark and metric per run),
+ * number and unit handling, and reading JSON documents into a checked shape.
+ *
+ * Rules that hold for every format:
+ * - One run of the suite gives one sample per benchmark and metric. When a run prints the same
+ *   benchmark several times (Go's `-count N`, Google Benchmark's repetitions, two JSON entries of
+ *   one name), the values are combined by their median: repetitions inside one run share that
+ *   run's conditions, so they are not independent pairs, and the median keeps one disturbed
+ *   repetition (a GC pause, a preempted thread) from moving the run's value.
+ * - The primary metric (the time, or a JMH throughput) is named as the harness names the
+ *   benchmark; every other metric gets its own sample named `<name> (<metric>)`, where
+ *   `<metric>` is the label the harness prints for it (`BenchmarkParse (B/op)`,
+ *   `BM_Sort/1000 (items_per_second)`), while the sample's `unit` is the normalised unit.
+ * - A value of exactly 0 (`0 allocs/op`, or a libtest `0 ns/iter` of a benchmark that was
+ *   optimised away) has no ratio and is left out; negative, non-finite or unreadable numbers are
+ *   errors.
+ * - Output with no benchmark at all is an error.
+ */
+import type { Direction } from '../stats/types.ts';
+import { HarnessParseError, type HarnessFormat, type Sample } from './types.ts';
+import type { z } from 'zod';
+
+export const NO_BENCHMARKS = 'no benchmark lines found: is --format right?';
+export const NO_BENCHMARKS_IN_DOCUMENT = 'no benchmarks in the document: is --format right?';
+
+interface Pending {
+  name: string;
+  unit: string;
+  direction: Direction;
+  values: number[];
+  line: number | null;
+}
+
+/** Collects the values a parser finds and turns them into samples. */
+export class SampleCollector {
+  readonly #format: HarnessFormat;
+  readonly #byName = new Map<string, Pending>();
+
+  constructor(format: HarnessFormat) {
+    this.#format = format;
+  }
+
+  /**
+   * Adds one value. `line` is where it was read (1-based), for error messages.
+   * Throws when the value is negative or not finite, or when the same name came with another unit.
+   */
+  add(name: string, value: number, unit: string, direction: Direction, line: number | null): void {
+    const trimmed = name.trim();
+    if (trimmed === '') throw new HarnessParseError(this.#format, line, 'a benchmark has an empty name');
+    if (!Number.isFinite(value) || value < 0) {
+      throw new HarnessParseError(this.#format, line, `${trimmed}: expected a finite value ≥ 0, got ${String(value)}`);
+    }
+    const known = this.#byName.get(trimmed);
+    if (known === undefined) {
+      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line });
+      return;
+    }
+    if (known.unit !== unit || known.direction !== direction) {
+      throw new HarnessParseError(
+        this.#format,
+        line,
+        `${trimmed}: reported in ${unit} (${direction}) here but in ${known.unit} (${known.direction}) before`,
+      );
+    }
+    known.values.push(value);
+  }
+
+  get size(): number {
+    return this.#byName.size;
+  }
+
+  /** The samples, in the order their names first appeared; throws when there are none. */
+  finish(emptyDetail: string = NO_BENCHMARKS): Sample[] {
+    if (this.#byName.size === 0) throw new HarnessParseError(this.#format, null, emptyDetail);
+    const samples: Sample[] = [];
+    for (const p of this.#byName.values()) {
+      const value = median(p.values);
+      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction });
+    }
+    if (samples.length === 0) {
+      throw new HarnessParseError(this.#format, null, 'every benchmark value is 0: nothing to compare');
+    }
+    return samples;
+  }
+}
+
+/** Median of a non-empty list (the mean of the two middle values when the count is even). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length % 2 === 1) return sorted[mid] as number;
+  return ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** The name of an extra metric's sample: `<name> (<metric>)`. */
+export function extraName(name: string, metric: string): string {
+  return `${name} (${metric})`;
+}
+
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A decimal number as harnesses print it (thousands separators allowed when `commas`); NaN when it is none. */
+export function readNumber(text: string, commas = false): number {
+  const plain = commas ? text.replace(/,(?=\d{3}(?:\D|$))/g, '') : text;
+  return DECIMAL.test(plain) ? Number(plain) : Number.NaN;
+}
+
+// --- units -------------------------------------------------------------------------------------
+
+const TIME_TO_NS: Record<string, number> = {
+  ps: 1e-3,
+  ns: 1,
+  us: 1e3,
+  'µs': 1e3, // U+00B5 micro sign
+  'μs': 1e3, // U+03BC greek mu
+  ms: 1e6,
+  s: 1e9,
+  sec: 1e9,
+  min: 60e9,
+};
+
+const BYTES: Record<string, number> = {
+  B: 1,
+  kB: 1e3,
+  KB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  KiB: 1024,
+  MiB: 1024 ** 2,
+  GiB: 1024 ** 3,
+};
+
+/** Factor from a time unit (`ns`, `us`, `µs`, `ms`, `s`) to nanoseconds, or undefined. */
+export function timeFactor(unit: string): number | undefined {
+  return Object.hasOwn(TIME_TO_NS, unit) ? TIME_TO_NS[unit] : undefined;
+}
+
+export interface Normalised {
+  value: number;
+  unit: string;
+  direction: Direction;
+}
+
+/**
+ * Normalises a value in a harness's unit: times to `ns`, sizes to `B`, `<size>/s` to `B/s`,
+ * `ops/<time>` to `ops/s`. Other units are kept. Direction: lower is better, except for
+ * rates per unit of time (`…/s`, `ops/ms`), which are throughputs.
+ */
+export function normalise(value: number, unit: string): Normalised {
+  const time = timeFactor(unit);
+  if (time !== undefined) return { value: value * time, unit: 'ns', direction: 'lower-is-better' };
+  if (Object.hasOwn(BYTES, unit)) return { value: value * (BYTES[unit] as number), unit: 'B', direction: 'lower-is-better' };
+  const slash = unit.lastIndexOf('/');
+  if (slash > 0) {
+    const num = unit.slice(0, slash);
+    const den = unit.slice(slash + 1);
+    const per = timeFactor(den);
+    if (per !== undefined) {
+      // a rate: value per `den`; per second is value * 1e9 / per
+      const perSecond = (value * 1e9) / per;
+      if (Object.hasOwn(BYTES, num)) {
+        return { value: perSecond * (BYTES[num] as number), unit: 'B/s', direction: 'higher-is-better' };
+      }
+      if (num === 'op' || num === 'ops') return { value: perSecond, unit: 'ops/s', direction: 'higher-is-better' };
+      return { value: perSecond, unit: `${num}/s`, direction: 'higher-is-better' };
+    }
+    const numTime = timeFactor(num);
+    if (numTime !== undefined && (den === 'op' || den === 'ops' || den === 'iter')) {
+      return { value: value * numTime, unit: 'ns', direction: 'lower-is-better' };
+    }
+    if (Object.hasOwn(BYTES, num) && (den === 'op' || den === 'iter')) {
+      return { value: value * (BYTES[num] as number), unit: 'B', direction: 'lower-is-better' };
+    }
+  }
+  return { value, unit, direction: 'lower-is-better' };
+}
+
+// --- JSON ----------------------------------------------------------------------------------------
+
+/** 1-based line of a character offset. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** JSON.parse that throws HarnessParseError with the line of the syntax error. */
+export function parseJsonDocument(format: HarnessFormat, text: string, expected: string): unknown {
+  if (text.trim() === '') throw new HarnessParseError(format, null, `the output is empty; expected ${expected}`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const lineMatch = /\(line (\d+) column \d+\)/.exec(message);
+    const posMatch = /at position (\d+)/.exec(message);
+    const line = lineMatch ? Number(lineMatch[1]) : posMatch ? lineAt(text, Number(posMatch[1])) : null;
+    throw new HarnessParseError(format, line, `not valid JSON (${message.replace(/\s*\(line \d+ column \d+\)/, '')}); expected ${expected}`);
+  }
+}
+
+/** A path such as `benchmarks[3].stats.median` from a zod issue path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out === '' ? 'the document' : out;
+}
+
+/** Checks `data` against `schema`; on failure throws HarnessParseError naming the path and what was expected. */
+export function checkShape<T>(format: HarnessFormat, schema: z.ZodType<T>, data: unknown, line: number | null = null): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue ? formatPath(issue.path) : 'the document';
+  throw new HarnessParseError(format, line, `${where}: ${issue ? issue.message : 'unexpected shape'}`);
+}

@@ -1,0 +1,97 @@
+/**
+ * Go's `go test -bench` output (the plain text format; not `go test -json`):
+ *
+ *     BenchmarkParse/small-8   	  1000	  1234 ns/op	  56 B/op	  3 allocs/op	  7.50 MB/s	  12.0 widgets/op
+ *
+ * - A result line is a name starting with `Benchmark` (then an upper-case letter, digit, `_`, `/`
+ *   or `-`, as Go requires), the iteration count, then value-unit pairs. Other lines (`goos:`,
+ *   `pkg:`, `PASS`, `ok`, `--- BENCH:` logs, and the bare names that `-v` prints) are skipped.
+ *   A result line whose pairs do not read as numbers and units is an error.
+ * - `ns/op` is the primary metric, named as the benchmark (`BenchmarkParse/small`), in `ns`.
+ *   Every other metric is its own sample `<name> (<unit as printed>)`: `B/op` in `B`,
+ *   `MB/s` in `B/s` (×10⁶, higher is better), `allocs/op` and custom `b.ReportMetric` units as
+ *   printed (higher is better when the unit ends in `/s`, else lower).
+ * - The `-GOMAXPROCS` suffix: Go appends `-P` to every name when GOMAXPROCS is P > 1. When every
+ *   result line ends in the same `-P`, it is stripped from all of them, so names do not depend on
+ *   the machine's core count. When the suffixes differ (`-cpu 1,2,4`, or GOMAXPROCS=1 and names
+ *   that happen to end in digits), names are kept exactly as printed, so no two benchmarks merge.
+ * - Several lines of one name in one run (`-count N`) are combined by their median.
+ * - When the same benchmark name appears under two packages (`pkg:` lines, `go test ./...`),
+ *   those names are qualified with the package path: `example.com/m/a.BenchmarkParse`.
+ */
+import { extraName, normalise, readNumber, SampleCollector } from './common.ts';
+import { HarnessParseError, type Sample } from './types.ts';
+
+const NAME = /^Benchmark(?:$|[^a-z])/;
+const PROCS = /-(\d+)$/;
+
+interface GoLine {
+  name: string;
+  pkg: string;
+  line: number;
+  pairs: Array<[number, string]>;
+}
+
+export function parseGo(text: string): Sample[] {
+  const results: GoLine[] = [];
+  let pkg = '';
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] as string;
+    const lineNo = i + 1;
+    if (raw.startsWith('pkg:')) {
+      pkg = raw.slice(4).trim();
+      continue;
+    }
+    const fields = raw.trim().split(/\s+/);
+    const name = fields[0] as string;
+    if (!NAME.test(name) || raw !== raw.trimStart() || fields.length < 2) continue;
+    // Go's own rule (golang.org/x/perf/benchfmt): the second field is the iteration count;
+    // a line whose second field is not a number is not a result (a benchmark printed to stdout).
+    if (!/^\d+$/.test(fields[1] as string)) continue;
+    const rest = fields.slice(2);
+    if (rest.length === 0) {
+      throw new HarnessParseError('go', lineNo, `${name}: expected value-unit pairs such as "1234 ns/op" after the iteration count`);
+    }
+    if (rest.length % 2 !== 0) {
+      throw new HarnessParseError('go', lineNo, `${name}: expected value-unit pairs such as "1234 ns/op", got an odd number of fields`);
+    }
+    const pairs: Array<[number, string]> = [];
+    for (let k = 0; k < rest.length; k += 2) {
+      const valueText = rest[k] as string;
+      const unit = rest[k + 1] as string;
+      const value = readNumber(valueText);
+      if (Number.isNaN(value) || !Number.isNaN(readNumber(unit))) {
+        throw new HarnessParseError('go', lineNo, `${name}: expected a number followed by a unit, got "${valueText} ${unit}"`);
+      }
+      pairs.push([value, unit]);
+    }
+    results.push({ name, pkg, line: lineNo, pairs });
+  }
+
+  // Strip the -GOMAXPROCS suffix only when every result line carries the same one.
+  const suffixes = new Set(results.map((r) => PROCS.exec(r.name)?.[0] ?? ''));
+  const [only] = suffixes;
+  const strip = suffixes.size === 1 && only !== undefined && only !== '';
+  const names = results.map((r) => (strip ? r.name.slice(0, r.name.length - (only as string).length) : r.name));
+
+  // Qualify names that occur under more than one package.
+  const pkgsOf = new Map<string, Set<string>>();
+  results.forEach((r, i) => {
+    const n = names[i] as string;
+    const set = pkgsOf.get(n) ?? new Set<string>();
+    set.add(r.pkg);
+    pkgsOf.set(n, set);
+  });
+
+  const out = new SampleCollector('go');
+  results.forEach((r, i) => {
+    const bare = names[i] as string;
+    const name = (pkgsOf.get(bare)?.size ?? 0) > 1 && r.pkg !== '' ? `${r.pkg}.${bare}` : bare;
+    for (const [value, unit] of r.pairs) {
+      const n = normalise(value, unit);
+      out.add(unit === 'ns/op' ? name : extraName(name, unit), n.value, n.unit, n.direction, r.line);
+    }
+  });
+  return out.finish();
+}
