@@ -6,7 +6,9 @@
  *   (written after every pair) -> stats (judged from the raw pairs) -> results file (final)
  */
 import { cpus, platform, release, type } from 'node:os';
+import { UsageError } from './config/errors.ts';
 import type { Spec } from './config/spec.ts';
+import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
 import { judgeResults } from './results/judge.ts';
@@ -132,6 +134,15 @@ export async function runCompare(spec: Spec, hooks: EngineHooks): Promise<Outcom
     return { results: judged, exitCode: code, resultsPath: writer.path };
   };
 
+  let counter: InstructionCounter | null = null;
+  if (spec.benchmarks.some((b) => b.metrics.includes('instructions'))) {
+    counter = await detectCounter();
+    if (!counter) {
+      throw new UsageError('--metric', `--metric instructions: no instruction counter on this machine; ${INSTALL_HINT}`);
+    }
+    results.settings = { ...results.settings, instructionCounter: counter };
+    hooks.log(`Counting instructions with ${counter}${counter === 'valgrind' ? ' (exact, but runs are tens of times slower)' : ''}`);
+  }
   writer.write(results);
   let revisions: PreparedRevisions;
   try {
@@ -156,6 +167,7 @@ export async function runCompare(spec: Spec, hooks: EngineHooks): Promise<Outcom
       base: revisions.base,
       head: revisions.head,
       env,
+      counter,
       ...(hooks.signal ? { signal: hooks.signal } : {}),
       log: hooks.log,
       ...(hooks.progress ? { progress: hooks.progress } : {}),

@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { runHelper } from './helper.ts';
+import { wrapForCounting, type InstructionCounter } from './instructions.ts';
 
 export interface RunRequest {
   command: string;
@@ -19,6 +20,8 @@ export interface RunRequest {
   captureStdout: boolean;
   /** aborts the run: the tree is killed and the result says `cancelled` */
   signal?: AbortSignal;
+  /** count the instructions of the run with this counter */
+  countInstructions?: InstructionCounter;
 }
 
 export interface RunFigures {
@@ -76,8 +79,10 @@ function killGroup(pid: number | undefined): void {
 
 export async function runCommand(req: RunRequest): Promise<RunResult> {
   const helper = await runHelper();
-  const file = helper ?? '/bin/sh';
-  const args = helper ? ['/bin/sh', '-c', req.command] : ['-c', req.command];
+  const counting = req.countInstructions ? wrapForCounting(req.countInstructions, ['/bin/sh', '-c', req.command]) : null;
+  const argv = counting ? counting.argv : ['/bin/sh', '-c', req.command];
+  const file = helper ?? argv[0]!;
+  const args = helper ? argv : argv.slice(1);
   const started = process.hrtime.bigint();
   const sub = spawn(file, args, {
     cwd: req.cwd,
@@ -144,6 +149,7 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
       // keep Node's figures
     }
   }
+  if (counting) figures.instructions = counting.read();
   const outputTail = tail.text() + (stdoutCut ? `\n[stdout beyond ${STDOUT_CAP} bytes was not kept]` : '');
   const base = { ...figures, stdout: Buffer.concat(stdout).toString('utf8'), outputTail };
   if (exit.error) return { ...base, outcome: 'spawn', exitCode: null, signal: null, outputTail: `${exit.error.message}\n${outputTail}` };

@@ -10,7 +10,8 @@
  */
 import type { BenchmarkSpec, Spec } from '../config/spec.ts';
 import { HarnessParseError } from '../harness/types.ts';
-import { runCommand, type RunResult } from '../measure/run.ts';
+import type { InstructionCounter } from '../measure/instructions.ts';
+import { runCommand, type RunRequest, type RunResult } from '../measure/run.ts';
 import { MetricUnavailable, samplesOf, type RowSample } from '../measure/samples.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Failure } from '../results/schema.ts';
@@ -64,6 +65,8 @@ export interface LoopContext {
   head: Revision;
   env: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /** the instruction counter, when some benchmark measures `instructions` */
+  counter: InstructionCounter | null;
   log(line: string): void;
   /** called after every pair, to persist what was measured */
   onPair(state: LoopState): void;
@@ -129,7 +132,15 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       if (prep.outcome === 'cancelled') throw new RunFailure(side, 'signal', 'interrupted', prep, false);
       if (prep.outcome !== 'ok') throw new RunFailure(side, prep.outcome === 'timeout' ? 'timeout' : 'exit', `--prepare failed in ${side} (${describe(prep)})`, prep, prep.outcome !== 'timeout');
     }
-    const run = await runCommand({ ...common, command: bench.run, captureStdout: bench.format !== 'time' });
+    const request: RunRequest = { ...common, command: bench.run, captureStdout: bench.format !== 'time' };
+    const counts = bench.metrics.includes('instructions') && ctx.counter;
+    // valgrind slows a run tens of times: wall, cpu and rss then come from a run of their own.
+    const separate = counts && ctx.counter === 'valgrind' && bench.metrics.some((m) => m !== 'instructions');
+    let run = await runCommand(counts && !separate ? { ...request, countInstructions: ctx.counter! } : request);
+    if (separate && run.outcome === 'ok') {
+      const counted = await runCommand({ ...request, countInstructions: ctx.counter! });
+      run = counted.outcome === 'ok' ? { ...run, instructions: counted.instructions ?? null } : counted;
+    }
     if (run.outcome === 'cancelled') throw new RunFailure(side, 'signal', 'interrupted', run, false);
     if (run.outcome === 'timeout') throw new RunFailure(side, 'timeout', `${side} timed out after ${spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
     if (run.outcome !== 'ok') throw new RunFailure(side, run.outcome === 'spawn' ? 'spawn' : run.outcome === 'signal' ? 'signal' : 'exit', `${side}'s command failed (${describe(run)})`, run, true);

@@ -145,7 +145,7 @@ describe('compare on two directories', () => {
     const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', `sleep ${marker} & sleep ${marker}`, '--timeout', '1s', '--warmup', '0', '--out', file, '--quiet']);
     expect(res.status).toBe(3);
     expect(res.stderr).toMatch(/timed out/);
-    const left = execFileSync('sh', ['-c', `pgrep -f "sleep ${marker}" || true`], { encoding: 'utf8' }).trim();
+    const left = execFileSync('sh', ['-c', `pgrep -f "[s]leep ${marker}" || true`], { encoding: 'utf8' }).trim();
     expect(left).toBe('');
     expect(existsSync(file)).toBe(true);
   });

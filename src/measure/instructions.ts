@@ -1,0 +1,90 @@
+/**
+ * Instruction counts (`--metric instructions`): nearly deterministic, so a 1% change shows in a
+ * handful of pairs even on a noisy machine (the idea CodSpeed builds on).
+ *
+ * Two counters, chosen automatically and recorded in the results:
+ *  - `perf`: `perf stat -e instructions:u` reads the CPU's hardware counter; almost free, but many
+ *    virtual machines (and CI runners) do not expose it.
+ *  - `valgrind`: `valgrind --tool=callgrind` counts every instruction it executes, in every process
+ *    of the tree (`--trace-children=yes`); exact and available everywhere valgrind is, but runs are
+ *    tens of times slower, so pick short benchmarks for it.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type InstructionCounter = 'perf' | 'valgrind';
+
+export const INSTALL_HINT =
+  'install valgrind (Ubuntu runners: `sudo apt-get install -y valgrind`) or make hardware counters available to `perf stat -e instructions:u` (linux-tools; kernel.perf_event_paranoid ≤ 2)';
+
+function probe(file: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    execFile(file, args, { timeout: 20_000 }, (err, stdout, stderr) => resolve({ ok: !err, output: `${stdout}${stderr}` }));
+  });
+}
+
+let detected: Promise<InstructionCounter | null> | null = null;
+
+/** The best counter on this machine, or null. `PAIRBENCH_INSTRUCTIONS=perf|valgrind` forces one. */
+export function detectCounter(): Promise<InstructionCounter | null> {
+  detected ??= (async () => {
+    const forced = process.env.PAIRBENCH_INSTRUCTIONS;
+    if (forced === 'perf' || forced === 'valgrind') return forced;
+    const perf = await probe('perf', ['stat', '-x', ',', '-e', 'instructions:u', 'true']);
+    if (perf.ok && /^\d+,/m.test(perf.output)) return 'perf';
+    const vg = await probe('valgrind', ['--version']);
+    return vg.ok ? 'valgrind' : null;
+  })();
+  return detected;
+}
+
+export interface CountingWrap {
+  /** argv that runs the shell command under the counter */
+  argv: string[];
+  /** reads the count once the run is over, and removes the counter's files */
+  read(): number | null;
+}
+
+/** Wraps `/bin/sh -c <command>` so that its instructions are counted. */
+export function wrapForCounting(counter: InstructionCounter, shellArgv: string[]): CountingWrap {
+  const dir = mkdtempSync(join(tmpdir(), 'pairbench-count-'));
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  if (counter === 'perf') {
+    const file = join(dir, 'perf.csv');
+    return {
+      argv: ['perf', 'stat', '-x', ',', '-o', file, '-e', 'instructions:u', '--', ...shellArgv],
+      read() {
+        try {
+          const m = /^(\d+),[^,]*,instructions/m.exec(readFileSync(file, 'utf8'));
+          return m ? Number(m[1]) : null;
+        } catch {
+          return null;
+        } finally {
+          cleanup();
+        }
+      },
+    };
+  }
+  return {
+    argv: ['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null', '--trace-children=yes', `--log-file=${join(dir, 'vg.%p')}`, ...shellArgv],
+    read() {
+      try {
+        let total = 0;
+        let found = false;
+        for (const name of readdirSync(dir)) {
+          for (const m of readFileSync(join(dir, name), 'utf8').matchAll(/Collected : (\d+)/g)) {
+            total += Number(m[1]);
+            found = true;
+          }
+        }
+        return found ? total : null;
+      } catch {
+        return null;
+      } finally {
+        cleanup();
+      }
+    },
+  };
+}

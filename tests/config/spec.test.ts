@@ -1,0 +1,95 @@
+/** The Spec is built the same way from flags, action inputs and a config file. */
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/config/errors.ts';
+import { actionNaming, buildSpec, cliNaming } from '../../src/config/spec.ts';
+import { parseDuration, parsePercent } from '../../src/config/units.ts';
+
+describe('value parsers', () => {
+  it.each([
+    ['500ms', 500],
+    ['90s', 90_000],
+    ['10m', 600_000],
+    ['1.5h', 5_400_000],
+    ['30', 30_000],
+  ])('duration %s is %d ms', (text, ms) => expect(parseDuration('--max-time', text)).toBe(ms));
+
+  it.each([
+    ['2%', 0.02],
+    ['0.02', 0.02],
+    ['0.5%', 0.005],
+    ['.1', 0.1],
+  ])('percentage %s is %d', (text, f) => expect(parsePercent('--threshold', text)).toBeCloseTo(f, 12));
+
+  it('refuses negative and empty values', () => {
+    expect(() => parsePercent('--threshold', '-2%')).toThrow(UsageError);
+    expect(() => parseDuration('--timeout', '0s')).toThrow(UsageError);
+    expect(() => parseDuration('--timeout', '')).toThrow(UsageError);
+  });
+});
+
+describe('buildSpec', () => {
+  it('fills the defaults of product.md', () => {
+    const spec = buildSpec({ run: './bench' }, { cwd: '/repo', naming: cliNaming });
+    expect(spec).toMatchObject({
+      base: { kind: 'git', rev: null },
+      head: { kind: 'git', rev: 'HEAD' },
+      minPairs: 10,
+      maxPairs: 200,
+      maxTimeMs: 600_000,
+      precision: 0.01,
+      warmup: 1,
+      threshold: 0.02,
+      alpha: 0.05,
+      outliers: 'tukey',
+      correction: 'holm',
+      timeoutMs: 600_000,
+      out: 'pairbench-results.json',
+      failOn: 'regression',
+      shard: { index: 1, count: 1 },
+    });
+    expect(spec.benchmarks).toEqual([{ name: './bench', run: './bench', format: 'time', metrics: ['wall'], prepare: null, filter: null }]);
+    expect(spec.seedGiven).toBe(false);
+    expect(Number.isInteger(spec.seed)).toBe(true);
+  });
+
+  it('names action inputs as inputs in messages', () => {
+    expect(() => buildSpec({ run: 'x', 'max-pairs': 'many' }, { cwd: '/', naming: actionNaming })).toThrow(/^input max-pairs: got "many"; expected a whole number/);
+  });
+
+  it('reads a config file: defaults at the top, benchmarks below, flags win', () => {
+    const text = [
+      'build: make -j2',
+      'max-time: 8m',
+      'threshold: 3%',
+      'benchmarks:',
+      '  - name: parse-large',
+      '    run: ./bin/parse testdata/large.json',
+      '    threshold: 5%',
+      '    metric: [wall, cpu]',
+      '  - name: go-suite',
+      "    run: go test -run '^$' -bench . ./...",
+      '    format: go',
+      '    filter: ^BenchmarkParse',
+    ].join('\n');
+    const spec = buildSpec({ 'max-time': '2m' }, { cwd: '/repo', naming: cliNaming, config: { path: 'pairbench.yml', text } });
+    expect(spec.build).toBe('make -j2');
+    expect(spec.maxTimeMs).toBe(120_000);
+    expect(spec.threshold).toBeCloseTo(0.03, 12);
+    expect(spec.benchmarks).toHaveLength(2);
+    expect(spec.benchmarks[0]).toMatchObject({ name: 'parse-large', metrics: ['wall', 'cpu'], threshold: 0.05, format: 'time' });
+    expect(spec.benchmarks[1]).toMatchObject({ name: 'go-suite', format: 'go', filter: '^BenchmarkParse' });
+  });
+
+  it.each([
+    ['benchmarks: []', /benchmarks: must list at least one benchmark/],
+    ['benchmarks:\n  - name: a', /benchmarks\[0\]\.run/],
+    ['benchmarks:\n  - name: a\n    run: x\n    format: xml', /benchmarks\[0\]\.format/],
+    ['benchmarks:\n  - name: a\n    run: x\n  - name: a\n    run: y', /"a" is used twice/],
+    ['max-pears: 3\nbenchmarks:\n  - name: a\n    run: x', /unknown key "max-pears"/],
+    ['threshold: lots\nbenchmarks:\n  - name: a\n    run: x', /threshold: got "lots"/],
+    ['benchmarks: [', /not valid YAML/],
+    ['benchmarks:\n  - name: a\n    run: x\n    filter: "(["', /filter of a: got "\(\["; expected a valid regular expression/],
+  ])('refuses a bad config file: %s', (text, message) => {
+    expect(() => buildSpec({}, { cwd: '/', naming: cliNaming, config: { path: 'c.yml', text } })).toThrow(message);
+  });
+});
