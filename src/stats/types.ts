@@ -44,6 +44,13 @@ export interface ChangeEstimate {
   pAdjusted: number;
   /** `exact` for the exact null distribution, `normal` for the approximation with tie/zero corrections */
   method: 'exact' | 'normal';
+  /**
+   * the confidence `ci` actually has: at least `confidence`, except when too few pairs make the
+   * requested level unreachable (the interval is then [min, max] or wider than asked, as R reports)
+   */
+  achievedConfidence?: number;
+  /** pairs the test and estimate used (kept pairs; zeros, head == base, are dropped by the test) */
+  n?: number;
 }
 
 export type DiagnosticCode =
@@ -121,4 +128,18 @@ export interface StopOptions {
   precision: number;
   alpha: number;
   threshold: number;
+  /** outlier rule applied before the precision interval (default `tukey`, as judging) */
+  outliers?: OutlierRule;
+}
+
+/** What `stopCheck` tells the scheduler after a round. */
+export interface StopCheck {
+  stop: boolean;
+  reason: 'precision' | 'decided' | null;
+  /** half-width of the (1 - alpha) interval of the relative change, null with no usable pair */
+  halfWidth: number | null;
+  /** Hodges–Lehmann estimate of the relative change, null with no usable pair */
+  estimate: number | null;
+  /** for `decided`: which way the anytime-valid test decided */
+  decision?: 'change' | 'unchanged' | null;
 }

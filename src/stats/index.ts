@@ -1,0 +1,24 @@
+/**
+ * The statistics room: pure functions from pairs to verdicts. No I/O.
+ *
+ * Method: shared/guide/statistics.md. References: R's `wilcox.test(d, conf.int = TRUE)` for the
+ * signed-rank test, Hodges–Lehmann estimate and interval (fixtures from scripts/reference-stats.py,
+ * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
+ */
+export * from './types.ts';
+export { judge, analyzePairs, verdictOf, worstVerdict, estimatePairsToSettle, minPairsForAlpha, logRatios } from './judge.ts';
+export type { PairsAnalysis } from './judge.ts';
+export { stopCheck, bettingEvidence } from './stop.ts';
+export type { BettingEvidence } from './stop.ts';
+export { minimumDetectableChange, pairsToDetect, WILCOXON_ARE } from './power.ts';
+export { wilcoxonSignedRank, psignrank, qsignrank, signrankCumulativeCounts, averageRanks } from './signrank.ts';
+export type { SignedRankResult, SignedRankOptions } from './signrank.ts';
+export { hodgesLehmann, walshMedian } from './hodges-lehmann.ts';
+export type { HodgesLehmannResult } from './hodges-lehmann.ts';
+export { walshSelect, walshAveragesNaive } from './walsh.ts';
+export { holm, benjaminiHochberg } from './multiple.ts';
+export { screenOutliers, outlierFences, binomialTwoSidedHalf } from './outliers.ts';
+export type { OutlierScreen } from './outliers.ts';
+export { summarize, median, mean, sd, cv, mad, quantileSorted } from './describe.ts';
+export { rankSumTest } from './rank-sum.ts';
+export { pnorm, pnormUpper, qnorm } from './normal.ts';

@@ -1,0 +1,326 @@
+/**
+ * Judging: from one benchmark's pairs to its change, verdict and diagnostics, and across
+ * benchmarks to the corrected p-values and the overall verdict.
+ *
+ * Method (shared/guide/statistics.md): d = ln(head / base) per pair; outliers on d only;
+ * Wilcoxon signed-rank test and Hodges–Lehmann estimate with the interval from inverting the test
+ * (R's `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts);
+ * Holm (default) or Benjamini–Hochberg across benchmarks; verdicts as shared/guide/product.md.
+ */
+import type {
+  BenchmarkAnalysis,
+  BenchmarkInput,
+  ChangeEstimate,
+  Diagnostic,
+  Direction,
+  Judgement,
+  JudgeOptions,
+  OutlierRule,
+  Pair,
+  SideSummary,
+  Verdict,
+} from './types.ts';
+import { cv, mean, medianSorted, sd, sorted, summarize } from './describe.ts';
+import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
+import { benjaminiHochberg, holm } from './multiple.ts';
+import { screenOutliers, type OutlierScreen } from './outliers.ts';
+import { minimumDetectableChange, pairsToDetect } from './power.ts';
+import { rankSumTest } from './rank-sum.ts';
+import { wilcoxonSignedRank, type SignedRankResult } from './signrank.ts';
+
+/** Significance level of the diagnostics' own tests (order effect, drift): they advise, not gate. */
+export const DIAGNOSTIC_ALPHA = 0.01;
+/** Single-run CV above which pairing's rescue is worth telling. */
+export const HIGH_SINGLE_CV = 0.05;
+/** CV of the paired ratios above which a benchmark is called noisy. */
+export const HIGH_PAIRED_CV = 0.05;
+
+/** Everything computed from one benchmark's pairs before the cross-benchmark correction. */
+export interface PairsAnalysis {
+  /** ln(head / base) per pair, in pair order */
+  d: Float64Array;
+  screen: OutlierScreen;
+  /** indices of the pairs used by the test and estimate (all but `screen.excluded`) */
+  keptIndices: number[];
+  base: SideSummary;
+  head: SideSummary;
+  /** CV of head/base over all pairs */
+  pairedCv: number;
+  /** CV of head/base over the kept pairs (what the test sees) */
+  keptPairedCv: number;
+  /** null with no kept pair */
+  test: SignedRankResult | null;
+  /** on the log scale; null with no kept pair */
+  hl: HodgesLehmannResult | null;
+  /** diagnostics that need only this benchmark's data */
+  diagnostics: Diagnostic[];
+}
+
+/** Log-ratios d_i = ln(head_i / base_i). */
+export function logRatios(pairs: readonly Pair[]): Float64Array {
+  return Float64Array.from(pairs, (p) => Math.log(p.head / p.base));
+}
+
+/**
+ * The fewest pairs for which the two-sided exact signed-rank test can give p < alpha: its smallest
+ * p-value is 2 / 2^n (all signs alike), so n must satisfy 2^(1-n) < alpha (6 at 0.05, 8 at 0.01).
+ */
+export function minPairsForAlpha(alpha: number): number {
+  if (!(alpha > 0)) return Infinity;
+  let n = 1;
+  while (2 ** (1 - n) >= alpha) n++;
+  return n;
+}
+
+const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
+const signedPct = (x: number, digits = 1): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(digits)}%`;
+const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecision(2));
+
+/**
+ * Analyzes one benchmark's pairs at significance `alpha`: outliers, side summaries, the signed-rank
+ * test and the Hodges–Lehmann estimate with its (1 - alpha) interval (log scale), and the
+ * diagnostics of the data alone. No multiple-comparison correction and no verdict (see `judge`).
+ */
+export function analyzePairs(
+  pairs: readonly Pair[],
+  opts: { alpha: number; outliers: OutlierRule; direction?: Direction; threshold?: number },
+): PairsAnalysis {
+  const direction = opts.direction ?? 'lower-is-better';
+  const d = logRatios(pairs);
+  const screen = screenOutliers(d, opts.outliers);
+  const excluded = new Set(screen.excluded);
+  const keptIndices: number[] = [];
+  for (let i = 0; i < d.length; i++) if (!excluded.has(i)) keptIndices.push(i);
+  const kept = Float64Array.from(keptIndices, (i) => d[i] as number);
+  const ratios = pairs.map((p) => p.head / p.base);
+  const keptRatios = keptIndices.map((i) => ratios[i] as number);
+  const base = summarize(pairs.map((p) => p.base));
+  const head = summarize(pairs.map((p) => p.head));
+  const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
+  const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
+  const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
+  const hl = kept.length > 0 ? hodgesLehmann(kept, 1 - opts.alpha) : null;
+  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, diagnostics: [] };
+  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02);
+  return analysis;
+}
+
+function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number, direction: Direction, threshold: number): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const kept = a.keptIndices.map((i) => a.d[i] as number);
+  const n = kept.length;
+  const need = minPairsForAlpha(alpha);
+  const usable = a.test ? a.test.n : 0;
+  const zeros = a.test ? a.test.zeros : 0;
+  if (n === 0) {
+    out.push({
+      code: 'too-few-pairs',
+      severity: 'warning',
+      message: `No usable pairs, so nothing can be concluded. Need >= ${need} pairs for any p-value below alpha = ${alpha}: raise --min-pairs / --max-pairs or --max-time.`,
+    });
+    return out;
+  }
+  const allEqual = kept.every((v) => v === kept[0]);
+  if (usable < need && !(allEqual && n >= need)) {
+    const minP = usable > 0 ? 2 ** (1 - usable) : 1;
+    out.push({
+      code: 'too-few-pairs',
+      severity: 'warning',
+      message:
+        `Only ${usable} usable pair${usable === 1 ? '' : 's'}${zeros > 0 ? ` (${zeros} more with head == base carry no sign)` : ''}: ` +
+        `the smallest possible two-sided p-value is then ${fmtP(minP)}, never below alpha = ${alpha}, and the interval cannot reach ${pct(1 - alpha, 0)} confidence. ` +
+        `Need >= ${need} pairs (--min-pairs ${Math.max(need, 10)}).`,
+    });
+  }
+  if (allEqual && n >= 2) {
+    const v = kept[0] as number;
+    out.push({
+      code: 'all-equal',
+      severity: 'info',
+      message:
+        v === 0
+          ? `All ${n} pairs measured head and base exactly equal: the metric does not vary between runs (a count, or a coarse clock). The test sees no noise; "no change" here means no pair differed at all. If this is a time, check the timer's resolution or measure a longer run.`
+          : `All ${n} pairs have the same ratio head/base (${signedPct(Math.expm1(v), 2)}): the metric does not vary between runs (a count, or a coarse clock), so the interval is a single point. Fine for deterministic counts (instructions, memory); for times, check the timer's resolution.`,
+    });
+  }
+  // One-sided outliers: flagged pairs that lean to one side are kept as a finding.
+  if (a.screen.kept.length > 0) {
+    const lower = direction === 'lower-is-better';
+    const headWorse = lower ? a.screen.high : a.screen.low;
+    const baseWorse = lower ? a.screen.low : a.screen.high;
+    const adj = lower ? 'slow' : 'low';
+    const lead =
+      headWorse >= baseWorse
+        ? `head has ${headWorse} ${adj} outlier${headWorse === 1 ? '' : 's'}, base ${baseWorse === 0 ? 'none' : baseWorse}: a tail regression?`
+        : `base has ${baseWorse} ${adj} outlier${baseWorse === 1 ? '' : 's'}, head ${headWorse === 0 ? 'none' : headWorse}: a tail improvement?`;
+    out.push({
+      code: 'one-sided-outliers',
+      severity: 'warning',
+      message:
+        `${lead[0]?.toUpperCase()}${lead.slice(1)} Outlying pairs should fall on either side alike; these lean to one side far more than chance allows (binomial p = ${fmtP(a.screen.balanceP ?? 1)}), ` +
+        `so they are kept in the test, not excluded (pairs ${a.screen.kept.slice(0, 10).join(', ')}${a.screen.kept.length > 10 ? ', ...' : ''}). ` +
+        `Look at the runs behind them: a path that is only sometimes slow (GC, a cold cache, contention, a retry) shows as a tail, not as a shift of the median.`,
+    });
+  }
+  // Order effect: d of base-first pairs against head-first pairs.
+  const bf: number[] = [];
+  const hf: number[] = [];
+  for (const i of a.keptIndices) (pairs[i]?.order === 'base-first' ? bf : hf).push(a.d[i] as number);
+  if (bf.length >= 4 && hf.length >= 4) {
+    const t = rankSumTest(bf, hf);
+    if (t.pValue < DIAGNOSTIC_ALPHA) {
+      const mb = medianSorted(sorted(bf));
+      const mh = medianSorted(sorted(hf));
+      const second = Math.expm1((mb - mh) / 2);
+      out.push({
+        code: 'order-effect',
+        severity: 'warning',
+        message:
+          `Pairs with base first differ from pairs with head first (median change ${signedPct(Math.expm1(mb))} vs ${signedPct(Math.expm1(mh))}, rank-sum p = ${fmtP(t.pValue)}): ` +
+          `the second run of a pair measures about ${pct(Math.abs(second))} ${second > 0 ? 'higher' : 'lower'} than the first. ` +
+          `The random order keeps the estimate fair, but this adds noise. Add unmeasured warm-up runs (--warmup 2 or more) or a --prepare command that puts both sides in the same state before every run (clear caches, reset files).`,
+      });
+    }
+  }
+  // Drift: first half of the pairs against the second half, in measuring order.
+  if (n >= 10) {
+    const half = Math.floor(n / 2);
+    const first = kept.slice(0, half);
+    const second = kept.slice(half);
+    const t = rankSumTest(first, second);
+    if (t.pValue < DIAGNOSTIC_ALPHA) {
+      out.push({
+        code: 'drift',
+        severity: 'warning',
+        message:
+          `The change drifted during the run: ${signedPct(Math.expm1(medianSorted(sorted(first))))} over the first half of the pairs, ${signedPct(Math.expm1(medianSorted(sorted(second))))} over the second (rank-sum p = ${fmtP(t.pValue)}). ` +
+          `Pairing cancels what the machine does to both sides alike, not a difference that itself moves (one side filling a cache or a disk, throttling that hits one build harder, a job that competes with one of them). ` +
+          `Look at the pairs over time in the results file and re-run; if it persists, the change is not a constant factor.`,
+      });
+    }
+  }
+  // Noise: still high after pairing, or high per run but rescued by pairing.
+  const unpaired = Math.sqrt(a.base.cv ** 2 + a.head.cv ** 2);
+  if (n >= 3 && a.keptPairedCv > HIGH_PAIRED_CV) {
+    const logSd = sd(kept);
+    const mdc = minimumDetectableChange(logSd, n, alpha);
+    const needed = pairsToDetect(logSd, threshold, alpha);
+    out.push({
+      code: 'high-noise',
+      severity: 'warning',
+      message:
+        `Noisy even in pairs: the ratio head/base varies by ${pct(a.keptPairedCv)} (CV) from pair to pair. With ${n} pairs the smallest change this detects reliably is about ${pct(mdc)}` +
+        `${Number.isFinite(needed) && needed > n ? `; about ${needed} pairs would bring that down to the ${pct(threshold)} threshold (--max-pairs, --max-time)` : ''}. ` +
+        `To cut the noise itself: measure CPU time instead of wall time (--metric cpu), run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`,
+    });
+  } else if (Math.max(a.base.cv, a.head.cv) > HIGH_SINGLE_CV && unpaired > 0 && a.pairedCv < 0.5 * unpaired) {
+    out.push({
+      code: 'pairing-rescued',
+      severity: 'info',
+      message:
+        `Single runs vary a lot (CV ${pct(a.base.cv)} base, ${pct(a.head.cv)} head), but the two runs of a pair move together (paired CV ${pct(a.pairedCv)}): ` +
+        `pairing removed ${pct(1 - a.pairedCv / unpaired, 0)} of the noise that unpaired runs would have had. The machine changes state between runs; runs of base and head measured apart (all base, then all head) would not be comparable here.`,
+    });
+  }
+  return out;
+}
+
+/**
+ * The verdict of one benchmark (shared/guide/product.md), direction-aware:
+ * significant (pAdjusted < alpha) and worse than the threshold: regression; better: improvement;
+ * significant but within the threshold, or not significant with the whole interval within
+ * ±threshold: unchanged; otherwise inconclusive. An interval whose confidence falls short of the
+ * requested one (too few pairs) cannot make a benchmark unchanged.
+ */
+export function verdictOf(change: ChangeEstimate | null, threshold: number, direction: Direction, alpha: number): Verdict {
+  if (!change) return 'inconclusive';
+  const significant = change.pAdjusted < alpha;
+  const up = change.estimate > threshold;
+  const down = change.estimate < -threshold;
+  if (significant && (up || down)) {
+    const worse = direction === 'lower-is-better' ? up : down;
+    return worse ? 'regression' : 'improvement';
+  }
+  if (significant) return 'unchanged';
+  const confident = (change.achievedConfidence ?? change.confidence) >= change.confidence - 1e-12;
+  if (confident && change.ci[0] >= -threshold && change.ci[1] <= threshold) return 'unchanged';
+  return 'inconclusive';
+}
+
+/**
+ * For an inconclusive benchmark: a rough count of pairs in all that would likely settle it,
+ * assuming the interval's half-width shrinks as 1/sqrt(n). It settles once the half-width falls
+ * below either |estimate| (the interval leaves 0: significant) or threshold - |estimate| (the
+ * interval fits within ±threshold), whichever is larger.
+ */
+export function estimatePairsToSettle(change: ChangeEstimate, n: number, threshold: number, alpha: number): number | null {
+  const half = (change.ci[1] - change.ci[0]) / 2;
+  const est = Math.abs(change.estimate);
+  const target = Math.max(est, threshold - est);
+  const floor = Math.max(n + 1, minPairsForAlpha(alpha));
+  if (!(target > 0)) return null;
+  if (!(half > 0)) return floor;
+  return Math.max(floor, Math.ceil(n * (half / target) ** 2));
+}
+
+const VERDICT_RANK: Record<Verdict, number> = { unchanged: 0, improvement: 1, inconclusive: 2, regression: 3 };
+
+/** The worse of verdicts: regression > inconclusive > improvement > unchanged. */
+export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
+  let worst: Verdict = 'unchanged';
+  for (const v of verdicts) if (VERDICT_RANK[v] > VERDICT_RANK[worst]) worst = v;
+  return worst;
+}
+
+/**
+ * Judges every benchmark: per benchmark `analyzePairs`, then the multiple-comparison correction of
+ * the p-values over all benchmarks with a test (Holm, or Benjamini–Hochberg with
+ * `correction: 'bh'`), verdicts, the worst verdict, and the geometric mean of the estimated
+ * ratios head/base over the benchmarks with an estimate.
+ */
+export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Judgement {
+  const analyses = inputs.map((b) =>
+    analyzePairs(b.pairs, { alpha: opts.alpha, outliers: opts.outliers, direction: b.direction, threshold: b.threshold ?? opts.threshold }),
+  );
+  const raw = analyses.map((a) => (a.test ? a.test.pValue : NaN));
+  const adjusted = opts.correction === 'bh' ? benjaminiHochberg(raw) : holm(raw);
+  const benchmarks = inputs.map((b, i): BenchmarkAnalysis => {
+    const a = analyses[i] as PairsAnalysis;
+    const threshold = b.threshold ?? opts.threshold;
+    let change: ChangeEstimate | null = null;
+    if (a.test && a.hl) {
+      change = {
+        estimate: Math.expm1(a.hl.estimate),
+        ci: [Math.expm1(a.hl.lower), Math.expm1(a.hl.upper)],
+        confidence: 1 - opts.alpha,
+        pValue: a.test.pValue,
+        pAdjusted: adjusted[i] as number,
+        method: a.test.method,
+        achievedConfidence: a.hl.achievedConfidence,
+        n: a.test.n,
+      };
+    }
+    const verdict = verdictOf(change, threshold, b.direction, opts.alpha);
+    const pairsToSettle = verdict === 'inconclusive' && change ? estimatePairsToSettle(change, a.keptIndices.length, threshold, opts.alpha) : null;
+    return {
+      name: b.name,
+      direction: b.direction,
+      threshold,
+      outliers: a.screen.excluded,
+      outliersKept: a.screen.kept,
+      base: a.base,
+      head: a.head,
+      pairedCv: a.pairedCv,
+      change,
+      verdict,
+      pairsToSettle,
+      diagnostics: a.diagnostics,
+    };
+  });
+  const logs = analyses.filter((a) => a.hl).map((a) => (a.hl as HodgesLehmannResult).estimate);
+  return {
+    benchmarks,
+    verdict: worstVerdict(benchmarks.map((b) => b.verdict)),
+    geomean: logs.length > 0 ? Math.expm1(mean(logs)) : null,
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Outliers on the paired log-ratios d, never on one side alone (that would break the pairing and
+ * could cut off the tail of a real regression), with a guard against dropping a finding.
+ */
+import type { OutlierRule } from './types.ts';
+import { mean, medianSorted, quantileSorted, sorted } from './describe.ts';
+
+export interface OutlierScreen {
+  /** indices excluded from the test and estimate */
+  excluded: number[];
+  /** indices flagged but kept because they lean to one side more than chance allows */
+  kept: number[];
+  /** flagged above the upper fence (head relatively high: slower for times) */
+  high: number;
+  /** flagged below the lower fence (base relatively high) */
+  low: number;
+  /** two-sided binomial p-value of high vs low among the flagged, null when none flagged */
+  balanceP: number | null;
+  /** the fences used, [lower, upper] in d units (null for `none`) */
+  fences: [number, number] | null;
+}
+
+/** Flagged pairs must number at least this many before their lean can count as a finding. */
+export const MIN_FLAGGED_FOR_LEAN = 4;
+
+/**
+ * Fences on d for an outlier rule:
+ * - `tukey`: [Q1 - 1.5 IQR, Q3 + 1.5 IQR] with type-7 quartiles (Tukey 1977, "Exploratory Data
+ *   Analysis", Addison-Wesley, ch. 2);
+ * - `mad`: the modified z-score |d - median| / (1.4826 MAD) > 3.5 (Iglewicz & Hoaglin 1993, "How to
+ *   Detect and Handle Outliers", ASQC vol. 16); when the MAD is 0 (more than half the pairs share
+ *   one ratio, as quantized metrics do) the scale is 1.2533 times the mean absolute deviation from
+ *   the median, as those authors suggest, and with that 0 too nothing is flagged;
+ * - `none`: no fences.
+ */
+export function outlierFences(d: ArrayLike<number>, rule: OutlierRule): [number, number] | null {
+  if (rule === 'none' || d.length < 3) return null;
+  const s = sorted(d);
+  if (rule === 'tukey') {
+    const q1 = quantileSorted(s, 0.25);
+    const q3 = quantileSorted(s, 0.75);
+    const iqr = q3 - q1;
+    return [q1 - 1.5 * iqr, q3 + 1.5 * iqr];
+  }
+  const med = medianSorted(s);
+  const dev = Float64Array.from(s, (v) => Math.abs(v - med));
+  dev.sort();
+  let scale = 1.4826 * medianSorted(dev);
+  if (scale === 0) scale = 1.253314 * mean(dev);
+  if (scale === 0) return [med, med];
+  return [med - 3.5 * scale, med + 3.5 * scale];
+}
+
+/**
+ * Exact two-sided binomial test of k successes in m trials with p = 1/2 (as R's `binom.test`,
+ * which for p = 1/2 is twice the smaller tail, capped at 1). Summed in log space, so m may be large.
+ */
+export function binomialTwoSidedHalf(k: number, m: number): number {
+  if (m === 0) return 1;
+  const j = Math.min(k, m - k);
+  if (2 * j === m) return 1;
+  // log pmf(i) = log C(m, i) - m ln 2, built by the ratio pmf(i)/pmf(i-1) = (m - i + 1) / i
+  const logs: number[] = [];
+  let lp = -m * Math.LN2;
+  logs.push(lp);
+  for (let i = 1; i <= j; i++) {
+    lp += Math.log((m - i + 1) / i);
+    logs.push(lp);
+  }
+  const top = Math.max(...logs);
+  let s = 0;
+  for (const l of logs) s += Math.exp(l - top);
+  return Math.min(1, 2 * Math.exp(top) * s);
+}
+
+/**
+ * Screens d for outliers by `rule` and applies the asymmetry guard: with no real tail effect, a
+ * pair is as likely to fall beyond the upper fence as beyond the lower one (the pair's order is a
+ * coin, so d is symmetric under "no change"). If at least MIN_FLAGGED_FOR_LEAN pairs are flagged
+ * and a two-sided exact binomial test of their sides gives p < `leanAlpha`, the outliers are a
+ * finding (a tail regression, or a tail improvement), not noise: they are all kept.
+ */
+export function screenOutliers(d: ArrayLike<number>, rule: OutlierRule, leanAlpha = 0.05): OutlierScreen {
+  const fences = outlierFences(d, rule);
+  if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, fences: null };
+  const flagged: number[] = [];
+  let high = 0;
+  let low = 0;
+  for (let i = 0; i < d.length; i++) {
+    const v = d[i] as number;
+    if (v > fences[1]) {
+      flagged.push(i);
+      high++;
+    } else if (v < fences[0]) {
+      flagged.push(i);
+      low++;
+    }
+  }
+  if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, fences };
+  const balanceP = binomialTwoSidedHalf(high, flagged.length);
+  if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, fences };
+  return { excluded: flagged, kept: [], high, low, balanceP, fences };
+}

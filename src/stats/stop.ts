@@ -1,0 +1,150 @@
+/**
+ * When to stop measuring a benchmark: after every round the scheduler asks `stopCheck`.
+ *
+ * Stopping when a fixed-n p-value dips below alpha inflates false positives (checking every 5
+ * pairs: about 29% instead of 5%), so the only rules here are ones that keep the error rates:
+ * - `precision`: the (1 - alpha) interval of the relative change is narrower than ±precision.
+ *   The rule looks at the interval's width, not at where it lies.
+ * - `decided`: an anytime-valid sign-flip betting test (an e-process) on d, valid however often it
+ *   is checked, says the benchmark is settled either way: its change is beyond ±threshold, or
+ *   within ±threshold.
+ * The budget (max pairs, max time) is the scheduler's.
+ *
+ * The betting test. With the pair's order decided by a coin and no change, d is symmetric about 0
+ * whatever the machine does; with a change m (log scale) and exchangeable noise, d - m is symmetric.
+ * For an odd, bounded, non-decreasing g, E[g(d - c) | past] <= 0 whenever d is symmetric about some
+ * m <= c. So for any bets 0 <= lambda_i <= 1 fixed before d_i is seen,
+ * K_t = prod_{i<=t} (1 + lambda_i g(d_i - c)) is a non-negative supermartingale under every m <= c,
+ * and by Ville's inequality P(sup_t K_t >= 1/a) <= a: K_t can be checked after every pair.
+ * (Testing by betting: Shafer 2021, "Testing by betting", JRSS A 184, 407-431; Waudby-Smith &
+ * Ramdas 2024, "Estimating means of bounded random variables by betting", JRSS B 86, 1-27; for
+ * symmetry by sign flips, Ramdas, Grünwald, Vovk & Shafer 2023, "Game-theoretic statistics and
+ * safe anytime-valid inference", Statist. Sci. 38, 576-601, and de la Peña 1999 for the
+ * self-normalized sign-flip martingale.)
+ * Here g(y) = clamp(y / s, -1, 1) with s = 2 × a robust spread (IQR / 1.349) of the pairs before
+ * (predictable, so the martingale property holds; clamping bounds the effect of any one spike), and
+ * instead of tuning a bet we average the wealth of a grid of constant bets: a mixture of test
+ * supermartingales is one (the "diversified" strategy of Waudby-Smith & Ramdas, sec. 5).
+ * - change: K for "m <= ln(1 + threshold)" or for "m >= ln(1 - threshold)" reaches 2/alpha
+ *   (union of two tests at alpha/2 each: an unchanged benchmark is called changed with probability
+ *   at most alpha);
+ * - unchanged: K for "m >= ln(1 + threshold)" and K for "m <= ln(1 - threshold)" both reach 1/alpha
+ *   (intersection-union: a changed benchmark is called unchanged with probability at most alpha).
+ */
+import type { OutlierRule, Pair, StopCheck, StopOptions } from './types.ts';
+import { quantileSorted } from './describe.ts';
+import { hodgesLehmann } from './hodges-lehmann.ts';
+import { minPairsForAlpha } from './judge.ts';
+import { screenOutliers } from './outliers.ts';
+
+/** Constant bets mixed with equal weight. */
+export const BET_GRID: readonly number[] = [0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8];
+/** g's scale, in robust standard deviations of the earlier pairs. */
+export const SCALE_MULTIPLIER = 2;
+/** Pairs seen before the first bet (the scale needs some history). */
+export const BURN_IN = 3;
+
+export interface BettingEvidence {
+  /** wealth against "change <= +threshold" (large: the change is above +threshold) */
+  above: number;
+  /** wealth against "change >= -threshold" (large: the change is below -threshold) */
+  below: number;
+  /** wealth against "change >= +threshold" (large: the change is below +threshold) */
+  underUpper: number;
+  /** wealth against "change <= -threshold" (large: the change is above -threshold) */
+  overLower: number;
+}
+
+/** The earlier pairs' robust spread, recomputed on a geometric schedule so a call stays O(n log n). */
+function scaleSchedule(d: Float64Array): Float64Array {
+  const n = d.length;
+  const scales = new Float64Array(n).fill(NaN);
+  let current = NaN;
+  let next = BURN_IN;
+  for (let i = BURN_IN; i < n; i++) {
+    // scale for pair i uses pairs 0..i-1 only
+    if (i >= next) {
+      const prefix = d.slice(0, i);
+      prefix.sort();
+      let s = (quantileSorted(prefix, 0.75) - quantileSorted(prefix, 0.25)) / 1.349;
+      if (!(s > 0)) {
+        const med = quantileSorted(prefix, 0.5);
+        let acc = 0;
+        for (let j = 0; j < i; j++) acc += Math.abs((prefix[j] as number) - med);
+        s = (1.253314 * acc) / i;
+      }
+      current = s;
+      next = i < 32 ? i + 1 : i + Math.max(1, Math.floor(i / 8));
+    }
+    scales[i] = current;
+  }
+  return scales;
+}
+
+/**
+ * The four betting wealths of d against the threshold (see the module doc). Pure function of the
+ * pairs' log-ratios in measuring order; checking it after every pair keeps its guarantees.
+ */
+export function bettingEvidence(d: ArrayLike<number>, threshold: number): BettingEvidence {
+  const up = Math.log1p(threshold);
+  const down = Math.log1p(-Math.min(threshold, 0.999999));
+  const n = d.length;
+  const scales = scaleSchedule(Float64Array.from(d as ArrayLike<number>));
+  const J = BET_GRID.length;
+  const logA = new Float64Array(J);
+  const logB = new Float64Array(J);
+  const logU = new Float64Array(J);
+  const logO = new Float64Array(J);
+  const g = (y: number, s: number): number => (s > 0 ? Math.max(-1, Math.min(1, y / (SCALE_MULTIPLIER * s))) : Math.sign(y));
+  for (let i = BURN_IN; i < n; i++) {
+    const s = scales[i] as number;
+    const v = d[i] as number;
+    const gu = g(v - up, s);
+    const gd = g(v - down, s);
+    for (let j = 0; j < J; j++) {
+      const lam = BET_GRID[j] as number;
+      logA[j] = (logA[j] as number) + Math.log1p(lam * gu);
+      logU[j] = (logU[j] as number) + Math.log1p(-lam * gu);
+      logB[j] = (logB[j] as number) + Math.log1p(-lam * gd);
+      logO[j] = (logO[j] as number) + Math.log1p(lam * gd);
+    }
+  }
+  const mix = (l: Float64Array): number => {
+    let s = 0;
+    for (let j = 0; j < J; j++) s += Math.exp(l[j] as number);
+    return s / J;
+  };
+  return { above: mix(logA), below: mix(logB), underUpper: mix(logU), overLower: mix(logO) };
+}
+
+/**
+ * Whether to stop measuring a benchmark, called by the scheduler after every round with all its
+ * pairs so far. Never stops before `minPairs`. Stops with `decided` when the anytime-valid betting
+ * test settles the benchmark (a change beyond ±threshold, or one within ±threshold), else with
+ * `precision` when the (1 - alpha) Hodges–Lehmann interval of the relative change (after the
+ * outlier rule, default `tukey`) has a half-width below `precision` and its full confidence.
+ * `halfWidth` and `estimate` are reported whenever there is a usable pair.
+ */
+export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck {
+  const n = pairs.length;
+  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null };
+  const rule: OutlierRule = opts.outliers ?? 'tukey';
+  const d = Float64Array.from(pairs, (p) => Math.log(p.head / p.base));
+  const screen = screenOutliers(d, rule);
+  const excluded = new Set(screen.excluded);
+  const kept: number[] = [];
+  for (let i = 0; i < n; i++) if (!excluded.has(i)) kept.push(d[i] as number);
+  const hl = hodgesLehmann(kept, 1 - opts.alpha);
+  const lower = Math.expm1(hl.lower);
+  const upper = Math.expm1(hl.upper);
+  const halfWidth = (upper - lower) / 2;
+  const estimate = Math.expm1(hl.estimate);
+  const base = { halfWidth, estimate };
+  if (n < opts.minPairs) return { stop: false, reason: null, ...base, decision: null };
+  const ev = bettingEvidence(d, opts.threshold);
+  if (ev.above >= 2 / opts.alpha || ev.below >= 2 / opts.alpha) return { stop: true, reason: 'decided', ...base, decision: 'change' };
+  if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: 'decided', ...base, decision: 'unchanged' };
+  const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
+  if (confident && halfWidth < opts.precision) return { stop: true, reason: 'precision', ...base, decision: null };
+  return { stop: false, reason: null, ...base, decision: null };
+}
