@@ -1,0 +1,226 @@
+/**
+ * Event payload -> what is compared and where the report goes, for every event type; S1: a fork's
+ * head is never built under pull_request_target unless explicitly allowed; S2: under workflow_run
+ * the PR is found through the API from the run's head SHA and head repository.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EventError, parsePrNumber, resolveEvent, type EventContext, type EventInputs } from '../../src/github/events.ts';
+import { createClient } from '../../src/github/octokit.ts';
+import { FakeGitHub } from '../support/fake-github.ts';
+
+const BASE = '1'.repeat(40);
+const HEAD = '2'.repeat(40);
+const MERGE = '3'.repeat(40);
+const OTHER = '4'.repeat(40);
+
+let gh: FakeGitHub;
+beforeEach(async () => {
+  gh = await FakeGitHub.start('octo', 'repo');
+});
+afterEach(async () => {
+  await gh.close();
+});
+
+const inputs = (extra: Partial<EventInputs> = {}): EventInputs => ({ mode: 'compare', prNumber: null, baseRef: null, headRef: null, allowPullRequestTarget: false, ...extra });
+
+function ctx(eventName: string, payload: unknown, extra: Partial<EventContext> = {}): EventContext {
+  return {
+    eventName,
+    payload,
+    repo: { owner: 'octo', repo: 'repo' },
+    sha: MERGE,
+    inputs: inputs(),
+    api: createClient('ghs_x', { baseUrl: gh.url, retryBaseMs: 1, rateLimitBaseMs: 1, writeSpacingMs: 0 }),
+    ...extra,
+  };
+}
+
+/** A pull_request payload as GitHub sends it (the parts that matter, plus some noise). */
+function prPayload(headRepo: string | null, number = 7) {
+  return {
+    action: 'synchronize',
+    number,
+    pull_request: {
+      number,
+      title: 'Make it faster',
+      merge_commit_sha: MERGE,
+      base: { sha: BASE, ref: 'main', label: 'octo:main', repo: { full_name: 'octo/repo', fork: false } },
+      head: { sha: HEAD, ref: 'feature', label: 'x:feature', repo: headRepo === null ? null : { full_name: headRepo, fork: headRepo !== 'octo/repo' } },
+    },
+    repository: { full_name: 'octo/repo' },
+  };
+}
+
+describe('pull_request', () => {
+  it('base = PR base SHA, head = PR head SHA, never the merge commit', async () => {
+    const t = await resolveEvent(ctx('pull_request', prPayload('octo/repo')));
+    expect(t.base).toBe(BASE);
+    expect(t.head).toBe(HEAD);
+    expect(t.head).not.toBe(MERGE);
+    expect(t.pull).toMatchObject({ number: 7, fork: false });
+    expect(t.checkSha).toBe(HEAD);
+    expect(gh.requests).toHaveLength(0);
+  });
+
+  it('a fork PR is measured under pull_request (read-only token, no secrets)', async () => {
+    const t = await resolveEvent(ctx('pull_request', prPayload('mallory/repo')));
+    expect(t.pull).toMatchObject({ number: 7, fork: true, headRepo: 'mallory/repo' });
+  });
+
+  it('refuses a payload whose SHAs are not hex (S3)', async () => {
+    const bad = prPayload('octo/repo');
+    bad.pull_request.head.sha = '$(touch pwned)';
+    await expect(resolveEvent(ctx('pull_request', bad))).rejects.toThrow(/pull_request event payload is not as expected \(pull_request\.head\.sha: a full hexadecimal commit SHA\)/);
+  });
+
+  it('explicit base-ref / head-ref win, and are checked as revisions (S3)', async () => {
+    const t = await resolveEvent(ctx('pull_request', prPayload('octo/repo'), { inputs: inputs({ baseRef: 'v1.2.0' }) }));
+    expect(t.base).toBe('v1.2.0');
+    await expect(resolveEvent(ctx('pull_request', prPayload('octo/repo'), { inputs: inputs({ headRef: '--upload-pack=touch pwned' }) }))).rejects.toThrow(/input head-ref: got "--upload-pack=touch pwned"; expected a git revision/);
+    await expect(resolveEvent(ctx('pull_request', prPayload('octo/repo'), { inputs: inputs({ baseRef: '$(touch pwned)' }) }))).rejects.toThrow(/input base-ref/);
+  });
+});
+
+describe('pull_request_target (S1)', () => {
+  it('refuses to build a fork head, explaining the risk and the safe pattern', async () => {
+    const err = await resolveEvent(ctx('pull_request_target', prPayload('mallory/repo'))).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EventError);
+    const msg = (err as Error).message;
+    expect(msg).toContain('Refusing to build pull request #7 from mallory/repo under pull_request_target');
+    expect(msg).toContain('token that can write');
+    expect(msg).toContain('secrets');
+    expect(msg).toContain('allow-pull-request-target: true');
+    expect(msg).toContain('workflow_run');
+  });
+
+  it('refuses a PR whose fork was deleted', async () => {
+    await expect(resolveEvent(ctx('pull_request_target', prPayload(null)))).rejects.toThrow(/from a deleted fork/);
+  });
+
+  it('builds a fork head only with allow-pull-request-target: true', async () => {
+    const t = await resolveEvent(ctx('pull_request_target', prPayload('mallory/repo'), { inputs: inputs({ allowPullRequestTarget: true }) }));
+    expect(t.head).toBe(HEAD);
+  });
+
+  it('a same-repository PR is not a fork', async () => {
+    const t = await resolveEvent(ctx('pull_request_target', prPayload('octo/repo')));
+    expect(t.head).toBe(HEAD);
+  });
+
+  it('report mode builds nothing, so it is allowed', async () => {
+    const t = await resolveEvent(ctx('pull_request_target', prPayload('mallory/repo'), { inputs: inputs({ mode: 'report' }) }));
+    expect(t.pull?.number).toBe(7);
+  });
+
+  it('pr-number under pull_request_target is checked the same way', async () => {
+    gh.addPull({ number: 9, baseSha: BASE, headSha: HEAD, headRepo: 'mallory/repo' });
+    await expect(resolveEvent(ctx('pull_request_target', prPayload('octo/repo'), { inputs: inputs({ prNumber: 9 }) }))).rejects.toThrow(/Refusing to build pull request #9/);
+  });
+});
+
+describe('push', () => {
+  it('base = before, head = after', async () => {
+    const t = await resolveEvent(ctx('push', { ref: 'refs/heads/main', before: BASE, after: HEAD }));
+    expect([t.base, t.head, t.pull, t.checkSha]).toEqual([BASE, HEAD, null, HEAD]);
+  });
+
+  it('a new branch (before all zeros): base = the parent of after, from the API', async () => {
+    gh.commits.set(HEAD, [OTHER]);
+    const t = await resolveEvent(ctx('push', { ref: 'refs/heads/new', before: '0'.repeat(40), after: HEAD, created: true }));
+    expect(t.base).toBe(OTHER);
+    expect(gh.calls('GET', new RegExp(`/commits/${HEAD}$`))).toHaveLength(1);
+  });
+
+  it('a new branch whose parent cannot be looked up: the merge-base, with a warning', async () => {
+    const t = await resolveEvent(ctx('push', { ref: 'refs/heads/new', before: '0'.repeat(40), after: HEAD }));
+    expect(t.base).toBeNull();
+    expect(t.warnings.join('\n')).toContain('merge-base with the default branch');
+  });
+
+  it('the first commit of a repository: nothing to compare with', async () => {
+    gh.commits.set(HEAD, []);
+    await expect(resolveEvent(ctx('push', { ref: 'refs/heads/main', before: '0'.repeat(40), after: HEAD }))).rejects.toThrow(/first commit.*Set input base-ref/);
+  });
+
+  it('a deleted branch: nothing to do', async () => {
+    const t = await resolveEvent(ctx('push', { ref: 'refs/heads/gone', before: BASE, after: '0'.repeat(40), deleted: true }));
+    expect(t.skip).toContain('deleted refs/heads/gone');
+  });
+});
+
+describe('workflow_dispatch', () => {
+  it('with pr-number: base and head through the API', async () => {
+    gh.addPull({ number: 12, baseSha: BASE, headSha: HEAD });
+    const t = await resolveEvent(ctx('workflow_dispatch', { inputs: { 'pr-number': '12' } }, { inputs: inputs({ prNumber: 12 }) }));
+    expect([t.base, t.head, t.pull?.number, t.checkSha]).toEqual([BASE, HEAD, 12, HEAD]);
+    expect(gh.calls('GET', /\/pulls\/12$/)).toHaveLength(1);
+  });
+
+  it('with a pr-number that does not exist: one clear error', async () => {
+    await expect(resolveEvent(ctx('workflow_dispatch', {}, { inputs: inputs({ prNumber: 404 }) }))).rejects.toThrow(/input pr-number: cannot read pull request #404 of octo\/repo \(HTTP 404/);
+  });
+
+  it('with a fork PR: measured, with a warning', async () => {
+    gh.addPull({ number: 13, baseSha: BASE, headSha: HEAD, headRepo: 'mallory/repo' });
+    const t = await resolveEvent(ctx('workflow_dispatch', {}, { inputs: inputs({ prNumber: 13 }) }));
+    expect(t.warnings.join('\n')).toContain('comes from mallory/repo');
+  });
+
+  it('with base-ref / head-ref', async () => {
+    const t = await resolveEvent(ctx('workflow_dispatch', {}, { inputs: inputs({ baseRef: 'v1.0.0', headRef: 'release/2.0' }) }));
+    expect([t.base, t.head, t.pull]).toEqual(['v1.0.0', 'release/2.0', null]);
+  });
+
+  it('with nothing: head = GITHUB_SHA, base = merge-base (null)', async () => {
+    const t = await resolveEvent(ctx('workflow_dispatch', {}));
+    expect([t.base, t.head]).toEqual([null, MERGE]);
+  });
+});
+
+describe('workflow_run (S2)', () => {
+  const runPayload = (headRepo: string, branch = 'feature') => ({
+    action: 'completed',
+    workflow_run: { id: 5, event: 'pull_request', head_sha: HEAD, head_branch: branch, head_repository: { full_name: headRepo, owner: { login: headRepo.split('/')[0] } }, pull_requests: [{ number: 999 }] },
+  });
+
+  it('a same-repository PR is found from the head SHA (commits/{sha}/pulls)', async () => {
+    gh.addPull({ number: 21, baseSha: BASE, headSha: HEAD, headRef: 'feature' });
+    const t = await resolveEvent(ctx('workflow_run', runPayload('octo/repo'), { inputs: inputs({ mode: 'report' }) }));
+    expect(t.pull?.number).toBe(21);
+    expect(t.checkSha).toBe(HEAD);
+    expect(gh.calls('GET', new RegExp(`/commits/${HEAD}/pulls$`))).toHaveLength(1);
+  });
+
+  it('a fork PR is found through pulls?head=owner:branch, matched on SHA and head repository', async () => {
+    gh.addPull({ number: 22, baseSha: BASE, headSha: OTHER, headRepo: 'mallory/repo', headRef: 'feature' }); // same branch, other SHA
+    gh.addPull({ number: 23, baseSha: BASE, headSha: HEAD, headRepo: 'mallory/repo', headRef: 'feature' });
+    const t = await resolveEvent(ctx('workflow_run', runPayload('mallory/repo'), { inputs: inputs({ mode: 'report' }) }));
+    expect(t.pull).toMatchObject({ number: 23, fork: true, headRepo: 'mallory/repo' });
+    const list = gh.calls('GET', /^\/repos\/octo\/repo\/pulls$/)[0]!;
+    expect(list.query.get('head')).toBe('mallory:feature');
+  });
+
+  it('never takes the PR number from elsewhere: not the payload\'s pull_requests, not pr-number', async () => {
+    gh.addPull({ number: 999, baseSha: BASE, headSha: OTHER });
+    const t = await resolveEvent(ctx('workflow_run', runPayload('mallory/repo'), { inputs: inputs({ mode: 'report', prNumber: 999 }) }));
+    expect(t.pull).toBeNull();
+    expect(t.warnings.join('\n')).toContain('input pr-number is ignored under workflow_run');
+    expect(t.warnings.join('\n')).toContain('the report goes to the job summary only');
+  });
+
+  it('a PR from another fork with the same branch name is not taken', async () => {
+    gh.addPull({ number: 24, baseSha: BASE, headSha: HEAD, headRepo: 'eve/repo', headRef: 'feature' });
+    const t = await resolveEvent(ctx('workflow_run', runPayload('mallory/repo'), { inputs: inputs({ mode: 'report' }) }));
+    expect(t.pull).toBeNull();
+  });
+});
+
+describe('parsePrNumber', () => {
+  it('accepts 12 and #12, refuses the rest with a message naming the input', () => {
+    expect(parsePrNumber('12')).toBe(12);
+    expect(parsePrNumber('#12')).toBe(12);
+    expect(parsePrNumber('')).toBeNull();
+    expect(() => parsePrNumber('12; rm -rf /')).toThrow('input pr-number: got "12; rm -rf /"; expected a pull request number such as 123');
+    expect(() => parsePrNumber('0')).toThrow(/input pr-number/);
+  });
+});
