@@ -1,0 +1,3 @@
+module example.com/pairbench/gosuite
+
+go 1.22

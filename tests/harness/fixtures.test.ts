@@ -1,0 +1,250 @@
+/**
+ * Real outputs of the real tools (tests/fixtures/harness/<format>/, each with the command that
+ * produced it in <name>.cmd; scripts/capture-fixtures.sh captures them again). The expected
+ * values are read off the fixture files by hand: after re-capturing, update them here.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HARNESS_FORMATS, parseHarness, type HarnessFormat, type Sample } from '../../src/harness/index.ts';
+
+const ROOT = join(import.meta.dirname, '..', 'fixtures', 'harness');
+const FIXTURE = /\.(txt|json|jsonl)$/;
+
+function fixture(format: HarnessFormat, file: string): Sample[] {
+  return parseHarness(format, readFileSync(join(ROOT, format, file), 'utf8'));
+}
+
+type Expected = Record<string, [value: number, unit: string, direction?: 'higher-is-better']>;
+
+/** Checks the exact list of names (in order), and each value, unit and direction. */
+function expectSamples(samples: Sample[], expected: Expected): void {
+  expect(samples.map((s) => s.name)).toEqual(Object.keys(expected));
+  for (const s of samples) {
+    const [value, unit, direction] = expected[s.name] as Expected[string];
+    expect(s.value / value, s.name).toBeCloseTo(1, 9);
+    expect(s.unit, s.name).toBe(unit);
+    expect(s.direction, s.name).toBe(direction ?? 'lower-is-better');
+  }
+}
+
+describe('every fixture', () => {
+  const all = HARNESS_FORMATS.flatMap((format) =>
+    existsSync(join(ROOT, format))
+      ? readdirSync(join(ROOT, format))
+          .filter((f) => FIXTURE.test(f))
+          .map((file) => ({ format, file }))
+      : [],
+  );
+
+  it('covers every format', () => {
+    expect(new Set(all.map((f) => f.format))).toEqual(new Set(HARNESS_FORMATS));
+  });
+
+  it.each(all)('$format/$file records its command and parses to valid samples', ({ format, file }) => {
+    const cmd = readFileSync(join(ROOT, format, file.replace(FIXTURE, '.cmd')), 'utf8').split('\n');
+    expect(cmd[0]).toMatch(/^cd \S+$/);
+    expect((cmd[1] ?? '').length).toBeGreaterThan(0);
+    const samples = fixture(format, file);
+    expect(samples.length).toBeGreaterThan(0);
+    for (const s of samples) {
+      expect(s.name.trim()).toBe(s.name);
+      expect(s.name.length).toBeGreaterThan(0);
+      expect(Number.isFinite(s.value) && s.value > 0).toBe(true);
+    }
+    expect(new Set(samples.map((s) => s.name)).size).toBe(samples.length);
+  });
+});
+
+describe('go', () => {
+  it('example suite: strips -2, MB/s to B/s, B/op and allocs/op as extras', () => {
+    expectSamples(fixture('go', 'example-suite.txt'), {
+      BenchmarkChecksum: [93132, 'ns'],
+      'BenchmarkChecksum (MB/s)': [703.69e6, 'B/s', 'higher-is-better'],
+      'BenchmarkSort/n=100': [1081, 'ns'],
+      'BenchmarkSort/n=100 (B/op)': [896, 'B'],
+      'BenchmarkSort/n=100 (allocs/op)': [1, 'allocs/op'],
+      'BenchmarkSort/n=1000': [19057, 'ns'],
+      'BenchmarkSort/n=1000 (B/op)': [8193, 'B'],
+      'BenchmarkSort/n=1000 (allocs/op)': [1, 'allocs/op'],
+    });
+  });
+
+  it('-count 3 -benchmem ./...: medians, custom metrics, zero counters left out, namesakes qualified', () => {
+    expectSamples(fixture('go', 'benchmem-count3.txt'), {
+      'example.com/pairbench/gofixture/codec.BenchmarkShared': [1148, 'ns'],
+      'example.com/pairbench/gofixture/codec.BenchmarkShared (B/op)': [1024, 'B'],
+      'example.com/pairbench/gofixture/codec.BenchmarkShared (allocs/op)': [2, 'allocs/op'],
+      BenchmarkAtoi: [8.214, 'ns'],
+      'BenchmarkSplit/fields-10': [206.2, 'ns'],
+      'BenchmarkSplit/fields-10 (MB/s)': [290.94e6, 'B/s', 'higher-is-better'],
+      'BenchmarkSplit/fields-10 (fields/op)': [10, 'fields/op'],
+      'BenchmarkSplit/fields-10 (B/op)': [176, 'B'],
+      'BenchmarkSplit/fields-10 (allocs/op)': [1, 'allocs/op'],
+      'BenchmarkSplit/fields-100': [2657, 'ns'],
+      'BenchmarkSplit/fields-100 (MB/s)': [225.83e6, 'B/s', 'higher-is-better'],
+      'BenchmarkSplit/fields-100 (fields/op)': [100, 'fields/op'],
+      'BenchmarkSplit/fields-100 (B/op)': [1792, 'B'],
+      'BenchmarkSplit/fields-100 (allocs/op)': [1, 'allocs/op'],
+      'example.com/pairbench/gofixture/parse.BenchmarkShared': [26.3, 'ns'],
+      'example.com/pairbench/gofixture/parse.BenchmarkShared (B/op)': [7, 'B'],
+      'BenchmarkNames/with_space': [1.706, 'ns'],
+    });
+  });
+
+  it('-cpu 1,2: mixed suffixes keep the names as printed', () => {
+    expectSamples(fixture('go', 'cpu-list.txt'), {
+      BenchmarkShared: [65.54, 'ns'],
+      'BenchmarkShared-2': [44.79, 'ns'],
+      'BenchmarkNames/with_space': [2.919, 'ns'],
+      'BenchmarkNames/with_space-2': [2.432, 'ns'],
+    });
+  });
+
+  it('-v: the bare name lines are skipped', () => {
+    const samples = fixture('go', 'verbose.txt');
+    expect(samples.filter((s) => s.unit === 'ns').map((s) => [s.name, s.value])).toEqual([
+      ['BenchmarkSplit/fields-10', 401.3],
+      ['BenchmarkSplit/fields-100', 2586],
+    ]);
+  });
+});
+
+describe('criterion', () => {
+  it('cargo criterion --message-format=json: median estimate and throughputs', () => {
+    expectSamples(fixture('criterion', 'example-kernels.jsonl'), {
+      'kernels/checksum': [75362.03020361991, 'ns'],
+      'kernels/checksum (bytes/s)': [(65536 * 1e9) / 75362.03020361991, 'B/s', 'higher-is-better'],
+      'kernels/sort_1000': [5887.974131944445, 'ns'],
+      'kernels/sort_1000 (elements/s)': [(1000 * 1e9) / 5887.974131944445, 'elements/s', 'higher-is-better'],
+    });
+  });
+});
+
+describe('bencher', () => {
+  it("Criterion's --output-format bencher", () => {
+    expectSamples(fixture('bencher', 'criterion-bencher.txt'), {
+      'kernels/checksum': [72718, 'ns'],
+      'kernels/sort_1000': [6498, 'ns'],
+    });
+  });
+
+  it('libtest #[bench], with thousands separators, decimals and MB/s; ignored tests skipped', () => {
+    expectSamples(fixture('bencher', 'libtest.txt'), {
+      checksum_64k: [73521.95, 'ns'],
+      'checksum_64k (MB/s)': [891e6, 'B/s', 'higher-is-better'],
+      optimised_away: [0.31, 'ns'],
+      sort_1000: [5919.13, 'ns'],
+    });
+  });
+
+  it('libtest -q: progress marks before "test" are tolerated', () => {
+    expectSamples(fixture('bencher', 'libtest-quiet.txt'), {
+      checksum_64k: [73632.69, 'ns'],
+      'checksum_64k (MB/s)': [890e6, 'B/s', 'higher-is-better'],
+      optimised_away: [0.27, 'ns'],
+      sort_1000: [5824.48, 'ns'],
+    });
+  });
+});
+
+describe('pytest-benchmark', () => {
+  it('--benchmark-json: stats.median by fullname', () => {
+    expectSamples(fixture('pytest-benchmark', 'example-kernels.json'), {
+      'test_kernels.py::test_checksum': [364390.0000724898, 'ns'],
+      'test_kernels.py::test_sort[1000]': [38998.000036372105, 'ns'],
+      'test_kernels.py::test_sort[10000]': [423172.50006362883, 'ns'],
+    });
+  });
+});
+
+describe('google-benchmark', () => {
+  it('one run each: real_time in its time_unit, bytes and items per second', () => {
+    expectSamples(fixture('google-benchmark', 'single.json'), {
+      BM_Checksum: [72345.53846147453, 'ns'],
+      'BM_Checksum (bytes_per_second)': [908581740.5305928, 'B/s', 'higher-is-better'],
+      'BM_Sort/1000': [7263.915563818548, 'ns'],
+      'BM_Sort/1000 (items_per_second)': [138108250.49443975, 'items/s', 'higher-is-better'],
+      'BM_Sort/10000': [272938.92913386424, 'ns'],
+      'BM_Sort/10000 (items_per_second)': [37696422.664401256, 'items/s', 'higher-is-better'],
+    });
+  });
+
+  it('repetitions: the median of the per-repetition real_time, aggregates ignored', () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'google-benchmark', 'repetitions.json'), 'utf8')) as {
+      benchmarks: Array<{ run_name: string; run_type: string; aggregate_name?: string; real_time: number; time_unit: string }>;
+    };
+    const runs = doc.benchmarks.filter((b) => b.run_name === 'BM_Sort/10000' && b.run_type === 'iteration');
+    expect(runs).toHaveLength(3);
+    const sorted = runs.map((b) => b.real_time).sort((a, b) => a - b);
+    const samples = fixture('google-benchmark', 'repetitions.json');
+    expect(samples.find((s) => s.name === 'BM_Sort/10000')?.value).toBeCloseTo(sorted[1] as number, 6);
+    expectSamples(samples, {
+      BM_Checksum: [72193.4031415727, 'ns'],
+      'BM_Checksum (bytes_per_second)': [910617637.6689456, 'B/s', 'higher-is-better'],
+      'BM_Sort/1000': [6976.223419914269, 'ns'],
+      'BM_Sort/1000 (items_per_second)': [143330191.67972803, 'items/s', 'higher-is-better'],
+      'BM_Sort/10000': [261005.45121968337, 'ns'],
+      'BM_Sort/10000 (items_per_second)': [38378367.92994993, 'items/s', 'higher-is-better'],
+    });
+  });
+
+  it('--benchmark_report_aggregates_only: the median aggregate', () => {
+    expectSamples(fixture('google-benchmark', 'aggregates-only.json'), {
+      BM_Checksum: [82424.6071428489, 'ns'],
+      'BM_Checksum (bytes_per_second)': [911814958.5200539, 'B/s', 'higher-is-better'],
+      'BM_Sort/1000': [8164.324213407376, 'ns'],
+      'BM_Sort/1000 (items_per_second)': [124654722.61834526, 'items/s', 'higher-is-better'],
+      'BM_Sort/10000': [287295.7500002826, 'ns'],
+      'BM_Sort/10000 (items_per_second)': [34905744.01942437, 'items/s', 'higher-is-better'],
+    });
+  });
+});
+
+describe('hyperfine', () => {
+  it('--export-json: the median of times, by command', () => {
+    expectSamples(fixture('hyperfine', 'commands.json'), {
+      'seq 200000': [3069881, 'ns'],
+      'sort --version': [877886.5, 'ns'],
+    });
+  });
+
+  it('a parameter scan under one --command-name: parameters appended', () => {
+    expectSamples(fixture('hyperfine', 'parameters.json'), {
+      'seq [n=1]': [1718518, 'ns'],
+      'seq [n=2]': [3053857, 'ns'],
+      'seq [n=3]': [5060541, 'ns'],
+    });
+  });
+});
+
+describe('jmh', () => {
+  it('-rf json: median iteration score; thrpt in ops/s, avgt and sample in ns', () => {
+    expectSamples(fixture('jmh', 'kernels.json'), {
+      'pairbench.Kernels.checksum[size=1000]': [899408.6431974075, 'ops/s', 'higher-is-better'],
+      'pairbench.Kernels.checksum[size=10000]': [90427.34051891816, 'ops/s', 'higher-is-better'],
+      'pairbench.Kernels.sortCopy[size=1000]': [14261.771729837561, 'ns'],
+      'pairbench.Kernels.sortCopy[size=10000]': [335488.810720268, 'ns'],
+      'pairbench.Kernels.copy[size=1000]': [2152, 'ns'],
+      'pairbench.Kernels.copy[size=10000]': [3252, 'ns'],
+    });
+  });
+
+  it('-bm thrpt,avgt -prof gc: modes apart, gc.alloc.rate.norm as an extra in B', () => {
+    expectSamples(fixture('jmh', 'modes-gc.json'), {
+      'pairbench.Kernels.sortCopy[size=1000]:thrpt': [67838.67881411879, 'ops/s', 'higher-is-better'],
+      'pairbench.Kernels.sortCopy[size=1000]:thrpt (gc.alloc.rate.norm)': [4016.444855996278, 'B'],
+      'pairbench.Kernels.sortCopy[size=1000]:avgt': [16487.466519137775, 'ns'],
+      'pairbench.Kernels.sortCopy[size=1000]:avgt (gc.alloc.rate.norm)': [4016.5454107974347, 'B'],
+    });
+  });
+});
+
+describe('json', () => {
+  it("the node-suite example's output", () => {
+    expectSamples(fixture('json', 'node-suite.json'), {
+      checksum: [88942, 'ns'],
+      sort_1000: [39264.89928057554, 'ns'],
+    });
+  });
+});
