@@ -1,0 +1,175 @@
+/**
+ * Every input of the action, read in one place into one typed settings object (the
+ * actions/checkout input-helper pattern). The `compare` options go through the same
+ * `buildSpec` as the CLI's flags, named `input <name>` in messages; the action's own inputs
+ * (`mode`, `comment`, `pr-number`, ...) are checked here. A bad input is one `UsageError` that
+ * names the input, the value and what is expected.
+ */
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { UsageError, show } from '../config/errors.ts';
+import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
+import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
+import { parseChoice } from '../config/units.ts';
+import { COMMENT_MODES, type CommentMode } from '../github/comment.ts';
+import { parsePrNumber, type Mode } from '../github/events.ts';
+import type { JudgeOptions } from '../stats/types.ts';
+
+export const MODES: readonly Mode[] = ['compare', 'report', 'noise'];
+
+/** The `compare` options that are action inputs: all but the CLI-only ones and the output files. */
+export const SPEC_INPUTS: readonly string[] = COMPARE_OPTIONS.filter((o) => !o.cliOnly && o.name !== 'out' && o.name !== 'markdown').map((o) => o.name);
+
+/** The action's own inputs. With SPEC_INPUTS and `config`, these are all the inputs of action.yml. */
+export const ACTION_INPUTS: readonly string[] = [
+  'config',
+  'base-ref',
+  'head-ref',
+  'github-token',
+  'comment',
+  'comment-id',
+  'check-name',
+  'pr-number',
+  'mode',
+  'results',
+  'results-path',
+  'allow-pull-request-target',
+];
+
+export const ALL_INPUTS: readonly string[] = [...SPEC_INPUTS, ...ACTION_INPUTS];
+
+export interface ActionSettings {
+  mode: Mode;
+  /** empty when no token was given: no comment, no check run, no API look-ups */
+  token: string;
+  comment: CommentMode;
+  commentId: string;
+  checkName: string | null;
+  prNumber: number | null;
+  baseRef: string | null;
+  headRef: string | null;
+  allowPullRequestTarget: boolean;
+  /** report mode: the glob of result files */
+  results: string | null;
+  resultsPath: string;
+  reportPath: string;
+  /** the workspace (GITHUB_WORKSPACE): the repository and the root of relative paths */
+  workspace: string;
+  /** compare and noise: the Spec, with base and head still to be set from the event */
+  spec: Spec | null;
+  judge: JudgeOptions;
+  failOn: 'regression' | 'none';
+}
+
+export type InputReader = (name: string) => string;
+
+/** Reads an input as the runner passes it: `INPUT_<NAME>` (upper case, spaces as `_`), trimmed. */
+export function envInputReader(env: NodeJS.ProcessEnv): InputReader {
+  return (name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+
+function parseBoolean(input: string, value: string): boolean {
+  // The YAML 1.2 core schema booleans, as @actions/core's getBooleanInput.
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE', ''].includes(value)) return false;
+  throw UsageError.invalid(input, value, 'true or false');
+}
+
+function optional(value: string): string | null {
+  return value === '' ? null : value;
+}
+
+function inWorkspace(workspace: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(workspace, path);
+}
+
+/** Reads and checks every input. Throws a UsageError for the first bad one. */
+export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSettings {
+  const workspace = env['GITHUB_WORKSPACE'] || process.cwd();
+  const mode = parseChoice('input mode', get('mode') || 'compare', MODES);
+  const comment = parseChoice('input comment', get('comment') || 'always', COMMENT_MODES);
+  const defaultId = [env['GITHUB_WORKFLOW'], env['GITHUB_JOB']].filter(Boolean).join(' / ') || 'pairbench';
+  const commentId = get('comment-id') || defaultId;
+  if (commentId.length > 200) throw UsageError.invalid('input comment-id', commentId, 'at most 200 characters');
+  const prNumber = parsePrNumber(get('pr-number'));
+  const allowPullRequestTarget = parseBoolean('input allow-pull-request-target', get('allow-pull-request-target'));
+
+  const resultsPathInput = optional(get('results-path'));
+  const runnerTemp = env['RUNNER_TEMP'] || tmpdir();
+  const resultsPath = resultsPathInput ? inWorkspace(workspace, resultsPathInput) : join(runnerTemp, 'pairbench', 'pairbench-results.json');
+  const reportPath = resultsPath.replace(/\.json$/i, '') + '.md';
+
+  const results = optional(get('results'));
+  if (mode === 'report' && results === null) {
+    throw new UsageError('input results', 'input results is required with mode: report (a glob of results files, such as results/**/*.json)');
+  }
+  if (mode !== 'report' && results !== null) {
+    throw new UsageError('input results', `input results is only read with mode: report; got mode ${show(mode)}`);
+  }
+
+  // The compare options, parsed by the one Spec builder the CLI uses.
+  const flags: RawOptions = {};
+  for (const name of SPEC_INPUTS) {
+    const v = get(name);
+    if (v !== '') flags[name] = v;
+  }
+  flags['out'] = resultsPath;
+  const configPath = optional(get('config'));
+  let config: ConfigFile | undefined;
+  if (configPath !== null) {
+    const full = inWorkspace(workspace, configPath);
+    try {
+      config = { path: configPath, text: readFileSync(full, 'utf8') };
+    } catch {
+      throw new UsageError('input config', `input config: cannot read ${show(configPath)} (looked at ${full}); expected a YAML file in the repository`);
+    }
+  }
+  if (mode === 'report') {
+    // Only the judging options apply; they are parsed by the same table as the CLI's.
+    const opt = <T>(name: string): T => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default) as T;
+    return finish(null, {
+      judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction') },
+      failOn: opt('fail-on'),
+    });
+  }
+  const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...(config ? { config } : {}) });
+  return finish(spec, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
+
+  function finish(spec: Spec | null, judging: Pick<ActionSettings, 'judge' | 'failOn'>): ActionSettings {
+    return {
+      mode,
+      token: get('github-token'),
+      comment,
+      commentId,
+      checkName: optional(get('check-name')),
+      prNumber,
+      baseRef: optional(get('base-ref')),
+      headRef: optional(get('head-ref')),
+      allowPullRequestTarget,
+      results,
+      resultsPath,
+      reportPath,
+      workspace,
+      spec,
+      ...judging,
+    };
+  }
+}
+
+/** Environment variables that carry credentials of the runner or of the action. */
+const SECRET_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|INPUT_.*)$/i;
+
+/**
+ * S4: the environment handed to the user's build and benchmark commands: the runner's, without
+ * the token (in any variable that holds it), the action's inputs, or the runtime's own credentials.
+ */
+export function commandEnv(env: NodeJS.ProcessEnv, token: string): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined || SECRET_ENV.test(k)) continue;
+    if (token.length >= 8 && v.includes(token)) continue;
+    out[k] = v;
+  }
+  return out;
+}
