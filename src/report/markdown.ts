@@ -256,12 +256,14 @@ function indent(text: string, pad: string): string {
 
 /** All failures: the results' own list, plus benchmark failures not already in it. */
 function allFailures(results: Results): (Failure & { benchmark?: string | undefined })[] {
-  const list: (Failure & { benchmark?: string | undefined })[] = [...(results.failures ?? [])];
+  const list: (Failure & { benchmark?: string | undefined })[] = (results.failures ?? []).map((f) => ({ ...f }));
   for (const b of results.benchmarks) {
     if (!b.failure) continue;
     const f = b.failure;
-    const dup = list.some((x) => x.benchmark === b.name && x.side === f.side && x.kind === f.kind && x.message === f.message);
-    if (!dup) list.push({ ...f, benchmark: b.name });
+    // The engine lists a benchmark's failure both on the benchmark and in `failures`: show it once, named.
+    const same = list.find((x) => x.side === f.side && x.kind === f.kind && x.message === f.message && (x.benchmark === undefined || x.benchmark === b.name));
+    if (same) same.benchmark ??= b.name;
+    else list.push({ ...f, benchmark: b.name });
   }
   return list;
 }

@@ -125,6 +125,13 @@ describe('renderMarkdown: partial and failed runs, failures, added and removed',
     expect(out).toContain('- **head** benchmark **b**: exited with an error (exit code 1).');
   });
 
+  it('shows a failure the engine lists twice (on the benchmark and in failures) once, with its benchmark', () => {
+    const failure = { side: 'head' as const, kind: 'timeout' as const, exitCode: null, message: 'timed out after 1s' };
+    const out = renderMarkdown(results([bench('slow', 'inconclusive', 0, { failure })], { failures: [failure] }));
+    expect(out.split('timed out after 1s')).toHaveLength(2);
+    expect(out).toContain('- **head** benchmark **slow**: timed out.');
+  });
+
   it('lists benchmarks added or removed', () => {
     const out = renderMarkdown(results([bench('new-one', 'inconclusive', 0, { presence: 'added', change: null }), bench('old-one', 'inconclusive', 0, { presence: 'removed', change: null })]));
     expect(out).toContain('🆕 **new-one** is new in head');
