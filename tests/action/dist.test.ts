@@ -1,0 +1,228 @@
+/**
+ * The bundled action, run as the runner runs it: `node dist/index.js` with `INPUT_*`, the event file,
+ * `GITHUB_STEP_SUMMARY`, `GITHUB_OUTPUT` and `GITHUB_API_URL` pointing at a fake GitHub API, in a real
+ * git repository whose head is ~20% slower than its base.
+ *
+ * The bundle is built in beforeAll from the sources into a temporary directory (the same esbuild
+ * options as scripts/bundle.mjs), so the test works on a fresh clone and never touches dist/.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGitHub } from '../support/fake-github.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+let work: string;
+let bundle: string;
+let repoDir: string;
+let baseSha: string;
+let headSha: string;
+let gh: FakeGitHub;
+const TOKEN = 'ghs_dist_test_token_0123456789';
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: repoDir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
+}
+
+/** A benchmark: a shell loop; head does 20% more iterations. It also records its environment (S4). */
+function benchScript(iterations: number): string {
+  return `#!/bin/sh\nenv >> "\${TMPDIR:-/tmp}/pairbench-dist-env.txt" 2>/dev/null || true\ni=0\nwhile [ $i -lt ${iterations} ]; do i=$((i+1)); done\n`;
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'pairbench-dist-'));
+  await build({
+    entryPoints: { index: join(root, 'src/action.ts') },
+    outdir: join(work, 'dist'),
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);" },
+  });
+  bundle = join(work, 'dist', 'index.js');
+
+  repoDir = join(work, 'repo');
+  mkdirSync(repoDir);
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(repoDir, 'bench.sh'), benchScript(60_000));
+  git('add', 'bench.sh');
+  git('commit', '-q', '-m', 'base');
+  baseSha = git('rev-parse', 'HEAD');
+  writeFileSync(join(repoDir, 'bench.sh'), benchScript(72_000));
+  git('commit', '-q', '-am', 'head: 20% more work');
+  headSha = git('rev-parse', 'HEAD');
+
+  gh = await FakeGitHub.start('octo', 'repo');
+  gh.addPull({ number: 7, baseSha, headSha });
+});
+
+afterAll(async () => {
+  await gh?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  outputs: Record<string, string>;
+  summary: string;
+  envDump: string;
+}
+
+/** Parses the GITHUB_OUTPUT file (`name<<delimiter` blocks, as @actions/core writes them). */
+function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([^<]+)<<(.+)$/.exec(lines[i]!);
+    if (!m) continue;
+    const value: string[] = [];
+    for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]!);
+    out[m[1]!] = value.join('\n');
+  }
+  return out;
+}
+
+async function runAction(eventName: string, payload: unknown, inputs: Record<string, string>): Promise<RunResult> {
+  const dir = mkdtempSync(join(work, 'run-'));
+  const eventPath = join(dir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(payload));
+  const summaryPath = join(dir, 'summary.md');
+  const outputPath = join(dir, 'output.txt');
+  writeFileSync(summaryPath, '');
+  writeFileSync(outputPath, '');
+  const benchTmp = join(dir, 'tmp');
+  mkdirSync(benchTmp);
+  // What the runner passes: action.yml's defaults for unset inputs, and the job's context.
+  const defaults = { 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-pull-request-target': 'false' };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env['PATH'],
+    HOME: process.env['HOME'],
+    TMPDIR: benchTmp,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: eventName,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: 'octo/repo',
+    GITHUB_SHA: headSha,
+    GITHUB_WORKSPACE: repoDir,
+    GITHUB_WORKFLOW: 'perf',
+    GITHUB_JOB: 'bench',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: gh.url,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_TOKEN: TOKEN,
+    RUNNER_TEMP: dir,
+  };
+  for (const [k, v] of Object.entries({ ...defaults, ...inputs })) env[`INPUT_${k.toUpperCase()}`] = v;
+  const child = spawn(process.execPath, [bundle], { cwd: repoDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
+  const code = await new Promise<number | null>((res) => child.on('close', res));
+  let envDump = '';
+  try {
+    envDump = readFileSync(join(benchTmp, 'pairbench-dist-env.txt'), 'utf8');
+  } catch {
+    envDump = '';
+  }
+  return { code, stdout, outputs: parseOutputs(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8'), envDump };
+}
+
+const measuring = { run: 'sh bench.sh', name: 'loop', metric: 'cpu', 'min-pairs': '10', 'max-pairs': '20', warmup: '1', 'comment-id': 'perf', seed: '7' };
+
+function pullRequestPayload() {
+  return {
+    action: 'synchronize',
+    number: 7,
+    pull_request: {
+      number: 7,
+      merge_commit_sha: 'f'.repeat(40),
+      base: { sha: baseSha, ref: 'main', repo: { full_name: 'octo/repo', fork: false } },
+      head: { sha: headSha, ref: 'feature-7', repo: { full_name: 'octo/repo', fork: false } },
+    },
+    repository: { full_name: 'octo/repo' },
+  };
+}
+
+describe('dist/index.js as the runner runs it', () => {
+  let first: RunResult;
+
+  it('pull_request: measures, posts one comment, writes the summary and outputs, fails the step on the regression', async () => {
+    first = await runAction('pull_request', pullRequestPayload(), measuring);
+    expect(first.stdout).toContain(`Comparing head ${headSha} against base ${baseSha}`);
+    expect(first.code, `${first.stdout}\n${first.summary}`).toBe(1);
+    expect(first.stdout).toMatch(/::error::pairbench: 1 regression beyond the threshold \(loop\)/);
+    expect(first.outputs).toMatchObject({ verdict: 'regression', regressions: '1', improvements: '0' });
+    expect(first.outputs['results-path']).toMatch(/pairbench-results\.json$/);
+    const results = JSON.parse(readFileSync(first.outputs['results-path']!, 'utf8')) as { head: { sha: string }; base: { sha: string }; benchmarks: { pairs: unknown[]; change: { estimate: number } }[] };
+    expect(results.head.sha).toBe(headSha);
+    expect(results.base.sha).toBe(baseSha);
+    expect(results.benchmarks[0]!.change.estimate).toBeGreaterThan(0.05);
+    expect(readFileSync(first.outputs['report-path']!, 'utf8')).toContain('🔴 **1 regression**');
+    expect(first.summary).toContain('| loop |');
+    expect(first.summary).toContain('🔴 regression');
+    const comments = gh.comments.get(7)!;
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toMatch(/^<!-- pairbench:perf -->\n\*\*pairbench\*\*: 🔴 \*\*1 regression\*\*/);
+    expect(comments[0]!.user?.login).toBe('github-actions[bot]');
+    expect(first.outputs['comment-url']).toBe(comments[0]!.html_url);
+    expect(gh.requests.every((r) => r.headers.authorization === `token ${TOKEN}`)).toBe(true);
+  });
+
+  it('never hands the token to the benchmark commands, and masks it (S4)', () => {
+    expect(first.envDump).toContain('GITHUB_REPOSITORY=octo/repo');
+    expect(first.envDump).not.toContain(TOKEN);
+    expect(first.envDump).not.toMatch(/^INPUT_/m);
+    expect(first.stdout).toContain(`::add-mask::${TOKEN}`);
+  });
+
+  it('a second run updates the same comment: no duplicate', async () => {
+    const before = gh.comments.get(7)![0]!;
+    const second = await runAction('pull_request', pullRequestPayload(), { ...measuring, seed: '8' });
+    expect(second.code, second.stdout).toBe(1);
+    expect(gh.comments.get(7)).toHaveLength(1);
+    expect(gh.calls('PATCH', /\/issues\/comments\/\d+$/).at(-1)!.path).toBe(`/repos/octo/repo/issues/comments/${before.id}`);
+    expect(second.outputs['comment-url']).toBe(before.html_url);
+  });
+
+  it('workflow_dispatch with pr-number: resolves base and head through the API and updates that PR\'s comment', async () => {
+    const patches = gh.calls('PATCH', /./).length;
+    const r = await runAction('workflow_dispatch', { inputs: { 'pr-number': '7' }, ref: 'refs/heads/main' }, { ...measuring, 'pr-number': '7', 'fail-on': 'none', 'check-name': 'perf' });
+    expect(r.code, r.stdout).toBe(0);
+    expect(gh.calls('GET', /\/pulls\/7$/).length).toBeGreaterThan(0);
+    expect(r.stdout).toContain(`Comparing head ${headSha} against base ${baseSha}`);
+    expect(gh.comments.get(7)).toHaveLength(1);
+    expect(gh.calls('PATCH', /./).length).toBe(patches + 1);
+    expect(gh.checkRuns.at(-1)).toMatchObject({ name: 'perf', head_sha: headSha, conclusion: 'neutral' });
+    expect(r.outputs['verdict']).toBe('regression');
+  });
+
+  it('a read-only token (fork PR): a warning with the advice, the summary and verdict unchanged (S5)', async () => {
+    gh.readOnly = true;
+    try {
+      const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, 'comment-id': 'fork' });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('::warning::The token cannot write to this repository');
+      expect(r.outputs['verdict']).toBe('regression');
+      expect(r.summary).toContain('🔴 regression');
+      expect(r.outputs['comment-url']).toBe('');
+    } finally {
+      gh.readOnly = false;
+    }
+  });
+
+  it('a bad input fails the step with one message naming it, before anything runs', async () => {
+    const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, 'max-pairs': 'many' });
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim()).toBe('::error::input max-pairs: got "many"; expected a whole number ≥ 1');
+  });
+});
