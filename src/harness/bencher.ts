@@ -6,13 +6,15 @@
  *
  * The value is what the harness prints per iteration (libtest's median; Criterion's estimate),
  * in `ns`; `= N MB/s` becomes an extra sample `<name> (MB/s)` in `B/s` (×10⁶, higher is better).
+ * With `-q`, libtest's progress marks (`i` for an ignored test, …) may stand before `test`.
  * Other lines (`running 3 tests`, `test x ... ok`, `test x ... ignored`, `test result:`) are skipped;
  * a `test … bench:` line that does not read this way is an error.
  */
 import { extraName, normalise, readNumber, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
-const BENCH_LINE = /^test\s+(.+?)\s+\.\.\.\s+bench:\s*(.*)$/;
+// `cargo bench -q` prints progress marks (`.`, `i`, `F`) without a newline before the next line.
+const BENCH_LINE = /^[.iF]*test\s+(.+?)\s+\.\.\.\s+bench:\s*(.*)$/;
 const NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
 const RESULT = new RegExp(
   String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`,

@@ -191,12 +191,107 @@ export function parseJsonDocument(format: HarnessFormat, text: string, expected:
   if (text.trim() === '') throw new HarnessParseError(format, null, `the output is empty; expected ${expected}`);
   try {
     return JSON.parse(text) as unknown;
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const lineMatch = /\(line (\d+) column \d+\)/.exec(message);
-    const posMatch = /at position (\d+)/.exec(message);
-    const line = lineMatch ? Number(lineMatch[1]) : posMatch ? lineAt(text, Number(posMatch[1])) : null;
-    throw new HarnessParseError(format, line, `not valid JSON (${message.replace(/\s*\(line \d+ column \d+\)/, '')}); expected ${expected}`);
+  } catch {
+    const offset = jsonSyntaxErrorOffset(text);
+    if (offset < 0) throw new HarnessParseError(format, null, `not valid JSON; expected ${expected}`);
+    const line = lineAt(text, offset);
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    const found = offset >= text.length ? 'the end of the output' : JSON.stringify(text.slice(offset, offset + 24).split(/\r?\n/)[0]);
+    throw new HarnessParseError(format, line, `not valid JSON at column ${offset - lineStart + 1} (found ${found}); expected ${expected}`);
+  }
+}
+
+/**
+ * Offset of the first JSON syntax error in `s`, or -1 when there is none. Iterative (an explicit
+ * stack), so deeply nested input cannot overflow the call stack. Only called once JSON.parse failed.
+ */
+export function jsonSyntaxErrorOffset(s: string): number {
+  let i = 0;
+  const stack: Array<'[' | '{'> = [];
+  const skipWs = (): void => {
+    while (i < s.length) {
+      const c = s.charCodeAt(i);
+      if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+      i++;
+    }
+  };
+  const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const HEX4 = /[0-9a-fA-F]{4}/y;
+  const scalar = (): boolean => {
+    if (s[i] === '"') {
+      i++;
+      while (i < s.length) {
+        const c = s.charCodeAt(i);
+        if (c === 34) {
+          i++;
+          return true;
+        }
+        if (c < 0x20) return false;
+        if (c === 92) {
+          const e = s[i + 1];
+          if (e === 'u') {
+            HEX4.lastIndex = i + 2;
+            if (!HEX4.test(s)) return false;
+            i += 6;
+          } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
+          else return false;
+        } else i++;
+      }
+      return false;
+    }
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(s);
+    if (m !== null && m[0] !== '' && m[0] !== '-') {
+      i += m[0].length;
+      return true;
+    }
+    for (const literal of ['true', 'false', 'null']) {
+      if (s.startsWith(literal, i)) {
+        i += literal.length;
+        return true;
+      }
+    }
+    return false;
+  };
+  let state: 'value' | 'firstValue' | 'key' | 'firstKey' | 'after' = 'value';
+  for (;;) {
+    skipWs();
+    if (state === 'value' || state === 'firstValue') {
+      if (state === 'firstValue' && s[i] === ']') {
+        stack.pop();
+        i++;
+        state = 'after';
+      } else if (s[i] === '[' || s[i] === '{') {
+        stack.push(s[i] as '[' | '{');
+        state = s[i] === '[' ? 'firstValue' : 'firstKey';
+        i++;
+      } else if (scalar()) state = 'after';
+      else return i;
+      continue;
+    }
+    if (state === 'key' || state === 'firstKey') {
+      if (state === 'firstKey' && s[i] === '}') {
+        stack.pop();
+        i++;
+        state = 'after';
+        continue;
+      }
+      if (s[i] !== '"' || !scalar()) return i;
+      skipWs();
+      if (s[i] !== ':') return i;
+      i++;
+      state = 'value';
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (top === undefined) return i < s.length ? i : -1;
+    if (s[i] === ',') {
+      i++;
+      state = top === '[' ? 'value' : 'key';
+    } else if ((top === '[' && s[i] === ']') || (top === '{' && s[i] === '}')) {
+      stack.pop();
+      i++;
+    } else return i;
   }
 }
 

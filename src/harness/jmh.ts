@@ -5,7 +5,7 @@
  *
  * - One sample per entry, named `<benchmark>` or, with `@Param`s, `<benchmark>[size=1000,kind=a]`
  *   (parameters in JMH's order). When the same benchmark and parameters were run in several
- *   modes (`-bm thrpt,avgt`), each mode's sample is named `<name> (<mode>)`.
+ *   modes (`-bm thrpt,avgt`), each mode's sample is named `<name>:<mode>` (JMH's own `:` style).
  * - Statistic: the median of the measurement iterations, `primaryMetric.scorePercentiles["50.0"]`
  *   (robust to one disturbed iteration; for `sample` mode it is the median sampled time), else
  *   `primaryMetric.score`.
@@ -52,7 +52,7 @@ export function parseJmh(text: string): Sample[] {
   const out = new SampleCollector('jmh');
   entries.forEach((e, i) => {
     const b = base[i] as string;
-    const name = (modes.get(b)?.size ?? 0) > 1 ? extraName(b, e.mode) : b;
+    const name = (modes.get(b)?.size ?? 0) > 1 ? `${b}:${e.mode}` : b;
     const m = e.primaryMetric;
     const percentile = m.scorePercentiles !== undefined && Object.hasOwn(m.scorePercentiles, '50.0') ? m.scorePercentiles['50.0'] : undefined;
     const primary = normalise(percentile ?? m.score, m.scoreUnit);

@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import { checkShape, NO_BENCHMARKS_IN_DOCUMENT, normalise, parseJsonDocument, SampleCollector } from './common.ts';
-import type { Sample } from './types.ts';
+import { HarnessParseError, type Sample } from './types.ts';
 
 const Result = z.object({
   name: z.string().trim().min(1),
@@ -35,9 +35,12 @@ export function parseJson(text: string): Sample[] {
     'a JSON array of {"name", "value", "unit", "direction"?} (nothing else on stdout; with npm scripts use npm run --silent)',
   );
   // Check the array form or the object form on its own, so the error names the actual problem.
+  if (!Array.isArray(data) && (typeof data !== 'object' || data === null || !Object.hasOwn(data, 'benchmarks'))) {
+    throw new HarnessParseError('json', null, 'expected an array of results, or an object with a "benchmarks" array of them');
+  }
   const results = Array.isArray(data)
     ? checkShape('json', z.array(Result), data)
-    : checkShape('json', z.object({ benchmarks: z.array(Result) }, { error: 'expected an array of results or an object with a "benchmarks" array' }), data).benchmarks;
+    : checkShape('json', z.object({ benchmarks: z.array(Result) }), data).benchmarks;
   const out = new SampleCollector('json');
   for (const r of results) {
     const n = normalise(r.value, r.unit);

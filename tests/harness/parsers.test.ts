@@ -1,0 +1,419 @@
+/** The rules of each parser, on small hand-written inputs: names, statistics, units, errors. */
+import { describe, expect, it } from 'vitest';
+import {
+  HARNESS_FORMATS,
+  HARNESS_PARSERS,
+  HarnessParseError,
+  isHarnessFormat,
+  parseHarness,
+  type HarnessFormat,
+  type HarnessParser,
+  type Sample,
+} from '../../src/harness/index.ts';
+
+function values(samples: Sample[]): Record<string, number> {
+  return Object.fromEntries(samples.map((s) => [s.name, s.value]));
+}
+
+/** Runs `fn`, expects a HarnessParseError, and returns it. */
+function parseError(format: HarnessFormat, text: string): HarnessParseError {
+  try {
+    parseHarness(format, text);
+  } catch (err) {
+    expect(err).toBeInstanceOf(HarnessParseError);
+    const e = err as HarnessParseError;
+    expect(e.format).toBe(format);
+    expect(e.message.startsWith(`${format} output`)).toBe(true);
+    return e;
+  }
+  throw new Error(`expected ${format} to refuse ${JSON.stringify(text.slice(0, 80))}`);
+}
+
+describe('parseHarness', () => {
+  it('knows every format', () => {
+    expect([...HARNESS_FORMATS].sort()).toEqual(Object.keys(HARNESS_PARSERS).sort());
+    for (const f of HARNESS_FORMATS) expect(isHarnessFormat(f)).toBe(true);
+    expect(isHarnessFormat('time')).toBe(false);
+    expect(isHarnessFormat('__proto__')).toBe(false);
+  });
+
+  it.each(HARNESS_FORMATS)('%s: empty or blank output is an error that asks about --format', (format) => {
+    for (const text of ['', '\n', '   \n\t\n']) {
+      const e = parseError(format, text);
+      expect(e.message).toMatch(/format|expected/);
+    }
+  });
+
+  it.each(HARNESS_FORMATS)('%s: text of no benchmark harness at all is an error', (format) => {
+    parseError(format, 'PASS\nok  \texample.com/x\t0.01s\n');
+    parseError(format, 'hello world');
+  });
+
+  it('an unknown format is a HarnessParseError too', () => {
+    expect(() => parseHarness('nope' as HarnessFormat, 'x')).toThrow(HarnessParseError);
+  });
+
+  it('turns an unexpected exception of a parser into a HarnessParseError', () => {
+    const parsers = HARNESS_PARSERS as Record<HarnessFormat, HarnessParser>;
+    const original = parsers.go;
+    parsers.go = () => {
+      throw new TypeError('boom');
+    };
+    try {
+      const e = parseError('go', 'x');
+      expect(e.message).toContain('boom');
+    } finally {
+      parsers.go = original;
+    }
+  });
+});
+
+describe('go', () => {
+  const header = 'goos: linux\ngoarch: amd64\npkg: example.com/m\ncpu: AMD EPYC\n';
+
+  it('strips a -GOMAXPROCS suffix that every line shares', () => {
+    const out = parseHarness('go', `${header}BenchmarkA-8   \t 100\t 10.5 ns/op\nBenchmarkB/n=5-8 \t 100\t 20 ns/op\nPASS\n`);
+    expect(values(out)).toEqual({ BenchmarkA: 10.5, 'BenchmarkB/n=5': 20 });
+  });
+
+  it('keeps names as printed when the suffixes differ (-cpu 1,2 or GOMAXPROCS=1)', () => {
+    expect(Object.keys(values(parseHarness('go', 'BenchmarkA \t 1\t 1 ns/op\nBenchmarkA-2 \t 1\t 2 ns/op\n')))).toEqual([
+      'BenchmarkA',
+      'BenchmarkA-2',
+    ]);
+    expect(Object.keys(values(parseHarness('go', 'BenchmarkA/size-10 1 1 ns/op\nBenchmarkA/size-20 1 2 ns/op\n')))).toEqual([
+      'BenchmarkA/size-10',
+      'BenchmarkA/size-20',
+    ]);
+  });
+
+  it('combines the lines of -count N by their median', () => {
+    const odd = parseHarness('go', 'BenchmarkA-2 1 30 ns/op\nBenchmarkA-2 1 10 ns/op\nBenchmarkA-2 1 20 ns/op\n');
+    expect(values(odd)).toEqual({ BenchmarkA: 20 });
+    const even = parseHarness('go', 'BenchmarkA-2 1 30 ns/op\nBenchmarkA-2 1 10 ns/op\nBenchmarkA-2 1 20 ns/op\nBenchmarkA-2 1 1000 ns/op\n');
+    expect(values(even)).toEqual({ BenchmarkA: 25 });
+  });
+
+  it('names extra metrics "<name> (<unit>)" and normalises their units', () => {
+    const out = parseHarness('go', 'BenchmarkA-2  1000  1234 ns/op  56 B/op  3 allocs/op  7.5 MB/s  12.5 widgets/op  4 things/s\n');
+    expect(out).toEqual([
+      { name: 'BenchmarkA', value: 1234, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'BenchmarkA (B/op)', value: 56, unit: 'B', direction: 'lower-is-better' },
+      { name: 'BenchmarkA (allocs/op)', value: 3, unit: 'allocs/op', direction: 'lower-is-better' },
+      { name: 'BenchmarkA (MB/s)', value: 7.5e6, unit: 'B/s', direction: 'higher-is-better' },
+      { name: 'BenchmarkA (widgets/op)', value: 12.5, unit: 'widgets/op', direction: 'lower-is-better' },
+      { name: 'BenchmarkA (things/s)', value: 4, unit: 'things/s', direction: 'higher-is-better' },
+    ]);
+  });
+
+  it('leaves out zero counters, but refuses output where every value is 0', () => {
+    expect(values(parseHarness('go', 'BenchmarkA-2 1 5 ns/op 0 B/op 0 allocs/op\n'))).toEqual({ BenchmarkA: 5 });
+    expect(parseError('go', 'BenchmarkA-2 1 0 ns/op 0 B/op\n').message).toContain('0');
+  });
+
+  it('qualifies a name that two packages share', () => {
+    const out = parseHarness('go', 'pkg: ex/a\nBenchmarkX-2 1 1 ns/op\nBenchmarkY-2 1 3 ns/op\npkg: ex/b\nBenchmarkX-2 1 2 ns/op\n');
+    expect(values(out)).toEqual({ 'ex/a.BenchmarkX': 1, BenchmarkY: 3, 'ex/b.BenchmarkX': 2 });
+  });
+
+  it('skips what is not a result line', () => {
+    const text = [
+      'BenchmarkA', // -v prints the bare name first
+      'Benchmarking is fun', // lower-case after "Benchmark": not a benchmark name (Go's rule)
+      '    BenchmarkA-2 1 1 ns/op', // indented: log output
+      'BenchmarkA-2 \tsome output the benchmark printed',
+      '--- BENCH: BenchmarkA-2',
+      'BenchmarkA-2 \t 10\t 7 ns/op',
+      'PASS',
+    ].join('\r\n');
+    expect(values(parseHarness('go', text))).toEqual({ BenchmarkA: 7 });
+  });
+
+  it('refuses a result line with a broken value-unit pair, naming the line', () => {
+    let e = parseError('go', `${header}BenchmarkA-2 100 abc ns/op\n`);
+    expect(e.line).toBe(5);
+    expect(e.message).toContain('go output line 5: BenchmarkA-2: expected a number followed by a unit');
+    e = parseError('go', 'BenchmarkA-2 100 12 ns/op 5\n');
+    expect(e.message).toContain('odd number');
+    e = parseError('go', 'BenchmarkA-2 100\n');
+    expect(e.message).toContain('expected value-unit pairs');
+    e = parseError('go', 'BenchmarkA-2 100 -5 ns/op\n');
+    expect(e.message).toContain('≥ 0');
+    e = parseError('go', 'BenchmarkA-2 100 1e999 ns/op\n');
+    expect(e.message).toContain('finite');
+  });
+});
+
+describe('bencher', () => {
+  it('reads libtest lines with separators, decimals and MB/s', () => {
+    const text = [
+      'running 3 tests',
+      'test a::b ... bench:       1,234 ns/iter (+/- 56)',
+      'test c    ... bench:   1,234,567.50 ns/iter (+/- 1,000.25) = 830 MB/s',
+      'test d ... ignored',
+      'test result: ok. 0 passed; 0 failed; 1 ignored; 2 measured',
+    ].join('\n');
+    expect(parseHarness('bencher', text)).toEqual([
+      { name: 'a::b', value: 1234, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'c', value: 1234567.5, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'c (MB/s)', value: 830e6, unit: 'B/s', direction: 'higher-is-better' },
+    ]);
+  });
+
+  it('tolerates the progress marks of -q and leaves out 0 ns/iter', () => {
+    const out = parseHarness('bencher', 'i.test a ... bench: 10 ns/iter (+/- 1)\ntest zero ... bench: 0 ns/iter (+/- 0)\n');
+    expect(values(out)).toEqual({ a: 10 });
+  });
+
+  it('refuses a bench line it cannot read', () => {
+    const e = parseError('bencher', 'running 1 test\ntest a ... bench: fast\n');
+    expect(e.line).toBe(2);
+    expect(e.message).toContain('expected "bench: <number> ns/iter (+/- <number>)"');
+    expect(parseError('bencher', 'test a ... bench: 10 widgets/iter (+/- 1)\n').message).toContain('time per iteration');
+    expect(parseError('bencher', 'test a ... bench: 12,34 ns/iter (+/- 1)\n').line).toBe(1);
+  });
+});
+
+describe('criterion', () => {
+  const message = (id: string, median: number, extra: object = {}): string =>
+    JSON.stringify({ reason: 'benchmark-complete', id, unit: 'ns', median: { estimate: median, unit: 'ns' }, ...extra });
+
+  it('reads benchmark-complete messages and skips the rest', () => {
+    const text = [
+      '   Compiling x v0.1.0',
+      message('g/a', 1500, { throughput: [{ per_iteration: 3000, unit: 'bytes' }] }),
+      JSON.stringify({ reason: 'group-complete', group_name: 'g', benchmarks: ['g/a'] }),
+      '[1, 2]',
+      message('g/b', 2.5, { throughput: null }),
+    ].join('\n');
+    expect(parseHarness('criterion', text)).toEqual([
+      { name: 'g/a', value: 1500, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'g/a (bytes/s)', value: 2e9, unit: 'B/s', direction: 'higher-is-better' },
+      { name: 'g/b', value: 2.5, unit: 'ns', direction: 'lower-is-better' },
+    ]);
+  });
+
+  it('refuses a broken JSON line and a benchmark-complete message without a median', () => {
+    let e = parseError('criterion', `${message('a', 1)}\n{"reason": "benchmark-complete", "id": \n`);
+    expect(e.line).toBe(2);
+    expect(e.message).toContain('expected one cargo-criterion JSON message per line');
+    e = parseError('criterion', JSON.stringify({ reason: 'benchmark-complete', id: 'a', unit: 'ns' }));
+    expect(e.message).toContain('median');
+    e = parseError('criterion', JSON.stringify({ reason: 'group-complete' }));
+    expect(e.message).toContain('no benchmark');
+  });
+});
+
+describe('pytest-benchmark', () => {
+  const doc = (benchmarks: unknown[]): string => JSON.stringify({ machine_info: {}, benchmarks, version: '5.1.0' }, null, 2);
+
+  it('takes stats.median, in ns, named by fullname', () => {
+    const out = parseHarness(
+      'pytest-benchmark',
+      doc([
+        { name: 'test_a', fullname: 'tests/t.py::test_a', stats: { median: 0.0015, mean: 0.1 } },
+        { name: 'test_a', fullname: 'tests/u.py::test_a', stats: { median: 2e-6, mean: 0.1 } },
+      ]),
+    );
+    expect(values(out)).toEqual({ 'tests/t.py::test_a': 1.5e6, 'tests/u.py::test_a': 2000 });
+  });
+
+  it('names the path of what is missing, and the line of a JSON syntax error', () => {
+    expect(parseError('pytest-benchmark', doc([{ fullname: 'x', stats: {} }])).message).toContain('benchmarks[0].stats.median');
+    expect(parseError('pytest-benchmark', doc([{ fullname: 7, stats: { median: 1 } }])).message).toContain('benchmarks[0].fullname');
+    expect(parseError('pytest-benchmark', doc([])).message).toContain('no benchmarks in the document');
+    const e = parseError('pytest-benchmark', '{\n  "benchmarks": [\n    {,\n  ]\n}');
+    expect(e.line).toBe(3);
+    expect(e.message).toContain('not valid JSON');
+  });
+});
+
+describe('google-benchmark', () => {
+  const run = (name: string, real: number, extra: object = {}): object => ({
+    name,
+    run_name: name,
+    run_type: 'iteration',
+    real_time: real,
+    cpu_time: real / 2,
+    time_unit: 'ns',
+    ...extra,
+  });
+  const agg = (runName: string, aggregate: string, real: number, extra: object = {}): object => ({
+    name: `${runName}_${aggregate}`,
+    run_name: runName,
+    run_type: 'aggregate',
+    aggregate_name: aggregate,
+    real_time: real,
+    time_unit: 'ns',
+    ...extra,
+  });
+  const doc = (benchmarks: object[]): string => JSON.stringify({ context: {}, benchmarks });
+
+  it('takes the median real_time of the repetitions and ignores the aggregates', () => {
+    const out = parseHarness(
+      'google-benchmark',
+      doc([
+        run('BM_A', 10, { items_per_second: 100 }),
+        run('BM_A', 30, { items_per_second: 300 }),
+        run('BM_A', 20, { items_per_second: 200 }),
+        agg('BM_A', 'mean', 999),
+        agg('BM_A', 'median', 999),
+        agg('BM_A', 'stddev', 5),
+        { name: 'BM_A_BigO', run_name: 'BM_A', run_type: 'aggregate', aggregate_name: 'BigO', cpu_coefficient: 1, big_o: 'N' },
+      ]),
+    );
+    expect(out).toEqual([
+      { name: 'BM_A', value: 20, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'BM_A (items_per_second)', value: 200, unit: 'items/s', direction: 'higher-is-better' },
+    ]);
+  });
+
+  it('falls back on the median aggregate, then the mean; honours time_unit', () => {
+    const out = parseHarness(
+      'google-benchmark',
+      doc([
+        agg('BM_A', 'mean', 2, { time_unit: 'ms' }),
+        agg('BM_A', 'median', 1.5, { time_unit: 'ms', bytes_per_second: 1e9 }),
+        agg('BM_B', 'mean', 3, { time_unit: 's' }),
+        agg('BM_B', 'stddev', 1, { time_unit: 's' }),
+      ]),
+    );
+    expect(values(out)).toEqual({ BM_A: 1.5e6, 'BM_A (bytes_per_second)': 1e9, BM_B: 3e9 });
+  });
+
+  it('leaves out benchmarks that reported an error', () => {
+    const out = parseHarness(
+      'google-benchmark',
+      doc([run('BM_A', 5), { name: 'BM_Err', run_name: 'BM_Err', run_type: 'iteration', error_occurred: true, error_message: 'x' }]),
+    );
+    expect(values(out)).toEqual({ BM_A: 5 });
+    expect(parseError('google-benchmark', doc([{ name: 'BM_Err', error_occurred: true }])).message).toContain('no benchmarks');
+  });
+
+  it('refuses an unknown time unit and a run without real_time', () => {
+    expect(parseError('google-benchmark', doc([run('BM_A', 5, { time_unit: 'fortnights' })])).message).toContain('time_unit');
+    expect(parseError('google-benchmark', doc([{ name: 'BM_A', run_type: 'iteration' }])).message).toContain('real_time');
+    expect(parseError('google-benchmark', JSON.stringify({ context: {} })).message).toContain('benchmarks');
+  });
+});
+
+describe('hyperfine', () => {
+  const doc = (results: object[]): string => JSON.stringify({ results });
+
+  it('takes the median of times, else median, else mean', () => {
+    const out = parseHarness(
+      'hyperfine',
+      doc([
+        { command: 'a', mean: 9, times: [0.3, 0.1, 0.2] },
+        { command: 'b', mean: 9, median: 0.5 },
+        { command: 'c', mean: 0.25 },
+      ]),
+    );
+    expect(values(out)).toEqual({ a: 0.2e9, b: 0.5e9, c: 0.25e9 });
+  });
+
+  it('appends parameters only when needed, and refuses two results with one name', () => {
+    const out = parseHarness(
+      'hyperfine',
+      doc([
+        { command: 'run', mean: 1, parameters: { n: '1' } },
+        { command: 'run', mean: 2, parameters: { n: '2' } },
+        { command: 'solo 3', mean: 3, parameters: { n: '3' } },
+      ]),
+    );
+    expect(Object.keys(values(out))).toEqual(['run [n=1]', 'run [n=2]', 'solo 3']);
+    expect(parseError('hyperfine', doc([{ command: 'x', mean: 1 }, { command: 'x', mean: 2 }])).message).toContain('--command-name');
+    expect(parseError('hyperfine', doc([{ command: 'x' }])).message).toContain('expected times, median or mean');
+  });
+});
+
+describe('jmh', () => {
+  const entry = (benchmark: string, mode: string, score: number, unit: string, extra: object = {}): object => ({
+    benchmark,
+    mode,
+    primaryMetric: { score, scoreUnit: unit },
+    secondaryMetrics: {},
+    ...extra,
+  });
+
+  it('normalises throughput to ops/s and times to ns; takes the median percentile when there is one', () => {
+    const out = parseHarness(
+      'jmh',
+      JSON.stringify([
+        entry('a.B.thr', 'thrpt', 5, 'ops/ms'),
+        entry('a.B.avg', 'avgt', 2, 'us/op', { params: { size: '10', kind: 'x' } }),
+        {
+          benchmark: 'a.B.sample',
+          mode: 'sample',
+          primaryMetric: { score: 100, scorePercentiles: { '0.0': 1, '50.0': 40, '100.0': 900 }, scoreUnit: 'ns/op' },
+        },
+        entry('a.B.ss', 'ss', 1.5, 's/op'),
+      ]),
+    );
+    expect(out).toEqual([
+      { name: 'a.B.thr', value: 5000, unit: 'ops/s', direction: 'higher-is-better' },
+      { name: 'a.B.avg[size=10,kind=x]', value: 2000, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'a.B.sample', value: 40, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'a.B.ss', value: 1.5e9, unit: 'ns', direction: 'lower-is-better' },
+    ]);
+  });
+
+  it('tells modes apart and reports gc.alloc.rate.norm', () => {
+    const gc = { secondaryMetrics: { '\u00b7gc.alloc.rate.norm': { score: 64, scoreUnit: 'B/op' }, 'gc.count': { score: 3, scoreUnit: 'counts' } } };
+    const out = parseHarness('jmh', JSON.stringify([entry('a.B.x', 'thrpt', 5, 'ops/s', gc), entry('a.B.x', 'avgt', 2, 'ns/op')]));
+    expect(values(out)).toEqual({ 'a.B.x:thrpt': 5, 'a.B.x:thrpt (gc.alloc.rate.norm)': 64, 'a.B.x:avgt': 2 });
+  });
+
+  it('refuses a document that is not a JMH result array', () => {
+    expect(parseError('jmh', JSON.stringify({ benchmark: 'x' })).message).toContain('expected array');
+    expect(parseError('jmh', JSON.stringify([{ benchmark: 'x', mode: 'thrpt' }])).message).toContain('[0].primaryMetric');
+    expect(parseError('jmh', '[]').message).toContain('no benchmarks');
+  });
+});
+
+describe('json', () => {
+  it('reads the array form and the object form alike', () => {
+    const results = [
+      { name: 'a', value: 1.5, unit: 'ms' },
+      { name: 'b', value: 2, unit: 'MB/s' },
+      { name: 'c', value: 3, unit: 'score', direction: 'higher-is-better' },
+      { name: 'd', value: 4, unit: 'KiB' },
+      { name: 'e', value: 5, unit: 'ops/ms' },
+      { name: 'f', value: 6, unit: 'widgets' },
+    ];
+    const expected: Sample[] = [
+      { name: 'a', value: 1.5e6, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'b', value: 2e6, unit: 'B/s', direction: 'higher-is-better' },
+      { name: 'c', value: 3, unit: 'score', direction: 'higher-is-better' },
+      { name: 'd', value: 4096, unit: 'B', direction: 'lower-is-better' },
+      { name: 'e', value: 5000, unit: 'ops/s', direction: 'higher-is-better' },
+      { name: 'f', value: 6, unit: 'widgets', direction: 'lower-is-better' },
+    ];
+    expect(parseHarness('json', JSON.stringify(results))).toEqual(expected);
+    expect(parseHarness('json', JSON.stringify({ tool: 'x', benchmarks: results }))).toEqual(expected);
+  });
+
+  it('combines entries of one name by their median, and refuses one name in two units', () => {
+    const out = parseHarness('json', JSON.stringify([1, 5, 3].map((value) => ({ name: 'a', value, unit: 'ns' }))));
+    expect(values(out)).toEqual({ a: 3 });
+    const e = parseError('json', JSON.stringify([{ name: 'a', value: 1, unit: 'ns' }, { name: 'a', value: 1, unit: 'B' }]));
+    expect(e.message).toContain('reported in B');
+  });
+
+  it('refuses bad entries, naming the path', () => {
+    expect(parseError('json', JSON.stringify([{ name: '', value: 1, unit: 'ns' }])).message).toContain('[0].name');
+    expect(parseError('json', JSON.stringify([{ name: 'a', value: -1, unit: 'ns' }])).message).toContain('[0].value');
+    expect(parseError('json', JSON.stringify([{ name: 'a', value: '1', unit: 'ns' }])).message).toContain('[0].value');
+    expect(parseError('json', JSON.stringify([{ name: 'a', value: 1 }])).message).toContain('[0].unit');
+    expect(parseError('json', JSON.stringify([{ name: 'a', value: 1, unit: 'ns', direction: 'up' }])).message).toContain('[0].direction');
+    expect(parseError('json', '[{"name": "a", "value": 1e999, "unit": "ns"}]').message).toContain('[0].value');
+    expect(parseError('json', JSON.stringify({ results: [] })).message).toContain('"benchmarks" array');
+    expect(parseError('json', '[]').message).toContain('no benchmarks');
+  });
+
+  it('explains the npm banner', () => {
+    const e = parseError('json', '\n> bench@1.0.0 bench\n> node bench.mjs\n\n[{"name":"a","value":1,"unit":"ns"}]\n');
+    expect(e.line).toBe(2);
+    expect(e.message).toContain('npm run --silent');
+  });
+});
