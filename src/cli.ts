@@ -65,6 +65,8 @@ function parseFlags(argv: string[], names: readonly string[], allowPositionals: 
     if (unknown) throw new UsageError(unknown[1]!, `${unknown[1]}: unknown option; run with --help for the list`);
     const missing = /Option '(--[^ ']+)[^']*' argument missing/.exec(message);
     if (missing) throw new UsageError(missing[1]!, `${missing[1]}: a value is missing`);
+    const ambiguous = /Option '(--[^ ']+)[^']*' argument is ambiguous/.exec(message);
+    if (ambiguous) throw new UsageError(ambiguous[1]!, `${ambiguous[1]}: its value is missing or starts with a dash; write ${ambiguous[1]}=<value> if you mean it`);
     const positional = /Unexpected argument '([^']+)'/.exec(message);
     if (positional) throw new UsageError(positional[1]!, `unexpected argument ${show(positional[1])}; options start with --`);
     throw new UsageError('arguments', message.split('\n')[0]!);
