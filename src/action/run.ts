@@ -237,3 +237,6 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     core.setFailed(`pairbench: ${counts.regression} regression${counts.regression === 1 ? '' : 's'} beyond the threshold (${worst.slice(0, 5).join(', ')}${worst.length > 5 ? ', …' : ''}). Set fail-on: none to report without failing.`);
   }
 }
+
+/** The name `@github/local-action` calls: `npx @github/local-action run . src/action/run.ts .env`. */
+export const run = (): Promise<void> => runAction(process.env);
