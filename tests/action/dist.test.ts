@@ -220,6 +220,61 @@ describe('dist/index.js as the runner runs it', () => {
     }
   });
 
+  describe('mode: report under workflow_run (S2: the artifact is untrusted data)', () => {
+    const runEvent = () => ({
+      action: 'completed',
+      workflow_run: { id: 99, event: 'pull_request', head_sha: headSha, head_branch: 'feature-7', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] },
+    });
+    const report = { 'comment-id': 'perf', mode: 'report', results: 'artifact/*.json' };
+
+    function artifact(content: unknown): void {
+      const dir = join(repoDir, 'artifact');
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'pairbench-results.json'), typeof content === 'string' ? content : JSON.stringify(content));
+    }
+    const measured = () => JSON.parse(readFileSync(first.outputs['results-path']!, 'utf8')) as Record<string, unknown> & { head: { sha: string }; benchmarks: { name: string }[] };
+
+    it('comments on the PR found from the run\'s head SHA, ignoring a PR number written in the artifact', async () => {
+      gh.addPull({ number: 8, baseSha, headSha: 'e'.repeat(40) });
+      artifact({ ...measured(), pr: 8, pull_request: { number: 8 } });
+      const writes = gh.calls('PATCH', /./).length + gh.calls('POST', /./).length;
+      const r = await runAction('workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toContain('Read 1 results file(s): artifact/pairbench-results.json');
+      expect(r.outputs['verdict']).toBe('regression');
+      expect(gh.comments.get(8)).toBeUndefined();
+      expect(gh.calls('PATCH', /./).length + gh.calls('POST', /./).length).toBe(writes + 1);
+      expect(gh.calls('PATCH', /./).at(-1)!.path).toBe(`/repos/octo/repo/issues/comments/${gh.comments.get(7)![0]!.id}`);
+    });
+
+    it('refuses results of another commit than the run\'s head', async () => {
+      artifact({ ...measured(), head: { ref: 'x', sha: 'e'.repeat(40) } });
+      const before = gh.requests.length;
+      const r = await runAction('workflow_run', runEvent(), report);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/::error::The results file measured head eeeeeeeeeeee, but pull request #7's head is [0-9a-f]{12}: refusing to report results of another commit here\./);
+      expect(gh.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    });
+
+    it.each([
+      ['a file of the wrong schema', { schemaVersion: 2, benchmarks: [] }, /artifact\/pairbench-results\.json: schemaVersion: .*expected a pairbench results file/],
+      ['not JSON', '{"schemaVersion": 1, ', /artifact\/pairbench-results\.json: not valid JSON/],
+      ['a 10 MB benchmark name', 'NAME', /artifact\/pairbench-results\.json: benchmarks\[0\]\.name: /],
+    ])('refuses %s with a message naming the file', async (_what, content, message) => {
+      if (content === 'NAME') {
+        const m = measured();
+        artifact({ ...m, benchmarks: [{ ...m.benchmarks[0], name: 'x'.repeat(10_000_000) }] });
+      } else artifact(content);
+      const before = gh.requests.length;
+      const r = await runAction('workflow_run', runEvent(), report);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(message);
+      expect(r.stdout.length).toBeLessThan(5000);
+      expect(gh.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    });
+  });
+
   it('a bad input fails the step with one message naming it, before anything runs', async () => {
     const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, 'max-pairs': 'many' });
     expect(r.code).toBe(1);
