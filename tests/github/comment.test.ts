@@ -146,6 +146,16 @@ describe('faults (S5, S8, S9)', () => {
     expect(gh.calls('POST', /\/issues\/7\/comments$/)).toHaveLength(2);
   });
 
+  it('502, then 403 secondary rate limit with retry-after, then 200 on the same request: posted once (S9)', async () => {
+    gh.script('POST', /\/issues\/7\/comments$/, ANSWERS.badGateway, ANSWERS.secondaryRateLimit(2));
+    const t0 = Date.now();
+    const out = await upsertComment(client({ rateLimitBaseMs: 40 }), options());
+    expect(out.action).toBe('created');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(80);
+    expect(gh.calls('POST', /\/issues\/7\/comments$/)).toHaveLength(3);
+    expect(gh.comments.get(7)).toHaveLength(1);
+  });
+
   it('403 "Resource not accessible by integration": a warning with the two-workflow advice, nothing thrown, no retry', async () => {
     gh.readOnly = true;
     const out = await upsertComment(client(), options());
