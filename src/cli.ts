@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, show } from './config/errors.ts';
-import { COMPARE_OPTIONS } from './config/options.ts';
+import { COMPARE_OPTIONS, type OptionDef } from './config/options.ts';
 import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } from './config/spec.ts';
 import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
 import { GitError } from './revisions/git.ts';
@@ -15,7 +15,9 @@ import { readResultsFile } from './results/read.ts';
 import { judgeResults } from './results/judge.ts';
 import { mergeResults } from './results/merge.ts';
 import type { Results } from './results/schema.ts';
-import { renderMarkdown } from './report/markdown.ts';
+import { renderMarkdown, replayFromResults } from './report/markdown.ts';
+import { renderNoiseMarkdown, renderNoiseText } from './report/noise.ts';
+import { runNoise } from './noise.ts';
 import { ProgressPrinter } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import type { Correction, OutlierRule } from './stats/types.ts';
@@ -26,6 +28,7 @@ const USAGE = `pairbench ${VERSION}: catch performance regressions with randomiz
 Usage:
   pairbench compare [options]          compare two git revisions (or two directories)
   pairbench report <results.json>...   judge saved results again from their raw pairs
+  pairbench noise [options]            A/A run: this machine's noise floor and smallest detectable change
   pairbench --help | --version
 
 Run \`pairbench compare --help\` for the options.`;
@@ -47,11 +50,26 @@ function reportHelp(): string {
   return `Usage: pairbench report <results.json>... [options]\n\nRecomputes every statistic from the raw pairs in the files (several files: shards of one comparison).\n\nOptions:\n${lines.join('\n')}`;
 }
 
+/** `noise` measures one revision: a directory (default: the current one), or a git revision in two worktrees. */
+const NOISE_EXTRA: OptionDef[] = [
+  { name: 'dir', kind: 'string', arg: '<dir>', help: 'the directory measured on both sides (default: the current directory)' },
+  { name: 'rev', kind: 'string', arg: '<rev>', help: 'measure this git revision instead, checked out and built twice (two builds of one commit)' },
+];
+const NOISE_OPTIONS = [
+  ...COMPARE_OPTIONS.filter((o) => !['base', 'head', 'base-dir', 'head-dir', 'fail-on', 'min-pairs', 'shard'].includes(o.name)),
+  ...NOISE_EXTRA,
+];
+
+function noiseHelp(): string {
+  const lines = NOISE_OPTIONS.map((o) => `  ${`--${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg ?? '<value>'}`}`.padEnd(24)} ${o.help}${o.name === 'max-pairs' ? ' (default for noise: 60)' : o.default !== undefined ? ` (default: ${o.default})` : ''}`);
+  return `Usage: pairbench noise [options]\n\nAn A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).\nPrints this machine's noise (single-run CV, paired CV) and the smallest change compare would\ndetect here with 30, 100 and 300 pairs: run it once on your runner to pick threshold and max-pairs.\n\nOptions:\n${lines.join('\n')}`;
+}
+
 /** Parses flags with node:util, turning its errors into our one-line usage errors. */
-function parseFlags(argv: string[], names: readonly string[], allowPositionals: boolean): { flags: RawOptions; positionals: string[] } {
+function parseFlags(argv: string[], names: readonly string[], allowPositionals: boolean, extra: readonly OptionDef[] = []): { flags: RawOptions; positionals: string[] } {
   const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
   for (const name of names) {
-    const def = COMPARE_OPTIONS.find((o) => o.name === name)!;
+    const def = [...COMPARE_OPTIONS, ...extra].find((o) => o.name === name)!;
     options[name] = { type: def.kind === 'boolean' ? 'boolean' : 'string' };
   }
   try {
@@ -73,6 +91,32 @@ function parseFlags(argv: string[], names: readonly string[], allowPositionals: 
   }
 }
 
+function loadConfig(flags: RawOptions, cwd: string): { path: string; text: string } | undefined {
+  if (typeof flags['config'] !== 'string') return undefined;
+  try {
+    return { path: flags['config'], text: readFileSync(resolve(cwd, flags['config']), 'utf8') };
+  } catch {
+    throw UsageError.invalid('--config', flags['config'], 'a readable YAML file');
+  }
+}
+
+async function noise(argv: string[]): Promise<ExitCode> {
+  const { flags } = parseFlags(argv, NOISE_OPTIONS.map((o) => o.name), false, NOISE_EXTRA);
+  if (flags['help']) {
+    console.log(noiseHelp());
+    return 0;
+  }
+  delete flags['help'];
+  const { dir, rev, ...rest } = flags;
+  if (dir !== undefined && rev !== undefined) throw new UsageError('--dir', '--dir and --rev cannot be used together: measure a directory or a git revision');
+  const side = rev !== undefined ? { base: rev, head: rev } : { 'base-dir': dir ?? '.', 'head-dir': dir ?? '.' };
+  const cwd = process.cwd();
+  const config = loadConfig(flags, cwd);
+  const spec = buildSpec({ 'max-pairs': '60', ...rest, ...side }, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
+  if (rev !== undefined) spec.base = spec.head;
+  return runAndReport(spec, 'noise');
+}
+
 async function compare(argv: string[]): Promise<ExitCode> {
   const { flags } = parseFlags(argv, COMPARE_OPTIONS.map((o) => o.name), false);
   if (flags['help']) {
@@ -81,22 +125,12 @@ async function compare(argv: string[]): Promise<ExitCode> {
   }
   delete flags['help'];
   const cwd = process.cwd();
-  let config;
-  if (typeof flags['config'] === 'string') {
-    const path = resolve(cwd, flags['config']);
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      throw UsageError.invalid('--config', flags['config'], 'a readable YAML file');
-    }
-    config = { path: flags['config'], text };
-  }
+  const config = loadConfig(flags, cwd);
   const spec = buildSpec(flags, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
-  return runAndReport(spec);
+  return runAndReport(spec, 'compare');
 }
 
-async function runAndReport(spec: Spec): Promise<ExitCode> {
+async function runAndReport(spec: Spec, kind: 'compare' | 'noise'): Promise<ExitCode> {
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
@@ -117,7 +151,7 @@ async function runAndReport(spec: Spec): Promise<ExitCode> {
     if (!spec.json || line.startsWith('error') || line.startsWith('warning')) process.stderr.write(`${line}\n`);
   };
   try {
-    const outcome = await runCompare(spec, {
+    const outcome = await (kind === 'noise' ? runNoise : runCompare)(spec, {
       log,
       signal: controller.signal,
       env: { ...process.env },
@@ -134,28 +168,13 @@ async function runAndReport(spec: Spec): Promise<ExitCode> {
   }
 }
 
-function replayCommand(results: Results): string {
-  const s = results.settings ?? {};
-  const parts = ['npx pairbench compare'];
-  const q = (v: unknown) => `'${String(v).replace(/'/g, `'\\''`)}'`;
-  if (results.base.sha) parts.push(`--base ${results.base.sha}`);
-  if (results.head.sha) parts.push(`--head ${results.head.sha}`);
-  const benches = (s['benchmarks'] as { run: string; format: string; metrics: string[] }[] | undefined) ?? [];
-  if (benches.length === 1 && benches[0]) {
-    parts.push(`--run ${q(benches[0].run)}`);
-    if (benches[0].format !== 'time') parts.push(`--format ${benches[0].format}`);
-    if (benches[0].metrics.join(',') !== 'wall') parts.push(`--metric ${benches[0].metrics.join(',')}`);
-  } else if (benches.length > 1) parts.push('--config <your config file>');
-  if (s['build']) parts.push(`--build ${q(s['build'])}`);
-  if (s['seed'] !== undefined) parts.push(`--seed ${s['seed']}`);
-  return parts.join(' ');
-}
-
 function emit(results: Results, spec: { json: boolean; markdown: string | null }): void {
+  const noise = results.kind === 'noise';
   if (spec.markdown) {
-    writeFileSync(spec.markdown, renderMarkdown(results, { replayCommand: replayCommand(results) }));
+    writeFileSync(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replayCommand: replayFromResults(results) }));
   }
   if (spec.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else if (noise) process.stdout.write(`${renderNoiseText(results)}\n`);
   else process.stdout.write(`${renderTerminal(results, { color: process.stdout.isTTY === true && !process.env.NO_COLOR })}\n`);
 }
 
@@ -196,6 +215,8 @@ export async function main(argv: string[]): Promise<ExitCode> {
         return await compare(rest);
       case 'report':
         return await report(rest);
+      case 'noise':
+        return await noise(rest);
       case '--version':
       case '-v':
         console.log(VERSION);
@@ -207,7 +228,7 @@ export async function main(argv: string[]): Promise<ExitCode> {
         console.log(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(command, `unknown command ${show(command)}; expected compare or report (see pairbench --help)`);
+        throw new UsageError(command, `unknown command ${show(command)}; expected compare, report or noise (see pairbench --help)`);
     }
   } catch (err) {
     if (err instanceof UsageError || err instanceof GitError) {

@@ -14,6 +14,7 @@ import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisi
 import { judgeResults } from './results/judge.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
 import { ResultsWriter } from './results/writer.ts';
+import { selectShard } from './schedule/shard.ts';
 import { runSchedule, type LoopState, type Progress } from './schedule/loop.ts';
 import type { JudgeOptions } from './stats/types.ts';
 import { VERSION } from './version.ts';
@@ -107,7 +108,11 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
   return out;
 }
 
-export async function runCompare(spec: Spec, hooks: EngineHooks): Promise<Outcome> {
+export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Outcome> {
+  const spec: Spec = { ...fullSpec, benchmarks: selectShard(fullSpec.benchmarks, fullSpec.shard) };
+  if (fullSpec.shard.count > 1) {
+    hooks.log(`Shard ${spec.shard.index}/${spec.shard.count}: ${spec.benchmarks.length} of ${fullSpec.benchmarks.length} benchmarks (${spec.benchmarks.map((b) => b.name).join(', ') || 'none'})`);
+  }
   const env = hooks.env ?? { ...process.env };
   const writer = new ResultsWriter(spec.out);
   const startedAt = new Date().toISOString();

@@ -4,6 +4,7 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
+import { stripControls } from './escape.ts';
 import { formatCv, formatDuration, formatP, formatPercent, formatValue, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
@@ -16,9 +17,9 @@ function paint(text: string, code: string, on: boolean): string {
   return on ? `\x1b[${code}m${text}\x1b[0m` : text;
 }
 
-/** Strips control characters from untrusted text (benchmark names, command output) before it reaches a terminal. */
+/** Untrusted text (benchmark names, command output) without escape sequences or controls, before it reaches a terminal. */
 export function safeText(text: string): string {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f\x9b]/g, '?');
+  return stripControls(text);
 }
 
 function sideCell(side: BenchmarkResult['base'], unit: string): string {

@@ -3,15 +3,9 @@
  * same file can be judged again with other settings (`pairbench report`), and a file written by
  * another tool with only the raw pairs gets the full analysis.
  */
-import { judge } from '../stats/index.ts';
-import type { BenchmarkInput, JudgeOptions, Verdict } from '../stats/types.ts';
+import { judge, worstVerdict } from '../stats/index.ts';
+import type { BenchmarkInput, JudgeOptions } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
-
-const RANK: Record<Verdict, number> = { unchanged: 0, improvement: 1, inconclusive: 2, regression: 3 };
-
-export function worstVerdict(verdicts: Verdict[]): Verdict {
-  return verdicts.reduce<Verdict>((w, v) => (RANK[v] > RANK[w] ? v : w), 'unchanged');
-}
 
 /** A benchmark takes part in the statistics when it was measured on both sides and did not fail. */
 function judgeable(b: BenchmarkResult): boolean {

@@ -88,10 +88,26 @@ export const BenchmarkResultSchema = z.object({
   pairsToSettle: z.number().nullable().optional(),
   diagnostics: z.array(DiagnosticSchema).max(100).optional(),
   failure: FailureSchema.optional(),
+  /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */
+  noise: z
+    .object({
+      pairs: z.number(),
+      singleRunCv: z.number(),
+      pairedCv: z.number(),
+      pairedLogSd: z.number(),
+      pairingGain: z.number(),
+      aaChange: z.number(),
+      detectable: z.array(z.object({ pairs: z.number(), change: z.number() })).max(16),
+      pairsForThreshold: z.number(),
+      suggestedThreshold: z.number(),
+    })
+    .optional(),
 });
 
 export const ResultsSchema = z.object({
   schemaVersion: z.literal(1),
+  /** `compare` (the default) or `noise` (an A/A run of one revision) */
+  kind: z.enum(['compare', 'noise']).optional(),
   tool: z.object({ name: z.string().max(64), version: z.string().max(64) }).optional(),
   base: RevisionSchema,
   head: RevisionSchema,
