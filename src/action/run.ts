@@ -77,8 +77,8 @@ function checkResultsMatch(results: Results, target: Target): void {
   }
 }
 
-async function writeSummary(markdown: string): Promise<void> {
-  if (!process.env['GITHUB_STEP_SUMMARY']) {
+async function writeSummary(markdown: string, env: NodeJS.ProcessEnv): Promise<void> {
+  if (!env['GITHUB_STEP_SUMMARY']) {
     core.info('No GITHUB_STEP_SUMMARY: the job summary is skipped.');
     return;
   }
@@ -89,8 +89,8 @@ async function writeSummary(markdown: string): Promise<void> {
   }
 }
 
-async function publish(api: GitHubApi | null, settings: ActionSettings, target: Target, results: Results, url: string | undefined): Promise<string> {
-  const repo = repoOf(process.env);
+async function publish(api: GitHubApi | null, settings: ActionSettings, target: Target, results: Results, url: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+  const repo = repoOf(env);
   const marker = markerFor(settings.commentId);
   const hint = 'The full report is in the job summary of the workflow run, and every pair is in the results file.';
   let commentUrl = '';
@@ -213,7 +213,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   } catch (err) {
     core.warning(`Could not write ${settings.reportPath}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  await writeSummary(summary);
+  await writeSummary(summary, env);
 
   const counts = countVerdicts(results);
   core.setOutput('verdict', results.verdict ?? '');
@@ -224,7 +224,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
   let commentUrl = '';
   try {
-    commentUrl = await publish(api, settings, target, results, url);
+    commentUrl = await publish(api, settings, target, results, url, env);
   } catch (err) {
     core.warning(`Could not publish to the pull request: ${err instanceof Error ? err.message : String(err)}. The results, the job summary and the verdict are not affected.`);
   }

@@ -248,6 +248,20 @@ describe('dist/index.js as the runner runs it', () => {
       expect(gh.calls('PATCH', /./).at(-1)!.path).toBe(`/repos/octo/repo/issues/comments/${gh.comments.get(7)![0]!.id}`);
     });
 
+    it('merges the shards of one comparison and judges them together', async () => {
+      const m = measured();
+      const dir = join(repoDir, 'artifact');
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'shard-1.json'), JSON.stringify({ ...m, shard: { index: 1, count: 2 } }));
+      writeFileSync(join(dir, 'shard-2.json'), JSON.stringify({ ...m, shard: { index: 2, count: 2 }, benchmarks: m.benchmarks.map((b) => ({ ...b, name: `${b.name}-again` })) }));
+      const r = await runAction('workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toContain('Read 2 results file(s): artifact/shard-1.json, artifact/shard-2.json');
+      expect(r.outputs['regressions']).toBe('2');
+      expect(gh.comments.get(7)![0]!.body).toContain('🔴 **2 regressions**');
+    });
+
     it('refuses results of another commit than the run\'s head', async () => {
       artifact({ ...measured(), head: { ref: 'x', sha: 'e'.repeat(40) } });
       const before = gh.requests.length;
@@ -273,6 +287,14 @@ describe('dist/index.js as the runner runs it', () => {
       expect(r.stdout.length).toBeLessThan(5000);
       expect(gh.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
     });
+  });
+
+  it('mode: noise measures head against itself (A/A)', async () => {
+    const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, mode: 'noise', comment: 'never', 'fail-on': 'none', 'results-path': join(work, 'noise.json') });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain(`A/A run of ${headSha}`);
+    const results = JSON.parse(readFileSync(join(work, 'noise.json'), 'utf8')) as { base: { sha: string }; head: { sha: string } };
+    expect([results.base.sha, results.head.sha]).toEqual([headSha, headSha]);
   });
 
   it('a bad input fails the step with one message naming it, before anything runs', async () => {
