@@ -350,7 +350,7 @@ function settingValue(v: unknown): string {
 function aboutSection(results: Results, ctx: MarkdownContext): string {
   const lines: string[] = [];
   const rev = (label: string, r: Results['base']) => {
-    const bits = [r.ref ? `ref ${codeSpan(r.ref, 100)}` : null, r.sha ? `commit ${codeSpan(r.sha, 64)}` : null, r.dir ? `directory ${codeSpan(r.dir, 100)}` : null].filter(Boolean);
+    const bits = [r.ref && r.ref !== r.sha ? `ref ${codeSpan(r.ref, 100)}` : null, r.sha ? `commit ${codeSpan(r.sha, 64)}` : null, r.dir ? `directory ${codeSpan(r.dir, 100)}` : null].filter(Boolean);
     return `- **${label}**: ${bits.length ? bits.join(', ') : 'unknown'}`;
   };
   lines.push(rev('base', results.base), rev('head', results.head));
