@@ -97,6 +97,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
       pairs: row.pairs,
       ...(job?.failure ? { failure: job.failure } : {}),
+      ...(job && job.failedRuns.base + job.failedRuns.head > 0 ? { failedRuns: { ...job.failedRuns } } : {}),
     });
   }
   // A job that failed before any sample still gets a row, so the failure is reported where users look.

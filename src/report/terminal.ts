@@ -77,6 +77,10 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
     for (const d of b.diagnostics ?? []) notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
     if (b.verdict === 'inconclusive' && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
     if (b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (b.failedRuns && !b.failure) {
+      const sides = (['base', 'head'] as const).filter((s) => b.failedRuns![s] > 0).map((s) => `${s} ${b.failedRuns![s]}`);
+      notes.push(`${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);
+    }
     if (b.presence === 'added') notes.push(`${name}: only in head (new benchmark)`);
     if (b.presence === 'removed') notes.push(`${name}: only in base (removed benchmark)`);
   }

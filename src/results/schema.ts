@@ -88,6 +88,8 @@ export const BenchmarkResultSchema = z.object({
   pairsToSettle: z.number().nullable().optional(),
   diagnostics: z.array(DiagnosticSchema).max(100).optional(),
   failure: FailureSchema.optional(),
+  /** runs that failed and were retried (a flaky command), per side */
+  failedRuns: z.object({ base: z.number().int().nonnegative(), head: z.number().int().nonnegative() }).optional(),
   /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */
   noise: z
     .object({

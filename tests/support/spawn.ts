@@ -1,0 +1,39 @@
+/** The CLI as a live process, for tests that signal or kill it mid-run. */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { CLI } from './cli.ts';
+
+export interface LiveRun {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+}
+
+export function startCli(args: string[], cwd: string): LiveRun {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  child.stdout!.resume();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child, exited, stderr: () => err };
+}
+
+/** Pairs in a results file being written, or -1 while it is absent. Every read must parse. */
+export function pairsSoFar(file: string): number {
+  if (!existsSync(file)) return -1;
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { benchmarks: { pairs: unknown[] }[] };
+  return doc.benchmarks.reduce((s, b) => s + b.pairs.length, 0);
+}
+
+export async function waitFor(cond: () => boolean, what: string, limitMs = 60_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Processes whose command line contains `marker` (the bracket keeps pgrep from finding itself). */
+export function processesWith(marker: string): string {
+  return execFileSync('sh', ['-c', `pgrep -f "[${marker[0]}]${marker.slice(1)}" || true`], { encoding: 'utf8' }).trim();
+}
