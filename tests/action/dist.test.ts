@@ -137,7 +137,7 @@ async function runAction(eventName: string, payload: unknown, inputs: Record<str
   return { code, stdout, outputs: parseOutputs(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8'), envDump };
 }
 
-const measuring = { run: 'sh bench.sh', name: 'loop', metric: 'cpu', 'min-pairs': '10', 'max-pairs': '20', warmup: '1', 'comment-id': 'perf', seed: '7' };
+const measuring = { run: 'sh bench.sh', name: 'loop', metric: 'cpu', 'min-pairs': '10', 'max-pairs': '30', warmup: '1', 'comment-id': 'perf', seed: '7' };
 
 function pullRequestPayload() {
   return {
