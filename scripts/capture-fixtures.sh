@@ -3,6 +3,7 @@
 #
 #   bash scripts/capture-fixtures.sh            # every format whose toolchain is installed
 #   bash scripts/capture-fixtures.sh go jmh     # only these formats
+#   bash scripts/capture-fixtures.sh go/test2json   # only this fixture
 #
 # Each fixture tests/fixtures/harness/<format>/<name>.<ext> is the stdout of one command, and
 # <name>.cmd next to it records the directory (relative to the repository) and that exact command.
@@ -21,10 +22,16 @@ EX="$ROOT/examples"
 cd "$ROOT"
 
 SELECTED=("$@")
-want_format() { # true when no formats were named, or this one was
+want_format() { # true when nothing was named, or this format or one of its fixtures was
   [ "${#SELECTED[@]}" -eq 0 ] && return 0
   local f
-  for f in "${SELECTED[@]}"; do [ "$f" = "$1" ] && return 0; done
+  for f in "${SELECTED[@]}"; do [ "$f" = "$1" ] || [ "${f%%/*}" = "$1" ] && return 0; done
+  return 1
+}
+want_fixture() { # want_fixture <format> <name>
+  [ "${#SELECTED[@]}" -eq 0 ] && return 0
+  local f
+  for f in "${SELECTED[@]}"; do [ "$f" = "$1" ] || [ "$f" = "$1/$2" ] && return 0; done
   return 1
 }
 
@@ -34,12 +41,14 @@ skip() { echo "capture-fixtures: skipping $1: $2" >&2; }
 # capture <format> <name> <ext> <dir> <command>: runs <command> with bash in <dir>, stdout to the fixture.
 capture() {
   local format="$1" name="$2" ext="$3" dir="$4" cmd="$5"
+  want_fixture "$format" "$name" || return 0
   mkdir -p "$FIX/$format"
   local out="$FIX/$format/$name.$ext" tmp
   tmp="$(mktemp)"
   echo "capture-fixtures: $format/$name.$ext  (cd ${dir#"$ROOT"/} && $cmd)" >&2
   if (cd "$dir" && bash -c "$cmd") >"$tmp"; then
     mv "$tmp" "$out"
+    chmod 644 "$out"
     printf 'cd %s\n%s\n' "${dir#"$ROOT"/}" "$cmd" >"$FIX/$format/$name.cmd"
   else
     rm -f "$tmp"
@@ -59,6 +68,8 @@ if want_format go; then
       "go test -run '^\$' -bench 'Shared|Names' -benchtime 20ms -cpu 1,2 ./parse"
     capture go verbose txt "$FIX/go/src" \
       "go test -v -run '^\$' -bench 'Split' -benchtime 20ms ./parse"
+    capture go test2json txt "$FIX/go/src" \
+      "go test -json -run '^\$' -bench . -benchtime 20ms -benchmem ./..."
   else skip go "go is not installed"; fi
 fi
 

@@ -18,6 +18,8 @@
  * - Several lines of one name in one run (`-count N`) are combined by their median.
  * - When the same benchmark name appears under two packages (`pkg:` lines, `go test ./...`),
  *   those names are qualified with the package path: `example.com/m/a.BenchmarkParse`.
+ * - `go test -json` (test2json) output is accepted too: the `Output` of its `output` events,
+ *   put back together per package, is read as above.
  */
 import { extraName, normalise, readNumber, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
@@ -32,13 +34,70 @@ interface GoLine {
   pairs: Array<[number, string]>;
 }
 
+interface SourceLine {
+  text: string;
+  /** 1-based line of the output where this line (or, for test2json, its first piece) was printed */
+  line: number;
+}
+
+/**
+ * The plain-text lines of the output. For `go test -json`, the `Output` pieces of each package's
+ * `output` events are joined (a result line may come in several pieces) and split into lines.
+ */
+function sourceLines(text: string): SourceLine[] {
+  const raw = text.split(/\r?\n/);
+  const first = raw.find((l) => l.trim() !== '')?.trim() ?? '';
+  if (!first.startsWith('{') || testEvent(first) === undefined) return raw.map((t, i) => ({ text: t, line: i + 1 }));
+  const packages = new Map<string, { lines: SourceLine[]; open: SourceLine | null }>();
+  const other: SourceLine[] = [];
+  raw.forEach((l, i) => {
+    const event = l.trim().startsWith('{') ? testEvent(l.trim()) : undefined;
+    if (event === undefined) {
+      if (l.trim() !== '') other.push({ text: l, line: i + 1 });
+      return;
+    }
+    if (event.output === undefined) return;
+    const pkg = packages.get(event.pkg) ?? { lines: [], open: null };
+    packages.set(event.pkg, pkg);
+    const pieces = event.output.split('\n');
+    pieces.forEach((piece, k) => {
+      const last = k === pieces.length - 1;
+      if (pkg.open === null) {
+        if (last && piece === '') return;
+        pkg.open = { text: '', line: i + 1 };
+      }
+      pkg.open.text += piece.replace(/\r$/, '');
+      if (!last) {
+        pkg.lines.push(pkg.open);
+        pkg.open = null;
+      }
+    });
+  });
+  const out: SourceLine[] = [];
+  for (const pkg of packages.values()) out.push(...pkg.lines, ...(pkg.open ? [pkg.open] : []));
+  return [...out, ...other];
+}
+
+function testEvent(line: string): { pkg: string; output: string | undefined } | undefined {
+  let event: unknown;
+  try {
+    event = JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) return undefined;
+  const { Action, Package, Output } = event as Record<string, unknown>;
+  if (typeof Action !== 'string') return undefined;
+  return {
+    pkg: typeof Package === 'string' ? Package : '',
+    output: Action === 'output' && typeof Output === 'string' ? Output : undefined,
+  };
+}
+
 export function parseGo(text: string): Sample[] {
   const results: GoLine[] = [];
   let pkg = '';
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i] as string;
-    const lineNo = i + 1;
+  for (const { text: raw, line: lineNo } of sourceLines(text)) {
     if (raw.startsWith('pkg:')) {
       pkg = raw.slice(4).trim();
       continue;

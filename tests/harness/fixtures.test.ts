@@ -101,6 +101,28 @@ describe('go', () => {
     });
   });
 
+  it('go test -json: output events joined per package, a result line split over two events', () => {
+    expectSamples(fixture('go', 'test2json.txt'), {
+      'example.com/pairbench/gofixture/codec.BenchmarkShared': [2619, 'ns'],
+      'example.com/pairbench/gofixture/codec.BenchmarkShared (B/op)': [1024, 'B'],
+      'example.com/pairbench/gofixture/codec.BenchmarkShared (allocs/op)': [2, 'allocs/op'],
+      BenchmarkAtoi: [20.22, 'ns'],
+      'BenchmarkSplit/fields-10': [434.2, 'ns'],
+      'BenchmarkSplit/fields-10 (MB/s)': [138.19e6, 'B/s', 'higher-is-better'],
+      'BenchmarkSplit/fields-10 (fields/op)': [10, 'fields/op'],
+      'BenchmarkSplit/fields-10 (B/op)': [176, 'B'],
+      'BenchmarkSplit/fields-10 (allocs/op)': [1, 'allocs/op'],
+      'BenchmarkSplit/fields-100': [9517, 'ns'],
+      'BenchmarkSplit/fields-100 (MB/s)': [63.04e6, 'B/s', 'higher-is-better'],
+      'BenchmarkSplit/fields-100 (fields/op)': [100, 'fields/op'],
+      'BenchmarkSplit/fields-100 (B/op)': [1792, 'B'],
+      'BenchmarkSplit/fields-100 (allocs/op)': [1, 'allocs/op'],
+      'example.com/pairbench/gofixture/parse.BenchmarkShared': [106.4, 'ns'],
+      'example.com/pairbench/gofixture/parse.BenchmarkShared (B/op)': [7, 'B'],
+      'BenchmarkNames/with_space': [2.104, 'ns'],
+    });
+  });
+
   it('-v: the bare name lines are skipped', () => {
     const samples = fixture('go', 'verbose.txt');
     expect(samples.filter((s) => s.unit === 'ns').map((s) => [s.name, s.value])).toEqual([

@@ -129,6 +129,21 @@ describe('go', () => {
     expect(values(parseHarness('go', text))).toEqual({ BenchmarkA: 7 });
   });
 
+  it('reads go test -json, joining the pieces of a line and naming the event line of an error', () => {
+    const ev = (pkg: string, output: string): string => JSON.stringify({ Action: 'output', Package: pkg, Output: output });
+    const text = [
+      JSON.stringify({ Action: 'start', Package: 'ex/a' }),
+      ev('ex/a', 'pkg: ex/a\n'),
+      ev('ex/a', 'BenchmarkA-2 \t'),
+      ev('ex/b', 'BenchmarkB-2 \t 10\t 3 ns/op\n'),
+      ev('ex/a', ' 100\t 7 ns/op\n'),
+      JSON.stringify({ Action: 'pass', Package: 'ex/a' }),
+    ].join('\n');
+    expect(values(parseHarness('go', text))).toEqual({ BenchmarkA: 7, BenchmarkB: 3 });
+    const broken = [ev('ex/a', 'BenchmarkA-2 \t'), ev('ex/a', ' 100\t x ns/op\n')].join('\n');
+    expect(parseError('go', broken).line).toBe(1);
+  });
+
   it('refuses a result line with a broken value-unit pair, naming the line', () => {
     let e = parseError('go', `${header}BenchmarkA-2 100 abc ns/op\n`);
     expect(e.line).toBe(5);

@@ -1,0 +1,141 @@
+/**
+ * The examples under examples/<x>/: each README's GitHub workflow step names the build, run and
+ * format; this test runs exactly those commands once in a copy of base/ and of head/ and checks
+ * that the parser finds the same benchmarks on both sides (pairbench's compare engine pairs them
+ * by name). A toolchain that is missing skips its example, saying what to install.
+ *
+ * go, python and node run wherever their toolchains are; cpp when libbenchmark-dev is installed;
+ * rust (a minute of compiling per side) only with PAIRBENCH_SLOW_EXAMPLES=1.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { isHarnessFormat, parseHarness } from '../../src/harness/index.ts';
+
+const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
+const BUILD_OUTPUTS = new Set(['target', 'build', '.benchmarks', '__pycache__', '.pytest_cache', 'node_modules']);
+
+function sh(command: string, cwd: string, timeoutMs = 600_000): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+}
+
+function works(command: string): boolean {
+  return sh(command, tmpdir(), 60_000).status === 0;
+}
+
+interface Step {
+  build?: string;
+  run: string;
+  format: string;
+}
+
+/** The `with:` of the `uses: pairbench/pairbench@v1` step in the README's workflow snippet. */
+function workflowStep(example: string): { readme: string; step: Step } {
+  const readme = readFileSync(join(EXAMPLES, example, 'README.md'), 'utf8');
+  for (const block of readme.matchAll(/```yaml\n([\s\S]*?)```/g)) {
+    const steps = parseYaml(block[1] as string) as unknown;
+    if (!Array.isArray(steps)) continue;
+    for (const s of steps as Array<{ uses?: string; with?: Step }>) {
+      if (s.uses === 'pairbench/pairbench@v1' && s.with) return { readme, step: s.with };
+    }
+  }
+  throw new Error(`${example}/README.md has no workflow step using pairbench/pairbench@v1`);
+}
+
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Copies <example>/<side> without build outputs, builds and runs it once, and parses its output. */
+function runSide(example: string, side: 'base' | 'head', step: Step): string[] {
+  const dir = mkdtempSync(join(tmpdir(), `pairbench-${example}-${side}-`));
+  scratch.push(dir);
+  cpSync(join(EXAMPLES, example, side), dir, {
+    recursive: true,
+    filter: (src) => !BUILD_OUTPUTS.has(src.split(/[\\/]/).pop() ?? ''),
+  });
+  if (step.build) {
+    const b = sh(step.build, dir);
+    expect(b.status, `${example}/${side} build failed:\n${b.stderr.slice(-3000)}`).toBe(0);
+  }
+  const r = sh(step.run, dir);
+  expect(r.status, `${example}/${side} run failed:\n${r.stderr.slice(-3000)}`).toBe(0);
+  if (!isHarnessFormat(step.format)) throw new Error(`${example}: format ${step.format} is not a harness format`);
+  return parseHarness(step.format, r.stdout).map((s) => s.name);
+}
+
+const cases: Array<{ example: string; missing: () => string | null; expected: string[]; timeoutMs?: number }> = [
+  {
+    example: 'go-suite',
+    missing: () => (works('go version') ? null : 'go is not installed'),
+    expected: ['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000'],
+  },
+  {
+    example: 'python-pytest',
+    missing: () =>
+      !works('python3 --version')
+        ? 'python3 is not installed'
+        : works('python3 -c "import pytest, pytest_benchmark"')
+          ? null
+          : 'pytest-benchmark is not installed (python3 -m pip install pytest pytest-benchmark)',
+    expected: ['test_kernels.py::test_checksum', 'test_kernels.py::test_sort[1000]', 'test_kernels.py::test_sort[10000]'],
+  },
+  {
+    example: 'node-suite',
+    missing: () => null,
+    expected: ['checksum', 'sort_1000'],
+  },
+  {
+    example: 'cpp-google-benchmark',
+    missing: () =>
+      existsSync('/usr/include/benchmark/benchmark.h') && works('make --version && g++ --version')
+        ? null
+        : 'Google Benchmark is not installed (apt-get install -y libbenchmark-dev)',
+    expected: ['BM_Checksum', 'BM_Sort/1000', 'BM_Sort/10000'],
+  },
+  {
+    example: 'rust-criterion',
+    missing: () =>
+      process.env.PAIRBENCH_SLOW_EXAMPLES !== '1'
+        ? 'slow (builds criterion on each side); set PAIRBENCH_SLOW_EXAMPLES=1 to run it'
+        : works('cargo criterion --version')
+          ? null
+          : 'cargo-criterion is not installed (cargo install --locked cargo-criterion --version 1.1.0)',
+    expected: ['kernels/checksum', 'kernels/sort_1000'],
+    timeoutMs: 900_000,
+  },
+];
+
+describe.each(cases)('examples/$example', ({ example, missing, expected, timeoutMs }) => {
+  it('README: the compare command and the workflow step name the same run and format', () => {
+    const { readme, step } = workflowStep(example);
+    expect(readme).toContain(`--run '${step.run}'`);
+    expect(readme).toContain(`--format ${step.format}`);
+    if (step.build) expect(readme).toContain(`--build '${step.build}'`);
+    expect(readme).toContain(`--base-dir examples/${example}/base --head-dir examples/${example}/head`);
+  });
+
+  it('base and head differ only in the slowed code', () => {
+    const diff = spawnSync('diff', ['-rq', ...[...BUILD_OUTPUTS].flatMap((d) => ['-x', d]), 'base', 'head'], {
+      cwd: join(EXAMPLES, example),
+      encoding: 'utf8',
+    });
+    const changed = diff.stdout.trim().split('\n');
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatch(/^Files base\/\S+ and head\/\S+ differ$/);
+  });
+
+  const why = missing();
+  it.skipIf(why !== null)(`runs once on each side and finds the same benchmarks${why ? ` (skipped: ${why})` : ''}`, () => {
+    const { step } = workflowStep(example);
+    const base = runSide(example, 'base', step);
+    const head = runSide(example, 'head', step);
+    expect(base.filter((n) => !n.includes(' ('))).toEqual(expected);
+    expect(head).toEqual(base);
+  }, timeoutMs ?? 300_000);
+});
