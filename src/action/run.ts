@@ -11,6 +11,8 @@ import { glob } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { UsageError } from '../config/errors.ts';
 import { runCompare } from '../engine.ts';
+import { runNoise } from '../noise.ts';
+import { renderNoiseMarkdown } from '../report/noise.ts';
 import { publishCheckRun } from '../github/check.ts';
 import { upsertComment } from '../github/comment.ts';
 import { EventError, resolveEvent, type Target } from '../github/events.ts';
@@ -188,7 +190,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       process.once('SIGINT', onInt);
       process.once('SIGTERM', onTerm);
       try {
-        const outcome = await runCompare(
+        const outcome = await (settings.mode === 'noise' ? runNoise : runCompare)(
           { ...spec, base: { kind: 'git', rev: base }, head: { kind: 'git', rev: head }, out: settings.resultsPath, cwd: settings.workspace },
           { log: (l) => core.info(l), signal: controller.signal, env: commandEnv(env, settings.token) },
         );
@@ -206,7 +208,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
 
   // The results file is written; now the report, whatever happens to the comment.
-  const summary = renderMarkdown(results, { maxLength: REPORT_LIMITS.jobSummary, fullReportHint: `The full report, with every pair, is in the results file (${settings.resultsPath}); upload it as an artifact to keep it.`, ...(url ? { runUrl: url } : {}) });
+  const summary = results.kind === 'noise' ? renderNoiseMarkdown(results) : renderMarkdown(results, { maxLength: REPORT_LIMITS.jobSummary, fullReportHint: `The full report, with every pair, is in the results file (${settings.resultsPath}); upload it as an artifact to keep it.`, ...(url ? { runUrl: url } : {}) });
   try {
     mkdirSync(dirname(settings.reportPath), { recursive: true });
     writeFileSync(settings.reportPath, summary);

@@ -3,18 +3,17 @@
  * `GITHUB_STEP_SUMMARY`, `GITHUB_OUTPUT` and `GITHUB_API_URL` pointing at a fake GitHub API, in a real
  * git repository whose head is ~20% slower than its base.
  *
- * The bundle is built in beforeAll from the sources into a temporary directory (the same esbuild
- * options as scripts/bundle.mjs), so the test works on a fresh clone and never touches dist/.
+ * The bundle is built in beforeAll from the sources into a temporary directory by scripts/bundle.ts
+ * (the same bundle as dist/), so the test works on a fresh clone and never touches dist/.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { bundle as bundleTo } from '../../scripts/bundle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../support/fake-github.ts';
 
-const root = resolve(import.meta.dirname, '../..');
 let work: string;
 let bundle: string;
 let repoDir: string;
@@ -34,18 +33,7 @@ function benchScript(iterations: number): string {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pairbench-dist-'));
-  await build({
-    entryPoints: { index: join(root, 'src/action.ts') },
-    outdir: join(work, 'dist'),
-    bundle: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'esm',
-    charset: 'utf8',
-    legalComments: 'none',
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);" },
-  });
+  await bundleTo(join(work, 'dist'));
   bundle = join(work, 'dist', 'index.js');
 
   repoDir = join(work, 'repo');
@@ -293,8 +281,14 @@ describe('dist/index.js as the runner runs it', () => {
     const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, mode: 'noise', comment: 'never', 'fail-on': 'none', 'results-path': join(work, 'noise.json') });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain(`A/A run of ${headSha}`);
-    const results = JSON.parse(readFileSync(join(work, 'noise.json'), 'utf8')) as { base: { sha: string }; head: { sha: string } };
+    const results = JSON.parse(readFileSync(join(work, 'noise.json'), 'utf8')) as { kind: string; base: { sha: string }; head: { sha: string }; benchmarks: { pairs: unknown[]; noise?: { detectable: { pairs: number }[] } }[] };
     expect([results.base.sha, results.head.sha]).toEqual([headSha, headSha]);
+    expect(results.kind).toBe('noise');
+    // no early stop in an A/A run: every pair up to max-pairs is measured
+    expect(results.benchmarks[0]!.pairs).toHaveLength(30);
+    expect(results.benchmarks[0]!.noise?.detectable.map((d) => d.pairs)).toEqual([30, 100, 300]);
+    expect(r.summary).toContain('the noise floor of this runner');
+    expect(r.summary).toMatch(/detectable with 30 \/ 100 \/ 300 pairs/);
   });
 
   it('a bad input fails the step with one message naming it, before anything runs', async () => {

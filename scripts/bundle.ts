@@ -1,0 +1,25 @@
+// Bundles the two entry points into dist/ (ESM, Node 24). The action runs dist/index.js; the
+// CLI is dist/cli.js (the package's `bin`). dist/ is committed and CI checks it is up to date.
+// Tests call `bundle(dir)` to build the same bundle elsewhere.
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+
+export async function bundle(outdir = resolve(root, 'dist')): Promise<void> {
+  await build({
+    entryPoints: { cli: resolve(root, 'src/cli.ts'), index: resolve(root, 'src/action.ts') },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'warning',
+    // Some CommonJS dependencies call require(); give the ESM bundle one.
+    banner: { js: "import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);" },
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await bundle();
