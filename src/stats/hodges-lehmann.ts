@@ -20,8 +20,8 @@
  */
 import { qnorm } from './normal.ts';
 import { medianSorted } from './describe.ts';
-import { averageRanks, psignrank, qsignrank } from './signrank.ts';
-import { walshSelect } from './walsh.ts';
+import { psignrank, qsignrank, signedRankSum } from './signrank.ts';
+import { walshSelect, walshSelectPair } from './walsh.ts';
 
 export interface HodgesLehmannResult {
   /** median of the Walsh averages of the non-zero values */
@@ -123,7 +123,8 @@ export function walshMedian(x: Float64Array): number {
   const n = x.length;
   const total = (n * (n + 1)) / 2;
   if (total % 2 === 1) return walshSelect(x, (total + 1) / 2);
-  return (walshSelect(x, total / 2) + walshSelect(x, total / 2 + 1)) / 2;
+  const [a, b] = walshSelectPair(x, total / 2);
+  return (a + b) / 2;
 }
 
 /**
@@ -132,18 +133,9 @@ export function walshMedian(x: Float64Array): number {
  * decide whether the requested confidence is reachable.
  */
 function rStatisticAt(x: Float64Array, mu: number): number {
-  const xd: number[] = [];
-  for (let i = 0; i < x.length; i++) {
-    const v = (x[i] as number) - mu;
-    if (v !== 0) xd.push(v);
-  }
-  const nx = xd.length;
-  const { ranks, tieSizes } = averageRanks(xd.map(Math.abs));
-  let sumPos = 0;
-  for (let i = 0; i < nx; i++) if ((xd[i] as number) > 0) sumPos += ranks[i] as number;
-  const zd = sumPos - (nx * (nx + 1)) / 4;
-  let tieSum = 0;
-  for (const t of tieSizes) tieSum += t * t * t - t;
+  const xd = Float64Array.from(x, (v) => v - mu);
+  const { n: nx, v, tieSum } = signedRankSum(xd);
+  const zd = v - (nx * (nx + 1)) / 4;
   const sigma = Math.sqrt((nx * (nx + 1) * (2 * nx + 1)) / 24 - tieSum / 48);
   return (zd - Math.sign(zd) * 0.5) / sigma;
 }

@@ -3,7 +3,6 @@
  * drift). Not a gate, so the approximation is enough at any n.
  */
 import { pnorm } from './normal.ts';
-import { averageRanks } from './signrank.ts';
 
 /**
  * Two-sided rank-sum test of x against y: Mann & Whitney (1947), "On a test of whether one of two
@@ -15,15 +14,34 @@ export function rankSumTest(x: ArrayLike<number>, y: ArrayLike<number>): { stati
   const nx = x.length;
   const ny = y.length;
   if (nx === 0 || ny === 0) return { statistic: 0, z: 0, pValue: 1 };
-  const all = new Float64Array(nx + ny);
-  for (let i = 0; i < nx; i++) all[i] = x[i] as number;
-  for (let i = 0; i < ny; i++) all[nx + i] = y[i] as number;
-  const { ranks, tieSizes } = averageRanks(all);
+  // both groups sorted natively, merged tie group by tie group (average ranks)
+  const a = Float64Array.from(x as ArrayLike<number>).sort();
+  const b = Float64Array.from(y as ArrayLike<number>).sort();
+  let i = 0;
+  let j = 0;
+  let rank = 0;
   let rx = 0;
-  for (let i = 0; i < nx; i++) rx += ranks[i] as number;
-  const w = rx - (nx * (nx + 1)) / 2;
   let tieSum = 0;
-  for (const t of tieSizes) tieSum += t * t * t - t;
+  while (i < nx || j < ny) {
+    const va = i < nx ? (a[i] as number) : Infinity;
+    const vb = j < ny ? (b[j] as number) : Infinity;
+    const m = va < vb ? va : vb;
+    let p = 0;
+    let q = 0;
+    while (i < nx && a[i] === m) {
+      i++;
+      p++;
+    }
+    while (j < ny && b[j] === m) {
+      j++;
+      q++;
+    }
+    const t = p + q;
+    rx += p * (rank + (t + 1) / 2);
+    if (t > 1) tieSum += t * t * t - t;
+    rank += t;
+  }
+  const w = rx - (nx * (nx + 1)) / 2;
   const n = nx + ny;
   const sigma = Math.sqrt(((nx * ny) / 12) * (n + 1 - tieSum / (n * (n - 1))));
   if (!(sigma > 0)) return { statistic: w, z: 0, pValue: 1 };

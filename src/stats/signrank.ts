@@ -91,6 +91,58 @@ export function averageRanks(values: ArrayLike<number>): { ranks: Float64Array; 
   return { ranks, tieSizes };
 }
 
+/**
+ * The signed-rank statistic of the non-zero values without an index sort: |values| of each sign
+ * sorted natively, then merged tie group by tie group (average ranks). Returns the number of
+ * non-zero values, V = the sum of the average ranks of |x| over the positive x, and
+ * sum(t^3 - t) over the tie groups of |x| (for the variance's tie correction).
+ */
+export function signedRankSum(values: ArrayLike<number>): { n: number; v: number; tieSum: number; ties: boolean } {
+  let np = 0;
+  let nn = 0;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i] as number;
+    if (x > 0) np++;
+    else if (x < 0) nn++;
+  }
+  const pos = new Float64Array(np);
+  const neg = new Float64Array(nn);
+  np = 0;
+  nn = 0;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i] as number;
+    if (x > 0) pos[np++] = x;
+    else if (x < 0) neg[nn++] = -x;
+  }
+  pos.sort();
+  neg.sort();
+  let i = 0;
+  let j = 0;
+  let rank = 0;
+  let v = 0;
+  let tieSum = 0;
+  while (i < np || j < nn) {
+    const a = i < np ? (pos[i] as number) : Infinity;
+    const b = j < nn ? (neg[j] as number) : Infinity;
+    const m = a < b ? a : b;
+    let p = 0;
+    let q = 0;
+    while (i < np && pos[i] === m) {
+      i++;
+      p++;
+    }
+    while (j < nn && neg[j] === m) {
+      j++;
+      q++;
+    }
+    const t = p + q;
+    v += p * (rank + (t + 1) / 2);
+    if (t > 1) tieSum += t * t * t - t;
+    rank += t;
+  }
+  return { n: np + nn, v, tieSum, ties: tieSum > 0 };
+}
+
 export interface SignedRankOptions {
   /** continuity correction in the normal approximation (R's `correct`; default true) */
   correct?: boolean;
@@ -122,20 +174,10 @@ export interface SignedRankResult {
 export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOptions = {}): SignedRankResult {
   const correct = options.correct ?? true;
   const exactBelow = options.exactBelow ?? 50;
-  const x: number[] = [];
   let zeros = 0;
-  for (let i = 0; i < d.length; i++) {
-    const v = d[i] as number;
-    if (v === 0) zeros++;
-    else x.push(v);
-  }
-  const n = x.length;
+  for (let i = 0; i < d.length; i++) if (d[i] === 0) zeros++;
+  const { n, v, tieSum, ties } = signedRankSum(d);
   if (n === 0) return { statistic: 0, n: 0, zeros, ties: false, method: 'normal', z: null, pValue: 1 };
-  const abs = x.map(Math.abs);
-  const { ranks, tieSizes } = averageRanks(abs);
-  let v = 0;
-  for (let i = 0; i < n; i++) if ((x[i] as number) > 0) v += ranks[i] as number;
-  const ties = tieSizes.length > 0;
   if (n < exactBelow && !ties && zeros === 0) {
     // P(V >= v) = P(V <= total - v) by the symmetry of V about total / 2: exact counts either way
     const total = (n * (n + 1)) / 2;
@@ -143,8 +185,6 @@ export function wilcoxonSignedRank(d: ArrayLike<number>, options: SignedRankOpti
     return { statistic: v, n, zeros, ties, method: 'exact', z: null, pValue: Math.min(2 * p, 1) };
   }
   let z = v - (n * (n + 1)) / 4;
-  let tieSum = 0;
-  for (const t of tieSizes) tieSum += t * t * t - t;
   const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieSum / 48);
   const corr = correct ? Math.sign(z) * 0.5 : 0;
   z = (z - corr) / sigma;

@@ -74,7 +74,7 @@ function scaleSchedule(d: Float64Array): Float64Array {
         s = (1.253314 * acc) / i;
       }
       current = s;
-      next = i < 32 ? i + 1 : i + Math.max(1, Math.floor(i / 8));
+      next = i < 32 ? i + 1 : i + Math.max(1, Math.floor(i / (i < 1024 ? 8 : 2)));
     }
     scales[i] = current;
   }
