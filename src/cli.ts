@@ -186,7 +186,7 @@ async function report(argv: string[]): Promise<ExitCode> {
   }
   if (positionals.length === 0) throw new UsageError('report', 'report: no results file given; expected pairbench report <results.json>...');
   const files = positionals.map((p) => readResultsFile(p));
-  const merged = files.length === 1 ? files[0]! : mergeResults(files, positionals);
+  const merged = mergeResults(files, positionals);
   const get = <T>(name: string, fallback: T): T => {
     const given = flags[name];
     if (given !== undefined) return parseOptionValue(name, cliNaming(name), given) as T;

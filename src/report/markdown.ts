@@ -175,7 +175,10 @@ function formatInterval(ci: readonly [number, number]): string {
 function statusNotes(results: Results): string[] {
   const notes: string[] = [];
   const why = results.stoppedBecause;
-  if (results.status === 'partial') {
+  const missing = results.missingShards ?? [];
+  if (missing.length > 0) {
+    notes.push(`> ⚠️ **Incomplete: shard ${missing.join(', ')} missing.** Its benchmarks were not measured or its results file was not found, so the verdict is at most *inconclusive*. Check that shard's job and its artifact upload.`);
+  } else if (results.status === 'partial') {
     const reason =
       why === 'interrupted'
         ? 'the run was interrupted (cancelled workflow or a signal)'

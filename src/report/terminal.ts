@@ -71,6 +71,9 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   }
 
   const notes: string[] = [];
+  if (results.missingShards && results.missingShards.length > 0) {
+    notes.push(`warning: incomplete: shard ${results.missingShards.join(', ')} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
+  }
   for (const b of benchmarks) {
     const name = safeText(b.name);
     if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(', ')})`);

@@ -47,7 +47,10 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:
   // a failed one counts as inconclusive; added/removed ones are reported but do not gate.
   const gating = benchmarks.filter((b) => (b.presence ?? 'both') === 'both');
-  const verdict = gating.length === 0 ? 'inconclusive' : worstVerdict(gating.map((b) => b.verdict ?? 'inconclusive'));
+  // A missing shard may hide a regression: the verdict is then at least inconclusive.
+  const incomplete = (results.missingShards?.length ?? 0) > 0;
+  const verdicts = gating.map((b) => b.verdict ?? 'inconclusive');
+  const verdict = gating.length === 0 ? 'inconclusive' : worstVerdict(incomplete ? [...verdicts, 'inconclusive'] : verdicts);
   return {
     ...results,
     settings: { ...results.settings, alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction },

@@ -33,7 +33,14 @@ export function mergeResults(files: Results[], names: string[]): Results {
     }
   });
   // A shard that is missing makes the comparison incomplete, never silently smaller.
-  const count = first.shard?.count ?? 1;
+  const counts = new Set(files.map((f) => f.shard?.count ?? 1));
+  if (counts.size > 1) {
+    throw new UsageError('report', `report: the files come from different shard counts (${[...counts].join(', ')}); merge the shards of one run`);
+  }
+  const count = [...counts][0]!;
+  const indices = files.map((f) => f.shard?.index ?? 1);
+  const twice = indices.find((k, i) => indices.indexOf(k) !== i);
+  if (twice !== undefined && count > 1) throw new UsageError('report', `report: shard ${twice}/${count} is given twice`);
   const present = new Set(files.map((f) => f.shard?.index ?? 1));
   const missing = count > 1 ? [...Array(count).keys()].map((k) => k + 1).filter((k) => !present.has(k)) : [];
   const worst = files.reduce<NonNullable<Results['status']>>((w, f) => {
@@ -47,6 +54,7 @@ export function mergeResults(files: Results[], names: string[]): Results {
     stoppedBecause: missing.length > 0 ? `missing shard ${missing.map((m) => `${m}/${count}`).join(', ')}` : (first.stoppedBecause ?? 'precision'),
     shard: undefined,
     rounds: undefined,
+    ...(missing.length > 0 ? { missingShards: missing } : {}),
     ...(failures.length > 0 ? { failures } : {}),
     benchmarks,
   };

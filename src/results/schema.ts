@@ -131,7 +131,9 @@ export const ResultsSchema = z.object({
   geomean: z.number().nullable().optional(),
   /** per round, the order in which the benchmarks were measured (freshly shuffled each round) */
   rounds: z.array(z.array(z.string().max(LIMITS.nameLength))).optional(),
-  shard: z.object({ index: z.number().int(), count: z.number().int() }).optional(),
+  shard: z.object({ index: z.number().int().min(1).max(1000), count: z.number().int().min(1).max(1000) }).optional(),
+  /** after a merge: the shards (1-based) whose results file was missing */
+  missingShards: z.array(z.number().int()).max(1000).optional(),
   failures: z.array(FailureSchema.extend({ benchmark: z.string().max(LIMITS.nameLength).optional() })).optional(),
   benchmarks: z.array(BenchmarkResultSchema).max(LIMITS.benchmarks),
 });

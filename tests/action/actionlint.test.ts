@@ -51,7 +51,7 @@ if (!found.path && !found.install) console.warn(`actionlint test skipped: ${foun
 
 describe('examples/workflows', () => {
   it('has the documented workflows, none under pull_request_target, each with explained permissions', () => {
-    expect(workflows.sort()).toEqual(['dispatch-rerun.yml', 'fork-report.yml', 'pr-comment.yml', 'push-main.yml']);
+    expect(workflows.sort()).toEqual(['dispatch-rerun.yml', 'fork-report.yml', 'pr-comment.yml', 'push-main.yml', 'sharded.yml']);
     for (const f of workflows) {
       const text = readFileSync(join(examples, f), 'utf8');
       expect(text, f).not.toMatch(/^\s*pull_request_target\s*:/m);
