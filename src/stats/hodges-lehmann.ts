@@ -12,14 +12,14 @@
  *   that Walsh average exactly, w_(k) with k = ceil(N/2 - 1/2 - z sigma) and w_(N+1-k), which is what
  *   R's root-finder approximates to within its tolerance; the estimate is the median of the Walsh
  *   averages (the root of W without continuity correction; when N is even R's root lands anywhere
- *   between the two middle averages, we take their mean). R's halving of the confidence when the
- *   requested level is out of reach (its `repeat` doubling alpha) is reproduced.
+ *   between the two middle averages, we take their mean). R's lowering of the confidence when the
+ *   requested level is out of reach (its `repeat` doubling alpha) is reproduced, except that when
+ *   no confidence is left R returns [median(x), median(x)] and we return [min(x), max(x)].
  * Estimator: Hodges & Lehmann (1963), "Estimates of location based on rank tests", Ann. Math.
  * Statist. 34, 598-611; interval: Bauer (1972), JASA 67, 687-690. Walsh averages are selected in
  * O(n log n) by walsh.ts, never listed.
  */
 import { qnorm } from './normal.ts';
-import { medianSorted } from './describe.ts';
 import { psignrank, qsignrank, signedRankSum } from './signrank.ts';
 import { walshSelect, walshSelectPair } from './walsh.ts';
 
@@ -102,8 +102,9 @@ export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: {
   let achievedConfidence = confLevel;
   if (a >= 1 || 1 - confLevel < a * 0.75) achievedConfidence = 1 - Math.min(1, a);
   if (a >= 1) {
-    const m = medianSorted(x);
-    return { estimate, lower: m, upper: m, method: 'normal', achievedConfidence, n };
+    // R returns [median(x), median(x)] at confidence 0 here (n of 2 or 3 with ties); we return
+    // the widest interval [min, max], which at least contains the estimate.
+    return { estimate, lower: x[0] as number, upper: x[n - 1] as number, method: 'normal', achievedConfidence: 0, n };
   }
   const z = qnorm(a / 2, false);
   let k = Math.ceil(total / 2 - 0.5 - z * sigma);

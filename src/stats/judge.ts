@@ -56,9 +56,21 @@ export interface PairsAnalysis {
   diagnostics: Diagnostic[];
 }
 
-/** Log-ratios d_i = ln(head_i / base_i). */
+/** Grid of the log-ratios: 1e-12, a relative difference far below any measurement's resolution. */
+export const LOG_RATIO_GRID = 1e-12;
+
+/**
+ * Log-ratios d_i = ln(head_i / base_i), rounded (symmetrically about 0) to a grid of 1e-12. Without
+ * the rounding, pairs with mathematically equal ratios (50/100 and 1/2, or every pair after scaling
+ * the times) can differ in the last bit and have their tie broken by floating-point noise, which
+ * changes the ranks; with it, swapping base and head negates every d exactly and scaling the times
+ * leaves the ties as they were. R's `wilcox.test` has the same device (`digits.rank`).
+ */
 export function logRatios(pairs: readonly Pair[]): Float64Array {
-  return Float64Array.from(pairs, (p) => Math.log(p.head / p.base));
+  return Float64Array.from(pairs, (p) => {
+    const d = Math.log(p.head / p.base);
+    return (Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID)) * LOG_RATIO_GRID;
+  });
 }
 
 /**

@@ -34,7 +34,7 @@
 import type { OutlierRule, Pair, StopCheck, StopOptions } from './types.ts';
 import { quantileSorted } from './describe.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
-import { minPairsForAlpha } from './judge.ts';
+import { logRatios, minPairsForAlpha } from './judge.ts';
 import { screenOutliers } from './outliers.ts';
 
 /** Constant bets mixed with equal weight. */
@@ -129,7 +129,7 @@ export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck 
   const n = pairs.length;
   if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null };
   const rule: OutlierRule = opts.outliers ?? 'tukey';
-  const d = Float64Array.from(pairs, (p) => Math.log(p.head / p.base));
+  const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);
   const excluded = new Set(screen.excluded);
   const kept: number[] = [];

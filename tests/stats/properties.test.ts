@@ -1,0 +1,181 @@
+/** Property tests (fast-check) of judging's invariances. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { benjaminiHochberg, holm, judge, walshAveragesNaive, walshSelect, walshSelectPair } from '../../src/stats/index.ts';
+import type { JudgeOptions, Pair } from '../../src/stats/types.ts';
+
+const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' };
+
+/** Positive run times, continuous (no exact ties), 1..80 pairs */
+const pairsArb = fc
+  .array(
+    fc.record({
+      base: fc.double({ min: 1, max: 1000, noNaN: true }),
+      ratio: fc.double({ min: 0.5, max: 2, noNaN: true }),
+      order: fc.constantFrom('base-first' as const, 'head-first' as const),
+    }),
+    { minLength: 1, maxLength: 80 },
+  )
+  .map((rows) => rows.map((r): Pair => ({ base: r.base, head: r.base * r.ratio, order: r.order })));
+
+/** Quantized run times (many ties and zeros), as integer-valued metrics give */
+const quantizedArb = fc
+  .array(
+    fc.record({ base: fc.integer({ min: 95, max: 105 }), head: fc.integer({ min: 95, max: 110 }), order: fc.constantFrom('base-first' as const, 'head-first' as const) }),
+    { minLength: 1, maxLength: 60 },
+  )
+  .map((rows) => rows.map((r): Pair => ({ ...r })));
+
+function close(a: number, b: number, tol = 1e-9): boolean {
+  return Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+describe('properties of judge', () => {
+  it('swapping base and head negates the log estimate and mirrors the interval', () => {
+    fc.assert(
+      fc.property(pairsArb, (pairs) => {
+        const swapped = pairs.map((p): Pair => ({ base: p.head, head: p.base, order: p.order === 'base-first' ? 'head-first' : 'base-first' }));
+        const a = judge([{ name: 'a', direction: 'lower-is-better', pairs }], opts).benchmarks[0]!.change!;
+        const b = judge([{ name: 'b', direction: 'lower-is-better', pairs: swapped }], opts).benchmarks[0]!.change!;
+        expect(close(Math.log1p(a.estimate), -Math.log1p(b.estimate))).toBe(true);
+        expect(close(Math.log1p(a.ci[0]), -Math.log1p(b.ci[1]))).toBe(true);
+        expect(close(Math.log1p(a.ci[1]), -Math.log1p(b.ci[0]))).toBe(true);
+        expect(close(a.pValue, b.pValue)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('scaling all times by a constant leaves everything unchanged', () => {
+    fc.assert(
+      fc.property(pairsArb, fc.double({ min: 1e-3, max: 1e6, noNaN: true }), (pairs, c) => {
+        const scaled = pairs.map((p): Pair => ({ base: p.base * c, head: p.head * c, order: p.order }));
+        const a = judge([{ name: 'a', direction: 'lower-is-better', pairs }], opts).benchmarks[0]!;
+        const b = judge([{ name: 'b', direction: 'lower-is-better', pairs: scaled }], opts).benchmarks[0]!;
+        expect(close(a.change!.estimate, b.change!.estimate)).toBe(true);
+        expect(close(a.change!.ci[0], b.change!.ci[0])).toBe(true);
+        expect(close(a.change!.ci[1], b.change!.ci[1])).toBe(true);
+        expect(close(a.change!.pValue, b.change!.pValue)).toBe(true);
+        expect(b.verdict).toBe(a.verdict);
+        expect(b.outliers).toEqual(a.outliers);
+        expect(close(a.pairedCv, b.pairedCv, 1e-6)).toBe(true);
+        expect(close(a.base.cv, b.base.cv, 1e-6)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('scaling by a power of two changes nothing at all, ties included', () => {
+    fc.assert(
+      fc.property(quantizedArb, fc.integer({ min: -20, max: 20 }), (pairs, e) => {
+        const c = 2 ** e;
+        const scaled = pairs.map((p): Pair => ({ base: p.base * c, head: p.head * c, order: p.order }));
+        const a = judge([{ name: 'a', direction: 'lower-is-better', pairs }], opts).benchmarks[0]!;
+        const b = judge([{ name: 'b', direction: 'lower-is-better', pairs: scaled }], opts).benchmarks[0]!;
+        expect(b.change).toEqual(a.change);
+        expect(b.verdict).toBe(a.verdict);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the interval contains the estimate, ties and zeros included', () => {
+    fc.assert(
+      fc.property(fc.oneof(pairsArb, quantizedArb), fc.constantFrom(0.01, 0.05, 0.2), fc.constantFrom('tukey' as const, 'mad' as const, 'none' as const), (pairs, alpha, outliers) => {
+        const c = judge([{ name: 'a', direction: 'lower-is-better', pairs }], { ...opts, alpha, outliers }).benchmarks[0]!.change!;
+        expect(c.ci[0]).toBeLessThanOrEqual(c.estimate);
+        expect(c.estimate).toBeLessThanOrEqual(c.ci[1]);
+        expect(c.pValue).toBeGreaterThanOrEqual(0);
+        expect(c.pValue).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('pAdjusted >= pValue, for Holm and BH across benchmarks', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(pairsArb, quantizedArb), { minLength: 1, maxLength: 6 }), fc.constantFrom('holm' as const, 'bh' as const), (sets, correction) => {
+        const j = judge(
+          sets.map((pairs, i) => ({ name: `b${i}`, direction: 'lower-is-better' as const, pairs })),
+          { ...opts, correction },
+        );
+        for (const b of j.benchmarks) {
+          expect(b.change!.pAdjusted).toBeGreaterThanOrEqual(b.change!.pValue);
+          expect(b.change!.pAdjusted).toBeLessThanOrEqual(1);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('properties of the corrections', () => {
+  const pArb = fc.array(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.05, 1)), { minLength: 1, maxLength: 30 });
+
+  it("Holm's adjusted values are monotone in the raw p-values, >= raw, <= 1", () => {
+    fc.assert(
+      fc.property(pArb, (p) => {
+        const adj = holm(p);
+        const idx = p.map((_, i) => i).sort((a, b) => p[a]! - p[b]!);
+        for (let k = 1; k < idx.length; k++) expect(adj[idx[k]!]!).toBeGreaterThanOrEqual(adj[idx[k - 1]!]!);
+        adj.forEach((a, i) => {
+          expect(a).toBeGreaterThanOrEqual(p[i]!);
+          expect(a).toBeLessThanOrEqual(1);
+        });
+      }),
+    );
+  });
+
+  it('BH is monotone too, and never above Holm', () => {
+    fc.assert(
+      fc.property(pArb, (p) => {
+        const bh = benjaminiHochberg(p);
+        const h = holm(p);
+        const idx = p.map((_, i) => i).sort((a, b) => p[a]! - p[b]!);
+        for (let k = 1; k < idx.length; k++) expect(bh[idx[k]!]!).toBeGreaterThanOrEqual(bh[idx[k - 1]!]!);
+        bh.forEach((a, i) => {
+          expect(a).toBeGreaterThanOrEqual(p[i]!);
+          expect(a).toBeLessThanOrEqual(h[i]! + 1e-15);
+        });
+      }),
+    );
+  });
+});
+
+describe('Walsh selection equals the full sort', () => {
+  it('every rank, continuous and tied values', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 1, maxLength: 120 }), fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 1, maxLength: 120 })),
+        (values) => {
+          const x = Float64Array.from(values).sort();
+          const all = walshAveragesNaive(x);
+          const step = Math.max(1, Math.floor(all.length / 17));
+          for (let k = 1; k <= all.length; k += step) expect(walshSelect(x, k)).toBe(all[k - 1]);
+          expect(walshSelect(x, all.length)).toBe(all[all.length - 1]);
+          if (all.length > 1) {
+            const k = Math.floor(all.length / 2);
+            expect(walshSelectPair(x, k)).toEqual([all[k - 1], all[k]]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('large n (sampled passes) against the full sort', () => {
+    const rand = (() => {
+      let a = 42;
+      return () => ((a = (a * 16807) % 2147483647), a / 2147483647);
+    })();
+    for (const [n, q] of [
+      [700, 0],
+      [900, 100],
+      [1200, 3],
+    ] as const) {
+      const x = Float64Array.from({ length: n }, () => (q ? Math.round(rand() * q) / q : rand() - 0.3) ** 3).sort();
+      const all = walshAveragesNaive(x);
+      for (const k of [1, 2, 1000, Math.floor(all.length / 3), Math.floor(all.length / 2), all.length - 5, all.length]) expect(walshSelect(x, k)).toBe(all[k - 1]);
+    }
+  });
+});
