@@ -32,20 +32,34 @@ function rng(seed: number): () => number {
 
 const SAMPLE = 16384;
 
+/** Whether some non-zero |x| is so small that sums of two could be subnormal. */
+function hasTiny(x: Float64Array): boolean {
+  for (let i = 0; i < x.length; i++) {
+    const a = Math.abs(x[i] as number);
+    if (a !== 0 && a < 1e-290) return true;
+  }
+  return false;
+}
+
 /**
  * Per row i of the implicit matrix, the first column j >= i (clamped to [lo[i], hi[i]]) whose
  * average is >= v (`strict` false) or > v (`strict` true), written to `out`; returns the number of
  * candidates before those columns. One staircase walk, O(n).
  */
 function staircase(x: Float64Array, v: number, strict: boolean, lo: Int32Array, hi: Int32Array, out: Int32Array): number {
-  // (a + b) / 2 >= v  <=>  a + b >= 2v exactly: halving and doubling are exact in binary floating point
+  // (a + b) / 2 >= v  <=>  a + b >= 2v exactly, as halving and doubling are exact in binary floating
+  // point, except near the subnormal range: there (never with real log-ratios) compare the halves.
   const n = x.length;
+  const exactHalving = !hasTiny(x);
   const v2 = 2 * v;
   let j = n;
   let count = 0;
   for (let i = 0; i < n; i++) {
     const xi = x[i] as number;
-    if (strict) while (j > 0 && xi + (x[j - 1] as number) > v2) j--;
+    if (!exactHalving) {
+      if (strict) while (j > 0 && (xi + (x[j - 1] as number)) / 2 > v) j--;
+      else while (j > 0 && (xi + (x[j - 1] as number)) / 2 >= v) j--;
+    } else if (strict) while (j > 0 && xi + (x[j - 1] as number) > v2) j--;
     else while (j > 0 && xi + (x[j - 1] as number) >= v2) j--;
     const l = lo[i] as number;
     const h = hi[i] as number;
