@@ -8,10 +8,13 @@
 #ifndef WORK
 #define WORK 100
 #endif
+#ifndef SCALE
+#define SCALE 400000L
+#endif
 
 int main(void) {
   uint64_t x = 88172645463325252ULL, sum = 0;
-  for (long i = 0; i < (long)WORK * 400000L; i++) {
+  for (long i = 0; i < (long)WORK * (long)SCALE; i++) {
     x ^= x << 13;
     x ^= x >> 7;
     x ^= x << 17;
