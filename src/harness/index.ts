@@ -16,6 +16,7 @@ import { parseHyperfine } from './hyperfine.ts';
 import { parseJmh } from './jmh.ts';
 import { parseJson } from './json.ts';
 import { parsePytestBenchmark } from './pytest-benchmark.ts';
+import type { Direction } from '../stats/types.ts';
 import { HARNESS_FORMATS, HarnessParseError, type HarnessFormat, type HarnessParser, type Sample } from './types.ts';
 
 export { HARNESS_FORMATS, HarnessParseError };
@@ -48,16 +49,25 @@ export function isHarnessFormat(format: string): format is HarnessFormat {
   return (HARNESS_FORMATS as readonly string[]).includes(format);
 }
 
+export interface ParseOptions {
+  /**
+   * For `json` entries that carry no `direction` of their own (a config benchmark's `direction`).
+   * The other formats know each metric's direction and ignore it.
+   */
+  defaultDirection?: Direction;
+}
+
 /**
  * Parses one run's output. Throws HarnessParseError, and nothing else, when the output is not
  * what the format prints or holds no benchmark.
  */
-export function parseHarness(format: HarnessFormat, text: string): Sample[] {
+export function parseHarness(format: HarnessFormat, text: string, options: ParseOptions = {}): Sample[] {
   if (!Object.hasOwn(HARNESS_PARSERS, format)) {
     throw new HarnessParseError(format, null, `unknown harness format; expected one of ${HARNESS_FORMATS.join(', ')}`);
   }
   const parser = HARNESS_PARSERS[format];
   try {
+    if (format === 'json' && options.defaultDirection !== undefined) return parseJson(text, options.defaultDirection);
     return parser(text);
   } catch (err) {
     if (err instanceof HarnessParseError) throw err;

@@ -10,11 +10,13 @@
  *   `unit`: a non-empty string; `direction`: `lower-is-better` or `higher-is-better`, optional.
  * - Units are normalised like the harnesses' (`ms` → `ns`, `MiB` → `B`, `MB/s` → `B/s`,
  *   `ops/ms` → `ops/s`); other units are kept as written. Without `direction`, units per unit of
- *   time (`…/s`) are higher-is-better and all others lower-is-better.
+ *   time (`…/s`) are higher-is-better and all others lower-is-better (unless the caller passes a
+ *   default direction: `parseHarness(format, text, { defaultDirection })`).
  * - Several entries of one name are combined by their median (one sample per run).
  * - Nothing but the document may be printed on stdout (with npm scripts, use `npm run --silent`).
  */
 import { z } from 'zod';
+import type { Direction } from '../stats/types.ts';
 import { checkShape, NO_BENCHMARKS_IN_DOCUMENT, normalise, parseJsonDocument, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
@@ -28,7 +30,11 @@ const Result = z.object({
 /** The shape of one result of the `json` format, for suites written in TypeScript. */
 export type JsonResult = z.infer<typeof Result>;
 
-export function parseJson(text: string): Sample[] {
+/**
+ * `defaultDirection` (a config benchmark's `direction`) applies to entries without a `direction`
+ * of their own, before the unit's.
+ */
+export function parseJson(text: string, defaultDirection?: Direction): Sample[] {
   const data = parseJsonDocument(
     'json',
     text,
@@ -44,7 +50,7 @@ export function parseJson(text: string): Sample[] {
   const out = new SampleCollector('json');
   for (const r of results) {
     const n = normalise(r.value, r.unit);
-    out.add(r.name, n.value, n.unit, r.direction ?? n.direction, null);
+    out.add(r.name, n.value, n.unit, r.direction ?? defaultDirection ?? n.direction, null);
   }
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }

@@ -426,6 +426,19 @@ describe('json', () => {
     expect(parseError('json', '[]').message).toContain('no benchmarks');
   });
 
+  it('takes a default direction for entries without one', () => {
+    const text = JSON.stringify([
+      { name: 'a', value: 1, unit: 'score' },
+      { name: 'b', value: 1, unit: 'ms', direction: 'lower-is-better' },
+    ]);
+    expect(parseHarness('json', text, { defaultDirection: 'higher-is-better' }).map((s) => s.direction)).toEqual([
+      'higher-is-better',
+      'lower-is-better',
+    ]);
+    expect(parseHarness('json', text).map((s) => s.direction)).toEqual(['lower-is-better', 'lower-is-better']);
+    expect(parseHarness('go', 'BenchmarkA 1 1 ns/op', { defaultDirection: 'higher-is-better' })[0]?.direction).toBe('lower-is-better');
+  });
+
   it('explains the npm banner', () => {
     const e = parseError('json', '\n> bench@1.0.0 bench\n> node bench.mjs\n\n[{"name":"a","value":1,"unit":"ns"}]\n');
     expect(e.line).toBe(2);
