@@ -272,7 +272,7 @@ export function estimatePairsToSettle(change: ChangeEstimate, n: number, thresho
   const floor = Math.max(n + 1, minPairsForAlpha(alpha));
   if (!(target > 0)) return null;
   if (!(half > 0)) return floor;
-  return Math.max(floor, Math.ceil(n * (half / target) ** 2));
+  return Math.max(floor, Math.ceil(n * (half / target) ** 2 - 1e-9));
 }
 
 const VERDICT_RANK: Record<Verdict, number> = { unchanged: 0, improvement: 1, inconclusive: 2, regression: 3 };

@@ -34,5 +34,5 @@ export function pairsToDetect(pairedLogSd: number, change: number, alpha: number
   if (!(shift > 0)) return Infinity;
   if (!(pairedLogSd > 0)) return 1;
   const z = qnorm(alpha / 2, false) + qnorm(power);
-  return Math.ceil(((z * pairedLogSd) / shift) ** 2 / WILCOXON_ARE);
+  return Math.ceil(((z * pairedLogSd) / shift) ** 2 / WILCOXON_ARE - 1e-9);
 }

@@ -1,0 +1,301 @@
+/** Verdict rules, diagnostics, corrections and the degenerate cases of judge(). */
+import { describe, expect, it } from 'vitest';
+import {
+  analyzePairs,
+  estimatePairsToSettle,
+  judge,
+  minimumDetectableChange,
+  minPairsForAlpha,
+  pairsToDetect,
+  verdictOf,
+  wilcoxonSignedRank,
+  worstVerdict,
+} from '../../src/stats/index.ts';
+import type { BenchmarkAnalysis, ChangeEstimate, DiagnosticCode, JudgeOptions, Pair } from '../../src/stats/types.ts';
+import { gaussian, makePairs, prng } from './helpers.ts';
+
+const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' };
+
+function one(pairs: Pair[], direction: 'lower-is-better' | 'higher-is-better' = 'lower-is-better', o: Partial<JudgeOptions> = {}): BenchmarkAnalysis {
+  return judge([{ name: 'b', direction, pairs }], { ...opts, ...o }).benchmarks[0]!;
+}
+
+function codes(b: BenchmarkAnalysis): DiagnosticCode[] {
+  return b.diagnostics.map((d) => d.code);
+}
+
+describe('verdicts', () => {
+  it('a clear slowdown is a regression (lower is better)', () => {
+    const b = one(makePairs({ n: 30, change: 0.05, noise: 0.01 }));
+    expect(b.verdict).toBe('regression');
+    expect(b.change!.estimate).toBeGreaterThan(0.04);
+    expect(b.change!.estimate).toBeLessThan(0.06);
+    expect(b.change!.ci[0]).toBeGreaterThan(0.02);
+    expect(b.change!.pAdjusted).toBeLessThan(0.05);
+    expect(b.pairsToSettle).toBeNull();
+  });
+
+  it('a clear speed-up is an improvement', () => {
+    expect(one(makePairs({ n: 30, change: -0.05, noise: 0.01 })).verdict).toBe('improvement');
+  });
+
+  it('higher is better: an increase is an improvement, a decrease a regression', () => {
+    expect(one(makePairs({ n: 30, change: 0.05, noise: 0.01 }), 'higher-is-better').verdict).toBe('improvement');
+    expect(one(makePairs({ n: 30, change: -0.05, noise: 0.01 }), 'higher-is-better').verdict).toBe('regression');
+  });
+
+  it('no change with a narrow interval is unchanged', () => {
+    const b = one(makePairs({ n: 40, change: 0, noise: 0.005 }));
+    expect(b.verdict).toBe('unchanged');
+    expect(b.change!.ci[0]).toBeGreaterThan(-0.02);
+    expect(b.change!.ci[1]).toBeLessThan(0.02);
+  });
+
+  it('significant but smaller than the threshold is unchanged', () => {
+    const b = one(makePairs({ n: 40, change: 0.01, noise: 0.001 }));
+    expect(b.change!.pAdjusted).toBeLessThan(0.05);
+    expect(b.change!.estimate).toBeGreaterThan(0.008);
+    expect(b.verdict).toBe('unchanged');
+  });
+
+  it('a per-benchmark threshold overrides the default', () => {
+    const pairs = makePairs({ n: 40, change: 0.01, noise: 0.001 });
+    const j = judge([{ name: 'b', direction: 'lower-is-better', threshold: 0.005, pairs }], opts);
+    expect(j.benchmarks[0]!.threshold).toBe(0.005);
+    expect(j.benchmarks[0]!.verdict).toBe('regression');
+  });
+
+  it('not significant with a wide interval is inconclusive, with a count of pairs to settle it', () => {
+    const b = one(makePairs({ n: 12, change: 0, noise: 0.08, seed: 3 }));
+    expect(b.change!.pAdjusted).toBeGreaterThanOrEqual(0.05);
+    expect(b.verdict).toBe('inconclusive');
+    expect(b.pairsToSettle).toBeGreaterThan(12);
+  });
+
+  it('pairsToSettle scales the half-width as 1/sqrt(n) to the nearer way of settling', () => {
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.04, 0.04], confidence: 0.95, pValue: 0.9, pAdjusted: 0.9, method: 'exact' };
+    // half-width 0.04 must shrink to 0.02 (the interval within ±2%): 4 times the pairs
+    expect(estimatePairsToSettle(c, 20, 0.02, 0.05)).toBe(80);
+    const d: ChangeEstimate = { ...c, estimate: 0.03, ci: [-0.01, 0.07] };
+    // half-width 0.04 must shrink below |estimate| = 0.03 (significant): (4/3)^2 = 1.78 times
+    expect(estimatePairsToSettle(d, 18, 0.02, 0.05)).toBe(32);
+  });
+
+  it('too few pairs can never be unchanged, however narrow', () => {
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.875 };
+    expect(verdictOf(c, 0.02, 'lower-is-better', 0.05)).toBe('inconclusive');
+    expect(verdictOf({ ...c, achievedConfidence: 0.96 }, 0.02, 'lower-is-better', 0.05)).toBe('unchanged');
+    const b = one(makePairs({ n: 4, change: 0, noise: 0.0001 }));
+    expect(b.verdict).toBe('inconclusive');
+  });
+
+  it('the overall verdict is the worst: regression > inconclusive > improvement > unchanged', () => {
+    expect(worstVerdict(['unchanged', 'improvement'])).toBe('improvement');
+    expect(worstVerdict(['improvement', 'inconclusive', 'unchanged'])).toBe('inconclusive');
+    expect(worstVerdict(['inconclusive', 'regression'])).toBe('regression');
+    expect(worstVerdict([])).toBe('unchanged');
+    const j = judge(
+      [
+        { name: 'fast', direction: 'lower-is-better', pairs: makePairs({ n: 30, change: -0.05, seed: 1 }) },
+        { name: 'same', direction: 'lower-is-better', pairs: makePairs({ n: 30, change: 0, noise: 0.003, seed: 2 }) },
+        { name: 'slow', direction: 'lower-is-better', pairs: makePairs({ n: 30, change: 0.08, seed: 3 }) },
+      ],
+      opts,
+    );
+    expect(j.benchmarks.map((b) => b.verdict)).toEqual(['improvement', 'unchanged', 'regression']);
+    expect(j.verdict).toBe('regression');
+  });
+
+  it('geomean is the geometric mean of the estimated ratios', () => {
+    const j = judge(
+      [
+        { name: 'a', direction: 'lower-is-better', pairs: makePairs({ n: 30, change: 0.1, noise: 0.0001, seed: 1 }) },
+        { name: 'b', direction: 'lower-is-better', pairs: makePairs({ n: 30, change: -0.1, noise: 0.0001, seed: 2 }) },
+      ],
+      opts,
+    );
+    const [a, b] = j.benchmarks.map((x) => x.change!.estimate) as [number, number];
+    expect(j.geomean).toBeCloseTo(Math.sqrt((1 + a) * (1 + b)) - 1, 12);
+    expect(j.geomean).toBeCloseTo(Math.sqrt(1.1 * 0.9) - 1, 3);
+    expect(judge([], opts)).toEqual({ benchmarks: [], verdict: 'unchanged', geomean: null });
+  });
+
+  it('no usable pair: change null, inconclusive, a diagnostic', () => {
+    const b = one([]);
+    expect(b.change).toBeNull();
+    expect(b.verdict).toBe('inconclusive');
+    expect(codes(b)).toContain('too-few-pairs');
+    expect(b.pairsToSettle).toBeNull();
+  });
+
+  it('one pair: a change, inconclusive, too few pairs', () => {
+    const b = one([{ base: 100, head: 103, order: 'base-first' }]);
+    expect(b.change!.estimate).toBeCloseTo(0.03, 12);
+    expect(b.change!.pValue).toBe(1);
+    expect(b.verdict).toBe('inconclusive');
+    expect(codes(b)).toContain('too-few-pairs');
+  });
+});
+
+describe('corrections across benchmarks', () => {
+  const sets = [0.03, 0.004, 0.0, 0.02].map((change, i) => makePairs({ n: 25, change, noise: 0.01, seed: 10 + i }));
+  const inputs = sets.map((pairs, i) => ({ name: `b${i}`, direction: 'lower-is-better' as const, pairs }));
+
+  it('Holm by default: p-adjusted = cummax((m - i + 1) p_(i))', () => {
+    const j = judge(inputs, opts);
+    const p = j.benchmarks.map((b) => b.change!.pValue);
+    const order = p.map((_, i) => i).sort((a, b) => p[a]! - p[b]!);
+    let run = 0;
+    order.forEach((idx, i) => {
+      run = Math.max(run, (p.length - i) * p[idx]!);
+      expect(j.benchmarks[idx]!.change!.pAdjusted).toBeCloseTo(Math.min(1, run), 15);
+    });
+  });
+
+  it('Benjamini–Hochberg with correction: bh, never above Holm', () => {
+    const h = judge(inputs, opts);
+    const b = judge(inputs, { ...opts, correction: 'bh' });
+    b.benchmarks.forEach((x, i) => {
+      expect(x.change!.pAdjusted).toBeLessThanOrEqual(h.benchmarks[i]!.change!.pAdjusted);
+      expect(x.change!.pAdjusted).toBeGreaterThanOrEqual(x.change!.pValue);
+    });
+  });
+
+  it('benchmarks without pairs are not counted in the correction', () => {
+    const j = judge([...inputs.slice(0, 1), { name: 'empty', direction: 'lower-is-better', pairs: [] }], opts);
+    expect(j.benchmarks[0]!.change!.pAdjusted).toBe(j.benchmarks[0]!.change!.pValue);
+  });
+});
+
+describe('outliers', () => {
+  function withSpikes(highs: number, lows: number, n = 40): Pair[] {
+    const pairs = makePairs({ n, change: 0, noise: 0.005, seed: 7 });
+    for (let i = 0; i < highs; i++) pairs[3 + 5 * i]!.head *= 1.3;
+    for (let i = 0; i < lows; i++) pairs[4 + 5 * i]!.base *= 1.3;
+    return pairs;
+  }
+
+  it('tukey excludes balanced outliers and lists them', () => {
+    const b = one(withSpikes(2, 2));
+    expect(b.outliers).toEqual([3, 4, 8, 9]);
+    expect(b.outliersKept).toEqual([]);
+    expect(codes(b)).not.toContain('one-sided-outliers');
+  });
+
+  it('one-sided outliers are kept and reported as a finding', () => {
+    const b = one(withSpikes(6, 0));
+    expect(b.outliers).toEqual([]);
+    expect(b.outliersKept).toEqual([3, 8, 13, 18, 23, 28]);
+    const diag = b.diagnostics.find((d) => d.code === 'one-sided-outliers')!;
+    expect(diag.message).toMatch(/head has 6 slow outliers, base none: a tail regression\?/i);
+    expect(diag.severity).toBe('warning');
+  });
+
+  it('mad: modified z-score beyond 3.5', () => {
+    const b = one(withSpikes(1, 1), 'lower-is-better', { outliers: 'mad' });
+    expect(b.outliers).toEqual([3, 4]);
+    const a = analyzePairs(withSpikes(1, 1), { alpha: 0.05, outliers: 'none' });
+    expect(a.screen.excluded).toEqual([]);
+  });
+
+  it('side summaries cover all pairs, outliers included', () => {
+    const b = one(withSpikes(2, 2));
+    expect(b.base.n).toBe(40);
+    expect(b.head.n).toBe(40);
+    expect(b.head.max).toBeGreaterThan(120);
+  });
+});
+
+describe('diagnostics', () => {
+  it('too-few-pairs: 2/2^n cannot go below alpha; need >= 6 at 0.05, 8 at 0.01', () => {
+    expect(minPairsForAlpha(0.05)).toBe(6);
+    expect(minPairsForAlpha(0.01)).toBe(8);
+    const b = one(makePairs({ n: 5, change: 0.2, noise: 0.001 }), 'lower-is-better', { outliers: 'none' });
+    expect(b.change!.pValue).toBe(2 / 32);
+    const diag = b.diagnostics.find((d) => d.code === 'too-few-pairs')!;
+    expect(diag.message).toMatch(/need >= 6 pairs/i);
+    expect(codes(one(makePairs({ n: 6, change: 0.2, noise: 0.001 }), 'lower-is-better', { outliers: 'none' }))).not.toContain('too-few-pairs');
+    expect(one(makePairs({ n: 7, change: 0.2 }), 'lower-is-better', { alpha: 0.01 }).diagnostics.find((d) => d.code === 'too-few-pairs')!.message).toMatch(/need >= 8 pairs/i);
+  });
+
+  it('order-effect: the first slot has an advantage', () => {
+    const b = one(makePairs({ n: 40, change: 0, noise: 0.005, secondSlot: 0.04 }));
+    const diag = b.diagnostics.find((d) => d.code === 'order-effect')!;
+    expect(diag).toBeDefined();
+    expect(diag.message).toMatch(/--warmup/);
+    expect(diag.message).toMatch(/--prepare/);
+    expect(diag.message).toMatch(/second run of a pair measures about [34]\.\d% higher/);
+    expect(codes(one(makePairs({ n: 40, change: 0, noise: 0.005 })))).not.toContain('order-effect');
+  });
+
+  it('drift: the first and second half of the pairs disagree', () => {
+    const pairs = [...makePairs({ n: 20, change: 0, noise: 0.005, seed: 1 }), ...makePairs({ n: 20, change: 0.05, noise: 0.005, seed: 2 })];
+    const diag = one(pairs).diagnostics.find((d) => d.code === 'drift')!;
+    expect(diag.message).toMatch(/first half/);
+    expect(codes(one(makePairs({ n: 40, change: 0.05, noise: 0.005, seed: 3 })))).not.toContain('drift');
+  });
+
+  it('pairing-rescued: noisy single runs, quiet pairs', () => {
+    const b = one(makePairs({ n: 40, change: 0, noise: 0.003, shared: 0.1 }));
+    expect(b.base.cv).toBeGreaterThan(0.05);
+    expect(b.pairedCv).toBeLessThan(0.01);
+    const diag = b.diagnostics.find((d) => d.code === 'pairing-rescued')!;
+    expect(diag.message).toMatch(/pairing removed 9\d% of the noise/);
+    expect(diag.severity).toBe('info');
+  });
+
+  it('high-noise: still noisy after pairing, with what to do', () => {
+    const b = one(makePairs({ n: 30, change: 0, noise: 0.08 }));
+    const diag = b.diagnostics.find((d) => d.code === 'high-noise')!;
+    expect(diag.message).toMatch(/--metric cpu/);
+    expect(diag.message).toMatch(/about \d+ pairs would bring/);
+    expect(codes(b)).not.toContain('pairing-rescued');
+  });
+
+  it('all-equal: identical measurements', () => {
+    const same = Array.from({ length: 12 }, (_, i): Pair => ({ base: 1000, head: 1000, order: i % 2 ? 'base-first' : 'head-first' }));
+    const b = one(same);
+    expect(codes(b)).toEqual(['all-equal']);
+    expect(b.change).toMatchObject({ estimate: 0, ci: [0, 0], pValue: 1 });
+    expect(b.verdict).toBe('unchanged');
+    const shifted = same.map((p) => ({ ...p, head: 1030 }));
+    const c = one(shifted);
+    expect(codes(c)).toEqual(['all-equal']);
+    expect(c.change!.estimate).toBeCloseTo(0.03, 10);
+    expect(c.change!.ci[0]).toBeCloseTo(0.03, 10);
+    expect(c.verdict).toBe('regression');
+  });
+
+  it('a quiet, clean comparison has no diagnostics', () => {
+    expect(one(makePairs({ n: 30, change: 0.05, noise: 0.01 })).diagnostics).toEqual([]);
+  });
+});
+
+describe('minimumDetectableChange', () => {
+  it('the normal approximation with the Wilcoxon ARE 3/pi', () => {
+    const shift = ((1.959963984540054 + 0.8416212335729143) * 0.01) / Math.sqrt((30 * 3) / Math.PI);
+    expect(minimumDetectableChange(0.01, 30, 0.05)).toBeCloseTo(Math.expm1(shift), 12);
+    expect(minimumDetectableChange(0.01, 120, 0.05)).toBeLessThan(minimumDetectableChange(0.01, 30, 0.05));
+    expect(minimumDetectableChange(0.02, 30, 0.05)).toBeGreaterThan(minimumDetectableChange(0.01, 30, 0.05));
+    expect(minimumDetectableChange(0.01, 30, 0.01)).toBeGreaterThan(minimumDetectableChange(0.01, 30, 0.05));
+    expect(minimumDetectableChange(0.01, 0, 0.05)).toBe(Infinity);
+    expect(minimumDetectableChange(0, 10, 0.05)).toBe(0);
+    expect(pairsToDetect(0.01, minimumDetectableChange(0.01, 30, 0.05), 0.05)).toBe(30);
+  });
+
+  it('has about the promised power in simulation', () => {
+    const rand = prng(99);
+    const z = gaussian(rand);
+    const n = 30;
+    const sd = 0.01;
+    const shift = Math.log1p(minimumDetectableChange(sd, n, 0.05));
+    let hits = 0;
+    const trials = 1000;
+    for (let t = 0; t < trials; t++) {
+      const d = Array.from({ length: n }, () => shift + sd * z());
+      if (wilcoxonSignedRank(d).pValue < 0.05) hits++;
+    }
+    expect(hits / trials).toBeGreaterThan(0.74);
+    expect(hits / trials).toBeLessThan(0.86);
+  });
+});
