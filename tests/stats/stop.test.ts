@@ -1,0 +1,98 @@
+/** stopCheck: never before minPairs, precision, anytime-valid decisions. */
+import { describe, expect, it } from 'vitest';
+import { bettingEvidence, stopCheck } from '../../src/stats/index.ts';
+import type { Pair, StopOptions } from '../../src/stats/types.ts';
+import { gaussian, makePairs, prng } from './helpers.ts';
+
+const opts: StopOptions = { minPairs: 10, maxPairs: 200, precision: 0.01, alpha: 0.05, threshold: 0.02 };
+
+/** Pairs one by one until stopCheck stops (or maxPairs): how many and why. */
+function run(pairs: Pair[], o: StopOptions = opts): { n: number; reason: string | null; decision: string | null | undefined } {
+  for (let n = 1; n <= pairs.length; n++) {
+    const c = stopCheck(pairs.slice(0, n), o);
+    if (c.stop) return { n, reason: c.reason, decision: c.decision };
+  }
+  return { n: pairs.length, reason: null, decision: null };
+}
+
+describe('stopCheck', () => {
+  it('never stops before minPairs, however clear', () => {
+    const pairs = makePairs({ n: 30, change: 0.5, noise: 0.001 });
+    for (let n = 0; n < 10; n++) expect(stopCheck(pairs.slice(0, n), opts).stop).toBe(false);
+    expect(stopCheck(pairs.slice(0, 10), opts).stop).toBe(true);
+    for (let n = 0; n < 25; n++) expect(stopCheck(pairs.slice(0, n), { ...opts, minPairs: 25 }).stop).toBe(false);
+  });
+
+  it('reports the estimate and half-width even before minPairs', () => {
+    const c = stopCheck(makePairs({ n: 5, change: 0.05, noise: 0.001 }), opts);
+    expect(c.stop).toBe(false);
+    expect(c.estimate).toBeCloseTo(0.05, 2);
+    expect(c.halfWidth).toBeGreaterThan(0);
+    expect(stopCheck([], opts)).toMatchObject({ stop: false, reason: null, halfWidth: null, estimate: null });
+  });
+
+  it('stops for precision once the interval is narrow enough', () => {
+    // threshold 0: no "unchanged" decision is possible, so only precision can stop an A/A run
+    const pairs = makePairs({ n: 200, change: 0, noise: 0.02, seed: 5 });
+    const r = run(pairs, { ...opts, threshold: 0 });
+    expect(r.reason).toBe('precision');
+    expect(r.n).toBeGreaterThan(10);
+    const c = stopCheck(pairs.slice(0, r.n), { ...opts, threshold: 0 });
+    expect(c.halfWidth).toBeLessThan(0.01);
+    const before = stopCheck(pairs.slice(0, r.n - 1), { ...opts, threshold: 0 });
+    expect(before.stop).toBe(false);
+    expect(before.halfWidth).toBeGreaterThanOrEqual(0.01);
+  });
+
+  it('decides a clear 10% change early', () => {
+    const r = run(makePairs({ n: 200, change: 0.1, noise: 0.02, seed: 2 }), { ...opts, precision: 0.001 });
+    expect(r.reason).toBe('decided');
+    expect(r.decision).toBe('change');
+    expect(r.n).toBeLessThanOrEqual(15);
+  });
+
+  it('decides "unchanged" when the change is confidently within ±threshold', () => {
+    const r = run(makePairs({ n: 200, change: 0, noise: 0.02, seed: 4 }), { ...opts, precision: 0.001 });
+    expect(r.reason).toBe('decided');
+    expect(r.decision).toBe('unchanged');
+  });
+
+  it('a noisy change near the threshold is not decided quickly', () => {
+    const r = run(makePairs({ n: 40, change: 0.02, noise: 0.05, seed: 8 }), { ...opts, precision: 0.001 });
+    expect(r.reason).toBeNull();
+  });
+
+  it('A/A is not decided as a change, checked after every pair (anytime validity)', () => {
+    // threshold 0 makes "change" mean "not zero": the hardest case for the error rate.
+    // With alpha = 0.05 at most about 5% of A/A runs may ever be called a change, under drift too.
+    const rand = prng(17);
+    const z = gaussian(rand);
+    const trials = 300;
+    let changed = 0;
+    for (let t = 0; t < trials; t++) {
+      const d: number[] = [];
+      let drift = 0;
+      for (let i = 0; i < 200; i++) {
+        drift += 0.002 * z();
+        // a coin decides the sign of each pair's difference: exact symmetry under "no change"
+        const noise = Math.abs(0.01 * z() + 0.3 * drift * z() * (rand() < 0.05 ? 10 : 1));
+        d.push(rand() < 0.5 ? noise : -noise);
+      }
+      for (let n = 10; n <= 200; n++) {
+        const ev = bettingEvidence(d.slice(0, n), 0);
+        if (ev.above >= 2 / 0.05 || ev.below >= 2 / 0.05) {
+          changed++;
+          break;
+        }
+      }
+    }
+    expect(changed / trials).toBeLessThanOrEqual(0.05 + 2 * Math.sqrt((0.05 * 0.95) / trials));
+  });
+
+  it('an A/A run with the default threshold is never decided as a change', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const r = run(makePairs({ n: 200, change: 0, noise: 0.03, seed }), { ...opts, precision: 0.001 });
+      expect(r.decision).not.toBe('change');
+    }
+  });
+});
