@@ -8,7 +8,7 @@
 export * from './types.ts';
 export { judge, analyzePairs, verdictOf, worstVerdict, estimatePairsToSettle, minPairsForAlpha, logRatios } from './judge.ts';
 export type { PairsAnalysis } from './judge.ts';
-export { stopCheck, bettingEvidence } from './stop.ts';
+export { stopCheck, bettingEvidence, nullHalfWidth } from './stop.ts';
 export type { BettingEvidence } from './stop.ts';
 export { minimumDetectableChange, pairsToDetect, WILCOXON_ARE } from './power.ts';
 export { wilcoxonSignedRank, signedRankSum, psignrank, qsignrank, signrankCumulativeCounts, averageRanks } from './signrank.ts';

@@ -156,7 +156,7 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
     });
   }
   // One-sided outliers: flagged pairs that lean to one side are kept as a finding.
-  if (a.screen.kept.length > 0) {
+  if (a.screen.lean) {
     const lower = direction === 'lower-is-better';
     const headWorse = lower ? a.screen.high : a.screen.low;
     const baseWorse = lower ? a.screen.low : a.screen.high;

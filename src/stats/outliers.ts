@@ -6,9 +6,9 @@ import type { OutlierRule } from './types.ts';
 import { mean, medianSorted, quantileSorted, sorted } from './describe.ts';
 
 export interface OutlierScreen {
-  /** indices excluded from the test and estimate */
+  /** indices excluded from the test and estimate (balanced: as many above as below) */
   excluded: number[];
-  /** indices flagged but kept because they lean to one side more than chance allows */
+  /** indices flagged but kept: the excess on one side, or all when they lean beyond chance */
   kept: number[];
   /** flagged above the upper fence (head relatively high: slower for times) */
   high: number;
@@ -16,6 +16,8 @@ export interface OutlierScreen {
   low: number;
   /** two-sided binomial p-value of high vs low among the flagged, null when none flagged */
   balanceP: number | null;
+  /** the flagged pairs lean to one side beyond chance: a finding, all kept */
+  lean: boolean;
   /** the fences used, [lower, upper] in d units (null for `none`) */
   fences: [number, number] | null;
 }
@@ -74,30 +76,42 @@ export function binomialTwoSidedHalf(k: number, m: number): number {
 }
 
 /**
- * Screens d for outliers by `rule` and applies the asymmetry guard: with no real tail effect, a
- * pair is as likely to fall beyond the upper fence as beyond the lower one (the pair's order is a
- * coin, so d is symmetric under "no change"). If at least MIN_FLAGGED_FOR_LEAN pairs are flagged
- * and a two-sided exact binomial test of their sides gives p < `leanAlpha`, the outliers are a
- * finding (a tail regression, or a tail improvement), not noise: they are all kept.
+ * Screens d for outliers by `rule`, and excludes them only in balanced pairs: the j most extreme
+ * above the upper fence and the j most extreme below the lower one, j = min(#high, #low); the
+ * flagged pairs in excess on one side are kept (and listed as kept).
+ *
+ * Why balanced: the signed-rank test is exact because, with no change, each d is as likely
+ * positive as negative. Dropping a lone extreme pair on one side leaves the others leaning to the
+ * other side: measured on normal A/A data, excluding every Tukey-flagged pair made 9.2% of tests
+ * at n = 11 and 7.1% at n = 40 significant at alpha 0.05 (a test robust by ranks gains little from
+ * it anyway). Balanced exclusion is symmetric trimming and keeps the level (4.9%, 5.3%: see
+ * tests/stats/judge.test.ts). With no change, a pair falls beyond the upper fence as often as
+ * beyond the lower one (the order of each pair is a coin, so d is symmetric). So if at least
+ * MIN_FLAGGED_FOR_LEAN pairs are flagged and a two-sided exact binomial test of their sides gives
+ * p < `leanAlpha`, the outliers are a finding (a tail regression, or a tail improvement), not
+ * noise: all are kept, and the diagnostic says so.
  */
 export function screenOutliers(d: ArrayLike<number>, rule: OutlierRule, leanAlpha = 0.05): OutlierScreen {
   const fences = outlierFences(d, rule);
-  if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, fences: null };
-  const flagged: number[] = [];
-  let high = 0;
-  let low = 0;
+  if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, lean: false, fences: null };
+  const highs: number[] = [];
+  const lows: number[] = [];
   for (let i = 0; i < d.length; i++) {
     const v = d[i] as number;
-    if (v > fences[1]) {
-      flagged.push(i);
-      high++;
-    } else if (v < fences[0]) {
-      flagged.push(i);
-      low++;
-    }
+    if (v > fences[1]) highs.push(i);
+    else if (v < fences[0]) lows.push(i);
   }
-  if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, fences };
+  const high = highs.length;
+  const low = lows.length;
+  const flagged = [...highs, ...lows].sort((a, b) => a - b);
+  if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, lean: false, fences };
   const balanceP = binomialTwoSidedHalf(high, flagged.length);
-  if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, fences };
-  return { excluded: flagged, kept: [], high, low, balanceP, fences };
+  if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, lean: true, fences };
+  // Exclude in balanced pairs only: the j most extreme on each side, j = min(high, low).
+  const j = Math.min(high, low);
+  highs.sort((a, b) => (d[b] as number) - (d[a] as number));
+  lows.sort((a, b) => (d[a] as number) - (d[b] as number));
+  const excluded = [...highs.slice(0, j), ...lows.slice(0, j)].sort((a, b) => a - b);
+  const kept = [...highs.slice(j), ...lows.slice(j)].sort((a, b) => a - b);
+  return { excluded, kept, high, low, balanceP, lean: false, fences };
 }

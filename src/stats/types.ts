@@ -95,7 +95,11 @@ export interface BenchmarkAnalysis {
   threshold: number;
   /** indices into `pairs` excluded from the test and estimate */
   outliers: number[];
-  /** pairs flagged as outliers but kept, because they lean to one side more than chance allows */
+  /**
+   * pairs flagged as outliers but kept: those that lean to one side more than chance allows (a
+   * finding), and otherwise the flagged pairs in excess on one side (outliers are excluded only in
+   * balanced pairs, one above for one below, so that excluding them cannot tilt the test)
+   */
   outliersKept: number[];
   base: SideSummary;
   head: SideSummary;

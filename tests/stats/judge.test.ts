@@ -198,6 +198,30 @@ describe('outliers', () => {
     expect(a.screen.excluded).toEqual([]);
   });
 
+  it('exclusion keeps the level of the test: A/A at fixed n stays at alpha', () => {
+    // Excluding lone one-sided outliers made 9% of these tests significant at n = 11; balanced
+    // exclusion keeps about 5% (the exact test's own level is a little below 5% at small n).
+    for (const n of [11, 40]) {
+      let significant = 0;
+      const trials = 2000;
+      for (let s = 1; s <= trials; s++) {
+        const b = one(makePairs({ n, change: 0, noise: 0.01, seed: 7919 * s + n }));
+        if (b.change!.pValue < 0.05) significant++;
+      }
+      expect(significant / trials).toBeLessThan(0.05 + 2 * Math.sqrt((0.05 * 0.95) / trials));
+    }
+  });
+
+  it('a lone outlier is kept, not excluded: excluding it would tilt the test', () => {
+    const b = one(withSpikes(1, 0));
+    expect(b.outliers).toEqual([]);
+    expect(b.outliersKept).toEqual([3]);
+    expect(codes(b)).not.toContain('one-sided-outliers');
+    const c = one(withSpikes(3, 1));
+    expect(c.outliers).toHaveLength(2);
+    expect(c.outliersKept).toHaveLength(2);
+  });
+
   it('side summaries cover all pairs, outliers included', () => {
     const b = one(withSpikes(2, 2));
     expect(b.base.n).toBe(40);

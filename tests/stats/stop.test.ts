@@ -1,6 +1,6 @@
 /** stopCheck: never before minPairs, precision, anytime-valid decisions. */
 import { describe, expect, it } from 'vitest';
-import { bettingEvidence, stopCheck } from '../../src/stats/index.ts';
+import { bettingEvidence, logRatios, nullHalfWidth, stopCheck } from '../../src/stats/index.ts';
 import type { Pair, StopOptions } from '../../src/stats/types.ts';
 import { gaussian, makePairs, prng } from './helpers.ts';
 
@@ -19,7 +19,8 @@ describe('stopCheck', () => {
   it('never stops before minPairs, however clear', () => {
     const pairs = makePairs({ n: 30, change: 0.5, noise: 0.001 });
     for (let n = 0; n < 10; n++) expect(stopCheck(pairs.slice(0, n), opts).stop).toBe(false);
-    expect(stopCheck(pairs.slice(0, 10), opts).stop).toBe(true);
+    expect(run(pairs, opts)).toMatchObject({ reason: 'decided', decision: 'change' });
+    expect(run(pairs, opts).n).toBeLessThanOrEqual(15);
     for (let n = 0; n < 25; n++) expect(stopCheck(pairs.slice(0, n), { ...opts, minPairs: 25 }).stop).toBe(false);
   });
 
@@ -31,17 +32,30 @@ describe('stopCheck', () => {
     expect(stopCheck([], opts)).toMatchObject({ stop: false, reason: null, halfWidth: null, estimate: null });
   });
 
-  it('stops for precision once the interval is narrow enough', () => {
+  it('stops for precision once the interval is narrow enough, judged blind to the signs', () => {
     // threshold 0: no "unchanged" decision is possible, so only precision can stop an A/A run
+    const o = { ...opts, threshold: 0 };
     const pairs = makePairs({ n: 200, change: 0, noise: 0.02, seed: 5 });
-    const r = run(pairs, { ...opts, threshold: 0 });
+    const r = run(pairs, o);
     expect(r.reason).toBe('precision');
     expect(r.n).toBeGreaterThan(10);
-    const c = stopCheck(pairs.slice(0, r.n), { ...opts, threshold: 0 });
-    expect(c.halfWidth).toBeLessThan(0.01);
-    const before = stopCheck(pairs.slice(0, r.n - 1), { ...opts, threshold: 0 });
-    expect(before.stop).toBe(false);
-    expect(before.halfWidth).toBeGreaterThanOrEqual(0.01);
+    const d = logRatios(pairs);
+    expect(nullHalfWidth(d.slice(0, r.n), 0.05)).toBeLessThan(0.01);
+    expect(nullHalfWidth(d.slice(0, r.n - 1), 0.05)).toBeGreaterThanOrEqual(0.01);
+    // the interval itself is about as narrow as the sign-blind width says
+    expect(stopCheck(pairs.slice(0, r.n), o).halfWidth).toBeLessThan(0.0125);
+  });
+
+  it('the sign-blind width ignores signs and tracks the interval with no change', () => {
+    const d = logRatios(makePairs({ n: 40, change: 0, noise: 0.02, seed: 9 }));
+    const flipped = d.map((v, i) => (i % 3 === 0 ? -v : v));
+    expect(nullHalfWidth(flipped, 0.05)).toBe(nullHalfWidth(d, 0.05));
+    const c = stopCheck(makePairs({ n: 40, change: 0, noise: 0.02, seed: 9 }), { ...opts, minPairs: 100 });
+    expect(nullHalfWidth(d, 0.05) / c.halfWidth!).toBeGreaterThan(0.7);
+    expect(nullHalfWidth(d, 0.05) / c.halfWidth!).toBeLessThan(1.4);
+    // with a real change the sizes include it: wider, so the rule waits longer
+    const shifted = logRatios(makePairs({ n: 40, change: 0.03, noise: 0.02, seed: 9 }));
+    expect(nullHalfWidth(shifted, 0.05)).toBeGreaterThan(nullHalfWidth(d, 0.05));
   });
 
   it('decides a clear 10% change early', () => {
