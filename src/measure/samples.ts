@@ -55,7 +55,7 @@ function timeSamples(bench: BenchmarkSpec, run: RunResult): RowSample[] {
  */
 export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: boolean }): RowSample[] {
   if (bench.format === 'time') return timeSamples(bench, run);
-  const parsed = parseHarness(bench.format as HarnessFormat, run.stdout);
+  const parsed = parseHarness(bench.format as HarnessFormat, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed
     .filter((s) => !filter || filter.test(s.name))

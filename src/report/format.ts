@@ -36,6 +36,12 @@ export function formatValue(value: number, unit: string): string {
     const [name, f] = BYTE_UNITS.find(([, f]) => Math.abs(value) >= f) ?? ['B', 1];
     return `${sig(value / f)} ${name}`;
   }
+  if (unit.endsWith('/s')) {
+    // rates: decimal prefixes, as harnesses print them (Go's MB/s is 10^6 bytes per second)
+    const what = unit.slice(0, -2);
+    const [prefix, f] = ([['G', 1e9], ['M', 1e6], ['k', 1e3]] as const).find(([, f]) => Math.abs(value) >= f) ?? ['', 1];
+    return `${sig(value / f)} ${prefix}${what}/s`;
+  }
   if (unit === 'instructions') {
     if (value >= 1e9) return `${sig(value / 1e9)} G instr`;
     if (value >= 1e6) return `${sig(value / 1e6)} M instr`;

@@ -11,6 +11,8 @@ export interface TerminalOptions {
   color: boolean;
 }
 
+const TIME_UNITS = new Set(['ns', 'us', 'µs', 'ms', 's']);
+
 const COLORS: Record<Verdict, string> = { regression: '31', improvement: '32', unchanged: '2', inconclusive: '33' };
 
 function paint(text: string, code: string, on: boolean): string {
@@ -77,9 +79,13 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   for (const b of benchmarks) {
     const name = safeText(b.name);
     if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(', ')})`);
-    for (const d of b.diagnostics ?? []) notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
+    for (const d of b.diagnostics ?? []) {
+      // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
+      if (d.code === 'all-equal' && !TIME_UNITS.has(b.unit)) continue;
+      notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
+    }
     if (b.verdict === 'inconclusive' && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-    if (b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (b.verdict === 'inconclusive' && b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
     if (b.failedRuns && !b.failure) {
       const sides = (['base', 'head'] as const).filter((s) => b.failedRuns![s] > 0).map((s) => `${s} ${b.failedRuns![s]}`);
       notes.push(`${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);

@@ -212,7 +212,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
         key: s.key,
         job: job.bench.name,
         unit: s.unit,
-        direction: job.bench.format === 'json' && s.direction === undefined ? (job.bench.direction ?? 'lower-is-better') : s.direction,
+        direction: s.direction,
         ...(s.metric ? { metric: s.metric } : {}),
         ...(job.bench.threshold !== undefined ? { threshold: job.bench.threshold } : {}),
         pairs: [],

@@ -1,0 +1,106 @@
+/**
+ * The example projects end to end through `pairbench compare`, as a user runs them: the benchmark
+ * slowed in head (about 15% more work) is a regression, the untouched ones are not. Go and Python
+ * run in CI (`.ci/run` installs pytest-benchmark); a missing toolchain skips with what to install.
+ *
+ * These are the only tests whose verdicts come from real timings. The effect (15%) is many times
+ * the paired noise and the threshold is 5%, so the slowed benchmark is a regression however busy
+ * the machine is. An untouched benchmark must never be flagged (no false alarm): `unchanged` on a
+ * quiet machine, `inconclusive` when a busy machine leaves its interval wider than the threshold.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BenchmarkResult } from '../../src/results/schema.ts';
+import { ROOT, pairbench, readResults } from '../support/cli.ts';
+import { tempDir } from '../support/repo.ts';
+
+const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+const hasGo = has('go', ['version']);
+const hasPytestBenchmark = has('python3', ['-c', 'import pytest_benchmark']);
+if (!hasGo) console.warn('Go example skipped: install Go (https://go.dev/dl/) to run it');
+if (!hasPytestBenchmark) console.warn('Python example skipped: python3 -m pip install pytest pytest-benchmark');
+
+/** A fresh copy of an example, so builds never write into the repository. */
+function copyExample(name: string): { base: string; head: string; dir: string } {
+  const dir = tempDir();
+  cpSync(join(ROOT, 'examples', name, 'base'), join(dir, 'base'), { recursive: true, filter: (src) => !/\/(build|\.benchmarks|__pycache__)$/.test(src) });
+  cpSync(join(ROOT, 'examples', name, 'head'), join(dir, 'head'), { recursive: true, filter: (src) => !/\/(build|\.benchmarks|__pycache__)$/.test(src) });
+  return { base: join(dir, 'base'), head: join(dir, 'head'), dir };
+}
+
+function expectNoAlarm(b: BenchmarkResult): void {
+  expect(['unchanged', 'inconclusive'], b.name).toContain(b.verdict);
+}
+
+describe('examples, compared end to end', () => {
+  it.skipIf(!hasGo)('go-suite: BenchmarkChecksum regresses, BenchmarkSort does not', () => {
+    const ex = copyExample('go-suite');
+    const file = join(ex.dir, 'go.json');
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench . -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet']);
+    expect(res.status, res.stdout).toBe(1);
+    const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
+    expect(byName.get('BenchmarkChecksum')!.verdict).toBe('regression');
+    expect(byName.get('BenchmarkChecksum')!.change!.estimate).toBeGreaterThan(0.1);
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.direction).toBe('higher-is-better');
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.verdict).toBe('regression');
+    for (const name of ['BenchmarkSort/n=100', 'BenchmarkSort/n=1000']) expectNoAlarm(byName.get(name)!);
+    for (const name of ['BenchmarkSort/n=100 (allocs/op)', 'BenchmarkSort/n=1000 (B/op)']) expect(byName.get(name)!.verdict, name).toBe('unchanged');
+  });
+
+  it.skipIf(!hasPytestBenchmark)('python-pytest: test_checksum regresses, test_sort does not', () => {
+    const ex = copyExample('python-pytest');
+    const file = join(ex.dir, 'py.json');
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--run', 'python3 -m pytest -q -p no:cacheprovider --benchmark-json=.benchmarks/run.json >&2 && cat .benchmarks/run.json', '--format', 'pytest-benchmark', '--max-pairs', '20', '--threshold', '5%', '--out', file, '--quiet']);
+    expect(res.status, res.stdout).toBe(1);
+    const results = readResults(file);
+    const checksum = results.benchmarks.find((b) => b.name.includes('test_checksum'))!;
+    expect(checksum.verdict).toBe('regression');
+    const sorts = results.benchmarks.filter((b) => b.name.includes('test_sort'));
+    expect(sorts.length).toBeGreaterThanOrEqual(2);
+    for (const b of sorts) expectNoAlarm(b);
+  });
+
+  it.skipIf(!hasGo)('a config file with three benchmarks of three formats gives one report and records each round\'s shuffled order', () => {
+    const ex = copyExample('go-suite');
+    cpSync(join(ROOT, 'examples', 'node-suite', 'base'), join(ex.base, 'node'), { recursive: true });
+    cpSync(join(ROOT, 'examples', 'node-suite', 'head'), join(ex.head, 'node'), { recursive: true });
+    const config = join(ex.dir, 'pairbench.yml');
+    writeFileSync(
+      config,
+      [
+        'build: go test -c -o build/bench.test .',
+        'max-pairs: 16',
+        'threshold: 5%',
+        'benchmarks:',
+        '  - name: go',
+        '    run: ./build/bench.test -test.run "^$" -test.bench Checksum -test.benchtime 50ms',
+        '    format: go',
+        '    filter: "^BenchmarkChecksum$"',
+        '  - name: node',
+        '    run: node node/bench.mjs',
+        '    format: json',
+        '  - name: startup',
+        '    run: ./build/bench.test -test.run "^$" -test.list x',
+        '    metric: [wall, cpu]',
+      ].join('\n'),
+    );
+    const file = join(ex.dir, 'config.json');
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--config', config, '--seed', '3', '--out', file, '--quiet']);
+    expect([0, 1], res.stderr).toContain(res.status);
+    const results = readResults(file);
+    const names = results.benchmarks.map((b) => b.name);
+    expect(names).toContain('go/BenchmarkChecksum');
+    expect(names.filter((n) => n.startsWith('node/')).length).toBeGreaterThanOrEqual(2);
+    expect(names).toEqual(expect.arrayContaining(['startup [wall]', 'startup [cpu]']));
+    for (const b of results.benchmarks) expect(b.pairs.length, b.name).toBeGreaterThanOrEqual(10);
+    // every round lists the benchmarks still running, in a shuffled order that is not always the same
+    const rounds = results.rounds!;
+    expect(rounds.length).toBeGreaterThanOrEqual(10);
+    for (const r of rounds.slice(0, 10)) expect([...r].sort()).toEqual(['go', 'node', 'startup']);
+    expect(new Set(rounds.map((r) => r.join(','))).size).toBeGreaterThan(1);
+    expect(res.stdout).toContain('go/BenchmarkChecksum');
+    expect(res.stdout).toContain('startup [cpu]');
+  });
+});
