@@ -21,7 +21,7 @@
  */
 import { qnorm } from './normal.ts';
 import { psignrank, qsignrank, signedRankSum } from './signrank.ts';
-import { walshSelect, walshSelectPair } from './walsh.ts';
+import { walshOrderStatistics, walshSelect, walshSelectPair } from './walsh.ts';
 
 export interface HodgesLehmannResult {
   /** median of the Walsh averages of the non-zero values */
@@ -44,14 +44,14 @@ export interface HodgesLehmannResult {
  */
 export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: { exactBelow?: number } = {}): HodgesLehmannResult {
   const exactBelow = options.exactBelow ?? 50;
-  const values: number[] = [];
+  const nonZero: number[] = [];
   for (let i = 0; i < d.length; i++) {
     const v = d[i] as number;
-    if (v !== 0) values.push(v);
+    if (v !== 0) nonZero.push(v);
   }
-  const zeros = d.length - values.length;
-  const n = values.length;
-  const x = Float64Array.from(values);
+  const zeros = d.length - nonZero.length;
+  const n = nonZero.length;
+  const x = Float64Array.from(nonZero);
   x.sort();
   if (n === 0) return { estimate: 0, lower: 0, upper: 0, method: 'normal', achievedConfidence: degenerateConfidence(d.length, confLevel), n: 0 };
   if (x[0] === x[n - 1]) {
@@ -59,7 +59,13 @@ export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: {
     return { estimate: v, lower: v, upper: v, method: n === 1 ? 'exact' : 'normal', achievedConfidence: degenerateConfidence(n, confLevel), n };
   }
   const total = (n * (n + 1)) / 2;
-  const estimate = walshMedian(x);
+  // the median of the Walsh averages: one or two middle ranks
+  const mid = total % 2 === 1 ? [(total + 1) / 2] : [total / 2, total / 2 + 1];
+  const withMedian = (ranks: number[]): { estimate: number; values: number[] } => {
+    const v = walshOrderStatistics(x, [...ranks, ...mid]);
+    const m = v.slice(ranks.length);
+    return { estimate: m.length === 1 ? (m[0] as number) : ((m[0] as number) + (m[1] as number)) / 2, values: v.slice(0, ranks.length) };
+  };
   // ties of |x| (R's TIES), which also pair a negative value with a positive one
   let ties = false;
   const absSorted = Float64Array.from(x, Math.abs);
@@ -70,14 +76,8 @@ export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: {
     let qu = qsignrank(alpha / 2, n);
     if (qu === 0) qu = 1;
     const achievedAlpha = 2 * psignrank(qu - 1, n);
-    return {
-      estimate,
-      lower: walshSelect(x, qu),
-      upper: walshSelect(x, total - qu + 1),
-      method: 'exact',
-      achievedConfidence: 1 - achievedAlpha,
-      n,
-    };
+    const { estimate, values } = withMedian([qu, total - qu + 1]);
+    return { estimate, lower: values[0] as number, upper: values[1] as number, method: 'exact', achievedConfidence: 1 - achievedAlpha, n };
   }
   // Normal approximation: sigma of W(mu) between Walsh averages, where ties among |x - mu| are
   // exactly the duplicated values of x.
@@ -104,19 +104,13 @@ export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: {
   if (a >= 1) {
     // R returns [median(x), median(x)] at confidence 0 here (n of 2 or 3 with ties); we return
     // the widest interval [min, max], which at least contains the estimate.
-    return { estimate, lower: x[0] as number, upper: x[n - 1] as number, method: 'normal', achievedConfidence: 0, n };
+    return { estimate: withMedian([]).estimate, lower: x[0] as number, upper: x[n - 1] as number, method: 'normal', achievedConfidence: 0, n };
   }
   const z = qnorm(a / 2, false);
   let k = Math.ceil(total / 2 - 0.5 - z * sigma);
   k = Math.min(Math.max(k, 1), total);
-  return {
-    estimate,
-    lower: walshSelect(x, k),
-    upper: walshSelect(x, total + 1 - k),
-    method: 'normal',
-    achievedConfidence,
-    n,
-  };
+  const { estimate, values } = withMedian([k, total + 1 - k]);
+  return { estimate, lower: values[0] as number, upper: values[1] as number, method: 'normal', achievedConfidence, n };
 }
 
 /** The median of the Walsh averages of sorted x (Hodges–Lehmann one-sample estimator). */

@@ -174,6 +174,70 @@ export function walshSelectPair(x: Float64Array, k: number): [number, number] {
   return [a, next];
 }
 
+/**
+ * Moves the element of sorted rank k (0-based) of a[lo, hi) into a[k], smaller ones before it and
+ * larger ones after (Hoare's FIND with a median-of-three pivot: C. A. R. Hoare 1961, "Algorithm 65:
+ * Find", CACM 4, 321). Expected O(hi - lo).
+ */
+function selectInPlace(a: Float64Array, k: number, lo: number, hi: number): void {
+  let l = lo;
+  let r = hi - 1;
+  while (r > l) {
+    const mid = (l + r) >> 1;
+    // median of three as the pivot value
+    const x = a[l] as number;
+    const y = a[mid] as number;
+    const z = a[r] as number;
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = l;
+    let j = r;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while ((a[j] as number) > pivot) j--;
+      if (i <= j) {
+        const t = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) r = j;
+    else if (k >= i) l = i;
+    else return;
+  }
+}
+
+/** Up to this many Walsh averages are listed and selected directly; above, the implicit matrix. */
+export const DIRECT_WALSH_LIMIT = 1 << 17;
+
+/**
+ * Walsh averages at several ranks (1-based) of sorted x, in the order asked. With few averages
+ * (n up to about 500) they are listed once and selected in place in O(n²) time with a tiny
+ * constant; beyond, each rank is selected on the implicit matrix (`walshSelect`), O(n log n).
+ */
+export function walshOrderStatistics(x: Float64Array, ranks: readonly number[]): number[] {
+  const n = x.length;
+  const total = (n * (n + 1)) / 2;
+  for (const k of ranks) if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
+  if (total > DIRECT_WALSH_LIMIT) return ranks.map((k) => walshSelect(x, k));
+  const all = new Float64Array(total);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const xi = x[i] as number;
+    for (let j = i; j < n; j++) all[m++] = (xi + (x[j] as number)) / 2;
+  }
+  const order = ranks.map((k, i) => [k - 1, i] as const).sort((a, b) => a[0] - b[0]);
+  const out = new Array<number>(ranks.length);
+  let lo = 0;
+  for (const [k, i] of order) {
+    selectInPlace(all, k, lo, total);
+    out[i] = all[k] as number;
+    lo = k;
+  }
+  return out;
+}
+
 /** All Walsh averages, sorted: the O(n²) definition, for tests and tiny n only. */
 export function walshAveragesNaive(x: ArrayLike<number>): Float64Array {
   const n = x.length;
