@@ -222,7 +222,8 @@ async function main(argv: string[]): Promise<number> {
     log('timing the README demo (npm run demo)');
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const r = await run(npm, ['run', '--silent', 'demo'], { cwd: ROOT });
-    demo = { wallMs: r.wallMs, code: r.code, tail: `${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-6).join('\n') };
+    // the demo exits 0 both when the gate caught the regression and when it did not: its last lines say which
+    demo = { wallMs: r.wallMs, code: r.code, tail: r.stdout.trim().split('\n').slice(-12).join('\n') };
     log(`demo: ${duration(r.wallMs)} (exit ${r.code})`);
   }
   rmSync(tmp, { recursive: true, force: true });
@@ -243,6 +244,16 @@ async function main(argv: string[]): Promise<number> {
   L.push(`- Marginal cost of one more run (slope between ${2 * lowA} and ${2 * lowB} runs, no start-up): ${ms(slope('pairbench', lowA, lowB))} against ${ms(slope('hyperfine', lowA, lowB))}: **${verdict(lowDiff)}**.`);
   L.push(`- Total wall time / runs at ${top} pairs (${2 * top} runs, start-up included): ${ms(perRunTotal('pairbench', top))} against ${ms(perRunTotal('hyperfine', top))}: **${verdict(topDiff)}**.`);
   L.push('');
+  if (lowDiff > 2 || topDiff > 2) {
+    const sc = (n: number) => stopChecks.find((c) => c.pairs === n)?.ms ?? NaN;
+    L.push('Why not, from the parts measured below:');
+    L.push(`- Node's own \`spawn\` of \`true\` costs ${ms(median(spawnFloor))} per run here, against ${ms(slope('hyperfine', lowA, lowB))} for a whole hyperfine run: any runner that spawns from Node starts ${ms(median(spawnFloor) - slope('hyperfine', lowA, lowB))} behind.`);
+    L.push(`- The run helper and \`/bin/sh -c\` add ${ms(median(helperShell.length ? helperShell : shell) - recorded('hyperfine'), 2)} of fork + exec per run (inside the recorded time too).`);
+    L.push(`- The stopping check after every round grows with the pairs: ${counts.map((n) => `${ms(sc(n), 2)} at ${n}`).join(', ')} pairs (per round of one benchmark, i.e. per 2 runs).`);
+    L.push(`- The results file is rewritten after every pair: ${ms(writer.totalMs / (2 * top), 2)} per run on average over ${top} pairs, growing with the file.`);
+    L.push(`- Start-up (Node, modules, warmup, judging): ${ms(startUp('pairbench'), 0)} once per comparison, against ${ms(startUp('hyperfine'), 0)}.`);
+    L.push('');
+  }
   L.push('| Per run of `true` | pairbench | hyperfine -N | difference |');
   L.push('|---|---|---|---|');
   for (const n of counts) {
