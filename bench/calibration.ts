@@ -239,9 +239,9 @@ interface PlanOptions {
 
 function plan(o: PlanOptions): Job[] {
   const jobs: Job[] = [];
-  const aa = o.aa ?? (o.quick ? 150 : 3000);
-  const headlinePower = o.headlinePower ?? o.power ?? (o.quick ? 80 : 2000);
-  const power = o.power ?? (o.quick ? 40 : 500);
+  const aa = o.aa ?? (o.quick ? 150 : 2000);
+  const headlinePower = o.headlinePower ?? o.power ?? (o.quick ? 80 : 1500);
+  const power = o.power ?? (o.quick ? 40 : 400);
   for (const model of o.models) {
     // seeds depend on the model and cell only, so a subset of models reproduces the same trials
     const base = 1000 + 100 * MODELS.indexOf(model);

@@ -128,7 +128,8 @@ export function walshMedian(x: Float64Array): number {
  * decide whether the requested confidence is reachable.
  */
 function rStatisticAt(x: Float64Array, mu: number): number {
-  const xd = Float64Array.from(x, (v) => v - mu);
+  const xd = new Float64Array(x.length);
+  for (let i = 0; i < x.length; i++) xd[i] = (x[i] as number) - mu;
   const { n: nx, v, tieSum } = signedRankSum(xd);
   const zd = v - (nx * (nx + 1)) / 4;
   const sigma = Math.sqrt((nx * (nx + 1) * (2 * nx + 1)) / 24 - tieSum / 48);

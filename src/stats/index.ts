@@ -15,7 +15,7 @@ export { wilcoxonSignedRank, signedRankSum, psignrank, qsignrank, signrankCumula
 export type { SignedRankResult, SignedRankOptions } from './signrank.ts';
 export { hodgesLehmann, walshMedian } from './hodges-lehmann.ts';
 export type { HodgesLehmannResult } from './hodges-lehmann.ts';
-export { walshSelect, walshSelectPair, walshAveragesNaive } from './walsh.ts';
+export { walshSelect, walshSelectPair, walshOrderStatistics, walshAveragesNaive } from './walsh.ts';
 export { holm, benjaminiHochberg } from './multiple.ts';
 export { screenOutliers, outlierFences, binomialTwoSidedHalf } from './outliers.ts';
 export type { OutlierScreen } from './outliers.ts';

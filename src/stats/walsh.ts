@@ -73,10 +73,11 @@ function staircase(x: Float64Array, v: number, strict: boolean, lo: Int32Array, 
 }
 
 /**
- * The k-th smallest (1-based) Walsh average of `x`, which must be sorted ascending.
+ * The k-th smallest (1-based) Walsh average of `x`, which must be sorted ascending. `bracket`, if
+ * given, is a range of values known to hold it (it only saves work; a wrong one is ignored).
  * Throws a RangeError unless 1 <= k <= n(n+1)/2.
  */
-export function walshSelect(x: Float64Array, k: number): number {
+export function walshSelect(x: Float64Array, k: number, bracket?: [number, number]): number {
   const n = x.length;
   const total = (n * (n + 1)) / 2;
   if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
@@ -93,6 +94,22 @@ export function walshSelect(x: Float64Array, k: number): number {
   const rowStart = new Float64Array(n + 1);
   let below = 0;
   let remaining = total;
+  if (bracket) {
+    // the caller knows the answer lies in [bracket[0], bracket[1]]: start from those candidates
+    const c1 = staircase(x, bracket[0], false, lo, hi, b1);
+    const c4 = staircase(x, bracket[1], true, lo, hi, b4);
+    if (k > c1 && k <= c4) {
+      below = c1;
+      remaining = c4 - c1;
+      lo.set(b1);
+      hi.set(b4);
+    } else {
+      for (let i = 0; i < n; i++) {
+        lo[i] = i;
+        hi[i] = n;
+      }
+    }
+  }
   const random = rng(0x9e3779b9 ^ n ^ k);
   const smallEnough = Math.max(n >> 2, 4096);
   for (;;) {
@@ -158,20 +175,26 @@ export function walshSelect(x: Float64Array, k: number): number {
  */
 export function walshSelectPair(x: Float64Array, k: number): [number, number] {
   const n = x.length;
-  const a = walshSelect(x, k);
   if (k + 1 > (n * (n + 1)) / 2) throw new RangeError(`rank ${k + 1} outside 1..${(n * (n + 1)) / 2}`);
+  const a = walshSelect(x, k);
+  return [a, walshSuccessor(x, a, k)];
+}
+
+/** Given a = the k-th Walsh average of sorted x, the (k+1)-th: a again if it repeats, else the next larger. */
+function walshSuccessor(x: Float64Array, a: number, k: number): number {
+  const n = x.length;
   const lo = new Int32Array(n);
   const hi = new Int32Array(n).fill(n);
   for (let i = 0; i < n; i++) lo[i] = i;
   const cols = new Int32Array(n);
   const atMost = staircase(x, a, true, lo, hi, cols);
-  if (atMost >= k + 1) return [a, a];
+  if (atMost >= k + 1) return a;
   let next = Infinity;
   for (let i = 0; i < n; i++) {
     const j = cols[i] as number;
     if (j < n) next = Math.min(next, ((x[i] as number) + (x[j] as number)) / 2);
   }
-  return [a, next];
+  return next;
 }
 
 /**
@@ -220,7 +243,34 @@ export function walshOrderStatistics(x: Float64Array, ranks: readonly number[]):
   const n = x.length;
   const total = (n * (n + 1)) / 2;
   for (const k of ranks) if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
-  if (total > DIRECT_WALSH_LIMIT) return ranks.map((k) => walshSelect(x, k));
+  if (total > DIRECT_WALSH_LIMIT) {
+    // outermost ranks first; each later rank inside them starts from their bracket, and a rank
+    // right after one already found is its successor (one staircase walk)
+    const order = ranks.map((k, i) => [k, i] as const).sort((a, b) => Math.abs(b[0] - (total + 1) / 2) - Math.abs(a[0] - (total + 1) / 2));
+    const found = new Map<number, number>();
+    const out = new Array<number>(ranks.length);
+    for (const [k, i] of order) {
+      let v = found.get(k);
+      if (v === undefined) {
+        const prev = found.get(k - 1);
+        if (prev !== undefined) v = walshSuccessor(x, prev, k - 1);
+        else {
+          let below = -Infinity;
+          let above = Infinity;
+          let kb = 0;
+          let ka = total + 1;
+          for (const [kk, vv] of found) {
+            if (kk < k && kk > kb) [kb, below] = [kk, vv];
+            if (kk > k && kk < ka) [ka, above] = [kk, vv];
+          }
+          v = walshSelect(x, k, Number.isFinite(below) && Number.isFinite(above) ? [below, above] : undefined);
+        }
+        found.set(k, v);
+      }
+      out[i] = v;
+    }
+    return out;
+  }
   const all = new Float64Array(total);
   let m = 0;
   for (let i = 0; i < n; i++) {

@@ -1,7 +1,7 @@
 /** Property tests (fast-check) of judging's invariances. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { benjaminiHochberg, holm, judge, walshAveragesNaive, walshSelect, walshSelectPair } from '../../src/stats/index.ts';
+import { benjaminiHochberg, holm, judge, walshAveragesNaive, walshOrderStatistics, walshSelect, walshSelectPair } from '../../src/stats/index.ts';
 import type { JudgeOptions, Pair } from '../../src/stats/types.ts';
 
 const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' };
@@ -161,6 +161,25 @@ describe('Walsh selection equals the full sort', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('several ranks at once, both paths (listed and implicit), brackets and successors', () => {
+    let a = 7;
+    const rand = (): number => ((a = (a * 16807) % 2147483647), a / 2147483647);
+    for (const [n, q] of [
+      [300, 0],
+      [600, 0],
+      [650, 50],
+    ] as const) {
+      const x = Float64Array.from({ length: n }, () => (q ? Math.round(rand() * q) / q : rand() - 0.4)).sort();
+      const all = walshAveragesNaive(x);
+      const N = all.length;
+      const mid = Math.floor(N / 2);
+      const ranks = [Math.floor(N * 0.3), N + 1 - Math.floor(N * 0.3), mid, mid + 1, 1, N, Math.floor(N * 0.49)];
+      expect(walshOrderStatistics(x, ranks)).toEqual(ranks.map((k) => all[k - 1]));
+      // a bracket that does not hold the answer is ignored
+      expect(walshSelect(x, 5, [all[N - 3]!, all[N - 1]!])).toBe(all[4]);
+    }
   });
 
   it('large n (sampled passes) against the full sort', () => {
