@@ -29,7 +29,7 @@ import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { judge, stopCheck } from '../src/stats/index.ts';
-import type { Pair, PairOrder, StopOptions, Verdict } from '../src/stats/types.ts';
+import type { OutlierRule, Pair, PairOrder, StopOptions, Verdict } from '../src/stats/types.ts';
 
 const MIN_PAIRS = 10;
 const MAX_PAIRS = 200;
@@ -120,6 +120,8 @@ interface Job {
   seed: number;
   /** the --precision of this cell (default 1%) */
   precision: number;
+  /** the --outliers rule of this cell (default tukey) */
+  outliers: OutlierRule;
 }
 
 interface JobResult extends Job {
@@ -128,9 +130,9 @@ interface JobResult extends Job {
   singleCv: number;
 }
 
-function runTrial(model: ModelName, change: number, alpha: number, precision: number, rand: () => number): TrialResult & { baseRuns: number[] } {
+function runTrial(model: ModelName, change: number, alpha: number, precision: number, outliers: OutlierRule, rand: () => number): TrialResult & { baseRuns: number[] } {
   const machine = makeMachine(model, rand);
-  const stop: StopOptions = { minPairs: MIN_PAIRS, maxPairs: MAX_PAIRS, precision, alpha, threshold: THRESHOLD };
+  const stop: StopOptions = { minPairs: MIN_PAIRS, maxPairs: MAX_PAIRS, precision, alpha, threshold: THRESHOLD, outliers };
   const pairs: Pair[] = [];
   const logBase = Math.log(50);
   const logHead = logBase + Math.log1p(change);
@@ -153,7 +155,7 @@ function runTrial(model: ModelName, change: number, alpha: number, precision: nu
       break;
     }
   }
-  const b = judge([{ name: 'sim', direction: 'lower-is-better', pairs }], { alpha, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!;
+  const b = judge([{ name: 'sim', direction: 'lower-is-better', pairs }], { alpha, threshold: THRESHOLD, outliers, correction: 'holm' }).benchmarks[0]!;
   const c = b.change!;
   const significant = c.pAdjusted < alpha;
   return {
@@ -172,7 +174,7 @@ function runJob(job: Job): JobResult {
   const results: TrialResult[] = [];
   let cvSum = 0;
   for (let t = 0; t < job.trials; t++) {
-    const { baseRuns, ...r } = runTrial(job.model, job.change, job.alpha, job.precision, rand);
+    const { baseRuns, ...r } = runTrial(job.model, job.change, job.alpha, job.precision, job.outliers, rand);
     results.push(r);
     const m = baseRuns.reduce((a, b) => a + b, 0) / baseRuns.length;
     const v = baseRuns.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, baseRuns.length - 1);
@@ -245,13 +247,19 @@ function plan(o: PlanOptions): Job[] {
   for (const model of o.models) {
     // seeds depend on the model and cell only, so a subset of models reproduces the same trials
     const base = 1000 + 100 * MODELS.indexOf(model);
-    if (aa > 0) [0.05, 0.01].forEach((alpha, i) => jobs.push({ model, change: 0, alpha, trials: aa, seed: base + i, precision: PRECISION }));
+    const cell = (change: number, alpha: number, trials: number, seed: number, precision = PRECISION, outliers: OutlierRule = 'tukey'): void => {
+      jobs.push({ model, change, alpha, trials, seed, precision, outliers });
+    };
+    if (aa > 0) [0.05, 0.01].forEach((alpha, i) => cell(0, alpha, aa, base + i));
     const trials = model === HEADLINE ? headlinePower : power;
-    if (trials > 0) CHANGES.forEach((change, i) => jobs.push({ model, change, alpha: 0.05, trials, seed: base + 10 + i, precision: PRECISION }));
+    if (trials > 0) CHANGES.forEach((change, i) => cell(change, 0.05, trials, base + 10 + i));
     if (model === HEADLINE && !o.noVariant) {
       // what it takes to detect 1%: the same model with --precision 0.5%
-      if (aa > 0) jobs.push({ model, change: 0, alpha: 0.05, trials: aa, seed: base + 50, precision: 0.005 });
-      if (trials > 0) [0.005, 0.01, 0.02].forEach((change, i) => jobs.push({ model, change, alpha: 0.05, trials, seed: base + 60 + i, precision: 0.005 }));
+      if (aa > 0) cell(0, 0.05, aa, base + 50, 0.005);
+      if (trials > 0) [0.005, 0.01, 0.02].forEach((change, i) => cell(change, 0.05, trials, base + 60 + i, 0.005));
+      // what outlier exclusion costs: the same model with --outliers none
+      if (aa > 0) [0.05, 0.01].forEach((alpha, i) => cell(0, alpha, aa, base + 70 + i, PRECISION, 'none'));
+      if (trials > 0) CHANGES.forEach((change, i) => cell(change, 0.05, trials, base + 80 + i, PRECISION, 'none'));
     }
   }
   return jobs.filter((j) => j.trials > 0);
@@ -316,7 +324,7 @@ async function runAll(jobs: Job[], workers: number): Promise<JobResult[]> {
   // merge chunks back into jobs
   const merged = new Map<string, JobResult>();
   for (const r of results) {
-    const key = `${r.model}|${r.change}|${r.alpha}|${r.precision}`;
+    const key = `${r.model}|${r.change}|${r.alpha}|${r.precision}|${r.outliers}`;
     const m = merged.get(key);
     if (!m) merged.set(key, { ...r, results: [...r.results], singleCv: r.singleCv * r.trials });
     else {
@@ -326,7 +334,7 @@ async function runAll(jobs: Job[], workers: number): Promise<JobResult[]> {
     }
   }
   return jobs.map((j) => {
-    const m = merged.get(`${j.model}|${j.change}|${j.alpha}|${j.precision}`) as JobResult;
+    const m = merged.get(`${j.model}|${j.change}|${j.alpha}|${j.precision}|${j.outliers}`) as JobResult;
     return { ...m, seed: j.seed, singleCv: m.singleCv / m.trials };
   });
 }
@@ -377,50 +385,58 @@ function report(
       `Noise models: see the header of bench/calibration.ts; *per-run CV* is the model's stationary single-run CV (one run in a long series).`,
   );
   lines.push('');
-  const key = (model: string, change: number, alpha: number, precision: number): string => `${model}|${change}|${alpha}|${precision}`;
-  const byKey = new Map(results.map((r) => [key(r.model, r.change, r.alpha, r.precision), r]));
+  const key = (model: string, change: number, alpha: number, precision: number, outliers: OutlierRule): string => `${model}|${change}|${alpha}|${precision}|${outliers}`;
+  const byKey = new Map(results.map((r) => [key(r.model, r.change, r.alpha, r.precision, r.outliers), r]));
   const cp = (k: number, n: number, d = 1): string => {
     const [lo, hi] = clopperPearson(k, n);
     return `${pct(k / n, d)} [${pct(lo, d)}, ${pct(hi, d)}]`;
   };
   lines.push('## A/A (no change): false alarms, significance, coverage', '');
-  lines.push('| model | per-run CV | precision | alpha | trials | false alarms | false-alarm rate | significant (any size) | coverage | mean pairs | stopped by |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('| model | per-run CV | precision | outliers | alpha | trials | false alarms | false-alarm rate | significant (any size) | coverage | mean pairs | stopped by |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const model of models) {
-    for (const [alpha, precision] of [
-      [0.05, PRECISION],
-      [0.01, PRECISION],
-      [0.05, 0.005],
+    for (const [alpha, precision, outliers] of [
+      [0.05, PRECISION, 'tukey'],
+      [0.01, PRECISION, 'tukey'],
+      [0.05, 0.005, 'tukey'],
+      [0.05, PRECISION, 'none'],
+      [0.01, PRECISION, 'none'],
     ] as const) {
-      const r = byKey.get(key(model, 0, alpha, precision));
+      const r = byKey.get(key(model, 0, alpha, precision, outliers));
       if (!r) continue;
       const s = summarizeJob(r);
       lines.push(
-        `| ${model} | ${pct(cvs.get(model) ?? NaN)} | ${pct(precision, 1)} | ${alpha} | ${s.n} | ${s.falseAlarm} | ${cp(s.falseAlarm, s.n, 2)} | ${cp(s.significant, s.n)} | ${cp(s.covered, s.n)} | ${s.meanPairs.toFixed(1)} | ${s.reasons} |`,
+        `| ${model} | ${pct(cvs.get(model) ?? NaN)} | ${pct(precision, 1)} | ${outliers} | ${alpha} | ${s.n} | ${s.falseAlarm} | ${cp(s.falseAlarm, s.n, 2)} | ${cp(s.significant, s.n)} | ${cp(s.covered, s.n)} | ${s.meanPairs.toFixed(1)} | ${s.reasons} |`,
       );
       const fa = clopperPearson(s.falseAlarm, s.n);
-      targets.push({ name: `A/A false-alarm rate, 95% upper bound <= alpha (${model}, alpha ${alpha}, precision ${pct(precision, 1)})`, ok: fa[1] <= alpha, detail: `${pct(s.falseAlarm / s.n, 2)}, upper bound ${pct(fa[1], 2)}` });
-      targets.push({ name: `coverage >= ${pct(1 - alpha, 0)} (${model}, A/A, alpha ${alpha}, precision ${pct(precision, 1)})`, ok: s.covered / s.n >= 1 - alpha, detail: pct(s.covered / s.n, 1) });
+      const label = `${model}, alpha ${alpha}, precision ${pct(precision, 1)}, outliers ${outliers}`;
+      targets.push({ name: `A/A false-alarm rate, 95% upper bound <= alpha (${label})`, ok: fa[1] <= alpha, detail: `${pct(s.falseAlarm / s.n, 2)}, upper bound ${pct(fa[1], 2)}` });
+      targets.push({ name: `coverage >= ${pct(1 - alpha, 0)} (${label}, A/A)`, ok: s.covered / s.n >= 1 - alpha, detail: pct(s.covered / s.n, 1) });
     }
   }
   lines.push('');
   lines.push('## Injected changes (alpha 0.05): detection, verdicts, coverage, pairs', '');
-  lines.push('| model | per-run CV | precision | change | trials | detected | regression verdict | coverage | mean pairs | median pairs | stopped by |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('| model | per-run CV | precision | outliers | change | trials | detected | regression verdict | coverage | mean pairs | median pairs | stopped by |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const model of models) {
-    for (const precision of [PRECISION, 0.005]) {
+    for (const [precision, outliers] of [
+      [PRECISION, 'tukey'],
+      [0.005, 'tukey'],
+      [PRECISION, 'none'],
+    ] as const) {
       for (const change of CHANGES) {
-        const r = byKey.get(key(model, change, 0.05, precision));
+        const r = byKey.get(key(model, change, 0.05, precision, outliers));
         if (!r) continue;
         const s = summarizeJob(r);
         lines.push(
-          `| ${model} | ${pct(cvs.get(model) ?? NaN)} | ${pct(precision, 1)} | ${pct(change, 1)} | ${s.n} | ${cp(s.detected, s.n)} | ${pct(s.regression / s.n, 1)} | ${cp(s.covered, s.n)} | ${s.meanPairs.toFixed(1)} | ${s.medianPairs} | ${s.reasons} |`,
+          `| ${model} | ${pct(cvs.get(model) ?? NaN)} | ${pct(precision, 1)} | ${outliers} | ${pct(change, 1)} | ${s.n} | ${cp(s.detected, s.n)} | ${pct(s.regression / s.n, 1)} | ${cp(s.covered, s.n)} | ${s.meanPairs.toFixed(1)} | ${s.medianPairs} | ${s.reasons} |`,
         );
+        const label = `precision ${pct(precision, 1)}, outliers ${outliers}`;
         if (model === HEADLINE && (change === 0.02 || change === 0.01)) {
           const goal = change === 0.02 ? 0.95 : 0.8;
-          targets.push({ name: `${HEADLINE}: ${pct(change, 0)} detected >= ${pct(goal, 0)} (precision ${pct(precision, 1)})`, ok: s.detected / s.n >= goal, detail: pct(s.detected / s.n, 1) });
+          targets.push({ name: `${HEADLINE}: ${pct(change, 0)} detected >= ${pct(goal, 0)} (${label})`, ok: s.detected / s.n >= goal, detail: pct(s.detected / s.n, 1) });
         }
-        targets.push({ name: `coverage >= 95% (${model}, ${pct(change, 1)}, precision ${pct(precision, 1)})`, ok: s.covered / s.n >= 0.95, detail: pct(s.covered / s.n, 1) });
+        targets.push({ name: `coverage >= 95% (${model}, ${pct(change, 1)}, ${label})`, ok: s.covered / s.n >= 0.95, detail: pct(s.covered / s.n, 1) });
       }
     }
   }
