@@ -12,7 +12,7 @@ import { tempDir, tempRepo, type TempRepo } from '../support/repo.ts';
 
 /** A script printing one json result whose value is `value` times (1 ± 1% noise). */
 function benchScript(value: number): string {
-  return `#!/bin/sh\nawk -v s="$$$(date +%N)" -v v=${value} 'BEGIN{srand(s); printf "[{\\"name\\":\\"parse\\",\\"value\\":%.5f,\\"unit\\":\\"ms\\"}]\\n", v*(1+(rand()-0.5)*0.02)}'\n`;
+  return `#!/bin/sh\nawk -v s="$(od -An -N3 -tu4 /dev/urandom)" -v v=${value} 'BEGIN{srand(s); printf "[{\\"name\\":\\"parse\\",\\"value\\":%.5f,\\"unit\\":\\"ms\\"}]\\n", v*(1+(rand()-0.5)*0.02)}'\n`;
 }
 
 describe('compare on git revisions', () => {

@@ -26,7 +26,7 @@ const cases: [string[], RegExp][] = [
   [['report', '/no/such/results.json'], /no such file/],
 ];
 
-describe('bad inputs', () => {
+describe('S15: every bad input gets one clear message and exit 2', () => {
   it.each(cases)('%j is refused with a clear message', (args, message) => {
     const res = pairbench(args);
     expect(res.status).toBe(2);

@@ -26,12 +26,3 @@ export function pairbench(args: string[], opts: { cwd?: string; env?: Record<str
 export function readResults(path: string): Results {
   return ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 }
-
-/**
- * A benchmark command whose measured value is deterministic up to seeded noise: it prints
- * pairbench's `json` format, so verdict tests never depend on this machine's timing.
- * `scale` multiplies the value (1.05 = 5% slower); noise is ±1% from a counter file.
- */
-export function jsonBench(name: string, value: number): string {
-  return `printf '[{"name":"${name}","value":%s,"unit":"ms"}]' "$(awk -v s=$$ 'BEGIN{srand(s); printf "%.4f", ${value} * (1 + (rand()-0.5)*0.02)}')"`;
-}
