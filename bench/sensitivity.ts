@@ -408,6 +408,25 @@ function renderMarkdown(raw: RawResults, cells: Cell[]): string {
     L.push(`| pairbench (node start, warmup, ${s.runs} pairs, judging) | ${s.effects.map((e) => `${(cell(condition, 'pairbench', e).wallMs / 1000).toFixed(2)} s`).join(' | ')} |`);
     L.push(`| sequential (two hyperfine calls) | ${s.effects.map((e) => `${(cell(condition, 'welch', e).wallMs / 1000).toFixed(2)} s`).join(' | ')} |`);
     L.push('');
+    const cs = raw.comparisons.filter((c) => c.condition === condition);
+    const pbRuns = cs.flatMap((c) => c.paired.pairs.flatMap((p) => [p.base, p.head]));
+    const hfRuns = cs.flatMap((c) => [...c.sequential.base, ...c.sequential.head]);
+    const spread = (xs: number[]) => {
+      const q = [...xs].sort((a, b) => a - b);
+      const at = (f: number) => q[Math.min(q.length - 1, Math.floor(f * (q.length - 1)))] ?? NaN;
+      return { median: at(0.5), p90: at(0.9), iqrRel: (at(0.75) - at(0.25)) / at(0.5) };
+    };
+    if (pbRuns.length && hfRuns.length) {
+      const a = spread(pbRuns);
+      const b = spread(hfRuns);
+      L.push('### Single runs as each tool measured them (all effects pooled)');
+      L.push('');
+      L.push('| Runs measured by | Runs | Median | 90th percentile | IQR / median |');
+      L.push('|---|---|---|---|---|');
+      L.push(`| pairbench (its run helper: fork, \`/bin/sh -c ./prog\`, wait4) | ${pbRuns.length} | ${a.median.toFixed(1)} ms | ${a.p90.toFixed(1)} ms | ${pct(a.iqrRel)} |`);
+      L.push(`| hyperfine -N | ${hfRuns.length} | ${b.median.toFixed(1)} ms | ${b.p90.toFixed(1)} ms | ${pct(b.iqrRel)} |`);
+      L.push('');
+    }
     const errs = cells.filter((c) => c.condition === condition && c.errors > 0);
     if (errs.length) {
       L.push(`Comparisons without a result: ${errs.map((c) => `${label(c.design)} ${c.effectPct}%: ${c.errors}`).join('; ')} (see the JSON for the errors).`);
