@@ -138,7 +138,9 @@ function tQuantile(p: number, df: number): number {
  * independent of the signs, so the signed-rank test at the stop keeps its exact level however the
  * stopping time came about. A rule on the interval's own width does not: an interval comes out
  * narrow when its spread happens to look small, and stopping on that makes intervals too narrow
- * (measured: 89% coverage and 11% A/A significance at alpha 0.05, bench/results/calibration.md).
+ * (measured on 4000 A/A runs, per-run noise 1.2%, precision 1%: stopping on the interval's own
+ * width gave 7.0% significant results at alpha 0.05 and 93.0% coverage; this rule 5.6% and 94.4%,
+ * the rest being the outlier exclusion's; with the same mean number of pairs, 13.9).
  * With a real change the sizes include it, so this width is larger than the interval's and the
  * rule waits for more pairs, never fewer.
  */
