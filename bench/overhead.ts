@@ -9,7 +9,7 @@
  * Measured from outside, in alternation (a coin decides which tool goes first at each pair count of
  * each repetition; medians over repetitions are reported):
  * - total: wall time of `pairbench compare --base-dir D --head-dir D --run true --min-pairs N
- *   --max-pairs N --warmup 1` divided by its 2N runs, against `hyperfine -N --runs 2N --warmup 2
+ *   --max-pairs N --warmup 1 --fail-on none` divided by its 2N runs, against `hyperfine -N --runs 2N --warmup 2
  *   true` divided by 2N. Both include the tool's start-up.
  * - marginal: the slope of total wall time between two pair counts, (T(N2) - T(N1)) / (2 (N2 - N1)):
  *   what one more run costs, without the start-up.
@@ -70,7 +70,7 @@ interface ToolRun {
 
 async function pairbench(pairs: number, dir: string, tmp: string, env: NodeJS.ProcessEnv = process.env): Promise<ToolRun> {
   const out = join(tmp, `pb-${pairs}-${process.hrtime.bigint()}.json`);
-  const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', dir, '--head-dir', dir, '--run', 'true', '--min-pairs', String(pairs), '--max-pairs', String(pairs), '--warmup', '1', '--quiet', '--json', '--out', out, '--seed', '1'];
+  const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', dir, '--head-dir', dir, '--run', 'true', '--min-pairs', String(pairs), '--max-pairs', String(pairs), '--warmup', '1', '--fail-on', 'none', '--quiet', '--json', '--out', out, '--seed', '1'];
   const r = await run(process.execPath, args, { cwd: ROOT, env });
   if (r.code !== 0) throw new Error(`pairbench exited ${r.code}: ${r.stderr.slice(-500)}`);
   const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
@@ -236,7 +236,7 @@ async function main(argv: string[]): Promise<number> {
   L.push('# Overhead: what pairbench adds per run');
   L.push('');
   L.push(
-    `A trivial command (\`true\`) measured by pairbench (\`compare --base-dir D --head-dir D --run true --min-pairs N --max-pairs N --warmup 1\`: its run helper and \`/bin/sh -c\`) and by hyperfine without a shell (\`hyperfine -N --runs 2N --warmup 2 true\`), ` +
+    `A trivial command (\`true\`) measured by pairbench (\`compare --base-dir D --head-dir D --run true --min-pairs N --max-pairs N --warmup 1 --fail-on none\`: its run helper and \`/bin/sh -c\`) and by hyperfine without a shell (\`hyperfine -N --runs 2N --warmup 2 true\`), ` +
       `N = ${counts.join(', ')} pairs; ${o.reps} repetitions with the tools in alternation (a coin picks who goes first), medians over repetitions.`,
   );
   L.push('');
