@@ -15,6 +15,20 @@
  *   between the two middle averages, we take their mean). R's lowering of the confidence when the
  *   requested level is out of reach (its `repeat` doubling alpha) is reproduced, except that when
  *   no confidence is left R returns [median(x), median(x)] and we return [min(x), max(x)].
+ * Zeros (head == base): R drops them before the interval too (`zeros: 'drop'`, the default here and
+ * the reference). With `zeros: 'keep'` (what judging and stopping use) the estimate and interval
+ * are those of ALL values, zeros included: the median of all their Walsh averages and the interval
+ * inverting the signed-rank test of every shift mu over all n values. Only the test of mu = 0 itself
+ * meets the zeros as zeros; for every other mu, d - mu has none (mu between Walsh averages is never
+ * a data value), so the inversion over all n values is the coherent one (Pratt 1959, "Remarks on
+ * zeros and ties in the Wilcoxon signed rank procedures", JASA 54, 655-667; Lehmann 1975,
+ * "Nonparametrics", ch. 4: the one-sample estimator is the median of all n(n+1)/2 Walsh averages).
+ * It matters when most pairs are exactly equal (a byte count that moves by one in a few pairs): R's
+ * convention leaves 2 of 30 pairs and no confidence; this one pins the change near 0 with all 30.
+ * With no zero the two conventions are the same code path. With zeros, 'keep' is R's
+ * `wilcox.test(d + c, conf.int = TRUE)` minus c for a shift c that leaves no value at 0 (so ties are
+ * duplicated values of d, the zeros one tie group; exact when fewer than 50 values and no two
+ * equal): the fixtures check it so.
  * Estimator: Hodges & Lehmann (1963), "Estimates of location based on rank tests", Ann. Math.
  * Statist. 34, 598-611; interval: Bauer (1972), JASA 67, 687-690. Walsh averages are selected in
  * O(n log n) by walsh.ts, never listed.
@@ -24,15 +38,22 @@ import { psignrank, qsignrank, signedRankSum } from './signrank.ts';
 import { walshOrderStatistics, walshSelect, walshSelectPair } from './walsh.ts';
 
 export interface HodgesLehmannResult {
-  /** median of the Walsh averages of the non-zero values */
+  /** median of the Walsh averages of the values used */
   estimate: number;
   lower: number;
   upper: number;
   method: 'exact' | 'normal';
   /** the confidence the interval actually has: >= the requested one unless n is too small for it */
   achievedConfidence: number;
-  /** non-zero values used */
+  /** values used: the non-zero ones (`zeros: 'drop'`), or all (`zeros: 'keep'`) */
   n: number;
+}
+
+export interface HodgesLehmannOptions {
+  /** use the exact distribution below this many values, without ties (R: 50) */
+  exactBelow?: number;
+  /** zeros (head == base): dropped first as R does (default), or kept as values (see the module doc) */
+  zeros?: 'drop' | 'keep';
 }
 
 /**
@@ -42,17 +63,20 @@ export interface HodgesLehmannResult {
  * values equal to v: estimate v, interval [v, v]; the achieved confidence then is that of the
  * exact interval [min, max] for that n.
  */
-export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: { exactBelow?: number } = {}): HodgesLehmannResult {
+export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: HodgesLehmannOptions = {}): HodgesLehmannResult {
   const exactBelow = options.exactBelow ?? 50;
-  const nonZero: number[] = [];
-  for (let i = 0; i < d.length; i++) {
+  const keep = options.zeros === 'keep';
+  let zeros = 0;
+  for (let i = 0; i < d.length; i++) if (d[i] === 0) zeros++;
+  const x = new Float64Array(keep ? d.length : d.length - zeros);
+  for (let i = 0, m = 0; i < d.length; i++) {
     const v = d[i] as number;
-    if (v !== 0) nonZero.push(v);
+    if (keep || v !== 0) x[m++] = v;
   }
-  const zeros = d.length - nonZero.length;
-  const n = nonZero.length;
-  const x = Float64Array.from(nonZero);
+  const n = x.length;
   x.sort();
+  // kept zeros are values like any other: the inversion over all n values (module doc)
+  const inverting = keep && zeros > 0;
   if (n === 0) return { estimate: 0, lower: 0, upper: 0, method: 'normal', achievedConfidence: degenerateConfidence(d.length, confLevel), n: 0 };
   if (x[0] === x[n - 1]) {
     const v = x[0] as number;
@@ -66,13 +90,18 @@ export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: {
     const m = v.slice(ranks.length);
     return { estimate: m.length === 1 ? (m[0] as number) : ((m[0] as number) + (m[1] as number)) / 2, values: v.slice(0, ranks.length) };
   };
-  // ties of |x| (R's TIES), which also pair a negative value with a positive one
+  // ties of |x| (R's TIES), which also pair a negative value with a positive one; with kept zeros,
+  // ties of x itself (R's TIES on the shifted data, module doc)
   let ties = false;
-  const absSorted = Float64Array.from(x, Math.abs);
-  absSorted.sort();
-  for (let i = 1; i < n && !ties; i++) if (absSorted[i] === absSorted[i - 1]) ties = true;
+  if (inverting) {
+    for (let i = 1; i < n && !ties; i++) if (x[i] === x[i - 1]) ties = true;
+  } else {
+    const absSorted = Float64Array.from(x, Math.abs);
+    absSorted.sort();
+    for (let i = 1; i < n && !ties; i++) if (absSorted[i] === absSorted[i - 1]) ties = true;
+  }
   const alpha = 1 - confLevel;
-  if (n < exactBelow && !ties && zeros === 0) {
+  if (n < exactBelow && !ties && (zeros === 0 || inverting)) {
     let qu = qsignrank(alpha / 2, n);
     if (qu === 0) qu = 1;
     const achievedAlpha = 2 * psignrank(qu - 1, n);

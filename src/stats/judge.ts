@@ -23,7 +23,7 @@ import type {
 import { cv, mean, medianSorted, sd, sorted, summarize } from './describe.ts';
 import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
-import { screenOutliers, type OutlierScreen } from './outliers.ts';
+import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
 import { minimumDetectableChange, pairsToDetect } from './power.ts';
 import { rankSumTest } from './rank-sum.ts';
 import { wilcoxonSignedRank, type SignedRankResult } from './signrank.ts';
@@ -111,7 +111,9 @@ export function analyzePairs(
   const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
   const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
-  const hl = kept.length > 0 ? hodgesLehmann(kept, 1 - opts.alpha) : null;
+  // The estimate and interval count zeros (head == base) as values, the test drops them as R does:
+  // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
+  const hl = kept.length > 0 ? hodgesLehmann(kept, 1 - opts.alpha, { zeros: 'keep' }) : null;
   const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02);
   return analysis;
@@ -133,15 +135,27 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
     return out;
   }
   const allEqual = kept.every((v) => v === kept[0]);
-  if (usable < need && !(allEqual && n >= need)) {
+  // The interval counts every kept pair, zeros included (hodges-lehmann.ts), so pairs with
+  // head == base do pin the change; only too few pairs in all leave it unknown.
+  const confident = a.hl !== null && a.hl.achievedConfidence >= 1 - alpha - 1e-12;
+  if (n < need || !confident) {
     const minP = usable > 0 ? 2 ** (1 - usable) : 1;
     out.push({
       code: 'too-few-pairs',
       severity: 'warning',
       message:
-        `Only ${usable} usable pair${usable === 1 ? '' : 's'}${zeros > 0 ? ` (${zeros} more with head == base carry no sign)` : ''}: ` +
-        `the smallest possible two-sided p-value is then ${fmtP(minP)}, never below alpha = ${alpha}, and the interval cannot reach ${pct(1 - alpha, 0)} confidence. ` +
+        `Only ${n} usable pair${n === 1 ? '' : 's'}${zeros > 0 ? ` (${zeros} of them with head == base, which carry no sign for the test)` : ''}: ` +
+        `the smallest possible two-sided p-value is then ${fmtP(minP)}${minP >= alpha ? `, never below alpha = ${alpha}` : ''}, and the interval cannot reach ${pct(1 - alpha, 0)} confidence. ` +
         `Need >= ${need} pairs (--min-pairs ${Math.max(need, 10)}).`,
+    });
+  } else if (zeros > 0 && 2 * zeros > n && !allEqual) {
+    out.push({
+      code: 'mostly-equal',
+      severity: 'info',
+      message:
+        `${zeros} of ${n} pairs measured head and base exactly equal; only ${usable} differ. The test counts only the pairs that differ (a pair with head == base has no sign), ` +
+        `so it can hardly be significant; the estimate and interval count all ${n} pairs, and the equal ones pin the change near 0 ` +
+        `(Hodges–Lehmann over all pairs: Pratt 1959, Lehmann 1975). Typical of counts and sizes (bytes, allocations) that move by a unit in a few runs.`,
     });
   }
   if (allEqual && n >= 2) {
@@ -155,8 +169,24 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
           : `All ${n} pairs have the same ratio head/base (${signedPct(Math.expm1(v), 2)}): the metric does not vary between runs (a count, or a coarse clock), so the interval is a single point. Fine for deterministic counts (instructions, memory); for times, check the timer's resolution.`,
     });
   }
-  // One-sided outliers: flagged pairs that lean to one side are kept as a finding.
-  if (a.screen.lean) {
+  // One-sided outliers: flagged pairs that lean to one side beyond chance are kept as a finding.
+  // The claim is made only under the condition it states (the screen's binomial test: at least
+  // MIN_FLAGGED_FOR_LEAN flagged, p < LEAN_ALPHA), checked here again so message and condition
+  // cannot drift apart; an excess on one side that chance explains is reported neutrally.
+  const flagged = a.screen.high + a.screen.low;
+  const leans = a.screen.lean && flagged >= MIN_FLAGGED_FOR_LEAN && (a.screen.balanceP ?? 1) < LEAN_ALPHA;
+  if (!leans && a.screen.kept.length > 0) {
+    const k = a.screen.kept.length;
+    out.push({
+      code: 'outliers-kept',
+      severity: 'info',
+      message:
+        `${flagged} pair${flagged === 1 ? '' : 's'} fell outside the outlier fences (${a.screen.high} above, ${a.screen.low} below); ${a.screen.excluded.length} were excluded as balanced pairs (one above for one below), ` +
+        `and the ${k} in excess on one side kept (pairs ${a.screen.kept.slice(0, 10).join(', ')}${k > 10 ? ', ...' : ''}): excluding them would tilt the test. ` +
+        `A split like ${a.screen.high} to ${a.screen.low} is within chance (binomial p = ${fmtP(a.screen.balanceP ?? 1)}).`,
+    });
+  }
+  if (leans) {
     const lower = direction === 'lower-is-better';
     const headWorse = lower ? a.screen.high : a.screen.low;
     const baseWorse = lower ? a.screen.low : a.screen.high;

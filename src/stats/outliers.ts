@@ -24,13 +24,17 @@ export interface OutlierScreen {
 
 /** Flagged pairs must number at least this many before their lean can count as a finding. */
 export const MIN_FLAGGED_FOR_LEAN = 4;
+/** Level of the binomial test below which flagged pairs lean to one side beyond chance. */
+export const LEAN_ALPHA = 0.05;
 
 /**
  * Fences on d for an outlier rule:
  * - `tukey`: [Q1 - 1.5 IQR, Q3 + 1.5 IQR] with type-7 quartiles (Tukey 1977, "Exploratory Data
- *   Analysis", Addison-Wesley, ch. 2);
+ *   Analysis", Addison-Wesley, ch. 2), none when the IQR is 0 (half the pairs or more share one
+ *   ratio: fences of width 0 would flag every pair that differs at all);
  * - `mad`: the modified z-score |d - median| / (1.4826 MAD) > 3.5 (Iglewicz & Hoaglin 1993, "How to
- *   Detect and Handle Outliers", ASQC vol. 16); when the MAD is 0 (more than half the pairs share
+ *   Detect and Handle Outliers", ASQC vol. 16); for `tukey` an IQR of 0 (half the pairs or more
+ *   share one ratio) flags nothing; when the MAD is 0 (more than half the pairs share
  *   one ratio, as quantized metrics do) the scale is 1.2533 times the mean absolute deviation from
  *   the median, as those authors suggest, and with that 0 too nothing is flagged;
  * - `none`: no fences.
@@ -42,6 +46,9 @@ export function outlierFences(d: ArrayLike<number>, rule: OutlierRule): [number,
     const q1 = quantileSorted(s, 0.25);
     const q3 = quantileSorted(s, 0.75);
     const iqr = q3 - q1;
+    // Half the pairs or more share one ratio (a count, a size, a coarse clock): with no spread the
+    // fences would call every pair that differs at all an outlier. Nothing is flagged then.
+    if (iqr === 0) return null;
     return [q1 - 1.5 * iqr, q3 + 1.5 * iqr];
   }
   const med = medianSorted(s);
@@ -91,7 +98,7 @@ export function binomialTwoSidedHalf(k: number, m: number): number {
  * p < `leanAlpha`, the outliers are a finding (a tail regression, or a tail improvement), not
  * noise: all are kept, and the diagnostic says so.
  */
-export function screenOutliers(d: ArrayLike<number>, rule: OutlierRule, leanAlpha = 0.05): OutlierScreen {
+export function screenOutliers(d: ArrayLike<number>, rule: OutlierRule, leanAlpha = LEAN_ALPHA): OutlierScreen {
   const fences = outlierFences(d, rule);
   if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, lean: false, fences: null };
   const highs: number[] = [];

@@ -49,7 +49,7 @@ export interface ChangeEstimate {
    * requested level unreachable (the interval is then [min, max] or wider than asked, as R reports)
    */
   achievedConfidence?: number;
-  /** pairs the test and estimate used (kept pairs; zeros, head == base, are dropped by the test) */
+  /** pairs the test used (kept pairs with head != base: the test drops zeros, the estimate and interval count them) */
   n?: number;
 }
 
@@ -60,7 +60,11 @@ export type DiagnosticCode =
   | 'one-sided-outliers'
   | 'pairing-rescued'
   | 'high-noise'
-  | 'all-equal';
+  | 'all-equal'
+  /** most pairs have head == base exactly: the interval counts them, the test cannot (info) */
+  | 'mostly-equal'
+  /** flagged pairs in excess on one side kept, a split within chance (info, no claim) */
+  | 'outliers-kept';
 
 /** A finding about a benchmark's data, with the advice a user needs (benchstat style). */
 export interface Diagnostic {

@@ -111,7 +111,7 @@ export function walshSelect(x: Float64Array, k: number, bracket?: [number, numbe
     }
   }
   const random = rng(0x9e3779b9 ^ n ^ k);
-  const smallEnough = Math.max(n >> 2, 4096);
+  const smallEnough = Math.max(n >> 2, 1024);
   for (;;) {
     const target = k - below;
     if (remaining <= smallEnough) {
@@ -122,28 +122,46 @@ export function walshSelect(x: Float64Array, k: number, bracket?: [number, numbe
         const h = hi[i] as number;
         for (let j = lo[i] as number; j < h; j++) buf[m++] = (xi + (x[j] as number)) / 2;
       }
-      buf.sort();
-      return buf[target - 1] as number;
+      selectInPlace(buf, target - 1, 0, remaining);
+      const v = buf[target - 1] as number;
+      if (v !== 0) return v;
+      // a sort puts -0 before +0, selection treats them alike: rank them as the sort would
+      let before = 0;
+      for (let i = 0; i < remaining; i++) {
+        const w = buf[i] as number;
+        if (w < 0 || Object.is(w, -0)) before++;
+      }
+      return target <= before ? -0 : 0;
     }
     // Sample candidates uniformly (with replacement) and bracket the wanted rank.
     rowStart[0] = 0;
     for (let i = 0; i < n; i++) rowStart[i + 1] = (rowStart[i] as number) + ((hi[i] as number) - (lo[i] as number));
-    const m = Math.min(SAMPLE, remaining);
-    // m random candidate positions, sorted, then read off in one sweep over the rows
-    const picks = new Float64Array(m);
-    for (let s = 0; s < m; s++) picks[s] = Math.floor(random() * remaining);
-    picks.sort();
+    // about n samples (at least 128, at most SAMPLE): drawing one costs about as much as one row of
+    // a staircase walk, so a pass costs O(n) whatever the sample, and cuts the candidates by a
+    // factor of sqrt(m) / 6 or so
+    const m = Math.min(SAMPLE, remaining, Math.max(128, n));
+    // m random candidate positions, each found in its row by binary search on the row starts, and
+    // the two pivots selected from the sample in O(m) (Hoare's FIND): no sorting at all, which
+    // at n of a few hundred costs more than the O(n) staircase walks
     const sample = new Float64Array(m);
-    let row = 0;
     for (let s = 0; s < m; s++) {
-      const r = picks[s] as number;
-      while ((rowStart[row + 1] as number) <= r) row++;
-      sample[s] = ((x[row] as number) + (x[(lo[row] as number) + (r - (rowStart[row] as number))] as number)) / 2;
+      const r = Math.floor(random() * remaining);
+      let a = 0;
+      let b = n - 1;
+      while (a < b) {
+        const mid = (a + b + 1) >> 1;
+        if ((rowStart[mid] as number) <= r) a = mid;
+        else b = mid - 1;
+      }
+      sample[s] = ((x[a] as number) + (x[(lo[a] as number) + (r - (rowStart[a] as number))] as number)) / 2;
     }
-    sample.sort();
     const spread = 3 * Math.sqrt(m);
-    const pLo = sample[Math.max(0, Math.floor((target / remaining) * m - spread))] as number;
-    const pHi = sample[Math.min(m - 1, Math.ceil((target / remaining) * m + spread))] as number;
+    const iLo = Math.max(0, Math.floor((target / remaining) * m - spread));
+    const iHi = Math.min(m - 1, Math.ceil((target / remaining) * m + spread));
+    selectInPlace(sample, iLo, 0, m);
+    selectInPlace(sample, iHi, iLo, m);
+    const pLo = sample[iLo] as number;
+    const pHi = sample[iHi] as number;
     // Classes: < pLo, [pLo, pHi), = pHi, > pHi. The pivots are candidates, so whichever class
     // holds the rank, keeping only it removes at least one candidate.
     const c1 = staircase(x, pLo, false, lo, hi, b1);
@@ -232,12 +250,13 @@ function selectInPlace(a: Float64Array, k: number, lo: number, hi: number): void
 }
 
 /** Up to this many Walsh averages are listed and selected directly; above, the implicit matrix. */
-export const DIRECT_WALSH_LIMIT = 1 << 17;
+export const DIRECT_WALSH_LIMIT = 1 << 11;
 
 /**
  * Walsh averages at several ranks (1-based) of sorted x, in the order asked. With few averages
- * (n up to about 500) they are listed once and selected in place in O(n²) time with a tiny
- * constant; beyond, each rank is selected on the implicit matrix (`walshSelect`), O(n log n).
+ * (n up to about 60) they are listed once and selected in place; beyond, each rank is selected on
+ * the implicit matrix (`walshSelect`), O(n log n). (Listing up to n = 500, as before, cost 3 ms at
+ * n = 300 in `stopCheck`, which the scheduler calls after every round.)
  */
 export function walshOrderStatistics(x: Float64Array, ranks: readonly number[]): number[] {
   const n = x.length;

@@ -191,6 +191,35 @@ describe('outliers', () => {
     expect(diag.severity).toBe('warning');
   });
 
+  it('a split within chance (4 above, 2 below) is reported neutrally, never as a tail regression', () => {
+    const b = one(withSpikes(4, 2));
+    expect(b.outliers).toHaveLength(4);
+    expect(b.outliersKept).toHaveLength(2);
+    expect(codes(b)).not.toContain('one-sided-outliers');
+    const diag = b.diagnostics.find((d) => d.code === 'outliers-kept')!;
+    expect(diag.severity).toBe('info');
+    expect(diag.message).toMatch(/4 above, 2 below/);
+    expect(diag.message).toMatch(/within chance \(binomial p = 0\.69\)/);
+    expect(diag.message).not.toMatch(/tail regression|far more than chance/);
+    // 5 to 0 (p = 0.06) and 7 to 1 (p = 0.07): not beyond chance at 0.05 either
+    for (const [h, l] of [[5, 0], [7, 1]] as const) {
+      const c = one(withSpikes(h, l));
+      expect(codes(c)).not.toContain('one-sided-outliers');
+      expect(codes(c)).toContain('outliers-kept');
+    }
+  });
+
+  it('the one-sided claim comes only with the binomial p it states below 0.05', () => {
+    for (const [h, l] of [[6, 0], [7, 0], [5, 0], [4, 2], [7, 1]] as const) {
+      const b = one(withSpikes(h, l));
+      const diag = b.diagnostics.find((d) => d.code === 'one-sided-outliers');
+      const p = Number(/binomial p = ([0-9.e-]+)/.exec(diag?.message ?? '')?.[1]);
+      if (diag) expect(p).toBeLessThan(0.05);
+      expect(Boolean(diag)).toBe(h + l >= 4 && b.outliers.length === 0 && b.outliersKept.length === h + l && p < 0.05);
+    }
+    expect(codes(one(withSpikes(6, 0)))).not.toContain('outliers-kept');
+  });
+
   it('mad: modified z-score beyond 3.5', () => {
     const b = one(withSpikes(1, 1), 'lower-is-better', { outliers: 'mad' });
     expect(b.outliers).toEqual([3, 4]);
@@ -321,5 +350,67 @@ describe('minimumDetectableChange', () => {
     }
     expect(hits / trials).toBeGreaterThan(0.74);
     expect(hits / trials).toBeLessThan(0.86);
+  });
+});
+
+describe('pairs with head == base (zeros)', () => {
+  /** Go's B/op of one benchmark: 30 pairs of 8192..8194 bytes, 26 exactly equal, 4 one byte apart */
+  function bytesPerOp(): Pair[] {
+    const values = [8192, 8193, 8194];
+    const pairs: Pair[] = [];
+    for (let i = 0; i < 26; i++) {
+      const v = values[i % 3]!;
+      pairs.push({ base: v, head: v, order: i % 2 ? 'base-first' : 'head-first' });
+    }
+    pairs.splice(3, 0, { base: 8192, head: 8193, order: 'base-first' });
+    pairs.splice(9, 0, { base: 8193, head: 8192, order: 'head-first' });
+    pairs.splice(17, 0, { base: 8193, head: 8194, order: 'head-first' });
+    pairs.splice(25, 0, { base: 8194, head: 8193, order: 'base-first' });
+    return pairs;
+  }
+
+  it('26 of 30 pairs exactly equal, +-1 byte in the others: unchanged, interval about +-0.01%', () => {
+    const b = one(bytesPerOp());
+    expect(b.verdict).toBe('unchanged');
+    expect(codes(b)).not.toContain('too-few-pairs');
+    expect(codes(b)).toContain('mostly-equal');
+    expect(b.diagnostics.find((d) => d.code === 'mostly-equal')!.message).toMatch(/26 of 30 pairs/);
+    const c = b.change!;
+    expect(c.achievedConfidence).toBeGreaterThanOrEqual(0.95 - 1e-12);
+    expect(c.ci[0]).toBeLessThanOrEqual(0);
+    expect(c.ci[1]).toBeGreaterThanOrEqual(0);
+    expect(Math.max(-c.ci[0], c.ci[1])).toBeLessThan(0.0002);
+    expect(Math.abs(c.estimate)).toBeLessThan(1e-4);
+    // the test itself still follows R: zeros dropped, 4 pairs left, far from significant
+    expect(c.n).toBe(4);
+    expect(c.pValue).toBeGreaterThan(0.5);
+  });
+
+  it('the same with all pairs one byte heavier in head is still unchanged (well within 2%)', () => {
+    const pairs = bytesPerOp().map((p, i) => (i % 10 === 0 ? { ...p, head: p.head + 1 } : p));
+    expect(one(pairs).verdict).toBe('unchanged');
+  });
+
+  it('a real change with a few zero pairs keeps working', () => {
+    const pairs = makePairs({ n: 30, change: 0.05, noise: 0.01, seed: 21 });
+    for (const i of [2, 11, 19]) pairs[i] = { ...pairs[i]!, head: pairs[i]!.base };
+    const b = one(pairs);
+    expect(b.verdict).toBe('regression');
+    expect(b.change!.estimate).toBeGreaterThan(0.04);
+    expect(b.change!.ci[0]).toBeGreaterThan(0.02);
+    expect(codes(b)).not.toContain('mostly-equal');
+    const imp = one(pairs.map((p) => ({ ...p, base: p.head, head: p.base })));
+    expect(imp.verdict).toBe('improvement');
+  });
+
+  it('too few pairs in all still warn, zeros or not', () => {
+    const few: Pair[] = [
+      { base: 100, head: 100, order: 'base-first' },
+      { base: 100, head: 100, order: 'head-first' },
+      { base: 100, head: 101, order: 'base-first' },
+    ];
+    const b = one(few);
+    expect(b.verdict).toBe('inconclusive');
+    expect(b.diagnostics.find((d) => d.code === 'too-few-pairs')!.message).toMatch(/Only 3 usable pairs \(2 of them with head == base/);
   });
 });
