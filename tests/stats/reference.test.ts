@@ -27,6 +27,11 @@ interface Case {
   r: { p: number; estimate: number; lower: number; upper: number; confLevel: number; method: 'exact' | 'normal' };
   scipy: { pMatching: number; pDefault: number } | null;
   target: { n: number; zeros: number; estimate?: number; lower?: number; upper?: number; pExact?: number; walshMiddle?: [number, number] };
+  /** zeros kept as values (judge and stopCheck): R on d + 1, minus 1; targets from all Walsh averages */
+  keepZeros?: {
+    r: { estimate: number; lower: number; upper: number; confLevel: number; method: 'exact' | 'normal' };
+    target: { n: number; method: 'exact' | 'normal'; estimate: number; lower: number; upper: number };
+  };
 }
 
 interface Reference {
@@ -107,6 +112,39 @@ describe('signed-rank test against R wilcox.test (and scipy)', () => {
       }
     });
   }
+
+  it('has cases with zeros kept, mostly-zero ones among them', () => {
+    const keep = ref.signedRank.filter((c) => c.keepZeros);
+    expect(keep.length).toBeGreaterThanOrEqual(10);
+    expect(keep.some((c) => c.name.startsWith('zeros-mostly-go-bytes'))).toBe(true);
+    expect(keep.some((c) => c.keepZeros!.r.method === 'exact')).toBe(true);
+  });
+
+  for (const c of ref.signedRank.filter((x) => x.keepZeros)) {
+    it(`zeros kept (Pratt 1959): estimate and interval of all values: ${c.name}`, () => {
+      const k = c.keepZeros!;
+      const hl = hodgesLehmann(c.d, c.confLevel, { zeros: 'keep' });
+      expect(hl.n).toBe(c.d.length);
+      expect(hl.method).toBe(k.target.method);
+      expectClose(hl.estimate, k.target.estimate, `${c.name} estimate (zeros kept)`);
+      expectClose(hl.lower, k.target.lower, `${c.name} lower (zeros kept)`);
+      expectClose(hl.upper, k.target.upper, `${c.name} upper (zeros kept)`);
+      const tol = k.r.method === 'exact' ? 1e-12 : 2e-4;
+      expect(Math.abs(hl.lower - k.r.lower)).toBeLessThanOrEqual(tol);
+      expect(Math.abs(hl.upper - k.r.upper)).toBeLessThanOrEqual(tol);
+      if (k.r.method === 'normal') expectClose(hl.achievedConfidence, k.r.confLevel, `${c.name} achieved confidence (zeros kept)`);
+      // the test keeps R's convention: zeros dropped
+      expect(wilcoxonSignedRank(c.d).zeros).toBe(c.target.zeros);
+    });
+  }
+
+  it('without zeros, keeping zeros changes nothing (R exactly)', () => {
+    for (const c of ref.signedRank.filter((x) => x.target.zeros === 0)) {
+      const a = hodgesLehmann(c.d, c.confLevel);
+      const b = hodgesLehmann(c.d, c.confLevel, { zeros: 'keep' });
+      expect(b).toEqual(a);
+    }
+  });
 
   it('scipy default call differs only by its conventions (no continuity correction)', () => {
     // For the exact cases scipy's default equals R; for n >= 50 without ties the default drops the

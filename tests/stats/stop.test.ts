@@ -110,3 +110,20 @@ describe('stopCheck', () => {
     }
   });
 });
+
+describe('stopCheck with pairs of head == base', () => {
+  it('a count that differs by one in a few pairs stops on precision, with the interval pinned near 0', () => {
+    const rand = prng(5);
+    const pairs: Pair[] = Array.from({ length: 200 }, (_, i) => {
+      const base = 8192 + Math.floor(3 * rand());
+      const head = rand() < 0.13 ? base + (rand() < 0.5 ? 1 : -1) : base;
+      return { base, head, order: i % 2 ? 'base-first' : 'head-first' };
+    });
+    const r = run(pairs, { ...opts, threshold: 0 });
+    expect(r.reason).toBe('precision');
+    // zeros count in the interval (as in judging): the interval reaches its confidence early
+    expect(r.n).toBeLessThanOrEqual(60);
+    const c = stopCheck(pairs.slice(0, r.n), { ...opts, threshold: 0 });
+    expect(c.halfWidth).toBeLessThan(0.0002);
+  });
+});
