@@ -69,6 +69,23 @@ function main(): void {
   const ss = stats(stopMs);
   rows.push(`| judge (1 benchmark) | ${n.toLocaleString('en')} | ${reps} | ${js.min.toFixed(0)} | ${js.median.toFixed(0)} | ${js.max.toFixed(0)} |`);
   rows.push(`| stopCheck | ${n.toLocaleString('en')} | ${reps} | ${ss.min.toFixed(0)} | ${ss.median.toFixed(0)} | ${ss.max.toFixed(0)} |`);
+  // one stopCheck at the sizes the scheduler meets: it runs after every round
+  const small: string[] = [];
+  for (const m of [30, 100, 300, 1000]) {
+    const pairs = makePairs(m, 11);
+    const o = { minPairs: 10, maxPairs: 10_000, precision: 0.001, alpha: 0.05, threshold: 0.02 };
+    for (let i = 0; i < 50; i++) stopCheck(pairs, o);
+    const ms: number[] = [];
+    for (let r = 0; r < 15; r++) {
+      const calls = 40;
+      const t0 = performance.now();
+      for (let i = 0; i < calls; i++) stopCheck(pairs, o);
+      ms.push((performance.now() - t0) / calls);
+    }
+    const st = stats(ms);
+    small.push(`| stopCheck (mean of 40 calls, 15 repetitions) | ${m.toLocaleString('en')} | 15 | ${st.min.toFixed(3)} | ${st.median.toFixed(3)} | ${st.max.toFixed(3)} |`);
+  }
+  rows.push(...small);
   // the naive O(n²) Walsh list, for scale, where it still fits in memory
   for (const m of [1000, 5000]) {
     const x = Float64Array.from(makePairs(m, 7), (p) => Math.log(p.head / p.base)).sort();

@@ -2,7 +2,8 @@
  * The statistics room: pure functions from pairs to verdicts. No I/O.
  *
  * Method: shared/guide/statistics.md. References: R's `wilcox.test(d, conf.int = TRUE)` for the
- * signed-rank test, Hodges–Lehmann estimate and interval (fixtures from scripts/reference-stats.py,
+ * signed-rank test, Hodges–Lehmann estimate and interval (zeros kept as values in the estimate and
+ * interval, dropped by the test: hodges-lehmann.ts; fixtures from scripts/reference-stats.py,
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
 export * from './types.ts';
@@ -14,10 +15,10 @@ export { minimumDetectableChange, pairsToDetect, WILCOXON_ARE } from './power.ts
 export { wilcoxonSignedRank, signedRankSum, psignrank, qsignrank, signrankCumulativeCounts, averageRanks } from './signrank.ts';
 export type { SignedRankResult, SignedRankOptions } from './signrank.ts';
 export { hodgesLehmann, walshMedian } from './hodges-lehmann.ts';
-export type { HodgesLehmannResult } from './hodges-lehmann.ts';
+export type { HodgesLehmannResult, HodgesLehmannOptions } from './hodges-lehmann.ts';
 export { walshSelect, walshSelectPair, walshOrderStatistics, walshAveragesNaive } from './walsh.ts';
 export { holm, benjaminiHochberg } from './multiple.ts';
-export { screenOutliers, outlierFences, binomialTwoSidedHalf } from './outliers.ts';
+export { screenOutliers, outlierFences, binomialTwoSidedHalf, LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN } from './outliers.ts';
 export type { OutlierScreen } from './outliers.ts';
 export { summarize, median, mean, sd, cv, mad, quantileSorted } from './describe.ts';
 export { rankSumTest } from './rank-sum.ts';
