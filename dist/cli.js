@@ -28049,7 +28049,7 @@ var Result2 = external_exports.object({
   unit: external_exports.string().trim().min(1),
   direction: external_exports.enum(["lower-is-better", "higher-is-better"]).optional()
 });
-function parseJson(text) {
+function parseJson(text, defaultDirection) {
   const data = parseJsonDocument(
     "json",
     text,
@@ -28062,7 +28062,7 @@ function parseJson(text) {
   const out = new SampleCollector("json");
   for (const r of results) {
     const n2 = normalise(r.value, r.unit);
-    out.add(r.name, n2.value, n2.unit, r.direction ?? n2.direction, null);
+    out.add(r.name, n2.value, n2.unit, r.direction ?? defaultDirection ?? n2.direction, null);
   }
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
@@ -28098,12 +28098,13 @@ var HARNESS_PARSERS = {
   jmh: parseJmh,
   json: parseJson
 };
-function parseHarness(format2, text) {
+function parseHarness(format2, text, options = {}) {
   if (!Object.hasOwn(HARNESS_PARSERS, format2)) {
     throw new HarnessParseError(format2, null, `unknown harness format; expected one of ${HARNESS_FORMATS.join(", ")}`);
   }
   const parser = HARNESS_PARSERS[format2];
   try {
+    if (format2 === "json" && options.defaultDirection !== void 0) return parseJson(text, options.defaultDirection);
     return parser(text);
   } catch (err) {
     if (err instanceof HarnessParseError) throw err;
@@ -28145,7 +28146,7 @@ function timeSamples(bench, run) {
 }
 function samplesOf(bench, run, opts) {
   if (bench.format === "time") return timeSamples(bench, run);
-  const parsed = parseHarness(bench.format, run.stdout);
+  const parsed = parseHarness(bench.format, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed.filter((s) => !filter || filter.test(s.name)).map((s) => ({
     ...s,
@@ -36660,14 +36661,25 @@ function rng(seed) {
   };
 }
 var SAMPLE = 16384;
+function hasTiny(x) {
+  for (let i2 = 0; i2 < x.length; i2++) {
+    const a2 = Math.abs(x[i2]);
+    if (a2 !== 0 && a2 < 1e-290) return true;
+  }
+  return false;
+}
 function staircase(x, v, strict, lo, hi, out) {
   const n2 = x.length;
+  const exactHalving = !hasTiny(x);
   const v2 = 2 * v;
   let j = n2;
   let count2 = 0;
   for (let i2 = 0; i2 < n2; i2++) {
     const xi = x[i2];
-    if (strict) while (j > 0 && xi + x[j - 1] > v2) j--;
+    if (!exactHalving) {
+      if (strict) while (j > 0 && (xi + x[j - 1]) / 2 > v) j--;
+      else while (j > 0 && (xi + x[j - 1]) / 2 >= v) j--;
+    } else if (strict) while (j > 0 && xi + x[j - 1] > v2) j--;
     else while (j > 0 && xi + x[j - 1] >= v2) j--;
     const l = lo[i2];
     const h2 = hi[i2];
@@ -36679,7 +36691,7 @@ function staircase(x, v, strict, lo, hi, out) {
   }
   return count2;
 }
-function walshSelect(x, k) {
+function walshSelect(x, k, bracket) {
   const n2 = x.length;
   const total = n2 * (n2 + 1) / 2;
   if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
@@ -36695,8 +36707,23 @@ function walshSelect(x, k) {
   const rowStart = new Float64Array(n2 + 1);
   let below = 0;
   let remaining = total;
+  if (bracket) {
+    const c1 = staircase(x, bracket[0], false, lo, hi, b1);
+    const c4 = staircase(x, bracket[1], true, lo, hi, b4);
+    if (k > c1 && k <= c4) {
+      below = c1;
+      remaining = c4 - c1;
+      lo.set(b1);
+      hi.set(b4);
+    } else {
+      for (let i2 = 0; i2 < n2; i2++) {
+        lo[i2] = i2;
+        hi[i2] = n2;
+      }
+    }
+  }
   const random = rng(2654435769 ^ n2 ^ k);
-  const smallEnough = Math.max(n2 >> 2, 4096);
+  const smallEnough = Math.max(n2 >> 2, 1024);
   for (; ; ) {
     const target = k - below;
     if (remaining <= smallEnough) {
@@ -36707,26 +36734,38 @@ function walshSelect(x, k) {
         const h2 = hi[i2];
         for (let j = lo[i2]; j < h2; j++) buf[m2++] = (xi + x[j]) / 2;
       }
-      buf.sort();
-      return buf[target - 1];
+      selectInPlace(buf, target - 1, 0, remaining);
+      const v = buf[target - 1];
+      if (v !== 0) return v;
+      let before = 0;
+      for (let i2 = 0; i2 < remaining; i2++) {
+        const w = buf[i2];
+        if (w < 0 || Object.is(w, -0)) before++;
+      }
+      return target <= before ? -0 : 0;
     }
     rowStart[0] = 0;
     for (let i2 = 0; i2 < n2; i2++) rowStart[i2 + 1] = rowStart[i2] + (hi[i2] - lo[i2]);
-    const m = Math.min(SAMPLE, remaining);
-    const picks = new Float64Array(m);
-    for (let s = 0; s < m; s++) picks[s] = Math.floor(random() * remaining);
-    picks.sort();
+    const m = Math.min(SAMPLE, remaining, Math.max(128, n2));
     const sample = new Float64Array(m);
-    let row = 0;
     for (let s = 0; s < m; s++) {
-      const r = picks[s];
-      while (rowStart[row + 1] <= r) row++;
-      sample[s] = (x[row] + x[lo[row] + (r - rowStart[row])]) / 2;
+      const r = Math.floor(random() * remaining);
+      let a2 = 0;
+      let b = n2 - 1;
+      while (a2 < b) {
+        const mid = a2 + b + 1 >> 1;
+        if (rowStart[mid] <= r) a2 = mid;
+        else b = mid - 1;
+      }
+      sample[s] = (x[a2] + x[lo[a2] + (r - rowStart[a2])]) / 2;
     }
-    sample.sort();
     const spread = 3 * Math.sqrt(m);
-    const pLo = sample[Math.max(0, Math.floor(target / remaining * m - spread))];
-    const pHi = sample[Math.min(m - 1, Math.ceil(target / remaining * m + spread))];
+    const iLo = Math.max(0, Math.floor(target / remaining * m - spread));
+    const iHi = Math.min(m - 1, Math.ceil(target / remaining * m + spread));
+    selectInPlace(sample, iLo, 0, m);
+    selectInPlace(sample, iHi, iLo, m);
+    const pLo = sample[iLo];
+    const pHi = sample[iHi];
     const c1 = staircase(x, pLo, false, lo, hi, b1);
     if (target <= c1) {
       hi.set(b1);
@@ -36748,60 +36787,137 @@ function walshSelect(x, k) {
     lo.set(b4);
   }
 }
-function walshSelectPair(x, k) {
+function walshSuccessor(x, a2, k) {
   const n2 = x.length;
-  const a2 = walshSelect(x, k);
-  if (k + 1 > n2 * (n2 + 1) / 2) throw new RangeError(`rank ${k + 1} outside 1..${n2 * (n2 + 1) / 2}`);
   const lo = new Int32Array(n2);
   const hi = new Int32Array(n2).fill(n2);
   for (let i2 = 0; i2 < n2; i2++) lo[i2] = i2;
   const cols = new Int32Array(n2);
   const atMost = staircase(x, a2, true, lo, hi, cols);
-  if (atMost >= k + 1) return [a2, a2];
+  if (atMost >= k + 1) return a2;
   let next = Infinity;
   for (let i2 = 0; i2 < n2; i2++) {
     const j = cols[i2];
     if (j < n2) next = Math.min(next, (x[i2] + x[j]) / 2);
   }
-  return [a2, next];
+  return next;
+}
+function selectInPlace(a2, k, lo, hi) {
+  let l = lo;
+  let r = hi - 1;
+  while (r > l) {
+    const mid = l + r >> 1;
+    const x = a2[l];
+    const y = a2[mid];
+    const z2 = a2[r];
+    const pivot = x < y ? y < z2 ? y : x < z2 ? z2 : x : x < z2 ? x : y < z2 ? z2 : y;
+    let i2 = l;
+    let j = r;
+    while (i2 <= j) {
+      while (a2[i2] < pivot) i2++;
+      while (a2[j] > pivot) j--;
+      if (i2 <= j) {
+        const t = a2[i2];
+        a2[i2] = a2[j];
+        a2[j] = t;
+        i2++;
+        j--;
+      }
+    }
+    if (k <= j) r = j;
+    else if (k >= i2) l = i2;
+    else return;
+  }
+}
+var DIRECT_WALSH_LIMIT = 1 << 11;
+function walshOrderStatistics(x, ranks) {
+  const n2 = x.length;
+  const total = n2 * (n2 + 1) / 2;
+  for (const k of ranks) if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
+  if (total > DIRECT_WALSH_LIMIT) {
+    const order2 = ranks.map((k, i2) => [k, i2]).sort((a2, b) => Math.abs(b[0] - (total + 1) / 2) - Math.abs(a2[0] - (total + 1) / 2));
+    const found = /* @__PURE__ */ new Map();
+    const out2 = new Array(ranks.length);
+    for (const [k, i2] of order2) {
+      let v = found.get(k);
+      if (v === void 0) {
+        const prev = found.get(k - 1);
+        if (prev !== void 0) v = walshSuccessor(x, prev, k - 1);
+        else {
+          let below = -Infinity;
+          let above = Infinity;
+          let kb = 0;
+          let ka = total + 1;
+          for (const [kk, vv] of found) {
+            if (kk < k && kk > kb) [kb, below] = [kk, vv];
+            if (kk > k && kk < ka) [ka, above] = [kk, vv];
+          }
+          v = walshSelect(x, k, Number.isFinite(below) && Number.isFinite(above) ? [below, above] : void 0);
+        }
+        found.set(k, v);
+      }
+      out2[i2] = v;
+    }
+    return out2;
+  }
+  const all = new Float64Array(total);
+  let m = 0;
+  for (let i2 = 0; i2 < n2; i2++) {
+    const xi = x[i2];
+    for (let j = i2; j < n2; j++) all[m++] = (xi + x[j]) / 2;
+  }
+  const order = ranks.map((k, i2) => [k - 1, i2]).sort((a2, b) => a2[0] - b[0]);
+  const out = new Array(ranks.length);
+  let lo = 0;
+  for (const [k, i2] of order) {
+    selectInPlace(all, k, lo, total);
+    out[i2] = all[k];
+    lo = k;
+  }
+  return out;
 }
 
 // src/stats/hodges-lehmann.ts
 function hodgesLehmann(d, confLevel = 0.95, options = {}) {
   const exactBelow = options.exactBelow ?? 50;
-  const values = [];
-  for (let i2 = 0; i2 < d.length; i2++) {
+  const keep = options.zeros === "keep";
+  let zeros = 0;
+  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
+  const x = new Float64Array(keep ? d.length : d.length - zeros);
+  for (let i2 = 0, m = 0; i2 < d.length; i2++) {
     const v = d[i2];
-    if (v !== 0) values.push(v);
+    if (keep || v !== 0) x[m++] = v;
   }
-  const zeros = d.length - values.length;
-  const n2 = values.length;
-  const x = Float64Array.from(values);
+  const n2 = x.length;
   x.sort();
+  const inverting = keep && zeros > 0;
   if (n2 === 0) return { estimate: 0, lower: 0, upper: 0, method: "normal", achievedConfidence: degenerateConfidence(d.length, confLevel), n: 0 };
   if (x[0] === x[n2 - 1]) {
     const v = x[0];
     return { estimate: v, lower: v, upper: v, method: n2 === 1 ? "exact" : "normal", achievedConfidence: degenerateConfidence(n2, confLevel), n: n2 };
   }
   const total = n2 * (n2 + 1) / 2;
-  const estimate = walshMedian(x);
+  const mid = total % 2 === 1 ? [(total + 1) / 2] : [total / 2, total / 2 + 1];
+  const withMedian = (ranks) => {
+    const v = walshOrderStatistics(x, [...ranks, ...mid]);
+    const m = v.slice(ranks.length);
+    return { estimate: m.length === 1 ? m[0] : (m[0] + m[1]) / 2, values: v.slice(0, ranks.length) };
+  };
   let ties = false;
-  const absSorted = Float64Array.from(x, Math.abs);
-  absSorted.sort();
-  for (let i2 = 1; i2 < n2 && !ties; i2++) if (absSorted[i2] === absSorted[i2 - 1]) ties = true;
+  if (inverting) {
+    for (let i2 = 1; i2 < n2 && !ties; i2++) if (x[i2] === x[i2 - 1]) ties = true;
+  } else {
+    const absSorted = Float64Array.from(x, Math.abs);
+    absSorted.sort();
+    for (let i2 = 1; i2 < n2 && !ties; i2++) if (absSorted[i2] === absSorted[i2 - 1]) ties = true;
+  }
   const alpha = 1 - confLevel;
-  if (n2 < exactBelow && !ties && zeros === 0) {
+  if (n2 < exactBelow && !ties && (zeros === 0 || inverting)) {
     let qu = qsignrank(alpha / 2, n2);
     if (qu === 0) qu = 1;
     const achievedAlpha = 2 * psignrank(qu - 1, n2);
-    return {
-      estimate,
-      lower: walshSelect(x, qu),
-      upper: walshSelect(x, total - qu + 1),
-      method: "exact",
-      achievedConfidence: 1 - achievedAlpha,
-      n: n2
-    };
+    const { estimate: estimate2, values: values2 } = withMedian([qu, total - qu + 1]);
+    return { estimate: estimate2, lower: values2[0], upper: values2[1], method: "exact", achievedConfidence: 1 - achievedAlpha, n: n2 };
   }
   let tieSum = 0;
   for (let i2 = 0; i2 < n2; ) {
@@ -36824,30 +36940,17 @@ function hodgesLehmann(d, confLevel = 0.95, options = {}) {
   let achievedConfidence = confLevel;
   if (a2 >= 1 || 1 - confLevel < a2 * 0.75) achievedConfidence = 1 - Math.min(1, a2);
   if (a2 >= 1) {
-    const m = medianSorted(x);
-    return { estimate, lower: m, upper: m, method: "normal", achievedConfidence, n: n2 };
+    return { estimate: withMedian([]).estimate, lower: x[0], upper: x[n2 - 1], method: "normal", achievedConfidence: 0, n: n2 };
   }
   const z2 = qnorm(a2 / 2, false);
   let k = Math.ceil(total / 2 - 0.5 - z2 * sigma);
   k = Math.min(Math.max(k, 1), total);
-  return {
-    estimate,
-    lower: walshSelect(x, k),
-    upper: walshSelect(x, total + 1 - k),
-    method: "normal",
-    achievedConfidence,
-    n: n2
-  };
-}
-function walshMedian(x) {
-  const n2 = x.length;
-  const total = n2 * (n2 + 1) / 2;
-  if (total % 2 === 1) return walshSelect(x, (total + 1) / 2);
-  const [a2, b] = walshSelectPair(x, total / 2);
-  return (a2 + b) / 2;
+  const { estimate, values } = withMedian([k, total + 1 - k]);
+  return { estimate, lower: values[0], upper: values[1], method: "normal", achievedConfidence, n: n2 };
 }
 function rStatisticAt(x, mu) {
-  const xd = Float64Array.from(x, (v2) => v2 - mu);
+  const xd = new Float64Array(x.length);
+  for (let i2 = 0; i2 < x.length; i2++) xd[i2] = x[i2] - mu;
   const { n: nx, v, tieSum } = signedRankSum(xd);
   const zd = v - nx * (nx + 1) / 4;
   const sigma = Math.sqrt(nx * (nx + 1) * (2 * nx + 1) / 24 - tieSum / 48);
@@ -36892,6 +36995,7 @@ function benjaminiHochberg(p) {
 
 // src/stats/outliers.ts
 var MIN_FLAGGED_FOR_LEAN = 4;
+var LEAN_ALPHA = 0.05;
 function outlierFences(d, rule) {
   if (rule === "none" || d.length < 3) return null;
   const s = sorted(d);
@@ -36899,6 +37003,7 @@ function outlierFences(d, rule) {
     const q1 = quantileSorted(s, 0.25);
     const q3 = quantileSorted(s, 0.75);
     const iqr = q3 - q1;
+    if (iqr === 0) return null;
     return [q1 - 1.5 * iqr, q3 + 1.5 * iqr];
   }
   const med = medianSorted(s);
@@ -36925,26 +37030,28 @@ function binomialTwoSidedHalf(k, m) {
   for (const l of logs) s += Math.exp(l - top);
   return Math.min(1, 2 * Math.exp(top) * s);
 }
-function screenOutliers(d, rule, leanAlpha = 0.05) {
+function screenOutliers(d, rule, leanAlpha = LEAN_ALPHA) {
   const fences = outlierFences(d, rule);
-  if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, fences: null };
-  const flagged = [];
-  let high = 0;
-  let low = 0;
+  if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, lean: false, fences: null };
+  const highs = [];
+  const lows = [];
   for (let i2 = 0; i2 < d.length; i2++) {
     const v = d[i2];
-    if (v > fences[1]) {
-      flagged.push(i2);
-      high++;
-    } else if (v < fences[0]) {
-      flagged.push(i2);
-      low++;
-    }
+    if (v > fences[1]) highs.push(i2);
+    else if (v < fences[0]) lows.push(i2);
   }
-  if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, fences };
+  const high = highs.length;
+  const low = lows.length;
+  const flagged = [...highs, ...lows].sort((a2, b) => a2 - b);
+  if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, lean: false, fences };
   const balanceP = binomialTwoSidedHalf(high, flagged.length);
-  if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, fences };
-  return { excluded: flagged, kept: [], high, low, balanceP, fences };
+  if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, lean: true, fences };
+  const j = Math.min(high, low);
+  highs.sort((a2, b) => d[b] - d[a2]);
+  lows.sort((a2, b) => d[a2] - d[b]);
+  const excluded = [...highs.slice(0, j), ...lows.slice(0, j)].sort((a2, b) => a2 - b);
+  const kept = [...highs.slice(j), ...lows.slice(j)].sort((a2, b) => a2 - b);
+  return { excluded, kept, high, low, balanceP, lean: false, fences };
 }
 
 // src/stats/power.ts
@@ -36960,7 +37067,7 @@ function pairsToDetect(pairedLogSd, change, alpha, power = 0.8) {
   if (!(shift > 0)) return Infinity;
   if (!(pairedLogSd > 0)) return 1;
   const z2 = qnorm(alpha / 2, false) + qnorm(power);
-  return Math.ceil((z2 * pairedLogSd / shift) ** 2 / WILCOXON_ARE);
+  return Math.ceil((z2 * pairedLogSd / shift) ** 2 / WILCOXON_ARE - 1e-9);
 }
 
 // src/stats/rank-sum.ts
@@ -37007,8 +37114,12 @@ function rankSumTest(x, y) {
 var DIAGNOSTIC_ALPHA = 0.01;
 var HIGH_SINGLE_CV = 0.05;
 var HIGH_PAIRED_CV = 0.05;
+var LOG_RATIO_GRID = 1e-12;
 function logRatios(pairs) {
-  return Float64Array.from(pairs, (p) => Math.log(p.head / p.base));
+  return Float64Array.from(pairs, (p) => {
+    const d = Math.log(p.head / p.base);
+    return Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID) * LOG_RATIO_GRID;
+  });
 }
 function minPairsForAlpha(alpha) {
   if (!(alpha > 0)) return Infinity;
@@ -37034,7 +37145,7 @@ function analyzePairs(pairs, opts) {
   const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
   const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
-  const hl = kept.length > 0 ? hodgesLehmann(kept, 1 - opts.alpha) : null;
+  const hl = kept.length > 0 ? hodgesLehmann(kept, 1 - opts.alpha, { zeros: "keep" }) : null;
   const analysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02);
   return analysis;
@@ -37055,12 +37166,19 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold) {
     return out;
   }
   const allEqual = kept.every((v) => v === kept[0]);
-  if (usable < need && !(allEqual && n2 >= need)) {
+  const confident = a2.hl !== null && a2.hl.achievedConfidence >= 1 - alpha - 1e-12;
+  if (n2 < need || !confident) {
     const minP = usable > 0 ? 2 ** (1 - usable) : 1;
     out.push({
       code: "too-few-pairs",
       severity: "warning",
-      message: `Only ${usable} usable pair${usable === 1 ? "" : "s"}${zeros > 0 ? ` (${zeros} more with head == base carry no sign)` : ""}: the smallest possible two-sided p-value is then ${fmtP(minP)}, never below alpha = ${alpha}, and the interval cannot reach ${pct(1 - alpha, 0)} confidence. Need >= ${need} pairs (--min-pairs ${Math.max(need, 10)}).`
+      message: `Only ${n2} usable pair${n2 === 1 ? "" : "s"}${zeros > 0 ? ` (${zeros} of them with head == base, which carry no sign for the test)` : ""}: the smallest possible two-sided p-value is then ${fmtP(minP)}${minP >= alpha ? `, never below alpha = ${alpha}` : ""}, and the interval cannot reach ${pct(1 - alpha, 0)} confidence. Need >= ${need} pairs (--min-pairs ${Math.max(need, 10)}).`
+    });
+  } else if (zeros > 0 && 2 * zeros > n2 && !allEqual) {
+    out.push({
+      code: "mostly-equal",
+      severity: "info",
+      message: `${zeros} of ${n2} pairs measured head and base exactly equal; only ${usable} differ. The test counts only the pairs that differ (a pair with head == base has no sign), so it can hardly be significant; the estimate and interval count all ${n2} pairs, and the equal ones pin the change near 0 (Hodges–Lehmann over all pairs: Pratt 1959, Lehmann 1975). Typical of counts and sizes (bytes, allocations) that move by a unit in a few runs.`
     });
   }
   if (allEqual && n2 >= 2) {
@@ -37071,7 +37189,17 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold) {
       message: v === 0 ? `All ${n2} pairs measured head and base exactly equal: the metric does not vary between runs (a count, or a coarse clock). The test sees no noise; "no change" here means no pair differed at all. If this is a time, check the timer's resolution or measure a longer run.` : `All ${n2} pairs have the same ratio head/base (${signedPct(Math.expm1(v), 2)}): the metric does not vary between runs (a count, or a coarse clock), so the interval is a single point. Fine for deterministic counts (instructions, memory); for times, check the timer's resolution.`
     });
   }
-  if (a2.screen.kept.length > 0) {
+  const flagged = a2.screen.high + a2.screen.low;
+  const leans = a2.screen.lean && flagged >= MIN_FLAGGED_FOR_LEAN && (a2.screen.balanceP ?? 1) < LEAN_ALPHA;
+  if (!leans && a2.screen.kept.length > 0) {
+    const k = a2.screen.kept.length;
+    out.push({
+      code: "outliers-kept",
+      severity: "info",
+      message: `${flagged} pair${flagged === 1 ? "" : "s"} fell outside the outlier fences (${a2.screen.high} above, ${a2.screen.low} below); ${a2.screen.excluded.length} were excluded as balanced pairs (one above for one below), and the ${k} in excess on one side kept (pairs ${a2.screen.kept.slice(0, 10).join(", ")}${k > 10 ? ", ..." : ""}): excluding them would tilt the test. A split like ${a2.screen.high} to ${a2.screen.low} is within chance (binomial p = ${fmtP(a2.screen.balanceP ?? 1)}).`
+    });
+  }
+  if (leans) {
     const lower = direction === "lower-is-better";
     const headWorse = lower ? a2.screen.high : a2.screen.low;
     const baseWorse = lower ? a2.screen.low : a2.screen.high;
@@ -37152,7 +37280,7 @@ function estimatePairsToSettle(change, n2, threshold, alpha) {
   const floor = Math.max(n2 + 1, minPairsForAlpha(alpha));
   if (!(target > 0)) return null;
   if (!(half > 0)) return floor;
-  return Math.max(floor, Math.ceil(n2 * (half / target) ** 2));
+  return Math.max(floor, Math.ceil(n2 * (half / target) ** 2 - 1e-9));
 }
 var VERDICT_RANK = { unchanged: 0, improvement: 1, inconclusive: 2, regression: 3 };
 function worstVerdict(verdicts) {
@@ -37245,6 +37373,22 @@ function bettingEvidence(d, threshold) {
   const logU = new Float64Array(J);
   const logO = new Float64Array(J);
   const g = (y, s) => s > 0 ? Math.max(-1, Math.min(1, y / (SCALE_MULTIPLIER * s))) : Math.sign(y);
+  const pA = new Float64Array(J).fill(1);
+  const pB = new Float64Array(J).fill(1);
+  const pU = new Float64Array(J).fill(1);
+  const pO = new Float64Array(J).fill(1);
+  const flush = () => {
+    for (let j = 0; j < J; j++) {
+      logA[j] = logA[j] + Math.log(pA[j]);
+      logB[j] = logB[j] + Math.log(pB[j]);
+      logU[j] = logU[j] + Math.log(pU[j]);
+      logO[j] = logO[j] + Math.log(pO[j]);
+    }
+    pA.fill(1);
+    pB.fill(1);
+    pU.fill(1);
+    pO.fill(1);
+  };
   for (let i2 = BURN_IN; i2 < n2; i2++) {
     const s = scales[i2];
     const v = d[i2];
@@ -37252,12 +37396,14 @@ function bettingEvidence(d, threshold) {
     const gd = g(v - down, s);
     for (let j = 0; j < J; j++) {
       const lam = BET_GRID[j];
-      logA[j] = logA[j] + Math.log1p(lam * gu);
-      logU[j] = logU[j] + Math.log1p(-lam * gu);
-      logB[j] = logB[j] + Math.log1p(-lam * gd);
-      logO[j] = logO[j] + Math.log1p(lam * gd);
+      pA[j] = pA[j] * (1 + lam * gu);
+      pU[j] = pU[j] * (1 - lam * gu);
+      pB[j] = pB[j] * (1 - lam * gd);
+      pO[j] = pO[j] * (1 + lam * gd);
     }
+    if ((i2 - BURN_IN) % 32 === 31) flush();
   }
+  flush();
   const mix = (l) => {
     let s = 0;
     for (let j = 0; j < J; j++) s += Math.exp(l[j]);
@@ -37265,16 +37411,40 @@ function bettingEvidence(d, threshold) {
   };
   return { above: mix(logA), below: mix(logB), underUpper: mix(logU), overLower: mix(logO) };
 }
+function tQuantile(p, df) {
+  const z2 = qnorm(p);
+  const z3 = z2 * z2 * z2;
+  const z5 = z3 * z2 * z2;
+  return z2 + (z3 + z2) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z2) / (96 * df * df);
+}
+function nullHalfWidth(d, alpha) {
+  const n2 = d.length;
+  if (n2 < 2) return Infinity;
+  const a2 = Float64Array.from(d, Math.abs).sort();
+  const med = a2[n2 >> 1];
+  const cut = 4 * 1.4826 * med;
+  let ss = 0;
+  let m = 0;
+  for (let i2 = 0; i2 < n2; i2++) {
+    const v = a2[i2];
+    if (med > 0 && v > cut) continue;
+    ss += v * v;
+    m++;
+  }
+  const s0 = Math.sqrt(ss / m);
+  const h2 = tQuantile(1 - alpha / 2, n2 - 1) * s0 * Math.sqrt(Math.PI / 3) / Math.sqrt(n2);
+  return (Math.expm1(h2) - Math.expm1(-h2)) / 2;
+}
 function stopCheck(pairs, opts) {
   const n2 = pairs.length;
   if (n2 === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null };
   const rule = opts.outliers ?? "tukey";
-  const d = Float64Array.from(pairs, (p) => Math.log(p.head / p.base));
+  const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);
   const excluded = new Set(screen.excluded);
   const kept = [];
   for (let i2 = 0; i2 < n2; i2++) if (!excluded.has(i2)) kept.push(d[i2]);
-  const hl = hodgesLehmann(kept, 1 - opts.alpha);
+  const hl = hodgesLehmann(kept, 1 - opts.alpha, { zeros: "keep" });
   const lower = Math.expm1(hl.lower);
   const upper = Math.expm1(hl.upper);
   const halfWidth = (upper - lower) / 2;
@@ -37285,7 +37455,9 @@ function stopCheck(pairs, opts) {
   if (ev.above >= 2 / opts.alpha || ev.below >= 2 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "change" };
   if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "unchanged" };
   const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
-  if (confident && halfWidth < opts.precision) return { stop: true, reason: "precision", ...base, decision: null };
+  if (confident && nullHalfWidth(d, opts.alpha) < opts.precision) {
+    return { stop: true, reason: "precision", ...base, decision: null };
+  }
   return { stop: false, reason: null, ...base, decision: null };
 }
 
@@ -37325,7 +37497,9 @@ function judgeResults(results, opts) {
     };
   });
   const gating = benchmarks.filter((b) => (b.presence ?? "both") === "both");
-  const verdict = gating.length === 0 ? "inconclusive" : worstVerdict(gating.map((b) => b.verdict ?? "inconclusive"));
+  const incomplete = (results.missingShards?.length ?? 0) > 0;
+  const verdicts = gating.map((b) => b.verdict ?? "inconclusive");
+  const verdict = gating.length === 0 ? "inconclusive" : worstVerdict(incomplete ? [...verdicts, "inconclusive"] : verdicts);
   return {
     ...results,
     settings: { ...results.settings, alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction },
@@ -37517,7 +37691,7 @@ async function runSchedule(ctx) {
         key: s.key,
         job: job.bench.name,
         unit: s.unit,
-        direction: job.bench.format === "json" && s.direction === void 0 ? job.bench.direction ?? "lower-is-better" : s.direction,
+        direction: s.direction,
         ...s.metric ? { metric: s.metric } : {},
         ...job.bench.threshold !== void 0 ? { threshold: job.bench.threshold } : {},
         pairs: [],
@@ -37925,7 +38099,9 @@ var ResultsSchema = external_exports.object({
   geomean: external_exports.number().nullable().optional(),
   /** per round, the order in which the benchmarks were measured (freshly shuffled each round) */
   rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.nameLength))).optional(),
-  shard: external_exports.object({ index: external_exports.number().int(), count: external_exports.number().int() }).optional(),
+  shard: external_exports.object({ index: external_exports.number().int().min(1).max(1e3), count: external_exports.number().int().min(1).max(1e3) }).optional(),
+  /** after a merge: the shards (1-based) whose results file was missing */
+  missingShards: external_exports.array(external_exports.number().int()).max(1e3).optional(),
   failures: external_exports.array(FailureSchema.extend({ benchmark: external_exports.string().max(LIMITS.nameLength).optional() })).optional(),
   benchmarks: external_exports.array(BenchmarkResultSchema).max(LIMITS.benchmarks)
 });
@@ -37988,7 +38164,14 @@ function mergeResults(files, names) {
       benchmarks.push(b);
     }
   });
-  const count2 = first.shard?.count ?? 1;
+  const counts = new Set(files.map((f) => f.shard?.count ?? 1));
+  if (counts.size > 1) {
+    throw new UsageError("report", `report: the files come from different shard counts (${[...counts].join(", ")}); merge the shards of one run`);
+  }
+  const count2 = [...counts][0];
+  const indices = files.map((f) => f.shard?.index ?? 1);
+  const twice = indices.find((k, i2) => indices.indexOf(k) !== i2);
+  if (twice !== void 0 && count2 > 1) throw new UsageError("report", `report: shard ${twice}/${count2} is given twice`);
   const present = new Set(files.map((f) => f.shard?.index ?? 1));
   const missing = count2 > 1 ? [...Array(count2).keys()].map((k) => k + 1).filter((k) => !present.has(k)) : [];
   const worst = files.reduce((w, f) => {
@@ -38002,6 +38185,7 @@ function mergeResults(files, names) {
     stoppedBecause: missing.length > 0 ? `missing shard ${missing.map((m) => `${m}/${count2}`).join(", ")}` : first.stoppedBecause ?? "precision",
     shard: void 0,
     rounds: void 0,
+    ...missing.length > 0 ? { missingShards: missing } : {},
     ...failures.length > 0 ? { failures } : {},
     benchmarks
   };
@@ -38179,6 +38363,11 @@ function formatValue(value2, unit) {
     const [name, f] = BYTE_UNITS.find(([, f2]) => Math.abs(value2) >= f2) ?? ["B", 1];
     return `${sig(value2 / f)} ${name}`;
   }
+  if (unit.endsWith("/s")) {
+    const what = unit.slice(0, -2);
+    const [prefix, f] = [["G", 1e9], ["M", 1e6], ["k", 1e3]].find(([, f2]) => Math.abs(value2) >= f2) ?? ["", 1];
+    return `${sig(value2 / f)} ${prefix}${what}/s`;
+  }
   if (unit === "instructions") {
     if (value2 >= 1e9) return `${sig(value2 / 1e9)} G instr`;
     if (value2 >= 1e6) return `${sig(value2 / 1e6)} M instr`;
@@ -38315,7 +38504,10 @@ function formatInterval(ci) {
 function statusNotes(results) {
   const notes = [];
   const why = results.stoppedBecause;
-  if (results.status === "partial") {
+  const missing = results.missingShards ?? [];
+  if (missing.length > 0) {
+    notes.push(`> ⚠️ **Incomplete: shard ${missing.join(", ")} missing.** Its benchmarks were not measured or its results file was not found, so the verdict is at most *inconclusive*. Check that shard's job and its artifact upload.`);
+  } else if (results.status === "partial") {
     const reason = why === "interrupted" ? "the run was interrupted (cancelled workflow or a signal)" : why === "max-time" ? "the time budget (`max-time`) ran out in the middle of a round" : `it stopped early${why ? ` (${escapeInline(why, 40)})` : ""}`;
     notes.push(`> ⚠️ **Partial results**: ${reason}. Verdicts use the pairs measured until then; benchmarks without enough pairs are inconclusive. Rerun, or raise \`max-time\`.`);
   } else if (results.status === "failed") {
@@ -38615,6 +38807,7 @@ function hardCut(text, limit) {
 }
 
 // src/report/terminal.ts
+var TIME_UNITS2 = /* @__PURE__ */ new Set(["ns", "us", "µs", "ms", "s"]);
 var COLORS2 = { regression: "31", improvement: "32", unchanged: "2", inconclusive: "33" };
 function paint(text, code, on6) {
   return on6 ? `\x1B[${code}m${text}\x1B[0m` : text;
@@ -38665,12 +38858,18 @@ function renderTerminal(results, opts) {
     lines.push(`geometric mean of the changes: ${formatPercent(results.geomean)}`);
   }
   const notes = [];
+  if (results.missingShards && results.missingShards.length > 0) {
+    notes.push(`warning: incomplete: shard ${results.missingShards.join(", ")} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
+  }
   for (const b of benchmarks) {
     const name = safeText(b.name);
     if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(", ")})`);
-    for (const d of b.diagnostics ?? []) notes.push(`${name}: ${d.severity === "warning" ? "warning: " : ""}${safeText(d.message)}`);
+    for (const d of b.diagnostics ?? []) {
+      if (d.code === "all-equal" && !TIME_UNITS2.has(b.unit)) continue;
+      notes.push(`${name}: ${d.severity === "warning" ? "warning: " : ""}${safeText(d.message)}`);
+    }
     if (b.verdict === "inconclusive" && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-    if (b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided") notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (b.verdict === "inconclusive" && b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided") notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
     if (b.failedRuns && !b.failure) {
       const sides = ["base", "head"].filter((s) => b.failedRuns[s] > 0).map((s) => `${s} ${b.failedRuns[s]}`);
       notes.push(`${name}: warning: some runs failed and were measured again (${sides.join(", ")}); a flaky benchmark command is worth fixing`);
@@ -39004,7 +39203,7 @@ async function report(argv) {
   }
   if (positionals.length === 0) throw new UsageError("report", "report: no results file given; expected pairbench report <results.json>...");
   const files = positionals.map((p) => readResultsFile(p));
-  const merged = files.length === 1 ? files[0] : mergeResults(files, positionals);
+  const merged = mergeResults(files, positionals);
   const get = (name, fallback) => {
     const given = flags[name];
     if (given !== void 0) return parseOptionValue(name, cliNaming(name), given);
