@@ -166,7 +166,7 @@ describe('dist/index.js as the runner runs it', () => {
     expect(gh.requests.every((r) => r.headers.authorization === `token ${TOKEN}`)).toBe(true);
   });
 
-  it('never hands the token to the benchmark commands, and masks it (S4)', () => {
+  it('S4: never hands the token to the benchmark commands, and masks it', () => {
     expect(first.envDump).toContain('GITHUB_REPOSITORY=octo/repo');
     expect(first.envDump).not.toContain(TOKEN);
     expect(first.envDump).not.toMatch(/^INPUT_/m);
@@ -194,7 +194,7 @@ describe('dist/index.js as the runner runs it', () => {
     expect(r.outputs['verdict']).toBe('regression');
   });
 
-  it('a read-only token (fork PR): a warning with the advice, the summary and verdict unchanged (S5)', async () => {
+  it('S5: a read-only token (fork PR): a warning with the advice, the summary and verdict unchanged', async () => {
     gh.readOnly = true;
     try {
       const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, 'comment-id': 'fork' });

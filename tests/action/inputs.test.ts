@@ -81,7 +81,7 @@ describe('readSettings', () => {
   });
 });
 
-describe('commandEnv (S4)', () => {
+describe('S4: commandEnv', () => {
   it('removes the token wherever it is, the inputs, and the runtime credentials; keeps the rest', () => {
     const token = 'ghs_0123456789abcdef';
     const env = commandEnv(

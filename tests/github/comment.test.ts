@@ -30,7 +30,7 @@ function options(extra: Partial<UpsertOptions> = {}): UpsertOptions {
 const attacker = simpleUser('mallory', 666);
 const human = simpleUser('alice', 42);
 
-describe('sticky comment (S7)', () => {
+describe('S7: sticky comment', () => {
   it('with 150 comments on two pages, edits only ours (page 2), never the attacker\'s marker comment (page 1)', async () => {
     for (let i = 0; i < 150; i++) {
       if (i === 10) gh.addComment(7, attacker, `${marker}\nI am not pairbench`);
@@ -146,7 +146,7 @@ describe('faults (S5, S8, S9)', () => {
     expect(gh.calls('POST', /\/issues\/7\/comments$/)).toHaveLength(2);
   });
 
-  it('502, then 403 secondary rate limit with retry-after, then 200 on the same request: posted once (S9)', async () => {
+  it('S9: 502, then 403 secondary rate limit with retry-after, then 200 on the same request: posted once', async () => {
     gh.script('POST', /\/issues\/7\/comments$/, ANSWERS.badGateway, ANSWERS.secondaryRateLimit(2));
     const t0 = Date.now();
     const out = await upsertComment(client({ rateLimitBaseMs: 40 }), options());

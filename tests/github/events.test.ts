@@ -67,13 +67,13 @@ describe('pull_request', () => {
     expect(t.pull).toMatchObject({ number: 7, fork: true, headRepo: 'mallory/repo' });
   });
 
-  it('refuses a payload whose SHAs are not hex (S3)', async () => {
+  it('S3: refuses a payload whose SHAs are not hex', async () => {
     const bad = prPayload('octo/repo');
     bad.pull_request.head.sha = '$(touch pwned)';
     await expect(resolveEvent(ctx('pull_request', bad))).rejects.toThrow(/pull_request event payload is not as expected \(pull_request\.head\.sha: a full hexadecimal commit SHA\)/);
   });
 
-  it('explicit base-ref / head-ref win, and are checked as revisions (S3)', async () => {
+  it('S3: explicit base-ref / head-ref win, and are checked as revisions', async () => {
     const t = await resolveEvent(ctx('pull_request', prPayload('octo/repo'), { inputs: inputs({ baseRef: 'v1.2.0' }) }));
     expect(t.base).toBe('v1.2.0');
     await expect(resolveEvent(ctx('pull_request', prPayload('octo/repo'), { inputs: inputs({ headRef: '--upload-pack=touch pwned' }) }))).rejects.toThrow(/input head-ref: got "--upload-pack=touch pwned"; expected a git revision/);
@@ -81,7 +81,7 @@ describe('pull_request', () => {
   });
 });
 
-describe('pull_request_target (S1)', () => {
+describe('S1: pull_request_target', () => {
   it('refuses to build a fork head, explaining the risk and the safe pattern', async () => {
     const err = await resolveEvent(ctx('pull_request_target', prPayload('mallory/repo'))).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EventError);
@@ -177,7 +177,7 @@ describe('workflow_dispatch', () => {
   });
 });
 
-describe('workflow_run (S2)', () => {
+describe('S2: workflow_run', () => {
   const runPayload = (headRepo: string, branch = 'feature') => ({
     action: 'completed',
     workflow_run: { id: 5, event: 'pull_request', head_sha: HEAD, head_branch: branch, head_repository: { full_name: headRepo, owner: { login: headRepo.split('/')[0] } }, pull_requests: [{ number: 999 }] },

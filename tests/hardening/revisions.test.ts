@@ -8,7 +8,7 @@ import { tempDir, tempRepo } from '../support/repo.ts';
 
 const value = (v: number) => `#!/bin/sh\nprintf '[{"name":"x","value":%s,"unit":"ms"}]' ${v}\n`;
 
-describe('hostile refs (S3)', () => {
+describe('S3: hostile refs', () => {
   it.each(['$(touch pwned)', 'zzz";echo${IFS}"hello";#', '`touch pwned`', '--output=pwned', 'a b', 'HEAD;touch pwned', '../../etc/passwd'])(
     'S3: a ref like %s is rejected without running anything',
     (ref) => {
@@ -26,7 +26,7 @@ describe('hostile refs (S3)', () => {
   );
 });
 
-describe('failing commands (S13)', () => {
+describe('S13: failing commands', () => {
   it('S13: a head that fails one run in ten is retried; the comparison completes and reports the failed runs', () => {
     const repo = tempRepo();
     repo.commit({ 'bench.sh': value(100) }, 'base');
@@ -73,7 +73,7 @@ describe('failing commands (S13)', () => {
   });
 });
 
-describe('shallow clones (S14)', () => {
+describe('S14: shallow clones', () => {
   it('S14: fetches a base commit that a depth-1 clone lacks', () => {
     const origin = tempRepo();
     const baseSha = origin.commit({ 'bench.sh': value(100) }, 'base');

@@ -140,7 +140,7 @@ describe('renderMarkdown: partial and failed runs, failures, added and removed',
   });
 });
 
-describe('renderMarkdown: hostile names (S6)', () => {
+describe('S6: renderMarkdown: hostile names', () => {
   const hostile = results(
     HOSTILE_NAMES.map((name, i) => bench(name, i % 3 === 0 ? 'regression' : 'unchanged', i % 3 === 0 ? 0.05 + i / 100 : 0.001)),
     { head: { ref: '@octocat/#1`x`', sha: 'b'.repeat(40) }, environment: { os: '<b>os</b>', cpu: '@cpu #2', cores: 2, node: 'v24' } },
@@ -173,7 +173,7 @@ describe('renderMarkdown: hostile names (S6)', () => {
   });
 });
 
-describe('renderMarkdown: size limits (S8)', () => {
+describe('S8: renderMarkdown: size limits', () => {
   const longName = (i: number) => `suite/${'very-long-benchmark-name-'.repeat(18)}${i}`;
   const many = results(
     Array.from({ length: 5000 }, (_, i) => bench(longName(i), i % 500 === 7 ? 'regression' : 'unchanged', i % 500 === 7 ? 0.03 + (i / 5000) * 0.1 : 0.001, { n: 40 })),
