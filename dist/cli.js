@@ -35975,12 +35975,17 @@ var HELPER_SOURCE = String.raw`/* pairbench run helper: fork, exec, wait4, repor
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 int main(int argc, char **argv) {
   if (argc < 2) return 127;
   /* The report pipe must not leak into the measured tree, or a background child would hold it open. */
   fcntl(3, F_SETFD, FD_CLOEXEC);
+  /* A process group of its own, so pairbench can kill the whole tree; but no new session: on Linux
+     a new session (setsid) also starts a new scheduler autogroup, and each run would then compete
+     for the CPU as a group of its own, preempted far more often under load than in the parent's. */
+  setpgid(0, 0);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   pid_t pid = fork();
@@ -36059,11 +36064,16 @@ var Tail = class {
     return all.subarray(Math.max(0, all.length - this.cap)).toString("utf8");
   }
 };
-function killGroup(pid) {
+function killGroup(pid, running) {
   if (pid === void 0) return;
   try {
     process.kill(-pid, "SIGKILL");
   } catch {
+    if (!running) return;
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+    }
   }
 }
 async function runCommand(req) {
@@ -36076,7 +36086,9 @@ async function runCommand(req) {
   const sub = spawn2(file2, args, {
     cwd: req.cwd,
     env: req.env,
-    detached: true,
+    // With the helper, the helper makes its own process group (same session); without it, Node's
+    // `detached` (setsid) is the only way to get one.
+    detached: helper === null,
     stdio: ["ignore", "pipe", "pipe", "pipe"]
   });
   const pid = sub.pid;
@@ -36101,11 +36113,11 @@ async function runCommand(req) {
   let cancelled = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup(pid);
+    killGroup(pid, true);
   }, req.timeoutMs);
   const onAbort = () => {
     cancelled = true;
-    killGroup(pid);
+    killGroup(pid, true);
   };
   req.signal?.addEventListener("abort", onAbort, { once: true });
   if (req.signal?.aborted) onAbort();
@@ -36116,7 +36128,7 @@ async function runCommand(req) {
   const ended = process.hrtime.bigint();
   clearTimeout(timer);
   req.signal?.removeEventListener("abort", onAbort);
-  killGroup(pid);
+  killGroup(pid, false);
   await drained([sub.stdout, sub.stderr, fd3]);
   const nodeWallMs = Number(ended - started) / 1e6;
   let figures2 = { wallMs: nodeWallMs, cpuMs: null, maxRssBytes: null };

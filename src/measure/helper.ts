@@ -23,12 +23,17 @@ export const HELPER_SOURCE = String.raw`/* pairbench run helper: fork, exec, wai
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 int main(int argc, char **argv) {
   if (argc < 2) return 127;
   /* The report pipe must not leak into the measured tree, or a background child would hold it open. */
   fcntl(3, F_SETFD, FD_CLOEXEC);
+  /* A process group of its own, so pairbench can kill the whole tree; but no new session: on Linux
+     a new session (setsid) also starts a new scheduler autogroup, and each run would then compete
+     for the CPU as a group of its own, preempted far more often under load than in the parent's. */
+  setpgid(0, 0);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   pid_t pid = fork();

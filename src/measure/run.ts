@@ -68,12 +68,22 @@ class Tail {
   }
 }
 
-function killGroup(pid: number | undefined): void {
+/**
+ * Kills the run's process group. `running` says the run's own process has not exited yet: then, if
+ * the group does not exist (the instant before the helper's setpgid), the process itself is killed.
+ * After the exit its pid may already belong to someone else, so only the group is killed.
+ */
+function killGroup(pid: number | undefined, running: boolean): void {
   if (pid === undefined) return;
   try {
     process.kill(-pid, 'SIGKILL');
   } catch {
-    // the group is already gone
+    if (!running) return;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   }
 }
 
@@ -87,7 +97,9 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
   const sub = spawn(file, args, {
     cwd: req.cwd,
     env: req.env,
-    detached: true,
+    // With the helper, the helper makes its own process group (same session); without it, Node's
+    // `detached` (setsid) is the only way to get one.
+    detached: helper === null,
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
   const pid = sub.pid;
@@ -113,11 +125,11 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
   let cancelled = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup(pid);
+    killGroup(pid, true);
   }, req.timeoutMs);
   const onAbort = () => {
     cancelled = true;
-    killGroup(pid);
+    killGroup(pid, true);
   };
   req.signal?.addEventListener('abort', onAbort, { once: true });
   if (req.signal?.aborted) onAbort();
@@ -131,7 +143,7 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
   const ended = process.hrtime.bigint();
   clearTimeout(timer);
   req.signal?.removeEventListener('abort', onAbort);
-  killGroup(pid);
+  killGroup(pid, false);
   await drained([sub.stdout, sub.stderr, fd3]);
 
   const nodeWallMs = Number(ended - started) / 1e6;

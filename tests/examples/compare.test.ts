@@ -3,7 +3,8 @@
  * slowed in head (about 15% more work) is a regression, the untouched ones are not. Go and Python
  * run in CI (`.ci/run` installs pytest-benchmark); a missing toolchain skips with what to install.
  *
- * These are the only tests whose verdicts come from real timings. The effect (15%) is many times
+ * These are the only tests whose verdicts come from real timings, so `npm test` runs them on their
+ * own, after every other test (`npm run test:examples`), never beside them. The effect (15%) is many times
  * the paired noise and the threshold is 5%, so the slowed benchmark is a regression however busy
  * the machine is. An untouched benchmark must never be flagged (no false alarm): `unchanged` on a
  * quiet machine, `inconclusive` when a busy machine leaves its interval wider than the threshold.
