@@ -38878,6 +38878,7 @@ function renderTerminal(results, opts) {
     if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(", ")})`);
     for (const d of b.diagnostics ?? []) {
       if (d.code === "all-equal" && !TIME_UNITS2.has(b.unit)) continue;
+      if (d.code === "outliers-kept" && d.severity === "info") continue;
       notes.push(`${name}: ${d.severity === "warning" ? "warning: " : ""}${safeText(d.message)}`);
     }
     if (b.verdict === "inconclusive" && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);

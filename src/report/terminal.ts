@@ -82,6 +82,8 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
     for (const d of b.diagnostics ?? []) {
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
       if (d.code === 'all-equal' && !TIME_UNITS.has(b.unit)) continue;
+      // pairs kept against a one-sided exclusion, within chance: in the results and the Markdown details
+      if ((d.code as string) === 'outliers-kept' && d.severity === 'info') continue;
       notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
     }
     if (b.verdict === 'inconclusive' && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);

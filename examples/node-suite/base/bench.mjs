@@ -13,6 +13,10 @@ const benchmarks = {
 };
 
 function measure(fn, batches = 15, batchMs = 10) {
+  // Warm up first, so V8 has optimized the function before any batch is timed: otherwise a run
+  // measures which JIT tier the code happened to be in, not the code.
+  const until = process.hrtime.bigint() + 150_000_000n;
+  while (process.hrtime.bigint() < until) for (let i = 0; i < 100; i++) fn();
   // Calibrate: how many calls fill one batch.
   let n = 1;
   for (;;) {

@@ -3,7 +3,7 @@
 
 /** FNV-1a over the bytes of `data`, in 32 bits. */
 export function checksum(data) {
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 | 0; // an int32 from the start, so V8 keeps the loop on int32 arithmetic
   for (let i = 0; i < data.length; i++) {
     h ^= data[i];
     h = Math.imul(h, 0x01000193);
