@@ -27218,7 +27218,7 @@ var BenchmarkEntrySchema = external_exports.strictObject({
   run: external_exports.string().min(1),
   format: external_exports.enum(RUN_FORMATS).optional(),
   metric: external_exports.union([external_exports.enum(METRICS), external_exports.array(external_exports.enum(METRICS)).min(1)]).optional(),
-  threshold: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
+  threshold: external_exports.union([external_exports.string(), external_exports.number(), external_exports.partialRecord(external_exports.enum(METRICS), external_exports.union([external_exports.string(), external_exports.number()]))]).optional(),
   direction: external_exports.enum(["lower-is-better", "higher-is-better"]).optional(),
   prepare: external_exports.string().optional(),
   filter: external_exports.string().optional()
@@ -27335,7 +27335,8 @@ function buildSpec(flags, ctx) {
       run: b.run,
       format: b.format ?? format2,
       metrics: b.metric === void 0 ? metrics : Array.isArray(b.metric) ? b.metric : [b.metric],
-      ...b.threshold !== void 0 ? { threshold: parsePercent(configName(`benchmarks[${i2}].threshold`), b.threshold) } : {},
+      ...b.threshold !== void 0 && typeof b.threshold !== "object" ? { threshold: parsePercent(configName(`benchmarks[${i2}].threshold`), b.threshold) } : {},
+      ...b.threshold !== void 0 && typeof b.threshold === "object" ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i2}].threshold.${m}`), v)])) } : {},
       ...b.direction ?? direction ? { direction: b.direction ?? direction } : {},
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null
@@ -37699,13 +37700,14 @@ async function runSchedule(ctx) {
   const rowFor = (job, s) => {
     let row = state.rows.get(s.key);
     if (!row) {
+      const threshold = (s.metric ? job.bench.thresholds?.[s.metric] : void 0) ?? job.bench.threshold;
       row = {
         key: s.key,
         job: job.bench.name,
         unit: s.unit,
         direction: s.direction,
         ...s.metric ? { metric: s.metric } : {},
-        ...job.bench.threshold !== void 0 ? { threshold: job.bench.threshold } : {},
+        ...threshold !== void 0 ? { threshold } : {},
         pairs: [],
         seenBase: 0,
         seenHead: 0,

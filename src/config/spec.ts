@@ -21,6 +21,8 @@ export interface BenchmarkSpec {
   format: RunFormat;
   metrics: Metric[];
   threshold?: number;
+  /** per-metric thresholds (`threshold: { wall: 5%, instructions: 0.5% }`): the gate set per metric */
+  thresholds?: Partial<Record<Metric, number>>;
   direction?: Direction;
   prepare: string | null;
   /** a regular expression on result names, for harness formats */
@@ -67,7 +69,7 @@ const BenchmarkEntrySchema = z.strictObject({
   run: z.string().min(1),
   format: z.enum(RUN_FORMATS).optional(),
   metric: z.union([z.enum(METRICS), z.array(z.enum(METRICS)).min(1)]).optional(),
-  threshold: z.union([z.string(), z.number()]).optional(),
+  threshold: z.union([z.string(), z.number(), z.partialRecord(z.enum(METRICS), z.union([z.string(), z.number()]))]).optional(),
   direction: z.enum(['lower-is-better', 'higher-is-better']).optional(),
   prepare: z.string().optional(),
   filter: z.string().optional(),
@@ -205,7 +207,10 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       run: b.run,
       format: b.format ?? format,
       metrics: b.metric === undefined ? metrics : Array.isArray(b.metric) ? b.metric : [b.metric],
-      ...(b.threshold !== undefined ? { threshold: parsePercent(configName(`benchmarks[${i}].threshold`), b.threshold) } : {}),
+      ...(b.threshold !== undefined && typeof b.threshold !== 'object' ? { threshold: parsePercent(configName(`benchmarks[${i}].threshold`), b.threshold) } : {}),
+      ...(b.threshold !== undefined && typeof b.threshold === 'object'
+        ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i}].threshold.${m}`), v as string | number)])) }
+        : {}),
       ...((b.direction ?? direction) ? { direction: b.direction ?? direction } : {}),
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null,

@@ -208,13 +208,14 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   const rowFor = (job: Job, s: RowSample): Row => {
     let row = state.rows.get(s.key);
     if (!row) {
+      const threshold = (s.metric ? job.bench.thresholds?.[s.metric] : undefined) ?? job.bench.threshold;
       row = {
         key: s.key,
         job: job.bench.name,
         unit: s.unit,
         direction: s.direction,
         ...(s.metric ? { metric: s.metric } : {}),
-        ...(job.bench.threshold !== undefined ? { threshold: job.bench.threshold } : {}),
+        ...(threshold !== undefined ? { threshold } : {}),
         pairs: [],
         seenBase: 0,
         seenHead: 0,

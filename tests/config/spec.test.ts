@@ -80,6 +80,14 @@ describe('buildSpec', () => {
     expect(spec.benchmarks[1]).toMatchObject({ name: 'go-suite', format: 'go', filter: '^BenchmarkParse' });
   });
 
+  it('sets the gate per metric: a threshold for each metric of a benchmark', () => {
+    const text = ['benchmarks:', '  - name: parse', '    run: ./parse', '    metric: [wall, instructions]', '    threshold: { wall: 5%, instructions: 0.5% }'].join('\n');
+    const spec = buildSpec({}, { cwd: '/', naming: cliNaming, config: { path: 'c.yml', text } });
+    expect(spec.benchmarks[0]!.thresholds).toEqual({ wall: 0.05, instructions: 0.005 });
+    expect(() => buildSpec({}, { cwd: '/', naming: cliNaming, config: { path: 'c.yml', text: text.replace('0.5%', 'tiny') } })).toThrow(/benchmarks\[0\]\.threshold\.instructions: got "tiny"/);
+    expect(() => buildSpec({}, { cwd: '/', naming: cliNaming, config: { path: 'c.yml', text: text.replace('wall: 5%', 'joules: 5%') } })).toThrow(/benchmarks\[0\]\.threshold/);
+  });
+
   it.each([
     ['benchmarks: []', /benchmarks: must list at least one benchmark/],
     ['benchmarks:\n  - name: a', /benchmarks\[0\]\.run/],

@@ -4,7 +4,7 @@
  * instruction counts and allocated memory are properties of the programs.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
@@ -61,6 +61,18 @@ describe.skipIf(!hasCc)('metrics', () => {
     // wall time is judged on its own row, whatever it says
     expect(results.benchmarks.find((b) => b.metric === 'wall')).toBeDefined();
     expect(res.stdout).toMatch(/\.\/prog \[rss\]/);
+  });
+
+  it('the gate is set per metric: each metric row carries its own threshold', () => {
+    const config = join(dir, 'per-metric.yml');
+    writeFileSync(config, ['benchmarks:', '  - name: alloc', '    run: ./prog', '    metric: [wall, rss]', '    threshold: { wall: 50%, rss: 5% }'].join('\n'));
+    const file = join(dir, 'per-metric.json');
+    const res = pairbench(['compare', '--base-dir', join(dir, 'alloc-40'), '--head-dir', join(dir, 'alloc-48'), '--config', config, '--max-pairs', '12', '--out', file, '--quiet']);
+    expect([0, 1]).toContain(res.status);
+    const rows = new Map(readResults(file).benchmarks.map((b) => [b.metric, b]));
+    expect(rows.get('wall')!.threshold).toBe(0.5);
+    expect(rows.get('rss')!.threshold).toBe(0.05);
+    expect(rows.get('rss')!.verdict).toBe('regression');
   });
 
   it('cpu: CPU time of the process tree is measured in the same pairs', () => {
