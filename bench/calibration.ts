@@ -34,6 +34,7 @@ import { writeFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { judge, stopCheck } from '../src/stats/index.ts';
 import type { OutlierRule, Pair, PairOrder, StopOptions, Verdict } from '../src/stats/types.ts';
+import { mulberry32 } from '../src/stats/prng.ts';
 
 const MIN_PAIRS = 10;
 const MAX_PAIRS = 200;
@@ -46,16 +47,6 @@ type ModelName = 'quiet' | 'drift' | 'mode-switch' | 'heavy-tails' | 'first-slot
 const MODELS: ModelName[] = ['drift-and-spikes', 'quiet', 'drift', 'mode-switch', 'heavy-tails', 'first-slot', 'noisy'];
 const CHANGES = [0.005, 0.01, 0.02, 0.05, 0.1];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A simulated machine: ln(run time) of the next run of a program whose ln(work) is `logWork`. */
 interface Machine {

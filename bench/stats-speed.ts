@@ -12,17 +12,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { judge, stopCheck, walshAveragesNaive } from '../src/stats/index.ts';
 import type { Pair } from '../src/stats/types.ts';
+import { mulberry32 } from '../src/stats/prng.ts';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function makePairs(n: number, seed: number): Pair[] {
   const rand = mulberry32(seed);

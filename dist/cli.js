@@ -36662,8 +36662,8 @@ function wilcoxonSignedRank(d, options = {}) {
   return { statistic: v, n: n2, zeros, ties, method: "normal", z: sigma === 0 ? null : z2, pValue };
 }
 
-// src/stats/walsh.ts
-function rng(seed) {
+// src/stats/prng.ts
+function mulberry32(seed) {
   let a2 = seed >>> 0;
   return () => {
     a2 = a2 + 1831565813 >>> 0;
@@ -36673,6 +36673,9 @@ function rng(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
+
+// src/stats/walsh.ts
+var rng = mulberry32;
 var SAMPLE = 16384;
 function hasTiny(x) {
   for (let i2 = 0; i2 < x.length; i2++) {
@@ -37556,16 +37559,6 @@ function fnv1a(text) {
     h2 = Math.imul(h2, 16777619);
   }
   return h2 >>> 0;
-}
-function mulberry32(seed) {
-  let a2 = seed >>> 0;
-  return () => {
-    a2 = a2 + 1831565813 >>> 0;
-    let t = a2;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
 }
 function rngFor(seed, ...key) {
   const rng2 = mulberry32((seed ^ fnv1a(key.join("\0"))) >>> 0);

@@ -3,6 +3,7 @@
  * drawn from one stream, so the order of a given pair or round does not depend on which other
  * benchmarks were still running: the same `--seed` replays the same order.
  */
+import { mulberry32 } from '../stats/prng.ts';
 
 /** 32-bit FNV-1a of a string: a stable key for what a random choice decides. */
 function fnv1a(text: string): number {
@@ -14,17 +15,7 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32 (Tommy Ettinger, public domain): a small, fast PRNG with a 32-bit state. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** A PRNG for one decision, e.g. `rngFor(seed, 'order', 'parse-large', 17)`. */
 export function rngFor(seed: number, ...key: (string | number)[]): () => number {

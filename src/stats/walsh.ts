@@ -17,18 +17,10 @@
  * Averages are computed as `(x[i] + x[j]) / 2` in doubles everywhere, so the values returned are
  * bit-identical to the ones a full sort of all averages would put at those ranks.
  */
+import { mulberry32 } from './prng.ts';
 
-/** A small deterministic generator (mulberry32) for sampling; results do not depend on it. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The sampling's generator; results do not depend on it. */
+const rng = mulberry32;
 
 const SAMPLE = 16384;
 

@@ -1,17 +1,9 @@
 /** Seeded generators of pairs for the stats tests. */
 import type { Pair, PairOrder } from '../../src/stats/types.ts';
+import { mulberry32 } from '../../src/stats/prng.ts';
 
 /** mulberry32: a small seeded PRNG, uniform in [0, 1) */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const prng = mulberry32;
 
 /** standard normal by Box–Muller */
 export function gaussian(rand: () => number): () => number {
