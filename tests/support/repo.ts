@@ -11,8 +11,17 @@ export interface TempRepo {
   remove(): void;
 }
 
+const made: string[] = [];
+// Temp folders of a test file are removed when its worker exits; PAIRBENCH_KEEP_TEMP=1 keeps them to look at.
+process.on('exit', () => {
+  if (process.env.PAIRBENCH_KEEP_TEMP === '1') return;
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix = 'pairbench-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 export function tempRepo(): TempRepo {
