@@ -37163,10 +37163,10 @@ function analyzePairs(pairs, opts) {
   const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
   const hl = kept.length > 0 ? hodgesLehmann(kept, 1 - opts.alpha, { zeros: "keep" }) : null;
   const analysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, diagnostics: [] };
-  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02);
+  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
 }
-function dataDiagnostics(pairs, a2, alpha, direction, threshold) {
+function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
   const out = [];
   const kept = a2.keptIndices.map((i2) => a2.d[i2]);
   const n2 = kept.length;
@@ -37264,7 +37264,7 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold) {
     out.push({
       code: "high-noise",
       severity: "warning",
-      message: `Noisy even in pairs: the ratio head/base varies by ${pct(a2.keptPairedCv)} (CV) from pair to pair. With ${n2} pairs the smallest change this detects reliably is about ${pct(mdc)}${Number.isFinite(needed) && needed > n2 ? `; about ${needed} pairs would bring that down to the ${pct(threshold)} threshold (--max-pairs, --max-time)` : ""}. To cut the noise itself: measure CPU time instead of wall time (--metric cpu), run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`
+      message: `Noisy even in pairs: the ratio head/base varies by ${pct(a2.keptPairedCv)} (CV) from pair to pair. With ${n2} pairs the smallest change this detects reliably is about ${pct(mdc)}${Number.isFinite(needed) && needed > n2 ? `; about ${needed} pairs would bring that down to the ${pct(threshold)} threshold (--max-pairs, --max-time)` : ""}. To cut the noise itself: ${metric === "wall" ? "measure CPU time instead of wall time (--metric cpu), " : ""}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`
     });
   } else if (Math.max(a2.base.cv, a2.head.cv) > HIGH_SINGLE_CV && unpaired > 0 && a2.pairedCv < 0.5 * unpaired) {
     out.push({
@@ -37306,7 +37306,7 @@ function worstVerdict(verdicts) {
 }
 function judge(inputs, opts) {
   const analyses = inputs.map(
-    (b) => analyzePairs(b.pairs, { alpha: opts.alpha, outliers: opts.outliers, direction: b.direction, threshold: b.threshold ?? opts.threshold })
+    (b) => analyzePairs(b.pairs, { alpha: opts.alpha, outliers: opts.outliers, direction: b.direction, threshold: b.threshold ?? opts.threshold, ...b.metric ? { metric: b.metric } : {} })
   );
   const raw = analyses.map((a2) => a2.test ? a2.test.pValue : NaN);
   const adjusted = opts.correction === "bh" ? benjaminiHochberg(raw) : holm(raw);
@@ -37486,7 +37486,7 @@ function judgeResults(results, opts) {
   const index = [];
   results.benchmarks.forEach((b, i2) => {
     if (!judgeable(b)) return;
-    inputs.push({ name: b.name, direction: b.direction, ...b.threshold !== void 0 ? { threshold: b.threshold } : {}, pairs: b.pairs });
+    inputs.push({ name: b.name, direction: b.direction, ...b.threshold !== void 0 ? { threshold: b.threshold } : {}, ...b.metric ? { metric: b.metric } : {}, pairs: b.pairs });
     index.push(i2);
   });
   const judgement = judge(inputs, opts);

@@ -17,7 +17,7 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
   const index: number[] = [];
   results.benchmarks.forEach((b, i) => {
     if (!judgeable(b)) return;
-    inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), pairs: b.pairs });
+    inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), ...(b.metric ? { metric: b.metric } : {}), pairs: b.pairs });
     index.push(i);
   });
   const judgement = judge(inputs, opts);

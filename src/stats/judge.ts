@@ -95,7 +95,7 @@ const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecisi
  */
 export function analyzePairs(
   pairs: readonly Pair[],
-  opts: { alpha: number; outliers: OutlierRule; direction?: Direction; threshold?: number },
+  opts: { alpha: number; outliers: OutlierRule; direction?: Direction; threshold?: number; metric?: string },
 ): PairsAnalysis {
   const direction = opts.direction ?? 'lower-is-better';
   const d = logRatios(pairs);
@@ -115,11 +115,11 @@ export function analyzePairs(
   // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
   const hl = kept.length > 0 ? hodgesLehmann(kept, 1 - opts.alpha, { zeros: 'keep' }) : null;
   const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, diagnostics: [] };
-  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02);
+  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
 }
 
-function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number, direction: Direction, threshold: number): Diagnostic[] {
+function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number, direction: Direction, threshold: number, metric?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const kept = a.keptIndices.map((i) => a.d[i] as number);
   const n = kept.length;
@@ -253,7 +253,7 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
       message:
         `Noisy even in pairs: the ratio head/base varies by ${pct(a.keptPairedCv)} (CV) from pair to pair. With ${n} pairs the smallest change this detects reliably is about ${pct(mdc)}` +
         `${Number.isFinite(needed) && needed > n ? `; about ${needed} pairs would bring that down to the ${pct(threshold)} threshold (--max-pairs, --max-time)` : ''}. ` +
-        `To cut the noise itself: measure CPU time instead of wall time (--metric cpu), run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`,
+        `To cut the noise itself: ${metric === 'wall' ? 'measure CPU time instead of wall time (--metric cpu), ' : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`,
     });
   } else if (Math.max(a.base.cv, a.head.cv) > HIGH_SINGLE_CV && unpaired > 0 && a.pairedCv < 0.5 * unpaired) {
     out.push({
@@ -322,7 +322,7 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
  */
 export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Judgement {
   const analyses = inputs.map((b) =>
-    analyzePairs(b.pairs, { alpha: opts.alpha, outliers: opts.outliers, direction: b.direction, threshold: b.threshold ?? opts.threshold }),
+    analyzePairs(b.pairs, { alpha: opts.alpha, outliers: opts.outliers, direction: b.direction, threshold: b.threshold ?? opts.threshold, ...(b.metric ? { metric: b.metric } : {}) }),
   );
   const raw = analyses.map((a) => (a.test ? a.test.pValue : NaN));
   const adjusted = opts.correction === 'bh' ? benjaminiHochberg(raw) : holm(raw);

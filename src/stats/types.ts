@@ -89,6 +89,8 @@ export interface BenchmarkInput {
   direction: Direction;
   /** this benchmark's own threshold, if it has one (config file); else JudgeOptions.threshold */
   threshold?: number;
+  /** what was measured (`wall`, `cpu`, ...; none for harness results): diagnostics advise accordingly */
+  metric?: string;
   pairs: Pair[];
 }
 

@@ -298,11 +298,16 @@ describe('diagnostics', () => {
   });
 
   it('high-noise: still noisy after pairing, with what to do', () => {
-    const b = one(makePairs({ n: 30, change: 0, noise: 0.08 }));
+    const pairs = makePairs({ n: 30, change: 0, noise: 0.08 });
+    const b = judge([{ name: 'b', direction: 'lower-is-better', metric: 'wall', pairs }], opts).benchmarks[0]!;
     const diag = b.diagnostics.find((d) => d.code === 'high-noise')!;
     expect(diag.message).toMatch(/--metric cpu/);
     expect(diag.message).toMatch(/about \d+ pairs would bring/);
     expect(codes(b)).not.toContain('pairing-rescued');
+    // a harness result or CPU time already: no advice to switch to CPU time
+    const harness = one(pairs).diagnostics.find((d) => d.code === 'high-noise')!;
+    expect(harness.message).not.toMatch(/--metric cpu/);
+    expect(harness.message).toMatch(/quieter machine/);
   });
 
   it('all-equal: identical measurements', () => {
