@@ -29156,16 +29156,7 @@ function wrapForCounting(counter, shellArgv) {
 }
 
 // src/harness/types.ts
-var HARNESS_FORMATS = [
-  "go",
-  "criterion",
-  "bencher",
-  "pytest-benchmark",
-  "google-benchmark",
-  "hyperfine",
-  "jmh",
-  "json"
-];
+var HARNESS_FORMATS = ["go", "criterion", "bencher", "pytest-benchmark", "google-benchmark", "hyperfine", "jmh", "json"];
 var HarnessParseError = class extends Error {
   format;
   line;
@@ -57969,6 +57960,37 @@ function qnorm(p, lowerTail = true) {
   return q < 0 ? -val : val;
 }
 
+// src/stats/merged-ranks.ts
+function mergedRankSum(a2, b) {
+  const na = a2.length;
+  const nb = b.length;
+  let i2 = 0;
+  let j = 0;
+  let rank = 0;
+  let rankSumA = 0;
+  let tieSum = 0;
+  while (i2 < na || j < nb) {
+    const va = i2 < na ? a2[i2] : Infinity;
+    const vb = j < nb ? b[j] : Infinity;
+    const m = va < vb ? va : vb;
+    let p = 0;
+    let q = 0;
+    while (i2 < na && a2[i2] === m) {
+      i2++;
+      p++;
+    }
+    while (j < nb && b[j] === m) {
+      j++;
+      q++;
+    }
+    const t = p + q;
+    rankSumA += p * (rank + (t + 1) / 2);
+    if (t > 1) tieSum += t * t * t - t;
+    rank += t;
+  }
+  return { rankSumA, tieSum };
+}
+
 // src/stats/signrank.ts
 var countsCache = /* @__PURE__ */ new Map();
 function signrankCumulativeCounts(n2) {
@@ -58010,8 +58032,8 @@ function qsignrank(p, n2) {
 function signedRankSum(values) {
   let np = 0;
   let nn = 0;
-  for (let i3 = 0; i3 < values.length; i3++) {
-    const x = values[i3];
+  for (let i2 = 0; i2 < values.length; i2++) {
+    const x = values[i2];
     if (x > 0) np++;
     else if (x < 0) nn++;
   }
@@ -58019,37 +58041,14 @@ function signedRankSum(values) {
   const neg = new Float64Array(nn);
   np = 0;
   nn = 0;
-  for (let i3 = 0; i3 < values.length; i3++) {
-    const x = values[i3];
+  for (let i2 = 0; i2 < values.length; i2++) {
+    const x = values[i2];
     if (x > 0) pos[np++] = x;
     else if (x < 0) neg[nn++] = -x;
   }
   pos.sort();
   neg.sort();
-  let i2 = 0;
-  let j = 0;
-  let rank = 0;
-  let v = 0;
-  let tieSum = 0;
-  while (i2 < np || j < nn) {
-    const a2 = i2 < np ? pos[i2] : Infinity;
-    const b = j < nn ? neg[j] : Infinity;
-    const m = a2 < b ? a2 : b;
-    let p = 0;
-    let q = 0;
-    while (i2 < np && pos[i2] === m) {
-      i2++;
-      p++;
-    }
-    while (j < nn && neg[j] === m) {
-      j++;
-      q++;
-    }
-    const t = p + q;
-    v += p * (rank + (t + 1) / 2);
-    if (t > 1) tieSum += t * t * t - t;
-    rank += t;
-  }
+  const { rankSumA: v, tieSum } = mergedRankSum(pos, neg);
   return { n: np + nn, v, tieSum, ties: tieSum > 0 };
 }
 function wilcoxonSignedRank(d, options = {}) {
@@ -58503,30 +58502,7 @@ function rankSumTest(x, y) {
   if (nx === 0 || ny === 0) return { statistic: 0, z: 0, pValue: 1 };
   const a2 = Float64Array.from(x).sort();
   const b = Float64Array.from(y).sort();
-  let i2 = 0;
-  let j = 0;
-  let rank = 0;
-  let rx = 0;
-  let tieSum = 0;
-  while (i2 < nx || j < ny) {
-    const va = i2 < nx ? a2[i2] : Infinity;
-    const vb = j < ny ? b[j] : Infinity;
-    const m = va < vb ? va : vb;
-    let p = 0;
-    let q = 0;
-    while (i2 < nx && a2[i2] === m) {
-      i2++;
-      p++;
-    }
-    while (j < ny && b[j] === m) {
-      j++;
-      q++;
-    }
-    const t = p + q;
-    rx += p * (rank + (t + 1) / 2);
-    if (t > 1) tieSum += t * t * t - t;
-    rank += t;
-  }
+  const { rankSumA: rx, tieSum } = mergedRankSum(a2, b);
   const w = rx - nx * (nx + 1) / 2;
   const n2 = nx + ny;
   const sigma = Math.sqrt(nx * ny / 12 * (n2 + 1 - tieSum / (n2 * (n2 - 1))));
@@ -59047,7 +59023,6 @@ async function runSchedule(ctx) {
       return samplesOf(bench, run, { prefix });
     } catch (err) {
       if (err instanceof HarnessParseError) throw new RunFailure(side, "parse", `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
-      if (err instanceof MetricUnavailable) throw err;
       throw err;
     }
   };
@@ -65172,17 +65147,7 @@ import { isAbsolute, join as join4, resolve as resolve3 } from "node:path";
 
 // src/config/options.ts
 var METRICS = ["wall", "cpu", "rss", "instructions"];
-var RUN_FORMATS = [
-  "time",
-  "go",
-  "criterion",
-  "bencher",
-  "pytest-benchmark",
-  "google-benchmark",
-  "hyperfine",
-  "jmh",
-  "json"
-];
+var RUN_FORMATS = ["time", ...HARNESS_FORMATS];
 var COMPARE_OPTIONS = [
   { name: "base", kind: "string", arg: "<rev>", help: "baseline git revision (default: merge-base of --head with the default branch)", cliOnly: true },
   { name: "head", kind: "string", arg: "<rev>", help: "candidate git revision", default: "HEAD", cliOnly: true },

@@ -3,6 +3,7 @@
  * the action inputs and the config file's top-level keys are all read through it, so a default
  * lives in exactly one place.
  */
+import { HARNESS_FORMATS } from '../harness/types.ts';
 
 export type OptionKind = 'string' | 'integer' | 'duration' | 'percent' | 'alpha' | 'choice' | 'boolean' | 'list';
 
@@ -23,17 +24,8 @@ export interface OptionDef {
 export const METRICS = ['wall', 'cpu', 'rss', 'instructions'] as const;
 export type Metric = (typeof METRICS)[number];
 
-export const RUN_FORMATS = [
-  'time',
-  'go',
-  'criterion',
-  'bencher',
-  'pytest-benchmark',
-  'google-benchmark',
-  'hyperfine',
-  'jmh',
-  'json',
-] as const;
+/** `time` (the run itself is timed) or a harness whose output is parsed. */
+export const RUN_FORMATS = ['time', ...HARNESS_FORMATS] as const;
 export type RunFormat = (typeof RUN_FORMATS)[number];
 
 export const COMPARE_OPTIONS: readonly OptionDef[] = [

@@ -4,26 +4,9 @@
  */
 import type { Direction } from '../stats/types.ts';
 
-export type HarnessFormat =
-  | 'go'
-  | 'criterion'
-  | 'bencher'
-  | 'pytest-benchmark'
-  | 'google-benchmark'
-  | 'hyperfine'
-  | 'jmh'
-  | 'json';
+export const HARNESS_FORMATS = ['go', 'criterion', 'bencher', 'pytest-benchmark', 'google-benchmark', 'hyperfine', 'jmh', 'json'] as const;
 
-export const HARNESS_FORMATS: readonly HarnessFormat[] = [
-  'go',
-  'criterion',
-  'bencher',
-  'pytest-benchmark',
-  'google-benchmark',
-  'hyperfine',
-  'jmh',
-  'json',
-];
+export type HarnessFormat = (typeof HARNESS_FORMATS)[number];
 
 /**
  * One measured value of one benchmark in one run of the suite.

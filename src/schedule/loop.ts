@@ -12,7 +12,7 @@ import type { BenchmarkSpec, Spec } from '../config/spec.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 import { runCommand, type RunRequest, type RunResult } from '../measure/run.ts';
-import { MetricUnavailable, samplesOf, type RowSample } from '../measure/samples.ts';
+import { samplesOf, type RowSample } from '../measure/samples.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Failure } from '../results/schema.ts';
 import { stopCheck } from '../stats/index.ts';
@@ -148,8 +148,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       return samplesOf(bench, run, { prefix });
     } catch (err) {
       if (err instanceof HarnessParseError) throw new RunFailure(side, 'parse', `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
-      if (err instanceof MetricUnavailable) throw err;
-      throw err;
+      throw err; // MetricUnavailable: the engine reports it
     }
   };
 

@@ -2,6 +2,7 @@
  * Mann–Whitney–Wilcoxon rank-sum test, normal approximation, for the diagnostics (order effect,
  * drift). Not a gate, so the approximation is enough at any n.
  */
+import { mergedRankSum } from './merged-ranks.ts';
 import { pnorm } from './normal.ts';
 
 /**
@@ -17,30 +18,7 @@ export function rankSumTest(x: ArrayLike<number>, y: ArrayLike<number>): { stati
   // both groups sorted natively, merged tie group by tie group (average ranks)
   const a = Float64Array.from(x as ArrayLike<number>).sort();
   const b = Float64Array.from(y as ArrayLike<number>).sort();
-  let i = 0;
-  let j = 0;
-  let rank = 0;
-  let rx = 0;
-  let tieSum = 0;
-  while (i < nx || j < ny) {
-    const va = i < nx ? (a[i] as number) : Infinity;
-    const vb = j < ny ? (b[j] as number) : Infinity;
-    const m = va < vb ? va : vb;
-    let p = 0;
-    let q = 0;
-    while (i < nx && a[i] === m) {
-      i++;
-      p++;
-    }
-    while (j < ny && b[j] === m) {
-      j++;
-      q++;
-    }
-    const t = p + q;
-    rx += p * (rank + (t + 1) / 2);
-    if (t > 1) tieSum += t * t * t - t;
-    rank += t;
-  }
+  const { rankSumA: rx, tieSum } = mergedRankSum(a, b);
   const w = rx - (nx * (nx + 1)) / 2;
   const n = nx + ny;
   const sigma = Math.sqrt(((nx * ny) / 12) * (n + 1 - tieSum / (n * (n - 1))));

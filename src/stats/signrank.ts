@@ -13,6 +13,7 @@
  * continuity correction, exact up to n <= 50, and a permutation test for small n with ties.
  */
 import { pnorm } from './normal.ts';
+import { mergedRankSum } from './merged-ranks.ts';
 
 const countsCache = new Map<number, Float64Array>();
 
@@ -116,30 +117,7 @@ export function signedRankSum(values: ArrayLike<number>): { n: number; v: number
   }
   pos.sort();
   neg.sort();
-  let i = 0;
-  let j = 0;
-  let rank = 0;
-  let v = 0;
-  let tieSum = 0;
-  while (i < np || j < nn) {
-    const a = i < np ? (pos[i] as number) : Infinity;
-    const b = j < nn ? (neg[j] as number) : Infinity;
-    const m = a < b ? a : b;
-    let p = 0;
-    let q = 0;
-    while (i < np && pos[i] === m) {
-      i++;
-      p++;
-    }
-    while (j < nn && neg[j] === m) {
-      j++;
-      q++;
-    }
-    const t = p + q;
-    v += p * (rank + (t + 1) / 2);
-    if (t > 1) tieSum += t * t * t - t;
-    rank += t;
-  }
+  const { rankSumA: v, tieSum } = mergedRankSum(pos, neg);
   return { n: np + nn, v, tieSum, ties: tieSum > 0 };
 }
 
