@@ -37112,6 +37112,10 @@ function minPairsForAlpha(alpha) {
 var pct = (x, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 var signedPct = (x, digits = 1) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(digits)}%`;
 var fmtP = (p) => p < 1e-4 ? p.toExponential(1) : p.toPrecision(2);
+var STOPPED_EARLY_ALPHA_SHARE = 0.5;
+function intervalLevel(alpha, stoppedEarly) {
+  return 1 - (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
+}
 function analyzePairs(pairs, opts) {
   const direction = opts.direction ?? "lower-is-better";
   const d = logRatios(pairs);
@@ -37127,8 +37131,9 @@ function analyzePairs(pairs, opts) {
   const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
   const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
-  const hl = kept.length > 0 ? hodgesLehmann(kept, 1 - opts.alpha, { zeros: "keep" }) : null;
-  const analysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, diagnostics: [] };
+  const level = intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
+  const hl = kept.length > 0 ? hodgesLehmann(kept, level, { zeros: "keep" }) : null;
+  const analysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, level, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
 }
@@ -37148,13 +37153,13 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
     return out;
   }
   const allEqual = kept.every((v) => v === kept[0]);
-  const confident = a2.hl !== null && a2.hl.achievedConfidence >= 1 - alpha - 1e-12;
+  const confident = a2.hl !== null && a2.hl.achievedConfidence >= a2.level - 1e-12;
   if (n2 < need || !confident) {
     const minP = usable > 0 ? 2 ** (1 - usable) : 1;
     out.push({
       code: "too-few-pairs",
       severity: "warning",
-      message: `Only ${n2} usable pair${n2 === 1 ? "" : "s"}${zeros > 0 ? ` (${zeros} of them with head == base, which carry no sign for the test)` : ""}: the smallest possible two-sided p-value is then ${fmtP(minP)}${minP >= alpha ? `, never below alpha = ${alpha}` : ""}, and the interval cannot reach ${pct(1 - alpha, 0)} confidence. Need >= ${need} pairs (--min-pairs ${Math.max(need, 10)}).`
+      message: `Only ${n2} usable pair${n2 === 1 ? "" : "s"}${zeros > 0 ? ` (${zeros} of them with head == base, which carry no sign for the test)` : ""}: the smallest possible two-sided p-value is then ${fmtP(minP)}${minP >= alpha ? `, never below alpha = ${alpha}` : ""}, and the interval cannot reach ${pct(a2.level, 1).replace(/\.0%$/, "%")} confidence. Need >= ${need} pairs (--min-pairs ${Math.max(need, 10)}).`
     });
   } else if (zeros > 0 && 2 * zeros > n2 && !allEqual) {
     out.push({
@@ -37251,7 +37256,8 @@ function verdictOf(change, threshold, direction, alpha) {
     return worse ? "regression" : "improvement";
   }
   if (significant) return "unchanged";
-  const confident = (change.achievedConfidence ?? change.confidence) >= change.confidence - 1e-12;
+  const level = change.level ?? change.confidence;
+  const confident = (change.achievedConfidence ?? level) >= level - 1e-12;
   if (confident && change.ci[0] >= -threshold && change.ci[1] <= threshold) return "unchanged";
   return "inconclusive";
 }
@@ -37272,7 +37278,14 @@ function worstVerdict(verdicts) {
 }
 function judge(inputs, opts) {
   const analyses = inputs.map(
-    (b) => analyzePairs(b.pairs, { alpha: opts.alpha, outliers: opts.outliers, direction: b.direction, threshold: b.threshold ?? opts.threshold, ...b.metric ? { metric: b.metric } : {} })
+    (b) => analyzePairs(b.pairs, {
+      alpha: opts.alpha,
+      outliers: opts.outliers,
+      direction: b.direction,
+      threshold: b.threshold ?? opts.threshold,
+      ...b.metric ? { metric: b.metric } : {},
+      ...b.stoppedEarly ? { stoppedEarly: true } : {}
+    })
   );
   const raw = analyses.map((a2) => a2.test ? a2.test.pValue : NaN);
   const adjusted = opts.correction === "bh" ? benjaminiHochberg(raw) : holm(raw);
@@ -37285,6 +37298,7 @@ function judge(inputs, opts) {
         estimate: Math.expm1(a2.hl.estimate),
         ci: [Math.expm1(a2.hl.lower), Math.expm1(a2.hl.upper)],
         confidence: 1 - opts.alpha,
+        ...a2.level !== 1 - opts.alpha ? { level: a2.level } : {},
         pValue: a2.test.pValue,
         pAdjusted: adjusted[i2],
         method: a2.test.method,
@@ -37452,7 +37466,15 @@ function judgeResults(results, opts) {
   const index = [];
   results.benchmarks.forEach((b, i2) => {
     if (!judgeable(b)) return;
-    inputs.push({ name: b.name, direction: b.direction, ...b.threshold !== void 0 ? { threshold: b.threshold } : {}, ...b.metric ? { metric: b.metric } : {}, pairs: b.pairs });
+    inputs.push({
+      name: b.name,
+      direction: b.direction,
+      ...b.threshold !== void 0 ? { threshold: b.threshold } : {},
+      ...b.metric ? { metric: b.metric } : {},
+      // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/judge.ts).
+      ...b.stoppedBecause === "precision" || b.stoppedBecause === "decided" ? { stoppedEarly: true } : {},
+      pairs: b.pairs
+    });
     index.push(i2);
   });
   const judgement = judge(inputs, opts);
@@ -37999,6 +38021,8 @@ var ChangeSchema = external_exports.object({
   estimate: external_exports.number(),
   ci: external_exports.tuple([external_exports.number(), external_exports.number()]),
   confidence: external_exports.number().optional(),
+  /** the fixed-sample level the interval was computed at, when raised after an early stop */
+  level: external_exports.number().optional(),
   pValue: external_exports.number(),
   pAdjusted: external_exports.number().optional(),
   method: external_exports.enum(["exact", "normal"]).optional()
@@ -38201,7 +38225,7 @@ function renderChart(benchmarks, opts) {
   const source = [
     `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
     "xychart-beta",
-    '    title "Change of head against base (%), with 95% interval and threshold band"',
+    `    title "Change of head against base (%), with ${opts.confidence ?? "95%"} interval and threshold band"`,
     `    x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
     `    y-axis "change (%)" ${yMin} --> ${yMax}`,
     `    bar ${list(est)}`,
@@ -38212,7 +38236,9 @@ function renderChart(benchmarks, opts) {
   ].join("\n");
   return { source, shown: drawn.length, total: withChange.length };
 }
-var CHART_LEGEND = "Blue bars: estimated change of head against base. Red lines: the ends of its 95% interval. Grey lines: +threshold and −threshold; a bar beyond the grey band with its whole interval beyond it is a significant change.";
+function chartLegend(confidence = "95%") {
+  return `Blue bars: estimated change of head against base. Red lines: the ends of its ${confidence} interval. Grey lines: +threshold and −threshold; a bar beyond the grey band with its whole interval beyond it is a significant change.`;
+}
 
 // src/report/escape.ts
 var ZWJ = "‍";
@@ -38384,6 +38410,11 @@ function verdictCounts(verdicts) {
   const parts = order.map((v) => [v, verdicts.filter((x) => x === v).length]).filter(([, n2]) => n2 > 0).map(([v, n2]) => `${n2} ${plural3[v][n2 === 1 ? 0 : 1]}`);
   return parts.length > 0 ? parts.join(", ") : "no benchmarks";
 }
+function confidenceLabel(settings) {
+  const alpha = settings?.["alpha"];
+  const a2 = typeof alpha === "number" && alpha > 0 && alpha < 1 ? alpha : 0.05;
+  return `${String(Number((100 * (1 - a2)).toFixed(2)))}%`;
+}
 
 // src/report/markdown.ts
 var REPORT_LIMITS = {
@@ -38518,7 +38549,8 @@ function tableRow(b) {
   const cells = [escapeInline(b.name, NAME_CELL_CHARS), sideCell(b, "base"), sideCell(b, "head"), change, p, verdictCell(b)];
   return `| ${cells.join(" | ")} |`;
 }
-var TABLE_HEAD = "| benchmark | base (median ± CV) | head (median ± CV) | change [95% interval] | p (adj.) | verdict |\n|---|--:|--:|--:|--:|---|";
+var tableHead = (confidence) => `| benchmark | base (median ± CV) | head (median ± CV) | change [${confidence} interval] | p (adj.) | verdict |
+|---|--:|--:|--:|--:|---|`;
 function failureBlock(f) {
   const what = f.kind === "build" ? "build failed" : f.kind === "timeout" ? "timed out" : f.kind === "signal" ? `was killed by ${escapeInline(f.signal ?? "a signal", 20)}` : f.kind === "parse" ? "printed output that could not be parsed" : f.kind === "spawn" ? "could not be started" : "exited with an error";
   const code = f.exitCode !== void 0 && f.exitCode !== null ? ` (exit code ${f.exitCode})` : "";
@@ -38693,9 +38725,10 @@ function renderMarkdown(results, ctx = {}) {
     if (budget.take(text2)) failureTexts.push(text2);
     else cut = true;
   }
+  const confidence = confidenceLabel(results.settings);
   const rows = [];
   if (ordered.length > 0) {
-    budget.take(TABLE_HEAD, 3);
+    budget.take(tableHead(confidence), 3);
     for (const b of ordered) {
       const row = tableRow(b);
       if (!budget.take(row)) {
@@ -38714,14 +38747,14 @@ function renderMarkdown(results, ctx = {}) {
   const diag = takeAll(diagnosticsItems(ordered));
   let chartText = null;
   const threshold = typeof results.settings?.["threshold"] === "number" ? results.settings["threshold"] : 0.02;
-  const chart = renderChart(ordered, { threshold, maxBars: 25 });
+  const chart = renderChart(ordered, { threshold, maxBars: 25, confidence });
   if (chart) {
     const more = chart.shown < chart.total ? ` Showing the first ${chart.shown} of ${chart.total} benchmarks in the table's order.` : "";
     const text2 = `<details><summary>Chart of the changes</summary>
 
 ${codeBlock(chart.source, "mermaid")}
 
-${CHART_LEGEND}${more}
+${chartLegend(confidence)}${more}
 
 </details>`;
     if (budget.take(text2, 2)) chartText = text2;
@@ -38743,7 +38776,7 @@ ${CHART_LEGEND}${more}
     out.push(`> ✂️ **This report is cut to fit GitHub's size limit.**${shown} ${where}${link}`);
   }
   out.push(...notes);
-  if (rows.length) out.push(`${TABLE_HEAD}
+  if (rows.length) out.push(`${tableHead(confidence)}
 ${rows.join("\n")}`);
   if (failureTexts.length) out.push(`**Failures**
 
@@ -38807,7 +38840,7 @@ function renderTerminal(results, opts) {
   const color = opts.color;
   const benchmarks = results.benchmarks;
   const verdicts = benchmarks.filter((b) => (b.presence ?? "both") === "both").map((b) => b.verdict ?? "inconclusive");
-  const rows = [["benchmark", "base (median ±cv)", "head (median ±cv)", "change [95% CI]", "p (adj.)", "pairs", "verdict"]];
+  const rows = [["benchmark", "base (median ±cv)", "head (median ±cv)", `change [${confidenceLabel(results.settings)} CI]`, "p (adj.)", "pairs", "verdict"]];
   for (const b of benchmarks) {
     const verdict = b.verdict ?? "inconclusive";
     const kept = b.pairs.length - (b.outliers?.length ?? 0);

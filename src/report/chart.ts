@@ -1,6 +1,6 @@
 /**
  * A Mermaid `xychart-beta` of the change of every benchmark: a bar for the estimate, a line through
- * the lower and upper ends of its 95% interval, and a line at +threshold and -threshold (each
+ * the lower and upper ends of its interval (95% at the default alpha), and a line at +threshold and -threshold (each
  * benchmark's own threshold). GitHub renders Mermaid in comments and job summaries.
  *
  * Mermaid has no escaping inside labels, so names are reduced to a safe set of characters, cut, and
@@ -16,6 +16,8 @@ export interface ChartOptions {
   threshold: number;
   /** at most this many bars (the first ones given: callers pass the most important first) */
   maxBars?: number;
+  /** the interval's confidence as labelled ("95%") */
+  confidence?: string;
 }
 
 export interface Chart {
@@ -73,7 +75,7 @@ export function renderChart(benchmarks: readonly BenchmarkResult[], opts: ChartO
   const source = [
     `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
     'xychart-beta',
-    '    title "Change of head against base (%), with 95% interval and threshold band"',
+    `    title "Change of head against base (%), with ${opts.confidence ?? '95%'} interval and threshold band"`,
     `    x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
     `    y-axis "change (%)" ${yMin} --> ${yMax}`,
     `    bar ${list(est)}`,
@@ -86,5 +88,6 @@ export function renderChart(benchmarks: readonly BenchmarkResult[], opts: ChartO
 }
 
 /** The sentence under the chart that says what each series is (Mermaid's xychart has no legend). */
-export const CHART_LEGEND =
-  'Blue bars: estimated change of head against base. Red lines: the ends of its 95% interval. Grey lines: +threshold and −threshold; a bar beyond the grey band with its whole interval beyond it is a significant change.';
+export function chartLegend(confidence = '95%'): string {
+  return `Blue bars: estimated change of head against base. Red lines: the ends of its ${confidence} interval. Grey lines: +threshold and −threshold; a bar beyond the grey band with its whole interval beyond it is a significant change.`;
+}

@@ -98,3 +98,13 @@ export function verdictCounts(verdicts: Verdict[]): string {
     .map(([v, n]) => `${n} ${plural[v][n === 1 ? 0 : 1]}`);
   return parts.length > 0 ? parts.join(', ') : 'no benchmarks';
 }
+
+/**
+ * The interval's confidence as the report labels it ("95%"), from the results' `alpha` (0.05 when
+ * absent): a comparison judged at `--alpha 0.01` shows "99%".
+ */
+export function confidenceLabel(settings: Record<string, unknown> | undefined): string {
+  const alpha = settings?.['alpha'];
+  const a = typeof alpha === 'number' && alpha > 0 && alpha < 1 ? alpha : 0.05;
+  return `${String(Number((100 * (1 - a)).toFixed(2)))}%`;
+}

@@ -6,7 +6,7 @@
  *   1. the hidden marker `<!-- pairbench:<id> -->` (sticky comments only);
  *   2. one actionable line: counts by verdict and the worst regression;
  *   3. notes on a partial or failed run, and on a cut report;
- *   4. the table: benchmark, base and head (median ± CV), change with its 95% interval, adjusted p, verdict;
+ *   4. the table: benchmark, base and head (median ± CV), change with its interval (95% at the default alpha), adjusted p, verdict;
  *   5. failures (which revision, exit code, the tail of stderr), benchmarks added or removed;
  *   6. collapsed details: diagnostics, the chart, pairs and outliers, how it was measured and how to replay it.
  *
@@ -16,9 +16,9 @@
  */
 import type { BenchmarkResult, Failure, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
-import { CHART_LEGEND, renderChart } from './chart.ts';
+import { chartLegend, renderChart } from './chart.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
-import { formatCv, formatP, formatPercent, formatValue, VERDICT_EMOJI } from './format.ts';
+import { confidenceLabel, formatCv, formatP, formatPercent, formatValue, VERDICT_EMOJI } from './format.ts';
 
 /** GitHub's limits, with a margin (UTF-8 bytes). */
 export const REPORT_LIMITS = {
@@ -226,7 +226,8 @@ function tableRow(b: BenchmarkResult): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-const TABLE_HEAD = '| benchmark | base (median ± CV) | head (median ± CV) | change [95% interval] | p (adj.) | verdict |\n|---|--:|--:|--:|--:|---|';
+const tableHead = (confidence: string): string =>
+  `| benchmark | base (median ± CV) | head (median ± CV) | change [${confidence} interval] | p (adj.) | verdict |\n|---|--:|--:|--:|--:|---|`;
 
 function failureBlock(f: Failure & { benchmark?: string | undefined }): string {
   const what =
@@ -437,9 +438,10 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
     else cut = true;
   }
 
+  const confidence = confidenceLabel(results.settings);
   const rows: string[] = [];
   if (ordered.length > 0) {
-    budget.take(TABLE_HEAD, 3);
+    budget.take(tableHead(confidence), 3);
     for (const b of ordered) {
       const row = tableRow(b);
       if (!budget.take(row)) {
@@ -460,10 +462,10 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
 
   let chartText: string | null = null;
   const threshold = typeof results.settings?.['threshold'] === 'number' ? (results.settings['threshold'] as number) : 0.02;
-  const chart = renderChart(ordered, { threshold, maxBars: 25 });
+  const chart = renderChart(ordered, { threshold, maxBars: 25, confidence });
   if (chart) {
     const more = chart.shown < chart.total ? ` Showing the first ${chart.shown} of ${chart.total} benchmarks in the table's order.` : '';
-    const text = `<details><summary>Chart of the changes</summary>\n\n${codeBlock(chart.source, 'mermaid')}\n\n${CHART_LEGEND}${more}\n\n</details>`;
+    const text = `<details><summary>Chart of the changes</summary>\n\n${codeBlock(chart.source, 'mermaid')}\n\n${chartLegend(confidence)}${more}\n\n</details>`;
     if (budget.take(text, 2)) chartText = text;
     else cut = true;
   }
@@ -486,7 +488,7 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
     out.push(`> ✂️ **This report is cut to fit GitHub's size limit.**${shown} ${where}${link}`);
   }
   out.push(...notes);
-  if (rows.length) out.push(`${TABLE_HEAD}\n${rows.join('\n')}`);
+  if (rows.length) out.push(`${tableHead(confidence)}\n${rows.join('\n')}`);
   if (failureTexts.length) out.push(`**Failures**\n\n${failureTexts.join('\n')}`);
   if (addRem.length) out.push(`**Benchmarks added or removed**\n\n${addRem.join('\n')}`);
   if (diag.length) out.push(`<details><summary>Diagnostics (${diag.length})</summary>\n\n${diag.join('\n')}\n\n</details>`);

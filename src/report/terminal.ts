@@ -5,7 +5,7 @@
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { stripControls } from './escape.ts';
-import { formatCv, formatDuration, formatP, formatPercent, formatValue, verdictCounts } from './format.ts';
+import { confidenceLabel, formatCv, formatDuration, formatP, formatPercent, formatValue, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
   color: boolean;
@@ -49,7 +49,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   const color = opts.color;
   const benchmarks = results.benchmarks;
   const verdicts = benchmarks.filter((b) => (b.presence ?? 'both') === 'both').map((b) => (b.verdict ?? 'inconclusive') as Verdict);
-  const rows: string[][] = [['benchmark', 'base (median ±cv)', 'head (median ±cv)', 'change [95% CI]', 'p (adj.)', 'pairs', 'verdict']];
+  const rows: string[][] = [['benchmark', 'base (median ±cv)', 'head (median ±cv)', `change [${confidenceLabel(results.settings)} CI]`, 'p (adj.)', 'pairs', 'verdict']];
   for (const b of benchmarks) {
     const verdict = (b.verdict ?? 'inconclusive') as Verdict;
     const kept = b.pairs.length - (b.outliers?.length ?? 0);

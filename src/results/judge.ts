@@ -17,7 +17,11 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
   const index: number[] = [];
   results.benchmarks.forEach((b, i) => {
     if (!judgeable(b)) return;
-    inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), ...(b.metric ? { metric: b.metric } : {}), pairs: b.pairs });
+    inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), ...(b.metric ? { metric: b.metric } : {}),
+      // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/judge.ts).
+      ...(b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
+      pairs: b.pairs,
+    });
     index.push(i);
   });
   const judgement = judge(inputs, opts);

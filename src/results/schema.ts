@@ -51,6 +51,8 @@ const ChangeSchema = z.object({
   estimate: z.number(),
   ci: z.tuple([z.number(), z.number()]),
   confidence: z.number().optional(),
+  /** the fixed-sample level the interval was computed at, when raised after an early stop */
+  level: z.number().optional(),
   pValue: z.number(),
   pAdjusted: z.number().optional(),
   method: z.enum(['exact', 'normal']).optional(),

@@ -36,8 +36,13 @@ export interface ChangeEstimate {
   estimate: number;
   /** confidence interval of the relative change, at `confidence` */
   ci: [number, number];
-  /** confidence level of `ci` (1 - alpha) */
+  /** confidence level of `ci` (1 - alpha): the share of comparisons whose interval covers the true change */
   confidence: number;
+  /**
+   * the level of the fixed-sample interval computed to reach `confidence`: equal to it, or higher
+   * after an early stop (judge.ts, `intervalLevel`); absent means equal
+   */
+  level?: number;
   /** two-sided Wilcoxon signed-rank p-value of the pairs kept */
   pValue: number;
   /** p-value after the multiple-comparison correction across all benchmarks */
@@ -45,8 +50,8 @@ export interface ChangeEstimate {
   /** `exact` for the exact null distribution, `normal` for the approximation with tie/zero corrections */
   method: 'exact' | 'normal';
   /**
-   * the confidence `ci` actually has: at least `confidence`, except when too few pairs make the
-   * requested level unreachable (the interval is then [min, max] or wider than asked, as R reports)
+   * the fixed-sample confidence `ci` actually has: at least `level`, except when too few pairs make
+   * the requested level unreachable (the interval is then [min, max] or wider than asked, as R reports)
    */
   achievedConfidence?: number;
   /** pairs the test used (kept pairs with head != base: the test drops zeros, the estimate and interval count them) */
@@ -91,6 +96,12 @@ export interface BenchmarkInput {
   threshold?: number;
   /** what was measured (`wall`, `cpu`, ...; none for harness results): diagnostics advise accordingly */
   metric?: string;
+  /**
+   * the pairs were ended by a rule that looked at them (`precision` or `decided`, stop.ts): the
+   * interval is then computed at the raised level of `intervalLevel`, so that it still covers the
+   * true change with probability 1 - alpha (see there)
+   */
+  stoppedEarly?: boolean;
   pairs: Pair[];
 }
 

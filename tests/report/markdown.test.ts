@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKER_PREFIX, utf8Bytes } from '../../src/report/escape.ts';
 import { REPORT_LIMITS, headline, renderMarkdown, reportOrder } from '../../src/report/markdown.ts';
+import { renderTerminal } from '../../src/report/terminal.ts';
 import { ResultsSchema } from '../../src/results/schema.ts';
 import { HOSTILE_NAMES, bench, results } from './markdown-fixtures.ts';
 
@@ -48,6 +49,17 @@ describe('renderMarkdown: what a reviewer reads', () => {
     expect(first).toBe('<!-- pairbench:perf -->');
     expect(second).toMatch(/^\*\*pairbench\*\*: 🔴 \*\*2 regressions\*\*, 🟡 1 inconclusive, 🟢 1 improvement, ⚪ 1 unchanged — worst: \*\*startup\*\* \+12% \[\+11%, \+13%\]/);
     expect(second).toContain('head `bbbbbbb` against base `aaaaaaa`');
+  });
+
+  it("labels the interval with the comparison's confidence: 95% by default, 99% at alpha 0.01", () => {
+    expect(md).toContain('change [95% interval]');
+    const strict = renderMarkdown({ ...r, settings: { ...r.settings, alpha: 0.01 } }, { commentId: 'perf' });
+    expect(strict).toContain('change [99% interval]');
+    expect(strict).toContain('with 99% interval and threshold band');
+    expect(strict).toContain('the ends of its 99% interval');
+    expect(strict).not.toContain('95%');
+    const terminal = renderTerminal({ ...r, settings: { ...r.settings, alpha: 0.01 } }, { color: false });
+    expect(terminal).toContain('change [99% CI]');
   });
 
   it('orders the table by what matters: biggest regression first', () => {

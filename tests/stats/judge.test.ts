@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   analyzePairs,
   estimatePairsToSettle,
+  hodgesLehmann,
+  intervalLevel,
   judge,
+  logRatios,
   minimumDetectableChange,
   minPairsForAlpha,
   pairsToDetect,
+  STOPPED_EARLY_ALPHA_SHARE,
   verdictOf,
   wilcoxonSignedRank,
   worstVerdict,
@@ -417,5 +421,34 @@ describe('pairs with head == base (zeros)', () => {
     const b = one(few);
     expect(b.verdict).toBe('inconclusive');
     expect(b.diagnostics.find((d) => d.code === 'too-few-pairs')!.message).toMatch(/Only 3 usable pairs \(2 of them with head == base/);
+  });
+});
+
+describe('the interval after an early stop', () => {
+  const pairs = makePairs({ n: 24, change: 0.02, noise: 0.02, seed: 11 });
+
+  it('is computed at 1 - alpha/2 and contains the plain 1 - alpha interval; the test is the same', () => {
+    const plain = judge([{ name: 'b', direction: 'lower-is-better', pairs }], opts).benchmarks[0]!.change!;
+    const raised = judge([{ name: 'b', direction: 'lower-is-better', pairs, stoppedEarly: true }], opts).benchmarks[0]!.change!;
+    expect(intervalLevel(0.05, true)).toBeCloseTo(1 - 0.05 * STOPPED_EARLY_ALPHA_SHARE, 15);
+    expect(intervalLevel(0.05, false)).toBe(0.95);
+    expect(plain.level).toBeUndefined();
+    expect(raised.level).toBeCloseTo(0.975, 12);
+    expect(raised.confidence).toBe(0.95);
+    expect(raised.ci[0]).toBeLessThan(plain.ci[0]);
+    expect(raised.ci[1]).toBeGreaterThan(plain.ci[1]);
+    expect(raised.estimate).toBe(plain.estimate);
+    expect(raised.pValue).toBe(plain.pValue);
+    // exactly the fixed-sample interval at the raised level (R: wilcox.test(d, conf.level = 0.975))
+    const d = Array.from(logRatios(pairs));
+    const hl = hodgesLehmann(d, 0.975, { zeros: 'keep' });
+    expect(raised.ci[0]).toBeCloseTo(Math.expm1(hl.lower), 14);
+    expect(raised.ci[1]).toBeCloseTo(Math.expm1(hl.upper), 14);
+  });
+
+  it('an interval that cannot reach the raised level cannot make a benchmark unchanged', () => {
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, level: 0.975, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.96 };
+    expect(verdictOf(c, 0.02, 'lower-is-better', 0.05)).toBe('inconclusive');
+    expect(verdictOf({ ...c, achievedConfidence: 0.98 }, 0.02, 'lower-is-better', 0.05)).toBe('unchanged');
   });
 });
