@@ -27828,11 +27828,11 @@ function testEvent(line) {
     return void 0;
   }
   if (typeof event !== "object" || event === null || Array.isArray(event)) return void 0;
-  const { Action, Package, Output } = event;
+  const { Action, Package, Output: Output2 } = event;
   if (typeof Action !== "string") return void 0;
   return {
     pkg: typeof Package === "string" ? Package : "",
-    output: Action === "output" && typeof Output === "string" ? Output : void 0
+    output: Action === "output" && typeof Output2 === "string" ? Output2 : void 0
   };
 }
 function parseGo(text) {
@@ -35948,54 +35948,281 @@ var {
 } = getIpcExport();
 
 // src/measure/helper.ts
-var HELPER_SOURCE = String.raw`/* pairbench run helper: fork, exec, wait4, report on fd 3. */
+var HELPER_SOURCE = String.raw`/* pairbench run helper: fork, exec, wait4, report. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
-#include <sys/types.h>
 #include <unistd.h>
 
-int main(int argc, char **argv) {
-  if (argc < 2) return 127;
+extern char **environ;
+
+static double ms_since(struct timespec a, struct timespec b) {
+  return (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
+}
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int report_json(char *buf, size_t size, double wall, struct rusage *ru, int status, int timed_out) {
+  double user = (double)ru->ru_utime.tv_sec * 1e3 + (double)ru->ru_utime.tv_usec / 1e3;
+  double sys = (double)ru->ru_stime.tv_sec * 1e3 + (double)ru->ru_stime.tv_usec / 1e3;
+#ifdef __APPLE__
+  double rss = (double)ru->ru_maxrss;          /* bytes on macOS */
+#else
+  double rss = (double)ru->ru_maxrss * 1024.0; /* KiB on Linux */
+#endif
+  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  return snprintf(buf, size, "{\"wallMs\":%.6f,\"userMs\":%.3f,\"sysMs\":%.3f,\"maxRssBytes\":%.0f,\"exitCode\":%d,\"signal\":%d,\"timedOut\":%d}",
+                  wall, user, sys, rss, code, sig, timed_out);
+}
+
+/* ---- one run per process: pairbench-run CMD ARGS... (report on fd 3) ---- */
+static int once(char **argv) {
   /* The report pipe must not leak into the measured tree, or a background child would hold it open. */
   fcntl(3, F_SETFD, FD_CLOEXEC);
-  /* A process group of its own, so pairbench can kill the whole tree; but no new session: on Linux
-     a new session (setsid) also starts a new scheduler autogroup, and each run would then compete
-     for the CPU as a group of its own, preempted far more often under load than in the parent's. */
+  /* A process group of its own, so the whole tree can be killed; but no new session: on Linux a new
+     session (setsid) also starts a new scheduler autogroup, and each run would then compete for the
+     CPU as a group of its own, preempted far more often under load than in the parent's. */
   setpgid(0, 0);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   pid_t pid = fork();
   if (pid < 0) { perror("pairbench helper: fork"); return 127; }
-  if (pid == 0) { execvp(argv[1], argv + 1); perror("pairbench helper: exec"); _exit(127); }
+  if (pid == 0) { execvp(argv[0], argv); fprintf(stderr, "pairbench: cannot run %s: %s\n", argv[0], strerror(errno)); _exit(127); }
   int status = 0;
   struct rusage ru;
   while (wait4(pid, &status, 0, &ru) < 0) {
     if (errno != EINTR) { perror("pairbench helper: wait4"); return 127; }
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  double wall = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
-  double user = (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3;
-  double sys = (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
-#ifdef __APPLE__
-  double rss = (double)ru.ru_maxrss;          /* bytes on macOS */
-#else
-  double rss = (double)ru.ru_maxrss * 1024.0; /* KiB on Linux */
-#endif
-  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  char line[512];
+  report_json(line, sizeof line, ms_since(t0, t1), &ru, status, 0);
   FILE *out = fdopen(3, "w");
-  if (out) {
-    fprintf(out, "{\"wallMs\":%.6f,\"userMs\":%.3f,\"sysMs\":%.3f,\"maxRssBytes\":%.0f,\"exitCode\":%d,\"signal\":%d}\n", wall, user, sys, rss, code, sig);
-    fclose(out);
+  if (out) { fprintf(out, "%s\n", line); fclose(out); }
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
+}
+
+/* ---- serve: one process for many runs (pairbench-run --serve) ----
+   Requests on fd 0: a 4-byte little-endian length, then NUL-terminated fields: cwd, timeout in ms
+   (0: none), argc, argv..., envc, env... . Replies on fd 3, frames of a type byte and a 4-byte
+   little-endian length: 'P' the run's pid (its process group) as soon as it is forked, 'O' and 'E'
+   its stdout and stderr as they come, 'R' the figures as JSON once the run and its output are over.
+   Serving from one long-lived small process takes Node's spawn (a fork of a large process, about
+   3 ms) out of every run, and leaves Node idle while a run is measured. */
+static int sig_pipe[2] = {-1, -1};
+
+static void on_child(int s) {
+  int saved = errno;
+  (void)s;
+  ssize_t w = write(sig_pipe[1], "c", 1);
+  (void)w;
+  errno = saved;
+}
+
+static int write_all(int fd, const void *data, size_t n) {
+  const char *p = (const char *)data;
+  while (n > 0) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0) { if (errno == EINTR) continue; return -1; }
+    p += w;
+    n -= (size_t)w;
   }
-  if (sig) return 128 + sig;
-  return code < 0 ? 127 : code;
+  return 0;
+}
+
+static int read_all(int fd, void *data, size_t n) {
+  char *p = (char *)data;
+  size_t got = 0;
+  while (got < n) {
+    ssize_t r = read(fd, p + got, n - got);
+    if (r < 0) { if (errno == EINTR) continue; return -1; }
+    if (r == 0) break;
+    got += (size_t)r;
+  }
+  return (int)(got == n ? 1 : 0);
+}
+
+static int frame(char type, const void *data, uint32_t len) {
+  unsigned char h[5] = {(unsigned char)type, (unsigned char)(len & 255), (unsigned char)((len >> 8) & 255), (unsigned char)((len >> 16) & 255), (unsigned char)(len >> 24)};
+  if (write_all(3, h, 5) < 0) return -1;
+  return len ? write_all(3, data, len) : 0;
+}
+
+static void set_flags(int fd, int cloexec, int nonblock) {
+  if (cloexec) fcntl(fd, F_SETFD, FD_CLOEXEC);
+  if (nonblock) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+/* Forwards what is readable on fd as frames of type; closes it at end of file. */
+static void forward(int *fd, char type) {
+  char chunk[65536];
+  for (;;) {
+    ssize_t r = read(*fd, chunk, sizeof chunk);
+    if (r > 0) { if (frame(type, chunk, (uint32_t)r) < 0) _exit(0); if ((size_t)r < sizeof chunk) return; continue; }
+    if (r < 0 && (errno == EINTR)) continue;
+    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    close(*fd);
+    *fd = -1;
+    return;
+  }
+}
+
+/* Runs one request; returns 0 to go on serving, 1 when pairbench is gone. */
+static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int devnull) {
+  int out[2], err[2];
+  if (pipe(out) || pipe(err)) {
+    char msg[256];
+    int n = snprintf(msg, sizeof msg, "{\"error\":\"pipe: %s\"}", strerror(errno));
+    return frame('R', msg, (uint32_t)n) < 0;
+  }
+  set_flags(out[0], 1, 1); set_flags(out[1], 1, 0); set_flags(err[0], 1, 1); set_flags(err[1], 1, 0);
+  char c;
+  while (read(sig_pipe[0], &c, 1) > 0) {}
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGCHLD, SIG_DFL);
+    dup2(devnull, 0); dup2(out[1], 1); dup2(err[1], 2);
+    if (chdir(cwd) != 0) { fprintf(stderr, "pairbench: cannot enter %s: %s\n", cwd, strerror(errno)); _exit(127); }
+    environ = envp;
+    execvp(argv[0], argv);
+    fprintf(stderr, "pairbench: cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+  }
+  close(out[1]); close(err[1]);
+  if (pid < 0) {
+    char msg[256];
+    int n = snprintf(msg, sizeof msg, "{\"error\":\"fork: %s\"}", strerror(errno));
+    close(out[0]); close(err[0]);
+    return frame('R', msg, (uint32_t)n) < 0;
+  }
+  setpgid(pid, pid); /* both sides set it, so it holds before anyone signals the group */
+  char pidtext[32];
+  int pn = snprintf(pidtext, sizeof pidtext, "%ld", (long)pid);
+  if (frame('P', pidtext, (uint32_t)pn) < 0) { kill(-pid, SIGKILL); return 1; }
+  int fo = out[0], fe = err[0], reaped = 0, timed_out = 0, gone = 0, status = 0;
+  struct rusage ru;
+  memset(&ru, 0, sizeof ru);
+  double deadline = timeout_ms > 0 ? now_ms() + timeout_ms : -1, drain_until = -1;
+  while (!reaped || fo >= 0 || fe >= 0) {
+    if (reaped && drain_until < 0) {
+      /* the run is over: what it left in its group dies, and its output is read to the end (2 s at most:
+         a process that left the group may hold the pipes) */
+      kill(-pid, SIGKILL);
+      drain_until = now_ms() + 2000;
+    }
+    int wait_ms = -1;
+    double now = now_ms();
+    if (reaped) {
+      if (now >= drain_until) break;
+      wait_ms = (int)(drain_until - now) + 1;
+    } else if (deadline >= 0 && !timed_out) {
+      if (now >= deadline) { timed_out = 1; kill(-pid, SIGKILL); continue; }
+      wait_ms = (int)(deadline - now) + 1;
+    }
+    struct pollfd p[4];
+    int n = 0, io = -1, ie = -1, is = -1, ii = -1;
+    if (fo >= 0) { io = n; p[n].fd = fo; p[n].events = POLLIN; p[n++].revents = 0; }
+    if (fe >= 0) { ie = n; p[n].fd = fe; p[n].events = POLLIN; p[n++].revents = 0; }
+    if (!reaped) { is = n; p[n].fd = sig_pipe[0]; p[n].events = POLLIN; p[n++].revents = 0; }
+    if (!gone) { ii = n; p[n].fd = 0; p[n].events = POLLIN; p[n++].revents = 0; }
+    int r = poll(p, (nfds_t)n, wait_ms);
+    if (r < 0 && errno != EINTR) break;
+    if (!reaped) {
+      pid_t w = wait4(pid, &status, WNOHANG, &ru);
+      if (w == pid) { clock_gettime(CLOCK_MONOTONIC, &t1); reaped = 1; }
+    }
+    if (r <= 0) continue;
+    if (is >= 0 && p[is].revents) { while (read(sig_pipe[0], &c, 1) > 0) {} }
+    if (io >= 0 && p[io].revents) forward(&fo, 'O');
+    if (ie >= 0 && p[ie].revents) forward(&fe, 'E');
+    if (ii >= 0 && p[ii].revents) {
+      /* pairbench never writes during a run: input now means it is gone (end of file) or confused */
+      gone = 1;
+      kill(-pid, SIGKILL);
+    }
+  }
+  if (fo >= 0) close(fo);
+  if (fe >= 0) close(fe);
+  if (!reaped) { while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {} clock_gettime(CLOCK_MONOTONIC, &t1); kill(-pid, SIGKILL); }
+  if (gone) return 1;
+  char line[512];
+  int len = report_json(line, sizeof line, ms_since(t0, t1), &ru, status, timed_out);
+  return frame('R', line, (uint32_t)len) < 0;
+}
+
+static int serve(void) {
+  signal(SIGPIPE, SIG_IGN);
+  /* its own process group: a terminal's Ctrl-C reaches pairbench, which cancels the run itself */
+  setpgid(0, 0);
+  set_flags(0, 1, 0);
+  set_flags(3, 1, 0);
+  if (pipe(sig_pipe)) return 127;
+  set_flags(sig_pipe[0], 1, 1);
+  set_flags(sig_pipe[1], 1, 1);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_child;
+  sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+  sigaction(SIGCHLD, &sa, NULL);
+  int devnull = open("/dev/null", O_RDONLY);
+  if (devnull < 0) return 127;
+  set_flags(devnull, 1, 0);
+  for (;;) {
+    unsigned char h[4];
+    if (read_all(0, h, 4) != 1) return 0; /* end of input: pairbench is done */
+    uint32_t len = (uint32_t)h[0] | ((uint32_t)h[1] << 8) | ((uint32_t)h[2] << 16) | ((uint32_t)h[3] << 24);
+    if (len == 0 || len > (64u << 20)) return 127;
+    char *buf = malloc((size_t)len + 1);
+    if (!buf || read_all(0, buf, len) != 1) return 127;
+    buf[len] = 0;
+    size_t nf = 0;
+    for (uint32_t i = 0; i < len; i++) if (buf[i] == 0) nf++;
+    char **fields = calloc(nf + 2, sizeof(char *));
+    if (!fields) return 127;
+    size_t k = 0;
+    for (uint32_t i = 0; i < len && k < nf; k++) { fields[k] = buf + i; i += (uint32_t)strlen(buf + i) + 1; }
+    if (nf < 4) return 127;
+    char *cwd = fields[0];
+    double timeout_ms = atof(fields[1]);
+    size_t argc = (size_t)strtoul(fields[2], NULL, 10);
+    if (argc == 0 || 3 + argc >= nf) return 127;
+    size_t envc = (size_t)strtoul(fields[3 + argc], NULL, 10);
+    if (4 + argc + envc != nf) return 127;
+    char **argv = calloc(argc + 1, sizeof(char *));
+    char **envp = calloc(envc + 1, sizeof(char *));
+    if (!argv || !envp) return 127;
+    for (size_t i = 0; i < argc; i++) argv[i] = fields[3 + i];
+    for (size_t i = 0; i < envc; i++) envp[i] = fields[4 + argc + i];
+    int stop = serve_one(cwd, timeout_ms, argv, envp, devnull);
+    free(argv); free(envp); free(fields); free(buf);
+    if (stop) return 0;
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "--serve") == 0) return serve();
+  if (argc < 2) return 127;
+  return once(argv + 1);
 }
 `;
 var cached2 = null;
@@ -36062,35 +36289,188 @@ async function runCommand(req) {
   const helper = await runHelper();
   const counting = req.countInstructions ? wrapForCounting(req.countInstructions, ["/bin/sh", "-c", req.command]) : null;
   const argv = counting ? counting.argv : ["/bin/sh", "-c", req.command];
-  const file2 = helper ?? argv[0];
-  const args = helper ? argv : argv.slice(1);
-  const started = process.hrtime.bigint();
-  const sub = spawn2(file2, args, {
-    cwd: req.cwd,
-    env: req.env,
-    // With the helper, the helper makes its own process group (same session); without it, Node's
-    // `detached` (setsid) is the only way to get one.
-    detached: helper === null,
-    stdio: ["ignore", "pipe", "pipe", "pipe"]
-  });
-  const pid = sub.pid;
-  const stdout = [];
-  let stdoutSize = 0;
-  let stdoutCut = false;
-  const tail2 = new Tail(OUTPUT_TAIL);
-  const report2 = [];
-  sub.stdout?.on("data", (c4) => {
-    if (req.captureStdout && stdoutSize + c4.length <= STDOUT_CAP) {
-      stdout.push(c4);
-      stdoutSize += c4.length;
+  const result = helper ? await runServed(helper, argv, req) : await runSpawned(argv, req);
+  if (counting) result.instructions = counting.read();
+  return result;
+}
+var Output = class {
+  stdout = [];
+  stdoutSize = 0;
+  stdoutCut = false;
+  tail = new Tail(OUTPUT_TAIL);
+  capture;
+  constructor(capture) {
+    this.capture = capture;
+  }
+  out(c4) {
+    if (this.capture && this.stdoutSize + c4.length <= STDOUT_CAP) {
+      this.stdout.push(c4);
+      this.stdoutSize += c4.length;
     } else {
-      if (req.captureStdout) stdoutCut = true;
-      tail2.push(c4);
+      if (this.capture) this.stdoutCut = true;
+      this.tail.push(c4);
+    }
+  }
+  err(c4) {
+    this.tail.push(c4);
+  }
+  result() {
+    return {
+      stdout: Buffer.concat(this.stdout).toString("utf8"),
+      outputTail: this.tail.text() + (this.stdoutCut ? `
+[stdout beyond ${STDOUT_CAP} bytes was not kept]` : "")
+    };
+  }
+};
+function outcomeOf(base, s) {
+  if (s.error !== void 0) return { ...base, outcome: "spawn", exitCode: null, signal: null, outputTail: `${s.error}
+${base.outputTail}` };
+  if (s.cancelled) return { ...base, outcome: "cancelled", exitCode: s.exitCode, signal: s.signal };
+  if (s.timedOut) return { ...base, outcome: "timeout", exitCode: s.exitCode, signal: s.signal };
+  if (s.signal) return { ...base, outcome: "signal", exitCode: s.exitCode, signal: s.signal };
+  if (s.exitCode !== 0) return { ...base, outcome: "exit", exitCode: s.exitCode, signal: null };
+  return { ...base, outcome: "ok", exitCode: 0, signal: null };
+}
+var ServedHelper = class {
+  sub;
+  pending = null;
+  buffer = Buffer.alloc(0);
+  stderr = new Tail(OUTPUT_TAIL);
+  dead = false;
+  constructor(helper) {
+    this.sub = spawn2(helper, ["--serve"], { stdio: ["pipe", "ignore", "pipe", "pipe"] });
+    const frames = this.sub.stdio[3];
+    frames.on("data", (c4) => this.onData(c4));
+    this.sub.stderr?.on("data", (c4) => this.stderr.push(c4));
+    this.sub.stdin?.on("error", () => {
+    });
+    const die = (why) => {
+      if (this.dead) return;
+      this.dead = true;
+      const p = this.pending;
+      this.pending = null;
+      const detail = this.stderr.text().trim();
+      p?.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ""}`);
+    };
+    this.sub.once("error", (e) => die(`could not be started (${e.message})`));
+    this.sub.once("exit", (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
+    this.idle();
+  }
+  handles() {
+    return [this.sub, this.sub.stdin, this.sub.stderr, this.sub.stdio[3]];
+  }
+  idle() {
+    for (const h2 of this.handles()) h2?.unref?.();
+  }
+  run(argv, cwd, env, timeoutMs, handlers) {
+    if (this.dead) {
+      handlers.failed("pairbench's run helper is not running");
+      return;
+    }
+    for (const h2 of this.handles()) h2?.ref?.();
+    this.pending = handlers;
+    const envEntries = Object.entries(env).filter((e) => e[1] !== void 0).map(([k, v]) => `${k}=${v}`);
+    const fields = [cwd, String(Number.isFinite(timeoutMs) && timeoutMs > 0 ? Math.ceil(timeoutMs) : 0), String(argv.length), ...argv, String(envEntries.length), ...envEntries];
+    if (fields.some((f) => f.includes("\0"))) {
+      this.pending = null;
+      handlers.failed("the command, its directory or its environment contains a NUL character");
+      return;
+    }
+    const body = Buffer.from(fields.map((f) => `${f}\0`).join(""), "utf8");
+    const head = Buffer.alloc(4);
+    head.writeUInt32LE(body.length, 0);
+    this.sub.stdin.write(Buffer.concat([head, body]));
+  }
+  onData(c4) {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, c4]) : c4;
+    while (this.buffer.length >= 5) {
+      const len = this.buffer.readUInt32LE(1);
+      if (this.buffer.length < 5 + len) break;
+      const type2 = String.fromCharCode(this.buffer[0]);
+      const payload = this.buffer.subarray(5, 5 + len);
+      this.buffer = this.buffer.subarray(5 + len);
+      const p = this.pending;
+      if (!p) continue;
+      if (type2 === "P") p.pid(Number(payload.toString("utf8")));
+      else if (type2 === "O") p.out(Buffer.from(payload));
+      else if (type2 === "E") p.err(Buffer.from(payload));
+      else if (type2 === "R") {
+        this.pending = null;
+        this.idle();
+        let report2;
+        try {
+          report2 = JSON.parse(payload.toString("utf8"));
+        } catch {
+          p.failed("pairbench's run helper sent a report it could not read");
+          continue;
+        }
+        p.done(report2);
+      }
+    }
+  }
+  /** Stops the helper (a run in flight is killed by the helper when its input closes). */
+  close() {
+    this.sub.stdin?.end();
+  }
+};
+var idleHelpers = [];
+async function runServed(helper, argv, req) {
+  let server = idleHelpers.pop();
+  while (server?.dead) server = idleHelpers.pop();
+  server ??= new ServedHelper(helper);
+  const output2 = new Output(req.captureStdout);
+  let pid;
+  let cancelled = false;
+  let backstop = null;
+  const onAbort = () => {
+    cancelled = true;
+    if (pid !== void 0) killGroup(pid, true);
+  };
+  const served = server;
+  const outcome = await new Promise((resolve4) => {
+    req.signal?.addEventListener("abort", onAbort, { once: true });
+    served.run(argv, req.cwd, req.env, req.timeoutMs, {
+      pid(p) {
+        pid = p;
+        if (cancelled) killGroup(p, true);
+      },
+      out: (c4) => output2.out(c4),
+      err: (c4) => output2.err(c4),
+      done: (report2) => resolve4({ report: report2 }),
+      failed: (error62) => resolve4({ error: error62 })
+    });
+    if (req.signal?.aborted) onAbort();
+    if (Number.isFinite(req.timeoutMs) && req.timeoutMs > 0) {
+      backstop = setTimeout(() => {
+        if (pid !== void 0) killGroup(pid, true);
+        served.dead = true;
+        served.close();
+        resolve4({ error: "pairbench's run helper did not answer after the run's timeout" });
+      }, req.timeoutMs + 15e3);
+      backstop.unref();
     }
   });
-  sub.stderr?.on("data", (c4) => tail2.push(c4));
-  const fd3 = sub.stdio[3];
-  fd3?.on("data", (c4) => report2.push(c4));
+  if (backstop) clearTimeout(backstop);
+  req.signal?.removeEventListener("abort", onAbort);
+  if (!served.dead) idleHelpers.push(served);
+  const r = outcome.report;
+  if (!r && pid !== void 0) killGroup(pid, true);
+  if (!r || r.error !== void 0) {
+    return outcomeOf({ wallMs: NaN, cpuMs: null, maxRssBytes: null, ...output2.result() }, { exitCode: null, signal: null, cancelled, timedOut: false, error: r?.error ?? outcome.error ?? "the run could not be started" });
+  }
+  const figures2 = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
+  return outcomeOf(
+    { ...figures2, ...output2.result() },
+    { exitCode: r.exitCode >= 0 ? r.exitCode : null, signal: r.signal ? signalName(r.signal) : null, cancelled, timedOut: r.timedOut === 1 }
+  );
+}
+async function runSpawned(argv, req) {
+  const started = process.hrtime.bigint();
+  const sub = spawn2(argv[0], argv.slice(1), { cwd: req.cwd, env: req.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const pid = sub.pid;
+  const output2 = new Output(req.captureStdout);
+  sub.stdout?.on("data", (c4) => output2.out(c4));
+  sub.stderr?.on("data", (c4) => output2.err(c4));
   let timedOut = false;
   let cancelled = false;
   const timer = setTimeout(() => {
@@ -36111,32 +36491,12 @@ async function runCommand(req) {
   clearTimeout(timer);
   req.signal?.removeEventListener("abort", onAbort);
   killGroup(pid, false);
-  await drained([sub.stdout, sub.stderr, fd3]);
-  const nodeWallMs = Number(ended - started) / 1e6;
-  let figures2 = { wallMs: nodeWallMs, cpuMs: null, maxRssBytes: null };
-  let exitCode = exit.code;
-  let termSignal = exit.signal;
-  const reportText = Buffer.concat(report2).toString("utf8").trim();
-  if (helper && reportText) {
-    try {
-      const r = JSON.parse(reportText);
-      figures2 = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
-      exitCode = r.exitCode >= 0 ? r.exitCode : null;
-      if (r.signal) termSignal = signalName(r.signal);
-    } catch {
-    }
-  }
-  if (counting) figures2.instructions = counting.read();
-  const outputTail = tail2.text() + (stdoutCut ? `
-[stdout beyond ${STDOUT_CAP} bytes was not kept]` : "");
-  const base = { ...figures2, stdout: Buffer.concat(stdout).toString("utf8"), outputTail };
-  if (exit.error) return { ...base, outcome: "spawn", exitCode: null, signal: null, outputTail: `${exit.error.message}
-${outputTail}` };
-  if (cancelled) return { ...base, outcome: "cancelled", exitCode, signal: termSignal };
-  if (timedOut) return { ...base, outcome: "timeout", exitCode, signal: termSignal };
-  if (termSignal) return { ...base, outcome: "signal", exitCode, signal: termSignal };
-  if (exitCode !== 0) return { ...base, outcome: "exit", exitCode, signal: null };
-  return { ...base, outcome: "ok", exitCode: 0, signal: null };
+  await drained([sub.stdout, sub.stderr]);
+  const figures2 = { wallMs: Number(ended - started) / 1e6, cpuMs: null, maxRssBytes: null };
+  return outcomeOf(
+    { ...figures2, ...output2.result() },
+    { exitCode: exit.code, signal: exit.signal, cancelled, timedOut, ...exit.error ? { error: exit.error.message } : {} }
+  );
 }
 function drained(streams) {
   const open2 = streams.filter((s) => !!s && !s.closed);

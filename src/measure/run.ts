@@ -4,10 +4,15 @@
  * The command runs in a process group of its own, so that a timeout, a cancel or the end of the
  * run kills the whole tree (background children included), never just the shell.
  *
- * This is the measuring loop's hot path, so it uses `child_process.spawn` directly (one process,
- * an exit event and four pipes) rather than execa, which the rest of pairbench uses.
+ * This is the measuring loop's hot path. With the run helper (helper.ts), runs go to a helper
+ * process started once and kept (`pairbench-run --serve`): it forks the shell, measures, forwards
+ * the output and reports, while Node only writes a request and reads frames. Node's own spawn
+ * costs about 3 ms per run (it forks a large process) and keeps Node busy around the start of the
+ * measured run; a served run costs the helper's fork of the shell. Without a C compiler, runs
+ * are spawned from Node (`child_process.spawn` directly: one process, an exit event, three pipes)
+ * and timed by Node's clock.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { runHelper } from './helper.ts';
 import { wrapForCounting, type InstructionCounter } from './instructions.ts';
 
@@ -91,36 +96,235 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
   const helper = await runHelper();
   const counting = req.countInstructions ? wrapForCounting(req.countInstructions, ['/bin/sh', '-c', req.command]) : null;
   const argv = counting ? counting.argv : ['/bin/sh', '-c', req.command];
-  const file = helper ?? argv[0]!;
-  const args = helper ? argv : argv.slice(1);
-  const started = process.hrtime.bigint();
-  const sub = spawn(file, args, {
-    cwd: req.cwd,
-    env: req.env,
-    // With the helper, the helper makes its own process group (same session); without it, Node's
-    // `detached` (setsid) is the only way to get one.
-    detached: helper === null,
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-  });
-  const pid = sub.pid;
-  const stdout: Buffer[] = [];
-  let stdoutSize = 0;
-  let stdoutCut = false;
-  const tail = new Tail(OUTPUT_TAIL);
-  const report: Buffer[] = [];
-  sub.stdout?.on('data', (c: Buffer) => {
-    if (req.captureStdout && stdoutSize + c.length <= STDOUT_CAP) {
-      stdout.push(c);
-      stdoutSize += c.length;
+  const result = helper ? await runServed(helper, argv, req) : await runSpawned(argv, req);
+  if (counting) result.instructions = counting.read();
+  return result;
+}
+
+/** Collects a run's output: stdout kept up to STDOUT_CAP when asked, a tail of everything else. */
+class Output {
+  private readonly stdout: Buffer[] = [];
+  private stdoutSize = 0;
+  private stdoutCut = false;
+  private readonly tail = new Tail(OUTPUT_TAIL);
+  private readonly capture: boolean;
+  constructor(capture: boolean) {
+    this.capture = capture;
+  }
+  out(c: Buffer): void {
+    if (this.capture && this.stdoutSize + c.length <= STDOUT_CAP) {
+      this.stdout.push(c);
+      this.stdoutSize += c.length;
     } else {
-      if (req.captureStdout) stdoutCut = true;
-      tail.push(c);
+      if (this.capture) this.stdoutCut = true;
+      this.tail.push(c);
+    }
+  }
+  err(c: Buffer): void {
+    this.tail.push(c);
+  }
+  result(): { stdout: string; outputTail: string } {
+    return {
+      stdout: Buffer.concat(this.stdout).toString('utf8'),
+      outputTail: this.tail.text() + (this.stdoutCut ? `\n[stdout beyond ${STDOUT_CAP} bytes was not kept]` : ''),
+    };
+  }
+}
+
+function outcomeOf(
+  base: RunFigures & { stdout: string; outputTail: string },
+  s: { exitCode: number | null; signal: string | null; cancelled: boolean; timedOut: boolean; error?: string },
+): RunResult {
+  if (s.error !== undefined) return { ...base, outcome: 'spawn', exitCode: null, signal: null, outputTail: `${s.error}\n${base.outputTail}` };
+  if (s.cancelled) return { ...base, outcome: 'cancelled', exitCode: s.exitCode, signal: s.signal };
+  if (s.timedOut) return { ...base, outcome: 'timeout', exitCode: s.exitCode, signal: s.signal };
+  if (s.signal) return { ...base, outcome: 'signal', exitCode: s.exitCode, signal: s.signal };
+  if (s.exitCode !== 0) return { ...base, outcome: 'exit', exitCode: s.exitCode, signal: null };
+  return { ...base, outcome: 'ok', exitCode: 0, signal: null };
+}
+
+/** What the serving helper reports at the end of a run (helper.ts). */
+interface ServedReport {
+  wallMs: number;
+  userMs: number;
+  sysMs: number;
+  maxRssBytes: number;
+  exitCode: number;
+  signal: number;
+  timedOut: number;
+  error?: string;
+}
+
+interface ServedHandlers {
+  pid(pid: number): void;
+  out(c: Buffer): void;
+  err(c: Buffer): void;
+  done(r: ServedReport): void;
+  /** the helper died or could not be started */
+  failed(message: string): void;
+}
+
+/**
+ * One serving helper process (`pairbench-run --serve`): a request at a time. Idle, it does not keep
+ * pairbench alive (its process and pipes are unreferenced); at pairbench's exit its input closes
+ * and it exits, killing a run in flight.
+ */
+class ServedHelper {
+  private readonly sub: ChildProcess;
+  private pending: ServedHandlers | null = null;
+  private buffer: Buffer = Buffer.alloc(0);
+  private readonly stderr = new Tail(OUTPUT_TAIL);
+  dead = false;
+
+  constructor(helper: string) {
+    this.sub = spawn(helper, ['--serve'], { stdio: ['pipe', 'ignore', 'pipe', 'pipe'] });
+    const frames = this.sub.stdio[3] as NodeJS.ReadableStream;
+    frames.on('data', (c: Buffer) => this.onData(c));
+    this.sub.stderr?.on('data', (c: Buffer) => this.stderr.push(c));
+    this.sub.stdin?.on('error', () => {
+      // the helper is gone; its exit event says so
+    });
+    const die = (why: string): void => {
+      if (this.dead) return;
+      this.dead = true;
+      const p = this.pending;
+      this.pending = null;
+      const detail = this.stderr.text().trim();
+      p?.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ''}`);
+    };
+    this.sub.once('error', (e) => die(`could not be started (${e.message})`));
+    this.sub.once('exit', (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
+    this.idle();
+  }
+
+  private handles(): { unref?: () => void; ref?: () => void }[] {
+    return [this.sub, this.sub.stdin, this.sub.stderr, this.sub.stdio[3]] as { unref?: () => void; ref?: () => void }[];
+  }
+
+  private idle(): void {
+    for (const h of this.handles()) h?.unref?.();
+  }
+
+  run(argv: readonly string[], cwd: string, env: Record<string, string | undefined>, timeoutMs: number, handlers: ServedHandlers): void {
+    if (this.dead) {
+      handlers.failed("pairbench's run helper is not running");
+      return;
+    }
+    for (const h of this.handles()) h?.ref?.();
+    this.pending = handlers;
+    const envEntries = Object.entries(env)
+      .filter((e): e is [string, string] => e[1] !== undefined)
+      .map(([k, v]) => `${k}=${v}`);
+    const fields = [cwd, String(Number.isFinite(timeoutMs) && timeoutMs > 0 ? Math.ceil(timeoutMs) : 0), String(argv.length), ...argv, String(envEntries.length), ...envEntries];
+    if (fields.some((f) => f.includes('\0'))) {
+      this.pending = null;
+      handlers.failed('the command, its directory or its environment contains a NUL character');
+      return;
+    }
+    const body = Buffer.from(fields.map((f) => `${f}\0`).join(''), 'utf8');
+    const head = Buffer.alloc(4);
+    head.writeUInt32LE(body.length, 0);
+    this.sub.stdin!.write(Buffer.concat([head, body]));
+  }
+
+  private onData(c: Buffer): void {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, c]) : c;
+    while (this.buffer.length >= 5) {
+      const len = this.buffer.readUInt32LE(1);
+      if (this.buffer.length < 5 + len) break;
+      const type = String.fromCharCode(this.buffer[0]!);
+      const payload = this.buffer.subarray(5, 5 + len);
+      this.buffer = this.buffer.subarray(5 + len);
+      const p = this.pending;
+      if (!p) continue;
+      if (type === 'P') p.pid(Number(payload.toString('utf8')));
+      else if (type === 'O') p.out(Buffer.from(payload));
+      else if (type === 'E') p.err(Buffer.from(payload));
+      else if (type === 'R') {
+        this.pending = null;
+        this.idle();
+        let report: ServedReport;
+        try {
+          report = JSON.parse(payload.toString('utf8')) as ServedReport;
+        } catch {
+          p.failed("pairbench's run helper sent a report it could not read");
+          continue;
+        }
+        p.done(report);
+      }
+    }
+  }
+
+  /** Stops the helper (a run in flight is killed by the helper when its input closes). */
+  close(): void {
+    this.sub.stdin?.end();
+  }
+}
+
+/** Idle serving helpers; runs at the same time (two builds) each get their own. */
+const idleHelpers: ServedHelper[] = [];
+
+async function runServed(helper: string, argv: readonly string[], req: RunRequest): Promise<RunResult> {
+  let server = idleHelpers.pop();
+  while (server?.dead) server = idleHelpers.pop();
+  server ??= new ServedHelper(helper);
+  const output = new Output(req.captureStdout);
+  let pid: number | undefined;
+  let cancelled = false;
+  let backstop: NodeJS.Timeout | null = null;
+  const onAbort = (): void => {
+    cancelled = true;
+    if (pid !== undefined) killGroup(pid, true);
+  };
+  const served = server;
+  const outcome = await new Promise<{ report?: ServedReport; error?: string }>((resolve) => {
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+    served.run(argv, req.cwd, req.env, req.timeoutMs, {
+      pid(p) {
+        pid = p;
+        if (cancelled) killGroup(p, true);
+      },
+      out: (c) => output.out(c),
+      err: (c) => output.err(c),
+      done: (report) => resolve({ report }),
+      failed: (error) => resolve({ error }),
+    });
+    if (req.signal?.aborted) onAbort();
+    // The helper enforces the timeout itself; this only guards against a helper that stopped answering.
+    if (Number.isFinite(req.timeoutMs) && req.timeoutMs > 0) {
+      backstop = setTimeout(() => {
+        if (pid !== undefined) killGroup(pid, true);
+        served.dead = true;
+        served.close();
+        resolve({ error: "pairbench's run helper did not answer after the run's timeout" });
+      }, req.timeoutMs + 15_000);
+      backstop.unref();
     }
   });
-  sub.stderr?.on('data', (c: Buffer) => tail.push(c));
-  const fd3 = sub.stdio[3] as NodeJS.ReadableStream | undefined;
-  fd3?.on('data', (c: Buffer) => report.push(c));
+  if (backstop) clearTimeout(backstop);
+  req.signal?.removeEventListener('abort', onAbort);
+  if (!served.dead) idleHelpers.push(served);
+  const r = outcome.report;
+  // A helper that died mid-run leaves the run's group behind: it goes too.
+  if (!r && pid !== undefined) killGroup(pid, true);
+  if (!r || r.error !== undefined) {
+    return outcomeOf({ wallMs: NaN, cpuMs: null, maxRssBytes: null, ...output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false, error: r?.error ?? outcome.error ?? 'the run could not be started' });
+  }
+  const figures: RunFigures = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
+  return outcomeOf(
+    { ...figures, ...output.result() },
+    { exitCode: r.exitCode >= 0 ? r.exitCode : null, signal: r.signal ? signalName(r.signal) : null, cancelled, timedOut: r.timedOut === 1 },
+  );
+}
 
+/** Without the helper: Node spawns the shell in a new session (its own process group) and times it. */
+async function runSpawned(argv: readonly string[], req: RunRequest): Promise<RunResult> {
+  const started = process.hrtime.bigint();
+  const sub = spawn(argv[0]!, argv.slice(1), { cwd: req.cwd, env: req.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pid = sub.pid;
+  const output = new Output(req.captureStdout);
+  sub.stdout?.on('data', (c: Buffer) => output.out(c));
+  sub.stderr?.on('data', (c: Buffer) => output.err(c));
   let timedOut = false;
   let cancelled = false;
   const timer = setTimeout(() => {
@@ -134,8 +338,8 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
   req.signal?.addEventListener('abort', onAbort, { once: true });
   if (req.signal?.aborted) onAbort();
 
-  // The run is over when the helper (or shell) exits; anything it left behind is killed so that
-  // no background process outlives its run or holds its pipes open.
+  // The run is over when the shell exits; anything it left behind is killed so that no background
+  // process outlives its run or holds its pipes open.
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
     sub.once('exit', (code, signal) => resolve({ code, signal }));
     sub.once('error', (error) => resolve({ code: null, signal: null, error }));
@@ -144,32 +348,12 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
   clearTimeout(timer);
   req.signal?.removeEventListener('abort', onAbort);
   killGroup(pid, false);
-  await drained([sub.stdout, sub.stderr, fd3]);
-
-  const nodeWallMs = Number(ended - started) / 1e6;
-  let figures: RunFigures = { wallMs: nodeWallMs, cpuMs: null, maxRssBytes: null };
-  let exitCode = exit.code;
-  let termSignal: string | null = exit.signal;
-  const reportText = Buffer.concat(report).toString('utf8').trim();
-  if (helper && reportText) {
-    try {
-      const r = JSON.parse(reportText) as { wallMs: number; userMs: number; sysMs: number; maxRssBytes: number; exitCode: number; signal: number };
-      figures = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
-      exitCode = r.exitCode >= 0 ? r.exitCode : null;
-      if (r.signal) termSignal = signalName(r.signal);
-    } catch {
-      // keep Node's figures
-    }
-  }
-  if (counting) figures.instructions = counting.read();
-  const outputTail = tail.text() + (stdoutCut ? `\n[stdout beyond ${STDOUT_CAP} bytes was not kept]` : '');
-  const base = { ...figures, stdout: Buffer.concat(stdout).toString('utf8'), outputTail };
-  if (exit.error) return { ...base, outcome: 'spawn', exitCode: null, signal: null, outputTail: `${exit.error.message}\n${outputTail}` };
-  if (cancelled) return { ...base, outcome: 'cancelled', exitCode, signal: termSignal };
-  if (timedOut) return { ...base, outcome: 'timeout', exitCode, signal: termSignal };
-  if (termSignal) return { ...base, outcome: 'signal', exitCode, signal: termSignal };
-  if (exitCode !== 0) return { ...base, outcome: 'exit', exitCode, signal: null };
-  return { ...base, outcome: 'ok', exitCode: 0, signal: null };
+  await drained([sub.stdout, sub.stderr]);
+  const figures: RunFigures = { wallMs: Number(ended - started) / 1e6, cpuMs: null, maxRssBytes: null };
+  return outcomeOf(
+    { ...figures, ...output.result() },
+    { exitCode: exit.code, signal: exit.signal, cancelled, timedOut, ...(exit.error ? { error: exit.error.message } : {}) },
+  );
 }
 
 /** Waits until the pipes are closed (all output read), at most 2 s: a process that left the group may hold them. */

@@ -69,4 +69,57 @@ describe('runCommand', () => {
     const res = await runCommand({ ...base, command: '[ -e /proc/$$/fd/3 ] && echo open || echo closed', captureStdout: true });
     expect(res.stdout.trim()).toBe('closed');
   });
+
+  it('serves run after run from one helper process, each in a process group of its own', async () => {
+    const cmd = 'echo "$PPID $(ps -o pgid= -p $$ | tr -d " ") $$"';
+    const a = await runCommand({ ...base, command: cmd, captureStdout: true });
+    const b = await runCommand({ ...base, command: cmd, captureStdout: true });
+    const [parentA, groupA, shellA] = a.stdout.trim().split(' ');
+    const [parentB, groupB, shellB] = b.stdout.trim().split(' ');
+    expect(parentA).toBe(parentB); // the same helper forked both shells
+    expect(parentA).not.toBe(String(process.pid));
+    expect(groupA).toBe(shellA); // the shell leads its own group
+    expect(groupB).toBe(shellB);
+  });
+
+  it('runs two commands at the same time (two builds) without mixing their output', async () => {
+    const [a, b] = await Promise.all([
+      runCommand({ ...base, command: 'for i in 1 2 3; do echo a$i; sleep 0.05; done', captureStdout: true }),
+      runCommand({ ...base, command: 'for i in 1 2 3; do echo b$i; sleep 0.05; done', captureStdout: true }),
+    ]);
+    expect(a.stdout).toBe('a1\na2\na3\n');
+    expect(b.stdout).toBe('b1\nb2\nb3\n');
+  });
+
+  it('a directory that does not exist fails the run with a message naming it', async () => {
+    const res = await runCommand({ ...base, cwd: '/nonexistent/pairbench-dir', command: 'true', captureStdout: false });
+    expect(res.outcome).toBe('exit');
+    expect(res.exitCode).toBe(127);
+    expect(res.outputTail).toContain('/nonexistent/pairbench-dir');
+  });
+
+  it('passes the environment it is given, and only that', async () => {
+    const res = await runCommand({ ...base, env: { PATH: process.env.PATH, PAIRBENCH_PROBE: 'x y=z' }, command: 'echo "$PAIRBENCH_PROBE|${HOME:-unset}"', captureStdout: true });
+    expect(res.stdout).toBe('x y=z|unset\n');
+  });
+
+  it('separates stdout from stderr and keeps a megabyte of stdout whole', async () => {
+    const res = await runCommand({ ...base, command: 'head -c 1000000 /dev/zero | tr "\\0" a; echo err >&2', captureStdout: true });
+    expect(res.outcome).toBe('ok');
+    expect(res.stdout.length).toBe(1_000_000);
+    expect(res.stdout).toMatch(/^a+$/);
+    expect(res.outputTail).toContain('err');
+  });
+
+  it('a run helper that dies mid-run fails that run with a message, kills its tree, and the next run works', async () => {
+    const marker = `500.${process.pid}5`;
+    const res = await runCommand({ ...base, command: `sleep ${marker} & kill -9 $PPID; wait`, captureStdout: false });
+    expect(res.outcome).toBe('spawn');
+    expect(res.outputTail).toMatch(/run helper exited/);
+    expect(alive(`sleep ${marker}`)).toBe('');
+    const next = await runCommand({ ...base, command: 'echo again', captureStdout: true });
+    expect(next.outcome).toBe('ok');
+    expect(next.stdout).toBe('again\n');
+  });
 });
+
