@@ -243,12 +243,15 @@ async function main(argv: string[]): Promise<number> {
   L.push(`**Acceptance: pairbench's per-run overhead within 2 ms of hyperfine's.**`);
   L.push(`- Marginal cost of one more run (slope between ${2 * lowA} and ${2 * lowB} runs, no start-up): ${ms(slope('pairbench', lowA, lowB))} against ${ms(slope('hyperfine', lowA, lowB))}: **${verdict(lowDiff)}**.`);
   L.push(`- Total wall time / runs at ${top} pairs (${2 * top} runs, start-up included): ${ms(perRunTotal('pairbench', top))} against ${ms(perRunTotal('hyperfine', top))}: **${verdict(topDiff)}**.`);
+  L.push(
+    "How: runs go to one run helper started once per comparison (src/measure/helper.ts, `--serve`), which forks the shell, measures with wait4(2) and forwards the output; Node writes a request and reads the report, so no run pays for Node's own spawn (the first row of the table below), and Node is idle while a run is measured.",
+  );
   L.push('');
   if (lowDiff > 2 || topDiff > 2) {
     const sc = (n: number) => stopChecks.find((c) => c.pairs === n)?.ms ?? NaN;
     L.push('Why not, from the parts measured below:');
     L.push(`- Node's own \`spawn\` of \`true\` costs ${ms(median(spawnFloor))} per run here, against ${ms(slope('hyperfine', lowA, lowB))} for a whole hyperfine run: any runner that spawns from Node starts ${ms(median(spawnFloor) - slope('hyperfine', lowA, lowB))} behind.`);
-    L.push(`- The run helper and \`/bin/sh -c\` add ${ms(median(helperShell.length ? helperShell : shell) - recorded('hyperfine'), 2)} of fork + exec per run (inside the recorded time too).`);
+    L.push(`- The run helper and \`/bin/sh -c\` add ${ms(recorded('pairbench') - recorded('hyperfine'), 2)} of fork + exec per run (inside the recorded time too).`);
     L.push(`- The stopping check after every round grows with the pairs: ${counts.map((n) => `${ms(sc(n), 2)} at ${n}`).join(', ')} pairs (per round of one benchmark, i.e. per 2 runs).`);
     L.push(`- The results file is rewritten after every pair: ${ms(writer.totalMs / (2 * top), 2)} per run on average over ${top} pairs, growing with the file.`);
     L.push(`- Start-up (Node, modules, warmup, judging): ${ms(startUp('pairbench'), 0)} once per comparison, against ${ms(startUp('hyperfine'), 0)}.`);
@@ -270,13 +273,14 @@ async function main(argv: string[]): Promise<number> {
   L.push('| Part | Time | How measured |');
   L.push('|---|---|---|');
   L.push(`| Node's floor: a bare \`spawn('true')\` until exit | ${ms(median(spawnFloor))} per run | a loop of ${loopCount} in the bench's Node process |`);
-  L.push(`| pairbench's run path (\`runCommand\`: helper, \`/bin/sh -c\`, own process group, 3 pipes, group kill, pipe drain) | ${ms(median(runPath))} per run | a loop of ${loopCount} calls of src/measure/run.ts in the bench's process |`);
+  L.push(`| pairbench's run path (\`runCommand\`: a request to the served run helper, its fork of \`/bin/sh -c\` in a process group of its own, output frames, group kill) | ${ms(median(runPath))} per run | a loop of ${loopCount} calls of src/measure/run.ts in the bench's process |`);
   for (const [a, b] of spans) L.push(`| the whole \`compare\` loop from ${a} to ${b} pairs (schedule, results rewrite, stopping checks) | ${ms(slope('pairbench', a, b))} per run | slope, above |`);
   for (const [a, b] of spans) L.push(`| the same without the run helper (\`PAIRBENCH_NO_HELPER=1\`: Node times \`/bin/sh -c\` itself), ${a} to ${b} pairs | ${ms(slope('pairbenchNoHelper', a, b))} per run | slope |`);
   for (const c of stopChecks) L.push(`| one stopping check (src/stats/stop.ts: outlier screen, Hodges–Lehmann interval, betting evidence) on ${c.pairs} pairs | ${ms(c.ms, 3)} per round = ${ms(c.ms / 2, 3)} per run | median of 15 calls; the schedule runs one after every round (every pair, with one benchmark) |`);
   L.push(`| results file rewritten after each pair (src/results/writer.ts) | ${ms(writer.totalMs / (2 * top), 3)} per run | ${top} writes of 1..${top} pairs, ${(writer.lastBytes / 1024).toFixed(1)} KiB at the end: grows with the pairs |`);
   L.push(`| inside the recorded time: \`/bin/sh -c true\` instead of \`true\` | ${ms(median(shell) - recorded('hyperfine'), 3)} per run | hyperfine -N \`/bin/sh -c true\` (${ms(median(shell), 3)}) minus \`true\` |`);
-  if (helper) L.push(`| inside the recorded time: the run helper's fork + exec on top of the shell | ${ms(median(helperShell) - median(shell), 3)} per run | hyperfine -N \`<helper> /bin/sh -c true\` (${ms(median(helperShell), 3)}) minus the shell |`);
+  L.push(`| inside the recorded time: the served helper's fork and clock on top of the shell | ${ms(recorded('pairbench') - median(shell), 3)} per run | what pairbench records minus hyperfine -N \`/bin/sh -c true\` |`);
+  if (helper) L.push(`| for comparison: a helper process per run (\`<helper> /bin/sh -c true\`, how runs went before the served helper) on top of the shell | ${ms(median(helperShell) - median(shell), 3)} per run | hyperfine -N \`<helper> /bin/sh -c true\` (${ms(median(helperShell), 3)}) minus the shell |`);
   L.push(`| what pairbench records without the helper (Node's clock around spawn and exit) | ${ms(recorded('pairbenchNoHelper'), 3)} per run | median over pairs, at ${top} pairs |`);
   L.push('');
   L.push(

@@ -57439,12 +57439,17 @@ static int once(char **argv) {
 }
 
 /* ---- serve: one process for many runs (pairbench-run --serve) ----
-   Requests on fd 0: a 4-byte little-endian length, then NUL-terminated fields: cwd, timeout in ms
-   (0: none), argc, argv..., envc, env... . Replies on fd 3, frames of a type byte and a 4-byte
-   little-endian length: 'P' the run's pid (its process group) as soon as it is forked, 'O' and 'E'
-   its stdout and stderr as they come, 'R' the figures as JSON once the run and its output are over.
-   Serving from one long-lived small process takes Node's spawn (a fork of a large process, about
-   3 ms) out of every run, and leaves Node idle while a run is measured. */
+   Requests on fd 0: a 4-byte little-endian length, then NUL-terminated fields: the number of runs,
+   then per run: cwd, timeout in ms (0: none), stop-on-failure (0/1), argc, argv..., envc, env... .
+   The runs of a request follow each other with no round trip to pairbench in between (the two
+   runs of a pair, each after its --prepare); after a run with stop-on-failure that failed, the
+   rest are skipped. Replies on fd 3, frames of a type byte and a 4-byte little-endian length, per
+   run in order: 'P' the run's pid (its process group) as soon as it is forked, 'O' and 'E' its
+   stdout and stderr as they come, 'R' the figures as JSON once the run and its output are over
+   ({"skipped":1} for a skipped run). Serving from one long-lived small process takes Node's spawn
+   (a fork of a large process, about 3 ms) out of every run and leaves Node idle while a run is
+   measured; running a pair's two runs back to back leaves the machine no idle gap between them,
+   in which other work would take the core the second run then has to win back. */
 static int sig_pipe[2] = {-1, -1};
 
 static void on_child(int s) {
@@ -57504,7 +57509,8 @@ static void forward(int *fd, char type) {
 }
 
 /* Runs one request; returns 0 to go on serving, 1 when pairbench is gone. */
-static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int devnull) {
+static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int devnull, int *failed) {
+  *failed = 1;
   int out[2], err[2];
   if (pipe(out) || pipe(err)) {
     char msg[256];
@@ -57585,6 +57591,7 @@ static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int
   if (fe >= 0) close(fe);
   if (!reaped) { while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {} clock_gettime(CLOCK_MONOTONIC, &t1); kill(-pid, SIGKILL); }
   if (gone) return 1;
+  *failed = timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
   char line[512];
   int len = report_json(line, sizeof line, ms_since(t0, t1), &ru, status, timed_out);
   return frame('R', line, (uint32_t)len) < 0;
@@ -57621,20 +57628,34 @@ static int serve(void) {
     if (!fields) return 127;
     size_t k = 0;
     for (uint32_t i = 0; i < len && k < nf; k++) { fields[k] = buf + i; i += (uint32_t)strlen(buf + i) + 1; }
-    if (nf < 4) return 127;
-    char *cwd = fields[0];
-    double timeout_ms = atof(fields[1]);
-    size_t argc = (size_t)strtoul(fields[2], NULL, 10);
-    if (argc == 0 || 3 + argc >= nf) return 127;
-    size_t envc = (size_t)strtoul(fields[3 + argc], NULL, 10);
-    if (4 + argc + envc != nf) return 127;
-    char **argv = calloc(argc + 1, sizeof(char *));
-    char **envp = calloc(envc + 1, sizeof(char *));
-    if (!argv || !envp) return 127;
-    for (size_t i = 0; i < argc; i++) argv[i] = fields[3 + i];
-    for (size_t i = 0; i < envc; i++) envp[i] = fields[4 + argc + i];
-    int stop = serve_one(cwd, timeout_ms, argv, envp, devnull);
-    free(argv); free(envp); free(fields); free(buf);
+    if (nf < 1) return 127;
+    size_t nruns = (size_t)strtoul(fields[0], NULL, 10), at = 1;
+    int stop = 0, skip = 0;
+    for (size_t r = 0; r < nruns && !stop; r++) {
+      if (at + 4 > nf) return 127;
+      char *cwd = fields[at];
+      double timeout_ms = atof(fields[at + 1]);
+      int stop_on_failure = atoi(fields[at + 2]);
+      size_t argc = (size_t)strtoul(fields[at + 3], NULL, 10);
+      if (argc == 0 || at + 4 + argc >= nf) return 127;
+      size_t envc = (size_t)strtoul(fields[at + 4 + argc], NULL, 10);
+      if (at + 5 + argc + envc > nf) return 127;
+      char **argv = calloc(argc + 1, sizeof(char *));
+      char **envp = calloc(envc + 1, sizeof(char *));
+      if (!argv || !envp) return 127;
+      for (size_t i = 0; i < argc; i++) argv[i] = fields[at + 4 + i];
+      for (size_t i = 0; i < envc; i++) envp[i] = fields[at + 5 + argc + i];
+      at += 5 + argc + envc;
+      if (skip) {
+        stop = frame('R', "{\"skipped\":1}", 13) < 0;
+      } else {
+        int failed = 0;
+        stop = serve_one(cwd, timeout_ms, argv, envp, devnull, &failed);
+        if (failed && stop_on_failure) skip = 1;
+      }
+      free(argv); free(envp);
+    }
+    free(fields); free(buf);
     if (stop) return 0;
   }
 }
@@ -57706,12 +57727,34 @@ function killGroup(pid, running) {
   }
 }
 async function runCommand(req) {
+  return (await runCommands([req]))[0];
+}
+async function runCommands(reqs) {
   const helper = await runHelper();
-  const counting = req.countInstructions ? wrapForCounting(req.countInstructions, ["/bin/sh", "-c", req.command]) : null;
-  const argv = counting ? counting.argv : ["/bin/sh", "-c", req.command];
-  const result = helper ? await runServed(helper, argv, req) : await runSpawned(argv, req);
-  if (counting) result.instructions = counting.read();
-  return result;
+  if (helper && reqs.length > 0 && reqs.every((r) => !r.countInstructions)) {
+    return runServed(
+      helper,
+      reqs.map((r) => ({ req: r, argv: ["/bin/sh", "-c", r.command] }))
+    );
+  }
+  const out = [];
+  let skipping = false;
+  for (const req of reqs) {
+    if (skipping) {
+      out.push(skippedResult());
+      continue;
+    }
+    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, ["/bin/sh", "-c", req.command]) : null;
+    const argv = counting ? counting.argv : ["/bin/sh", "-c", req.command];
+    const result = helper ? (await runServed(helper, [{ req, argv }]))[0] : await runSpawned(argv, req);
+    if (counting) result.instructions = counting.read();
+    out.push(result);
+    if (req.stopOnFailure && result.outcome !== "ok") skipping = true;
+  }
+  return out;
+}
+function skippedResult() {
+  return { outcome: "skipped", exitCode: null, signal: null, wallMs: NaN, cpuMs: null, maxRssBytes: null, stdout: "", outputTail: "" };
 }
 var Output = class {
   stdout = [];
@@ -57753,10 +57796,13 @@ ${base.outputTail}` };
 }
 var ServedHelper = class {
   sub;
-  pending = null;
+  /** handlers of the runs of the request in flight not yet reported, in order */
+  queue = [];
   buffer = Buffer.alloc(0);
   stderr = new Tail(OUTPUT_TAIL);
+  /** not to be used again: exited, or being closed */
   dead = false;
+  exited = false;
   constructor(helper) {
     this.sub = spawn2(helper, ["--serve"], { stdio: ["pipe", "ignore", "pipe", "pipe"] });
     const frames = this.sub.stdio[3];
@@ -57765,12 +57811,13 @@ var ServedHelper = class {
     this.sub.stdin?.on("error", () => {
     });
     const die = (why) => {
-      if (this.dead) return;
+      if (this.exited) return;
+      this.exited = true;
       this.dead = true;
-      const p = this.pending;
-      this.pending = null;
+      const left = this.queue;
+      this.queue = [];
       const detail = this.stderr.text().trim();
-      p?.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ""}`);
+      for (const p of left) p.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ""}`);
     };
     this.sub.once("error", (e) => die(`could not be started (${e.message})`));
     this.sub.once("exit", (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
@@ -57782,20 +57829,24 @@ var ServedHelper = class {
   idle() {
     for (const h2 of this.handles()) h2?.unref?.();
   }
-  run(argv, cwd, env, timeoutMs, handlers) {
+  /** Sends runs as one request; `handlers[i]` hears about run i, in order. */
+  run(runs, handlers) {
     if (this.dead) {
-      handlers.failed("pairbench's run helper is not running");
+      for (const h2 of handlers) h2.failed("pairbench's run helper is not running");
+      return;
+    }
+    const fields = [String(runs.length)];
+    for (const r of runs) {
+      const envEntries = Object.entries(r.req.env).filter((e) => e[1] !== void 0).map(([k, v]) => `${k}=${v}`);
+      const timeout = Number.isFinite(r.req.timeoutMs) && r.req.timeoutMs > 0 ? Math.ceil(r.req.timeoutMs) : 0;
+      fields.push(r.req.cwd, String(timeout), r.req.stopOnFailure ? "1" : "0", String(r.argv.length), ...r.argv, String(envEntries.length), ...envEntries);
+    }
+    if (fields.some((f) => f.includes("\0"))) {
+      for (const h2 of handlers) h2.failed("the command, its directory or its environment contains a NUL character");
       return;
     }
     for (const h2 of this.handles()) h2?.ref?.();
-    this.pending = handlers;
-    const envEntries = Object.entries(env).filter((e) => e[1] !== void 0).map(([k, v]) => `${k}=${v}`);
-    const fields = [cwd, String(Number.isFinite(timeoutMs) && timeoutMs > 0 ? Math.ceil(timeoutMs) : 0), String(argv.length), ...argv, String(envEntries.length), ...envEntries];
-    if (fields.some((f) => f.includes("\0"))) {
-      this.pending = null;
-      handlers.failed("the command, its directory or its environment contains a NUL character");
-      return;
-    }
+    this.queue = [...handlers];
     const body = Buffer.from(fields.map((f) => `${f}\0`).join(""), "utf8");
     const head = Buffer.alloc(4);
     head.writeUInt32LE(body.length, 0);
@@ -57809,14 +57860,14 @@ var ServedHelper = class {
       const type2 = String.fromCharCode(this.buffer[0]);
       const payload = this.buffer.subarray(5, 5 + len);
       this.buffer = this.buffer.subarray(5 + len);
-      const p = this.pending;
+      const p = this.queue[0];
       if (!p) continue;
       if (type2 === "P") p.pid(Number(payload.toString("utf8")));
       else if (type2 === "O") p.out(Buffer.from(payload));
       else if (type2 === "E") p.err(Buffer.from(payload));
       else if (type2 === "R") {
-        this.pending = null;
-        this.idle();
+        this.queue.shift();
+        if (this.queue.length === 0) this.idle();
         let report;
         try {
           report = JSON.parse(payload.toString("utf8"));
@@ -57828,61 +57879,93 @@ var ServedHelper = class {
       }
     }
   }
-  /** Stops the helper (a run in flight is killed by the helper when its input closes). */
+  /** Stops the helper (a run in flight is killed by the helper when its input closes); its exit fails the runs left. */
   close() {
+    this.dead = true;
     this.sub.stdin?.end();
   }
 };
 var idleHelpers = [];
-async function runServed(helper, argv, req) {
+async function runServed(helper, runs) {
   let server = idleHelpers.pop();
   while (server?.dead) server = idleHelpers.pop();
   server ??= new ServedHelper(helper);
-  const output2 = new Output(req.captureStdout);
-  let pid;
-  let cancelled = false;
-  let backstop = null;
-  const onAbort = () => {
-    cancelled = true;
-    if (pid !== void 0) killGroup(pid, true);
-  };
   const served = server;
-  const outcome = await new Promise((resolve5) => {
-    req.signal?.addEventListener("abort", onAbort, { once: true });
-    served.run(argv, req.cwd, req.env, req.timeoutMs, {
-      pid(p) {
-        pid = p;
-        if (cancelled) killGroup(p, true);
-      },
-      out: (c4) => output2.out(c4),
-      err: (c4) => output2.err(c4),
-      done: (report) => resolve5({ report }),
-      failed: (error63) => resolve5({ error: error63 })
-    });
-    if (req.signal?.aborted) onAbort();
-    if (Number.isFinite(req.timeoutMs) && req.timeoutMs > 0) {
-      backstop = setTimeout(() => {
-        if (pid !== void 0) killGroup(pid, true);
-        served.dead = true;
-        served.close();
-        resolve5({ error: "pairbench's run helper did not answer after the run's timeout" });
-      }, req.timeoutMs + 15e3);
-      backstop.unref();
-    }
+  const states = runs.map((r) => ({ run: r, output: new Output(r.req.captureStdout), pid: void 0, report: void 0, error: void 0 }));
+  let cancelledFrom = Infinity;
+  let current = 0;
+  const signals2 = [...new Set(runs.map((r) => r.req.signal).filter((x) => x !== void 0))];
+  const onAbort = () => {
+    if (cancelledFrom !== Infinity) return;
+    cancelledFrom = current;
+    const pid = states[current]?.pid;
+    if (pid !== void 0) killGroup(pid, true);
+    served.close();
+  };
+  let backstop = null;
+  await new Promise((resolve5) => {
+    for (const sig2 of signals2) sig2.addEventListener("abort", onAbort, { once: true });
+    let left = states.length;
+    const finish = (i2) => {
+      current = i2 + 1;
+      if (--left === 0) resolve5();
+    };
+    served.run(
+      runs,
+      states.map((st, i2) => ({
+        pid(p) {
+          st.pid = p;
+          if (cancelledFrom <= i2) killGroup(p, true);
+          if (backstop) clearTimeout(backstop);
+          const t = st.run.req.timeoutMs;
+          if (Number.isFinite(t) && t > 0) {
+            backstop = setTimeout(() => {
+              killGroup(p, true);
+              served.close();
+              for (let j = i2; j < states.length; j++) {
+                if (!states[j].report && states[j].error === void 0) {
+                  states[j].error = "pairbench's run helper did not answer after the run's timeout";
+                  finish(j);
+                }
+              }
+            }, t + 15e3);
+            backstop.unref();
+          }
+        },
+        out: (c4) => st.output.out(c4),
+        err: (c4) => st.output.err(c4),
+        done(report) {
+          if (st.report || st.error !== void 0) return;
+          st.report = report;
+          finish(i2);
+        },
+        failed(error63) {
+          if (st.report || st.error !== void 0) return;
+          st.error = error63;
+          finish(i2);
+        }
+      }))
+    );
+    if (signals2.some((x) => x.aborted)) onAbort();
   });
   if (backstop) clearTimeout(backstop);
-  req.signal?.removeEventListener("abort", onAbort);
+  for (const sig2 of signals2) sig2.removeEventListener("abort", onAbort);
   if (!served.dead) idleHelpers.push(served);
-  const r = outcome.report;
-  if (!r && pid !== void 0) killGroup(pid, true);
-  if (!r || r.error !== void 0) {
-    return outcomeOf({ wallMs: NaN, cpuMs: null, maxRssBytes: null, ...output2.result() }, { exitCode: null, signal: null, cancelled, timedOut: false, error: r?.error ?? outcome.error ?? "the run could not be started" });
-  }
-  const figures2 = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
-  return outcomeOf(
-    { ...figures2, ...output2.result() },
-    { exitCode: r.exitCode >= 0 ? r.exitCode : null, signal: r.signal ? signalName(r.signal) : null, cancelled, timedOut: r.timedOut === 1 }
-  );
+  return states.map((st, i2) => {
+    const cancelled = i2 >= cancelledFrom;
+    const r = st.report;
+    if (!r && st.pid !== void 0) killGroup(st.pid, true);
+    if (r?.skipped) return skippedResult();
+    if (cancelled && !r) return outcomeOf({ wallMs: NaN, cpuMs: null, maxRssBytes: null, ...st.output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false });
+    if (!r || r.error !== void 0) {
+      return outcomeOf({ wallMs: NaN, cpuMs: null, maxRssBytes: null, ...st.output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false, error: r?.error ?? st.error ?? "the run could not be started" });
+    }
+    const figures2 = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
+    return outcomeOf(
+      { ...figures2, ...st.output.result() },
+      { exitCode: r.exitCode >= 0 ? r.exitCode : null, signal: r.signal ? signalName(r.signal) : null, cancelled, timedOut: r.timedOut === 1 }
+    );
+  });
 }
 async function runSpawned(argv, req) {
   const started = process.hrtime.bigint();
@@ -59381,22 +59464,19 @@ async function runSchedule(ctx) {
   const started = Date.now();
   const aborted3 = () => ctx.signal?.aborted === true;
   const revision = (side) => side === "base" ? ctx.base : ctx.head;
-  const runSide = async (job, side) => {
+  const sideRequests = (job, side) => {
     const bench = job.bench;
-    const dir = revision(side).dir;
-    const common2 = { cwd: dir, env: ctx.env, timeoutMs: spec.timeoutMs, ...ctx.signal ? { signal: ctx.signal } : {} };
-    if (bench.prepare) {
-      const prep = await runCommand({ ...common2, command: bench.prepare, captureStdout: false });
+    const common2 = { cwd: revision(side).dir, env: ctx.env, timeoutMs: spec.timeoutMs, ...ctx.signal ? { signal: ctx.signal } : {} };
+    return {
+      prepare: bench.prepare ? { ...common2, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
+      run: { ...common2, command: bench.run, captureStdout: bench.format !== "time", stopOnFailure: true }
+    };
+  };
+  const interpret = (job, side, prep, run) => {
+    const bench = job.bench;
+    if (prep) {
       if (prep.outcome === "cancelled") throw new RunFailure(side, "signal", "interrupted", prep, false);
       if (prep.outcome !== "ok") throw new RunFailure(side, prep.outcome === "timeout" ? "timeout" : "exit", `--prepare failed in ${side} (${describe3(prep)})`, prep, prep.outcome !== "timeout");
-    }
-    const request2 = { ...common2, command: bench.run, captureStdout: bench.format !== "time" };
-    const counts = bench.metrics.includes("instructions") && ctx.counter;
-    const separate = counts && ctx.counter === "valgrind" && bench.metrics.some((m) => m !== "instructions");
-    let run = await runCommand(counts && !separate ? { ...request2, countInstructions: ctx.counter } : request2);
-    if (separate && run.outcome === "ok") {
-      const counted = await runCommand({ ...request2, countInstructions: ctx.counter });
-      run = counted.outcome === "ok" ? { ...run, instructions: counted.instructions ?? null } : counted;
     }
     if (run.outcome === "cancelled") throw new RunFailure(side, "signal", "interrupted", run, false);
     if (run.outcome === "timeout") throw new RunFailure(side, "timeout", `${side} timed out after ${spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
@@ -59408,6 +59488,62 @@ async function runSchedule(ctx) {
       throw err;
     }
   };
+  const counts = (job) => !!(job.bench.metrics.includes("instructions") && ctx.counter);
+  const runSide = async (job, side) => {
+    const { prepare, run: request2 } = sideRequests(job, side);
+    const prep = prepare ? (await runCommands([prepare]))[0] : null;
+    if (prep && prep.outcome !== "ok") return interpret(job, side, prep, prep);
+    const separate = counts(job) && ctx.counter === "valgrind" && job.bench.metrics.some((m) => m !== "instructions");
+    let run = (await runCommands([counts(job) && !separate ? { ...request2, countInstructions: ctx.counter } : request2]))[0];
+    if (separate && run.outcome === "ok") {
+      const counted = (await runCommands([{ ...request2, countInstructions: ctx.counter }]))[0];
+      run = counted.outcome === "ok" ? { ...run, instructions: counted.instructions ?? null } : counted;
+    }
+    return interpret(job, side, prep, run);
+  };
+  const pairBatch = async (job, sides) => {
+    const plan = sides.map((side) => ({ side, ...sideRequests(job, side) }));
+    const reqs = plan.flatMap((p) => p.prepare ? [p.prepare, p.run] : [p.run]);
+    const results = await runCommands(reqs);
+    const got = {};
+    let k = 0;
+    for (const p of plan) {
+      const prep = p.prepare ? results[k++] : null;
+      const run = results[k++];
+      if (prep?.outcome === "skipped" || run.outcome === "skipped" && (!prep || prep.outcome === "ok")) return null;
+      try {
+        got[p.side] = interpret(job, p.side, prep, run);
+        job.consecutiveFailures[p.side] = 0;
+      } catch (err) {
+        if (!(err instanceof RunFailure)) throw err;
+        if (aborted3()) return "stop";
+        return failed(job, p.side, err) ? null : "stop";
+      }
+    }
+    return got;
+  };
+  const failed = (job, side, err) => {
+    job.failedRuns[side]++;
+    job.consecutiveFailures[side]++;
+    if (err.retriable && job.consecutiveFailures[side] < MAX_CONSECUTIVE_FAILURES) {
+      ctx.log(`warning: ${job.bench.name}: ${err.message}; retrying (${job.consecutiveFailures[side]}/${MAX_CONSECUTIVE_FAILURES - 1})`);
+      return true;
+    }
+    job.running = false;
+    job.stoppedBecause = "error";
+    job.failure = {
+      benchmark: job.bench.name,
+      side,
+      kind: err.kind,
+      exitCode: err.run?.exitCode ?? null,
+      signal: err.run?.signal ?? null,
+      stderrTail: err.run?.outputTail.slice(-4e3) ?? "",
+      message: err.retriable ? `${err.message}, ${MAX_CONSECUTIVE_FAILURES} times in a row` : err.message
+    };
+    state.failed = true;
+    ctx.log(`error: ${job.bench.name}: ${job.failure.message}`);
+    return false;
+  };
   const attempt = async (job, side) => {
     for (; ; ) {
       try {
@@ -59417,26 +59553,7 @@ async function runSchedule(ctx) {
       } catch (err) {
         if (!(err instanceof RunFailure)) throw err;
         if (aborted3()) return null;
-        job.failedRuns[side]++;
-        job.consecutiveFailures[side]++;
-        if (err.retriable && job.consecutiveFailures[side] < MAX_CONSECUTIVE_FAILURES) {
-          ctx.log(`warning: ${job.bench.name}: ${err.message}; retrying (${job.consecutiveFailures[side]}/${MAX_CONSECUTIVE_FAILURES - 1})`);
-          continue;
-        }
-        job.running = false;
-        job.stoppedBecause = "error";
-        job.failure = {
-          benchmark: job.bench.name,
-          side,
-          kind: err.kind,
-          exitCode: err.run?.exitCode ?? null,
-          signal: err.run?.signal ?? null,
-          stderrTail: err.run?.outputTail.slice(-4e3) ?? "",
-          message: err.retriable ? `${err.message}, ${MAX_CONSECUTIVE_FAILURES} times in a row` : err.message
-        };
-        state.failed = true;
-        ctx.log(`error: ${job.bench.name}: ${job.failure.message}`);
-        return null;
+        if (!failed(job, side, err)) return null;
       }
     }
   };
@@ -59482,11 +59599,19 @@ async function runSchedule(ctx) {
     const order = baseFirst(spec.seed, job.bench.name, job.pairs) ? "base-first" : "head-first";
     const sides = order === "base-first" ? ["base", "head"] : ["head", "base"];
     const t0 = Date.now();
-    const got = {};
-    for (const side of sides) {
-      const samples = await attempt(job, side);
-      if (!samples) return false;
-      got[side] = samples;
+    let got = null;
+    if (!counts(job)) {
+      const batch = await pairBatch(job, sides);
+      if (batch === "stop") return false;
+      got = batch;
+    }
+    if (!got) {
+      got = {};
+      for (const side of sides) {
+        const samples = await attempt(job, side);
+        if (!samples) return false;
+        got[side] = samples;
+      }
     }
     job.pairMsTotal += Date.now() - t0;
     record2(job, got.base, got.head, order);

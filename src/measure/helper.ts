@@ -87,12 +87,17 @@ static int once(char **argv) {
 }
 
 /* ---- serve: one process for many runs (pairbench-run --serve) ----
-   Requests on fd 0: a 4-byte little-endian length, then NUL-terminated fields: cwd, timeout in ms
-   (0: none), argc, argv..., envc, env... . Replies on fd 3, frames of a type byte and a 4-byte
-   little-endian length: 'P' the run's pid (its process group) as soon as it is forked, 'O' and 'E'
-   its stdout and stderr as they come, 'R' the figures as JSON once the run and its output are over.
-   Serving from one long-lived small process takes Node's spawn (a fork of a large process, about
-   3 ms) out of every run, and leaves Node idle while a run is measured. */
+   Requests on fd 0: a 4-byte little-endian length, then NUL-terminated fields: the number of runs,
+   then per run: cwd, timeout in ms (0: none), stop-on-failure (0/1), argc, argv..., envc, env... .
+   The runs of a request follow each other with no round trip to pairbench in between (the two
+   runs of a pair, each after its --prepare); after a run with stop-on-failure that failed, the
+   rest are skipped. Replies on fd 3, frames of a type byte and a 4-byte little-endian length, per
+   run in order: 'P' the run's pid (its process group) as soon as it is forked, 'O' and 'E' its
+   stdout and stderr as they come, 'R' the figures as JSON once the run and its output are over
+   ({"skipped":1} for a skipped run). Serving from one long-lived small process takes Node's spawn
+   (a fork of a large process, about 3 ms) out of every run and leaves Node idle while a run is
+   measured; running a pair's two runs back to back leaves the machine no idle gap between them,
+   in which other work would take the core the second run then has to win back. */
 static int sig_pipe[2] = {-1, -1};
 
 static void on_child(int s) {
@@ -152,7 +157,8 @@ static void forward(int *fd, char type) {
 }
 
 /* Runs one request; returns 0 to go on serving, 1 when pairbench is gone. */
-static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int devnull) {
+static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int devnull, int *failed) {
+  *failed = 1;
   int out[2], err[2];
   if (pipe(out) || pipe(err)) {
     char msg[256];
@@ -233,6 +239,7 @@ static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int
   if (fe >= 0) close(fe);
   if (!reaped) { while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {} clock_gettime(CLOCK_MONOTONIC, &t1); kill(-pid, SIGKILL); }
   if (gone) return 1;
+  *failed = timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
   char line[512];
   int len = report_json(line, sizeof line, ms_since(t0, t1), &ru, status, timed_out);
   return frame('R', line, (uint32_t)len) < 0;
@@ -269,20 +276,34 @@ static int serve(void) {
     if (!fields) return 127;
     size_t k = 0;
     for (uint32_t i = 0; i < len && k < nf; k++) { fields[k] = buf + i; i += (uint32_t)strlen(buf + i) + 1; }
-    if (nf < 4) return 127;
-    char *cwd = fields[0];
-    double timeout_ms = atof(fields[1]);
-    size_t argc = (size_t)strtoul(fields[2], NULL, 10);
-    if (argc == 0 || 3 + argc >= nf) return 127;
-    size_t envc = (size_t)strtoul(fields[3 + argc], NULL, 10);
-    if (4 + argc + envc != nf) return 127;
-    char **argv = calloc(argc + 1, sizeof(char *));
-    char **envp = calloc(envc + 1, sizeof(char *));
-    if (!argv || !envp) return 127;
-    for (size_t i = 0; i < argc; i++) argv[i] = fields[3 + i];
-    for (size_t i = 0; i < envc; i++) envp[i] = fields[4 + argc + i];
-    int stop = serve_one(cwd, timeout_ms, argv, envp, devnull);
-    free(argv); free(envp); free(fields); free(buf);
+    if (nf < 1) return 127;
+    size_t nruns = (size_t)strtoul(fields[0], NULL, 10), at = 1;
+    int stop = 0, skip = 0;
+    for (size_t r = 0; r < nruns && !stop; r++) {
+      if (at + 4 > nf) return 127;
+      char *cwd = fields[at];
+      double timeout_ms = atof(fields[at + 1]);
+      int stop_on_failure = atoi(fields[at + 2]);
+      size_t argc = (size_t)strtoul(fields[at + 3], NULL, 10);
+      if (argc == 0 || at + 4 + argc >= nf) return 127;
+      size_t envc = (size_t)strtoul(fields[at + 4 + argc], NULL, 10);
+      if (at + 5 + argc + envc > nf) return 127;
+      char **argv = calloc(argc + 1, sizeof(char *));
+      char **envp = calloc(envc + 1, sizeof(char *));
+      if (!argv || !envp) return 127;
+      for (size_t i = 0; i < argc; i++) argv[i] = fields[at + 4 + i];
+      for (size_t i = 0; i < envc; i++) envp[i] = fields[at + 5 + argc + i];
+      at += 5 + argc + envc;
+      if (skip) {
+        stop = frame('R', "{\"skipped\":1}", 13) < 0;
+      } else {
+        int failed = 0;
+        stop = serve_one(cwd, timeout_ms, argv, envp, devnull, &failed);
+        if (failed && stop_on_failure) skip = 1;
+      }
+      free(argv); free(envp);
+    }
+    free(fields); free(buf);
     if (stop) return 0;
   }
 }

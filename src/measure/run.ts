@@ -27,6 +27,8 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** count the instructions of the run with this counter */
   countInstructions?: InstructionCounter;
+  /** in `runCommands`: if this run fails, the runs after it are skipped */
+  stopOnFailure?: boolean;
 }
 
 export interface RunFigures {
@@ -41,7 +43,8 @@ export interface RunFigures {
 }
 
 export interface RunResult extends RunFigures {
-  outcome: 'ok' | 'exit' | 'timeout' | 'signal' | 'cancelled' | 'spawn';
+  /** `skipped`: in `runCommands`, not run because an earlier run with `stopOnFailure` failed */
+  outcome: 'ok' | 'exit' | 'timeout' | 'signal' | 'cancelled' | 'spawn' | 'skipped';
   exitCode: number | null;
   signal: string | null;
   stdout: string;
@@ -93,12 +96,43 @@ function killGroup(pid: number | undefined, running: boolean): void {
 }
 
 export async function runCommand(req: RunRequest): Promise<RunResult> {
+  return (await runCommands([req]))[0]!;
+}
+
+/**
+ * Runs one command after the other and returns their results in order. With the run helper the
+ * runs go in one request, so they follow each other with no round trip through Node in between
+ * (the two runs of a pair); after a run with `stopOnFailure` that fails, the rest are `skipped`.
+ * Instruction counting wraps a run in perf or valgrind and reads a file after it: such runs go
+ * one by one.
+ */
+export async function runCommands(reqs: readonly RunRequest[]): Promise<RunResult[]> {
   const helper = await runHelper();
-  const counting = req.countInstructions ? wrapForCounting(req.countInstructions, ['/bin/sh', '-c', req.command]) : null;
-  const argv = counting ? counting.argv : ['/bin/sh', '-c', req.command];
-  const result = helper ? await runServed(helper, argv, req) : await runSpawned(argv, req);
-  if (counting) result.instructions = counting.read();
-  return result;
+  if (helper && reqs.length > 0 && reqs.every((r) => !r.countInstructions)) {
+    return runServed(
+      helper,
+      reqs.map((r) => ({ req: r, argv: ['/bin/sh', '-c', r.command] })),
+    );
+  }
+  const out: RunResult[] = [];
+  let skipping = false;
+  for (const req of reqs) {
+    if (skipping) {
+      out.push(skippedResult());
+      continue;
+    }
+    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, ['/bin/sh', '-c', req.command]) : null;
+    const argv = counting ? counting.argv : ['/bin/sh', '-c', req.command];
+    const result = helper ? (await runServed(helper, [{ req, argv }]))[0]! : await runSpawned(argv, req);
+    if (counting) result.instructions = counting.read();
+    out.push(result);
+    if (req.stopOnFailure && result.outcome !== 'ok') skipping = true;
+  }
+  return out;
+}
+
+function skippedResult(): RunResult {
+  return { outcome: 'skipped', exitCode: null, signal: null, wallMs: NaN, cpuMs: null, maxRssBytes: null, stdout: '', outputTail: '' };
 }
 
 /** Collects a run's output: stdout kept up to STDOUT_CAP when asked, a tail of everything else. */
@@ -153,6 +187,7 @@ interface ServedReport {
   signal: number;
   timedOut: number;
   error?: string;
+  skipped?: number;
 }
 
 interface ServedHandlers {
@@ -171,10 +206,13 @@ interface ServedHandlers {
  */
 class ServedHelper {
   private readonly sub: ChildProcess;
-  private pending: ServedHandlers | null = null;
+  /** handlers of the runs of the request in flight not yet reported, in order */
+  private queue: ServedHandlers[] = [];
   private buffer: Buffer = Buffer.alloc(0);
   private readonly stderr = new Tail(OUTPUT_TAIL);
+  /** not to be used again: exited, or being closed */
   dead = false;
+  private exited = false;
 
   constructor(helper: string) {
     this.sub = spawn(helper, ['--serve'], { stdio: ['pipe', 'ignore', 'pipe', 'pipe'] });
@@ -185,12 +223,13 @@ class ServedHelper {
       // the helper is gone; its exit event says so
     });
     const die = (why: string): void => {
-      if (this.dead) return;
+      if (this.exited) return;
+      this.exited = true;
       this.dead = true;
-      const p = this.pending;
-      this.pending = null;
+      const left = this.queue;
+      this.queue = [];
       const detail = this.stderr.text().trim();
-      p?.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ''}`);
+      for (const p of left) p.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ''}`);
     };
     this.sub.once('error', (e) => die(`could not be started (${e.message})`));
     this.sub.once('exit', (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
@@ -205,22 +244,26 @@ class ServedHelper {
     for (const h of this.handles()) h?.unref?.();
   }
 
-  run(argv: readonly string[], cwd: string, env: Record<string, string | undefined>, timeoutMs: number, handlers: ServedHandlers): void {
+  /** Sends runs as one request; `handlers[i]` hears about run i, in order. */
+  run(runs: readonly ServedRun[], handlers: ServedHandlers[]): void {
     if (this.dead) {
-      handlers.failed("pairbench's run helper is not running");
+      for (const h of handlers) h.failed("pairbench's run helper is not running");
+      return;
+    }
+    const fields: string[] = [String(runs.length)];
+    for (const r of runs) {
+      const envEntries = Object.entries(r.req.env)
+        .filter((e): e is [string, string] => e[1] !== undefined)
+        .map(([k, v]) => `${k}=${v}`);
+      const timeout = Number.isFinite(r.req.timeoutMs) && r.req.timeoutMs > 0 ? Math.ceil(r.req.timeoutMs) : 0;
+      fields.push(r.req.cwd, String(timeout), r.req.stopOnFailure ? '1' : '0', String(r.argv.length), ...r.argv, String(envEntries.length), ...envEntries);
+    }
+    if (fields.some((f) => f.includes('\0'))) {
+      for (const h of handlers) h.failed('the command, its directory or its environment contains a NUL character');
       return;
     }
     for (const h of this.handles()) h?.ref?.();
-    this.pending = handlers;
-    const envEntries = Object.entries(env)
-      .filter((e): e is [string, string] => e[1] !== undefined)
-      .map(([k, v]) => `${k}=${v}`);
-    const fields = [cwd, String(Number.isFinite(timeoutMs) && timeoutMs > 0 ? Math.ceil(timeoutMs) : 0), String(argv.length), ...argv, String(envEntries.length), ...envEntries];
-    if (fields.some((f) => f.includes('\0'))) {
-      this.pending = null;
-      handlers.failed('the command, its directory or its environment contains a NUL character');
-      return;
-    }
+    this.queue = [...handlers];
     const body = Buffer.from(fields.map((f) => `${f}\0`).join(''), 'utf8');
     const head = Buffer.alloc(4);
     head.writeUInt32LE(body.length, 0);
@@ -235,14 +278,14 @@ class ServedHelper {
       const type = String.fromCharCode(this.buffer[0]!);
       const payload = this.buffer.subarray(5, 5 + len);
       this.buffer = this.buffer.subarray(5 + len);
-      const p = this.pending;
+      const p = this.queue[0];
       if (!p) continue;
       if (type === 'P') p.pid(Number(payload.toString('utf8')));
       else if (type === 'O') p.out(Buffer.from(payload));
       else if (type === 'E') p.err(Buffer.from(payload));
       else if (type === 'R') {
-        this.pending = null;
-        this.idle();
+        this.queue.shift();
+        if (this.queue.length === 0) this.idle();
         let report: ServedReport;
         try {
           report = JSON.parse(payload.toString('utf8')) as ServedReport;
@@ -255,8 +298,9 @@ class ServedHelper {
     }
   }
 
-  /** Stops the helper (a run in flight is killed by the helper when its input closes). */
+  /** Stops the helper (a run in flight is killed by the helper when its input closes); its exit fails the runs left. */
   close(): void {
+    this.dead = true;
     this.sub.stdin?.end();
   }
 }
@@ -264,57 +308,96 @@ class ServedHelper {
 /** Idle serving helpers; runs at the same time (two builds) each get their own. */
 const idleHelpers: ServedHelper[] = [];
 
-async function runServed(helper: string, argv: readonly string[], req: RunRequest): Promise<RunResult> {
+interface ServedRun {
+  req: RunRequest;
+  argv: readonly string[];
+}
+
+async function runServed(helper: string, runs: readonly ServedRun[]): Promise<RunResult[]> {
   let server = idleHelpers.pop();
   while (server?.dead) server = idleHelpers.pop();
   server ??= new ServedHelper(helper);
-  const output = new Output(req.captureStdout);
-  let pid: number | undefined;
-  let cancelled = false;
-  let backstop: NodeJS.Timeout | null = null;
-  const onAbort = (): void => {
-    cancelled = true;
-    if (pid !== undefined) killGroup(pid, true);
-  };
   const served = server;
-  const outcome = await new Promise<{ report?: ServedReport; error?: string }>((resolve) => {
-    req.signal?.addEventListener('abort', onAbort, { once: true });
-    served.run(argv, req.cwd, req.env, req.timeoutMs, {
-      pid(p) {
-        pid = p;
-        if (cancelled) killGroup(p, true);
-      },
-      out: (c) => output.out(c),
-      err: (c) => output.err(c),
-      done: (report) => resolve({ report }),
-      failed: (error) => resolve({ error }),
-    });
-    if (req.signal?.aborted) onAbort();
-    // The helper enforces the timeout itself; this only guards against a helper that stopped answering.
-    if (Number.isFinite(req.timeoutMs) && req.timeoutMs > 0) {
-      backstop = setTimeout(() => {
-        if (pid !== undefined) killGroup(pid, true);
-        served.dead = true;
-        served.close();
-        resolve({ error: "pairbench's run helper did not answer after the run's timeout" });
-      }, req.timeoutMs + 15_000);
-      backstop.unref();
-    }
+  // One state per run; `current` is the run in flight (the helper runs them in order).
+  const states = runs.map((r) => ({ run: r, output: new Output(r.req.captureStdout), pid: undefined as number | undefined, report: undefined as ServedReport | undefined, error: undefined as string | undefined }));
+  // Runs from this index on were cancelled (the one in flight and those not started).
+  let cancelledFrom = Infinity;
+  let current = 0;
+  const signals = [...new Set(runs.map((r) => r.req.signal).filter((x): x is AbortSignal => x !== undefined))];
+  const onAbort = (): void => {
+    if (cancelledFrom !== Infinity) return;
+    cancelledFrom = current;
+    const pid = states[current]?.pid;
+    if (pid !== undefined) killGroup(pid, true);
+    // The helper must not go on to the next run: closing its input ends it (the runs left fail).
+    served.close();
+  };
+  let backstop: NodeJS.Timeout | null = null;
+  await new Promise<void>((resolve) => {
+    for (const sig of signals) sig.addEventListener('abort', onAbort, { once: true });
+    let left = states.length;
+    const finish = (i: number): void => {
+      current = i + 1;
+      if (--left === 0) resolve();
+    };
+    served.run(
+      runs,
+      states.map((st, i) => ({
+        pid(p) {
+          st.pid = p;
+          if (cancelledFrom <= i) killGroup(p, true);
+          // The helper enforces each run's timeout itself; this only guards against a helper that stopped answering.
+          if (backstop) clearTimeout(backstop);
+          const t = st.run.req.timeoutMs;
+          if (Number.isFinite(t) && t > 0) {
+            backstop = setTimeout(() => {
+              killGroup(p, true);
+              served.close();
+              for (let j = i; j < states.length; j++) {
+                if (!states[j]!.report && states[j]!.error === undefined) {
+                  states[j]!.error = "pairbench's run helper did not answer after the run's timeout";
+                  finish(j);
+                }
+              }
+            }, t + 15_000);
+            backstop.unref();
+          }
+        },
+        out: (c) => st.output.out(c),
+        err: (c) => st.output.err(c),
+        done(report) {
+          if (st.report || st.error !== undefined) return;
+          st.report = report;
+          finish(i);
+        },
+        failed(error) {
+          if (st.report || st.error !== undefined) return;
+          st.error = error;
+          finish(i);
+        },
+      })),
+    );
+    if (signals.some((x) => x.aborted)) onAbort();
   });
   if (backstop) clearTimeout(backstop);
-  req.signal?.removeEventListener('abort', onAbort);
+  for (const sig of signals) sig.removeEventListener('abort', onAbort);
   if (!served.dead) idleHelpers.push(served);
-  const r = outcome.report;
-  // A helper that died mid-run leaves the run's group behind: it goes too.
-  if (!r && pid !== undefined) killGroup(pid, true);
-  if (!r || r.error !== undefined) {
-    return outcomeOf({ wallMs: NaN, cpuMs: null, maxRssBytes: null, ...output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false, error: r?.error ?? outcome.error ?? 'the run could not be started' });
-  }
-  const figures: RunFigures = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
-  return outcomeOf(
-    { ...figures, ...output.result() },
-    { exitCode: r.exitCode >= 0 ? r.exitCode : null, signal: r.signal ? signalName(r.signal) : null, cancelled, timedOut: r.timedOut === 1 },
-  );
+  return states.map((st, i) => {
+    const cancelled = i >= cancelledFrom;
+    const r = st.report;
+    // A helper that died mid-run leaves the run's group behind: it goes too.
+    if (!r && st.pid !== undefined) killGroup(st.pid, true);
+    if (r?.skipped) return skippedResult();
+    if (cancelled && !r) return outcomeOf({ wallMs: NaN, cpuMs: null, maxRssBytes: null, ...st.output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false });
+    if (!r || r.error !== undefined) {
+      return outcomeOf({ wallMs: NaN, cpuMs: null, maxRssBytes: null, ...st.output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false, error: r?.error ?? st.error ?? 'the run could not be started' });
+    }
+    const figures: RunFigures = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
+    return outcomeOf(
+      { ...figures, ...st.output.result() },
+      { exitCode: r.exitCode >= 0 ? r.exitCode : null, signal: r.signal ? signalName(r.signal) : null, cancelled, timedOut: r.timedOut === 1 },
+    );
+  });
 }
 
 /** Without the helper: Node spawns the shell in a new session (its own process group) and times it. */

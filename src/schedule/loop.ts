@@ -11,7 +11,7 @@
 import type { BenchmarkSpec, Spec } from '../config/spec.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
-import { runCommand, type RunRequest, type RunResult } from '../measure/run.ts';
+import { runCommands, type RunRequest, type RunResult } from '../measure/run.ts';
 import { samplesOf, type RowSample } from '../measure/samples.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Failure } from '../results/schema.ts';
@@ -123,23 +123,22 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
 
   const revision = (side: Side) => (side === 'base' ? ctx.base : ctx.head);
 
-  const runSide = async (job: Job, side: Side): Promise<RowSample[]> => {
+  /** The requests of one side's run: its `--prepare` (stopping the rest if it fails), then the run. */
+  const sideRequests = (job: Job, side: Side): { prepare: RunRequest | null; run: RunRequest } => {
     const bench = job.bench;
-    const dir = revision(side).dir;
-    const common = { cwd: dir, env: ctx.env, timeoutMs: spec.timeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) };
-    if (bench.prepare) {
-      const prep = await runCommand({ ...common, command: bench.prepare, captureStdout: false });
+    const common = { cwd: revision(side).dir, env: ctx.env, timeoutMs: spec.timeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+    return {
+      prepare: bench.prepare ? { ...common, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
+      run: { ...common, command: bench.run, captureStdout: bench.format !== 'time', stopOnFailure: true },
+    };
+  };
+
+  /** One side's samples from its results, or the RunFailure that says what went wrong. */
+  const interpret = (job: Job, side: Side, prep: RunResult | null, run: RunResult): RowSample[] => {
+    const bench = job.bench;
+    if (prep) {
       if (prep.outcome === 'cancelled') throw new RunFailure(side, 'signal', 'interrupted', prep, false);
       if (prep.outcome !== 'ok') throw new RunFailure(side, prep.outcome === 'timeout' ? 'timeout' : 'exit', `--prepare failed in ${side} (${describe(prep)})`, prep, prep.outcome !== 'timeout');
-    }
-    const request: RunRequest = { ...common, command: bench.run, captureStdout: bench.format !== 'time' };
-    const counts = bench.metrics.includes('instructions') && ctx.counter;
-    // valgrind slows a run tens of times: wall, cpu and rss then come from a run of their own.
-    const separate = counts && ctx.counter === 'valgrind' && bench.metrics.some((m) => m !== 'instructions');
-    let run = await runCommand(counts && !separate ? { ...request, countInstructions: ctx.counter! } : request);
-    if (separate && run.outcome === 'ok') {
-      const counted = await runCommand({ ...request, countInstructions: ctx.counter! });
-      run = counted.outcome === 'ok' ? { ...run, instructions: counted.instructions ?? null } : counted;
     }
     if (run.outcome === 'cancelled') throw new RunFailure(side, 'signal', 'interrupted', run, false);
     if (run.outcome === 'timeout') throw new RunFailure(side, 'timeout', `${side} timed out after ${spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
@@ -152,6 +151,78 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     }
   };
 
+  const counts = (job: Job): boolean => !!(job.bench.metrics.includes('instructions') && ctx.counter);
+
+  const runSide = async (job: Job, side: Side): Promise<RowSample[]> => {
+    const { prepare, run: request } = sideRequests(job, side);
+    const prep = prepare ? (await runCommands([prepare]))[0]! : null;
+    if (prep && prep.outcome !== 'ok') return interpret(job, side, prep, prep);
+    // valgrind slows a run tens of times: wall, cpu and rss then come from a run of their own.
+    const separate = counts(job) && ctx.counter === 'valgrind' && job.bench.metrics.some((m) => m !== 'instructions');
+    let run = (await runCommands([counts(job) && !separate ? { ...request, countInstructions: ctx.counter! } : request]))[0]!;
+    if (separate && run.outcome === 'ok') {
+      const counted = (await runCommands([{ ...request, countInstructions: ctx.counter! }]))[0]!;
+      run = counted.outcome === 'ok' ? { ...run, instructions: counted.instructions ?? null } : counted;
+    }
+    return interpret(job, side, prep, run);
+  };
+
+  /**
+   * Both sides of a pair in one request to the run helper (each after its --prepare), so the two
+   * runs follow each other with no round trip through Node. A failed run is counted; then null
+   * when it may be retried (the pair is measured again side by side, each side with its retries),
+   * 'stop' when the job stopped on it or the comparison was interrupted.
+   */
+  const pairBatch = async (job: Job, sides: readonly Side[]): Promise<Partial<Record<Side, RowSample[]>> | 'stop' | null> => {
+    const plan = sides.map((side) => ({ side, ...sideRequests(job, side) }));
+    const reqs = plan.flatMap((p) => (p.prepare ? [p.prepare, p.run] : [p.run]));
+    const results = await runCommands(reqs);
+    const got: Partial<Record<Side, RowSample[]>> = {};
+    let k = 0;
+    for (const p of plan) {
+      const prep = p.prepare ? results[k++]! : null;
+      const run = results[k++]!;
+      // skipped: an earlier run of this request failed, and that failure was handled there
+      if (prep?.outcome === 'skipped' || (run.outcome === 'skipped' && (!prep || prep.outcome === 'ok'))) return null;
+      try {
+        got[p.side] = interpret(job, p.side, prep, run);
+        job.consecutiveFailures[p.side] = 0;
+      } catch (err) {
+        if (!(err instanceof RunFailure)) throw err;
+        if (aborted()) return 'stop';
+        return failed(job, p.side, err) ? null : 'stop';
+      }
+    }
+    return got;
+  };
+
+  /**
+   * Counts a failed run of one side; true when it may be measured again (a retriable failure, fewer
+   * than MAX_CONSECUTIVE_FAILURES in a row), else the job stops with the failure recorded.
+   */
+  const failed = (job: Job, side: Side, err: RunFailure): boolean => {
+    job.failedRuns[side]++;
+    job.consecutiveFailures[side]++;
+    if (err.retriable && job.consecutiveFailures[side] < MAX_CONSECUTIVE_FAILURES) {
+      ctx.log(`warning: ${job.bench.name}: ${err.message}; retrying (${job.consecutiveFailures[side]}/${MAX_CONSECUTIVE_FAILURES - 1})`);
+      return true;
+    }
+    job.running = false;
+    job.stoppedBecause = 'error';
+    job.failure = {
+      benchmark: job.bench.name,
+      side,
+      kind: err.kind,
+      exitCode: err.run?.exitCode ?? null,
+      signal: err.run?.signal ?? null,
+      stderrTail: err.run?.outputTail.slice(-4000) ?? '',
+      message: err.retriable ? `${err.message}, ${MAX_CONSECUTIVE_FAILURES} times in a row` : err.message,
+    };
+    state.failed = true;
+    ctx.log(`error: ${job.bench.name}: ${job.failure.message}`);
+    return false;
+  };
+
   /** Runs one side, retrying a failed run (up to MAX_CONSECUTIVE_FAILURES in a row) so a flaky command does not end the comparison. */
   const attempt = async (job: Job, side: Side): Promise<RowSample[] | null> => {
     for (;;) {
@@ -162,29 +233,11 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       } catch (err) {
         if (!(err instanceof RunFailure)) throw err;
         if (aborted()) return null;
-        job.failedRuns[side]++;
-        job.consecutiveFailures[side]++;
-        if (err.retriable && job.consecutiveFailures[side] < MAX_CONSECUTIVE_FAILURES) {
-          ctx.log(`warning: ${job.bench.name}: ${err.message}; retrying (${job.consecutiveFailures[side]}/${MAX_CONSECUTIVE_FAILURES - 1})`);
-          continue;
-        }
-        job.running = false;
-        job.stoppedBecause = 'error';
-        job.failure = {
-          benchmark: job.bench.name,
-          side,
-          kind: err.kind,
-          exitCode: err.run?.exitCode ?? null,
-          signal: err.run?.signal ?? null,
-          stderrTail: err.run?.outputTail.slice(-4000) ?? '',
-          message: err.retriable ? `${err.message}, ${MAX_CONSECUTIVE_FAILURES} times in a row` : err.message,
-        };
-        state.failed = true;
-        ctx.log(`error: ${job.bench.name}: ${job.failure.message}`);
-        return null;
+        if (!failed(job, side, err)) return null;
       }
     }
   };
+
 
   const record = (job: Job, base: RowSample[], head: RowSample[], order: Pair['order']) => {
     const headByKey = new Map(head.map((s) => [s.key, s]));
@@ -230,11 +283,19 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     const order: Pair['order'] = baseFirst(spec.seed, job.bench.name, job.pairs) ? 'base-first' : 'head-first';
     const sides: Side[] = order === 'base-first' ? ['base', 'head'] : ['head', 'base'];
     const t0 = Date.now();
-    const got: Partial<Record<Side, RowSample[]>> = {};
-    for (const side of sides) {
-      const samples = await attempt(job, side);
-      if (!samples) return false;
-      got[side] = samples;
+    let got: Partial<Record<Side, RowSample[]>> | null = null;
+    if (!counts(job)) {
+      const batch = await pairBatch(job, sides);
+      if (batch === 'stop') return false;
+      got = batch;
+    }
+    if (!got) {
+      got = {};
+      for (const side of sides) {
+        const samples = await attempt(job, side);
+        if (!samples) return false;
+        got[side] = samples;
+      }
     }
     job.pairMsTotal += Date.now() - t0;
     record(job, got.base!, got.head!, order);

@@ -1,7 +1,7 @@
 /** One run: real processes, figures, failures and cleanup of the whole process tree. */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/measure/run.ts';
+import { runCommand, runCommands } from '../../src/measure/run.ts';
 
 const env = { ...process.env };
 const base = { cwd: '/tmp', env, timeoutMs: 20_000 };
@@ -120,6 +120,36 @@ describe('runCommand', () => {
     const next = await runCommand({ ...base, command: 'echo again', captureStdout: true });
     expect(next.outcome).toBe('ok');
     expect(next.stdout).toBe('again\n');
+  });
+
+  it('runCommands: runs one after the other in order, and skips the rest after a failure that stops', async () => {
+    const file = `/tmp/pairbench-order-${process.pid}`;
+    const rs = await runCommands([
+      { ...base, command: `echo 1 > ${file}`, captureStdout: false, stopOnFailure: true },
+      { ...base, command: `echo 2 >> ${file}; cat ${file}`, captureStdout: true, stopOnFailure: true },
+      { ...base, command: 'exit 3', captureStdout: false, stopOnFailure: true },
+      { ...base, command: `echo never >> ${file}`, captureStdout: false },
+    ]);
+    expect(rs.map((r) => r.outcome)).toEqual(['ok', 'ok', 'exit', 'skipped']);
+    expect(rs[1]!.stdout).toBe('1\n2\n');
+    expect(rs[2]!.exitCode).toBe(3);
+    expect(execFileSync('cat', [file], { encoding: 'utf8' })).toBe('1\n2\n');
+    execFileSync('rm', ['-f', file]);
+  });
+
+  it('runCommands: an abort kills the run in flight and cancels the runs not started', async () => {
+    const marker = `600.${process.pid}6`;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const rs = await runCommands([
+      { ...base, command: 'true', captureStdout: false, signal: controller.signal },
+      { ...base, command: `sleep ${marker}`, captureStdout: false, signal: controller.signal },
+      { ...base, command: 'echo late', captureStdout: true, signal: controller.signal },
+    ]);
+    expect(rs.map((r) => r.outcome)).toEqual(['ok', 'cancelled', 'cancelled']);
+    expect(rs[2]!.stdout).toBe('');
+    expect(alive(`sleep ${marker}`)).toBe('');
+    expect((await runCommand({ ...base, command: 'echo next', captureStdout: true })).stdout).toBe('next\n');
   });
 });
 
