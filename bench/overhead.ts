@@ -243,8 +243,9 @@ async function main(argv: string[]): Promise<number> {
   L.push(`**Acceptance: pairbench's per-run overhead within 2 ms of hyperfine's.**`);
   L.push(`- Marginal cost of one more run (slope between ${2 * lowA} and ${2 * lowB} runs, no start-up): ${ms(slope('pairbench', lowA, lowB))} against ${ms(slope('hyperfine', lowA, lowB))}: **${verdict(lowDiff)}**.`);
   L.push(`- Total wall time / runs at ${top} pairs (${2 * top} runs, start-up included): ${ms(perRunTotal('pairbench', top))} against ${ms(perRunTotal('hyperfine', top))}: **${verdict(topDiff)}**.`);
+  L.push('');
   L.push(
-    "How: runs go to one run helper started once per comparison (src/measure/helper.ts, `--serve`), which forks the shell, measures with wait4(2) and forwards the output; Node writes a request and reads the report, so no run pays for Node's own spawn (the first row of the table below), and Node is idle while a run is measured.",
+    "How: runs go to one run helper started once per comparison (src/measure/helper.ts, `--serve`), which forks the shell, measures with wait4(2) and forwards the output; Node sends both runs of a pair in one request and reads the reports, so no run pays for Node's own spawn (the first row of the table below), the second run of a pair follows the first with no round trip, and Node is idle while a run is measured.",
   );
   L.push('');
   if (lowDiff > 2 || topDiff > 2) {
