@@ -44,6 +44,36 @@ describe('interrupts', () => {
     expect(results.benchmarks[0]!.pairs.length).toBeGreaterThanOrEqual(5);
   });
 
+  it('S12: after kill -9 of pairbench, its run helper kills the run in flight and exits', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'r.json');
+    const marker = `pbkill${process.pid}`;
+    const run = startCli(['compare', '--base-dir', dir, '--head-dir', dir, '--run', `: ${marker}; sleep 30`, '--out', file, '--quiet'], dir);
+    const shellPid = (): string => {
+      try {
+        return execFileSync('pgrep', ['-f', `^/bin/sh -c : ${marker}`], { encoding: 'utf8' }).trim().split('\n')[0]!;
+      } catch {
+        return '';
+      }
+    };
+    await waitFor(() => shellPid() !== '', 'the first run to start');
+    const shell = shellPid();
+    const helper = execFileSync('ps', ['-o', 'ppid=', '-p', shell], { encoding: 'utf8' }).trim();
+    expect(execFileSync('ps', ['-o', 'args=', '-p', helper], { encoding: 'utf8' })).toContain('--serve');
+    run.child.kill('SIGKILL');
+    await run.exited;
+    await waitFor(() => processesWith(marker) === '', 'the run in flight to be killed', 5_000);
+    const gone = (): boolean => {
+      try {
+        process.kill(Number(helper), 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    await waitFor(gone, 'the run helper to exit', 5_000);
+  });
+
   it('S14: a run after a killed one removes the stale worktrees and works', async () => {
     const repo = tempRepo();
     repo.commit({ 'bench.sh': 'sleep 0.05\n' }, 'base');
