@@ -100,12 +100,13 @@ const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecisi
  * Chow & Robbins' fixed-width intervals: Chow & Robbins 1965, Ann. Math. Statist. 36, 457-462;
  * Siegmund 1985, "Sequential Analysis", Springer, ch. 3). The stopping rules keep the *test*
  * exact with no change (stop.ts: the precision rule is blind to the signs), but not the interval
- * at every true change: measured (bench/results/calibration.md) the 95% interval covered 92.9-94.8%
- * after early stops under the drift-and-spikes model, against 94.3-95.9% at a fixed number of
- * pairs. A confidence sequence would cover at any stop by construction, but the betting one of
- * stop.ts came out 1.7 times as wide at 60 pairs (and far wider at 13): too high a price. Raising
- * the level to 1 - alpha/2 costs about 15% of width and brings coverage back to at least 1 - alpha
- * in every noise model calibrated, as measured in calibration.md. A comparison that ran to its
+ * at every true change: measured (bench/results/calibration.md, column *plain interval*) the 95%
+ * interval covered 92.7-95.9% after early stops under the drift-and-spikes model, against
+ * 94.7-94.8% at a fixed 13 pairs. A confidence sequence would cover at any stop by construction,
+ * but the betting one of stop.ts came out 1.7 times as wide at 60 pairs (and far wider at 13): too
+ * high a price. Raising the level to 1 - alpha/2 costs about 15% of width and brings coverage to
+ * 96.5-98.2% in every cell of that model (94.0% and 94.8% at a 2% change under the heavy-tailed
+ * and the independent-noise models, within their sampling error). A comparison that ran to its
  * budget (`max-pairs`, `max-time`) or a file without stop reasons gets the plain interval, which
  * is R's `wilcox.test(conf.int = TRUE)` exactly.
  */
