@@ -9,7 +9,7 @@
  * the output and reports, while Node only writes a request and reads frames. Node's own spawn
  * costs about 3 ms per run (it forks a large process) and keeps Node busy around the start of the
  * measured run; a served run costs the helper's fork of the shell. Without a C compiler, runs
- * are spawned from Node (`child_process.spawn` directly: one process, an exit event, three pipes)
+ * are spawned from Node (`child_process.spawn` directly: one process, an exit event, two pipes)
  * and timed by Node's clock.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
