@@ -57879,10 +57879,14 @@ var ServedHelper = class {
       }
     }
   }
-  /** Stops the helper (a run in flight is killed by the helper when its input closes); its exit fails the runs left. */
-  close() {
+  /**
+   * Kills the helper at once, so that it cannot start the next run of its request (closing its
+   * input would only be seen after the run in flight); its exit fails the runs left. The caller
+   * kills the run in flight's process group.
+   */
+  kill() {
     this.dead = true;
-    this.sub.stdin?.end();
+    this.sub.kill("SIGKILL");
   }
 };
 var idleHelpers = [];
@@ -57898,9 +57902,9 @@ async function runServed(helper, runs) {
   const onAbort = () => {
     if (cancelledFrom !== Infinity) return;
     cancelledFrom = current;
+    served.kill();
     const pid = states[current]?.pid;
     if (pid !== void 0) killGroup(pid, true);
-    served.close();
   };
   let backstop = null;
   await new Promise((resolve5) => {
@@ -57920,8 +57924,8 @@ async function runServed(helper, runs) {
           const t = st.run.req.timeoutMs;
           if (Number.isFinite(t) && t > 0) {
             backstop = setTimeout(() => {
+              served.kill();
               killGroup(p, true);
-              served.close();
               for (let j = i2; j < states.length; j++) {
                 if (!states[j].report && states[j].error === void 0) {
                   states[j].error = "pairbench's run helper did not answer after the run's timeout";

@@ -298,10 +298,14 @@ class ServedHelper {
     }
   }
 
-  /** Stops the helper (a run in flight is killed by the helper when its input closes); its exit fails the runs left. */
-  close(): void {
+  /**
+   * Kills the helper at once, so that it cannot start the next run of its request (closing its
+   * input would only be seen after the run in flight); its exit fails the runs left. The caller
+   * kills the run in flight's process group.
+   */
+  kill(): void {
     this.dead = true;
-    this.sub.stdin?.end();
+    this.sub.kill('SIGKILL');
   }
 }
 
@@ -327,10 +331,10 @@ async function runServed(helper: string, runs: readonly ServedRun[]): Promise<Ru
   const onAbort = (): void => {
     if (cancelledFrom !== Infinity) return;
     cancelledFrom = current;
+    // The helper must not go on to the next run: it goes first, then the run in flight.
+    served.kill();
     const pid = states[current]?.pid;
     if (pid !== undefined) killGroup(pid, true);
-    // The helper must not go on to the next run: closing its input ends it (the runs left fail).
-    served.close();
   };
   let backstop: NodeJS.Timeout | null = null;
   await new Promise<void>((resolve) => {
@@ -351,8 +355,8 @@ async function runServed(helper: string, runs: readonly ServedRun[]): Promise<Ru
           const t = st.run.req.timeoutMs;
           if (Number.isFinite(t) && t > 0) {
             backstop = setTimeout(() => {
+              served.kill();
               killGroup(p, true);
-              served.close();
               for (let j = i; j < states.length; j++) {
                 if (!states[j]!.report && states[j]!.error === undefined) {
                   states[j]!.error = "pairbench's run helper did not answer after the run's timeout";
