@@ -1,13 +1,16 @@
 /**
  * The example projects end to end through `pairbench compare`, as a user runs them: the benchmark
- * slowed in head (about 15% more work) is a regression, the untouched ones are not. Go and Python
- * run in CI (`.ci/run` installs pytest-benchmark); a missing toolchain skips with what to install.
+ * slowed in head is a regression, the untouched ones are not. Go and Python run in CI (`.ci/run`
+ * installs pytest-benchmark); a missing toolchain skips with what to install.
  *
  * These are the only tests whose verdicts come from real timings, so `npm test` runs them on their
- * own, after every other test (`npm run test:examples`), never beside them. The effect (15%) is many times
- * the paired noise and the threshold is 5%, so the slowed benchmark is a regression however busy
- * the machine is. An untouched benchmark must never be flagged (no false alarm): `unchanged` on a
- * quiet machine, `inconclusive` when a busy machine leaves its interval wider than the threshold.
+ * own, after every other test (`npm run test:examples`), never beside them. The effect is many
+ * times the paired noise and the threshold is 5%, so the slowed benchmark is a regression however
+ * busy the machine is: Go's checksum does 15% more work (paired CV about 1-3%); Python's does twice
+ * the work, because one CPython process can run a whole session up to 1.7x slower than the next
+ * (paired CV 15-35%), where a 15% change needed about 60 pairs. An untouched benchmark must never
+ * be flagged (no false alarm): `unchanged` on a quiet machine, `inconclusive` when a busy machine
+ * leaves its interval wider than the threshold.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, writeFileSync } from 'node:fs';

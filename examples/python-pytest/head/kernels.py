@@ -1,6 +1,6 @@
 """A tiny library for pairbench's pytest-benchmark example.
 
-base/ and head/ differ only in `checksum`, which head/ makes do about 15% more work.
+base/ and head/ differ only in `checksum`, which head/ makes do twice the work.
 """
 
 
@@ -9,8 +9,8 @@ def checksum(data: bytes) -> int:
     h = 0xCBF29CE484222325
     for b in data:
         h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    # head: a second pass over the first 15% of the input, about 15% more work.
-    for b in data[: len(data) * 15 // 100]:
+    # head: a second pass over the whole input, twice the work.
+    for b in data:
         h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
     return h
 
