@@ -5,6 +5,7 @@
  *   npm run bench:sensitivity                       # the full run: 40 repetitions per cell, quiet and noisy
  *   npm run bench:sensitivity -- --quick            # a smoke run (2 repetitions), about 2 minutes
  *   npm run bench:sensitivity -- --reps 10 --conditions noisy --effects 0,2
+ *   npm run bench:sensitivity -- --budget adaptive --conditions noisy     # pairbench's own stopping rules
  *   npm run bench:sensitivity -- --render bench/results/sensitivity.json   # tables and chart again from raw data
  *
  * One real CPU-bound C program (bench/programs/work.c), built with 0% (a second build: A/A), 1%,
@@ -18,6 +19,12 @@
  *   baseline, then on the variant, judged (a) by Welch's t-test (hyperfine's
  *   scripts/welch_ttest.py) with the change of the means, and (b) by the Mann–Whitney U test
  *   (benchstat) with the change of the medians.
+ *
+ * With `--budget adaptive` (written to sensitivity-adaptive.{md,json,svg}), pairbench runs with its
+ * defaults as a user runs it (at least 10 pairs, at most `--max-pairs`, default 200, stopping once
+ * the interval is within the precision of 1% or the verdict is decided), always first, and the
+ * sequential design then gets exactly as many runs per side as pairbench measured pairs: equal
+ * budgets, with the budget chosen by pairbench's stopping rules.
  *
  * One rule for every design: "regression" = significant at alpha (0.05) AND the estimated change
  * beyond +threshold (2%, pairbench's default); the raw significance rate is reported as well.
@@ -51,6 +58,10 @@ interface Settings {
   conditions: Condition[];
   effects: number[];
   runs: number;
+  /** fixed: `runs` per side for both designs; adaptive: pairbench's stopping rules decide, the sequential design gets as many runs */
+  budget?: Budget;
+  /** adaptive: pairbench's --max-pairs */
+  maxPairs?: number;
   warmup: number;
   alpha: number;
   threshold: number;
@@ -60,6 +71,7 @@ interface Settings {
 }
 
 type Flag = 'regression' | 'improvement' | 'none';
+type Budget = 'fixed' | 'adaptive';
 
 interface Judged {
   pValue: number;
@@ -78,6 +90,8 @@ interface PairedRecord {
   exitCode: number | null;
   pairs: { base: number; head: number; order: string }[];
   outliers: number;
+  /** why pairbench stopped (adaptive budget: precision, decided or max-pairs) */
+  stoppedBecause?: string;
   judged: Judged | null;
   error?: string;
 }
@@ -140,6 +154,10 @@ Options:
   --conditions <list>   quiet,noisy (default both)
   --effects <list>      percent more work; 0 is the A/A (default 0,1,2,5; 10 is built too)
   --runs <n>            measured runs per side (default 30)
+  --budget <b>          fixed (default): --runs per side for both designs; adaptive: pairbench with its
+                        own stopping rules, and the sequential design with as many runs per side as
+                        pairbench measured pairs (writes sensitivity-adaptive.*)
+  --max-pairs <n>       adaptive budget: pairbench's --max-pairs (default 200, its default)
   --seed <n>            master seed of orders, coins and noise (default 1)
   --threshold <pct>     the regression threshold of every design (default 2)
   --iters <n>           the program's baseline iterations (default: work.c's BASE_ITERS)
@@ -155,6 +173,8 @@ function parseSettings(argv: string[]): { settings: Settings; render: string | n
       conditions: { type: 'string' },
       effects: { type: 'string' },
       runs: { type: 'string' },
+      budget: { type: 'string' },
+      'max-pairs': { type: 'string' },
       seed: { type: 'string' },
       threshold: { type: 'string' },
       iters: { type: 'string' },
@@ -179,6 +199,8 @@ function parseSettings(argv: string[]): { settings: Settings; render: string | n
   for (const c of conditions) if (c !== 'quiet' && c !== 'noisy') throw new Error(`--conditions: got ${JSON.stringify(c)}; expected quiet, noisy or both`);
   const effects = (values.effects ?? '0,1,2,5').split(',').map((e) => Number(e.trim().replace(/%$/, '')));
   for (const e of effects) if (!(e >= 0 && e <= 100)) throw new Error(`--effects: ${e} is not a percentage from 0 to 100`);
+  const budget = values.budget ?? 'fixed';
+  if (budget !== 'fixed' && budget !== 'adaptive') throw new Error(`--budget: got ${JSON.stringify(budget)}; expected fixed or adaptive`);
   const threshold = values.threshold === undefined ? 0.02 : Number(values.threshold.replace(/%$/, '')) / 100;
   if (!(threshold > 0 && threshold < 1)) throw new Error('--threshold: expected a percentage such as 2');
   return {
@@ -188,6 +210,8 @@ function parseSettings(argv: string[]): { settings: Settings; render: string | n
       conditions: [...new Set(conditions)] as Condition[],
       effects: [...new Set(effects)],
       runs: int('runs', values.runs, 30, 6),
+      budget,
+      maxPairs: int('max-pairs', values['max-pairs'], 200, 10),
       warmup: 1,
       alpha: 0.05,
       threshold,
@@ -212,10 +236,11 @@ function flagOf(significant: boolean, change: number, threshold: number): Flag {
 
 async function runPaired(s: Settings, base: Variant, head: Variant, seed: number, tmp: string): Promise<PairedRecord> {
   const out = join(tmp, `paired-${seed}.json`);
+  const budget = budgetOf(s) === 'adaptive' ? ['--max-pairs', String(s.maxPairs ?? 200)] : ['--min-pairs', String(s.runs), '--max-pairs', String(s.runs)];
   const args = [
     join(ROOT, 'src/cli.ts'), 'compare',
     '--base-dir', base.dir, '--head-dir', head.dir, '--run', RUN,
-    '--min-pairs', String(s.runs), '--max-pairs', String(s.runs), '--warmup', String(s.warmup),
+    ...budget, '--warmup', String(s.warmup),
     '--threshold', `${s.threshold * 100}%`, '--alpha', String(s.alpha),
     '--json', '--quiet', '--out', out, '--seed', String(seed),
   ];
@@ -223,13 +248,14 @@ async function runPaired(s: Settings, base: Variant, head: Variant, seed: number
   const rec: PairedRecord = { design: 'paired', seed, wallMs: r.wallMs, exitCode: r.code, pairs: [], outliers: 0, judged: null };
   try {
     const results = JSON.parse(readFileSync(out, 'utf8')) as {
-      benchmarks: { verdict?: string; pairs: { base: number; head: number; order: string }[]; outliers?: number[]; change?: { estimate: number; ci: [number, number]; pValue: number } | null }[];
+      benchmarks: { verdict?: string; stoppedBecause?: string; pairs: { base: number; head: number; order: string }[]; outliers?: number[]; change?: { estimate: number; ci: [number, number]; pValue: number } | null }[];
     };
     rmSync(out, { force: true });
     const b = results.benchmarks[0];
     if (!b) throw new Error('no benchmark in the results');
     rec.pairs = b.pairs.map((p) => ({ base: round3(p.base), head: round3(p.head), order: p.order }));
     rec.outliers = b.outliers?.length ?? 0;
+    if (b.stoppedBecause) rec.stoppedBecause = b.stoppedBecause;
     if (b.change) {
       rec.judged = {
         pValue: b.change.pValue,
@@ -246,9 +272,9 @@ async function runPaired(s: Settings, base: Variant, head: Variant, seed: number
   return rec;
 }
 
-async function hyperfine(s: Settings, v: Variant, tmp: string, tag: string): Promise<{ times: number[]; wallMs: number; error?: string }> {
+async function hyperfine(s: Settings, runs: number, v: Variant, tmp: string, tag: string): Promise<{ times: number[]; wallMs: number; error?: string }> {
   const out = join(tmp, `hyperfine-${tag}.json`);
-  const r = await run('hyperfine', ['-N', '--runs', String(s.runs), '--warmup', String(s.warmup), '--style', 'none', '--export-json', out, RUN], { cwd: v.dir, timeoutMs: 30 * 60_000 });
+  const r = await run('hyperfine', ['-N', '--runs', String(runs), '--warmup', String(s.warmup), '--style', 'none', '--export-json', out, RUN], { cwd: v.dir, timeoutMs: 30 * 60_000 });
   try {
     const j = JSON.parse(readFileSync(out, 'utf8')) as { results: { times: number[] }[] };
     rmSync(out, { force: true });
@@ -258,9 +284,9 @@ async function hyperfine(s: Settings, v: Variant, tmp: string, tag: string): Pro
   }
 }
 
-async function runSequential(s: Settings, base: Variant, head: Variant, tmp: string, tag: string): Promise<SequentialRecord> {
-  const b = await hyperfine(s, base, tmp, `${tag}-base`);
-  const h = await hyperfine(s, head, tmp, `${tag}-head`);
+async function runSequential(s: Settings, runs: number, base: Variant, head: Variant, tmp: string, tag: string): Promise<SequentialRecord> {
+  const b = await hyperfine(s, runs, base, tmp, `${tag}-base`);
+  const h = await hyperfine(s, runs, head, tmp, `${tag}-head`);
   const rec: SequentialRecord = { design: 'sequential', wallMs: b.wallMs + h.wallMs, base: b.times, head: h.times, welch: null, mannWhitney: null };
   const error = b.error ?? h.error;
   if (error) rec.error = error;
@@ -276,6 +302,9 @@ async function runSequential(s: Settings, base: Variant, head: Variant, tmp: str
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+/** results files written before the adaptive budget existed have no budget: fixed */
+const budgetOf = (s: Settings): Budget => s.budget ?? 'fixed';
+const stemOf = (s: Settings) => (budgetOf(s) === 'adaptive' ? 'sensitivity-adaptive' : 'sensitivity');
 
 // ---- summaries ----------------------------------------------------------------------------------
 
@@ -293,6 +322,10 @@ interface Cell {
   /** pairbench: median half-width of its 95% interval */
   ciHalfWidth: number | null;
   wallMs: number;
+  /** pairs pairbench measured per comparison (= runs per side of the sequential design) */
+  pairsUsed: number[];
+  /** why pairbench stopped, counted */
+  stops: Record<string, number>;
   errors: number;
 }
 
@@ -322,6 +355,12 @@ function summarizeCells(raw: RawResults): Cell[] {
           estimateSd: sd(js.map((j) => j.change)),
           ciHalfWidth: halfWidths.length ? median(halfWidths) : null,
           wallMs: mean(cs.map((c) => (d.name === 'pairbench' ? c.paired.wallMs : c.sequential.wallMs))),
+          pairsUsed: cs.map((c) => c.paired.pairs.length),
+          stops: cs.reduce<Record<string, number>>((acc, c) => {
+            const why = c.paired.stoppedBecause ?? 'n/a';
+            acc[why] = (acc[why] ?? 0) + 1;
+            return acc;
+          }, {}),
           errors: cs.length - js.length,
         });
       }
@@ -344,25 +383,36 @@ function renderMarkdown(raw: RawResults, cells: Cell[]): string {
   const label = (d: DesignName) => DESIGNS.find((x) => x.name === d)!.label;
   const cell = (condition: Condition, d: DesignName, e: number) => cells.find((c) => c.condition === condition && c.design === d && c.effectPct === e)!;
   const nonZero = s.effects.filter((e) => e > 0);
-  L.push('# Sensitivity: pairbench against the sequential way, side by side');
+  const adaptive = budgetOf(s) === 'adaptive';
+  L.push(adaptive ? "# Sensitivity at pairbench's own budget: pairbench against the sequential way, side by side" : '# Sensitivity: pairbench against the sequential way, side by side');
   L.push('');
   if (raw.partial) L.push('> **PARTIAL RUN** (interrupted): the figures below cover the comparisons that completed.\n');
   if (s.quick || s.reps < 40) {
     L.push(`> **${s.quick ? 'Quick smoke run' : 'Short run'}: ${s.reps} repetition${s.reps === 1 ? '' : 's'} per cell.** The rates below are far too uncertain to conclude anything (see the intervals); the full run is \`npm run bench:sensitivity\` (40 repetitions per cell).`);
     L.push('');
   }
-  L.push(
-    `One real CPU-bound program (\`bench/programs/work.c\`, about ${raw.programMs.toFixed(0)} ms per run here), built with 0% (a second build: A/A), ${nonZero.map((e) => `${e}%`).join(', ')} more work. ` +
-      `For each repetition, condition and effect, both designs compare the baseline build with the variant at the same budget: **${s.runs} measured runs per side, ${s.warmup} warmup per side**. ` +
-      `The effects are shuffled within each block and a coin decides which design goes first, so both see the same machine.`,
-  );
+  const program = `One real CPU-bound program (\`bench/programs/work.c\`, about ${raw.programMs.toFixed(0)} ms per run here), built with 0% (a second build: A/A), ${nonZero.map((e) => `${e}%`).join(', ')} more work. `;
+  if (adaptive) {
+    L.push(
+      program +
+        `For each repetition, condition and effect, pairbench compares the baseline build with the variant **as a user runs it, with its own stopping rules** (at least 10 pairs, at most ${s.maxPairs ?? 200}; it stops once its interval is within ±1% or the verdict is decided), ${s.warmup} warmup per side. ` +
+        `Then the sequential design gets **the same budget: as many runs per side as pairbench measured pairs**. pairbench goes first (the budget comes from it); the effects are shuffled within each block.`,
+    );
+  } else {
+    L.push(
+      program +
+        `For each repetition, condition and effect, both designs compare the baseline build with the variant at the same budget: **${s.runs} measured runs per side, ${s.warmup} warmup per side**. ` +
+        `The effects are shuffled within each block and a coin decides which design goes first, so both see the same machine.`,
+    );
+  }
   L.push('');
-  L.push(`- **pairbench**: the real CLI, ${s.runs} pairs in coin-flip order; Wilcoxon signed-rank test and Hodges–Lehmann estimate on ln(head/base) (Tukey outlier screen on the pairs, its default).`);
-  L.push(`- **sequential + Welch t**: \`hyperfine -N --runs ${s.runs} --warmup ${s.warmup}\` on the baseline, then on the variant; Welch's t-test as hyperfine's \`scripts/welch_ttest.py\` (\`scipy.stats.ttest_ind(equal_var=False)\`); change = ratio of the means.`);
+  const runsText = adaptive ? 'N' : String(s.runs);
+  L.push(`- **pairbench**: the real CLI, ${adaptive ? `its default stopping rules (\`--max-pairs ${s.maxPairs ?? 200}\`, precision 1%)` : `${s.runs} pairs`} in coin-flip order; Wilcoxon signed-rank test and Hodges–Lehmann estimate on ln(head/base) (Tukey outlier screen on the pairs, its default).`);
+  L.push(`- **sequential + Welch t**: \`hyperfine -N --runs ${runsText} --warmup ${s.warmup}\` on the baseline, then on the variant${adaptive ? ' (N = the pairs pairbench measured in that comparison)' : ''}; Welch's t-test as hyperfine's \`scripts/welch_ttest.py\` (\`scipy.stats.ttest_ind(equal_var=False)\`); change = ratio of the means.`);
   L.push(`- **sequential + Mann–Whitney**: the same hyperfine runs judged as benchstat does: two-sided Mann–Whitney U test; change = ratio of the medians.`);
   L.push(`- One rule for all: **regression = p < ${s.alpha} and estimated change > +${pct(s.threshold, 0)}** (pairbench's default gate). A/A false positive = a regression *or* improvement flagged. The raw significance rate (p < ${s.alpha}, any threshold) is shown as well. Rates carry 95% Clopper–Pearson intervals.`);
   L.push('');
-  L.push('![Detection rate against effect size, per design, quiet and noisy](sensitivity.svg)');
+  L.push(`![Detection rate against effect size, per design${s.conditions.length > 1 ? ', quiet and noisy' : ''}](${stemOf(s)}.svg)`);
   L.push('');
   for (const condition of s.conditions) {
     const title = condition === 'quiet' ? 'Quiet machine (no generated noise; other users’ load, if any, as it was)' : 'Noisy machine (bench/noise-generator.ts on every core)';
@@ -399,14 +449,25 @@ function renderMarkdown(raw: RawResults, cells: Cell[]): string {
     L.push(`|---|${s.effects.map(() => '---|').join('')}`);
     for (const d of DESIGNS) L.push(`| ${label(d.name)} | ${s.effects.map((e) => `${signedPct(cell(condition, d.name, e).estimateMean)} ± ${pct(cell(condition, d.name, e).estimateSd, 2)}`).join(' | ')} |`);
     const hw = s.effects.map((e) => cell(condition, 'pairbench', e).ciHalfWidth);
-    L.push(`| pairbench: median half-width of its 95% interval | ${hw.map((h) => (h === null ? 'n/a' : `±${pct(h, 2)}`)).join(' | ')} |`);
+    L.push(`| pairbench: median half-width of its interval${adaptive ? ' (95%; 97.5% after an early stop)' : ' (95%)'} | ${hw.map((h) => (h === null ? 'n/a' : `±${pct(h, 2)}`)).join(' | ')} |`);
     L.push('');
+    if (adaptive) {
+      L.push("### The budget pairbench chose: pairs per comparison (= the sequential design's runs per side)");
+      L.push('');
+      L.push('| | ' + s.effects.map((e) => (e === 0 ? 'A/A' : `+${e}% work`)).join(' | ') + ' |');
+      L.push(`|---|${s.effects.map(() => '---|').join('')}`);
+      const pairsOf = (e: number) => cell(condition, 'pairbench', e).pairsUsed;
+      L.push(`| median [min, max] | ${s.effects.map((e) => { const p = pairsOf(e); return p.length ? `${median(p)} [${Math.min(...p)}, ${Math.max(...p)}]` : 'n/a'; }).join(' | ')} |`);
+      L.push(`| mean | ${s.effects.map((e) => { const p = pairsOf(e); return p.length ? mean(p).toFixed(0) : 'n/a'; }).join(' | ')} |`);
+      L.push(`| stopped because | ${s.effects.map((e) => Object.entries(cell(condition, 'pairbench', e).stops).sort((a, b) => b[1] - a[1]).map(([why, k]) => `${why} ${k}`).join(', ')).join(' | ')} |`);
+      L.push('');
+    }
     L.push('### Wall time per comparison (mean)');
     L.push('');
     L.push(`| Design | ${s.effects.map((e) => `${e === 0 ? 'A/A' : `+${e}%`}`).join(' | ')} |`);
     L.push(`|---|${s.effects.map(() => '---|').join('')}`);
-    L.push(`| pairbench (node start, warmup, ${s.runs} pairs, judging) | ${s.effects.map((e) => `${(cell(condition, 'pairbench', e).wallMs / 1000).toFixed(2)} s`).join(' | ')} |`);
-    L.push(`| sequential (two hyperfine calls) | ${s.effects.map((e) => `${(cell(condition, 'welch', e).wallMs / 1000).toFixed(2)} s`).join(' | ')} |`);
+    L.push(`| pairbench (node start, warmup, ${adaptive ? 'N' : s.runs} pairs, judging) | ${s.effects.map((e) => `${(cell(condition, 'pairbench', e).wallMs / 1000).toFixed(2)} s`).join(' | ')} |`);
+    L.push(`| sequential (two hyperfine calls${adaptive ? ', N runs each' : ''}) | ${s.effects.map((e) => `${(cell(condition, 'welch', e).wallMs / 1000).toFixed(2)} s`).join(' | ')} |`);
     L.push('');
     const cs = raw.comparisons.filter((c) => c.condition === condition);
     const pbRuns = cs.flatMap((c) => c.paired.pairs.flatMap((p) => [p.base, p.head]));
@@ -451,7 +512,7 @@ function renderMarkdown(raw: RawResults, cells: Cell[]): string {
     }),
   );
   L.push('');
-  L.push('Raw data: `sensitivity.json` (every measured time, every pair, every p-value). Rendered again from it with `npm run bench:sensitivity -- --render bench/results/sensitivity.json`.');
+  L.push(`Raw data: \`${stemOf(s)}.json\` (every measured time, every pair, every p-value). Rendered again from it with \`npm run bench:sensitivity -- --render bench/results/${stemOf(s)}.json\`.`);
   L.push('');
   return `${L.join('\n')}\n`;
 }
@@ -486,7 +547,7 @@ function renderChart(raw: RawResults, cells: Cell[]): string {
   });
   return lineChartSvg({
     title: 'Detection rate against added work: paired (pairbench) vs sequential',
-    subtitle: `${s.runs} runs per side, ${s.reps} repetition${s.reps === 1 ? '' : 's'} per point${s.quick ? ' (QUICK SMOKE RUN: not conclusive)' : ''}`,
+    subtitle: `${budgetOf(s) === 'adaptive' ? "pairbench's own budget, as many runs for the sequential design" : `${s.runs} runs per side`}, ${s.reps} repetition${s.reps === 1 ? '' : 's'} per point${s.quick ? ' (QUICK SMOKE RUN: not conclusive)' : ''}`,
     categories: s.effects.map((e) => (e === 0 ? 'A/A (0%)' : `+${e}%`)),
     xLabel: 'work added to the program',
     yLabel: 'comparisons flagged',
@@ -503,12 +564,13 @@ function renderChart(raw: RawResults, cells: Cell[]): string {
 
 function writeOutputs(raw: RawResults): void {
   const cells = summarizeCells(raw);
-  writeFileSync(join(raw.settings.outDir, 'sensitivity.md'), renderMarkdown(raw, cells));
-  writeFileSync(join(raw.settings.outDir, 'sensitivity.svg'), renderChart(raw, cells));
+  const stem = stemOf(raw.settings);
+  writeFileSync(join(raw.settings.outDir, `${stem}.md`), renderMarkdown(raw, cells));
+  writeFileSync(join(raw.settings.outDir, `${stem}.svg`), renderChart(raw, cells));
 }
 
 function writeRaw(raw: RawResults): void {
-  writeFileSync(join(raw.settings.outDir, 'sensitivity.json'), `${JSON.stringify(raw)}\n`);
+  writeFileSync(join(raw.settings.outDir, `${stemOf(raw.settings)}.json`), `${JSON.stringify(raw)}\n`);
 }
 
 // ---- the run ------------------------------------------------------------------------------------
@@ -519,7 +581,7 @@ async function main(argv: string[]): Promise<number> {
     const raw = JSON.parse(readFileSync(render, 'utf8')) as RawResults;
     raw.settings.outDir = s.outDir;
     writeOutputs(raw);
-    console.error(`rendered ${relative(process.cwd(), join(s.outDir, 'sensitivity.md'))} and sensitivity.svg from ${render}`);
+    console.error(`rendered ${relative(process.cwd(), join(s.outDir, `${stemOf(raw.settings)}.md`))} and .svg from ${render}`);
     return 0;
   }
   if (!versionOf('hyperfine')) {
@@ -555,7 +617,7 @@ async function main(argv: string[]): Promise<number> {
   const cellsTotal = s.reps * s.conditions.length * s.effects.length;
   const t0 = performance.now();
   console.error(
-    `bench:sensitivity: ${s.reps} reps x ${s.conditions.join('+')} x effects ${s.effects.join(',')}% = ${cellsTotal} cells, ${s.runs} runs per side per design; program ~${programMs.toFixed(1)} ms; seed ${s.seed}`,
+    `bench:sensitivity: ${s.reps} reps x ${s.conditions.join('+')} x effects ${s.effects.join(',')}% = ${cellsTotal} cells, ${budgetOf(s) === 'adaptive' ? `pairbench's stopping rules (at most ${s.maxPairs} pairs), as many runs for hyperfine` : `${s.runs} runs per side per design`}; program ~${programMs.toFixed(1)} ms; seed ${s.seed}`,
   );
   let noise: NoiseGenerator | null = null;
   const onSignal = () => {
@@ -582,16 +644,18 @@ async function main(argv: string[]): Promise<number> {
         const effects = shuffle(s.effects, rngFor(s.seed, 'effects', condition, rep));
         for (const effectPct of effects) {
           const head = heads.get(effectPct)!;
-          const pairedFirst = rngFor(s.seed, 'first', condition, rep, effectPct)() < 0.5;
+          // adaptive: the sequential design's budget is the number of pairs pairbench chose, so pairbench goes first
+          const pairedFirst = budgetOf(s) === 'adaptive' || rngFor(s.seed, 'first', condition, rep, effectPct)() < 0.5;
           const at = performance.now() - t0;
           const seed = seedOf(s.seed, 'pairbench', condition, rep, effectPct);
           let paired: PairedRecord;
           let sequential: SequentialRecord;
           if (pairedFirst) {
             paired = await runPaired(s, base, head, seed, tmp);
-            sequential = await runSequential(s, base, head, tmp, `${condition}-${rep}-${effectPct}`);
+            const runs = budgetOf(s) === 'adaptive' ? Math.max(2, paired.pairs.length || s.runs) : s.runs;
+            sequential = await runSequential(s, runs, base, head, tmp, `${condition}-${rep}-${effectPct}`);
           } else {
-            sequential = await runSequential(s, base, head, tmp, `${condition}-${rep}-${effectPct}`);
+            sequential = await runSequential(s, s.runs, base, head, tmp, `${condition}-${rep}-${effectPct}`);
             paired = await runPaired(s, base, head, seed, tmp);
           }
           raw.comparisons.push({ condition, rep, effectPct, first: pairedFirst ? 'paired' : 'sequential', at: Math.round(at), paired, sequential });
@@ -600,7 +664,7 @@ async function main(argv: string[]): Promise<number> {
           const eta = (elapsed / done) * (cellsTotal - done);
           const j = (x: Judged | null) => (x ? `${signedPct(x.change)} p=${x.pValue.toPrecision(2)}${x.flag !== 'none' ? ` ${x.flag.toUpperCase()}` : ''}` : 'error');
           console.error(
-            `[${done}/${cellsTotal} ${condition} rep ${rep + 1} +${effectPct}%] pairbench ${j(paired.judged)} (${(paired.wallMs / 1000).toFixed(1)}s) | welch ${j(sequential.welch)} | mw ${j(sequential.mannWhitney)} (${(sequential.wallMs / 1000).toFixed(1)}s) | ${duration(elapsed)} elapsed, ~${duration(eta)} left`,
+            `[${done}/${cellsTotal} ${condition} rep ${rep + 1} +${effectPct}%] pairbench ${j(paired.judged)} (${paired.pairs.length} pairs${paired.stoppedBecause ? `, ${paired.stoppedBecause}` : ''}, ${(paired.wallMs / 1000).toFixed(1)}s) | welch ${j(sequential.welch)} | mw ${j(sequential.mannWhitney)} (${(sequential.wallMs / 1000).toFixed(1)}s) | ${duration(elapsed)} elapsed, ~${duration(eta)} left`,
           );
           if (paired.error) console.error(`  pairbench: ${paired.error}`);
           if (sequential.error) console.error(`  hyperfine: ${sequential.error}`);
@@ -633,7 +697,7 @@ async function main(argv: string[]): Promise<number> {
   const perCell = raw.elapsedMs / raw.comparisons.length;
   const fullCells = 40 * 2 * 4;
   console.error(
-    `bench:sensitivity: done in ${duration(raw.elapsedMs)} (${(perCell / 1000).toFixed(1)} s per cell); wrote ${relative(process.cwd(), join(s.outDir, 'sensitivity.md'))}, .json, .svg` +
+    `bench:sensitivity: done in ${duration(raw.elapsedMs)} (${(perCell / 1000).toFixed(1)} s per cell); wrote ${relative(process.cwd(), join(s.outDir, `${stemOf(s)}.md`))}, .json, .svg` +
       (s.reps < 40 ? `\n  at this pace the full run (40 reps x quiet+noisy x 4 effects = ${fullCells} cells) would take about ${duration(perCell * fullCells)}` : ''),
   );
   return 0;
