@@ -65687,7 +65687,7 @@ var COMPARE_OPTIONS = [
   { name: "min-pairs", kind: "integer", default: "10", arg: "<n>", help: "pairs before any stopping rule applies" },
   { name: "max-pairs", kind: "integer", default: "200", arg: "<n>", help: "pairs at most, per benchmark" },
   { name: "max-time", kind: "duration", default: "10m", arg: "<dur>", help: "measuring budget for the whole comparison" },
-  { name: "precision", kind: "percent", default: "1%", arg: "<pct>", help: "stop once every benchmark's 95% interval half-width is below this" },
+  { name: "precision", kind: "percent", default: "1%", arg: "<pct>", help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences)" },
   { name: "warmup", kind: "integer", default: "1", arg: "<n>", help: "unmeasured runs per side before the first pair" },
   { name: "threshold", kind: "percent", default: "2%", arg: "<pct>", help: "smallest relative change that counts as a regression or improvement" },
   { name: "alpha", kind: "alpha", default: "0.05", arg: "<p>", help: "significance level, after correction for the number of benchmarks" },

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { duration, ROOT } from './machine.ts';
 
-const ORDER = ['bench:stats-speed', 'bench:overhead', 'bench:calibration', 'bench:sensitivity'];
+const ORDER = ['bench:stats-speed', 'bench:overhead', 'bench:calibration', 'bench:sensitivity', 'bench:sensitivity-adaptive'];
 const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
 const parts = [...ORDER.filter((s) => s in scripts), ...Object.keys(scripts).filter((s) => s.startsWith('bench:') && !ORDER.includes(s))];
 console.error(`bench: ${parts.join(', ')}`);

@@ -3,9 +3,11 @@
  *
  * Stopping when a fixed-n p-value dips below alpha inflates false positives (checking every 5
  * pairs: about 29% instead of 5%), so the only rules here are ones that keep the error rates:
- * - `precision`: the (1 - alpha) interval of the relative change is narrower than ±precision,
- *   and so is the width it would have with no change, judged from the sizes of the differences
- *   alone (`nullHalfWidth`): a rule blind to the signs cannot bias the test (see there).
+ * - `precision`: the (1 - alpha) interval of the relative change is expected to be narrower than
+ *   ±precision: the width it would have with no change, judged from the sizes of the differences
+ *   alone (`nullHalfWidth`). A rule blind to the signs cannot bias the test (see there); the
+ *   interval's own width is not consulted, so the interval reported at the stop (at 1 - alpha/2,
+ *   judge.ts) can be wider than ±precision, by about a half under bimodal noise.
  * - `decided`: an anytime-valid sign-flip betting test (an e-process) on d, valid however often it
  *   is checked, says the benchmark is settled either way: its change is beyond ±threshold, or
  *   within ±threshold.
@@ -188,9 +190,9 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
  * Whether to stop measuring a benchmark, called by the scheduler after every round with all its
  * pairs so far. Never stops before `minPairs`. Stops with `decided` when the anytime-valid betting
  * test settles the benchmark (a change beyond ±threshold, or one within ±threshold); else with
- * `precision` when the (1 - alpha) Hodges–Lehmann interval of the relative change (after the
- * outlier rule, default `tukey`) has a half-width below `precision` at its full confidence, and so
- * has the sign-blind half-width of `nullHalfWidth` (which keeps the test exact at the stop).
+ * `precision` when the Hodges–Lehmann interval (after the outlier rule, default `tukey`) reaches
+ * its full confidence and the sign-blind half-width of `nullHalfWidth` is below `precision` (which
+ * keeps the test exact at the stop).
  * `halfWidth` (the interval's) and `estimate` are reported whenever there is a usable pair.
  */
 export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck {
