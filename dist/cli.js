@@ -37508,8 +37508,14 @@ function screenOutliers(d, rule, leanAlpha = LEAN_ALPHA) {
 
 // src/stats/power.ts
 var WILCOXON_ARE = 3 / Math.PI;
+function minPairsForAlpha(alpha) {
+  if (!(alpha > 0)) return Infinity;
+  let n2 = 1;
+  while (2 ** (1 - n2) >= alpha) n2++;
+  return n2;
+}
 function minimumDetectableChange(pairedLogSd, n2, alpha, power = 0.8) {
-  if (!(n2 > 0)) return Infinity;
+  if (!(n2 > 0) || n2 < minPairsForAlpha(alpha)) return Infinity;
   if (!(pairedLogSd > 0)) return 0;
   const shift = (qnorm(alpha / 2, false) + qnorm(power)) * pairedLogSd / Math.sqrt(n2 * WILCOXON_ARE);
   return Math.expm1(shift);
@@ -37517,9 +37523,10 @@ function minimumDetectableChange(pairedLogSd, n2, alpha, power = 0.8) {
 function pairsToDetect(pairedLogSd, change, alpha, power = 0.8) {
   const shift = Math.abs(Math.log1p(change));
   if (!(shift > 0)) return Infinity;
-  if (!(pairedLogSd > 0)) return 1;
+  const least = minPairsForAlpha(alpha);
+  if (!(pairedLogSd > 0)) return least;
   const z2 = qnorm(alpha / 2, false) + qnorm(power);
-  return Math.ceil((z2 * pairedLogSd / shift) ** 2 / WILCOXON_ARE - 1e-9);
+  return Math.max(least, Math.ceil((z2 * pairedLogSd / shift) ** 2 / WILCOXON_ARE - 1e-9));
 }
 
 // src/stats/rank-sum.ts
@@ -37549,12 +37556,6 @@ function logRatios(pairs) {
     const d = Math.log(p.head / p.base);
     return Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID) * LOG_RATIO_GRID;
   });
-}
-function minPairsForAlpha(alpha) {
-  if (!(alpha > 0)) return Infinity;
-  let n2 = 1;
-  while (2 ** (1 - n2) >= alpha) n2++;
-  return n2;
 }
 var pct = (x, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 var signedPct = (x, digits = 1) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(digits)}%`;

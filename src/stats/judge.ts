@@ -24,7 +24,9 @@ import { cv, mean, medianSorted, sd, sorted, summarize } from './describe.ts';
 import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
-import { minimumDetectableChange, pairsToDetect } from './power.ts';
+import { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './power.ts';
+
+export { minPairsForAlpha };
 import { rankSumTest } from './rank-sum.ts';
 import { wilcoxonSignedRank, type SignedRankResult } from './signrank.ts';
 
@@ -73,17 +75,6 @@ export function logRatios(pairs: readonly Pair[]): Float64Array {
     const d = Math.log(p.head / p.base);
     return (Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID)) * LOG_RATIO_GRID;
   });
-}
-
-/**
- * The fewest pairs for which the two-sided exact signed-rank test can give p < alpha: its smallest
- * p-value is 2 / 2^n (all signs alike), so n must satisfy 2^(1-n) < alpha (6 at 0.05, 8 at 0.01).
- */
-export function minPairsForAlpha(alpha: number): number {
-  if (!(alpha > 0)) return Infinity;
-  let n = 1;
-  while (2 ** (1 - n) >= alpha) n++;
-  return n;
 }
 
 const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;

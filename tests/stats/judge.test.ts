@@ -345,6 +345,20 @@ describe('minimumDetectableChange', () => {
     expect(pairsToDetect(0.01, minimumDetectableChange(0.01, 30, 0.05), 0.05)).toBe(30);
   });
 
+  it('never promises detection with fewer pairs than the exact test needs to reach alpha', () => {
+    // 2 / 2^n is the smallest two-sided p: 5 pairs give 0.0625, 6 give 0.03125 (alpha 0.05); 8 at 0.01
+    expect(minPairsForAlpha(0.05)).toBe(6);
+    expect(minPairsForAlpha(0.01)).toBe(8);
+    expect(minimumDetectableChange(0.001, 5, 0.05)).toBe(Infinity);
+    expect(minimumDetectableChange(0.001, 6, 0.05)).toBeLessThan(0.01);
+    expect(minimumDetectableChange(0.001, 7, 0.01)).toBe(Infinity);
+    // a quiet machine: the normal approximation alone would say 1 or 2 pairs detect 2%
+    expect(pairsToDetect(0.001, 0.02, 0.05)).toBe(6);
+    expect(pairsToDetect(0.001, 0.02, 0.01)).toBe(8);
+    expect(pairsToDetect(0, 0.02, 0.05)).toBe(6);
+    expect(pairsToDetect(0.05, 0.02, 0.05)).toBeGreaterThan(6);
+  });
+
   it('has about the promised power in simulation', () => {
     const rand = prng(99);
     const z = gaussian(rand);
