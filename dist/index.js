@@ -58977,6 +58977,9 @@ function logRatios(pairs) {
     return Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID) * LOG_RATIO_GRID;
   });
 }
+var MANY_OUTLIERS_MIN = 4;
+var MANY_OUTLIERS_SHARE = 0.1;
+var BURSTY_TUKEY_LEVEL = 0.13;
 var pct = (x, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 var signedPct = (x, digits = 1) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(digits)}%`;
 var fmtP = (p) => p < 1e-4 ? p.toExponential(1) : p.toPrecision(2);
@@ -59064,6 +59067,15 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
       code: "one-sided-outliers",
       severity: "warning",
       message: `${lead[0]?.toUpperCase()}${lead.slice(1)} Outlying pairs should fall on either side alike; these lean to one side far more than chance allows (binomial p = ${fmtP(a2.screen.balanceP ?? 1)}), so they are kept in the test, not excluded (pairs ${a2.screen.kept.slice(0, 10).join(", ")}${a2.screen.kept.length > 10 ? ", ..." : ""}). Look at the runs behind them: a path that is only sometimes slow (GC, a cold cache, contention, a retry) shows as a tail, not as a shift of the median.`
+    });
+  }
+  const total = a2.d.length;
+  const dropped = a2.screen.excluded.length;
+  if (dropped >= MANY_OUTLIERS_MIN && dropped >= MANY_OUTLIERS_SHARE * total) {
+    out.push({
+      code: "many-outliers",
+      severity: "warning",
+      message: `${dropped} of ${total} pairs (${pct(dropped / total, 0)}) were excluded as outliers: runs here are slowed by bursts of load that come and go. Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(BURSTY_TUKEY_LEVEL, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: judge again with every pair (pairbench report <results> --outliers none), measure CPU time (--metric cpu), or quiet the machine.`
     });
   }
   const bf = [];

@@ -68,6 +68,8 @@ export type DiagnosticCode =
   | 'all-equal'
   /** most pairs have head == base exactly: the interval counts them, the test cannot (info) */
   | 'mostly-equal'
+  /** 10% of the pairs or more excluded as outliers: the screen may tilt the test (warning) */
+  | 'many-outliers'
   /** flagged pairs in excess on one side kept, a split within chance (info, no claim) */
   | 'outliers-kept';
 

@@ -245,6 +245,53 @@ describe('outliers', () => {
     }
   });
 
+  describe('bursty noise (a run slowed by 20% x Exp(1) in 30% of runs, as under bench/noise-generator.ts)', () => {
+    function burstyAA(seed: number, trials: number): Pair[][] {
+      const rand = prng(seed);
+      const z = gaussian(rand);
+      const run = () => 100 * (rand() < 0.3 ? 1 - 0.2 * Math.log(1 - rand()) : 1) * Math.exp(0.01 * z());
+      return Array.from({ length: trials }, () => Array.from({ length: 60 }, (): Pair => ({ base: run(), head: run(), order: rand() < 0.5 ? 'base-first' : 'head-first' })));
+    }
+    const trials = 2000;
+    const bound = 0.05 + 2 * Math.sqrt((0.05 * 0.95) / trials);
+
+    it('--outliers none keeps the level: the advice of the many-outliers warning', () => {
+      let significant = 0;
+      for (const pairs of burstyAA(4242, trials)) {
+        const b = one(pairs, 'lower-is-better', { outliers: 'none' });
+        expect(b.outliers).toEqual([]);
+        expect(codes(b)).not.toContain('many-outliers');
+        if (b.change!.pValue < 0.05) significant++;
+      }
+      expect(significant / trials).toBeLessThan(bound);
+    });
+
+    it('the default screen tilts the test there, by what the warning says (about 13%), and warns', () => {
+      let significant = 0;
+      let warned = 0;
+      for (const pairs of burstyAA(4242, trials)) {
+        const b = one(pairs);
+        if (b.change!.pValue < 0.05) significant++;
+        const diag = b.diagnostics.find((d) => d.code === 'many-outliers');
+        if (diag) {
+          warned++;
+          expect(diag.severity).toBe('warning');
+          expect(diag.message).toContain('13% of comparisons of a revision with itself');
+          expect(diag.message).toContain('--outliers none');
+        }
+      }
+      expect(significant / trials).toBeGreaterThan(0.1);
+      expect(significant / trials).toBeLessThan(0.16);
+      expect(warned / trials).toBeGreaterThan(0.8);
+    });
+
+    it('no warning on well-behaved noise', () => {
+      let warned = 0;
+      for (let s = 1; s <= 200; s++) if (codes(one(makePairs({ n: 60, change: 0, noise: 0.01, seed: s }))).includes('many-outliers')) warned++;
+      expect(warned).toBeLessThan(5);
+    });
+  });
+
   it('a lone outlier is kept, not excluded: excluding it would tilt the test', () => {
     const b = one(withSpikes(1, 0));
     expect(b.outliers).toEqual([]);
