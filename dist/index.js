@@ -59075,7 +59075,7 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
     out.push({
       code: "many-outliers",
       severity: "warning",
-      message: `${dropped} of ${total} pairs (${pct(dropped / total, 0)}) were excluded as outliers: runs here are slowed by bursts of load that come and go. Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(BURSTY_TUKEY_LEVEL, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: judge again with every pair (pairbench report <results> --outliers none), measure CPU time (--metric cpu), or quiet the machine.`
+      message: `${dropped} of ${total} pairs (${pct(dropped / total, 0)}) were excluded as outliers: some runs here are far slower than the rest (bursts of load, or runs that land in a slow mode). Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(BURSTY_TUKEY_LEVEL, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: judge again with every pair (pairbench report <results> --outliers none), measure CPU time (--metric cpu), or quiet the machine.`
     });
   }
   const bf = [];
