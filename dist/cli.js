@@ -37391,6 +37391,9 @@ function hodgesLehmann(d, confLevel = 0.95, options = {}) {
   }
   let achievedConfidence = confLevel;
   if (a2 >= 1 || 1 - confLevel < a2 * 0.75) achievedConfidence = 1 - Math.min(1, a2);
+  if (inverting && achievedConfidence < confLevel && degenerateConfidence(n2, confLevel) >= confLevel) {
+    return { estimate: withMedian([]).estimate, lower: x[0], upper: x[n2 - 1], method: "normal", achievedConfidence: degenerateConfidence(n2, confLevel), n: n2 };
+  }
   if (a2 >= 1) {
     return { estimate: withMedian([]).estimate, lower: x[0], upper: x[n2 - 1], method: "normal", achievedConfidence: 0, n: n2 };
   }

@@ -25,6 +25,9 @@
  * "Nonparametrics", ch. 4: the one-sample estimator is the median of all n(n+1)/2 Walsh averages).
  * It matters when most pairs are exactly equal (a byte count that moves by one in a few pairs): R's
  * convention leaves 2 of 30 pairs and no confidence; this one pins the change near 0 with all 30.
+ * One departure from R's code on the shifted data: where its normal approximation finds the level
+ * out of reach (values tied at an end of the range), the interval is the range [min, max] at its
+ * exact confidence 1 - 2^(1-n), when that reaches the level asked.
  * With no zero the two conventions are the same code path. With zeros, 'keep' is R's
  * `wilcox.test(d + c, conf.int = TRUE)` minus c for a shift c that leaves no value at 0 (so ties are
  * duplicated values of d, the zeros one tie group; exact when fewer than 50 values and no two
@@ -130,6 +133,14 @@ export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: H
   }
   let achievedConfidence = confLevel;
   if (a >= 1 || 1 - confLevel < a * 0.75) achievedConfidence = 1 - Math.min(1, a);
+  if (inverting && achievedConfidence < confLevel && degenerateConfidence(n, confLevel) >= confLevel) {
+    // Kept zeros that pile up at one end of the data (a byte count equal in 28 of 30 pairs): R's
+    // check at mu = min and max drops the values tied there, so it finds the level out of reach.
+    // The range [min, max] itself is the exact interval [w_(1), w_(N)], of confidence
+    // 1 - 2^(1-n) for a continuous symmetric distribution and at least that with ties (a closed
+    // interval covers more often): all n values count, as this convention means.
+    return { estimate: withMedian([]).estimate, lower: x[0] as number, upper: x[n - 1] as number, method: 'normal', achievedConfidence: degenerateConfidence(n, confLevel), n };
+  }
   if (a >= 1) {
     // R returns [median(x), median(x)] at confidence 0 here (n of 2 or 3 with ties); we return
     // the widest interval [min, max], which at least contains the estimate.

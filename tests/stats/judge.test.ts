@@ -456,6 +456,21 @@ describe('pairs with head == base (zeros)', () => {
     expect(c.pValue).toBeGreaterThan(0.5);
   });
 
+  it('28 or 29 of 30 pairs equal, the others on one side: unchanged, at full confidence', () => {
+    // All differing pairs on one side put the kept zeros at one end of the range, where R's
+    // normal approximation finds 95% out of reach; the range itself has 1 - 2^-29 (hodges-lehmann.ts).
+    for (const diffs of [[-2], [-2, -1], [1, 2]]) {
+      const pairs: Pair[] = Array.from({ length: 30 }, (_, i) => ({ base: 8192, head: 8192, order: i % 2 ? 'base-first' : 'head-first' }));
+      diffs.forEach((delta, k) => (pairs[5 + 7 * k] = { ...pairs[5 + 7 * k]!, head: 8192 + delta }));
+      const b = one(pairs, 'lower-is-better', { threshold: 0.05 });
+      expect(b.verdict, String(diffs)).toBe('unchanged');
+      expect(b.change!.achievedConfidence).toBe(0.95);
+      expect(b.change!.ci[0]).toBeLessThanOrEqual(0);
+      expect(b.change!.ci[1]).toBeGreaterThanOrEqual(0);
+      expect(Math.max(-b.change!.ci[0], b.change!.ci[1])).toBeLessThan(0.0003);
+    }
+  });
+
   it('the same with all pairs one byte heavier in head is still unchanged (well within 2%)', () => {
     const pairs = bytesPerOp().map((p, i) => (i % 10 === 0 ? { ...p, head: p.head + 1 } : p));
     expect(one(pairs).verdict).toBe('unchanged');
