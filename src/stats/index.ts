@@ -7,11 +7,11 @@
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
 export * from './types.ts';
-export { judge, analyzePairs, verdictOf, worstVerdict, estimatePairsToSettle, minPairsForAlpha, logRatios, intervalLevel, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
+export { judge, analyzePairs, verdictOf, worstVerdict, estimatePairsToSettle, logRatios, intervalLevel, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
 export type { PairsAnalysis } from './judge.ts';
 export { stopCheck, bettingEvidence, nullHalfWidth } from './stop.ts';
 export type { BettingEvidence } from './stop.ts';
-export { minimumDetectableChange, pairsToDetect, WILCOXON_ARE } from './power.ts';
+export { minimumDetectableChange, minPairsForAlpha, pairsToDetect, WILCOXON_ARE } from './power.ts';
 export { wilcoxonSignedRank, signedRankSum, psignrank, qsignrank, signrankCumulativeCounts, averageRanks } from './signrank.ts';
 export type { SignedRankResult, SignedRankOptions } from './signrank.ts';
 export { hodgesLehmann, walshMedian } from './hodges-lehmann.ts';

@@ -25,8 +25,6 @@ import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
 import { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './power.ts';
-
-export { minPairsForAlpha };
 import { rankSumTest } from './rank-sum.ts';
 import { wilcoxonSignedRank, type SignedRankResult } from './signrank.ts';
 
@@ -78,8 +76,8 @@ export function logRatios(pairs: readonly Pair[]): Float64Array {
 }
 
 /** At least this many pairs, and this share of them, excluded: the `many-outliers` warning. */
-export const MANY_OUTLIERS_MIN = 4;
-export const MANY_OUTLIERS_SHARE = 0.1;
+const MANY_OUTLIERS_MIN = 4;
+const MANY_OUTLIERS_SHARE = 0.1;
 /**
  * Share of A/A comparisons significant at alpha 0.05 with the default (balanced Tukey) screen on
  * bursty noise: 60 pairs, a run slowed by 20% x Exp(1) in 30% of runs, 1% log-normal noise

@@ -38,7 +38,8 @@ import type { OutlierRule, Pair, StopCheck, StopOptions } from './types.ts';
 import { quantileSorted } from './describe.ts';
 import { qnorm } from './normal.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
-import { logRatios, minPairsForAlpha } from './judge.ts';
+import { logRatios } from './judge.ts';
+import { minPairsForAlpha } from './power.ts';
 import { screenOutliers } from './outliers.ts';
 
 /** Constant bets mixed with equal weight. */
