@@ -16,8 +16,8 @@
  * - recorded: the time each tool writes down for one run of `true` (pairbench: the median of the
  *   pairs' wallMs; hyperfine: the median of its times): what each adds inside what it measures.
  * Where pairbench's time goes (timed in this process, or by hyperfine): a bare Node `spawn('true')`
- * loop, pairbench's run path (src/measure/run.ts `runCommand`) in a loop, the shell and the run
- * helper (hyperfine -N on `/bin/sh -c true` and `<helper> /bin/sh -c true`), pairbench without the
+ * loop, pairbench's run path (src/measure/run.ts `runCommand`) in a loop, the shell
+ * (hyperfine -N on `/bin/sh -c true`), pairbench without the
  * helper (PAIRBENCH_NO_HELPER=1), one results-file rewrite per pair (src/results/writer.ts) and one
  * stopping check per round (src/stats/stop.ts) at each pair count.
  * Writes bench/results/overhead.md and bench/results/overhead.json.
@@ -27,7 +27,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runHelper } from '../src/measure/helper.ts';
+import { measuringTimer } from '../src/measure/helper.ts';
 import { runCommand } from '../src/measure/run.ts';
 import type { Results } from '../src/results/schema.ts';
 import { ResultsWriter } from '../src/results/writer.ts';
@@ -164,7 +164,8 @@ async function main(argv: string[]): Promise<number> {
   const tmp = mkdtempSync(join(tmpdir(), 'pairbench-overhead-'));
   const dir = join(tmp, 'rev');
   mkdirSync(dir);
-  const helper = await runHelper();
+  const timer = await measuringTimer();
+  const helper = timer.kind === 'helper' ? timer.path : null;
   const counts = o.pairs;
   const top = counts[counts.length - 1]!;
   const t0 = performance.now();
@@ -200,7 +201,7 @@ async function main(argv: string[]): Promise<number> {
   const startUp = (tool: Tool) => med((s) => at(s, counts[0]!)[tool].wallMs - ((at(s, counts[1]!)[tool].wallMs - at(s, counts[0]!)[tool].wallMs) / (2 * (counts[1]! - counts[0]!))) * 2 * (counts[0]! + 1));
   const spans = counts.slice(1).map((b, i) => [counts[i]!, b] as const);
 
-  log('where the time goes: run path, spawn floor, shell and helper, writer, stopping check');
+  log('where the time goes: run path, spawn floor, shell, writer, stopping check');
   const loopCount = 400;
   const runPath: number[] = [];
   const spawnFloor: number[] = [];
@@ -209,10 +210,8 @@ async function main(argv: string[]): Promise<number> {
     spawnFloor.push(await spawnLoop(loopCount));
   }
   const shell: number[] = [];
-  const helperShell: number[] = [];
   for (let rep = 0; rep < o.reps; rep++) {
     shell.push((await hyperfine(loopCount, '/bin/sh -c true', tmp)).recordedMs!);
-    if (helper) helperShell.push((await hyperfine(loopCount, `${helper} /bin/sh -c true`, tmp)).recordedMs!);
   }
   const writer = writerCost(top, tmp);
   const stopChecks = counts.map((n) => ({ pairs: n, ms: stopCheckAt(n) }));
@@ -245,7 +244,7 @@ async function main(argv: string[]): Promise<number> {
   L.push(`- Total wall time / runs at ${top} pairs (${2 * top} runs, start-up included): ${ms(perRunTotal('pairbench', top))} against ${ms(perRunTotal('hyperfine', top))}: **${verdict(topDiff)}**.`);
   L.push('');
   L.push(
-    "How: runs go to one run helper started once per comparison (src/measure/helper.ts, `--serve`), which forks the shell, measures with wait4(2) and forwards the output; Node sends both runs of a pair in one request and reads the reports, so no run pays for Node's own spawn (the first row of the table below), the second run of a pair follows the first with no round trip, and Node is idle while a run is measured.",
+    "How: runs go to one run helper started once per comparison (src/measure/helper-source.ts, `--serve`), which forks the shell, measures with wait4(2) and forwards the output; Node sends both runs of a pair in one request and reads the reports, so no run pays for Node's own spawn (the first row of the table below), the second run of a pair follows the first with no round trip, and Node is idle while a run is measured.",
   );
   L.push('');
   if (lowDiff > 2 || topDiff > 2) {
@@ -281,7 +280,6 @@ async function main(argv: string[]): Promise<number> {
   L.push(`| results file rewritten after each pair (src/results/writer.ts) | ${ms(writer.totalMs / (2 * top), 3)} per run | ${top} writes of 1..${top} pairs, ${(writer.lastBytes / 1024).toFixed(1)} KiB at the end: grows with the pairs |`);
   L.push(`| inside the recorded time: \`/bin/sh -c true\` instead of \`true\` | ${ms(median(shell) - recorded('hyperfine'), 3)} per run | hyperfine -N \`/bin/sh -c true\` (${ms(median(shell), 3)}) minus \`true\` |`);
   L.push(`| inside the recorded time: the served helper's fork and clock on top of the shell | ${ms(recorded('pairbench') - median(shell), 3)} per run | what pairbench records minus hyperfine -N \`/bin/sh -c true\` |`);
-  if (helper) L.push(`| for comparison: a helper process per run (\`<helper> /bin/sh -c true\`, how runs went before the served helper) on top of the shell | ${ms(median(helperShell) - median(shell), 3)} per run | hyperfine -N \`<helper> /bin/sh -c true\` (${ms(median(helperShell), 3)}) minus the shell |`);
   L.push(`| what pairbench records without the helper (Node's clock around spawn and exit) | ${ms(recorded('pairbenchNoHelper'), 3)} per run | median over pairs, at ${top} pairs |`);
   L.push('');
   L.push(
@@ -305,7 +303,7 @@ async function main(argv: string[]): Promise<number> {
     machineMarkdown(machine, {
       'Load average at end': describeMachine().loadAverage.join(' / '),
       Command: `\`npm run bench:overhead${argv.length ? ` -- ${argv.join(' ')}` : ''}\``,
-      'Run helper': helper ? 'compiled (src/measure/helper.ts)' : 'none (no C compiler): Node timing',
+      'Run helper': helper ? 'compiled (src/measure/helper-source.ts)' : `none: Node timing (${timer.kind === 'node' ? timer.why : ''})`,
       'Total wall time': duration(performance.now() - t0),
     }),
   );
@@ -313,7 +311,7 @@ async function main(argv: string[]): Promise<number> {
   writeFileSync(join(o.outDir, 'overhead.md'), `${L.join('\n')}\n`);
   writeFileSync(
     join(o.outDir, 'overhead.json'),
-    `${JSON.stringify({ kind: 'pairbench-bench-overhead', version: 1, machine, options: o, samples, parts: { runPath, spawnFloor, shell, helperShell, writer, stopChecks }, demo }, null, 1)}\n`,
+    `${JSON.stringify({ kind: 'pairbench-bench-overhead', version: 1, machine, options: o, samples, parts: { runPath, spawnFloor, shell, writer, stopChecks }, demo }, null, 1)}\n`,
   );
   log(`per run, marginal ${lowA}-${lowB} pairs: pairbench ${ms(slope('pairbench', lowA, lowB))} vs hyperfine -N ${ms(slope('hyperfine', lowA, lowB))}; total/runs at ${top} pairs: ${ms(perRunTotal('pairbench', top))} vs ${ms(perRunTotal('hyperfine', top))}; wrote ${relative(process.cwd(), join(o.outDir, 'overhead.md'))} in ${duration(performance.now() - t0)}`);
   return 0;

@@ -8,6 +8,7 @@
 import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
 import type { Spec } from './config/spec.ts';
+import { measuringTimer } from './measure/helper.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
@@ -149,6 +150,14 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     results.settings = { ...results.settings, instructionCounter: counter };
     hooks.log(`Counting instructions with ${counter}${counter === 'valgrind' ? ' (exact, but runs are tens of times slower)' : ''}`);
   }
+  // The timer is known before anything is built: CPU time and memory need the run helper (S15, S18).
+  const timer = await measuringTimer();
+  const needsHelper = spec.benchmarks.flatMap((b) => b.metrics).find((m) => m === 'cpu' || m === 'rss');
+  if (timer.kind === 'node' && needsHelper) {
+    throw new UsageError('--metric', `--metric ${needsHelper} needs pairbench's run helper, which reads ${needsHelper === 'cpu' ? 'CPU time' : 'peak memory'} with wait4(2), and ${timer.why}; ${timer.remedy}`);
+  }
+  for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
+  results.settings = { ...results.settings, timer: timer.kind };
   writer.write(results);
   let revisions: PreparedRevisions;
   try {

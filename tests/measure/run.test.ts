@@ -1,7 +1,12 @@
-/** One run: real processes, figures, failures and cleanup of the whole process tree. */
+/**
+ * One run: real processes, figures, failures and cleanup of the whole process tree, on both timing
+ * paths: the run helper, and Node's own timing (`PAIRBENCH_NO_HELPER=1`, what runs without a C
+ * compiler). What only the helper does is marked so.
+ */
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand, runCommands } from '../../src/measure/run.ts';
+import { addSecret } from '../../src/measure/secrets.ts';
 
 const env = { ...process.env };
 const base = { cwd: '/tmp', env, timeoutMs: 20_000 };
@@ -10,8 +15,22 @@ function alive(pattern: string): string {
   return execFileSync('sh', ['-c', `pgrep -f "[${pattern[0]}]${pattern.slice(1)}" || true`], { encoding: 'utf8' }).trim();
 }
 
-describe('runCommand', () => {
-  it('runs through a shell and reports wall time, CPU time and peak memory', async () => {
+describe.each([
+  { timer: 'the run helper', helper: true },
+  { timer: 'Node (PAIRBENCH_NO_HELPER=1)', helper: false },
+])('runCommand with $timer', ({ helper }) => {
+  const before = process.env.PAIRBENCH_NO_HELPER;
+  beforeEach(() => {
+    if (helper) delete process.env.PAIRBENCH_NO_HELPER;
+    else process.env.PAIRBENCH_NO_HELPER = '1';
+  });
+  afterEach(() => {
+    if (before === undefined) delete process.env.PAIRBENCH_NO_HELPER;
+    else process.env.PAIRBENCH_NO_HELPER = before;
+  });
+  const withHelper = it.runIf(helper);
+
+  withHelper('runs through a shell and reports wall time, CPU time and peak memory', async () => {
     const res = await runCommand({ ...base, command: 'echo hello; i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done', captureStdout: true });
     expect(res.outcome).toBe('ok');
     expect(res.stdout).toBe('hello\n');
@@ -21,7 +40,16 @@ describe('runCommand', () => {
     expect(res.maxRssBytes!).toBeGreaterThan(100_000);
   });
 
-  it('counts CPU time of grandchildren, not only of the shell', async () => {
+  it.runIf(!helper)('runs through a shell and reports wall time only', async () => {
+    const res = await runCommand({ ...base, command: 'echo hello', captureStdout: true });
+    expect(res.outcome).toBe('ok');
+    expect(res.stdout).toBe('hello\n');
+    expect(res.wallMs).toBeGreaterThan(0);
+    expect(res.cpuMs).toBeNull();
+    expect(res.maxRssBytes).toBeNull();
+  });
+
+  withHelper('counts CPU time of grandchildren, not only of the shell', async () => {
     const res = await runCommand({ ...base, command: "sh -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'", captureStdout: false });
     expect(res.outcome).toBe('ok');
     // the loop runs in a grandchild; its CPU time must show up (well above a bare shell's)
@@ -42,14 +70,48 @@ describe('runCommand', () => {
   });
 
   it('S10: a timeout kills the whole process tree', async () => {
-    const marker = `200.${process.pid}1`;
+    const marker = `200.${process.pid}1${helper ? 1 : 2}`;
     const res = await runCommand({ ...base, timeoutMs: 500, command: `sleep ${marker} & sleep ${marker}`, captureStdout: false });
     expect(res.outcome).toBe('timeout');
     expect(alive(`sleep ${marker}`)).toBe('');
   });
 
+  withHelper('S10: what left the run\'s session (setsid) is killed at the end of the run', async () => {
+    const marker = `700.${process.pid}7`;
+    const res = await runCommand({ ...base, command: `setsid sh -c "exec sleep ${marker}" & echo started`, captureStdout: true });
+    expect(res.outcome).toBe('ok');
+    expect(res.stdout).toBe('started\n');
+    expect(alive(`sleep ${marker}`)).toBe('');
+  });
+
+  withHelper('S4: the run helper starts with an empty environment: the parent of a run holds no variable of pairbench', async () => {
+    const res = await runCommand({ ...base, command: 'tr "\\0" "\\n" < /proc/$PPID/environ; echo end', captureStdout: true });
+    expect(res.outcome).toBe('ok');
+    expect(res.stdout).toBe('end\n');
+  });
+
+  it('S4: what a run prints is redacted: the secrets of pairbench, and token shapes', async () => {
+    const secret = `s4-run-secret-${process.pid}`;
+    const shaped = `ghp_${'x1Y2'.repeat(9)}`;
+    addSecret(secret);
+    const res = await runCommand({ ...base, env: { PATH: process.env.PATH }, command: `echo "out ${secret}"; echo "err ${shaped}" >&2; exit 1`, captureStdout: true });
+    expect(res.outcome).toBe('exit');
+    expect(res.stdout).toBe('out ***\n');
+    expect(res.outputTail).toBe('err ***\n');
+  });
+
+  it('S4: a secret cut by the end of the kept output tail is still redacted whole', async () => {
+    const secret = `s4-tail-secret-${process.pid}-abcdefghijklmnop`;
+    addSecret(secret);
+    // the secret ends 4090 bytes before the end: the 4096-byte tail would start inside it
+    const res = await runCommand({ ...base, env: { PATH: process.env.PATH }, command: `printf '%s' "${secret}" >&2; head -c 4090 /dev/zero | tr '\\0' x >&2; exit 1`, captureStdout: false });
+    expect(res.outcome).toBe('exit');
+    expect(res.outputTail).not.toContain(secret.slice(-6));
+    expect(res.outputTail.endsWith('x'.repeat(4090))).toBe(true);
+  });
+
   it('kills what a finished run left running in the background', async () => {
-    const marker = `300.${process.pid}2`;
+    const marker = `300.${process.pid}2${helper ? 1 : 2}`;
     const res = await runCommand({ ...base, command: `sleep ${marker} & echo started`, captureStdout: true });
     expect(res.outcome).toBe('ok');
     expect(res.stdout).toBe('started\n');
@@ -57,7 +119,7 @@ describe('runCommand', () => {
   });
 
   it('an abort signal kills the tree and says cancelled', async () => {
-    const marker = `400.${process.pid}3`;
+    const marker = `400.${process.pid}3${helper ? 1 : 2}`;
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const res = await runCommand({ ...base, command: `sleep ${marker}`, captureStdout: false, signal: controller.signal });
@@ -70,7 +132,7 @@ describe('runCommand', () => {
     expect(res.stdout.trim()).toBe('closed');
   });
 
-  it('serves run after run from one helper process, each in a process group of its own', async () => {
+  withHelper('serves run after run from one helper process, each in a process group of its own', async () => {
     const cmd = 'echo "$PPID $(ps -o pgid= -p $$ | tr -d " ") $$"';
     const a = await runCommand({ ...base, command: cmd, captureStdout: true });
     const b = await runCommand({ ...base, command: cmd, captureStdout: true });
@@ -111,8 +173,8 @@ describe('runCommand', () => {
     expect(res.outputTail).toContain('err');
   });
 
-  it('a run helper that dies mid-run fails that run with a message, kills its tree, and the next run works', async () => {
-    const marker = `500.${process.pid}5`;
+  withHelper('a run helper that dies mid-run fails that run with a message, kills its tree, and the next run works', async () => {
+    const marker = `500.${process.pid}5${helper ? 1 : 2}`;
     const res = await runCommand({ ...base, command: `sleep ${marker} & kill -9 $PPID; wait`, captureStdout: false });
     expect(res.outcome).toBe('spawn');
     expect(res.outputTail).toMatch(/run helper exited/);
@@ -138,7 +200,7 @@ describe('runCommand', () => {
   });
 
   it('runCommands: an abort kills the run in flight and cancels the runs not started', async () => {
-    const marker = `600.${process.pid}6`;
+    const marker = `600.${process.pid}6${helper ? 1 : 2}`;
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const rs = await runCommands([
