@@ -23,6 +23,7 @@ import { judgeResults } from '../results/judge.ts';
 import { mergeResults } from '../results/merge.ts';
 import { readResultsFile } from '../results/read.ts';
 import type { Results } from '../results/schema.ts';
+import { addSecret, redactOutput } from '../measure/secrets.ts';
 import { commandEnv, envInputReader, readSettings, type ActionSettings } from './inputs.ts';
 
 /** At most this many result files are merged in report mode. */
@@ -79,6 +80,24 @@ function checkResultsMatch(results: Results, target: Target): void {
   }
 }
 
+/**
+ * S4: command output in a results file read in report mode was written elsewhere (an artifact, an
+ * older version): its failure tails are redacted again before anything shows them. What this
+ * action measures itself is redacted when captured.
+ */
+function redactFailures(results: Results): Results {
+  const tail = <T extends { stderrTail?: string | undefined; message?: string | undefined }>(f: T): T => ({
+    ...f,
+    ...(f.stderrTail !== undefined ? { stderrTail: redactOutput(f.stderrTail) } : {}),
+    ...(f.message !== undefined ? { message: redactOutput(f.message) } : {}),
+  });
+  return {
+    ...results,
+    ...(results.failures ? { failures: results.failures.map(tail) } : {}),
+    benchmarks: results.benchmarks.map((b) => (b.failure ? { ...b, failure: tail(b.failure) } : b)),
+  };
+}
+
 async function writeSummary(markdown: string, env: NodeJS.ProcessEnv): Promise<void> {
   if (!env['GITHUB_STEP_SUMMARY']) {
     core.info('No GITHUB_STEP_SUMMARY: the job summary is skipped.');
@@ -107,7 +126,7 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
       marker,
       mode: settings.comment,
       changed: c.regression + c.improvement + c.inconclusive + c.failed + c.added + c.removed > 0 || results.status !== 'complete',
-      render: (maxBytes) => renderMarkdown(results, { commentId: settings.commentId, maxLength: maxBytes, fullReportHint: hint, ...(url ? { runUrl: url } : {}) }),
+      render: (maxBytes) => redactOutput(renderMarkdown(results, { commentId: settings.commentId, maxLength: maxBytes, fullReportHint: hint, ...(url ? { runUrl: url } : {}) })),
       log: (l) => core.info(l),
     });
     if (outcome.action === 'forbidden' || outcome.action === 'failed') core.warning(outcome.detail);
@@ -124,7 +143,7 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
         headSha: target.checkSha,
         results,
         failOn: settings.failOn,
-        render: (maxBytes) => renderMarkdown(results, { maxLength: maxBytes, fullReportHint: hint, ...(url ? { runUrl: url } : {}) }),
+        render: (maxBytes) => redactOutput(renderMarkdown(results, { maxLength: maxBytes, fullReportHint: hint, ...(url ? { runUrl: url } : {}) })),
         ...(url ? { detailsUrl: url } : {}),
         log: (l) => core.info(l),
       });
@@ -144,7 +163,11 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     core.setFailed(err instanceof Error ? err.message : String(err));
     return;
   }
-  if (settings.token) core.setSecret(settings.token);
+  // S4: masked in the runner's log, and redacted from every output pairbench captures and shows.
+  if (settings.token) {
+    core.setSecret(settings.token);
+    addSecret(settings.token);
+  }
   const api = settings.token ? createClient(settings.token, { log: (l) => core.info(l) }) : null;
   const url = runUrl(env);
 
@@ -169,7 +192,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     if (settings.mode === 'report') {
       const loaded = await loadResults(settings);
       core.info(`Read ${loaded.files.length} results file(s): ${loaded.files.join(', ')}`);
-      results = loaded.results;
+      results = redactFailures(loaded.results);
       checkResultsMatch(results, target);
       mkdirSync(dirname(settings.resultsPath), { recursive: true });
       writeFileSync(settings.resultsPath, `${JSON.stringify(results, null, 2)}\n`);
@@ -208,7 +231,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
 
   // The results file is written; now the report, whatever happens to the comment.
-  const summary = results.kind === 'noise' ? renderNoiseMarkdown(results) : renderMarkdown(results, { maxLength: REPORT_LIMITS.jobSummary, fullReportHint: `The full report, with every pair, is in the results file (${settings.resultsPath}); upload it as an artifact to keep it.`, ...(url ? { runUrl: url } : {}) });
+  // Redacted once more as a whole (S4): `***` is shorter than any secret, so the size limits still hold.
+  const summary = redactOutput(results.kind === 'noise' ? renderNoiseMarkdown(results) : renderMarkdown(results, { maxLength: REPORT_LIMITS.jobSummary, fullReportHint: `The full report, with every pair, is in the results file (${settings.resultsPath}); upload it as an artifact to keep it.`, ...(url ? { runUrl: url } : {}) }));
   try {
     mkdirSync(dirname(settings.reportPath), { recursive: true });
     writeFileSync(settings.reportPath, summary);

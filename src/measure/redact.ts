@@ -48,9 +48,12 @@ export function redactor(secrets: Iterable<string>): (text: string) => string {
   for (const s of secrets) {
     if (s.length < MIN_SECRET_LENGTH) continue;
     values.add(s);
-    values.add(Buffer.from(s).toString('base64').replace(/=+$/, ''));
-    // git's credential header as actions/checkout sets it: basic base64("x-access-token:<token>")
-    values.add(Buffer.from(`x-access-token:${s}`).toString('base64').replace(/=+$/, ''));
+    // git's credential header as actions/checkout sets it: basic base64("x-access-token:<token>");
+    // with its padding, and without (in a longer encoded text)
+    for (const encoded of [Buffer.from(s).toString('base64'), Buffer.from(`x-access-token:${s}`).toString('base64')]) {
+      values.add(encoded);
+      values.add(encoded.replace(/=+$/, ''));
+    }
   }
   // Longest first, so a secret that contains another is redacted whole.
   const ordered = [...values].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);

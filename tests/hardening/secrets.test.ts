@@ -54,9 +54,9 @@ function readTree(dir: string): Record<string, string> {
   return out;
 }
 
-async function runAction(repo: TempRepo, number: number, inputs: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<ActionRun> {
+async function runAction(repo: TempRepo, number: number, inputs: Record<string, string>, event?: { name: string; payload: unknown }): Promise<ActionRun> {
   const [baseSha, headSha] = [repo.git('rev-parse', 'HEAD~1'), repo.git('rev-parse', 'HEAD')];
-  gh.addPull({ number, baseSha, headSha });
+  if (!event) gh.addPull({ number, baseSha, headSha });
   const dir = tempDir('pairbench-s4-');
   const out = join(dir, 'out');
   const dumps = join(dir, 'dumps');
@@ -65,12 +65,14 @@ async function runAction(repo: TempRepo, number: number, inputs: Record<string, 
   const eventPath = join(dir, 'event.json');
   writeFileSync(
     eventPath,
-    JSON.stringify({
-      action: 'synchronize',
-      number,
-      pull_request: { number, base: { sha: baseSha, ref: 'main', repo: { full_name: 'octo/repo', fork: false } }, head: { sha: headSha, ref: 'f', repo: { full_name: 'octo/repo', fork: false } } },
-      repository: { full_name: 'octo/repo' },
-    }),
+    JSON.stringify(
+      event?.payload ?? {
+        action: 'synchronize',
+        number,
+        pull_request: { number, base: { sha: baseSha, ref: 'main', repo: { full_name: 'octo/repo', fork: false } }, head: { sha: headSha, ref: 'f', repo: { full_name: 'octo/repo', fork: false } } },
+        repository: { full_name: 'octo/repo' },
+      },
+    ),
   );
   writeFileSync(join(out, 'summary.md'), '');
   writeFileSync(join(out, 'output.txt'), '');
@@ -80,7 +82,7 @@ async function runAction(repo: TempRepo, number: number, inputs: Record<string, 
     NO_COLOR: '1',
     DUMPS: dumps,
     GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_NAME: event?.name ?? 'pull_request',
     GITHUB_EVENT_PATH: eventPath,
     GITHUB_REPOSITORY: 'octo/repo',
     GITHUB_SHA: headSha,
@@ -98,7 +100,6 @@ async function runAction(repo: TempRepo, number: number, inputs: Record<string, 
     // secrets a workflow passes to its steps for its own builds
     NPM_TOKEN,
     DB_PASSWORD,
-    ...extraEnv,
   };
   const all = { 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-pull-request-target': 'false', 'results-path': join(out, 'results.json'), 'report-path': join(out, 'report.md'), ...inputs };
   for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
@@ -190,5 +191,26 @@ describe('S4: secrets', () => {
     const r = await runAction(repo, 44, { run: 'sh bench.sh', 'min-pairs': '3', 'max-pairs': '3', warmup: '0', comment: 'never', 'fail-on': 'none' });
     expect(r.code, r.log).toBe(0);
     expect(r.masked).toContain(TOKEN);
+  });
+
+  it('S4: mode report: a results file that carries secrets (written by an older version, or by hand) is shown redacted', async () => {
+    const repo = tempRepo();
+    repo.commit({ 'bench.sh': 'true\n' }, 'base');
+    const headSha = repo.commit({ 'bench.sh': '#!/bin/sh\necho broken >&2\nexit 5\n' }, 'head fails');
+    const measured = await runAction(repo, 45, { run: 'sh bench.sh', 'min-pairs': '3', 'max-pairs': '3', warmup: '0', comment: 'never' });
+    const results = JSON.parse(measured.files['results.json']!) as { failures: { stderrTail: string }[] };
+    for (const f of results.failures) f.stderrTail = `token ${TOKEN} runtime ${RUNTIME_TOKEN} ${SHAPED[1]}\n`;
+    mkdirSync(join(repo.dir, 'artifact'));
+    writeFileSync(join(repo.dir, 'artifact', 'pairbench-results.json'), JSON.stringify(results));
+    gh.addPull({ number: 45, baseSha: repo.git('rev-parse', 'HEAD~1'), headSha });
+    const payload = { action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: headSha, head_branch: 'f', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] } };
+    const r = await runAction(repo, 45, { mode: 'report', results: 'artifact/*.json', 'fail-on': 'none' }, { name: 'workflow_run', payload });
+    expect(r.code, r.log).toBe(0);
+    expect(r.files['comments']).toContain('token *** runtime *** ***');
+    expect(r.files['summary.md']).toContain('token *** runtime *** ***');
+    const shown = { log: r.log, ...r.files };
+    for (const [where, text] of Object.entries(shown)) {
+      for (const secret of SECRETS) expect(text.includes(secret), `${secret} in ${where}`).toBe(false);
+    }
   });
 });
