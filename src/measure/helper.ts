@@ -110,7 +110,7 @@ async function locate(): Promise<Timer> {
   if ('unsafe' in folder) {
     const priv = mkdtempSync(join(tmpdir(), 'pairbench-helper-'));
     process.once('exit', () => rmSync(priv, { recursive: true, force: true }));
-    notices.push(`the run helper's cache cannot be trusted (${folder.unsafe}): it is built in a private temporary folder for this run instead; set PAIRBENCH_CACHE_DIR to a folder of your own`);
+    notices.push(`the run helper's cache cannot be used safely (${folder.unsafe}): the helper is built in a private temporary folder for this run instead; set PAIRBENCH_CACHE_DIR to a folder of your own`);
     folder = { dir: priv };
   }
   const exe = join(folder.dir, EXE);
