@@ -78,7 +78,9 @@ describe.each([
 
   withHelper('S10: what left the run\'s session (setsid) is killed at the end of the run', async () => {
     const marker = `700.${process.pid}7`;
-    const res = await runCommand({ ...base, command: `setsid sh -c "exec sleep ${marker}" & echo started`, captureStdout: true });
+    const ready = `/tmp/pairbench-setsid-${process.pid}`;
+    // the run ends once the daemon has left the session (it writes its pid after setsid)
+    const res = await runCommand({ ...base, command: `rm -f ${ready}; setsid sh -c "echo \\$\\$ > ${ready}; exec sleep ${marker}" & while [ ! -s ${ready} ]; do :; done; rm -f ${ready}; echo started`, captureStdout: true });
     expect(res.outcome).toBe('ok');
     expect(res.stdout).toBe('started\n');
     expect(alive(`sleep ${marker}`)).toBe('');
