@@ -210,18 +210,27 @@ static void kill_leftovers(pid_t group) {
 static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int devnull, int *failed) {
   *failed = 1;
   int out[2], err[2];
-  if (pipe(out) || pipe(err)) {
+  int go[2];
+  if (pipe(out) || pipe(err) || pipe(go)) {
     char msg[256];
     int n = snprintf(msg, sizeof msg, "{\"error\":\"pipe: %s\"}", strerror(errno));
     return frame('R', msg, (uint32_t)n) < 0;
   }
   set_flags(out[0], 1, 1); set_flags(out[1], 1, 0); set_flags(err[0], 1, 1); set_flags(err[1], 1, 0);
+  set_flags(go[0], 1, 0); set_flags(go[1], 1, 0);
   char c;
   while (read(sig_pipe[0], &c, 1) > 0) {}
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   pid_t pid = fork();
   if (pid == 0) {
+    /* Nothing of the run starts before pairbench knows its pid (the 'P' frame): a run that kills the
+       helper at once must still leave pairbench its process group to kill. */
+    close(go[1]);
+    char g = 0;
+    while (read(go[0], &g, 1) < 0 && errno == EINTR) {}
+    if (g != 'g') _exit(127);
+    close(go[0]);
     setpgid(0, 0);
     signal(SIGPIPE, SIG_DFL);
     signal(SIGCHLD, SIG_DFL);
@@ -232,17 +241,21 @@ static int serve_one(char *cwd, double timeout_ms, char **argv, char **envp, int
     fprintf(stderr, "pairbench: cannot run %s: %s\n", argv[0], strerror(errno));
     _exit(127);
   }
-  close(out[1]); close(err[1]);
+  close(out[1]); close(err[1]); close(go[0]);
   if (pid < 0) {
     char msg[256];
     int n = snprintf(msg, sizeof msg, "{\"error\":\"fork: %s\"}", strerror(errno));
-    close(out[0]); close(err[0]);
+    close(out[0]); close(err[0]); close(go[1]);
     return frame('R', msg, (uint32_t)n) < 0;
   }
   setpgid(pid, pid); /* both sides set it, so it holds before anyone signals the group */
   char pidtext[32];
   int pn = snprintf(pidtext, sizeof pidtext, "%ld", (long)pid);
-  if (frame('P', pidtext, (uint32_t)pn) < 0) { kill(-pid, SIGKILL); return 1; }
+  if (frame('P', pidtext, (uint32_t)pn) < 0) { close(go[1]); kill(pid, SIGKILL); return 1; }
+  ssize_t gw;
+  while ((gw = write(go[1], "g", 1)) < 0 && errno == EINTR) {}
+  (void)gw;
+  close(go[1]);
   int fo = out[0], fe = err[0], reaped = 0, timed_out = 0, gone = 0, status = 0;
   struct rusage ru;
   memset(&ru, 0, sizeof ru);

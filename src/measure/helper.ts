@@ -16,7 +16,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { HELPER_SOURCE } from './helper-source.ts';
 
 /** How runs are timed, and why. */
@@ -53,7 +53,7 @@ export function measuringTimer(): Promise<Timer> {
 /** The cache folder, and whether the user named it. */
 function cacheRoot(): { dir: string; named: boolean } {
   const env = process.env;
-  if (env.PAIRBENCH_CACHE_DIR) return { dir: env.PAIRBENCH_CACHE_DIR, named: true };
+  if (env.PAIRBENCH_CACHE_DIR) return { dir: resolve(env.PAIRBENCH_CACHE_DIR), named: true };
   if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return { dir: join(env.XDG_CACHE_HOME, 'pairbench'), named: false };
   if (env.HOME && isAbsolute(env.HOME)) return { dir: join(env.HOME, '.cache', 'pairbench'), named: false };
   return { dir: join(tmpdir(), `pairbench-${process.getuid?.() ?? 'user'}`), named: false };

@@ -25,6 +25,11 @@ export function skippedResult(): RunResult {
   return { outcome: 'skipped', exitCode: null, signal: null, wallMs: NaN, cpuMs: null, maxRssBytes: null, stdout: '', outputTail: '' };
 }
 
+/** A run not started because the comparison was cancelled before it. */
+export function cancelledResult(): RunResult {
+  return { outcome: 'cancelled', exitCode: null, signal: null, wallMs: NaN, cpuMs: null, maxRssBytes: null, stdout: '', outputTail: '' };
+}
+
 /** How a run ended, from its exit status, in order: could not start, cancelled, timed out, killed by a signal, exit code. */
 export function outcomeOf(
   base: RunFigures & { stdout: string; outputTail: string },

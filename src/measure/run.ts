@@ -11,7 +11,7 @@
  */
 import { measuringTimer } from './helper.ts';
 import { wrapForCounting, type InstructionCounter } from './instructions.ts';
-import { skippedResult, type RunResult } from './result.ts';
+import { cancelledResult, skippedResult, type RunResult } from './result.ts';
 import { runServed } from './run-served.ts';
 import { runSpawned } from './run-spawned.ts';
 
@@ -58,6 +58,11 @@ export async function runCommands(reqs: readonly RunRequest[]): Promise<RunResul
   for (const req of reqs) {
     if (skipping) {
       out.push(skippedResult());
+      continue;
+    }
+    // Cancelled before it started: it never starts (as with the helper, which is killed first).
+    if (req.signal?.aborted) {
+      out.push(cancelledResult());
       continue;
     }
     const counting = req.countInstructions ? wrapForCounting(req.countInstructions, shell(req.command)) : null;

@@ -4,6 +4,7 @@
  * compiler). What only the helper does is marked so.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand, runCommands } from '../../src/measure/run.ts';
 import { addSecret } from '../../src/measure/secrets.ts';
@@ -203,13 +204,24 @@ describe.each([
 
   it('runCommands: an abort kills the run in flight and cancels the runs not started', async () => {
     const marker = `600.${process.pid}6${helper ? 1 : 2}`;
+    const started = `/tmp/pairbench-abort-${process.pid}-${helper ? 1 : 2}`;
+    rmSync(started, { force: true });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 300);
+    // abort once the second run is in flight, however long the first took (after the poll phase
+    // of this turn of the event loop, which reads the first run's report already sent)
+    const poll = setInterval(() => {
+      if (existsSync(started)) {
+        clearInterval(poll);
+        setImmediate(() => controller.abort());
+      }
+    }, 10);
     const rs = await runCommands([
       { ...base, command: 'true', captureStdout: false, signal: controller.signal },
-      { ...base, command: `sleep ${marker}`, captureStdout: false, signal: controller.signal },
+      { ...base, command: `touch ${started}; sleep ${marker}`, captureStdout: false, signal: controller.signal },
       { ...base, command: 'echo late', captureStdout: true, signal: controller.signal },
     ]);
+    clearInterval(poll);
+    rmSync(started, { force: true });
     expect(rs.map((r) => r.outcome)).toEqual(['ok', 'cancelled', 'cancelled']);
     expect(rs[2]!.stdout).toBe('');
     expect(alive(`sleep ${marker}`)).toBe('');
