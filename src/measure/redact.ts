@@ -11,8 +11,8 @@
 
 export const REDACTED = '***';
 
-/** Names of environment variables whose values are secrets (`GITHUB_TOKEN`, `NPM_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `INPUT_GITHUB-TOKEN`...). */
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|AUTH/i;
+/** Names of environment variables whose values are secrets (`GITHUB_TOKEN`, `NPM_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `SSH_KEY`, `INPUT_GITHUB-TOKEN`...). */
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|(?:^|_)KEY(?:$|_)|AUTH/i;
 
 /** Values shorter than this are not redacted by value: `AUTH=1` must not blank every `1` of a report. */
 export const MIN_SECRET_LENGTH = 8;

@@ -11,12 +11,14 @@ describe('S4: redaction', () => {
       AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
       DB_PASSWORD: 'correct horse',
       MY_API_KEY: 'k-0123456789',
+      SSH_KEY: 'ssh-key-material',
+      KEYBOARD: 'us-international',
       AUTH: '1',
       HOME: '/home/runner',
       PATH: '/usr/bin',
       GITHUB_REPOSITORY: 'octo/repo',
     };
-    expect(secretValues(env).sort()).toEqual(['correct horse', 'ghs_abcdefgh12345678', 'ghs_abcdefgh12345678', 'k-0123456789', 'npm-token-value', 'wJalrXUtnFEMI/K7MDENG']);
+    expect(secretValues(env).sort()).toEqual(['correct horse', 'ghs_abcdefgh12345678', 'ghs_abcdefgh12345678', 'k-0123456789', 'npm-token-value', 'ssh-key-material', 'wJalrXUtnFEMI/K7MDENG']);
   });
 
   it('S4: redacts each value, its base64 forms and every token shape; leaves the rest', () => {
