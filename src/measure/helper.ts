@@ -126,7 +126,10 @@ async function locate(): Promise<Timer> {
     rmSync(exe, { force: true });
   }
   const built = await compile(folder.dir, exe);
-  if (!built.ok) return { kind: 'node', why: built.why, remedy: COMPILER_HINT, notices };
+  if (!built.ok) {
+    notices.push(`${built.why}: runs are timed in Node instead (wall time only); ${COMPILER_HINT}`);
+    return { kind: 'node', why: built.why, remedy: COMPILER_HINT, notices };
+  }
   const started = await identify(exe);
   if (started.ok) return { kind: 'helper', path: exe, notices };
   const noexec = started.code === 'EACCES' || started.code === 'EPERM';

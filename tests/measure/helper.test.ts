@@ -147,6 +147,15 @@ describe('S15: metrics that need the run helper, without a C compiler', () => {
     expect(existsSync(built)).toBe(false);
   });
 
+  it('without a C compiler, wall time is measured in Node, with a one-line notice saying what to install', () => {
+    const res = compare(['--run', 'true'], { PATH: tempDir(), CC: '', PAIRBENCH_CACHE_DIR: tempDir() });
+    expect(res.status, res.stderr).toBe(0);
+    const notices = res.stderr.split('\n').filter((l) => /run helper/.test(l));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^warning: no C compiler .*timed in Node.*gcc/);
+    expect(readResults(res.file).settings?.['timer']).toBe('node');
+  });
+
   it('S15: --metric cpu with PAIRBENCH_NO_HELPER=1 exits 2 naming it', () => {
     const res = compare(['--metric', 'cpu'], { PAIRBENCH_NO_HELPER: '1' });
     expect(res.status, res.stderr).toBe(2);
