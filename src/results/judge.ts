@@ -34,9 +34,11 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
   judgement.benchmarks.forEach((a, j) => {
     const i = index[j]!;
     const b = results.benchmarks[i]!;
+    // `threshold` stays what the benchmark set for itself (config file, per benchmark or per
+    // metric), never the global threshold it was judged with: that one is in `settings`, and
+    // copying it here would make it the benchmark's own on the next judging (`report --threshold`).
     benchmarks[i] = {
       ...b,
-      threshold: a.threshold,
       verdict: a.verdict,
       outliers: a.outliers,
       outliersKept: a.outliersKept,
