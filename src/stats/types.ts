@@ -151,8 +151,12 @@ export interface StopOptions {
   precision: number;
   alpha: number;
   threshold: number;
-  /** outlier rule applied before the precision interval (default `tukey`, as judging) */
-  outliers?: OutlierRule;
+  /**
+   * outlier rule applied before the precision interval: the comparison's own (`--outliers`), the
+   * one its verdicts use, so that `none` on a bursty machine applies to stopping too. Required: a
+   * default here once made every comparison stop as if screened with `tukey`.
+   */
+  outliers: OutlierRule;
 }
 
 /** What `stopCheck` tells the scheduler after a round. */
