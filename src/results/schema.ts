@@ -51,8 +51,12 @@ const ChangeSchema = z.object({
   estimate: z.number(),
   ci: z.tuple([z.number(), z.number()]),
   confidence: z.number().optional(),
-  /** the fixed-sample level the interval was computed at, when raised after an early stop */
+  /** the level the interval is computed at and the verdict read from (multiple benchmarks, early stop) */
+  ciLevel: z.number().optional(),
+  /** the same as `ciLevel` when it differs from `confidence` (files before `ciLevel`) */
   level: z.number().optional(),
+  /** the confidence the interval actually has: below `ciLevel` only when too few pairs make it unreachable */
+  achievedConfidence: z.number().optional(),
   pValue: z.number(),
   pAdjusted: z.number().optional(),
   method: z.enum(['exact', 'normal']).optional(),

@@ -7,7 +7,8 @@
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
 export * from './types.ts';
-export { judge, analyzePairs, verdictOf, worstVerdict, estimatePairsToSettle, logRatios, intervalLevel, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
+export { judge, analyzePairs, screenAndTest, verdictOf, worstVerdict, estimatePairsToSettle, logRatios, intervalLevel, intervalAlpha, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
+export type { AnalyzeOptions, ScreenedPairs } from './judge.ts';
 export type { PairsAnalysis } from './judge.ts';
 export { stopCheck, bettingEvidence, nullHalfWidth } from './stop.ts';
 export type { BettingEvidence } from './stop.ts';

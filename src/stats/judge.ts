@@ -11,6 +11,7 @@ import type {
   BenchmarkAnalysis,
   BenchmarkInput,
   ChangeEstimate,
+  Correction,
   Diagnostic,
   Direction,
   Judgement,
@@ -111,37 +112,109 @@ const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecisi
  */
 export const STOPPED_EARLY_ALPHA_SHARE = 0.5;
 
-/** The fixed-sample level at which a benchmark's interval is computed (see STOPPED_EARLY_ALPHA_SHARE). */
+/**
+ * The fixed-sample level at which a benchmark's interval is computed, from the error rate `alpha`
+ * one interval may have (the comparison's alpha with one benchmark, `intervalAlpha` with several):
+ * 1 - alpha, or 1 - alpha × STOPPED_EARLY_ALPHA_SHARE after an early stop (see there). The two
+ * adjustments multiply: with 10 benchmarks, none rejected, alpha 0.05, an early-stopped interval
+ * is at 1 - 0.005/2 = 99.75%.
+ */
 export function intervalLevel(alpha: number, stoppedEarly: boolean): number {
   return 1 - (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
 }
 
 /**
- * Analyzes one benchmark's pairs at significance `alpha`: outliers, side summaries, the signed-rank
- * test and the Hodges–Lehmann estimate with its (1 - alpha) interval (log scale), and the
- * diagnostics of the data alone. No multiple-comparison correction and no verdict (see `judge`).
+ * The error rate of each benchmark's interval when several are judged together, chosen so that the
+ * interval shown agrees with the verdict of the correction and the verdict can be read off it
+ * (significant exactly when the interval excludes 0, `verdictOf`). With m benchmarks that have a
+ * test and R of them significant after the correction at `alpha`:
+ *
+ * - Holm: alpha / (m - R) (alpha when every one is rejected). Holm's step-down stops at the first
+ *   benchmark it cannot reject, testing it at alpha / (m - R); every rejected benchmark had a
+ *   p-value at most alpha / (m - R + 1), every other one above alpha / (m - R). So intervals that
+ *   invert the test at this one level exclude 0 for the rejected benchmarks and contain it for the
+ *   rest. This is the level of the Holm-compatible simultaneous intervals of Strassburger & Bretz
+ *   (2008, "Compatible simultaneous lower confidence bounds for the Holm procedure and other
+ *   Bonferroni-based closed tests", Statist. Med. 27, 4914-4927; two-sided: Guilbaud 2008,
+ *   Biometrical J. 50, 678-692) for the benchmarks Holm does not reject; for the rejected ones
+ *   their simultaneous statement is the sign of the change, which the interval shown carries (it
+ *   excludes 0). Why not their intervals as such: for a rejected benchmark they end at 0 unless
+ *   every benchmark is rejected, so they could not tell a change beyond the threshold from one
+ *   within it. Why not Bonferroni's 1 - alpha/m for all: simultaneous, but the verdicts would then
+ *   be Bonferroni's, less powerful than Holm's for every benchmark after the first rejection.
+ * - Benjamini–Hochberg: R × alpha / m (alpha / m when R = 0), the false-coverage-rate adjusted
+ *   level of Benjamini & Yekutieli (2005, "False discovery rate-adjusted multiple confidence
+ *   intervals for selected parameters", JASA 100, 71-81): the intervals of the R selected
+ *   benchmarks at 1 - R alpha / m cover their true changes with expected share of non-coverage at
+ *   most alpha. BH's step-up rejects exactly the p-values at most R alpha / m and no other (every
+ *   larger one exceeds (R + 1) alpha / m), so the same level for every benchmark agrees with it.
+ *
+ * With one benchmark both give alpha. The interval inverts the signed-rank test with zeros counted
+ * (hodges-lehmann.ts), the p-value drops them, and discreteness differs between the two: in the
+ * rare case where they part, the verdict follows the interval shown, never the p-value alone.
  */
-export function analyzePairs(
-  pairs: readonly Pair[],
-  opts: { alpha: number; outliers: OutlierRule; direction?: Direction; threshold?: number; metric?: string; stoppedEarly?: boolean },
-): PairsAnalysis {
-  const direction = opts.direction ?? 'lower-is-better';
+export function intervalAlpha(pAdjusted: readonly number[], alpha: number, correction: Correction): number {
+  const tested = pAdjusted.filter((p) => Number.isFinite(p));
+  const m = tested.length;
+  if (m <= 1) return alpha;
+  const rejected = tested.filter((p) => p < alpha).length;
+  if (correction === 'bh') return (Math.max(1, rejected) * alpha) / m;
+  return alpha / Math.max(1, m - rejected);
+}
+
+/** The outlier screen and the test of one benchmark's pairs: what the correction across benchmarks needs. */
+export interface ScreenedPairs {
+  d: Float64Array;
+  screen: OutlierScreen;
+  keptIndices: number[];
+  kept: Float64Array;
+  test: SignedRankResult | null;
+}
+
+/** Log-ratios, outlier screen, and the signed-rank test of the kept pairs (the single call site of the test). */
+export function screenAndTest(pairs: readonly Pair[], outliers: OutlierRule): ScreenedPairs {
   const d = logRatios(pairs);
-  const screen = screenOutliers(d, opts.outliers);
+  const screen = screenOutliers(d, outliers);
   const excluded = new Set(screen.excluded);
   const keptIndices: number[] = [];
   for (let i = 0; i < d.length; i++) if (!excluded.has(i)) keptIndices.push(i);
   const kept = Float64Array.from(keptIndices, (i) => d[i] as number);
+  const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
+  return { d, screen, keptIndices, kept, test };
+}
+
+export interface AnalyzeOptions {
+  alpha: number;
+  outliers: OutlierRule;
+  direction?: Direction;
+  threshold?: number;
+  metric?: string;
+  stoppedEarly?: boolean;
+  /** the interval's level; default `intervalLevel(alpha, stoppedEarly)` (one benchmark alone) */
+  level?: number;
+}
+
+/**
+ * Analyzes one benchmark's pairs at significance `alpha`: outliers, side summaries, the signed-rank
+ * test and the Hodges–Lehmann estimate with its interval at `level` (log scale), and the
+ * diagnostics of the data alone. No multiple-comparison correction and no verdict (see `judge`).
+ */
+export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): PairsAnalysis {
+  return completeAnalysis(pairs, screenAndTest(pairs, opts.outliers), opts);
+}
+
+function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: AnalyzeOptions): PairsAnalysis {
+  const direction = opts.direction ?? 'lower-is-better';
+  const { d, screen, keptIndices, kept, test } = s;
   const ratios = pairs.map((p) => p.head / p.base);
   const keptRatios = keptIndices.map((i) => ratios[i] as number);
   const base = summarize(pairs.map((p) => p.base));
   const head = summarize(pairs.map((p) => p.head));
   const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
-  const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
   // The estimate and interval count zeros (head == base) as values, the test drops them as R does:
   // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
-  const level = intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
+  const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
   const hl = kept.length > 0 ? hodgesLehmann(kept, level, { zeros: 'keep' }) : null;
   const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, level, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
@@ -311,15 +384,21 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
 }
 
 /**
- * The verdict of one benchmark (shared/guide/product.md), direction-aware:
- * significant (pAdjusted < alpha) and worse than the threshold: regression; better: improvement;
- * significant but within the threshold, or not significant with the whole interval within
- * ±threshold: unchanged; otherwise inconclusive. An interval whose confidence falls short of the
- * requested one (too few pairs) cannot make a benchmark unchanged.
+ * The verdict of one benchmark (shared/guide/product.md), direction-aware, read off the interval
+ * shown with it (at `ciLevel`, the level of the correction across benchmarks: `intervalAlpha`):
+ * significant means the interval excludes 0. Significant and the estimate worse than the
+ * threshold: regression; better: improvement; significant but within the threshold, or not
+ * significant with the whole interval within ±threshold: unchanged; otherwise inconclusive. An
+ * interval whose confidence falls short of its level (too few pairs) is neither significant nor
+ * unchanged. So no row can show an interval that contradicts its verdict.
  */
-export function verdictOf(change: ChangeEstimate | null, threshold: number, direction: Direction, alpha: number): Verdict {
+export function verdictOf(change: ChangeEstimate | null, threshold: number, direction: Direction): Verdict {
   if (!change) return 'inconclusive';
-  const significant = change.pAdjusted < alpha;
+  const level = change.ciLevel ?? change.level ?? change.confidence;
+  const confident = (change.achievedConfidence ?? level) >= level - 1e-12;
+  if (!confident) return 'inconclusive';
+  const [lower, upper] = change.ci;
+  const significant = lower > 0 || upper < 0;
   const up = change.estimate > threshold;
   const down = change.estimate < -threshold;
   if (significant && (up || down)) {
@@ -327,9 +406,7 @@ export function verdictOf(change: ChangeEstimate | null, threshold: number, dire
     return worse ? 'regression' : 'improvement';
   }
   if (significant) return 'unchanged';
-  const level = change.level ?? change.confidence;
-  const confident = (change.achievedConfidence ?? level) >= level - 1e-12;
-  if (confident && change.ci[0] >= -threshold && change.ci[1] <= threshold) return 'unchanged';
+  if (lower >= -threshold && upper <= threshold) return 'unchanged';
   return 'inconclusive';
 }
 
@@ -359,24 +436,28 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
 }
 
 /**
- * Judges every benchmark: per benchmark `analyzePairs`, then the multiple-comparison correction of
- * the p-values over all benchmarks with a test (Holm, or Benjamini–Hochberg with
- * `correction: 'bh'`), verdicts, the worst verdict, and the geometric mean of the estimated
- * ratios head/base over the benchmarks with an estimate.
+ * Judges every benchmark: per benchmark the outlier screen and test, the multiple-comparison
+ * correction of the p-values over all benchmarks with a test (Holm, or Benjamini–Hochberg with
+ * `correction: 'bh'`), each interval at the level that agrees with the correction
+ * (`intervalAlpha`, raised after an early stop: `intervalLevel`), verdicts read off those
+ * intervals, the worst verdict, and the geometric mean of the estimated ratios head/base over the
+ * benchmarks with an estimate.
  */
 export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Judgement {
-  const analyses = inputs.map((b) =>
-    analyzePairs(b.pairs, {
+  const screened = inputs.map((b) => screenAndTest(b.pairs, opts.outliers));
+  const raw = screened.map((s) => (s.test ? s.test.pValue : NaN));
+  const adjusted = opts.correction === 'bh' ? benjaminiHochberg(raw) : holm(raw);
+  const perInterval = intervalAlpha(adjusted, opts.alpha, opts.correction);
+  const analyses = inputs.map((b, i) =>
+    completeAnalysis(b.pairs, screened[i] as ScreenedPairs, {
       alpha: opts.alpha,
       outliers: opts.outliers,
       direction: b.direction,
       threshold: b.threshold ?? opts.threshold,
       ...(b.metric ? { metric: b.metric } : {}),
-      ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
+      level: intervalLevel(perInterval, b.stoppedEarly ?? false),
     }),
   );
-  const raw = analyses.map((a) => (a.test ? a.test.pValue : NaN));
-  const adjusted = opts.correction === 'bh' ? benjaminiHochberg(raw) : holm(raw);
   const benchmarks = inputs.map((b, i): BenchmarkAnalysis => {
     const a = analyses[i] as PairsAnalysis;
     const threshold = b.threshold ?? opts.threshold;
@@ -386,6 +467,7 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
         estimate: Math.expm1(a.hl.estimate),
         ci: [Math.expm1(a.hl.lower), Math.expm1(a.hl.upper)],
         confidence: 1 - opts.alpha,
+        ciLevel: a.level,
         ...(a.level !== 1 - opts.alpha ? { level: a.level } : {}),
         pValue: a.test.pValue,
         pAdjusted: adjusted[i] as number,
@@ -394,8 +476,8 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
         n: a.test.n,
       };
     }
-    const verdict = verdictOf(change, threshold, b.direction, opts.alpha);
-    const pairsToSettle = verdict === 'inconclusive' && change ? estimatePairsToSettle(change, a.keptIndices.length, threshold, opts.alpha) : null;
+    const verdict = verdictOf(change, threshold, b.direction);
+    const pairsToSettle = verdict === 'inconclusive' && change ? estimatePairsToSettle(change, a.keptIndices.length, threshold, 1 - a.level) : null;
     return {
       name: b.name,
       direction: b.direction,

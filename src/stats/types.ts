@@ -34,14 +34,18 @@ export interface SideSummary {
 export interface ChangeEstimate {
   /** exp(Hodges-Lehmann estimate of ln(head/base)) - 1 */
   estimate: number;
-  /** confidence interval of the relative change, at `confidence` */
+  /** confidence interval of the relative change, at `ciLevel` */
   ci: [number, number];
-  /** confidence level of `ci` (1 - alpha): the share of comparisons whose interval covers the true change */
+  /** the comparison's confidence, 1 - alpha (family-wise with several benchmarks, after the correction) */
   confidence: number;
   /**
-   * the level of the fixed-sample interval computed to reach `confidence`: equal to it, or higher
-   * after an early stop (judge.ts, `intervalLevel`); absent means equal
+   * the level `ci` is computed at, which the verdict is read from: 1 - alpha with one benchmark,
+   * higher with several so that it agrees with the correction (Holm: 1 - alpha / (benchmarks not
+   * rejected); Benjamini–Hochberg: 1 - alpha × rejected / benchmarks; judge.ts, `intervalAlpha`),
+   * and raised again after an early stop (`intervalLevel`)
    */
+  ciLevel: number;
+  /** `ciLevel` when it differs from `confidence` (kept for readers of earlier files); absent means equal */
   level?: number;
   /** two-sided Wilcoxon signed-rank p-value of the pairs kept */
   pValue: number;

@@ -4,6 +4,7 @@ import {
   analyzePairs,
   estimatePairsToSettle,
   hodgesLehmann,
+  intervalAlpha,
   intervalLevel,
   judge,
   logRatios,
@@ -77,7 +78,7 @@ describe('verdicts', () => {
   });
 
   it('pairsToSettle scales the half-width as 1/sqrt(n) to the nearer way of settling', () => {
-    const c: ChangeEstimate = { estimate: 0, ci: [-0.04, 0.04], confidence: 0.95, pValue: 0.9, pAdjusted: 0.9, method: 'exact' };
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.04, 0.04], confidence: 0.95, ciLevel: 0.95, pValue: 0.9, pAdjusted: 0.9, method: 'exact' };
     // half-width 0.04 must shrink to 0.02 (the interval within ±2%): 4 times the pairs
     expect(estimatePairsToSettle(c, 20, 0.02, 0.05)).toBe(80);
     const d: ChangeEstimate = { ...c, estimate: 0.03, ci: [-0.01, 0.07] };
@@ -86,9 +87,9 @@ describe('verdicts', () => {
   });
 
   it('too few pairs can never be unchanged, however narrow', () => {
-    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.875 };
-    expect(verdictOf(c, 0.02, 'lower-is-better', 0.05)).toBe('inconclusive');
-    expect(verdictOf({ ...c, achievedConfidence: 0.96 }, 0.02, 'lower-is-better', 0.05)).toBe('unchanged');
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, ciLevel: 0.95, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.875 };
+    expect(verdictOf(c, 0.02, 'lower-is-better')).toBe('inconclusive');
+    expect(verdictOf({ ...c, achievedConfidence: 0.96 }, 0.02, 'lower-is-better')).toBe('unchanged');
     const b = one(makePairs({ n: 4, change: 0, noise: 0.0001 }));
     expect(b.verdict).toBe('inconclusive');
   });
@@ -168,6 +169,65 @@ describe('corrections across benchmarks', () => {
   it('benchmarks without pairs are not counted in the correction', () => {
     const j = judge([...inputs.slice(0, 1), { name: 'empty', direction: 'lower-is-better', pairs: [] }], opts);
     expect(j.benchmarks[0]!.change!.pAdjusted).toBe(j.benchmarks[0]!.change!.pValue);
+  });
+});
+
+describe('intervals at the level of the correction', () => {
+  // 2 clear changes among 10 benchmarks, the rest unchanged
+  const inputs = Array.from({ length: 10 }, (_, i) => ({
+    name: `b${i}`,
+    direction: 'lower-is-better' as const,
+    pairs: makePairs({ n: 30, change: i < 2 ? 0.06 : 0, noise: 0.01, seed: 40 + i }),
+  }));
+
+  it('Holm: every interval at 1 - alpha/(benchmarks not rejected), R wilcox.test at that level', () => {
+    const j = judge(inputs, { ...opts, outliers: 'none' });
+    const rejected = j.benchmarks.filter((b) => b.change!.pAdjusted < 0.05).length;
+    expect(rejected).toBe(2);
+    for (const b of j.benchmarks) {
+      expect(b.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+      expect(b.change!.confidence).toBe(0.95);
+    }
+    j.benchmarks.forEach((b, i) => {
+      const hl = hodgesLehmann(Array.from(logRatios(inputs[i]!.pairs)), 1 - 0.05 / 8, { zeros: 'keep' });
+      expect(b.change!.ci).toEqual([Math.expm1(hl.lower), Math.expm1(hl.upper)]);
+    });
+    expect(j.benchmarks.map((b) => b.verdict)).toEqual(['regression', 'regression', ...Array(8).fill('unchanged')]);
+  });
+
+  it('Benjamini–Hochberg: at 1 - R alpha/m (Benjamini & Yekutieli), 1 - alpha/m when nothing is selected', () => {
+    const j = judge(inputs, { ...opts, correction: 'bh' });
+    for (const b of j.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(1 - (2 * 0.05) / 10, 15);
+    const none = judge(inputs.slice(2), { ...opts, correction: 'bh' });
+    for (const b of none.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+  });
+
+  it('intervalAlpha: one benchmark keeps alpha; all rejected by Holm gives alpha; no test is not counted', () => {
+    expect(intervalAlpha([0.3], 0.05, 'holm')).toBe(0.05);
+    expect(intervalAlpha([0.3], 0.05, 'bh')).toBe(0.05);
+    expect(intervalAlpha([0.001, 0.002, 0.01], 0.05, 'holm')).toBe(0.05);
+    expect(intervalAlpha([0.001, 0.5, 0.9, NaN], 0.05, 'holm')).toBeCloseTo(0.025, 15);
+    expect(intervalAlpha([0.001, 0.5, 0.9, NaN], 0.05, 'bh')).toBeCloseTo(0.05 / 3, 15);
+  });
+
+  it('an early stop halves the error rate again: 1 - alpha/(2 k)', () => {
+    const j = judge(inputs.map((b, i) => (i === 5 ? { ...b, stoppedEarly: true } : b)), opts);
+    expect(j.benchmarks[5]!.change!.ciLevel).toBeCloseTo(1 - 0.05 / 16, 15);
+    expect(j.benchmarks[4]!.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+  });
+
+  it('a change significant alone but not among 20 benchmarks is not shown with an interval that excludes 0', () => {
+    const alone = makePairs({ n: 12, change: 0.03, noise: 0.02, seed: 3 });
+    const single = judge([{ name: 'x', direction: 'lower-is-better', pairs: alone }], opts).benchmarks[0]!;
+    expect(single.change!.pValue).toBeLessThan(0.05);
+    expect(single.change!.ci[0]).toBeGreaterThan(0);
+    const many = judge(
+      [{ name: 'x', direction: 'lower-is-better' as const, pairs: alone }, ...Array.from({ length: 19 }, (_, i) => ({ name: `q${i}`, direction: 'lower-is-better' as const, pairs: makePairs({ n: 12, change: 0, noise: 0.02, seed: 70 + i }) }))],
+      opts,
+    ).benchmarks[0]!;
+    expect(many.change!.pAdjusted).toBeGreaterThanOrEqual(0.05);
+    expect(many.change!.ci[0]).toBeLessThan(0);
+    expect(many.verdict).toBe('inconclusive');
   });
 });
 
@@ -523,8 +583,8 @@ describe('the interval after an early stop', () => {
   });
 
   it('an interval that cannot reach the raised level cannot make a benchmark unchanged', () => {
-    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, level: 0.975, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.96 };
-    expect(verdictOf(c, 0.02, 'lower-is-better', 0.05)).toBe('inconclusive');
-    expect(verdictOf({ ...c, achievedConfidence: 0.98 }, 0.02, 'lower-is-better', 0.05)).toBe('unchanged');
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, ciLevel: 0.975, level: 0.975, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.96 };
+    expect(verdictOf(c, 0.02, 'lower-is-better')).toBe('inconclusive');
+    expect(verdictOf({ ...c, achievedConfidence: 0.98 }, 0.02, 'lower-is-better')).toBe('unchanged');
   });
 });
