@@ -18,6 +18,7 @@ import type { BenchmarkResult, Failure, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { chartLegend, renderChart } from './chart.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
+import { wordDiagnostic } from './findings.ts';
 import { confidenceLabel, formatCv, formatP, formatPercent, formatValue, VERDICT_EMOJI } from './format.ts';
 
 /** GitHub's limits, with a margin (UTF-8 bytes). */
@@ -293,7 +294,8 @@ function diagnosticsItems(ordered: readonly BenchmarkResult[]): string[] {
   for (const b of ordered) {
     for (const d of b.diagnostics ?? []) {
       const icon = d.severity === 'warning' ? '⚠️' : 'ℹ️';
-      items.push(`- ${icon} **${escapeInline(b.name, NAME_CELL_CHARS)}** (${escapeInline(d.code, 40)}): ${escapeInline(d.message, 600)}`);
+      // worded in action inputs (`metric: cpu`), not CLI flags: the reader edits a workflow
+      items.push(`- ${icon} **${escapeInline(b.name, NAME_CELL_CHARS)}** (${escapeInline(d.code, 40)}): ${escapeInline(wordDiagnostic(d, 'action'), 1000)}`);
     }
   }
   return items;

@@ -5,6 +5,7 @@
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { stripControls } from './escape.ts';
+import { wordDiagnostic } from './findings.ts';
 import { confidenceLabel, formatCv, formatDuration, formatP, formatPercent, formatValue, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
@@ -78,13 +79,14 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   }
   for (const b of benchmarks) {
     const name = safeText(b.name);
-    if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(', ')})`);
+    // pair numbers from 1, as in the pairs tables (`outliers` holds indices from 0)
+    if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i) => i + 1).join(', ')})`);
     for (const d of b.diagnostics ?? []) {
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
       if (d.code === 'all-equal' && !TIME_UNITS.has(b.unit)) continue;
       // pairs kept against a one-sided exclusion, within chance: in the results and the Markdown details
       if ((d.code as string) === 'outliers-kept' && d.severity === 'info') continue;
-      notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
+      notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(wordDiagnostic(d, 'cli'))}`);
     }
     if (b.verdict === 'inconclusive' && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
     if (b.verdict === 'inconclusive' && b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);

@@ -3,6 +3,7 @@
  * same file can be judged again with other settings (`pairbench report`), and a file written by
  * another tool with only the raw pairs gets the full analysis.
  */
+import { wordFinding } from '../report/findings.ts';
 import { judge, worstVerdict } from '../stats/index.ts';
 import type { BenchmarkInput, JudgeOptions } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
@@ -47,7 +48,8 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
       pairedCv: a.pairedCv,
       change: a.change,
       pairsToSettle: a.pairsToSettle,
-      diagnostics: a.diagnostics,
+      // each finding with its figures, and in words for a reader of the file (the terminal's)
+      diagnostics: a.diagnostics.map((f) => ({ code: f.code, severity: f.severity, message: wordFinding(f, 'cli'), figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:

@@ -44,7 +44,10 @@ const SideSummarySchema = z.object({
 const DiagnosticSchema = z.object({
   code: z.string().max(64),
   severity: z.enum(['info', 'warning']),
+  /** the finding in words, as the terminal shows it */
   message: z.string().max(4096),
+  /** the figures it states (stats/types.ts, `Finding`), from which each report words it (report/findings.ts) */
+  figures: z.record(z.string(), z.unknown()).optional(),
 });
 
 const ChangeSchema = z.object({

@@ -21,7 +21,7 @@ import type {
   SideSummary,
   Verdict,
 } from './types.ts';
-import { cv, mean, medianSorted, sd, sorted, summarize } from './describe.ts';
+import { cv, mean, median, sd, summarize } from './describe.ts';
 import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
@@ -86,9 +86,6 @@ const MANY_OUTLIERS_SHARE = 0.1;
  */
 const BURSTY_TUKEY_LEVEL = 0.13;
 
-const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
-const signedPct = (x: number, digits = 1): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(digits)}%`;
-const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecision(2));
 
 /**
  * Share of alpha left to the interval after an early stop: the interval is computed at the
@@ -225,15 +222,13 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
   const out: Diagnostic[] = [];
   const kept = a.keptIndices.map((i) => a.d[i] as number);
   const n = kept.length;
-  const need = minPairsForAlpha(alpha);
+  // pairs for any p-value below alpha, and for an exact interval at its level (higher with
+  // several benchmarks or after an early stop)
+  const need = Math.max(minPairsForAlpha(alpha), minPairsForAlpha(1 - a.level));
   const usable = a.test ? a.test.n : 0;
   const zeros = a.test ? a.test.zeros : 0;
   if (n === 0) {
-    out.push({
-      code: 'too-few-pairs',
-      severity: 'warning',
-      message: `No usable pairs, so nothing can be concluded. Need >= ${need} pairs for any p-value below alpha = ${alpha}: raise --min-pairs / --max-pairs or --max-time.`,
-    });
+    out.push({ code: 'too-few-pairs', severity: 'warning', figures: { pairs: 0, zeros: 0, smallestP: 1, alpha, level: a.level, need } });
     return out;
   }
   const allEqual = kept.every((v) => v === kept[0]);
@@ -241,69 +236,39 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
   // head == base do pin the change; only too few pairs in all leave it unknown.
   const confident = a.hl !== null && a.hl.achievedConfidence >= a.level - 1e-12;
   if (n < need || !confident) {
-    const minP = usable > 0 ? 2 ** (1 - usable) : 1;
-    out.push({
-      code: 'too-few-pairs',
-      severity: 'warning',
-      message:
-        `Only ${n} usable pair${n === 1 ? '' : 's'}${zeros > 0 ? ` (${zeros} of them with head == base, which carry no sign for the test)` : ''}: ` +
-        `the smallest possible two-sided p-value is then ${fmtP(minP)}${minP >= alpha ? `, never below alpha = ${alpha}` : ''}, and the interval cannot reach ${pct(a.level, 1).replace(/\.0%$/, '%')} confidence. ` +
-        `Need >= ${need} pairs (--min-pairs ${Math.max(need, 10)}).`,
-    });
+    const smallestP = usable > 0 ? 2 ** (1 - usable) : 1;
+    out.push({ code: 'too-few-pairs', severity: 'warning', figures: { pairs: n, zeros, smallestP, alpha, level: a.level, need } });
   } else if (zeros > 0 && 2 * zeros > n && !allEqual) {
-    out.push({
-      code: 'mostly-equal',
-      severity: 'info',
-      message:
-        `${zeros} of ${n} pairs measured head and base exactly equal; only ${usable} differ. The test counts only the pairs that differ (a pair with head == base has no sign), ` +
-        `so it can hardly be significant; the estimate and interval count all ${n} pairs, and the equal ones pin the change near 0 ` +
-        `(Hodges–Lehmann over all pairs: Pratt 1959, Lehmann 1975). Typical of counts and sizes (bytes, allocations) that move by a unit in a few runs.`,
-    });
+    out.push({ code: 'mostly-equal', severity: 'info', figures: { pairs: n, zeros, differing: usable } });
   }
   if (allEqual && n >= 2) {
-    const v = kept[0] as number;
-    out.push({
-      code: 'all-equal',
-      severity: 'info',
-      message:
-        v === 0
-          ? `All ${n} pairs measured head and base exactly equal: the metric does not vary between runs (a count, or a coarse clock). The test sees no noise; "no change" here means no pair differed at all. If this is a time, check the timer's resolution or measure a longer run.`
-          : `All ${n} pairs have the same ratio head/base (${signedPct(Math.expm1(v), 2)}): the metric does not vary between runs (a count, or a coarse clock), so the interval is a single point. Fine for deterministic counts (instructions, memory); for times, check the timer's resolution.`,
-    });
+    out.push({ code: 'all-equal', severity: 'info', figures: { pairs: n, change: Math.expm1(kept[0] as number) } });
   }
   // One-sided outliers: flagged pairs that lean to one side beyond chance are kept as a finding.
   // The claim is made only under the condition it states (the screen's binomial test: at least
-  // MIN_FLAGGED_FOR_LEAN flagged, p < LEAN_ALPHA), checked here again so message and condition
+  // MIN_FLAGGED_FOR_LEAN flagged, p < LEAN_ALPHA), checked here again so finding and condition
   // cannot drift apart; an excess on one side that chance explains is reported neutrally.
   const flagged = a.screen.high + a.screen.low;
   const leans = a.screen.lean && flagged >= MIN_FLAGGED_FOR_LEAN && (a.screen.balanceP ?? 1) < LEAN_ALPHA;
   if (!leans && a.screen.kept.length > 0) {
-    const k = a.screen.kept.length;
     out.push({
       code: 'outliers-kept',
       severity: 'info',
-      message:
-        `${flagged} pair${flagged === 1 ? '' : 's'} fell outside the outlier fences (${a.screen.high} above, ${a.screen.low} below); ${a.screen.excluded.length} were excluded as balanced pairs (one above for one below), ` +
-        `and the ${k} in excess on one side kept (pairs ${a.screen.kept.slice(0, 10).join(', ')}${k > 10 ? ', ...' : ''}): excluding them would tilt the test. ` +
-        `A split like ${a.screen.high} to ${a.screen.low} is within chance (binomial p = ${fmtP(a.screen.balanceP ?? 1)}).`,
+      figures: { above: a.screen.high, below: a.screen.low, excluded: a.screen.excluded.length, kept: a.screen.kept.slice(), balanceP: a.screen.balanceP ?? 1 },
     });
   }
   if (leans) {
     const lower = direction === 'lower-is-better';
-    const headWorse = lower ? a.screen.high : a.screen.low;
-    const baseWorse = lower ? a.screen.low : a.screen.high;
-    const adj = lower ? 'slow' : 'low';
-    const lead =
-      headWorse >= baseWorse
-        ? `head has ${headWorse} ${adj} outlier${headWorse === 1 ? '' : 's'}, base ${baseWorse === 0 ? 'none' : baseWorse}: a tail regression?`
-        : `base has ${baseWorse} ${adj} outlier${baseWorse === 1 ? '' : 's'}, head ${headWorse === 0 ? 'none' : headWorse}: a tail improvement?`;
     out.push({
       code: 'one-sided-outliers',
       severity: 'warning',
-      message:
-        `${lead[0]?.toUpperCase()}${lead.slice(1)} Outlying pairs should fall on either side alike; these lean to one side far more than chance allows (binomial p = ${fmtP(a.screen.balanceP ?? 1)}), ` +
-        `so they are kept in the test, not excluded (pairs ${a.screen.kept.slice(0, 10).join(', ')}${a.screen.kept.length > 10 ? ', ...' : ''}). ` +
-        `Look at the runs behind them: a path that is only sometimes slow (GC, a cold cache, contention, a retry) shows as a tail, not as a shift of the median.`,
+      figures: {
+        headWorse: lower ? a.screen.high : a.screen.low,
+        baseWorse: lower ? a.screen.low : a.screen.high,
+        direction,
+        kept: a.screen.kept.slice(),
+        balanceP: a.screen.balanceP ?? 1,
+      },
     });
   }
   // Many pairs excluded: balanced trimming keeps the test's level on well-behaved noise, not when a
@@ -311,14 +276,7 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
   const total = a.d.length;
   const dropped = a.screen.excluded.length;
   if (dropped >= MANY_OUTLIERS_MIN && dropped >= MANY_OUTLIERS_SHARE * total) {
-    out.push({
-      code: 'many-outliers',
-      severity: 'warning',
-      message:
-        `${dropped} of ${total} pairs (${pct(dropped / total, 0)}) were excluded as outliers: some runs here are far slower than the rest (bursts of load, or runs that land in a slow mode). ` +
-        `Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(BURSTY_TUKEY_LEVEL, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. ` +
-        `The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: judge again with every pair (pairbench report <results> --outliers none), measure CPU time (--metric cpu), or quiet the machine.`,
-    });
+    out.push({ code: 'many-outliers', severity: 'warning', figures: { excluded: dropped, pairs: total, burstyLevel: BURSTY_TUKEY_LEVEL, metric: metric ?? null } });
   }
   // Order effect: d of base-first pairs against head-first pairs.
   const bf: number[] = [];
@@ -327,16 +285,12 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
   if (bf.length >= 4 && hf.length >= 4) {
     const t = rankSumTest(bf, hf);
     if (t.pValue < DIAGNOSTIC_ALPHA) {
-      const mb = medianSorted(sorted(bf));
-      const mh = medianSorted(sorted(hf));
-      const second = Math.expm1((mb - mh) / 2);
+      const mb = median(bf);
+      const mh = median(hf);
       out.push({
         code: 'order-effect',
         severity: 'warning',
-        message:
-          `Pairs with base first differ from pairs with head first (median change ${signedPct(Math.expm1(mb))} vs ${signedPct(Math.expm1(mh))}, rank-sum p = ${fmtP(t.pValue)}): ` +
-          `the second run of a pair measures about ${pct(Math.abs(second))} ${second > 0 ? 'higher' : 'lower'} than the first. ` +
-          `The random order keeps the estimate fair, but this adds noise. Add unmeasured warm-up runs (--warmup 2 or more) or a --prepare command that puts both sides in the same state before every run (clear caches, reset files).`,
+        figures: { baseFirst: Math.expm1(mb), headFirst: Math.expm1(mh), secondSlot: Math.expm1((mb - mh) / 2), pValue: t.pValue },
       });
     }
   }
@@ -347,38 +301,28 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
     const second = kept.slice(half);
     const t = rankSumTest(first, second);
     if (t.pValue < DIAGNOSTIC_ALPHA) {
-      out.push({
-        code: 'drift',
-        severity: 'warning',
-        message:
-          `The change drifted during the run: ${signedPct(Math.expm1(medianSorted(sorted(first))))} over the first half of the pairs, ${signedPct(Math.expm1(medianSorted(sorted(second))))} over the second (rank-sum p = ${fmtP(t.pValue)}). ` +
-          `Pairing cancels what the machine does to both sides alike, not a difference that itself moves (one side filling a cache or a disk, throttling that hits one build harder, a job that competes with one of them). ` +
-          `Look at the pairs over time in the results file and re-run; if it persists, the change is not a constant factor.`,
-      });
+      out.push({ code: 'drift', severity: 'warning', figures: { firstHalf: Math.expm1(median(first)), secondHalf: Math.expm1(median(second)), pValue: t.pValue } });
     }
   }
   // Noise: still high after pairing, or high per run but rescued by pairing.
   const unpaired = Math.sqrt(a.base.cv ** 2 + a.head.cv ** 2);
   if (n >= 3 && a.keptPairedCv > HIGH_PAIRED_CV) {
     const logSd = sd(kept);
-    const mdc = minimumDetectableChange(logSd, n, alpha);
     const needed = pairsToDetect(logSd, threshold, alpha);
     out.push({
       code: 'high-noise',
       severity: 'warning',
-      message:
-        `Noisy even in pairs: the ratio head/base varies by ${pct(a.keptPairedCv)} (CV) from pair to pair. With ${n} pairs the smallest change this detects reliably is about ${pct(mdc)}` +
-        `${Number.isFinite(needed) && needed > n ? `; about ${needed} pairs would bring that down to the ${pct(threshold)} threshold (--max-pairs, --max-time)` : ''}. ` +
-        `To cut the noise itself: ${metric === 'wall' ? 'measure CPU time instead of wall time (--metric cpu), ' : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`,
+      figures: {
+        pairedCv: a.keptPairedCv,
+        pairs: n,
+        detectable: minimumDetectableChange(logSd, n, alpha),
+        pairsForThreshold: Number.isFinite(needed) && needed > n ? needed : null,
+        threshold,
+        metric: metric ?? null,
+      },
     });
   } else if (Math.max(a.base.cv, a.head.cv) > HIGH_SINGLE_CV && unpaired > 0 && a.pairedCv < 0.5 * unpaired) {
-    out.push({
-      code: 'pairing-rescued',
-      severity: 'info',
-      message:
-        `Single runs vary a lot (CV ${pct(a.base.cv)} base, ${pct(a.head.cv)} head), but the two runs of a pair move together (paired CV ${pct(a.pairedCv)}): ` +
-        `pairing removed ${pct(1 - a.pairedCv / unpaired, 0)} of the noise that unpaired runs would have had. The machine changes state between runs; runs of base and head measured apart (all base, then all head) would not be comparable here.`,
-    });
+    out.push({ code: 'pairing-rescued', severity: 'info', figures: { baseCv: a.base.cv, headCv: a.head.cv, pairedCv: a.pairedCv, removed: 1 - a.pairedCv / unpaired } });
   }
   return out;
 }

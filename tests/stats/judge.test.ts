@@ -17,7 +17,12 @@ import {
   worstVerdict,
 } from '../../src/stats/index.ts';
 import type { BenchmarkAnalysis, ChangeEstimate, DiagnosticCode, JudgeOptions, Pair } from '../../src/stats/types.ts';
+import { wordFinding } from '../../src/report/findings.ts';
+import type { Finding } from '../../src/stats/types.ts';
 import { gaussian, makePairs, prng } from './helpers.ts';
+
+/** A finding as the terminal words it. */
+const words = (f: Finding): string => wordFinding(f, 'cli');
 
 const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' };
 
@@ -251,7 +256,7 @@ describe('outliers', () => {
     expect(b.outliers).toEqual([]);
     expect(b.outliersKept).toEqual([3, 8, 13, 18, 23, 28]);
     const diag = b.diagnostics.find((d) => d.code === 'one-sided-outliers')!;
-    expect(diag.message).toMatch(/head has 6 slow outliers, base none: a tail regression\?/i);
+    expect(words(diag)).toMatch(/head has 6 slow outliers, base none: a tail regression\?/i);
     expect(diag.severity).toBe('warning');
   });
 
@@ -262,9 +267,9 @@ describe('outliers', () => {
     expect(codes(b)).not.toContain('one-sided-outliers');
     const diag = b.diagnostics.find((d) => d.code === 'outliers-kept')!;
     expect(diag.severity).toBe('info');
-    expect(diag.message).toMatch(/4 above, 2 below/);
-    expect(diag.message).toMatch(/within chance \(binomial p = 0\.69\)/);
-    expect(diag.message).not.toMatch(/tail regression|far more than chance/);
+    expect(words(diag)).toMatch(/4 above, 2 below/);
+    expect(words(diag)).toMatch(/within chance \(binomial p = 0\.69\)/);
+    expect(words(diag)).not.toMatch(/tail regression|far more than chance/);
     // 5 to 0 (p = 0.06) and 7 to 1 (p = 0.07): not beyond chance at 0.05 either
     for (const [h, l] of [[5, 0], [7, 1]] as const) {
       const c = one(withSpikes(h, l));
@@ -277,7 +282,7 @@ describe('outliers', () => {
     for (const [h, l] of [[6, 0], [7, 0], [5, 0], [4, 2], [7, 1]] as const) {
       const b = one(withSpikes(h, l));
       const diag = b.diagnostics.find((d) => d.code === 'one-sided-outliers');
-      const p = Number(/binomial p = ([0-9.e-]+)/.exec(diag?.message ?? '')?.[1]);
+      const p = Number(/binomial p = ([0-9.e-]+)/.exec(diag ? words(diag) : '')?.[1]);
       if (diag) expect(p).toBeLessThan(0.05);
       expect(Boolean(diag)).toBe(h + l >= 4 && b.outliers.length === 0 && b.outliersKept.length === h + l && p < 0.05);
     }
@@ -336,8 +341,8 @@ describe('outliers', () => {
         if (diag) {
           warned++;
           expect(diag.severity).toBe('warning');
-          expect(diag.message).toContain('13% of comparisons of a revision with itself');
-          expect(diag.message).toContain('--outliers none');
+          expect(words(diag)).toContain('13% of comparisons of a revision with itself');
+          expect(words(diag)).toContain('--outliers none');
         }
       }
       expect(significant / trials).toBeGreaterThan(0.1);
@@ -377,25 +382,25 @@ describe('diagnostics', () => {
     const b = one(makePairs({ n: 5, change: 0.2, noise: 0.001 }), 'lower-is-better', { outliers: 'none' });
     expect(b.change!.pValue).toBe(2 / 32);
     const diag = b.diagnostics.find((d) => d.code === 'too-few-pairs')!;
-    expect(diag.message).toMatch(/need >= 6 pairs/i);
+    expect(words(diag)).toMatch(/need >= 6 pairs/i);
     expect(codes(one(makePairs({ n: 6, change: 0.2, noise: 0.001 }), 'lower-is-better', { outliers: 'none' }))).not.toContain('too-few-pairs');
-    expect(one(makePairs({ n: 7, change: 0.2 }), 'lower-is-better', { alpha: 0.01 }).diagnostics.find((d) => d.code === 'too-few-pairs')!.message).toMatch(/need >= 8 pairs/i);
+    expect(words(one(makePairs({ n: 7, change: 0.2 }), 'lower-is-better', { alpha: 0.01 }).diagnostics.find((d) => d.code === 'too-few-pairs')!)).toMatch(/need >= 8 pairs/i);
   });
 
   it('order-effect: the first slot has an advantage', () => {
     const b = one(makePairs({ n: 40, change: 0, noise: 0.005, secondSlot: 0.04 }));
     const diag = b.diagnostics.find((d) => d.code === 'order-effect')!;
     expect(diag).toBeDefined();
-    expect(diag.message).toMatch(/--warmup/);
-    expect(diag.message).toMatch(/--prepare/);
-    expect(diag.message).toMatch(/second run of a pair measures about [34]\.\d% higher/);
+    expect(words(diag)).toMatch(/--warmup/);
+    expect(words(diag)).toMatch(/--prepare/);
+    expect(words(diag)).toMatch(/second run of a pair measures about [34]\.\d% higher/);
     expect(codes(one(makePairs({ n: 40, change: 0, noise: 0.005 })))).not.toContain('order-effect');
   });
 
   it('drift: the first and second half of the pairs disagree', () => {
     const pairs = [...makePairs({ n: 20, change: 0, noise: 0.005, seed: 1 }), ...makePairs({ n: 20, change: 0.05, noise: 0.005, seed: 2 })];
     const diag = one(pairs).diagnostics.find((d) => d.code === 'drift')!;
-    expect(diag.message).toMatch(/first half/);
+    expect(words(diag)).toMatch(/first half/);
     expect(codes(one(makePairs({ n: 40, change: 0.05, noise: 0.005, seed: 3 })))).not.toContain('drift');
   });
 
@@ -404,7 +409,7 @@ describe('diagnostics', () => {
     expect(b.base.cv).toBeGreaterThan(0.05);
     expect(b.pairedCv).toBeLessThan(0.01);
     const diag = b.diagnostics.find((d) => d.code === 'pairing-rescued')!;
-    expect(diag.message).toMatch(/pairing removed 9\d% of the noise/);
+    expect(words(diag)).toMatch(/pairing removed 9\d% of the noise/);
     expect(diag.severity).toBe('info');
   });
 
@@ -412,13 +417,13 @@ describe('diagnostics', () => {
     const pairs = makePairs({ n: 30, change: 0, noise: 0.08 });
     const b = judge([{ name: 'b', direction: 'lower-is-better', metric: 'wall', pairs }], opts).benchmarks[0]!;
     const diag = b.diagnostics.find((d) => d.code === 'high-noise')!;
-    expect(diag.message).toMatch(/--metric cpu/);
-    expect(diag.message).toMatch(/about \d+ pairs would bring/);
+    expect(words(diag)).toMatch(/--metric cpu/);
+    expect(words(diag)).toMatch(/about \d+ pairs would bring/);
     expect(codes(b)).not.toContain('pairing-rescued');
     // a harness result or CPU time already: no advice to switch to CPU time
     const harness = one(pairs).diagnostics.find((d) => d.code === 'high-noise')!;
-    expect(harness.message).not.toMatch(/--metric cpu/);
-    expect(harness.message).toMatch(/quieter machine/);
+    expect(words(harness)).not.toMatch(/--metric cpu/);
+    expect(words(harness)).toMatch(/quieter machine/);
   });
 
   it('all-equal: identical measurements', () => {
@@ -504,7 +509,7 @@ describe('pairs with head == base (zeros)', () => {
     expect(b.verdict).toBe('unchanged');
     expect(codes(b)).not.toContain('too-few-pairs');
     expect(codes(b)).toContain('mostly-equal');
-    expect(b.diagnostics.find((d) => d.code === 'mostly-equal')!.message).toMatch(/26 of 30 pairs/);
+    expect(words(b.diagnostics.find((d) => d.code === 'mostly-equal')!)).toMatch(/26 of 30 pairs/);
     const c = b.change!;
     expect(c.achievedConfidence).toBeGreaterThanOrEqual(0.95 - 1e-12);
     expect(c.ci[0]).toBeLessThanOrEqual(0);
@@ -556,7 +561,7 @@ describe('pairs with head == base (zeros)', () => {
     ];
     const b = one(few);
     expect(b.verdict).toBe('inconclusive');
-    expect(b.diagnostics.find((d) => d.code === 'too-few-pairs')!.message).toMatch(/Only 3 usable pairs \(2 of them with head == base/);
+    expect(words(b.diagnostics.find((d) => d.code === 'too-few-pairs')!)).toMatch(/Only 3 usable pairs \(2 of them with head == base/);
   });
 });
 
