@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { Finding } from '../stats/types.ts';
+import { formatLevel } from './format.ts';
 
 /** `cli`: the terminal (flags, `pairbench report`); `action`: the PR comment, check run and job summary (action inputs). */
 export type Surface = 'cli' | 'action';
@@ -27,8 +28,6 @@ const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecisi
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 /** Pair numbers from 1, the first ten. */
 const pairNumbers = (indices: readonly number[]): string => `${indices.slice(0, 10).map((i) => i + 1).join(', ')}${indices.length > 10 ? ', ...' : ''}`;
-/** A level as a percentage without trailing zeros: 95%, 99.5%, 99.375%. */
-const levelPct = (level: number): string => `${Number((Math.floor(level * 1e5 + 1e-6) / 1e3).toFixed(3))}%`;
 
 /** How each surface names a setting: a flag with its value, or an action input. */
 function setting(surface: Surface, name: string, value?: string): string {
@@ -46,7 +45,7 @@ export function wordFinding(f: Finding, surface: Surface): string {
       if (g.pairs === 0) return `No usable pairs, so nothing can be concluded. Need >= ${g.need} pairs for any p-value below alpha = ${g.alpha}: raise ${budget}.`;
       return (
         `Only ${plural(g.pairs, 'usable pair')}${g.zeros > 0 ? ` (${g.zeros} of them with head == base, which carry no sign for the test)` : ''}: ` +
-        `the smallest possible two-sided p-value is then ${fmtP(g.smallestP)}${g.smallestP >= g.alpha ? `, never below alpha = ${g.alpha}` : ''}, and the interval cannot reach ${levelPct(g.level)} confidence. ` +
+        `the smallest possible two-sided p-value is then ${fmtP(g.smallestP)}${g.smallestP >= g.alpha ? `, never below alpha = ${g.alpha}` : ''}, and the interval cannot reach ${formatLevel(g.level)} confidence. ` +
         `Need >= ${g.need} pairs (${set('min-pairs', String(Math.max(g.need, 10)))}).`
       );
     }

@@ -108,3 +108,42 @@ export function confidenceLabel(settings: Record<string, unknown> | undefined): 
   const a = typeof alpha === 'number' && alpha > 0 && alpha < 1 ? alpha : 0.05;
   return `${String(Number((100 * (1 - a)).toFixed(2)))}%`;
 }
+
+/** A level as a percentage without trailing zeros, never rounded up: 95%, 99.5%, 99.375%. */
+export function formatLevel(level: number): string {
+  return `${Number((Math.floor(level * 1e5 + 1e-6) / 1e3).toFixed(3))}%`;
+}
+
+/**
+ * The level of the intervals shown, as each benchmark records it (`change.ciLevel`: higher than
+ * 1 - alpha with several benchmarks, so that each interval agrees with the corrected verdict, and
+ * after an early stop): "99.375%", or "99.375–99.687%" when they differ. A file without it (older
+ * or another tool's) is labelled with the comparison's confidence (`confidenceLabel`).
+ */
+export function intervalLabel(results: { settings?: Record<string, unknown> | undefined; benchmarks: readonly { change?: { ciLevel?: number | undefined } | null | undefined }[] }): string {
+  const levels = results.benchmarks.map((b) => b.change?.ciLevel).filter((l): l is number => typeof l === 'number' && l > 0 && l < 1);
+  if (levels.length === 0) return confidenceLabel(results.settings);
+  const lo = formatLevel(Math.min(...levels));
+  const hi = formatLevel(Math.max(...levels));
+  return lo === hi ? lo : `${lo.slice(0, -1)}–${hi}`;
+}
+
+/**
+ * One line on why the intervals are at the level shown, when it is not simply 1 - alpha: how many
+ * benchmarks, which correction, and that a change is significant exactly when its interval
+ * excludes 0. Null when every interval is at 1 - alpha.
+ */
+export function intervalNote(results: { settings?: Record<string, unknown> | undefined; benchmarks: readonly { change?: { ciLevel?: number | undefined; confidence?: number | undefined } | null | undefined }[] }): string | null {
+  const judged = results.benchmarks.filter((b) => typeof b.change?.ciLevel === 'number');
+  const confidence = confidenceLabel(results.settings);
+  if (judged.every((b) => formatLevel(b.change!.ciLevel!) === confidence)) return null;
+  const early = judged.some((b) => b.change!.ciLevel! !== Math.min(...judged.map((x) => x.change!.ciLevel!)));
+  const bh = results.settings?.['correction'] === 'bh';
+  const why =
+    judged.length > 1
+      ? bh
+        ? `the false-coverage-rate level of Benjamini–Hochberg over ${judged.length} benchmarks (Benjamini & Yekutieli)`
+        : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)`
+      : `raised after an early stop so that it still covers ${confidence} of the time`;
+  return `intervals at ${intervalLabel(results)}: ${why}${early && judged.length > 1 ? ', higher after an early stop' : ''}; a change is significant when its interval excludes 0`;
+}

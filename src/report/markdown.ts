@@ -19,7 +19,7 @@ import type { Verdict } from '../stats/types.ts';
 import { chartLegend, renderChart } from './chart.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
-import { confidenceLabel, formatCv, formatP, formatPercent, formatValue, VERDICT_EMOJI } from './format.ts';
+import { formatCv, formatP, formatPercent, formatValue, intervalLabel, VERDICT_EMOJI } from './format.ts';
 
 /** GitHub's limits, with a margin (UTF-8 bytes). */
 export const REPORT_LIMITS = {
@@ -440,7 +440,7 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
     else cut = true;
   }
 
-  const confidence = confidenceLabel(results.settings);
+  const confidence = intervalLabel(results);
   const rows: string[] = [];
   if (ordered.length > 0) {
     budget.take(tableHead(confidence), 3);

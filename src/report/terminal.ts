@@ -6,7 +6,7 @@ import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { stripControls } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
-import { confidenceLabel, formatCv, formatDuration, formatP, formatPercent, formatValue, verdictCounts } from './format.ts';
+import { formatCv, formatDuration, formatP, formatPercent, formatValue, intervalLabel, intervalNote, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
   color: boolean;
@@ -50,7 +50,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   const color = opts.color;
   const benchmarks = results.benchmarks;
   const verdicts = benchmarks.filter((b) => (b.presence ?? 'both') === 'both').map((b) => (b.verdict ?? 'inconclusive') as Verdict);
-  const rows: string[][] = [['benchmark', 'base (median ±cv)', 'head (median ±cv)', `change [${confidenceLabel(results.settings)} CI]`, 'p (adj.)', 'pairs', 'verdict']];
+  const rows: string[][] = [['benchmark', 'base (median ±cv)', 'head (median ±cv)', `change [${intervalLabel(results)} CI]`, 'p (adj.)', 'pairs', 'verdict']];
   for (const b of benchmarks) {
     const verdict = (b.verdict ?? 'inconclusive') as Verdict;
     const kept = b.pairs.length - (b.outliers?.length ?? 0);
@@ -72,6 +72,8 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   if (results.geomean !== undefined && results.geomean !== null && benchmarks.length > 1) {
     lines.push(`geometric mean of the changes: ${formatPercent(results.geomean)}`);
   }
+  const levelNote = intervalNote(results);
+  if (levelNote) lines.push(levelNote);
 
   const notes: string[] = [];
   if (results.missingShards && results.missingShards.length > 0) {
