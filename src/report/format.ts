@@ -62,6 +62,21 @@ export function formatCv(cv: number): string {
   return `±${sig(cv * 100, 2)}%`;
 }
 
+/**
+ * The spread of one side's single runs as the reports show it: the MAD (× 1.4826) relative to the
+ * median, `±1.2%`, which one wild run cannot inflate; the CV for files that predate it.
+ */
+export function formatSpread(side: { median: number; cv: number; mad?: number | undefined }): string {
+  if (side.mad !== undefined && Number.isFinite(side.mad) && side.median !== 0) return formatCv(side.mad / Math.abs(side.median));
+  return formatCv(side.cv);
+}
+
+/** The name of the spread `formatSpread` shows for these benchmarks: `MAD`, or `CV` when a side lacks its MAD. */
+export function spreadName(benchmarks: readonly { base?: { mad?: number | undefined } | undefined; head?: { mad?: number | undefined } | undefined }[]): 'MAD' | 'CV' {
+  const sides = benchmarks.flatMap((b) => [b.base, b.head]).filter((s) => s !== undefined);
+  return sides.every((s) => s.mad !== undefined) ? 'MAD' : 'CV';
+}
+
 export function formatP(p: number): string {
   if (p < 0.0001) return '<0.0001';
   if (p >= 0.1) return p.toFixed(2);

@@ -6,7 +6,7 @@ import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { stripControls } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
-import { formatCv, formatDuration, formatP, formatPercent, formatValue, intervalLabel, intervalNote, verdictCounts } from './format.ts';
+import { formatCv, formatDuration, formatP, formatPercent, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
   color: boolean;
@@ -26,7 +26,13 @@ export function safeText(text: string): string {
 }
 
 function sideCell(side: BenchmarkResult['base'], unit: string): string {
-  return side ? `${formatValue(side.median, unit)} ${formatCv(side.cv)}` : '—';
+  return side ? `${formatValue(side.median, unit)} ${formatSpread(side)}` : '—';
+}
+
+/** The spread of head/base across pairs: what pairing leaves of the single runs' spread. */
+function pairedCell(b: BenchmarkResult): string {
+  const v = b.pairedMad ?? b.pairedCv;
+  return v !== undefined && Number.isFinite(v) ? formatCv(v) : '—';
 }
 
 function changeCell(b: BenchmarkResult): string {
@@ -50,7 +56,10 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   const color = opts.color;
   const benchmarks = results.benchmarks;
   const verdicts = benchmarks.filter((b) => (b.presence ?? 'both') === 'both').map((b) => (b.verdict ?? 'inconclusive') as Verdict);
-  const rows: string[][] = [['benchmark', 'base (median ±cv)', 'head (median ±cv)', `change [${intervalLabel(results)} CI]`, 'p (adj.)', 'pairs', 'verdict']];
+  // spreads: MAD x 1.4826 relative to the median (CV for older files), of single runs and of head/base across pairs
+  const spread = spreadName(benchmarks);
+  const pairedSpread = benchmarks.every((b) => !b.base || b.pairedMad !== undefined) ? 'MAD' : 'CV';
+  const rows: string[][] = [['benchmark', `base (median ±${spread})`, `head (median ±${spread})`, `paired ±${pairedSpread}`, `change [${intervalLabel(results)} CI]`, 'p (adj.)', 'pairs', 'verdict']];
   for (const b of benchmarks) {
     const verdict = (b.verdict ?? 'inconclusive') as Verdict;
     const kept = b.pairs.length - (b.outliers?.length ?? 0);
@@ -59,6 +68,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
       safeText(b.name) + (b.metric && !b.name.endsWith(`[${b.metric}]`) && b.metric !== 'wall' ? ` [${b.metric}]` : ''),
       sideCell(b.base, b.unit),
       sideCell(b.head, b.unit),
+      pairedCell(b),
       changeCell(b),
       b.change ? formatP(b.change.pAdjusted ?? b.change.pValue) : '—',
       b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length),

@@ -29,7 +29,7 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
   const benchmarks = results.benchmarks.map((b): BenchmarkResult => {
     if (judgeable(b)) return b;
     // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.
-    const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, change: _c, ...rest } = b;
+    const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
     return { ...rest, verdict: 'inconclusive', change: null, pairsToSettle: null, diagnostics: b.diagnostics ?? [] };
   });
   judgement.benchmarks.forEach((a, j) => {
@@ -46,6 +46,7 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
       base: a.base,
       head: a.head,
       pairedCv: a.pairedCv,
+      pairedMad: a.pairedMad,
       change: a.change,
       pairsToSettle: a.pairsToSettle,
       // each finding with its figures, and in words for a reader of the file (the terminal's)

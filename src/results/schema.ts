@@ -39,6 +39,8 @@ const SideSummarySchema = z.object({
   max: z.number().optional(),
   cv: z.number(),
   iqr: z.number(),
+  /** median absolute deviation × 1.4826, same unit: the robust spread of single runs */
+  mad: z.number().optional(),
 });
 
 const DiagnosticSchema = z.object({
@@ -93,6 +95,8 @@ export const BenchmarkResultSchema = z.object({
   base: SideSummarySchema.optional(),
   head: SideSummarySchema.optional(),
   pairedCv: z.number().optional(),
+  /** robust spread of the ratios head/base across pairs: MAD × 1.4826 / median */
+  pairedMad: z.number().optional(),
   change: ChangeSchema.nullable().optional(),
   pairsToSettle: z.number().nullable().optional(),
   diagnostics: z.array(DiagnosticSchema).max(100).optional(),

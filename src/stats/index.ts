@@ -21,6 +21,6 @@ export { walshSelect, walshSelectPair, walshOrderStatistics, walshAveragesNaive 
 export { holm, benjaminiHochberg } from './multiple.ts';
 export { screenOutliers, outlierFences, binomialTwoSidedHalf, LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN } from './outliers.ts';
 export type { OutlierScreen } from './outliers.ts';
-export { summarize, median, mean, sd, cv, mad, quantileSorted } from './describe.ts';
+export { summarize, median, mean, sd, cv, mad, relativeMad, MAD_NORMAL, quantileSorted } from './describe.ts';
 export { rankSumTest } from './rank-sum.ts';
 export { pnorm, pnormUpper, qnorm } from './normal.ts';

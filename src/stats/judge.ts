@@ -21,7 +21,7 @@ import type {
   SideSummary,
   Verdict,
 } from './types.ts';
-import { cv, mean, median, sd, summarize } from './describe.ts';
+import { cv, mean, median, relativeMad, sd, summarize } from './describe.ts';
 import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
@@ -47,6 +47,8 @@ export interface PairsAnalysis {
   head: SideSummary;
   /** CV of head/base over all pairs */
   pairedCv: number;
+  /** robust spread of head/base over all pairs (`relativeMad`) */
+  pairedMad: number;
   /** CV of head/base over the kept pairs (what the test sees) */
   keptPairedCv: number;
   /** null with no kept pair */
@@ -208,12 +210,13 @@ function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: Analyz
   const base = summarize(pairs.map((p) => p.base));
   const head = summarize(pairs.map((p) => p.head));
   const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
+  const pairedMad = ratios.length > 0 ? relativeMad(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
   // The estimate and interval count zeros (head == base) as values, the test drops them as R does:
   // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
   const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
   const hl = kept.length > 0 ? hodgesLehmann(kept, level, { zeros: 'keep' }) : null;
-  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, level, diagnostics: [] };
+  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
 }
@@ -431,6 +434,7 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
       base: a.base,
       head: a.head,
       pairedCv: a.pairedCv,
+      pairedMad: a.pairedMad,
       change,
       verdict,
       pairsToSettle,

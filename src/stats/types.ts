@@ -28,6 +28,11 @@ export interface SideSummary {
   cv: number;
   /** interquartile range, same unit as the samples */
   iqr: number;
+  /**
+   * median absolute deviation × 1.4826 (R's `mad`), same unit as the samples: the robust spread of
+   * single runs that the reports show relative to the median (describe.ts, `relativeMad`)
+   */
+  mad: number;
 }
 
 /** The change of head against base, relative: 0.049 is +4.9%. */
@@ -140,6 +145,8 @@ export interface BenchmarkAnalysis {
   head: SideSummary;
   /** CV of the paired ratios head/base: how much noise is left after pairing */
   pairedCv: number;
+  /** robust spread of the paired ratios head/base (MAD × 1.4826 / median, over all pairs): what pairing leaves of the single runs' spread */
+  pairedMad: number;
   /** null when there are no usable pairs */
   change: ChangeEstimate | null;
   verdict: Verdict;
