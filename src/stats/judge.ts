@@ -5,7 +5,9 @@
  * Method (shared/guide/statistics.md): d = ln(head / base) per pair; outliers on d only;
  * Wilcoxon signed-rank test and Hodges–Lehmann estimate with the interval from inverting the test
  * (R's `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts);
- * Holm (default) or Benjamini–Hochberg across benchmarks; verdicts as shared/guide/product.md.
+ * Holm (default) or Benjamini–Hochberg across benchmarks, each interval at the level that agrees
+ * with the correction (`intervalAlpha`) and the verdict read off it (`verdictOf`); verdicts as
+ * shared/guide/product.md. Findings are codes with their figures; report/findings.ts words them.
  */
 import type {
   BenchmarkAnalysis,
