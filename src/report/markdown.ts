@@ -19,7 +19,7 @@ import type { Verdict } from '../stats/types.ts';
 import { chartLegend, renderChart } from './chart.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
-import { formatCv, formatP, formatPercent, formatSpread, formatValue, intervalLabel, spreadName, VERDICT_EMOJI } from './format.ts';
+import { formatCv, formatP, formatPercent, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, VERDICT_EMOJI } from './format.ts';
 
 /** GitHub's limits, with a margin (UTF-8 bytes). */
 export const REPORT_LIMITS = {
@@ -495,6 +495,9 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
   }
   out.push(...notes);
   if (rows.length) out.push(`${tableHead(confidence, spread, paired)}\n${rows.join('\n')}`);
+  // why the intervals are at the level shown, when it is not 1 - alpha (several benchmarks, early stops)
+  const levelNote = rows.length ? intervalNote(results) : null;
+  if (levelNote && budget.take(levelNote, 14)) out.push(`<sub>${escapeInline(levelNote, 400)}</sub>`);
   if (failureTexts.length) out.push(`**Failures**\n\n${failureTexts.join('\n')}`);
   if (addRem.length) out.push(`**Benchmarks added or removed**\n\n${addRem.join('\n')}`);
   if (diag.length) out.push(`<details><summary>Diagnostics (${diag.length})</summary>\n\n${diag.join('\n')}\n\n</details>`);

@@ -41,7 +41,9 @@ describe('the interval is labelled with its level', () => {
     const terminal = renderTerminal(r, { color: false });
     expect(terminal).toContain('change [99.375% CI]');
     expect(terminal).toContain("intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together)");
-    expect(renderMarkdown(r, { commentId: 'x' })).toContain('change [99.375% interval]');
+    const md = renderMarkdown(r, { commentId: 'x' });
+    expect(md).toContain('change [99.375% interval]');
+    expect(md).toContain("<sub>intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together); a change is significant when its interval excludes 0</sub>");
   });
 
   it('an early stop raises its interval again: the label shows the range', () => {
