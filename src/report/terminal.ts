@@ -77,7 +77,8 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   }
   lines.push(...table(rows));
   lines.push('');
-  const status = results.status === 'complete' ? '' : ` (${results.status}: ${results.stoppedBecause})`;
+  // a file of another tool may have no status or stop reason: then there is nothing to say
+  const status = !results.status || results.status === 'complete' ? '' : ` (${results.status}${results.stoppedBecause ? `: ${results.stoppedBecause}` : ''})`;
   lines.push(`${paint(String(results.verdict ?? 'inconclusive').toUpperCase(), COLORS[(results.verdict ?? 'inconclusive') as Verdict], color)}: ${verdictCounts(verdicts)}${status}`);
   if (results.geomean !== undefined && results.geomean !== null && benchmarks.length > 1) {
     lines.push(`geometric mean of the changes: ${formatPercent(results.geomean)}`);
@@ -122,6 +123,6 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   const seed = results.settings?.['seed'];
   const took = Number.isFinite(started) && Number.isFinite(finished) ? `, took ${formatDuration(finished - started)}` : '';
   lines.push('');
-  lines.push(`seed ${seed ?? '?'}${took}; replay the pair order with --seed ${seed ?? '?'}`);
+  lines.push(seed !== undefined ? `seed ${String(seed)}${took}; replay the pair order with --seed ${String(seed)}` : `no seed recorded${took}`);
   return lines.join('\n');
 }
