@@ -139,7 +139,7 @@ function writerCost(n: number, tmp: string): { totalMs: number; lastBytes: numbe
 function stopCheckAt(n: number): number {
   const rng = rngFor(1, 'overhead');
   const pairs = Array.from({ length: n }, () => ({ base: 1 + rng() * 0.01, head: 1 + rng() * 0.01, order: 'base-first' as const }));
-  const check = () => stopCheck(pairs, { minPairs: n, maxPairs: n, precision: 0.01, alpha: 0.05, threshold: 0.02 });
+  const check = () => stopCheck(pairs, { minPairs: n, maxPairs: n, precision: 0.01, alpha: 0.05, threshold: 0.02, outliers: 'tukey' });
   check();
   const reps = 15;
   const times: number[] = [];

@@ -121,6 +121,14 @@ def make_cases() -> list[dict]:
     add("zeros-one-n20", np.concatenate([[0.0], rng.normal(0.01, 0.02, 19)]))
     add("zeros-mostly-n60", np.concatenate([np.zeros(45), np.round(rng.normal(0.001, 0.002, 15), 4)]))
     add("zeros-half-n200", np.concatenate([np.zeros(100), rng.normal(0.01, 0.01, 100)]))
+    # the levels of several benchmarks judged together (judge.ts, intervalAlpha: 1 - alpha/k for
+    # Holm, 1 - R alpha/m for BH), also halved again after an early stop; small n cannot reach
+    # the highest levels and R lowers them (the achieved level is recorded)
+    for conf in (0.975, 0.99, 0.995, 0.9975, 0.999, 0.9995, 0.99975):
+        for n in (6, 11, 20, 49, 50, 200):
+            add(f"multi{conf}-n{n}", rng.normal(0.01, 0.02, n), conf)
+    add("multi0.999-zeros-n40", np.concatenate([np.zeros(8), rng.normal(0.01, 0.02, 32)]), 0.999)
+    add("multi0.995-ties-n30", np.round(rng.normal(0.01, 0.03, 30), 2), 0.995)
     return cases
 
 

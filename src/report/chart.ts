@@ -89,5 +89,5 @@ export function renderChart(benchmarks: readonly BenchmarkResult[], opts: ChartO
 
 /** The sentence under the chart that says what each series is (Mermaid's xychart has no legend). */
 export function chartLegend(confidence = '95%'): string {
-  return `Blue bars: estimated change of head against base. Red lines: the ends of its ${confidence} interval. Grey lines: +threshold and −threshold; a bar beyond the grey band with its whole interval beyond it is a significant change.`;
+  return `Blue bars: estimated change of head against base. Red lines: the ends of its ${confidence} interval. Grey lines: +threshold and −threshold. A change is significant when its whole interval lies on one side of 0; significant with the bar beyond the grey band, it is a regression or an improvement.`;
 }

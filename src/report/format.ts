@@ -62,6 +62,21 @@ export function formatCv(cv: number): string {
   return `±${sig(cv * 100, 2)}%`;
 }
 
+/**
+ * The spread of one side's single runs as the reports show it: the MAD (× 1.4826) relative to the
+ * median, `±1.2%`, which one wild run cannot inflate; the CV for files that predate it.
+ */
+export function formatSpread(side: { median: number; cv: number; mad?: number | undefined }): string {
+  if (side.mad !== undefined && Number.isFinite(side.mad) && side.median !== 0) return formatCv(side.mad / Math.abs(side.median));
+  return formatCv(side.cv);
+}
+
+/** The name of the spread `formatSpread` shows for these benchmarks: `MAD`, or `CV` when a side lacks its MAD. */
+export function spreadName(benchmarks: readonly { base?: { mad?: number | undefined } | undefined; head?: { mad?: number | undefined } | undefined }[]): 'MAD' | 'CV' {
+  const sides = benchmarks.flatMap((b) => [b.base, b.head]).filter((s) => s !== undefined);
+  return sides.every((s) => s.mad !== undefined) ? 'MAD' : 'CV';
+}
+
 export function formatP(p: number): string {
   if (p < 0.0001) return '<0.0001';
   if (p >= 0.1) return p.toFixed(2);
@@ -107,4 +122,43 @@ export function confidenceLabel(settings: Record<string, unknown> | undefined): 
   const alpha = settings?.['alpha'];
   const a = typeof alpha === 'number' && alpha > 0 && alpha < 1 ? alpha : 0.05;
   return `${String(Number((100 * (1 - a)).toFixed(2)))}%`;
+}
+
+/** A level as a percentage without trailing zeros, never rounded up: 95%, 99.5%, 99.375%. */
+export function formatLevel(level: number): string {
+  return `${Number((Math.floor(level * 1e5 + 1e-6) / 1e3).toFixed(3))}%`;
+}
+
+/**
+ * The level of the intervals shown, as each benchmark records it (`change.ciLevel`: higher than
+ * 1 - alpha with several benchmarks, so that each interval agrees with the corrected verdict, and
+ * after an early stop): "99.375%", or "99.375–99.687%" when they differ. A file without it (older
+ * or another tool's) is labelled with the comparison's confidence (`confidenceLabel`).
+ */
+export function intervalLabel(results: { settings?: Record<string, unknown> | undefined; benchmarks: readonly { change?: { ciLevel?: number | undefined } | null | undefined }[] }): string {
+  const levels = results.benchmarks.map((b) => b.change?.ciLevel).filter((l): l is number => typeof l === 'number' && l > 0 && l < 1);
+  if (levels.length === 0) return confidenceLabel(results.settings);
+  const lo = formatLevel(Math.min(...levels));
+  const hi = formatLevel(Math.max(...levels));
+  return lo === hi ? lo : `${lo.slice(0, -1)}–${hi}`;
+}
+
+/**
+ * One line on why the intervals are at the level shown, when it is not simply 1 - alpha: how many
+ * benchmarks, which correction, and that a change is significant exactly when its interval
+ * excludes 0. Null when every interval is at 1 - alpha.
+ */
+export function intervalNote(results: { settings?: Record<string, unknown> | undefined; benchmarks: readonly { change?: { ciLevel?: number | undefined; confidence?: number | undefined } | null | undefined }[] }): string | null {
+  const judged = results.benchmarks.filter((b) => typeof b.change?.ciLevel === 'number');
+  const confidence = confidenceLabel(results.settings);
+  if (judged.every((b) => formatLevel(b.change!.ciLevel!) === confidence)) return null;
+  const early = judged.some((b) => b.change!.ciLevel! !== Math.min(...judged.map((x) => x.change!.ciLevel!)));
+  const bh = results.settings?.['correction'] === 'bh';
+  const why =
+    judged.length > 1
+      ? bh
+        ? `the false-coverage-rate level of Benjamini–Hochberg over ${judged.length} benchmarks (Benjamini & Yekutieli)`
+        : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)`
+      : `raised after an early stop so that it still covers ${confidence} of the time`;
+  return `intervals at ${intervalLabel(results)}: ${why}${early && judged.length > 1 ? ', higher after an early stop' : ''}; a change is significant when its interval excludes 0`;
 }

@@ -6,7 +6,7 @@
  *   1. the hidden marker `<!-- pairbench:<id> -->` (sticky comments only);
  *   2. one actionable line: counts by verdict and the worst regression;
  *   3. notes on a partial or failed run, and on a cut report;
- *   4. the table: benchmark, base and head (median ± CV), change with its interval (95% at the default alpha), adjusted p, verdict;
+ *   4. the table: benchmark, base and head (median ± MAD), the paired spread, change with its interval (at the level of the verdict), adjusted p, verdict;
  *   5. failures (which revision, exit code, the tail of stderr), benchmarks added or removed;
  *   6. collapsed details: diagnostics, the chart, pairs and outliers, how it was measured and how to replay it.
  *
@@ -18,7 +18,8 @@ import type { BenchmarkResult, Failure, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { chartLegend, renderChart } from './chart.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
-import { confidenceLabel, formatCv, formatP, formatPercent, formatValue, VERDICT_EMOJI } from './format.ts';
+import { wordDiagnostic } from './findings.ts';
+import { formatCv, formatP, formatPercent, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, VERDICT_EMOJI } from './format.ts';
 
 /** GitHub's limits, with a margin (UTF-8 bytes). */
 export const REPORT_LIMITS = {
@@ -200,7 +201,7 @@ function statusNotes(results: Results): string[] {
 function sideCell(b: BenchmarkResult, side: 'base' | 'head'): string {
   const s = b[side];
   if (!s || !Number.isFinite(s.median)) return '—';
-  return `${value(s.median, b.unit)} ${formatCv(s.cv)}`;
+  return `${value(s.median, b.unit)} ${formatSpread(s)}`;
 }
 
 function verdictCell(b: BenchmarkResult): string {
@@ -219,15 +220,17 @@ function verdictCell(b: BenchmarkResult): string {
   }
 }
 
-function tableRow(b: BenchmarkResult): string {
+function tableRow(b: BenchmarkResult, paired: boolean): string {
   const change = b.change ? `${formatPercent(b.change.estimate)} ${formatInterval(b.change.ci)}` : '—';
   const p = b.change ? escapeInline(formatP(b.change.pAdjusted ?? b.change.pValue)) : '—';
-  const cells = [escapeInline(b.name, NAME_CELL_CHARS), sideCell(b, 'base'), sideCell(b, 'head'), change, p, verdictCell(b)];
+  const pairedSpread = b.pairedMad !== undefined && Number.isFinite(b.pairedMad) ? formatCv(b.pairedMad) : '—';
+  const cells = [escapeInline(b.name, NAME_CELL_CHARS), sideCell(b, 'base'), sideCell(b, 'head'), ...(paired ? [pairedSpread] : []), change, p, verdictCell(b)];
   return `| ${cells.join(' | ')} |`;
 }
 
-const tableHead = (confidence: string): string =>
-  `| benchmark | base (median ± CV) | head (median ± CV) | change [${confidence} interval] | p (adj.) | verdict |\n|---|--:|--:|--:|--:|---|`;
+/** Spreads: MAD × 1.4826 relative to the median (CV for older files); `paired`: the same of head/base across pairs. */
+const tableHead = (confidence: string, spread: string, paired: boolean): string =>
+  `| benchmark | base (median ± ${spread}) | head (median ± ${spread}) |${paired ? ' paired ± MAD |' : ''} change [${confidence} interval] | p (adj.) | verdict |\n|---|--:|--:|${paired ? '--:|' : ''}--:|--:|---|`;
 
 function failureBlock(f: Failure & { benchmark?: string | undefined }): string {
   const what =
@@ -293,7 +296,8 @@ function diagnosticsItems(ordered: readonly BenchmarkResult[]): string[] {
   for (const b of ordered) {
     for (const d of b.diagnostics ?? []) {
       const icon = d.severity === 'warning' ? '⚠️' : 'ℹ️';
-      items.push(`- ${icon} **${escapeInline(b.name, NAME_CELL_CHARS)}** (${escapeInline(d.code, 40)}): ${escapeInline(d.message, 600)}`);
+      // worded in action inputs (`metric: cpu`), not CLI flags: the reader edits a workflow
+      items.push(`- ${icon} **${escapeInline(b.name, NAME_CELL_CHARS)}** (${escapeInline(d.code, 40)}): ${escapeInline(wordDiagnostic(d, 'action'), 1000)}`);
     }
   }
   return items;
@@ -438,12 +442,14 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
     else cut = true;
   }
 
-  const confidence = confidenceLabel(results.settings);
+  const confidence = intervalLabel(results);
+  const spread = spreadName(ordered);
+  const paired = ordered.some((b) => b.pairedMad !== undefined);
   const rows: string[] = [];
   if (ordered.length > 0) {
-    budget.take(tableHead(confidence), 3);
+    budget.take(tableHead(confidence, spread, paired), 3);
     for (const b of ordered) {
-      const row = tableRow(b);
+      const row = tableRow(b, paired);
       if (!budget.take(row)) {
         cut = true;
         break;
@@ -488,7 +494,10 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
     out.push(`> ✂️ **This report is cut to fit GitHub's size limit.**${shown} ${where}${link}`);
   }
   out.push(...notes);
-  if (rows.length) out.push(`${tableHead(confidence)}\n${rows.join('\n')}`);
+  if (rows.length) out.push(`${tableHead(confidence, spread, paired)}\n${rows.join('\n')}`);
+  // why the intervals are at the level shown, when it is not 1 - alpha (several benchmarks, early stops)
+  const levelNote = rows.length ? intervalNote(results) : null;
+  if (levelNote && budget.take(levelNote, 14)) out.push(`<sub>${escapeInline(levelNote, 400)}</sub>`);
   if (failureTexts.length) out.push(`**Failures**\n\n${failureTexts.join('\n')}`);
   if (addRem.length) out.push(`**Benchmarks added or removed**\n\n${addRem.join('\n')}`);
   if (diag.length) out.push(`<details><summary>Diagnostics (${diag.length})</summary>\n\n${diag.join('\n')}\n\n</details>`);

@@ -5,7 +5,8 @@
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { stripControls } from './escape.ts';
-import { confidenceLabel, formatCv, formatDuration, formatP, formatPercent, formatValue, verdictCounts } from './format.ts';
+import { wordDiagnostic } from './findings.ts';
+import { formatCv, formatDuration, formatP, formatPercent, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
   color: boolean;
@@ -25,7 +26,13 @@ export function safeText(text: string): string {
 }
 
 function sideCell(side: BenchmarkResult['base'], unit: string): string {
-  return side ? `${formatValue(side.median, unit)} ${formatCv(side.cv)}` : '—';
+  return side ? `${formatValue(side.median, unit)} ${formatSpread(side)}` : '—';
+}
+
+/** The spread of head/base across pairs: what pairing leaves of the single runs' spread. */
+function pairedCell(b: BenchmarkResult): string {
+  const v = b.pairedMad ?? b.pairedCv;
+  return v !== undefined && Number.isFinite(v) ? formatCv(v) : '—';
 }
 
 function changeCell(b: BenchmarkResult): string {
@@ -49,7 +56,10 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   const color = opts.color;
   const benchmarks = results.benchmarks;
   const verdicts = benchmarks.filter((b) => (b.presence ?? 'both') === 'both').map((b) => (b.verdict ?? 'inconclusive') as Verdict);
-  const rows: string[][] = [['benchmark', 'base (median ±cv)', 'head (median ±cv)', `change [${confidenceLabel(results.settings)} CI]`, 'p (adj.)', 'pairs', 'verdict']];
+  // spreads: MAD x 1.4826 relative to the median (CV for older files), of single runs and of head/base across pairs
+  const spread = spreadName(benchmarks);
+  const pairedSpread = benchmarks.every((b) => !b.base || b.pairedMad !== undefined) ? 'MAD' : 'CV';
+  const rows: string[][] = [['benchmark', `base (median ±${spread})`, `head (median ±${spread})`, `paired ±${pairedSpread}`, `change [${intervalLabel(results)} CI]`, 'p (adj.)', 'pairs', 'verdict']];
   for (const b of benchmarks) {
     const verdict = (b.verdict ?? 'inconclusive') as Verdict;
     const kept = b.pairs.length - (b.outliers?.length ?? 0);
@@ -58,6 +68,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
       safeText(b.name) + (b.metric && !b.name.endsWith(`[${b.metric}]`) && b.metric !== 'wall' ? ` [${b.metric}]` : ''),
       sideCell(b.base, b.unit),
       sideCell(b.head, b.unit),
+      pairedCell(b),
       changeCell(b),
       b.change ? formatP(b.change.pAdjusted ?? b.change.pValue) : '—',
       b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length),
@@ -66,11 +77,14 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   }
   lines.push(...table(rows));
   lines.push('');
-  const status = results.status === 'complete' ? '' : ` (${results.status}: ${results.stoppedBecause})`;
+  // a file of another tool may have no status or stop reason: then there is nothing to say
+  const status = !results.status || results.status === 'complete' ? '' : ` (${results.status}${results.stoppedBecause ? `: ${results.stoppedBecause}` : ''})`;
   lines.push(`${paint(String(results.verdict ?? 'inconclusive').toUpperCase(), COLORS[(results.verdict ?? 'inconclusive') as Verdict], color)}: ${verdictCounts(verdicts)}${status}`);
   if (results.geomean !== undefined && results.geomean !== null && benchmarks.length > 1) {
     lines.push(`geometric mean of the changes: ${formatPercent(results.geomean)}`);
   }
+  const levelNote = intervalNote(results);
+  if (levelNote) lines.push(levelNote);
 
   const notes: string[] = [];
   if (results.missingShards && results.missingShards.length > 0) {
@@ -78,13 +92,14 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   }
   for (const b of benchmarks) {
     const name = safeText(b.name);
-    if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(', ')})`);
+    // pair numbers from 1, as in the pairs tables (`outliers` holds indices from 0)
+    if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i) => i + 1).join(', ')})`);
     for (const d of b.diagnostics ?? []) {
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
       if (d.code === 'all-equal' && !TIME_UNITS.has(b.unit)) continue;
       // pairs kept against a one-sided exclusion, within chance: in the results and the Markdown details
       if ((d.code as string) === 'outliers-kept' && d.severity === 'info') continue;
-      notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
+      notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(wordDiagnostic(d, 'cli'))}`);
     }
     if (b.verdict === 'inconclusive' && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
     if (b.verdict === 'inconclusive' && b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
@@ -108,6 +123,6 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   const seed = results.settings?.['seed'];
   const took = Number.isFinite(started) && Number.isFinite(finished) ? `, took ${formatDuration(finished - started)}` : '';
   lines.push('');
-  lines.push(`seed ${seed ?? '?'}${took}; replay the pair order with --seed ${seed ?? '?'}`);
+  lines.push(seed !== undefined ? `seed ${String(seed)}${took}; replay the pair order with --seed ${String(seed)}` : `no seed recorded${took}`);
   return lines.join('\n');
 }

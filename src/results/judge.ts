@@ -3,6 +3,7 @@
  * same file can be judged again with other settings (`pairbench report`), and a file written by
  * another tool with only the raw pairs gets the full analysis.
  */
+import { wordFinding } from '../report/findings.ts';
 import { judge, worstVerdict } from '../stats/index.ts';
 import type { BenchmarkInput, JudgeOptions } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
@@ -28,24 +29,28 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
   const benchmarks = results.benchmarks.map((b): BenchmarkResult => {
     if (judgeable(b)) return b;
     // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.
-    const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, change: _c, ...rest } = b;
+    const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
     return { ...rest, verdict: 'inconclusive', change: null, pairsToSettle: null, diagnostics: b.diagnostics ?? [] };
   });
   judgement.benchmarks.forEach((a, j) => {
     const i = index[j]!;
     const b = results.benchmarks[i]!;
+    // `threshold` stays what the benchmark set for itself (config file, per benchmark or per
+    // metric), never the global threshold it was judged with: that one is in `settings`, and
+    // copying it here would make it the benchmark's own on the next judging (`report --threshold`).
     benchmarks[i] = {
       ...b,
-      threshold: a.threshold,
       verdict: a.verdict,
       outliers: a.outliers,
       outliersKept: a.outliersKept,
       base: a.base,
       head: a.head,
       pairedCv: a.pairedCv,
+      pairedMad: a.pairedMad,
       change: a.change,
       pairsToSettle: a.pairsToSettle,
-      diagnostics: a.diagnostics,
+      // each finding with its figures, and in words for a reader of the file (the terminal's)
+      diagnostics: a.diagnostics.map((f) => ({ code: f.code, severity: f.severity, message: wordFinding(f, 'cli'), figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:

@@ -39,20 +39,29 @@ const SideSummarySchema = z.object({
   max: z.number().optional(),
   cv: z.number(),
   iqr: z.number(),
+  /** median absolute deviation × 1.4826, same unit: the robust spread of single runs */
+  mad: z.number().optional(),
 });
 
 const DiagnosticSchema = z.object({
   code: z.string().max(64),
   severity: z.enum(['info', 'warning']),
+  /** the finding in words, as the terminal shows it */
   message: z.string().max(4096),
+  /** the figures it states (stats/types.ts, `Finding`), from which each report words it (report/findings.ts) */
+  figures: z.record(z.string(), z.unknown()).optional(),
 });
 
 const ChangeSchema = z.object({
   estimate: z.number(),
   ci: z.tuple([z.number(), z.number()]),
   confidence: z.number().optional(),
-  /** the fixed-sample level the interval was computed at, when raised after an early stop */
+  /** the level the interval is computed at and the verdict read from (multiple benchmarks, early stop) */
+  ciLevel: z.number().optional(),
+  /** the same as `ciLevel` when it differs from `confidence` (files before `ciLevel`) */
   level: z.number().optional(),
+  /** the confidence the interval actually has: below `ciLevel` only when too few pairs make it unreachable */
+  achievedConfidence: z.number().optional(),
   pValue: z.number(),
   pAdjusted: z.number().optional(),
   method: z.enum(['exact', 'normal']).optional(),
@@ -86,6 +95,8 @@ export const BenchmarkResultSchema = z.object({
   base: SideSummarySchema.optional(),
   head: SideSummarySchema.optional(),
   pairedCv: z.number().optional(),
+  /** robust spread of the ratios head/base across pairs: MAD × 1.4826 / median */
+  pairedMad: z.number().optional(),
   change: ChangeSchema.nullable().optional(),
   pairsToSettle: z.number().nullable().optional(),
   diagnostics: z.array(DiagnosticSchema).max(100).optional(),

@@ -376,6 +376,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
           precision: spec.precision,
           alpha: spec.alpha,
           threshold: row.threshold ?? spec.threshold,
+          outliers: spec.outliers,
         });
         row.estimate = check.estimate;
         row.halfWidth = check.halfWidth;

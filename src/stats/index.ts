@@ -7,7 +7,8 @@
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
 export * from './types.ts';
-export { judge, analyzePairs, verdictOf, worstVerdict, estimatePairsToSettle, logRatios, intervalLevel, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
+export { judge, analyzePairs, screenAndTest, verdictOf, worstVerdict, estimatePairsToSettle, logRatios, intervalLevel, intervalAlpha, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
+export type { AnalyzeOptions, ScreenedPairs } from './judge.ts';
 export type { PairsAnalysis } from './judge.ts';
 export { stopCheck, bettingEvidence, nullHalfWidth } from './stop.ts';
 export type { BettingEvidence } from './stop.ts';
@@ -20,6 +21,6 @@ export { walshSelect, walshSelectPair, walshOrderStatistics, walshAveragesNaive 
 export { holm, benjaminiHochberg } from './multiple.ts';
 export { screenOutliers, outlierFences, binomialTwoSidedHalf, LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN } from './outliers.ts';
 export type { OutlierScreen } from './outliers.ts';
-export { summarize, median, mean, sd, cv, mad, quantileSorted } from './describe.ts';
+export { summarize, median, mean, sd, cv, mad, relativeMad, MAD_NORMAL, quantileSorted } from './describe.ts';
 export { rankSumTest } from './rank-sum.ts';
 export { pnorm, pnormUpper, qnorm } from './normal.ts';

@@ -5,12 +5,15 @@
  * Method (shared/guide/statistics.md): d = ln(head / base) per pair; outliers on d only;
  * Wilcoxon signed-rank test and Hodges–Lehmann estimate with the interval from inverting the test
  * (R's `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts);
- * Holm (default) or Benjamini–Hochberg across benchmarks; verdicts as shared/guide/product.md.
+ * Holm (default) or Benjamini–Hochberg across benchmarks, each interval at the level that agrees
+ * with the correction (`intervalAlpha`) and the verdict read off it (`verdictOf`); verdicts as
+ * shared/guide/product.md. Findings are codes with their figures; report/findings.ts words them.
  */
 import type {
   BenchmarkAnalysis,
   BenchmarkInput,
   ChangeEstimate,
+  Correction,
   Diagnostic,
   Direction,
   Judgement,
@@ -20,7 +23,7 @@ import type {
   SideSummary,
   Verdict,
 } from './types.ts';
-import { cv, mean, medianSorted, sd, sorted, summarize } from './describe.ts';
+import { cv, mean, median, relativeMad, sd, summarize } from './describe.ts';
 import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
@@ -46,6 +49,8 @@ export interface PairsAnalysis {
   head: SideSummary;
   /** CV of head/base over all pairs */
   pairedCv: number;
+  /** robust spread of head/base over all pairs (`relativeMad`) */
+  pairedMad: number;
   /** CV of head/base over the kept pairs (what the test sees) */
   keptPairedCv: number;
   /** null with no kept pair */
@@ -85,9 +90,6 @@ const MANY_OUTLIERS_SHARE = 0.1;
  */
 const BURSTY_TUKEY_LEVEL = 0.13;
 
-const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
-const signedPct = (x: number, digits = 1): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(digits)}%`;
-const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecision(2));
 
 /**
  * Share of alpha left to the interval after an early stop: the interval is computed at the
@@ -111,39 +113,112 @@ const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecisi
  */
 export const STOPPED_EARLY_ALPHA_SHARE = 0.5;
 
-/** The fixed-sample level at which a benchmark's interval is computed (see STOPPED_EARLY_ALPHA_SHARE). */
+/**
+ * The fixed-sample level at which a benchmark's interval is computed, from the error rate `alpha`
+ * one interval may have (the comparison's alpha with one benchmark, `intervalAlpha` with several):
+ * 1 - alpha, or 1 - alpha × STOPPED_EARLY_ALPHA_SHARE after an early stop (see there). The two
+ * adjustments multiply: with 10 benchmarks, none rejected, alpha 0.05, an early-stopped interval
+ * is at 1 - 0.005/2 = 99.75%.
+ */
 export function intervalLevel(alpha: number, stoppedEarly: boolean): number {
   return 1 - (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
 }
 
 /**
- * Analyzes one benchmark's pairs at significance `alpha`: outliers, side summaries, the signed-rank
- * test and the Hodges–Lehmann estimate with its (1 - alpha) interval (log scale), and the
- * diagnostics of the data alone. No multiple-comparison correction and no verdict (see `judge`).
+ * The error rate of each benchmark's interval when several are judged together, chosen so that the
+ * interval shown agrees with the verdict of the correction and the verdict can be read off it
+ * (significant exactly when the interval excludes 0, `verdictOf`). With m benchmarks that have a
+ * test and R of them significant after the correction at `alpha`:
+ *
+ * - Holm: alpha / (m - R) (alpha when every one is rejected). Holm's step-down stops at the first
+ *   benchmark it cannot reject, testing it at alpha / (m - R); every rejected benchmark had a
+ *   p-value at most alpha / (m - R + 1), every other one above alpha / (m - R). So intervals that
+ *   invert the test at this one level exclude 0 for the rejected benchmarks and contain it for the
+ *   rest. This is the level of the Holm-compatible simultaneous intervals of Strassburger & Bretz
+ *   (2008, "Compatible simultaneous lower confidence bounds for the Holm procedure and other
+ *   Bonferroni-based closed tests", Statist. Med. 27, 4914-4927; two-sided: Guilbaud 2008,
+ *   Biometrical J. 50, 678-692) for the benchmarks Holm does not reject; for the rejected ones
+ *   their simultaneous statement is the sign of the change, which the interval shown carries (it
+ *   excludes 0). Why not their intervals as such: for a rejected benchmark they end at 0 unless
+ *   every benchmark is rejected, so they could not tell a change beyond the threshold from one
+ *   within it. Why not Bonferroni's 1 - alpha/m for all: simultaneous, but the verdicts would then
+ *   be Bonferroni's, less powerful than Holm's for every benchmark after the first rejection.
+ * - Benjamini–Hochberg: R × alpha / m (alpha / m when R = 0), the false-coverage-rate adjusted
+ *   level of Benjamini & Yekutieli (2005, "False discovery rate-adjusted multiple confidence
+ *   intervals for selected parameters", JASA 100, 71-81): the intervals of the R selected
+ *   benchmarks at 1 - R alpha / m cover their true changes with expected share of non-coverage at
+ *   most alpha. BH's step-up rejects exactly the p-values at most R alpha / m and no other (every
+ *   larger one exceeds (R + 1) alpha / m), so the same level for every benchmark agrees with it.
+ *
+ * With one benchmark both give alpha. The interval inverts the signed-rank test with zeros counted
+ * (hodges-lehmann.ts), the p-value drops them, and discreteness differs between the two: in the
+ * rare case where they part, the verdict follows the interval shown, never the p-value alone.
  */
-export function analyzePairs(
-  pairs: readonly Pair[],
-  opts: { alpha: number; outliers: OutlierRule; direction?: Direction; threshold?: number; metric?: string; stoppedEarly?: boolean },
-): PairsAnalysis {
-  const direction = opts.direction ?? 'lower-is-better';
+export function intervalAlpha(pAdjusted: readonly number[], alpha: number, correction: Correction): number {
+  const tested = pAdjusted.filter((p) => Number.isFinite(p));
+  const m = tested.length;
+  if (m <= 1) return alpha;
+  const rejected = tested.filter((p) => p < alpha).length;
+  if (correction === 'bh') return (Math.max(1, rejected) * alpha) / m;
+  return alpha / Math.max(1, m - rejected);
+}
+
+/** The outlier screen and the test of one benchmark's pairs: what the correction across benchmarks needs. */
+export interface ScreenedPairs {
+  d: Float64Array;
+  screen: OutlierScreen;
+  keptIndices: number[];
+  kept: Float64Array;
+  test: SignedRankResult | null;
+}
+
+/** Log-ratios, outlier screen, and the signed-rank test of the kept pairs (the single call site of the test). */
+export function screenAndTest(pairs: readonly Pair[], outliers: OutlierRule): ScreenedPairs {
   const d = logRatios(pairs);
-  const screen = screenOutliers(d, opts.outliers);
+  const screen = screenOutliers(d, outliers);
   const excluded = new Set(screen.excluded);
   const keptIndices: number[] = [];
   for (let i = 0; i < d.length; i++) if (!excluded.has(i)) keptIndices.push(i);
   const kept = Float64Array.from(keptIndices, (i) => d[i] as number);
+  const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
+  return { d, screen, keptIndices, kept, test };
+}
+
+export interface AnalyzeOptions {
+  alpha: number;
+  outliers: OutlierRule;
+  direction?: Direction;
+  threshold?: number;
+  metric?: string;
+  stoppedEarly?: boolean;
+  /** the interval's level; default `intervalLevel(alpha, stoppedEarly)` (one benchmark alone) */
+  level?: number;
+}
+
+/**
+ * Analyzes one benchmark's pairs at significance `alpha`: outliers, side summaries, the signed-rank
+ * test and the Hodges–Lehmann estimate with its interval at `level` (log scale), and the
+ * diagnostics of the data alone. No multiple-comparison correction and no verdict (see `judge`).
+ */
+export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): PairsAnalysis {
+  return completeAnalysis(pairs, screenAndTest(pairs, opts.outliers), opts);
+}
+
+function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: AnalyzeOptions): PairsAnalysis {
+  const direction = opts.direction ?? 'lower-is-better';
+  const { d, screen, keptIndices, kept, test } = s;
   const ratios = pairs.map((p) => p.head / p.base);
   const keptRatios = keptIndices.map((i) => ratios[i] as number);
   const base = summarize(pairs.map((p) => p.base));
   const head = summarize(pairs.map((p) => p.head));
   const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
+  const pairedMad = ratios.length > 0 ? relativeMad(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
-  const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
   // The estimate and interval count zeros (head == base) as values, the test drops them as R does:
   // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
-  const level = intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
+  const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
   const hl = kept.length > 0 ? hodgesLehmann(kept, level, { zeros: 'keep' }) : null;
-  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, level, diagnostics: [] };
+  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
 }
@@ -152,15 +227,13 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
   const out: Diagnostic[] = [];
   const kept = a.keptIndices.map((i) => a.d[i] as number);
   const n = kept.length;
-  const need = minPairsForAlpha(alpha);
+  // pairs for any p-value below alpha, and for an exact interval at its level (higher with
+  // several benchmarks or after an early stop)
+  const need = Math.max(minPairsForAlpha(alpha), minPairsForAlpha(1 - a.level));
   const usable = a.test ? a.test.n : 0;
   const zeros = a.test ? a.test.zeros : 0;
   if (n === 0) {
-    out.push({
-      code: 'too-few-pairs',
-      severity: 'warning',
-      message: `No usable pairs, so nothing can be concluded. Need >= ${need} pairs for any p-value below alpha = ${alpha}: raise --min-pairs / --max-pairs or --max-time.`,
-    });
+    out.push({ code: 'too-few-pairs', severity: 'warning', figures: { pairs: 0, zeros: 0, smallestP: 1, alpha, level: a.level, need } });
     return out;
   }
   const allEqual = kept.every((v) => v === kept[0]);
@@ -168,69 +241,39 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
   // head == base do pin the change; only too few pairs in all leave it unknown.
   const confident = a.hl !== null && a.hl.achievedConfidence >= a.level - 1e-12;
   if (n < need || !confident) {
-    const minP = usable > 0 ? 2 ** (1 - usable) : 1;
-    out.push({
-      code: 'too-few-pairs',
-      severity: 'warning',
-      message:
-        `Only ${n} usable pair${n === 1 ? '' : 's'}${zeros > 0 ? ` (${zeros} of them with head == base, which carry no sign for the test)` : ''}: ` +
-        `the smallest possible two-sided p-value is then ${fmtP(minP)}${minP >= alpha ? `, never below alpha = ${alpha}` : ''}, and the interval cannot reach ${pct(a.level, 1).replace(/\.0%$/, '%')} confidence. ` +
-        `Need >= ${need} pairs (--min-pairs ${Math.max(need, 10)}).`,
-    });
+    const smallestP = usable > 0 ? 2 ** (1 - usable) : 1;
+    out.push({ code: 'too-few-pairs', severity: 'warning', figures: { pairs: n, zeros, smallestP, alpha, level: a.level, need } });
   } else if (zeros > 0 && 2 * zeros > n && !allEqual) {
-    out.push({
-      code: 'mostly-equal',
-      severity: 'info',
-      message:
-        `${zeros} of ${n} pairs measured head and base exactly equal; only ${usable} differ. The test counts only the pairs that differ (a pair with head == base has no sign), ` +
-        `so it can hardly be significant; the estimate and interval count all ${n} pairs, and the equal ones pin the change near 0 ` +
-        `(Hodges–Lehmann over all pairs: Pratt 1959, Lehmann 1975). Typical of counts and sizes (bytes, allocations) that move by a unit in a few runs.`,
-    });
+    out.push({ code: 'mostly-equal', severity: 'info', figures: { pairs: n, zeros, differing: usable } });
   }
   if (allEqual && n >= 2) {
-    const v = kept[0] as number;
-    out.push({
-      code: 'all-equal',
-      severity: 'info',
-      message:
-        v === 0
-          ? `All ${n} pairs measured head and base exactly equal: the metric does not vary between runs (a count, or a coarse clock). The test sees no noise; "no change" here means no pair differed at all. If this is a time, check the timer's resolution or measure a longer run.`
-          : `All ${n} pairs have the same ratio head/base (${signedPct(Math.expm1(v), 2)}): the metric does not vary between runs (a count, or a coarse clock), so the interval is a single point. Fine for deterministic counts (instructions, memory); for times, check the timer's resolution.`,
-    });
+    out.push({ code: 'all-equal', severity: 'info', figures: { pairs: n, change: Math.expm1(kept[0] as number) } });
   }
   // One-sided outliers: flagged pairs that lean to one side beyond chance are kept as a finding.
   // The claim is made only under the condition it states (the screen's binomial test: at least
-  // MIN_FLAGGED_FOR_LEAN flagged, p < LEAN_ALPHA), checked here again so message and condition
+  // MIN_FLAGGED_FOR_LEAN flagged, p < LEAN_ALPHA), checked here again so finding and condition
   // cannot drift apart; an excess on one side that chance explains is reported neutrally.
   const flagged = a.screen.high + a.screen.low;
   const leans = a.screen.lean && flagged >= MIN_FLAGGED_FOR_LEAN && (a.screen.balanceP ?? 1) < LEAN_ALPHA;
   if (!leans && a.screen.kept.length > 0) {
-    const k = a.screen.kept.length;
     out.push({
       code: 'outliers-kept',
       severity: 'info',
-      message:
-        `${flagged} pair${flagged === 1 ? '' : 's'} fell outside the outlier fences (${a.screen.high} above, ${a.screen.low} below); ${a.screen.excluded.length} were excluded as balanced pairs (one above for one below), ` +
-        `and the ${k} in excess on one side kept (pairs ${a.screen.kept.slice(0, 10).join(', ')}${k > 10 ? ', ...' : ''}): excluding them would tilt the test. ` +
-        `A split like ${a.screen.high} to ${a.screen.low} is within chance (binomial p = ${fmtP(a.screen.balanceP ?? 1)}).`,
+      figures: { above: a.screen.high, below: a.screen.low, excluded: a.screen.excluded.length, kept: a.screen.kept.slice(), balanceP: a.screen.balanceP ?? 1 },
     });
   }
   if (leans) {
     const lower = direction === 'lower-is-better';
-    const headWorse = lower ? a.screen.high : a.screen.low;
-    const baseWorse = lower ? a.screen.low : a.screen.high;
-    const adj = lower ? 'slow' : 'low';
-    const lead =
-      headWorse >= baseWorse
-        ? `head has ${headWorse} ${adj} outlier${headWorse === 1 ? '' : 's'}, base ${baseWorse === 0 ? 'none' : baseWorse}: a tail regression?`
-        : `base has ${baseWorse} ${adj} outlier${baseWorse === 1 ? '' : 's'}, head ${headWorse === 0 ? 'none' : headWorse}: a tail improvement?`;
     out.push({
       code: 'one-sided-outliers',
       severity: 'warning',
-      message:
-        `${lead[0]?.toUpperCase()}${lead.slice(1)} Outlying pairs should fall on either side alike; these lean to one side far more than chance allows (binomial p = ${fmtP(a.screen.balanceP ?? 1)}), ` +
-        `so they are kept in the test, not excluded (pairs ${a.screen.kept.slice(0, 10).join(', ')}${a.screen.kept.length > 10 ? ', ...' : ''}). ` +
-        `Look at the runs behind them: a path that is only sometimes slow (GC, a cold cache, contention, a retry) shows as a tail, not as a shift of the median.`,
+      figures: {
+        headWorse: lower ? a.screen.high : a.screen.low,
+        baseWorse: lower ? a.screen.low : a.screen.high,
+        direction,
+        kept: a.screen.kept.slice(),
+        balanceP: a.screen.balanceP ?? 1,
+      },
     });
   }
   // Many pairs excluded: balanced trimming keeps the test's level on well-behaved noise, not when a
@@ -238,14 +281,7 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
   const total = a.d.length;
   const dropped = a.screen.excluded.length;
   if (dropped >= MANY_OUTLIERS_MIN && dropped >= MANY_OUTLIERS_SHARE * total) {
-    out.push({
-      code: 'many-outliers',
-      severity: 'warning',
-      message:
-        `${dropped} of ${total} pairs (${pct(dropped / total, 0)}) were excluded as outliers: some runs here are far slower than the rest (bursts of load, or runs that land in a slow mode). ` +
-        `Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(BURSTY_TUKEY_LEVEL, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. ` +
-        `The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: judge again with every pair (pairbench report <results> --outliers none), measure CPU time (--metric cpu), or quiet the machine.`,
-    });
+    out.push({ code: 'many-outliers', severity: 'warning', figures: { excluded: dropped, pairs: total, burstyLevel: BURSTY_TUKEY_LEVEL, metric: metric ?? null } });
   }
   // Order effect: d of base-first pairs against head-first pairs.
   const bf: number[] = [];
@@ -254,16 +290,12 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
   if (bf.length >= 4 && hf.length >= 4) {
     const t = rankSumTest(bf, hf);
     if (t.pValue < DIAGNOSTIC_ALPHA) {
-      const mb = medianSorted(sorted(bf));
-      const mh = medianSorted(sorted(hf));
-      const second = Math.expm1((mb - mh) / 2);
+      const mb = median(bf);
+      const mh = median(hf);
       out.push({
         code: 'order-effect',
         severity: 'warning',
-        message:
-          `Pairs with base first differ from pairs with head first (median change ${signedPct(Math.expm1(mb))} vs ${signedPct(Math.expm1(mh))}, rank-sum p = ${fmtP(t.pValue)}): ` +
-          `the second run of a pair measures about ${pct(Math.abs(second))} ${second > 0 ? 'higher' : 'lower'} than the first. ` +
-          `The random order keeps the estimate fair, but this adds noise. Add unmeasured warm-up runs (--warmup 2 or more) or a --prepare command that puts both sides in the same state before every run (clear caches, reset files).`,
+        figures: { baseFirst: Math.expm1(mb), headFirst: Math.expm1(mh), secondSlot: Math.expm1((mb - mh) / 2), pValue: t.pValue },
       });
     }
   }
@@ -274,52 +306,48 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
     const second = kept.slice(half);
     const t = rankSumTest(first, second);
     if (t.pValue < DIAGNOSTIC_ALPHA) {
-      out.push({
-        code: 'drift',
-        severity: 'warning',
-        message:
-          `The change drifted during the run: ${signedPct(Math.expm1(medianSorted(sorted(first))))} over the first half of the pairs, ${signedPct(Math.expm1(medianSorted(sorted(second))))} over the second (rank-sum p = ${fmtP(t.pValue)}). ` +
-          `Pairing cancels what the machine does to both sides alike, not a difference that itself moves (one side filling a cache or a disk, throttling that hits one build harder, a job that competes with one of them). ` +
-          `Look at the pairs over time in the results file and re-run; if it persists, the change is not a constant factor.`,
-      });
+      out.push({ code: 'drift', severity: 'warning', figures: { firstHalf: Math.expm1(median(first)), secondHalf: Math.expm1(median(second)), pValue: t.pValue } });
     }
   }
   // Noise: still high after pairing, or high per run but rescued by pairing.
   const unpaired = Math.sqrt(a.base.cv ** 2 + a.head.cv ** 2);
   if (n >= 3 && a.keptPairedCv > HIGH_PAIRED_CV) {
     const logSd = sd(kept);
-    const mdc = minimumDetectableChange(logSd, n, alpha);
     const needed = pairsToDetect(logSd, threshold, alpha);
     out.push({
       code: 'high-noise',
       severity: 'warning',
-      message:
-        `Noisy even in pairs: the ratio head/base varies by ${pct(a.keptPairedCv)} (CV) from pair to pair. With ${n} pairs the smallest change this detects reliably is about ${pct(mdc)}` +
-        `${Number.isFinite(needed) && needed > n ? `; about ${needed} pairs would bring that down to the ${pct(threshold)} threshold (--max-pairs, --max-time)` : ''}. ` +
-        `To cut the noise itself: ${metric === 'wall' ? 'measure CPU time instead of wall time (--metric cpu), ' : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`,
+      figures: {
+        pairedCv: a.keptPairedCv,
+        pairs: n,
+        detectable: minimumDetectableChange(logSd, n, alpha),
+        pairsForThreshold: Number.isFinite(needed) && needed > n ? needed : null,
+        threshold,
+        metric: metric ?? null,
+      },
     });
   } else if (Math.max(a.base.cv, a.head.cv) > HIGH_SINGLE_CV && unpaired > 0 && a.pairedCv < 0.5 * unpaired) {
-    out.push({
-      code: 'pairing-rescued',
-      severity: 'info',
-      message:
-        `Single runs vary a lot (CV ${pct(a.base.cv)} base, ${pct(a.head.cv)} head), but the two runs of a pair move together (paired CV ${pct(a.pairedCv)}): ` +
-        `pairing removed ${pct(1 - a.pairedCv / unpaired, 0)} of the noise that unpaired runs would have had. The machine changes state between runs; runs of base and head measured apart (all base, then all head) would not be comparable here.`,
-    });
+    out.push({ code: 'pairing-rescued', severity: 'info', figures: { baseCv: a.base.cv, headCv: a.head.cv, pairedCv: a.pairedCv, removed: 1 - a.pairedCv / unpaired } });
   }
   return out;
 }
 
 /**
- * The verdict of one benchmark (shared/guide/product.md), direction-aware:
- * significant (pAdjusted < alpha) and worse than the threshold: regression; better: improvement;
- * significant but within the threshold, or not significant with the whole interval within
- * ±threshold: unchanged; otherwise inconclusive. An interval whose confidence falls short of the
- * requested one (too few pairs) cannot make a benchmark unchanged.
+ * The verdict of one benchmark (shared/guide/product.md), direction-aware, read off the interval
+ * shown with it (at `ciLevel`, the level of the correction across benchmarks: `intervalAlpha`):
+ * significant means the interval excludes 0. Significant and the estimate worse than the
+ * threshold: regression; better: improvement; significant but within the threshold, or not
+ * significant with the whole interval within ±threshold: unchanged; otherwise inconclusive. An
+ * interval whose confidence falls short of its level (too few pairs) is neither significant nor
+ * unchanged. So no row can show an interval that contradicts its verdict.
  */
-export function verdictOf(change: ChangeEstimate | null, threshold: number, direction: Direction, alpha: number): Verdict {
+export function verdictOf(change: ChangeEstimate | null, threshold: number, direction: Direction): Verdict {
   if (!change) return 'inconclusive';
-  const significant = change.pAdjusted < alpha;
+  const level = change.ciLevel ?? change.level ?? change.confidence;
+  const confident = (change.achievedConfidence ?? level) >= level - 1e-12;
+  if (!confident) return 'inconclusive';
+  const [lower, upper] = change.ci;
+  const significant = lower > 0 || upper < 0;
   const up = change.estimate > threshold;
   const down = change.estimate < -threshold;
   if (significant && (up || down)) {
@@ -327,9 +355,7 @@ export function verdictOf(change: ChangeEstimate | null, threshold: number, dire
     return worse ? 'regression' : 'improvement';
   }
   if (significant) return 'unchanged';
-  const level = change.level ?? change.confidence;
-  const confident = (change.achievedConfidence ?? level) >= level - 1e-12;
-  if (confident && change.ci[0] >= -threshold && change.ci[1] <= threshold) return 'unchanged';
+  if (lower >= -threshold && upper <= threshold) return 'unchanged';
   return 'inconclusive';
 }
 
@@ -359,24 +385,28 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
 }
 
 /**
- * Judges every benchmark: per benchmark `analyzePairs`, then the multiple-comparison correction of
- * the p-values over all benchmarks with a test (Holm, or Benjamini–Hochberg with
- * `correction: 'bh'`), verdicts, the worst verdict, and the geometric mean of the estimated
- * ratios head/base over the benchmarks with an estimate.
+ * Judges every benchmark: per benchmark the outlier screen and test, the multiple-comparison
+ * correction of the p-values over all benchmarks with a test (Holm, or Benjamini–Hochberg with
+ * `correction: 'bh'`), each interval at the level that agrees with the correction
+ * (`intervalAlpha`, raised after an early stop: `intervalLevel`), verdicts read off those
+ * intervals, the worst verdict, and the geometric mean of the estimated ratios head/base over the
+ * benchmarks with an estimate.
  */
 export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Judgement {
-  const analyses = inputs.map((b) =>
-    analyzePairs(b.pairs, {
+  const screened = inputs.map((b) => screenAndTest(b.pairs, opts.outliers));
+  const raw = screened.map((s) => (s.test ? s.test.pValue : NaN));
+  const adjusted = opts.correction === 'bh' ? benjaminiHochberg(raw) : holm(raw);
+  const perInterval = intervalAlpha(adjusted, opts.alpha, opts.correction);
+  const analyses = inputs.map((b, i) =>
+    completeAnalysis(b.pairs, screened[i] as ScreenedPairs, {
       alpha: opts.alpha,
       outliers: opts.outliers,
       direction: b.direction,
       threshold: b.threshold ?? opts.threshold,
       ...(b.metric ? { metric: b.metric } : {}),
-      ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
+      level: intervalLevel(perInterval, b.stoppedEarly ?? false),
     }),
   );
-  const raw = analyses.map((a) => (a.test ? a.test.pValue : NaN));
-  const adjusted = opts.correction === 'bh' ? benjaminiHochberg(raw) : holm(raw);
   const benchmarks = inputs.map((b, i): BenchmarkAnalysis => {
     const a = analyses[i] as PairsAnalysis;
     const threshold = b.threshold ?? opts.threshold;
@@ -386,6 +416,7 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
         estimate: Math.expm1(a.hl.estimate),
         ci: [Math.expm1(a.hl.lower), Math.expm1(a.hl.upper)],
         confidence: 1 - opts.alpha,
+        ciLevel: a.level,
         ...(a.level !== 1 - opts.alpha ? { level: a.level } : {}),
         pValue: a.test.pValue,
         pAdjusted: adjusted[i] as number,
@@ -394,8 +425,8 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
         n: a.test.n,
       };
     }
-    const verdict = verdictOf(change, threshold, b.direction, opts.alpha);
-    const pairsToSettle = verdict === 'inconclusive' && change ? estimatePairsToSettle(change, a.keptIndices.length, threshold, opts.alpha) : null;
+    const verdict = verdictOf(change, threshold, b.direction);
+    const pairsToSettle = verdict === 'inconclusive' && change ? estimatePairsToSettle(change, a.keptIndices.length, threshold, 1 - a.level) : null;
     return {
       name: b.name,
       direction: b.direction,
@@ -405,6 +436,7 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
       base: a.base,
       head: a.head,
       pairedCv: a.pairedCv,
+      pairedMad: a.pairedMad,
       change,
       verdict,
       pairsToSettle,

@@ -191,7 +191,7 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
  * Whether to stop measuring a benchmark, called by the scheduler after every round with all its
  * pairs so far. Never stops before `minPairs`. Stops with `decided` when the anytime-valid betting
  * test settles the benchmark (a change beyond ±threshold, or one within ±threshold); else with
- * `precision` when the Hodges–Lehmann interval (after the outlier rule, default `tukey`) reaches
+ * `precision` when the Hodges–Lehmann interval (after the comparison's outlier rule) reaches
  * its full confidence and the sign-blind half-width of `nullHalfWidth` is below `precision` (which
  * keeps the test exact at the stop).
  * `halfWidth` (the interval's) and `estimate` are reported whenever there is a usable pair.
@@ -199,7 +199,7 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
 export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck {
   const n = pairs.length;
   if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null };
-  const rule: OutlierRule = opts.outliers ?? 'tukey';
+  const rule: OutlierRule = opts.outliers;
   const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);
   const excluded = new Set(screen.excluded);

@@ -28,20 +28,29 @@ export interface SideSummary {
   cv: number;
   /** interquartile range, same unit as the samples */
   iqr: number;
+  /**
+   * median absolute deviation × 1.4826 (R's `mad`), same unit as the samples: the robust spread of
+   * single runs that the reports show relative to the median (describe.ts, `relativeMad`)
+   */
+  mad: number;
 }
 
 /** The change of head against base, relative: 0.049 is +4.9%. */
 export interface ChangeEstimate {
   /** exp(Hodges-Lehmann estimate of ln(head/base)) - 1 */
   estimate: number;
-  /** confidence interval of the relative change, at `confidence` */
+  /** confidence interval of the relative change, at `ciLevel` */
   ci: [number, number];
-  /** confidence level of `ci` (1 - alpha): the share of comparisons whose interval covers the true change */
+  /** the comparison's confidence, 1 - alpha (family-wise with several benchmarks, after the correction) */
   confidence: number;
   /**
-   * the level of the fixed-sample interval computed to reach `confidence`: equal to it, or higher
-   * after an early stop (judge.ts, `intervalLevel`); absent means equal
+   * the level `ci` is computed at, which the verdict is read from: 1 - alpha with one benchmark,
+   * higher with several so that it agrees with the correction (Holm: 1 - alpha / (benchmarks not
+   * rejected); Benjamini–Hochberg: 1 - alpha × rejected / benchmarks; judge.ts, `intervalAlpha`),
+   * and raised again after an early stop (`intervalLevel`)
    */
+  ciLevel: number;
+  /** `ciLevel` when it differs from `confidence` (kept for readers of earlier files); absent means equal */
   level?: number;
   /** two-sided Wilcoxon signed-rank p-value of the pairs kept */
   pValue: number;
@@ -58,27 +67,39 @@ export interface ChangeEstimate {
   n?: number;
 }
 
-export type DiagnosticCode =
-  | 'too-few-pairs'
-  | 'order-effect'
-  | 'drift'
-  | 'one-sided-outliers'
-  | 'pairing-rescued'
-  | 'high-noise'
-  | 'all-equal'
+/**
+ * A finding about a benchmark's data (benchstat style: each says what to do), as a code with the
+ * figures it rests on. `stats/` states findings; the surfaces word them (report/findings.ts): the
+ * terminal in CLI flags (`--metric cpu`), the PR comment and job summary in action inputs
+ * (`metric: cpu`). Pair indices (`pairs`) are indices into the benchmark's `pairs`, from 0, as
+ * `outliers`; every surface shows them as pair numbers from 1, as its pair tables do.
+ */
+export type Finding =
+  /** too few usable pairs for any p-value below alpha, or for the interval to reach its level */
+  | { code: 'too-few-pairs'; severity: 'warning'; figures: { pairs: number; zeros: number; smallestP: number; alpha: number; level: number; need: number } }
   /** most pairs have head == base exactly: the interval counts them, the test cannot (info) */
-  | 'mostly-equal'
-  /** 10% of the pairs or more excluded as outliers: the screen may tilt the test (warning) */
-  | 'many-outliers'
+  | { code: 'mostly-equal'; severity: 'info'; figures: { pairs: number; zeros: number; differing: number } }
+  /** every pair has the same ratio (0 when head == base throughout) */
+  | { code: 'all-equal'; severity: 'info'; figures: { pairs: number; change: number } }
   /** flagged pairs in excess on one side kept, a split within chance (info, no claim) */
-  | 'outliers-kept';
+  | { code: 'outliers-kept'; severity: 'info'; figures: { above: number; below: number; excluded: number; kept: number[]; balanceP: number } }
+  /** flagged pairs lean to one side beyond chance: kept, a possible tail regression (improvement) */
+  | { code: 'one-sided-outliers'; severity: 'warning'; figures: { headWorse: number; baseWorse: number; direction: Direction; kept: number[]; balanceP: number } }
+  /** 10% of the pairs or more excluded as outliers: the screen may tilt the test (warning) */
+  | { code: 'many-outliers'; severity: 'warning'; figures: { excluded: number; pairs: number; burstyLevel: number; metric: string | null } }
+  /** pairs with base first differ from pairs with head first */
+  | { code: 'order-effect'; severity: 'warning'; figures: { baseFirst: number; headFirst: number; secondSlot: number; pValue: number } }
+  /** the first and second half of the pairs disagree */
+  | { code: 'drift'; severity: 'warning'; figures: { firstHalf: number; secondHalf: number; pValue: number } }
+  /** still noisy after pairing */
+  | { code: 'high-noise'; severity: 'warning'; figures: { pairedCv: number; pairs: number; detectable: number; pairsForThreshold: number | null; threshold: number; metric: string | null } }
+  /** noisy single runs that pairing rescued */
+  | { code: 'pairing-rescued'; severity: 'info'; figures: { baseCv: number; headCv: number; pairedCv: number; removed: number } };
 
-/** A finding about a benchmark's data, with the advice a user needs (benchstat style). */
-export interface Diagnostic {
-  code: DiagnosticCode;
-  severity: 'info' | 'warning';
-  message: string;
-}
+export type DiagnosticCode = Finding['code'];
+
+/** A finding (the name the results file uses: `diagnostics`). */
+export type Diagnostic = Finding;
 
 /** Options of judging, shared by `compare` and `report`. */
 export interface JudgeOptions {
@@ -124,6 +145,8 @@ export interface BenchmarkAnalysis {
   head: SideSummary;
   /** CV of the paired ratios head/base: how much noise is left after pairing */
   pairedCv: number;
+  /** robust spread of the paired ratios head/base (MAD × 1.4826 / median, over all pairs): what pairing leaves of the single runs' spread */
+  pairedMad: number;
   /** null when there are no usable pairs */
   change: ChangeEstimate | null;
   verdict: Verdict;
@@ -151,8 +174,12 @@ export interface StopOptions {
   precision: number;
   alpha: number;
   threshold: number;
-  /** outlier rule applied before the precision interval (default `tukey`, as judging) */
-  outliers?: OutlierRule;
+  /**
+   * outlier rule applied before the precision interval: the comparison's own (`--outliers`), the
+   * one its verdicts use, so that `none` on a bursty machine applies to stopping too. Required: a
+   * default here once made every comparison stop as if screened with `tukey`.
+   */
+  outliers: OutlierRule;
 }
 
 /** What `stopCheck` tells the scheduler after a round. */

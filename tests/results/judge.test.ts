@@ -45,3 +45,47 @@ describe('judgeResults: the interval level follows the stop reason', () => {
     });
   });
 });
+
+describe('judgeResults: judging again with another threshold', () => {
+  // A +5% change in every pair, little noise: a regression at 2%, unchanged at 10%.
+  function fivePercent(threshold?: number): Results {
+    const rng = mulberry32(7);
+    return {
+      schemaVersion: 1,
+      base: { ref: 'main', sha: 'a'.repeat(40) },
+      head: { ref: 'pr', sha: 'b'.repeat(40) },
+      settings: { alpha: 0.05, threshold: 0.02 },
+      benchmarks: ['own', 'global'].map((name) => ({
+        name,
+        unit: 'ms',
+        direction: 'lower-is-better' as const,
+        ...(name === 'own' && threshold !== undefined ? { threshold } : {}),
+        pairs: Array.from({ length: 30 }, () => {
+          const machine = 1 + rng() * 0.2;
+          return { base: 10 * machine * (1 + (rng() - 0.5) * 0.002), head: 10.5 * machine * (1 + (rng() - 0.5) * 0.002), order: rng() < 0.5 ? ('base-first' as const) : ('head-first' as const) };
+        }),
+      })),
+    };
+  }
+  const opts = { alpha: 0.05, outliers: 'none' as const, correction: 'holm' as const };
+
+  it('a file judged at 2% and judged again at 10% follows the new threshold', () => {
+    const first = judgeResults(fivePercent(), { ...opts, threshold: 0.02 });
+    expect(first.benchmarks.map((b) => b.verdict)).toEqual(['regression', 'regression']);
+    const again = judgeResults(JSON.parse(JSON.stringify(first)) as Results, { ...opts, threshold: 0.1 });
+    expect(again.settings?.['threshold']).toBe(0.1);
+    expect(again.benchmarks.map((b) => b.verdict)).toEqual(['unchanged', 'unchanged']);
+    expect(again.verdict).toBe('unchanged');
+  });
+
+  it("a benchmark's own threshold (config) still wins over the global one, judged again or not", () => {
+    const first = judgeResults(fivePercent(0.08), { ...opts, threshold: 0.02 });
+    expect(first.benchmarks.map((b) => b.verdict)).toEqual(['unchanged', 'regression']);
+    expect(first.benchmarks[0]!.threshold).toBe(0.08);
+    const again = judgeResults(JSON.parse(JSON.stringify(first)) as Results, { ...opts, threshold: 0.01 });
+    expect(again.benchmarks.map((b) => b.verdict)).toEqual(['unchanged', 'regression']);
+    const wider = judgeResults(JSON.parse(JSON.stringify(again)) as Results, { ...opts, threshold: 0.1 });
+    expect(wider.benchmarks.map((b) => b.verdict)).toEqual(['unchanged', 'unchanged']);
+    expect(wider.benchmarks[0]!.threshold).toBe(0.08);
+  });
+});

@@ -4,6 +4,7 @@ import {
   analyzePairs,
   estimatePairsToSettle,
   hodgesLehmann,
+  intervalAlpha,
   intervalLevel,
   judge,
   logRatios,
@@ -16,7 +17,12 @@ import {
   worstVerdict,
 } from '../../src/stats/index.ts';
 import type { BenchmarkAnalysis, ChangeEstimate, DiagnosticCode, JudgeOptions, Pair } from '../../src/stats/types.ts';
+import { wordFinding } from '../../src/report/findings.ts';
+import type { Finding } from '../../src/stats/types.ts';
 import { gaussian, makePairs, prng } from './helpers.ts';
+
+/** A finding as the terminal words it. */
+const words = (f: Finding): string => wordFinding(f, 'cli');
 
 const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' };
 
@@ -77,7 +83,7 @@ describe('verdicts', () => {
   });
 
   it('pairsToSettle scales the half-width as 1/sqrt(n) to the nearer way of settling', () => {
-    const c: ChangeEstimate = { estimate: 0, ci: [-0.04, 0.04], confidence: 0.95, pValue: 0.9, pAdjusted: 0.9, method: 'exact' };
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.04, 0.04], confidence: 0.95, ciLevel: 0.95, pValue: 0.9, pAdjusted: 0.9, method: 'exact' };
     // half-width 0.04 must shrink to 0.02 (the interval within ±2%): 4 times the pairs
     expect(estimatePairsToSettle(c, 20, 0.02, 0.05)).toBe(80);
     const d: ChangeEstimate = { ...c, estimate: 0.03, ci: [-0.01, 0.07] };
@@ -86,9 +92,9 @@ describe('verdicts', () => {
   });
 
   it('too few pairs can never be unchanged, however narrow', () => {
-    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.875 };
-    expect(verdictOf(c, 0.02, 'lower-is-better', 0.05)).toBe('inconclusive');
-    expect(verdictOf({ ...c, achievedConfidence: 0.96 }, 0.02, 'lower-is-better', 0.05)).toBe('unchanged');
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, ciLevel: 0.95, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.875 };
+    expect(verdictOf(c, 0.02, 'lower-is-better')).toBe('inconclusive');
+    expect(verdictOf({ ...c, achievedConfidence: 0.96 }, 0.02, 'lower-is-better')).toBe('unchanged');
     const b = one(makePairs({ n: 4, change: 0, noise: 0.0001 }));
     expect(b.verdict).toBe('inconclusive');
   });
@@ -171,6 +177,65 @@ describe('corrections across benchmarks', () => {
   });
 });
 
+describe('intervals at the level of the correction', () => {
+  // 2 clear changes among 10 benchmarks, the rest unchanged
+  const inputs = Array.from({ length: 10 }, (_, i) => ({
+    name: `b${i}`,
+    direction: 'lower-is-better' as const,
+    pairs: makePairs({ n: 30, change: i < 2 ? 0.06 : 0, noise: 0.01, seed: 40 + i }),
+  }));
+
+  it('Holm: every interval at 1 - alpha/(benchmarks not rejected), R wilcox.test at that level', () => {
+    const j = judge(inputs, { ...opts, outliers: 'none' });
+    const rejected = j.benchmarks.filter((b) => b.change!.pAdjusted < 0.05).length;
+    expect(rejected).toBe(2);
+    for (const b of j.benchmarks) {
+      expect(b.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+      expect(b.change!.confidence).toBe(0.95);
+    }
+    j.benchmarks.forEach((b, i) => {
+      const hl = hodgesLehmann(Array.from(logRatios(inputs[i]!.pairs)), 1 - 0.05 / 8, { zeros: 'keep' });
+      expect(b.change!.ci).toEqual([Math.expm1(hl.lower), Math.expm1(hl.upper)]);
+    });
+    expect(j.benchmarks.map((b) => b.verdict)).toEqual(['regression', 'regression', ...Array(8).fill('unchanged')]);
+  });
+
+  it('Benjamini–Hochberg: at 1 - R alpha/m (Benjamini & Yekutieli), 1 - alpha/m when nothing is selected', () => {
+    const j = judge(inputs, { ...opts, correction: 'bh' });
+    for (const b of j.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(1 - (2 * 0.05) / 10, 15);
+    const none = judge(inputs.slice(2), { ...opts, correction: 'bh' });
+    for (const b of none.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+  });
+
+  it('intervalAlpha: one benchmark keeps alpha; all rejected by Holm gives alpha; no test is not counted', () => {
+    expect(intervalAlpha([0.3], 0.05, 'holm')).toBe(0.05);
+    expect(intervalAlpha([0.3], 0.05, 'bh')).toBe(0.05);
+    expect(intervalAlpha([0.001, 0.002, 0.01], 0.05, 'holm')).toBe(0.05);
+    expect(intervalAlpha([0.001, 0.5, 0.9, NaN], 0.05, 'holm')).toBeCloseTo(0.025, 15);
+    expect(intervalAlpha([0.001, 0.5, 0.9, NaN], 0.05, 'bh')).toBeCloseTo(0.05 / 3, 15);
+  });
+
+  it('an early stop halves the error rate again: 1 - alpha/(2 k)', () => {
+    const j = judge(inputs.map((b, i) => (i === 5 ? { ...b, stoppedEarly: true } : b)), opts);
+    expect(j.benchmarks[5]!.change!.ciLevel).toBeCloseTo(1 - 0.05 / 16, 15);
+    expect(j.benchmarks[4]!.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+  });
+
+  it('a change significant alone but not among 20 benchmarks is not shown with an interval that excludes 0', () => {
+    const alone = makePairs({ n: 12, change: 0.03, noise: 0.02, seed: 3 });
+    const single = judge([{ name: 'x', direction: 'lower-is-better', pairs: alone }], opts).benchmarks[0]!;
+    expect(single.change!.pValue).toBeLessThan(0.05);
+    expect(single.change!.ci[0]).toBeGreaterThan(0);
+    const many = judge(
+      [{ name: 'x', direction: 'lower-is-better' as const, pairs: alone }, ...Array.from({ length: 19 }, (_, i) => ({ name: `q${i}`, direction: 'lower-is-better' as const, pairs: makePairs({ n: 12, change: 0, noise: 0.02, seed: 70 + i }) }))],
+      opts,
+    ).benchmarks[0]!;
+    expect(many.change!.pAdjusted).toBeGreaterThanOrEqual(0.05);
+    expect(many.change!.ci[0]).toBeLessThan(0);
+    expect(many.verdict).toBe('inconclusive');
+  });
+});
+
 describe('outliers', () => {
   function withSpikes(highs: number, lows: number, n = 40): Pair[] {
     const pairs = makePairs({ n, change: 0, noise: 0.005, seed: 7 });
@@ -191,7 +256,7 @@ describe('outliers', () => {
     expect(b.outliers).toEqual([]);
     expect(b.outliersKept).toEqual([3, 8, 13, 18, 23, 28]);
     const diag = b.diagnostics.find((d) => d.code === 'one-sided-outliers')!;
-    expect(diag.message).toMatch(/head has 6 slow outliers, base none: a tail regression\?/i);
+    expect(words(diag)).toMatch(/head has 6 slow outliers, base none: a tail regression\?/i);
     expect(diag.severity).toBe('warning');
   });
 
@@ -202,9 +267,9 @@ describe('outliers', () => {
     expect(codes(b)).not.toContain('one-sided-outliers');
     const diag = b.diagnostics.find((d) => d.code === 'outliers-kept')!;
     expect(diag.severity).toBe('info');
-    expect(diag.message).toMatch(/4 above, 2 below/);
-    expect(diag.message).toMatch(/within chance \(binomial p = 0\.69\)/);
-    expect(diag.message).not.toMatch(/tail regression|far more than chance/);
+    expect(words(diag)).toMatch(/4 above, 2 below/);
+    expect(words(diag)).toMatch(/within chance \(binomial p = 0\.69\)/);
+    expect(words(diag)).not.toMatch(/tail regression|far more than chance/);
     // 5 to 0 (p = 0.06) and 7 to 1 (p = 0.07): not beyond chance at 0.05 either
     for (const [h, l] of [[5, 0], [7, 1]] as const) {
       const c = one(withSpikes(h, l));
@@ -217,7 +282,7 @@ describe('outliers', () => {
     for (const [h, l] of [[6, 0], [7, 0], [5, 0], [4, 2], [7, 1]] as const) {
       const b = one(withSpikes(h, l));
       const diag = b.diagnostics.find((d) => d.code === 'one-sided-outliers');
-      const p = Number(/binomial p = ([0-9.e-]+)/.exec(diag?.message ?? '')?.[1]);
+      const p = Number(/binomial p = ([0-9.e-]+)/.exec(diag ? words(diag) : '')?.[1]);
       if (diag) expect(p).toBeLessThan(0.05);
       expect(Boolean(diag)).toBe(h + l >= 4 && b.outliers.length === 0 && b.outliersKept.length === h + l && p < 0.05);
     }
@@ -276,8 +341,8 @@ describe('outliers', () => {
         if (diag) {
           warned++;
           expect(diag.severity).toBe('warning');
-          expect(diag.message).toContain('13% of comparisons of a revision with itself');
-          expect(diag.message).toContain('--outliers none');
+          expect(words(diag)).toContain('13% of comparisons of a revision with itself');
+          expect(words(diag)).toContain('--outliers none');
         }
       }
       expect(significant / trials).toBeGreaterThan(0.1);
@@ -317,25 +382,25 @@ describe('diagnostics', () => {
     const b = one(makePairs({ n: 5, change: 0.2, noise: 0.001 }), 'lower-is-better', { outliers: 'none' });
     expect(b.change!.pValue).toBe(2 / 32);
     const diag = b.diagnostics.find((d) => d.code === 'too-few-pairs')!;
-    expect(diag.message).toMatch(/need >= 6 pairs/i);
+    expect(words(diag)).toMatch(/need >= 6 pairs/i);
     expect(codes(one(makePairs({ n: 6, change: 0.2, noise: 0.001 }), 'lower-is-better', { outliers: 'none' }))).not.toContain('too-few-pairs');
-    expect(one(makePairs({ n: 7, change: 0.2 }), 'lower-is-better', { alpha: 0.01 }).diagnostics.find((d) => d.code === 'too-few-pairs')!.message).toMatch(/need >= 8 pairs/i);
+    expect(words(one(makePairs({ n: 7, change: 0.2 }), 'lower-is-better', { alpha: 0.01 }).diagnostics.find((d) => d.code === 'too-few-pairs')!)).toMatch(/need >= 8 pairs/i);
   });
 
   it('order-effect: the first slot has an advantage', () => {
     const b = one(makePairs({ n: 40, change: 0, noise: 0.005, secondSlot: 0.04 }));
     const diag = b.diagnostics.find((d) => d.code === 'order-effect')!;
     expect(diag).toBeDefined();
-    expect(diag.message).toMatch(/--warmup/);
-    expect(diag.message).toMatch(/--prepare/);
-    expect(diag.message).toMatch(/second run of a pair measures about [34]\.\d% higher/);
+    expect(words(diag)).toMatch(/--warmup/);
+    expect(words(diag)).toMatch(/--prepare/);
+    expect(words(diag)).toMatch(/second run of a pair measures about [34]\.\d% higher/);
     expect(codes(one(makePairs({ n: 40, change: 0, noise: 0.005 })))).not.toContain('order-effect');
   });
 
   it('drift: the first and second half of the pairs disagree', () => {
     const pairs = [...makePairs({ n: 20, change: 0, noise: 0.005, seed: 1 }), ...makePairs({ n: 20, change: 0.05, noise: 0.005, seed: 2 })];
     const diag = one(pairs).diagnostics.find((d) => d.code === 'drift')!;
-    expect(diag.message).toMatch(/first half/);
+    expect(words(diag)).toMatch(/first half/);
     expect(codes(one(makePairs({ n: 40, change: 0.05, noise: 0.005, seed: 3 })))).not.toContain('drift');
   });
 
@@ -344,7 +409,7 @@ describe('diagnostics', () => {
     expect(b.base.cv).toBeGreaterThan(0.05);
     expect(b.pairedCv).toBeLessThan(0.01);
     const diag = b.diagnostics.find((d) => d.code === 'pairing-rescued')!;
-    expect(diag.message).toMatch(/pairing removed 9\d% of the noise/);
+    expect(words(diag)).toMatch(/pairing removed 9\d% of the noise/);
     expect(diag.severity).toBe('info');
   });
 
@@ -352,13 +417,13 @@ describe('diagnostics', () => {
     const pairs = makePairs({ n: 30, change: 0, noise: 0.08 });
     const b = judge([{ name: 'b', direction: 'lower-is-better', metric: 'wall', pairs }], opts).benchmarks[0]!;
     const diag = b.diagnostics.find((d) => d.code === 'high-noise')!;
-    expect(diag.message).toMatch(/--metric cpu/);
-    expect(diag.message).toMatch(/about \d+ pairs would bring/);
+    expect(words(diag)).toMatch(/--metric cpu/);
+    expect(words(diag)).toMatch(/about \d+ pairs would bring/);
     expect(codes(b)).not.toContain('pairing-rescued');
     // a harness result or CPU time already: no advice to switch to CPU time
     const harness = one(pairs).diagnostics.find((d) => d.code === 'high-noise')!;
-    expect(harness.message).not.toMatch(/--metric cpu/);
-    expect(harness.message).toMatch(/quieter machine/);
+    expect(words(harness)).not.toMatch(/--metric cpu/);
+    expect(words(harness)).toMatch(/quieter machine/);
   });
 
   it('all-equal: identical measurements', () => {
@@ -444,7 +509,7 @@ describe('pairs with head == base (zeros)', () => {
     expect(b.verdict).toBe('unchanged');
     expect(codes(b)).not.toContain('too-few-pairs');
     expect(codes(b)).toContain('mostly-equal');
-    expect(b.diagnostics.find((d) => d.code === 'mostly-equal')!.message).toMatch(/26 of 30 pairs/);
+    expect(words(b.diagnostics.find((d) => d.code === 'mostly-equal')!)).toMatch(/26 of 30 pairs/);
     const c = b.change!;
     expect(c.achievedConfidence).toBeGreaterThanOrEqual(0.95 - 1e-12);
     expect(c.ci[0]).toBeLessThanOrEqual(0);
@@ -496,7 +561,7 @@ describe('pairs with head == base (zeros)', () => {
     ];
     const b = one(few);
     expect(b.verdict).toBe('inconclusive');
-    expect(b.diagnostics.find((d) => d.code === 'too-few-pairs')!.message).toMatch(/Only 3 usable pairs \(2 of them with head == base/);
+    expect(words(b.diagnostics.find((d) => d.code === 'too-few-pairs')!)).toMatch(/Only 3 usable pairs \(2 of them with head == base/);
   });
 });
 
@@ -523,8 +588,8 @@ describe('the interval after an early stop', () => {
   });
 
   it('an interval that cannot reach the raised level cannot make a benchmark unchanged', () => {
-    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, level: 0.975, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.96 };
-    expect(verdictOf(c, 0.02, 'lower-is-better', 0.05)).toBe('inconclusive');
-    expect(verdictOf({ ...c, achievedConfidence: 0.98 }, 0.02, 'lower-is-better', 0.05)).toBe('unchanged');
+    const c: ChangeEstimate = { estimate: 0, ci: [-0.001, 0.001], confidence: 0.95, ciLevel: 0.975, level: 0.975, pValue: 1, pAdjusted: 1, method: 'exact', achievedConfidence: 0.96 };
+    expect(verdictOf(c, 0.02, 'lower-is-better')).toBe('inconclusive');
+    expect(verdictOf({ ...c, achievedConfidence: 0.98 }, 0.02, 'lower-is-better')).toBe('unchanged');
   });
 });

@@ -4,7 +4,7 @@ import { bettingEvidence, logRatios, nullHalfWidth, stopCheck } from '../../src/
 import type { Pair, StopOptions } from '../../src/stats/types.ts';
 import { gaussian, makePairs, prng } from './helpers.ts';
 
-const opts: StopOptions = { minPairs: 10, maxPairs: 200, precision: 0.01, alpha: 0.05, threshold: 0.02 };
+const opts: StopOptions = { minPairs: 10, maxPairs: 200, precision: 0.01, alpha: 0.05, threshold: 0.02, outliers: 'tukey' };
 
 /** Pairs one by one until stopCheck stops (or maxPairs): how many and why. */
 function run(pairs: Pair[], o: StopOptions = opts): { n: number; reason: string | null; decision: string | null | undefined } {

@@ -1,0 +1,167 @@
+/**
+ * Findings in words, for each surface that shows them. `stats/` states a finding as a code with its
+ * figures (stats/types.ts, `Finding`); what a user should do about it depends on where they read
+ * it: in the terminal they rerun with CLI flags (`--metric cpu`), in a PR comment or job summary
+ * they edit the workflow's action inputs (`metric: cpu`). Pure: a finding in, a sentence out.
+ *
+ * Pair indices in the figures count from 0 (indices into `pairs`, as `outliers`); the words count
+ * from 1, as every pair table does.
+ */
+import { z } from 'zod';
+import type { Finding } from '../stats/types.ts';
+import { formatLevel } from './format.ts';
+
+/** `cli`: the terminal (flags, `pairbench report`); `action`: the PR comment, check run and job summary (action inputs). */
+export type Surface = 'cli' | 'action';
+
+/** A diagnostic as a results file holds it: the CLI wording in `message`, and (written by pairbench) its figures. */
+export interface StoredDiagnostic {
+  code: string;
+  severity: 'info' | 'warning';
+  message: string;
+  figures?: Record<string, unknown> | undefined;
+}
+
+const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
+const signedPct = (x: number, digits = 1): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(digits)}%`;
+const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecision(2));
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+/** Pair numbers from 1, the first ten. */
+const pairNumbers = (indices: readonly number[]): string => `${indices.slice(0, 10).map((i) => i + 1).join(', ')}${indices.length > 10 ? ', ...' : ''}`;
+
+/** How each surface names a setting: a flag with its value, or an action input. */
+function setting(surface: Surface, name: string, value?: string): string {
+  if (surface === 'cli') return value === undefined ? `--${name}` : `--${name} ${value}`;
+  return value === undefined ? name : `${name}: ${value}`;
+}
+
+/** The finding worded for `surface`. */
+export function wordFinding(f: Finding, surface: Surface): string {
+  const set = (name: string, value?: string): string => setting(surface, name, value);
+  switch (f.code) {
+    case 'too-few-pairs': {
+      const g = f.figures;
+      const budget = surface === 'cli' ? '--min-pairs / --max-pairs or --max-time' : 'the inputs min-pairs / max-pairs or max-time';
+      if (g.pairs === 0) return `No usable pairs, so nothing can be concluded. Need >= ${g.need} pairs for any p-value below alpha = ${g.alpha}: raise ${budget}.`;
+      return (
+        `Only ${plural(g.pairs, 'usable pair')}${g.zeros > 0 ? ` (${g.zeros} of them with head == base, which carry no sign for the test)` : ''}: ` +
+        `the smallest possible two-sided p-value is then ${fmtP(g.smallestP)}${g.smallestP >= g.alpha ? `, never below alpha = ${g.alpha}` : ''}, and the interval cannot reach ${formatLevel(g.level)} confidence. ` +
+        `Need >= ${g.need} pairs (${set('min-pairs', String(Math.max(g.need, 10)))}).`
+      );
+    }
+    case 'mostly-equal': {
+      const g = f.figures;
+      return (
+        `${g.zeros} of ${g.pairs} pairs measured head and base exactly equal; only ${g.differing} differ. The test counts only the pairs that differ (a pair with head == base has no sign), ` +
+        `so it can hardly be significant; the estimate and interval count all ${g.pairs} pairs, and the equal ones pin the change near 0 ` +
+        `(Hodges–Lehmann over all pairs: Pratt 1959, Lehmann 1975). Typical of counts and sizes (bytes, allocations) that move by a unit in a few runs.`
+      );
+    }
+    case 'all-equal': {
+      const g = f.figures;
+      return g.change === 0
+        ? `All ${g.pairs} pairs measured head and base exactly equal: the metric does not vary between runs (a count, or a coarse clock). The test sees no noise; "no change" here means no pair differed at all. If this is a time, check the timer's resolution or measure a longer run.`
+        : `All ${g.pairs} pairs have the same ratio head/base (${signedPct(g.change, 2)}): the metric does not vary between runs (a count, or a coarse clock), so the interval is a single point. Fine for deterministic counts (instructions, memory); for times, check the timer's resolution.`;
+    }
+    case 'outliers-kept': {
+      const g = f.figures;
+      const flagged = g.above + g.below;
+      return (
+        `${plural(flagged, 'pair')} fell outside the outlier fences (${g.above} above, ${g.below} below); ${g.excluded} were excluded as balanced pairs (one above for one below), ` +
+        `and the ${g.kept.length} in excess on one side kept (${g.kept.length === 1 ? 'pair' : 'pairs'} ${pairNumbers(g.kept)}): excluding them would tilt the test. ` +
+        `A split like ${g.above} to ${g.below} is within chance (binomial p = ${fmtP(g.balanceP)}).`
+      );
+    }
+    case 'one-sided-outliers': {
+      const g = f.figures;
+      const adj = g.direction === 'lower-is-better' ? 'slow' : 'low';
+      const lead =
+        g.headWorse >= g.baseWorse
+          ? `Head has ${g.headWorse} ${adj} outlier${g.headWorse === 1 ? '' : 's'}, base ${g.baseWorse === 0 ? 'none' : g.baseWorse}: a tail regression?`
+          : `Base has ${g.baseWorse} ${adj} outlier${g.baseWorse === 1 ? '' : 's'}, head ${g.headWorse === 0 ? 'none' : g.headWorse}: a tail improvement?`;
+      return (
+        `${lead} Outlying pairs should fall on either side alike; these lean to one side far more than chance allows (binomial p = ${fmtP(g.balanceP)}), ` +
+        `so they are kept in the test, not excluded (${g.kept.length === 1 ? 'pair' : 'pairs'} ${pairNumbers(g.kept)}). ` +
+        `Look at the runs behind them: a path that is only sometimes slow (GC, a cold cache, contention, a retry) shows as a tail, not as a shift of the median.`
+      );
+    }
+    case 'many-outliers': {
+      const g = f.figures;
+      const again = surface === 'cli' ? 'judge again with every pair (pairbench report <results> --outliers none)' : 'judge with every pair (outliers: none)';
+      return (
+        `${g.excluded} of ${g.pairs} pairs (${pct(g.excluded / g.pairs, 0)}) were excluded as outliers: some runs here are far slower than the rest (bursts of load, or runs that land in a slow mode). ` +
+        `Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(g.burstyLevel, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. ` +
+        `The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: ${again}, ` +
+        `${g.metric === 'wall' ? `measure CPU time (${set('metric', 'cpu')}), ` : ''}or quiet the machine.`
+      );
+    }
+    case 'order-effect': {
+      const g = f.figures;
+      const warmup = surface === 'cli' ? '--warmup 2 or more' : 'warmup: 2 or more';
+      const prepare = surface === 'cli' ? 'a --prepare command' : 'a prepare input';
+      return (
+        `Pairs with base first differ from pairs with head first (median change ${signedPct(g.baseFirst)} vs ${signedPct(g.headFirst)}, rank-sum p = ${fmtP(g.pValue)}): ` +
+        `the second run of a pair measures about ${pct(Math.abs(g.secondSlot))} ${g.secondSlot > 0 ? 'higher' : 'lower'} than the first. ` +
+        `The random order keeps the estimate fair, but this adds noise. Add unmeasured warm-up runs (${warmup}) or ${prepare} that puts both sides in the same state before every run (clear caches, reset files).`
+      );
+    }
+    case 'drift': {
+      const g = f.figures;
+      return (
+        `The change drifted during the run: ${signedPct(g.firstHalf)} over the first half of the pairs, ${signedPct(g.secondHalf)} over the second (rank-sum p = ${fmtP(g.pValue)}). ` +
+        `Pairing cancels what the machine does to both sides alike, not a difference that itself moves (one side filling a cache or a disk, throttling that hits one build harder, a job that competes with one of them). ` +
+        `Look at the pairs over time in the results file and re-run; if it persists, the change is not a constant factor.`
+      );
+    }
+    case 'high-noise': {
+      const g = f.figures;
+      const budget = surface === 'cli' ? '--max-pairs, --max-time' : 'inputs max-pairs, max-time';
+      return (
+        `Noisy even in pairs: the ratio head/base varies by ${pct(g.pairedCv)} (CV) from pair to pair. With ${g.pairs} pairs the smallest change this detects reliably is about ${pct(g.detectable)}` +
+        `${g.pairsForThreshold !== null ? `; about ${g.pairsForThreshold} pairs would bring that down to the ${pct(g.threshold)} threshold (${budget})` : ''}. ` +
+        `To cut the noise itself: ${g.metric === 'wall' ? `measure CPU time instead of wall time (${set('metric', 'cpu')}), ` : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`
+      );
+    }
+    case 'pairing-rescued': {
+      const g = f.figures;
+      return (
+        `Single runs vary a lot (CV ${pct(g.baseCv)} base, ${pct(g.headCv)} head), but the two runs of a pair move together (paired CV ${pct(g.pairedCv)}): ` +
+        `pairing removed ${pct(g.removed, 0)} of the noise that unpaired runs would have had. The machine changes state between runs; runs of base and head measured apart (all base, then all head) would not be comparable here.`
+      );
+    }
+  }
+}
+
+// Figures read back from a results file (possibly another tool's, or a fork's): checked before use.
+const num = z.number().refine(Number.isFinite);
+const count = z.number().int().nonnegative();
+const indices = z.array(count).max(1_000_000);
+const FIGURES: Record<Finding['code'], z.ZodType> = {
+  'too-few-pairs': z.object({ pairs: count, zeros: count, smallestP: num, alpha: num, level: num, need: count }),
+  'mostly-equal': z.object({ pairs: count, zeros: count, differing: count }),
+  'all-equal': z.object({ pairs: count, change: num }),
+  'outliers-kept': z.object({ above: count, below: count, excluded: count, kept: indices, balanceP: num }),
+  'one-sided-outliers': z.object({ headWorse: count, baseWorse: count, direction: z.enum(['lower-is-better', 'higher-is-better']), kept: indices, balanceP: num }),
+  'many-outliers': z.object({ excluded: count, pairs: count.refine((n) => n > 0), burstyLevel: num, metric: z.string().max(64).nullable() }),
+  'order-effect': z.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
+  drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
+  'high-noise': z.object({ pairedCv: num, pairs: count, detectable: z.number(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
+  'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
+};
+
+/** A stored diagnostic back as a finding, when its code is known and its figures are sound. */
+export function findingOf(d: StoredDiagnostic): Finding | null {
+  const schema = Object.hasOwn(FIGURES, d.code) ? FIGURES[d.code as Finding['code']] : undefined;
+  if (!schema || d.figures === undefined) return null;
+  const figures = schema.safeParse(d.figures);
+  return figures.success ? ({ code: d.code, severity: d.severity, figures: figures.data } as Finding) : null;
+}
+
+/**
+ * A diagnostic from a results file worded for `surface`: from its code and figures when they are
+ * pairbench's, else its stored message as it is (another tool's file, or one without figures).
+ */
+export function wordDiagnostic(d: StoredDiagnostic, surface: Surface): string {
+  const f = findingOf(d);
+  return f ? wordFinding(f, surface) : d.message;
+}

@@ -1,0 +1,109 @@
+/**
+ * Findings worded per surface: the terminal speaks in CLI flags, the PR comment and job summary in
+ * action inputs; pair numbers count from 1 everywhere, as the pair tables do.
+ */
+import { describe, expect, it } from 'vitest';
+import { judgeResults } from '../../src/results/judge.ts';
+import type { Results } from '../../src/results/schema.ts';
+import { findingOf, wordDiagnostic } from '../../src/report/findings.ts';
+import { renderMarkdown } from '../../src/report/markdown.ts';
+import { renderTerminal } from '../../src/report/terminal.ts';
+import { mulberry32 } from '../../src/stats/prng.ts';
+import type { Pair } from '../../src/stats/types.ts';
+
+/** 60 quiet pairs; pairs 33 and 44 (indices 32, 43) a balanced couple of spikes, 8 and 21 (7, 20) spikes on head's side. */
+function spiky(): Pair[] {
+  const rng = mulberry32(3);
+  return Array.from({ length: 60 }, (_, i): Pair => {
+    const base = 100 * (1 + (rng() - 0.5) * 0.004);
+    const f = i === 32 ? 1.5 : i === 43 ? 1 / 1.5 : i === 7 || i === 20 ? 1.3 : 1 + (rng() - 0.5) * 0.004;
+    return { base, head: base * f, order: rng() < 0.5 ? 'base-first' : 'head-first' };
+  });
+}
+
+/** 30 pairs, 10% noise after pairing, measured as wall time: the high-noise finding. */
+function noisy(): Pair[] {
+  const rng = mulberry32(5);
+  return Array.from({ length: 30 }, (): Pair => {
+    const base = 100 * (1 + (rng() - 0.5) * 0.01);
+    return { base, head: base * (1 + (rng() - 0.5) * 0.35), order: rng() < 0.5 ? 'base-first' : 'head-first' };
+  });
+}
+
+function judged(): Results {
+  return judgeResults(
+    {
+      schemaVersion: 1,
+      base: { ref: 'main', sha: 'a'.repeat(40) },
+      head: { ref: 'pr', sha: 'b'.repeat(40) },
+      settings: { alpha: 0.05, threshold: 0.02 },
+      benchmarks: [
+        { name: 'spiky', unit: 'ms', direction: 'lower-is-better', pairs: spiky() },
+        { name: 'noisy', unit: 'ms', direction: 'lower-is-better', metric: 'wall', pairs: noisy() },
+      ],
+    },
+    { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' },
+  );
+}
+
+/** Pair numbers of the rows of a Markdown pairs table marked with `note`. */
+function tableNumbers(md: string, name: string, note: string): number[] {
+  const block = md.slice(md.indexOf(`<summary>${name}:`));
+  const table = block.slice(0, block.indexOf('</details>'));
+  return table
+    .split('\n')
+    .filter((l) => l.endsWith(note))
+    .map((l) => Number(l.trim().split(/\s+/)[0]));
+}
+
+describe('pair numbers count from 1 everywhere', () => {
+  const r = judged();
+  const md = renderMarkdown(r, { commentId: 'x' });
+  const terminal = renderTerminal(r, { color: false });
+  const spikyResult = r.benchmarks[0]!;
+
+  it('the excluded pairs: the terminal names the numbers the pairs table marks', () => {
+    expect(spikyResult.outliers).toEqual([32, 43]);
+    expect(tableNumbers(md, 'spiky', 'outlier, excluded')).toEqual([33, 44]);
+    expect(terminal).toContain('spiky: 2 outlier pair(s) excluded (pairs 33, 44)');
+  });
+
+  it('the pairs kept against the screen: the diagnostic names the numbers the table marks, on both surfaces', () => {
+    expect(spikyResult.outliersKept).toEqual([7, 20]);
+    expect(tableNumbers(md, 'spiky', 'outlier, kept')).toEqual([8, 21]);
+    const d = spikyResult.diagnostics!.find((x) => x.code === 'outliers-kept' || x.code === 'one-sided-outliers')!;
+    expect(d.message).toContain('pairs 8, 21)');
+    expect(wordDiagnostic(d, 'action')).toContain('pairs 8, 21)');
+  });
+});
+
+describe('each surface words findings in its own settings', () => {
+  const r = judged();
+  const noise = r.benchmarks[1]!.diagnostics!.find((d) => d.code === 'high-noise')!;
+
+  it('the results file keeps the code, the figures and the terminal wording', () => {
+    expect(noise.figures).toMatchObject({ pairs: 30, metric: 'wall', threshold: 0.02 });
+    expect(findingOf(noise)?.code).toBe('high-noise');
+    expect(noise.message).toContain('(--metric cpu)');
+  });
+
+  it('terminal: CLI flags', () => {
+    const terminal = renderTerminal(r, { color: false });
+    expect(terminal).toContain('(--metric cpu)');
+    expect(terminal).toContain('(--max-pairs, --max-time)');
+  });
+
+  it('PR comment and job summary: action inputs, no flag', () => {
+    const md = renderMarkdown(r, { commentId: 'x' });
+    const diagnostics = md.slice(md.indexOf('<summary>Diagnostics'), md.indexOf('</details>', md.indexOf('<summary>Diagnostics')));
+    expect(diagnostics).toContain('(metric: cpu)');
+    expect(diagnostics).toContain('(inputs max-pairs, max-time)');
+    expect(diagnostics).not.toMatch(/--[a-z]/);
+  });
+
+  it("another tool's diagnostic (no figures) is shown as written; figures that do not fit are not trusted", () => {
+    expect(wordDiagnostic({ code: 'high-noise', severity: 'warning', message: 'their words' }, 'action')).toBe('their words');
+    expect(wordDiagnostic({ code: 'high-noise', severity: 'warning', message: 'their words', figures: { pairs: 'many' } }, 'action')).toBe('their words');
+    expect(wordDiagnostic({ code: 'constructor', severity: 'warning', message: 'odd', figures: {} }, 'cli')).toBe('odd');
+  });
+});

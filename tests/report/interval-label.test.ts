@@ -1,0 +1,62 @@
+/**
+ * The reports label the interval with the level it is computed at: with several benchmarks the
+ * level of the correction (change.ciLevel), not 1 - alpha, so a reader never sees an interval
+ * that excludes 0 next to a verdict that is not significant.
+ */
+import { describe, expect, it } from 'vitest';
+import { judgeResults } from '../../src/results/judge.ts';
+import type { Results } from '../../src/results/schema.ts';
+import { renderMarkdown } from '../../src/report/markdown.ts';
+import { renderTerminal } from '../../src/report/terminal.ts';
+import { mulberry32 } from '../../src/stats/prng.ts';
+
+/** 10 benchmarks, 30 pairs each; the first two 6% slower, the rest unchanged. */
+function suite(stoppedEarly = false): Results {
+  const rng = mulberry32(11);
+  return {
+    schemaVersion: 1,
+    base: { ref: 'main', sha: 'a'.repeat(40) },
+    head: { ref: 'pr', sha: 'b'.repeat(40) },
+    settings: { alpha: 0.05, threshold: 0.02 },
+    benchmarks: Array.from({ length: 10 }, (_, i) => ({
+      name: `b${i}`,
+      unit: 'ms',
+      direction: 'lower-is-better' as const,
+      ...(stoppedEarly && i === 9 ? { stoppedBecause: 'precision' } : {}),
+      pairs: Array.from({ length: 30 }, () => {
+        const base = 10 * (1 + rng() * 0.2);
+        return { base, head: base * (i < 2 ? 1.06 : 1) * (1 + (rng() - 0.5) * 0.02), order: rng() < 0.5 ? ('base-first' as const) : ('head-first' as const) };
+      }),
+    })),
+  };
+}
+
+const opts = { alpha: 0.05, threshold: 0.02, outliers: 'none' as const, correction: 'holm' as const };
+
+describe('the interval is labelled with its level', () => {
+  it('10 benchmarks, 2 rejected by Holm: intervals at 1 - 0.05/8 = 99.375%, in the file and both reports', () => {
+    const r = judgeResults(suite(), opts);
+    expect(r.benchmarks.map((b) => b.verdict)).toEqual(['regression', 'regression', ...Array(8).fill('unchanged')]);
+    for (const b of r.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(0.99375, 12);
+    const terminal = renderTerminal(r, { color: false });
+    expect(terminal).toContain('change [99.375% CI]');
+    expect(terminal).toContain("intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together)");
+    const md = renderMarkdown(r, { commentId: 'x' });
+    expect(md).toContain('change [99.375% interval]');
+    expect(md).toContain("<sub>intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together); a change is significant when its interval excludes 0</sub>");
+  });
+
+  it('an early stop raises its interval again: the label shows the range', () => {
+    const r = judgeResults(suite(true), opts);
+    expect(r.benchmarks[9]!.change!.ciLevel).toBeCloseTo(1 - 0.05 / 16, 12);
+    expect(renderTerminal(r, { color: false })).toContain('change [99.375–99.687% CI]');
+  });
+
+  it('one benchmark: 95% as before, and no note', () => {
+    const one = suite();
+    const r = judgeResults({ ...one, benchmarks: one.benchmarks.slice(0, 1) }, opts);
+    const terminal = renderTerminal(r, { color: false });
+    expect(terminal).toContain('change [95% CI]');
+    expect(terminal).not.toContain('intervals at');
+  });
+});

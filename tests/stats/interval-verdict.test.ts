@@ -1,0 +1,87 @@
+/**
+ * The interval shown next to a verdict never contradicts it: over random suites of 1-50
+ * benchmarks, with either correction, early stops or not, every row's verdict can be read off its
+ * own interval (at the level recorded as `change.ciLevel`) and threshold:
+ * - regression / improvement: the interval excludes 0 and the estimate is beyond the threshold,
+ *   on the worse / better side;
+ * - unchanged: the interval lies within ±threshold, or excludes 0 with the estimate within it;
+ * - inconclusive: neither, or the interval falls short of its level (too few pairs).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hodgesLehmann, judge, logRatios } from '../../src/stats/index.ts';
+import type { BenchmarkAnalysis, BenchmarkInput, Correction, Pair } from '../../src/stats/types.ts';
+import { makePairs } from './helpers.ts';
+
+/** One benchmark: a change from none to clear, noise from quiet to very noisy, 1-60 pairs. */
+const benchArb = fc.record({
+  n: fc.integer({ min: 1, max: 60 }),
+  change: fc.oneof(fc.constant(0), fc.double({ min: -0.12, max: 0.12, noNaN: true })),
+  noise: fc.double({ min: 0.0005, max: 0.08, noNaN: true }),
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+  higher: fc.boolean(),
+  stoppedEarly: fc.boolean(),
+  threshold: fc.option(fc.constantFrom(0.01, 0.05), { nil: undefined }),
+});
+
+const suiteArb = fc.record({
+  benchmarks: fc.array(benchArb, { minLength: 1, maxLength: 50 }),
+  correction: fc.constantFrom<Correction>('holm', 'bh'),
+  alpha: fc.constantFrom(0.01, 0.05, 0.1),
+  threshold: fc.constantFrom(0.01, 0.02, 0.05),
+});
+
+/** What the row's own interval says, and whether the verdict agrees. */
+function contradiction(b: BenchmarkAnalysis): string | null {
+  const c = b.change;
+  if (!c) return b.verdict === 'inconclusive' ? null : `no interval but ${b.verdict}`;
+  const level = c.ciLevel;
+  if (level === undefined) return 'no ciLevel';
+  const [lo, hi] = c.ci;
+  const confident = (c.achievedConfidence ?? level) >= level - 1e-12;
+  const excludesZero = confident && (lo > 0 || hi < 0);
+  const within = confident && lo >= -b.threshold && hi <= b.threshold;
+  const worse = b.direction === 'lower-is-better' ? c.estimate > b.threshold : c.estimate < -b.threshold;
+  const better = b.direction === 'lower-is-better' ? c.estimate < -b.threshold : c.estimate > b.threshold;
+  const expected = excludesZero && worse ? 'regression' : excludesZero && better ? 'improvement' : excludesZero || within ? 'unchanged' : 'inconclusive';
+  return b.verdict === expected ? null : `${b.name}: ${b.verdict} with ${c.estimate} [${lo}, ${hi}] at ${level} (threshold ${b.threshold}), expected ${expected}`;
+}
+
+describe('the interval agrees with the verdict', () => {
+  it('for random suites of 1-50 benchmarks, no verdict contradicts its displayed interval', () => {
+    fc.assert(
+      fc.property(suiteArb, (suite) => {
+        const inputs: BenchmarkInput[] = suite.benchmarks.map((x, i) => ({
+          name: `b${i}`,
+          direction: x.higher ? 'higher-is-better' : 'lower-is-better',
+          ...(x.threshold !== undefined ? { threshold: x.threshold } : {}),
+          ...(x.stoppedEarly ? { stoppedEarly: true } : {}),
+          pairs: makePairs({ n: x.n, change: x.change, noise: x.noise, seed: x.seed }),
+        }));
+        const j = judge(inputs, { alpha: suite.alpha, threshold: suite.threshold, outliers: 'tukey', correction: suite.correction });
+        for (const b of j.benchmarks) expect(contradiction(b)).toBeNull();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('the interval shown is the Hodges–Lehmann interval at the recorded level', () => {
+    fc.assert(
+      fc.property(suiteArb, (suite) => {
+        const pairs: Pair[][] = suite.benchmarks.map((x) => makePairs({ n: x.n, change: x.change, noise: x.noise, seed: x.seed }));
+        const j = judge(
+          pairs.map((p, i) => ({ name: `b${i}`, direction: 'lower-is-better', pairs: p, ...(suite.benchmarks[i]!.stoppedEarly ? { stoppedEarly: true } : {}) })),
+          { alpha: suite.alpha, threshold: suite.threshold, outliers: 'none', correction: suite.correction },
+        );
+        j.benchmarks.forEach((b, i) => {
+          const level = b.change!.ciLevel!;
+          expect(level).toBeGreaterThanOrEqual(1 - suite.alpha);
+          expect(level).toBeLessThan(1);
+          const hl = hodgesLehmann(logRatios(pairs[i]!), level, { zeros: 'keep' });
+          expect(b.change!.ci).toEqual([Math.expm1(hl.lower), Math.expm1(hl.upper)]);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
