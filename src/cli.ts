@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The command line: `pairbench compare | report`. A thin edge: it turns flags into a Spec, runs the
  * engine, prints the report and exits with the contract's status (0, 1, 2, 3, 130).
