@@ -5,12 +5,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError, show } from './config/errors.ts';
+import { PairbenchError, UsageError, errorCode, fsReason, show } from './config/errors.ts';
 import { COMPARE_OPTIONS, type OptionDef } from './config/options.ts';
 import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } from './config/spec.ts';
 import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
-import { GitError } from './revisions/git.ts';
 import { readResultsFile } from './results/read.ts';
+import { checkOutputPath } from './results/writer.ts';
 import { judgeResults } from './results/judge.ts';
 import { mergeResults } from './results/merge.ts';
 import type { Results } from './results/schema.ts';
@@ -92,10 +92,14 @@ function parseFlags(argv: string[], names: readonly string[], allowPositionals: 
 
 function loadConfig(flags: RawOptions, cwd: string): { path: string; text: string } | undefined {
   if (typeof flags['config'] !== 'string') return undefined;
+  const path = flags['config'];
   try {
-    return { path: flags['config'], text: readFileSync(resolve(cwd, flags['config']), 'utf8') };
-  } catch {
-    throw UsageError.invalid('--config', flags['config'], 'a readable YAML file');
+    return { path, text: readFileSync(resolve(cwd, path), 'utf8') };
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'ENOENT') throw UsageError.invalid('--config', path, 'a readable YAML file');
+    if (code === 'EISDIR') throw new UsageError('--config', `--config: got ${show(path)}, a folder; expected a YAML file`);
+    throw new UsageError('--config', `--config: got ${show(path)}, which cannot be read (${fsReason(err)}); expected a readable YAML file`);
   }
 }
 
@@ -113,6 +117,7 @@ async function noise(argv: string[]): Promise<ExitCode> {
   const config = loadConfig(flags, cwd);
   const spec = buildSpec({ 'max-pairs': '60', ...rest, ...side }, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
   if (rev !== undefined) spec.base = spec.head;
+  checkOutputs(spec);
   return runAndReport(spec, 'noise');
 }
 
@@ -126,7 +131,14 @@ async function compare(argv: string[]): Promise<ExitCode> {
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
   const spec = buildSpec(flags, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
+  checkOutputs(spec);
   return runAndReport(spec, 'compare');
+}
+
+/** S16: the files written at the end are checked before anything is built or measured. */
+function checkOutputs(spec: { out: string | null; markdown: string | null }): void {
+  if (spec.out !== null) checkOutputPath('--out', spec.out, { replaced: true });
+  if (spec.markdown !== null) checkOutputPath('--markdown', spec.markdown, { replaced: false });
 }
 
 async function runAndReport(spec: Spec, kind: 'compare' | 'noise'): Promise<ExitCode> {
@@ -184,6 +196,7 @@ async function report(argv: string[]): Promise<ExitCode> {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('report', 'report: no results file given; expected pairbench report <results.json>...');
+  checkOutputs({ out: typeof flags['out'] === 'string' ? flags['out'] : null, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null });
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
   const get = <T>(name: string, fallback: T): T => {
@@ -230,9 +243,9 @@ export async function main(argv: string[]): Promise<ExitCode> {
         throw new UsageError(command, `unknown command ${show(command)}; expected compare, report or noise (see pairbench --help)`);
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof GitError) {
+    if (err instanceof PairbenchError) {
       process.stderr.write(`pairbench: ${err.message}\n`);
-      return 2;
+      return err.exitCode;
     }
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`pairbench: could not complete: ${message}\n`);
