@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareOutputFolder } from '../../src/results/writer.ts';
 import { UsageError } from '../../src/config/errors.ts';
-import { CLI, pairbench, readResults } from '../support/cli.ts';
+import { CLI, ROOT, pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 /** A comparison of one folder with itself whose build leaves a mark: the mark says something ran. */
@@ -78,6 +78,21 @@ describe('S16: output paths are checked before anything runs', () => {
     const target = join(dir, 'a', 'b', 'r.json');
     expect(prepareOutputFolder('input results-path', target)).toBe(target);
     expect(existsSync(join(dir, 'a', 'b'))).toBe(true);
+  });
+});
+
+describe('S16: the action checks its output paths first', () => {
+  it('S16: results-path /proc/nope/x.json fails the step at once with one message naming the input', () => {
+    const workspace = tempDir();
+    const res = spawnSync(process.execPath, [join(ROOT, 'src/action.ts')], {
+      cwd: workspace,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace, GITHUB_REPOSITORY: 'octo/repo', GITHUB_EVENT_NAME: 'push', 'INPUT_RUN': 'true', 'INPUT_RESULTS-PATH': '/proc/nope/x.json' },
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(res.stdout.trim()).toBe('::error::input results-path: got "/proc/nope/x.json"; cannot make the folder /proc/nope: no such file or folder (ENOENT)');
+    expect(res.status).toBe(1);
   });
 });
 
