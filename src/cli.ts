@@ -64,30 +64,42 @@ function noiseHelp(): string {
   return `Usage: pairbench noise [options]\n\nAn A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).\nPrints this machine's noise (single-run CV, paired CV) and the smallest change compare would\ndetect here with 30, 100 and 300 pairs: run it once on your runner to pick threshold and max-pairs.\n\nOptions:\n${lines.join('\n')}`;
 }
 
-/** Parses flags with node:util, turning its errors into our one-line usage errors. */
+/**
+ * Parses flags with node:util's parseArgs in its lenient mode, reading its tokens: each mistake is
+ * then told apart by what the token is (an unknown name, a missing value, a value that looks like
+ * an option), never by the wording of Node's own messages, and gets our one-line usage error.
+ */
 function parseFlags(argv: string[], names: readonly string[], allowPositionals: boolean, extra: readonly OptionDef[] = []): { flags: RawOptions; positionals: string[] } {
-  const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
+  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
   for (const name of names) {
     const def = [...COMPARE_OPTIONS, ...extra].find((o) => o.name === name)!;
     options[name] = { type: def.kind === 'boolean' ? 'boolean' : 'string' };
   }
-  try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals, strict: true });
-    const flags: RawOptions = {};
-    for (const [k, v] of Object.entries(values)) flags[k] = v as string | boolean;
-    return { flags, positionals };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new UsageError(unknown[1]!, `${unknown[1]}: unknown option; run with --help for the list`);
-    const missing = /Option '(--[^ ']+)[^']*' argument missing/.exec(message);
-    if (missing) throw new UsageError(missing[1]!, `${missing[1]}: a value is missing`);
-    const ambiguous = /Option '(--[^ ']+)[^']*' argument is ambiguous/.exec(message);
-    if (ambiguous) throw new UsageError(ambiguous[1]!, `${ambiguous[1]}: its value is missing or starts with a dash; write ${ambiguous[1]}=<value> if you mean it`);
-    const positional = /Unexpected argument '([^']+)'/.exec(message);
-    if (positional) throw new UsageError(positional[1]!, `unexpected argument ${show(positional[1])}; options start with --`);
-    throw new UsageError('arguments', message.split('\n')[0]!);
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  const flags: RawOptions = {};
+  const positionals: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      if (!allowPositionals) throw new UsageError(token.value, `unexpected argument ${show(token.value)}; options start with --`);
+      positionals.push(token.value);
+      continue;
+    }
+    const flag = token.rawName;
+    const type = Object.hasOwn(options, token.name) ? options[token.name]!.type : undefined;
+    if (type === undefined) throw new UsageError(flag, `${flag}: unknown option; run with --help for the list`);
+    if (type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(flag, `${flag}: takes no value; got ${show(token.value)}`);
+      flags[token.name] = true;
+      continue;
+    }
+    if (token.value === undefined) throw new UsageError(flag, `${flag}: a value is missing`);
+    if (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-')) {
+      throw new UsageError(flag, `${flag}: its value is missing or starts with a dash; write ${flag}=<value> if you mean it`);
+    }
+    flags[token.name] = token.value;
   }
+  return { flags, positionals };
 }
 
 function loadConfig(flags: RawOptions, cwd: string): { path: string; text: string } | undefined {
