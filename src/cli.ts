@@ -266,6 +266,14 @@ export async function main(argv: string[]): Promise<ExitCode> {
   }
 }
 
+// A reader that stops early (`pairbench report r.json | head`) closes the pipe: what is left to
+// print has no one to read it, and the run ends with its own status instead of a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err) => {
+    if (errorCode(err) !== 'EPIPE') throw err;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
