@@ -2,7 +2,7 @@
  * The command line: `pairbench compare | report`. A thin edge: it turns flags into a Spec, runs the
  * engine, prints the report and exits with the contract's status (0, 1, 2, 3, 130).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PairbenchError, UsageError, errorCode, fsReason, show } from './config/errors.ts';
@@ -10,7 +10,7 @@ import { COMPARE_OPTIONS, type OptionDef } from './config/options.ts';
 import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } from './config/spec.ts';
 import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
 import { readResultsFile } from './results/read.ts';
-import { checkOutputPath } from './results/writer.ts';
+import { checkOutputPath, writeOutputFile } from './results/writer.ts';
 import { judgeResults } from './results/judge.ts';
 import { mergeResults } from './results/merge.ts';
 import type { Results } from './results/schema.ts';
@@ -194,7 +194,7 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise'): Promise<Exit
 function emit(results: Results, spec: { json: boolean; markdown: string | null }): void {
   const noise = results.kind === 'noise';
   if (spec.markdown) {
-    writeFileSync(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replayCommand: replayFromResults(results) }));
+    writeOutputFile(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replayCommand: replayFromResults(results) }), { replaced: false });
   }
   if (spec.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else if (noise) process.stdout.write(`${renderNoiseText(results)}\n`);
@@ -225,7 +225,7 @@ async function report(argv: string[]): Promise<ExitCode> {
   });
   const failOn = get<'regression' | 'none'>('fail-on', 'regression');
   const judged = judgeResults(merged, opts);
-  if (typeof flags['out'] === 'string') writeFileSync(flags['out'], `${JSON.stringify(judged, null, 1)}\n`);
+  if (typeof flags['out'] === 'string') writeOutputFile(flags['out'], `${JSON.stringify(judged, null, 1)}\n`, { replaced: true });
   emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null });
   if (judged.status === 'failed') return 3;
   return failOn === 'regression' && judged.verdict === 'regression' ? 1 : 0;

@@ -89,6 +89,25 @@ export function prepareOutputFolder(input: string, path: string, opts: { replace
   return checkOutputPath(input, full, opts);
 }
 
+/**
+ * Writes a whole output file at the end (the Markdown report, a judged results file). `replaced`:
+ * through a temp file and a rename, so a failed write keeps what was there; otherwise in place
+ * (the report may go to /dev/stdout). A failure names the file, exit 3.
+ */
+export function writeOutputFile(path: string, text: string, opts: { replaced: boolean }): void {
+  const tmp = `${resolve(path)}.${process.pid}.tmp`;
+  try {
+    if (!opts.replaced) writeFileSync(path, text);
+    else {
+      writeFileSync(tmp, text);
+      renameSync(tmp, path);
+    }
+  } catch (err) {
+    if (opts.replaced) rmSync(tmp, { force: true });
+    throw new PairbenchError(`could not write ${path}: ${fsReason(err)}`, 3);
+  }
+}
+
 export class ResultsWriter {
   readonly path: string;
   private readonly tmp: string;
