@@ -49,7 +49,8 @@ describe('S14: only what pairbench made is removed', () => {
     const repo = tempRepo();
     repo.commit({ 'bench.sh': bench }, 'one');
     repo.commit({ 'bench.sh': bench, 'two.txt': '2' }, 'two');
-    const lookalike = join(tmpdir(), `pairbench-wt-${deadPid()}-Ab12Cd`);
+    // named exactly as pairbench names its temp roots (six letters or digits after the pid)
+    const lookalike = join(tmpdir(), `pairbench-wt-${deadPid()}-${Math.random().toString(36).slice(2, 8).padEnd(6, '0')}`);
     mkdirSync(lookalike);
     writeFileSync(join(lookalike, 'keep.txt'), 'keep');
     const worktree = join(lookalike, 'base');
