@@ -2,13 +2,14 @@
  * The command line: `pairbench compare | report`. A thin edge: it turns flags into a Spec, runs the
  * engine, prints the report and exits with the contract's status (0, 1, 2, 3, 130).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PairbenchError, UsageError, errorCode, fsReason, show } from './config/errors.ts';
 import { COMPARE_OPTIONS, type OptionDef } from './config/options.ts';
 import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } from './config/spec.ts';
 import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
+import { checkRevision } from './revisions/git.ts';
 import { readResultsFile } from './results/read.ts';
 import { checkOutputPath, writeOutputFile } from './results/writer.ts';
 import { judgeResults } from './results/judge.ts';
@@ -115,6 +116,14 @@ function loadConfig(flags: RawOptions, cwd: string): { path: string; text: strin
   }
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 async function noise(argv: string[]): Promise<ExitCode> {
   const { flags } = parseFlags(argv, NOISE_OPTIONS.map((o) => o.name), false, NOISE_EXTRA);
   if (flags['help']) {
@@ -124,6 +133,9 @@ async function noise(argv: string[]): Promise<ExitCode> {
   delete flags['help'];
   const { dir, rev, ...rest } = flags;
   if (dir !== undefined && rev !== undefined) throw new UsageError('--dir', '--dir and --rev cannot be used together: measure a directory or a git revision');
+  // Checked here, so that messages name --dir and --rev, the flags the user typed.
+  if (typeof dir === 'string' && !isDirectory(resolve(process.cwd(), dir))) throw UsageError.invalid('--dir', dir, 'an existing directory');
+  if (typeof rev === 'string') checkRevision('--rev', rev);
   const side = rev !== undefined ? { base: rev, head: rev } : { 'base-dir': dir ?? '.', 'head-dir': dir ?? '.' };
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);

@@ -28,6 +28,8 @@ const cases: [string[], RegExp][] = [
   [['compare', '--base', '$(touch pwned)', '--run', 'true'], /--base: got "\$\(touch pwned\)"; expected a git revision/],
   [['compare', '--config', '/no/such.yml'], /--config: got "\/no\/such.yml"; expected a readable YAML file/],
   [['frobnicate'], /unknown command "frobnicate"/],
+  [['noise', '--dir', '/no/such/dir', '--run', 'true'], /^pairbench: --dir: got "\/no\/such\/dir"; expected an existing directory/],
+  [['noise', '--rev', '$(touch pwned)', '--run', 'true'], /^pairbench: --rev: got "\$\(touch pwned\)"; expected a git revision/],
   [['compare', '--json=yes', '--run', 'true'], /^pairbench: --json: takes no value; got "yes"/],
   [['compare', '--run'], /^pairbench: --run: a value is missing/],
   [['compare', '-x', '--run', 'true'], /^pairbench: -x: unknown option; run with --help for the list/],
