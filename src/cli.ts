@@ -1,17 +1,17 @@
-#!/usr/bin/env node
 /**
  * The command line: `pairbench compare | report`. A thin edge: it turns flags into a Spec, runs the
  * engine, prints the report and exits with the contract's status (0, 1, 2, 3, 130).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError, show } from './config/errors.ts';
+import { PairbenchError, UsageError, errorCode, fsReason, show } from './config/errors.ts';
 import { COMPARE_OPTIONS, type OptionDef } from './config/options.ts';
 import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } from './config/spec.ts';
 import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
-import { GitError } from './revisions/git.ts';
+import { checkRevision } from './revisions/git.ts';
 import { readResultsFile } from './results/read.ts';
+import { checkOutputPath, writeOutputFile } from './results/writer.ts';
 import { judgeResults } from './results/judge.ts';
 import { mergeResults } from './results/merge.ts';
 import type { Results } from './results/schema.ts';
@@ -65,38 +65,62 @@ function noiseHelp(): string {
   return `Usage: pairbench noise [options]\n\nAn A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).\nPrints this machine's noise (single-run CV, paired CV) and the smallest change compare would\ndetect here with 30, 100 and 300 pairs: run it once on your runner to pick threshold and max-pairs.\n\nOptions:\n${lines.join('\n')}`;
 }
 
-/** Parses flags with node:util, turning its errors into our one-line usage errors. */
+/**
+ * Parses flags with node:util's parseArgs in its lenient mode, reading its tokens: each mistake is
+ * then told apart by what the token is (an unknown name, a missing value, a value that looks like
+ * an option), never by the wording of Node's own messages, and gets our one-line usage error.
+ */
 function parseFlags(argv: string[], names: readonly string[], allowPositionals: boolean, extra: readonly OptionDef[] = []): { flags: RawOptions; positionals: string[] } {
-  const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
+  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
   for (const name of names) {
     const def = [...COMPARE_OPTIONS, ...extra].find((o) => o.name === name)!;
     options[name] = { type: def.kind === 'boolean' ? 'boolean' : 'string' };
   }
-  try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals, strict: true });
-    const flags: RawOptions = {};
-    for (const [k, v] of Object.entries(values)) flags[k] = v as string | boolean;
-    return { flags, positionals };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new UsageError(unknown[1]!, `${unknown[1]}: unknown option; run with --help for the list`);
-    const missing = /Option '(--[^ ']+)[^']*' argument missing/.exec(message);
-    if (missing) throw new UsageError(missing[1]!, `${missing[1]}: a value is missing`);
-    const ambiguous = /Option '(--[^ ']+)[^']*' argument is ambiguous/.exec(message);
-    if (ambiguous) throw new UsageError(ambiguous[1]!, `${ambiguous[1]}: its value is missing or starts with a dash; write ${ambiguous[1]}=<value> if you mean it`);
-    const positional = /Unexpected argument '([^']+)'/.exec(message);
-    if (positional) throw new UsageError(positional[1]!, `unexpected argument ${show(positional[1])}; options start with --`);
-    throw new UsageError('arguments', message.split('\n')[0]!);
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  const flags: RawOptions = {};
+  const positionals: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      if (!allowPositionals) throw new UsageError(token.value, `unexpected argument ${show(token.value)}; options start with --`);
+      positionals.push(token.value);
+      continue;
+    }
+    const flag = token.rawName;
+    const type = Object.hasOwn(options, token.name) ? options[token.name]!.type : undefined;
+    if (type === undefined) throw new UsageError(flag, `${flag}: unknown option; run with --help for the list`);
+    if (type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(flag, `${flag}: takes no value; got ${show(token.value)}`);
+      flags[token.name] = true;
+      continue;
+    }
+    if (token.value === undefined) throw new UsageError(flag, `${flag}: a value is missing`);
+    if (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-')) {
+      throw new UsageError(flag, `${flag}: its value is missing or starts with a dash; write ${flag}=<value> if you mean it`);
+    }
+    flags[token.name] = token.value;
   }
+  return { flags, positionals };
 }
 
 function loadConfig(flags: RawOptions, cwd: string): { path: string; text: string } | undefined {
   if (typeof flags['config'] !== 'string') return undefined;
+  const path = flags['config'];
   try {
-    return { path: flags['config'], text: readFileSync(resolve(cwd, flags['config']), 'utf8') };
+    return { path, text: readFileSync(resolve(cwd, path), 'utf8') };
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'ENOENT') throw UsageError.invalid('--config', path, 'a readable YAML file');
+    if (code === 'EISDIR') throw new UsageError('--config', `--config: got ${show(path)}, a folder; expected a YAML file`);
+    throw new UsageError('--config', `--config: got ${show(path)}, which cannot be read (${fsReason(err)}); expected a readable YAML file`);
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
   } catch {
-    throw UsageError.invalid('--config', flags['config'], 'a readable YAML file');
+    return false;
   }
 }
 
@@ -109,11 +133,15 @@ async function noise(argv: string[]): Promise<ExitCode> {
   delete flags['help'];
   const { dir, rev, ...rest } = flags;
   if (dir !== undefined && rev !== undefined) throw new UsageError('--dir', '--dir and --rev cannot be used together: measure a directory or a git revision');
+  // Checked here, so that messages name --dir and --rev, the flags the user typed.
+  if (typeof dir === 'string' && !isDirectory(resolve(process.cwd(), dir))) throw UsageError.invalid('--dir', dir, 'an existing directory');
+  if (typeof rev === 'string') checkRevision('--rev', rev);
   const side = rev !== undefined ? { base: rev, head: rev } : { 'base-dir': dir ?? '.', 'head-dir': dir ?? '.' };
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
   const spec = buildSpec({ 'max-pairs': '60', ...rest, ...side }, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
   if (rev !== undefined) spec.base = spec.head;
+  checkOutputs(spec);
   return runAndReport(spec, 'noise');
 }
 
@@ -127,7 +155,14 @@ async function compare(argv: string[]): Promise<ExitCode> {
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
   const spec = buildSpec(flags, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
+  checkOutputs(spec);
   return runAndReport(spec, 'compare');
+}
+
+/** S16: the files written at the end are checked before anything is built or measured. */
+function checkOutputs(spec: { out: string | null; markdown: string | null }): void {
+  if (spec.out !== null) checkOutputPath('--out', spec.out, { replaced: true });
+  if (spec.markdown !== null) checkOutputPath('--markdown', spec.markdown, { replaced: false });
 }
 
 async function runAndReport(spec: Spec, kind: 'compare' | 'noise'): Promise<ExitCode> {
@@ -171,7 +206,7 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise'): Promise<Exit
 function emit(results: Results, spec: { json: boolean; markdown: string | null }): void {
   const noise = results.kind === 'noise';
   if (spec.markdown) {
-    writeFileSync(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replayCommand: replayFromResults(results) }));
+    writeOutputFile(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replayCommand: replayFromResults(results) }), { replaced: false });
   }
   if (spec.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else if (noise) process.stdout.write(`${renderNoiseText(results)}\n`);
@@ -185,6 +220,7 @@ async function report(argv: string[]): Promise<ExitCode> {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('report', 'report: no results file given; expected pairbench report <results.json>...');
+  checkOutputs({ out: typeof flags['out'] === 'string' ? flags['out'] : null, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null });
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
   const get = <T>(name: string, fallback: T): T => {
@@ -201,7 +237,7 @@ async function report(argv: string[]): Promise<ExitCode> {
   });
   const failOn = get<'regression' | 'none'>('fail-on', 'regression');
   const judged = judgeResults(merged, opts);
-  if (typeof flags['out'] === 'string') writeFileSync(flags['out'], `${JSON.stringify(judged, null, 1)}\n`);
+  if (typeof flags['out'] === 'string') writeOutputFile(flags['out'], `${JSON.stringify(judged, null, 1)}\n`, { replaced: true });
   emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null });
   if (judged.status === 'failed') return 3;
   return failOn === 'regression' && judged.verdict === 'regression' ? 1 : 0;
@@ -231,15 +267,23 @@ export async function main(argv: string[]): Promise<ExitCode> {
         throw new UsageError(command, `unknown command ${show(command)}; expected compare, report or noise (see pairbench --help)`);
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof GitError) {
+    if (err instanceof PairbenchError) {
       process.stderr.write(`pairbench: ${err.message}\n`);
-      return 2;
+      return err.exitCode;
     }
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`pairbench: could not complete: ${message}\n`);
     if (process.env.PAIRBENCH_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
     return 3;
   }
+}
+
+// A reader that stops early (`pairbench report r.json | head`) closes the pipe: what is left to
+// print has no one to read it, and the run ends with its own status instead of a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err) => {
+    if (errorCode(err) !== 'EPIPE') throw err;
+  });
 }
 
 main(process.argv.slice(2)).then(

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { UsageError, show } from '../config/errors.ts';
+import { UsageError, fsReason, show } from '../config/errors.ts';
 import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
 import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
 import { parseChoice } from '../config/units.ts';
@@ -121,8 +121,8 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
     const full = inWorkspace(workspace, configPath);
     try {
       config = { path: configPath, text: readFileSync(full, 'utf8') };
-    } catch {
-      throw new UsageError('input config', `input config: cannot read ${show(configPath)} (looked at ${full}); expected a YAML file in the repository`);
+    } catch (err) {
+      throw new UsageError('input config', `input config: cannot read ${show(configPath)} (looked at ${full}: ${fsReason(err)}); expected a YAML file in the repository`);
     }
   }
   if (mode === 'report') {

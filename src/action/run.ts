@@ -6,10 +6,10 @@
  * warning (S5, S9), and the results file and the job summary are written first.
  */
 import * as core from '@actions/core';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
-import { UsageError } from '../config/errors.ts';
+import { relative, resolve } from 'node:path';
+import { PairbenchError, UsageError } from '../config/errors.ts';
 import { runCompare } from '../engine.ts';
 import { runNoise } from '../noise.ts';
 import { renderNoiseMarkdown } from '../report/noise.ts';
@@ -22,6 +22,7 @@ import { REPORT_LIMITS, countVerdicts, renderMarkdown } from '../report/markdown
 import { judgeResults } from '../results/judge.ts';
 import { mergeResults } from '../results/merge.ts';
 import { readResultsFile } from '../results/read.ts';
+import { prepareOutputFolder } from '../results/writer.ts';
 import type { Results } from '../results/schema.ts';
 import { addSecret, redactOutput } from '../measure/secrets.ts';
 import { commandEnv, envInputReader, readSettings, type ActionSettings } from './inputs.ts';
@@ -159,6 +160,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   let settings: ActionSettings;
   try {
     settings = readSettings(envInputReader(env), env);
+    // S16: the output paths are checked (and their folders made) before anything runs.
+    prepareOutputFolder('input results-path', settings.resultsPath);
+    prepareOutputFolder('input results-path', settings.reportPath, { replaced: false });
   } catch (err) {
     core.setFailed(err instanceof Error ? err.message : String(err));
     return;
@@ -194,7 +198,6 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       core.info(`Read ${loaded.files.length} results file(s): ${loaded.files.join(', ')}`);
       results = redactFailures(loaded.results);
       checkResultsMatch(results, target);
-      mkdirSync(dirname(settings.resultsPath), { recursive: true });
       writeFileSync(settings.resultsPath, `${JSON.stringify(results, null, 2)}\n`);
       exitCode = settings.failOn === 'regression' && results.verdict === 'regression' ? 1 : 0;
     } else {
@@ -202,7 +205,6 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       const head = target.head;
       const base = settings.mode === 'noise' ? head : target.base;
       core.info(settings.mode === 'noise' ? `A/A run of ${head}: the noise floor of this machine.` : `Comparing head ${head} against base ${base ?? 'the merge-base with the default branch'}.`);
-      mkdirSync(dirname(settings.resultsPath), { recursive: true });
       const controller = new AbortController();
       const stop = (signal: string) => {
         core.warning(`${signal}: stopping; the results measured so far are kept.`);
@@ -225,7 +227,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       }
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof EventError) core.setFailed(err.message);
+    if (err instanceof PairbenchError || err instanceof EventError) core.setFailed(err.message);
     else core.setFailed(`pairbench failed: ${err instanceof Error ? err.message : String(err)}`);
     return;
   }
@@ -234,7 +236,6 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   // Redacted once more as a whole (S4): `***` is shorter than any secret, so the size limits still hold.
   const summary = redactOutput(results.kind === 'noise' ? renderNoiseMarkdown(results) : renderMarkdown(results, { maxLength: REPORT_LIMITS.jobSummary, fullReportHint: `The full report, with every pair, is in the results file (${settings.resultsPath}); upload it as an artifact to keep it.`, ...(url ? { runUrl: url } : {}) }));
   try {
-    mkdirSync(dirname(settings.reportPath), { recursive: true });
     writeFileSync(settings.reportPath, summary);
   } catch (err) {
     core.warning(`Could not write ${settings.reportPath}: ${err instanceof Error ? err.message : String(err)}`);

@@ -11,6 +11,7 @@ import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
 import { UsageError, show } from './errors.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
+import { LIMITS } from '../results/schema.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
 export type RawOptions = Record<string, RawValue>;
@@ -79,6 +80,20 @@ const ConfigSchema = z.looseObject({
   benchmarks: z.array(BenchmarkEntrySchema).min(1, 'must list at least one benchmark'),
 });
 
+/**
+ * The range of each whole-number option. Pairs stop at what a results file may hold (it must be
+ * read back by `pairbench report`); the seed is a 32-bit number.
+ */
+const INTEGER_RANGES: Record<string, [number, number]> = {
+  'min-pairs': [1, LIMITS.pairsPerBenchmark],
+  'max-pairs': [1, LIMITS.pairsPerBenchmark],
+  warmup: [0, 1000],
+  seed: [0, 2 ** 32 - 1],
+};
+
+/** Shards at most: as many as a results file may name (and more than a GitHub matrix runs). */
+export const MAX_SHARDS = 1000;
+
 /** Parses one value by its option's kind; `input` is how the user wrote its name. */
 export function parseOptionValue(name: string, input: string, value: RawValue): unknown {
   const def = optionDef(name);
@@ -95,8 +110,10 @@ export function parseOptionValue(name: string, input: string, value: RawValue): 
   }
   const text = typeof value === 'boolean' ? String(value) : value;
   switch (def.kind) {
-    case 'integer':
-      return parseInteger(input, text, name === 'min-pairs' || name === 'max-pairs' ? 1 : 0, name === 'seed' ? 2 ** 32 - 1 : undefined);
+    case 'integer': {
+      const [min, max] = INTEGER_RANGES[name] ?? [0, Number.MAX_SAFE_INTEGER];
+      return parseInteger(input, text, min, max);
+    }
     case 'duration':
       return parseDuration(input, text);
     case 'percent':
@@ -121,8 +138,8 @@ function parseShard(input: string, value: string): { index: number; count: numbe
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index < 1 || index > count) {
-    throw UsageError.invalid(input, value, 'i/n with 1 ≤ i ≤ n, such as 2/4');
+  if (!m || !(count >= 1 && count <= MAX_SHARDS && index >= 1 && index <= count)) {
+    throw UsageError.invalid(input, value, `i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}, such as 2/4`);
   }
   return { index, count };
 }
@@ -188,8 +205,10 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     const missing = baseDir === undefined ? 'base-dir' : 'head-dir';
     throw new UsageError(naming(missing), `${naming(missing)} is missing: --base-dir and --head-dir go together`);
   }
-  if (baseDir !== undefined && flags['base'] !== undefined) {
-    throw new UsageError(naming('base'), `${naming('base')} and ${naming('base-dir')} cannot be used together: pick git revisions or directories`);
+  for (const side of ['base', 'head'] as const) {
+    if (baseDir !== undefined && flags[side] !== undefined) {
+      throw new UsageError(naming(side), `${naming(side)} and ${naming(`${side}-dir`)} cannot be used together: pick git revisions or directories`);
+    }
   }
   const base: RevisionSpec = baseDir !== undefined ? { kind: 'dir', dir: baseDir } : { kind: 'git', rev: get<string>('base') ?? null };
   const head: RevisionSpec = headDir !== undefined ? { kind: 'dir', dir: headDir } : { kind: 'git', rev: get<string>('head') ?? 'HEAD' };

@@ -6,24 +6,31 @@ import { UsageError } from './errors.ts';
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
+/**
+ * The longest duration pairbench can honour: Node.js timers hold at most 2^31 - 1 ms (about 596.5
+ * hours) and fire at once past it, which would time out every run. Whole hours, so the limit reads
+ * plainly in messages.
+ */
+export const MAX_DURATION_HOURS = 596;
+export const MAX_DURATION_MS = MAX_DURATION_HOURS * 3_600_000;
+
 /** `1500ms`, `90s`, `10m`, `1.5h`, or a bare number of seconds; returns milliseconds. */
 export function parseDuration(input: string, value: string | number): number {
-  if (typeof value === 'number') {
-    if (Number.isFinite(value) && value > 0) return value * 1000;
-    throw UsageError.invalid(input, value, 'a duration greater than 0 such as 500ms, 90s, 10m or 1h');
+  const expected = `a duration greater than 0 and at most ${MAX_DURATION_HOURS}h, such as 500ms, 90s, 10m or 1h`;
+  let ms: number;
+  if (typeof value === 'number') ms = value * 1000;
+  else {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+    ms = m ? Number(m[1]) * (DURATION_UNITS[m[2] ?? 's'] ?? 1000) : NaN;
   }
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
-  const amount = m ? Number(m[1]) : NaN;
-  if (!m || !(amount > 0)) {
-    throw UsageError.invalid(input, value, 'a duration greater than 0 such as 500ms, 90s, 10m or 1h');
-  }
-  return amount * (DURATION_UNITS[m[2] ?? 's'] ?? 1000);
+  if (!(Number.isFinite(ms) && ms > 0 && ms <= MAX_DURATION_MS)) throw UsageError.invalid(input, value, expected);
+  return ms;
 }
 
 /** `2%` or `0.02` (a fraction); returns the fraction. `max` bounds it (exclusive of 0 unless allowZero). */
 export function parsePercent(input: string, value: string | number, opts: { max?: number; allowZero?: boolean } = {}): number {
   const max = opts.max ?? 10;
-  const expected = `a percentage such as 2% or a fraction such as 0.02${opts.allowZero ? '' : ', greater than 0'}`;
+  const expected = `a percentage such as 2% or a fraction such as 0.02, ${opts.allowZero ? 'from 0' : 'greater than 0'} and at most ${formatPercent(max)}`;
   let fraction: number;
   if (typeof value === 'number') fraction = value;
   else {
@@ -37,12 +44,15 @@ export function parsePercent(input: string, value: string | number, opts: { max?
   return fraction;
 }
 
+function formatPercent(fraction: number): string {
+  return `${Number((fraction * 100).toPrecision(12))}%`;
+}
+
 /** A whole number in [min, max]. */
 export function parseInteger(input: string, value: string | number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
-    throw UsageError.invalid(input, value, `a whole number ${range}`);
+    throw UsageError.invalid(input, value, `a whole number from ${min} to ${max}`);
   }
   return n;
 }

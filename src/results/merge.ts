@@ -39,6 +39,10 @@ export function mergeResults(files: Results[], names: string[]): Results {
   }
   const count = [...counts][0]!;
   const indices = files.map((f) => f.shard?.index ?? 1);
+  const outside = indices.findIndex((k) => k > count);
+  if (outside >= 0) {
+    throw new UsageError(names[outside] ?? 'report', `${names[outside]}: shard ${indices[outside]}/${count} is not a shard of ${count} (the index is larger than the count); expected i/n with 1 ≤ i ≤ n`);
+  }
   const twice = indices.find((k, i) => indices.indexOf(k) !== i);
   if (twice !== undefined && count > 1) throw new UsageError('report', `report: shard ${twice}/${count} is given twice`);
   const present = new Set(files.map((f) => f.shard?.index ?? 1));

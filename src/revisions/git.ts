@@ -3,11 +3,16 @@
  * ref or branch name can never run anything. User-given revisions are checked before use.
  */
 import { execa } from 'execa';
-import { UsageError, show } from '../config/errors.ts';
+import { PairbenchError, UsageError, show } from '../config/errors.ts';
 
-export class GitError extends Error {
+/**
+ * A git command that failed where it should not (a worktree that cannot be added, a broken
+ * repository): the comparison could not be completed, exit 3. What a user typed wrong (a revision
+ * that does not exist, a folder that is no repository) is a UsageError instead.
+ */
+export class GitError extends PairbenchError {
   constructor(message: string) {
-    super(message);
+    super(message, 3);
     this.name = 'GitError';
   }
 }

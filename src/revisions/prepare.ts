@@ -3,15 +3,15 @@
  *
  * Each git revision is checked out in its own worktree in a temp folder, so the user's checkout is
  * never touched, and `--build` runs once in each. Worktrees left by a killed run are recognised by
- * their folder name (it carries the owning process id) and removed on the next run.
+ * the marker in their temp root (temp-root.ts) and removed on the next run.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UsageError, show } from '../config/errors.ts';
 import type { RevisionSpec, Spec } from '../config/spec.ts';
 import { runCommand } from '../measure/run.ts';
 import { Git, checkRevision } from './git.ts';
+import { alive, looksLikeOurs, makeTempRoot, ownedRoot, removeTempRoot } from './temp-root.ts';
 
 export type Side = 'base' | 'head';
 
@@ -51,28 +51,27 @@ export interface PrepareContext {
   signal?: AbortSignal;
 }
 
-const WORKTREE_PREFIX = 'pairbench-wt-';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes worktrees of earlier runs whose process is gone (S14: a killed run leaves them behind). */
+/**
+ * Removes the worktrees of earlier runs whose process is gone (S14: a killed run leaves them
+ * behind), and their temp roots. Only roots that pairbench provably made are removed; a worktree
+ * that merely looks like one of ours is the user's and is left alone, with a note.
+ */
 async function recoverStaleWorktrees(git: Git, log: (line: string) => void): Promise<void> {
   await git.pruneWorktrees();
+  const roots = new Set<string>();
   for (const path of await git.listWorktrees()) {
-    const m = new RegExp(`${WORKTREE_PREFIX}(\\d+)-`).exec(path);
-    if (m && !alive(Number(m[1]))) {
-      log(`Removing a stale worktree of an earlier, interrupted run: ${path}`);
-      await git.removeWorktree(path);
-      rmSync(join(path, '..'), { recursive: true, force: true });
+    if (!looksLikeOurs(path)) continue;
+    const check = ownedRoot(path);
+    if (!check.owned) {
+      log(`Leaving the worktree ${path} alone: ${check.reason}. Remove it with \`git worktree remove\` if it is not needed.`);
+      continue;
     }
+    if (alive(check.pid)) continue; // another pairbench run, still going
+    log(`Removing a stale worktree of an earlier, interrupted run: ${path}`);
+    await git.removeWorktree(path);
+    roots.add(check.root);
   }
+  for (const root of roots) removeTempRoot(root);
   await git.pruneWorktrees();
 }
 
@@ -145,8 +144,8 @@ async function locate(spec: Spec, ctx: PrepareContext, cleanups: (() => Promise<
   } else {
     baseSha = await resolveGitRevision(git, 'base', baseRev, ctx.log);
   }
-  const root = mkdtempSync(join(tmpdir(), `${WORKTREE_PREFIX}${process.pid}-`));
-  cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
+  const root = makeTempRoot();
+  cleanups.push(async () => removeTempRoot(root));
   const checkout = async (side: Side, ref: string, sha: string): Promise<Revision> => {
     const dir = join(root, side);
     await git.addWorktree(dir, sha);

@@ -63,15 +63,15 @@ describe('readSettings', () => {
   });
 
   it.each([
-    [{ run: 'x', 'max-pairs': 'lots' }, 'input max-pairs: got "lots"; expected a whole number ≥ 1'],
+    [{ run: 'x', 'max-pairs': 'lots' }, 'input max-pairs: got "lots"; expected a whole number from 1 to 1000000'],
     [{ run: 'x', threshold: 'big' }, 'input threshold: got "big"; expected a percentage such as 2% or a fraction such as 0.02, greater than 0'],
-    [{ run: 'x', 'max-time': 'forever' }, 'input max-time: got "forever"; expected a duration greater than 0 such as 500ms, 90s, 10m or 1h'],
+    [{ run: 'x', 'max-time': 'forever' }, 'input max-time: got "forever"; expected a duration greater than 0 and at most 596h, such as 500ms, 90s, 10m or 1h'],
     [{ run: 'x', mode: 'fast' }, 'input mode: got "fast"; expected one of compare, report, noise'],
     [{ run: 'x', comment: 'sometimes' }, 'input comment: got "sometimes"; expected one of always, on-change, never'],
     [{ run: 'x', 'pr-number': 'abc' }, 'input pr-number: got "abc"; expected a pull request number such as 123'],
     [{ run: 'x', 'allow-pull-request-target': 'yes' }, 'input allow-pull-request-target: got "yes"; expected true or false'],
     [{ run: 'x', 'fail-on': 'always' }, 'input fail-on: got "always"; expected one of regression, none'],
-    [{ run: 'x', shard: '3/2' }, 'input shard: got "3/2"; expected i/n with 1 ≤ i ≤ n, such as 2/4'],
+    [{ run: 'x', shard: '3/2' }, 'input shard: got "3/2"; expected i/n with 1 ≤ i ≤ n ≤ 1000, such as 2/4'],
     [{}, 'input run is required (the command to measure), unless input config names the benchmarks'],
     [{ run: 'x', config: 'missing.yml' }, 'input config: cannot read "missing.yml"'],
     [{ mode: 'report' }, 'input results is required with mode: report'],

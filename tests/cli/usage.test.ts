@@ -1,10 +1,16 @@
 /** Every bad input gets one line naming it and what is expected, exit status 2, no stack trace. */
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { pairbench } from '../support/cli.ts';
+import { tempDir } from '../support/repo.ts';
+
+/** Where a case that would otherwise run measures and writes: never the project's own checkout. */
+const scratch = tempDir();
+const aside = ['--base-dir', scratch, '--head-dir', scratch, '--max-pairs', '10', '--out', join(scratch, 'r.json')];
 
 const cases: [string[], RegExp][] = [
   [['compare', '--max-pairs', 'abc', '--run', 'true'], /--max-pairs: got "abc"; expected a whole number/],
-  [['compare', '--min-pairs', '0', '--run', 'true'], /--min-pairs: got "0"; expected a whole number ≥ 1/],
+  [['compare', '--min-pairs', '0', '--run', 'true'], /--min-pairs: got "0"; expected a whole number from 1 to 1000000/],
   [['compare', '--threshold', 'lots', '--run', 'true'], /--threshold: got "lots"; expected a percentage such as 2%/],
   [['compare', '--alpha', '2', '--run', 'true'], /--alpha: got "2"; expected a significance level/],
   [['compare', '--max-time', '10 parsecs', '--run', 'true'], /--max-time: got "10 parsecs"; expected a duration/],
@@ -22,8 +28,25 @@ const cases: [string[], RegExp][] = [
   [['compare', '--base', '$(touch pwned)', '--run', 'true'], /--base: got "\$\(touch pwned\)"; expected a git revision/],
   [['compare', '--config', '/no/such.yml'], /--config: got "\/no\/such.yml"; expected a readable YAML file/],
   [['frobnicate'], /unknown command "frobnicate"/],
+  [['noise', '--dir', '/no/such/dir', '--run', 'true'], /^pairbench: --dir: got "\/no\/such\/dir"; expected an existing directory/],
+  [['noise', '--rev', '$(touch pwned)', '--run', 'true'], /^pairbench: --rev: got "\$\(touch pwned\)"; expected a git revision/],
+  [['compare', '--json=yes', '--run', 'true'], /^pairbench: --json: takes no value; got "yes"/],
+  [['compare', '--run'], /^pairbench: --run: a value is missing/],
+  [['compare', '-x', '--run', 'true'], /^pairbench: -x: unknown option; run with --help for the list/],
+  [['compare', 'extra', '--run', 'true'], /^pairbench: unexpected argument "extra"; options start with --/],
   [['report'], /no results file given/],
   [['report', '/no/such/results.json'], /no such file/],
+  [['report', 'tests'], /^pairbench: tests: is a folder; expected a pairbench results file/],
+  [['compare', '--config', 'tests'], /^pairbench: --config: got "tests", a folder; expected a YAML file/],
+  [['compare', '--timeout', '600h', '--run', 'true', ...aside], /--timeout: got "600h"; expected a duration greater than 0 and at most 596h/],
+  [['compare', '--max-time', '2146000s', '--run', 'true', ...aside], /--max-time: got "2146000s"; expected a duration greater than 0 and at most 596h/],
+  [['compare', '--precision', '200%', '--run', 'true', ...aside], /--precision: got "200%"; expected a percentage .*, greater than 0 and at most 100%/],
+  [['compare', '--threshold', '2000%', '--run', 'true', ...aside], /--threshold: got "2000%"; expected a percentage .*, greater than 0 and at most 1000%/],
+  [['compare', '--max-pairs', '99999999999999999999', '--run', 'true', '--base-dir', scratch, '--head-dir', scratch, '--out', join(scratch, 'r.json')], /--max-pairs: got "99999999999999999999"; expected a whole number from 1 to 1000000/],
+  [['compare', '--warmup', '99999999999999999999', '--run', 'true', ...aside], /--warmup: got "99999999999999999999"; expected a whole number from 0 to 1000/],
+  [['compare', '--shard', '5/2', '--run', 'true', ...aside], /--shard: got "5\/2"; expected i\/n with 1 ≤ i ≤ n ≤ 1000/],
+  [['compare', '--shard', '1/99999999999999999999', '--run', 'true', ...aside], /--shard: got "1\/99999999999999999999"; expected i\/n with 1 ≤ i ≤ n ≤ 1000/],
+  [['compare', '--head', 'HEAD', '--run', 'true', ...aside], /--head and --head-dir cannot be used together/],
 ];
 
 describe('S15: every bad input gets one clear message and exit 2', () => {

@@ -108,6 +108,18 @@ describe('merging shards', () => {
     expect(res.judged!.verdict).toBe('inconclusive');
   });
 
+  it('S15: a results file that claims shard 5/2 is refused, alone or merged, naming the file', () => {
+    const bogus = join(dir, 'shard-5-of-2.json');
+    writeFileSync(bogus, JSON.stringify({ ...shardOf(full, 2, 2), shard: { index: 5, count: 2 } }));
+    const first = join(dir, 'shard-1-of-2.json');
+    writeFileSync(first, JSON.stringify(shardOf(full, 1, 2)));
+    for (const files of [[bogus], [first, bogus]]) {
+      const res = report(files);
+      expect(res.status).toBe(2);
+      expect(res.stderr).toMatch(/^pairbench: .*shard-5-of-2\.json: shard: 5\/2 is not a shard .*; expected i\/n with 1 ≤ i ≤ n\n$/);
+    }
+  });
+
   it('a shard of another head SHA is refused, naming the file', () => {
     const other = join(dir, 'other-head.json');
     writeFileSync(other, JSON.stringify({ ...shardOf(full, 2, 4), head: { ref: 'x', sha: 'c'.repeat(40) } }));
