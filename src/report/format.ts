@@ -108,3 +108,19 @@ export function confidenceLabel(settings: Record<string, unknown> | undefined): 
   const a = typeof alpha === 'number' && alpha > 0 && alpha < 1 ? alpha : 0.05;
   return `${String(Number((100 * (1 - a)).toFixed(2)))}%`;
 }
+
+/**
+ * A relative change with one decimal, always: `+10.0%`, `−0.3%`, `±0.0%`. Every change in a report
+ * reads with the same precision, so columns line up and no digit suggests more than the interval holds.
+ */
+export function formatChange(fraction: number): string {
+  if (!Number.isFinite(fraction)) return String(fraction);
+  const text = (Math.abs(fraction) * 100).toFixed(1);
+  if (text === '0.0') return '±0.0%';
+  return `${fraction > 0 ? '+' : '−'}${text}%`;
+}
+
+/** An interval of relative changes: `[+9.1%, +10.9%]`. */
+export function formatChangeInterval(ci: readonly [number, number]): string {
+  return `[${formatChange(ci[0])}, ${formatChange(ci[1])}]`;
+}
