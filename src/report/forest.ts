@@ -54,8 +54,10 @@ export function forestRange(rows: readonly ForestRow[]): number {
   return (Math.ceil(pct / step) * step) / 100;
 }
 
-const PLOT_WIDTH = 41;
-const LABEL_WIDTH = 26;
+const PLOT_WIDTH = 33;
+const LABEL_WIDTH = 40;
+/** where the label starts: plot, change, verdict word */
+export const FOREST_LABEL_COLUMN = PLOT_WIDTH + 1 + 7 + 2 + 12 + 2;
 const VERDICT_WORD: Record<RowKind, string> = {
   regression: 'regression',
   improvement: 'improvement',
@@ -70,7 +72,7 @@ const VERDICT_WORD: Record<RowKind, string> = {
 /** Characters a text plot may carry from a benchmark name: printable ASCII (one column each). */
 function plainLabel(text: string, width: number): string {
   const ascii = text.normalize('NFKD').replace(/[^\x20-\x7e]/g, '?');
-  return ascii.length <= width ? ascii.padEnd(width) : `${ascii.slice(0, width - 3)}...`;
+  return ascii.length <= width ? ascii : `${ascii.slice(0, width - 3)}...`;
 }
 
 function column(x: number, range: number): number {
@@ -108,16 +110,16 @@ export function renderForestText(rows: readonly ForestRow[], opts: { confidence:
   const all = opts.summary ? [...rows, opts.summary] : [...rows];
   if (all.length === 0) return '';
   const range = forestRange(all);
-  const pad = ' '.repeat(LABEL_WIDTH + 9);
   const left = axisPct(-range);
   const right = axisPct(range);
   const mid = column(0, range);
   const axis = `${left}${' '.repeat(Math.max(1, mid - left.length))}0${' '.repeat(Math.max(1, PLOT_WIDTH - mid - 1 - right.length))}${right}`;
-  const lines = [`${pad}${'better <-'.padEnd(mid)}|${'-> worse'.padStart(PLOT_WIDTH - mid - 1)}`, `${pad}${axis}`];
-  const line = (r: ForestRow) => `${plainLabel(r.label, LABEL_WIDTH)} ${formatChange(r.shown).replace('−', '-').padStart(7)}  ${plotLine(r, range)}  ${VERDICT_WORD[r.kind]}`.trimEnd();
+  // the plot comes first, so that on a phone (about 42 columns) the plot and the change are on screen
+  const lines = [`${'better <-'.padEnd(mid)}|${'-> worse'.padStart(PLOT_WIDTH - mid - 1)}`, axis];
+  const line = (r: ForestRow) => `${plotLine(r, range)} ${formatChange(r.shown).replace('−', '-').padStart(7)}  ${VERDICT_WORD[r.kind].padEnd(12)}  ${plainLabel(r.label, LABEL_WIDTH)}`.trimEnd();
   for (const r of rows) lines.push(line(r));
-  if (opts.summary) lines.push(`${' '.repeat(LABEL_WIDTH + 9)}${'.'.repeat(PLOT_WIDTH)}`, line(opts.summary));
+  if (opts.summary) lines.push('.'.repeat(PLOT_WIDTH), line(opts.summary));
   if (opts.more) lines.push(`(${opts.more} more benchmark${opts.more === 1 ? '' : 's'} in the HTML report)`);
-  lines.push('', `o estimate  [---] ${opts.confidence} interval  | no change  : ±threshold  (a throughput that drops is drawn to the right)`);
+  lines.push('', `o estimate  [---] ${opts.confidence} interval`, '| no change  : ±threshold', 'Right is worse: slower, bigger,', 'or a lower throughput.');
   return lines.join('\n');
 }

@@ -34,8 +34,9 @@ const KIND_CLASS: Record<string, string> = { regression: 'regression', improveme
 export function forestSvg(rows: readonly ForestRow[], opts: { id: string; confidence: string; summary?: ForestRow | null }): string {
   const all = opts.summary ? [...rows, opts.summary] : [...rows];
   const range = forestRange(all);
-  const labelW = 260;
-  const plotW = 380;
+  // room for the longest label (about 7 px a character at 12 px), at most 38 characters
+  const labelW = Math.min(280, Math.max(90, 16 + 7 * Math.max(...all.map((r) => Math.min(38, r.label.length)))));
+  const plotW = 420;
   const right = 110;
   const rowH = 24;
   const top = 34;

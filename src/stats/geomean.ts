@@ -11,7 +11,8 @@
  * Wolfe and Chicken, "Nonparametric Statistical Methods", 3rd ed., §3.2), so se = half-width / z(L).
  * The benchmarks are measured in separate processes with their own pairs, so their errors are taken
  * as independent: the mean of k log-ratios has se = sqrt(Σ se²) / k, and the interval is
- * mean ± z(confidence)·se. It is a normal approximation, not an exact interval.
+ * mean ± z(confidence)·se. It is a normal approximation, not an exact interval; with one benchmark
+ * at the same level, its own interval is returned.
  */
 import { qnorm } from './normal.ts';
 
@@ -38,6 +39,9 @@ export function geomeanChange(inputs: readonly GeomeanInput[], confidence: numbe
   const usable = inputs.filter((x) => Number.isFinite(x.estimate) && x.estimate > -1 && x.ci[0] > -1 && x.ci[1] > -1 && Number.isFinite(x.ci[0]) && Number.isFinite(x.ci[1]) && x.level > 0 && x.level < 1);
   if (usable.length === 0) return null;
   const k = usable.length;
+  // one benchmark: its own interval, exact where it is, rather than a normal approximation of it
+  const only = usable[0]!;
+  if (k === 1 && Math.abs(only.level - confidence) < 1e-12) return { estimate: only.estimate, ci: [only.ci[0], only.ci[1]], confidence, count: 1 };
   let sum = 0;
   let variance = 0;
   for (const x of usable) {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MARKER_PREFIX, utf8Bytes } from '../../src/report/escape.ts';
+import { FOREST_LABEL_COLUMN } from '../../src/report/forest.ts';
 import { REPORT_LIMITS, headline, renderMarkdown, reportOrder } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 import { ResultsSchema } from '../../src/results/schema.ts';
@@ -79,10 +80,10 @@ describe('renderMarkdown: what a reviewer reads', () => {
     const block = md.slice(md.indexOf('```text\n') + 8, md.indexOf('\n```', md.indexOf('```text\n')));
     const lines = block.split('\n');
     expect(lines.every((l) => /^[\x20-\x7e±]*$/.test(l))).toBe(true);
-    const plotted = lines.filter((l) => / o|o\]|\[o/.test(l) && !l.startsWith('o estimate'));
-    expect(plotted.map((l) => l.split(/\s+/)[0])).toEqual(['startup', 'parse-large', 'gc-heavy', 'serialize', 'parse-small', 'geometric']);
-    const zero = lines[1]!.indexOf('0');
-    const at = (name: string) => lines.find((l) => l.startsWith(name))!.indexOf('o', 30);
+    const plotted = lines.slice(2).filter((l) => l.length > FOREST_LABEL_COLUMN);
+    expect(plotted.map((l) => l.slice(FOREST_LABEL_COLUMN))).toEqual(['startup', 'parse-large', 'gc-heavy', 'serialize', 'parse-small', 'geometric mean']);
+    const zero = lines[1]!.search(/ 0 /) + 1;
+    const at = (name: string) => plotted.find((l) => l.endsWith(name))!.indexOf('o');
     expect(at('startup')).toBeGreaterThan(zero);
     expect(at('serialize')).toBeLessThan(zero);
   });

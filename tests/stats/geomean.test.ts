@@ -14,6 +14,10 @@ describe('geomeanChange', () => {
     expect(g.ci[1]).toBeCloseTo(ci[1], 12);
   });
 
+  it('of one benchmark with an asymmetric interval at the same level: that interval exactly', () => {
+    expect(geomeanChange([{ estimate: 0.098, ci: [0.082, 0.106], level: 0.95 }], 0.95)).toEqual({ estimate: 0.098, ci: [0.082, 0.106], confidence: 0.95, count: 1 });
+  });
+
   it('is the mean on the log scale: +10% and −10% (as ratios 1.1 and 1/1.1) cancel', () => {
     const g = geomeanChange(
       [
