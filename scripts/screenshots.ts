@@ -44,7 +44,7 @@ try {
   const wide = await browser.page({ width: 920, height: 600 });
   await wide.page.setContent(gfmPage(readFileSync(md, 'utf8')), { waitUntil: 'load' });
   // the folds open, as a reader would open them
-  await wide.page.evaluate(() => document.querySelectorAll('details').forEach((d) => d.setAttribute('open', '')));
+  await wide.page.evaluate("document.querySelectorAll('details').forEach((d) => d.setAttribute('open', ''))");
   await wide.page.screenshot({ path: join(docs, 'comment.png'), fullPage: true });
   const narrow = await browser.page({ width: 400, height: 800 });
   await narrow.page.setContent(gfmPage(readFileSync(md, 'utf8')), { waitUntil: 'load' });

@@ -42,12 +42,15 @@ describe.skipIf(skipBrowser)('the comment, rendered as GitHub renders it', () =>
       // the forest plot: a visible code block whose lines are all as wide as their characters in a monospace font
       const plot = page.locator('pre', { hasText: 'o estimate' });
       await expect.poll(() => plot.isVisible()).toBe(true);
-      const widths = await plot.evaluate((pre) => {
-        const ctx = document.createElement('canvas').getContext('2d')!;
+      // (in the page: the code block's lines measured in its own font)
+      const widths = (await page.evaluate(`(() => {
+        const pre = [...document.querySelectorAll('pre')].find((p) => p.textContent.includes('o estimate'));
+        const ctx = document.createElement('canvas').getContext('2d');
         ctx.font = getComputedStyle(pre).font;
         const cell = ctx.measureText('M').width;
-        return pre.textContent!.split('\n').filter((l) => l.length > 0).map((l) => Math.abs(ctx.measureText(l).width - l.length * cell));
-      });
+        return pre.textContent.split('\\n').filter((l) => l.length > 0).map((l) => Math.abs(ctx.measureText(l).width - l.length * cell));
+      })()`)) as number[];
+      expect(widths.length).toBeGreaterThan(4);
       expect(Math.max(...widths)).toBeLessThan(0.5);
       const rows = (await plot.textContent())!.split('\n').slice(2).filter((l) => l.length > 60 && /[o<>]/.test(l.slice(0, 33)));
       expect(rows.length).toBeGreaterThan(0);
@@ -73,7 +76,7 @@ describe.skipIf(skipBrowser)('the HTML report', () => {
     const dark = await browser.page(undefined, 'dark');
     await dark.page.setContent(html, { waitUntil: 'load' });
     expect(dark.errors).toEqual([]);
-    const bg = (p: typeof light.page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const bg = (p: typeof light.page) => p.evaluate('getComputedStyle(document.body).backgroundColor');
     expect(await bg(light.page)).toBe('rgb(255, 255, 255)');
     expect(await bg(dark.page)).toBe('rgb(13, 17, 23)');
     await light.page.close();
