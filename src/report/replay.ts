@@ -125,10 +125,13 @@ export interface ReplayLines {
 /** Both command lines of a report. */
 export function replayLines(results: Results, source: ReplaySource = {}): ReplayLines {
   const args: string[] = [CLI_NAME, 'compare'];
-  const base = revisionArg(results.base);
-  const head = revisionArg(results.head);
-  if (base) args.push('--base', base);
-  if (head) args.push('--head', head);
+  for (const side of ['base', 'head'] as const) {
+    const rev = results[side];
+    const arg = revisionArg(rev);
+    if (arg) args.push(`--${side}`, arg);
+    // two directories compared (no git): their paths, as plain arguments
+    else if (rev.dir && /^[^\0\n\r]{1,1024}$/.test(rev.dir)) args.push(`--${side}-dir`, rev.dir);
+  }
   let note: string | null = null;
   const cmd = source.commands;
   if (cmd) {

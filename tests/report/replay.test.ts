@@ -63,6 +63,11 @@ describe('replayLines: the real settings under their flag names', () => {
     expect(lines.rejudge).toBe("pairbench report 'out/my results.json' --threshold 5% --alpha 0.01 --outliers none");
   });
 
+  it('replays two directories with --base-dir and --head-dir, quoted', () => {
+    const dirs = results([bench('parse', 'regression', 0.1)], { base: { dir: 'old build' }, head: { dir: '/tmp/new' }, settings: { seed: 3 } });
+    expect(replayLines(dirs).replay).toBe("pairbench compare --base-dir 'old build' --head-dir /tmp/new --seed 3");
+  });
+
   it("takes commands only from the live run, shell-quoted, and names the run's config file", () => {
     const one = replayLines(r, { commands: commandsOf({ build: "make CFLAGS='-O2'", benchmarks: [{ name: 'parse', run: './bin/parse big.json', format: 'time', metrics: ['cpu'], prepare: null }] }) });
     expect(one.replay).toContain(`--build 'make CFLAGS='\\''-O2'\\''' --run './bin/parse big.json' --name parse --metric cpu`);
