@@ -106,12 +106,14 @@ function alphaOf(results: Results): number {
 type ChangeWithLevels = NonNullable<BenchmarkResult['change']> & { ciLevel?: number };
 
 /**
- * The fixed-sample level an interval was computed at (raised after an early stop), which gives its
- * standard error for the geometric mean's interval.
+ * The coverage an interval is reported with: its own level when the results give one, else the
+ * comparison's confidence. After an early stop the interval is computed at a raised fixed-sample
+ * level (`change.level`) precisely so that it keeps this coverage; the geometric mean reads it at
+ * the coverage, which keeps that guarantee (and gives one benchmark its own interval back).
  */
 function levelOf(b: BenchmarkResult, alpha: number): number {
-  const c = b.change;
-  const l = c?.level ?? c?.confidence ?? 1 - alpha;
+  const c = b.change as ChangeWithLevels | null | undefined;
+  const l = c?.ciLevel ?? c?.confidence ?? 1 - alpha;
   return typeof l === 'number' && l > 0 && l < 1 ? l : 1 - alpha;
 }
 

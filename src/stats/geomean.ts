@@ -21,7 +21,11 @@ export interface GeomeanInput {
   estimate: number;
   /** its interval, relative, same orientation */
   ci: readonly [number, number];
-  /** the level the interval was computed at (a raised level after an early stop) */
+  /**
+   * the coverage of the interval (1 − alpha): after an early stop the interval is computed at a
+   * raised fixed-sample level so that it keeps this coverage, and reading it at the coverage keeps
+   * the combined interval's guarantee (conservatively)
+   */
   level: number;
 }
 

@@ -18,6 +18,14 @@ describe('the comment of a typical change', () => {
     expect(md).toMatch(/\*\*\+10\.0%\*\* \[\+9\.\d%, \+10\.\d%\] change of demo \(work\.c\)/);
   });
 
+  it('one benchmark stopped early: the headline interval is the one in its row', () => {
+    // an early stop computes the interval at a raised fixed-sample level that keeps 95% coverage
+    const b = bench('demo', 'regression', 0.097, { ...ns, change: { estimate: 0.097, ci: [0.094, 0.1], confidence: 0.95, level: 0.975, pValue: 1e-6, pAdjusted: 1e-6, method: 'exact' } });
+    const md = renderMarkdown(results([b]));
+    expect(md).toContain('**+9.7%** [+9.4%, +10.0%] change of demo');
+    expect(md).toContain('| **+9.7% [+9.4%, +10.0%]** |');
+  });
+
   it('a Go suite of 11 rows from 4 benchmarks: under 10 KB, not cut, the changed benchmarks first, one regression counted once', () => {
     const r = goSuite();
     expect(r.benchmarks).toHaveLength(11);
