@@ -199,7 +199,16 @@ async function report(argv: string[]): Promise<ExitCode> {
     const given = flags[name];
     if (given !== undefined) return parseOptionValue(name, cliNaming(name), given) as T;
     const recorded = merged.settings?.[name === 'fail-on' ? 'failOn' : name];
-    return (recorded as T | undefined) ?? fallback;
+    if (recorded === undefined) return fallback;
+    // the file may come from anywhere: a recorded setting counts only if it is valid as a flag
+    try {
+      return parseOptionValue(name, `recorded ${name}`, recorded as string | number) as T;
+    } catch (err) {
+      const expected = /; expected (.*)$/.exec(err instanceof Error ? err.message : '')?.[1] ?? 'a valid value';
+      const def = COMPARE_OPTIONS.find((o) => o.name === name)?.default ?? String(fallback);
+      process.stderr.write(`warning: the ${name} recorded in the results (${JSON.stringify(recorded).slice(0, 80)}) is not valid (${expected}); judging with ${def}\n`);
+      return fallback;
+    }
   };
   const opts = judgeOptions({
     alpha: get<number>('alpha', 0.05),

@@ -77,3 +77,16 @@ describe('replayLines: the real settings under their flag names', () => {
     expect(config.replay).not.toContain('--build');
   });
 });
+
+describe('S2: pairbench report judges a forged file with valid settings only', () => {
+  it('a recorded threshold outside the schema is not used: the default applies, with a warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pairbench-forged-'));
+    const file = join(dir, 'forged.json');
+    writeFileSync(file, JSON.stringify(results([bench('parse', 'unchanged', 0.001, { n: 14 })], { settings: { seed: 7, alpha: 0.05, threshold: -5 } })));
+    const res = pairbench(['report', file, '--json']);
+    expect(res.status, res.stderr).toBe(0);
+    expect(res.stderr).toContain('warning: the threshold recorded in the results (-5) is not valid (a percentage such as 2% or a fraction such as 0.02, greater than 0); judging with 2%');
+    const judged = JSON.parse(res.stdout) as { benchmarks: { verdict: string; threshold: number }[] };
+    expect(judged.benchmarks[0]!.verdict).toBe('unchanged');
+  });
+});
