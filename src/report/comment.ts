@@ -27,9 +27,8 @@ import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes 
 import { forestRows, renderForestText, type ForestRow } from './forest.ts';
 import { confidenceLabel, formatChange, formatChangeInterval, formatValue, VERDICT_EMOJI } from './format.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
-import { countVerdicts, groupRows, rowKind, worseChange, type Group, type Row, type RowKind } from './rows.ts';
+import { countVerdicts, groupRows, worseChange, type Group, type Row, type RowKind } from './rows.ts';
 
-export { REPORT_LIMITS } from './budget.ts';
 
 /** What the gate says after a PR label accepted an intended regression (or why the label did not count). */
 export interface Acceptance {
@@ -442,5 +441,3 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
 function reportPairs(groups: readonly Group[]): string[] {
   return groups.flatMap((g) => [g.primary, ...g.derived]).filter((r) => r.result.pairs.length > 0).map((r) => pairsBlock(r.result));
 }
-
-export { countVerdicts, rowKind };
