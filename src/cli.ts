@@ -15,7 +15,8 @@ import { checkOutputPath, writeOutputFile } from './results/writer.ts';
 import { judgeResults } from './results/judge.ts';
 import { mergeResults } from './results/merge.ts';
 import type { Results } from './results/schema.ts';
-import { renderMarkdown, replayFromResults } from './report/markdown.ts';
+import { commandsOf, renderMarkdown, type ReplaySource } from './report/markdown.ts';
+import { renderHtml } from './report/html.ts';
 import { renderNoiseMarkdown, renderNoiseText } from './report/noise.ts';
 import { runNoise } from './noise.ts';
 import { ProgressPrinter } from './report/progress.ts';
@@ -40,13 +41,17 @@ function compareHelp(): string {
     const choices = o.choices && o.kind !== 'list' ? ` [${o.choices.join(', ')}]` : '';
     return `  ${flag.padEnd(24)} ${o.help}${choices}${def}`;
   });
+  lines.push(`  ${'--html <file>'.padEnd(24)} ${HTML_OPTION.help}`);
   return `Usage: pairbench compare [options]\n\nOptions:\n${lines.join('\n')}\n\nExit status: 0 no gate failed, 1 a regression (with --fail-on regression), 2 bad usage, 3 could not complete, 130 interrupted.`;
 }
 
-const REPORT_OPTIONS = ['alpha', 'threshold', 'outliers', 'correction', 'fail-on', 'markdown', 'out', 'json'] as const;
+const REPORT_OPTIONS = ['alpha', 'threshold', 'outliers', 'correction', 'fail-on', 'markdown', 'out', 'json', 'html'] as const;
+
+/** `--html <file>`: the self-contained HTML report, with every plot (compare and report). */
+const HTML_OPTION: OptionDef = { name: 'html', kind: 'string', arg: '<file>', help: 'write the HTML report: plots of every benchmark, self-contained', cliOnly: true };
 
 function reportHelp(): string {
-  const lines = REPORT_OPTIONS.map((name) => COMPARE_OPTIONS.find((o) => o.name === name)!).map((o) => `  --${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg}`}`.padEnd(26) + o.help);
+  const lines = REPORT_OPTIONS.map((name) => [...COMPARE_OPTIONS, HTML_OPTION].find((o) => o.name === name)!).map((o) => `  --${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg}`}`.padEnd(26) + o.help);
   return `Usage: pairbench report <results.json>... [options]\n\nRecomputes every statistic from the raw pairs in the files (several files: shards of one comparison).\n\nOptions:\n${lines.join('\n')}`;
 }
 
@@ -146,26 +151,29 @@ async function noise(argv: string[]): Promise<ExitCode> {
 }
 
 async function compare(argv: string[]): Promise<ExitCode> {
-  const { flags } = parseFlags(argv, COMPARE_OPTIONS.map((o) => o.name), false);
+  const { flags } = parseFlags(argv, [...COMPARE_OPTIONS.map((o) => o.name), 'html'], false, [HTML_OPTION]);
   if (flags['help']) {
     console.log(compareHelp());
     return 0;
   }
   delete flags['help'];
+  const html = typeof flags['html'] === 'string' ? flags['html'] : null;
+  delete flags['html'];
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
   const spec = buildSpec(flags, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
-  checkOutputs(spec);
-  return runAndReport(spec, 'compare');
+  checkOutputs(spec, html);
+  return runAndReport(spec, 'compare', { html, configPath: config?.path ?? null });
 }
 
 /** S16: the files written at the end are checked before anything is built or measured. */
-function checkOutputs(spec: { out: string | null; markdown: string | null }): void {
+function checkOutputs(spec: { out: string | null; markdown: string | null }, html: string | null = null): void {
   if (spec.out !== null) checkOutputPath('--out', spec.out, { replaced: true });
   if (spec.markdown !== null) checkOutputPath('--markdown', spec.markdown, { replaced: false });
+  if (html !== null) checkOutputPath('--html', html, { replaced: false });
 }
 
-async function runAndReport(spec: Spec, kind: 'compare' | 'noise'): Promise<ExitCode> {
+async function runAndReport(spec: Spec, kind: 'compare' | 'noise', extra: { html: string | null; configPath: string | null } = { html: null, configPath: null }): Promise<ExitCode> {
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
@@ -193,7 +201,7 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise'): Promise<Exit
       ...(progress ? { progress: (p) => progress.update(p) } : {}),
     });
     progress?.clear();
-    emit(outcome.results, spec);
+    emit(outcome.results, { ...spec, html: extra.html }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] });
     if (!spec.json) process.stderr.write(`results: ${outcome.resultsPath}\n`);
     return outcome.exitCode;
   } finally {
@@ -203,31 +211,41 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise'): Promise<Exit
   }
 }
 
-function emit(results: Results, spec: { json: boolean; markdown: string | null }): void {
+function emit(results: Results, spec: { json: boolean; markdown: string | null; html: string | null }, replay: ReplaySource): void {
   const noise = results.kind === 'noise';
   if (spec.markdown) {
-    writeOutputFile(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replayCommand: replayFromResults(results) }), { replaced: false });
+    writeOutputFile(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay }), { replaced: false });
   }
+  if (spec.html) writeOutputFile(spec.html, renderHtml(results, { replay }), { replaced: false });
   if (spec.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else if (noise) process.stdout.write(`${renderNoiseText(results)}\n`);
   else process.stdout.write(`${renderTerminal(results, { color: process.stdout.isTTY === true && !process.env.NO_COLOR })}\n`);
 }
 
 async function report(argv: string[]): Promise<ExitCode> {
-  const { flags, positionals } = parseFlags(argv, REPORT_OPTIONS, true);
+  const { flags, positionals } = parseFlags(argv, REPORT_OPTIONS, true, [HTML_OPTION]);
   if (flags['help']) {
     console.log(reportHelp());
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('report', 'report: no results file given; expected pairbench report <results.json>...');
-  checkOutputs({ out: typeof flags['out'] === 'string' ? flags['out'] : null, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null });
+  checkOutputs({ out: typeof flags['out'] === 'string' ? flags['out'] : null, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null }, typeof flags['html'] === 'string' ? flags['html'] : null);
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
   const get = <T>(name: string, fallback: T): T => {
     const given = flags[name];
     if (given !== undefined) return parseOptionValue(name, cliNaming(name), given) as T;
     const recorded = merged.settings?.[name === 'fail-on' ? 'failOn' : name];
-    return (recorded as T | undefined) ?? fallback;
+    if (recorded === undefined) return fallback;
+    // the file may come from anywhere: a recorded setting counts only if it is valid as a flag
+    try {
+      return parseOptionValue(name, `recorded ${name}`, recorded as string | number) as T;
+    } catch (err) {
+      const expected = /; expected (.*)$/.exec(err instanceof Error ? err.message : '')?.[1] ?? 'a valid value';
+      const def = COMPARE_OPTIONS.find((o) => o.name === name)?.default ?? String(fallback);
+      process.stderr.write(`warning: the ${name} recorded in the results (${JSON.stringify(recorded).slice(0, 80)}) is not valid (${expected}); judging with ${def}\n`);
+      return fallback;
+    }
   };
   const opts = judgeOptions({
     alpha: get<number>('alpha', 0.05),
@@ -238,7 +256,8 @@ async function report(argv: string[]): Promise<ExitCode> {
   const failOn = get<'regression' | 'none'>('fail-on', 'regression');
   const judged = judgeResults(merged, opts);
   if (typeof flags['out'] === 'string') writeOutputFile(flags['out'], `${JSON.stringify(judged, null, 1)}\n`, { replaced: true });
-  emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null });
+  // The files may come from anywhere (an artifact of a fork's workflow): no command is taken from them.
+  emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null, html: typeof flags['html'] === 'string' ? flags['html'] : null }, { resultsFiles: positionals });
   if (judged.status === 'failed') return 3;
   return failOn === 'regression' && judged.verdict === 'regression' ? 1 : 0;
 }

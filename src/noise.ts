@@ -14,7 +14,8 @@ export function withNoiseFloors(results: Results, opts: { alpha: number; thresho
   return {
     ...results,
     kind: 'noise',
-    benchmarks: results.benchmarks.map((b) => (b.pairs.length >= 3 ? { ...b, noise: noiseFloor(b.pairs, opts) } : b)),
+    // each benchmark against its own threshold (a config file's `threshold: 5%`), else the comparison's
+    benchmarks: results.benchmarks.map((b) => (b.pairs.length >= 3 ? { ...b, noise: noiseFloor(b.pairs, { ...opts, threshold: b.threshold ?? opts.threshold }) } : b)),
   };
 }
 

@@ -35,6 +35,7 @@ export const ACTION_INPUTS: readonly string[] = [
   'results',
   'results-path',
   'allow-pull-request-target',
+  'accept-label',
 ];
 
 export const ALL_INPUTS: readonly string[] = [...SPEC_INPUTS, ...ACTION_INPUTS];

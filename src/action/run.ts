@@ -6,9 +6,10 @@
  * warning (S5, S9), and the results file and the job summary are written first.
  */
 import * as core from '@actions/core';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import { PairbenchError, UsageError } from '../config/errors.ts';
 import { runCompare } from '../engine.ts';
 import { runNoise } from '../noise.ts';
@@ -18,7 +19,13 @@ import { upsertComment } from '../github/comment.ts';
 import { EventError, resolveEvent, type Target } from '../github/events.ts';
 import { createClient, type GitHubApi } from '../github/octokit.ts';
 import { markerFor } from '../report/escape.ts';
-import { REPORT_LIMITS, countVerdicts, renderMarkdown } from '../report/markdown.ts';
+import { REPORT_LIMITS, commandsOf, countVerdicts, groupRows, renderMarkdown, type Acceptance, type ReplaySource } from '../report/markdown.ts';
+import { renderHtml } from '../report/html.ts';
+import { formatChange, formatChangeInterval } from '../report/format.ts';
+import { ProgressPrinter } from '../report/progress.ts';
+import { renderTerminal } from '../report/terminal.ts';
+import { acceptance, DEFAULT_ACCEPT_LABEL } from '../github/labels.ts';
+import type { Progress } from '../schedule/loop.ts';
 import { judgeResults } from '../results/judge.ts';
 import { mergeResults } from '../results/merge.ts';
 import { readResultsFile } from '../results/read.ts';
@@ -111,14 +118,84 @@ async function writeSummary(markdown: string, env: NodeJS.ProcessEnv): Promise<v
   }
 }
 
-async function publish(api: GitHubApi | null, settings: ActionSettings, target: Target, results: Results, url: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+/** Warnings of one step, each printed once (a 403 on the comment and on the check run share their advice). */
+function warnOnce(): (message: string) => void {
+  const seen = new Set<string>();
+  return (message) => {
+    if (seen.has(message)) return;
+    seen.add(message);
+    core.warning(message);
+  };
+}
+
+/** A progress line in the step log every ten seconds while measuring (the first one at once). */
+function stepProgress(maxPairs: number): (p: Progress) => void {
+  let last = -Infinity;
+  return (p) => {
+    const now = Date.now();
+    if (now - last < 10_000) return;
+    last = now;
+    core.info(ProgressPrinter.line(p, maxPairs));
+  };
+}
+
+/**
+ * Prints text that holds benchmark names and command output: workflow commands (`::error::`,
+ * `::add-mask::`) in it are switched off for its duration, with a token nobody can guess.
+ */
+function logUntrusted(text: string): void {
+  const token = randomUUID();
+  core.info(`::stop-commands::${token}`);
+  core.info(text);
+  core.info(`::${token}::`);
+}
+
+/** The terminal table at the end of the step log, folded in a group named by the verdict. */
+function logTable(results: Results): void {
+  core.startGroup(`pairbench: ${results.verdict ?? 'no verdict'} (the results table)`);
+  logUntrusted(renderTerminal(results, { color: false }));
+  core.endGroup();
+}
+
+/** The failing step's message: every regression with its size, the first ten. */
+function regressionMessage(results: Results): string {
+  const rows = groupRows(results.benchmarks).filter((g) => g.kind === 'regression');
+  const named = rows.map((g) => {
+    const r = [g.primary, ...g.derived].find((x) => x.kind === 'regression') ?? g.primary;
+    const c = r.result.change;
+    const size = c ? ` ${formatChange(c.estimate)} ${formatChangeInterval(c.ci)}` : '';
+    const what = r !== g.primary ? ` (${r.metric})` : r.result.metric && r.result.metric !== 'wall' ? ` [${r.result.metric}]` : '';
+    return `${r.name.slice(0, 80)}${what}${size}`;
+  });
+  const list = `${named.slice(0, 10).join('; ')}${named.length > 10 ? `; and ${named.length - 10} more` : ''}`;
+  return `pairbench: ${rows.length} regression${rows.length === 1 ? '' : 's'} beyond the threshold: ${list}. Set fail-on: none to report without failing, or add the accept label to accept an intended regression.`;
+}
+
+/** Whether the accept label is on the pull request and counts (github/labels.ts). */
+async function acceptLabel(api: GitHubApi | null, settings: ActionSettings, target: Target, payload: unknown, env: NodeJS.ProcessEnv): Promise<Acceptance | null> {
+  const raw = env['INPUT_ACCEPT-LABEL'];
+  const label = raw === undefined ? DEFAULT_ACCEPT_LABEL : raw.trim();
+  if (label === '' || !target.pull || settings.mode === 'noise') return null;
+  const a = await acceptance(api, { ...repoOf(env), pull: target.pull.number, label, payload });
+  if (a?.accepted) core.notice(`The label "${label}" was added by ${a.by}, who can write to this repository: a regression does not fail this step.`);
+  else if (a) core.warning(`The label "${label}" is ignored: ${a.reason ?? 'it cannot be checked'}.`);
+  return a;
+}
+
+interface ReportExtras {
+  replay: ReplaySource;
+  acceptance: Acceptance | null;
+}
+
+async function publish(api: GitHubApi | null, settings: ActionSettings, target: Target, results: Results, url: string | undefined, env: NodeJS.ProcessEnv, extras: ReportExtras, warn: (m: string) => void): Promise<string> {
   const repo = repoOf(env);
   const marker = markerFor(settings.commentId);
-  const hint = 'The full report is in the job summary of the workflow run, and every pair is in the results file.';
+  const hint = `Every pair, the plots of each benchmark and the diagnostics are in the job summary and in the artifact with the results file and its HTML report (${basename(htmlPathOf(settings))}).`;
+  const common = { fullReportHint: hint, replay: extras.replay, acceptance: extras.acceptance, ...(url ? { runUrl: url } : {}) };
   let commentUrl = '';
   if (settings.comment === 'never') core.info('comment: never, so no pull request comment.');
   else if (!target.pull) core.info('No pull request for this event: the report is in the job summary only.');
-  else if (!api) core.warning('No github-token: the pull request comment is skipped.');
+  else if (!api) warn('No github-token: the pull request comment is skipped.');
   else {
     const c = countVerdicts(results);
     const outcome = await upsertComment(api, {
@@ -127,15 +204,15 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
       marker,
       mode: settings.comment,
       changed: c.regression + c.improvement + c.inconclusive + c.failed + c.added + c.removed > 0 || results.status !== 'complete',
-      render: (maxBytes) => redactOutput(renderMarkdown(results, { commentId: settings.commentId, maxLength: maxBytes, fullReportHint: hint, ...(url ? { runUrl: url } : {}) })),
+      render: (maxBytes) => redactOutput(renderMarkdown(results, { ...common, commentId: settings.commentId, maxLength: maxBytes })),
       log: (l) => core.info(l),
     });
-    if (outcome.action === 'forbidden' || outcome.action === 'failed') core.warning(outcome.detail);
+    if (outcome.action === 'forbidden' || outcome.action === 'failed') warn(outcome.detail);
     else core.info(`Pull request #${target.pull.number}: comment ${outcome.action}${outcome.url ? ` (${outcome.url})` : ''}.`);
     commentUrl = outcome.url ?? '';
   }
   if (settings.checkName) {
-    if (!api) core.warning('No github-token: the check run is skipped.');
+    if (!api) warn('No github-token: the check run is skipped.');
     else if (!target.checkSha) core.info('No commit to attach a check run to: skipped.');
     else {
       const outcome = await publishCheckRun(api, {
@@ -143,16 +220,21 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
         name: settings.checkName,
         headSha: target.checkSha,
         results,
-        failOn: settings.failOn,
-        render: (maxBytes) => redactOutput(renderMarkdown(results, { maxLength: maxBytes, fullReportHint: hint, ...(url ? { runUrl: url } : {}) })),
+        failOn: extras.acceptance?.accepted ? 'none' : settings.failOn,
+        render: (maxBytes) => redactOutput(renderMarkdown(results, { ...common, maxLength: maxBytes })),
         ...(url ? { detailsUrl: url } : {}),
         log: (l) => core.info(l),
       });
-      if (outcome.action !== 'created') core.warning(outcome.detail);
+      if (outcome.action !== 'created') warn(outcome.detail);
       else core.info(`Check run "${settings.checkName}": ${outcome.conclusion}.`);
     }
   }
   return commentUrl;
+}
+
+/** The HTML report, beside the results file: `pairbench-results.html`. */
+function htmlPathOf(settings: ActionSettings): string {
+  return `${settings.resultsPath.replace(/\.json$/i, '')}.html`;
 }
 
 /** Runs the action. Every failure ends as `core.setFailed` with one message, never an uncaught stack trace. */
@@ -178,10 +260,13 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   let target: Target;
   let results: Results;
   let exitCode: number;
+  let payload: unknown = {};
+  let replay: ReplaySource = {};
   try {
+    payload = readPayload(env);
     target = await resolveEvent({
       eventName: env['GITHUB_EVENT_NAME'] ?? '',
-      payload: readPayload(env),
+      payload,
       repo: repoOf(env),
       sha: env['GITHUB_SHA'] ?? null,
       inputs: { mode: settings.mode, prNumber: settings.prNumber, baseRef: settings.baseRef, headRef: settings.headRef, allowPullRequestTarget: settings.allowPullRequestTarget },
@@ -197,11 +282,14 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       const loaded = await loadResults(settings);
       core.info(`Read ${loaded.files.length} results file(s): ${loaded.files.join(', ')}`);
       results = redactFailures(loaded.results);
+      // the files may come from an untrusted workflow: no command of theirs reaches the replay line (S2)
+      replay = { resultsFiles: loaded.files.map((f) => basename(f)) };
       checkResultsMatch(results, target);
       writeFileSync(settings.resultsPath, `${JSON.stringify(results, null, 2)}\n`);
       exitCode = settings.failOn === 'regression' && results.verdict === 'regression' ? 1 : 0;
     } else {
       const spec = settings.spec!;
+      replay = { commands: commandsOf(spec, envInputReader(env)('config') || null), resultsFiles: [basename(settings.resultsPath)] };
       const head = target.head;
       const base = settings.mode === 'noise' ? head : target.base;
       core.info(settings.mode === 'noise' ? `A/A run of ${head}: the noise floor of this machine.` : `Comparing head ${head} against base ${base ?? 'the merge-base with the default branch'}.`);
@@ -217,7 +305,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       try {
         const outcome = await (settings.mode === 'noise' ? runNoise : runCompare)(
           { ...spec, base: { kind: 'git', rev: base }, head: { kind: 'git', rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-          { log: (l) => core.info(l), signal: controller.signal, env: commandEnv(env, settings.token) },
+          { log: (l) => core.info(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs) },
         );
         results = outcome.results;
         exitCode = outcome.exitCode;
@@ -233,12 +321,41 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
 
   // The results file is written; now the report, whatever happens to the comment.
+  const warn = warnOnce();
+  if (results.kind !== 'noise') logTable(results);
+  let accepted: Acceptance | null = null;
+  try {
+    accepted = await acceptLabel(api, settings, target, payload, env);
+  } catch (err) {
+    warn(`Could not check the accept label: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (accepted?.accepted && exitCode === 1) exitCode = 0;
+  const htmlPath = htmlPathOf(settings);
   // Redacted once more as a whole (S4): `***` is shorter than any secret, so the size limits still hold.
-  const summary = redactOutput(results.kind === 'noise' ? renderNoiseMarkdown(results) : renderMarkdown(results, { maxLength: REPORT_LIMITS.jobSummary, fullReportHint: `The full report, with every pair, is in the results file (${settings.resultsPath}); upload it as an artifact to keep it.`, ...(url ? { runUrl: url } : {}) }));
+  const summary = redactOutput(
+    results.kind === 'noise'
+      ? renderNoiseMarkdown(results)
+      : renderMarkdown(results, {
+          maxLength: REPORT_LIMITS.jobSummary,
+          pairs: true,
+          replay,
+          acceptance: accepted,
+          fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
+          ...(url ? { runUrl: url } : {}),
+        }),
+  );
+  if (results.kind !== 'noise') {
+    try {
+      writeFileSync(htmlPath, redactOutput(renderHtml(results, { replay, ...(url ? { runUrl: url } : {}) })));
+      core.info(`HTML report: ${htmlPath}`);
+    } catch (err) {
+      warn(`Could not write ${htmlPath}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   try {
     writeFileSync(settings.reportPath, summary);
   } catch (err) {
-    core.warning(`Could not write ${settings.reportPath}: ${err instanceof Error ? err.message : String(err)}`);
+    warn(`Could not write ${settings.reportPath}: ${err instanceof Error ? err.message : String(err)}`);
   }
   await writeSummary(summary, env);
 
@@ -251,18 +368,15 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
   let commentUrl = '';
   try {
-    commentUrl = await publish(api, settings, target, results, url, env);
+    commentUrl = await publish(api, settings, target, results, url, env, { replay, acceptance: accepted }, warn);
   } catch (err) {
-    core.warning(`Could not publish to the pull request: ${err instanceof Error ? err.message : String(err)}. The results, the job summary and the verdict are not affected.`);
+    warn(`Could not publish to the pull request: ${err instanceof Error ? err.message : String(err)}. The results, the job summary and the verdict are not affected.`);
   }
   core.setOutput('comment-url', commentUrl);
 
   if (exitCode === 130) core.setFailed('pairbench was interrupted; the results measured so far are in the results file and the job summary.');
   else if (exitCode === 3) core.setFailed('pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.');
-  else if (exitCode === 1) {
-    const worst = results.benchmarks.filter((b) => b.verdict === 'regression').map((b) => b.name.slice(0, 80));
-    core.setFailed(`pairbench: ${counts.regression} regression${counts.regression === 1 ? '' : 's'} beyond the threshold (${worst.slice(0, 5).join(', ')}${worst.length > 5 ? ', …' : ''}). Set fail-on: none to report without failing.`);
-  }
+  else if (exitCode === 1) core.setFailed(regressionMessage(results));
 }
 
 /** The name `@github/local-action` calls: `npx @github/local-action run . src/action/run.ts .env`. */

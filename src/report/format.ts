@@ -138,8 +138,8 @@ export function formatLevel(level: number): string {
 export function intervalLabel(results: { settings?: Record<string, unknown> | undefined; benchmarks: readonly { change?: { ciLevel?: number | undefined } | null | undefined }[] }): string {
   const levels = results.benchmarks.map((b) => b.change?.ciLevel).filter((l): l is number => typeof l === 'number' && l > 0 && l < 1);
   if (levels.length === 0) return confidenceLabel(results.settings);
-  const lo = formatLevel(Math.min(...levels));
-  const hi = formatLevel(Math.max(...levels));
+  const lo = formatLevel(levels.reduce((a, b) => Math.min(a, b)));
+  const hi = formatLevel(levels.reduce((a, b) => Math.max(a, b)));
   return lo === hi ? lo : `${lo.slice(0, -1)}–${hi}`;
 }
 
@@ -152,7 +152,8 @@ export function intervalNote(results: { settings?: Record<string, unknown> | und
   const judged = results.benchmarks.filter((b) => typeof b.change?.ciLevel === 'number');
   const confidence = confidenceLabel(results.settings);
   if (judged.every((b) => formatLevel(b.change!.ciLevel!) === confidence)) return null;
-  const early = judged.some((b) => b.change!.ciLevel! !== Math.min(...judged.map((x) => x.change!.ciLevel!)));
+  const lowest = judged.reduce((m, b) => Math.min(m, b.change!.ciLevel!), Infinity);
+  const early = judged.some((b) => b.change!.ciLevel! !== lowest);
   const bh = results.settings?.['correction'] === 'bh';
   const why =
     judged.length > 1
@@ -161,4 +162,20 @@ export function intervalNote(results: { settings?: Record<string, unknown> | und
         : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)`
       : `raised after an early stop so that it still covers ${confidence} of the time`;
   return `intervals at ${intervalLabel(results)}: ${why}${early && judged.length > 1 ? ', higher after an early stop' : ''}; a change is significant when its interval excludes 0`;
+}
+
+/**
+ * A relative change with one decimal, always: `+10.0%`, `−0.3%`, `±0.0%`. Every change in a report
+ * reads with the same precision, so columns line up and no digit suggests more than the interval holds.
+ */
+export function formatChange(fraction: number): string {
+  if (!Number.isFinite(fraction)) return String(fraction);
+  const text = (Math.abs(fraction) * 100).toFixed(1);
+  if (text === '0.0') return '±0.0%';
+  return `${fraction > 0 ? '+' : '−'}${text}%`;
+}
+
+/** An interval of relative changes: `[+9.1%, +10.9%]`. */
+export function formatChangeInterval(ci: readonly [number, number]): string {
+  return `[${formatChange(ci[0])}, ${formatChange(ci[1])}]`;
 }

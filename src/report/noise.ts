@@ -3,7 +3,7 @@
  * and which `threshold` and `max-pairs` it supports. Pure: results in, text out.
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
-import { escapeInline } from './escape.ts';
+import { codeBlock, escapeInline } from './escape.ts';
 import { formatPercent } from './format.ts';
 import { safeText } from './terminal.ts';
 
@@ -27,6 +27,23 @@ function settingsOf(results: Results): { threshold: number; maxPairs: number } {
   return { threshold: Number(s['threshold'] ?? 0.02), maxPairs: Number(s['maxPairs'] ?? 60) };
 }
 
+/** A benchmark's own threshold (config file), else the comparison's. */
+function thresholdOf(b: BenchmarkResult, fallback: number): number {
+  return b.threshold ?? fallback;
+}
+
+/**
+ * The threshold to configure for a benchmark: its own when this machine resolves it within
+ * max-pairs, else the smallest change max-pairs pairs do resolve here.
+ */
+function suggestedThreshold(b: BenchmarkResult, threshold: number, maxPairs: number): number {
+  const n = b.noise!;
+  return n.pairsForThreshold <= maxPairs || !Number.isFinite(n.suggestedThreshold) ? threshold : Math.max(threshold, n.suggestedThreshold);
+}
+
+/** A percentage as a config file takes it: `2%`, `3.5%`. */
+const configPct = (f: number) => `${Number((f * 100).toFixed(2))}%`;
+
 export function renderNoiseText(results: Results): string {
   const { threshold, maxPairs } = settingsOf(results);
   const lines: string[] = [`Noise floor of this machine (A/A: the same revision on both sides, ${results.environment?.cores ?? '?'} cores, ${safeText(results.environment?.cpu ?? 'unknown CPU')})`, ''];
@@ -36,7 +53,7 @@ export function renderNoiseText(results: Results): string {
       continue;
     }
     lines.push(`${safeText(b.name)} (${b.noise.pairs} pairs):`);
-    for (const s of sentences(b, threshold, maxPairs)) lines.push(`  ${s}`);
+    for (const s of sentences(b, thresholdOf(b, threshold), maxPairs)) lines.push(`  ${s}`);
     lines.push('');
   }
   const floors = results.benchmarks.flatMap((b) => (b.noise ? [b.noise.suggestedThreshold] : []));
@@ -46,18 +63,45 @@ export function renderNoiseText(results: Results): string {
   return lines.join('\n').trimEnd();
 }
 
+/**
+ * The Markdown report (job summary of `mode: noise`): one table with each benchmark's noise, its
+ * own threshold, the pairs that threshold needs here and the threshold to configure; then the
+ * suggested settings as a config file. Said once: per-benchmark prose is only for warnings.
+ */
 export function renderNoiseMarkdown(results: Results): string {
   const { threshold, maxPairs } = settingsOf(results);
-  const lines = ['### pairbench noise: the noise floor of this runner', '', '| benchmark | pairs | single-run CV | paired CV | detectable with 30 / 100 / 300 pairs |', '|---|---:|---:|---:|---|'];
-  for (const b of results.benchmarks) {
-    if (!b.noise) continue;
-    const n = b.noise;
-    lines.push(`| ${escapeInline(b.name, 200)} | ${n.pairs} | ${pct(n.singleRunCv)} | ${pct(n.pairedCv)} | ${n.detectable.map((d) => pct(d.change, 2)).join(' / ')} |`);
+  const measured = results.benchmarks.filter((b) => b.noise);
+  const lines = [
+    '### pairbench noise: the noise floor of this runner',
+    '',
+    `An A/A run: the same revision on both sides of every pair, ${results.environment?.cores ?? '?'} cores, ${escapeInline(results.environment?.cpu ?? 'unknown CPU', 120)}. A change smaller than the detectable one is lost in this machine's noise at that many pairs (80% power).`,
+    '',
+    `| benchmark | pairs | single-run CV | paired CV | detectable with 30 / 100 / 300 pairs | threshold | pairs it needs | suggested threshold (max-pairs ${maxPairs}) |`,
+    '|---|---:|---:|---:|---|---:|---:|---:|',
+  ];
+  for (const b of measured) {
+    const n = b.noise!;
+    const own = thresholdOf(b, threshold);
+    const needs = Number.isFinite(n.pairsForThreshold) ? `about ${n.pairsForThreshold}` : 'too many';
+    lines.push(`| ${escapeInline(b.name, 200)} | ${n.pairs} | ${pct(n.singleRunCv)} | ${pct(n.pairedCv)} | ${n.detectable.map((d) => pct(d.change, 2)).join(' / ')} | ${pct(own)} | ${needs} | ${pct(suggestedThreshold(b, own, maxPairs))} |`);
   }
-  lines.push('');
-  for (const b of results.benchmarks) {
-    if (!b.noise) continue;
-    lines.push(`**${escapeInline(b.name, 200)}**: ${sentences(b, threshold, maxPairs).map((s) => escapeInline(s)).join(' ')}`, '');
+  const skipped = results.benchmarks.filter((b) => !b.noise);
+  if (skipped.length > 0) lines.push('', `Too few pairs to measure the noise of ${skipped.map((b) => `**${escapeInline(b.name, 200)}**`).join(', ')}.`);
+  const warnings = measured.filter((b) => Math.abs(b.noise!.aaChange) > Math.max(0.005, (3 * b.noise!.pairedLogSd) / Math.sqrt(Math.max(1, b.noise!.pairs))));
+  if (warnings.length > 0) {
+    lines.push('', '⚠️ Identical sides differ, so the first or second slot of a pair has an advantage here (caches, frequency); add `warmup` or a `prepare` step:');
+    for (const b of warnings) lines.push(`- **${escapeInline(b.name, 200)}**: ${formatPercent(b.noise!.aaChange)}`);
+  }
+  if (measured.length > 0) {
+    const yaml = [`max-pairs: ${maxPairs}`, 'benchmarks:'];
+    for (const b of measured) {
+      const own = thresholdOf(b, threshold);
+      const suggested = suggestedThreshold(b, own, maxPairs);
+      const why = suggested === own ? `resolved in about ${b.noise!.pairsForThreshold} pairs here` : `${configPct(own)} would need about ${Number.isFinite(b.noise!.pairsForThreshold) ? b.noise!.pairsForThreshold : 'too many'} pairs`;
+      // inside a code block names are shown as they are; only line breaks could break the YAML
+      yaml.push(`  - name: ${JSON.stringify(b.name.replace(/[\r\n]+/g, ' ').slice(0, 200))}`, `    threshold: ${configPct(suggested)}   # ${why}`);
+    }
+    lines.push('', 'Suggested settings for this runner (the `run` of each benchmark stays as it is):', '', codeBlock(yaml.join('\n'), 'yaml'));
   }
   return lines.join('\n');
 }

@@ -26,7 +26,8 @@ export class ProgressPrinter {
     const measured = p.rows.filter((r) => r.estimate !== null);
     const shown = measured.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatPercent(r.estimate!)} ±${((r.halfWidth ?? 0) * 100).toFixed(1)}%`);
     const more = measured.length > 3 ? ` (+${measured.length - 3} more)` : '';
-    return `pairs ${p.pairsDone} (≤${maxPairs} per benchmark) · round ${p.round + 1} · ${p.jobsRunning}/${p.jobsTotal} running${shown.length ? ' · ' + shown.join(', ') + more : ''} · ~${formatDuration(p.remainingMs)} left`;
+    // a round is one pair of every benchmark: its number is the pairs each benchmark has, bounded by max-pairs
+    return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${shown.length ? ' · ' + shown.join(', ') + more : ''} · ~${formatDuration(p.remainingMs)} left`;
   }
 
   update(p: Progress): void {

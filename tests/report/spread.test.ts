@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeResults } from '../../src/results/judge.ts';
 import type { Results } from '../../src/results/schema.ts';
+import { renderHtml } from '../../src/report/html.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
@@ -61,10 +62,13 @@ describe('robust spread in the reports', () => {
     expect(spreads[2]).toBeCloseTo(100 * b.pairedMad!, 1);
   });
 
-  it('Markdown: the same columns', () => {
-    const md = renderMarkdown(r, { commentId: 'x' });
-    expect(md).toContain('| benchmark | base (median ± MAD) | head (median ± MAD) | paired ± MAD | change [');
-    const row = md.split('\n').find((l) => l.startsWith('| tiny'))!;
+  it('HTML report: the same spreads, named in the caption, with the paired column', () => {
+    const html = renderHtml(r);
+    expect(html).toContain('Medians ± MAD (× 1.4826, relative to the median)');
+    expect(html).toContain('>paired ±</th>');
+    const row = html.split('<tr>').find((l) => l.includes('>tiny</a>'))!;
     expect(row).not.toMatch(/±[1-9]\d\d+%/);
+    // the comment shows medians only: no spread column that one wild run could blow up
+    expect(renderMarkdown(r, { commentId: 'x' })).not.toMatch(/±[1-9]\d\d+%/);
   });
 });

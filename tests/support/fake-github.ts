@@ -6,7 +6,8 @@
  *
  * Endpoints: GET /user; GET/POST /repos/{o}/{r}/issues/{n}/comments; PATCH
  * /repos/{o}/{r}/issues/comments/{id}; GET /repos/{o}/{r}/pulls/{n}; GET /repos/{o}/{r}/pulls?head=;
- * GET /repos/{o}/{r}/commits/{sha}/pulls; GET /repos/{o}/{r}/commits/{ref}; POST /repos/{o}/{r}/check-runs.
+ * GET /repos/{o}/{r}/commits/{sha}/pulls; GET /repos/{o}/{r}/commits/{ref}; POST /repos/{o}/{r}/check-runs;
+ * GET /repos/{o}/{r}/issues/{n}/events (who added a label); GET /repos/{o}/{r}/collaborators/{user}/permission.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,7 @@ type CheckRun = components['schemas']['check-run'];
 /** The parts of a pull request pairbench reads; the rest of GitHub's shape is filled with stand-ins. */
 export type FakePull = Pick<PullRequest, 'number' | 'state' | 'title' | 'html_url' | 'url' | 'id' | 'node_id'> & {
   user: SimpleUser;
+  labels: { id: number; name: string; color: string; default: boolean }[];
   head: { sha: string; ref: string; label: string; repo: { full_name: string; fork: boolean; name: string; owner: SimpleUser } | null; user: SimpleUser };
   base: { sha: string; ref: string; label: string; repo: { full_name: string; fork: boolean; name: string; owner: SimpleUser }; user: SimpleUser };
 };
@@ -96,6 +98,10 @@ export class FakeGitHub {
   readonly checkRuns: CheckRun[] = [];
   /** commit SHA -> parent SHAs */
   readonly commits = new Map<string, string[]>();
+  /** issue events (`labeled`, `unlabeled`) by issue number, oldest first */
+  readonly issueEvents = new Map<number, { event: 'labeled' | 'unlabeled'; label: string; actor: string }[]>();
+  /** repository permission by login: `admin`, `write`, `read`, `none` (GitHub's `permission` field); unknown users read */
+  readonly permissions = new Map<string, 'admin' | 'write' | 'read' | 'none'>();
   identity: Identity = { kind: 'app' };
   /** every write is refused with 403 "Resource not accessible by integration" (fork PR token) */
   readOnly = false;
@@ -171,6 +177,7 @@ export class FakeGitHub {
       url: `${this.url}/repos/${this.fullName}/pulls/${p.number}`,
       html_url: `https://github.com/${this.fullName}/pull/${p.number}`,
       user: author,
+      labels: [],
       head: {
         sha: p.headSha,
         ref: p.headRef ?? `feature-${p.number}`,
@@ -182,6 +189,18 @@ export class FakeGitHub {
     };
     this.pulls.push(pull);
     return pull;
+  }
+
+  /** Adds (or removes) a label on a pull request, as `actor` did, with the issue event GitHub records. */
+  label(pull: number, name: string, actor: string, action: 'labeled' | 'unlabeled' = 'labeled'): void {
+    const p = this.pulls.find((x) => x.number === pull);
+    if (p) {
+      p.labels = p.labels.filter((l) => l.name !== name);
+      if (action === 'labeled') p.labels.push({ id: this.nextId++, name, color: 'ededed', default: false });
+    }
+    const list = this.issueEvents.get(pull) ?? [];
+    list.push({ event: action, label: name, actor });
+    this.issueEvents.set(pull, list);
   }
 
   private routes(): Route[] {
@@ -274,6 +293,37 @@ export class FakeGitHub {
           const parents = this.commits.get(m[1] ?? '');
           if (!parents) return { status: 422, body: { message: `No commit found for SHA: ${m[1]}` } };
           return { status: 200, body: { sha: m[1], parents: parents.map((sha) => ({ sha, url: '', html_url: '' })), commit: { message: 'x' }, files: [] } };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: new RegExp(`^${repoPath}/issues/(\\d+)/events$`),
+        handle: (m, req) => {
+          const all = (this.issueEvents.get(Number(m[1])) ?? []).map((e, i) => ({
+            id: 5000 + i,
+            node_id: `LE_${i}`,
+            url: `${this.url}${req.path}/${5000 + i}`,
+            actor: simpleUser(e.actor, 800 + i),
+            event: e.event,
+            commit_id: null,
+            commit_url: null,
+            created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+            label: { name: e.label, color: 'ededed' },
+          }));
+          const perPage = Math.min(100, Math.max(1, Number(req.query.get('per_page') ?? 30)));
+          const page = Math.max(1, Number(req.query.get('page') ?? 1));
+          const last = Math.max(1, Math.ceil(all.length / perPage));
+          const headers: Record<string, string> = page < last ? { link: `<${this.url}${req.path}?per_page=${perPage}&page=${page + 1}>; rel="next", <${this.url}${req.path}?per_page=${perPage}&page=${last}>; rel="last"` } : {};
+          return { status: 200, body: all.slice((page - 1) * perPage, page * perPage), headers };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: new RegExp(`^${repoPath}/collaborators/([^/]+)/permission$`),
+        handle: (m) => {
+          const login = decodeURIComponent(m[1]!);
+          const permission = this.permissions.get(login) ?? 'read';
+          return { status: 200, body: { permission, role_name: permission, user: { ...simpleUser(login, 900), permissions: { admin: permission === 'admin', maintain: false, push: permission === 'admin' || permission === 'write', triage: false, pull: permission !== 'none' }, role_name: permission } } };
         },
       },
       {

@@ -1,0 +1,448 @@
+/**
+ * The Markdown report: the body of the sticky PR comment, the check-run summary and the job summary.
+ * Pure: a results file in, a string out.
+ *
+ * Layout, most important first:
+ *   1. the hidden marker `<!-- pairbench:<id> -->` (sticky comments only);
+ *   2. the verdict as a heading, then one number for the whole change: the geometric mean change
+ *      with its interval, and what was compared;
+ *   3. notes: an accepted regression, a partial or failed run;
+ *   4. the table of the benchmarks that are not unchanged, verdict first, metric and unit named,
+ *      the change with its interval, base → head, pairs; a benchmark's derived metrics (MB/s, B/op,
+ *      allocs/op) grouped under it and counted once;
+ *   5. the forest plot of every benchmark (forest.ts), as fixed-width text;
+ *   6. failures, benchmarks added or removed;
+ *   7. folds: the unchanged benchmarks, diagnostics, (job summary only) the raw pairs, how it was
+ *      measured with the replay and re-judge lines (replay.ts); then where the details are.
+ *
+ * The raw pairs are not in the comment: they are in the results file, the job summary and the HTML
+ * report. Every string from the results file goes through `escape.ts` (S6). Past `maxLength`
+ * (UTF-8 bytes) rows and sections are left out, the most important kept, and a note at the bottom
+ * says where the full report is (S8).
+ */
+import type { BenchmarkResult, Failure, Results } from '../results/schema.ts';
+import { geomeanChange, type Geomean } from '../stats/geomean.ts';
+import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
+import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
+import { forestRows, renderForestText, type ForestRow } from './forest.ts';
+import { wordDiagnostic } from './findings.ts';
+import { formatChange, formatChangeInterval, formatValue, intervalLabel, intervalNote, VERDICT_EMOJI } from './format.ts';
+import { replayLines, type ReplaySource } from './replay.ts';
+import { countVerdicts, groupRows, worseChange, type Group, type Row, type RowKind } from './rows.ts';
+
+
+/** What the gate says after a PR label accepted an intended regression (or why the label did not count). */
+export interface Acceptance {
+  label: string;
+  /** the login that added the label, when known */
+  by: string | null;
+  accepted: boolean;
+  /** why a label did not count */
+  reason?: string;
+}
+
+export interface MarkdownContext {
+  /** shown in the heading; default `pairbench` */
+  title?: string;
+  /** the sticky comment's id: when set, the marker `<!-- pairbench:<id> -->` is the first line */
+  commentId?: string;
+  /** the workflow run, linked from the report */
+  runUrl?: string;
+  /** where the replay line takes its commands and the re-judge line its file name (replay.ts) */
+  replay?: ReplaySource;
+  /** the report's size limit in UTF-8 bytes; default {@link REPORT_LIMITS.comment} */
+  maxLength?: number;
+  /** where the full report is (trusted Markdown); default: the job summary and the results file */
+  fullReportHint?: string;
+  /** show every raw pair in a fold (the job summary; never the comment) */
+  pairs?: boolean;
+  /** a PR label that accepts the regression */
+  acceptance?: Acceptance | null;
+}
+
+/** Longest benchmark name shown in the table. */
+const NAME_CELL_CHARS = 100;
+/** At most this many rows in the forest plot; the rest are in the HTML report. */
+const FOREST_ROWS = 50;
+
+const KIND_LABEL: Record<RowKind, string> = {
+  regression: `${VERDICT_EMOJI.regression} regression`,
+  improvement: `${VERDICT_EMOJI.improvement} improvement`,
+  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
+  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
+  failed: '❌ failed',
+  added: '🆕 added',
+  removed: '➖ removed',
+  'no-data': '— not judged',
+};
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function shortSha(sha: string | null | undefined): string | null {
+  return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha.slice(0, 7).toLowerCase() : null;
+}
+
+/** How a revision is named in prose: the short SHA, else the ref, else the directory. */
+function revisionLabel(rev: Results['base']): string {
+  const sha = shortSha(rev.sha);
+  if (sha) return codeSpan(sha);
+  if (rev.ref) return codeSpan(rev.ref, 60);
+  if (rev.dir) return codeSpan(rev.dir, 60);
+  return 'unknown';
+}
+
+function thresholdOf(results: Results): number {
+  const t = results.settings?.['threshold'];
+  return typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : 0.02;
+}
+
+function alphaOf(results: Results): number {
+  const a = results.settings?.['alpha'];
+  return typeof a === 'number' && a > 0 && a < 1 ? a : 0.05;
+}
+
+type ChangeWithLevels = NonNullable<BenchmarkResult['change']> & { ciLevel?: number };
+
+/**
+ * The coverage an interval is reported with: its own level when the results give one, else the
+ * comparison's confidence. After an early stop the interval is computed at a raised fixed-sample
+ * level (`change.level`) precisely so that it keeps this coverage; the geometric mean reads it at
+ * the coverage, which keeps that guarantee (and gives one benchmark its own interval back).
+ */
+function levelOf(b: BenchmarkResult, alpha: number): number {
+  const c = b.change as ChangeWithLevels | null | undefined;
+  const l = c?.ciLevel ?? c?.confidence ?? 1 - alpha;
+  return typeof l === 'number' && l > 0 && l < 1 ? l : 1 - alpha;
+}
+
+/** The confidence a benchmark's interval is reported at, when the results give it one of its own. */
+function ownConfidence(b: BenchmarkResult): number | null {
+  const l = (b.change as ChangeWithLevels | null | undefined)?.ciLevel;
+  return typeof l === 'number' && l > 0 && l < 1 ? l : null;
+}
+
+/** The geometric mean change of every group's own metric, + is worse. */
+export function suiteChange(results: Results, groups: readonly Group[] = groupRows(results.benchmarks)): Geomean | null {
+  const alpha = alphaOf(results);
+  const inputs = groups.flatMap((g) => {
+    const w = worseChange(g.primary.result);
+    return w && g.primary.kind !== 'added' && g.primary.kind !== 'removed' ? [{ ...w, level: levelOf(g.primary.result, alpha) }] : [];
+  });
+  return geomeanChange(inputs, 1 - alpha);
+}
+
+/** The heading: the verdict counted by benchmark, worst first. Reads without colour: every emoji has its word. */
+export function headline(results: Results, title = 'pairbench', counts = countVerdicts(results)): string {
+  const c = counts;
+  const parts: string[] = [];
+  if (c.regression) parts.push(`🔴 ${plural(c.regression, 'regression')}`);
+  if (c.failed) parts.push(`❌ ${plural(c.failed, 'failed benchmark')}`);
+  if (c.inconclusive) parts.push(`🟡 ${c.inconclusive} inconclusive`);
+  if (c.improvement) parts.push(`🟢 ${plural(c.improvement, 'improvement')}`);
+  if (c.unchanged) parts.push(`⚪ ${c.unchanged} unchanged`);
+  if (c.added) parts.push(`🆕 ${c.added} added`);
+  if (c.removed) parts.push(`➖ ${c.removed} removed`);
+  if (parts.length === 0) parts.push(results.status === 'failed' ? '❌ no benchmark could be measured' : 'no benchmarks measured');
+  return `### ${parts.join(', ')} · ${escapeInline(title, 80)}`;
+}
+
+/** The one number under the heading: the suite's geometric mean change with its interval. */
+function summaryLine(results: Results, groups: readonly Group[], confidence: string): string {
+  const g = suiteChange(results, groups);
+  const compared = `head ${revisionLabel(results.head)} against base ${revisionLabel(results.base)}`;
+  if (!g) return compared;
+  const one = g.count === 1 ? groups.find((x) => worseChange(x.primary.result) !== null) : undefined;
+  const what = one ? `change of ${escapeInline(one.primary.name, 60)}` : `geometric mean change of ${g.count} benchmarks`;
+  const direction = one && one.primary.result.direction === 'higher-is-better' ? ' (as cost: + is worse)' : g.count > 1 ? ' (+ is worse)' : '';
+  return `**${formatChange(g.estimate)}** ${formatChangeInterval(g.ci)} ${what}${direction}, ${confidence} interval · ${compared}`;
+}
+
+function acceptanceNote(a: Acceptance | null | undefined, regressions: number): string | null {
+  if (!a) return null;
+  const label = codeSpan(a.label, 60);
+  const who = a.by ? escapeInline(`@${a.by}`, 60) : 'someone';
+  if (a.accepted) {
+    return regressions > 0
+      ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.`
+      : `> ✅ The label ${label} (added by ${who}) accepts a regression; there is none.`;
+  }
+  return `> ⚠️ The label ${label} was ignored: ${escapeInline(a.reason ?? `${who} cannot write to this repository`, 200)}. Only a label added by someone with write access accepts a regression.`;
+}
+
+function statusNotes(results: Results, counts: ReturnType<typeof countVerdicts>): string[] {
+  const notes: string[] = [];
+  const why = results.stoppedBecause;
+  const missing = results.missingShards ?? [];
+  if (missing.length > 0) {
+    notes.push(`> ⚠️ **Incomplete: shard ${missing.join(', ')} missing.** Its benchmarks were not measured or its results file was not found, so the verdict is at most *inconclusive*. Check that shard's job and its artifact upload.`);
+  } else if (results.status === 'partial') {
+    const reason =
+      why === 'interrupted'
+        ? 'the run was interrupted (cancelled workflow or a signal)'
+        : why === 'max-time'
+          ? 'the time budget (`max-time`) ran out in the middle of a round'
+          : `it stopped early${why ? ` (${escapeInline(why, 40)})` : ''}`;
+    notes.push(`> ⚠️ **Partial results**: ${reason}. Verdicts use the pairs measured until then; benchmarks without enough pairs are inconclusive. Rerun, or raise \`max-time\`.`);
+  } else if (results.status === 'failed') {
+    notes.push('> ❌ **The comparison could not be completed**: a build or a benchmark command failed (see *Failures* below). Verdicts use the pairs measured before the failure.');
+  } else if (results.status === 'running') {
+    notes.push('> ⏳ **Still running**: this report shows the pairs measured so far.');
+  }
+  if (results.status !== 'partial' && why === 'max-time' && counts.inconclusive > 0) {
+    notes.push('> ⏱️ The time budget (`max-time`) ran out before every benchmark was settled: inconclusive benchmarks need more pairs. Raise `max-time` or `max-pairs`.');
+  }
+  return notes;
+}
+
+function verdictCell(r: Row): string {
+  if (r.kind === 'failed') return `❌ failed (${r.result.failure?.side ?? '?'})`;
+  return KIND_LABEL[r.kind];
+}
+
+function changeCell(b: BenchmarkResult, alpha: number): string {
+  if (!b.change) return '—';
+  const level = ownConfidence(b);
+  const own = level !== null && Math.abs(level - (1 - alpha)) > 1e-9 ? ` (${Number((level * 100).toFixed(2))}%)` : '';
+  return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own}`;
+}
+
+function sidesCell(b: BenchmarkResult): string {
+  const v = (s: BenchmarkResult['base']) => (s && Number.isFinite(s.median) ? escapeInline(formatValue(s.median, b.unit), 60) : '—');
+  return `${v(b.base)} → ${v(b.head)}`;
+}
+
+function pairsCell(b: BenchmarkResult): string {
+  const excluded = b.outliers?.length ?? 0;
+  return excluded > 0 ? `${b.pairs.length - excluded} + ${excluded} excl.` : String(b.pairs.length);
+}
+
+function tableRow(r: Row, derived: boolean, alpha: number): string {
+  const name = derived ? '↳' : `**${escapeInline(r.name, NAME_CELL_CHARS)}**`;
+  const change = r.kind === 'regression' || r.kind === 'improvement' ? `**${changeCell(r.result, alpha)}**` : changeCell(r.result, alpha);
+  return `| ${verdictCell(r)} | ${name} | ${escapeInline(r.metric, 40)} | ${change} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
+}
+
+const tableHead = (confidence: string): string => `| verdict | benchmark | metric | change [${confidence} interval] | base → head (median) | pairs |\n|:--|:--|:--|--:|--:|--:|`;
+
+function unchangedRow(r: Row, name: string, alpha: number): string {
+  return `| ${name} | ${escapeInline(r.metric, 40)} | ${changeCell(r.result, alpha)} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
+}
+
+function failureBlock(f: Failure & { benchmark?: string | undefined }): string {
+  const what =
+    f.kind === 'build'
+      ? 'build failed'
+      : f.kind === 'timeout'
+        ? 'timed out'
+        : f.kind === 'signal'
+          ? `was killed by ${escapeInline(f.signal ?? 'a signal', 20)}`
+          : f.kind === 'parse'
+            ? 'printed output that could not be parsed'
+            : f.kind === 'spawn'
+              ? 'could not be started'
+              : 'exited with an error';
+  const code = f.exitCode !== undefined && f.exitCode !== null ? ` (exit code ${f.exitCode})` : '';
+  const bench = f.benchmark ? ` benchmark **${escapeInline(f.benchmark, NAME_CELL_CHARS)}**` : '';
+  let out = `- **${f.side}**${bench}: ${what}${code}. ${escapeInline(f.message, 300)}`;
+  if (f.stderrTail && f.stderrTail.trim() !== '') {
+    out += `\n  <details><summary>stderr (last lines)</summary>\n\n${indent(codeBlock(tail(f.stderrTail), 'text'), '  ')}\n\n  </details>`;
+  }
+  return out;
+}
+
+function indent(text: string, pad: string): string {
+  return text
+    .split('\n')
+    .map((l) => (l === '' ? l : pad + l))
+    .join('\n');
+}
+
+/** All failures: the results' own list, plus benchmark failures not already in it. */
+function allFailures(results: Results): (Failure & { benchmark?: string | undefined })[] {
+  const list: (Failure & { benchmark?: string | undefined })[] = (results.failures ?? []).map((f) => ({ ...f }));
+  for (const b of results.benchmarks) {
+    if (!b.failure) continue;
+    const f = b.failure;
+    // The engine lists a benchmark's failure both on the benchmark and in `failures`: show it once, named.
+    const same = list.find((x) => x.side === f.side && x.kind === f.kind && x.message === f.message && (x.benchmark === undefined || x.benchmark === b.name));
+    if (same) same.benchmark ??= b.name;
+    else list.push({ ...f, benchmark: b.name });
+  }
+  return list;
+}
+
+/** Every pair of one benchmark as a fixed-width table (job summary only). */
+export function pairsBlock(b: BenchmarkResult): string {
+  const excluded = new Set(b.outliers ?? []);
+  const kept = new Set(b.outliersKept ?? []);
+  // Inside a code block nothing is interpreted; the unit is the only text from the file, so cut it.
+  const unit = b.unit.slice(0, 16);
+  const lines = [`    #  order       ${'base'.padStart(14)}  ${'head'.padStart(14)}  head/base`];
+  b.pairs.forEach((p, i) => {
+    const note = excluded.has(i) ? '  outlier, excluded' : kept.has(i) ? '  outlier, kept' : '';
+    lines.push(`${String(i + 1).padStart(5)}  ${p.order.padEnd(10)}  ${formatValue(p.base, unit).padStart(14)}  ${formatValue(p.head, unit).padStart(14)}  ${(p.head / p.base).toFixed(4).padStart(9)}${note}`);
+  });
+  const summary = `${escapeInline(b.name, NAME_CELL_CHARS)}: ${plural(b.pairs.length, 'pair')}, ${plural(excluded.size, 'outlier')} excluded${kept.size ? `, ${kept.size} flagged but kept (they lean to one side)` : ''}`;
+  return `<details><summary>${summary}</summary>\n\n${codeBlock(lines.join('\n'), 'text')}\n\n</details>`;
+}
+
+function diagnosticsItems(groups: readonly Group[]): string[] {
+  const items: string[] = [];
+  for (const g of groups) {
+    for (const r of [g.primary, ...g.derived]) {
+      for (const d of r.result.diagnostics ?? []) {
+        const icon = d.severity === 'warning' ? '⚠️' : 'ℹ️';
+        // worded in action inputs (`metric: cpu`), not CLI flags: the reader edits a workflow
+        items.push(`- ${icon} **${escapeInline(r.result.name, NAME_CELL_CHARS)}**: ${escapeInline(wordDiagnostic(d, 'action'), 1000)}`);
+      }
+    }
+  }
+  return items;
+}
+
+/** A recorded setting shown in prose, under its user-facing name (the same list as the replay line). */
+function aboutSection(results: Results, ctx: MarkdownContext): string {
+  const lines: string[] = [];
+  const rev = (label: string, r: Results['base']) => {
+    const bits = [r.ref && r.ref !== r.sha ? `ref ${codeSpan(r.ref, 100)}` : null, r.sha ? `commit ${codeSpan(r.sha, 64)}` : null, r.dir ? `directory ${codeSpan(r.dir, 100)}` : null].filter(Boolean);
+    return `- **${label}**: ${bits.length ? bits.join(', ') : 'unknown'}`;
+  };
+  lines.push(rev('base', results.base), rev('head', results.head));
+  const env = results.environment;
+  if (env) {
+    const bits = [env.os, env.cpu, env.cores !== undefined ? `${env.cores} cores` : undefined, env.node ? `Node ${env.node}` : undefined, env.runner]
+      .filter((x): x is string => typeof x === 'string' && x !== '')
+      .map((x) => escapeInline(x, 120));
+    if (bits.length) lines.push(`- **environment**: ${bits.join(', ')}`);
+  }
+  if (results.stoppedBecause) lines.push(`- **stopped because**: ${escapeInline(results.stoppedBecause, 40)}`);
+  if (results.rounds) lines.push(`- **rounds**: ${results.rounds.length}`);
+  if (results.shard && results.shard.count > 1) lines.push(`- **shard**: ${results.shard.index}/${results.shard.count}`);
+  if (results.tool) lines.push(`- **tool**: ${escapeInline(results.tool.name, 40)} ${escapeInline(results.tool.version, 40)}`);
+  const replay = replayLines(results, ctx.replay);
+  lines.push('', 'Replay this comparison (same revisions, seed and settings) with the `pairbench` command-line tool:', '', codeBlock(replay.replay.slice(0, 4000), 'sh'));
+  if (replay.replayNote) lines.push('', replay.replayNote);
+  lines.push('', 'or judge the saved results again, with other settings if you like:', '', codeBlock(replay.rejudge.slice(0, 2000), 'sh'));
+  return `<details><summary>How this was measured, and how to replay it</summary>\n\n${lines.join('\n')}\n\n</details>`;
+}
+
+function addedRemoved(groups: readonly Group[]): string[] {
+  const items: string[] = [];
+  for (const g of groups) {
+    const b = g.primary.result;
+    if (b.presence === 'added') items.push(`- 🆕 **${escapeInline(b.name, NAME_CELL_CHARS)}** is new in head: nothing to compare against.`);
+    if (b.presence === 'removed') items.push(`- ➖ **${escapeInline(b.name, NAME_CELL_CHARS)}** is gone in head: it ran in base only.`);
+  }
+  return items;
+}
+
+function detailsLinks(ctx: MarkdownContext): string {
+  const run = safeUrl(ctx.runUrl);
+  const where = ctx.fullReportHint ?? 'Every pair, the plots of each benchmark and the diagnostics are in the HTML report and the results file (`--html`, `--out`).';
+  return `${run ? `[Workflow run](${run}) · ` : ''}${where}`;
+}
+
+/** Renders the report. The result is at most `ctx.maxLength` UTF-8 bytes (default: a comment's limit). */
+export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): string {
+  const limit = ctx.maxLength ?? REPORT_LIMITS.comment;
+  const budget = new Budget(limit - 700);
+  const groups = groupRows(results.benchmarks);
+  const counts = countVerdicts(results);
+  const alpha = alphaOf(results);
+  const confidence = intervalLabel(results);
+
+  const marker = ctx.commentId !== undefined ? markerFor(ctx.commentId) : null;
+  const top = [marker, headline(results, ctx.title, counts), '', summaryLine(results, groups, confidence)].filter((x): x is string => x !== null).join('\n');
+  budget.take(top, 2);
+  const accepted = acceptanceNote(ctx.acceptance, counts.regression);
+  const notes = [...(accepted ? [accepted] : []), ...statusNotes(results, counts)];
+  for (const n of notes) budget.take(n, 2);
+  const links = detailsLinks(ctx);
+  budget.take(links, 2);
+
+  // What must survive, in order: the changed rows, the forest plot, failures, how it was measured.
+  const changed = groups.filter((g) => g.kind !== 'unchanged' && g.kind !== 'added' && g.kind !== 'removed');
+  const changedRows: string[] = [];
+  const unchangedRows: Row[] = [];
+  if (changed.length > 0) budget.take(tableHead(confidence), 3);
+  let changedShown = 0;
+  for (const g of changed) {
+    const rows = [tableRow(g.primary, false, alpha)];
+    for (const d of g.derived) {
+      if (d.kind === 'unchanged') unchangedRows.push(d);
+      else rows.push(tableRow(d, true, alpha));
+    }
+    const text = rows.join('\n');
+    if (!budget.take(text)) break;
+    changedRows.push(text);
+    changedShown++;
+  }
+
+  const forestSource = forestRows(groups, thresholdOf(results));
+  const suite = suiteChange(results, groups);
+  const summaryRow: ForestRow | null = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data', estimate: suite.estimate, ci: suite.ci, threshold: thresholdOf(results), shown: suite.estimate } : null;
+  let forestText: string | null = null;
+  if (forestSource.length > 0) {
+    const shown = forestSource.slice(0, FOREST_ROWS);
+    const plot = renderForestText(shown, { confidence, more: forestSource.length - shown.length, summary: summaryRow });
+    const text = `${codeBlock(plot, 'text')}`;
+    if (budget.take(text, 2)) forestText = text;
+  }
+
+  const failures = budget.takeAll(allFailures(results).map(failureBlock));
+  const addRem = budget.takeAll(addedRemoved(groups));
+
+  const about = aboutSection(results, ctx);
+  const aboutFits = budget.take(about, 2);
+
+  // The unchanged benchmarks, and the unchanged metrics of changed ones, in a fold.
+  for (const g of groups) if (g.kind === 'unchanged') unchangedRows.push(g.primary, ...g.derived);
+  let unchangedText: string | null = null;
+  if (unchangedRows.length > 0) {
+    const head = `| benchmark | metric | change [${confidence} interval] | base → head (median) | pairs |\n|:--|:--|--:|--:|--:|`;
+    budget.take(head, 80);
+    let prev = '';
+    const rows: string[] = [];
+    for (const r of unchangedRows) {
+      const name = r.name === prev ? '↳' : escapeInline(r.name, NAME_CELL_CHARS);
+      prev = r.name;
+      const row = unchangedRow(r, name, alpha);
+      if (!budget.take(row)) break;
+      rows.push(row);
+    }
+    const n = groups.filter((g) => g.kind === 'unchanged').length;
+    const title = n > 0 ? `⚪ ${n} unchanged benchmark${n === 1 ? '' : 's'}${unchangedRows.length > n ? ' and unchanged metrics' : ''}` : '⚪ unchanged metrics';
+    if (rows.length) unchangedText = `<details><summary>${title} (within ±threshold)</summary>\n\n${head}\n${rows.join('\n')}${rows.length < unchangedRows.length ? `\n\n…and ${unchangedRows.length - rows.length} more.` : ''}\n\n</details>`;
+  }
+
+  const diag = budget.takeAll(diagnosticsItems(groups));
+  const pairTexts = ctx.pairs ? budget.takeAll(reportPairs(groups)) : [];
+
+  // Assemble in reading order.
+  const out: string[] = [top, ...notes];
+  if (changedRows.length) out.push(`${tableHead(confidence)}\n${changedRows.join('\n')}`);
+  // why the intervals are at the level shown, when it is not 1 - alpha (several benchmarks, early stops)
+  const levelNote = changedRows.length ? intervalNote(results) : null;
+  if (levelNote && budget.take(levelNote, 14)) out.push(`<sub>${escapeInline(levelNote, 400)}</sub>`);
+  if (forestText) out.push(forestText);
+  if (failures.length) out.push(`**Failures**\n\n${failures.join('\n')}`);
+  if (addRem.length) out.push(`**Benchmarks added or removed**\n\n${addRem.join('\n')}`);
+  if (unchangedText) out.push(unchangedText);
+  if (diag.length) out.push(`<details><summary>Diagnostics (${diag.length})</summary>\n\n${diag.join('\n')}\n\n</details>`);
+  if (pairTexts.length) out.push(`<details><summary>Pairs and outliers</summary>\n\n${pairTexts.join('\n\n')}\n\n</details>`);
+  if (aboutFits) out.push(about);
+  out.push(links);
+  if (budget.cut) {
+    const shown = changedShown < changed.length ? ` It shows ${changedShown} of ${changed.length} changed benchmarks, regressions first.` : '';
+    out.push(`✂️ *Cut to fit GitHub's size limit.*${shown} ${ctx.fullReportHint ?? 'The full report is in the job summary and the results file.'}`);
+  }
+  let text = `${out.join('\n\n')}\n`;
+  if (utf8Bytes(text) > limit) text = hardCut(text, limit);
+  return text;
+}
+
+function reportPairs(groups: readonly Group[]): string[] {
+  return groups.flatMap((g) => [g.primary, ...g.derived]).filter((r) => r.result.pairs.length > 0).map((r) => pairsBlock(r.result));
+}

@@ -1,0 +1,180 @@
+/**
+ * The HTML report (`--html report.html`, and beside the results file in the action): everything
+ * the comment leaves out, in one self-contained file that opens offline. Pure: results in, a string out.
+ *
+ * - the verdict and the suite's geometric mean change, as in the comment;
+ * - the forest plot of every benchmark, then the table of all of them;
+ * - per benchmark: its diagnostics first, the distribution of its paired ratios with excluded
+ *   outliers marked, and the timeline of base and head per pair in measuring order;
+ * - failures, how it was measured, the replay and re-judge lines.
+ *
+ * No script, no external resource: a Content-Security-Policy forbids both. Light and dark themes
+ * follow `prefers-color-scheme`. Every string from the results file is HTML-escaped.
+ */
+import type { BenchmarkResult, Results } from '../results/schema.ts';
+import { suiteChange } from './comment.ts';
+import { forestRows } from './forest.ts';
+import { wordDiagnostic } from './findings.ts';
+import { formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, VERDICT_EMOJI } from './format.ts';
+import { escapeHtml, forestSvg, ratiosSvg, timelineSvg } from './html-plots.ts';
+import { replayLines, type ReplaySource } from './replay.ts';
+import { countVerdicts, groupRows, type Row, type RowKind } from './rows.ts';
+import { stripControls } from './escape.ts';
+
+export interface HtmlContext {
+  title?: string;
+  replay?: ReplaySource;
+  runUrl?: string;
+  /** per-benchmark plots for at most this many benchmarks (changed first); default 200 */
+  maxSections?: number;
+}
+
+const CSS = `
+:root{color-scheme:light dark;--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--band:#eef1f4;--ci:#cfe2ff;
+--reg:#cf222e;--imp:#1a7f37;--inc:#9a6700;--unc:#59636e;--base:#0969da;--head:#bc4c00;--ratio:#6639ba;--card:#f6f8fa}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;--band:#21262d;--ci:#1f3a5f;
+--reg:#ff7b72;--imp:#3fb950;--inc:#d29922;--unc:#9198a1;--base:#58a6ff;--head:#ffa657;--ratio:#bc8cff;--card:#161b22}}
+*{box-sizing:border-box}
+body{margin:0 auto;max-width:1000px;padding:16px;background:var(--bg);color:var(--fg);font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif}
+h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.25em;border-bottom:1px solid var(--line);padding-bottom:.2em;margin-top:1.6em}h3{font-size:1.1em;margin:0 0 .4em}
+code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.9em}
+pre{background:var(--card);padding:10px;border-radius:6px;overflow-x:auto;white-space:pre}
+.muted{color:var(--muted)}.summary{font-size:1.1em}
+.scroll{overflow-x:auto}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}td.num,th.num{text-align:right;white-space:nowrap}
+.verdict{white-space:nowrap;font-weight:600}
+.k-regression{color:var(--reg)}.k-improvement{color:var(--imp)}.k-inconclusive{color:var(--inc)}.k-unchanged{color:var(--unc)}
+section.bench{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px;margin:14px 0}
+ul.diag{margin:.2em 0 .6em;padding-left:1.2em}
+svg.plot{display:block;max-width:100%;height:auto;margin:6px 0}
+svg text{fill:var(--fg);font-size:12px}svg text.axis{fill:var(--muted);font-size:11px}
+svg .band{fill:var(--band)}svg .ci{fill:var(--ci)}svg .zero{stroke:var(--muted);stroke-dasharray:3 3}
+svg .interval{stroke:var(--fg);stroke-width:2.5}svg .estimate{fill:var(--fg)}
+svg .row.regression .interval{stroke:var(--reg)}svg .row.regression .estimate{fill:var(--reg)}
+svg .row.improvement .interval{stroke:var(--imp)}svg .row.improvement .estimate{fill:var(--imp)}
+svg .row.inconclusive .interval{stroke:var(--inc)}svg .row.inconclusive .estimate{fill:var(--inc)}
+svg .clip{fill:var(--fg)}svg .estimate-line{stroke:var(--fg);stroke-width:2}
+svg .pair{fill:var(--ratio);fill-opacity:.75}svg .flagged{fill:none;stroke:var(--ratio);stroke-width:1.5}svg .outlier{stroke:var(--reg);stroke-width:2;fill:none}
+svg .base{fill:var(--base)}svg .head{fill:var(--head)}svg .base-line{stroke:var(--base);fill:none;stroke-opacity:.5}svg .head-line{stroke:var(--head);fill:none;stroke-opacity:.5}
+svg .ratio{fill:var(--ratio)}svg .ratio-line{stroke:var(--ratio);fill:none;stroke-opacity:.6}
+a{color:var(--base)}
+`;
+
+const KIND_WORD: Record<RowKind, string> = {
+  regression: `${VERDICT_EMOJI.regression} regression`,
+  improvement: `${VERDICT_EMOJI.improvement} improvement`,
+  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
+  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
+  failed: '❌ failed',
+  added: '🆕 added',
+  removed: '➖ removed',
+  'no-data': '— not judged',
+};
+
+const esc = (s: string) => escapeHtml(stripControls(s));
+
+function sideCell(b: BenchmarkResult, side: 'base' | 'head'): string {
+  const s = b[side];
+  return s && Number.isFinite(s.median) ? `${esc(formatValue(s.median, b.unit))} <span class="muted">${esc(formatSpread(s))}</span>` : '—';
+}
+
+function changeCell(b: BenchmarkResult): string {
+  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}</span>` : '—';
+}
+
+function tableRow(r: Row, derived: boolean): string {
+  const b = r.result;
+  const excluded = b.outliers?.length ?? 0;
+  return `<tr><td class="verdict k-${r.kind}">${esc(KIND_WORD[r.kind])}</td><td>${derived ? '↳ ' : ''}${derived ? '' : `<a href="#b-${slug(b.name)}">${esc(r.name)}</a>`}</td><td>${esc(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, 'base')}</td><td class="num">${sideCell(b, 'head')}</td><td class="num">${b.pairedMad !== undefined && Number.isFinite(b.pairedMad) ? esc(formatCv(b.pairedMad)) : '—'}</td><td class="num">${b.change ? esc(formatP(b.change.pAdjusted ?? b.change.pValue)) : '—'}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ''}</td></tr>`;
+}
+
+/** A stable id for a benchmark's section (the name may hold anything). */
+function slug(name: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619) >>> 0;
+  const readable = name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  return `${readable || 'benchmark'}-${h.toString(36)}`;
+}
+
+function benchSection(r: Row, threshold: number, confidence: string, index: number): string {
+  const b = r.result;
+  const thr = b.threshold ?? threshold;
+  const diags = (b.diagnostics ?? []).map((d) => `<li>${d.severity === 'warning' ? '⚠️' : 'ℹ️'} ${esc(wordDiagnostic(d, 'action'))}</li>`).join('');
+  const facts = [
+    b.change ? `change ${esc(formatChange(b.change.estimate))} ${esc(formatChangeInterval(b.change.ci))}, adjusted p ${esc(formatP(b.change.pAdjusted ?? b.change.pValue))}` : 'no change estimate',
+    `threshold ±${esc(String(Number((thr * 100).toFixed(2))))}%`,
+    `${b.pairs.length} pairs, ${b.outliers?.length ?? 0} excluded`,
+    b.direction === 'higher-is-better' ? 'higher is better' : 'lower is better',
+    b.failure ? `failed on ${b.failure.side}: ${esc(b.failure.message.slice(0, 300))}` : null,
+  ].filter(Boolean);
+  const plots = b.pairs.length > 0 ? `${ratiosSvg(b, { id: `r${index}`, threshold: thr, confidence })}${timelineSvg(b, { id: `t${index}` })}` : '<p class="muted">No pairs were measured.</p>';
+  return `<section class="bench" id="b-${slug(b.name)}" aria-labelledby="h-${index}"><h3 id="h-${index}"><span class="k-${r.kind}">${esc(KIND_WORD[r.kind])}</span> · ${esc(r.name)} <span class="muted">${esc(r.metric)}</span></h3><p class="muted">${facts.join(' · ')}</p>${diags ? `<ul class="diag">${diags}</ul>` : ''}${plots}</section>`;
+}
+
+/** The HTML report of a comparison. */
+export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
+  const groups = groupRows(results.benchmarks);
+  const counts = countVerdicts(results);
+  const confidence = intervalLabel(results);
+  const levelNote = intervalNote(results);
+  const t = results.settings?.['threshold'];
+  const threshold = typeof t === 'number' && t > 0 && Number.isFinite(t) ? t : 0.02;
+  const title = ctx.title ?? 'pairbench';
+  const parts = (
+    [
+      ['regression', counts.regression, 'regression', 'regressions'],
+      ['failed', counts.failed, 'failed', 'failed'],
+      ['inconclusive', counts.inconclusive, 'inconclusive', 'inconclusive'],
+      ['improvement', counts.improvement, 'improvement', 'improvements'],
+      ['unchanged', counts.unchanged, 'unchanged', 'unchanged'],
+      ['added', counts.added, 'added', 'added'],
+      ['removed', counts.removed, 'removed', 'removed'],
+    ] as const
+  )
+    .filter(([, c]) => c > 0)
+    .map(([k, c, one, many]) => `<span class="k-${k}">${esc(KIND_WORD[k].split(' ')[0]!)} ${c} ${c === 1 ? one : many}</span>`);
+  const suite = suiteChange(results, groups);
+  const rev = (r: Results['base']) => esc((r.sha && /^[0-9a-f]{7,64}$/i.test(r.sha) ? r.sha.slice(0, 7) : r.ref ?? r.dir ?? 'unknown') ?? 'unknown');
+  const summary = suite
+    ? `<p class="summary"><strong>${esc(formatChange(suite.estimate))}</strong> ${esc(formatChangeInterval(suite.ci))} ${suite.count === 1 ? 'change' : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc(confidence)} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>`
+    : '';
+  const rows = forestRows(groups, threshold);
+  const summaryRow = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data' as const, estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
+  const forest = rows.length > 0 ? `<h2>Changes</h2><p class="muted">Each benchmark's change with its ${esc(confidence)} interval; the shaded band is ±threshold, worse is to the right.</p><div class="scroll">${forestSvg(rows, { id: 'forest', confidence, summary: summaryRow })}</div>` : '';
+  const tableRows = groups.flatMap((g) => [tableRow(g.primary, false), ...g.derived.map((d) => tableRow(d, true))]).join('');
+  const table = `<h2>All benchmarks</h2><div class="scroll"><table><caption class="muted">Medians ± ${spreadName(results.benchmarks) === 'MAD' ? 'MAD (× 1.4826, relative to the median)' : 'coefficient of variation'}; change of head against base with its ${esc(confidence)} interval.${levelNote ? ` ${esc(levelNote)}.` : ''}</caption><thead><tr><th scope="col">verdict</th><th scope="col">benchmark</th><th scope="col">metric</th><th scope="col" class="num">change</th><th scope="col" class="num">base</th><th scope="col" class="num">head</th><th scope="col" class="num" title="MAD × 1.4826 of head/base across pairs, relative: what pairing leaves of the noise">paired ±</th><th scope="col" class="num">p (adj.)</th><th scope="col" class="num">pairs</th></tr></thead><tbody>${tableRows}</tbody></table></div>`;
+  const max = ctx.maxSections ?? 200;
+  const all = groups.flatMap((g) => [g.primary, ...g.derived]);
+  const sections = all.slice(0, max).map((r, i) => benchSection(r, threshold, confidence, i));
+  const more = all.length > max ? `<p class="muted">${all.length - max} more benchmarks are in the results file.</p>` : '';
+  const failures = (results.failures ?? []).map((f) => `<li><strong>${esc(f.side)}</strong>${f.benchmark ? ` (${esc(f.benchmark)})` : ''}: ${esc(f.message.slice(0, 500))}${f.stderrTail ? `<pre>${esc(f.stderrTail.slice(-4000))}</pre>` : ''}</li>`);
+  const replay = replayLines(results, ctx.replay);
+  const env = results.environment;
+  const about = [
+    `<li>base: <code>${esc(results.base.sha ?? results.base.ref ?? results.base.dir ?? 'unknown')}</code>, head: <code>${esc(results.head.sha ?? results.head.ref ?? results.head.dir ?? 'unknown')}</code></li>`,
+    env ? `<li>environment: ${esc([env.os, env.cpu, env.cores !== undefined ? `${env.cores} cores` : undefined, env.node ? `Node ${env.node}` : undefined].filter(Boolean).join(', '))}</li>` : '',
+    results.stoppedBecause ? `<li>stopped because: ${esc(results.stoppedBecause)}</li>` : '',
+    results.tool ? `<li>${esc(results.tool.name)} ${esc(results.tool.version)}</li>` : '',
+  ].join('');
+  const run = ctx.runUrl && /^https?:\/\//.test(ctx.runUrl) ? `<p><a href="${escapeHtml(ctx.runUrl)}">Workflow run</a></p>` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>${esc(title)}: ${parts.length ? parts.map((p) => p.replace(/<[^>]+>/g, '')).join(', ') : 'no benchmarks'}</title>
+<style>${CSS}</style></head>
+<body><main>
+<h1>${parts.join(', ') || 'No benchmarks measured'} <span class="muted">· ${esc(title)}</span></h1>
+${summary}${run}
+${forest}
+${table}
+${failures.length ? `<h2>Failures</h2><ul>${failures.join('')}</ul>` : ''}
+<h2>Each benchmark</h2>
+<p class="muted">The distribution of the paired ratios (head/base − 1, one dot per pair) and the pairs in measuring order: drift of the machine moves base and head together and cancels in their ratio.</p>
+${sections.join('\n')}${more}
+<h2>How this was measured</h2><ul>${about}</ul>
+<p>Replay this comparison:</p><pre>${esc(replay.replay)}</pre>${replay.replayNote ? `<p class="muted">${esc(replay.replayNote.replace(/`/g, ''))}</p>` : ''}
+<p>Judge the saved results again:</p><pre>${esc(replay.rejudge)}</pre>
+</main></body></html>
+`;
+}

@@ -1,0 +1,149 @@
+/**
+ * What the reports show of each benchmark, before any formatting: its kind (a verdict, failed,
+ * added, removed), the metric it measures, how much worse it is, and which benchmark it belongs to.
+ *
+ * Harness suites print several metrics per benchmark: Go's `-benchmem` adds `B/op` and
+ * `allocs/op`, `b.SetBytes` adds `MB/s`. They arrive as their own results named
+ * `<benchmark> (<unit>)`. They are grouped under their benchmark and the group is counted once,
+ * with the worst verdict of its members: a slower parse that also shows as lower MB/s is one
+ * regression, not two.
+ */
+import type { BenchmarkResult, Results } from '../results/schema.ts';
+import type { Verdict } from '../stats/types.ts';
+
+export type RowKind = Verdict | 'failed' | 'added' | 'removed' | 'no-data';
+
+export function rowKind(b: BenchmarkResult): RowKind {
+  if (b.presence === 'added') return 'added';
+  if (b.presence === 'removed') return 'removed';
+  // A failed benchmark is judged `inconclusive` (it cannot pass the gate silently); show why.
+  if (b.failure) return 'failed';
+  if (b.verdict) return b.verdict;
+  return 'no-data';
+}
+
+export const KIND_ORDER: Record<RowKind, number> = {
+  regression: 0,
+  failed: 1,
+  inconclusive: 2,
+  improvement: 3,
+  unchanged: 4,
+  added: 5,
+  removed: 6,
+  'no-data': 7,
+};
+
+/** How much worse head is than base (positive = worse), in the benchmark's own direction. */
+export function badness(b: BenchmarkResult): number {
+  const e = b.change?.estimate;
+  if (e === undefined || !Number.isFinite(e)) return 0;
+  return b.direction === 'higher-is-better' ? -e : e;
+}
+
+/** The change and its interval oriented so that + is worse: for throughputs head/base is turned over. */
+export function worseChange(b: BenchmarkResult): { estimate: number; ci: [number, number] } | null {
+  const c = b.change;
+  if (!c || !Number.isFinite(c.estimate)) return null;
+  if (b.direction !== 'higher-is-better') return { estimate: c.estimate, ci: [c.ci[0], c.ci[1]] };
+  // 1/(1+x) - 1: a throughput 10% lower is a cost 11.1% higher
+  const flip = (x: number) => 1 / (1 + x) - 1;
+  return { estimate: flip(c.estimate), ci: [flip(c.ci[1]), flip(c.ci[0])] };
+}
+
+const METRIC_WORDS: Record<string, string> = { wall: 'wall time', cpu: 'CPU time', rss: 'peak memory', instructions: 'instructions' };
+const TIME_UNITS = new Set(['ns', 'us', 'µs', 'ms', 's']);
+
+/** `<benchmark> (<unit>)`: a metric a harness prints beside a benchmark's time. */
+const DERIVED = /^(.+) \(([^()]{1,32})\)$/;
+
+export interface Row {
+  result: BenchmarkResult;
+  kind: RowKind;
+  /** the benchmark's name without a metric suffix (`parse`, not `parse [cpu]` or `parse (B/op)`) */
+  name: string;
+  /** what is measured, in words, with its unit: `wall time (ms)`, `B/op`, `MB/s` */
+  metric: string;
+}
+
+export interface Group {
+  /** the benchmark's own row (its time), or the first row of the group when it has none */
+  primary: Row;
+  /** the metrics printed beside it (`B/op`, `allocs/op`, `MB/s`), in file order */
+  derived: Row[];
+  /** the worst kind of the group's rows: the group counts once, as this */
+  kind: RowKind;
+  /** the badness of the row that gives the group its kind, for ordering */
+  badness: number;
+}
+
+function metricOf(b: BenchmarkResult, derivedUnit: string | null): string {
+  if (derivedUnit) return derivedUnit;
+  if (b.metric && METRIC_WORDS[b.metric]) return `${METRIC_WORDS[b.metric]} (${b.unit})`;
+  if (b.metric) return `${b.metric} (${b.unit})`;
+  if (TIME_UNITS.has(b.unit)) return `time (${b.unit})`;
+  if (b.unit === 'B') return 'memory (B)';
+  return b.unit;
+}
+
+function baseName(b: BenchmarkResult): string {
+  if (b.metric && b.name.endsWith(` [${b.metric}]`)) return b.name.slice(0, -(b.metric.length + 3));
+  return b.name;
+}
+
+/**
+ * The benchmarks in groups, in report order: regressions (worst first), failures, inconclusive,
+ * improvements (best first), unchanged, added, removed. Within a group the benchmark's own row
+ * comes first.
+ */
+export function groupRows(benchmarks: readonly BenchmarkResult[]): Group[] {
+  const names = new Set(benchmarks.map((b) => b.name));
+  const groups = new Map<string, { primary: Row | null; derived: Row[]; first: number }>();
+  benchmarks.forEach((b, i) => {
+    const m = DERIVED.exec(b.name);
+    const parent = m && names.has(m[1]!) && m[1] !== b.name ? m[1]! : null;
+    const key = parent ?? b.name;
+    const g = groups.get(key) ?? { primary: null, derived: [], first: i };
+    const row: Row = { result: b, kind: rowKind(b), name: parent ?? baseName(b), metric: metricOf(b, parent ? m![2]! : null) };
+    if (parent) g.derived.push(row);
+    else g.primary = row;
+    groups.set(key, g);
+  });
+  const out = [...groups.values()].map((g) => {
+    const rows = g.primary ? [g.primary, ...g.derived] : g.derived;
+    const worst = rows.reduce((w, r) => (KIND_ORDER[r.kind] < KIND_ORDER[w.kind] || (r.kind === w.kind && Math.abs(badness(r.result)) > Math.abs(badness(w.result))) ? r : w));
+    const [primary, ...derived] = rows;
+    return { group: { primary: primary!, derived, kind: worst.kind, badness: badness(worst.result) }, first: g.first };
+  });
+  out.sort((x, y) => {
+    const kx = KIND_ORDER[x.group.kind];
+    const ky = KIND_ORDER[y.group.kind];
+    if (kx !== ky) return kx - ky;
+    const k = x.group.kind;
+    if (k === 'regression' || k === 'inconclusive') return y.group.badness - x.group.badness || x.first - y.first;
+    if (k === 'improvement') return x.group.badness - y.group.badness || x.first - y.first;
+    return x.first - y.first;
+  });
+  return out.map((x) => x.group);
+}
+
+export interface VerdictCounts {
+  regression: number;
+  improvement: number;
+  inconclusive: number;
+  unchanged: number;
+  failed: number;
+  added: number;
+  removed: number;
+}
+
+/** Counts by kind, one per benchmark group (a benchmark and its derived metrics count once). */
+export function countVerdicts(results: Results): VerdictCounts {
+  const c: VerdictCounts = { regression: 0, improvement: 0, inconclusive: 0, unchanged: 0, failed: 0, added: 0, removed: 0 };
+  for (const g of groupRows(results.benchmarks)) if (g.kind !== 'no-data') c[g.kind]++;
+  return c;
+}
+
+/** Report order of the results themselves (groups flattened), the order in which rows survive a cut. */
+export function reportOrder(benchmarks: readonly BenchmarkResult[]): BenchmarkResult[] {
+  return groupRows(benchmarks).flatMap((g) => [g.primary.result, ...g.derived.map((r) => r.result)]);
+}

@@ -1,0 +1,66 @@
+/**
+ * Accepting an intended regression with a label, against the fake GitHub API: the label counts only
+ * when the person who added it can write to the repository.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acceptance } from '../../src/github/labels.ts';
+import { createClient } from '../../src/github/octokit.ts';
+import { renderMarkdown } from '../../src/report/markdown.ts';
+import { FakeGitHub } from '../support/fake-github.ts';
+import { bench, results } from '../report/markdown-fixtures.ts';
+
+let gh: FakeGitHub;
+beforeEach(async () => {
+  gh = await FakeGitHub.start('octo', 'repo');
+  gh.addPull({ number: 7, baseSha: 'a'.repeat(40), headSha: 'b'.repeat(40) });
+  gh.permissions.set('maintainer-mia', 'write');
+  gh.permissions.set('outsider-oz', 'read');
+});
+afterEach(async () => {
+  await gh.close();
+});
+
+const api = () => createClient('ghs_faketoken', { baseUrl: gh.url, retryBaseMs: 1, rateLimitBaseMs: 10, writeSpacingMs: 0 });
+const lookup = (payload: unknown = {}) => ({ owner: 'octo', repo: 'repo', pull: 7, label: 'performance-accepted', payload });
+const regression = results([bench('parse', 'regression', 0.1)]);
+
+describe('accept-label', () => {
+  it('a label added by a writer accepts the regression, and the comment says who', async () => {
+    gh.label(7, 'performance-accepted', 'maintainer-mia');
+    const a = await acceptance(api(), lookup());
+    expect(a).toEqual({ label: 'performance-accepted', by: 'maintainer-mia', accepted: true });
+    expect(gh.calls('GET', /\/collaborators\/maintainer-mia\/permission$/)).toHaveLength(1);
+    const md = renderMarkdown(regression, { acceptance: a });
+    expect(md).toContain('> ✅ **Regression accepted**: @\u200dmaintainer-mia added the label `performance-accepted`, so the gate passes.');
+  });
+
+  it('a label added by someone without write access is ignored, with a note', async () => {
+    gh.label(7, 'performance-accepted', 'outsider-oz');
+    const a = await acceptance(api(), lookup());
+    expect(a).toMatchObject({ by: 'outsider-oz', accepted: false, reason: '@outsider-oz added it and has read access, not write access' });
+    const md = renderMarkdown(regression, { acceptance: a });
+    expect(md).toContain('> ⚠️ The label `performance-accepted` was ignored: @\u200doutsider-oz added it and has read access, not write access. Only a label added by someone with write access accepts a regression.');
+  });
+
+  it('who added it last counts: a writer re-adding an outsider\'s label', async () => {
+    gh.label(7, 'performance-accepted', 'outsider-oz');
+    gh.label(7, 'performance-accepted', 'outsider-oz', 'unlabeled');
+    gh.label(7, 'performance-accepted', 'maintainer-mia');
+    expect(await acceptance(api(), lookup())).toMatchObject({ by: 'maintainer-mia', accepted: true });
+  });
+
+  it('on its own labeled event, the sender is who added it; the labels come from the event', async () => {
+    const payload = { action: 'labeled', label: { name: 'performance-accepted' }, sender: { login: 'maintainer-mia' }, pull_request: { labels: [{ name: 'performance-accepted' }] } };
+    expect(await acceptance(api(), lookup(payload))).toMatchObject({ by: 'maintainer-mia', accepted: true });
+    expect(gh.calls('GET', /\/issues\/7\/events$/)).toHaveLength(0);
+  });
+
+  it('no label, no acceptance; a failed look-up ignores the label and says why', async () => {
+    expect(await acceptance(api(), lookup())).toBeNull();
+    gh.label(7, 'performance-accepted', 'maintainer-mia');
+    gh.script('GET', /\/permission$/, { status: 403, body: { message: 'Resource not accessible by integration' } });
+    const a = await acceptance(api(), lookup());
+    expect(a).toMatchObject({ accepted: false, by: 'maintainer-mia' });
+    expect(a?.reason).toMatch(/could not be checked .*403/);
+  });
+});
