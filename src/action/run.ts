@@ -91,11 +91,16 @@ async function writeSummary(markdown: string, env: NodeJS.ProcessEnv): Promise<v
   }
 }
 
-async function publish(api: GitHubApi | null, settings: ActionSettings, target: Target, results: Results, url: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+/** Where the report was published: the outputs `comment-url` and `check-url` ('' when not). */
+interface Published {
+  commentUrl: string;
+  checkUrl: string;
+}
+
+async function publish(api: GitHubApi | null, settings: ActionSettings, target: Target, results: Results, url: string | undefined, env: NodeJS.ProcessEnv, published: Published): Promise<void> {
   const repo = repoOf(env);
   const marker = markerFor(settings.commentId);
   const hint = 'The full report is in the job summary of the workflow run, and every pair is in the results file.';
-  let commentUrl = '';
   if (settings.comment === 'never') core.info('comment: never, so no pull request comment.');
   else if (!target.pull) core.info('No pull request for this event: the report is in the job summary only.');
   else if (!api) core.warning('No github-token: the pull request comment is skipped.');
@@ -112,7 +117,7 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
     });
     if (outcome.action === 'forbidden' || outcome.action === 'failed') core.warning(outcome.detail);
     else core.info(`Pull request #${target.pull.number}: comment ${outcome.action}${outcome.url ? ` (${outcome.url})` : ''}.`);
-    commentUrl = outcome.url ?? '';
+    published.commentUrl = outcome.url ?? '';
   }
   if (settings.checkName) {
     if (!api) core.warning('No github-token: the check run is skipped.');
@@ -129,10 +134,10 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
         log: (l) => core.info(l),
       });
       if (outcome.action !== 'created') core.warning(outcome.detail);
-      else core.info(`Check run "${settings.checkName}": ${outcome.conclusion}.`);
+      else core.info(`Check run "${settings.checkName}": ${outcome.conclusion}${outcome.url ? ` (${outcome.url})` : ''}.`);
+      published.checkUrl = outcome.url ?? '';
     }
   }
-  return commentUrl;
 }
 
 /** Runs the action. Every failure ends as `core.setFailed` with one message, never an uncaught stack trace. */
@@ -221,16 +226,20 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   core.setOutput('verdict', results.verdict ?? '');
   core.setOutput('regressions', String(counts.regression));
   core.setOutput('improvements', String(counts.improvement));
+  // every benchmark whose verdict is inconclusive, a failed one included (it cannot pass the gate)
+  core.setOutput('inconclusive', String(results.benchmarks.filter((b) => b.verdict === 'inconclusive').length));
   core.setOutput('results-path', settings.resultsPath);
   core.setOutput('report-path', settings.reportPath);
 
-  let commentUrl = '';
+  // Filled in as each is written, so that a failure of the other still leaves this one's URL.
+  const published: Published = { commentUrl: '', checkUrl: '' };
   try {
-    commentUrl = await publish(api, settings, target, results, url, env);
+    await publish(api, settings, target, results, url, env, published);
   } catch (err) {
     core.warning(`Could not publish to the pull request: ${err instanceof Error ? err.message : String(err)}. The results, the job summary and the verdict are not affected.`);
   }
-  core.setOutput('comment-url', commentUrl);
+  core.setOutput('comment-url', published.commentUrl);
+  core.setOutput('check-url', published.checkUrl);
 
   if (exitCode === 130) core.setFailed('pairbench was interrupted; the results measured so far are in the results file and the job summary.');
   else if (exitCode === 3) core.setFailed('pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.');
