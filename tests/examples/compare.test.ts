@@ -17,7 +17,7 @@
  */
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { BenchmarkResult } from '../../src/results/schema.ts';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';

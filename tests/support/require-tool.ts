@@ -84,8 +84,8 @@ function decide(spec: ToolSpec): Decision {
 function standIn<T extends typeof it | typeof describe>(decision: Decision, api: T): T {
   if (decision.kind === 'run') return api;
   const note = ` (needs ${decision.message})`;
-  const register = (name: string | Function): void => {
-    const title = `${typeof name === 'function' ? name.name : name}`;
+  const register = (name: string): void => {
+    const title = String(name);
     const isSuite = api === (describe as unknown);
     if (decision.kind === 'skip') {
       if (isSuite) describe(title, () => void it.skip(`every test${note}`, () => undefined));
