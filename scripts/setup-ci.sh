@@ -9,6 +9,10 @@
 #   PyPI:                  pytest and pytest-benchmark (scripts/setup-examples.sh)
 #   Go module proxy:       actionlint, pinned (go install; Go itself must be there, as on GitHub's runners)
 #   crates.io:             cargo-criterion, pinned (Rust example; cargo must be there)
+#   npm registry:          Node.js 20 and 22 from the `node` package into .cache/node-<major>/ (the
+#                          npm package is tested on 22 and 24, and must refuse 20 with one line).
+#                          Not devDependencies: every `node` package links the same bin name `node`,
+#                          and which one node_modules/.bin/node then runs would be left to chance.
 #
 # Every step prints how long it took. Already-installed tools cost nothing, so a second run is fast.
 set -euo pipefail
@@ -75,3 +79,15 @@ if ! cargo criterion --version >/dev/null 2>&1; then
   cargo install --quiet --locked cargo-criterion --version "$CARGO_CRITERION_VERSION"
   took "cargo install cargo-criterion@$CARGO_CRITERION_VERSION" "$t"
 fi
+
+for major in 20 22; do
+  dir=".cache/node-$major"
+  if ! "$dir/node_modules/node/bin/node" --version 2>/dev/null | grep -q "^v$major\."; then
+    t=$(date +%s)
+    mkdir -p "$dir"
+    printf '{ "private": true, "dependencies": { "node": "^%s.0.0" }, "allowScripts": { "node": true } }\n' "$major" > "$dir/package.json"
+    npm install --prefix "$dir" --no-audit --no-fund --no-package-lock --loglevel=error
+    "$dir/node_modules/node/bin/node" --version | grep -q "^v$major\." || fail "Node.js $major did not install into $dir"
+    took "npm install node@$major into $dir" "$t"
+  fi
+done
