@@ -5,8 +5,8 @@
  * by name). A toolchain that is missing fails its example under CI=true and skips it elsewhere,
  * saying what to install (tests/support/require-tool.ts; scripts/setup-ci.sh installs them all).
  *
- * rust compiles criterion once per side (about a minute each); .ci/run keeps cargo's target
- * directory under .cache/ so that later runs reuse the compiled dependencies.
+ * rust compiles criterion (minutes, the first time); .ci/run keeps cargo's target directory
+ * in the user's cache folder, so that later runs reuse the compiled dependencies.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
