@@ -3,7 +3,7 @@
 # so that `CI=true npm test` runs every test (under CI=true a test whose tool is missing fails):
 #
 #   Linux (apt-get, once): libbenchmark-dev (C++ example), hyperfine, valgrind (instruction counts),
-#                          chromium (browser tests), a C/C++ compiler and make
+#                          chromium (browser tests; a Chrome already there will do), a C/C++ compiler, make
 #   macOS (Homebrew):      google-benchmark, hyperfine (valgrind does not exist there: the
 #                          instruction-count tests are Linux-only)
 #   PyPI:                  pytest and pytest-benchmark (scripts/setup-examples.sh)
@@ -32,7 +32,7 @@ case "$(uname -s)" in
     [ -f /usr/include/benchmark/benchmark.h ] || pkgs+=(libbenchmark-dev)
     have hyperfine || pkgs+=(hyperfine)
     have valgrind || pkgs+=(valgrind)
-    have chromium || have chromium-browser || pkgs+=(chromium)
+    have chromium || have chromium-browser || have google-chrome || pkgs+=(chromium)
     have cc || pkgs+=(gcc)
     have g++ || pkgs+=(g++)
     have make || pkgs+=(make)
