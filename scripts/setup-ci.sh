@@ -40,7 +40,7 @@ case "$(uname -s)" in
       have apt-get || fail "missing ${pkgs[*]} and no apt-get to install them: install them with your package manager"
       t=$(date +%s)
       as_root apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
       took "apt-get install ${pkgs[*]}" "$t"
     fi
     ;;
