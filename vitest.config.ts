@@ -7,5 +7,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Tests spawn real processes and git repositories; two cores are all CI has.
     maxWorkers: 2,
+    // Every run, local or CI, takes the files and the tests within each file in a random order, so
+    // that a test leaning on state another test left behind fails at once instead of hiding. The
+    // seed is printed ("Running tests with seed ..."); `npx vitest run --sequence.seed=<seed>`
+    // replays that order.
+    sequence: { shuffle: { files: true, tests: true } },
   },
 });

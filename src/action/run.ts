@@ -187,12 +187,17 @@ interface ReportExtras {
   acceptance: Acceptance | null;
 }
 
-async function publish(api: GitHubApi | null, settings: ActionSettings, target: Target, results: Results, url: string | undefined, env: NodeJS.ProcessEnv, extras: ReportExtras, warn: (m: string) => void): Promise<string> {
+/** Where the report was published: the outputs `comment-url` and `check-url` ('' when not). */
+interface Published {
+  commentUrl: string;
+  checkUrl: string;
+}
+
+async function publish(api: GitHubApi | null, settings: ActionSettings, target: Target, results: Results, url: string | undefined, env: NodeJS.ProcessEnv, extras: ReportExtras, warn: (m: string) => void, published: Published): Promise<void> {
   const repo = repoOf(env);
   const marker = markerFor(settings.commentId);
   const hint = `Every pair, the plots of each benchmark and the diagnostics are in the job summary and in the artifact with the results file and its HTML report (${basename(htmlPathOf(settings))}).`;
   const common = { fullReportHint: hint, replay: extras.replay, acceptance: extras.acceptance, ...(url ? { runUrl: url } : {}) };
-  let commentUrl = '';
   if (settings.comment === 'never') core.info('comment: never, so no pull request comment.');
   else if (!target.pull) core.info('No pull request for this event: the report is in the job summary only.');
   else if (!api) warn('No github-token: the pull request comment is skipped.');
@@ -209,7 +214,7 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
     });
     if (outcome.action === 'forbidden' || outcome.action === 'failed') warn(outcome.detail);
     else core.info(`Pull request #${target.pull.number}: comment ${outcome.action}${outcome.url ? ` (${outcome.url})` : ''}.`);
-    commentUrl = outcome.url ?? '';
+    published.commentUrl = outcome.url ?? '';
   }
   if (settings.checkName) {
     if (!api) warn('No github-token: the check run is skipped.');
@@ -226,10 +231,10 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
         log: (l) => core.info(l),
       });
       if (outcome.action !== 'created') warn(outcome.detail);
-      else core.info(`Check run "${settings.checkName}": ${outcome.conclusion}.`);
+      else core.info(`Check run "${settings.checkName}": ${outcome.conclusion}${outcome.url ? ` (${outcome.url})` : ''}.`);
+      published.checkUrl = outcome.url ?? '';
     }
   }
-  return commentUrl;
 }
 
 /** The HTML report, beside the results file: `pairbench-results.html`. */
@@ -363,16 +368,20 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   core.setOutput('verdict', results.verdict ?? '');
   core.setOutput('regressions', String(counts.regression));
   core.setOutput('improvements', String(counts.improvement));
+  // every benchmark whose verdict is inconclusive, a failed one included (it cannot pass the gate)
+  core.setOutput('inconclusive', String(results.benchmarks.filter((b) => b.verdict === 'inconclusive').length));
   core.setOutput('results-path', settings.resultsPath);
   core.setOutput('report-path', settings.reportPath);
 
-  let commentUrl = '';
+  // Filled in as each is written, so that a failure of the other still leaves this one's URL.
+  const published: Published = { commentUrl: '', checkUrl: '' };
   try {
-    commentUrl = await publish(api, settings, target, results, url, env, { replay, acceptance: accepted }, warn);
+    await publish(api, settings, target, results, url, env, { replay, acceptance: accepted }, warn, published);
   } catch (err) {
     warn(`Could not publish to the pull request: ${err instanceof Error ? err.message : String(err)}. The results, the job summary and the verdict are not affected.`);
   }
-  core.setOutput('comment-url', commentUrl);
+  core.setOutput('comment-url', published.commentUrl);
+  core.setOutput('check-url', published.checkUrl);
 
   if (exitCode === 130) core.setFailed('pairbench was interrupted; the results measured so far are in the results file and the job summary.');
   else if (exitCode === 3) core.setFailed('pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.');

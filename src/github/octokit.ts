@@ -13,6 +13,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck/light.js';
 
 export type GitHubApi = ReturnType<typeof getOctokit>;
 
@@ -36,28 +37,14 @@ export interface ClientOptions {
 }
 
 /**
- * A stand-in for plugin-throttling's Bottleneck groups of writes and notifications: one job at a
- * time, at least `spacingMs` apart. (Its defaults space notifications 3 s apart, which would make
- * every test wait; here the spacing is an option, 1 s by default as GitHub's guidance asks.)
+ * The limiter of one kind of request for plugin-throttling's `write` and `notifications` options:
+ * one request at a time, at least `spacingMs` apart. (The plugin's own groups space notifications
+ * 3 s apart, which would make every test wait; here the spacing is an option, 1 s by default as
+ * GitHub's guidance asks for writes.) A Bottleneck group, as the plugin documents, from the same
+ * light build of Bottleneck that the plugin uses.
  */
-function spacedGroup(spacingMs: number) {
-  let last = 0;
-  let chain: Promise<unknown> = Promise.resolve();
-  const limiter = {
-    schedule<T>(...args: unknown[]): Promise<T> {
-      // schedule([options,] fn, ...fnArgs)
-      const rest = typeof args[0] === 'function' ? args : args.slice(1);
-      const [fn, ...fnArgs] = rest as [(...a: unknown[]) => Promise<T>, ...unknown[]];
-      const run = chain.then(async () => {
-        const wait = last + spacingMs - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        last = Date.now();
-      });
-      chain = run.catch(() => undefined);
-      return run.then(() => fn(...fnArgs));
-    },
-  };
-  return { key: () => limiter };
+function spacedGroup(id: string, spacingMs: number): Bottleneck.Group {
+  return new Bottleneck.Group({ id, maxConcurrent: 1, minTime: spacingMs });
 }
 
 /** Creates the client. `token` is the `github-token` input (GITHUB_TOKEN or a PAT). */
@@ -90,8 +77,8 @@ export function createClient(token: string, opts: ClientOptions = {}): GitHubApi
         onSecondaryRateLimit: onLimit('secondary'),
         // the wait scheduled is retry-after × this, the same as the one budgeted above
         retryAfterBaseValue: rateBase,
-        write: spacedGroup(spacing) as never,
-        notifications: spacedGroup(spacing) as never,
+        write: spacedGroup('pairbench-write', spacing),
+        notifications: spacedGroup('pairbench-notifications', spacing),
       },
       // No `request` option here: it would replace @actions/github's proxy-aware fetch.
       log: {

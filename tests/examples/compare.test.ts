@@ -1,7 +1,7 @@
 /**
  * The example projects end to end through `pairbench compare`, as a user runs them: the benchmark
  * slowed in head is a regression, the untouched ones are not. Go and Python run in CI (`.ci/run`
- * installs pytest-benchmark); a missing toolchain skips with what to install.
+ * installs what they need); a missing toolchain fails under CI=true and skips elsewhere, saying what to install.
  *
  * These are the only tests whose verdicts come from real timings, so `npm test` runs them on their
  * own, after every other test (`npm run test:examples`), never beside them. The effect is many
@@ -15,19 +15,16 @@
  * be flagged (no false alarm): `unchanged` on a quiet machine, `inconclusive` when a busy machine
  * leaves its interval wider than the threshold.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { BenchmarkResult } from '../../src/results/schema.ts';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
+import { TOOLS, requireTool } from '../support/require-tool.ts';
 
-const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
-const hasGo = has('go', ['version']);
-const hasPytestBenchmark = has('python3', ['-c', 'import pytest_benchmark']);
-if (!hasGo) console.warn('Go example skipped: install Go (https://go.dev/dl/) to run it');
-if (!hasPytestBenchmark) console.warn('Python example skipped: python3 -m pip install pytest pytest-benchmark');
+const go = requireTool(TOOLS.go);
+const pytestBenchmark = requireTool(TOOLS.pytestBenchmark);
 
 /** A fresh copy of an example, so builds never write into the repository. */
 function copyExample(name: string): { base: string; head: string; dir: string } {
@@ -42,7 +39,7 @@ function expectNoAlarm(b: BenchmarkResult): void {
 }
 
 describe('examples, compared end to end', () => {
-  it.skipIf(!hasGo)('go-suite: BenchmarkChecksum regresses, BenchmarkSort does not', () => {
+  go.it('go-suite: BenchmarkChecksum regresses, BenchmarkSort does not', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
     const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench . -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet']);
@@ -56,7 +53,7 @@ describe('examples, compared end to end', () => {
     for (const name of ['BenchmarkSort/n=100 (allocs/op)', 'BenchmarkSort/n=1000 (B/op)']) expect(byName.get(name)!.verdict, name).toBe('unchanged');
   });
 
-  it.skipIf(!hasPytestBenchmark)('python-pytest: test_checksum regresses, test_sort does not', () => {
+  pytestBenchmark.it('python-pytest: test_checksum regresses, test_sort does not', () => {
     const ex = copyExample('python-pytest');
     const file = join(ex.dir, 'py.json');
     const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--run', 'python3 -m pytest -q -p no:cacheprovider --benchmark-json=.benchmarks/run.json >&2 && cat .benchmarks/run.json', '--format', 'pytest-benchmark', '--max-pairs', '20', '--threshold', '5%', '--outliers', 'none', '--alpha', '0.01', '--out', file, '--quiet']);
@@ -69,7 +66,7 @@ describe('examples, compared end to end', () => {
     for (const b of sorts) expectNoAlarm(b);
   });
 
-  it.skipIf(!hasGo)('a config file with three benchmarks of three formats gives one report and records each round\'s shuffled order', () => {
+  go.it('a config file with three benchmarks of three formats gives one report and records each round\'s shuffled order', () => {
     const ex = copyExample('go-suite');
     cpSync(join(ROOT, 'examples', 'node-suite', 'base'), join(ex.base, 'node'), { recursive: true });
     cpSync(join(ROOT, 'examples', 'node-suite', 'head'), join(ex.head, 'node'), { recursive: true });

@@ -51,6 +51,9 @@ describe('publishCheckRun', () => {
     expect(run).toMatchObject({ name: 'perf', head_sha: 'b'.repeat(40), status: 'completed', conclusion: 'failure', details_url: 'https://github.com/octo/repo/actions/runs/1' });
     expect(run.output.title).toBe('1 regression, 1 unchanged');
     expect(run.output.summary).toContain('### 🔴 1 regression');
+    // the page of the check run, for the action's check-url output
+    expect(out.url).toBe(run.html_url);
+    expect(out.url).toMatch(/^https:\/\/github\.com\/octo\/repo\/runs\/\d+$/);
   });
 
   it('keeps a 5,000-benchmark summary under 65,535 bytes', async () => {

@@ -2,18 +2,20 @@
  * The examples under examples/<x>/: each README's GitHub workflow step names the build, run and
  * format; this test runs exactly those commands once in a copy of base/ and of head/ and checks
  * that the parser finds the same benchmarks on both sides (pairbench's compare engine pairs them
- * by name). A toolchain that is missing skips its example, saying what to install.
+ * by name). A toolchain that is missing fails its example under CI=true and skips it elsewhere,
+ * saying what to install (tests/support/require-tool.ts; scripts/setup-ci.sh installs them all).
  *
- * go, python and node run wherever their toolchains are; cpp when libbenchmark-dev is installed;
- * rust (a minute of compiling per side) only with PAIRBENCH_SLOW_EXAMPLES=1.
+ * rust compiles criterion (minutes, the first time); .ci/run keeps cargo's target directory
+ * in the user's cache folder, so that later runs reuse the compiled dependencies.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { isHarnessFormat, parseHarness } from '../../src/harness/index.ts';
+import { TOOLS, requireTools, type ToolSpec } from '../support/require-tool.ts';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
 const BUILD_OUTPUTS = new Set(['target', 'build', '.benchmarks', '__pycache__', '.pytest_cache', 'node_modules']);
@@ -21,10 +23,6 @@ const BUILD_OUTPUTS = new Set(['target', 'build', '.benchmarks', '__pycache__', 
 function sh(command: string, cwd: string, timeoutMs = 600_000): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
   return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
-}
-
-function works(command: string): boolean {
-  return sh(command, tmpdir(), 60_000).status === 0;
 }
 
 interface Step {
@@ -69,49 +67,36 @@ function runSide(example: string, side: 'base' | 'head', step: Step): string[] {
   return parseHarness(step.format, r.stdout).map((s) => s.name);
 }
 
-const cases: Array<{ example: string; missing: () => string | null; expected: string[]; timeoutMs?: number }> = [
+const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; timeoutMs?: number }> = [
   {
     example: 'go-suite',
-    missing: () => (works('go version') ? null : 'go is not installed'),
+    needs: [TOOLS.go],
     expected: ['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000'],
   },
   {
     example: 'python-pytest',
-    missing: () =>
-      !works('python3 --version')
-        ? 'python3 is not installed'
-        : works('python3 -c "import pytest, pytest_benchmark"')
-          ? null
-          : 'pytest-benchmark is not installed (python3 -m pip install pytest pytest-benchmark)',
+    needs: [TOOLS.pytestBenchmark],
     expected: ['test_kernels.py::test_checksum', 'test_kernels.py::test_sort[1000]', 'test_kernels.py::test_sort[10000]'],
   },
   {
     example: 'node-suite',
-    missing: () => null,
+    needs: [],
     expected: ['checksum', 'sort_1000'],
   },
   {
     example: 'cpp-google-benchmark',
-    missing: () =>
-      existsSync('/usr/include/benchmark/benchmark.h') && works('make --version && g++ --version')
-        ? null
-        : 'Google Benchmark is not installed (apt-get install -y libbenchmark-dev)',
+    needs: [TOOLS.googleBenchmark],
     expected: ['BM_Checksum', 'BM_Sort/1000', 'BM_Sort/10000'],
   },
   {
     example: 'rust-criterion',
-    missing: () =>
-      process.env.PAIRBENCH_SLOW_EXAMPLES !== '1'
-        ? 'slow (builds criterion on each side); set PAIRBENCH_SLOW_EXAMPLES=1 to run it'
-        : works('cargo criterion --version')
-          ? null
-          : 'cargo-criterion is not installed (cargo install --locked cargo-criterion --version 1.1.0)',
+    needs: [TOOLS.cargoCriterion],
     expected: ['kernels/checksum', 'kernels/sort_1000'],
     timeoutMs: 900_000,
   },
 ];
 
-describe.each(cases)('examples/$example', ({ example, missing, expected, timeoutMs }) => {
+describe.each(cases)('examples/$example', ({ example, needs, expected, timeoutMs }) => {
   it('README: the compare command and the workflow step name the same run and format', () => {
     const { readme, step } = workflowStep(example);
     expect(readme).toContain(`--run '${step.run}'`);
@@ -130,8 +115,7 @@ describe.each(cases)('examples/$example', ({ example, missing, expected, timeout
     expect(changed[0]).toMatch(/^Files base\/\S+ and head\/\S+ differ$/);
   });
 
-  const why = missing();
-  it.skipIf(why !== null)(`runs once on each side and finds the same benchmarks${why ? ` (skipped: ${why})` : ''}`, () => {
+  requireTools(...needs).it('runs once on each side and finds the same benchmarks', () => {
     const { step } = workflowStep(example);
     const base = runSide(example, 'base', step);
     const head = runSide(example, 'head', step);

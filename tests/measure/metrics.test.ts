@@ -3,15 +3,16 @@
  * instruction counts (valgrind or perf) and peak memory. No assertion depends on timing:
  * instruction counts and allocated memory are properties of the programs.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
+import { TOOLS, requireTool } from '../support/require-tool.ts';
 
-const hasCounter = spawnSync('valgrind', ['--version']).status === 0 || /^\d+,/m.test(spawnSync('perf', ['stat', '-x', ',', '-e', 'instructions:u', 'true'], { encoding: 'utf8' }).stderr ?? '');
-const hasCc = spawnSync('cc', ['--version']).status === 0;
+const cc = requireTool(TOOLS.cc);
+const counter = requireTool(TOOLS.instructionCounter);
 
 function build(dir: string, source: string, defines: string[]): void {
   mkdirSync(dir, { recursive: true });
@@ -19,7 +20,7 @@ function build(dir: string, source: string, defines: string[]): void {
   execFileSync('cc', ['-O2', ...defines.map((d) => `-D${d}`), '-o', join(dir, 'prog'), join(dir, 'prog.c')]);
 }
 
-describe.skipIf(!hasCc)('metrics', () => {
+cc.describe('metrics', () => {
   let dir: string;
   beforeAll(() => {
     dir = tempDir();
@@ -31,7 +32,7 @@ describe.skipIf(!hasCc)('metrics', () => {
     build(join(dir, 'alloc-48'), alloc, ['MEGABYTES=48']);
   });
 
-  it.skipIf(!hasCounter)('instructions: 1% more work is a regression of about +1% with a tight interval in 10 pairs', () => {
+  counter.it('instructions: 1% more work is a regression of about +1% with a tight interval in 10 pairs', () => {
     const file = join(dir, 'instr.json');
     const res = pairbench(['compare', '--base-dir', join(dir, 'work-100'), '--head-dir', join(dir, 'work-101'), '--run', './prog', '--metric', 'instructions', '--threshold', '0.5%', '--min-pairs', '10', '--max-pairs', '10', '--warmup', '0', '--out', file, '--quiet']);
     expect(res.status, res.stderr).toBe(1);

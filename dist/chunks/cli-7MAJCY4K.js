@@ -1,0 +1,328 @@
+import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);
+import {
+  COMPARE_OPTIONS,
+  PairbenchError,
+  ProgressPrinter,
+  UsageError,
+  VERSION,
+  buildSpec,
+  checkOutputPath,
+  checkRevision,
+  cliNaming,
+  commandsOf,
+  errorCode,
+  fsReason,
+  judgeOptions,
+  judgeResults,
+  mergeResults,
+  parseOptionValue,
+  readResultsFile,
+  renderHtml,
+  renderMarkdown,
+  renderNoiseMarkdown,
+  renderNoiseText,
+  renderTerminal,
+  runCompare,
+  runNoise,
+  show,
+  writeOutputFile
+} from "./chunk-G3ZRTA7W.js";
+import "./chunk-HZ5RLXFM.js";
+
+// src/cli.ts
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+var USAGE = `pairbench ${VERSION}: catch performance regressions with randomized pairs
+
+Usage:
+  pairbench compare [options]          compare two git revisions (or two directories)
+  pairbench report <results.json>...   judge saved results again from their raw pairs
+  pairbench noise [options]            A/A run: this machine's noise floor and smallest detectable change
+  pairbench --help | --version
+
+Run \`pairbench compare --help\` for the options.`;
+function compareHelp() {
+  const lines = COMPARE_OPTIONS.map((o) => {
+    const flag = `--${o.name}${o.kind === "boolean" ? "" : ` ${o.arg ?? "<value>"}`}`;
+    const def = o.default !== void 0 ? ` (default: ${o.default})` : "";
+    const choices = o.choices && o.kind !== "list" ? ` [${o.choices.join(", ")}]` : "";
+    return `  ${flag.padEnd(24)} ${o.help}${choices}${def}`;
+  });
+  lines.push(`  ${"--html <file>".padEnd(24)} ${HTML_OPTION.help}`);
+  return `Usage: pairbench compare [options]
+
+Options:
+${lines.join("\n")}
+
+Exit status: 0 no gate failed, 1 a regression (with --fail-on regression), 2 bad usage, 3 could not complete, 130 interrupted.`;
+}
+var REPORT_OPTIONS = ["alpha", "threshold", "outliers", "correction", "fail-on", "markdown", "out", "json", "html"];
+var HTML_OPTION = { name: "html", kind: "string", arg: "<file>", help: "write the HTML report: plots of every benchmark, self-contained", cliOnly: true };
+function reportHelp() {
+  const lines = REPORT_OPTIONS.map((name) => [...COMPARE_OPTIONS, HTML_OPTION].find((o) => o.name === name)).map((o) => `  --${o.name}${o.kind === "boolean" ? "" : ` ${o.arg}`}`.padEnd(26) + o.help);
+  return `Usage: pairbench report <results.json>... [options]
+
+Recomputes every statistic from the raw pairs in the files (several files: shards of one comparison).
+
+Options:
+${lines.join("\n")}`;
+}
+var NOISE_EXTRA = [
+  { name: "dir", kind: "string", arg: "<dir>", help: "the directory measured on both sides (default: the current directory)" },
+  { name: "rev", kind: "string", arg: "<rev>", help: "measure this git revision instead, checked out and built twice (two builds of one commit)" }
+];
+var NOISE_OPTIONS = [
+  ...COMPARE_OPTIONS.filter((o) => !["base", "head", "base-dir", "head-dir", "fail-on", "min-pairs", "shard"].includes(o.name)),
+  ...NOISE_EXTRA
+];
+function noiseHelp() {
+  const lines = NOISE_OPTIONS.map((o) => `  ${`--${o.name}${o.kind === "boolean" ? "" : ` ${o.arg ?? "<value>"}`}`.padEnd(24)} ${o.help}${o.name === "max-pairs" ? " (default for noise: 60)" : o.default !== void 0 ? ` (default: ${o.default})` : ""}`);
+  return `Usage: pairbench noise [options]
+
+An A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).
+Prints this machine's noise (single-run CV, paired CV) and the smallest change compare would
+detect here with 30, 100 and 300 pairs: run it once on your runner to pick threshold and max-pairs.
+
+Options:
+${lines.join("\n")}`;
+}
+function parseFlags(argv, names, allowPositionals, extra = []) {
+  const options = { help: { type: "boolean", short: "h" } };
+  for (const name of names) {
+    const def = [...COMPARE_OPTIONS, ...extra].find((o) => o.name === name);
+    options[name] = { type: def.kind === "boolean" ? "boolean" : "string" };
+  }
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  const flags = {};
+  const positionals = [];
+  for (const token of tokens) {
+    if (token.kind === "option-terminator") continue;
+    if (token.kind === "positional") {
+      if (!allowPositionals) throw new UsageError(token.value, `unexpected argument ${show(token.value)}; options start with --`);
+      positionals.push(token.value);
+      continue;
+    }
+    const flag = token.rawName;
+    const type = Object.hasOwn(options, token.name) ? options[token.name].type : void 0;
+    if (type === void 0) throw new UsageError(flag, `${flag}: unknown option; run with --help for the list`);
+    if (type === "boolean") {
+      if (token.value !== void 0) throw new UsageError(flag, `${flag}: takes no value; got ${show(token.value)}`);
+      flags[token.name] = true;
+      continue;
+    }
+    if (token.value === void 0) throw new UsageError(flag, `${flag}: a value is missing`);
+    if (!token.inlineValue && token.value.length > 1 && token.value.startsWith("-")) {
+      throw new UsageError(flag, `${flag}: its value is missing or starts with a dash; write ${flag}=<value> if you mean it`);
+    }
+    flags[token.name] = token.value;
+  }
+  return { flags, positionals };
+}
+function loadConfig(flags, cwd) {
+  if (typeof flags["config"] !== "string") return void 0;
+  const path = flags["config"];
+  try {
+    return { path, text: readFileSync(resolve(cwd, path), "utf8") };
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === "ENOENT") throw UsageError.invalid("--config", path, "a readable YAML file");
+    if (code === "EISDIR") throw new UsageError("--config", `--config: got ${show(path)}, a folder; expected a YAML file`);
+    throw new UsageError("--config", `--config: got ${show(path)}, which cannot be read (${fsReason(err)}); expected a readable YAML file`);
+  }
+}
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+async function noise(argv) {
+  const { flags } = parseFlags(argv, NOISE_OPTIONS.map((o) => o.name), false, NOISE_EXTRA);
+  if (flags["help"]) {
+    console.log(noiseHelp());
+    return 0;
+  }
+  delete flags["help"];
+  const { dir, rev, ...rest } = flags;
+  if (dir !== void 0 && rev !== void 0) throw new UsageError("--dir", "--dir and --rev cannot be used together: measure a directory or a git revision");
+  if (typeof dir === "string" && !isDirectory(resolve(process.cwd(), dir))) throw UsageError.invalid("--dir", dir, "an existing directory");
+  if (typeof rev === "string") checkRevision("--rev", rev);
+  const side = rev !== void 0 ? { base: rev, head: rev } : { "base-dir": dir ?? ".", "head-dir": dir ?? "." };
+  const cwd = process.cwd();
+  const config = loadConfig(flags, cwd);
+  const spec = buildSpec({ "max-pairs": "60", ...rest, ...side }, { cwd, naming: cliNaming, ...config ? { config } : {} });
+  if (rev !== void 0) spec.base = spec.head;
+  checkOutputs(spec);
+  return runAndReport(spec, "noise");
+}
+async function compare(argv) {
+  const { flags } = parseFlags(argv, [...COMPARE_OPTIONS.map((o) => o.name), "html"], false, [HTML_OPTION]);
+  if (flags["help"]) {
+    console.log(compareHelp());
+    return 0;
+  }
+  delete flags["help"];
+  const html = typeof flags["html"] === "string" ? flags["html"] : null;
+  delete flags["html"];
+  const cwd = process.cwd();
+  const config = loadConfig(flags, cwd);
+  const spec = buildSpec(flags, { cwd, naming: cliNaming, ...config ? { config } : {} });
+  checkOutputs(spec, html);
+  return runAndReport(spec, "compare", { html, configPath: config?.path ?? null });
+}
+function checkOutputs(spec, html = null) {
+  if (spec.out !== null) checkOutputPath("--out", spec.out, { replaced: true });
+  if (spec.markdown !== null) checkOutputPath("--markdown", spec.markdown, { replaced: false });
+  if (html !== null) checkOutputPath("--html", html, { replaced: false });
+}
+async function runAndReport(spec, kind, extra = { html: null, configPath: null }) {
+  const controller = new AbortController();
+  let signals = 0;
+  const onSignal = (sig) => {
+    signals++;
+    if (signals === 1) {
+      process.stderr.write(`
+pairbench: ${sig} received; stopping the running commands and saving the results...
+`);
+      controller.abort();
+    } else {
+      process.stderr.write(`pairbench: ${sig} again; exiting now
+`);
+      process.exit(130);
+    }
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const progress = spec.quiet || spec.json ? null : new ProgressPrinter(process.stderr, spec);
+  const log = (line) => {
+    progress?.clear();
+    if (!spec.json || line.startsWith("error") || line.startsWith("warning")) process.stderr.write(`${line}
+`);
+  };
+  try {
+    const outcome = await (kind === "noise" ? runNoise : runCompare)(spec, {
+      log,
+      signal: controller.signal,
+      env: { ...process.env },
+      ...progress ? { progress: (p) => progress.update(p) } : {}
+    });
+    progress?.clear();
+    emit(outcome.results, { ...spec, html: extra.html }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] });
+    if (!spec.json) process.stderr.write(`results: ${outcome.resultsPath}
+`);
+    return outcome.exitCode;
+  } finally {
+    progress?.clear();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+function emit(results, spec, replay) {
+  const noise2 = results.kind === "noise";
+  if (spec.markdown) {
+    writeOutputFile(spec.markdown, noise2 ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay }), { replaced: false });
+  }
+  if (spec.html) writeOutputFile(spec.html, renderHtml(results, { replay }), { replaced: false });
+  if (spec.json) process.stdout.write(`${JSON.stringify(results, null, 2)}
+`);
+  else if (noise2) process.stdout.write(`${renderNoiseText(results)}
+`);
+  else process.stdout.write(`${renderTerminal(results, { color: process.stdout.isTTY === true && !process.env.NO_COLOR })}
+`);
+}
+async function report(argv) {
+  const { flags, positionals } = parseFlags(argv, REPORT_OPTIONS, true, [HTML_OPTION]);
+  if (flags["help"]) {
+    console.log(reportHelp());
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError("report", "report: no results file given; expected pairbench report <results.json>...");
+  checkOutputs({ out: typeof flags["out"] === "string" ? flags["out"] : null, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null }, typeof flags["html"] === "string" ? flags["html"] : null);
+  const files = positionals.map((p) => readResultsFile(p));
+  const merged = mergeResults(files, positionals);
+  const get = (name, fallback) => {
+    const given = flags[name];
+    if (given !== void 0) return parseOptionValue(name, cliNaming(name), given);
+    const recorded = merged.settings?.[name === "fail-on" ? "failOn" : name];
+    if (recorded === void 0) return fallback;
+    try {
+      return parseOptionValue(name, `recorded ${name}`, recorded);
+    } catch (err) {
+      const expected = /; expected (.*)$/.exec(err instanceof Error ? err.message : "")?.[1] ?? "a valid value";
+      const def = COMPARE_OPTIONS.find((o) => o.name === name)?.default ?? String(fallback);
+      process.stderr.write(`warning: the ${name} recorded in the results (${JSON.stringify(recorded).slice(0, 80)}) is not valid (${expected}); judging with ${def}
+`);
+      return fallback;
+    }
+  };
+  const opts = judgeOptions({
+    alpha: get("alpha", 0.05),
+    threshold: get("threshold", 0.02),
+    outliers: get("outliers", "tukey"),
+    correction: get("correction", "holm")
+  });
+  const failOn = get("fail-on", "regression");
+  const judged = judgeResults(merged, opts);
+  if (typeof flags["out"] === "string") writeOutputFile(flags["out"], `${JSON.stringify(judged, null, 1)}
+`, { replaced: true });
+  emit(judged, { json: flags["json"] === true, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null, html: typeof flags["html"] === "string" ? flags["html"] : null }, { resultsFiles: positionals });
+  if (judged.status === "failed") return 3;
+  return failOn === "regression" && judged.verdict === "regression" ? 1 : 0;
+}
+async function main(argv) {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "compare":
+        return await compare(rest);
+      case "report":
+        return await report(rest);
+      case "noise":
+        return await noise(rest);
+      case "--version":
+      case "-v":
+        console.log(VERSION);
+        return 0;
+      case void 0:
+      case "--help":
+      case "-h":
+      case "help":
+        console.log(USAGE);
+        return command === void 0 ? 2 : 0;
+      default:
+        throw new UsageError(command, `unknown command ${show(command)}; expected compare, report or noise (see pairbench --help)`);
+    }
+  } catch (err) {
+    if (err instanceof PairbenchError) {
+      process.stderr.write(`pairbench: ${err.message}
+`);
+      return err.exitCode;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`pairbench: could not complete: ${message}
+`);
+    if (process.env.PAIRBENCH_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}
+`);
+    return 3;
+  }
+}
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err) => {
+    if (errorCode(err) !== "EPIPE") throw err;
+  });
+}
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    process.stderr.write(`pairbench: could not complete: ${err instanceof Error ? err.message : String(err)}
+`);
+    process.exitCode = 3;
+  }
+);
+export {
+  main
+};

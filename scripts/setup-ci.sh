@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Installs, each only when it is missing, every tool the test suite runs beyond the npm packages,
+# so that `CI=true npm test` runs every test (under CI=true a test whose tool is missing fails):
+#
+#   Linux (apt-get, once): libbenchmark-dev (C++ example), hyperfine, valgrind (instruction counts),
+#                          chromium (browser tests; a Chrome already there will do), a C/C++ compiler, make
+#   macOS (Homebrew):      google-benchmark, hyperfine (valgrind does not exist there: the
+#                          instruction-count tests are Linux-only)
+#   PyPI:                  pytest and pytest-benchmark (scripts/setup-examples.sh)
+#   Go module proxy:       actionlint, pinned (go install; Go itself must be there, as on GitHub's runners)
+#   crates.io:             cargo-criterion, pinned (Rust example; cargo must be there)
+#   npm registry:          Node.js 20 and 22 from the `node` package into .cache/node-<major>/ (the
+#                          npm package is tested on 22 and 24, and must refuse 20 with one line).
+#                          Not devDependencies: every `node` package links the same bin name `node`,
+#                          and which one node_modules/.bin/node then runs would be left to chance.
+#
+# Every step prints how long it took. Already-installed tools cost nothing, so a second run is fast.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ACTIONLINT_VERSION=v1.7.12
+CARGO_CRITERION_VERSION=1.1.0
+
+took() { echo "setup-ci: $1: $(($(date +%s) - $2)) s" >&2; }
+have() { command -v "$1" >/dev/null 2>&1; }
+fail() { echo "setup-ci: $*" >&2; exit 1; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif have sudo; then sudo "$@"; else fail "need root (or sudo) to run: $*"; fi; }
+
+case "$(uname -s)" in
+  Linux)
+    pkgs=()
+    [ -f /usr/include/benchmark/benchmark.h ] || pkgs+=(libbenchmark-dev)
+    have hyperfine || pkgs+=(hyperfine)
+    have valgrind || pkgs+=(valgrind)
+    have chromium || have chromium-browser || have google-chrome || pkgs+=(chromium)
+    have cc || pkgs+=(gcc)
+    have g++ || pkgs+=(g++)
+    have make || pkgs+=(make)
+    if [ ${#pkgs[@]} -gt 0 ]; then
+      have apt-get || fail "missing ${pkgs[*]} and no apt-get to install them: install them with your package manager"
+      t=$(date +%s)
+      as_root apt-get update -qq
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+      took "apt-get install ${pkgs[*]}" "$t"
+    fi
+    ;;
+  Darwin)
+    pkgs=()
+    brew list google-benchmark >/dev/null 2>&1 || pkgs+=(google-benchmark)
+    have hyperfine || pkgs+=(hyperfine)
+    if [ ${#pkgs[@]} -gt 0 ]; then
+      have brew || fail "missing ${pkgs[*]} and no Homebrew to install them"
+      t=$(date +%s)
+      HOMEBREW_NO_AUTO_UPDATE=1 brew install --quiet "${pkgs[@]}"
+      took "brew install ${pkgs[*]}" "$t"
+    fi
+    ;;
+  *) fail "pairbench's tests run on Linux and macOS; $(uname -s) is not supported" ;;
+esac
+
+if ! python3 -c 'import pytest, pytest_benchmark' >/dev/null 2>&1; then
+  t=$(date +%s)
+  bash scripts/setup-examples.sh
+  python3 -c 'import pytest, pytest_benchmark' || fail "pytest-benchmark did not install (python3 -m pip install -r examples/python-pytest/requirements.txt)"
+  took "pip install pytest-benchmark" "$t"
+fi
+
+have go || fail "Go is missing (https://go.dev/dl/): the Go example and actionlint need it"
+GOBIN_DIR="$(go env GOPATH | cut -d: -f1)/bin"
+if ! have actionlint && [ ! -x "$GOBIN_DIR/actionlint" ]; then
+  t=$(date +%s)
+  go install "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION"
+  took "go install actionlint@$ACTIONLINT_VERSION" "$t"
+fi
+
+have cargo || fail "cargo is missing (https://rustup.rs): the Rust example needs it"
+if ! cargo criterion --version >/dev/null 2>&1; then
+  t=$(date +%s)
+  cargo install --quiet --locked cargo-criterion --version "$CARGO_CRITERION_VERSION"
+  took "cargo install cargo-criterion@$CARGO_CRITERION_VERSION" "$t"
+fi
+
+# the two Node.js downloads run side by side; each is ~25 s of waiting on the network
+pids=()
+for major in 20 22; do
+  dir=".cache/node-$major"
+  if ! "$dir/node_modules/node/bin/node" --version 2>/dev/null | grep -q "^v$major\."; then
+    (
+      t=$(date +%s)
+      mkdir -p "$dir"
+      printf '{ "private": true, "dependencies": { "node": "^%s.0.0" }, "allowScripts": { "node": true } }\n' "$major" > "$dir/package.json"
+      npm install --prefix "$dir" --no-audit --no-fund --no-package-lock --loglevel=error >/dev/null
+      "$dir/node_modules/node/bin/node" --version | grep -q "^v$major\." || fail "Node.js $major did not install into $dir"
+      took "npm install node@$major into $dir" "$t"
+    ) &
+    pids+=($!)
+  fi
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
