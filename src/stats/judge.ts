@@ -2,10 +2,12 @@
  * Judging: from one benchmark's pairs to its change, verdict and diagnostics, and across
  * benchmarks to the corrected p-values and the overall verdict.
  *
- * Method (shared/guide/statistics.md): d = ln(head / base) per pair; outliers on d only;
- * Wilcoxon signed-rank test and Hodges–Lehmann estimate with the interval from inverting the test
- * (R's `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts);
- * Holm (default) or Benjamini–Hochberg across benchmarks; verdicts as shared/guide/product.md.
+ * Method (docs/statistics.md): d = ln(head / base) per pair; outliers on d only; the test of no
+ * change is the sign-flip randomization test with the outlier screen inside its statistic
+ * (signflip.ts), or with `--outliers none` Wilcoxon's signed-rank test; the Hodges–Lehmann estimate
+ * with the interval from inverting the signed-rank test on the kept pairs (R's
+ * `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts); Holm
+ * (default) or Benjamini–Hochberg across benchmarks; verdicts as the README's "Verdicts" table.
  */
 import type {
   BenchmarkAnalysis,
@@ -26,7 +28,7 @@ import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
 import { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './power.ts';
 import { rankSumTest } from './rank-sum.ts';
-import { wilcoxonSignedRank, type SignedRankResult } from './signrank.ts';
+import { drawsFor, screenedTest, signFlipSeed, type ScreenedTestResult } from './signflip.ts';
 
 /** Significance level of the diagnostics' own tests (order effect, drift): they advise, not gate. */
 export const DIAGNOSTIC_ALPHA = 0.01;
@@ -49,7 +51,7 @@ export interface PairsAnalysis {
   /** CV of head/base over the kept pairs (what the test sees) */
   keptPairedCv: number;
   /** null with no kept pair */
-  test: SignedRankResult | null;
+  test: ScreenedTestResult | null;
   /** on the log scale; null with no kept pair */
   hl: HodgesLehmannResult | null;
   /** the fixed-sample level of `hl`'s interval (`intervalLevel`) */
@@ -75,15 +77,9 @@ export function logRatios(pairs: readonly Pair[]): Float64Array {
   });
 }
 
-/** At least this many pairs, and this share of them, excluded: the `many-outliers` warning. */
+/** At least this many pairs, and this share of them, excluded: the `many-outliers` note. */
 const MANY_OUTLIERS_MIN = 4;
 const MANY_OUTLIERS_SHARE = 0.1;
-/**
- * Share of A/A comparisons significant at alpha 0.05 with the default (balanced Tukey) screen on
- * bursty noise: 60 pairs, a run slowed by 20% x Exp(1) in 30% of runs, 1% log-normal noise
- * (2,000 trials; `--outliers none` 5.2%; tests/stats/judge.test.ts). Quoted by the warning.
- */
-const BURSTY_TUKEY_LEVEL = 0.13;
 
 const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
 const signedPct = (x: number, digits = 1): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(digits)}%`;
@@ -123,7 +119,7 @@ export function intervalLevel(alpha: number, stoppedEarly: boolean): number {
  */
 export function analyzePairs(
   pairs: readonly Pair[],
-  opts: { alpha: number; outliers: OutlierRule; direction?: Direction; threshold?: number; metric?: string; stoppedEarly?: boolean },
+  opts: { alpha: number; outliers: OutlierRule; direction?: Direction; threshold?: number; metric?: string; stoppedEarly?: boolean; seed?: number; draws?: number },
 ): PairsAnalysis {
   const direction = opts.direction ?? 'lower-is-better';
   const d = logRatios(pairs);
@@ -138,7 +134,9 @@ export function analyzePairs(
   const head = summarize(pairs.map((p) => p.head));
   const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
-  const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
+  // With a screen on, the sign-flip test with the screen inside its statistic (signflip.ts); with
+  // `--outliers none`, Wilcoxon's signed-rank test as R's `wilcox.test`.
+  const test = kept.length > 0 ? screenedTest(d, kept, opts) : null;
   // The estimate and interval count zeros (head == base) as values, the test drops them as R does:
   // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
   const level = intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
@@ -233,18 +231,17 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
         `Look at the runs behind them: a path that is only sometimes slow (GC, a cold cache, contention, a retry) shows as a tail, not as a shift of the median.`,
     });
   }
-  // Many pairs excluded: balanced trimming keeps the test's level on well-behaved noise, not when a
-  // machine runs in bursts (see screenOutliers), so say so and how to judge without it.
+  // Many pairs excluded: the test accounts for the screen (signflip.ts), so this only informs.
   const total = a.d.length;
   const dropped = a.screen.excluded.length;
   if (dropped >= MANY_OUTLIERS_MIN && dropped >= MANY_OUTLIERS_SHARE * total) {
     out.push({
       code: 'many-outliers',
-      severity: 'warning',
+      severity: 'info',
       message:
         `${dropped} of ${total} pairs (${pct(dropped / total, 0)}) were excluded as outliers: some runs here are far slower than the rest (bursts of load, or runs that land in a slow mode). ` +
-        `Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(BURSTY_TUKEY_LEVEL, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. ` +
-        `The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: judge again with every pair (pairbench report <results> --outliers none), measure CPU time (--metric cpu), or quiet the machine.`,
+        `The p-value allows for that (the screen is applied afresh to every sign pattern of the test), so it keeps its level; the estimate and interval rest on the pairs kept. ` +
+        `To see the comparison with every pair: pairbench report <results> --outliers none. To have fewer such runs: measure CPU time (--metric cpu), or quiet the machine.`,
     });
   }
   // Order effect: d of base-first pairs against head-first pairs.
@@ -311,7 +308,7 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
 }
 
 /**
- * The verdict of one benchmark (shared/guide/product.md), direction-aware:
+ * The verdict of one benchmark (README.md, "Verdicts"; docs/statistics.md), direction-aware:
  * significant (pAdjusted < alpha) and worse than the threshold: regression; better: improvement;
  * significant but within the threshold, or not significant with the whole interval within
  * ±threshold: unchanged; otherwise inconclusive. An interval whose confidence falls short of the
@@ -373,6 +370,8 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
       threshold: b.threshold ?? opts.threshold,
       ...(b.metric ? { metric: b.metric } : {}),
       ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
+      seed: signFlipSeed(opts.seed ?? 0, b.name),
+      draws: drawsFor(inputs.length, opts.alpha),
     }),
   );
   const raw = analyses.map((a) => (a.test ? a.test.pValue : NaN));
@@ -390,6 +389,7 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
         pValue: a.test.pValue,
         pAdjusted: adjusted[i] as number,
         method: a.test.method,
+        ...(a.test.pMonteCarloError ? { pMonteCarloError: a.test.pMonteCarloError } : {}),
         achievedConfidence: a.hl.achievedConfidence,
         n: a.test.n,
       };

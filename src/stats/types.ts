@@ -43,12 +43,20 @@ export interface ChangeEstimate {
    * after an early stop (judge.ts, `intervalLevel`); absent means equal
    */
   level?: number;
-  /** two-sided Wilcoxon signed-rank p-value of the pairs kept */
+  /**
+   * two-sided p-value of "no change": with an outlier rule, the sign-flip test with the screen
+   * inside its statistic (stats/signflip.ts); with `none`, Wilcoxon's signed-rank test of the pairs
+   */
   pValue: number;
   /** p-value after the multiple-comparison correction across all benchmarks */
   pAdjusted: number;
-  /** `exact` for the exact null distribution, `normal` for the approximation with tie/zero corrections */
-  method: 'exact' | 'normal';
+  /**
+   * `exact` for the exact null distribution (every sign pattern), `monte-carlo` for sign patterns
+   * drawn at random (seeded), `normal` for the signed-rank approximation with tie/zero corrections
+   */
+  method: 'exact' | 'normal' | 'monte-carlo';
+  /** standard error of a `monte-carlo` p-value as an estimate of the exact one */
+  pMonteCarloError?: number;
   /**
    * the fixed-sample confidence `ci` actually has: at least `level`, except when too few pairs make
    * the requested level unreachable (the interval is then [min, max] or wider than asked, as R reports)
@@ -88,6 +96,11 @@ export interface JudgeOptions {
   threshold: number;
   outliers: OutlierRule;
   correction: Correction;
+  /**
+   * seed of the sign-flip test's Monte Carlo draws (the results' `settings.seed`), mixed with each
+   * benchmark's name: the same file judged again gives the same p-values (default 0)
+   */
+  seed?: number;
 }
 
 /** One benchmark's pairs as handed to judging. */
