@@ -309,7 +309,14 @@ export class ScreenedSignedRank {
     let tieSum = 0;
     const groups = this.groups;
     const excluded = this.excluded;
-    for (let g = 0; g + 1 < groups.length; g++) {
+    if (groups.length === m + 1) {
+      // no ties among the sizes: ranks 1, 2, ... over the kept ones
+      for (let i = 0; i < m; i++) {
+        if (excluded[i]) continue;
+        rank++;
+        if ((s[i] as number) > 0) v += rank;
+      }
+    } else for (let g = 0; g + 1 < groups.length; g++) {
       const start = groups[g] as number;
       const end = groups[g + 1] as number;
       let c = 0;
