@@ -353,6 +353,16 @@ export class ScreenedSignedRank {
 export function signFlipTest(d: ArrayLike<number>, options: SignFlipOptions = {}): SignFlipResult {
   const rule = options.outliers ?? 'tukey';
   const alternative = options.alternative ?? 'two-sided';
+  let nonZero = 0;
+  for (let i = 0; i < d.length; i++) if ((d[i] as number) !== 0) nonZero++;
+  if (nonZero > LARGE_N) {
+    // the signed-rank test of every pair, screen off: exact in law by the same coin-flip argument,
+    // in its normal approximation (R's conventions, signrank.ts)
+    const w = wilcoxonSignedRank(d);
+    const z = w.z ?? 0;
+    const p = alternative === 'two-sided' ? w.pValue : alternative === 'greater' ? pnormUpper(z) : pnormUpper(-z);
+    return { statistic: alternative === 'two-sided' ? Math.abs(z) : alternative === 'greater' ? z : -z, v: w.statistic, n: w.n, zeros: w.zeros, ties: w.ties, p, pMonteCarloError: 0, exact: false, method: 'normal', draws: 0 };
+  }
   const kernel = new ScreenedSignedRank(d, rule, alternative);
   const m = kernel.m;
   const t0 = kernel.evaluate(kernel.observed);
@@ -381,14 +391,6 @@ export function signFlipTest(d: ArrayLike<number>, options: SignFlipOptions = {}
       }
     }
   };
-  if (m > LARGE_N) {
-    // the signed-rank test of every pair, screen off: exact in law by the same coin-flip argument,
-    // in its normal approximation (R's conventions, signrank.ts)
-    const w = wilcoxonSignedRank(d);
-    const z = w.z ?? 0;
-    const p = alternative === 'two-sided' ? w.pValue : alternative === 'greater' ? pnormUpper(z) : pnormUpper(-z);
-    return { statistic: alternative === 'two-sided' ? Math.abs(z) : alternative === 'greater' ? z : -z, v: w.statistic, n: w.n, zeros: w.zeros, ties: w.ties, p, pMonteCarloError: 0, exact: false, method: 'normal', draws: 0 };
-  }
   let hits = 0;
   for (let k = 1; k <= maxDraws; k++) {
     draw();
