@@ -255,7 +255,7 @@ describe('outliers', () => {
     const trials = 2000;
     const bound = 0.05 + 2 * Math.sqrt((0.05 * 0.95) / trials);
 
-    it('--outliers none keeps the level: the advice of the many-outliers warning', () => {
+    it('--outliers none keeps the level: the advice of the many-outliers note', () => {
       let significant = 0;
       for (const pairs of burstyAA(4242, trials)) {
         const b = one(pairs, 'lower-is-better', { outliers: 'none' });
