@@ -262,13 +262,10 @@ const HEADLINE: ModelName = 'drift-and-spikes';
 
 /** What the fixed-n cells say about the coverage shortfall (written from the measured figures). */
 const COVERAGE_NOTE = [
-  'At a fixed 13 pairs (no stopping rule) the plain interval covers 94.8% (Tukey) and 94.7% (no outlier rule), within sampling error of 95%.',
-  'Stopped by the rules after 13.4 pairs on average, the plain interval covers 93.8% with Tukey exclusion and 95.7% without, and after a 2% change stopped by precision 93.3-94.2% (tables above):',
-  'a fixed-sample interval computed at a data-dependent stop covers less than its level, the rules stopping preferentially when the pairs so far look precise or decisive.',
-  "So after an early stop (`precision` or `decided`) the reported interval is computed at the fixed-sample level 1 - alpha/2 (src/stats/judge.ts, STOPPED_EARLY_ALPHA_SHARE): about 15% wider, and it covers at least 95% in every cell of the headline model (column *coverage*).",
-  'A confidence sequence would cover at any stop by construction, but the betting one of stop.ts came out 1.7 times as wide at 60 pairs. A comparison that runs to its budget, and a results file without stop reasons, keeps the plain interval (R exactly).',
-  'The A/A *significant (any size)* rate of 6.2% with Tukey (4.3% without) is not the stopping rule either: at a fixed 10 pairs Tukey exclusion alone gives 6.1% (6000 trials), at 13 pairs 5.3%:',
-  'excluding one flagged pair above and one below leaves the rest leaning a little more to their side. It does not reach the gate: false alarms (significant and beyond the threshold) stay at 0 of 2000 at the defaults and with `--threshold 1% --precision 0.5%`.',
+  'A fixed-sample interval computed at a data-dependent stop covers less than its level, the rules stopping preferentially when the pairs so far look precise or decisive (compare the *plain interval* of the stopped rows with the fixed rows).',
+  "So after an early stop (`precision` or `decided`) the reported interval is computed at the fixed-sample level 1 - alpha/2 (src/stats/judge.ts, STOPPED_EARLY_ALPHA_SHARE), about 15% wider (column *coverage*).",
+  'A confidence sequence would cover at any stop by construction, but the betting one of stop.ts came out 1.7 times as wide at 60 pairs. A comparison that runs to its budget, and a results file without stop reasons, keeps the plain interval.',
+  'With the Tukey screen the interval of the kept pairs is also computed at the level that allows for the screen (src/stats/signflip.ts, screenedIntervalLevel); with `none` it is R\'s exactly.',
 ].join(' ');
 
 interface PlanOptions {

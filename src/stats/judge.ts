@@ -28,7 +28,7 @@ import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
 import { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './power.ts';
 import { rankSumTest } from './rank-sum.ts';
-import { drawsFor, screenedTest, signFlipSeed, type ScreenedTestResult } from './signflip.ts';
+import { drawsFor, screenedIntervalLevel, screenedTest, signFlipSeed, type ScreenedTestResult } from './signflip.ts';
 
 /** Significance level of the diagnostics' own tests (order effect, drift): they advise, not gate. */
 export const DIAGNOSTIC_ALPHA = 0.01;
@@ -140,7 +140,8 @@ export function analyzePairs(
   // The estimate and interval count zeros (head == base) as values, the test drops them as R does:
   // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
   const level = intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
-  const hl = kept.length > 0 ? hodgesLehmann(kept, level, { zeros: 'keep' }) : null;
+  // With a screen, at the level that allows for it as the test does (signflip.ts).
+  const hl = kept.length > 0 ? hodgesLehmann(kept, screenedIntervalLevel(d, kept, level, opts), { zeros: 'keep' }) : null;
   const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, keptPairedCv, test, hl, level, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;

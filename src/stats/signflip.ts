@@ -70,6 +70,7 @@ import { outlierFences, binomialTwoSidedHalf, LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN }
 import { mulberry32 } from './prng.ts';
 import { pnormUpper } from './normal.ts';
 import { wilcoxonSignedRank, type SignedRankResult } from './signrank.ts';
+import { walshMedian } from './hodges-lehmann.ts';
 import type { OutlierRule } from './types.ts';
 
 /** Enumerate every sign pattern up to this many (2^10: 10 non-zero values). */
@@ -433,4 +434,67 @@ export function screenedTest(d: ArrayLike<number>, kept: ArrayLike<number>, opts
     pValue: r.p,
     ...(r.method === 'monte-carlo' ? { pMonteCarloError: r.pMonteCarloError, draws: r.draws } : {}),
   };
+}
+
+/** Sign patterns drawn for the interval's critical value (`screenedIntervalLevel`). */
+export const INTERVAL_DRAWS = 1000;
+/** The highest level `screenedIntervalLevel` asks of the interval. */
+const MAX_INTERVAL_LEVEL = 0.999;
+
+/**
+ * The level at which to compute the Hodges–Lehmann interval of the kept pairs so that it allows for
+ * the screen as the test does: at least `level`, raised when the screen widens the randomization
+ * distribution of the standardized signed-rank statistic of the kept pairs.
+ *
+ * Why. The interval inverts the signed-rank test of the kept pairs, whose normal critical value
+ * (1.96 at 95%) is too small when the screen's choice depends on the signs: on bursty noise that
+ * interval covered 86% at 60 pairs (bench/results/calibration.md). The exact inversion of the
+ * sign-flip test (every shift c, the screen recomputed on d - c, M patterns each) costs some 60
+ * tests. Instead: centre d at the Hodges–Lehmann estimate of the kept pairs (under a constant
+ * change m, d - m has the null's sign symmetry, and the estimate stands in for m), draw sign
+ * patterns of the centred values (every one up to 10 non-zero values, else INTERVAL_DRAWS seeded
+ * ones), and take the `level` quantile c* of the statistic T (screen included); the interval is
+ * then the signed-rank inversion of the kept pairs with c* in place of the normal quantile, i.e.
+ * at the level 1 - 2 P(Z > c*). Only raised, never lowered (on well-behaved noise c* is about the
+ * normal quantile and the interval is R's); capped at 0.999. With `none`, or above LARGE_N
+ * non-zero values, `level` itself.
+ */
+export function screenedIntervalLevel(d: ArrayLike<number>, kept: ArrayLike<number>, level: number, opts: { outliers: OutlierRule; seed?: number }): number {
+  if (opts.outliers === 'none' || kept.length < 2) return level;
+  let nonZero = 0;
+  for (let i = 0; i < d.length; i++) if ((d[i] as number) !== 0) nonZero++;
+  if (nonZero > LARGE_N || nonZero < 2) return level;
+  const ks = Float64Array.from(kept as ArrayLike<number>).sort();
+  const centre = walshMedian(ks);
+  const e = Float64Array.from(d as ArrayLike<number>, (v) => v - centre);
+  const kernel = new ScreenedSignedRank(e, opts.outliers);
+  const m = kernel.m;
+  if (m < 2) return level;
+  const s = new Int8Array(m);
+  let values: Float64Array;
+  if (2 ** m <= EXACT_MAX_PATTERNS) {
+    values = new Float64Array(2 ** m);
+    for (let k = 0; k < values.length; k++) {
+      for (let i = 0; i < m; i++) s[i] = (k >>> i) & 1 ? -1 : 1;
+      values[k] = kernel.evaluate(s);
+    }
+  } else {
+    const rand = mulberry32(((opts.seed ?? 0) ^ 0x3c6ef372) >>> 0);
+    values = new Float64Array(INTERVAL_DRAWS);
+    for (let k = 0; k < INTERVAL_DRAWS; k++) {
+      for (let i = 0; i < m; i += 32) {
+        let bits = (rand() * 4294967296) >>> 0;
+        const top = Math.min(m, i + 32);
+        for (let j = i; j < top; j++) {
+          s[j] = bits & 1 ? -1 : 1;
+          bits >>>= 1;
+        }
+      }
+      values[k] = kernel.evaluate(s);
+    }
+  }
+  values.sort();
+  const c = values[Math.min(values.length - 1, Math.max(0, Math.ceil(level * values.length) - 1))] as number;
+  const raised = Math.min(MAX_INTERVAL_LEVEL, 1 - 2 * pnormUpper(c));
+  return Math.max(level, raised);
 }

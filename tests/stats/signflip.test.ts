@@ -4,6 +4,7 @@ import {
   LARGE_N,
   ScreenedSignedRank,
   drawsFor,
+  screenedIntervalLevel,
   screenedTest,
   signFlipSeed,
   signFlipTest,
@@ -242,5 +243,44 @@ describe('sign-flip test with the outlier screen inside the statistic', () => {
   it('no non-zero value: p = 1', () => {
     expect(signFlipTest(new Float64Array(5)).p).toBe(1);
     expect(signFlipTest(new Float64Array(0)).p).toBe(1);
+  });
+
+  describe('the interval allows for the screen as the test does', () => {
+    function burstyPairs(n: number, rand: () => number, change = 0): Pair[] {
+      const z = gaussian(rand);
+      return Array.from({ length: n }, (): Pair => ({ base: Math.exp(burstyRun(rand, z)), head: Math.exp(burstyRun(rand, z) + Math.log1p(change)), order: rand() < 0.5 ? 'base-first' : 'head-first' }));
+    }
+
+    it('on bursty noise at 60 pairs the 95% interval covers the true change about 95% of the time (the signed-rank interval of the kept pairs: 86%)', () => {
+      const rand = prng(505);
+      const trials = 600;
+      for (const change of [0, 0.02]) {
+        let covered = 0;
+        for (let t = 0; t < trials; t++) {
+          const c = judge([{ name: 'x', direction: 'lower-is-better', pairs: burstyPairs(60, rand, change) }], { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm', seed: t }).benchmarks[0]!.change!;
+          if (c.ci[0] <= change && change <= c.ci[1]) covered++;
+        }
+        expect(covered / trials).toBeGreaterThan(0.95 - 2.6 * Math.sqrt((0.95 * 0.05) / trials));
+      }
+    });
+
+    it('raises the level where the screen widens the statistic, leaves it on well-behaved noise and with none', () => {
+      const rand = prng(6);
+      const bursty = burstyD(60, rand);
+      const keptOf = (d: Float64Array): Float64Array => {
+        const ex = new Set(screenOutliers(d, 'tukey').excluded);
+        return d.filter((_, i) => !ex.has(i));
+      };
+      expect(screenedIntervalLevel(bursty, bursty, 0.95, { outliers: 'none' })).toBe(0.95);
+      const raised = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => {
+        const d = burstyD(60, rand);
+        return screenedIntervalLevel(d, keptOf(d), 0.95, { outliers: 'tukey', seed: k });
+      });
+      expect(raised.filter((l) => l > 0.97).length).toBeGreaterThan(4);
+      const quiet = logRatios(makePairs({ n: 60, noise: 0.01, seed: 8 }));
+      const lq = screenedIntervalLevel(quiet, keptOf(quiet), 0.95, { outliers: 'tukey', seed: 1 });
+      expect(lq).toBeGreaterThanOrEqual(0.95);
+      expect(lq).toBeLessThan(0.97);
+    });
   });
 });
