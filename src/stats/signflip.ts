@@ -61,10 +61,12 @@
  * exclusion is trimming j values from each end of that order, and the ranks of the kept sizes
  * come from one pass over the sizes' tie groups.
  *
- * The interval is not inverted from this test: inverting it (the range of shifts c whose sample
- * d - c the test does not reject) costs a search over c of M draws each, some 60 times the test,
- * in every judgement. The estimate and interval stay the Hodges–Lehmann ones on the kept pairs
- * (hodges-lehmann.ts); `signFlipTest` takes any shifted sample for a caller that wants to invert.
+ * The interval is not the exact inversion of this test: that (the range of shifts c whose sample
+ * d - c the test does not reject, the screen recomputed for each) costs a search over c of M draws
+ * each, some 60 tests, in every judgement. The estimate and interval stay the Hodges–Lehmann ones
+ * of the kept pairs (hodges-lehmann.ts), computed at the level that allows for the screen as this
+ * test does (`screenedIntervalLevel`: the randomization quantile of T in place of the normal one);
+ * `signFlipTest` takes any shifted sample for a caller that wants the exact inversion.
  */
 import { outlierFences, binomialTwoSidedHalf, LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN } from './outliers.ts';
 import { mulberry32 } from './prng.ts';
