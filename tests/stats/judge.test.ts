@@ -28,6 +28,10 @@ function codes(b: BenchmarkAnalysis): DiagnosticCode[] {
   return b.diagnostics.map((d) => d.code);
 }
 
+
+/** Simulations of thousands of judgements: room for a loaded machine (no timing is asserted). */
+const HEAVY = 600_000;
+
 describe('verdicts', () => {
   it('a clear slowdown is a regression (lower is better)', () => {
     const b = one(makePairs({ n: 30, change: 0.05, noise: 0.01 }));
@@ -243,7 +247,7 @@ describe('outliers', () => {
       }
       expect(significant / trials).toBeLessThan(0.05 + 2 * Math.sqrt((0.05 * 0.95) / trials));
     }
-  });
+  }, HEAVY);
 
   describe('bursty noise (a run slowed by 20% x Exp(1) in 30% of runs, as under bench/noise-generator.ts)', () => {
     function burstyAA(seed: number, trials: number): Pair[][] {
@@ -264,7 +268,7 @@ describe('outliers', () => {
         if (b.change!.pValue < 0.05) significant++;
       }
       expect(significant / trials).toBeLessThan(bound);
-    });
+    }, HEAVY);
 
     it('the default screen keeps the level there (the sign-flip test recomputes it on every pattern), and the note only informs', () => {
       // with the signed-rank test of the kept pairs, 13% of these came out significant at 0.05
@@ -283,7 +287,7 @@ describe('outliers', () => {
       }
       expect(significant / trials).toBeLessThan(bound);
       expect(noted / trials).toBeGreaterThan(0.8);
-    });
+    }, HEAVY);
 
     it('no many-outliers note on well-behaved noise', () => {
       let warned = 0;

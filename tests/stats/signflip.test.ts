@@ -53,6 +53,10 @@ function bruteExactP(d: Float64Array, rule: OutlierRule): number {
   return hits / total;
 }
 
+
+/** Simulations of thousands of tests: room for a loaded machine (no timing is asserted). */
+const HEAVY = 600_000;
+
 describe('sign-flip test with the outlier screen inside the statistic', () => {
   it('the O(n) statistic equals the screen of screenOutliers and the ranks of signedRankSum, pattern by pattern', () => {
     const rand = prng(11);
@@ -143,7 +147,7 @@ describe('sign-flip test with the outlier screen inside the statistic', () => {
     }
     // and not uselessly conservative: about u, not far below
     expect(ps.filter((p) => p <= 0.5).length / trials).toBeGreaterThan(0.44);
-  });
+  }, HEAVY);
 
   it('A/A on the bursty machine: the exact enumeration keeps the level at n = 10', () => {
     const rand = prng(77);
@@ -155,7 +159,7 @@ describe('sign-flip test with the outlier screen inside the statistic', () => {
       if (r.p <= 0.05) sig++;
     }
     expect(sig / trials).toBeLessThan(0.05 + 2.6 * Math.sqrt((0.05 * 0.95) / trials));
-  });
+  }, HEAVY);
 
   it('detects a real change: a 5% shift at 60 bursty pairs gives p below 0.01 in most samples', () => {
     const rand = prng(3);
@@ -262,7 +266,7 @@ describe('sign-flip test with the outlier screen inside the statistic', () => {
         }
         expect(covered / trials).toBeGreaterThan(0.95 - 2.6 * Math.sqrt((0.95 * 0.05) / trials));
       }
-    });
+    }, HEAVY);
 
     it('raises the level where the screen widens the statistic, leaves it on well-behaved noise and with none', () => {
       const rand = prng(6);
