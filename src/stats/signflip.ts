@@ -466,8 +466,10 @@ export function screenedIntervalLevel(d: ArrayLike<number>, kept: ArrayLike<numb
   let nonZero = 0;
   for (let i = 0; i < d.length; i++) if ((d[i] as number) !== 0) nonZero++;
   if (nonZero > LARGE_N || nonZero < 2) return level;
+  // the estimate, computed so that negating d negates it exactly (swapping head and base mirrors the interval)
   const ks = Float64Array.from(kept as ArrayLike<number>).sort();
-  const centre = walshMedian(ks);
+  const neg = Float64Array.from(kept as ArrayLike<number>, (v) => -v).sort();
+  const centre = (walshMedian(ks) - walshMedian(neg)) / 2;
   const e = Float64Array.from(d as ArrayLike<number>, (v) => v - centre);
   const kernel = new ScreenedSignedRank(e, opts.outliers);
   const m = kernel.m;
