@@ -87,12 +87,11 @@ export function wordFinding(f: Finding, surface: Surface): string {
     }
     case 'many-outliers': {
       const g = f.figures;
-      const again = surface === 'cli' ? 'judge again with every pair (pairbench report <results> --outliers none)' : 'judge with every pair (outliers: none)';
+      const again = surface === 'cli' ? 'pairbench report <results> --outliers none' : 'judge with every pair (outliers: none)';
       return (
         `${g.excluded} of ${g.pairs} pairs (${pct(g.excluded / g.pairs, 0)}) were excluded as outliers: some runs here are far slower than the rest (bursts of load, or runs that land in a slow mode). ` +
-        `Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(g.burstyLevel, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. ` +
-        `The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: ${again}, ` +
-        `${g.metric === 'wall' ? `measure CPU time (${set('metric', 'cpu')}), ` : ''}or quiet the machine.`
+        `The p-value allows for that (the screen is applied afresh to every sign pattern of the test), so it keeps its level; the estimate and interval rest on the pairs kept. ` +
+        `To see the comparison with every pair: ${again}. To have fewer such runs: ${g.metric === 'wall' ? `measure CPU time (${set('metric', 'cpu')}), or ` : ''}quiet the machine.`
       );
     }
     case 'order-effect': {
@@ -142,7 +141,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   'all-equal': z.object({ pairs: count, change: num }),
   'outliers-kept': z.object({ above: count, below: count, excluded: count, kept: indices, balanceP: num }),
   'one-sided-outliers': z.object({ headWorse: count, baseWorse: count, direction: z.enum(['lower-is-better', 'higher-is-better']), kept: indices, balanceP: num }),
-  'many-outliers': z.object({ excluded: count, pairs: count.refine((n) => n > 0), burstyLevel: num, metric: z.string().max(64).nullable() }),
+  'many-outliers': z.object({ excluded: count, pairs: count.refine((n) => n > 0), metric: z.string().max(64).nullable() }),
   'order-effect': z.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: z.number(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),

@@ -25,7 +25,9 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
     });
     index.push(i);
   });
-  const judgement = judge(inputs, opts);
+  // the sign-flip test's draws are seeded from the run's seed: judging the file again replays them
+  const seed = typeof results.settings?.seed === 'number' ? results.settings.seed : undefined;
+  const judgement = judge(inputs, { ...opts, ...(opts.seed === undefined && seed !== undefined ? { seed } : {}) });
   const benchmarks = results.benchmarks.map((b): BenchmarkResult => {
     if (judgeable(b)) return b;
     // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.

@@ -64,7 +64,9 @@ const ChangeSchema = z.object({
   achievedConfidence: z.number().optional(),
   pValue: z.number(),
   pAdjusted: z.number().optional(),
-  method: z.enum(['exact', 'normal']).optional(),
+  method: z.enum(['exact', 'normal', 'monte-carlo']).optional(),
+  /** standard error of a Monte Carlo p-value */
+  pMonteCarloError: z.number().optional(),
 });
 
 const FailureSchema = z.object({

@@ -1,8 +1,9 @@
 /**
  * The statistics room: pure functions from pairs to verdicts. No I/O.
  *
- * Method: shared/guide/statistics.md. References: R's `wilcox.test(d, conf.int = TRUE)` for the
- * signed-rank test, Hodges–Lehmann estimate and interval (zeros kept as values in the estimate and
+ * Method: docs/statistics.md. The default test of no change is the sign-flip test with the outlier
+ * screen inside its statistic (signflip.ts). References: R's `wilcox.test(d, conf.int = TRUE)` for the
+ * signed-rank test (`--outliers none`), Hodges–Lehmann estimate and interval (zeros kept as values in the estimate and
  * interval, dropped by the test: hodges-lehmann.ts; fixtures from scripts/reference-stats.py,
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
@@ -19,6 +20,8 @@ export { hodgesLehmann, walshMedian } from './hodges-lehmann.ts';
 export type { HodgesLehmannResult, HodgesLehmannOptions } from './hodges-lehmann.ts';
 export { walshSelect, walshSelectPair, walshOrderStatistics, walshAveragesNaive } from './walsh.ts';
 export { holm, benjaminiHochberg } from './multiple.ts';
+export { signFlipTest, signFlipSeed, drawsFor, screenedTest, DEFAULT_DRAWS, EXACT_MAX_PATTERNS, LARGE_N } from './signflip.ts';
+export type { SignFlipOptions, SignFlipResult, ScreenedTestResult, Alternative } from './signflip.ts';
 export { screenOutliers, outlierFences, binomialTwoSidedHalf, LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN } from './outliers.ts';
 export type { OutlierScreen } from './outliers.ts';
 export { summarize, median, mean, sd, cv, mad, relativeMad, MAD_NORMAL, quantileSorted } from './describe.ts';

@@ -2,12 +2,15 @@
  * Judging: from one benchmark's pairs to its change, verdict and diagnostics, and across
  * benchmarks to the corrected p-values and the overall verdict.
  *
- * Method (shared/guide/statistics.md): d = ln(head / base) per pair; outliers on d only;
- * Wilcoxon signed-rank test and Hodges–Lehmann estimate with the interval from inverting the test
- * (R's `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts);
- * Holm (default) or Benjamini–Hochberg across benchmarks, each interval at the level that agrees
- * with the correction (`intervalAlpha`) and the verdict read off it (`verdictOf`); verdicts as
- * shared/guide/product.md. Findings are codes with their figures; report/findings.ts words them.
+ * Method (docs/statistics.md): d = ln(head / base) per pair; outliers on d only; the test of no
+ * change is the sign-flip randomization test with the outlier screen inside its statistic
+ * (signflip.ts), or with `--outliers none` Wilcoxon's signed-rank test; the Hodges–Lehmann estimate
+ * with the interval from inverting the signed-rank test on the kept pairs (R's
+ * `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts), computed
+ * at a level raised for the screen as the test allows for it (`screenedIntervalLevel`); Holm
+ * (default) or Benjamini–Hochberg across benchmarks, each interval at the level that agrees with the
+ * correction (`intervalAlpha`) and the verdict read off it (`verdictOf`); verdicts as the README's
+ * "Verdicts" table. Findings are codes with their figures; report/findings.ts words them.
  */
 import type {
   BenchmarkAnalysis,
@@ -29,7 +32,7 @@ import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
 import { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './power.ts';
 import { rankSumTest } from './rank-sum.ts';
-import { wilcoxonSignedRank, type SignedRankResult } from './signrank.ts';
+import { drawsFor, screenedIntervalLevel, screenedTest, signFlipSeed, type ScreenedTestResult } from './signflip.ts';
 
 /** Significance level of the diagnostics' own tests (order effect, drift): they advise, not gate. */
 export const DIAGNOSTIC_ALPHA = 0.01;
@@ -54,7 +57,7 @@ export interface PairsAnalysis {
   /** CV of head/base over the kept pairs (what the test sees) */
   keptPairedCv: number;
   /** null with no kept pair */
-  test: SignedRankResult | null;
+  test: ScreenedTestResult | null;
   /** on the log scale; null with no kept pair */
   hl: HodgesLehmannResult | null;
   /** the fixed-sample level of `hl`'s interval (`intervalLevel`) */
@@ -80,15 +83,9 @@ export function logRatios(pairs: readonly Pair[]): Float64Array {
   });
 }
 
-/** At least this many pairs, and this share of them, excluded: the `many-outliers` warning. */
+/** At least this many pairs, and this share of them, excluded: the `many-outliers` note. */
 const MANY_OUTLIERS_MIN = 4;
 const MANY_OUTLIERS_SHARE = 0.1;
-/**
- * Share of A/A comparisons significant at alpha 0.05 with the default (balanced Tukey) screen on
- * bursty noise: 60 pairs, a run slowed by 20% x Exp(1) in 30% of runs, 1% log-normal noise
- * (2,000 trials; `--outliers none` 5.2%; tests/stats/judge.test.ts). Quoted by the warning.
- */
-const BURSTY_TUKEY_LEVEL = 0.13;
 
 
 /**
@@ -169,18 +166,29 @@ export interface ScreenedPairs {
   screen: OutlierScreen;
   keptIndices: number[];
   kept: Float64Array;
-  test: SignedRankResult | null;
+  test: ScreenedTestResult | null;
 }
 
-/** Log-ratios, outlier screen, and the signed-rank test of the kept pairs (the single call site of the test). */
-export function screenAndTest(pairs: readonly Pair[], outliers: OutlierRule): ScreenedPairs {
+/** How a benchmark is tested: its outlier rule, and the seed and number of sign draws of the randomization test. */
+export interface TestOptions {
+  outliers: OutlierRule;
+  seed?: number;
+  draws?: number;
+}
+
+/**
+ * Log-ratios, outlier screen, and the test of no change (the single call site of the test): with a
+ * screen on, the sign-flip test with the screen inside its statistic (signflip.ts); with
+ * `--outliers none`, Wilcoxon's signed-rank test of the kept pairs as R's `wilcox.test`.
+ */
+export function screenAndTest(pairs: readonly Pair[], opts: TestOptions): ScreenedPairs {
   const d = logRatios(pairs);
-  const screen = screenOutliers(d, outliers);
+  const screen = screenOutliers(d, opts.outliers);
   const excluded = new Set(screen.excluded);
   const keptIndices: number[] = [];
   for (let i = 0; i < d.length; i++) if (!excluded.has(i)) keptIndices.push(i);
   const kept = Float64Array.from(keptIndices, (i) => d[i] as number);
-  const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
+  const test = kept.length > 0 ? screenedTest(d, kept, opts) : null;
   return { d, screen, keptIndices, kept, test };
 }
 
@@ -191,6 +199,8 @@ export interface AnalyzeOptions {
   threshold?: number;
   metric?: string;
   stoppedEarly?: boolean;
+  seed?: number;
+  draws?: number;
   /** the interval's level; default `intervalLevel(alpha, stoppedEarly)` (one benchmark alone) */
   level?: number;
 }
@@ -201,7 +211,7 @@ export interface AnalyzeOptions {
  * diagnostics of the data alone. No multiple-comparison correction and no verdict (see `judge`).
  */
 export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): PairsAnalysis {
-  return completeAnalysis(pairs, screenAndTest(pairs, opts.outliers), opts);
+  return completeAnalysis(pairs, screenAndTest(pairs, opts), opts);
 }
 
 function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: AnalyzeOptions): PairsAnalysis {
@@ -217,7 +227,9 @@ function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: Analyz
   // The estimate and interval count zeros (head == base) as values, the test drops them as R does:
   // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
   const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
-  const hl = kept.length > 0 ? hodgesLehmann(kept, level, { zeros: 'keep' }) : null;
+  // With a screen, computed at a level raised as the test allows for the screen (signflip.ts), so that
+  // it covers at `level`; `level` is what the interval claims and what the report shows.
+  const hl = kept.length > 0 ? hodgesLehmann(kept, screenedIntervalLevel(d, kept, level, opts), { zeros: 'keep' }) : null;
   const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
@@ -276,12 +288,11 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
       },
     });
   }
-  // Many pairs excluded: balanced trimming keeps the test's level on well-behaved noise, not when a
-  // machine runs in bursts (see screenOutliers), so say so and how to judge without it.
+  // Many pairs excluded: the test accounts for the screen (signflip.ts), so this only informs.
   const total = a.d.length;
   const dropped = a.screen.excluded.length;
   if (dropped >= MANY_OUTLIERS_MIN && dropped >= MANY_OUTLIERS_SHARE * total) {
-    out.push({ code: 'many-outliers', severity: 'warning', figures: { excluded: dropped, pairs: total, burstyLevel: BURSTY_TUKEY_LEVEL, metric: metric ?? null } });
+    out.push({ code: 'many-outliers', severity: 'info', figures: { excluded: dropped, pairs: total, metric: metric ?? null } });
   }
   // Order effect: d of base-first pairs against head-first pairs.
   const bf: number[] = [];
@@ -393,17 +404,19 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
  * benchmarks with an estimate.
  */
 export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Judgement {
-  const screened = inputs.map((b) => screenAndTest(b.pairs, opts.outliers));
+  const draws = drawsFor(inputs.length, opts.alpha);
+  const testOptions = (b: BenchmarkInput): TestOptions => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws });
+  const screened = inputs.map((b) => screenAndTest(b.pairs, testOptions(b)));
   const raw = screened.map((s) => (s.test ? s.test.pValue : NaN));
   const adjusted = opts.correction === 'bh' ? benjaminiHochberg(raw) : holm(raw);
   const perInterval = intervalAlpha(adjusted, opts.alpha, opts.correction);
   const analyses = inputs.map((b, i) =>
     completeAnalysis(b.pairs, screened[i] as ScreenedPairs, {
       alpha: opts.alpha,
-      outliers: opts.outliers,
       direction: b.direction,
       threshold: b.threshold ?? opts.threshold,
       ...(b.metric ? { metric: b.metric } : {}),
+      ...testOptions(b),
       level: intervalLevel(perInterval, b.stoppedEarly ?? false),
     }),
   );
@@ -421,6 +434,7 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
         pValue: a.test.pValue,
         pAdjusted: adjusted[i] as number,
         method: a.test.method,
+        ...(a.test.pMonteCarloError ? { pMonteCarloError: a.test.pMonteCarloError } : {}),
         achievedConfidence: a.hl.achievedConfidence,
         n: a.test.n,
       };

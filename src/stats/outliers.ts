@@ -99,13 +99,13 @@ export function binomialTwoSidedHalf(k: number, m: number): number {
  * noise: all are kept, and the diagnostic says so.
  *
  * Where it falls short: on bursty noise (a run slowed by 20% x Exp(1) in 30% of runs, as on a
- * machine under bench/noise-generator.ts) the fences flag about 10% of the pairs, and trimming
- * them made 13% of 60-pair A/A tests significant at alpha 0.05 (`mad` 12%, `none` 5.2%); the
- * measured A/A comparisons of bench/results/sensitivity*.json, given fresh coin-flip signs, gave
- * 10-13% (none: 5%). Fences on the sizes |d| alone keep the level exactly but cost power under a
- * real change (they trim the far side of a shifted distribution); no exclusion keeps the level and
- * loses a little power. So `judge` warns (`many-outliers`) when 10% of the pairs or more are
- * excluded, and points to `--outliers none`.
+ * machine under bench/noise-generator.ts) the fences flag about 10% of the pairs, and the
+ * signed-rank test of the pairs kept made 13% of 60-pair A/A tests significant at alpha 0.05 (`mad`
+ * 12%, `none` 5.2%): the excess flagged pairs it keeps all carry one sign and high ranks. Fences on
+ * the sizes |d| alone keep the level exactly but cost power under a real change (they trim the far
+ * side of a shifted distribution). So `judge` does not test the kept pairs by their signed ranks:
+ * its test (signflip.ts) recomputes this screen on every sign pattern of d, which is exact whatever
+ * the screen does. `judge` notes (`many-outliers`) when 10% of the pairs or more are excluded.
  */
 export function screenOutliers(d: ArrayLike<number>, rule: OutlierRule, leanAlpha = LEAN_ALPHA): OutlierScreen {
   const fences = outlierFences(d, rule);

@@ -52,12 +52,20 @@ export interface ChangeEstimate {
   ciLevel: number;
   /** `ciLevel` when it differs from `confidence` (kept for readers of earlier files); absent means equal */
   level?: number;
-  /** two-sided Wilcoxon signed-rank p-value of the pairs kept */
+  /**
+   * two-sided p-value of "no change": with an outlier rule, the sign-flip test with the screen
+   * inside its statistic (stats/signflip.ts); with `none`, Wilcoxon's signed-rank test of the pairs
+   */
   pValue: number;
   /** p-value after the multiple-comparison correction across all benchmarks */
   pAdjusted: number;
-  /** `exact` for the exact null distribution, `normal` for the approximation with tie/zero corrections */
-  method: 'exact' | 'normal';
+  /**
+   * `exact` for the exact null distribution (every sign pattern), `monte-carlo` for sign patterns
+   * drawn at random (seeded), `normal` for the signed-rank approximation with tie/zero corrections
+   */
+  method: 'exact' | 'normal' | 'monte-carlo';
+  /** standard error of a `monte-carlo` p-value as an estimate of the exact one */
+  pMonteCarloError?: number;
   /**
    * the fixed-sample confidence `ci` actually has: at least `level`, except when too few pairs make
    * the requested level unreachable (the interval is then [min, max] or wider than asked, as R reports)
@@ -86,7 +94,7 @@ export type Finding =
   /** flagged pairs lean to one side beyond chance: kept, a possible tail regression (improvement) */
   | { code: 'one-sided-outliers'; severity: 'warning'; figures: { headWorse: number; baseWorse: number; direction: Direction; kept: number[]; balanceP: number } }
   /** 10% of the pairs or more excluded as outliers: the screen may tilt the test (warning) */
-  | { code: 'many-outliers'; severity: 'warning'; figures: { excluded: number; pairs: number; burstyLevel: number; metric: string | null } }
+  | { code: 'many-outliers'; severity: 'info'; figures: { excluded: number; pairs: number; metric: string | null } }
   /** pairs with base first differ from pairs with head first */
   | { code: 'order-effect'; severity: 'warning'; figures: { baseFirst: number; headFirst: number; secondSlot: number; pValue: number } }
   /** the first and second half of the pairs disagree */
@@ -109,6 +117,11 @@ export interface JudgeOptions {
   threshold: number;
   outliers: OutlierRule;
   correction: Correction;
+  /**
+   * seed of the sign-flip test's Monte Carlo draws (the results' `settings.seed`), mixed with each
+   * benchmark's name: the same file judged again gives the same p-values (default 0)
+   */
+  seed?: number;
 }
 
 /** One benchmark's pairs as handed to judging. */

@@ -34,6 +34,10 @@ function codes(b: BenchmarkAnalysis): DiagnosticCode[] {
   return b.diagnostics.map((d) => d.code);
 }
 
+
+/** Simulations of thousands of judgements: room for a loaded machine (no timing is asserted). */
+const HEAVY = 600_000;
+
 describe('verdicts', () => {
   it('a clear slowdown is a regression (lower is better)', () => {
     const b = one(makePairs({ n: 30, change: 0.05, noise: 0.01 }));
@@ -308,7 +312,7 @@ describe('outliers', () => {
       }
       expect(significant / trials).toBeLessThan(0.05 + 2 * Math.sqrt((0.05 * 0.95) / trials));
     }
-  });
+  }, HEAVY);
 
   describe('bursty noise (a run slowed by 20% x Exp(1) in 30% of runs, as under bench/noise-generator.ts)', () => {
     function burstyAA(seed: number, trials: number): Pair[][] {
@@ -320,7 +324,7 @@ describe('outliers', () => {
     const trials = 2000;
     const bound = 0.05 + 2 * Math.sqrt((0.05 * 0.95) / trials);
 
-    it('--outliers none keeps the level: the advice of the many-outliers warning', () => {
+    it('--outliers none keeps the level: the advice of the many-outliers note', () => {
       let significant = 0;
       for (const pairs of burstyAA(4242, trials)) {
         const b = one(pairs, 'lower-is-better', { outliers: 'none' });
@@ -329,28 +333,28 @@ describe('outliers', () => {
         if (b.change!.pValue < 0.05) significant++;
       }
       expect(significant / trials).toBeLessThan(bound);
-    });
+    }, HEAVY);
 
-    it('the default screen tilts the test there, by what the warning says (about 13%), and warns', () => {
+    it('the default screen keeps the level there (the sign-flip test recomputes it on every pattern), and the note only informs', () => {
+      // with the signed-rank test of the kept pairs, 13% of these came out significant at 0.05
       let significant = 0;
-      let warned = 0;
+      let noted = 0;
       for (const pairs of burstyAA(4242, trials)) {
         const b = one(pairs);
         if (b.change!.pValue < 0.05) significant++;
         const diag = b.diagnostics.find((d) => d.code === 'many-outliers');
         if (diag) {
-          warned++;
-          expect(diag.severity).toBe('warning');
-          expect(words(diag)).toContain('13% of comparisons of a revision with itself');
+          noted++;
+          expect(diag.severity).toBe('info');
+          expect(words(diag)).toContain('keeps its level');
           expect(words(diag)).toContain('--outliers none');
         }
       }
-      expect(significant / trials).toBeGreaterThan(0.1);
-      expect(significant / trials).toBeLessThan(0.16);
-      expect(warned / trials).toBeGreaterThan(0.8);
-    });
+      expect(significant / trials).toBeLessThan(bound);
+      expect(noted / trials).toBeGreaterThan(0.8);
+    }, HEAVY);
 
-    it('no warning on well-behaved noise', () => {
+    it('no many-outliers note on well-behaved noise', () => {
       let warned = 0;
       for (let s = 1; s <= 200; s++) if (codes(one(makePairs({ n: 60, change: 0, noise: 0.01, seed: s }))).includes('many-outliers')) warned++;
       expect(warned).toBeLessThan(5);
