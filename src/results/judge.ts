@@ -4,6 +4,7 @@
  * another tool with only the raw pairs gets the full analysis.
  */
 import { judge, worstVerdict } from '../stats/index.ts';
+import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead.ts';
 import type { BenchmarkInput, JudgeOptions } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 
@@ -15,12 +16,21 @@ function judgeable(b: BenchmarkResult): boolean {
 export function judgeResults(results: Results, opts: JudgeOptions): Results {
   const inputs: BenchmarkInput[] = [];
   const index: number[] = [];
+  // pairbench's recorded per-run overhead is subtracted from the raw pairs here, so the file keeps what was measured.
+  const corrections = new Map<number, { overhead: number; corrected: Corrected }>();
   results.benchmarks.forEach((b, i) => {
     if (!judgeable(b)) return;
+    let pairs = b.pairs;
+    if (b.overhead) {
+      const overhead = overheadEstimate(b.overhead);
+      const corrected = subtractOverhead(b.pairs, overhead);
+      corrections.set(i, { overhead, corrected });
+      pairs = corrected.pairs;
+    }
     inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), ...(b.metric ? { metric: b.metric } : {}),
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/judge.ts).
       ...(b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
-      pairs: b.pairs,
+      pairs,
     });
     index.push(i);
   });
@@ -45,7 +55,7 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
       pairedCv: a.pairedCv,
       change: a.change,
       pairsToSettle: a.pairsToSettle,
-      diagnostics: a.diagnostics,
+      diagnostics: [...a.diagnostics, ...overheadNotes(b, corrections.get(i))],
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:
@@ -62,4 +72,8 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
     geomean: judgement.geomean,
     benchmarks,
   };
+}
+
+function overheadNotes(b: BenchmarkResult, c: { overhead: number; corrected: Corrected } | undefined) {
+  return c ? overheadDiagnostics(b.pairs, c.overhead, c.corrected, b.unit) : [];
 }

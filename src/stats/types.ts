@@ -71,7 +71,11 @@ export type DiagnosticCode =
   /** 10% of the pairs or more excluded as outliers: the screen may tilt the test (warning) */
   | 'many-outliers'
   /** flagged pairs in excess on one side kept, a split within chance (info, no claim) */
-  | 'outliers-kept';
+  | 'outliers-kept'
+  /** pairbench's per-run overhead was subtracted before the ratios (info) */
+  | 'overhead'
+  /** the runs are within a few times pairbench's per-run overhead (warning) */
+  | 'short-run';
 
 /** A finding about a benchmark's data, with the advice a user needs (benchstat style). */
 export interface Diagnostic {
