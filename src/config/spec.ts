@@ -219,7 +219,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       ...((b.direction ?? direction) ? { direction: b.direction ?? direction } : {}),
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null,
-      shell: b.shell ?? shell,
+      ...((b.shell ?? shell) === 'none' ? { shell: 'none' as const } : {}),
     }));
     const names = new Set<string>();
     for (const b of benchmarks) {
@@ -228,7 +228,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   } else {
     if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
-    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, shell }];
+    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}) }];
   }
   for (const b of benchmarks) {
     if (b.shell === 'none') {
