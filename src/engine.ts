@@ -10,6 +10,7 @@ import { UsageError } from './config/errors.ts';
 import type { Spec } from './config/spec.ts';
 import { measuringTimer } from './measure/helper.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
+import { overheadRecord } from './measure/overhead.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
 import { judgeResults } from './results/judge.ts';
@@ -77,6 +78,7 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
       ...(b.threshold !== undefined ? { threshold: b.threshold } : {}),
       ...(b.direction ? { direction: b.direction } : {}),
       ...(b.prepare ? { prepare: b.prepare } : {}),
+      ...(b.shell === 'none' ? { shell: 'none' } : {}),
       ...(b.filter ? { filter: b.filter } : {}),
     })),
   };
@@ -97,6 +99,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       presence,
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
       pairs: row.pairs,
+      ...(row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {}),
       ...(job?.failure ? { failure: job.failure } : {}),
       ...(job && job.failedRuns.base + job.failedRuns.head > 0 ? { failedRuns: { ...job.failedRuns } } : {}),
     });

@@ -38,6 +38,7 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'run', kind: 'string', arg: '<cmd>', help: 'shell command measured each time (or printing benchmark results, with --format)' },
   { name: 'name', kind: 'string', arg: '<name>', help: 'name of the benchmark given by --run (default: the command)' },
   { name: 'prepare', kind: 'string', arg: '<cmd>', help: 'shell command before every measured run, not timed' },
+  { name: 'shell', kind: 'choice', choices: ['sh', 'none'], default: 'sh', arg: '<sh|none>', help: "run the command through /bin/sh -c (its start is calibrated and subtracted), or none: split into words and executed directly (no pipes, variables or globs)" },
   { name: 'format', kind: 'choice', choices: RUN_FORMATS, default: 'time', arg: '<f>', help: 'time the whole command, or parse a harness output' },
   { name: 'metric', kind: 'list', choices: METRICS, default: 'wall', arg: '<m>', help: 'what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)' },
   { name: 'direction', kind: 'choice', choices: ['lower-is-better', 'higher-is-better'], arg: '<d>', help: 'which way is better, for --format json values without one' },

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
 import { UsageError, show } from './errors.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
+import { splitCommand, type ShellMode } from '../measure/argv.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
 import { LIMITS } from '../results/schema.ts';
 
@@ -26,6 +27,8 @@ export interface BenchmarkSpec {
   thresholds?: Partial<Record<Metric, number>>;
   direction?: Direction;
   prepare: string | null;
+  /** how `run` is started: through `/bin/sh -c` (default), or split into words and executed directly */
+  shell?: ShellMode;
   /** a regular expression on result names, for harness formats */
   filter: string | null;
 }
@@ -74,6 +77,7 @@ const BenchmarkEntrySchema = z.strictObject({
   direction: z.enum(['lower-is-better', 'higher-is-better']).optional(),
   prepare: z.string().optional(),
   filter: z.string().optional(),
+  shell: z.enum(['sh', 'none']).optional(),
 });
 
 const ConfigSchema = z.looseObject({
@@ -218,6 +222,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const metrics = get<Metric[]>('metric') ?? ['wall'];
   const prepare = get<string>('prepare') ?? null;
   const direction = get<Direction>('direction');
+  const shell = get<ShellMode>('shell') ?? 'sh';
   let benchmarks: BenchmarkSpec[];
   if (config) {
     if (run !== undefined) throw new UsageError(naming('run'), `${naming('run')} and ${naming('config')} cannot be used together: put the command in the config file's benchmarks`);
@@ -233,6 +238,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       ...((b.direction ?? direction) ? { direction: b.direction ?? direction } : {}),
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null,
+      ...((b.shell ?? shell) === 'none' ? { shell: 'none' as const } : {}),
     }));
     const names = new Set<string>();
     for (const b of benchmarks) {
@@ -241,9 +247,16 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   } else {
     if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
-    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null }];
+    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}) }];
   }
   for (const b of benchmarks) {
+    if (b.shell === 'none') {
+      const split = splitCommand(b.run);
+      if ('error' in split) {
+        const input = config ? configName(`benchmarks ${show(b.name)} run`) : naming('run');
+        throw new UsageError(naming('shell'), `${input}: got ${show(b.run)}, which cannot run with ${naming('shell')} none: ${split.error}; expected a plain command (words, quotes and backslashes only), or ${naming('shell')} sh`);
+      }
+    }
     if (b.format !== 'time' && b.metrics.some((m) => m !== 'wall')) {
       throw new UsageError(naming('metric'), `${naming('metric')}: ${b.metrics.join(',')} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics`);
     }

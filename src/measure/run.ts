@@ -1,5 +1,6 @@
 /**
- * One run: the user's command through a shell, in a revision's directory, with its figures.
+ * One run: the user's command through a shell (or split into words and executed directly, with
+ * `--shell none`: argv.ts), in a revision's directory, with its figures.
  *
  * The command runs in a process group of its own, so that a timeout, a cancel or the end of the
  * run kills the whole tree (background children included), never just the shell; with the run
@@ -9,6 +10,7 @@
  * process started once and kept (run-served.ts); without it, runs are spawned and timed by Node
  * (run-spawned.ts). Either way the output comes back redacted (output.ts).
  */
+import { commandArgv, type ShellMode } from './argv.ts';
 import { measuringTimer } from './helper.ts';
 import { wrapForCounting, type InstructionCounter } from './instructions.ts';
 import { cancelledResult, skippedResult, type RunResult } from './result.ts';
@@ -19,6 +21,8 @@ export type { RunFigures, RunResult } from './result.ts';
 
 export interface RunRequest {
   command: string;
+  /** `sh` (default): `/bin/sh -c command`; `none`: the command's words, executed directly */
+  shell?: ShellMode;
   cwd: string;
   env: Record<string, string | undefined>;
   timeoutMs: number;
@@ -46,11 +50,11 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
 export async function runCommands(reqs: readonly RunRequest[]): Promise<RunResult[]> {
   const timer = await measuringTimer();
   const helper = timer.kind === 'helper' ? timer.path : null;
-  const shell = (command: string): string[] => ['/bin/sh', '-c', command];
+  const argvOf = (r: RunRequest): string[] => commandArgv(r.command, r.shell);
   if (helper && reqs.length > 0 && reqs.every((r) => !r.countInstructions)) {
     return runServed(
       helper,
-      reqs.map((r) => ({ req: r, argv: shell(r.command) })),
+      reqs.map((r) => ({ req: r, argv: argvOf(r) })),
     );
   }
   const out: RunResult[] = [];
@@ -65,8 +69,8 @@ export async function runCommands(reqs: readonly RunRequest[]): Promise<RunResul
       out.push(cancelledResult());
       continue;
     }
-    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, shell(req.command)) : null;
-    const argv = counting ? counting.argv : shell(req.command);
+    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, argvOf(req)) : null;
+    const argv = counting ? counting.argv : argvOf(req);
     const result = helper ? (await runServed(helper, [{ req, argv }]))[0]! : await runSpawned(argv, req);
     if (counting) result.instructions = counting.read();
     out.push(result);

@@ -25,6 +25,7 @@ export interface StoredDiagnostic {
 const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
 const signedPct = (x: number, digits = 1): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(digits)}%`;
 const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecision(2));
+const fmtMs = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 /** Pair numbers from 1, the first ten. */
 const pairNumbers = (indices: readonly number[]): string => `${indices.slice(0, 10).map((i) => i + 1).join(', ')}${indices.length > 10 ? ', ...' : ''}`;
@@ -128,6 +129,18 @@ export function wordFinding(f: Finding, surface: Surface): string {
         `pairing removed ${pct(g.removed, 0)} of the noise that unpaired runs would have had. The machine changes state between runs; runs of base and head measured apart (all base, then all head) would not be comparable here.`
       );
     }
+    case 'overhead': {
+      const g = f.figures;
+      return `pairbench's overhead of ${fmtMs(g.subtracted)} ${g.unit} per run (starting the shell, timed by empty runs between the pairs) was subtracted from every run before the ratios.`;
+    }
+    case 'short-run': {
+      const g = f.figures;
+      const shell = set('shell', 'none');
+      if (g.capped) {
+        return `pairbench's overhead per run (${fmtMs(g.overhead)} ${g.unit}) is as large as the fastest runs: only ${fmtMs(g.subtracted)} ${g.unit} was subtracted, and the change cannot be trusted; use ${shell} for a plain command, or make one run do more work.`;
+      }
+      return `Runs of ${fmtMs(g.typical)} ${g.unit} are short against pairbench's overhead of ${fmtMs(g.overhead)} ${g.unit}: the change is estimated after subtracting it; consider ${shell} or a longer run.`;
+    }
   }
 }
 
@@ -146,6 +159,8 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: z.number(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
+  overhead: z.object({ subtracted: num, unit: z.string().max(32) }),
+  'short-run': z.object({ overhead: num, typical: num, subtracted: num, capped: z.boolean(), unit: z.string().max(32) }),
 };
 
 /** A stored diagnostic back as a finding, when its code is known and its figures are sound. */

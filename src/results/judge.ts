@@ -5,6 +5,7 @@
  */
 import { wordFinding } from '../report/findings.ts';
 import { judge, worstVerdict } from '../stats/index.ts';
+import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead.ts';
 import type { BenchmarkInput, JudgeOptions } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 
@@ -16,12 +17,21 @@ function judgeable(b: BenchmarkResult): boolean {
 export function judgeResults(results: Results, opts: JudgeOptions): Results {
   const inputs: BenchmarkInput[] = [];
   const index: number[] = [];
+  // pairbench's recorded per-run overhead is subtracted from the raw pairs here, so the file keeps what was measured.
+  const corrections = new Map<number, { overhead: number; corrected: Corrected }>();
   results.benchmarks.forEach((b, i) => {
     if (!judgeable(b)) return;
+    let pairs = b.pairs;
+    if (b.overhead) {
+      const overhead = overheadEstimate(b.overhead);
+      const corrected = subtractOverhead(b.pairs, overhead);
+      corrections.set(i, { overhead, corrected });
+      pairs = corrected.pairs;
+    }
     inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), ...(b.metric ? { metric: b.metric } : {}),
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/judge.ts).
       ...(b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
-      pairs: b.pairs,
+      pairs,
     });
     index.push(i);
   });
@@ -52,7 +62,7 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
       change: a.change,
       pairsToSettle: a.pairsToSettle,
       // each finding with its figures, and in words for a reader of the file (the terminal's)
-      diagnostics: a.diagnostics.map((f) => ({ code: f.code, severity: f.severity, message: wordFinding(f, 'cli'), figures: f.figures })),
+      diagnostics: [...a.diagnostics, ...overheadNotes(b, corrections.get(i))].map((f) => ({ code: f.code, severity: f.severity, message: wordFinding(f, 'cli'), figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:
@@ -69,4 +79,8 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
     geomean: judgement.geomean,
     benchmarks,
   };
+}
+
+function overheadNotes(b: BenchmarkResult, c: { overhead: number; corrected: Corrected } | undefined) {
+  return c ? overheadDiagnostics(b.pairs, c.overhead, c.corrected, b.unit) : [];
 }

@@ -103,6 +103,19 @@ export const BenchmarkResultSchema = z.object({
   pairsToSettle: z.number().nullable().optional(),
   diagnostics: z.array(DiagnosticSchema).max(100).optional(),
   failure: FailureSchema.optional(),
+  /**
+   * pairbench's own per-run cost in this row's unit (the start of `sh -c`), measured by empty
+   * calibration runs interleaved with the pairs. The pairs stay raw; the overhead (the median of
+   * `samples` when present, else `ms`) is subtracted from both sides of every pair when judged.
+   */
+  overhead: z
+    .object({
+      ms: finite.refine((v) => v >= 0, 'must be 0 or more'),
+      n: z.number().int().nonnegative().optional(),
+      method: z.string().max(512).optional(),
+      samples: z.array(finite).max(LIMITS.pairsPerBenchmark).optional(),
+    })
+    .optional(),
   /** runs that failed and were retried (a flaky command), per side */
   failedRuns: z.object({ base: z.number().int().nonnegative(), head: z.number().int().nonnegative() }).optional(),
   /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */

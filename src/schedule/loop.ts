@@ -11,11 +11,13 @@
 import type { BenchmarkSpec, Spec } from '../config/spec.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
+import { addCalibration, calibratedMetric, calibrates, calibrationRequest, type Calibration } from '../measure/overhead.ts';
 import { runCommands, type RunRequest, type RunResult } from '../measure/run.ts';
 import { samplesOf, type RowSample } from '../measure/samples.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Failure } from '../results/schema.ts';
 import { stopCheck } from '../stats/index.ts';
+import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import type { Direction, Pair, StopReason } from '../stats/types.ts';
 import { baseFirst, rngFor, shuffle } from './random.ts';
 
@@ -28,6 +30,8 @@ export interface Row {
   metric?: string;
   threshold?: number;
   pairs: Pair[];
+  /** the raw samples of the calibration runs (`sh -c ''`) in this row's metric, subtracted when judged */
+  overhead?: number[];
   seenBase: number;
   seenHead: number;
   stoppedBecause?: StopReason;
@@ -45,6 +49,8 @@ export interface Job {
   failedRuns: { base: number; head: number };
   consecutiveFailures: { base: number; head: number };
   pairMsTotal: number;
+  /** the shell's calibration runs, one after each pair (measure/overhead.ts); null when not calibrated */
+  calibration: Calibration | null;
   failure?: Failure & { benchmark: string };
 }
 
@@ -111,6 +117,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       failedRuns: { base: 0, head: 0 },
       consecutiveFailures: { base: 0, head: 0 },
       pairMsTotal: 0,
+      calibration: calibrates(bench) ? { wall: [], cpu: [] } : null,
     })),
     rows: new Map(),
     rounds: [],
@@ -129,7 +136,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     const common = { cwd: revision(side).dir, env: ctx.env, timeoutMs: spec.timeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) };
     return {
       prepare: bench.prepare ? { ...common, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
-      run: { ...common, command: bench.run, captureStdout: bench.format !== 'time', stopOnFailure: true },
+      run: { ...common, command: bench.run, ...(bench.shell ? { shell: bench.shell } : {}), captureStdout: bench.format !== 'time', stopOnFailure: true },
     };
   };
 
@@ -176,7 +183,10 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   const pairBatch = async (job: Job, sides: readonly Side[]): Promise<Partial<Record<Side, RowSample[]>> | 'stop' | null> => {
     const plan = sides.map((side) => ({ side, ...sideRequests(job, side) }));
     const reqs = plan.flatMap((p) => (p.prepare ? [p.prepare, p.run] : [p.run]));
-    const results = await runCommands(reqs);
+    // The shell's calibration run goes last in the same request, sharing the machine's moment with the pair.
+    const calibration = job.calibration && plan.length > 0 ? calibrationRequest(plan[plan.length - 1]!.run) : null;
+    const results = await runCommands(calibration ? [...reqs, calibration] : reqs);
+    if (calibration) addCalibration(job.calibration!, results.pop()!);
     const got: Partial<Record<Side, RowSample[]>> = {};
     let k = 0;
     for (const p of plan) {
@@ -269,6 +279,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
         ...(s.metric ? { metric: s.metric } : {}),
         ...(threshold !== undefined ? { threshold } : {}),
         pairs: [],
+        ...(job.calibration && calibratedMetric(s.metric) ? { overhead: job.calibration[s.metric] } : {}),
         seenBase: 0,
         seenHead: 0,
         estimate: null,
@@ -370,7 +381,8 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       }
       const rows = [...state.rows.values()].filter((r) => r.job === job.bench.name && r.pairs.length > 0);
       const checks = rows.map((row) => {
-        const check = stopCheck(row.pairs, {
+        const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
+        const check = stopCheck(pairs, {
           minPairs: spec.minPairs,
           maxPairs: spec.maxPairs,
           precision: spec.precision,

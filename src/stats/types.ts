@@ -102,7 +102,11 @@ export type Finding =
   /** still noisy after pairing */
   | { code: 'high-noise'; severity: 'warning'; figures: { pairedCv: number; pairs: number; detectable: number; pairsForThreshold: number | null; threshold: number; metric: string | null } }
   /** noisy single runs that pairing rescued */
-  | { code: 'pairing-rescued'; severity: 'info'; figures: { baseCv: number; headCv: number; pairedCv: number; removed: number } };
+  | { code: 'pairing-rescued'; severity: 'info'; figures: { baseCv: number; headCv: number; pairedCv: number; removed: number } }
+  /** pairbench's per-run overhead (the shell's start) was subtracted before the ratios */
+  | { code: 'overhead'; severity: 'info'; figures: { subtracted: number; unit: string } }
+  /** the runs are within a few times pairbench's per-run overhead, or as short as it (capped) */
+  | { code: 'short-run'; severity: 'warning'; figures: { overhead: number; typical: number; subtracted: number; capped: boolean; unit: string } };
 
 export type DiagnosticCode = Finding['code'];
 

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addCalibration, calibrationRequest, type Calibration } from '../../src/measure/overhead.ts';
 import { runCommand, runCommands } from '../../src/measure/run.ts';
 import { addSecret } from '../../src/measure/secrets.ts';
 
@@ -185,6 +186,36 @@ describe.each([
     const next = await runCommand({ ...base, command: 'echo again', captureStdout: true });
     expect(next.outcome).toBe('ok');
     expect(next.stdout).toBe('again\n');
+  });
+
+  it('--shell none: the words of the command are executed directly, quotes removed, nothing expanded', async () => {
+    const res = await runCommand({ ...base, command: `printf '%s|%s|%s' 'a b' "c d" e\\ f`, shell: 'none', captureStdout: true });
+    expect(res.outcome).toBe('ok');
+    expect(res.stdout).toBe('a b|c d|e f');
+  });
+
+  it('--shell none: no shell reads the command (a variable assignment is a program name, not an assignment)', async () => {
+    const viaShell = await runCommand({ ...base, command: 'PB_WORD=set printenv PB_WORD', captureStdout: true });
+    expect(viaShell.outcome).toBe('ok');
+    expect(viaShell.stdout).toBe('set\n');
+    const direct = await runCommand({ ...base, command: 'PB_WORD=set printenv PB_WORD', shell: 'none', captureStdout: true });
+    expect(direct.outcome).not.toBe('ok');
+    expect(direct.stdout).toBe('');
+    expect(direct.outputTail).toContain('PB_WORD=set');
+  });
+
+  it('the calibration run (the empty shell command) runs as the runs it calibrates: ok, timed, in their directory', async () => {
+    const run = { ...base, command: 'true', captureStdout: false, stopOnFailure: true };
+    const rs = await runCommands([run, calibrationRequest(run)]);
+    expect(rs.map((r) => r.outcome)).toEqual(['ok', 'ok']);
+    const into: Calibration = { wall: [], cpu: [] };
+    addCalibration(into, rs[1]!);
+    expect(into.wall).toHaveLength(1);
+    expect(into.wall[0]).toBeGreaterThan(0);
+    expect(into.cpu).toHaveLength(helper ? 1 : 0);
+    // a failed or skipped calibration run is left out
+    addCalibration(into, (await runCommands([{ ...run, command: 'exit 1' }, calibrationRequest(run)]))[1]!);
+    expect(into.wall).toHaveLength(1);
   });
 
   it('runCommands: runs one after the other in order, and skips the rest after a failure that stops', async () => {
