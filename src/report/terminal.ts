@@ -4,7 +4,7 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
-import { stripControls } from './escape.ts';
+import { oneLine } from './escape.ts';
 import { confidenceLabel, formatCv, formatDuration, formatP, formatPercent, formatValue, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
@@ -19,9 +19,12 @@ function paint(text: string, code: string, on: boolean): string {
   return on ? `\x1b[${code}m${text}\x1b[0m` : text;
 }
 
-/** Untrusted text (benchmark names, command output) without escape sequences or controls, before it reaches a terminal. */
+/**
+ * Untrusted text (benchmark names, command output) for one line of the terminal or a CI log: on one
+ * line, controls shown escaped, never a GitHub Actions workflow command (S21).
+ */
 export function safeText(text: string): string {
-  return stripControls(text);
+  return oneLine(text);
 }
 
 function sideCell(side: BenchmarkResult['base'], unit: string): string {
@@ -34,14 +37,23 @@ function changeCell(b: BenchmarkResult): string {
   return `${formatPercent(b.change.estimate)} [${formatPercent(lo)}, ${formatPercent(hi)}]`;
 }
 
+/** Columns padded to their widest cell. Loops, not `Math.max(...cells)`: a suite may have 100,000 rows. */
 function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => visible(r[i] ?? ''))));
+  const widths = rows[0]!.map(() => 0);
+  for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, visible(c))));
   return rows.map((r) => r.map((c, i) => c + ' '.repeat(widths[i]! - visible(c))).join('  ').trimEnd());
 }
 
+/** Characters shown: code points, without our own colour codes. */
 function visible(text: string): number {
   // eslint-disable-next-line no-control-regex
-  return [...text.replace(/\x1b\[[0-9;]*m/g, '')].length;
+  const shown = text.includes('\x1b') ? text.replace(/\x1b\[[0-9;]*m/g, '') : text;
+  let n = shown.length;
+  for (let i = 0; i < shown.length; i++) {
+    const c = shown.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) n--;
+  }
+  return n;
 }
 
 export function renderTerminal(results: Results, opts: TerminalOptions): string {
@@ -64,7 +76,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
       presence ? presence : b.failure ? paint('failed', '31', color) : paint(verdict, COLORS[verdict], color),
     ]);
   }
-  lines.push(...table(rows));
+  for (const line of table(rows)) lines.push(line);
   lines.push('');
   const status = results.status === 'complete' ? '' : ` (${results.status}: ${results.stoppedBecause})`;
   lines.push(`${paint(String(results.verdict ?? 'inconclusive').toUpperCase(), COLORS[(results.verdict ?? 'inconclusive') as Verdict], color)}: ${verdictCounts(verdicts)}${status}`);
@@ -97,11 +109,11 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   }
   for (const f of results.failures ?? []) {
     notes.push(`${f.side} failed${'benchmark' in f && f.benchmark ? ` in ${safeText(String(f.benchmark))}` : ''}: ${safeText(f.message)}`);
-    if (f.stderrTail) notes.push(...f.stderrTail.trimEnd().split('\n').slice(-10).map((l) => `  | ${safeText(l)}`));
+    if (f.stderrTail) for (const l of f.stderrTail.trimEnd().split('\n').slice(-10)) notes.push(`  | ${safeText(l)}`);
   }
   if (notes.length > 0) {
     lines.push('');
-    lines.push(...notes);
+    for (const note of notes) lines.push(note);
   }
   const started = results.startedAt ? Date.parse(results.startedAt) : NaN;
   const finished = results.finishedAt ? Date.parse(results.finishedAt) : NaN;
