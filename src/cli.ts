@@ -15,6 +15,7 @@ import { readResultsFile } from './results/read.ts';
 import { judgeResults } from './results/judge.ts';
 import { mergeResults } from './results/merge.ts';
 import type { Results } from './results/schema.ts';
+import { resultsText, writeResultsFile } from './results/writer.ts';
 import { renderMarkdown, replayFromResults } from './report/markdown.ts';
 import { renderNoiseMarkdown, renderNoiseText } from './report/noise.ts';
 import { runNoise } from './noise.ts';
@@ -173,7 +174,7 @@ function emit(results: Results, spec: { json: boolean; markdown: string | null }
   if (spec.markdown) {
     writeFileSync(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replayCommand: replayFromResults(results) }));
   }
-  if (spec.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  if (spec.json) for (const piece of resultsText(results)) process.stdout.write(piece);
   else if (noise) process.stdout.write(`${renderNoiseText(results)}\n`);
   else process.stdout.write(`${renderTerminal(results, { color: process.stdout.isTTY === true && !process.env.NO_COLOR })}\n`);
 }
@@ -201,7 +202,7 @@ async function report(argv: string[]): Promise<ExitCode> {
   });
   const failOn = get<'regression' | 'none'>('fail-on', 'regression');
   const judged = judgeResults(merged, opts);
-  if (typeof flags['out'] === 'string') writeFileSync(flags['out'], `${JSON.stringify(judged, null, 1)}\n`);
+  if (typeof flags['out'] === 'string') writeResultsFile(flags['out'], judged);
   emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null });
   if (judged.status === 'failed') return 3;
   return failOn === 'regression' && judged.verdict === 'regression' ? 1 : 0;

@@ -23,6 +23,7 @@ import { judgeResults } from '../results/judge.ts';
 import { mergeResults } from '../results/merge.ts';
 import { readResultsFile } from '../results/read.ts';
 import type { Results } from '../results/schema.ts';
+import { writeResultsFile } from '../results/writer.ts';
 import { commandEnv, envInputReader, readSettings, type ActionSettings } from './inputs.ts';
 
 /** At most this many result files are merged in report mode. */
@@ -172,7 +173,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       results = loaded.results;
       checkResultsMatch(results, target);
       mkdirSync(dirname(settings.resultsPath), { recursive: true });
-      writeFileSync(settings.resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+      writeResultsFile(settings.resultsPath, results);
       exitCode = settings.failOn === 'regression' && results.verdict === 'regression' ? 1 : 0;
     } else {
       const spec = settings.spec!;

@@ -5,6 +5,7 @@
  * Precedence: explicit flags/inputs, then the config file's top-level keys, then the defaults in
  * `options.ts`.
  */
+import { LIMITS } from '../results/schema.ts';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
@@ -96,7 +97,8 @@ export function parseOptionValue(name: string, input: string, value: RawValue): 
   const text = typeof value === 'boolean' ? String(value) : value;
   switch (def.kind) {
     case 'integer':
-      return parseInteger(input, text, name === 'min-pairs' || name === 'max-pairs' ? 1 : 0, name === 'seed' ? 2 ** 32 - 1 : undefined);
+      // pairs: at most as many per benchmark as a results file holds (S2: report reads what compare writes)
+      return parseInteger(input, text, name === 'min-pairs' || name === 'max-pairs' ? 1 : 0, name === 'seed' ? 2 ** 32 - 1 : name === 'min-pairs' || name === 'max-pairs' ? LIMITS.pairsPerBenchmark : undefined);
     case 'duration':
       return parseDuration(input, text);
     case 'percent':

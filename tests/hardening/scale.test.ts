@@ -12,7 +12,9 @@ import { REPORT_LIMITS, renderMarkdown } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 import { binomialTwoSidedHalf } from '../../src/stats/outliers.ts';
 import { judgeResults } from '../../src/results/judge.ts';
+import { readResultsFile } from '../../src/results/read.ts';
 import { LIMITS, type BenchmarkResult, type Results } from '../../src/results/schema.ts';
+import { estimateFileBytes, writeResultsFile } from '../../src/results/writer.ts';
 import { utf8Bytes } from '../../src/report/escape.ts';
 import { CLI, ROOT, readResults, type CliRun } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
@@ -186,7 +188,7 @@ process.stdout.write('[' + out.join(',') + ']');\n`,
     expect(results.benchmarks.length).toBe(HUGE);
     expect(results.benchmarks[0]!.pairs.length).toBe(3);
     expect(utf8Bytes(readFileSync(md, 'utf8'))).toBeLessThanOrEqual(REPORT_LIMITS.comment);
-    expect(compared.stdout.split('\n').filter((l) => l.startsWith('case/')).length).toBe(HUGE);
+    expect(compared.stdout.split('\n').filter((l) => /^case\/\d+ .*(regression|improvement|unchanged|inconclusive)$/.test(l)).length).toBe(HUGE);
 
     const again = join(dir, 'again.json');
     const reported = pairbench(['report', file, '--out', again]);
@@ -196,5 +198,64 @@ process.stdout.write('[' + out.join(',') + ']');\n`,
     expect(rereported.stderr).toBe('');
     expect(rereported.status).toBe(compared.status);
     expect((JSON.parse(rereported.stdout) as Results).benchmarks.length).toBe(HUGE);
+  });
+
+  it('S2: the size that stops measuring (max-size) is an upper bound of the judged file compare writes', () => {
+    for (const [n, pairs] of [
+      [50, 200],
+      [2000, 12],
+      [20_000, 3],
+    ] as const) {
+      const judged = judgeResults(hugeResults(n, pairs), { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' });
+      const file = join(tempDir(), 'r.json');
+      const bytes = writeResultsFile(file, judged);
+      expect(bytes).toBe(statSync(file).size);
+      expect(readResultsFile(file).benchmarks.length).toBe(n);
+      const total = judged.benchmarks.reduce((s, b) => s + b.pairs.length, 0);
+      const names = judged.benchmarks.reduce((s, b) => s + b.name.length, 0);
+      const estimate = estimateFileBytes(n, total, names);
+      expect(bytes, `${n} x ${pairs}`).toBeLessThanOrEqual(estimate);
+      expect(bytes, `${n} x ${pairs}`).toBeGreaterThan(estimate / 3);
+    }
+  });
+
+  /** A --format json suite that prints `count` results whose names are `name(i)`. */
+  function suite(dir: string, count: number, name: string): string {
+    const script = join(dir, 'suite.mjs');
+    writeFileSync(script, `const out = []; for (let i = 0; i < ${count}; i++) out.push({ name: ${name}, value: 1000 * (1 + Math.random() * 0.01), unit: 'ns' }); process.stdout.write(JSON.stringify(out));\n`);
+    return `${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`;
+  }
+
+  it('S2: a benchmark name longer than a results file holds stops compare with one clear message, and report reads the file it wrote', () => {
+    const dir = tempDir();
+    const file = join(dir, 'r.json');
+    const run = suite(dir, 3, "i === 1 ? 'p'.repeat(600) : 'case/' + i");
+    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--format', 'json', '--warmup', '0', '--out', file, '--quiet']);
+    expect(res.status).toBe(3);
+    expect(res.stderr).toMatch(/names a benchmark of 600 characters \("p{100,}\.\.\."\); a results file holds names of at most 512 characters, as many as pairbench report reads: shorten the name, or leave the benchmark out with filter/);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    const reported = pairbench(['report', file]);
+    expect(reported.stderr).toBe('');
+    expect(reported.status).toBe(3);
+    expect(reported.stdout).toContain('names a benchmark of 600 characters');
+  });
+
+  it(`S2: more benchmarks than a results file holds (${LIMITS.benchmarks}) stop compare with one clear message, and report reads the file it wrote`, () => {
+    const dir = tempDir();
+    const file = join(dir, 'r.json');
+    const run = suite(dir, LIMITS.benchmarks + 1, "'case/' + i");
+    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--format', 'json', '--warmup', '0', '--out', file, '--quiet']);
+    expect(res.status).toBe(3);
+    expect(res.stderr).toContain(`output holds ${LIMITS.benchmarks + 1} benchmarks, ${LIMITS.benchmarks + 1} in the comparison; a results file holds at most ${LIMITS.benchmarks}, as many as pairbench report reads`);
+    const reported = pairbench(['report', file]);
+    expect(reported.stderr).toBe('');
+    expect(reported.status).toBe(3);
+  });
+
+  it('S2: --max-pairs beyond what a results file holds per benchmark is refused before anything runs', () => {
+    const dir = tempDir();
+    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', 'true', '--max-pairs', String(LIMITS.pairsPerBenchmark + 1), '--out', join(dir, 'r.json')]);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toBe(`pairbench: --max-pairs: got "${LIMITS.pairsPerBenchmark + 1}"; expected a whole number from 1 to ${LIMITS.pairsPerBenchmark}\n`);
   });
 });
