@@ -6,6 +6,7 @@
  * warning (S5, S9), and the results file and the job summary are written first.
  */
 import * as core from '@actions/core';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
@@ -28,6 +29,26 @@ import { commandEnv, envInputReader, readSettings, type ActionSettings } from '.
 
 /** At most this many result files are merged in report mode. */
 const MAX_RESULT_FILES = 256;
+
+/**
+ * Prints untrusted text (what the PR's build and benchmarks printed, benchmark names, artifact file
+ * names) to the step log so that the runner executes no workflow command in it (S21): between
+ * `::stop-commands::<token>` and `::<token>::`, with a fresh random token that the text, written
+ * before the token existed, does not contain.
+ */
+export function infoUntrusted(text: string): void {
+  // Without `::` or `##[` no line of the text parses as a command (actions/runner ActionCommand):
+  // print it plainly, so the log is not doubled with stop and resume lines.
+  if (!text.includes('::') && !text.includes('##[')) {
+    core.info(text);
+    return;
+  }
+  let token = randomBytes(16).toString('hex');
+  while (text.toLowerCase().includes(token)) token = randomBytes(16).toString('hex');
+  core.info(`::stop-commands::${token}`);
+  core.info(text);
+  core.info(`::${token}::`);
+}
 
 function runUrl(env: NodeJS.ProcessEnv): string | undefined {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: id } = env;
@@ -169,7 +190,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
     if (settings.mode === 'report') {
       const loaded = await loadResults(settings);
-      core.info(`Read ${loaded.files.length} results file(s): ${loaded.files.join(', ')}`);
+      infoUntrusted(`Read ${loaded.files.length} results file(s): ${loaded.files.join(', ')}`);
       results = loaded.results;
       checkResultsMatch(results, target);
       mkdirSync(dirname(settings.resultsPath), { recursive: true });
@@ -193,7 +214,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       try {
         const outcome = await (settings.mode === 'noise' ? runNoise : runCompare)(
           { ...spec, base: { kind: 'git', rev: base }, head: { kind: 'git', rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-          { log: (l) => core.info(l), signal: controller.signal, env: commandEnv(env, settings.token) },
+          { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token) },
         );
         results = outcome.results;
         exitCode = outcome.exitCode;

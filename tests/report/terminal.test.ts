@@ -29,6 +29,7 @@ describe('renderTerminal', () => {
     expect(out).toContain('esc \\x1b[2J\\x1b]0;title\\x07');
     // every benchmark is one table row
     for (const name of FORGED) expect(out.split('\n').filter((l) => l.includes(safeText(name)) && /(regression|unchanged)$/.test(l)).length).toBe(1);
+    // eslint-disable-next-line no-control-regex
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 
