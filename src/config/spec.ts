@@ -97,8 +97,7 @@ export function parseOptionValue(name: string, input: string, value: RawValue): 
   const text = typeof value === 'boolean' ? String(value) : value;
   switch (def.kind) {
     case 'integer':
-      // pairs: at most as many per benchmark as a results file holds (S2: report reads what compare writes)
-      return parseInteger(input, text, name === 'min-pairs' || name === 'max-pairs' ? 1 : 0, name === 'seed' ? 2 ** 32 - 1 : name === 'min-pairs' || name === 'max-pairs' ? LIMITS.pairsPerBenchmark : undefined);
+      return parseInteger(input, text, name === 'min-pairs' || name === 'max-pairs' ? 1 : 0, name === 'seed' ? 2 ** 32 - 1 : undefined);
     case 'duration':
       return parseDuration(input, text);
     case 'percent':
@@ -241,6 +240,10 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
 
   const minPairs = get<number>('min-pairs') ?? 10;
   const maxPairs = get<number>('max-pairs') ?? 200;
+  // at most as many pairs per benchmark as a results file holds (S2: report reads what compare writes)
+  if (maxPairs > LIMITS.pairsPerBenchmark) {
+    throw UsageError.invalid(naming('max-pairs'), String(maxPairs), `at most ${LIMITS.pairsPerBenchmark} pairs, as many per benchmark as a results file holds (what pairbench report reads)`);
+  }
   if (minPairs > maxPairs) {
     throw new UsageError(naming('min-pairs'), `${naming('min-pairs')} (${minPairs}) is larger than ${naming('max-pairs')} (${maxPairs}); expected min-pairs ≤ max-pairs`);
   }

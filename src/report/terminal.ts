@@ -11,6 +11,9 @@ export interface TerminalOptions {
   color: boolean;
 }
 
+/** Notes of one kind (a diagnostic code, a stop reason) shown before the rest are counted. */
+const NOTES_PER_KIND = 20;
+
 const TIME_UNITS = new Set(['ns', 'us', 'µs', 'ms', 's']);
 
 const COLORS: Record<Verdict, string> = { regression: '31', improvement: '32', unchanged: '2', inconclusive: '33' };
@@ -88,24 +91,35 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   if (results.missingShards && results.missingShards.length > 0) {
     notes.push(`warning: incomplete: shard ${results.missingShards.join(', ')} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
   }
+  // A note that many benchmarks share is shown NOTES_PER_KIND times, then counted: a suite of
+  // 100,000 benchmarks would otherwise print 100,000 copies of it.
+  const perKind = new Map<string, number>();
+  const note = (kind: string, text: string) => {
+    const n = (perKind.get(kind) ?? 0) + 1;
+    perKind.set(kind, n);
+    if (n <= NOTES_PER_KIND) notes.push(text);
+  };
   for (const b of benchmarks) {
     const name = safeText(b.name);
-    if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(', ')})`);
+    if (b.outliers && b.outliers.length > 0) note('outliers excluded', `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.join(', ')})`);
     for (const d of b.diagnostics ?? []) {
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
       if (d.code === 'all-equal' && !TIME_UNITS.has(b.unit)) continue;
       // pairs kept against a one-sided exclusion, within chance: in the results and the Markdown details
       if ((d.code as string) === 'outliers-kept' && d.severity === 'info') continue;
-      notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
+      note(d.code, `${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(d.message)}`);
     }
-    if (b.verdict === 'inconclusive' && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-    if (b.verdict === 'inconclusive' && b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (b.verdict === 'inconclusive' && b.pairsToSettle) note('inconclusive', `${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
+    if (b.verdict === 'inconclusive' && b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') note(`stopped by ${b.stoppedBecause}`, `${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
     if (b.failedRuns && !b.failure) {
       const sides = (['base', 'head'] as const).filter((s) => b.failedRuns![s] > 0).map((s) => `${s} ${b.failedRuns![s]}`);
-      notes.push(`${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);
+      note('runs failed', `${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);
     }
-    if (b.presence === 'added') notes.push(`${name}: only in head (new benchmark)`);
-    if (b.presence === 'removed') notes.push(`${name}: only in base (removed benchmark)`);
+    if (b.presence === 'added') note('only in head', `${name}: only in head (new benchmark)`);
+    if (b.presence === 'removed') note('only in base', `${name}: only in base (removed benchmark)`);
+  }
+  for (const [kind, n] of perKind) {
+    if (n > NOTES_PER_KIND) notes.push(`… and ${n - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);
   }
   for (const f of results.failures ?? []) {
     notes.push(`${f.side} failed${'benchmark' in f && f.benchmark ? ` in ${safeText(String(f.benchmark))}` : ''}: ${safeText(f.message)}`);

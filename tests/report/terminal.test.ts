@@ -43,4 +43,23 @@ describe('renderTerminal', () => {
     const out = renderTerminal(results(benchmarks), { color: false });
     expect(out.split('\n').filter((l) => l.startsWith('case/')).length).toBe(500_000);
   });
+
+  it('S20: notes repeated over many benchmarks are shown 20 times, then counted', () => {
+    const benchmarks: BenchmarkResult[] = [];
+    for (let i = 0; i < 5000; i++) {
+      benchmarks.push({
+        ...bench(`case/${i}`, 'inconclusive', 0.01, { n: 3 }),
+        stoppedBecause: 'max-pairs',
+        pairsToSettle: 40,
+        diagnostics: [{ code: 'too-few-pairs', severity: 'warning', message: 'Only 3 usable pairs: need >= 6.' }],
+      });
+    }
+    const out = renderTerminal(results(benchmarks), { color: false });
+    const lines = out.split('\n');
+    expect(lines.filter((l) => l.endsWith('warning: Only 3 usable pairs: need >= 6.')).length).toBe(20);
+    expect(lines.filter((l) => l.endsWith('stopped by max-pairs after 3 pairs')).length).toBe(20);
+    expect(lines).toContain('… and 4980 more benchmarks with the note "too-few-pairs"; the results file (or --json) has every one');
+    expect(lines).toContain('… and 4980 more benchmarks with the note "stopped by max-pairs"; the results file (or --json) has every one');
+    expect(lines.filter((l) => /^case\/\d+ .*inconclusive$/.test(l)).length).toBe(5000);
+  });
 });
