@@ -11,10 +11,10 @@ import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } fr
 import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
 import { checkRevision } from './revisions/git.ts';
 import { readResultsFile } from './results/read.ts';
-import { checkOutputPath, writeOutputFile } from './results/writer.ts';
 import { judgeResults } from './results/judge.ts';
 import { mergeResults } from './results/merge.ts';
 import type { Results } from './results/schema.ts';
+import { checkOutputPath, resultsText, writeJudgedFile, writeOutputFile } from './results/writer.ts';
 import { commandsOf, renderMarkdown, type ReplaySource } from './report/markdown.ts';
 import { renderHtml } from './report/html.ts';
 import { renderNoiseMarkdown, renderNoiseText } from './report/noise.ts';
@@ -217,7 +217,7 @@ function emit(results: Results, spec: { json: boolean; markdown: string | null; 
     writeOutputFile(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay }), { replaced: false });
   }
   if (spec.html) writeOutputFile(spec.html, renderHtml(results, { replay }), { replaced: false });
-  if (spec.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  if (spec.json) for (const piece of resultsText(results)) process.stdout.write(piece);
   else if (noise) process.stdout.write(`${renderNoiseText(results)}\n`);
   else process.stdout.write(`${renderTerminal(results, { color: process.stdout.isTTY === true && !process.env.NO_COLOR })}\n`);
 }
@@ -255,7 +255,7 @@ async function report(argv: string[]): Promise<ExitCode> {
   });
   const failOn = get<'regression' | 'none'>('fail-on', 'regression');
   const judged = judgeResults(merged, opts);
-  if (typeof flags['out'] === 'string') writeOutputFile(flags['out'], `${JSON.stringify(judged, null, 1)}\n`, { replaced: true });
+  if (typeof flags['out'] === 'string') writeJudgedFile(flags['out'], judged);
   // The files may come from anywhere (an artifact of a fork's workflow): no command is taken from them.
   emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null, html: typeof flags['html'] === 'string' ? flags['html'] : null }, { resultsFiles: positionals });
   if (judged.status === 'failed') return 3;

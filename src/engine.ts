@@ -87,8 +87,12 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
 /** The raw rows of the loop as results benchmarks (not yet judged). */
 function benchmarksOf(state: LoopState): BenchmarkResult[] {
   const out: BenchmarkResult[] = [];
+  // by name, not jobs.find() per row: a config of many benchmarks made this quadratic, after every pair
+  const jobs = new Map(state.jobs.map((j) => [j.bench.name, j]));
+  const measuredJobs = new Set<string>();
   for (const row of state.rows.values()) {
-    const job = state.jobs.find((j) => j.bench.name === row.job);
+    const job = jobs.get(row.job);
+    measuredJobs.add(row.job);
     const presence = row.seenBase === 0 ? 'added' : row.seenHead === 0 ? 'removed' : 'both';
     out.push({
       name: row.key,
@@ -106,7 +110,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
   }
   // A job that failed before any sample still gets a row, so the failure is reported where users look.
   for (const job of state.jobs) {
-    if (job.failure && !out.some((b) => state.rows.get(b.name)?.job === job.bench.name)) {
+    if (job.failure && !measuredJobs.has(job.bench.name)) {
       out.push({ name: job.bench.name, unit: 'ms', direction: 'lower-is-better', stoppedBecause: 'error', pairs: [], failure: job.failure });
     }
   }
@@ -189,10 +193,13 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
       ...(hooks.signal ? { signal: hooks.signal } : {}),
       log: hooks.log,
       ...(hooks.progress ? { progress: hooks.progress } : {}),
+      // rewritten after a pair, unless that would spend more than a tenth of the time writing (huge suites)
       onPair: (s) => {
-        results.benchmarks = benchmarksOf(s);
-        results.rounds = s.rounds;
-        writer.write(results);
+        writer.writeSoon(() => {
+          results.benchmarks = benchmarksOf(s);
+          results.rounds = s.rounds;
+          return results;
+        });
       },
     });
     results.benchmarks = benchmarksOf(state);

@@ -6,7 +6,7 @@
  * warning (S5, S9), and the results file and the job summary are written first.
  */
 import * as core from '@actions/core';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
@@ -32,10 +32,39 @@ import { readResultsFile } from '../results/read.ts';
 import { prepareOutputFolder } from '../results/writer.ts';
 import type { Results } from '../results/schema.ts';
 import { addSecret, redactOutput } from '../measure/secrets.ts';
+import { writeResultsFile } from '../results/writer.ts';
 import { commandEnv, envInputReader, readSettings, type ActionSettings } from './inputs.ts';
 
 /** At most this many result files are merged in report mode. */
 const MAX_RESULT_FILES = 256;
+
+/**
+ * Prints untrusted text (what the PR's build and benchmarks printed, benchmark names, artifact file
+ * names) to the step log so that the runner executes no workflow command in it (S21): between
+ * `::stop-commands::<token>` and `::<token>::`, with a fresh random token that the text, written
+ * before the token existed, does not contain.
+ */
+export function infoUntrusted(text: string): void {
+  // Without `::` or `##[` no line of the text parses as a command (actions/runner ActionCommand):
+  // print it plainly, so the log is not doubled with stop and resume lines.
+  if (!text.includes('::') && !text.includes('##[')) {
+    core.info(text);
+    return;
+  }
+  commandsOff(text);
+}
+
+/**
+ * Prints text with workflow commands (`::error::`, `::add-mask::`) switched off for its duration,
+ * with a token nobody can guess that the text does not hold.
+ */
+function commandsOff(text: string): void {
+  let token = randomBytes(16).toString('hex');
+  while (text.toLowerCase().includes(token)) token = randomBytes(16).toString('hex');
+  core.info(`::stop-commands::${token}`);
+  core.info(text);
+  core.info(`::${token}::`);
+}
 
 function runUrl(env: NodeJS.ProcessEnv): string | undefined {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: id } = env;
@@ -139,21 +168,11 @@ function stepProgress(maxPairs: number): (p: Progress) => void {
   };
 }
 
-/**
- * Prints text that holds benchmark names and command output: workflow commands (`::error::`,
- * `::add-mask::`) in it are switched off for its duration, with a token nobody can guess.
- */
-function logUntrusted(text: string): void {
-  const token = randomUUID();
-  core.info(`::stop-commands::${token}`);
-  core.info(text);
-  core.info(`::${token}::`);
-}
 
 /** The terminal table at the end of the step log, folded in a group named by the verdict. */
 function logTable(results: Results): void {
   core.startGroup(`pairbench: ${results.verdict ?? 'no verdict'} (the results table)`);
-  logUntrusted(renderTerminal(results, { color: false }));
+  commandsOff(renderTerminal(results, { color: false }));
   core.endGroup();
 }
 
@@ -285,12 +304,12 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
     if (settings.mode === 'report') {
       const loaded = await loadResults(settings);
-      core.info(`Read ${loaded.files.length} results file(s): ${loaded.files.join(', ')}`);
+      infoUntrusted(`Read ${loaded.files.length} results file(s): ${loaded.files.join(', ')}`);
       results = redactFailures(loaded.results);
       // the files may come from an untrusted workflow: no command of theirs reaches the replay line (S2)
       replay = { resultsFiles: loaded.files.map((f) => basename(f)) };
       checkResultsMatch(results, target);
-      writeFileSync(settings.resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+      writeResultsFile(settings.resultsPath, results);
       exitCode = settings.failOn === 'regression' && results.verdict === 'regression' ? 1 : 0;
     } else {
       const spec = settings.spec!;
@@ -310,7 +329,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       try {
         const outcome = await (settings.mode === 'noise' ? runNoise : runCompare)(
           { ...spec, base: { kind: 'git', rev: base }, head: { kind: 'git', rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-          { log: (l) => core.info(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs) },
+          { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs) },
         );
         results = outcome.results;
         exitCode = outcome.exitCode;

@@ -5,6 +5,7 @@
  * Precedence: explicit flags/inputs, then the config file's top-level keys, then the defaults in
  * `options.ts`.
  */
+import { LIMITS } from '../results/schema.ts';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
@@ -12,7 +13,6 @@ import { UsageError, show } from './errors.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
 import { splitCommand, type ShellMode } from '../measure/argv.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
-import { LIMITS } from '../results/schema.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
 export type RawOptions = Record<string, RawValue>;
@@ -271,6 +271,10 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
 
   const minPairs = get<number>('min-pairs') ?? 10;
   const maxPairs = get<number>('max-pairs') ?? 200;
+  // at most as many pairs per benchmark as a results file holds (S2: report reads what compare writes)
+  if (maxPairs > LIMITS.pairsPerBenchmark) {
+    throw UsageError.invalid(naming('max-pairs'), String(maxPairs), `at most ${LIMITS.pairsPerBenchmark} pairs, as many per benchmark as a results file holds (what pairbench report reads)`);
+  }
   if (minPairs > maxPairs) {
     throw new UsageError(naming('min-pairs'), `${naming('min-pairs')} (${minPairs}) is larger than ${naming('max-pairs')} (${maxPairs}); expected min-pairs ≤ max-pairs`);
   }

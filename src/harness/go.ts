@@ -74,8 +74,13 @@ function sourceLines(text: string): SourceLine[] {
     });
   });
   const out: SourceLine[] = [];
-  for (const pkg of packages.values()) out.push(...pkg.lines, ...(pkg.open ? [pkg.open] : []));
-  return [...out, ...other];
+  // one push per line: spreading a package's lines into push() overflows the stack past ~100,000
+  for (const pkg of packages.values()) {
+    for (const line of pkg.lines) out.push(line);
+    if (pkg.open) out.push(pkg.open);
+  }
+  for (const line of other) out.push(line);
+  return out;
 }
 
 function testEvent(line: string): { pkg: string; output: string | undefined } | undefined {

@@ -34,6 +34,37 @@ export function stripControls(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(ANSI, '').replace(CONTROLS, '');
 }
 
+/** Escapes shown for the control characters that have a usual one. */
+const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\x1b' };
+
+/**
+ * Controls that must not reach a terminal or a log as they are: C0/C1, DEL, line and paragraph
+ * separators, invisible and bidi formatting characters (which can reorder or hide what is shown).
+ * The joiners U+200C/U+200D stay: scripts and emoji sequences need them.
+ */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * Untrusted text (a benchmark name, a line of command output) for one line of a terminal or a CI
+ * log: every control character is shown escaped (`\n`, `\x1b`, `\u202e`), so the text stays on its
+ * line and cannot move the cursor or reorder what is shown; and it cannot be a GitHub Actions
+ * workflow command, which the runner executes from a step's output: `::command::` at the start of
+ * a line (after spaces) and `##[command]` anywhere (actions/runner, `ActionCommand.TryParseV2` and
+ * `TryParse`). Their first character is shown escaped (`\x3a:error::…`, `##\x5berror]`).
+ */
+export function oneLine(text: string): string {
+  return String(text)
+    .replace(UNPRINTABLE, (c) => NAMED_ESCAPES[c] ?? hexEscape(c))
+    .replace(/##\[/g, '##\\x5b')
+    .replace(/^(\s*):(?=:)/, '$1\\x3a');
+}
+
+function hexEscape(c: string): string {
+  const code = c.charCodeAt(0);
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
 /** Breaks `@user`, `@org/team`, `#123`, `GH-123` so GitHub neither notifies nor links. */
 function defuseReferences(text: string): string {
   return text

@@ -58,7 +58,7 @@ export function renderNoiseText(results: Results): string {
   }
   const floors = results.benchmarks.flatMap((b) => (b.noise ? [b.noise.suggestedThreshold] : []));
   if (floors.length > 0) {
-    lines.push(`Suggested settings: threshold: ${pct(Math.max(...floors), 1)}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
+    lines.push(`Suggested settings: threshold: ${pct(floors.reduce((a, b) => Math.max(a, b)), 1)}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
   }
   return lines.join('\n').trimEnd();
 }

@@ -4,13 +4,16 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
-import { stripControls } from './escape.ts';
+import { oneLine } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
 import { formatCv, formatDuration, formatP, formatPercent, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
   color: boolean;
 }
+
+/** Notes of one kind (a diagnostic code, a stop reason) shown before the rest are counted. */
+const NOTES_PER_KIND = 20;
 
 const TIME_UNITS = new Set(['ns', 'us', 'µs', 'ms', 's']);
 
@@ -20,9 +23,12 @@ function paint(text: string, code: string, on: boolean): string {
   return on ? `\x1b[${code}m${text}\x1b[0m` : text;
 }
 
-/** Untrusted text (benchmark names, command output) without escape sequences or controls, before it reaches a terminal. */
+/**
+ * Untrusted text (benchmark names, command output) for one line of the terminal or a CI log: on one
+ * line, controls shown escaped, never a GitHub Actions workflow command (S21).
+ */
 export function safeText(text: string): string {
-  return stripControls(text);
+  return oneLine(text);
 }
 
 function sideCell(side: BenchmarkResult['base'], unit: string): string {
@@ -41,14 +47,23 @@ function changeCell(b: BenchmarkResult): string {
   return `${formatPercent(b.change.estimate)} [${formatPercent(lo)}, ${formatPercent(hi)}]`;
 }
 
+/** Columns padded to their widest cell. Loops, not `Math.max(...cells)`: a suite may have 100,000 rows. */
 function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => visible(r[i] ?? ''))));
+  const widths = rows[0]!.map(() => 0);
+  for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, visible(c))));
   return rows.map((r) => r.map((c, i) => c + ' '.repeat(widths[i]! - visible(c))).join('  ').trimEnd());
 }
 
+/** Characters shown: code points, without our own colour codes. */
 function visible(text: string): number {
   // eslint-disable-next-line no-control-regex
-  return [...text.replace(/\x1b\[[0-9;]*m/g, '')].length;
+  const shown = text.includes('\x1b') ? text.replace(/\x1b\[[0-9;]*m/g, '') : text;
+  let n = shown.length;
+  for (let i = 0; i < shown.length; i++) {
+    const c = shown.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) n--;
+  }
+  return n;
 }
 
 export function renderTerminal(results: Results, opts: TerminalOptions): string {
@@ -75,7 +90,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
       presence ? presence : b.failure ? paint('failed', '31', color) : paint(verdict, COLORS[verdict], color),
     ]);
   }
-  lines.push(...table(rows));
+  for (const line of table(rows)) lines.push(line);
   lines.push('');
   // a file of another tool may have no status or stop reason: then there is nothing to say
   const status = !results.status || results.status === 'complete' ? '' : ` (${results.status}${results.stoppedBecause ? `: ${results.stoppedBecause}` : ''})`;
@@ -90,33 +105,44 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   if (results.missingShards && results.missingShards.length > 0) {
     notes.push(`warning: incomplete: shard ${results.missingShards.join(', ')} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
   }
+  // A note that many benchmarks share is shown NOTES_PER_KIND times, then counted: a suite of
+  // 100,000 benchmarks would otherwise print 100,000 copies of it.
+  const perKind = new Map<string, number>();
+  const note = (kind: string, text: string) => {
+    const n = (perKind.get(kind) ?? 0) + 1;
+    perKind.set(kind, n);
+    if (n <= NOTES_PER_KIND) notes.push(text);
+  };
   for (const b of benchmarks) {
     const name = safeText(b.name);
     // pair numbers from 1, as in the pairs tables (`outliers` holds indices from 0)
-    if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i) => i + 1).join(', ')})`);
+    if (b.outliers && b.outliers.length > 0) note('outliers excluded', `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i) => i + 1).join(', ')})`);
     for (const d of b.diagnostics ?? []) {
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
       if (d.code === 'all-equal' && !TIME_UNITS.has(b.unit)) continue;
       // pairs kept against a one-sided exclusion, within chance: in the results and the Markdown details
       if ((d.code as string) === 'outliers-kept' && d.severity === 'info') continue;
-      notes.push(`${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(wordDiagnostic(d, 'cli'))}`);
+      note(d.code, `${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(wordDiagnostic(d, 'cli'))}`);
     }
-    if (b.verdict === 'inconclusive' && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-    if (b.verdict === 'inconclusive' && b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (b.verdict === 'inconclusive' && b.pairsToSettle) note('inconclusive', `${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
+    if (b.verdict === 'inconclusive' && b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') note(`stopped by ${b.stoppedBecause}`, `${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
     if (b.failedRuns && !b.failure) {
       const sides = (['base', 'head'] as const).filter((s) => b.failedRuns![s] > 0).map((s) => `${s} ${b.failedRuns![s]}`);
-      notes.push(`${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);
+      note('runs failed', `${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);
     }
-    if (b.presence === 'added') notes.push(`${name}: only in head (new benchmark)`);
-    if (b.presence === 'removed') notes.push(`${name}: only in base (removed benchmark)`);
+    if (b.presence === 'added') note('only in head', `${name}: only in head (new benchmark)`);
+    if (b.presence === 'removed') note('only in base', `${name}: only in base (removed benchmark)`);
+  }
+  for (const [kind, n] of perKind) {
+    if (n > NOTES_PER_KIND) notes.push(`… and ${n - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);
   }
   for (const f of results.failures ?? []) {
     notes.push(`${f.side} failed${'benchmark' in f && f.benchmark ? ` in ${safeText(String(f.benchmark))}` : ''}: ${safeText(f.message)}`);
-    if (f.stderrTail) notes.push(...f.stderrTail.trimEnd().split('\n').slice(-10).map((l) => `  | ${safeText(l)}`));
+    if (f.stderrTail) for (const l of f.stderrTail.trimEnd().split('\n').slice(-10)) notes.push(`  | ${safeText(l)}`);
   }
   if (notes.length > 0) {
     lines.push('');
-    lines.push(...notes);
+    for (const note of notes) lines.push(note);
   }
   const started = results.startedAt ? Date.parse(results.startedAt) : NaN;
   const finished = results.finishedAt ? Date.parse(results.finishedAt) : NaN;

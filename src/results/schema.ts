@@ -8,11 +8,17 @@
  */
 import { z } from 'zod';
 
-/** Caps for reading untrusted files (artifacts from fork PRs): names and counts stay sane. */
+/**
+ * Caps for reading untrusted files (artifacts from fork PRs): names and counts stay sane. `compare`
+ * applies the same caps while it measures (a longer name or more benchmarks fail with a message;
+ * measuring stops before the file outgrows `fileBytes`; `--max-pairs` is at most
+ * `pairsPerBenchmark`), so `report` reads every file `compare` writes. 256 MiB holds a suite of
+ * 100,000 benchmarks with about 15 pairs each.
+ */
 export const LIMITS = {
-  fileBytes: 64 * 1024 * 1024,
+  fileBytes: 256 * 1024 * 1024,
   nameLength: 512,
-  benchmarks: 20_000,
+  benchmarks: 100_000,
   pairsPerBenchmark: 1_000_000,
 } as const;
 

@@ -1,15 +1,21 @@
 /**
  * Writes the results file while pairs complete. Each write goes to a temp file that is then
  * renamed over the results file, so at any instant, even after `kill -9`, the file on disk is a
- * complete, parsable JSON document holding every finished pair (S12). A write that fails (a full
- * disk) removes its temp file and keeps the last complete version (S19).
+ * complete, parsable JSON document holding the pairs finished when it was written (S12). A write
+ * that fails (a full disk) removes its temp file and keeps the last complete version (S19).
+ *
+ * A suite of 100,000 benchmarks makes a file of a hundred megabytes, which takes a second or more
+ * to write: rewriting it after every pair would cost more than measuring. So {@link ResultsWriter.writeSoon}
+ * (after a pair) skips a write while the time spent writing would exceed a tenth of the time since
+ * the last write; small files are still written after every pair, and {@link ResultsWriter.write}
+ * (the final file, an interrupt) always writes.
  *
  * Output paths are checked before anything runs (S16): the folder must exist and take a new file,
  * and the path must not be a folder, nor (for the results file, replaced on every pair) a device
  * or a pipe. Folders are never made with a recursive mkdir, which spins on paths such as
  * /proc/nope.
  */
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PairbenchError, UsageError, errorCode, fsReason, show } from '../config/errors.ts';
 import type { Results } from './schema.ts';
@@ -108,9 +114,92 @@ export function writeOutputFile(path: string, text: string, opts: { replaced: bo
   }
 }
 
+/** Upper bounds of a judged results file's size, from files of real suites (about 55-75 bytes a pair, 1 KB a benchmark). */
+export const FILE_BYTES = {
+  /** the fields of the file besides the benchmarks (settings, environment, rounds of a few jobs) */
+  fixed: 256 * 1024,
+  /** one benchmark once judged, besides its name and pairs: summaries, interval, diagnostics */
+  perBenchmark: 1_500,
+  /** one pair: `{"base":51.234567891234,"head":52.01234567891,"order":"head-first"},` */
+  perPair: 80,
+} as const;
+
+/** A generous estimate of the size of the judged results file of `benchmarks` benchmarks with `pairs` pairs in all. */
+export function estimateFileBytes(benchmarks: number, pairs: number, nameChars: number): number {
+  return FILE_BYTES.fixed + benchmarks * FILE_BYTES.perBenchmark + 3 * nameChars + pairs * FILE_BYTES.perPair;
+}
+
+/** At most this share of the time goes to rewriting the file while measuring. */
+const WRITE_SHARE = 0.1;
+
+/**
+ * The results file as text, in pieces: the top-level fields indented, then one benchmark per line.
+ * One line per benchmark keeps a huge file compact (and diffable), and writing it in pieces never
+ * builds one string of hundreds of megabytes (V8 caps strings at 2^29 characters).
+ */
+export function* resultsText(results: Results): Generator<string> {
+  const { benchmarks, ...top } = results;
+  const head = JSON.stringify({ ...top, benchmarks: 0 }, null, 1);
+  // `"benchmarks": 0\n}` ends the head: the benchmarks go where the 0 is
+  yield head.slice(0, head.lastIndexOf('0'));
+  if (benchmarks.length === 0) {
+    yield '[]\n}\n';
+    return;
+  }
+  yield '[\n';
+  for (let i = 0; i < benchmarks.length; i++) yield `${JSON.stringify(benchmarks[i])}${i < benchmarks.length - 1 ? ',\n' : '\n'}`;
+  yield ']\n}\n';
+}
+
+/** Writes the results to `path` in pieces (see {@link resultsText}); returns the bytes written. */
+export function writeResultsFile(path: string, results: Results): number {
+  const fd = openSync(path, 'w');
+  let bytes = 0;
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    const flush = () => {
+      const buf = Buffer.from(pending.join(''), 'utf8');
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      bytes += buf.length;
+      pending = [];
+      size = 0;
+    };
+    for (const piece of resultsText(results)) {
+      pending.push(piece);
+      size += piece.length;
+      if (size >= 1 << 20) flush();
+    }
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
+}
+
+/**
+ * Writes a judged results file at the end (`pairbench report --out`), in pieces through a temp file
+ * and a rename, so a failed write keeps what was there; a failure names the file, exit 3.
+ */
+export function writeJudgedFile(path: string, results: Results): void {
+  const tmp = `${resolve(path)}.${process.pid}.tmp`;
+  try {
+    writeResultsFile(tmp, results);
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new PairbenchError(`could not write ${path}: ${fsReason(err)}`, 3);
+  }
+}
+
 export class ResultsWriter {
   readonly path: string;
   private readonly tmp: string;
+  /** size of the last file written, bytes */
+  bytes = 0;
+  private lastEnd = 0;
+  private lastMs = 0;
   private written = false;
   /** `input`: how the path was given, for the message when it cannot be used. */
   constructor(path: string, input = '--out') {
@@ -118,9 +207,11 @@ export class ResultsWriter {
     this.tmp = `${this.path}.${process.pid}.tmp`;
   }
 
+  /** Writes the results now (atomically: temp file, then rename). */
   write(results: Results): void {
+    const t0 = performance.now();
     try {
-      writeFileSync(this.tmp, `${JSON.stringify(results, null, 1)}\n`);
+      this.bytes = writeResultsFile(this.tmp, results);
       renameSync(this.tmp, this.path);
       this.written = true;
     } catch (err) {
@@ -131,5 +222,17 @@ export class ResultsWriter {
       }
       throw new ResultsWriteError(this.path, err, this.written || existsSync(this.path));
     }
+    this.lastEnd = performance.now();
+    this.lastMs = this.lastEnd - t0;
+  }
+
+  /**
+   * Writes the results unless the last write was recent for its cost (it took more than a tenth of
+   * the time since it ended); `results` is built only when written. True when written.
+   */
+  writeSoon(results: () => Results): boolean {
+    if (this.lastEnd > 0 && this.lastMs > WRITE_SHARE * (performance.now() - this.lastEnd)) return false;
+    this.write(results());
+    return true;
   }
 }

@@ -15,7 +15,9 @@ import { addCalibration, calibratedMetric, calibrates, calibrationRequest, type 
 import { runCommands, type RunRequest, type RunResult } from '../measure/run.ts';
 import { samplesOf, type RowSample } from '../measure/samples.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
-import type { Failure } from '../results/schema.ts';
+import { show } from '../config/errors.ts';
+import { LIMITS, type Failure } from '../results/schema.ts';
+import { estimateFileBytes } from '../results/writer.ts';
 import { stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import type { Direction, Pair, StopReason } from '../stats/types.ts';
@@ -127,6 +129,10 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   };
   const started = Date.now();
   const aborted = () => ctx.signal?.aborted === true;
+  // what the results file will hold, so that it never outgrows what `pairbench report` reads (S2)
+  let pairsRecorded = 0;
+  let nameChars = 0;
+  const rowsOfJob = new Map<string, number>();
 
   const revision = (side: Side) => (side === 'base' ? ctx.base : ctx.head);
 
@@ -259,7 +265,10 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       const h = headByKey.get(b.key);
       if (h) {
         row.seenHead++;
-        if (b.value > 0 && h.value > 0) row.pairs.push({ base: b.value, head: h.value, order });
+        if (b.value > 0 && h.value > 0) {
+          row.pairs.push({ base: b.value, head: h.value, order });
+          pairsRecorded++;
+        }
       }
     }
     for (const h of head) {
@@ -286,8 +295,37 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
         halfWidth: null,
       };
       state.rows.set(s.key, row);
+      nameChars += s.key.length;
+      rowsOfJob.set(job.bench.name, (rowsOfJob.get(job.bench.name) ?? 0) + 1);
     }
     return row;
+  };
+
+  /**
+   * What a results file cannot hold (S2: `pairbench report` reads every file `compare` writes): a
+   * name longer than LIMITS.nameLength, more than LIMITS.benchmarks benchmarks. Checked on the first
+   * pair that shows it, with a message that says what to do.
+   */
+  const beyondLimits = (job: Job, got: Record<Side, RowSample[]>): RunFailure | null => {
+    for (const side of ['base', 'head'] as const) {
+      const long = got[side].find((s) => s.key.length > LIMITS.nameLength);
+      if (long) {
+        return new RunFailure(side, 'parse', `${side}'s output names a benchmark of ${long.key.length} characters (${show(long.key)}); a results file holds names of at most ${LIMITS.nameLength} characters, as many as pairbench report reads: shorten the name, or leave the benchmark out with filter`, null, false);
+      }
+    }
+    const fresh = new Set<string>();
+    for (const side of ['base', 'head'] as const) for (const s of got[side]) if (!state.rows.has(s.key)) fresh.add(s.key);
+    if (state.rows.size + fresh.size > LIMITS.benchmarks) {
+      const side = got.head.length >= got.base.length ? 'head' : 'base';
+      return new RunFailure(side, 'parse', `${side}'s output holds ${got[side].length} benchmarks, ${state.rows.size + fresh.size} in the comparison; a results file holds at most ${LIMITS.benchmarks}, as many as pairbench report reads: measure parts of the suite as config benchmarks with filter, and spread them over jobs with shard`, null, false);
+    }
+    return null;
+  };
+
+  /** True when one more pair of `job` could make the results file larger than LIMITS.fileBytes. */
+  const noRoomFor = (job: Job): boolean => {
+    const rows = rowsOfJob.get(job.bench.name) ?? 0;
+    return rows > 0 && estimateFileBytes(state.rows.size, pairsRecorded + rows, nameChars) > LIMITS.fileBytes;
   };
 
   const pairOnce = async (job: Job): Promise<boolean> => {
@@ -309,6 +347,11 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       }
     }
     job.pairMsTotal += Date.now() - t0;
+    const beyond = beyondLimits(job, got as Record<Side, RowSample[]>);
+    if (beyond) {
+      failed(job, beyond.side, beyond);
+      return false;
+    }
     record(job, got.base!, got.head!, order);
     job.pairs++;
     ctx.onPair(state);
@@ -364,6 +407,14 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
         break outer;
       }
       if (!job.running) continue;
+      if (noRoomFor(job)) {
+        // Out of room: the results file must stay within what `pairbench report` reads.
+        state.stoppedBecause = 'max-size';
+        state.midRound = k > 0;
+        ctx.log(`warning: stopped measuring after ${job.pairs} pairs: another pair would make the results file (${state.rows.size} benchmarks, ${pairsRecorded} pairs) larger than the ${LIMITS.fileBytes / 2 ** 20} MiB that pairbench report reads; to measure more pairs, measure fewer benchmarks per comparison (filter, shard)`);
+        for (const j of state.jobs) if (j.running) stop(j, 'max-size');
+        break outer;
+      }
       const ok = await pairOnce(job);
       if (aborted()) {
         state.stoppedBecause = 'interrupted';

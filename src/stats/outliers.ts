@@ -76,7 +76,9 @@ export function binomialTwoSidedHalf(k: number, m: number): number {
     lp += Math.log((m - i + 1) / i);
     logs.push(lp);
   }
-  const top = Math.max(...logs);
+  // a loop, not Math.max(...logs): logs has up to m/2 entries, and m may be a million pairs
+  let top = -Infinity;
+  for (const l of logs) if (l > top) top = l;
   let s = 0;
   for (const l of logs) s += Math.exp(l - top);
   return Math.min(1, 2 * Math.exp(top) * s);

@@ -181,7 +181,8 @@ export interface Judgement {
 }
 
 /** Why measuring a benchmark stopped. */
-export type StopReason = 'precision' | 'decided' | 'max-pairs' | 'max-time' | 'interrupted' | 'error';
+/** `max-size`: another pair would make the results file larger than `pairbench report` reads */
+export type StopReason = 'precision' | 'decided' | 'max-pairs' | 'max-time' | 'max-size' | 'interrupted' | 'error';
 
 /** Options of the stopping rules, checked between rounds. */
 export interface StopOptions {

@@ -174,7 +174,7 @@ describe('dist/index.js as the runner runs it', () => {
     expect(first.stdout).toMatch(/::error::pairbench: 1 regression beyond the threshold: loop \[cpu\] \+\d+\.\d%25 \[\+\d+\.\d%25, \+\d+\.\d%25\]\. /);
     // the step log talks: progress while measuring, then the table in a group, commands switched off inside
     expect(first.stdout).toMatch(/^round 1 of at most 30 · \d+ pairs in all · /m);
-    expect(first.stdout).toMatch(/::group::pairbench: regression \(the results table\)\n::stop-commands::([0-9a-f-]{36})\nbenchmark +base[^\n]*\nloop [^\n]*regression\n[\s\S]*?\n::\1::\n::endgroup::/);
+    expect(first.stdout).toMatch(/::group::pairbench: regression \(the results table\)\n::stop-commands::([0-9a-f]{32})\nbenchmark +base[^\n]*\nloop [^\n]*regression\n[\s\S]*?\n::\1::\n::endgroup::/);
     expect(first.stdout).toMatch(/HTML report: .*pairbench-results\.html/);
     expect(readFileSync(first.outputs['results-path']!.replace(/\.json$/, '.html'), 'utf8')).toContain('<svg class="plot forest"');
     expect(first.outputs).toMatchObject({ verdict: 'regression', regressions: '1', improvements: '0', inconclusive: '0', 'check-url': '' });
