@@ -271,10 +271,6 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
 
   const minPairs = get<number>('min-pairs') ?? 10;
   const maxPairs = get<number>('max-pairs') ?? 200;
-  // at most as many pairs per benchmark as a results file holds (S2: report reads what compare writes)
-  if (maxPairs > LIMITS.pairsPerBenchmark) {
-    throw UsageError.invalid(naming('max-pairs'), String(maxPairs), `at most ${LIMITS.pairsPerBenchmark} pairs, as many per benchmark as a results file holds (what pairbench report reads)`);
-  }
   if (minPairs > maxPairs) {
     throw new UsageError(naming('min-pairs'), `${naming('min-pairs')} (${minPairs}) is larger than ${naming('max-pairs')} (${maxPairs}); expected min-pairs ≤ max-pairs`);
   }

@@ -26,7 +26,7 @@ import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
 import { forestRows, renderForestText, type ForestRow } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
-import { formatChange, formatChangeInterval, formatValue, intervalLabel, intervalNote, VERDICT_EMOJI } from './format.ts';
+import { formatChange, formatChangeInterval, formatLevel, formatValue, intervalLabel, intervalNote, VERDICT_EMOJI } from './format.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { countVerdicts, groupRows, worseChange, type Group, type Row, type RowKind } from './rows.ts';
 
@@ -201,10 +201,11 @@ function verdictCell(r: Row): string {
   return KIND_LABEL[r.kind];
 }
 
-function changeCell(b: BenchmarkResult, alpha: number): string {
+/** The change with its interval; its own level when it is not the one the table's header names. */
+function changeCell(b: BenchmarkResult, header: string): string {
   if (!b.change) return '—';
   const level = ownConfidence(b);
-  const own = level !== null && Math.abs(level - (1 - alpha)) > 1e-9 ? ` (${Number((level * 100).toFixed(2))}%)` : '';
+  const own = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : '';
   return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own}`;
 }
 
@@ -218,16 +219,16 @@ function pairsCell(b: BenchmarkResult): string {
   return excluded > 0 ? `${b.pairs.length - excluded} + ${excluded} excl.` : String(b.pairs.length);
 }
 
-function tableRow(r: Row, derived: boolean, alpha: number): string {
+function tableRow(r: Row, derived: boolean, header: string): string {
   const name = derived ? '↳' : `**${escapeInline(r.name, NAME_CELL_CHARS)}**`;
-  const change = r.kind === 'regression' || r.kind === 'improvement' ? `**${changeCell(r.result, alpha)}**` : changeCell(r.result, alpha);
+  const change = r.kind === 'regression' || r.kind === 'improvement' ? `**${changeCell(r.result, header)}**` : changeCell(r.result, header);
   return `| ${verdictCell(r)} | ${name} | ${escapeInline(r.metric, 40)} | ${change} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
 }
 
 const tableHead = (confidence: string): string => `| verdict | benchmark | metric | change [${confidence} interval] | base → head (median) | pairs |\n|:--|:--|:--|--:|--:|--:|`;
 
-function unchangedRow(r: Row, name: string, alpha: number): string {
-  return `| ${name} | ${escapeInline(r.metric, 40)} | ${changeCell(r.result, alpha)} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
+function unchangedRow(r: Row, name: string, header: string): string {
+  return `| ${name} | ${escapeInline(r.metric, 40)} | ${changeCell(r.result, header)} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
 }
 
 function failureBlock(f: Failure & { benchmark?: string | undefined }): string {
@@ -350,7 +351,6 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
   const budget = new Budget(limit - 700);
   const groups = groupRows(results.benchmarks);
   const counts = countVerdicts(results);
-  const alpha = alphaOf(results);
   const confidence = intervalLabel(results);
 
   const marker = ctx.commentId !== undefined ? markerFor(ctx.commentId) : null;
@@ -369,10 +369,10 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
   if (changed.length > 0) budget.take(tableHead(confidence), 3);
   let changedShown = 0;
   for (const g of changed) {
-    const rows = [tableRow(g.primary, false, alpha)];
+    const rows = [tableRow(g.primary, false, confidence)];
     for (const d of g.derived) {
       if (d.kind === 'unchanged') unchangedRows.push(d);
-      else rows.push(tableRow(d, true, alpha));
+      else rows.push(tableRow(d, true, confidence));
     }
     const text = rows.join('\n');
     if (!budget.take(text)) break;
@@ -408,7 +408,7 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
     for (const r of unchangedRows) {
       const name = r.name === prev ? '↳' : escapeInline(r.name, NAME_CELL_CHARS);
       prev = r.name;
-      const row = unchangedRow(r, name, alpha);
+      const row = unchangedRow(r, name, confidence);
       if (!budget.take(row)) break;
       rows.push(row);
     }

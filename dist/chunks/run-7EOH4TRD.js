@@ -31,8 +31,9 @@ import {
   renderTerminal,
   runCompare,
   runNoise,
-  show
-} from "./chunk-G3ZRTA7W.js";
+  show,
+  writeResultsFile
+} from "./chunk-OUPTHKY3.js";
 import {
   endGroup,
   info,
@@ -2144,7 +2145,7 @@ var require_light = __commonJS({
 });
 
 // src/action/run.ts
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync as existsSync2, readFileSync as readFileSync3, writeFileSync } from "node:fs";
 import { glob } from "node:fs/promises";
 import { basename, relative, resolve as resolve2 } from "node:path";
@@ -7176,6 +7177,20 @@ function commandEnv(env, token) {
 
 // src/action/run.ts
 var MAX_RESULT_FILES = 256;
+function infoUntrusted(text) {
+  if (!text.includes("::") && !text.includes("##[")) {
+    info(text);
+    return;
+  }
+  commandsOff(text);
+}
+function commandsOff(text) {
+  let token = randomBytes(16).toString("hex");
+  while (text.toLowerCase().includes(token)) token = randomBytes(16).toString("hex");
+  info(`::stop-commands::${token}`);
+  info(text);
+  info(`::${token}::`);
+}
 function runUrl(env) {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: id } = env;
   return server && repo && id ? `${server}/${repo}/actions/runs/${id}` : void 0;
@@ -7260,15 +7275,9 @@ function stepProgress(maxPairs) {
     info(ProgressPrinter.line(p, maxPairs));
   };
 }
-function logUntrusted(text) {
-  const token = randomUUID();
-  info(`::stop-commands::${token}`);
-  info(text);
-  info(`::${token}::`);
-}
 function logTable(results) {
   startGroup(`pairbench: ${results.verdict ?? "no verdict"} (the results table)`);
-  logUntrusted(renderTerminal(results, { color: false }));
+  commandsOff(renderTerminal(results, { color: false }));
   endGroup();
 }
 function regressionMessage(results) {
@@ -7376,12 +7385,11 @@ async function runAction(env = process.env) {
     }
     if (settings.mode === "report") {
       const loaded = await loadResults(settings);
-      info(`Read ${loaded.files.length} results file(s): ${loaded.files.join(", ")}`);
+      infoUntrusted(`Read ${loaded.files.length} results file(s): ${loaded.files.join(", ")}`);
       results = redactFailures(loaded.results);
       replay = { resultsFiles: loaded.files.map((f) => basename(f)) };
       checkResultsMatch(results, target);
-      writeFileSync(settings.resultsPath, `${JSON.stringify(results, null, 2)}
-`);
+      writeResultsFile(settings.resultsPath, results);
       exitCode = settings.failOn === "regression" && results.verdict === "regression" ? 1 : 0;
     } else {
       const spec = settings.spec;
@@ -7401,7 +7409,7 @@ async function runAction(env = process.env) {
       try {
         const outcome = await (settings.mode === "noise" ? runNoise : runCompare)(
           { ...spec, base: { kind: "git", rev: base }, head: { kind: "git", rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-          { log: (l) => info(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs) }
+          { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs) }
         );
         results = outcome.results;
         exitCode = outcome.exitCode;
@@ -7470,6 +7478,7 @@ async function runAction(env = process.env) {
 }
 var run = () => runAction(process.env);
 export {
+  infoUntrusted,
   run,
   runAction
 };

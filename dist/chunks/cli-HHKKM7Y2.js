@@ -22,11 +22,13 @@ import {
   renderNoiseMarkdown,
   renderNoiseText,
   renderTerminal,
+  resultsText,
   runCompare,
   runNoise,
   show,
+  writeJudgedFile,
   writeOutputFile
-} from "./chunk-G3ZRTA7W.js";
+} from "./chunk-OUPTHKY3.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts
@@ -225,8 +227,7 @@ function emit(results, spec, replay) {
     writeOutputFile(spec.markdown, noise2 ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay }), { replaced: false });
   }
   if (spec.html) writeOutputFile(spec.html, renderHtml(results, { replay }), { replaced: false });
-  if (spec.json) process.stdout.write(`${JSON.stringify(results, null, 2)}
-`);
+  if (spec.json) for (const piece of resultsText(results)) process.stdout.write(piece);
   else if (noise2) process.stdout.write(`${renderNoiseText(results)}
 `);
   else process.stdout.write(`${renderTerminal(results, { color: process.stdout.isTTY === true && !process.env.NO_COLOR })}
@@ -265,8 +266,7 @@ async function report(argv) {
   });
   const failOn = get("fail-on", "regression");
   const judged = judgeResults(merged, opts);
-  if (typeof flags["out"] === "string") writeOutputFile(flags["out"], `${JSON.stringify(judged, null, 1)}
-`, { replaced: true });
+  if (typeof flags["out"] === "string") writeJudgedFile(flags["out"], judged);
   emit(judged, { json: flags["json"] === true, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null, html: typeof flags["html"] === "string" ? flags["html"] : null }, { resultsFiles: positionals });
   if (judged.status === "failed") return 3;
   return failOn === "regression" && judged.verdict === "regression" ? 1 : 0;

@@ -7236,7 +7236,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse3(src, reviver, options) {
+    function parse4(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -7277,7 +7277,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document5.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse3;
+    exports.parse = parse4;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument;
     exports.stringify = stringify;
@@ -7336,6 +7336,476 @@ var require_dist = __commonJS({
   }
 });
 
+// node_modules/shell-quote/quote.js
+var require_quote = __commonJS({
+  "node_modules/shell-quote/quote.js"(exports, module) {
+    "use strict";
+    var OPS = (
+      /** @type {const} */
+      [
+        "||",
+        "&&",
+        ";;&",
+        ";;",
+        ";&",
+        "|&",
+        "<(",
+        ">(",
+        "<<<",
+        "<<-",
+        "<<",
+        ">>",
+        ">&",
+        ">|",
+        "&>>",
+        "&>",
+        "<&",
+        "<>",
+        "&",
+        ";",
+        "(",
+        ")",
+        "|",
+        "<",
+        ">"
+      ]
+    );
+    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+    module.exports = function quote(xs) {
+      var sawComment = false;
+      return xs.map(function(s) {
+        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
+          throw new TypeError("a token after a `comment` must not contain line terminators");
+        }
+        if (s === "") {
+          return (
+            /** @type {const} */
+            "''"
+          );
+        }
+        if (s && typeof s === "object") {
+          if ("op" in s && s.op === "glob") {
+            if (typeof s.pattern !== "string") {
+              throw new TypeError("glob token requires a string `pattern`");
+            }
+            if (LINE_TERMINATORS.test(s.pattern)) {
+              throw new TypeError("glob `pattern` must not contain line terminators");
+            }
+            if (s.pattern === "") {
+              return (
+                /** @type {const} */
+                "''"
+              );
+            }
+            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
+          }
+          if ("op" in s && typeof s.op === "string") {
+            if (OPS.indexOf(s.op) < 0) {
+              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
+            }
+            return s.op.replace(/[\s\S]/g, "\\$&");
+          }
+          if ("comment" in s && typeof s.comment === "string") {
+            if (LINE_TERMINATORS.test(s.comment)) {
+              throw new TypeError("`comment` must not contain line terminators");
+            }
+            sawComment = true;
+            return "#" + s.comment;
+          }
+          throw new TypeError("unrecognized object token shape");
+        }
+        if (/'/.test(s) && /!/.test(s)) {
+          return "'" + s.replace(/'/g, `'"'"'`) + "'";
+        }
+        if (/["\s\\]/.test(s) && !/'/.test(s)) {
+          return "'" + s + "'";
+        }
+        if (/["'\s]/.test(s)) {
+          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
+        }
+        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
+      }).join(" ");
+    };
+  }
+});
+
+// node_modules/shell-quote/parse.js
+var require_parse = __commonJS({
+  "node_modules/shell-quote/parse.js"(exports, module) {
+    "use strict";
+    var CONTROL = (
+      /** @type {const} */
+      "(?:" + /** @type {const} */
+      [
+        "\\|\\|",
+        "\\&(?:\\&|>>?)",
+        // `&&`, `&>`, and `&>>`
+        ";;\\&?",
+        // `;;` and `;;&`
+        "[;|]\\&",
+        // `;&` and `|&`
+        "\\<\\(",
+        "\\<\\<\\<",
+        "\\<\\<-",
+        "\\<\\<(?!\\()",
+        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+        ">>",
+        ">[&|(]",
+        // `>&`, `>|`, and `>(`
+        "<[&>]",
+        // `<&` and `<>`
+        "[&;()|<>]"
+      ].join(
+        /** @type {const} */
+        "|"
+      ) + /** @type {const} */
+      ")"
+    );
+    var controlRE = new RegExp("^" + CONTROL + "$");
+    var META = (
+      /** @type {const} */
+      "|&;()<> \\t"
+    );
+    var SINGLE_QUOTE = (
+      /** @type {const} */
+      "'([^']*?)'"
+    );
+    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
+    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
+    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
+    var ANSI_C_LETTERS = "abeEfnrtv";
+    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
+    var hash2 = /^#$/;
+    var SQ = (
+      /** @type {const} */
+      "'"
+    );
+    var DQ = (
+      /** @type {const} */
+      '"'
+    );
+    var DS = (
+      /** @type {const} */
+      "$"
+    );
+    var TOKEN = "";
+    var mult = (
+      /** @type {const} */
+      4294967296
+    );
+    for (i2 = 0; i2 < 4; i2++) {
+      TOKEN += (mult * Math.random()).toString(16);
+    }
+    var i2;
+    var startsWithToken = new RegExp("^" + TOKEN);
+    function matchAll(s, r) {
+      var origIndex = r.lastIndex;
+      var matches = [];
+      var matchObj;
+      while (matchObj = r.exec(s)) {
+        matches[matches.length] = matchObj;
+        if (r.lastIndex === matchObj.index) {
+          r.lastIndex += 1;
+        }
+      }
+      r.lastIndex = origIndex;
+      return matches;
+    }
+    function getVar(env, pre, key) {
+      var r = typeof env === "function" ? env(key) : env[key];
+      if (typeof r === "undefined" && key != "") {
+        r = "";
+      } else if (typeof r === "undefined") {
+        r = "$";
+      }
+      if (typeof r === "object") {
+        return pre + TOKEN + JSON.stringify(r) + TOKEN;
+      }
+      return pre + r;
+    }
+    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+    function expandAnsiCEscape(m, escape) {
+      var kind = escape.charAt(0);
+      if (kind === "c") {
+        var ctrl = escape.charAt(1);
+        return ctrl === "?" ? "" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
+      }
+      if (kind === "x" || kind === "u" || kind === "U") {
+        var cp = parseInt(escape.slice(1), 16);
+        if (cp > 1114111) {
+          return m;
+        }
+        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
+      }
+      if (kind >= "0" && kind <= "7") {
+        return String.fromCharCode(parseInt(escape, 8) & 255);
+      }
+      var letter = ANSI_C_LETTERS.indexOf(escape);
+      return letter < 0 ? escape : ANSI_C_CHARS.charAt(letter);
+    }
+    function expandAnsiC(body) {
+      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
+    }
+    function closesAnsiC(s, i3) {
+      ansiCAt.lastIndex = i3;
+      return !!/** @type {RegExpExecArray} */
+      ansiCAt.exec(s)[1];
+    }
+    function parseInternal(string4, env, opts) {
+      if (!opts) {
+        opts = {};
+      }
+      var BS = opts.escape || "\\";
+      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
+      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
+      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+      var chunker = new RegExp([
+        "(" + CONTROL + ")",
+        // control chars
+        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
+      ].join("|"), "g");
+      var matches = matchAll(string4, chunker);
+      if (matches.length === 0) {
+        return [];
+      }
+      if (!env) {
+        env = {};
+      }
+      var commented = false;
+      return matches.map(function(match) {
+        var s = match[0];
+        if (!s || commented) {
+          return void 0;
+        }
+        if (controlRE.test(s)) {
+          return (
+            /** @type {ControlOperator} */
+            { op: s }
+          );
+        }
+        var quote = false;
+        var esc3 = false;
+        var out = "";
+        var words = [];
+        var sawQuote = false;
+        var pendingNw = null;
+        var isGlob = false;
+        var i3;
+        function parseEnvVar() {
+          i3 += 1;
+          var varend;
+          var varname;
+          var char = s.charAt(i3);
+          if (char === "{") {
+            i3 += 1;
+            if (s.charAt(i3) === "}") {
+              throw new Error("Bad substitution: " + s.slice(i3 - 2, i3 + 1));
+            }
+            var depth = 1;
+            varend = i3;
+            while (depth > 0 && varend < s.length) {
+              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
+                depth += 1;
+              } else if (s.charAt(varend) === "}") {
+                depth -= 1;
+              }
+              varend += 1;
+            }
+            if (depth !== 0) {
+              throw new Error("Bad substitution: " + s.slice(i3));
+            }
+            varend -= 1;
+            varname = s.slice(i3, varend);
+            i3 = varend;
+          } else if (/[*@#?$!-]/.test(char)) {
+            varname = char;
+          } else {
+            var slicedFromI = s.slice(i3);
+            varend = slicedFromI.match(/[^\w\d_]/);
+            if (!varend) {
+              varname = slicedFromI;
+              i3 = s.length;
+            } else {
+              varname = slicedFromI.slice(0, varend.index);
+              i3 += /** @type {number} */
+              varend.index - 1;
+            }
+          }
+          return getVar(
+            /** @type {NonNullable<typeof env>} */
+            env,
+            "",
+            varname
+          );
+        }
+        function flushRun() {
+          if (pendingNw === null) {
+            return;
+          }
+          if (pendingNw === 0) {
+            if (out !== "") {
+              words[words.length] = out;
+              out = "";
+            }
+          } else {
+            words[words.length] = out;
+            out = "";
+            for (var fe = 1; fe < pendingNw; fe += 1) {
+              words[words.length] = "";
+            }
+          }
+          pendingNw = null;
+        }
+        for (i3 = 0; i3 < s.length; i3++) {
+          var c4 = s.charAt(i3);
+          if (ifs && c4 !== DS) {
+            flushRun();
+          }
+          isGlob = isGlob || !quote && (c4 === "*" || c4 === "?");
+          if (esc3) {
+            out += c4;
+            esc3 = false;
+          } else if (quote) {
+            if (c4 === quote) {
+              quote = false;
+            } else if (quote == SQ) {
+              out += c4;
+            } else {
+              if (c4 === BS) {
+                i3 += 1;
+                c4 = s.charAt(i3);
+                if (c4 === DQ || c4 === BS || c4 === DS) {
+                  out += c4;
+                } else {
+                  out += BS + c4;
+                }
+              } else if (c4 === DS) {
+                out += parseEnvVar();
+              } else {
+                out += c4;
+              }
+            }
+          } else if (c4 === DQ || c4 === SQ) {
+            quote = c4;
+            sawQuote = true;
+          } else if (controlRE.test(c4)) {
+            return (
+              /** @type {ControlOperator} */
+              { op: s }
+            );
+          } else if (hash2.test(c4)) {
+            commented = true;
+            var commentObj = { comment: string4.slice(match.index + i3 + 1) };
+            if (out.length) {
+              return (
+                /** @type {const} */
+                [out, commentObj]
+              );
+            }
+            return (
+              /** @type {const} */
+              [commentObj]
+            );
+          } else if (c4 === BS) {
+            esc3 = true;
+          } else if (c4 === DS && s.charAt(i3 + 1) === SQ && closesAnsiC(s, i3)) {
+            flushRun();
+            sawQuote = true;
+            out += expandAnsiC(s.slice(i3 + 2, ansiCAt.lastIndex - 1));
+            i3 = ansiCAt.lastIndex - 1;
+          } else if (c4 === DS) {
+            var value = parseEnvVar();
+            if (!ifs) {
+              out += value;
+            } else {
+              for (var vi = 0; vi < value.length; vi += 1) {
+                var vc = value.charAt(vi);
+                if (ifs.indexOf(vc) < 0) {
+                  flushRun();
+                  out += vc;
+                } else if (pendingNw === null) {
+                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
+                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
+                  pendingNw += 1;
+                }
+              }
+            }
+          } else {
+            out += c4;
+          }
+        }
+        if (isGlob) {
+          return (
+            /** @type {GlobPattern} */
+            { op: "glob", pattern: out }
+          );
+        }
+        if (ifs) {
+          if (pendingNw !== null && pendingNw > 0) {
+            words[words.length] = out;
+            out = "";
+            for (var te = 1; te < pendingNw; te += 1) {
+              words[words.length] = "";
+            }
+          }
+          if (out !== "" || sawQuote && words.length === 0) {
+            words[words.length] = out;
+          }
+          return words;
+        }
+        return out;
+      }).reduce(
+        function(prev, arg) {
+          if (typeof arg === "undefined") {
+            return prev;
+          }
+          [].concat(arg).forEach(function(entry) {
+            prev[prev.length] = entry;
+          });
+          return prev;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    }
+    module.exports = function parse4(s, env, opts) {
+      var mapped = parseInternal(s, env, opts);
+      if (typeof env !== "function") {
+        return mapped;
+      }
+      return mapped.reduce(
+        function(acc, s2) {
+          if (typeof s2 === "object") {
+            acc[acc.length] = s2;
+            return acc;
+          }
+          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
+          if (xs.length === 1) {
+            acc[acc.length] = xs[0];
+            return acc;
+          }
+          xs.filter(Boolean).forEach(function(x) {
+            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
+          });
+          return acc;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    };
+  }
+});
+
+// node_modules/shell-quote/index.js
+var require_shell_quote = __commonJS({
+  "node_modules/shell-quote/index.js"(exports) {
+    "use strict";
+    exports.quote = require_quote();
+    exports.parse = require_parse();
+  }
+});
+
 // src/config/errors.ts
 var PairbenchError = class extends Error {
   /** the exit status this error means: 2 (bad usage, nothing was run) or 3 (could not complete) */
@@ -7360,8 +7830,8 @@ var UsageError = class _UsageError extends PairbenchError {
 };
 function show(value) {
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  const oneLine = (text ?? String(value)).replace(/[\r\n]+/g, " ");
-  const cut2 = oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
+  const oneLine2 = (text ?? String(value)).replace(/[\r\n]+/g, " ");
+  const cut2 = oneLine2.length > 120 ? `${oneLine2.slice(0, 117)}...` : oneLine2;
   return JSON.stringify(cut2);
 }
 var FS_REASONS = {
@@ -7416,6 +7886,7 @@ var COMPARE_OPTIONS = [
   { name: "run", kind: "string", arg: "<cmd>", help: "shell command measured each time (or printing benchmark results, with --format)" },
   { name: "name", kind: "string", arg: "<name>", help: "name of the benchmark given by --run (default: the command)" },
   { name: "prepare", kind: "string", arg: "<cmd>", help: "shell command before every measured run, not timed" },
+  { name: "shell", kind: "choice", choices: ["sh", "none"], default: "sh", arg: "<sh|none>", help: "run the command through /bin/sh -c (its start is calibrated and subtracted), or none: split into words and executed directly (no pipes, variables or globs)" },
   { name: "format", kind: "choice", choices: RUN_FORMATS, default: "time", arg: "<f>", help: "time the whole command, or parse a harness output" },
   { name: "metric", kind: "list", choices: METRICS, default: "wall", arg: "<m>", help: "what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)" },
   { name: "direction", kind: "choice", choices: ["lower-is-better", "higher-is-better"], arg: "<d>", help: "which way is better, for --format json values without one" },
@@ -7441,9 +7912,6 @@ var COMPARE_OPTIONS = [
 function optionDef(name) {
   return COMPARE_OPTIONS.find((o2) => o2.name === name);
 }
-
-// src/config/spec.ts
-var import_yaml = __toESM(require_dist(), 1);
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -9303,18 +9771,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse3 = _parse(_Err);
+  const parse4 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse3(schema, value, ctx, finalizeParams(fn, _params));
+    return parse4(schema, value, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse3 = _parse(_Err);
+  const parse4 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
-    return parse3(schema, value, _ctx, finalizeParams(fn, _params));
+    return parse4(schema, value, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -10809,7 +11277,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c4) => c4[0]));
-  const parse3 = inst._zod.parse;
+  const parse4 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n3 = size(payload.value);
     if (n3 > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -10823,7 +11291,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse3(payload, ctx);
+    return parse4(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -27162,6 +27630,183 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/results/schema.ts
+var LIMITS = {
+  fileBytes: 256 * 1024 * 1024,
+  nameLength: 512,
+  benchmarks: 1e5,
+  pairsPerBenchmark: 1e6
+};
+var finite = external_exports.number().refine(Number.isFinite, "must be a finite number");
+var positive = finite.refine((v) => v > 0, "must be greater than 0");
+var PairSchema = external_exports.object({
+  base: positive,
+  head: positive,
+  order: external_exports.enum(["base-first", "head-first"])
+});
+var RevisionSchema = external_exports.object({
+  ref: external_exports.string().max(1024).nullable().optional(),
+  sha: external_exports.string().max(64).nullable().optional(),
+  dir: external_exports.string().max(4096).nullable().optional()
+});
+var SideSummarySchema = external_exports.object({
+  n: external_exports.number(),
+  median: external_exports.number(),
+  mean: external_exports.number(),
+  min: external_exports.number(),
+  max: external_exports.number().optional(),
+  cv: external_exports.number(),
+  iqr: external_exports.number(),
+  /** median absolute deviation × 1.4826, same unit: the robust spread of single runs */
+  mad: external_exports.number().optional()
+});
+var DiagnosticSchema = external_exports.object({
+  code: external_exports.string().max(64),
+  severity: external_exports.enum(["info", "warning"]),
+  /** the finding in words, as the terminal shows it */
+  message: external_exports.string().max(4096),
+  /** the figures it states (stats/types.ts, `Finding`), from which each report words it (report/findings.ts) */
+  figures: external_exports.record(external_exports.string(), external_exports.unknown()).optional()
+});
+var ChangeSchema = external_exports.object({
+  estimate: external_exports.number(),
+  ci: external_exports.tuple([external_exports.number(), external_exports.number()]),
+  confidence: external_exports.number().optional(),
+  /** the level the interval is computed at and the verdict read from (multiple benchmarks, early stop) */
+  ciLevel: external_exports.number().optional(),
+  /** the same as `ciLevel` when it differs from `confidence` (files before `ciLevel`) */
+  level: external_exports.number().optional(),
+  /** the confidence the interval actually has: below `ciLevel` only when too few pairs make it unreachable */
+  achievedConfidence: external_exports.number().optional(),
+  pValue: external_exports.number(),
+  pAdjusted: external_exports.number().optional(),
+  method: external_exports.enum(["exact", "normal", "monte-carlo"]).optional(),
+  /** standard error of a Monte Carlo p-value */
+  pMonteCarloError: external_exports.number().optional()
+});
+var FailureSchema = external_exports.object({
+  side: external_exports.enum(["base", "head"]),
+  kind: external_exports.enum(["build", "exit", "timeout", "signal", "parse", "spawn"]),
+  exitCode: external_exports.number().nullable().optional(),
+  signal: external_exports.string().nullable().optional(),
+  stderrTail: external_exports.string().max(65536).optional(),
+  message: external_exports.string().max(65536)
+});
+var VerdictSchema = external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]);
+var BenchmarkResultSchema = external_exports.object({
+  name: external_exports.string().min(1).max(LIMITS.nameLength),
+  unit: external_exports.string().max(64),
+  direction: external_exports.enum(["lower-is-better", "higher-is-better"]),
+  metric: external_exports.string().max(64).optional(),
+  /** this benchmark's own threshold (config file), relative */
+  threshold: external_exports.number().optional(),
+  verdict: VerdictSchema.optional(),
+  /** `added` / `removed`: the benchmark appeared on one side only (harness suites) */
+  presence: external_exports.enum(["both", "added", "removed"]).optional(),
+  stoppedBecause: external_exports.string().max(64).optional(),
+  pairs: external_exports.array(PairSchema).max(LIMITS.pairsPerBenchmark),
+  outliers: external_exports.array(external_exports.number().int().nonnegative()).optional(),
+  outliersKept: external_exports.array(external_exports.number().int().nonnegative()).optional(),
+  base: SideSummarySchema.optional(),
+  head: SideSummarySchema.optional(),
+  pairedCv: external_exports.number().optional(),
+  /** robust spread of the ratios head/base across pairs: MAD × 1.4826 / median */
+  pairedMad: external_exports.number().optional(),
+  change: ChangeSchema.nullable().optional(),
+  pairsToSettle: external_exports.number().nullable().optional(),
+  diagnostics: external_exports.array(DiagnosticSchema).max(100).optional(),
+  failure: FailureSchema.optional(),
+  /**
+   * pairbench's own per-run cost in this row's unit (the start of `sh -c`), measured by empty
+   * calibration runs interleaved with the pairs. The pairs stay raw; the overhead (the median of
+   * `samples` when present, else `ms`) is subtracted from both sides of every pair when judged.
+   */
+  overhead: external_exports.object({
+    ms: finite.refine((v) => v >= 0, "must be 0 or more"),
+    n: external_exports.number().int().nonnegative().optional(),
+    method: external_exports.string().max(512).optional(),
+    samples: external_exports.array(finite).max(LIMITS.pairsPerBenchmark).optional()
+  }).optional(),
+  /** runs that failed and were retried (a flaky command), per side */
+  failedRuns: external_exports.object({ base: external_exports.number().int().nonnegative(), head: external_exports.number().int().nonnegative() }).optional(),
+  /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */
+  noise: external_exports.object({
+    pairs: external_exports.number(),
+    singleRunCv: external_exports.number(),
+    pairedCv: external_exports.number(),
+    pairedLogSd: external_exports.number(),
+    pairingGain: external_exports.number(),
+    aaChange: external_exports.number(),
+    detectable: external_exports.array(external_exports.object({ pairs: external_exports.number(), change: external_exports.number() })).max(16),
+    pairsForThreshold: external_exports.number(),
+    suggestedThreshold: external_exports.number()
+  }).optional()
+});
+var ResultsSchema = external_exports.object({
+  schemaVersion: external_exports.literal(1),
+  /** `compare` (the default) or `noise` (an A/A run of one revision) */
+  kind: external_exports.enum(["compare", "noise"]).optional(),
+  tool: external_exports.object({ name: external_exports.string().max(64), version: external_exports.string().max(64) }).optional(),
+  base: RevisionSchema,
+  head: RevisionSchema,
+  environment: external_exports.object({
+    os: external_exports.string().max(256).optional(),
+    cpu: external_exports.string().max(256).optional(),
+    cores: external_exports.number().optional(),
+    node: external_exports.string().max(64).optional(),
+    runner: external_exports.string().max(256).optional()
+  }).optional(),
+  settings: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
+  status: external_exports.enum(["running", "complete", "partial", "failed"]).optional(),
+  stoppedBecause: external_exports.string().max(64).optional(),
+  startedAt: external_exports.string().max(64).optional(),
+  finishedAt: external_exports.string().max(64).nullable().optional(),
+  verdict: VerdictSchema.optional(),
+  geomean: external_exports.number().nullable().optional(),
+  /** per round, the order in which the benchmarks were measured (freshly shuffled each round) */
+  rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.nameLength))).optional(),
+  shard: external_exports.object({ index: external_exports.number().int().min(1).max(1e3), count: external_exports.number().int().min(1).max(1e3) }).optional(),
+  /** after a merge: the shards (1-based) whose results file was missing */
+  missingShards: external_exports.array(external_exports.number().int()).max(1e3).optional(),
+  failures: external_exports.array(FailureSchema.extend({ benchmark: external_exports.string().max(LIMITS.nameLength).optional() })).optional(),
+  benchmarks: external_exports.array(BenchmarkResultSchema).max(LIMITS.benchmarks)
+});
+
+// src/config/spec.ts
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/measure/argv.ts
+var import_shell_quote = __toESM(require_shell_quote(), 1);
+function splitCommand(command) {
+  const variables = [];
+  const words = (0, import_shell_quote.parse)(command, (name) => {
+    variables.push(name);
+    return "";
+  });
+  if (variables.length > 0) {
+    return { error: variables[0] ? `it uses the variable $${variables[0]}, which needs a shell` : "it uses a $ expansion, which needs a shell" };
+  }
+  const argv = [];
+  for (const w of words) {
+    if (typeof w === "string") {
+      if (w.includes("`")) return { error: "it holds a command substitution (`...`), which needs a shell" };
+      argv.push(w);
+      continue;
+    }
+    if ("comment" in w) return { error: "it holds a comment (#), which needs a shell" };
+    if (w.op === "glob") return { error: `it holds the pattern ${w.pattern}, which needs a shell` };
+    return { error: `it holds the shell operator ${w.op}` };
+  }
+  if (argv.length === 0) return { error: "it is empty" };
+  return { argv };
+}
+function commandArgv(command, shell = "sh") {
+  if (shell === "sh") return ["/bin/sh", "-c", command];
+  const split = splitCommand(command);
+  if ("error" in split) throw new Error(`--shell none: the command ${JSON.stringify(command)} cannot run without a shell: ${split.error}`);
+  return split.argv;
+}
+
 // src/config/units.ts
 var DURATION_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 var MAX_DURATION_HOURS = 596;
@@ -27212,135 +27857,6 @@ function parseChoice(input2, value, choices) {
   throw UsageError.invalid(input2, value, `one of ${choices.join(", ")}`);
 }
 
-// src/results/schema.ts
-var LIMITS = {
-  fileBytes: 64 * 1024 * 1024,
-  nameLength: 512,
-  benchmarks: 2e4,
-  pairsPerBenchmark: 1e6
-};
-var finite = external_exports.number().refine(Number.isFinite, "must be a finite number");
-var positive = finite.refine((v) => v > 0, "must be greater than 0");
-var PairSchema = external_exports.object({
-  base: positive,
-  head: positive,
-  order: external_exports.enum(["base-first", "head-first"])
-});
-var RevisionSchema = external_exports.object({
-  ref: external_exports.string().max(1024).nullable().optional(),
-  sha: external_exports.string().max(64).nullable().optional(),
-  dir: external_exports.string().max(4096).nullable().optional()
-});
-var SideSummarySchema = external_exports.object({
-  n: external_exports.number(),
-  median: external_exports.number(),
-  mean: external_exports.number(),
-  min: external_exports.number(),
-  max: external_exports.number().optional(),
-  cv: external_exports.number(),
-  iqr: external_exports.number(),
-  /** median absolute deviation × 1.4826, same unit: the robust spread of single runs */
-  mad: external_exports.number().optional()
-});
-var DiagnosticSchema = external_exports.object({
-  code: external_exports.string().max(64),
-  severity: external_exports.enum(["info", "warning"]),
-  /** the finding in words, as the terminal shows it */
-  message: external_exports.string().max(4096),
-  /** the figures it states (stats/types.ts, `Finding`), from which each report words it (report/findings.ts) */
-  figures: external_exports.record(external_exports.string(), external_exports.unknown()).optional()
-});
-var ChangeSchema = external_exports.object({
-  estimate: external_exports.number(),
-  ci: external_exports.tuple([external_exports.number(), external_exports.number()]),
-  confidence: external_exports.number().optional(),
-  /** the level the interval is computed at and the verdict read from (multiple benchmarks, early stop) */
-  ciLevel: external_exports.number().optional(),
-  /** the same as `ciLevel` when it differs from `confidence` (files before `ciLevel`) */
-  level: external_exports.number().optional(),
-  /** the confidence the interval actually has: below `ciLevel` only when too few pairs make it unreachable */
-  achievedConfidence: external_exports.number().optional(),
-  pValue: external_exports.number(),
-  pAdjusted: external_exports.number().optional(),
-  method: external_exports.enum(["exact", "normal"]).optional()
-});
-var FailureSchema = external_exports.object({
-  side: external_exports.enum(["base", "head"]),
-  kind: external_exports.enum(["build", "exit", "timeout", "signal", "parse", "spawn"]),
-  exitCode: external_exports.number().nullable().optional(),
-  signal: external_exports.string().nullable().optional(),
-  stderrTail: external_exports.string().max(65536).optional(),
-  message: external_exports.string().max(65536)
-});
-var VerdictSchema = external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]);
-var BenchmarkResultSchema = external_exports.object({
-  name: external_exports.string().min(1).max(LIMITS.nameLength),
-  unit: external_exports.string().max(64),
-  direction: external_exports.enum(["lower-is-better", "higher-is-better"]),
-  metric: external_exports.string().max(64).optional(),
-  /** this benchmark's own threshold (config file), relative */
-  threshold: external_exports.number().optional(),
-  verdict: VerdictSchema.optional(),
-  /** `added` / `removed`: the benchmark appeared on one side only (harness suites) */
-  presence: external_exports.enum(["both", "added", "removed"]).optional(),
-  stoppedBecause: external_exports.string().max(64).optional(),
-  pairs: external_exports.array(PairSchema).max(LIMITS.pairsPerBenchmark),
-  outliers: external_exports.array(external_exports.number().int().nonnegative()).optional(),
-  outliersKept: external_exports.array(external_exports.number().int().nonnegative()).optional(),
-  base: SideSummarySchema.optional(),
-  head: SideSummarySchema.optional(),
-  pairedCv: external_exports.number().optional(),
-  /** robust spread of the ratios head/base across pairs: MAD × 1.4826 / median */
-  pairedMad: external_exports.number().optional(),
-  change: ChangeSchema.nullable().optional(),
-  pairsToSettle: external_exports.number().nullable().optional(),
-  diagnostics: external_exports.array(DiagnosticSchema).max(100).optional(),
-  failure: FailureSchema.optional(),
-  /** runs that failed and were retried (a flaky command), per side */
-  failedRuns: external_exports.object({ base: external_exports.number().int().nonnegative(), head: external_exports.number().int().nonnegative() }).optional(),
-  /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */
-  noise: external_exports.object({
-    pairs: external_exports.number(),
-    singleRunCv: external_exports.number(),
-    pairedCv: external_exports.number(),
-    pairedLogSd: external_exports.number(),
-    pairingGain: external_exports.number(),
-    aaChange: external_exports.number(),
-    detectable: external_exports.array(external_exports.object({ pairs: external_exports.number(), change: external_exports.number() })).max(16),
-    pairsForThreshold: external_exports.number(),
-    suggestedThreshold: external_exports.number()
-  }).optional()
-});
-var ResultsSchema = external_exports.object({
-  schemaVersion: external_exports.literal(1),
-  /** `compare` (the default) or `noise` (an A/A run of one revision) */
-  kind: external_exports.enum(["compare", "noise"]).optional(),
-  tool: external_exports.object({ name: external_exports.string().max(64), version: external_exports.string().max(64) }).optional(),
-  base: RevisionSchema,
-  head: RevisionSchema,
-  environment: external_exports.object({
-    os: external_exports.string().max(256).optional(),
-    cpu: external_exports.string().max(256).optional(),
-    cores: external_exports.number().optional(),
-    node: external_exports.string().max(64).optional(),
-    runner: external_exports.string().max(256).optional()
-  }).optional(),
-  settings: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
-  status: external_exports.enum(["running", "complete", "partial", "failed"]).optional(),
-  stoppedBecause: external_exports.string().max(64).optional(),
-  startedAt: external_exports.string().max(64).optional(),
-  finishedAt: external_exports.string().max(64).nullable().optional(),
-  verdict: VerdictSchema.optional(),
-  geomean: external_exports.number().nullable().optional(),
-  /** per round, the order in which the benchmarks were measured (freshly shuffled each round) */
-  rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.nameLength))).optional(),
-  shard: external_exports.object({ index: external_exports.number().int().min(1).max(1e3), count: external_exports.number().int().min(1).max(1e3) }).optional(),
-  /** after a merge: the shards (1-based) whose results file was missing */
-  missingShards: external_exports.array(external_exports.number().int()).max(1e3).optional(),
-  failures: external_exports.array(FailureSchema.extend({ benchmark: external_exports.string().max(LIMITS.nameLength).optional() })).optional(),
-  benchmarks: external_exports.array(BenchmarkResultSchema).max(LIMITS.benchmarks)
-});
-
 // src/config/spec.ts
 var cliNaming = (name) => `--${name}`;
 var actionNaming = (name) => `input ${name}`;
@@ -27352,7 +27868,8 @@ var BenchmarkEntrySchema = external_exports.strictObject({
   threshold: external_exports.union([external_exports.string(), external_exports.number(), external_exports.partialRecord(external_exports.enum(METRICS), external_exports.union([external_exports.string(), external_exports.number()]))]).optional(),
   direction: external_exports.enum(["lower-is-better", "higher-is-better"]).optional(),
   prepare: external_exports.string().optional(),
-  filter: external_exports.string().optional()
+  filter: external_exports.string().optional(),
+  shell: external_exports.enum(["sh", "none"]).optional()
 });
 var ConfigSchema = external_exports.looseObject({
   benchmarks: external_exports.array(BenchmarkEntrySchema).min(1, "must list at least one benchmark")
@@ -27469,6 +27986,7 @@ function buildSpec(flags, ctx) {
   const metrics = get("metric") ?? ["wall"];
   const prepare = get("prepare") ?? null;
   const direction = get("direction");
+  const shell = get("shell") ?? "sh";
   let benchmarks;
   if (config2) {
     if (run !== void 0) throw new UsageError(naming("run"), `${naming("run")} and ${naming("config")} cannot be used together: put the command in the config file's benchmarks`);
@@ -27481,7 +27999,8 @@ function buildSpec(flags, ctx) {
       ...b.threshold !== void 0 && typeof b.threshold === "object" ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i2}].threshold.${m}`), v)])) } : {},
       ...b.direction ?? direction ? { direction: b.direction ?? direction } : {},
       prepare: b.prepare ?? prepare,
-      filter: b.filter ?? null
+      filter: b.filter ?? null,
+      ...(b.shell ?? shell) === "none" ? { shell: "none" } : {}
     }));
     const names = /* @__PURE__ */ new Set();
     for (const b of benchmarks) {
@@ -27490,9 +28009,16 @@ function buildSpec(flags, ctx) {
     }
   } else {
     if (run === void 0) throw new UsageError(naming("run"), `${naming("run")} is required (the command to measure), unless ${naming("config")} names the benchmarks`);
-    benchmarks = [{ name: get("name") ?? run, run, format: format2, metrics, ...direction ? { direction } : {}, prepare, filter: null }];
+    benchmarks = [{ name: get("name") ?? run, run, format: format2, metrics, ...direction ? { direction } : {}, prepare, filter: null, ...shell === "none" ? { shell } : {} }];
   }
   for (const b of benchmarks) {
+    if (b.shell === "none") {
+      const split = splitCommand(b.run);
+      if ("error" in split) {
+        const input2 = config2 ? configName(`benchmarks ${show(b.name)} run`) : naming("run");
+        throw new UsageError(naming("shell"), `${input2}: got ${show(b.run)}, which cannot run with ${naming("shell")} none: ${split.error}; expected a plain command (words, quotes and backslashes only), or ${naming("shell")} sh`);
+      }
+    }
     if (b.format !== "time" && b.metrics.some((m) => m !== "wall")) {
       throw new UsageError(naming("metric"), `${naming("metric")}: ${b.metrics.join(",")} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics`);
     }
@@ -35593,6 +36119,7 @@ function formatChangeInterval(ci) {
 var pct = (x, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 var signedPct = (x, digits = 1) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(digits)}%`;
 var fmtP = (p) => p < 1e-4 ? p.toExponential(1) : p.toPrecision(2);
+var fmtMs = (v) => v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2);
 var plural2 = (n3, one, many = `${one}s`) => `${n3} ${n3 === 1 ? one : many}`;
 var pairNumbers = (indices2) => `${indices2.slice(0, 10).map((i2) => i2 + 1).join(", ")}${indices2.length > 10 ? ", ..." : ""}`;
 function setting(surface, name, value) {
@@ -35629,8 +36156,8 @@ function wordFinding(f, surface) {
     }
     case "many-outliers": {
       const g2 = f.figures;
-      const again = surface === "cli" ? "judge again with every pair (pairbench report <results> --outliers none)" : "judge with every pair (outliers: none)";
-      return `${g2.excluded} of ${g2.pairs} pairs (${pct(g2.excluded / g2.pairs, 0)}) were excluded as outliers: some runs here are far slower than the rest (bursts of load, or runs that land in a slow mode). Trimming that many tilts the signed-rank test: on simulated bursty noise, ${pct(g2.burstyLevel, 0)} of comparisons of a revision with itself came out significant at alpha 0.05 with the default screen, 5% with none. The gate also needs the change beyond the threshold, so false alarms stay rare, but read a small significant change with care: ${again}, ${g2.metric === "wall" ? `measure CPU time (${set2("metric", "cpu")}), ` : ""}or quiet the machine.`;
+      const again = surface === "cli" ? "pairbench report <results> --outliers none" : "judge with every pair (outliers: none)";
+      return `${g2.excluded} of ${g2.pairs} pairs (${pct(g2.excluded / g2.pairs, 0)}) were excluded as outliers: some runs here are far slower than the rest (bursts of load, or runs that land in a slow mode). The p-value allows for that (the screen is applied afresh to every sign pattern of the test), so it keeps its level; the estimate and interval rest on the pairs kept. To see the comparison with every pair: ${again}. To have fewer such runs: ${g2.metric === "wall" ? `measure CPU time (${set2("metric", "cpu")}), or ` : ""}quiet the machine.`;
     }
     case "order-effect": {
       const g2 = f.figures;
@@ -35651,6 +36178,18 @@ function wordFinding(f, surface) {
       const g2 = f.figures;
       return `Single runs vary a lot (CV ${pct(g2.baseCv)} base, ${pct(g2.headCv)} head), but the two runs of a pair move together (paired CV ${pct(g2.pairedCv)}): pairing removed ${pct(g2.removed, 0)} of the noise that unpaired runs would have had. The machine changes state between runs; runs of base and head measured apart (all base, then all head) would not be comparable here.`;
     }
+    case "overhead": {
+      const g2 = f.figures;
+      return `pairbench's overhead of ${fmtMs(g2.subtracted)} ${g2.unit} per run (starting the shell, timed by empty runs between the pairs) was subtracted from every run before the ratios.`;
+    }
+    case "short-run": {
+      const g2 = f.figures;
+      const shell = set2("shell", "none");
+      if (g2.capped) {
+        return `pairbench's overhead per run (${fmtMs(g2.overhead)} ${g2.unit}) is as large as the fastest runs: only ${fmtMs(g2.subtracted)} ${g2.unit} was subtracted, and the change cannot be trusted; use ${shell} for a plain command, or make one run do more work.`;
+      }
+      return `Runs of ${fmtMs(g2.typical)} ${g2.unit} are short against pairbench's overhead of ${fmtMs(g2.overhead)} ${g2.unit}: the change is estimated after subtracting it; consider ${shell} or a longer run.`;
+    }
   }
 }
 var num = external_exports.number().refine(Number.isFinite);
@@ -35662,11 +36201,13 @@ var FIGURES = {
   "all-equal": external_exports.object({ pairs: count2, change: num }),
   "outliers-kept": external_exports.object({ above: count2, below: count2, excluded: count2, kept: indices, balanceP: num }),
   "one-sided-outliers": external_exports.object({ headWorse: count2, baseWorse: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), kept: indices, balanceP: num }),
-  "many-outliers": external_exports.object({ excluded: count2, pairs: count2.refine((n3) => n3 > 0), burstyLevel: num, metric: external_exports.string().max(64).nullable() }),
+  "many-outliers": external_exports.object({ excluded: count2, pairs: count2.refine((n3) => n3 > 0), metric: external_exports.string().max(64).nullable() }),
   "order-effect": external_exports.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: external_exports.number(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
-  "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num })
+  "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
+  overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),
+  "short-run": external_exports.object({ overhead: num, typical: num, subtracted: num, capped: external_exports.boolean(), unit: external_exports.string().max(32) })
 };
 function findingOf(d) {
   const schema = Object.hasOwn(FIGURES, d.code) ? FIGURES[d.code] : void 0;
@@ -36126,6 +36667,9 @@ function pnormBoth(x) {
 function pnorm(x) {
   return pnormBoth(x)[0];
 }
+function pnormUpper(x) {
+  return pnormBoth(x)[1];
+}
 function qnorm(p, lowerTail = true) {
   if (Number.isNaN(p) || p < 0 || p > 1) return NaN;
   if (p === 0) return lowerTail ? -Infinity : Infinity;
@@ -36402,6 +36946,12 @@ function walshSelect(x, k, bracket) {
     lo.set(b4);
   }
 }
+function walshSelectPair(x, k) {
+  const n3 = x.length;
+  if (k + 1 > n3 * (n3 + 1) / 2) throw new RangeError(`rank ${k + 1} outside 1..${n3 * (n3 + 1) / 2}`);
+  const a2 = walshSelect(x, k);
+  return [a2, walshSuccessor(x, a2, k)];
+}
 function walshSuccessor(x, a2, k) {
   const n3 = x.length;
   const lo = new Int32Array(n3);
@@ -36566,6 +37116,13 @@ function hodgesLehmann(d, confLevel = 0.95, options = {}) {
   const { estimate, values } = withMedian([k, total + 1 - k]);
   return { estimate, lower: values[0], upper: values[1], method: "normal", achievedConfidence, n: n3 };
 }
+function walshMedian(x) {
+  const n3 = x.length;
+  const total = n3 * (n3 + 1) / 2;
+  if (total % 2 === 1) return walshSelect(x, (total + 1) / 2);
+  const [a2, b] = walshSelectPair(x, total / 2);
+  return (a2 + b) / 2;
+}
 function rStatisticAt(x, mu) {
   const xd = new Float64Array(x.length);
   for (let i2 = 0; i2 < x.length; i2++) xd[i2] = x[i2] - mu;
@@ -36643,7 +37200,8 @@ function binomialTwoSidedHalf(k, m) {
     lp += Math.log((m - i2 + 1) / i2);
     logs.push(lp);
   }
-  const top = Math.max(...logs);
+  let top = -Infinity;
+  for (const l of logs) if (l > top) top = l;
   let s = 0;
   for (const l of logs) s += Math.exp(l - top);
   return Math.min(1, 2 * Math.exp(top) * s);
@@ -36712,6 +37270,316 @@ function rankSumTest(x, y) {
   return { statistic: w, z: z3, pValue: 2 * Math.min(pnorm(z3), pnorm(-z3)) };
 }
 
+// src/stats/signflip.ts
+var EXACT_MAX_PATTERNS = 1024;
+var DEFAULT_DRAWS = 2e3;
+var SEQUENTIAL_HITS = 100;
+var LARGE_N = 1e3;
+var WORK = 5e6;
+var FUZZ = 1e-9;
+function drawsFor(benchmarks, alpha) {
+  return Math.max(DEFAULT_DRAWS, Math.ceil(10 * Math.max(1, benchmarks) / alpha));
+}
+function signFlipSeed(seed, name) {
+  let h2 = 2166136261;
+  for (let i2 = 0; i2 < name.length; i2++) {
+    h2 ^= name.charCodeAt(i2);
+    h2 = Math.imul(h2, 16777619);
+  }
+  h2 ^= Math.imul(Math.trunc(seed) >>> 0 ^ 1595871669, 2654435761);
+  h2 ^= h2 >>> 16;
+  h2 = Math.imul(h2, 2246822507);
+  h2 ^= h2 >>> 13;
+  h2 = Math.imul(h2, 3266489909);
+  h2 ^= h2 >>> 16;
+  return h2 >>> 0;
+}
+var leanLimits = /* @__PURE__ */ new Map();
+function leanLimit(flagged) {
+  const cached2 = leanLimits.get(flagged);
+  if (cached2 !== void 0) return cached2;
+  const half = Math.floor(flagged / 2);
+  let c4 = Math.max(-1, Math.min(half, Math.floor(flagged / 2 - Math.sqrt(flagged))));
+  while (c4 >= 0 && binomialTwoSidedHalf(c4, flagged) >= LEAN_ALPHA) c4--;
+  while (c4 + 1 <= half && binomialTwoSidedHalf(c4 + 1, flagged) < LEAN_ALPHA) c4++;
+  leanLimits.set(flagged, c4);
+  return c4;
+}
+var ScreenedSignedRank = class {
+  /** non-zero sizes |d|, ascending */
+  a;
+  /** signs of the observed sample, by position in `a` (+1 or -1) */
+  observed;
+  zeros;
+  rule;
+  alternative;
+  /** start of each tie group of `a`, and m at the end */
+  groups;
+  neg;
+  pos;
+  excluded;
+  marked;
+  nn = 0;
+  np = 0;
+  /** the last evaluation's V, kept non-zero count, kept zeros and tie sum */
+  lastV = 0;
+  lastN = 0;
+  lastZeros = 0;
+  lastTieSum = 0;
+  constructor(d, rule, alternative = "two-sided") {
+    this.rule = rule;
+    this.alternative = alternative;
+    let zeros = 0;
+    for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
+    this.zeros = zeros;
+    const m = d.length - zeros;
+    const idx = [];
+    for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) idx.push(i2);
+    idx.sort((x, y) => Math.abs(d[x]) - Math.abs(d[y]));
+    this.a = Float64Array.from(idx, (i2) => Math.abs(d[i2]));
+    this.observed = Int8Array.from(idx, (i2) => d[i2] > 0 ? 1 : -1);
+    const g2 = [];
+    for (let i2 = 0; i2 < m; i2++) if (i2 === 0 || this.a[i2] !== this.a[i2 - 1]) g2.push(i2);
+    g2.push(m);
+    this.groups = Int32Array.from(g2);
+    this.neg = new Int32Array(m);
+    this.pos = new Int32Array(m);
+    this.excluded = new Uint8Array(m);
+    this.marked = new Int32Array(d.length);
+  }
+  get m() {
+    return this.a.length;
+  }
+  /** Value at position r (0-based) of the flipped sample sorted ascending. */
+  at(r) {
+    if (r < this.nn) return -this.a[this.neg[r]];
+    const q = r - this.nn - this.zeros;
+    return q < 0 ? 0 : this.a[this.pos[q]];
+  }
+  /** a-position at sorted position r, or -1 for a zero. */
+  positionAt(r) {
+    if (r < this.nn) return this.neg[r];
+    const q = r - this.nn - this.zeros;
+    return q < 0 ? -1 : this.pos[q];
+  }
+  /** Count of sorted positions with value < v (`strict` false) or <= v (`strict` true). */
+  countBelow(v, orEqual) {
+    let lo = 0;
+    let hi = this.nn + this.zeros + this.np;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      const x = this.at(mid);
+      if (x < v || orEqual && x === v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  quantile(p) {
+    const n3 = this.nn + this.zeros + this.np;
+    const h2 = (n3 - 1) * p;
+    const lo = Math.floor(h2);
+    const hi = Math.min(lo + 1, n3 - 1);
+    const a2 = this.at(lo);
+    const b = this.at(hi);
+    return a2 + (h2 - lo) * (b - a2);
+  }
+  /**
+   * T for the sign pattern `s` (by position in `a`, +1 or -1): the screen as `screenOutliers`
+   * applies it, then the standardized signed-rank statistic of the kept non-zero values.
+   */
+  evaluate(s) {
+    const m = this.a.length;
+    const N = m + this.zeros;
+    let nn = 0;
+    for (let i2 = m - 1; i2 >= 0; i2--) if (s[i2] < 0) this.neg[nn++] = i2;
+    let np = 0;
+    for (let i2 = 0; i2 < m; i2++) if (s[i2] > 0) this.pos[np++] = i2;
+    this.nn = nn;
+    this.np = np;
+    let j = 0;
+    if (this.rule !== "none" && N >= 3) {
+      let fences;
+      if (this.rule === "tukey") {
+        const q1 = this.quantile(0.25);
+        const q3 = this.quantile(0.75);
+        const iqr = q3 - q1;
+        fences = iqr === 0 ? null : [q1 - 1.5 * iqr, q3 + 1.5 * iqr];
+      } else {
+        const x = new Float64Array(N);
+        for (let r = 0; r < N; r++) x[r] = this.at(r);
+        fences = outlierFences(x, this.rule);
+      }
+      if (fences) {
+        const low = this.countBelow(fences[0], false);
+        const high = N - this.countBelow(fences[1], true);
+        const flagged = low + high;
+        const lean = flagged >= MIN_FLAGGED_FOR_LEAN && Math.min(low, high) <= leanLimit(flagged);
+        if (!lean) j = Math.min(low, high);
+      }
+    }
+    let nMarked = 0;
+    for (let r = 0; r < j; r++) {
+      const lo = this.positionAt(r);
+      const hi = this.positionAt(N - 1 - r);
+      if (lo >= 0) {
+        this.excluded[lo] = 1;
+        this.marked[nMarked++] = lo;
+      }
+      if (hi >= 0) {
+        this.excluded[hi] = 1;
+        this.marked[nMarked++] = hi;
+      }
+    }
+    const zerosTrimmed = Math.max(0, Math.min(j, nn + this.zeros) - nn) + Math.max(0, Math.min(j, N - nn) - np);
+    let rank = 0;
+    let v = 0;
+    let tieSum = 0;
+    const groups = this.groups;
+    const excluded = this.excluded;
+    if (groups.length === m + 1) {
+      for (let i2 = 0; i2 < m; i2++) {
+        if (excluded[i2]) continue;
+        rank++;
+        if (s[i2] > 0) v += rank;
+      }
+    } else for (let g2 = 0; g2 + 1 < groups.length; g2++) {
+      const start = groups[g2];
+      const end = groups[g2 + 1];
+      let c4 = 0;
+      let cp = 0;
+      for (let i2 = start; i2 < end; i2++) {
+        if (excluded[i2]) continue;
+        c4++;
+        if (s[i2] > 0) cp++;
+      }
+      if (c4 === 0) continue;
+      v += cp * (rank + (c4 + 1) / 2);
+      if (c4 > 1) tieSum += c4 * c4 * c4 - c4;
+      rank += c4;
+    }
+    for (let k = 0; k < nMarked; k++) excluded[this.marked[k]] = 0;
+    this.lastV = v;
+    this.lastN = rank;
+    this.lastZeros = this.zeros - zerosTrimmed;
+    this.lastTieSum = tieSum;
+    const n3 = rank;
+    if (n3 === 0) return 0;
+    const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24 - tieSum / 48);
+    if (!(sigma > 0)) return 0;
+    const z3 = (v - n3 * (n3 + 1) / 4) / sigma;
+    return this.alternative === "two-sided" ? Math.abs(z3) : this.alternative === "greater" ? z3 : -z3;
+  }
+};
+function signFlipTest(d, options = {}) {
+  const rule = options.outliers ?? "tukey";
+  const alternative = options.alternative ?? "two-sided";
+  let nonZero = 0;
+  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) nonZero++;
+  if (nonZero > LARGE_N) {
+    const w = wilcoxonSignedRank(d);
+    const z3 = w.z ?? 0;
+    const p2 = alternative === "two-sided" ? w.pValue : alternative === "greater" ? pnormUpper(z3) : pnormUpper(-z3);
+    return { statistic: alternative === "two-sided" ? Math.abs(z3) : alternative === "greater" ? z3 : -z3, v: w.statistic, n: w.n, zeros: w.zeros, ties: w.ties, p: p2, pMonteCarloError: 0, exact: false, method: "normal", draws: 0 };
+  }
+  const kernel = new ScreenedSignedRank(d, rule, alternative);
+  const m = kernel.m;
+  const t0 = kernel.evaluate(kernel.observed);
+  const base = { statistic: t0, v: kernel.lastV, n: kernel.lastN, zeros: kernel.lastZeros, ties: kernel.lastTieSum > 0 };
+  if (m === 0 || kernel.lastN === 0) return { ...base, p: 1, pMonteCarloError: 0, exact: true, method: "exact", draws: 0 };
+  const bar = t0 - FUZZ * Math.max(1, Math.abs(t0));
+  const s = new Int8Array(m);
+  if (2 ** m <= EXACT_MAX_PATTERNS) {
+    const patterns = 2 ** m;
+    let hits2 = 0;
+    for (let k = 0; k < patterns; k++) {
+      for (let i2 = 0; i2 < m; i2++) s[i2] = k >>> i2 & 1 ? -1 : 1;
+      if (kernel.evaluate(s) >= bar) hits2++;
+    }
+    return { ...base, p: hits2 / patterns, pMonteCarloError: 0, exact: true, method: "exact", draws: patterns };
+  }
+  const maxDraws = Math.max(1, Math.min(Math.floor(options.draws ?? DEFAULT_DRAWS), Math.max(DEFAULT_DRAWS, Math.floor(WORK / m))));
+  const rand = mulberry32(options.seed ?? 0);
+  const draw = () => {
+    for (let i2 = 0; i2 < m; i2 += 32) {
+      let bits = rand() * 4294967296 >>> 0;
+      const top = Math.min(m, i2 + 32);
+      for (let k = i2; k < top; k++) {
+        s[k] = bits & 1 ? -1 : 1;
+        bits >>>= 1;
+      }
+    }
+  };
+  let hits = 0;
+  for (let k = 1; k <= maxDraws; k++) {
+    draw();
+    if (kernel.evaluate(s) >= bar) {
+      hits++;
+      if (hits >= SEQUENTIAL_HITS) {
+        const p2 = hits / k;
+        return { ...base, p: p2, pMonteCarloError: p2 * Math.sqrt((1 - p2) / hits), exact: false, method: "monte-carlo", draws: k };
+      }
+    }
+  }
+  const p = (1 + hits) / (1 + maxDraws);
+  return { ...base, p, pMonteCarloError: Math.sqrt(p * (1 - p) / maxDraws), exact: false, method: "monte-carlo", draws: maxDraws };
+}
+function screenedTest(d, kept, opts) {
+  if (opts.outliers === "none") return wilcoxonSignedRank(kept);
+  const r = signFlipTest(d, { outliers: opts.outliers, ...opts.seed !== void 0 ? { seed: opts.seed } : {}, ...opts.draws !== void 0 ? { draws: opts.draws } : {} });
+  return {
+    statistic: r.v,
+    n: r.n,
+    zeros: r.zeros,
+    ties: r.ties,
+    method: r.method,
+    z: null,
+    pValue: r.p,
+    ...r.method === "monte-carlo" ? { pMonteCarloError: r.pMonteCarloError, draws: r.draws } : {}
+  };
+}
+var INTERVAL_DRAWS = 1e3;
+var MAX_INTERVAL_LEVEL = 0.999;
+function screenedIntervalLevel(d, kept, level, opts) {
+  if (opts.outliers === "none" || kept.length < 2) return level;
+  let nonZero = 0;
+  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) nonZero++;
+  if (nonZero > LARGE_N || nonZero < 2) return level;
+  const ks = Float64Array.from(kept).sort();
+  const neg = Float64Array.from(kept, (v) => -v).sort();
+  const centre = (walshMedian(ks) - walshMedian(neg)) / 2;
+  const e = Float64Array.from(d, (v) => v - centre);
+  const kernel = new ScreenedSignedRank(e, opts.outliers);
+  const m = kernel.m;
+  if (m < 2) return level;
+  const s = new Int8Array(m);
+  let values;
+  if (2 ** m <= EXACT_MAX_PATTERNS) {
+    values = new Float64Array(2 ** m);
+    for (let k = 0; k < values.length; k++) {
+      for (let i2 = 0; i2 < m; i2++) s[i2] = k >>> i2 & 1 ? -1 : 1;
+      values[k] = kernel.evaluate(s);
+    }
+  } else {
+    const rand = mulberry32(((opts.seed ?? 0) ^ 1013904242) >>> 0);
+    values = new Float64Array(INTERVAL_DRAWS);
+    for (let k = 0; k < INTERVAL_DRAWS; k++) {
+      for (let i2 = 0; i2 < m; i2 += 32) {
+        let bits = rand() * 4294967296 >>> 0;
+        const top = Math.min(m, i2 + 32);
+        for (let j = i2; j < top; j++) {
+          s[j] = bits & 1 ? -1 : 1;
+          bits >>>= 1;
+        }
+      }
+      values[k] = kernel.evaluate(s);
+    }
+  }
+  values.sort();
+  const c4 = values[Math.min(values.length - 1, Math.max(0, Math.ceil(level * values.length) - 1))];
+  const raised = Math.min(MAX_INTERVAL_LEVEL, 1 - 2 * pnormUpper(c4));
+  return Math.max(level, raised);
+}
+
 // src/stats/judge.ts
 var DIAGNOSTIC_ALPHA = 0.01;
 var HIGH_SINGLE_CV = 0.05;
@@ -36725,7 +37593,6 @@ function logRatios(pairs) {
 }
 var MANY_OUTLIERS_MIN = 4;
 var MANY_OUTLIERS_SHARE = 0.1;
-var BURSTY_TUKEY_LEVEL = 0.13;
 var STOPPED_EARLY_ALPHA_SHARE = 0.5;
 function intervalLevel(alpha, stoppedEarly) {
   return 1 - (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
@@ -36738,14 +37605,14 @@ function intervalAlpha(pAdjusted, alpha, correction) {
   if (correction === "bh") return Math.max(1, rejected) * alpha / m;
   return alpha / Math.max(1, m - rejected);
 }
-function screenAndTest(pairs, outliers) {
+function screenAndTest(pairs, opts) {
   const d = logRatios(pairs);
-  const screen = screenOutliers(d, outliers);
+  const screen = screenOutliers(d, opts.outliers);
   const excluded = new Set(screen.excluded);
   const keptIndices = [];
   for (let i2 = 0; i2 < d.length; i2++) if (!excluded.has(i2)) keptIndices.push(i2);
   const kept = Float64Array.from(keptIndices, (i2) => d[i2]);
-  const test = kept.length > 0 ? wilcoxonSignedRank(kept) : null;
+  const test = kept.length > 0 ? screenedTest(d, kept, opts) : null;
   return { d, screen, keptIndices, kept, test };
 }
 function completeAnalysis(pairs, s, opts) {
@@ -36759,7 +37626,7 @@ function completeAnalysis(pairs, s, opts) {
   const pairedMad = ratios.length > 0 ? relativeMad(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
   const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
-  const hl = kept.length > 0 ? hodgesLehmann(kept, level, { zeros: "keep" }) : null;
+  const hl = kept.length > 0 ? hodgesLehmann(kept, screenedIntervalLevel(d, kept, level, opts), { zeros: "keep" }) : null;
   const analysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
@@ -36812,7 +37679,7 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
   const total = a2.d.length;
   const dropped = a2.screen.excluded.length;
   if (dropped >= MANY_OUTLIERS_MIN && dropped >= MANY_OUTLIERS_SHARE * total) {
-    out.push({ code: "many-outliers", severity: "warning", figures: { excluded: dropped, pairs: total, burstyLevel: BURSTY_TUKEY_LEVEL, metric: metric ?? null } });
+    out.push({ code: "many-outliers", severity: "info", figures: { excluded: dropped, pairs: total, metric: metric ?? null } });
   }
   const bf = [];
   const hf = [];
@@ -36892,17 +37759,19 @@ function worstVerdict(verdicts) {
   return worst;
 }
 function judge(inputs, opts) {
-  const screened = inputs.map((b) => screenAndTest(b.pairs, opts.outliers));
+  const draws = drawsFor(inputs.length, opts.alpha);
+  const testOptions = (b) => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws });
+  const screened = inputs.map((b) => screenAndTest(b.pairs, testOptions(b)));
   const raw = screened.map((s) => s.test ? s.test.pValue : NaN);
   const adjusted = opts.correction === "bh" ? benjaminiHochberg(raw) : holm(raw);
   const perInterval = intervalAlpha(adjusted, opts.alpha, opts.correction);
   const analyses = inputs.map(
     (b, i2) => completeAnalysis(b.pairs, screened[i2], {
       alpha: opts.alpha,
-      outliers: opts.outliers,
       direction: b.direction,
       threshold: b.threshold ?? opts.threshold,
       ...b.metric ? { metric: b.metric } : {},
+      ...testOptions(b),
       level: intervalLevel(perInterval, b.stoppedEarly ?? false)
     })
   );
@@ -36920,6 +37789,7 @@ function judge(inputs, opts) {
         pValue: a2.test.pValue,
         pAdjusted: adjusted[i2],
         method: a2.test.method,
+        ...a2.test.pMonteCarloError ? { pMonteCarloError: a2.test.pMonteCarloError } : {},
         achievedConfidence: a2.hl.achievedConfidence,
         n: a2.test.n
       };
@@ -37076,6 +37946,40 @@ function stopCheck(pairs, opts) {
   return { stop: false, reason: null, ...base, decision: null };
 }
 
+// src/stats/overhead.ts
+var MAX_SHARE = 0.9;
+var SHORT_RUN_FACTOR = 5;
+function overheadEstimate(o2) {
+  const s = (o2.samples ?? []).filter((v) => Number.isFinite(v) && v >= 0);
+  if (s.length > 0) return medianSorted2(sorted(s));
+  return o2.ms !== void 0 && Number.isFinite(o2.ms) && o2.ms > 0 ? o2.ms : 0;
+}
+function subtractOverhead(pairs, overhead) {
+  if (!(overhead > 0) || pairs.length === 0) return { pairs: [...pairs], subtracted: 0, capped: false };
+  let smallest = Infinity;
+  for (const p of pairs) smallest = Math.min(smallest, p.base, p.head);
+  const cap = MAX_SHARE * smallest;
+  const subtracted = Math.min(overhead, cap);
+  return {
+    pairs: pairs.map((p) => ({ ...p, base: p.base - subtracted, head: p.head - subtracted })),
+    subtracted,
+    capped: overhead > cap
+  };
+}
+var MENTION_SHARE = 1e-3;
+function overheadDiagnostics(raw, overhead, corrected, unit = "ms") {
+  if (!(overhead > 0) || raw.length === 0) return [];
+  const typical = medianSorted2(sorted(raw.map((p) => p.base)));
+  const out = [];
+  if (corrected.capped || typical < SHORT_RUN_FACTOR * overhead) {
+    out.push({ code: "short-run", severity: "warning", figures: { overhead, typical, subtracted: corrected.subtracted, capped: corrected.capped, unit } });
+  }
+  if (!corrected.capped && corrected.subtracted >= MENTION_SHARE * typical) {
+    out.push({ code: "overhead", severity: "info", figures: { subtracted: corrected.subtracted, unit } });
+  }
+  return out;
+}
+
 // src/results/judge.ts
 function judgeable(b) {
   return (b.presence ?? "both") === "both" && !b.failure && b.pairs.length > 0;
@@ -37083,8 +37987,16 @@ function judgeable(b) {
 function judgeResults(results, opts) {
   const inputs = [];
   const index = [];
+  const corrections = /* @__PURE__ */ new Map();
   results.benchmarks.forEach((b, i2) => {
     if (!judgeable(b)) return;
+    let pairs = b.pairs;
+    if (b.overhead) {
+      const overhead = overheadEstimate(b.overhead);
+      const corrected = subtractOverhead(b.pairs, overhead);
+      corrections.set(i2, { overhead, corrected });
+      pairs = corrected.pairs;
+    }
     inputs.push({
       name: b.name,
       direction: b.direction,
@@ -37092,11 +38004,12 @@ function judgeResults(results, opts) {
       ...b.metric ? { metric: b.metric } : {},
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/judge.ts).
       ...b.stoppedBecause === "precision" || b.stoppedBecause === "decided" ? { stoppedEarly: true } : {},
-      pairs: b.pairs
+      pairs
     });
     index.push(i2);
   });
-  const judgement = judge(inputs, opts);
+  const seed = typeof results.settings?.seed === "number" ? results.settings.seed : void 0;
+  const judgement = judge(inputs, { ...opts, ...opts.seed === void 0 && seed !== void 0 ? { seed } : {} });
   const benchmarks = results.benchmarks.map((b) => {
     if (judgeable(b)) return b;
     const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
@@ -37117,7 +38030,7 @@ function judgeResults(results, opts) {
       change: a2.change,
       pairsToSettle: a2.pairsToSettle,
       // each finding with its figures, and in words for a reader of the file (the terminal's)
-      diagnostics: a2.diagnostics.map((f) => ({ code: f.code, severity: f.severity, message: wordFinding(f, "cli"), figures: f.figures }))
+      diagnostics: [...a2.diagnostics, ...overheadNotes(b, corrections.get(i2))].map((f) => ({ code: f.code, severity: f.severity, message: wordFinding(f, "cli"), figures: f.figures }))
     };
   });
   const gating = benchmarks.filter((b) => (b.presence ?? "both") === "both");
@@ -37132,9 +38045,12 @@ function judgeResults(results, opts) {
     benchmarks
   };
 }
+function overheadNotes(b, c4) {
+  return c4 ? overheadDiagnostics(b.pairs, c4.overhead, c4.corrected, b.unit) : [];
+}
 
 // src/results/writer.ts
-import { closeSync as closeSync2, existsSync, mkdirSync, openSync as openSync2, renameSync, rmSync, statSync as statSync2, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { closeSync as closeSync2, existsSync, mkdirSync, openSync as openSync2, renameSync, rmSync, statSync as statSync2, unlinkSync, writeFileSync as writeFileSync2, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 var ResultsWriteError = class extends PairbenchError {
   path;
@@ -37209,19 +38125,83 @@ function writeOutputFile(path10, text, opts) {
     throw new PairbenchError(`could not write ${path10}: ${fsReason(err)}`, 3);
   }
 }
+var FILE_BYTES = {
+  /** the fields of the file besides the benchmarks (settings, environment, rounds of a few jobs) */
+  fixed: 256 * 1024,
+  /** one benchmark once judged, besides its name and pairs: summaries, interval, diagnostics */
+  perBenchmark: 1500,
+  /** one pair: `{"base":51.234567891234,"head":52.01234567891,"order":"head-first"},` */
+  perPair: 80
+};
+function estimateFileBytes(benchmarks, pairs, nameChars) {
+  return FILE_BYTES.fixed + benchmarks * FILE_BYTES.perBenchmark + 3 * nameChars + pairs * FILE_BYTES.perPair;
+}
+var WRITE_SHARE = 0.1;
+function* resultsText(results) {
+  const { benchmarks, ...top } = results;
+  const head = JSON.stringify({ ...top, benchmarks: 0 }, null, 1);
+  yield head.slice(0, head.lastIndexOf("0"));
+  if (benchmarks.length === 0) {
+    yield "[]\n}\n";
+    return;
+  }
+  yield "[\n";
+  for (let i2 = 0; i2 < benchmarks.length; i2++) yield `${JSON.stringify(benchmarks[i2])}${i2 < benchmarks.length - 1 ? ",\n" : "\n"}`;
+  yield "]\n}\n";
+}
+function writeResultsFile(path10, results) {
+  const fd = openSync2(path10, "w");
+  let bytes = 0;
+  try {
+    let pending = [];
+    let size = 0;
+    const flush = () => {
+      const buf = Buffer.from(pending.join(""), "utf8");
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      bytes += buf.length;
+      pending = [];
+      size = 0;
+    };
+    for (const piece of resultsText(results)) {
+      pending.push(piece);
+      size += piece.length;
+      if (size >= 1 << 20) flush();
+    }
+    flush();
+  } finally {
+    closeSync2(fd);
+  }
+  return bytes;
+}
+function writeJudgedFile(path10, results) {
+  const tmp = `${resolve(path10)}.${process.pid}.tmp`;
+  try {
+    writeResultsFile(tmp, results);
+    renameSync(tmp, path10);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new PairbenchError(`could not write ${path10}: ${fsReason(err)}`, 3);
+  }
+}
 var ResultsWriter = class {
   path;
   tmp;
+  /** size of the last file written, bytes */
+  bytes = 0;
+  lastEnd = 0;
+  lastMs = 0;
   written = false;
   /** `input`: how the path was given, for the message when it cannot be used. */
   constructor(path10, input2 = "--out") {
     this.path = checkOutputPath(input2, path10, { replaced: true });
     this.tmp = `${this.path}.${process.pid}.tmp`;
   }
+  /** Writes the results now (atomically: temp file, then rename). */
   write(results) {
+    const t0 = performance.now();
     try {
-      writeFileSync2(this.tmp, `${JSON.stringify(results, null, 1)}
-`);
+      this.bytes = writeResultsFile(this.tmp, results);
       renameSync(this.tmp, this.path);
       this.written = true;
     } catch (err) {
@@ -37231,6 +38211,17 @@ var ResultsWriter = class {
       }
       throw new ResultsWriteError(this.path, err, this.written || existsSync(this.path));
     }
+    this.lastEnd = performance.now();
+    this.lastMs = this.lastEnd - t0;
+  }
+  /**
+   * Writes the results unless the last write was recent for its cost (it took more than a tenth of
+   * the time since it ended); `results` is built only when written. True when written.
+   */
+  writeSoon(results) {
+    if (this.lastEnd > 0 && this.lastMs > WRITE_SHARE * (performance.now() - this.lastEnd)) return false;
+    this.write(results());
+    return true;
   }
 };
 
@@ -37811,6 +38802,35 @@ function wrapForCounting(counter, shellArgv) {
   };
 }
 
+// src/measure/overhead.ts
+var CALIBRATION_METHOD = "median of `sh -c ''` runs, one after each pair, subtracted from both sides of every pair";
+function calibratedMetric(metric) {
+  return metric === "wall" || metric === "cpu";
+}
+function calibrates(bench) {
+  return bench.format === "time" && (bench.shell ?? "sh") === "sh" && bench.metrics.some(calibratedMetric);
+}
+function calibrationRequest(like) {
+  return {
+    command: "",
+    cwd: like.cwd,
+    env: like.env,
+    timeoutMs: like.timeoutMs,
+    captureStdout: false,
+    shell: "sh",
+    ...like.signal ? { signal: like.signal } : {}
+  };
+}
+function addCalibration(into, run) {
+  if (run.outcome !== "ok" || !(run.wallMs > 0)) return;
+  into.wall.push(run.wallMs);
+  if (run.cpuMs !== null && run.cpuMs >= 0) into.cpu.push(run.cpuMs);
+}
+function overheadRecord(samples) {
+  const raw = samples.map((v) => Math.round(v * 1e6) / 1e6);
+  return { ms: overheadEstimate({ samples: raw }), n: raw.length, method: CALIBRATION_METHOD, samples: raw };
+}
+
 // src/harness/common.ts
 var NO_BENCHMARKS = "no benchmark lines found: is --format right?";
 var NO_BENCHMARKS_IN_DOCUMENT = "no benchmarks in the document: is --format right?";
@@ -38163,8 +39183,12 @@ function sourceLines(text) {
     });
   });
   const out = [];
-  for (const pkg of packages.values()) out.push(...pkg.lines, ...pkg.open ? [pkg.open] : []);
-  return [...out, ...other];
+  for (const pkg of packages.values()) {
+    for (const line of pkg.lines) out.push(line);
+    if (pkg.open) out.push(pkg.open);
+  }
+  for (const line of other) out.push(line);
+  return out;
 }
 function testEvent(line) {
   let event;
@@ -38873,11 +39897,11 @@ async function runCommand(req) {
 async function runCommands(reqs) {
   const timer = await measuringTimer();
   const helper = timer.kind === "helper" ? timer.path : null;
-  const shell = (command) => ["/bin/sh", "-c", command];
+  const argvOf = (r) => commandArgv(r.command, r.shell);
   if (helper && reqs.length > 0 && reqs.every((r) => !r.countInstructions)) {
     return runServed(
       helper,
-      reqs.map((r) => ({ req: r, argv: shell(r.command) }))
+      reqs.map((r) => ({ req: r, argv: argvOf(r) }))
     );
   }
   const out = [];
@@ -38891,8 +39915,8 @@ async function runCommands(reqs) {
       out.push(cancelledResult());
       continue;
     }
-    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, shell(req.command)) : null;
-    const argv = counting ? counting.argv : shell(req.command);
+    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, argvOf(req)) : null;
+    const argv = counting ? counting.argv : argvOf(req);
     const result = helper ? (await runServed(helper, [{ req, argv }]))[0] : await runSpawned(argv, req);
     if (counting) result.instructions = counting.read();
     out.push(result);
@@ -39142,7 +40166,8 @@ async function runSchedule(ctx) {
       running: true,
       failedRuns: { base: 0, head: 0 },
       consecutiveFailures: { base: 0, head: 0 },
-      pairMsTotal: 0
+      pairMsTotal: 0,
+      calibration: calibrates(bench) ? { wall: [], cpu: [] } : null
     })),
     rows: /* @__PURE__ */ new Map(),
     rounds: [],
@@ -39152,13 +40177,16 @@ async function runSchedule(ctx) {
   };
   const started = Date.now();
   const aborted3 = () => ctx.signal?.aborted === true;
+  let pairsRecorded = 0;
+  let nameChars = 0;
+  const rowsOfJob = /* @__PURE__ */ new Map();
   const revision = (side) => side === "base" ? ctx.base : ctx.head;
   const sideRequests = (job, side) => {
     const bench = job.bench;
     const common2 = { cwd: revision(side).dir, env: ctx.env, timeoutMs: spec.timeoutMs, ...ctx.signal ? { signal: ctx.signal } : {} };
     return {
       prepare: bench.prepare ? { ...common2, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
-      run: { ...common2, command: bench.run, captureStdout: bench.format !== "time", stopOnFailure: true }
+      run: { ...common2, command: bench.run, ...bench.shell ? { shell: bench.shell } : {}, captureStdout: bench.format !== "time", stopOnFailure: true }
     };
   };
   const interpret = (job, side, prep, run) => {
@@ -39193,7 +40221,9 @@ async function runSchedule(ctx) {
   const pairBatch = async (job, sides) => {
     const plan = sides.map((side) => ({ side, ...sideRequests(job, side) }));
     const reqs = plan.flatMap((p) => p.prepare ? [p.prepare, p.run] : [p.run]);
-    const results = await runCommands(reqs);
+    const calibration = job.calibration && plan.length > 0 ? calibrationRequest(plan[plan.length - 1].run) : null;
+    const results = await runCommands(calibration ? [...reqs, calibration] : reqs);
+    if (calibration) addCalibration(job.calibration, results.pop());
     const got = {};
     let k = 0;
     for (const p of plan) {
@@ -39256,7 +40286,10 @@ async function runSchedule(ctx) {
       const h2 = headByKey.get(b.key);
       if (h2) {
         row.seenHead++;
-        if (b.value > 0 && h2.value > 0) row.pairs.push({ base: b.value, head: h2.value, order });
+        if (b.value > 0 && h2.value > 0) {
+          row.pairs.push({ base: b.value, head: h2.value, order });
+          pairsRecorded++;
+        }
       }
     }
     for (const h2 of head) {
@@ -39275,14 +40308,36 @@ async function runSchedule(ctx) {
         ...s.metric ? { metric: s.metric } : {},
         ...threshold !== void 0 ? { threshold } : {},
         pairs: [],
+        ...job.calibration && calibratedMetric(s.metric) ? { overhead: job.calibration[s.metric] } : {},
         seenBase: 0,
         seenHead: 0,
         estimate: null,
         halfWidth: null
       };
       state.rows.set(s.key, row);
+      nameChars += s.key.length;
+      rowsOfJob.set(job.bench.name, (rowsOfJob.get(job.bench.name) ?? 0) + 1);
     }
     return row;
+  };
+  const beyondLimits = (job, got) => {
+    for (const side of ["base", "head"]) {
+      const long = got[side].find((s) => s.key.length > LIMITS.nameLength);
+      if (long) {
+        return new RunFailure(side, "parse", `${side}'s output names a benchmark of ${long.key.length} characters (${show(long.key)}); a results file holds names of at most ${LIMITS.nameLength} characters, as many as pairbench report reads: shorten the name, or leave the benchmark out with filter`, null, false);
+      }
+    }
+    const fresh = /* @__PURE__ */ new Set();
+    for (const side of ["base", "head"]) for (const s of got[side]) if (!state.rows.has(s.key)) fresh.add(s.key);
+    if (state.rows.size + fresh.size > LIMITS.benchmarks) {
+      const side = got.head.length >= got.base.length ? "head" : "base";
+      return new RunFailure(side, "parse", `${side}'s output holds ${got[side].length} benchmarks, ${state.rows.size + fresh.size} in the comparison; a results file holds at most ${LIMITS.benchmarks}, as many as pairbench report reads: measure parts of the suite as config benchmarks with filter, and spread them over jobs with shard`, null, false);
+    }
+    return null;
+  };
+  const noRoomFor = (job) => {
+    const rows = rowsOfJob.get(job.bench.name) ?? 0;
+    return rows > 0 && estimateFileBytes(state.rows.size, pairsRecorded + rows, nameChars) > LIMITS.fileBytes;
   };
   const pairOnce = async (job) => {
     const order = baseFirst(spec.seed, job.bench.name, job.pairs) ? "base-first" : "head-first";
@@ -39303,6 +40358,11 @@ async function runSchedule(ctx) {
       }
     }
     job.pairMsTotal += Date.now() - t0;
+    const beyond = beyondLimits(job, got);
+    if (beyond) {
+      failed(job, beyond.side, beyond);
+      return false;
+    }
     record2(job, got.base, got.head, order);
     job.pairs++;
     ctx.onPair(state);
@@ -39353,6 +40413,13 @@ async function runSchedule(ctx) {
         break outer;
       }
       if (!job.running) continue;
+      if (noRoomFor(job)) {
+        state.stoppedBecause = "max-size";
+        state.midRound = k > 0;
+        ctx.log(`warning: stopped measuring after ${job.pairs} pairs: another pair would make the results file (${state.rows.size} benchmarks, ${pairsRecorded} pairs) larger than the ${LIMITS.fileBytes / 2 ** 20} MiB that pairbench report reads; to measure more pairs, measure fewer benchmarks per comparison (filter, shard)`);
+        for (const j of state.jobs) if (j.running) stop(j, "max-size");
+        break outer;
+      }
       const ok = await pairOnce(job);
       if (aborted3()) {
         state.stoppedBecause = "interrupted";
@@ -39370,7 +40437,8 @@ async function runSchedule(ctx) {
       }
       const rows = [...state.rows.values()].filter((r) => r.job === job.bench.name && r.pairs.length > 0);
       const checks = rows.map((row) => {
-        const check2 = stopCheck(row.pairs, {
+        const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
+        const check2 = stopCheck(pairs, {
           minPairs: spec.minPairs,
           maxPairs: spec.maxPairs,
           precision: spec.precision,
@@ -39449,14 +40517,18 @@ function recordedSettings(spec) {
       ...b.threshold !== void 0 ? { threshold: b.threshold } : {},
       ...b.direction ? { direction: b.direction } : {},
       ...b.prepare ? { prepare: b.prepare } : {},
+      ...b.shell === "none" ? { shell: "none" } : {},
       ...b.filter ? { filter: b.filter } : {}
     }))
   };
 }
 function benchmarksOf(state) {
   const out = [];
+  const jobs = new Map(state.jobs.map((j) => [j.bench.name, j]));
+  const measuredJobs = /* @__PURE__ */ new Set();
   for (const row of state.rows.values()) {
-    const job = state.jobs.find((j) => j.bench.name === row.job);
+    const job = jobs.get(row.job);
+    measuredJobs.add(row.job);
     const presence = row.seenBase === 0 ? "added" : row.seenHead === 0 ? "removed" : "both";
     out.push({
       name: row.key,
@@ -39467,12 +40539,13 @@ function benchmarksOf(state) {
       presence,
       ...row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {},
       pairs: row.pairs,
+      ...row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {},
       ...job?.failure ? { failure: job.failure } : {},
       ...job && job.failedRuns.base + job.failedRuns.head > 0 ? { failedRuns: { ...job.failedRuns } } : {}
     });
   }
   for (const job of state.jobs) {
-    if (job.failure && !out.some((b) => state.rows.get(b.name)?.job === job.bench.name)) {
+    if (job.failure && !measuredJobs.has(job.bench.name)) {
       out.push({ name: job.bench.name, unit: "ms", direction: "lower-is-better", stoppedBecause: "error", pairs: [], failure: job.failure });
     }
   }
@@ -39552,10 +40625,13 @@ ${indentTail(err.outputTail)}`);
       ...hooks.signal ? { signal: hooks.signal } : {},
       log: hooks.log,
       ...hooks.progress ? { progress: hooks.progress } : {},
+      // rewritten after a pair, unless that would spend more than a tenth of the time writing (huge suites)
       onPair: (s) => {
-        results.benchmarks = benchmarksOf(s);
-        results.rounds = s.rounds;
-        writer.write(results);
+        writer.writeSoon(() => {
+          results.benchmarks = benchmarksOf(s);
+          results.rounds = s.rounds;
+          return results;
+        });
       }
     });
     results.benchmarks = benchmarksOf(state);
@@ -39695,6 +40771,15 @@ var ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\
 var CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 function stripControls(text) {
   return text.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(CONTROLS, "");
+}
+var NAMED_ESCAPES = { "\n": "\\n", "\r": "\\r", "	": "\\t", "\x1B": "\\x1b" };
+var UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+function oneLine(text) {
+  return String(text).replace(UNPRINTABLE, (c4) => NAMED_ESCAPES[c4] ?? hexEscape(c4)).replace(/##\[/g, "##\\x5b").replace(/^(\s*):(?=:)/, "$1\\x3a");
+}
+function hexEscape(c4) {
+  const code = c4.charCodeAt(0);
+  return code < 256 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 function defuseReferences(text) {
   return text.replace(/@/g, `@${ZWJ}`).replace(/#(?=\d)/g, `#${ZWJ}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWJ}-`);
@@ -40204,10 +41289,10 @@ function verdictCell(r) {
   if (r.kind === "failed") return `❌ failed (${r.result.failure?.side ?? "?"})`;
   return KIND_LABEL[r.kind];
 }
-function changeCell(b, alpha) {
+function changeCell(b, header) {
   if (!b.change) return "—";
   const level = ownConfidence(b);
-  const own2 = level !== null && Math.abs(level - (1 - alpha)) > 1e-9 ? ` (${Number((level * 100).toFixed(2))}%)` : "";
+  const own2 = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : "";
   return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own2}`;
 }
 function sidesCell(b) {
@@ -40218,15 +41303,15 @@ function pairsCell(b) {
   const excluded = b.outliers?.length ?? 0;
   return excluded > 0 ? `${b.pairs.length - excluded} + ${excluded} excl.` : String(b.pairs.length);
 }
-function tableRow(r, derived2, alpha) {
+function tableRow(r, derived2, header) {
   const name = derived2 ? "↳" : `**${escapeInline(r.name, NAME_CELL_CHARS)}**`;
-  const change = r.kind === "regression" || r.kind === "improvement" ? `**${changeCell(r.result, alpha)}**` : changeCell(r.result, alpha);
+  const change = r.kind === "regression" || r.kind === "improvement" ? `**${changeCell(r.result, header)}**` : changeCell(r.result, header);
   return `| ${verdictCell(r)} | ${name} | ${escapeInline(r.metric, 40)} | ${change} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
 }
 var tableHead = (confidence) => `| verdict | benchmark | metric | change [${confidence} interval] | base → head (median) | pairs |
 |:--|:--|:--|--:|--:|--:|`;
-function unchangedRow(r, name, alpha) {
-  return `| ${name} | ${escapeInline(r.metric, 40)} | ${changeCell(r.result, alpha)} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
+function unchangedRow(r, name, header) {
+  return `| ${name} | ${escapeInline(r.metric, 40)} | ${changeCell(r.result, header)} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
 }
 function failureBlock(f) {
   const what = f.kind === "build" ? "build failed" : f.kind === "timeout" ? "timed out" : f.kind === "signal" ? `was killed by ${escapeInline(f.signal ?? "a signal", 20)}` : f.kind === "parse" ? "printed output that could not be parsed" : f.kind === "spawn" ? "could not be started" : "exited with an error";
@@ -40330,7 +41415,6 @@ function renderMarkdown(results, ctx = {}) {
   const budget = new Budget(limit - 700);
   const groups = groupRows(results.benchmarks);
   const counts = countVerdicts(results);
-  const alpha = alphaOf(results);
   const confidence = intervalLabel(results);
   const marker = ctx.commentId !== void 0 ? markerFor(ctx.commentId) : null;
   const top = [marker, headline(results, ctx.title, counts), "", summaryLine(results, groups, confidence)].filter((x) => x !== null).join("\n");
@@ -40346,10 +41430,10 @@ function renderMarkdown(results, ctx = {}) {
   if (changed.length > 0) budget.take(tableHead(confidence), 3);
   let changedShown = 0;
   for (const g2 of changed) {
-    const rows = [tableRow(g2.primary, false, alpha)];
+    const rows = [tableRow(g2.primary, false, confidence)];
     for (const d of g2.derived) {
       if (d.kind === "unchanged") unchangedRows.push(d);
-      else rows.push(tableRow(d, true, alpha));
+      else rows.push(tableRow(d, true, confidence));
     }
     const text2 = rows.join("\n");
     if (!budget.take(text2)) break;
@@ -40381,7 +41465,7 @@ function renderMarkdown(results, ctx = {}) {
     for (const r of unchangedRows) {
       const name = r.name === prev ? "↳" : escapeInline(r.name, NAME_CELL_CHARS);
       prev = r.name;
-      const row = unchangedRow(r, name, alpha);
+      const row = unchangedRow(r, name, confidence);
       if (!budget.take(row)) break;
       rows.push(row);
     }
@@ -40731,13 +41815,14 @@ ${sections.join("\n")}${more}
 }
 
 // src/report/terminal.ts
+var NOTES_PER_KIND = 20;
 var TIME_UNITS3 = /* @__PURE__ */ new Set(["ns", "us", "µs", "ms", "s"]);
 var COLORS2 = { regression: "31", improvement: "32", unchanged: "2", inconclusive: "33" };
 function paint(text, code, on6) {
   return on6 ? `\x1B[${code}m${text}\x1B[0m` : text;
 }
 function safeText(text) {
-  return stripControls(text);
+  return oneLine(text);
 }
 function sideCell2(side, unit) {
   return side ? `${formatValue(side.median, unit)} ${formatSpread(side)}` : "—";
@@ -40752,11 +41837,18 @@ function changeCell3(b) {
   return `${formatPercent2(b.change.estimate)} [${formatPercent2(lo)}, ${formatPercent2(hi)}]`;
 }
 function table(rows) {
-  const widths = rows[0].map((_, i2) => Math.max(...rows.map((r) => visible(r[i2] ?? ""))));
+  const widths = rows[0].map(() => 0);
+  for (const r of rows) r.forEach((c4, i2) => widths[i2] = Math.max(widths[i2] ?? 0, visible(c4)));
   return rows.map((r) => r.map((c4, i2) => c4 + " ".repeat(widths[i2] - visible(c4))).join("  ").trimEnd());
 }
 function visible(text) {
-  return [...text.replace(/\x1b\[[0-9;]*m/g, "")].length;
+  const shown = text.includes("\x1B") ? text.replace(/\x1b\[[0-9;]*m/g, "") : text;
+  let n3 = shown.length;
+  for (let i2 = 0; i2 < shown.length; i2++) {
+    const c4 = shown.charCodeAt(i2);
+    if (c4 >= 55296 && c4 <= 56319) n3--;
+  }
+  return n3;
 }
 function renderTerminal(results, opts) {
   const lines = [];
@@ -40781,7 +41873,7 @@ function renderTerminal(results, opts) {
       presence ? presence : b.failure ? paint("failed", "31", color) : paint(verdict, COLORS2[verdict], color)
     ]);
   }
-  lines.push(...table(rows));
+  for (const line of table(rows)) lines.push(line);
   lines.push("");
   const status = !results.status || results.status === "complete" ? "" : ` (${results.status}${results.stoppedBecause ? `: ${results.stoppedBecause}` : ""})`;
   lines.push(`${paint(String(results.verdict ?? "inconclusive").toUpperCase(), COLORS2[results.verdict ?? "inconclusive"], color)}: ${verdictCounts(verdicts)}${status}`);
@@ -40794,30 +41886,39 @@ function renderTerminal(results, opts) {
   if (results.missingShards && results.missingShards.length > 0) {
     notes.push(`warning: incomplete: shard ${results.missingShards.join(", ")} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
   }
+  const perKind = /* @__PURE__ */ new Map();
+  const note = (kind, text) => {
+    const n3 = (perKind.get(kind) ?? 0) + 1;
+    perKind.set(kind, n3);
+    if (n3 <= NOTES_PER_KIND) notes.push(text);
+  };
   for (const b of benchmarks) {
     const name = safeText(b.name);
-    if (b.outliers && b.outliers.length > 0) notes.push(`${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i2) => i2 + 1).join(", ")})`);
+    if (b.outliers && b.outliers.length > 0) note("outliers excluded", `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i2) => i2 + 1).join(", ")})`);
     for (const d of b.diagnostics ?? []) {
       if (d.code === "all-equal" && !TIME_UNITS3.has(b.unit)) continue;
       if (d.code === "outliers-kept" && d.severity === "info") continue;
-      notes.push(`${name}: ${d.severity === "warning" ? "warning: " : ""}${safeText(wordDiagnostic(d, "cli"))}`);
+      note(d.code, `${name}: ${d.severity === "warning" ? "warning: " : ""}${safeText(wordDiagnostic(d, "cli"))}`);
     }
-    if (b.verdict === "inconclusive" && b.pairsToSettle) notes.push(`${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-    if (b.verdict === "inconclusive" && b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided") notes.push(`${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (b.verdict === "inconclusive" && b.pairsToSettle) note("inconclusive", `${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
+    if (b.verdict === "inconclusive" && b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided") note(`stopped by ${b.stoppedBecause}`, `${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
     if (b.failedRuns && !b.failure) {
       const sides = ["base", "head"].filter((s) => b.failedRuns[s] > 0).map((s) => `${s} ${b.failedRuns[s]}`);
-      notes.push(`${name}: warning: some runs failed and were measured again (${sides.join(", ")}); a flaky benchmark command is worth fixing`);
+      note("runs failed", `${name}: warning: some runs failed and were measured again (${sides.join(", ")}); a flaky benchmark command is worth fixing`);
     }
-    if (b.presence === "added") notes.push(`${name}: only in head (new benchmark)`);
-    if (b.presence === "removed") notes.push(`${name}: only in base (removed benchmark)`);
+    if (b.presence === "added") note("only in head", `${name}: only in head (new benchmark)`);
+    if (b.presence === "removed") note("only in base", `${name}: only in base (removed benchmark)`);
+  }
+  for (const [kind, n3] of perKind) {
+    if (n3 > NOTES_PER_KIND) notes.push(`… and ${n3 - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);
   }
   for (const f of results.failures ?? []) {
     notes.push(`${f.side} failed${"benchmark" in f && f.benchmark ? ` in ${safeText(String(f.benchmark))}` : ""}: ${safeText(f.message)}`);
-    if (f.stderrTail) notes.push(...f.stderrTail.trimEnd().split("\n").slice(-10).map((l) => `  | ${safeText(l)}`));
+    if (f.stderrTail) for (const l of f.stderrTail.trimEnd().split("\n").slice(-10)) notes.push(`  | ${safeText(l)}`);
   }
   if (notes.length > 0) {
     lines.push("");
-    lines.push(...notes);
+    for (const note2 of notes) lines.push(note2);
   }
   const started = results.startedAt ? Date.parse(results.startedAt) : NaN;
   const finished7 = results.finishedAt ? Date.parse(results.finishedAt) : NaN;
@@ -40868,7 +41969,7 @@ function renderNoiseText(results) {
   }
   const floors = results.benchmarks.flatMap((b) => b.noise ? [b.noise.suggestedThreshold] : []);
   if (floors.length > 0) {
-    lines.push(`Suggested settings: threshold: ${pct2(Math.max(...floors), 1)}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
+    lines.push(`Suggested settings: threshold: ${pct2(floors.reduce((a2, b) => Math.max(a2, b)), 1)}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
   }
   return lines.join("\n").trimEnd();
 }
@@ -41015,6 +42116,9 @@ export {
   checkOutputPath,
   prepareOutputFolder,
   writeOutputFile,
+  resultsText,
+  writeResultsFile,
+  writeJudgedFile,
   VERSION,
   judgeOptions,
   runCompare,
