@@ -130,7 +130,8 @@ export function suiteChange(results: Results, groups: readonly Group[] = groupRo
     const w = worseChange(g.primary.result);
     return w && g.primary.kind !== 'added' && g.primary.kind !== 'removed' ? [{ ...w, level: levelOf(g.primary.result, alpha) }] : [];
   });
-  return geomeanChange(inputs, 1 - alpha);
+  // one benchmark: its own interval at its own level, as its row shows it; several: at 1 - alpha
+  return geomeanChange(inputs, inputs.length === 1 ? inputs[0]!.level : 1 - alpha);
 }
 
 /** The heading: the verdict counted by benchmark, worst first. Reads without colour: every emoji has its word. */
@@ -149,14 +150,14 @@ export function headline(results: Results, title = 'pairbench', counts = countVe
 }
 
 /** The one number under the heading: the suite's geometric mean change with its interval. */
-function summaryLine(results: Results, groups: readonly Group[], confidence: string): string {
+function summaryLine(results: Results, groups: readonly Group[]): string {
   const g = suiteChange(results, groups);
   const compared = `head ${revisionLabel(results.head)} against base ${revisionLabel(results.base)}`;
   if (!g) return compared;
   const one = g.count === 1 ? groups.find((x) => worseChange(x.primary.result) !== null) : undefined;
   const what = one ? `change of ${escapeInline(one.primary.name, 60)}` : `geometric mean change of ${g.count} benchmarks`;
   const direction = one && one.primary.result.direction === 'higher-is-better' ? ' (as cost: + is worse)' : g.count > 1 ? ' (+ is worse)' : '';
-  return `**${formatChange(g.estimate)}** ${formatChangeInterval(g.ci)} ${what}${direction}, ${confidence} interval · ${compared}`;
+  return `**${formatChange(g.estimate)}** ${formatChangeInterval(g.ci)} ${what}${direction}, ${formatLevel(g.confidence)} interval · ${compared}`;
 }
 
 function acceptanceNote(a: Acceptance | null | undefined, regressions: number): string | null {
@@ -354,7 +355,7 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
   const confidence = intervalLabel(results);
 
   const marker = ctx.commentId !== undefined ? markerFor(ctx.commentId) : null;
-  const top = [marker, headline(results, ctx.title, counts), '', summaryLine(results, groups, confidence)].filter((x): x is string => x !== null).join('\n');
+  const top = [marker, headline(results, ctx.title, counts), '', summaryLine(results, groups)].filter((x): x is string => x !== null).join('\n');
   budget.take(top, 2);
   const accepted = acceptanceNote(ctx.acceptance, counts.regression);
   const notes = [...(accepted ? [accepted] : []), ...statusNotes(results, counts)];

@@ -161,7 +161,7 @@ export function intervalNote(results: { settings?: Record<string, unknown> | und
         ? `the false-coverage-rate level of Benjamini–Hochberg over ${judged.length} benchmarks (Benjamini & Yekutieli)`
         : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)`
       : `raised after an early stop so that it still covers ${confidence} of the time`;
-  return `intervals at ${intervalLabel(results)}: ${why}${early && judged.length > 1 ? ', higher after an early stop' : ''}; a change is significant when its interval excludes 0`;
+  return `Intervals at ${intervalLabel(results)}: ${why}${early && judged.length > 1 ? ', higher after an early stop' : ''}; a change is significant when its interval excludes 0`;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { suiteChange } from './comment.ts';
 import { forestRows } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
-import { formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, VERDICT_EMOJI } from './format.ts';
+import { formatChange, formatChangeInterval, formatCv, formatLevel, formatP, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, VERDICT_EMOJI } from './format.ts';
 import { escapeHtml, forestSvg, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { countVerdicts, groupRows, type Row, type RowKind } from './rows.ts';
@@ -137,7 +137,7 @@ export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
   const suite = suiteChange(results, groups);
   const rev = (r: Results['base']) => esc((r.sha && /^[0-9a-f]{7,64}$/i.test(r.sha) ? r.sha.slice(0, 7) : r.ref ?? r.dir ?? 'unknown') ?? 'unknown');
   const summary = suite
-    ? `<p class="summary"><strong>${esc(formatChange(suite.estimate))}</strong> ${esc(formatChangeInterval(suite.ci))} ${suite.count === 1 ? 'change' : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc(confidence)} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>`
+    ? `<p class="summary"><strong>${esc(formatChange(suite.estimate))}</strong> ${esc(formatChangeInterval(suite.ci))} ${suite.count === 1 ? 'change' : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc(formatLevel(suite.confidence))} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>`
     : '';
   const rows = forestRows(groups, threshold);
   const summaryRow = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data' as const, estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;

@@ -26,6 +26,14 @@ describe('the comment of a typical change', () => {
     expect(md).toContain('| **+9.7% [+9.4%, +10.0%]** |');
   });
 
+  it('one benchmark judged at a raised level (ciLevel, as judging records it): the headline shows its row\'s interval and level', () => {
+    const b = bench('demo', 'regression', 0.097, { ...ns, change: { estimate: 0.097, ci: [0.05, 0.15], confidence: 0.95, level: 0.975, ciLevel: 0.975, pValue: 1e-6, pAdjusted: 1e-6, method: 'exact' } as never });
+    const md = renderMarkdown(results([b]));
+    expect(md).toContain('**+9.7%** [+5.0%, +15.0%] change of demo, 97.5% interval');
+    expect(md).toContain('| change [97.5% interval] |');
+    expect(md).toContain('| **+9.7% [+5.0%, +15.0%]** |');
+  });
+
   it('a Go suite of 11 rows from 4 benchmarks: under 10 KB, not cut, the changed benchmarks first, one regression counted once', () => {
     const r = goSuite();
     expect(r.benchmarks).toHaveLength(11);

@@ -40,10 +40,10 @@ describe('the interval is labelled with its level', () => {
     for (const b of r.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(0.99375, 12);
     const terminal = renderTerminal(r, { color: false });
     expect(terminal).toContain('change [99.375% CI]');
-    expect(terminal).toContain("intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together)");
+    expect(terminal).toContain("Intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together)");
     const md = renderMarkdown(r, { commentId: 'x' });
     expect(md).toContain('change [99.375% interval]');
-    expect(md).toContain("<sub>intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together); a change is significant when its interval excludes 0</sub>");
+    expect(md).toContain("<sub>Intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together); a change is significant when its interval excludes 0</sub>");
   });
 
   it('an early stop raises its interval again: the label shows the range', () => {
@@ -57,6 +57,6 @@ describe('the interval is labelled with its level', () => {
     const r = judgeResults({ ...one, benchmarks: one.benchmarks.slice(0, 1) }, opts);
     const terminal = renderTerminal(r, { color: false });
     expect(terminal).toContain('change [95% CI]');
-    expect(terminal).not.toContain('intervals at');
+    expect(terminal).not.toContain('Intervals at');
   });
 });

@@ -36103,7 +36103,7 @@ function intervalNote(results) {
   const early = judged.some((b) => b.change.ciLevel !== lowest);
   const bh = results.settings?.["correction"] === "bh";
   const why = judged.length > 1 ? bh ? `the false-coverage-rate level of Benjamini–Hochberg over ${judged.length} benchmarks (Benjamini & Yekutieli)` : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)` : `raised after an early stop so that it still covers ${confidence} of the time`;
-  return `intervals at ${intervalLabel(results)}: ${why}${early && judged.length > 1 ? ", higher after an early stop" : ""}; a change is significant when its interval excludes 0`;
+  return `Intervals at ${intervalLabel(results)}: ${why}${early && judged.length > 1 ? ", higher after an early stop" : ""}; a change is significant when its interval excludes 0`;
 }
 function formatChange(fraction) {
   if (!Number.isFinite(fraction)) return String(fraction);
@@ -41233,7 +41233,7 @@ function suiteChange(results, groups = groupRows(results.benchmarks)) {
     const w = worseChange(g2.primary.result);
     return w && g2.primary.kind !== "added" && g2.primary.kind !== "removed" ? [{ ...w, level: levelOf(g2.primary.result, alpha) }] : [];
   });
-  return geomeanChange(inputs, 1 - alpha);
+  return geomeanChange(inputs, inputs.length === 1 ? inputs[0].level : 1 - alpha);
 }
 function headline(results, title = "pairbench", counts = countVerdicts(results)) {
   const c4 = counts;
@@ -41248,14 +41248,14 @@ function headline(results, title = "pairbench", counts = countVerdicts(results))
   if (parts.length === 0) parts.push(results.status === "failed" ? "❌ no benchmark could be measured" : "no benchmarks measured");
   return `### ${parts.join(", ")} · ${escapeInline(title, 80)}`;
 }
-function summaryLine(results, groups, confidence) {
+function summaryLine(results, groups) {
   const g2 = suiteChange(results, groups);
   const compared = `head ${revisionLabel(results.head)} against base ${revisionLabel(results.base)}`;
   if (!g2) return compared;
   const one = g2.count === 1 ? groups.find((x) => worseChange(x.primary.result) !== null) : void 0;
   const what = one ? `change of ${escapeInline(one.primary.name, 60)}` : `geometric mean change of ${g2.count} benchmarks`;
   const direction = one && one.primary.result.direction === "higher-is-better" ? " (as cost: + is worse)" : g2.count > 1 ? " (+ is worse)" : "";
-  return `**${formatChange(g2.estimate)}** ${formatChangeInterval(g2.ci)} ${what}${direction}, ${confidence} interval · ${compared}`;
+  return `**${formatChange(g2.estimate)}** ${formatChangeInterval(g2.ci)} ${what}${direction}, ${formatLevel(g2.confidence)} interval · ${compared}`;
 }
 function acceptanceNote(a2, regressions) {
   if (!a2) return null;
@@ -41417,7 +41417,7 @@ function renderMarkdown(results, ctx = {}) {
   const counts = countVerdicts(results);
   const confidence = intervalLabel(results);
   const marker = ctx.commentId !== void 0 ? markerFor(ctx.commentId) : null;
-  const top = [marker, headline(results, ctx.title, counts), "", summaryLine(results, groups, confidence)].filter((x) => x !== null).join("\n");
+  const top = [marker, headline(results, ctx.title, counts), "", summaryLine(results, groups)].filter((x) => x !== null).join("\n");
   budget.take(top, 2);
   const accepted = acceptanceNote(ctx.acceptance, counts.regression);
   const notes = [...accepted ? [accepted] : [], ...statusNotes(results, counts)];
@@ -41773,7 +41773,7 @@ function renderHtml(results, ctx = {}) {
   ].filter(([, c4]) => c4 > 0).map(([k, c4, one, many]) => `<span class="k-${k}">${esc2(KIND_WORD[k].split(" ")[0])} ${c4} ${c4 === 1 ? one : many}</span>`);
   const suite = suiteChange(results, groups);
   const rev = (r) => esc2((r.sha && /^[0-9a-f]{7,64}$/i.test(r.sha) ? r.sha.slice(0, 7) : r.ref ?? r.dir ?? "unknown") ?? "unknown");
-  const summary = suite ? `<p class="summary"><strong>${esc2(formatChange(suite.estimate))}</strong> ${esc2(formatChangeInterval(suite.ci))} ${suite.count === 1 ? "change" : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc2(confidence)} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>` : "";
+  const summary = suite ? `<p class="summary"><strong>${esc2(formatChange(suite.estimate))}</strong> ${esc2(formatChangeInterval(suite.ci))} ${suite.count === 1 ? "change" : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc2(formatLevel(suite.confidence))} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>` : "";
   const rows = forestRows(groups, threshold);
   const summaryRow = suite && suite.count > 1 ? { label: "geometric mean", kind: "no-data", estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
   const forest = rows.length > 0 ? `<h2>Changes</h2><p class="muted">Each benchmark's change with its ${esc2(confidence)} interval; the shaded band is ±threshold, worse is to the right.</p><div class="scroll">${forestSvg(rows, { id: "forest", confidence, summary: summaryRow })}</div>` : "";

@@ -28,7 +28,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-OUPTHKY3.js";
+} from "./chunk-HL2Z45K7.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

@@ -33,7 +33,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-OUPTHKY3.js";
+} from "./chunk-HL2Z45K7.js";
 import {
   endGroup,
   info,
