@@ -9,6 +9,7 @@ import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
 import type { Spec } from './config/spec.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
+import { runCommands } from './measure/run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
 import { judgeResults } from './results/judge.ts';
@@ -174,6 +175,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
       head: revisions.head,
       env,
       counter,
+      runner: runCommands,
       ...(hooks.signal ? { signal: hooks.signal } : {}),
       log: hooks.log,
       ...(hooks.progress ? { progress: hooks.progress } : {}),

@@ -41,6 +41,7 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'format', kind: 'choice', choices: RUN_FORMATS, default: 'time', arg: '<f>', help: 'time the whole command, or parse a harness output' },
   { name: 'metric', kind: 'list', choices: METRICS, default: 'wall', arg: '<m>', help: 'what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)' },
   { name: 'direction', kind: 'choice', choices: ['lower-is-better', 'higher-is-better'], arg: '<d>', help: 'which way is better, for --format json values without one' },
+  { name: 'interleave', kind: 'choice', choices: ['benchmark', 'suite'], arg: '<how>', help: "pair each benchmark of a harness suite on its own (default where the format can select one), or whole runs of the suite" },
   { name: 'config', kind: 'string', arg: '<file>', help: 'YAML file naming several benchmarks', cliOnly: true },
   { name: 'min-pairs', kind: 'integer', default: '10', arg: '<n>', help: 'pairs before any stopping rule applies' },
   { name: 'max-pairs', kind: 'integer', default: '200', arg: '<n>', help: 'pairs at most, per benchmark' },

@@ -27,6 +27,14 @@ export interface BenchmarkSpec {
   prepare: string | null;
   /** a regular expression on result names, for harness formats */
   filter: string | null;
+  /**
+   * `benchmark`: pair each benchmark of the suite on its own (base's and head's run of it back to
+   * back); `suite`: pair whole runs of the suite. Unset: `benchmark` wherever the format and the
+   * run command allow selecting one benchmark (src/harness/select.ts), else `suite`.
+   */
+  interleave?: 'benchmark' | 'suite';
+  /** benchmarks per run with benchmark-level interleaving (default 1) */
+  batch?: number;
 }
 
 export type RevisionSpec = { kind: 'git'; rev: string | null } | { kind: 'dir'; dir: string };
@@ -73,6 +81,8 @@ const BenchmarkEntrySchema = z.strictObject({
   direction: z.enum(['lower-is-better', 'higher-is-better']).optional(),
   prepare: z.string().optional(),
   filter: z.string().optional(),
+  interleave: z.enum(['benchmark', 'suite']).optional(),
+  batch: z.number().int().min(1).max(1000).optional(),
 });
 
 const ConfigSchema = z.looseObject({
@@ -199,6 +209,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const metrics = get<Metric[]>('metric') ?? ['wall'];
   const prepare = get<string>('prepare') ?? null;
   const direction = get<Direction>('direction');
+  const interleave = get<'benchmark' | 'suite'>('interleave');
   let benchmarks: BenchmarkSpec[];
   if (config) {
     if (run !== undefined) throw new UsageError(naming('run'), `${naming('run')} and ${naming('config')} cannot be used together: put the command in the config file's benchmarks`);
@@ -214,6 +225,8 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       ...((b.direction ?? direction) ? { direction: b.direction ?? direction } : {}),
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null,
+      ...((b.interleave ?? interleave) ? { interleave: b.interleave ?? interleave } : {}),
+      ...(b.batch !== undefined ? { batch: b.batch } : {}),
     }));
     const names = new Set<string>();
     for (const b of benchmarks) {
@@ -222,7 +235,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   } else {
     if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
-    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null }];
+    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(interleave ? { interleave } : {}) }];
   }
   for (const b of benchmarks) {
     if (b.format !== 'time' && b.metrics.some((m) => m !== 'wall')) {
