@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, show } from './config/errors.ts';
+import { gateFails, parseFailOn } from './config/fail-on.ts';
 import { COMPARE_OPTIONS, type OptionDef } from './config/options.ts';
 import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } from './config/spec.ts';
 import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
@@ -191,6 +192,7 @@ async function report(argv: string[]): Promise<ExitCode> {
     const given = flags[name];
     if (given !== undefined) return parseOptionValue(name, cliNaming(name), given) as T;
     const recorded = merged.settings?.[name === 'fail-on' ? 'failOn' : name];
+    if (name === 'fail-on' && typeof recorded === 'string') return parseOptionValue(name, cliNaming(name), recorded) as T;
     return (recorded as T | undefined) ?? fallback;
   };
   const opts = judgeOptions({
@@ -199,12 +201,12 @@ async function report(argv: string[]): Promise<ExitCode> {
     outliers: get<OutlierRule>('outliers', 'tukey'),
     correction: get<Correction>('correction', 'holm'),
   });
-  const failOn = get<'regression' | 'none'>('fail-on', 'regression');
+  const failOn = parseFailOn(cliNaming('fail-on'), get<string[]>('fail-on', ['regression']));
   const judged = judgeResults(merged, opts);
   if (typeof flags['out'] === 'string') writeFileSync(flags['out'], `${JSON.stringify(judged, null, 1)}\n`);
   emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null });
   if (judged.status === 'failed') return 3;
-  return failOn === 'regression' && judged.verdict === 'regression' ? 1 : 0;
+  return gateFails(failOn, judged) ? 1 : 0;
 }
 
 export async function main(argv: string[]): Promise<ExitCode> {

@@ -7,6 +7,7 @@
  */
 import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
+import { gateFails } from './config/fail-on.ts';
 import type { Spec } from './config/spec.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
 import { runCommands } from './measure/run.ts';
@@ -137,7 +138,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     const judged = judgeResults(done, judgeOptions(spec));
     writer.write(judged);
     let code = exitCode;
-    if (code === 0 && spec.failOn === 'regression' && judged.verdict === 'regression') code = 1;
+    if (code === 0 && gateFails(spec.failOn, judged)) code = 1;
     return { results: judged, exitCode: code, resultsPath: writer.path };
   };
 

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { UsageError } from '../config/errors.ts';
+import { gateFails } from '../config/fail-on.ts';
 import { runCompare } from '../engine.ts';
 import { runNoise } from '../noise.ts';
 import { renderNoiseMarkdown } from '../report/noise.ts';
@@ -173,7 +174,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       checkResultsMatch(results, target);
       mkdirSync(dirname(settings.resultsPath), { recursive: true });
       writeFileSync(settings.resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-      exitCode = settings.failOn === 'regression' && results.verdict === 'regression' ? 1 : 0;
+      exitCode = gateFails(settings.failOn, results) ? 1 : 0;
     } else {
       const spec = settings.spec!;
       const head = target.head;
@@ -236,7 +237,12 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   else if (exitCode === 3) core.setFailed('pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.');
   else if (exitCode === 1) {
     const worst = results.benchmarks.filter((b) => b.verdict === 'regression').map((b) => b.name.slice(0, 80));
-    core.setFailed(`pairbench: ${counts.regression} regression${counts.regression === 1 ? '' : 's'} beyond the threshold (${worst.slice(0, 5).join(', ')}${worst.length > 5 ? ', …' : ''}). Set fail-on: none to report without failing.`);
+    const undecided = results.benchmarks.filter((b) => b.verdict === 'inconclusive').map((b) => b.name.slice(0, 80));
+    if (worst.length > 0 && settings.failOn !== 'inconclusive') {
+      core.setFailed(`pairbench: ${counts.regression} regression${counts.regression === 1 ? '' : 's'} beyond the threshold (${worst.slice(0, 5).join(', ')}${worst.length > 5 ? ', …' : ''}). Set fail-on: none to report without failing.`);
+    } else {
+      core.setFailed(`pairbench: ${undecided.length} benchmark${undecided.length === 1 ? '' : 's'} inconclusive (${undecided.slice(0, 5).join(', ')}${undecided.length > 5 ? ', …' : ''}), and fail-on names inconclusive: give it more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.`);
+    }
   }
 }
 

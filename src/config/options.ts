@@ -57,7 +57,8 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'shard', kind: 'string', default: '1/1', arg: '<i/n>', help: 'measure every n-th benchmark starting at the i-th' },
   { name: 'out', kind: 'string', default: 'pairbench-results.json', arg: '<file>', help: 'results JSON, written as pairs complete' },
   { name: 'markdown', kind: 'string', arg: '<file>', help: 'write the report as Markdown (the PR comment body)' },
-  { name: 'fail-on', kind: 'choice', choices: ['regression', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold, or never' },
+  { name: 'fail-on', kind: 'list', choices: ['regression', 'inconclusive', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never' },
+  { name: 'batch', kind: 'integer', arg: '<n>', help: 'benchmarks per run when each benchmark of a suite is paired on its own (default 1)' },
   { name: 'json', kind: 'boolean', help: 'print the results JSON to stdout instead of the table', cliOnly: true },
   { name: 'quiet', kind: 'boolean', help: 'no progress lines', cliOnly: true },
 ];

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
 import { UsageError, show } from './errors.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
+import { parseFailOn, type FailOn } from './fail-on.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
@@ -62,7 +63,7 @@ export interface Spec {
   shard: { index: number; count: number };
   out: string;
   markdown: string | null;
-  failOn: 'regression' | 'none';
+  failOn: FailOn;
   json: boolean;
   quiet: boolean;
 }
@@ -210,6 +211,8 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const prepare = get<string>('prepare') ?? null;
   const direction = get<Direction>('direction');
   const interleave = get<'benchmark' | 'suite'>('interleave');
+  const batch = get<number>('batch');
+  if (batch !== undefined && batch < 1) throw UsageError.invalid(naming('batch'), batch, 'an integer ≥ 1');
   let benchmarks: BenchmarkSpec[];
   if (config) {
     if (run !== undefined) throw new UsageError(naming('run'), `${naming('run')} and ${naming('config')} cannot be used together: put the command in the config file's benchmarks`);
@@ -226,7 +229,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null,
       ...((b.interleave ?? interleave) ? { interleave: b.interleave ?? interleave } : {}),
-      ...(b.batch !== undefined ? { batch: b.batch } : {}),
+      ...((b.batch ?? batch) !== undefined ? { batch: b.batch ?? batch } : {}),
     }));
     const names = new Set<string>();
     for (const b of benchmarks) {
@@ -235,7 +238,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   } else {
     if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
-    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(interleave ? { interleave } : {}) }];
+    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(interleave ? { interleave } : {}), ...(batch !== undefined ? { batch } : {}) }];
   }
   for (const b of benchmarks) {
     if (b.format !== 'time' && b.metrics.some((m) => m !== 'wall')) {
@@ -277,7 +280,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     shard: parseShard(naming('shard'), get<string>('shard') ?? '1/1'),
     out: get<string>('out') ?? 'pairbench-results.json',
     markdown: get<string>('markdown') ?? null,
-    failOn: get<'regression' | 'none'>('fail-on') ?? 'regression',
+    failOn: parseFailOn(naming('fail-on'), get<string[]>('fail-on') ?? ['regression']),
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };
