@@ -294,8 +294,10 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
       code: 'high-noise',
       severity: 'warning',
       message:
+        // One count of pairs per benchmark is given, the one that settles its verdict (pairsToSettle);
+        // a second count here, to shrink the detectable change to the threshold, only confused it.
         `Noisy even in pairs: the ratio head/base varies by ${pct(a.keptPairedCv)} (CV) from pair to pair. With ${n} pairs the smallest change this detects reliably is about ${pct(mdc)}` +
-        `${Number.isFinite(needed) && needed > n ? `; about ${needed} pairs would bring that down to the ${pct(threshold)} threshold (--max-pairs, --max-time)` : ''}. ` +
+        `${Number.isFinite(needed) && needed > n ? ` (the threshold is ${pct(threshold)})` : ''}. ` +
         `To cut the noise itself: ${metric === 'wall' ? 'measure CPU time instead of wall time (--metric cpu), ' : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`,
     });
   } else if (Math.max(a.base.cv, a.head.cv) > HIGH_SINGLE_CV && unpaired > 0 && a.pairedCv < 0.5 * unpaired) {

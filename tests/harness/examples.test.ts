@@ -121,9 +121,9 @@ const cases: Array<{ example: string; missing: () => string | null; expected: st
     missing: () =>
       process.env.PAIRBENCH_SLOW_EXAMPLES !== '1'
         ? 'slow (builds criterion on each side); set PAIRBENCH_SLOW_EXAMPLES=1 to run it'
-        : works('cargo criterion --version')
+        : works('cargo --version')
           ? null
-          : 'cargo-criterion is not installed (cargo install --locked cargo-criterion --version 1.1.0)',
+          : 'cargo is not installed (https://rustup.rs)',
     expected: ['kernels/checksum', 'kernels/sort_1000'],
     timeoutMs: 900_000,
   },
