@@ -10,6 +10,7 @@ import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts'
 import type { RunRequest, RunResult } from '../../src/measure/run.ts';
 import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
+import { ProgressPrinter } from '../../src/report/progress.ts';
 
 const BASE = '/revisions/base';
 const HEAD = '/revisions/head';
@@ -254,5 +255,36 @@ describe('scheduling rules', () => {
     expect(state.stoppedBecause).toBe('interrupted');
     expect(state.midRound).toBe(true);
     expect([...state.rows.values()].reduce((s, r) => s + r.pairs.length, 0)).toBe(3);
+  });
+});
+
+describe('progress', () => {
+  it('shows no interval until a benchmark has the pairs for one (6 at alpha 0.05), then its ±', async () => {
+    const { runner, now } = scriptedRunner({ suite: SUITE });
+    const lines: Array<{ pairs: number; line: string; halfWidth: number | null }> = [];
+    await runSchedule({
+      spec: spec({ run: './bench.test -test.bench {filter}', 'min-pairs': '8', 'max-pairs': '8' }),
+      base: { side: 'base', ref: null, sha: null, dir: BASE },
+      head: { side: 'head', ref: null, sha: null, dir: HEAD },
+      env: {},
+      counter: null,
+      runner,
+      clock: now,
+      log: () => {},
+      onPair: () => {},
+      progress: (p) => {
+        const row = p.rows.find((r) => r.key === 'BenchmarkParse')!;
+        lines.push({ pairs: row.pairs.length, line: ProgressPrinter.line({ ...p, rows: [row] }, 8), halfWidth: row.halfWidth });
+      },
+    });
+    const early = lines.filter((l) => l.pairs >= 1 && l.pairs < 6 && l.line.includes('BenchmarkParse'));
+    expect(early.length).toBeGreaterThan(0);
+    for (const l of early) {
+      expect(l.halfWidth).toBeNull();
+      expect(l.line).not.toContain('±');
+    }
+    const later = lines.filter((l) => l.pairs >= 6);
+    expect(later.length).toBeGreaterThan(0);
+    for (const l of later) expect(l.line, l.line).toMatch(/BenchmarkParse \+30(\.\d+)?% ±\d+\.\d%/);
   });
 });
