@@ -17,14 +17,18 @@
  *   the patch adds a fixed amount of busy work per call (`spin`), so the slowdown of a benchmark is
  *   proportional to how often it calls the function;
  * - aa: an identical copy of base (A/A: every flag is a false alarm);
- * - calibration: the same patch with CALIBRATION_FACTOR times the busy work.
+ * - calibration: Go: a copy that counts the calls of the slowed function (see goTruth); Python:
+ *   the same patch with CALIBRATION_FACTOR times the busy work.
  *
- * How we know which benchmarks are affected, and by how much: the calibration copy against base,
- * measured by pairbench per benchmark with a fixed number of pairs, gives each benchmark's change
- * under the big patch; as the work added is proportional to the spin count, the injected truth of
- * head is that change divided by CALIBRATION_FACTOR (on the log scale). A benchmark is "affected"
- * when its truth is at least the threshold (2%), "unaffected" when its calibration change is
- * below 2% either way (so its truth is below 0.2%), and otherwise "marginal" (counted in neither).
+ * How we know which benchmarks are affected, and by how much. Go, by counting: a benchmark that
+ * never calls parseRawNumber is unaffected, exactly; for the others the truth is the calls per op
+ * times the measured cost of one injected spin, over the benchmark's ns/op (goTruth). Python, by
+ * measuring: the calibration copy against base, measured by pairbench per benchmark with a fixed
+ * number of pairs, gives each benchmark's change under the big patch; as the work added is
+ * proportional to the spin count, head's truth is that change divided by CALIBRATION_FACTOR.
+ * A benchmark is "affected" when its truth is at least the threshold (2%), "unaffected" when it
+ * does not call the function (Go) or its calibration change is below 2% either way (Python), and
+ * otherwise "marginal" (counted in neither).
  *
  * Arms, each at the same wall-time budget (default 10 minutes, `--budget`), the order of the arms
  * shuffled per block:
@@ -44,6 +48,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../src/config/units.ts';
+import { parseHarness } from '../src/harness/index.ts';
+import { filterFor } from '../src/harness/select.ts';
 import { rngFor, shuffle } from '../src/schedule/random.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
 import { run, type Ran } from './lib/proc.ts';
@@ -136,13 +142,49 @@ func pairbenchSpin(n int) {
 }
 `;
 
-/** The Go patch: `parseRawNumber` (parser.go) does `spin` extra steps per call. */
-function patchGo(dir: string, spin: number): void {
+/** The Go patch: `parseRawNumber` (parser.go) does `spin` extra steps per call (count: counts its calls instead). */
+function patchGo(dir: string, spin: number, count = false): void {
   const file = join(dir, 'parser.go');
   const text = readFileSync(file, 'utf8');
   const anchor = 'func parseRawNumber(s string) (string, string, error) {';
   if (!text.includes(anchor)) throw new Error(`${GO_MODULE}@${GO_VERSION}: parser.go has no ${anchor}`);
-  writeFileSync(file, text.replace(anchor, `${anchor}\n\tpairbenchSpin(${spin})`) + GO_SPIN);
+  const call = count ? '\n\tatomic.AddInt64(&pairbenchCalls, 1)' : `\n\tpairbenchSpin(${spin})`;
+  let patched = text.replace(anchor, `${anchor}${call}`) + GO_SPIN;
+  if (count) patched = patched.replace(/^import \(/m, 'import (\n\t"sync/atomic"') + '\nvar pairbenchCalls int64\n';
+  writeFileSync(file, patched);
+  if (count) {
+    // prints the calls after the run, and times the injected work itself
+    writeFileSync(
+      join(dir, 'zz_pairbench_test.go'),
+      `package fastjson\n\nimport (\n\t"fmt"\n\t"os"\n\t"testing"\n)\n\nfunc TestMain(m *testing.M) {\n\tcode := m.Run()\n\tfmt.Fprintf(os.Stderr, "pairbench-calls %d\\n", pairbenchCalls)\n\tos.Exit(code)\n}\n\nfunc BenchmarkPairbenchSpin(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tpairbenchSpin(${spin})\n\t}\n}\n`,
+    );
+  }
+}
+
+/**
+ * The Go suite's injected truth, from counting, not timing: the counting copy counts the calls of
+ * parseRawNumber in a run of each benchmark at a fixed b.N (Go runs b.N = 1, then b.N = COUNT_N),
+ * so calls per op = calls / (COUNT_N + 1): 0 means the benchmark does not call the function at all
+ * (unaffected, exactly). The added time per op is calls per op x the time of one injected spin
+ * (BenchmarkPairbenchSpin), and the truth is that over the benchmark's own ns/op (the median of 5
+ * runs of base, taken on this machine).
+ */
+async function goTruth(setup: SuiteSetup, counting: string): Promise<Truth[]> {
+  const COUNT_N = 200;
+  const bin = join(counting, 'build/bench.test');
+  const spinRun = await must(bin, ['-test.run', '^$', '-test.bench', '^BenchmarkPairbenchSpin$', '-test.benchtime', '200ms', '-test.count', '5'], counting);
+  const spinNs = parseHarness('go', spinRun.stdout).find((x) => x.name === 'BenchmarkPairbenchSpin')!.value;
+  const baseRun = await must(join(setup.dirs.base, 'build/bench.test'), ['-test.run', '^$', '-test.bench', GO_SUITE, '-test.benchtime', '100ms', '-test.count', '5'], setup.dirs.base);
+  const base = parseHarness('go', baseRun.stdout).filter((x) => x.unit === 'ns');
+  const out: Truth[] = [];
+  for (const b of base) {
+    const r = await must(bin, ['-test.run', '^$', '-test.bench', filterFor('go', [b.name]), '-test.benchtime', `${COUNT_N}x`], counting);
+    const calls = Number(/pairbench-calls (\d+)/.exec(r.stderr)?.[1] ?? NaN);
+    const perOp = calls / (COUNT_N + 1);
+    const truth = (perOp * spinNs) / b.value;
+    out.push({ name: b.name, calibration: perOp, truth, kind: calls === 0 ? 'unaffected' : truth >= THRESHOLD ? 'affected' : 'marginal' });
+  }
+  return out;
 }
 
 async function must(file: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<Ran> {
@@ -172,7 +214,7 @@ async function setupGo(work: string, spin: number): Promise<SuiteSetup> {
   const dirs = { base: join(work, 'go', 'base'), head: join(work, 'go', 'head'), aa: join(work, 'go', 'aa'), calibration: join(work, 'go', 'calibration') };
   for (const d of Object.values(dirs)) writableCopy(source, d);
   patchGo(dirs.head, spin);
-  patchGo(dirs.calibration, spin * CALIBRATION_FACTOR);
+  patchGo(dirs.calibration, spin, true);
   for (const d of Object.values(dirs)) await must('go', ['test', '-c', '-o', 'build/bench.test', '.'], d);
   await must('go', ['install', BENCHSTAT], work);
   return {
@@ -398,8 +440,8 @@ async function main(): Promise<void> {
         save();
         continue;
       }
-      log(`${id}: calibrating the injected truth (${s.calibrationPairs} pairs per benchmark, x${CALIBRATION_FACTOR} patch)`);
-      report.truths[id] = await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
+      log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
+      report.truths[id] = id === 'go' ? await goTruth(setup, setup.dirs.calibration) : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
       save();
       for (const condition of s.conditions) {
         for (const against of ['head', 'aa'] as const) {
@@ -472,8 +514,9 @@ export function render(report: Report): string {
       const mae = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
       lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${duration(r.lastVerdictMs)} |`);
     }
-    lines.push('', '<details><summary>Injected truth per benchmark</summary>', '', '| benchmark | calibration (x' + CALIBRATION_FACTOR + ') | truth | kind |', '|---|---|---|---|');
-    for (const t of truths) lines.push(`| ${t.name} | ${pct(t.calibration)} | ${pct(t.truth)} | ${t.kind} |`);
+    const how = suite === 'go' ? 'calls of the slowed function per op (counted)' : `change with the x${CALIBRATION_FACTOR} patch (measured)`;
+    lines.push('', '<details><summary>Injected truth per benchmark</summary>', '', `| benchmark | ${how} | truth | kind |`, '|---|---|---|---|');
+    for (const t of truths) lines.push(`| ${t.name} | ${suite === 'go' ? t.calibration.toFixed(1) : pct(t.calibration)} | ${pct(t.truth)} | ${t.kind} |`);
     lines.push('', '</details>', '');
   }
   return `${lines.join('\n')}\n`;
