@@ -107,6 +107,8 @@ interface ArmRun {
   command: string;
   noise?: NoiseReport;
   error?: string;
+  /** the native tool's own output (benchstat's CSV), to judge again */
+  raw?: string;
 }
 
 interface Truth {
@@ -124,7 +126,7 @@ interface SuiteSetup {
   /** the run command for pairbench, with its {filter}/{benchmark} placeholder */
   run: string;
   /** one whole run of the suite on one side, for the native arm's budget */
-  native(baseDir: string, headDir: string, budgetMs: number, work: string): Promise<{ outcomes: Outcome[]; command: string; wallMs: number }>;
+  native(baseDir: string, headDir: string, budgetMs: number, work: string): Promise<{ outcomes: Outcome[]; command: string; wallMs: number; raw?: string }>;
 }
 
 // --- the suites ---------------------------------------------------------------------------------
@@ -237,7 +239,8 @@ async function setupGo(work: string, spin: number): Promise<SuiteSetup> {
       writeFileSync(join(scratch, 'head.txt'), b.stdout);
       const gopath = (await must('go', ['env', 'GOPATH'], scratch)).stdout.trim();
       const stat = await must(join(gopath, 'bin', 'benchstat'), ['-format', 'csv', 'base.txt', 'head.txt'], scratch);
-      return { outcomes: parseBenchstatCsv(stat.stdout), command: `bench.test ${args.join(' ')} (base, then head); benchstat base.txt head.txt`, wallMs: Date.now() - started };
+      writeFileSync(join(scratch, 'benchstat.csv'), stat.stdout);
+      return { outcomes: parseBenchstatCsv(stat.stdout), raw: stat.stdout, command: `bench.test ${args.join(' ')} (base, then head); benchstat base.txt head.txt`, wallMs: Date.now() - started };
     },
   };
 }
@@ -262,8 +265,10 @@ export function parseBenchstatCsv(text: string): Outcome[] {
       continue;
     }
     const cells = line.split(',');
-    const name = cells[0]!.replace(/-\d+$/, '');
-    if (name === 'geomean' || name === '') continue;
+    // benchstat drops the Benchmark prefix and keeps the -GOMAXPROCS suffix: back to Go's names as pairbench has them
+    const bare = cells[0]!.replace(/-\d+$/, '');
+    if (bare === 'geomean' || bare === '') continue;
+    const name = bare.startsWith('Benchmark') ? bare : `Benchmark${bare}`;
     const delta = cells[5] ?? '~';
     const estimate = delta === '~' ? null : Number(delta.replace('%', '')) / 100;
     const flagged = estimate === null ? null : estimate > THRESHOLD ? 'regression' : estimate < -THRESHOLD ? 'improvement' : null;
@@ -346,7 +351,7 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
     estimate: b.change?.estimate ?? null,
   }));
   const wallMs = Date.parse(results.finishedAt) - Date.parse(results.startedAt);
-  return { outcomes, wallMs, lastVerdictMs: wallMs, command: `node src/cli.ts ${args.slice(2).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results };
+  return { outcomes, wallMs, lastVerdictMs: wallMs, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results };
 }
 
 async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch: string): Promise<Truth[]> {
@@ -454,7 +459,7 @@ async function main(): Promise<void> {
             try {
               if (arm === 'native') {
                 const r = await setup.native(setup.dirs.base, headDir, s.budgetMs, scratch);
-                report.runs.push({ suite: id, condition, arm, against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command });
+                report.runs.push({ suite: id, condition, arm, against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });
               } else {
                 const r = await pairbenchArm(setup, arm, headDir, s.budgetMs, s.seed, scratch);
                 report.runs.push({ suite: id, condition, arm, against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, outcomes: r.outcomes, command: r.command });
