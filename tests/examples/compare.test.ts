@@ -3,6 +3,10 @@
  * slowed in head is a regression, the untouched ones are not. Go and Python run in CI (`.ci/run`
  * installs pytest-benchmark); a missing toolchain skips with what to install.
  *
+ * Each benchmark is paired on its own (the run commands carry `{filter}` and `{benchmark}`): one
+ * process per benchmark and side, so a run takes longer than one of the whole suite; the time
+ * limits say so.
+ *
  * These are the only tests whose verdicts come from real timings, so `npm test` runs them on their
  * own, after every other test (`npm run test:examples`), never beside them. The effect is many
  * times the paired noise and the threshold is 5%, so the slowed benchmark is a regression however
@@ -45,7 +49,7 @@ describe('examples, compared end to end', () => {
   it.skipIf(!hasGo)('go-suite: BenchmarkChecksum regresses, BenchmarkSort does not', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet']);
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000 });
     expect(res.status, res.stdout).toBe(1);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     expect(byName.get('BenchmarkChecksum')!.verdict).toBe('regression');
@@ -57,12 +61,12 @@ describe('examples, compared end to end', () => {
     // each benchmark is paired on its own: every round lists benchmarks, not the suite
     const rounds = readResults(file).rounds!;
     expect([...rounds[0]!].sort()).toEqual(['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']);
-  });
+  }, 600_000);
 
   it.skipIf(!hasPytestBenchmark)('python-pytest: test_checksum regresses, test_sort does not', () => {
     const ex = copyExample('python-pytest');
     const file = join(ex.dir, 'py.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--run', 'python3 -m pytest -q -p no:cacheprovider {benchmark} --benchmark-json=.benchmarks/run.json >&2 && cat .benchmarks/run.json', '--format', 'pytest-benchmark', '--max-pairs', '20', '--threshold', '5%', '--outliers', 'none', '--alpha', '0.01', '--out', file, '--quiet']);
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--run', 'python3 -m pytest -q -p no:cacheprovider {benchmark} --benchmark-json=.benchmarks/run.json >&2 && cat .benchmarks/run.json', '--format', 'pytest-benchmark', '--max-pairs', '20', '--threshold', '5%', '--outliers', 'none', '--alpha', '0.01', '--out', file, '--quiet'], { timeoutMs: 880_000 });
     expect(res.status, res.stdout).toBe(1);
     const results = readResults(file);
     const checksum = results.benchmarks.find((b) => b.name.includes('test_checksum'))!;
@@ -70,7 +74,7 @@ describe('examples, compared end to end', () => {
     const sorts = results.benchmarks.filter((b) => b.name.includes('test_sort'));
     expect(sorts.length).toBeGreaterThanOrEqual(2);
     for (const b of sorts) expectNoAlarm(b);
-  });
+  }, 900_000);
 
   it.skipIf(!hasGo)('a config file with three benchmarks of three formats gives one report and records each round\'s shuffled order', () => {
     const ex = copyExample('go-suite');

@@ -13,12 +13,12 @@ export interface CliRun {
   stderr: string;
 }
 
-export function pairbench(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): CliRun {
+export function pairbench(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): CliRun {
   const res = spawnSync(process.execPath, [CLI, ...args], {
     cwd: opts.cwd ?? ROOT,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
-    timeout: 240_000,
+    timeout: opts.timeoutMs ?? 240_000,
   });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
