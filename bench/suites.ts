@@ -277,6 +277,16 @@ export function parseBenchstatCsv(text: string): Outcome[] {
   return out;
 }
 
+/**
+ * pytest-benchmark's verdicts: every benchmark of head's `--benchmark-json` (by its fullname), the
+ * ones named in a "Field 'median' has failed" line of `--benchmark-compare-fail` flagged.
+ */
+export function parsePytestCompare(output: string, headJson: string): Outcome[] {
+  const failed = new Set([...output.matchAll(/^\s*(\S+) \(\d+_[^)]*\) - Field 'median' has failed/gm)].map((m) => m[1]!));
+  const doc = JSON.parse(headJson) as { benchmarks: Array<{ name: string; fullname: string }> };
+  return doc.benchmarks.map((bm) => ({ name: bm.fullname, flagged: failed.has(bm.name) ? ('regression' as const) : null, verdict: failed.has(bm.name) ? 'median failed' : 'passed', estimate: null }));
+}
+
 /** The Python patch: see setupPython. */
 async function setupPython(work: string, spin: number): Promise<SuiteSetup> {
   const dl = join(work, 'py-download');
@@ -306,14 +316,15 @@ async function setupPython(work: string, spin: number): Promise<SuiteSetup> {
       const args = [`--benchmark-max-time=${(1 * factor).toFixed(2)}`, `--benchmark-storage=${storage}`];
       const started = Date.now();
       await run0(baseDir, [...args, '--benchmark-save=base']);
+      const headJson = join(scratch, 'head.json');
       const b = await run(
         'sh',
-        ['-c', `PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider bench ${args.join(' ')} --benchmark-compare=0001 --benchmark-compare-fail=median:${THRESHOLD * 100}%`],
+        ['-c', `PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider bench ${args.join(' ')} --benchmark-compare=0001 --benchmark-compare-fail=median:${THRESHOLD * 100}% --benchmark-json=${headJson}`],
         { cwd: headDir },
       );
-      const failed = new Set([...`${b.stdout}\n${b.stderr}`.matchAll(/median\s+\S*\s*of\s+(\S+)/gi)].map((m) => m[1]!));
-      const names = [...`${b.stdout}`.matchAll(/^(bench\/\S+::\S+)/gm)].map((m) => m[1]!);
-      return { outcomes: names.map((name) => ({ name, flagged: failed.has(name) ? 'regression' : null, verdict: failed.has(name) ? 'failed median' : 'passed', estimate: null })), command: `pytest bench ${args.join(' ')} (base --benchmark-save, head --benchmark-compare-fail=median:2%)`, wallMs: Date.now() - started };
+      if (!existsSync(headJson)) throw new Error(`pytest-benchmark wrote no ${headJson} (exit ${b.code}):\n${b.stderr.slice(-2000)}`);
+      const output = `${b.stdout}\n${b.stderr}`;
+      return { outcomes: parsePytestCompare(output, readFileSync(headJson, 'utf8')), raw: output.slice(-20_000), command: `pytest bench ${args.join(' ')} (base --benchmark-save, head --benchmark-compare-fail=median:2%)`, wallMs: Date.now() - started };
     },
   };
   async function run0(cwd: string, extra: string[]): Promise<Ran> {
