@@ -14,6 +14,8 @@ import { countFailure, measureSide, RunFailure, type MeasureContext } from './pa
 import { beyondLimits, recordSeen } from './record.ts';
 import type { Job, Unit } from './state.ts';
 
+const SHELL_NONE_BLOCKER = 'the selection reaches the command through the shell, and the run command is started without one (--shell none)';
+
 function newUnit(job: Job, name: string, select: string[] | null): Unit {
   return { name, job, select, pairs: 0, running: job.running, ...(job.running ? {} : { stoppedBecause: job.stoppedBecause ?? 'error' }), pairMsTotal: 0, rowsPerPair: 0 };
 }
@@ -44,6 +46,15 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
       state.units.push(newUnit(job, bench.name, null));
       continue;
     }
+    // A command that cannot select one benchmark whatever the names (no placeholder, no filter flag
+    // pairbench may add, --shell none) is not listed: it is warmed up (--warmup) and paired whole.
+    const early = bench.shell === 'none' ? SHELL_NONE_BLOCKER : isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, []) : null;
+    if (early !== null) {
+      ctx.log(`${bench.interleave === 'benchmark' ? 'warning' : 'note'}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      await warmUp(ctx, job);
+      state.units.push(newUnit(job, bench.name, null));
+      continue;
+    }
     // The listing: one run of the whole suite per side, also its warmup.
     const listed: Partial<Record<'base' | 'head', RowSample[]>> = {};
     for (const side of ['base', 'head'] as const) {
@@ -60,12 +71,7 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     if (!listed.base || !listed.head) continue; // the job failed (recorded) or the run was interrupted
     const inHead = new Set(listed.head.map((s) => s.name));
     const both = primaries(listed.base).filter((p) => inHead.has(p.name));
-    const blocker =
-      bench.shell === 'none'
-        ? 'the selection reaches the command through the shell, and the run command is started without one (--shell none)'
-        : isHarnessFormat(bench.format)
-          ? selectionBlocker(bench.run, bench.format, both.map((p) => p.name))
-          : 'not a harness format';
+    const blocker = isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, both.map((p) => p.name)) : 'not a harness format';
     if (blocker !== null || both.length === 0) {
       const tip = bench.interleave === 'benchmark' ? 'warning' : 'note';
       ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? 'no benchmark is on both sides'}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
