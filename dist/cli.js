@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  await import("./chunks/cli-HHKKM7Y2.js");
+  await import("./chunks/cli-RJZUA3DN.js");
 }

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-7EOH4TRD.js");
+  const { runAction } = await import("./chunks/run-REIRRSXX.js");
   await runAction();
 }
