@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PairbenchError, UsageError, errorCode, fsReason, show } from './config/errors.ts';
+import { gateFails, parseFailOn } from './config/fail-on.ts';
 import { COMPARE_OPTIONS, type OptionDef } from './config/options.ts';
 import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } from './config/spec.ts';
 import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
@@ -253,13 +254,13 @@ async function report(argv: string[]): Promise<ExitCode> {
     outliers: get<OutlierRule>('outliers', 'tukey'),
     correction: get<Correction>('correction', 'holm'),
   });
-  const failOn = get<'regression' | 'none'>('fail-on', 'regression');
+  const failOn = parseFailOn(cliNaming('fail-on'), get<string[]>('fail-on', ['regression']));
   const judged = judgeResults(merged, opts);
   if (typeof flags['out'] === 'string') writeJudgedFile(flags['out'], judged);
   // The files may come from anywhere (an artifact of a fork's workflow): no command is taken from them.
   emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null, html: typeof flags['html'] === 'string' ? flags['html'] : null }, { resultsFiles: positionals });
   if (judged.status === 'failed') return 3;
-  return failOn === 'regression' && judged.verdict === 'regression' ? 1 : 0;
+  return gateFails(failOn, judged) ? 1 : 0;
 }
 
 export async function main(argv: string[]): Promise<ExitCode> {

@@ -7,10 +7,12 @@
  */
 import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
+import { gateFails } from './config/fail-on.ts';
 import type { Spec } from './config/spec.ts';
 import { measuringTimer } from './measure/helper.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
 import { overheadRecord } from './measure/overhead.ts';
+import { runCommands } from './measure/run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
 import { judgeResults } from './results/judge.ts';
@@ -144,7 +146,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     const judged = judgeResults(done, judgeOptions(spec));
     writer.write(judged);
     let code = exitCode;
-    if (code === 0 && spec.failOn === 'regression' && judged.verdict === 'regression') code = 1;
+    if (code === 0 && gateFails(spec.failOn, judged)) code = 1;
     return { results: judged, exitCode: code, resultsPath: writer.path };
   };
 
@@ -190,6 +192,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
       head: revisions.head,
       env,
       counter,
+      runner: runCommands,
       ...(hooks.signal ? { signal: hooks.signal } : {}),
       log: hooks.log,
       ...(hooks.progress ? { progress: hooks.progress } : {}),

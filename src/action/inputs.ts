@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { UsageError, fsReason, show } from '../config/errors.ts';
+import { parseFailOn, type FailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
 import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
 import { parseChoice } from '../config/units.ts';
@@ -60,7 +61,7 @@ export interface ActionSettings {
   /** compare and noise: the Spec, with base and head still to be set from the event */
   spec: Spec | null;
   judge: JudgeOptions;
-  failOn: 'regression' | 'none';
+  failOn: FailOn;
 }
 
 export type InputReader = (name: string) => string;
@@ -131,7 +132,7 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
     const opt = <T>(name: string): T => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default) as T;
     return finish(null, {
       judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction') },
-      failOn: opt('fail-on'),
+      failOn: parseFailOn(actionNaming('fail-on'), opt<string[]>('fail-on')),
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...(config ? { config } : {}) });

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { PairbenchError, UsageError } from '../config/errors.ts';
+import { gateFails, type FailOn } from '../config/fail-on.ts';
 import { runCompare } from '../engine.ts';
 import { runNoise } from '../noise.ts';
 import { renderNoiseMarkdown } from '../report/noise.ts';
@@ -190,6 +191,12 @@ function regressionMessage(results: Results): string {
   return `pairbench: ${rows.length} regression${rows.length === 1 ? '' : 's'} beyond the threshold: ${list}. Set fail-on: none to report without failing, or add the accept label to accept an intended regression.`;
 }
 
+/** The gate once the accept label is weighed: an accepted label takes regression out of it, nothing else. */
+function gateOf(failOn: FailOn, accepted: Acceptance | null): FailOn {
+  if (!accepted?.accepted) return failOn;
+  return failOn === 'regression,inconclusive' || failOn === 'inconclusive' ? 'inconclusive' : 'none';
+}
+
 /** Whether the accept label is on the pull request and counts (github/labels.ts). */
 async function acceptLabel(api: GitHubApi | null, settings: ActionSettings, target: Target, payload: unknown, env: NodeJS.ProcessEnv): Promise<Acceptance | null> {
   const raw = env['INPUT_ACCEPT-LABEL'];
@@ -244,7 +251,7 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
         name: settings.checkName,
         headSha: target.checkSha,
         results,
-        failOn: extras.acceptance?.accepted ? 'none' : settings.failOn,
+        failOn: gateOf(settings.failOn, extras.acceptance),
         render: (maxBytes) => redactOutput(renderMarkdown(results, { ...common, maxLength: maxBytes })),
         ...(url ? { detailsUrl: url } : {}),
         log: (l) => core.info(l),
@@ -310,7 +317,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       replay = { resultsFiles: loaded.files.map((f) => basename(f)) };
       checkResultsMatch(results, target);
       writeResultsFile(settings.resultsPath, results);
-      exitCode = settings.failOn === 'regression' && results.verdict === 'regression' ? 1 : 0;
+      exitCode = gateFails(settings.failOn, results) ? 1 : 0;
     } else {
       const spec = settings.spec!;
       replay = { commands: commandsOf(spec, envInputReader(env)('config') || null), resultsFiles: [basename(settings.resultsPath)] };
@@ -353,7 +360,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   } catch (err) {
     warn(`Could not check the accept label: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (accepted?.accepted && exitCode === 1) exitCode = 0;
+  // the label accepts a regression only: an inconclusive gate (fail-on: regression,inconclusive) still holds
+  if (accepted?.accepted && exitCode === 1) exitCode = gateFails(gateOf(settings.failOn, accepted), results) ? 1 : 0;
   const htmlPath = htmlPathOf(settings);
   // Redacted once more as a whole (S4): `***` is shorter than any secret, so the size limits still hold.
   const summary = redactOutput(
@@ -404,7 +412,14 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
   if (exitCode === 130) core.setFailed('pairbench was interrupted; the results measured so far are in the results file and the job summary.');
   else if (exitCode === 3) core.setFailed('pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.');
-  else if (exitCode === 1) core.setFailed(regressionMessage(results));
+  else if (exitCode === 1) {
+    const gate = gateOf(settings.failOn, accepted);
+    if (gate.split(',').includes('regression') && results.benchmarks.some((b) => b.verdict === 'regression')) core.setFailed(regressionMessage(results));
+    else {
+      const undecided = results.benchmarks.filter((b) => b.verdict === 'inconclusive').map((b) => b.name.slice(0, 80));
+      core.setFailed(`pairbench: ${undecided.length} benchmark${undecided.length === 1 ? '' : 's'} inconclusive (${undecided.slice(0, 5).join(', ')}${undecided.length > 5 ? ', …' : ''}), and fail-on names inconclusive: give it more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.`);
+    }
+  }
 }
 
 /** The name `@github/local-action` calls: `npx @github/local-action run . src/action/run.ts .env`. */

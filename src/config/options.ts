@@ -42,6 +42,7 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'format', kind: 'choice', choices: RUN_FORMATS, default: 'time', arg: '<f>', help: 'time the whole command, or parse a harness output' },
   { name: 'metric', kind: 'list', choices: METRICS, default: 'wall', arg: '<m>', help: 'what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)' },
   { name: 'direction', kind: 'choice', choices: ['lower-is-better', 'higher-is-better'], arg: '<d>', help: 'which way is better, for --format json values without one' },
+  { name: 'interleave', kind: 'choice', choices: ['benchmark', 'suite'], arg: '<how>', help: "pair each benchmark of a harness suite on its own (default where the format can select one), or whole runs of the suite" },
   { name: 'config', kind: 'string', arg: '<file>', help: 'YAML file naming several benchmarks', cliOnly: true },
   { name: 'min-pairs', kind: 'integer', default: '10', arg: '<n>', help: 'pairs before any stopping rule applies' },
   { name: 'max-pairs', kind: 'integer', default: '200', arg: '<n>', help: 'pairs at most, per benchmark' },
@@ -57,7 +58,8 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'shard', kind: 'string', default: '1/1', arg: '<i/n>', help: 'measure every n-th benchmark starting at the i-th' },
   { name: 'out', kind: 'string', default: 'pairbench-results.json', arg: '<file>', help: 'results JSON, written as pairs complete' },
   { name: 'markdown', kind: 'string', arg: '<file>', help: 'write the report as Markdown (the PR comment body)' },
-  { name: 'fail-on', kind: 'choice', choices: ['regression', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold, or never' },
+  { name: 'fail-on', kind: 'list', choices: ['regression', 'inconclusive', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never' },
+  { name: 'batch', kind: 'integer', arg: '<n>', help: 'benchmarks per run when each benchmark of a suite is paired on its own (default 1)' },
   { name: 'json', kind: 'boolean', help: 'print the results JSON to stdout instead of the table', cliOnly: true },
   { name: 'quiet', kind: 'boolean', help: 'no progress lines', cliOnly: true },
 ];

@@ -12,6 +12,7 @@ import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
 import { UsageError, show } from './errors.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
 import { splitCommand, type ShellMode } from '../measure/argv.ts';
+import { parseFailOn, type FailOn } from './fail-on.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
@@ -31,6 +32,14 @@ export interface BenchmarkSpec {
   shell?: ShellMode;
   /** a regular expression on result names, for harness formats */
   filter: string | null;
+  /**
+   * `benchmark`: pair each benchmark of the suite on its own (base's and head's run of it back to
+   * back); `suite`: pair whole runs of the suite. Unset: `benchmark` wherever the format and the
+   * run command allow selecting one benchmark (src/harness/select.ts), else `suite`.
+   */
+  interleave?: 'benchmark' | 'suite';
+  /** benchmarks per run with benchmark-level interleaving (default 1) */
+  batch?: number;
 }
 
 export type RevisionSpec = { kind: 'git'; rev: string | null } | { kind: 'dir'; dir: string };
@@ -58,7 +67,7 @@ export interface Spec {
   shard: { index: number; count: number };
   out: string;
   markdown: string | null;
-  failOn: 'regression' | 'none';
+  failOn: FailOn;
   json: boolean;
   quiet: boolean;
 }
@@ -78,6 +87,8 @@ const BenchmarkEntrySchema = z.strictObject({
   prepare: z.string().optional(),
   filter: z.string().optional(),
   shell: z.enum(['sh', 'none']).optional(),
+  interleave: z.enum(['benchmark', 'suite']).optional(),
+  batch: z.number().int().min(1).max(1000).optional(),
 });
 
 const ConfigSchema = z.looseObject({
@@ -223,6 +234,9 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const prepare = get<string>('prepare') ?? null;
   const direction = get<Direction>('direction');
   const shell = get<ShellMode>('shell') ?? 'sh';
+  const interleave = get<'benchmark' | 'suite'>('interleave');
+  const batch = get<number>('batch');
+  if (batch !== undefined && batch < 1) throw UsageError.invalid(naming('batch'), batch, 'an integer ≥ 1');
   let benchmarks: BenchmarkSpec[];
   if (config) {
     if (run !== undefined) throw new UsageError(naming('run'), `${naming('run')} and ${naming('config')} cannot be used together: put the command in the config file's benchmarks`);
@@ -239,6 +253,8 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null,
       ...((b.shell ?? shell) === 'none' ? { shell: 'none' as const } : {}),
+      ...((b.interleave ?? interleave) ? { interleave: b.interleave ?? interleave } : {}),
+      ...((b.batch ?? batch) !== undefined ? { batch: b.batch ?? batch } : {}),
     }));
     const names = new Set<string>();
     for (const b of benchmarks) {
@@ -247,7 +263,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   } else {
     if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
-    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}) }];
+    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}), ...(interleave ? { interleave } : {}), ...(batch !== undefined ? { batch } : {}) }];
   }
   for (const b of benchmarks) {
     if (b.shell === 'none') {
@@ -255,6 +271,11 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       if ('error' in split) {
         const input = config ? configName(`benchmarks ${show(b.name)} run`) : naming('run');
         throw new UsageError(naming('shell'), `${input}: got ${show(b.run)}, which cannot run with ${naming('shell')} none: ${split.error}; expected a plain command (words, quotes and backslashes only), or ${naming('shell')} sh`);
+      }
+      // the selection reaches the command through the shell's environment ("$PAIRBENCH_FILTER", S3)
+      if (/\{(?:filter|benchmark)\}/.test(b.run)) {
+        const input = config ? configName(`benchmarks ${show(b.name)} run`) : naming('run');
+        throw new UsageError(naming('shell'), `${input}: got ${show(b.run)}, whose {filter} / {benchmark} placeholder needs the shell; expected ${naming('shell')} sh (the default), or a run command without a placeholder`);
       }
     }
     if (b.format !== 'time' && b.metrics.some((m) => m !== 'wall')) {
@@ -296,7 +317,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     shard: parseShard(naming('shard'), get<string>('shard') ?? '1/1'),
     out: get<string>('out') ?? 'pairbench-results.json',
     markdown: get<string>('markdown') ?? null,
-    failOn: get<'regression' | 'none'>('fail-on') ?? 'regression',
+    failOn: parseFailOn(naming('fail-on'), get<string[]>('fail-on') ?? ['regression']),
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };

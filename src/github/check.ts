@@ -2,6 +2,7 @@
  * The check run (`check-name`): a completed check on the PR head commit whose conclusion follows
  * the verdict, with the report as its summary (under GitHub's 65,535 bytes, S8).
  */
+import type { FailOn } from '../config/fail-on.ts';
 import type { Results } from '../results/schema.ts';
 import { REPORT_LIMITS, countVerdicts } from '../report/markdown.ts';
 import { FORK_ADVICE, describeApiError, isTooLong, isWriteForbidden } from './errors.ts';
@@ -15,7 +16,7 @@ export interface CheckOptions {
   name: string;
   headSha: string;
   results: Results;
-  failOn: 'regression' | 'none';
+  failOn: FailOn;
   /** the report at a given size limit (UTF-8 bytes) */
   render: (maxBytes: number) => string;
   detailsUrl?: string;
@@ -31,12 +32,13 @@ export interface CheckOutcome {
 
 /**
  * failure: a failed comparison, or a regression with `fail-on: regression`;
- * neutral: inconclusive, a partial run, or a regression with `fail-on: none`;
+ * neutral: inconclusive (with any `fail-on`: the job's own status carries that gate), a partial
+ * run, or a regression with `fail-on: none`;
  * success: only unchanged and improved benchmarks.
  */
-export function conclusionOf(results: Results, failOn: 'regression' | 'none'): Conclusion {
+export function conclusionOf(results: Results, failOn: FailOn): Conclusion {
   if (results.status === 'failed') return 'failure';
-  if (results.verdict === 'regression') return failOn === 'regression' ? 'failure' : 'neutral';
+  if (results.verdict === 'regression') return failOn.split(',').includes('regression') ? 'failure' : 'neutral';
   if (results.verdict === 'inconclusive' || results.status === 'partial' || results.verdict === undefined) return 'neutral';
   return 'success';
 }

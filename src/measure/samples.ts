@@ -5,6 +5,7 @@
 import type { BenchmarkSpec } from '../config/spec.ts';
 import type { Metric } from '../config/options.ts';
 import { parseHarness } from '../harness/index.ts';
+import { filterMatches } from '../harness/select.ts';
 import type { HarnessFormat, Sample } from '../harness/types.ts';
 import type { RunResult } from './run.ts';
 
@@ -58,7 +59,7 @@ export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: 
   const parsed = parseHarness(bench.format as HarnessFormat, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed
-    .filter((s) => !filter || filter.test(s.name))
+    .filter((s) => !filter || filterMatches(bench.format, filter, s.name))
     .map((s) => ({
       ...s,
       key: opts.prefix ? `${bench.name}/${s.name}` : s.name,

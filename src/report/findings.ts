@@ -115,10 +115,11 @@ export function wordFinding(f: Finding, surface: Surface): string {
     }
     case 'high-noise': {
       const g = f.figures;
-      const budget = surface === 'cli' ? '--max-pairs, --max-time' : 'inputs max-pairs, max-time';
+      // One count of pairs per benchmark is worded, the one that settles its verdict (pairsToSettle);
+      // a second count here (pairsForThreshold, kept in the figures) only confused it.
       return (
         `Noisy even in pairs: the ratio head/base varies by ${pct(g.pairedCv)} (CV) from pair to pair. With ${g.pairs} pairs the smallest change this detects reliably is about ${pct(g.detectable)}` +
-        `${g.pairsForThreshold !== null ? `; about ${g.pairsForThreshold} pairs would bring that down to the ${pct(g.threshold)} threshold (${budget})` : ''}. ` +
+        `${g.pairsForThreshold !== null ? ` (the threshold is ${pct(g.threshold)})` : ''}. ` +
         `To cut the noise itself: ${g.metric === 'wall' ? `measure CPU time instead of wall time (${set('metric', 'cpu')}), ` : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`
       );
     }

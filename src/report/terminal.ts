@@ -66,6 +66,43 @@ function visible(text: string): number {
   return n;
 }
 
+const FOLD_AT = 3;
+
+/** `, stopped by max-time`, when an inconclusive benchmark's budget, not its rules, ended it. */
+function stoppedBy(b: BenchmarkResult): string {
+  return b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? ` (stopped by ${b.stoppedBecause})` : '';
+}
+
+/**
+ * When FOLD_AT or more benchmarks are noisy even in pairs, or inconclusive, one line says so for
+ * all of them (with the range of their figures), instead of the same note per benchmark.
+ */
+function sharedNotes(benchmarks: readonly BenchmarkResult[]): { lines: string[]; folded: Set<string> } {
+  const lines: string[] = [];
+  const folded = new Set<string>();
+  const names = (bs: readonly BenchmarkResult[]) => `${bs.slice(0, 3).map((b) => safeText(b.name)).join(', ')}${bs.length > 3 ? `, and ${bs.length - 3} more` : ''}`;
+  const noisy = benchmarks.filter((b) => (b.diagnostics ?? []).some((d) => d.code === 'high-noise'));
+  if (noisy.length >= FOLD_AT) {
+    folded.add('high-noise');
+    lines.push(
+      `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. ` +
+        'To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs), make one run do more work, or pair each benchmark on its own (--interleave benchmark).',
+    );
+  }
+  const open = benchmarks.filter((b) => b.verdict === 'inconclusive' && b.pairsToSettle);
+  if (open.length >= FOLD_AT) {
+    folded.add('settle');
+    // sorted in place once: a suite may hold 100,000 benchmarks
+    const counts = open.map((b) => b.pairsToSettle!).sort((x, y) => x - y);
+    const mid = counts[Math.floor(counts.length / 2)]!;
+    const stops = [...new Set(open.map((b) => stoppedBy(b) && b.stoppedBecause!))].filter(Boolean);
+    lines.push(
+      `${open.length} benchmarks are inconclusive (${names(open)})${stops.length > 0 ? `, stopped by ${stops.join(' or ')}` : ''}: about ${mid} pairs each (${counts[0]}-${counts[counts.length - 1]}) would likely settle half of them; raise --max-time (or --max-pairs), or gate on them with --fail-on regression,inconclusive.`,
+    );
+  }
+  return { lines, folded };
+}
+
 export function renderTerminal(results: Results, opts: TerminalOptions): string {
   const lines: string[] = [];
   const color = opts.color;
@@ -105,8 +142,11 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   if (results.missingShards && results.missingShards.length > 0) {
     notes.push(`warning: incomplete: shard ${results.missingShards.join(', ')} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
   }
-  // A note that many benchmarks share is shown NOTES_PER_KIND times, then counted: a suite of
-  // 100,000 benchmarks would otherwise print 100,000 copies of it.
+  // Notes that most benchmarks of a suite share are said once, not once per benchmark (FOLD_AT or
+  // more); any other note that many benchmarks share is shown NOTES_PER_KIND times, then counted:
+  // a suite of 100,000 benchmarks would otherwise print 100,000 copies of it.
+  const shared = sharedNotes(benchmarks);
+  notes.push(...shared.lines);
   const perKind = new Map<string, number>();
   const note = (kind: string, text: string) => {
     const n = (perKind.get(kind) ?? 0) + 1;
@@ -122,10 +162,13 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
       if (d.code === 'all-equal' && !TIME_UNITS.has(b.unit)) continue;
       // pairs kept against a one-sided exclusion, within chance: in the results and the Markdown details
       if ((d.code as string) === 'outliers-kept' && d.severity === 'info') continue;
+      if (shared.folded.has(d.code)) continue;
       note(d.code, `${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(wordDiagnostic(d, 'cli'))}`);
     }
-    if (b.verdict === 'inconclusive' && b.pairsToSettle) note('inconclusive', `${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-    if (b.verdict === 'inconclusive' && b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided') note(`stopped by ${b.stoppedBecause}`, `${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (!shared.folded.has('settle')) {
+      if (b.verdict === 'inconclusive' && b.pairsToSettle) note('inconclusive', `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
+      else if (b.verdict === 'inconclusive' && stoppedBy(b)) note(`stopped by ${b.stoppedBecause}`, `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}`);
+    }
     if (b.failedRuns && !b.failure) {
       const sides = (['base', 'head'] as const).filter((s) => b.failedRuns![s] > 0).map((s) => `${s} ${b.failedRuns![s]}`);
       note('runs failed', `${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);

@@ -330,6 +330,18 @@ describe('dist/index.js as the runner runs it', () => {
       expect(body).toContain('pairbench report pairbench-results.json');
     });
 
+    it('fail-on: regression,inconclusive fails the step on a benchmark that could not be decided; regression alone does not', async () => {
+      const m = await measured();
+      // three pairs: too few to decide anything
+      artifact({ 'pairbench-results.json': { ...m, benchmarks: m.benchmarks.map((b) => ({ ...b, name: `${b.name}-short`, pairs: (b as unknown as { pairs: unknown[] }).pairs.slice(0, 3) })) } });
+      const strict = await runAction(await fakeGitHub(), 'workflow_run', runEvent(), { ...report, 'fail-on': 'regression,inconclusive' });
+      expect(strict.outputs['verdict']).toBe('inconclusive');
+      expect(strict.code, strict.stdout).toBe(1);
+      expect(strict.stdout).toMatch(/::error::pairbench: 1 benchmark inconclusive \(.*-short\), and fail-on names inconclusive/);
+      const lenient = await runAction(await fakeGitHub(), 'workflow_run', runEvent(), { ...report, 'fail-on': 'regression' });
+      expect(lenient.code, lenient.stdout).toBe(0);
+    });
+
     it('merges the shards of one comparison and judges them together', async () => {
       const gh = await fakeGitHub();
       const m = await measured();

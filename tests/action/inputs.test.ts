@@ -70,7 +70,7 @@ describe('readSettings', () => {
     [{ run: 'x', comment: 'sometimes' }, 'input comment: got "sometimes"; expected one of always, on-change, never'],
     [{ run: 'x', 'pr-number': 'abc' }, 'input pr-number: got "abc"; expected a pull request number such as 123'],
     [{ run: 'x', 'allow-pull-request-target': 'yes' }, 'input allow-pull-request-target: got "yes"; expected true or false'],
-    [{ run: 'x', 'fail-on': 'always' }, 'input fail-on: got "always"; expected one of regression, none'],
+    [{ run: 'x', 'fail-on': 'always' }, 'input fail-on: got "always"; expected one of regression, inconclusive, none'],
     [{ run: 'x', shard: '3/2' }, 'input shard: got "3/2"; expected i/n with 1 ≤ i ≤ n ≤ 1000, such as 2/4'],
     [{}, 'input run is required (the command to measure), unless input config names the benchmarks'],
     [{ run: 'x', config: 'missing.yml' }, 'input config: cannot read "missing.yml"'],

@@ -3,6 +3,10 @@
  * slowed in head is a regression, the untouched ones are not. Go and Python run in CI (`.ci/run`
  * installs what they need); a missing toolchain fails under CI=true and skips elsewhere, saying what to install.
  *
+ * Each benchmark is paired on its own (the run commands carry `{filter}` and `{benchmark}`): one
+ * process per benchmark and side, so a run takes longer than one of the whole suite; the time
+ * limits say so.
+ *
  * These are the only tests whose verdicts come from real timings, so `npm test` runs them on their
  * own, after every other test (`npm run test:examples`), never beside them. The effect is many
  * times the paired noise and the threshold is 5%, so the slowed benchmark is a regression however
@@ -42,7 +46,7 @@ describe('examples, compared end to end', () => {
   go.it('go-suite: BenchmarkChecksum regresses, BenchmarkSort does not', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench . -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet']);
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000 });
     expect(res.status, res.stdout).toBe(1);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     expect(byName.get('BenchmarkChecksum')!.verdict).toBe('regression');
@@ -51,12 +55,15 @@ describe('examples, compared end to end', () => {
     expect(byName.get('BenchmarkChecksum (MB/s)')!.verdict).toBe('regression');
     for (const name of ['BenchmarkSort/n=100', 'BenchmarkSort/n=1000']) expectNoAlarm(byName.get(name)!);
     for (const name of ['BenchmarkSort/n=100 (allocs/op)', 'BenchmarkSort/n=1000 (B/op)']) expect(byName.get(name)!.verdict, name).toBe('unchanged');
-  });
+    // each benchmark is paired on its own: every round lists benchmarks, not the suite
+    const rounds = readResults(file).rounds!;
+    expect([...rounds[0]!].sort()).toEqual(['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']);
+  }, 600_000);
 
   pytestBenchmark.it('python-pytest: test_checksum regresses, test_sort does not', () => {
     const ex = copyExample('python-pytest');
     const file = join(ex.dir, 'py.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--run', 'python3 -m pytest -q -p no:cacheprovider --benchmark-json=.benchmarks/run.json >&2 && cat .benchmarks/run.json', '--format', 'pytest-benchmark', '--max-pairs', '20', '--threshold', '5%', '--outliers', 'none', '--alpha', '0.01', '--out', file, '--quiet']);
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--run', 'python3 -m pytest -q -p no:cacheprovider {benchmark} --benchmark-json=.benchmarks/run.json >&2 && cat .benchmarks/run.json', '--format', 'pytest-benchmark', '--max-pairs', '20', '--threshold', '5%', '--outliers', 'none', '--alpha', '0.01', '--out', file, '--quiet'], { timeoutMs: 880_000 });
     expect(res.status, res.stdout).toBe(1);
     const results = readResults(file);
     const checksum = results.benchmarks.find((b) => b.name.includes('test_checksum'))!;
@@ -64,7 +71,7 @@ describe('examples, compared end to end', () => {
     const sorts = results.benchmarks.filter((b) => b.name.includes('test_sort'));
     expect(sorts.length).toBeGreaterThanOrEqual(2);
     for (const b of sorts) expectNoAlarm(b);
-  });
+  }, 900_000);
 
   go.it('a config file with three benchmarks of three formats gives one report and records each round\'s shuffled order', () => {
     const ex = copyExample('go-suite');
@@ -99,10 +106,11 @@ describe('examples, compared end to end', () => {
     expect(names.filter((n) => n.startsWith('node/')).length).toBeGreaterThanOrEqual(2);
     expect(names).toEqual(expect.arrayContaining(['startup [wall]', 'startup [cpu]']));
     for (const b of results.benchmarks) expect(b.pairs.length, b.name).toBeGreaterThanOrEqual(10);
-    // every round lists the benchmarks still running, in a shuffled order that is not always the same
+    // every round lists what is paired, in a shuffled order that is not always the same: the Go
+    // suite per benchmark (its simple command takes -test.bench= from pairbench), the others whole
     const rounds = results.rounds!;
     expect(rounds.length).toBeGreaterThanOrEqual(10);
-    for (const r of rounds.slice(0, 10)) expect([...r].sort()).toEqual(['go', 'node', 'startup']);
+    for (const r of rounds.slice(0, 10)) expect([...r].sort()).toEqual(['go/BenchmarkChecksum', 'node', 'startup']);
     expect(new Set(rounds.map((r) => r.join(','))).size).toBeGreaterThan(1);
     expect(res.stdout).toContain('go/BenchmarkChecksum');
     expect(res.stdout).toContain('startup [cpu]');

@@ -15,13 +15,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { isHarnessFormat, parseHarness } from '../../src/harness/index.ts';
+import { selectBenchmarks, selectionBlocker, wholeSuite } from '../../src/harness/select.ts';
 import { TOOLS, requireTools, type ToolSpec } from '../support/require-tool.ts';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
 const BUILD_OUTPUTS = new Set(['target', 'build', '.benchmarks', '__pycache__', '.pytest_cache', 'node_modules']);
 
-function sh(command: string, cwd: string, timeoutMs = 600_000): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+function sh(command: string, cwd: string, timeoutMs = 600_000, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
   return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
 
@@ -61,20 +62,35 @@ function runSide(example: string, side: 'base' | 'head', step: Step): string[] {
     const b = sh(step.build, dir);
     expect(b.status, `${example}/${side} build failed:\n${b.stderr.slice(-3000)}`).toBe(0);
   }
-  const r = sh(step.run, dir);
+  // the whole suite, as pairbench's listing run has it: a {filter} selects everything, {benchmark} nothing
+  const whole = wholeSuite(step.run);
+  const r = sh(whole.command, dir, 600_000, whole.env);
   expect(r.status, `${example}/${side} run failed:\n${r.stderr.slice(-3000)}`).toBe(0);
   if (!isHarnessFormat(step.format)) throw new Error(`${example}: format ${step.format} is not a harness format`);
   return parseHarness(step.format, r.stdout).map((s) => s.name);
 }
 
-const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; timeoutMs?: number }> = [
+/** Runs one benchmark of <example>/<side> as pairbench selects it (the side was built by runSide). */
+function runOne(example: string, step: Step, name: string): string[] {
+  const dir = scratch.find((d) => d.includes(`pairbench-${example}-base-`))!;
+  if (!isHarnessFormat(step.format)) throw new Error(`${example}: format ${step.format} is not a harness format`);
+  expect(selectionBlocker(step.run, step.format, [name])).toBeNull();
+  const sel = selectBenchmarks(step.run, step.format, [name]);
+  const r = sh(sel.command, dir, 600_000, sel.env);
+  expect(r.status, `${example} run of ${name} failed:\n${r.stderr.slice(-3000)}`).toBe(0);
+  return parseHarness(step.format, r.stdout).map((s) => s.name);
+}
+
+const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; selects?: boolean; timeoutMs?: number }> = [
   {
     example: 'go-suite',
+    selects: true,
     needs: [TOOLS.go],
     expected: ['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000'],
   },
   {
     example: 'python-pytest',
+    selects: true,
     needs: [TOOLS.pytestBenchmark],
     expected: ['test_kernels.py::test_checksum', 'test_kernels.py::test_sort[1000]', 'test_kernels.py::test_sort[10000]'],
   },
@@ -85,18 +101,20 @@ const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; tim
   },
   {
     example: 'cpp-google-benchmark',
+    selects: true,
     needs: [TOOLS.googleBenchmark],
     expected: ['BM_Checksum', 'BM_Sort/1000', 'BM_Sort/10000'],
   },
   {
     example: 'rust-criterion',
-    needs: [TOOLS.cargoCriterion],
+    selects: true,
+    needs: [TOOLS.cargo],
     expected: ['kernels/checksum', 'kernels/sort_1000'],
     timeoutMs: 900_000,
   },
 ];
 
-describe.each(cases)('examples/$example', ({ example, needs, expected, timeoutMs }) => {
+describe.each(cases)('examples/$example', ({ example, needs, expected, selects, timeoutMs }) => {
   it('README: the compare command and the workflow step name the same run and format', () => {
     const { readme, step } = workflowStep(example);
     expect(readme).toContain(`--run '${step.run}'`);
@@ -115,11 +133,16 @@ describe.each(cases)('examples/$example', ({ example, needs, expected, timeoutMs
     expect(changed[0]).toMatch(/^Files base\/\S+ and head\/\S+ differ$/);
   });
 
-  requireTools(...needs).it('runs once on each side and finds the same benchmarks', () => {
+  requireTools(...needs).it(`runs once on each side and finds the same benchmarks${selects ? ', and runs one benchmark alone' : ''}`, () => {
     const { step } = workflowStep(example);
     const base = runSide(example, 'base', step);
     const head = runSide(example, 'head', step);
     expect(base.filter((n) => !n.includes(' ('))).toEqual(expected);
     expect(head).toEqual(base);
+    if (selects) {
+      // each benchmark on its own, as benchmark-level interleaving runs it: that one alone
+      const one = expected[expected.length - 1]!;
+      expect(runOne(example, step, one).filter((n) => !n.includes(' ('))).toEqual([one]);
+    }
   }, timeoutMs ?? 300_000);
 });

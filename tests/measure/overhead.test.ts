@@ -66,6 +66,14 @@ describe('--shell none refuses a command that needs a shell', () => {
     expect(res.stderr).toContain('or --shell sh');
   });
 
+  it('a {filter} placeholder, whose selection goes through the shell, is refused with --shell none', () => {
+    const dir = tempDir();
+    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', './bench.test -test.bench {filter}', '--format', 'go', '--shell', 'none', '--out', join(dir, 'r.json')]);
+    expect(res.status).toBe(2);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    expect(res.stderr).toContain('--run: got "./bench.test -test.bench {filter}", whose {filter} / {benchmark} placeholder needs the shell; expected --shell sh');
+  });
+
   it('a bad --shell value is refused with the choices', () => {
     const dir = tempDir();
     const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', './prog', '--shell', 'bash', '--out', join(dir, 'r.json')]);

@@ -82,7 +82,7 @@ describe('each surface words findings in its own settings', () => {
   const noise = r.benchmarks[1]!.diagnostics!.find((d) => d.code === 'high-noise')!;
 
   it('the results file keeps the code, the figures and the terminal wording', () => {
-    expect(noise.figures).toMatchObject({ pairs: 30, metric: 'wall', threshold: 0.02 });
+    expect(noise.figures).toMatchObject({ pairs: 30, metric: 'wall', threshold: 0.02, pairsForThreshold: expect.any(Number) });
     expect(findingOf(noise)?.code).toBe('high-noise');
     expect(noise.message).toContain('(--metric cpu)');
   });
@@ -90,14 +90,16 @@ describe('each surface words findings in its own settings', () => {
   it('terminal: CLI flags', () => {
     const terminal = renderTerminal(r, { color: false });
     expect(terminal).toContain('(--metric cpu)');
-    expect(terminal).toContain('(--max-pairs, --max-time)');
+    expect(terminal).toMatch(/detects reliably is about [\d.]+% \(the threshold is 2\.0%\)/);
+    // one count of pairs per benchmark (the one that settles it), not a second one in the finding
+    expect(terminal).not.toMatch(/\d+ pairs would bring/);
   });
 
   it('PR comment and job summary: action inputs, no flag', () => {
     const md = renderMarkdown(r, { commentId: 'x' });
     const diagnostics = md.slice(md.indexOf('<summary>Diagnostics'), md.indexOf('</details>', md.indexOf('<summary>Diagnostics')));
     expect(diagnostics).toContain('(metric: cpu)');
-    expect(diagnostics).toContain('(inputs max-pairs, max-time)');
+    expect(diagnostics).toContain('(the threshold is 2.0%)');
     expect(diagnostics).not.toMatch(/--[a-z]/);
   });
 

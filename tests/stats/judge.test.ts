@@ -422,7 +422,10 @@ describe('diagnostics', () => {
     const b = judge([{ name: 'b', direction: 'lower-is-better', metric: 'wall', pairs }], opts).benchmarks[0]!;
     const diag = b.diagnostics.find((d) => d.code === 'high-noise')!;
     expect(words(diag)).toMatch(/--metric cpu/);
-    expect(words(diag)).toMatch(/about \d+ pairs would bring/);
+    // one count of pairs per benchmark (pairsToSettle), not a second one here; the figure stays
+    expect(words(diag)).toMatch(/smallest change this detects reliably is about \d/);
+    expect(words(diag)).not.toMatch(/\d+ pairs would/);
+    expect(diag.figures).toMatchObject({ pairsForThreshold: expect.any(Number) });
     expect(codes(b)).not.toContain('pairing-rescued');
     // a harness result or CPU time already: no advice to switch to CPU time
     const harness = one(pairs).diagnostics.find((d) => d.code === 'high-noise')!;

@@ -115,6 +115,7 @@ export const TOOLS = {
     present: () => works('make', ['--version']) && works('g++', ['--version']) && works('sh', ['-c', 'echo "#include <benchmark/benchmark.h>" | g++ -E -x c++ - >/dev/null']),
     install: 'sudo apt-get install -y libbenchmark-dev g++ make (macOS: brew install google-benchmark)',
   },
+  cargo: { name: 'cargo', present: () => works('cargo', ['--version']), install: 'install Rust from https://rustup.rs' },
   cargoCriterion: {
     name: 'cargo-criterion',
     present: () => works('cargo', ['criterion', '--version']),

@@ -7860,6 +7860,23 @@ function fsReason(err) {
   return `${FS_REASONS[code] ?? "the system refused it"} (${code})`;
 }
 
+// src/config/fail-on.ts
+var FAIL_ON_CHOICES = ["regression", "inconclusive", "none"];
+function parseFailOn(input2, values) {
+  const set2 = new Set(values);
+  if (set2.has("none")) {
+    if (set2.size > 1) throw UsageError.invalid(input2, values.join(","), '"none" alone, or regression and/or inconclusive');
+    return "none";
+  }
+  const parts = FAIL_ON_CHOICES.filter((c4) => c4 !== "none" && set2.has(c4));
+  return parts.join(",");
+}
+function gateFails(failOn, results) {
+  const gate = failOn === "none" ? [] : failOn.split(",");
+  const hit = (v) => v !== void 0 && gate.includes(v);
+  return hit(results.verdict) || results.benchmarks.some((b) => hit(b.verdict));
+}
+
 // src/harness/types.ts
 var HARNESS_FORMATS = ["go", "criterion", "bencher", "pytest-benchmark", "google-benchmark", "hyperfine", "jmh", "json"];
 var HarnessParseError = class extends Error {
@@ -7890,6 +7907,7 @@ var COMPARE_OPTIONS = [
   { name: "format", kind: "choice", choices: RUN_FORMATS, default: "time", arg: "<f>", help: "time the whole command, or parse a harness output" },
   { name: "metric", kind: "list", choices: METRICS, default: "wall", arg: "<m>", help: "what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)" },
   { name: "direction", kind: "choice", choices: ["lower-is-better", "higher-is-better"], arg: "<d>", help: "which way is better, for --format json values without one" },
+  { name: "interleave", kind: "choice", choices: ["benchmark", "suite"], arg: "<how>", help: "pair each benchmark of a harness suite on its own (default where the format can select one), or whole runs of the suite" },
   { name: "config", kind: "string", arg: "<file>", help: "YAML file naming several benchmarks", cliOnly: true },
   { name: "min-pairs", kind: "integer", default: "10", arg: "<n>", help: "pairs before any stopping rule applies" },
   { name: "max-pairs", kind: "integer", default: "200", arg: "<n>", help: "pairs at most, per benchmark" },
@@ -7905,7 +7923,8 @@ var COMPARE_OPTIONS = [
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th" },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)" },
-  { name: "fail-on", kind: "choice", choices: ["regression", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold, or never" },
+  { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never" },
+  { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)" },
   { name: "json", kind: "boolean", help: "print the results JSON to stdout instead of the table", cliOnly: true },
   { name: "quiet", kind: "boolean", help: "no progress lines", cliOnly: true }
 ];
@@ -27869,7 +27888,9 @@ var BenchmarkEntrySchema = external_exports.strictObject({
   direction: external_exports.enum(["lower-is-better", "higher-is-better"]).optional(),
   prepare: external_exports.string().optional(),
   filter: external_exports.string().optional(),
-  shell: external_exports.enum(["sh", "none"]).optional()
+  shell: external_exports.enum(["sh", "none"]).optional(),
+  interleave: external_exports.enum(["benchmark", "suite"]).optional(),
+  batch: external_exports.number().int().min(1).max(1e3).optional()
 });
 var ConfigSchema = external_exports.looseObject({
   benchmarks: external_exports.array(BenchmarkEntrySchema).min(1, "must list at least one benchmark")
@@ -27987,6 +28008,9 @@ function buildSpec(flags, ctx) {
   const prepare = get("prepare") ?? null;
   const direction = get("direction");
   const shell = get("shell") ?? "sh";
+  const interleave = get("interleave");
+  const batch = get("batch");
+  if (batch !== void 0 && batch < 1) throw UsageError.invalid(naming("batch"), batch, "an integer ≥ 1");
   let benchmarks;
   if (config2) {
     if (run !== void 0) throw new UsageError(naming("run"), `${naming("run")} and ${naming("config")} cannot be used together: put the command in the config file's benchmarks`);
@@ -28000,7 +28024,9 @@ function buildSpec(flags, ctx) {
       ...b.direction ?? direction ? { direction: b.direction ?? direction } : {},
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null,
-      ...(b.shell ?? shell) === "none" ? { shell: "none" } : {}
+      ...(b.shell ?? shell) === "none" ? { shell: "none" } : {},
+      ...b.interleave ?? interleave ? { interleave: b.interleave ?? interleave } : {},
+      ...(b.batch ?? batch) !== void 0 ? { batch: b.batch ?? batch } : {}
     }));
     const names = /* @__PURE__ */ new Set();
     for (const b of benchmarks) {
@@ -28009,7 +28035,7 @@ function buildSpec(flags, ctx) {
     }
   } else {
     if (run === void 0) throw new UsageError(naming("run"), `${naming("run")} is required (the command to measure), unless ${naming("config")} names the benchmarks`);
-    benchmarks = [{ name: get("name") ?? run, run, format: format2, metrics, ...direction ? { direction } : {}, prepare, filter: null, ...shell === "none" ? { shell } : {} }];
+    benchmarks = [{ name: get("name") ?? run, run, format: format2, metrics, ...direction ? { direction } : {}, prepare, filter: null, ...shell === "none" ? { shell } : {}, ...interleave ? { interleave } : {}, ...batch !== void 0 ? { batch } : {} }];
   }
   for (const b of benchmarks) {
     if (b.shell === "none") {
@@ -28017,6 +28043,10 @@ function buildSpec(flags, ctx) {
       if ("error" in split) {
         const input2 = config2 ? configName(`benchmarks ${show(b.name)} run`) : naming("run");
         throw new UsageError(naming("shell"), `${input2}: got ${show(b.run)}, which cannot run with ${naming("shell")} none: ${split.error}; expected a plain command (words, quotes and backslashes only), or ${naming("shell")} sh`);
+      }
+      if (/\{(?:filter|benchmark)\}/.test(b.run)) {
+        const input2 = config2 ? configName(`benchmarks ${show(b.name)} run`) : naming("run");
+        throw new UsageError(naming("shell"), `${input2}: got ${show(b.run)}, whose {filter} / {benchmark} placeholder needs the shell; expected ${naming("shell")} sh (the default), or a run command without a placeholder`);
       }
     }
     if (b.format !== "time" && b.metrics.some((m) => m !== "wall")) {
@@ -28057,7 +28087,7 @@ function buildSpec(flags, ctx) {
     shard: parseShard(naming("shard"), get("shard") ?? "1/1"),
     out: get("out") ?? "pairbench-results.json",
     markdown: get("markdown") ?? null,
-    failOn: get("fail-on") ?? "regression",
+    failOn: parseFailOn(naming("fail-on"), get("fail-on") ?? ["regression"]),
     json: get("json") ?? false,
     quiet: get("quiet") ?? false
   };
@@ -33796,7 +33826,7 @@ var validateStream = (stream) => {
     throw new TypeError(`Expected a readable stream, got: \`${typeof stream}\`.`);
   }
 };
-var endWhenStreamsDone = async ({ passThroughStream, stream, streams, ended, aborted: aborted3, onFinished, unpipeEvent }) => {
+var endWhenStreamsDone = async ({ passThroughStream, stream, streams, ended, aborted: aborted4, onFinished, unpipeEvent }) => {
   updateMaxListeners(passThroughStream, PASSTHROUGH_LISTENERS_PER_STREAM);
   const controller = new AbortController();
   try {
@@ -33807,14 +33837,14 @@ var endWhenStreamsDone = async ({ passThroughStream, stream, streams, ended, abo
         stream,
         streams,
         ended,
-        aborted: aborted3,
+        aborted: aborted4,
         controller
       }),
       onInputStreamUnpipe({
         stream,
         streams,
         ended,
-        aborted: aborted3,
+        aborted: aborted4,
         unpipeEvent,
         controller
       })
@@ -33823,8 +33853,8 @@ var endWhenStreamsDone = async ({ passThroughStream, stream, streams, ended, abo
     controller.abort();
     updateMaxListeners(passThroughStream, -PASSTHROUGH_LISTENERS_PER_STREAM);
   }
-  if (streams.size > 0 && streams.size === ended.size + aborted3.size) {
-    if (ended.size === 0 && aborted3.size > 0) {
+  if (streams.size > 0 && streams.size === ended.size + aborted4.size) {
+    if (ended.size === 0 && aborted4.size > 0) {
       abortStream(passThroughStream);
     } else {
       endStream(passThroughStream);
@@ -33843,7 +33873,7 @@ var afterMergedStreamFinished = async (onFinished, stream, { signal }) => {
     }
   }
 };
-var onInputStreamEnd = async ({ passThroughStream, stream, streams, ended, aborted: aborted3, controller: { signal } }) => {
+var onInputStreamEnd = async ({ passThroughStream, stream, streams, ended, aborted: aborted4, controller: { signal } }) => {
   try {
     await finished2(stream, {
       signal,
@@ -33859,20 +33889,20 @@ var onInputStreamEnd = async ({ passThroughStream, stream, streams, ended, abort
       return;
     }
     if (isAbortError(error62)) {
-      aborted3.add(stream);
+      aborted4.add(stream);
     } else {
       errorStream(passThroughStream, error62);
     }
   }
 };
-var onInputStreamUnpipe = async ({ stream, streams, ended, aborted: aborted3, unpipeEvent, controller: { signal } }) => {
+var onInputStreamUnpipe = async ({ stream, streams, ended, aborted: aborted4, unpipeEvent, controller: { signal } }) => {
   await once7(stream, unpipeEvent, { signal });
   if (!stream.readable) {
     return once7(signal, "abort", { signal });
   }
   streams.delete(stream);
   ended.delete(stream);
-  aborted3.delete(stream);
+  aborted4.delete(stream);
 };
 var endStream = (stream) => {
   if (stream.writable) {
@@ -36171,8 +36201,7 @@ function wordFinding(f, surface) {
     }
     case "high-noise": {
       const g2 = f.figures;
-      const budget = surface === "cli" ? "--max-pairs, --max-time" : "inputs max-pairs, max-time";
-      return `Noisy even in pairs: the ratio head/base varies by ${pct(g2.pairedCv)} (CV) from pair to pair. With ${g2.pairs} pairs the smallest change this detects reliably is about ${pct(g2.detectable)}${g2.pairsForThreshold !== null ? `; about ${g2.pairsForThreshold} pairs would bring that down to the ${pct(g2.threshold)} threshold (${budget})` : ""}. To cut the noise itself: ${g2.metric === "wall" ? `measure CPU time instead of wall time (${set2("metric", "cpu")}), ` : ""}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`;
+      return `Noisy even in pairs: the ratio head/base varies by ${pct(g2.pairedCv)} (CV) from pair to pair. With ${g2.pairs} pairs the smallest change this detects reliably is about ${pct(g2.detectable)}${g2.pairsForThreshold !== null ? ` (the threshold is ${pct(g2.threshold)})` : ""}. To cut the noise itself: ${g2.metric === "wall" ? `measure CPU time instead of wall time (${set2("metric", "cpu")}), ` : ""}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`;
     }
     case "pairing-rescued": {
       const g2 = f.figures;
@@ -37045,17 +37074,17 @@ function walshOrderStatistics(x, ranks) {
 // src/stats/hodges-lehmann.ts
 function hodgesLehmann(d, confLevel = 0.95, options = {}) {
   const exactBelow = options.exactBelow ?? 50;
-  const keep = options.zeros === "keep";
+  const keep2 = options.zeros === "keep";
   let zeros = 0;
   for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
-  const x = new Float64Array(keep ? d.length : d.length - zeros);
+  const x = new Float64Array(keep2 ? d.length : d.length - zeros);
   for (let i2 = 0, m = 0; i2 < d.length; i2++) {
     const v = d[i2];
-    if (keep || v !== 0) x[m++] = v;
+    if (keep2 || v !== 0) x[m++] = v;
   }
   const n3 = x.length;
   x.sort();
-  const inverting = keep && zeros > 0;
+  const inverting = keep2 && zeros > 0;
   if (n3 === 0) return { estimate: 0, lower: 0, upper: 0, method: "normal", achievedConfidence: degenerateConfidence(d.length, confLevel), n: 0 };
   if (x[0] === x[n3 - 1]) {
     const v = x[0];
@@ -38831,6 +38860,421 @@ function overheadRecord(samples) {
   return { ms: overheadEstimate({ samples: raw }), n: raw.length, method: CALIBRATION_METHOD, samples: raw };
 }
 
+// src/measure/result.ts
+function skippedResult() {
+  return { outcome: "skipped", exitCode: null, signal: null, wallMs: NaN, cpuMs: null, maxRssBytes: null, stdout: "", outputTail: "" };
+}
+function cancelledResult() {
+  return { outcome: "cancelled", exitCode: null, signal: null, wallMs: NaN, cpuMs: null, maxRssBytes: null, stdout: "", outputTail: "" };
+}
+function outcomeOf(base, s) {
+  if (s.error !== void 0) return { ...base, outcome: "spawn", exitCode: null, signal: null, outputTail: `${s.error}
+${base.outputTail}` };
+  if (s.cancelled) return { ...base, outcome: "cancelled", exitCode: s.exitCode, signal: s.signal };
+  if (s.timedOut) return { ...base, outcome: "timeout", exitCode: s.exitCode, signal: s.signal };
+  if (s.signal) return { ...base, outcome: "signal", exitCode: s.exitCode, signal: s.signal };
+  if (s.exitCode !== 0) return { ...base, outcome: "exit", exitCode: s.exitCode, signal: null };
+  return { ...base, outcome: "ok", exitCode: 0, signal: null };
+}
+
+// src/measure/helper-process.ts
+import { spawn as spawn2 } from "node:child_process";
+
+// src/measure/helper-protocol.ts
+function encodeRequest(runs) {
+  const fields = [String(runs.length)];
+  for (const r of runs) {
+    const env = Object.entries(r.env).filter((e) => e[1] !== void 0).map(([k, v]) => `${k}=${v}`);
+    const timeout = Number.isFinite(r.timeoutMs) && r.timeoutMs > 0 ? Math.ceil(r.timeoutMs) : 0;
+    fields.push(r.cwd, String(timeout), r.stopOnFailure ? "1" : "0", String(r.argv.length), ...r.argv, String(env.length), ...env);
+  }
+  if (fields.some((f) => f.includes("\0"))) return "the command, its directory or its environment contains a NUL character";
+  const body = Buffer.from(fields.map((f) => `${f}\0`).join(""), "utf8");
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(body.length, 0);
+  return Buffer.concat([head, body]);
+}
+var FrameReader = class {
+  buffer = Buffer.alloc(0);
+  /** The frames completed by this chunk, in order. */
+  push(chunk) {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    const frames = [];
+    while (this.buffer.length >= 5) {
+      const len = this.buffer.readUInt32LE(1);
+      if (this.buffer.length < 5 + len) break;
+      const type2 = String.fromCharCode(this.buffer[0]);
+      const payload = Buffer.from(this.buffer.subarray(5, 5 + len));
+      this.buffer = this.buffer.subarray(5 + len);
+      if (type2 === "P") frames.push({ type: type2, pid: Number(payload.toString("utf8")) });
+      else if (type2 === "O" || type2 === "E") frames.push({ type: type2, data: payload });
+      else if (type2 === "R") frames.push({ type: type2, report: parseReport(payload) });
+    }
+    return frames;
+  }
+};
+function parseReport(payload) {
+  try {
+    return JSON.parse(payload.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+// src/measure/output.ts
+var STDOUT_CAP = 64 * 1024 * 1024;
+var OUTPUT_TAIL = 4096;
+var REDACTION_MARGIN = 8192;
+var Tail = class {
+  chunks = [];
+  size = 0;
+  cap;
+  constructor(cap) {
+    this.cap = cap;
+  }
+  push(chunk) {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.size - (this.chunks[0]?.length ?? 0) >= this.cap && this.chunks.length > 1) {
+      this.size -= this.chunks.shift().length;
+    }
+  }
+  /** The last `bytes` bytes kept (at most the cap), as text. */
+  text(bytes = this.cap) {
+    const all = Buffer.concat(this.chunks);
+    return all.subarray(Math.max(0, all.length - bytes)).toString("utf8");
+  }
+};
+var Output = class {
+  stdout = [];
+  stdoutSize = 0;
+  stdoutCut = false;
+  tail = new Tail(OUTPUT_TAIL + REDACTION_MARGIN);
+  capture;
+  constructor(capture) {
+    this.capture = capture;
+  }
+  out(c4) {
+    if (this.capture && this.stdoutSize + c4.length <= STDOUT_CAP) {
+      this.stdout.push(c4);
+      this.stdoutSize += c4.length;
+    } else {
+      if (this.capture) this.stdoutCut = true;
+      this.tail.push(c4);
+    }
+  }
+  err(c4) {
+    this.tail.push(c4);
+  }
+  /** The output, redacted. */
+  result() {
+    const tail2 = redactOutput(this.tail.text());
+    return {
+      stdout: this.stdoutSize > 0 ? redactOutput(Buffer.concat(this.stdout).toString("utf8")) : "",
+      outputTail: lastBytes(tail2, OUTPUT_TAIL) + (this.stdoutCut ? `
+[stdout beyond ${STDOUT_CAP} bytes was not kept]` : "")
+    };
+  }
+};
+function lastBytes(text, bytes) {
+  const buf = Buffer.from(text, "utf8");
+  return buf.length <= bytes ? text : buf.subarray(buf.length - bytes).toString("utf8");
+}
+
+// src/measure/helper-process.ts
+var ServedHelper = class {
+  sub;
+  /** handlers of the runs of the request in flight not yet reported, in order */
+  queue = [];
+  frames = new FrameReader();
+  stderr = new Tail(OUTPUT_TAIL);
+  /** not to be used again: exited, or being closed */
+  dead = false;
+  exited = false;
+  constructor(helper) {
+    this.sub = spawn2(helper, ["--serve"], { stdio: ["pipe", "ignore", "pipe", "pipe"], env: {} });
+    this.sub.stdio[3].on("data", (c4) => this.onData(c4));
+    this.sub.stderr?.on("data", (c4) => this.stderr.push(c4));
+    this.sub.stdin?.on("error", () => {
+    });
+    const die = (why) => {
+      if (this.exited) return;
+      this.exited = true;
+      this.dead = true;
+      const left = this.queue;
+      this.queue = [];
+      const detail = this.stderr.text().trim();
+      for (const p of left) p.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ""}`);
+    };
+    this.sub.once("error", (e) => die(`could not be started (${e.message})`));
+    this.sub.once("exit", (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
+    this.idle();
+  }
+  handles() {
+    return [this.sub, this.sub.stdin, this.sub.stderr, this.sub.stdio[3]];
+  }
+  idle() {
+    for (const h2 of this.handles()) h2?.unref?.();
+  }
+  /** Sends runs as one request; `handlers[i]` hears about run i, in order. */
+  run(runs, handlers) {
+    if (this.dead) {
+      for (const h2 of handlers) h2.failed("pairbench's run helper is not running");
+      return;
+    }
+    const request = encodeRequest(runs);
+    if (typeof request === "string") {
+      for (const h2 of handlers) h2.failed(request);
+      return;
+    }
+    for (const h2 of this.handles()) h2?.ref?.();
+    this.queue = [...handlers];
+    this.sub.stdin.write(request);
+  }
+  onData(c4) {
+    for (const f of this.frames.push(c4)) {
+      const p = this.queue[0];
+      if (!p) continue;
+      if (f.type === "P") p.pid(f.pid);
+      else if (f.type === "O") p.out(f.data);
+      else if (f.type === "E") p.err(f.data);
+      else if (f.type === "R") {
+        this.queue.shift();
+        if (this.queue.length === 0) this.idle();
+        if (f.report) p.done(f.report);
+        else p.failed("pairbench's run helper sent a report it could not read");
+      }
+    }
+  }
+  /**
+   * Kills the helper at once, so that it cannot start the next run of its request (closing its
+   * input would only be seen after the run in flight); its exit fails the runs left. The caller
+   * kills the run in flight's process group.
+   */
+  kill() {
+    this.dead = true;
+    this.sub.kill("SIGKILL");
+  }
+};
+var idle = [];
+function acquireHelper(path10) {
+  let server = idle.pop();
+  while (server?.dead) server = idle.pop();
+  return server ?? new ServedHelper(path10);
+}
+function releaseHelper(server) {
+  if (!server.dead) idle.push(server);
+}
+
+// src/measure/process-group.ts
+function killGroup(pid, running) {
+  if (pid === void 0) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    if (!running) return;
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+    }
+  }
+}
+
+// src/measure/signals.ts
+import { constants as constants4 } from "node:os";
+var NAMES = /* @__PURE__ */ new Map();
+for (const [name, n3] of Object.entries(constants4.signals)) if (!NAMES.has(n3)) NAMES.set(n3, name);
+function signalName(n3) {
+  return NAMES.get(n3) ?? `signal ${n3}`;
+}
+
+// src/measure/run-served.ts
+var BACKSTOP_MS = 15e3;
+async function runServed(helper, runs) {
+  const served = acquireHelper(helper);
+  const states = runs.map((r) => ({ run: r, output: new Output(r.req.captureStdout), pid: void 0, report: void 0, error: void 0 }));
+  let cancelledFrom = Infinity;
+  let current2 = 0;
+  const signals2 = [...new Set(runs.map((r) => r.req.signal).filter((x) => x !== void 0))];
+  const onAbort = () => {
+    if (cancelledFrom !== Infinity) return;
+    cancelledFrom = current2;
+    served.kill();
+    const pid = states[current2]?.pid;
+    if (pid !== void 0) killGroup(pid, true);
+  };
+  let backstop = null;
+  await new Promise((resolve4) => {
+    for (const sig2 of signals2) sig2.addEventListener("abort", onAbort, { once: true });
+    let left = states.length;
+    const finish = (i2) => {
+      current2 = i2 + 1;
+      if (--left === 0) resolve4();
+    };
+    served.run(
+      runs.map((r) => ({ cwd: r.req.cwd, timeoutMs: r.req.timeoutMs, stopOnFailure: r.req.stopOnFailure ?? false, argv: r.argv, env: r.req.env })),
+      states.map((st, i2) => ({
+        pid(p) {
+          st.pid = p;
+          if (cancelledFrom <= i2) killGroup(p, true);
+          if (backstop) clearTimeout(backstop);
+          const t = st.run.req.timeoutMs;
+          if (Number.isFinite(t) && t > 0) {
+            backstop = setTimeout(() => {
+              served.kill();
+              killGroup(p, true);
+              for (let j = i2; j < states.length; j++) {
+                if (!states[j].report && states[j].error === void 0) {
+                  states[j].error = "pairbench's run helper did not answer after the run's timeout";
+                  finish(j);
+                }
+              }
+            }, t + BACKSTOP_MS);
+            backstop.unref();
+          }
+        },
+        out: (c4) => st.output.out(c4),
+        err: (c4) => st.output.err(c4),
+        done(report) {
+          if (st.report || st.error !== void 0) return;
+          st.report = report;
+          finish(i2);
+        },
+        failed(error62) {
+          if (st.report || st.error !== void 0) return;
+          st.error = error62;
+          finish(i2);
+        }
+      }))
+    );
+    if (signals2.some((x) => x.aborted)) onAbort();
+  });
+  if (backstop) clearTimeout(backstop);
+  for (const sig2 of signals2) sig2.removeEventListener("abort", onAbort);
+  releaseHelper(served);
+  return states.map((st, i2) => {
+    const cancelled = i2 >= cancelledFrom;
+    const r = st.report;
+    if (!r && st.pid !== void 0) killGroup(st.pid, true);
+    if (r?.skipped) return skippedResult();
+    const none = { wallMs: NaN, cpuMs: null, maxRssBytes: null };
+    if (cancelled && !r) return outcomeOf({ ...none, ...st.output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false });
+    if (!r || r.error !== void 0) {
+      return outcomeOf({ ...none, ...st.output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false, error: r?.error ?? st.error ?? "the run could not be started" });
+    }
+    const figures2 = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
+    return outcomeOf(
+      { ...figures2, ...st.output.result() },
+      { exitCode: r.exitCode >= 0 ? r.exitCode : null, signal: r.signal ? signalName(r.signal) : null, cancelled, timedOut: r.timedOut === 1 }
+    );
+  });
+}
+
+// src/measure/run-spawned.ts
+import { spawn as spawn3 } from "node:child_process";
+import { existsSync as existsSync2, statSync as statSync4 } from "node:fs";
+function cannotEnter(cwd) {
+  if (!existsSync2(cwd)) return `pairbench: cannot enter ${cwd}: No such file or directory`;
+  if (!statSync4(cwd).isDirectory()) return `pairbench: cannot enter ${cwd}: Not a directory`;
+  return null;
+}
+async function runSpawned(argv, req) {
+  const started = process.hrtime.bigint();
+  const sub = spawn3(argv[0], argv.slice(1), { cwd: req.cwd, env: req.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const pid = sub.pid;
+  const output2 = new Output(req.captureStdout);
+  sub.stdout?.on("data", (c4) => output2.out(c4));
+  sub.stderr?.on("data", (c4) => output2.err(c4));
+  let timedOut = false;
+  let cancelled = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(pid, true);
+  }, req.timeoutMs);
+  const onAbort = () => {
+    cancelled = true;
+    killGroup(pid, true);
+  };
+  req.signal?.addEventListener("abort", onAbort, { once: true });
+  if (req.signal?.aborted) onAbort();
+  const exit = await new Promise((resolve4) => {
+    sub.once("exit", (code, signal) => resolve4({ code, signal }));
+    sub.once("error", (error62) => resolve4({ code: null, signal: null, error: error62 }));
+  });
+  const ended = process.hrtime.bigint();
+  clearTimeout(timer);
+  req.signal?.removeEventListener("abort", onAbort);
+  killGroup(pid, false);
+  await drained([sub.stdout, sub.stderr]);
+  const figures2 = { wallMs: Number(ended - started) / 1e6, cpuMs: null, maxRssBytes: null };
+  if (exit.error) {
+    const why = cannotEnter(req.cwd);
+    if (why) {
+      output2.err(Buffer.from(`${why}
+`));
+      return outcomeOf({ ...figures2, ...output2.result() }, { exitCode: 127, signal: null, cancelled, timedOut });
+    }
+  }
+  return outcomeOf(
+    { ...figures2, ...output2.result() },
+    { exitCode: exit.code, signal: exit.signal, cancelled, timedOut, ...exit.error ? { error: exit.error.message } : {} }
+  );
+}
+function drained(streams) {
+  const open2 = streams.filter((s) => !!s && !s.closed);
+  if (open2.length === 0) return Promise.resolve();
+  return new Promise((resolve4) => {
+    let left = open2.length;
+    const timer = setTimeout(() => {
+      for (const s of open2) s.destroy();
+      resolve4();
+    }, 2e3);
+    for (const s of open2) {
+      s.once("close", () => {
+        if (--left === 0) {
+          clearTimeout(timer);
+          resolve4();
+        }
+      });
+    }
+  });
+}
+
+// src/measure/run.ts
+async function runCommand(req) {
+  return (await runCommands([req]))[0];
+}
+async function runCommands(reqs) {
+  const timer = await measuringTimer();
+  const helper = timer.kind === "helper" ? timer.path : null;
+  const argvOf = (r) => commandArgv(r.command, r.shell);
+  if (helper && reqs.length > 0 && reqs.every((r) => !r.countInstructions)) {
+    return runServed(
+      helper,
+      reqs.map((r) => ({ req: r, argv: argvOf(r) }))
+    );
+  }
+  const out = [];
+  let skipping = false;
+  for (const req of reqs) {
+    if (skipping) {
+      out.push(skippedResult());
+      continue;
+    }
+    if (req.signal?.aborted) {
+      out.push(cancelledResult());
+      continue;
+    }
+    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, argvOf(req)) : null;
+    const argv = counting ? counting.argv : argvOf(req);
+    const result = helper ? (await runServed(helper, [{ req, argv }]))[0] : await runSpawned(argv, req);
+    if (counting) result.instructions = counting.read();
+    out.push(result);
+    if (req.stopOnFailure && result.outcome !== "ok") skipping = true;
+  }
+  return out;
+}
+
 // src/harness/common.ts
 var NO_BENCHMARKS = "no benchmark lines found: is --format right?";
 var NO_BENCHMARKS_IN_DOCUMENT = "no benchmarks in the document: is --format right?";
@@ -39450,6 +39894,9 @@ var HARNESS_PARSERS = {
   jmh: parseJmh,
   json: parseJson
 };
+function isHarnessFormat(format2) {
+  return HARNESS_FORMATS.includes(format2);
+}
 function parseHarness(format2, text, options = {}) {
   if (!Object.hasOwn(HARNESS_PARSERS, format2)) {
     throw new HarnessParseError(format2, null, `unknown harness format; expected one of ${HARNESS_FORMATS.join(", ")}`);
@@ -39463,6 +39910,84 @@ function parseHarness(format2, text, options = {}) {
     const detail = err instanceof Error ? err.message : String(err);
     throw new HarnessParseError(format2, null, `unreadable output (${detail})`);
   }
+}
+
+// src/harness/select.ts
+import { availableParallelism } from "node:os";
+var FILTER_PLACEHOLDER = "{filter}";
+var BENCHMARK_PLACEHOLDER = "{benchmark}";
+var PLACEHOLDER = /(['"]?)\{(filter|benchmark)\}\1/g;
+var HAS_PLACEHOLDER = /\{(?:filter|benchmark)\}/;
+var SELECTABLE_FORMATS = ["go", "google-benchmark", "criterion", "bencher", "pytest-benchmark", "jmh", "json"];
+function selectionBlocker(command, format2, names) {
+  if (!SELECTABLE_FORMATS.includes(format2)) return `--format ${format2} has no way to run one benchmark`;
+  if (!HAS_PLACEHOLDER.test(command) && autoFlag(command, format2) === null) {
+    return `the run command has no ${FILTER_PLACEHOLDER} or ${BENCHMARK_PLACEHOLDER} placeholder to say where the selection goes`;
+  }
+  for (const name of names) {
+    if (/[\u0000-\u001f\u007f]/.test(name)) return `benchmark ${JSON.stringify(name)} holds a control character`;
+    if (name.startsWith("-")) return `benchmark ${JSON.stringify(name)} starts with "-" and would read as an option`;
+    if (format2 === "go" && !/^Benchmark/.test(name)) return `${JSON.stringify(name)} is qualified by its package; run one package per benchmark entry to select its benchmarks`;
+  }
+  return null;
+}
+function selectBenchmarks(command, format2, names) {
+  const env = { PAIRBENCH_FILTER: filterFor(format2, names) };
+  names.forEach((n3, i2) => env[`PAIRBENCH_BENCHMARK_${i2 + 1}`] = n3);
+  const args = names.map((_, i2) => `"$PAIRBENCH_BENCHMARK_${i2 + 1}"`).join(" ");
+  if (HAS_PLACEHOLDER.test(command)) {
+    return { command: command.replace(PLACEHOLDER, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : args), env };
+  }
+  return { command: `${command} ${autoFlag(command, format2)}"$PAIRBENCH_FILTER"`, env };
+}
+function autoFlag(command, format2) {
+  if (!isSimpleCommand(command)) return null;
+  if (format2 === "go") return /(^|\s)-test\./.test(command) || /\.test(\s|$)/.test(command) ? "-test.bench=" : /(^|\s)go\s+test(\s|$)/.test(command) ? "-bench=" : null;
+  if (format2 === "google-benchmark") return "--benchmark_filter=";
+  return null;
+}
+function isSimpleCommand(command) {
+  let quote = null;
+  for (let i2 = 0; i2 < command.length; i2++) {
+    const c4 = command[i2];
+    if (quote) {
+      if (c4 === quote) quote = null;
+      else if (c4 === "\\" && quote === '"') i2++;
+      continue;
+    }
+    if (c4 === "\\") {
+      i2++;
+      continue;
+    }
+    if (c4 === "'" || c4 === '"') quote = c4;
+    else if ("|&;<>`\n".includes(c4) || c4 === "$" && command[i2 + 1] === "(") return false;
+  }
+  return quote === null;
+}
+function escapeRegex2(text) {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+}
+function filterFor(format2, names) {
+  if (format2 === "go") return goFilter(names);
+  const alternatives = names.map(escapeRegex2);
+  return alternatives.length === 1 ? `^${alternatives[0]}$` : `^(${alternatives.join("|")})$`;
+}
+function goFilter(names) {
+  const levels = [];
+  for (const name of names) {
+    name.split("/").forEach((part, i2) => (levels[i2] ??= /* @__PURE__ */ new Set()).add(escapeRegex2(part)));
+  }
+  return levels.map((set2) => set2.size === 1 ? `^${[...set2][0]}$` : `^(${[...set2].join("|")})$`).join("/");
+}
+function filterMatches(format2, filter, name, env = process.env) {
+  if (filter.test(name)) return true;
+  if (format2 !== "go") return false;
+  const procs = /^\d+$/.test(env.GOMAXPROCS ?? "") ? Number(env.GOMAXPROCS) : availableParallelism();
+  return filter.test(`${name}-${procs}`);
+}
+function wholeSuite(command) {
+  if (!HAS_PLACEHOLDER.test(command)) return { command, env: {} };
+  return { command: command.replace(PLACEHOLDER, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : ""), env: { PAIRBENCH_FILTER: "." } };
 }
 
 // src/measure/samples.ts
@@ -39500,7 +40025,7 @@ function samplesOf(bench, run, opts) {
   if (bench.format === "time") return timeSamples(bench, run);
   const parsed = parseHarness(bench.format, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
   const filter = bench.filter ? new RegExp(bench.filter) : null;
-  return parsed.filter((s) => !filter || filter.test(s.name)).map((s) => ({
+  return parsed.filter((s) => !filter || filterMatches(bench.format, filter, s.name)).map((s) => ({
     ...s,
     key: opts.prefix ? `${bench.name}/${s.name}` : s.name
   }));
@@ -39509,421 +40034,6 @@ function samplesOf(bench, run, opts) {
 // src/revisions/prepare.ts
 import { existsSync as existsSync3, statSync as statSync5 } from "node:fs";
 import { basename as basename2, join as join4, resolve as resolve3 } from "node:path";
-
-// src/measure/result.ts
-function skippedResult() {
-  return { outcome: "skipped", exitCode: null, signal: null, wallMs: NaN, cpuMs: null, maxRssBytes: null, stdout: "", outputTail: "" };
-}
-function cancelledResult() {
-  return { outcome: "cancelled", exitCode: null, signal: null, wallMs: NaN, cpuMs: null, maxRssBytes: null, stdout: "", outputTail: "" };
-}
-function outcomeOf(base, s) {
-  if (s.error !== void 0) return { ...base, outcome: "spawn", exitCode: null, signal: null, outputTail: `${s.error}
-${base.outputTail}` };
-  if (s.cancelled) return { ...base, outcome: "cancelled", exitCode: s.exitCode, signal: s.signal };
-  if (s.timedOut) return { ...base, outcome: "timeout", exitCode: s.exitCode, signal: s.signal };
-  if (s.signal) return { ...base, outcome: "signal", exitCode: s.exitCode, signal: s.signal };
-  if (s.exitCode !== 0) return { ...base, outcome: "exit", exitCode: s.exitCode, signal: null };
-  return { ...base, outcome: "ok", exitCode: 0, signal: null };
-}
-
-// src/measure/helper-process.ts
-import { spawn as spawn2 } from "node:child_process";
-
-// src/measure/helper-protocol.ts
-function encodeRequest(runs) {
-  const fields = [String(runs.length)];
-  for (const r of runs) {
-    const env = Object.entries(r.env).filter((e) => e[1] !== void 0).map(([k, v]) => `${k}=${v}`);
-    const timeout = Number.isFinite(r.timeoutMs) && r.timeoutMs > 0 ? Math.ceil(r.timeoutMs) : 0;
-    fields.push(r.cwd, String(timeout), r.stopOnFailure ? "1" : "0", String(r.argv.length), ...r.argv, String(env.length), ...env);
-  }
-  if (fields.some((f) => f.includes("\0"))) return "the command, its directory or its environment contains a NUL character";
-  const body = Buffer.from(fields.map((f) => `${f}\0`).join(""), "utf8");
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(body.length, 0);
-  return Buffer.concat([head, body]);
-}
-var FrameReader = class {
-  buffer = Buffer.alloc(0);
-  /** The frames completed by this chunk, in order. */
-  push(chunk) {
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-    const frames = [];
-    while (this.buffer.length >= 5) {
-      const len = this.buffer.readUInt32LE(1);
-      if (this.buffer.length < 5 + len) break;
-      const type2 = String.fromCharCode(this.buffer[0]);
-      const payload = Buffer.from(this.buffer.subarray(5, 5 + len));
-      this.buffer = this.buffer.subarray(5 + len);
-      if (type2 === "P") frames.push({ type: type2, pid: Number(payload.toString("utf8")) });
-      else if (type2 === "O" || type2 === "E") frames.push({ type: type2, data: payload });
-      else if (type2 === "R") frames.push({ type: type2, report: parseReport(payload) });
-    }
-    return frames;
-  }
-};
-function parseReport(payload) {
-  try {
-    return JSON.parse(payload.toString("utf8"));
-  } catch {
-    return null;
-  }
-}
-
-// src/measure/output.ts
-var STDOUT_CAP = 64 * 1024 * 1024;
-var OUTPUT_TAIL = 4096;
-var REDACTION_MARGIN = 8192;
-var Tail = class {
-  chunks = [];
-  size = 0;
-  cap;
-  constructor(cap) {
-    this.cap = cap;
-  }
-  push(chunk) {
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-    while (this.size - (this.chunks[0]?.length ?? 0) >= this.cap && this.chunks.length > 1) {
-      this.size -= this.chunks.shift().length;
-    }
-  }
-  /** The last `bytes` bytes kept (at most the cap), as text. */
-  text(bytes = this.cap) {
-    const all = Buffer.concat(this.chunks);
-    return all.subarray(Math.max(0, all.length - bytes)).toString("utf8");
-  }
-};
-var Output = class {
-  stdout = [];
-  stdoutSize = 0;
-  stdoutCut = false;
-  tail = new Tail(OUTPUT_TAIL + REDACTION_MARGIN);
-  capture;
-  constructor(capture) {
-    this.capture = capture;
-  }
-  out(c4) {
-    if (this.capture && this.stdoutSize + c4.length <= STDOUT_CAP) {
-      this.stdout.push(c4);
-      this.stdoutSize += c4.length;
-    } else {
-      if (this.capture) this.stdoutCut = true;
-      this.tail.push(c4);
-    }
-  }
-  err(c4) {
-    this.tail.push(c4);
-  }
-  /** The output, redacted. */
-  result() {
-    const tail2 = redactOutput(this.tail.text());
-    return {
-      stdout: this.stdoutSize > 0 ? redactOutput(Buffer.concat(this.stdout).toString("utf8")) : "",
-      outputTail: lastBytes(tail2, OUTPUT_TAIL) + (this.stdoutCut ? `
-[stdout beyond ${STDOUT_CAP} bytes was not kept]` : "")
-    };
-  }
-};
-function lastBytes(text, bytes) {
-  const buf = Buffer.from(text, "utf8");
-  return buf.length <= bytes ? text : buf.subarray(buf.length - bytes).toString("utf8");
-}
-
-// src/measure/helper-process.ts
-var ServedHelper = class {
-  sub;
-  /** handlers of the runs of the request in flight not yet reported, in order */
-  queue = [];
-  frames = new FrameReader();
-  stderr = new Tail(OUTPUT_TAIL);
-  /** not to be used again: exited, or being closed */
-  dead = false;
-  exited = false;
-  constructor(helper) {
-    this.sub = spawn2(helper, ["--serve"], { stdio: ["pipe", "ignore", "pipe", "pipe"], env: {} });
-    this.sub.stdio[3].on("data", (c4) => this.onData(c4));
-    this.sub.stderr?.on("data", (c4) => this.stderr.push(c4));
-    this.sub.stdin?.on("error", () => {
-    });
-    const die = (why) => {
-      if (this.exited) return;
-      this.exited = true;
-      this.dead = true;
-      const left = this.queue;
-      this.queue = [];
-      const detail = this.stderr.text().trim();
-      for (const p of left) p.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ""}`);
-    };
-    this.sub.once("error", (e) => die(`could not be started (${e.message})`));
-    this.sub.once("exit", (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
-    this.idle();
-  }
-  handles() {
-    return [this.sub, this.sub.stdin, this.sub.stderr, this.sub.stdio[3]];
-  }
-  idle() {
-    for (const h2 of this.handles()) h2?.unref?.();
-  }
-  /** Sends runs as one request; `handlers[i]` hears about run i, in order. */
-  run(runs, handlers) {
-    if (this.dead) {
-      for (const h2 of handlers) h2.failed("pairbench's run helper is not running");
-      return;
-    }
-    const request = encodeRequest(runs);
-    if (typeof request === "string") {
-      for (const h2 of handlers) h2.failed(request);
-      return;
-    }
-    for (const h2 of this.handles()) h2?.ref?.();
-    this.queue = [...handlers];
-    this.sub.stdin.write(request);
-  }
-  onData(c4) {
-    for (const f of this.frames.push(c4)) {
-      const p = this.queue[0];
-      if (!p) continue;
-      if (f.type === "P") p.pid(f.pid);
-      else if (f.type === "O") p.out(f.data);
-      else if (f.type === "E") p.err(f.data);
-      else if (f.type === "R") {
-        this.queue.shift();
-        if (this.queue.length === 0) this.idle();
-        if (f.report) p.done(f.report);
-        else p.failed("pairbench's run helper sent a report it could not read");
-      }
-    }
-  }
-  /**
-   * Kills the helper at once, so that it cannot start the next run of its request (closing its
-   * input would only be seen after the run in flight); its exit fails the runs left. The caller
-   * kills the run in flight's process group.
-   */
-  kill() {
-    this.dead = true;
-    this.sub.kill("SIGKILL");
-  }
-};
-var idle = [];
-function acquireHelper(path10) {
-  let server = idle.pop();
-  while (server?.dead) server = idle.pop();
-  return server ?? new ServedHelper(path10);
-}
-function releaseHelper(server) {
-  if (!server.dead) idle.push(server);
-}
-
-// src/measure/process-group.ts
-function killGroup(pid, running) {
-  if (pid === void 0) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    if (!running) return;
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-    }
-  }
-}
-
-// src/measure/signals.ts
-import { constants as constants4 } from "node:os";
-var NAMES = /* @__PURE__ */ new Map();
-for (const [name, n3] of Object.entries(constants4.signals)) if (!NAMES.has(n3)) NAMES.set(n3, name);
-function signalName(n3) {
-  return NAMES.get(n3) ?? `signal ${n3}`;
-}
-
-// src/measure/run-served.ts
-var BACKSTOP_MS = 15e3;
-async function runServed(helper, runs) {
-  const served = acquireHelper(helper);
-  const states = runs.map((r) => ({ run: r, output: new Output(r.req.captureStdout), pid: void 0, report: void 0, error: void 0 }));
-  let cancelledFrom = Infinity;
-  let current2 = 0;
-  const signals2 = [...new Set(runs.map((r) => r.req.signal).filter((x) => x !== void 0))];
-  const onAbort = () => {
-    if (cancelledFrom !== Infinity) return;
-    cancelledFrom = current2;
-    served.kill();
-    const pid = states[current2]?.pid;
-    if (pid !== void 0) killGroup(pid, true);
-  };
-  let backstop = null;
-  await new Promise((resolve4) => {
-    for (const sig2 of signals2) sig2.addEventListener("abort", onAbort, { once: true });
-    let left = states.length;
-    const finish = (i2) => {
-      current2 = i2 + 1;
-      if (--left === 0) resolve4();
-    };
-    served.run(
-      runs.map((r) => ({ cwd: r.req.cwd, timeoutMs: r.req.timeoutMs, stopOnFailure: r.req.stopOnFailure ?? false, argv: r.argv, env: r.req.env })),
-      states.map((st, i2) => ({
-        pid(p) {
-          st.pid = p;
-          if (cancelledFrom <= i2) killGroup(p, true);
-          if (backstop) clearTimeout(backstop);
-          const t = st.run.req.timeoutMs;
-          if (Number.isFinite(t) && t > 0) {
-            backstop = setTimeout(() => {
-              served.kill();
-              killGroup(p, true);
-              for (let j = i2; j < states.length; j++) {
-                if (!states[j].report && states[j].error === void 0) {
-                  states[j].error = "pairbench's run helper did not answer after the run's timeout";
-                  finish(j);
-                }
-              }
-            }, t + BACKSTOP_MS);
-            backstop.unref();
-          }
-        },
-        out: (c4) => st.output.out(c4),
-        err: (c4) => st.output.err(c4),
-        done(report) {
-          if (st.report || st.error !== void 0) return;
-          st.report = report;
-          finish(i2);
-        },
-        failed(error62) {
-          if (st.report || st.error !== void 0) return;
-          st.error = error62;
-          finish(i2);
-        }
-      }))
-    );
-    if (signals2.some((x) => x.aborted)) onAbort();
-  });
-  if (backstop) clearTimeout(backstop);
-  for (const sig2 of signals2) sig2.removeEventListener("abort", onAbort);
-  releaseHelper(served);
-  return states.map((st, i2) => {
-    const cancelled = i2 >= cancelledFrom;
-    const r = st.report;
-    if (!r && st.pid !== void 0) killGroup(st.pid, true);
-    if (r?.skipped) return skippedResult();
-    const none = { wallMs: NaN, cpuMs: null, maxRssBytes: null };
-    if (cancelled && !r) return outcomeOf({ ...none, ...st.output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false });
-    if (!r || r.error !== void 0) {
-      return outcomeOf({ ...none, ...st.output.result() }, { exitCode: null, signal: null, cancelled, timedOut: false, error: r?.error ?? st.error ?? "the run could not be started" });
-    }
-    const figures2 = { wallMs: r.wallMs, cpuMs: r.userMs + r.sysMs, maxRssBytes: r.maxRssBytes };
-    return outcomeOf(
-      { ...figures2, ...st.output.result() },
-      { exitCode: r.exitCode >= 0 ? r.exitCode : null, signal: r.signal ? signalName(r.signal) : null, cancelled, timedOut: r.timedOut === 1 }
-    );
-  });
-}
-
-// src/measure/run-spawned.ts
-import { spawn as spawn3 } from "node:child_process";
-import { existsSync as existsSync2, statSync as statSync4 } from "node:fs";
-function cannotEnter(cwd) {
-  if (!existsSync2(cwd)) return `pairbench: cannot enter ${cwd}: No such file or directory`;
-  if (!statSync4(cwd).isDirectory()) return `pairbench: cannot enter ${cwd}: Not a directory`;
-  return null;
-}
-async function runSpawned(argv, req) {
-  const started = process.hrtime.bigint();
-  const sub = spawn3(argv[0], argv.slice(1), { cwd: req.cwd, env: req.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  const pid = sub.pid;
-  const output2 = new Output(req.captureStdout);
-  sub.stdout?.on("data", (c4) => output2.out(c4));
-  sub.stderr?.on("data", (c4) => output2.err(c4));
-  let timedOut = false;
-  let cancelled = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killGroup(pid, true);
-  }, req.timeoutMs);
-  const onAbort = () => {
-    cancelled = true;
-    killGroup(pid, true);
-  };
-  req.signal?.addEventListener("abort", onAbort, { once: true });
-  if (req.signal?.aborted) onAbort();
-  const exit = await new Promise((resolve4) => {
-    sub.once("exit", (code, signal) => resolve4({ code, signal }));
-    sub.once("error", (error62) => resolve4({ code: null, signal: null, error: error62 }));
-  });
-  const ended = process.hrtime.bigint();
-  clearTimeout(timer);
-  req.signal?.removeEventListener("abort", onAbort);
-  killGroup(pid, false);
-  await drained([sub.stdout, sub.stderr]);
-  const figures2 = { wallMs: Number(ended - started) / 1e6, cpuMs: null, maxRssBytes: null };
-  if (exit.error) {
-    const why = cannotEnter(req.cwd);
-    if (why) {
-      output2.err(Buffer.from(`${why}
-`));
-      return outcomeOf({ ...figures2, ...output2.result() }, { exitCode: 127, signal: null, cancelled, timedOut });
-    }
-  }
-  return outcomeOf(
-    { ...figures2, ...output2.result() },
-    { exitCode: exit.code, signal: exit.signal, cancelled, timedOut, ...exit.error ? { error: exit.error.message } : {} }
-  );
-}
-function drained(streams) {
-  const open2 = streams.filter((s) => !!s && !s.closed);
-  if (open2.length === 0) return Promise.resolve();
-  return new Promise((resolve4) => {
-    let left = open2.length;
-    const timer = setTimeout(() => {
-      for (const s of open2) s.destroy();
-      resolve4();
-    }, 2e3);
-    for (const s of open2) {
-      s.once("close", () => {
-        if (--left === 0) {
-          clearTimeout(timer);
-          resolve4();
-        }
-      });
-    }
-  });
-}
-
-// src/measure/run.ts
-async function runCommand(req) {
-  return (await runCommands([req]))[0];
-}
-async function runCommands(reqs) {
-  const timer = await measuringTimer();
-  const helper = timer.kind === "helper" ? timer.path : null;
-  const argvOf = (r) => commandArgv(r.command, r.shell);
-  if (helper && reqs.length > 0 && reqs.every((r) => !r.countInstructions)) {
-    return runServed(
-      helper,
-      reqs.map((r) => ({ req: r, argv: argvOf(r) }))
-    );
-  }
-  const out = [];
-  let skipping = false;
-  for (const req of reqs) {
-    if (skipping) {
-      out.push(skippedResult());
-      continue;
-    }
-    if (req.signal?.aborted) {
-      out.push(cancelledResult());
-      continue;
-    }
-    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, argvOf(req)) : null;
-    const argv = counting ? counting.argv : argvOf(req);
-    const result = helper ? (await runServed(helper, [{ req, argv }]))[0] : await runSpawned(argv, req);
-    if (counting) result.instructions = counting.read();
-    out.push(result);
-    if (req.stopOnFailure && result.outcome !== "ok") skipping = true;
-  }
-  return out;
-}
 
 // src/revisions/temp-root.ts
 import { lstatSync as lstatSync2, mkdtempSync as mkdtempSync3, readFileSync as readFileSync4, realpathSync, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
@@ -40115,6 +40225,194 @@ function selectShard(benchmarks, shard) {
   return benchmarks.filter((b) => mine.has(b));
 }
 
+// src/schedule/state.ts
+function newState(benchmarks) {
+  return {
+    jobs: benchmarks.map((bench) => ({
+      bench,
+      level: "suite",
+      running: true,
+      failedRuns: { base: 0, head: 0 },
+      consecutiveFailures: { base: 0, head: 0 },
+      calibration: calibrates(bench) ? { wall: [], cpu: [] } : null
+    })),
+    units: [],
+    rows: /* @__PURE__ */ new Map(),
+    rounds: [],
+    stoppedBecause: null,
+    midRound: false,
+    failed: false,
+    size: { pairs: 0, nameChars: 0 }
+  };
+}
+function stopJob(state, job, reason) {
+  for (const unit of state.units) if (unit.job === job && unit.running) stopUnit(state, unit, reason);
+  job.running = false;
+  job.stoppedBecause ??= reason;
+  for (const row of state.rows.values()) if (row.job === job.bench.name && !row.stoppedBecause) row.stoppedBecause = reason;
+}
+function stopUnit(state, unit, reason) {
+  unit.running = false;
+  unit.stoppedBecause ??= reason;
+  for (const row of state.rows.values()) if (row.pairedBy === unit.name && row.job === unit.job.bench.name && !row.stoppedBecause) row.stoppedBecause = reason;
+  const job = unit.job;
+  if (!state.units.some((u2) => u2.job === job && u2.running)) {
+    job.running = false;
+    job.stoppedBecause ??= summary(state.units.filter((u2) => u2.job === job).map((u2) => u2.stoppedBecause));
+  }
+}
+function summary(reasons) {
+  for (const r of ["error", "interrupted", "max-size", "max-time", "max-pairs", "precision"]) if (reasons.includes(r)) return r;
+  return "decided";
+}
+
+// src/schedule/pair.ts
+var MAX_CONSECUTIVE_FAILURES = 3;
+var RunFailure = class extends Error {
+  side;
+  run;
+  kind;
+  retriable;
+  constructor(side, kind, message, run, retriable) {
+    super(message);
+    this.side = side;
+    this.kind = kind;
+    this.run = run;
+    this.retriable = retriable;
+  }
+};
+var aborted3 = (ctx) => ctx.signal?.aborted === true;
+function selection(target) {
+  const bench = target.job.bench;
+  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select);
+  return wholeSuite(bench.run);
+}
+function sideRequests(ctx, target, side) {
+  const bench = target.job.bench;
+  const dir = (side === "base" ? ctx.base : ctx.head).dir;
+  const common2 = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...ctx.signal ? { signal: ctx.signal } : {} };
+  const sel = selection(target);
+  return {
+    prepare: bench.prepare ? { ...common2, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
+    run: { ...common2, env: { ...ctx.env, ...sel.env }, command: sel.command, ...bench.shell ? { shell: bench.shell } : {}, captureStdout: bench.format !== "time", stopOnFailure: true }
+  };
+}
+function keep(target, samples) {
+  if (!target.select) return samples;
+  const wanted = new Set(target.select);
+  return samples.filter((s) => wanted.has(s.name) || target.select.some((n3) => s.name.startsWith(`${n3} (`) && s.name.endsWith(")")));
+}
+function interpret(ctx, target, side, prep, run) {
+  const bench = target.job.bench;
+  if (prep) {
+    if (prep.outcome === "cancelled") throw new RunFailure(side, "signal", "interrupted", prep, false);
+    if (prep.outcome !== "ok") throw new RunFailure(side, prep.outcome === "timeout" ? "timeout" : "exit", `--prepare failed in ${side} (${describe3(prep)})`, prep, prep.outcome !== "timeout");
+  }
+  if (run.outcome === "cancelled") throw new RunFailure(side, "signal", "interrupted", run, false);
+  if (run.outcome === "timeout") throw new RunFailure(side, "timeout", `${side} timed out after ${ctx.spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
+  if (run.outcome !== "ok") throw new RunFailure(side, run.outcome === "spawn" ? "spawn" : run.outcome === "signal" ? "signal" : "exit", `${side}'s command failed (${describe3(run)})`, run, true);
+  try {
+    return keep(target, samplesOf(bench, run, { prefix: ctx.spec.benchmarks.length > 1 }));
+  } catch (err) {
+    if (err instanceof HarnessParseError) throw new RunFailure(side, "parse", `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
+    throw err;
+  }
+}
+var counts = (ctx, job) => !!(job.bench.metrics.includes("instructions") && ctx.counter);
+async function runSide(ctx, target, side) {
+  const { prepare, run: request } = sideRequests(ctx, target, side);
+  const prep = prepare ? (await ctx.runner([prepare]))[0] : null;
+  if (prep && prep.outcome !== "ok") return interpret(ctx, target, side, prep, prep);
+  const job = target.job;
+  const separate = counts(ctx, job) && ctx.counter === "valgrind" && job.bench.metrics.some((m) => m !== "instructions");
+  let run = (await ctx.runner([counts(ctx, job) && !separate ? { ...request, countInstructions: ctx.counter } : request]))[0];
+  if (separate && run.outcome === "ok") {
+    const counted = (await ctx.runner([{ ...request, countInstructions: ctx.counter }]))[0];
+    run = counted.outcome === "ok" ? { ...run, instructions: counted.instructions ?? null } : counted;
+  }
+  return interpret(ctx, target, side, prep, run);
+}
+function countFailure(ctx, job, err) {
+  const side = err.side;
+  job.failedRuns[side]++;
+  job.consecutiveFailures[side]++;
+  if (err.retriable && job.consecutiveFailures[side] < MAX_CONSECUTIVE_FAILURES) {
+    ctx.log(`warning: ${job.bench.name}: ${err.message}; retrying (${job.consecutiveFailures[side]}/${MAX_CONSECUTIVE_FAILURES - 1})`);
+    return true;
+  }
+  job.failure = {
+    benchmark: job.bench.name,
+    side,
+    kind: err.kind,
+    exitCode: err.run?.exitCode ?? null,
+    signal: err.run?.signal ?? null,
+    stderrTail: err.run?.outputTail.slice(-4e3) ?? "",
+    message: err.retriable ? `${err.message}, ${MAX_CONSECUTIVE_FAILURES} times in a row` : err.message
+  };
+  stopJob(ctx.state, job, "error");
+  job.stoppedBecause = "error";
+  ctx.state.failed = true;
+  ctx.log(`error: ${job.bench.name}: ${job.failure.message}`);
+  return false;
+}
+async function measureSide(ctx, target, side) {
+  for (; ; ) {
+    try {
+      const samples = await runSide(ctx, target, side);
+      target.job.consecutiveFailures[side] = 0;
+      return samples;
+    } catch (err) {
+      if (!(err instanceof RunFailure)) throw err;
+      if (aborted3(ctx)) return null;
+      if (!countFailure(ctx, target.job, err)) return null;
+    }
+  }
+}
+async function pairInOneRequest(ctx, target, sides) {
+  const plan = sides.map((side) => ({ side, ...sideRequests(ctx, target, side) }));
+  const reqs = plan.flatMap((p) => p.prepare ? [p.prepare, p.run] : [p.run]);
+  const job = target.job;
+  const calibration = job.calibration && plan.length > 0 ? calibrationRequest(plan[plan.length - 1].run) : null;
+  const results = await ctx.runner(calibration ? [...reqs, calibration] : reqs);
+  if (calibration) addCalibration(job.calibration, results.pop());
+  const got = {};
+  let k = 0;
+  for (const p of plan) {
+    const prep = p.prepare ? results[k++] : null;
+    const run = results[k++];
+    if (prep?.outcome === "skipped" || run.outcome === "skipped" && (!prep || prep.outcome === "ok")) return null;
+    try {
+      got[p.side] = interpret(ctx, target, p.side, prep, run);
+      target.job.consecutiveFailures[p.side] = 0;
+    } catch (err) {
+      if (!(err instanceof RunFailure)) throw err;
+      if (aborted3(ctx)) return "stop";
+      return countFailure(ctx, target.job, err) ? null : "stop";
+    }
+  }
+  return got;
+}
+async function measurePair(ctx, unit, sides) {
+  const target = { job: unit.job, select: unit.select };
+  if (!counts(ctx, unit.job)) {
+    const got2 = await pairInOneRequest(ctx, target, sides);
+    if (got2 === "stop") return null;
+    if (got2) return got2;
+  }
+  const got = {};
+  for (const side of sides) {
+    const samples = await measureSide(ctx, target, side);
+    if (!samples) return null;
+    got[side] = samples;
+  }
+  return got;
+}
+function describe3(run) {
+  if (run.outcome === "signal") return `killed by ${run.signal}`;
+  if (run.outcome === "spawn") return "could not be started";
+  return `exit code ${run.exitCode}`;
+}
+
 // src/schedule/random.ts
 function fnv1a(text) {
   let h2 = 2166136261;
@@ -40141,342 +40439,289 @@ function shuffle(items, rng2) {
   return out;
 }
 
-// src/schedule/loop.ts
-var MAX_CONSECUTIVE_FAILURES = 3;
-var RunFailure = class extends Error {
-  side;
-  run;
-  kind;
-  retriable;
-  constructor(side, kind, message, run, retriable) {
-    super(message);
-    this.side = side;
-    this.kind = kind;
-    this.run = run;
-    this.retriable = retriable;
+// src/schedule/record.ts
+function rowFor(state, job, s) {
+  let row = state.rows.get(s.key);
+  if (!row) {
+    const threshold = (s.metric ? job.bench.thresholds?.[s.metric] : void 0) ?? job.bench.threshold;
+    row = {
+      key: s.key,
+      job: job.bench.name,
+      unit: s.unit,
+      direction: s.direction,
+      ...s.metric ? { metric: s.metric } : {},
+      ...threshold !== void 0 ? { threshold } : {},
+      pairs: [],
+      ...job.calibration && calibratedMetric(s.metric) ? { overhead: job.calibration[s.metric] } : {},
+      seenBase: 0,
+      seenHead: 0,
+      estimate: null,
+      halfWidth: null
+    };
+    state.rows.set(s.key, row);
+    state.size.nameChars += s.key.length;
   }
-};
+  return row;
+}
+function recordPair(state, job, unitName, base, head, order) {
+  let added = 0;
+  const headByKey = new Map(head.map((s) => [s.key, s]));
+  const baseKeys = /* @__PURE__ */ new Set();
+  for (const b of base) {
+    baseKeys.add(b.key);
+    const row = rowFor(state, job, b);
+    row.pairedBy ??= unitName;
+    row.seenBase++;
+    const h2 = headByKey.get(b.key);
+    if (h2) {
+      row.seenHead++;
+      if (b.value > 0 && h2.value > 0) {
+        row.pairs.push({ base: b.value, head: h2.value, order });
+        added++;
+      }
+    }
+  }
+  for (const h2 of head) {
+    if (baseKeys.has(h2.key)) continue;
+    const row = rowFor(state, job, h2);
+    row.pairedBy ??= unitName;
+    row.seenHead++;
+  }
+  state.size.pairs += added;
+  return added;
+}
+function recordSeen(state, job, side, samples) {
+  for (const s of samples) {
+    const row = rowFor(state, job, s);
+    if (side === "base") row.seenBase++;
+    else row.seenHead++;
+  }
+}
+function beyondLimits(state, got) {
+  for (const side of ["base", "head"]) {
+    const long = got[side]?.find((s) => s.key.length > LIMITS.nameLength);
+    if (long) {
+      return { side, message: `${side}'s output names a benchmark of ${long.key.length} characters (${show(long.key)}); a results file holds names of at most ${LIMITS.nameLength} characters, as many as pairbench report reads: shorten the name, or leave the benchmark out with filter` };
+    }
+  }
+  const fresh = /* @__PURE__ */ new Set();
+  for (const side of ["base", "head"]) for (const s of got[side] ?? []) if (!state.rows.has(s.key)) fresh.add(s.key);
+  if (state.rows.size + fresh.size > LIMITS.benchmarks) {
+    const side = (got.head?.length ?? 0) >= (got.base?.length ?? 0) ? "head" : "base";
+    return { side, message: `${side}'s output holds ${got[side].length} benchmarks, ${state.rows.size + fresh.size} in the comparison; a results file holds at most ${LIMITS.benchmarks}, as many as pairbench report reads: measure parts of the suite as config benchmarks with filter, and spread them over jobs with shard` };
+  }
+  return null;
+}
+function noRoomFor(state, rowsPerPair) {
+  return rowsPerPair > 0 && estimateFileBytes(state.rows.size, state.size.pairs + rowsPerPair, state.size.nameChars) > LIMITS.fileBytes;
+}
+
+// src/schedule/stopping.ts
+function rowsOf(state, unit) {
+  return [...state.rows.values()].filter((r) => r.job === unit.job.bench.name && r.pairedBy === unit.name && r.pairs.length > 0);
+}
+function checkUnit(state, unit, spec) {
+  if (!unit.running) return;
+  if (unit.pairs >= spec.maxPairs) {
+    stopUnit(state, unit, "max-pairs");
+    return;
+  }
+  const checks = rowsOf(state, unit).map((row) => {
+    const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
+    const check2 = stopCheck(pairs, {
+      minPairs: spec.minPairs,
+      maxPairs: spec.maxPairs,
+      precision: spec.precision,
+      alpha: spec.alpha,
+      threshold: row.threshold ?? spec.threshold,
+      outliers: spec.outliers
+    });
+    row.estimate = check2.estimate;
+    row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;
+    return { row, check: check2 };
+  });
+  if (checks.length > 0 && checks.every(({ check: check2 }) => check2.stop && check2.reason)) {
+    for (const { row, check: check2 } of checks) row.stoppedBecause = check2.reason ?? "precision";
+    stopUnit(state, unit, checks.some(({ check: check2 }) => check2.reason === "decided") ? "decided" : "precision");
+  }
+}
+
+// src/schedule/units.ts
+var SHELL_NONE_BLOCKER = "the selection reaches the command through the shell, and the run command is started without one (--shell none)";
+function newUnit(job, name, select) {
+  return { name, job, select, pairs: 0, running: job.running, ...job.running ? {} : { stoppedBecause: job.stoppedBecause ?? "error" }, pairMsTotal: 0, rowsPerPair: 0 };
+}
+function primaries(samples) {
+  const names = new Set(samples.map((s) => s.name));
+  return samples.filter((s) => {
+    const m = / \([^()]*\)$/.exec(s.name);
+    return !(m && names.has(s.name.slice(0, m.index)));
+  }).map((s) => ({ name: s.name, key: s.key }));
+}
+async function planUnits(ctx) {
+  const { state } = ctx;
+  for (const job of state.jobs) {
+    if (ctx.signal?.aborted) return;
+    const bench = job.bench;
+    const wantsBenchmarks = bench.interleave !== "suite" && isHarnessFormat(bench.format);
+    if (!wantsBenchmarks) {
+      await warmUp(ctx, job);
+      state.units.push(newUnit(job, bench.name, null));
+      continue;
+    }
+    const early = bench.shell === "none" ? SHELL_NONE_BLOCKER : isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, []) : null;
+    if (early !== null) {
+      ctx.log(`${bench.interleave === "benchmark" ? "warning" : "note"}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      await warmUp(ctx, job);
+      state.units.push(newUnit(job, bench.name, null));
+      continue;
+    }
+    const listed = {};
+    for (const side of ["base", "head"]) {
+      const samples = job.running ? await measureSide(ctx, { job, select: null }, side) : null;
+      if (!samples) break;
+      const beyond = beyondLimits(state, { [side]: samples });
+      if (beyond) {
+        countFailure(ctx, job, new RunFailure(beyond.side, "parse", beyond.message, null, false));
+        break;
+      }
+      listed[side] = samples;
+      recordSeen(state, job, side, samples);
+    }
+    if (!listed.base || !listed.head) continue;
+    const inHead = new Set(listed.head.map((s) => s.name));
+    const both = primaries(listed.base).filter((p) => inHead.has(p.name));
+    const blocker = isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, both.map((p) => p.name)) : "not a harness format";
+    if (blocker !== null || both.length === 0) {
+      const tip = bench.interleave === "benchmark" ? "warning" : "note";
+      ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? "no benchmark is on both sides"}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      state.units.push(newUnit(job, bench.name, null));
+      continue;
+    }
+    job.level = "benchmark";
+    const size = bench.batch ?? 1;
+    for (let i2 = 0; i2 < both.length; i2 += size) {
+      const batch = both.slice(i2, i2 + size);
+      state.units.push(newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name)));
+    }
+  }
+}
+async function warmUp(ctx, job) {
+  for (let i2 = 0; i2 < ctx.spec.warmup && job.running && !ctx.signal?.aborted; i2++) {
+    for (const side of ["base", "head"]) {
+      if (job.running && !ctx.signal?.aborted) await measureSide(ctx, { job, select: null }, side);
+    }
+  }
+}
+
+// src/schedule/loop.ts
 async function runSchedule(ctx) {
   const { spec } = ctx;
-  const prefix = spec.benchmarks.length > 1;
-  const state = {
-    jobs: spec.benchmarks.map((bench) => ({
-      bench,
-      pairs: 0,
-      running: true,
-      failedRuns: { base: 0, head: 0 },
-      consecutiveFailures: { base: 0, head: 0 },
-      pairMsTotal: 0,
-      calibration: calibrates(bench) ? { wall: [], cpu: [] } : null
-    })),
-    rows: /* @__PURE__ */ new Map(),
-    rounds: [],
-    stoppedBecause: null,
-    midRound: false,
-    failed: false
+  const now = ctx.clock ?? Date.now;
+  const state = newState(spec.benchmarks);
+  const measure = {
+    spec,
+    base: ctx.base,
+    head: ctx.head,
+    env: ctx.env,
+    counter: ctx.counter,
+    runner: ctx.runner,
+    state,
+    log: ctx.log,
+    ...ctx.signal ? { signal: ctx.signal } : {}
   };
-  const started = Date.now();
-  const aborted3 = () => ctx.signal?.aborted === true;
-  let pairsRecorded = 0;
-  let nameChars = 0;
-  const rowsOfJob = /* @__PURE__ */ new Map();
-  const revision = (side) => side === "base" ? ctx.base : ctx.head;
-  const sideRequests = (job, side) => {
-    const bench = job.bench;
-    const common2 = { cwd: revision(side).dir, env: ctx.env, timeoutMs: spec.timeoutMs, ...ctx.signal ? { signal: ctx.signal } : {} };
-    return {
-      prepare: bench.prepare ? { ...common2, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
-      run: { ...common2, command: bench.run, ...bench.shell ? { shell: bench.shell } : {}, captureStdout: bench.format !== "time", stopOnFailure: true }
-    };
-  };
-  const interpret = (job, side, prep, run) => {
-    const bench = job.bench;
-    if (prep) {
-      if (prep.outcome === "cancelled") throw new RunFailure(side, "signal", "interrupted", prep, false);
-      if (prep.outcome !== "ok") throw new RunFailure(side, prep.outcome === "timeout" ? "timeout" : "exit", `--prepare failed in ${side} (${describe3(prep)})`, prep, prep.outcome !== "timeout");
+  const started = now();
+  const aborted4 = () => ctx.signal?.aborted === true;
+  const budgetLeft = () => spec.maxTimeMs - (now() - started);
+  const progress = progressEmitter(ctx, state, started, now, budgetLeft);
+  await planUnits(measure);
+  let round = 0;
+  while (state.units.some((u2) => u2.running)) {
+    if (aborted4()) {
+      state.stoppedBecause = "interrupted";
+      break;
     }
-    if (run.outcome === "cancelled") throw new RunFailure(side, "signal", "interrupted", run, false);
-    if (run.outcome === "timeout") throw new RunFailure(side, "timeout", `${side} timed out after ${spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
-    if (run.outcome !== "ok") throw new RunFailure(side, run.outcome === "spawn" ? "spawn" : run.outcome === "signal" ? "signal" : "exit", `${side}'s command failed (${describe3(run)})`, run, true);
-    try {
-      return samplesOf(bench, run, { prefix });
-    } catch (err) {
-      if (err instanceof HarnessParseError) throw new RunFailure(side, "parse", `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
-      throw err;
-    }
-  };
-  const counts = (job) => !!(job.bench.metrics.includes("instructions") && ctx.counter);
-  const runSide = async (job, side) => {
-    const { prepare, run: request } = sideRequests(job, side);
-    const prep = prepare ? (await runCommands([prepare]))[0] : null;
-    if (prep && prep.outcome !== "ok") return interpret(job, side, prep, prep);
-    const separate = counts(job) && ctx.counter === "valgrind" && job.bench.metrics.some((m) => m !== "instructions");
-    let run = (await runCommands([counts(job) && !separate ? { ...request, countInstructions: ctx.counter } : request]))[0];
-    if (separate && run.outcome === "ok") {
-      const counted = (await runCommands([{ ...request, countInstructions: ctx.counter }]))[0];
-      run = counted.outcome === "ok" ? { ...run, instructions: counted.instructions ?? null } : counted;
-    }
-    return interpret(job, side, prep, run);
-  };
-  const pairBatch = async (job, sides) => {
-    const plan = sides.map((side) => ({ side, ...sideRequests(job, side) }));
-    const reqs = plan.flatMap((p) => p.prepare ? [p.prepare, p.run] : [p.run]);
-    const calibration = job.calibration && plan.length > 0 ? calibrationRequest(plan[plan.length - 1].run) : null;
-    const results = await runCommands(calibration ? [...reqs, calibration] : reqs);
-    if (calibration) addCalibration(job.calibration, results.pop());
-    const got = {};
-    let k = 0;
-    for (const p of plan) {
-      const prep = p.prepare ? results[k++] : null;
-      const run = results[k++];
-      if (prep?.outcome === "skipped" || run.outcome === "skipped" && (!prep || prep.outcome === "ok")) return null;
-      try {
-        got[p.side] = interpret(job, p.side, prep, run);
-        job.consecutiveFailures[p.side] = 0;
-      } catch (err) {
-        if (!(err instanceof RunFailure)) throw err;
-        if (aborted3()) return "stop";
-        return failed(job, p.side, err) ? null : "stop";
+    const order = shuffle(state.units.filter((u2) => u2.running), rngFor(spec.seed, "round", round));
+    state.rounds.push(order.map((u2) => u2.name));
+    const ended = await runRound(order, round);
+    if (ended) break;
+    for (const unit of state.units) checkUnit(state, unit, spec);
+    progress(round, true);
+    round++;
+  }
+  if (state.stoppedBecause === "interrupted") {
+    for (const u2 of state.units) if (u2.running) stopUnit(state, u2, "interrupted");
+  }
+  state.stoppedBecause ??= summary(state.jobs.map((j) => j.stoppedBecause));
+  return state;
+  async function runRound(order, round2) {
+    for (let k = 0; k < order.length; k++) {
+      const unit = order[k];
+      if (outOfTime(unit)) {
+        state.stoppedBecause = "max-time";
+        state.midRound = k > 0;
+        for (const u2 of state.units) if (u2.running) stopUnit(state, u2, "max-time");
+        return true;
       }
+      if (!unit.running) continue;
+      if (noRoomFor(state, unit.rowsPerPair)) {
+        state.stoppedBecause = "max-size";
+        state.midRound = k > 0;
+        ctx.log(`warning: stopped measuring after ${unit.pairs} pairs: another pair would make the results file (${state.rows.size} benchmarks, ${state.size.pairs} pairs) larger than the ${LIMITS.fileBytes / 2 ** 20} MiB that pairbench report reads; to measure more pairs, measure fewer benchmarks per comparison (filter, shard)`);
+        for (const u2 of state.units) if (u2.running) stopUnit(state, u2, "max-size");
+        return true;
+      }
+      const ok = await pairOnce(unit);
+      if (aborted4()) {
+        state.stoppedBecause = "interrupted";
+        state.midRound = true;
+        return true;
+      }
+      if (ok) progress(round2);
     }
-    return got;
-  };
-  const failed = (job, side, err) => {
-    job.failedRuns[side]++;
-    job.consecutiveFailures[side]++;
-    if (err.retriable && job.consecutiveFailures[side] < MAX_CONSECUTIVE_FAILURES) {
-      ctx.log(`warning: ${job.bench.name}: ${err.message}; retrying (${job.consecutiveFailures[side]}/${MAX_CONSECUTIVE_FAILURES - 1})`);
-      return true;
-    }
-    job.running = false;
-    job.stoppedBecause = "error";
-    job.failure = {
-      benchmark: job.bench.name,
-      side,
-      kind: err.kind,
-      exitCode: err.run?.exitCode ?? null,
-      signal: err.run?.signal ?? null,
-      stderrTail: err.run?.outputTail.slice(-4e3) ?? "",
-      message: err.retriable ? `${err.message}, ${MAX_CONSECUTIVE_FAILURES} times in a row` : err.message
-    };
-    state.failed = true;
-    ctx.log(`error: ${job.bench.name}: ${job.failure.message}`);
     return false;
-  };
-  const attempt = async (job, side) => {
-    for (; ; ) {
-      try {
-        const samples = await runSide(job, side);
-        job.consecutiveFailures[side] = 0;
-        return samples;
-      } catch (err) {
-        if (!(err instanceof RunFailure)) throw err;
-        if (aborted3()) return null;
-        if (!failed(job, side, err)) return null;
-      }
-    }
-  };
-  const record2 = (job, base, head, order) => {
-    const headByKey = new Map(head.map((s) => [s.key, s]));
-    const baseKeys = /* @__PURE__ */ new Set();
-    for (const b of base) {
-      baseKeys.add(b.key);
-      const row = rowFor(job, b);
-      row.seenBase++;
-      const h2 = headByKey.get(b.key);
-      if (h2) {
-        row.seenHead++;
-        if (b.value > 0 && h2.value > 0) {
-          row.pairs.push({ base: b.value, head: h2.value, order });
-          pairsRecorded++;
-        }
-      }
-    }
-    for (const h2 of head) {
-      if (!baseKeys.has(h2.key)) rowFor(job, h2).seenHead++;
-    }
-  };
-  const rowFor = (job, s) => {
-    let row = state.rows.get(s.key);
-    if (!row) {
-      const threshold = (s.metric ? job.bench.thresholds?.[s.metric] : void 0) ?? job.bench.threshold;
-      row = {
-        key: s.key,
-        job: job.bench.name,
-        unit: s.unit,
-        direction: s.direction,
-        ...s.metric ? { metric: s.metric } : {},
-        ...threshold !== void 0 ? { threshold } : {},
-        pairs: [],
-        ...job.calibration && calibratedMetric(s.metric) ? { overhead: job.calibration[s.metric] } : {},
-        seenBase: 0,
-        seenHead: 0,
-        estimate: null,
-        halfWidth: null
-      };
-      state.rows.set(s.key, row);
-      nameChars += s.key.length;
-      rowsOfJob.set(job.bench.name, (rowsOfJob.get(job.bench.name) ?? 0) + 1);
-    }
-    return row;
-  };
-  const beyondLimits = (job, got) => {
-    for (const side of ["base", "head"]) {
-      const long = got[side].find((s) => s.key.length > LIMITS.nameLength);
-      if (long) {
-        return new RunFailure(side, "parse", `${side}'s output names a benchmark of ${long.key.length} characters (${show(long.key)}); a results file holds names of at most ${LIMITS.nameLength} characters, as many as pairbench report reads: shorten the name, or leave the benchmark out with filter`, null, false);
-      }
-    }
-    const fresh = /* @__PURE__ */ new Set();
-    for (const side of ["base", "head"]) for (const s of got[side]) if (!state.rows.has(s.key)) fresh.add(s.key);
-    if (state.rows.size + fresh.size > LIMITS.benchmarks) {
-      const side = got.head.length >= got.base.length ? "head" : "base";
-      return new RunFailure(side, "parse", `${side}'s output holds ${got[side].length} benchmarks, ${state.rows.size + fresh.size} in the comparison; a results file holds at most ${LIMITS.benchmarks}, as many as pairbench report reads: measure parts of the suite as config benchmarks with filter, and spread them over jobs with shard`, null, false);
-    }
-    return null;
-  };
-  const noRoomFor = (job) => {
-    const rows = rowsOfJob.get(job.bench.name) ?? 0;
-    return rows > 0 && estimateFileBytes(state.rows.size, pairsRecorded + rows, nameChars) > LIMITS.fileBytes;
-  };
-  const pairOnce = async (job) => {
-    const order = baseFirst(spec.seed, job.bench.name, job.pairs) ? "base-first" : "head-first";
+  }
+  function outOfTime(unit) {
+    const pace = unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
+    return budgetLeft() <= 0 || unit.pairs >= spec.minPairs && pace > budgetLeft();
+  }
+  async function pairOnce(unit) {
+    const order = baseFirst(spec.seed, unit.name, unit.pairs) ? "base-first" : "head-first";
     const sides = order === "base-first" ? ["base", "head"] : ["head", "base"];
-    const t0 = Date.now();
-    let got = null;
-    if (!counts(job)) {
-      const batch = await pairBatch(job, sides);
-      if (batch === "stop") return false;
-      got = batch;
-    }
-    if (!got) {
-      got = {};
-      for (const side of sides) {
-        const samples = await attempt(job, side);
-        if (!samples) return false;
-        got[side] = samples;
-      }
-    }
-    job.pairMsTotal += Date.now() - t0;
-    const beyond = beyondLimits(job, got);
+    const t0 = now();
+    const got = await measurePair(measure, unit, sides);
+    if (!got) return false;
+    unit.pairMsTotal += now() - t0;
+    const beyond = beyondLimits(state, got);
     if (beyond) {
-      failed(job, beyond.side, beyond);
+      countFailure(measure, unit.job, new RunFailure(beyond.side, "parse", beyond.message, null, false));
       return false;
     }
-    record2(job, got.base, got.head, order);
-    job.pairs++;
+    unit.rowsPerPair = recordPair(state, unit.job, unit.name, got.base, got.head, order);
+    unit.pairs++;
     ctx.onPair(state);
     return true;
-  };
-  for (const job of state.jobs) {
-    for (let i2 = 0; i2 < spec.warmup && job.running && !aborted3(); i2++) {
-      for (const side of ["base", "head"]) {
-        if (job.running && !aborted3()) await attempt(job, side);
-      }
-    }
   }
-  const budgetLeft = () => spec.maxTimeMs - (Date.now() - started);
-  let lastProgress = 0;
-  const emitProgress = (round2, force = false) => {
+}
+function progressEmitter(ctx, state, started, now, budgetLeft) {
+  let last = -Infinity;
+  return (round, force = false) => {
     if (!ctx.progress) return;
-    const now = Date.now();
-    if (!force && now - lastProgress < 250) return;
-    lastProgress = now;
-    const running = state.jobs.filter((j) => j.running);
-    const paceLeft = running.reduce((sum2, j) => sum2 + (j.pairs > 0 ? j.pairMsTotal / j.pairs * (spec.maxPairs - j.pairs) : 0), 0);
+    const t = now();
+    if (!force && t - last < 250) return;
+    last = t;
+    const running = state.units.filter((u2) => u2.running);
+    const paceLeft = running.reduce((sum2, u2) => sum2 + (u2.pairs > 0 ? u2.pairMsTotal / u2.pairs * (ctx.spec.maxPairs - u2.pairs) : 0), 0);
     ctx.progress({
-      round: round2,
-      pairsDone: state.jobs.reduce((s, j) => s + j.pairs, 0),
+      round,
+      pairsDone: state.units.reduce((s, u2) => s + u2.pairs, 0),
       jobsRunning: running.length,
-      jobsTotal: state.jobs.length,
-      elapsedMs: now - started,
+      jobsTotal: state.units.length,
+      elapsedMs: t - started,
       remainingMs: Math.max(0, Math.min(budgetLeft(), paceLeft)),
       rows: [...state.rows.values()]
     });
   };
-  let round = 0;
-  outer: while (state.jobs.some((j) => j.running)) {
-    if (aborted3()) {
-      state.stoppedBecause = "interrupted";
-      break;
-    }
-    const running = state.jobs.filter((j) => j.running);
-    const order = shuffle(running, rngFor(spec.seed, "round", round));
-    state.rounds.push(order.map((j) => j.bench.name));
-    for (let k = 0; k < order.length; k++) {
-      const job = order[k];
-      const pace = job.pairs > 0 ? job.pairMsTotal / job.pairs : 0;
-      if (budgetLeft() <= 0 || job.pairs >= spec.minPairs && pace > budgetLeft()) {
-        state.stoppedBecause = "max-time";
-        state.midRound = k > 0;
-        for (const j of state.jobs) if (j.running) stop(j, "max-time");
-        break outer;
-      }
-      if (!job.running) continue;
-      if (noRoomFor(job)) {
-        state.stoppedBecause = "max-size";
-        state.midRound = k > 0;
-        ctx.log(`warning: stopped measuring after ${job.pairs} pairs: another pair would make the results file (${state.rows.size} benchmarks, ${pairsRecorded} pairs) larger than the ${LIMITS.fileBytes / 2 ** 20} MiB that pairbench report reads; to measure more pairs, measure fewer benchmarks per comparison (filter, shard)`);
-        for (const j of state.jobs) if (j.running) stop(j, "max-size");
-        break outer;
-      }
-      const ok = await pairOnce(job);
-      if (aborted3()) {
-        state.stoppedBecause = "interrupted";
-        state.midRound = true;
-        break outer;
-      }
-      if (!ok) continue;
-      emitProgress(round);
-    }
-    for (const job of state.jobs) {
-      if (!job.running) continue;
-      if (job.pairs >= spec.maxPairs) {
-        stop(job, "max-pairs");
-        continue;
-      }
-      const rows = [...state.rows.values()].filter((r) => r.job === job.bench.name && r.pairs.length > 0);
-      const checks = rows.map((row) => {
-        const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
-        const check2 = stopCheck(pairs, {
-          minPairs: spec.minPairs,
-          maxPairs: spec.maxPairs,
-          precision: spec.precision,
-          alpha: spec.alpha,
-          threshold: row.threshold ?? spec.threshold,
-          outliers: spec.outliers
-        });
-        row.estimate = check2.estimate;
-        row.halfWidth = check2.halfWidth;
-        return { row, check: check2 };
-      });
-      if (checks.length > 0 && checks.every(({ check: check2 }) => check2.stop && check2.reason)) {
-        for (const { row, check: check2 } of checks) row.stoppedBecause = check2.reason ?? "precision";
-        job.running = false;
-        job.stoppedBecause = checks.some(({ check: check2 }) => check2.reason === "decided") ? "decided" : "precision";
-      }
-    }
-    emitProgress(round, true);
-    round++;
-  }
-  if (state.stoppedBecause === "interrupted") {
-    for (const j of state.jobs) if (j.running) stop(j, "interrupted");
-  }
-  if (!state.stoppedBecause) {
-    const reasons = state.jobs.map((j) => j.stoppedBecause);
-    state.stoppedBecause = reasons.includes("error") ? "error" : reasons.includes("max-pairs") ? "max-pairs" : reasons.includes("precision") ? "precision" : "decided";
-  }
-  return state;
-  function stop(job, reason) {
-    job.running = false;
-    job.stoppedBecause = reason;
-    for (const row of state.rows.values()) if (row.job === job.bench.name && !row.stoppedBecause) row.stoppedBecause = reason;
-  }
-}
-function describe3(run) {
-  if (run.outcome === "signal") return `killed by ${run.signal}`;
-  if (run.outcome === "spawn") return "could not be started";
-  return `exit code ${run.exitCode}`;
 }
 
 // src/engine.ts
@@ -40578,7 +40823,7 @@ async function runCompare(fullSpec, hooks) {
     const judged = judgeResults(done, judgeOptions(spec));
     writer.write(judged);
     let code = exitCode;
-    if (code === 0 && spec.failOn === "regression" && judged.verdict === "regression") code = 1;
+    if (code === 0 && gateFails(spec.failOn, judged)) code = 1;
     return { results: judged, exitCode: code, resultsPath: writer.path };
   };
   let counter = null;
@@ -40622,6 +40867,7 @@ ${indentTail(err.outputTail)}`);
       head: revisions.head,
       env,
       counter,
+      runner: runCommands,
       ...hooks.signal ? { signal: hooks.signal } : {},
       log: hooks.log,
       ...hooks.progress ? { progress: hooks.progress } : {},
@@ -40733,11 +40979,11 @@ function mergeResults(files, names) {
       benchmarks.push(b);
     }
   });
-  const counts = new Set(files.map((f) => f.shard?.count ?? 1));
-  if (counts.size > 1) {
-    throw new UsageError("report", `report: the files come from different shard counts (${[...counts].join(", ")}); merge the shards of one run`);
+  const counts2 = new Set(files.map((f) => f.shard?.count ?? 1));
+  if (counts2.size > 1) {
+    throw new UsageError("report", `report: the files come from different shard counts (${[...counts2].join(", ")}); merge the shards of one run`);
   }
-  const count3 = [...counts][0];
+  const count3 = [...counts2][0];
   const indices2 = files.map((f) => f.shard?.index ?? 1);
   const outside = indices2.findIndex((k) => k > count3);
   if (outside >= 0) {
@@ -41235,8 +41481,8 @@ function suiteChange(results, groups = groupRows(results.benchmarks)) {
   });
   return geomeanChange(inputs, inputs.length === 1 ? inputs[0].level : 1 - alpha);
 }
-function headline(results, title = "pairbench", counts = countVerdicts(results)) {
-  const c4 = counts;
+function headline(results, title = "pairbench", counts2 = countVerdicts(results)) {
+  const c4 = counts2;
   const parts = [];
   if (c4.regression) parts.push(`🔴 ${plural3(c4.regression, "regression")}`);
   if (c4.failed) parts.push(`❌ ${plural3(c4.failed, "failed benchmark")}`);
@@ -41266,7 +41512,7 @@ function acceptanceNote(a2, regressions) {
   }
   return `> ⚠️ The label ${label} was ignored: ${escapeInline(a2.reason ?? `${who} cannot write to this repository`, 200)}. Only a label added by someone with write access accepts a regression.`;
 }
-function statusNotes(results, counts) {
+function statusNotes(results, counts2) {
   const notes = [];
   const why = results.stoppedBecause;
   const missing = results.missingShards ?? [];
@@ -41280,7 +41526,7 @@ function statusNotes(results, counts) {
   } else if (results.status === "running") {
     notes.push("> ⏳ **Still running**: this report shows the pairs measured so far.");
   }
-  if (results.status !== "partial" && why === "max-time" && counts.inconclusive > 0) {
+  if (results.status !== "partial" && why === "max-time" && counts2.inconclusive > 0) {
     notes.push("> ⏱️ The time budget (`max-time`) ran out before every benchmark was settled: inconclusive benchmarks need more pairs. Raise `max-time` or `max-pairs`.");
   }
   return notes;
@@ -41351,8 +41597,8 @@ function pairsBlock(b) {
     const note = excluded.has(i2) ? "  outlier, excluded" : kept.has(i2) ? "  outlier, kept" : "";
     lines.push(`${String(i2 + 1).padStart(5)}  ${p.order.padEnd(10)}  ${formatValue(p.base, unit).padStart(14)}  ${formatValue(p.head, unit).padStart(14)}  ${(p.head / p.base).toFixed(4).padStart(9)}${note}`);
   });
-  const summary = `${escapeInline(b.name, NAME_CELL_CHARS)}: ${plural3(b.pairs.length, "pair")}, ${plural3(excluded.size, "outlier")} excluded${kept.size ? `, ${kept.size} flagged but kept (they lean to one side)` : ""}`;
-  return `<details><summary>${summary}</summary>
+  const summary2 = `${escapeInline(b.name, NAME_CELL_CHARS)}: ${plural3(b.pairs.length, "pair")}, ${plural3(excluded.size, "outlier")} excluded${kept.size ? `, ${kept.size} flagged but kept (they lean to one side)` : ""}`;
+  return `<details><summary>${summary2}</summary>
 
 ${codeBlock(lines.join("\n"), "text")}
 
@@ -41414,13 +41660,13 @@ function renderMarkdown(results, ctx = {}) {
   const limit = ctx.maxLength ?? REPORT_LIMITS.comment;
   const budget = new Budget(limit - 700);
   const groups = groupRows(results.benchmarks);
-  const counts = countVerdicts(results);
+  const counts2 = countVerdicts(results);
   const confidence = intervalLabel(results);
   const marker = ctx.commentId !== void 0 ? markerFor(ctx.commentId) : null;
-  const top = [marker, headline(results, ctx.title, counts), "", summaryLine(results, groups)].filter((x) => x !== null).join("\n");
+  const top = [marker, headline(results, ctx.title, counts2), "", summaryLine(results, groups)].filter((x) => x !== null).join("\n");
   budget.take(top, 2);
-  const accepted = acceptanceNote(ctx.acceptance, counts.regression);
-  const notes = [...accepted ? [accepted] : [], ...statusNotes(results, counts)];
+  const accepted = acceptanceNote(ctx.acceptance, counts2.regression);
+  const notes = [...accepted ? [accepted] : [], ...statusNotes(results, counts2)];
   for (const n3 of notes) budget.take(n3, 2);
   const links = detailsLinks(ctx);
   budget.take(links, 2);
@@ -41756,24 +42002,24 @@ function benchSection(r, threshold, confidence, index) {
 }
 function renderHtml(results, ctx = {}) {
   const groups = groupRows(results.benchmarks);
-  const counts = countVerdicts(results);
+  const counts2 = countVerdicts(results);
   const confidence = intervalLabel(results);
   const levelNote = intervalNote(results);
   const t = results.settings?.["threshold"];
   const threshold = typeof t === "number" && t > 0 && Number.isFinite(t) ? t : 0.02;
   const title = ctx.title ?? "pairbench";
   const parts = [
-    ["regression", counts.regression, "regression", "regressions"],
-    ["failed", counts.failed, "failed", "failed"],
-    ["inconclusive", counts.inconclusive, "inconclusive", "inconclusive"],
-    ["improvement", counts.improvement, "improvement", "improvements"],
-    ["unchanged", counts.unchanged, "unchanged", "unchanged"],
-    ["added", counts.added, "added", "added"],
-    ["removed", counts.removed, "removed", "removed"]
+    ["regression", counts2.regression, "regression", "regressions"],
+    ["failed", counts2.failed, "failed", "failed"],
+    ["inconclusive", counts2.inconclusive, "inconclusive", "inconclusive"],
+    ["improvement", counts2.improvement, "improvement", "improvements"],
+    ["unchanged", counts2.unchanged, "unchanged", "unchanged"],
+    ["added", counts2.added, "added", "added"],
+    ["removed", counts2.removed, "removed", "removed"]
   ].filter(([, c4]) => c4 > 0).map(([k, c4, one, many]) => `<span class="k-${k}">${esc2(KIND_WORD[k].split(" ")[0])} ${c4} ${c4 === 1 ? one : many}</span>`);
   const suite = suiteChange(results, groups);
   const rev = (r) => esc2((r.sha && /^[0-9a-f]{7,64}$/i.test(r.sha) ? r.sha.slice(0, 7) : r.ref ?? r.dir ?? "unknown") ?? "unknown");
-  const summary = suite ? `<p class="summary"><strong>${esc2(formatChange(suite.estimate))}</strong> ${esc2(formatChangeInterval(suite.ci))} ${suite.count === 1 ? "change" : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc2(formatLevel(suite.confidence))} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>` : "";
+  const summary2 = suite ? `<p class="summary"><strong>${esc2(formatChange(suite.estimate))}</strong> ${esc2(formatChangeInterval(suite.ci))} ${suite.count === 1 ? "change" : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc2(formatLevel(suite.confidence))} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>` : "";
   const rows = forestRows(groups, threshold);
   const summaryRow = suite && suite.count > 1 ? { label: "geometric mean", kind: "no-data", estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
   const forest = rows.length > 0 ? `<h2>Changes</h2><p class="muted">Each benchmark's change with its ${esc2(confidence)} interval; the shaded band is ±threshold, worse is to the right.</p><div class="scroll">${forestSvg(rows, { id: "forest", confidence, summary: summaryRow })}</div>` : "";
@@ -41800,7 +42046,7 @@ function renderHtml(results, ctx = {}) {
 <style>${CSS}</style></head>
 <body><main>
 <h1>${parts.join(", ") || "No benchmarks measured"} <span class="muted">· ${esc2(title)}</span></h1>
-${summary}${run}
+${summary2}${run}
 ${forest}
 ${table2}
 ${failures.length ? `<h2>Failures</h2><ul>${failures.join("")}</ul>` : ""}
@@ -41850,6 +42096,33 @@ function visible(text) {
   }
   return n3;
 }
+var FOLD_AT = 3;
+function stoppedBy(b) {
+  return b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided" ? ` (stopped by ${b.stoppedBecause})` : "";
+}
+function sharedNotes(benchmarks) {
+  const lines = [];
+  const folded = /* @__PURE__ */ new Set();
+  const names = (bs) => `${bs.slice(0, 3).map((b) => safeText(b.name)).join(", ")}${bs.length > 3 ? `, and ${bs.length - 3} more` : ""}`;
+  const noisy = benchmarks.filter((b) => (b.diagnostics ?? []).some((d) => d.code === "high-noise"));
+  if (noisy.length >= FOLD_AT) {
+    folded.add("high-noise");
+    lines.push(
+      `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs), make one run do more work, or pair each benchmark on its own (--interleave benchmark).`
+    );
+  }
+  const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && b.pairsToSettle);
+  if (open2.length >= FOLD_AT) {
+    folded.add("settle");
+    const counts2 = open2.map((b) => b.pairsToSettle).sort((x, y) => x - y);
+    const mid = counts2[Math.floor(counts2.length / 2)];
+    const stops = [...new Set(open2.map((b) => stoppedBy(b) && b.stoppedBecause))].filter(Boolean);
+    lines.push(
+      `${open2.length} benchmarks are inconclusive (${names(open2)})${stops.length > 0 ? `, stopped by ${stops.join(" or ")}` : ""}: about ${mid} pairs each (${counts2[0]}-${counts2[counts2.length - 1]}) would likely settle half of them; raise --max-time (or --max-pairs), or gate on them with --fail-on regression,inconclusive.`
+    );
+  }
+  return { lines, folded };
+}
 function renderTerminal(results, opts) {
   const lines = [];
   const color = opts.color;
@@ -41886,6 +42159,8 @@ function renderTerminal(results, opts) {
   if (results.missingShards && results.missingShards.length > 0) {
     notes.push(`warning: incomplete: shard ${results.missingShards.join(", ")} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
   }
+  const shared = sharedNotes(benchmarks);
+  notes.push(...shared.lines);
   const perKind = /* @__PURE__ */ new Map();
   const note = (kind, text) => {
     const n3 = (perKind.get(kind) ?? 0) + 1;
@@ -41898,10 +42173,13 @@ function renderTerminal(results, opts) {
     for (const d of b.diagnostics ?? []) {
       if (d.code === "all-equal" && !TIME_UNITS3.has(b.unit)) continue;
       if (d.code === "outliers-kept" && d.severity === "info") continue;
+      if (shared.folded.has(d.code)) continue;
       note(d.code, `${name}: ${d.severity === "warning" ? "warning: " : ""}${safeText(wordDiagnostic(d, "cli"))}`);
     }
-    if (b.verdict === "inconclusive" && b.pairsToSettle) note("inconclusive", `${name}: inconclusive; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-    if (b.verdict === "inconclusive" && b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided") note(`stopped by ${b.stoppedBecause}`, `${name}: stopped by ${b.stoppedBecause} after ${b.pairs.length} pairs`);
+    if (!shared.folded.has("settle")) {
+      if (b.verdict === "inconclusive" && b.pairsToSettle) note("inconclusive", `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
+      else if (b.verdict === "inconclusive" && stoppedBy(b)) note(`stopped by ${b.stoppedBecause}`, `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}`);
+    }
     if (b.failedRuns && !b.failure) {
       const sides = ["base", "head"].filter((s) => b.failedRuns[s] > 0).map((s) => `${s} ${b.failedRuns[s]}`);
       note("runs failed", `${name}: warning: some runs failed and were measured again (${sides.join(", ")}); a flaky benchmark command is worth fixing`);
@@ -42069,7 +42347,7 @@ var ProgressPrinter = class _ProgressPrinter {
   }
   static line(p, maxPairs) {
     const measured = p.rows.filter((r) => r.estimate !== null);
-    const shown = measured.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatPercent2(r.estimate)} ±${((r.halfWidth ?? 0) * 100).toFixed(1)}%`);
+    const shown = measured.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatPercent2(r.estimate)}${r.halfWidth === null ? "" : ` ±${(r.halfWidth * 100).toFixed(1)}%`}`);
     const more = measured.length > 3 ? ` (+${measured.length - 3} more)` : "";
     return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${shown.length ? " · " + shown.join(", ") + more : ""} · ~${formatDuration(p.remainingMs)} left`;
   }
@@ -42099,6 +42377,8 @@ export {
   show,
   errorCode,
   fsReason,
+  parseFailOn,
+  gateFails,
   COMPARE_OPTIONS,
   optionDef,
   external_exports,

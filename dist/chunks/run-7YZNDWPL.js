@@ -15,12 +15,14 @@ import {
   formatChange,
   formatChangeInterval,
   fsReason,
+  gateFails,
   groupRows,
   judgeResults,
   markerFor,
   mergeResults,
   optionDef,
   parseChoice,
+  parseFailOn,
   parseOptionValue,
   prepareOutputFolder,
   readResultsFile,
@@ -33,7 +35,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-HL2Z45K7.js";
+} from "./chunk-TCZFITK4.js";
 import {
   endGroup,
   info,
@@ -2177,7 +2179,7 @@ function describeApiError(err) {
 // src/github/check.ts
 function conclusionOf(results, failOn) {
   if (results.status === "failed") return "failure";
-  if (results.verdict === "regression") return failOn === "regression" ? "failure" : "neutral";
+  if (results.verdict === "regression") return failOn.split(",").includes("regression") ? "failure" : "neutral";
   if (results.verdict === "inconclusive" || results.status === "partial" || results.verdict === void 0) return "neutral";
   return "success";
 }
@@ -7139,7 +7141,7 @@ function readSettings(get, env) {
     const opt = (name) => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default);
     return finish(null, {
       judge: { alpha: opt("alpha"), threshold: opt("threshold"), outliers: opt("outliers"), correction: opt("correction") },
-      failOn: opt("fail-on")
+      failOn: parseFailOn(actionNaming("fail-on"), opt("fail-on"))
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...config ? { config } : {} });
@@ -7292,6 +7294,10 @@ function regressionMessage(results) {
   const list = `${named.slice(0, 10).join("; ")}${named.length > 10 ? `; and ${named.length - 10} more` : ""}`;
   return `pairbench: ${rows.length} regression${rows.length === 1 ? "" : "s"} beyond the threshold: ${list}. Set fail-on: none to report without failing, or add the accept label to accept an intended regression.`;
 }
+function gateOf(failOn, accepted) {
+  if (!accepted?.accepted) return failOn;
+  return failOn === "regression,inconclusive" || failOn === "inconclusive" ? "inconclusive" : "none";
+}
 async function acceptLabel(api, settings, target, payload, env) {
   const raw = env["INPUT_ACCEPT-LABEL"];
   const label = raw === void 0 ? DEFAULT_ACCEPT_LABEL : raw.trim();
@@ -7333,7 +7339,7 @@ async function publish(api, settings, target, results, url, env, extras, warn, p
         name: settings.checkName,
         headSha: target.checkSha,
         results,
-        failOn: extras.acceptance?.accepted ? "none" : settings.failOn,
+        failOn: gateOf(settings.failOn, extras.acceptance),
         render: (maxBytes) => redactOutput(renderMarkdown(results, { ...common, maxLength: maxBytes })),
         ...url ? { detailsUrl: url } : {},
         log: (l) => info(l)
@@ -7390,7 +7396,7 @@ async function runAction(env = process.env) {
       replay = { resultsFiles: loaded.files.map((f) => basename(f)) };
       checkResultsMatch(results, target);
       writeResultsFile(settings.resultsPath, results);
-      exitCode = settings.failOn === "regression" && results.verdict === "regression" ? 1 : 0;
+      exitCode = gateFails(settings.failOn, results) ? 1 : 0;
     } else {
       const spec = settings.spec;
       replay = { commands: commandsOf(spec, envInputReader(env)("config") || null), resultsFiles: [basename(settings.resultsPath)] };
@@ -7431,7 +7437,7 @@ async function runAction(env = process.env) {
   } catch (err) {
     warn(`Could not check the accept label: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (accepted?.accepted && exitCode === 1) exitCode = 0;
+  if (accepted?.accepted && exitCode === 1) exitCode = gateFails(gateOf(settings.failOn, accepted), results) ? 1 : 0;
   const htmlPath = htmlPathOf(settings);
   const summary2 = redactOutput(
     results.kind === "noise" ? renderNoiseMarkdown(results) : renderMarkdown(results, {
@@ -7474,7 +7480,14 @@ async function runAction(env = process.env) {
   setOutput("check-url", published.checkUrl);
   if (exitCode === 130) setFailed("pairbench was interrupted; the results measured so far are in the results file and the job summary.");
   else if (exitCode === 3) setFailed("pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.");
-  else if (exitCode === 1) setFailed(regressionMessage(results));
+  else if (exitCode === 1) {
+    const gate = gateOf(settings.failOn, accepted);
+    if (gate.split(",").includes("regression") && results.benchmarks.some((b) => b.verdict === "regression")) setFailed(regressionMessage(results));
+    else {
+      const undecided = results.benchmarks.filter((b) => b.verdict === "inconclusive").map((b) => b.name.slice(0, 80));
+      setFailed(`pairbench: ${undecided.length} benchmark${undecided.length === 1 ? "" : "s"} inconclusive (${undecided.slice(0, 5).join(", ")}${undecided.length > 5 ? ", …" : ""}), and fail-on names inconclusive: give it more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.`);
+    }
+  }
 }
 var run = () => runAction(process.env);
 export {

@@ -12,9 +12,11 @@ import {
   commandsOf,
   errorCode,
   fsReason,
+  gateFails,
   judgeOptions,
   judgeResults,
   mergeResults,
+  parseFailOn,
   parseOptionValue,
   readResultsFile,
   renderHtml,
@@ -28,7 +30,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-HL2Z45K7.js";
+} from "./chunk-TCZFITK4.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts
@@ -264,12 +266,12 @@ async function report(argv) {
     outliers: get("outliers", "tukey"),
     correction: get("correction", "holm")
   });
-  const failOn = get("fail-on", "regression");
+  const failOn = parseFailOn(cliNaming("fail-on"), get("fail-on", ["regression"]));
   const judged = judgeResults(merged, opts);
   if (typeof flags["out"] === "string") writeJudgedFile(flags["out"], judged);
   emit(judged, { json: flags["json"] === true, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null, html: typeof flags["html"] === "string" ? flags["html"] : null }, { resultsFiles: positionals });
   if (judged.status === "failed") return 3;
-  return failOn === "regression" && judged.verdict === "regression" ? 1 : 0;
+  return gateFails(failOn, judged) ? 1 : 0;
 }
 async function main(argv) {
   const [command, ...rest] = argv;

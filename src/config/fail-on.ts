@@ -1,0 +1,27 @@
+/**
+ * The gate: which verdicts fail the comparison (exit 1, a failed step). `regression` by default;
+ * `regression,inconclusive` for teams that want a comparison that could not decide to block too;
+ * `none` to report without ever failing. Kept as one canonical text, as it is recorded in results.
+ */
+import { UsageError } from './errors.ts';
+
+export type FailOn = 'regression' | 'inconclusive' | 'regression,inconclusive' | 'none';
+export const FAIL_ON_CHOICES = ['regression', 'inconclusive', 'none'] as const;
+
+/** `regression`, `inconclusive`, both (comma-separated, either order), or `none` alone. */
+export function parseFailOn(input: string, values: readonly string[]): FailOn {
+  const set = new Set(values);
+  if (set.has('none')) {
+    if (set.size > 1) throw UsageError.invalid(input, values.join(','), '"none" alone, or regression and/or inconclusive');
+    return 'none';
+  }
+  const parts = FAIL_ON_CHOICES.filter((c) => c !== 'none' && set.has(c));
+  return parts.join(',') as FailOn;
+}
+
+/** Does the gate fail for these results? True when the comparison or any benchmark has a verdict the gate names. */
+export function gateFails(failOn: FailOn | string, results: { verdict?: string | undefined; benchmarks: ReadonlyArray<{ verdict?: string | undefined }> }): boolean {
+  const gate = failOn === 'none' ? [] : failOn.split(',');
+  const hit = (v: string | undefined) => v !== undefined && gate.includes(v);
+  return hit(results.verdict) || results.benchmarks.some((b) => hit(b.verdict));
+}

@@ -1,0 +1,135 @@
+/**
+ * Selecting benchmarks of a suite: which of its benchmarks one run executes, so that base's and
+ * head's runs of one benchmark can follow each other (benchmark-level interleaving).
+ *
+ * The run command says where the selection goes, with a placeholder:
+ * - `{filter}`: one anchored regular expression in the format's own filter syntax, matching exactly
+ *   the selected benchmarks: Go's `-test.bench` (one pattern per `/` level, as Go matches
+ *   sub-benchmarks), Google Benchmark's `--benchmark_filter`, Criterion's and JMH's filter argument;
+ * - `{benchmark}`: the selected names themselves, one argument each: pytest node IDs
+ *   (`test_x.py::test_sort[1000]`), libtest names with `--exact`, a script's own arguments.
+ * Without a placeholder, pairbench adds the format's filter flag itself where that is safe: for Go
+ * (`-test.bench=` for a test binary, `-bench=` for `go test`) and Google Benchmark
+ * (`--benchmark_filter=`), when the command is one simple command (no pipe, redirection, `;`, `&&`).
+ *
+ * Benchmark names come from the output of the code under test (SECURITY.md, S3), so they never
+ * become shell text: a placeholder turns into a quoted variable reference (`"$PAIRBENCH_FILTER"`,
+ * `"$PAIRBENCH_BENCHMARK_1"` ...) and the names travel in the run's environment. A name the shell
+ * would still read as an option (a leading `-`) or that holds a control character is not
+ * selectable, and its suite is then measured whole.
+ */
+import { availableParallelism } from 'node:os';
+import type { HarnessFormat } from './types.ts';
+
+export const FILTER_PLACEHOLDER = '{filter}';
+export const BENCHMARK_PLACEHOLDER = '{benchmark}';
+const PLACEHOLDER = /(['"]?)\{(filter|benchmark)\}\1/g;
+const HAS_PLACEHOLDER = /\{(?:filter|benchmark)\}/;
+
+/** Formats whose runs can be narrowed to named benchmarks. */
+export const SELECTABLE_FORMATS: readonly HarnessFormat[] = ['go', 'google-benchmark', 'criterion', 'bencher', 'pytest-benchmark', 'jmh', 'json'];
+
+/** The command and environment of one run that executes only `names`. */
+export interface Selection {
+  command: string;
+  env: Record<string, string>;
+}
+
+/** Why a suite cannot be narrowed to single benchmarks, or null when it can. */
+export function selectionBlocker(command: string, format: HarnessFormat, names: readonly string[]): string | null {
+  if (!SELECTABLE_FORMATS.includes(format)) return `--format ${format} has no way to run one benchmark`;
+  if (!HAS_PLACEHOLDER.test(command) && autoFlag(command, format) === null) {
+    return `the run command has no ${FILTER_PLACEHOLDER} or ${BENCHMARK_PLACEHOLDER} placeholder to say where the selection goes`;
+  }
+  for (const name of names) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(name)) return `benchmark ${JSON.stringify(name)} holds a control character`;
+    if (name.startsWith('-')) return `benchmark ${JSON.stringify(name)} starts with "-" and would read as an option`;
+    if (format === 'go' && !/^Benchmark/.test(name)) return `${JSON.stringify(name)} is qualified by its package; run one package per benchmark entry to select its benchmarks`;
+  }
+  return null;
+}
+
+/**
+ * The run of `command` narrowed to `names` (benchmark names as the format's parser names them).
+ * Call only when `selectionBlocker` returned null.
+ */
+export function selectBenchmarks(command: string, format: HarnessFormat, names: readonly string[]): Selection {
+  const env: Record<string, string> = { PAIRBENCH_FILTER: filterFor(format, names) };
+  names.forEach((n, i) => (env[`PAIRBENCH_BENCHMARK_${i + 1}`] = n));
+  const args = names.map((_, i) => `"$PAIRBENCH_BENCHMARK_${i + 1}"`).join(' ');
+  if (HAS_PLACEHOLDER.test(command)) {
+    return { command: command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : args)), env };
+  }
+  return { command: `${command} ${autoFlag(command, format)!}"$PAIRBENCH_FILTER"`, env };
+}
+
+/** The filter flag pairbench may append itself, or null when the command is not one simple command. */
+function autoFlag(command: string, format: HarnessFormat): string | null {
+  if (!isSimpleCommand(command)) return null;
+  if (format === 'go') return /(^|\s)-test\./.test(command) || /\.test(\s|$)/.test(command) ? '-test.bench=' : /(^|\s)go\s+test(\s|$)/.test(command) ? '-bench=' : null;
+  if (format === 'google-benchmark') return '--benchmark_filter=';
+  return null;
+}
+
+/** True when nothing in the command (outside quotes) joins, pipes or redirects commands. */
+function isSimpleCommand(command: string): boolean {
+  let quote: string | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"') i++;
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if ('|&;<>`\n'.includes(c) || (c === '$' && command[i + 1] === '(')) return false;
+  }
+  return quote === null;
+}
+
+/** Escapes the characters that regular expressions (RE2, ECMAScript, POSIX ERE, Rust regex) treat specially. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/** The anchored filter expression that matches exactly `names` in this format's filter syntax. */
+export function filterFor(format: HarnessFormat, names: readonly string[]): string {
+  if (format === 'go') return goFilter(names);
+  const alternatives = names.map(escapeRegex);
+  return alternatives.length === 1 ? `^${alternatives[0]}$` : `^(${alternatives.join('|')})$`;
+}
+
+/**
+ * Go matches `-test.bench` one `/`-separated level at a time (testing/match.go), so the filter is
+ * one anchored alternation per level. For several names of different parents it may select a few
+ * more benchmarks than asked (the product of the levels); pairbench reads only the names it asked for.
+ */
+function goFilter(names: readonly string[]): string {
+  const levels: Array<Set<string>> = [];
+  for (const name of names) {
+    name.split('/').forEach((part, i) => (levels[i] ??= new Set()).add(escapeRegex(part)));
+  }
+  return levels.map((set) => (set.size === 1 ? `^${[...set][0]}$` : `^(${[...set].join('|')})$`)).join('/');
+}
+
+/**
+ * Does a config entry's `filter` match this result name? For Go, benchstat's form of the name, with
+ * the `-GOMAXPROCS` suffix that Go prints and pairbench strips (`BenchmarkParse-8`), matches too.
+ */
+export function filterMatches(format: HarnessFormat | 'time', filter: RegExp, name: string, env: Record<string, string | undefined> = process.env): boolean {
+  if (filter.test(name)) return true;
+  if (format !== 'go') return false;
+  const procs = /^\d+$/.test(env.GOMAXPROCS ?? '') ? Number(env.GOMAXPROCS) : availableParallelism();
+  return filter.test(`${name}-${procs}`);
+}
+
+/** The run of a command with a placeholder that measures the whole suite: every benchmark selected. */
+export function wholeSuite(command: string): Selection {
+  if (!HAS_PLACEHOLDER.test(command)) return { command, env: {} };
+  return { command: command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : '')), env: { PAIRBENCH_FILTER: '.' } };
+}

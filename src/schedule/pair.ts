@@ -1,0 +1,222 @@
+/**
+ * Measuring: one side's run of a unit, and one pair (both sides in one request to the runner, so
+ * the two runs follow each other with nothing in between). A failed run is counted against its
+ * job; a retriable failure (a non-zero exit, a crash) is measured again up to
+ * MAX_CONSECUTIVE_FAILURES times in a row, so a flaky command does not end the comparison.
+ */
+import type { Spec } from '../config/spec.ts';
+import { isHarnessFormat } from '../harness/index.ts';
+import { selectBenchmarks, wholeSuite, type Selection } from '../harness/select.ts';
+import { HarnessParseError } from '../harness/types.ts';
+import type { InstructionCounter } from '../measure/instructions.ts';
+import { addCalibration, calibrationRequest } from '../measure/overhead.ts';
+import type { RunRequest, RunResult } from '../measure/run.ts';
+import { samplesOf, type RowSample } from '../measure/samples.ts';
+import type { Revision, Side } from '../revisions/prepare.ts';
+import type { Failure } from '../results/schema.ts';
+import type { Runner } from './runner.ts';
+import type { Job, LoopState, Unit } from './state.ts';
+import { stopJob } from './state.ts';
+
+/** A side that fails this many runs in a row fails its benchmark (a flaky 1-in-10 failure is retried). */
+export const MAX_CONSECUTIVE_FAILURES = 3;
+
+export interface MeasureContext {
+  spec: Spec;
+  base: Revision;
+  head: Revision;
+  env: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  counter: InstructionCounter | null;
+  runner: Runner;
+  state: LoopState;
+  log(line: string): void;
+}
+
+/** What a unit's run executes: the whole suite (`select` null) or the named benchmarks. */
+export interface Target {
+  job: Job;
+  select: string[] | null;
+}
+
+export class RunFailure extends Error {
+  readonly side: Side;
+  readonly run: RunResult | null;
+  readonly kind: Failure['kind'];
+  readonly retriable: boolean;
+  constructor(side: Side, kind: Failure['kind'], message: string, run: RunResult | null, retriable: boolean) {
+    super(message);
+    this.side = side;
+    this.kind = kind;
+    this.run = run;
+    this.retriable = retriable;
+  }
+}
+
+const aborted = (ctx: MeasureContext) => ctx.signal?.aborted === true;
+
+function selection(target: Target): Selection {
+  const bench = target.job.bench;
+  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select);
+  return wholeSuite(bench.run);
+}
+
+/** The requests of one side's run: its `--prepare` (stopping the rest if it fails), then the run. */
+function sideRequests(ctx: MeasureContext, target: Target, side: Side): { prepare: RunRequest | null; run: RunRequest } {
+  const bench = target.job.bench;
+  const dir = (side === 'base' ? ctx.base : ctx.head).dir;
+  const common = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+  const sel = selection(target);
+  return {
+    prepare: bench.prepare ? { ...common, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
+    run: { ...common, env: { ...ctx.env, ...sel.env }, command: sel.command, ...(bench.shell ? { shell: bench.shell } : {}), captureStdout: bench.format !== 'time', stopOnFailure: true },
+  };
+}
+
+/**
+ * The samples of a run of `target`. For a selection, only the selected benchmarks and their extra
+ * metrics (`<name> (<metric>)`) count: a Go filter over several levels may run a few more.
+ */
+function keep(target: Target, samples: RowSample[]): RowSample[] {
+  if (!target.select) return samples;
+  const wanted = new Set(target.select);
+  return samples.filter((s) => wanted.has(s.name) || target.select!.some((n) => s.name.startsWith(`${n} (`) && s.name.endsWith(')')));
+}
+
+/** One side's samples from its results, or the RunFailure that says what went wrong. */
+function interpret(ctx: MeasureContext, target: Target, side: Side, prep: RunResult | null, run: RunResult): RowSample[] {
+  const bench = target.job.bench;
+  if (prep) {
+    if (prep.outcome === 'cancelled') throw new RunFailure(side, 'signal', 'interrupted', prep, false);
+    if (prep.outcome !== 'ok') throw new RunFailure(side, prep.outcome === 'timeout' ? 'timeout' : 'exit', `--prepare failed in ${side} (${describe(prep)})`, prep, prep.outcome !== 'timeout');
+  }
+  if (run.outcome === 'cancelled') throw new RunFailure(side, 'signal', 'interrupted', run, false);
+  if (run.outcome === 'timeout') throw new RunFailure(side, 'timeout', `${side} timed out after ${ctx.spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
+  if (run.outcome !== 'ok') throw new RunFailure(side, run.outcome === 'spawn' ? 'spawn' : run.outcome === 'signal' ? 'signal' : 'exit', `${side}'s command failed (${describe(run)})`, run, true);
+  try {
+    return keep(target, samplesOf(bench, run, { prefix: ctx.spec.benchmarks.length > 1 }));
+  } catch (err) {
+    if (err instanceof HarnessParseError) throw new RunFailure(side, 'parse', `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
+    throw err; // MetricUnavailable: the engine reports it
+  }
+}
+
+const counts = (ctx: MeasureContext, job: Job): boolean => !!(job.bench.metrics.includes('instructions') && ctx.counter);
+
+async function runSide(ctx: MeasureContext, target: Target, side: Side): Promise<RowSample[]> {
+  const { prepare, run: request } = sideRequests(ctx, target, side);
+  const prep = prepare ? (await ctx.runner([prepare]))[0]! : null;
+  if (prep && prep.outcome !== 'ok') return interpret(ctx, target, side, prep, prep);
+  const job = target.job;
+  // valgrind slows a run tens of times: wall, cpu and rss then come from a run of their own.
+  const separate = counts(ctx, job) && ctx.counter === 'valgrind' && job.bench.metrics.some((m) => m !== 'instructions');
+  let run = (await ctx.runner([counts(ctx, job) && !separate ? { ...request, countInstructions: ctx.counter! } : request]))[0]!;
+  if (separate && run.outcome === 'ok') {
+    const counted = (await ctx.runner([{ ...request, countInstructions: ctx.counter! }]))[0]!;
+    run = counted.outcome === 'ok' ? { ...run, instructions: counted.instructions ?? null } : counted;
+  }
+  return interpret(ctx, target, side, prep, run);
+}
+
+/**
+ * Counts a failed run of one side; true when it may be measured again (a retriable failure, fewer
+ * than MAX_CONSECUTIVE_FAILURES in a row), else the job stops with the failure recorded.
+ */
+export function countFailure(ctx: MeasureContext, job: Job, err: RunFailure): boolean {
+  const side = err.side;
+  job.failedRuns[side]++;
+  job.consecutiveFailures[side]++;
+  if (err.retriable && job.consecutiveFailures[side] < MAX_CONSECUTIVE_FAILURES) {
+    ctx.log(`warning: ${job.bench.name}: ${err.message}; retrying (${job.consecutiveFailures[side]}/${MAX_CONSECUTIVE_FAILURES - 1})`);
+    return true;
+  }
+  job.failure = {
+    benchmark: job.bench.name,
+    side,
+    kind: err.kind,
+    exitCode: err.run?.exitCode ?? null,
+    signal: err.run?.signal ?? null,
+    stderrTail: err.run?.outputTail.slice(-4000) ?? '',
+    message: err.retriable ? `${err.message}, ${MAX_CONSECUTIVE_FAILURES} times in a row` : err.message,
+  };
+  stopJob(ctx.state, job, 'error');
+  job.stoppedBecause = 'error';
+  ctx.state.failed = true;
+  ctx.log(`error: ${job.bench.name}: ${job.failure.message}`);
+  return false;
+}
+
+/** Runs one side, retrying a failed run, so a flaky command does not end the comparison; null when the job stopped. */
+export async function measureSide(ctx: MeasureContext, target: Target, side: Side): Promise<RowSample[] | null> {
+  for (;;) {
+    try {
+      const samples = await runSide(ctx, target, side);
+      target.job.consecutiveFailures[side] = 0;
+      return samples;
+    } catch (err) {
+      if (!(err instanceof RunFailure)) throw err;
+      if (aborted(ctx)) return null;
+      if (!countFailure(ctx, target.job, err)) return null;
+    }
+  }
+}
+
+/**
+ * Both sides of a pair in one request to the runner (each after its --prepare), so the two runs
+ * follow each other with no round trip through Node. Null when a run failed and may be retried
+ * (the pair is measured again side by side), 'stop' when the job stopped on it or the comparison
+ * was interrupted.
+ */
+async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: readonly Side[]): Promise<Record<Side, RowSample[]> | 'stop' | null> {
+  const plan = sides.map((side) => ({ side, ...sideRequests(ctx, target, side) }));
+  const reqs = plan.flatMap((p) => (p.prepare ? [p.prepare, p.run] : [p.run]));
+  // The shell's calibration run goes last in the same request, sharing the machine's moment with the pair.
+  const job = target.job;
+  const calibration = job.calibration && plan.length > 0 ? calibrationRequest(plan[plan.length - 1]!.run) : null;
+  const results = await ctx.runner(calibration ? [...reqs, calibration] : reqs);
+  if (calibration) addCalibration(job.calibration!, results.pop()!);
+  const got: Partial<Record<Side, RowSample[]>> = {};
+  let k = 0;
+  for (const p of plan) {
+    const prep = p.prepare ? results[k++]! : null;
+    const run = results[k++]!;
+    // skipped: an earlier run of this request failed, and that failure was handled there
+    if (prep?.outcome === 'skipped' || (run.outcome === 'skipped' && (!prep || prep.outcome === 'ok'))) return null;
+    try {
+      got[p.side] = interpret(ctx, target, p.side, prep, run);
+      target.job.consecutiveFailures[p.side] = 0;
+    } catch (err) {
+      if (!(err instanceof RunFailure)) throw err;
+      if (aborted(ctx)) return 'stop';
+      return countFailure(ctx, target.job, err) ? null : 'stop';
+    }
+  }
+  return got as Record<Side, RowSample[]>;
+}
+
+/**
+ * One pair of a unit, in the given order: both sides back to back. When a run failed and may be
+ * retried, the pair is measured again side by side (each side with its retries). Null when the
+ * job stopped or the comparison was interrupted.
+ */
+export async function measurePair(ctx: MeasureContext, unit: Unit, sides: readonly Side[]): Promise<Record<Side, RowSample[]> | null> {
+  const target: Target = { job: unit.job, select: unit.select };
+  if (!counts(ctx, unit.job)) {
+    const got = await pairInOneRequest(ctx, target, sides);
+    if (got === 'stop') return null;
+    if (got) return got;
+  }
+  const got: Partial<Record<Side, RowSample[]>> = {};
+  for (const side of sides) {
+    const samples = await measureSide(ctx, target, side);
+    if (!samples) return null;
+    got[side] = samples;
+  }
+  return got as Record<Side, RowSample[]>;
+}
+
+function describe(run: RunResult): string {
+  if (run.outcome === 'signal') return `killed by ${run.signal}`;
+  if (run.outcome === 'spawn') return 'could not be started';
+  return `exit code ${run.exitCode}`;
+}

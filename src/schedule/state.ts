@@ -1,0 +1,121 @@
+/**
+ * What the schedule keeps while it runs: jobs (one per `--run` or config benchmark), the units
+ * that are paired (a whole suite, one benchmark of it, or a batch of benchmarks), and the rows of
+ * results (one per benchmark and metric).
+ */
+import type { BenchmarkSpec } from '../config/spec.ts';
+import { calibrates, type Calibration } from '../measure/overhead.ts';
+import type { Failure } from '../results/schema.ts';
+import type { Direction, Pair, StopReason } from '../stats/types.ts';
+
+/** One result row: one benchmark (and metric), with its pairs. */
+export interface Row {
+  key: string;
+  job: string;
+  unit: string;
+  /** the name of the Unit whose runs give this row its pairs (unset for a row seen only while listing) */
+  pairedBy?: string;
+  direction: Direction;
+  metric?: string;
+  threshold?: number;
+  pairs: Pair[];
+  /** the raw samples of the calibration runs (`sh -c ''`) in this row's metric, subtracted when judged (shared with the job's Calibration) */
+  overhead?: number[];
+  seenBase: number;
+  seenHead: number;
+  stoppedBecause?: StopReason;
+  /** last stopping check, for progress lines; null until there is an interval */
+  estimate: number | null;
+  halfWidth: number | null;
+}
+
+/** One command measured in pairs: a `--run`, or one benchmark of a config file. */
+export interface Job {
+  bench: BenchmarkSpec;
+  /** `suite`: whole runs are paired; `benchmark`: each benchmark (or batch) of the suite on its own */
+  level: 'suite' | 'benchmark';
+  running: boolean;
+  stoppedBecause?: StopReason;
+  failedRuns: { base: number; head: number };
+  consecutiveFailures: { base: number; head: number };
+  /** the shell's calibration runs, one after each pair (measure/overhead.ts); null when not calibrated */
+  calibration: Calibration | null;
+  failure?: Failure & { benchmark: string };
+}
+
+/**
+ * What one pair measures: a whole suite (`select` null), or the named benchmarks of it. A unit
+ * stops on its own once its rows are decided, precise enough, or at `--max-pairs`.
+ */
+export interface Unit {
+  /** the job's name for a whole suite; else the row name of its (first) benchmark */
+  name: string;
+  job: Job;
+  select: string[] | null;
+  pairs: number;
+  running: boolean;
+  stoppedBecause?: StopReason;
+  pairMsTotal: number;
+  /** how many rows the unit's last pair gave a pair to: what one more pair adds to the results file */
+  rowsPerPair: number;
+}
+
+export interface LoopState {
+  jobs: Job[];
+  units: Unit[];
+  rows: Map<string, Row>;
+  /** the units of every round, in the order they ran */
+  rounds: string[][];
+  stoppedBecause: StopReason | null;
+  /** the budget ran out or an interrupt came in the middle of a round */
+  midRound: boolean;
+  failed: boolean;
+  /** what the results file holds so far, so that it never outgrows what `pairbench report` reads (S2) */
+  size: { pairs: number; nameChars: number };
+}
+
+export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
+  return {
+    jobs: benchmarks.map((bench) => ({
+      bench,
+      level: 'suite',
+      running: true,
+      failedRuns: { base: 0, head: 0 },
+      consecutiveFailures: { base: 0, head: 0 },
+      calibration: calibrates(bench) ? { wall: [], cpu: [] } : null,
+    })),
+    units: [],
+    rows: new Map(),
+    rounds: [],
+    stoppedBecause: null,
+    midRound: false,
+    failed: false,
+    size: { pairs: 0, nameChars: 0 },
+  };
+}
+
+/** A job stops: every unit and row of it that is still open takes the reason. */
+export function stopJob(state: LoopState, job: Job, reason: StopReason): void {
+  for (const unit of state.units) if (unit.job === job && unit.running) stopUnit(state, unit, reason);
+  job.running = false;
+  job.stoppedBecause ??= reason;
+  for (const row of state.rows.values()) if (row.job === job.bench.name && !row.stoppedBecause) row.stoppedBecause = reason;
+}
+
+/** A unit stops; its job stops with it when it was the job's last running unit. */
+export function stopUnit(state: LoopState, unit: Unit, reason: StopReason): void {
+  unit.running = false;
+  unit.stoppedBecause ??= reason;
+  for (const row of state.rows.values()) if (row.pairedBy === unit.name && row.job === unit.job.bench.name && !row.stoppedBecause) row.stoppedBecause = reason;
+  const job = unit.job;
+  if (!state.units.some((u) => u.job === job && u.running)) {
+    job.running = false;
+    job.stoppedBecause ??= summary(state.units.filter((u) => u.job === job).map((u) => u.stoppedBecause));
+  }
+}
+
+/** The reason that sums up several: an error wins, then the budget, max-pairs, precision, decided. */
+export function summary(reasons: ReadonlyArray<StopReason | undefined>): StopReason {
+  for (const r of ['error', 'interrupted', 'max-size', 'max-time', 'max-pairs', 'precision'] as const) if (reasons.includes(r)) return r;
+  return 'decided';
+}

@@ -1,0 +1,97 @@
+/**
+ * What gets paired. A job whose format can select one benchmark (src/harness/select.ts) is listed
+ * first: one run of the whole suite per side, which is also its warmup, names its benchmarks; then
+ * each benchmark (or batch of `batch` benchmarks) that both sides have becomes a unit of its own,
+ * paired on its own and stopped on its own. Listing by a run rather than by the harness's list
+ * command (`-test.list`, `--collect-only`) finds sub-benchmarks and parameterised cases by the very
+ * names their results carry, for every format alike. Any other job is one unit: the whole suite,
+ * after `--warmup` unmeasured runs per side.
+ */
+import { isHarnessFormat } from '../harness/index.ts';
+import { selectionBlocker } from '../harness/select.ts';
+import type { RowSample } from '../measure/samples.ts';
+import { countFailure, measureSide, RunFailure, type MeasureContext } from './pair.ts';
+import { beyondLimits, recordSeen } from './record.ts';
+import type { Job, Unit } from './state.ts';
+
+const SHELL_NONE_BLOCKER = 'the selection reaches the command through the shell, and the run command is started without one (--shell none)';
+
+function newUnit(job: Job, name: string, select: string[] | null): Unit {
+  return { name, job, select, pairs: 0, running: job.running, ...(job.running ? {} : { stoppedBecause: job.stoppedBecause ?? 'error' }), pairMsTotal: 0, rowsPerPair: 0 };
+}
+
+/**
+ * The benchmarks of a run: its samples less the extra metrics of another sample
+ * (`BenchmarkParse (B/op)` belongs to `BenchmarkParse`), with their row names.
+ */
+export function primaries(samples: readonly RowSample[]): Array<{ name: string; key: string }> {
+  const names = new Set(samples.map((s) => s.name));
+  return samples
+    .filter((s) => {
+      const m = / \([^()]*\)$/.exec(s.name);
+      return !(m && names.has(s.name.slice(0, m.index)));
+    })
+    .map((s) => ({ name: s.name, key: s.key }));
+}
+
+/** Plans the units of every job: lists the suites that can be paired per benchmark, warms the others up. */
+export async function planUnits(ctx: MeasureContext): Promise<void> {
+  const { state } = ctx;
+  for (const job of state.jobs) {
+    if (ctx.signal?.aborted) return;
+    const bench = job.bench;
+    const wantsBenchmarks = bench.interleave !== 'suite' && isHarnessFormat(bench.format);
+    if (!wantsBenchmarks) {
+      await warmUp(ctx, job);
+      state.units.push(newUnit(job, bench.name, null));
+      continue;
+    }
+    // A command that cannot select one benchmark whatever the names (no placeholder, no filter flag
+    // pairbench may add, --shell none) is not listed: it is warmed up (--warmup) and paired whole.
+    const early = bench.shell === 'none' ? SHELL_NONE_BLOCKER : isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, []) : null;
+    if (early !== null) {
+      ctx.log(`${bench.interleave === 'benchmark' ? 'warning' : 'note'}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      await warmUp(ctx, job);
+      state.units.push(newUnit(job, bench.name, null));
+      continue;
+    }
+    // The listing: one run of the whole suite per side, also its warmup.
+    const listed: Partial<Record<'base' | 'head', RowSample[]>> = {};
+    for (const side of ['base', 'head'] as const) {
+      const samples = job.running ? await measureSide(ctx, { job, select: null }, side) : null;
+      if (!samples) break;
+      const beyond = beyondLimits(state, { [side]: samples });
+      if (beyond) {
+        countFailure(ctx, job, new RunFailure(beyond.side, 'parse', beyond.message, null, false));
+        break;
+      }
+      listed[side] = samples;
+      recordSeen(state, job, side, samples);
+    }
+    if (!listed.base || !listed.head) continue; // the job failed (recorded) or the run was interrupted
+    const inHead = new Set(listed.head.map((s) => s.name));
+    const both = primaries(listed.base).filter((p) => inHead.has(p.name));
+    const blocker = isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, both.map((p) => p.name)) : 'not a harness format';
+    if (blocker !== null || both.length === 0) {
+      const tip = bench.interleave === 'benchmark' ? 'warning' : 'note';
+      ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? 'no benchmark is on both sides'}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      state.units.push(newUnit(job, bench.name, null));
+      continue;
+    }
+    job.level = 'benchmark';
+    const size = bench.batch ?? 1;
+    for (let i = 0; i < both.length; i += size) {
+      const batch = both.slice(i, i + size);
+      state.units.push(newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name)));
+    }
+  }
+}
+
+/** Unmeasured runs of each side, alternating, before the first pair of a whole suite. */
+async function warmUp(ctx: MeasureContext, job: Job): Promise<void> {
+  for (let i = 0; i < ctx.spec.warmup && job.running && !ctx.signal?.aborted; i++) {
+    for (const side of ['base', 'head'] as const) {
+      if (job.running && !ctx.signal?.aborted) await measureSide(ctx, { job, select: null }, side);
+    }
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * The scheduling rules, checked exactly with a scripted runner in place of processes (the seam of
+ * src/schedule/runner.ts). The script plays a Go suite: it answers each run with `go test -bench`
+ * lines for the benchmarks the run selected, base or head by the run's directory, so every rule
+ * (listing, adjacency of a pair's runs, decided benchmarks stopping, retries, the budget) is seen
+ * in the exact list of runs the schedule asked for.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts';
+import type { RunRequest, RunResult } from '../../src/measure/run.ts';
+import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
+import { mulberry32 } from '../../src/schedule/random.ts';
+import { ProgressPrinter } from '../../src/report/progress.ts';
+
+const BASE = '/revisions/base';
+const HEAD = '/revisions/head';
+
+interface Call {
+  requests: RunRequest[];
+}
+
+/** A Go suite of benchmarks with their base and head times (ns/op); each run adds a little seeded jitter. */
+interface Suite {
+  [name: string]: { base: number; head: number };
+}
+
+/** Go's `-test.bench` matching: one pattern per `/` level (testing/match.go), unanchored like Go. */
+function goSelects(filter: string | undefined, name: string): boolean {
+  if (filter === undefined) return true;
+  const levels = filter.split('/');
+  const parts = name.split('/');
+  return levels.every((re, i) => i >= parts.length || new RegExp(re).test(parts[i]!));
+}
+
+function ok(stdout: string, wallMs = 1): RunResult {
+  return { outcome: 'ok', exitCode: 0, signal: null, stdout, outputTail: '', wallMs, cpuMs: null, maxRssBytes: null };
+}
+
+interface Script {
+  suite: Suite;
+  /** called for each run; may return a result that replaces the suite's answer (a failure) */
+  fail?: (req: RunRequest, runIndex: number) => RunResult | null;
+  /** milliseconds each run takes on the scripted clock */
+  runMs?: number;
+}
+
+function scriptedRunner(script: Script) {
+  const calls: Call[] = [];
+  const jitter = mulberry32(7);
+  let clock = 0;
+  let runIndex = 0;
+  let inFlight = 0;
+  const runner = async (requests: readonly RunRequest[]): Promise<RunResult[]> => {
+    expect(inFlight, 'the schedule never runs two requests at once').toBe(0);
+    inFlight++;
+    calls.push({ requests: [...requests] });
+    const out: RunResult[] = [];
+    for (const req of requests) {
+      clock += script.runMs ?? 1;
+      const failure = script.fail?.(req, runIndex++);
+      if (failure) {
+        out.push(failure);
+        continue;
+      }
+      const side = req.cwd === BASE ? 'base' : 'head';
+      const filter = req.command.includes('$PAIRBENCH_FILTER') ? req.env.PAIRBENCH_FILTER : undefined;
+      const lines = Object.entries(script.suite)
+        .filter(([name]) => goSelects(filter, name))
+        .map(([name, t]) => `${name}-2 \t 1000\t ${(t[side] * (1 + 0.002 * (jitter() - 0.5))).toFixed(3)} ns/op`);
+      out.push(ok(`goos: linux\n${lines.join('\n')}\nPASS\n`));
+    }
+    await Promise.resolve();
+    inFlight--;
+    return out;
+  };
+  return { runner, calls, now: () => clock };
+}
+
+function spec(flags: RawOptions) {
+  return buildSpec({ format: 'go', seed: '11', 'min-pairs': '6', 'max-pairs': '40', precision: '0.5%', threshold: '2%', ...flags }, { cwd: '/', naming: cliNaming });
+}
+
+async function schedule(flags: RawOptions, script: Script, signal?: AbortSignal): Promise<{ state: LoopState; calls: Call[]; log: string[] }> {
+  const { runner, calls, now } = scriptedRunner(script);
+  const log: string[] = [];
+  const state = await runSchedule({
+    spec: spec(flags),
+    base: { side: 'base', ref: null, sha: null, dir: BASE },
+    head: { side: 'head', ref: null, sha: null, dir: HEAD },
+    env: {},
+    counter: null,
+    runner,
+    clock: now,
+    log: (l) => log.push(l),
+    onPair: () => {},
+    ...(signal ? { signal } : {}),
+  });
+  return { state, calls, log };
+}
+
+const SUITE: Suite = {
+  BenchmarkParse: { base: 1000, head: 1300 }, // +30%: decided after few pairs
+  'BenchmarkSort/n=100': { base: 500, head: 500 },
+  'BenchmarkSort/n=1000': { base: 8000, head: 8000 },
+};
+
+/** The benchmarks a run selected (its PAIRBENCH_FILTER), or 'all' for a whole-suite run. */
+const selected = (req: RunRequest) => (req.command.includes('$PAIRBENCH_FILTER') ? req.env.PAIRBENCH_FILTER! : 'all');
+const side = (req: RunRequest) => (req.cwd === BASE ? 'base' : 'head');
+
+describe('benchmark-level interleaving', () => {
+  it("lists the suite once per side, then runs base's and head's run of one benchmark back to back, nothing between them", async () => {
+    const { state, calls } = await schedule({ run: './bench.test -test.run "^$" -test.bench {filter}' }, { suite: SUITE });
+    // listing: one whole-suite run of each side
+    expect(calls.slice(0, 2).map((c) => c.requests.map((r) => [side(r), selected(r)]))).toEqual([[['base', '.']], [['head', '.']]]);
+    // then every request is one pair: the two runs of one benchmark, one per side, in the pair's order
+    const pairCalls = calls.slice(2);
+    expect(pairCalls.length).toBeGreaterThan(0);
+    for (const c of pairCalls) {
+      expect(c.requests).toHaveLength(2);
+      expect(new Set(c.requests.map(side))).toEqual(new Set(['base', 'head']));
+      expect(selected(c.requests[0]!)).toBe(selected(c.requests[1]!));
+      expect(selected(c.requests[0]!)).not.toBe('all');
+    }
+    // each benchmark is a unit of its own, with its own pairs, and the recorded order is the order run
+    expect(state.units.map((u) => u.name).sort()).toEqual(['BenchmarkParse', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']);
+    const parse = state.rows.get('BenchmarkParse')!;
+    const parseCalls = pairCalls.filter((c) => selected(c.requests[0]!) === '^BenchmarkParse$');
+    expect(parseCalls.map((c) => `${side(c.requests[0]!)}-first`)).toEqual(parse.pairs.map((p) => p.order));
+    // sub-benchmarks are selected on their own, one level of Go's filter at a time
+    expect(pairCalls.some((c) => selected(c.requests[0]!) === '^BenchmarkSort$/^n=100$')).toBe(true);
+  });
+
+  it('does not run a decided benchmark again, while the undecided ones go on', async () => {
+    const suite: Suite = { ...SUITE, 'BenchmarkSort/n=1000': { base: 8000, head: 8160 } }; // +2%, at the threshold: never settles
+    const { state, calls } = await schedule({ run: './bench.test -test.bench {filter}', precision: '0.001%' }, { suite });
+    const parse = state.units.find((u) => u.name === 'BenchmarkParse')!;
+    expect(parse.stoppedBecause).toBe('decided');
+    const runsOf = (filter: string) => calls.slice(2).flatMap((c) => c.requests).filter((r) => selected(r) === filter).length;
+    expect(runsOf('^BenchmarkParse$')).toBe(2 * parse.pairs);
+    const slow = state.units.find((u) => u.name === 'BenchmarkSort/n=1000')!;
+    expect(slow.pairs).toBe(40);
+    expect(slow.stoppedBecause).toBe('max-pairs');
+    // the rounds after Parse stopped do not list it
+    const lastParseRound = state.rounds.findLastIndex((r) => r.includes('BenchmarkParse'));
+    expect(lastParseRound).toBe(parse.pairs - 1);
+    expect(state.rounds.length).toBeGreaterThan(parse.pairs);
+    expect(state.rows.get('BenchmarkParse')!.stoppedBecause).toBe('decided');
+  });
+
+  it('shuffles the benchmarks of each round, and the same seed replays the same order', async () => {
+    const a = await schedule({ run: './bench.test -test.bench {filter}', 'min-pairs': '12', 'max-pairs': '12' }, { suite: SUITE });
+    const b = await schedule({ run: './bench.test -test.bench {filter}', 'min-pairs': '12', 'max-pairs': '12' }, { suite: SUITE });
+    expect(new Set(a.state.rounds.map((r) => r.join())).size).toBeGreaterThan(1);
+    expect(a.state.rounds).toEqual(b.state.rounds);
+    expect(a.calls.map((c) => c.requests.map((r) => `${side(r)} ${selected(r)}`))).toEqual(b.calls.map((c) => c.requests.map((r) => `${side(r)} ${selected(r)}`)));
+  });
+
+  it('adds -test.bench= itself to a simple command of a Go test binary', async () => {
+    const { calls } = await schedule({ run: './bench.test -test.run "^$" -test.benchtime 100ms' }, { suite: SUITE });
+    const pair = calls[2]!.requests[0]!;
+    expect(pair.command).toBe('./bench.test -test.run "^$" -test.benchtime 100ms -test.bench="$PAIRBENCH_FILTER"');
+  });
+
+  it('batches several benchmarks per run with batch: n, the two runs of a batch still adjacent', async () => {
+    const s = spec({ run: './bench.test -test.bench {filter}' });
+    s.benchmarks[0]!.batch = 2;
+    const { runner, calls, now } = scriptedRunner({ suite: SUITE });
+    const state = await runSchedule({ spec: s, base: { side: 'base', ref: null, sha: null, dir: BASE }, head: { side: 'head', ref: null, sha: null, dir: HEAD }, env: {}, counter: null, runner, clock: now, log: () => {}, onPair: () => {} });
+    expect(state.units.map((u) => u.select)).toEqual([['BenchmarkParse', 'BenchmarkSort/n=100'], ['BenchmarkSort/n=1000']]);
+    expect(selected(calls[2]!.requests[0]!)).toMatch(/^\^\((BenchmarkParse\|BenchmarkSort|BenchmarkSort\|BenchmarkParse)\)\$\/\^n=100\$$|^\^BenchmarkSort\$\/\^n=1000\$$/);
+    // the batch's third benchmark, selected too by Go's per-level filter, is not counted in the batch's pairs
+    const batch = state.units[0]!;
+    expect(state.rows.get('BenchmarkSort/n=1000')!.pairedBy).toBe('BenchmarkSort/n=1000');
+    expect(state.rows.get('BenchmarkParse')!.pairs.length).toBe(batch.pairs);
+  });
+
+  it('pairs whole runs when the command gives the selection no place, and says how to pair each benchmark', async () => {
+    const { state, calls, log } = await schedule({ run: './bench.test -test.bench . | tee out.txt', 'max-pairs': '8' }, { suite: SUITE });
+    expect(state.units.map((u) => u.name)).toEqual(['./bench.test -test.bench . | tee out.txt']);
+    expect(calls.flatMap((c) => c.requests).every((r) => selected(r) === 'all')).toBe(true);
+    expect(log.join('\n')).toContain('{filter}');
+    expect(state.rows.get('BenchmarkParse')!.pairs).toHaveLength(8);
+  });
+
+  it('with interleave suite, pairs whole runs, the {filter} placeholder selecting everything', async () => {
+    const { state, calls } = await schedule({ run: './bench.test -test.bench {filter}', interleave: 'suite', 'max-pairs': '8' }, { suite: SUITE });
+    expect(state.units).toHaveLength(1);
+    for (const r of calls.flatMap((c) => c.requests)) expect(r.env.PAIRBENCH_FILTER).toBe('.');
+  });
+
+  it('pairs only the benchmarks both sides have; one added in head is listed, not paired', async () => {
+    const suite: Suite = { ...SUITE, BenchmarkNew: { base: 0, head: 100 } };
+    const { runner, calls, now } = scriptedRunner({
+      suite,
+      fail: (req) => (req.cwd === BASE && selected(req) === 'all' ? ok('BenchmarkParse-2 1 1000 ns/op\nBenchmarkSort/n=100-2 1 500 ns/op\nBenchmarkSort/n=1000-2 1 8000 ns/op\n') : null),
+    });
+    const state = await runSchedule({ spec: spec({ run: './b.test -test.bench {filter}', 'max-pairs': '6' }), base: { side: 'base', ref: null, sha: null, dir: BASE }, head: { side: 'head', ref: null, sha: null, dir: HEAD }, env: {}, counter: null, runner, clock: now, log: () => {}, onPair: () => {} });
+    expect(state.units.map((u) => u.name)).not.toContain('BenchmarkNew');
+    const added = state.rows.get('BenchmarkNew')!;
+    expect([added.seenBase, added.seenHead, added.pairs.length]).toEqual([0, 1, 0]);
+    expect(calls.slice(2).flatMap((c) => c.requests).some((r) => selected(r).includes('BenchmarkNew'))).toBe(false);
+  });
+});
+
+describe('scheduling rules', () => {
+  it('retries a run that fails once, measuring the pair again side by side, and counts the failed run', async () => {
+    let failed = false;
+    const { state, log } = await schedule(
+      { run: './bench.test -test.bench {filter}', 'max-pairs': '6' },
+      {
+        suite: SUITE,
+        fail: (req, i) => {
+          if (failed || i < 4 || req.cwd !== HEAD) return null;
+          failed = true;
+          return { ...ok(''), outcome: 'exit', exitCode: 1, outputTail: 'flaky' };
+        },
+      },
+    );
+    expect(state.failed).toBe(false);
+    expect(state.jobs[0]!.failedRuns).toEqual({ base: 0, head: 1 });
+    expect(log.some((l) => l.includes('retrying (1/2)'))).toBe(true);
+    for (const row of state.rows.values()) if (!row.key.includes('(')) expect(row.pairs.length, row.key).toBe(6);
+  });
+
+  it('fails the benchmark after three failures in a row, with the exit code and output', async () => {
+    const { state } = await schedule(
+      { run: './bench.test -test.bench {filter}' },
+      { suite: SUITE, fail: (req, i) => (i >= 2 && req.cwd === BASE ? { ...ok(''), outcome: 'exit', exitCode: 7, outputTail: 'boom' } : null) },
+    );
+    expect(state.failed).toBe(true);
+    expect(state.jobs[0]!.failure).toMatchObject({ side: 'base', exitCode: 7, stderrTail: 'boom' });
+    expect(state.jobs[0]!.failure!.message).toContain('3 times in a row');
+    expect(state.units.every((u) => !u.running)).toBe(true);
+    expect(state.stoppedBecause).toBe('error');
+  });
+
+  it('stops at the time budget without starting a pair that cannot finish, mid-round', async () => {
+    // each run takes 1 s on the scripted clock: listing 2 s, then 2 s per pair; 3 benchmarks per round
+    const { state, calls } = await schedule({ run: './bench.test -test.bench {filter}', 'max-time': '17s', 'min-pairs': '2', precision: '0.0001%' }, { suite: SUITE, runMs: 1000 });
+    expect(state.stoppedBecause).toBe('max-time');
+    // 2 s listing + pairs of 2 s: the 8th pair (ending at 18 s) is not started; the round is cut in its middle
+    expect(calls.length).toBe(2 + 7);
+    expect(state.midRound).toBe(true);
+    expect(state.units.every((u) => u.stoppedBecause === 'max-time' || u.stoppedBecause === 'decided')).toBe(true);
+  });
+
+  it('stops at once on an interrupt, with status interrupted and the pairs kept', async () => {
+    const controller = new AbortController();
+    const { state } = await schedule(
+      { run: './bench.test -test.bench {filter}' },
+      { suite: SUITE, fail: (_req, i) => (i === 9 ? (controller.abort(), { ...ok(''), outcome: 'cancelled' }) : null) },
+      controller.signal,
+    );
+    expect(state.stoppedBecause).toBe('interrupted');
+    expect(state.midRound).toBe(true);
+    expect([...state.rows.values()].reduce((s, r) => s + r.pairs.length, 0)).toBe(3);
+  });
+});
+
+describe('progress', () => {
+  it('shows no interval until a benchmark has the pairs for one (6 at alpha 0.05), then its ±', async () => {
+    const { runner, now } = scriptedRunner({ suite: SUITE });
+    const lines: Array<{ pairs: number; line: string; halfWidth: number | null }> = [];
+    await runSchedule({
+      spec: spec({ run: './bench.test -test.bench {filter}', 'min-pairs': '8', 'max-pairs': '8' }),
+      base: { side: 'base', ref: null, sha: null, dir: BASE },
+      head: { side: 'head', ref: null, sha: null, dir: HEAD },
+      env: {},
+      counter: null,
+      runner,
+      clock: now,
+      log: () => {},
+      onPair: () => {},
+      progress: (p) => {
+        const row = p.rows.find((r) => r.key === 'BenchmarkParse')!;
+        lines.push({ pairs: row.pairs.length, line: ProgressPrinter.line({ ...p, rows: [row] }, 8), halfWidth: row.halfWidth });
+      },
+    });
+    const early = lines.filter((l) => l.pairs >= 1 && l.pairs < 6 && l.line.includes('BenchmarkParse'));
+    expect(early.length).toBeGreaterThan(0);
+    for (const l of early) {
+      expect(l.halfWidth).toBeNull();
+      expect(l.line).not.toContain('±');
+    }
+    const later = lines.filter((l) => l.pairs >= 6);
+    expect(later.length).toBeGreaterThan(0);
+    for (const l of later) expect(l.line, l.line).toMatch(/BenchmarkParse \+30(\.\d+)?% ±\d+\.\d%/);
+  });
+});
