@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-7YZNDWPL.js");
+  const { runAction } = await import("./chunks/run-F3NXX5JU.js");
   await runAction();
 }

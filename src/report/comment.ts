@@ -26,9 +26,9 @@ import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
 import { forestRows, renderForestText, type ForestRow } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
-import { formatChange, formatChangeInterval, formatLevel, formatValue, intervalLabel, intervalNote, VERDICT_EMOJI } from './format.ts';
+import { formatChange, formatChangeInterval, formatLevel, formatValue, intervalLabel, intervalNote } from './format.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
-import { countVerdicts, groupRows, worseChange, type Group, type Row, type RowKind } from './rows.ts';
+import { countVerdicts, groupRows, KIND_LABEL, worseChange, type Group, type Row } from './rows.ts';
 
 
 /** What the gate says after a PR label accepted an intended regression (or why the label did not count). */
@@ -65,16 +65,6 @@ const NAME_CELL_CHARS = 100;
 /** At most this many rows in the forest plot; the rest are in the HTML report. */
 const FOREST_ROWS = 50;
 
-const KIND_LABEL: Record<RowKind, string> = {
-  regression: `${VERDICT_EMOJI.regression} regression`,
-  improvement: `${VERDICT_EMOJI.improvement} improvement`,
-  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
-  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
-  failed: '❌ failed',
-  added: '🆕 added',
-  removed: '➖ removed',
-  'no-data': '— not judged',
-};
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -15,10 +15,10 @@ import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { suiteChange } from './comment.ts';
 import { forestRows } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
-import { formatChange, formatChangeInterval, formatCv, formatLevel, formatP, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, VERDICT_EMOJI } from './format.ts';
+import { formatChange, formatChangeInterval, formatCv, formatLevel, formatP, formatSpread, formatValue, intervalLabel, intervalNote, spreadName } from './format.ts';
 import { escapeHtml, forestSvg, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
-import { countVerdicts, groupRows, type Row, type RowKind } from './rows.ts';
+import { countVerdicts, groupRows, KIND_LABEL, type Row } from './rows.ts';
 import { stripControls } from './escape.ts';
 
 export interface HtmlContext {
@@ -61,16 +61,6 @@ svg .ratio{fill:var(--ratio)}svg .ratio-line{stroke:var(--ratio);fill:none;strok
 a{color:var(--base)}
 `;
 
-const KIND_WORD: Record<RowKind, string> = {
-  regression: `${VERDICT_EMOJI.regression} regression`,
-  improvement: `${VERDICT_EMOJI.improvement} improvement`,
-  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
-  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
-  failed: '❌ failed',
-  added: '🆕 added',
-  removed: '➖ removed',
-  'no-data': '— not judged',
-};
 
 const esc = (s: string) => escapeHtml(stripControls(s));
 
@@ -86,7 +76,7 @@ function changeCell(b: BenchmarkResult): string {
 function tableRow(r: Row, derived: boolean): string {
   const b = r.result;
   const excluded = b.outliers?.length ?? 0;
-  return `<tr><td class="verdict k-${r.kind}">${esc(KIND_WORD[r.kind])}</td><td>${derived ? '↳ ' : ''}${derived ? '' : `<a href="#b-${slug(b.name)}">${esc(r.name)}</a>`}</td><td>${esc(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, 'base')}</td><td class="num">${sideCell(b, 'head')}</td><td class="num">${b.pairedMad !== undefined && Number.isFinite(b.pairedMad) ? esc(formatCv(b.pairedMad)) : '—'}</td><td class="num">${b.change ? esc(formatP(b.change.pAdjusted ?? b.change.pValue)) : '—'}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ''}</td></tr>`;
+  return `<tr><td class="verdict k-${r.kind}">${esc(KIND_LABEL[r.kind])}</td><td>${derived ? '↳ ' : ''}${derived ? '' : `<a href="#b-${slug(b.name)}">${esc(r.name)}</a>`}</td><td>${esc(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, 'base')}</td><td class="num">${sideCell(b, 'head')}</td><td class="num">${b.pairedMad !== undefined && Number.isFinite(b.pairedMad) ? esc(formatCv(b.pairedMad)) : '—'}</td><td class="num">${b.change ? esc(formatP(b.change.pAdjusted ?? b.change.pValue)) : '—'}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ''}</td></tr>`;
 }
 
 /** A stable id for a benchmark's section (the name may hold anything). */
@@ -109,7 +99,7 @@ function benchSection(r: Row, threshold: number, confidence: string, index: numb
     b.failure ? `failed on ${b.failure.side}: ${esc(b.failure.message.slice(0, 300))}` : null,
   ].filter(Boolean);
   const plots = b.pairs.length > 0 ? `${ratiosSvg(b, { id: `r${index}`, threshold: thr, confidence })}${timelineSvg(b, { id: `t${index}` })}` : '<p class="muted">No pairs were measured.</p>';
-  return `<section class="bench" id="b-${slug(b.name)}" aria-labelledby="h-${index}"><h3 id="h-${index}"><span class="k-${r.kind}">${esc(KIND_WORD[r.kind])}</span> · ${esc(r.name)} <span class="muted">${esc(r.metric)}</span></h3><p class="muted">${facts.join(' · ')}</p>${diags ? `<ul class="diag">${diags}</ul>` : ''}${plots}</section>`;
+  return `<section class="bench" id="b-${slug(b.name)}" aria-labelledby="h-${index}"><h3 id="h-${index}"><span class="k-${r.kind}">${esc(KIND_LABEL[r.kind])}</span> · ${esc(r.name)} <span class="muted">${esc(r.metric)}</span></h3><p class="muted">${facts.join(' · ')}</p>${diags ? `<ul class="diag">${diags}</ul>` : ''}${plots}</section>`;
 }
 
 /** The HTML report of a comparison. */
@@ -133,7 +123,7 @@ export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
     ] as const
   )
     .filter(([, c]) => c > 0)
-    .map(([k, c, one, many]) => `<span class="k-${k}">${esc(KIND_WORD[k].split(' ')[0]!)} ${c} ${c === 1 ? one : many}</span>`);
+    .map(([k, c, one, many]) => `<span class="k-${k}">${esc(KIND_LABEL[k].split(' ')[0]!)} ${c} ${c === 1 ? one : many}</span>`);
   const suite = suiteChange(results, groups);
   const rev = (r: Results['base']) => esc((r.sha && /^[0-9a-f]{7,64}$/i.test(r.sha) ? r.sha.slice(0, 7) : r.ref ?? r.dir ?? 'unknown') ?? 'unknown');
   const summary = suite

@@ -10,8 +10,21 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
+import { VERDICT_EMOJI } from './format.ts';
 
 export type RowKind = Verdict | 'failed' | 'added' | 'removed' | 'no-data';
+
+/** Each kind of row as the reports name it: emoji and word, so it reads without colour. */
+export const KIND_LABEL: Record<RowKind, string> = {
+  regression: `${VERDICT_EMOJI.regression} regression`,
+  improvement: `${VERDICT_EMOJI.improvement} improvement`,
+  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
+  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
+  failed: '❌ failed',
+  added: '🆕 added',
+  removed: '➖ removed',
+  'no-data': '— not judged',
+};
 
 export function rowKind(b: BenchmarkResult): RowKind {
   if (b.presence === 'added') return 'added';

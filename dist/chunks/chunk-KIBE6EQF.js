@@ -41152,6 +41152,16 @@ function hardCut(text, limit) {
 }
 
 // src/report/rows.ts
+var KIND_LABEL = {
+  regression: `${VERDICT_EMOJI.regression} regression`,
+  improvement: `${VERDICT_EMOJI.improvement} improvement`,
+  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
+  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
+  failed: "❌ failed",
+  added: "🆕 added",
+  removed: "➖ removed",
+  "no-data": "— not judged"
+};
 function rowKind(b) {
   if (b.presence === "added") return "added";
   if (b.presence === "removed") return "removed";
@@ -41433,16 +41443,6 @@ function renderForestText(rows, opts) {
 // src/report/comment.ts
 var NAME_CELL_CHARS = 100;
 var FOREST_ROWS = 50;
-var KIND_LABEL = {
-  regression: `${VERDICT_EMOJI.regression} regression`,
-  improvement: `${VERDICT_EMOJI.improvement} improvement`,
-  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
-  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
-  failed: "❌ failed",
-  added: "🆕 added",
-  removed: "➖ removed",
-  "no-data": "— not judged"
-};
 function plural3(n3, one, many = `${one}s`) {
   return `${n3} ${n3 === 1 ? one : many}`;
 }
@@ -41957,16 +41957,6 @@ svg .base{fill:var(--base)}svg .head{fill:var(--head)}svg .base-line{stroke:var(
 svg .ratio{fill:var(--ratio)}svg .ratio-line{stroke:var(--ratio);fill:none;stroke-opacity:.6}
 a{color:var(--base)}
 `;
-var KIND_WORD = {
-  regression: `${VERDICT_EMOJI.regression} regression`,
-  improvement: `${VERDICT_EMOJI.improvement} improvement`,
-  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
-  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
-  failed: "❌ failed",
-  added: "🆕 added",
-  removed: "➖ removed",
-  "no-data": "— not judged"
-};
 var esc2 = (s) => escapeHtml(stripControls(s));
 function sideCell(b, side) {
   const s = b[side];
@@ -41978,7 +41968,7 @@ function changeCell2(b) {
 function tableRow2(r, derived2) {
   const b = r.result;
   const excluded = b.outliers?.length ?? 0;
-  return `<tr><td class="verdict k-${r.kind}">${esc2(KIND_WORD[r.kind])}</td><td>${derived2 ? "↳ " : ""}${derived2 ? "" : `<a href="#b-${slug(b.name)}">${esc2(r.name)}</a>`}</td><td>${esc2(r.metric)}</td><td class="num">${changeCell2(b)}</td><td class="num">${sideCell(b, "base")}</td><td class="num">${sideCell(b, "head")}</td><td class="num">${b.pairedMad !== void 0 && Number.isFinite(b.pairedMad) ? esc2(formatCv(b.pairedMad)) : "—"}</td><td class="num">${b.change ? esc2(formatP(b.change.pAdjusted ?? b.change.pValue)) : "—"}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ""}</td></tr>`;
+  return `<tr><td class="verdict k-${r.kind}">${esc2(KIND_LABEL[r.kind])}</td><td>${derived2 ? "↳ " : ""}${derived2 ? "" : `<a href="#b-${slug(b.name)}">${esc2(r.name)}</a>`}</td><td>${esc2(r.metric)}</td><td class="num">${changeCell2(b)}</td><td class="num">${sideCell(b, "base")}</td><td class="num">${sideCell(b, "head")}</td><td class="num">${b.pairedMad !== void 0 && Number.isFinite(b.pairedMad) ? esc2(formatCv(b.pairedMad)) : "—"}</td><td class="num">${b.change ? esc2(formatP(b.change.pAdjusted ?? b.change.pValue)) : "—"}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ""}</td></tr>`;
 }
 function slug(name) {
   let h2 = 2166136261;
@@ -41998,7 +41988,7 @@ function benchSection(r, threshold, confidence, index) {
     b.failure ? `failed on ${b.failure.side}: ${esc2(b.failure.message.slice(0, 300))}` : null
   ].filter(Boolean);
   const plots = b.pairs.length > 0 ? `${ratiosSvg(b, { id: `r${index}`, threshold: thr, confidence })}${timelineSvg(b, { id: `t${index}` })}` : '<p class="muted">No pairs were measured.</p>';
-  return `<section class="bench" id="b-${slug(b.name)}" aria-labelledby="h-${index}"><h3 id="h-${index}"><span class="k-${r.kind}">${esc2(KIND_WORD[r.kind])}</span> · ${esc2(r.name)} <span class="muted">${esc2(r.metric)}</span></h3><p class="muted">${facts.join(" · ")}</p>${diags ? `<ul class="diag">${diags}</ul>` : ""}${plots}</section>`;
+  return `<section class="bench" id="b-${slug(b.name)}" aria-labelledby="h-${index}"><h3 id="h-${index}"><span class="k-${r.kind}">${esc2(KIND_LABEL[r.kind])}</span> · ${esc2(r.name)} <span class="muted">${esc2(r.metric)}</span></h3><p class="muted">${facts.join(" · ")}</p>${diags ? `<ul class="diag">${diags}</ul>` : ""}${plots}</section>`;
 }
 function renderHtml(results, ctx = {}) {
   const groups = groupRows(results.benchmarks);
@@ -42016,7 +42006,7 @@ function renderHtml(results, ctx = {}) {
     ["unchanged", counts2.unchanged, "unchanged", "unchanged"],
     ["added", counts2.added, "added", "added"],
     ["removed", counts2.removed, "removed", "removed"]
-  ].filter(([, c4]) => c4 > 0).map(([k, c4, one, many]) => `<span class="k-${k}">${esc2(KIND_WORD[k].split(" ")[0])} ${c4} ${c4 === 1 ? one : many}</span>`);
+  ].filter(([, c4]) => c4 > 0).map(([k, c4, one, many]) => `<span class="k-${k}">${esc2(KIND_LABEL[k].split(" ")[0])} ${c4} ${c4 === 1 ? one : many}</span>`);
   const suite = suiteChange(results, groups);
   const rev = (r) => esc2((r.sha && /^[0-9a-f]{7,64}$/i.test(r.sha) ? r.sha.slice(0, 7) : r.ref ?? r.dir ?? "unknown") ?? "unknown");
   const summary2 = suite ? `<p class="summary"><strong>${esc2(formatChange(suite.estimate))}</strong> ${esc2(formatChangeInterval(suite.ci))} ${suite.count === 1 ? "change" : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc2(formatLevel(suite.confidence))} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>` : "";

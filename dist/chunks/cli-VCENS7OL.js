@@ -30,7 +30,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-TCZFITK4.js";
+} from "./chunk-KIBE6EQF.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

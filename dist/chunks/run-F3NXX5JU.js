@@ -35,7 +35,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-TCZFITK4.js";
+} from "./chunk-KIBE6EQF.js";
 import {
   endGroup,
   info,
