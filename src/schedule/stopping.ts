@@ -20,6 +20,9 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
     stopUnit(state, unit, 'max-pairs');
     return;
   }
+  // The judgement reads each interval at up to 1 - alpha/(2m) for m results (Holm's level after an
+  // early stop): no row stops before the screen keeps enough pairs to reach it.
+  const minKept = minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.rows.size)));
   const checks = rowsOf(state, unit).map((row) => {
     // judged as the report will judge it: on pairs less pairbench's own overhead (stats/overhead.ts)
     const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
@@ -30,6 +33,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
       alpha: spec.alpha,
       threshold: row.threshold ?? spec.threshold,
       outliers: spec.outliers,
+      minKept,
     });
     row.estimate = check.estimate;
     // Below the fewest pairs that can reach alpha there is no interval yet: none is shown.

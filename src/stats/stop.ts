@@ -213,7 +213,7 @@ export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck 
   const halfWidth = (upper - lower) / 2;
   const estimate = Math.expm1(hl.estimate);
   const base = { halfWidth, estimate };
-  if (n < opts.minPairs) return { stop: false, reason: null, ...base, decision: null };
+  if (n < opts.minPairs || kept.length < (opts.minKept ?? 0)) return { stop: false, reason: null, ...base, decision: null };
   const ev = bettingEvidence(d, opts.threshold);
   if (ev.above >= 2 / opts.alpha || ev.below >= 2 / opts.alpha) return { stop: true, reason: 'decided', ...base, decision: 'change' };
   if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: 'decided', ...base, decision: 'unchanged' };

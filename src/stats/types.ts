@@ -198,6 +198,13 @@ export interface StopOptions {
    * default here once made every comparison stop as if screened with `tukey`.
    */
   outliers: OutlierRule;
+  /**
+   * Pairs the outlier screen must keep before any stop: as many as the judgement needs to reach the
+   * level of its interval (with several benchmarks and after an early stop, 1 - alpha/(2m): see
+   * judge.ts, `intervalAlpha` and `intervalLevel`). Without it a benchmark could stop `decided`
+   * with too few pairs kept for its verdict, and be judged `inconclusive`. Default 0.
+   */
+  minKept?: number;
 }
 
 /** What `stopCheck` tells the scheduler after a round. */

@@ -127,3 +127,21 @@ describe('stopCheck with pairs of head == base', () => {
     expect(c.halfWidth).toBeLessThan(0.0002);
   });
 });
+
+describe('stopCheck: enough pairs kept for the level of the judgement', () => {
+  // A clear +15% change in 13 pairs, 4 of them far off, which the Tukey screen excludes: decided,
+  // but with 9 pairs kept, fewer than the 10 that a 99.69% interval needs (8 benchmarks under Holm
+  // after an early stop: 1 - 0.05/16). Seen in the Go example: +15%, judged `inconclusive`.
+  const ratios = [1.15, 1.8, 1.151, 1.149, 1.152, 1.148, 1.05, 1.15, 1.151, 1.149, 1.9, 1.15, 1.06];
+  const pairs: Pair[] = ratios.map((r, i) => ({ base: 100, head: 100 * r, order: i % 2 ? 'base-first' : 'head-first' }));
+
+  it('without minKept it stops decided with 9 pairs kept', () => {
+    expect(stopCheck(pairs, opts)).toMatchObject({ stop: true, reason: 'decided' });
+  });
+
+  it('with minKept 10 it goes on until the screen keeps 10', () => {
+    expect(stopCheck(pairs, { ...opts, minKept: 10 })).toMatchObject({ stop: false, reason: null });
+    const more = [...pairs, { base: 100, head: 115.1, order: 'head-first' as const }, { base: 100, head: 114.9, order: 'base-first' as const }];
+    expect(stopCheck(more, { ...opts, minKept: 10 })).toMatchObject({ stop: true, reason: 'decided' });
+  });
+});

@@ -37964,7 +37964,7 @@ function stopCheck(pairs, opts) {
   const halfWidth = (upper - lower) / 2;
   const estimate = Math.expm1(hl.estimate);
   const base = { halfWidth, estimate };
-  if (n3 < opts.minPairs) return { stop: false, reason: null, ...base, decision: null };
+  if (n3 < opts.minPairs || kept.length < (opts.minKept ?? 0)) return { stop: false, reason: null, ...base, decision: null };
   const ev = bettingEvidence(d, opts.threshold);
   if (ev.above >= 2 / opts.alpha || ev.below >= 2 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "change" };
   if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "unchanged" };
@@ -40526,6 +40526,7 @@ function checkUnit(state, unit, spec) {
     stopUnit(state, unit, "max-pairs");
     return;
   }
+  const minKept = minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.rows.size)));
   const checks = rowsOf(state, unit).map((row) => {
     const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
     const check2 = stopCheck(pairs, {
@@ -40534,7 +40535,8 @@ function checkUnit(state, unit, spec) {
       precision: spec.precision,
       alpha: spec.alpha,
       threshold: row.threshold ?? spec.threshold,
-      outliers: spec.outliers
+      outliers: spec.outliers,
+      minKept
     });
     row.estimate = check2.estimate;
     row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;

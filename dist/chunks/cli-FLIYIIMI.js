@@ -30,7 +30,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-KIBE6EQF.js";
+} from "./chunk-4OD5F5JB.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

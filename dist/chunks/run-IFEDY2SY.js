@@ -35,7 +35,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-KIBE6EQF.js";
+} from "./chunk-4OD5F5JB.js";
 import {
   endGroup,
   info,
