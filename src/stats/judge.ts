@@ -344,7 +344,7 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
 }
 
 /**
- * The verdict of one benchmark (shared/guide/product.md), direction-aware, read off the interval
+ * The verdict of one benchmark (README.md, "Verdicts"; docs/statistics.md), direction-aware, read off the interval
  * shown with it (at `ciLevel`, the level of the correction across benchmarks: `intervalAlpha`):
  * significant means the interval excludes 0. Significant and the estimate worse than the
  * threshold: regression; better: improvement; significant but within the threshold, or not
