@@ -79,6 +79,8 @@ interface Settings {
   suites: Array<'go' | 'python'>;
   conditions: Condition[];
   arms: ArmName[];
+  /** the arms of the A/A block (all of them unless --aa-arms) */
+  aaArms: ArmName[];
   budgetMs: number;
   calibrationPairs: number;
   seed: number;
@@ -125,6 +127,8 @@ interface SuiteSetup {
   dirs: { base: string; head: string; aa: string; calibration: string };
   /** the run command for pairbench, with its {filter}/{benchmark} placeholder */
   run: string;
+  /** benchmarks per run when paired per benchmark (pairbench's --batch) */
+  batch?: number;
   /** one whole run of the suite on one side, for the native arm's budget */
   native(baseDir: string, headDir: string, budgetMs: number, work: string): Promise<{ outcomes: Outcome[]; command: string; wallMs: number; raw?: string }>;
 }
@@ -288,7 +292,7 @@ export function parsePytestCompare(output: string, headJson: string): Outcome[] 
 }
 
 /** The Python patch: see setupPython. */
-async function setupPython(work: string, spin: number): Promise<SuiteSetup> {
+async function setupPython(work: string, spin: number, batch: number): Promise<SuiteSetup> {
   const dl = join(work, 'py-download');
   mkdirSync(dl, { recursive: true });
   await must('python3', ['-m', 'pip', 'download', '--no-deps', '--no-binary', ':all:', `${PY_PACKAGE}==${PY_VERSION}`, '-d', dl], dl);
@@ -309,6 +313,7 @@ async function setupPython(work: string, spin: number): Promise<SuiteSetup> {
     format: 'pytest-benchmark',
     dirs,
     run: runCommand,
+    batch,
     async native(baseDir, headDir, budgetMs, scratch) {
       const storage = `file://${scratch}/storage`;
       const once = await run0(baseDir, []);
@@ -350,7 +355,7 @@ function patchPython(dir: string, spin: number): void {
 
 async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = []): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; command: string; results: unknown }> {
   const out = join(scratch, `pairbench-${interleave}.json`);
-  const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', setup.run, '--format', setup.format, '--interleave', interleave, '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
+  const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', setup.run, '--format', setup.format, '--interleave', interleave, ...(interleave === 'benchmark' && setup.batch ? ['--batch', String(setup.batch)] : []), '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
   const r = await run(process.execPath, args, { cwd: ROOT, timeoutMs: budgetMs * 3 + 600_000 });
   if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
   const results = JSON.parse(readFileSync(out, 'utf8')) as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string }> };
@@ -378,7 +383,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[] } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -386,6 +391,9 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       suites: { type: 'string' },
       conditions: { type: 'string' },
       arms: { type: 'string' },
+      'aa-arms': { type: 'string' },
+      'py-batch': { type: 'string' },
+      merge: { type: 'string', multiple: true },
       budget: { type: 'string' },
       'calibration-pairs': { type: 'string' },
       spin: { type: 'string' },
@@ -401,11 +409,15 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     suites: (values.suites ?? (quick ? 'go' : 'go,python')).split(',') as Settings['suites'],
     conditions: (values.conditions ?? (quick ? 'quiet' : 'quiet,noisy')).split(',') as Condition[],
     arms: (values.arms ?? 'suite,benchmark,native').split(',') as ArmName[],
+    aaArms: (values['aa-arms'] ?? values.arms ?? 'suite,benchmark,native').split(',') as ArmName[],
     budgetMs: parseDuration('--budget', values.budget ?? (quick ? '90s' : '10m')),
     calibrationPairs: Number(values['calibration-pairs'] ?? (quick ? 4 : 20)),
     spin: Number(values.spin ?? 8),
     // 2 loop steps per call: about +10% on BaseConverter's list benchmarks (measured: 500 steps made them +2550%)
     pySpin: Number(values['py-spin'] ?? 2),
+    // a pytest process costs about a second before its first benchmark: 6 benchmarks a run (still paired back to back)
+    pyBatch: Number(values['py-batch'] ?? 6),
+    merge: values.merge ?? [],
     seed: Number(values.seed),
     outDir: resolve(values.out!),
     render: values.render ?? null,
@@ -416,14 +428,42 @@ interface Report {
   date: string;
   command: string;
   machine: Machine;
-  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; threshold: number; alpha: number };
+  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; threshold: number; alpha: number };
   truths: Record<string, Truth[]>;
   runs: ArmRun[];
   errors: string[];
+  /** a report merged from several runs (--merge): each run's date, command, machine and budget */
+  parts?: Array<{ date: string; command: string; machine: Machine; budgetMs: number }>;
+}
+
+/** Several runs (say, one suite and condition each) as one report: truths of the first run that has them, every arm run. */
+export function merge(reports: Report[], command: string): Report {
+  const first = reports[0]!;
+  const truths: Record<string, Truth[]> = {};
+  for (const r of reports) for (const [suite, t] of Object.entries(r.truths)) truths[suite] ??= t;
+  const union = <T>(pick: (r: Report) => T[]) => [...new Set(reports.flatMap(pick))];
+  return {
+    date: first.date,
+    command,
+    machine: first.machine,
+    settings: { ...first.settings, suites: union((r) => r.settings.suites), conditions: union((r) => r.settings.conditions), arms: union((r) => r.settings.arms), aaArms: union((r) => r.settings.aaArms ?? r.settings.arms) },
+    truths,
+    runs: reports.flatMap((r) => r.runs),
+    errors: reports.flatMap((r) => r.errors),
+    parts: reports.flatMap((r) => r.parts ?? [{ date: r.date, command: r.command, machine: r.machine, budgetMs: r.settings.budgetMs }]),
+  };
 }
 
 async function main(): Promise<void> {
   const s = settingsFrom(process.argv.slice(2));
+  if (s.merge.length > 0) {
+    const reports = s.merge.map((f) => JSON.parse(readFileSync(f, 'utf8')) as Report);
+    const merged = merge(reports, `npm run bench:suites -- ${process.argv.slice(2).join(' ')}`);
+    mkdirSync(s.outDir, { recursive: true });
+    writeFileSync(join(s.outDir, 'suites.json'), `${JSON.stringify(merged, null, 1)}\n`);
+    writeFileSync(join(s.outDir, 'suites.md'), render(merged));
+    return;
+  }
   if (s.render) {
     const report = JSON.parse(readFileSync(s.render, 'utf8')) as Report;
     writeFileSync(join(s.outDir, `suites${report.settings.quick ? '-quick' : ''}.md`), render(report));
@@ -434,7 +474,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     command: `npm run bench:suites -- ${process.argv.slice(2).join(' ')}`.trim(),
     machine: describeMachine(),
-    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, threshold: THRESHOLD, alpha: ALPHA },
+    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},
     runs: [],
     errors: [],
@@ -450,7 +490,7 @@ async function main(): Promise<void> {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = id === 'go' ? await setupGo(work, s.spin) : await setupPython(work, s.pySpin);
+        setup = id === 'go' ? await setupGo(work, s.spin) : await setupPython(work, s.pySpin, s.pyBatch);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
@@ -463,7 +503,7 @@ async function main(): Promise<void> {
       for (const condition of s.conditions) {
         for (const against of ['head', 'aa'] as const) {
           const block = `${id}/${condition}/${against}`;
-          for (const arm of shuffle(s.arms, rngFor(s.seed, 'arms', block))) {
+          for (const arm of shuffle(against === 'aa' ? s.aaArms : s.arms, rngFor(s.seed, 'arms', block))) {
             const scratch = mkdtempSync(join(work, 'arm-'));
             const headDir = against === 'head' ? setup.dirs.head : setup.dirs.aa;
             const noise = condition === 'noisy' ? startNoise({ ...NOISE_DEFAULTS, seed: rngFor(s.seed, 'noise', block, arm)() * 2 ** 31 >>> 0, durationMs: s.budgetMs * 3 + 600_000 }) : null;
@@ -504,8 +544,14 @@ const pct = (x: number | null) => (x === null ? '—' : `${x >= 0 ? '+' : ''}${(
 export function render(report: Report): string {
   const lines: string[] = [];
   lines.push('# Real suites: verdicts within a CI budget', '');
-  lines.push(`Measured ${report.date.slice(0, 10)} with \`${report.command}\`; budget ${duration(report.settings.budgetMs)} per arm, threshold ${report.settings.threshold * 100}%, alpha ${report.settings.alpha}.`, '');
-  lines.push(machineMarkdown(report.machine), '');
+  if (report.parts) {
+    lines.push(`Threshold ${report.settings.threshold * 100}%, alpha ${report.settings.alpha}. Measured in ${report.parts.length} runs, merged with \`${report.command}\`:`, '');
+    for (const p of report.parts) lines.push(`- ${p.date.slice(0, 16).replace('T', ' ')} UTC, \`${p.command}\`: budget ${duration(p.budgetMs)} per arm, load average at start ${p.machine.loadAverage.join(' / ')}`);
+    lines.push('', machineMarkdown(report.machine), '');
+  } else {
+    lines.push(`Measured ${report.date.slice(0, 10)} with \`${report.command}\`; budget ${duration(report.settings.budgetMs)} per arm, threshold ${report.settings.threshold * 100}%, alpha ${report.settings.alpha}.`, '');
+    lines.push(machineMarkdown(report.machine), '');
+  }
   for (const e of report.errors) lines.push(`- error: ${e}`);
   for (const [suite, truths] of Object.entries(report.truths)) {
     const affected = truths.filter((t) => t.kind === 'affected');

@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  await import("./chunks/cli-FLIYIIMI.js");
+  await import("./chunks/cli-D6LICHP2.js");
 }

@@ -9,13 +9,23 @@ import { runCompare, type EngineHooks, type Outcome } from './engine.ts';
 import { ResultsWriter } from './results/writer.ts';
 import type { Results } from './results/schema.ts';
 import { noiseFloor } from './stats/noise.ts';
+import { overheadEstimate, subtractOverhead } from './stats/overhead.ts';
 
+/**
+ * Each benchmark's noise floor, from the pairs as `compare` judges them: pairbench's recorded
+ * per-run overhead subtracted first (results/judge.ts), so that the floor and the spread it
+ * predicts are those of the benchmark, not shrunk towards 1 by the shell's fixed start.
+ */
 export function withNoiseFloors(results: Results, opts: { alpha: number; threshold: number; maxPairs: number }): Results {
   return {
     ...results,
     kind: 'noise',
-    // each benchmark against its own threshold (a config file's `threshold: 5%`), else the comparison's
-    benchmarks: results.benchmarks.map((b) => (b.pairs.length >= 3 ? { ...b, noise: noiseFloor(b.pairs, { ...opts, threshold: b.threshold ?? opts.threshold }) } : b)),
+    benchmarks: results.benchmarks.map((b) => {
+      if (b.pairs.length < 3) return b;
+      const pairs = b.overhead ? subtractOverhead(b.pairs, overheadEstimate(b.overhead)).pairs : b.pairs;
+      // each benchmark against its own threshold (a config file's `threshold: 5%`), else the comparison's
+      return { ...b, noise: noiseFloor(pairs, { ...opts, threshold: b.threshold ?? opts.threshold }) };
+    }),
   };
 }
 

@@ -223,7 +223,7 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
   const repo = repoOf(env);
   const marker = markerFor(settings.commentId);
   const hint = `Every pair, the plots of each benchmark and the diagnostics are in the job summary and in the artifact with the results file and its HTML report (${basename(htmlPathOf(settings))}).`;
-  const common = { fullReportHint: hint, replay: extras.replay, acceptance: extras.acceptance, ...(url ? { runUrl: url } : {}) };
+  const common = { fullReportHint: hint, replay: extras.replay, acceptance: extras.acceptance, failOn: settings.failOn, ...(url ? { runUrl: url } : {}) };
   if (settings.comment === 'never') core.info('comment: never, so no pull request comment.');
   else if (!target.pull) core.info('No pull request for this event: the report is in the job summary only.');
   else if (!api) warn('No github-token: the pull request comment is skipped.');
@@ -372,6 +372,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
           pairs: true,
           replay,
           acceptance: accepted,
+          failOn: settings.failOn,
           fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
           ...(url ? { runUrl: url } : {}),
         }),

@@ -58,6 +58,8 @@ export interface MarkdownContext {
   pairs?: boolean;
   /** a PR label that accepts the regression */
   acceptance?: Acceptance | null;
+  /** the gate (`fail-on`) the job applies: when set, the report says what undecided benchmarks do to it */
+  failOn?: string;
 }
 
 /** Longest benchmark name shown in the table. */
@@ -150,16 +152,29 @@ function summaryLine(results: Results, groups: readonly Group[]): string {
   return `**${formatChange(g.estimate)}** ${formatChangeInterval(g.ci)} ${what}${direction}, ${formatLevel(g.confidence)} interval · ${compared}`;
 }
 
-function acceptanceNote(a: Acceptance | null | undefined, regressions: number): string | null {
+const gatesInconclusive = (failOn: string | undefined) => failOn !== undefined && failOn.split(',').includes('inconclusive');
+
+function acceptanceNote(a: Acceptance | null | undefined, counts: ReturnType<typeof countVerdicts>, failOn: string | undefined): string | null {
   if (!a) return null;
   const label = codeSpan(a.label, 60);
   const who = a.by ? escapeInline(`@${a.by}`, 60) : 'someone';
   if (a.accepted) {
-    return regressions > 0
-      ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.`
-      : `> ✅ The label ${label} (added by ${who}) accepts a regression; there is none.`;
+    if (counts.regression === 0) return `> ✅ The label ${label} (added by ${who}) accepts a regression; there is none.`;
+    // the label accepts a regression only: an inconclusive gate still holds (action/run.ts gateOf)
+    return gatesInconclusive(failOn) && counts.inconclusive > 0
+      ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the regression does not fail the gate; the inconclusive benchmarks still do (\`fail-on\` names inconclusive).`
+      : `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.`;
   }
   return `> ⚠️ The label ${label} was ignored: ${escapeInline(a.reason ?? `${who} cannot write to this repository`, 200)}. Only a label added by someone with write access accepts a regression.`;
+}
+
+/** What undecided benchmarks do to the gate: the check run stays neutral either way; the job fails on them only when fail-on names them. */
+function undecidedGateNote(inconclusive: number, failOn: string | undefined): string | null {
+  if (failOn === undefined || inconclusive === 0) return null;
+  const n = plural(inconclusive, 'benchmark');
+  return gatesInconclusive(failOn)
+    ? `> 🟡 ${n} inconclusive, and \`fail-on\` names inconclusive: the job fails on ${inconclusive === 1 ? 'it' : 'them'} (the check run is neutral). Give ${inconclusive === 1 ? 'it' : 'them'} more pairs (\`max-time\`) or a quieter runner.`
+    : `> 🟡 ${n} inconclusive: the check run is neutral and the job passes on ${inconclusive === 1 ? 'it' : 'them'}. To block on undecided benchmarks, set \`fail-on: regression,inconclusive\`.`;
 }
 
 function statusNotes(results: Results, counts: ReturnType<typeof countVerdicts>): string[] {
@@ -347,8 +362,9 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
   const marker = ctx.commentId !== undefined ? markerFor(ctx.commentId) : null;
   const top = [marker, headline(results, ctx.title, counts), '', summaryLine(results, groups)].filter((x): x is string => x !== null).join('\n');
   budget.take(top, 2);
-  const accepted = acceptanceNote(ctx.acceptance, counts.regression);
-  const notes = [...(accepted ? [accepted] : []), ...statusNotes(results, counts)];
+  const accepted = acceptanceNote(ctx.acceptance, counts, ctx.failOn);
+  const gate = undecidedGateNote(counts.inconclusive, ctx.failOn);
+  const notes = [...(accepted ? [accepted] : []), ...statusNotes(results, counts), ...(gate ? [gate] : [])];
   for (const n of notes) budget.take(n, 2);
   const links = detailsLinks(ctx);
   budget.take(links, 2);

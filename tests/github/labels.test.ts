@@ -63,4 +63,18 @@ describe('accept-label', () => {
     expect(a).toMatchObject({ accepted: false, by: 'maintainer-mia' });
     expect(a?.reason).toMatch(/could not be checked .*403/);
   });
+
+  it('an accepted regression beside an undecided benchmark under fail-on: regression,inconclusive: the note does not say the gate passes', () => {
+    const a = { label: 'performance-accepted', by: 'maintainer-mia', accepted: true };
+    const mixed = results([bench('parse', 'regression', 0.1), bench('render', 'inconclusive', 0.01, { n: 4 })]);
+    const strict = renderMarkdown(mixed, { acceptance: a, failOn: 'regression,inconclusive' });
+    expect(strict).toContain('so the regression does not fail the gate; the inconclusive benchmarks still do (`fail-on` names inconclusive).');
+    expect(strict).not.toContain('so the gate passes');
+    expect(strict).toContain('> 🟡 1 benchmark inconclusive, and `fail-on` names inconclusive: the job fails on it (the check run is neutral).');
+    const lenient = renderMarkdown(mixed, { acceptance: a, failOn: 'regression' });
+    expect(lenient).toContain('so the gate passes');
+    expect(lenient).toContain('> 🟡 1 benchmark inconclusive: the check run is neutral and the job passes on it. To block on undecided benchmarks, set `fail-on: regression,inconclusive`.');
+    // without a gate (the command line's --markdown) nothing is said of one
+    expect(renderMarkdown(mixed, { acceptance: a })).not.toContain('check run is neutral');
+  });
 });

@@ -22,6 +22,16 @@ describe('pairbench noise, in Markdown', () => {
     expect(startup!.noise!.pairsForThreshold).toBeLessThan(parse!.noise!.pairsForThreshold / 4);
   });
 
+  it("subtracts pairbench's per-run overhead before the floor, as compare does when it judges", () => {
+    const r = aa();
+    const withOverhead = results(r.benchmarks.map((b) => ({ ...b, overhead: { ms: 30, samples: [29, 30, 31] } })), { settings: r.settings });
+    const [raw] = withNoiseFloors(r, { alpha: 0.05, threshold: 0.02, maxPairs: 60 }).benchmarks;
+    const [corrected] = withNoiseFloors(withOverhead, { alpha: 0.05, threshold: 0.02, maxPairs: 60 }).benchmarks;
+    // 30 ms of a ~50 ms run is the shell's: the benchmark's own spread is about 50/20 times the raw one
+    expect(corrected!.noise!.pairedLogSd / raw!.noise!.pairedLogSd).toBeGreaterThan(2);
+    expect(corrected!.noise!.pairsForThreshold).toBeGreaterThan(raw!.noise!.pairsForThreshold);
+  });
+
   it('gives each benchmark its threshold and suggested settings, in one table, and says nothing twice', () => {
     const md = renderNoiseMarkdown(aa());
     const row = (name: string) => md.split('\n').find((l) => l.startsWith(`| ${name} |`))!;

@@ -41505,14 +41505,21 @@ function summaryLine(results, groups) {
   const direction = one && one.primary.result.direction === "higher-is-better" ? " (as cost: + is worse)" : g2.count > 1 ? " (+ is worse)" : "";
   return `**${formatChange(g2.estimate)}** ${formatChangeInterval(g2.ci)} ${what}${direction}, ${formatLevel(g2.confidence)} interval · ${compared}`;
 }
-function acceptanceNote(a2, regressions) {
+var gatesInconclusive = (failOn) => failOn !== void 0 && failOn.split(",").includes("inconclusive");
+function acceptanceNote(a2, counts2, failOn) {
   if (!a2) return null;
   const label = codeSpan(a2.label, 60);
   const who = a2.by ? escapeInline(`@${a2.by}`, 60) : "someone";
   if (a2.accepted) {
-    return regressions > 0 ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.` : `> ✅ The label ${label} (added by ${who}) accepts a regression; there is none.`;
+    if (counts2.regression === 0) return `> ✅ The label ${label} (added by ${who}) accepts a regression; there is none.`;
+    return gatesInconclusive(failOn) && counts2.inconclusive > 0 ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the regression does not fail the gate; the inconclusive benchmarks still do (\`fail-on\` names inconclusive).` : `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.`;
   }
   return `> ⚠️ The label ${label} was ignored: ${escapeInline(a2.reason ?? `${who} cannot write to this repository`, 200)}. Only a label added by someone with write access accepts a regression.`;
+}
+function undecidedGateNote(inconclusive, failOn) {
+  if (failOn === void 0 || inconclusive === 0) return null;
+  const n3 = plural3(inconclusive, "benchmark");
+  return gatesInconclusive(failOn) ? `> 🟡 ${n3} inconclusive, and \`fail-on\` names inconclusive: the job fails on ${inconclusive === 1 ? "it" : "them"} (the check run is neutral). Give ${inconclusive === 1 ? "it" : "them"} more pairs (\`max-time\`) or a quieter runner.` : `> 🟡 ${n3} inconclusive: the check run is neutral and the job passes on ${inconclusive === 1 ? "it" : "them"}. To block on undecided benchmarks, set \`fail-on: regression,inconclusive\`.`;
 }
 function statusNotes(results, counts2) {
   const notes = [];
@@ -41667,8 +41674,9 @@ function renderMarkdown(results, ctx = {}) {
   const marker = ctx.commentId !== void 0 ? markerFor(ctx.commentId) : null;
   const top = [marker, headline(results, ctx.title, counts2), "", summaryLine(results, groups)].filter((x) => x !== null).join("\n");
   budget.take(top, 2);
-  const accepted = acceptanceNote(ctx.acceptance, counts2.regression);
-  const notes = [...accepted ? [accepted] : [], ...statusNotes(results, counts2)];
+  const accepted = acceptanceNote(ctx.acceptance, counts2, ctx.failOn);
+  const gate = undecidedGateNote(counts2.inconclusive, ctx.failOn);
+  const notes = [...accepted ? [accepted] : [], ...statusNotes(results, counts2), ...gate ? [gate] : []];
   for (const n3 of notes) budget.take(n3, 2);
   const links = detailsLinks(ctx);
   budget.take(links, 2);
@@ -42312,8 +42320,11 @@ function withNoiseFloors(results, opts) {
   return {
     ...results,
     kind: "noise",
-    // each benchmark against its own threshold (a config file's `threshold: 5%`), else the comparison's
-    benchmarks: results.benchmarks.map((b) => b.pairs.length >= 3 ? { ...b, noise: noiseFloor(b.pairs, { ...opts, threshold: b.threshold ?? opts.threshold }) } : b)
+    benchmarks: results.benchmarks.map((b) => {
+      if (b.pairs.length < 3) return b;
+      const pairs = b.overhead ? subtractOverhead(b.pairs, overheadEstimate(b.overhead)).pairs : b.pairs;
+      return { ...b, noise: noiseFloor(pairs, { ...opts, threshold: b.threshold ?? opts.threshold }) };
+    })
   };
 }
 async function runNoise(spec, hooks) {

@@ -30,7 +30,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-4OD5F5JB.js";
+} from "./chunk-ZLZIOQ4A.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

@@ -35,7 +35,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-4OD5F5JB.js";
+} from "./chunk-ZLZIOQ4A.js";
 import {
   endGroup,
   info,
@@ -7311,7 +7311,7 @@ async function publish(api, settings, target, results, url, env, extras, warn, p
   const repo = repoOf(env);
   const marker = markerFor(settings.commentId);
   const hint = `Every pair, the plots of each benchmark and the diagnostics are in the job summary and in the artifact with the results file and its HTML report (${basename(htmlPathOf(settings))}).`;
-  const common = { fullReportHint: hint, replay: extras.replay, acceptance: extras.acceptance, ...url ? { runUrl: url } : {} };
+  const common = { fullReportHint: hint, replay: extras.replay, acceptance: extras.acceptance, failOn: settings.failOn, ...url ? { runUrl: url } : {} };
   if (settings.comment === "never") info("comment: never, so no pull request comment.");
   else if (!target.pull) info("No pull request for this event: the report is in the job summary only.");
   else if (!api) warn("No github-token: the pull request comment is skipped.");
@@ -7445,6 +7445,7 @@ async function runAction(env = process.env) {
       pairs: true,
       replay,
       acceptance: accepted,
+      failOn: settings.failOn,
       fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
       ...url ? { runUrl: url } : {}
     })
