@@ -118,6 +118,10 @@ interface Truth {
   calibration: number;
   truth: number;
   kind: 'affected' | 'unaffected' | 'marginal';
+  /** Go: the change of head against base measured by many pairs of this benchmark alone (layout effects included) */
+  measured?: { estimate: number; ci: [number, number]; pairs: number };
+  /** Go: the change the counted calls predict (calls per op x one spin / ns per op) */
+  predicted?: number;
 }
 
 interface SuiteSetup {
@@ -175,7 +179,7 @@ function patchGo(dir: string, spin: number, count = false): void {
  * (BenchmarkPairbenchSpin), and the truth is that over the benchmark's own ns/op (the median of 5
  * runs of base, taken on this machine).
  */
-async function goTruth(setup: SuiteSetup, counting: string): Promise<Truth[]> {
+async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, seed: number, scratch: string): Promise<Truth[]> {
   const COUNT_N = 200;
   const bin = join(counting, 'build/bench.test');
   const spinRun = await must(bin, ['-test.run', '^$', '-test.bench', '^BenchmarkPairbenchSpin$', '-test.benchtime', '200ms', '-test.count', '5'], counting);
@@ -187,8 +191,22 @@ async function goTruth(setup: SuiteSetup, counting: string): Promise<Truth[]> {
     const r = await must(bin, ['-test.run', '^$', '-test.bench', filterFor('go', [b.name]), '-test.benchtime', `${COUNT_N}x`], counting);
     const calls = Number(/pairbench-calls (\d+)/.exec(r.stderr)?.[1] ?? NaN);
     const perOp = calls / (COUNT_N + 1);
-    const truth = (perOp * spinNs) / b.value;
-    out.push({ name: b.name, calibration: perOp, truth, kind: calls === 0 ? 'unaffected' : truth >= THRESHOLD ? 'affected' : 'marginal' });
+    const predicted = (perOp * spinNs) / b.value;
+    out.push({ name: b.name, calibration: perOp, truth: predicted, predicted, kind: calls === 0 ? 'unaffected' : predicted >= THRESHOLD ? 'affected' : 'marginal' });
+  }
+  if (timedPairs <= 0) return out;
+  // Counting says which benchmarks call the function; timing says which moved. The patch also moves
+  // code in the binary, and a benchmark that never calls parseRawNumber can change with its layout:
+  // it is unaffected only if it did not move (|measured| < THRESHOLD / 2), else marginal.
+  const timed = await pairbenchArm(setup, 'benchmark', setup.dirs.head, 24 * 3600_000, seed + 7, scratch, ['--min-pairs', String(timedPairs), '--max-pairs', String(timedPairs)]);
+  const results = timed.results as { benchmarks: Array<{ name: string; change?: { estimate: number; ci: [number, number] } | null; pairs: unknown[] }> };
+  for (const t of out) {
+    const b = results.benchmarks.find((x) => x.name === t.name);
+    if (!b?.change) continue;
+    t.measured = { estimate: b.change.estimate, ci: b.change.ci, pairs: b.pairs.length };
+    t.truth = b.change.estimate;
+    if (t.calibration === 0) t.kind = Math.abs(b.change.estimate) < THRESHOLD / 2 ? 'unaffected' : 'marginal';
+    else t.kind = b.change.estimate >= THRESHOLD ? 'affected' : 'marginal';
   }
   return out;
 }
@@ -383,7 +401,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[] } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -393,6 +411,8 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       arms: { type: 'string' },
       'aa-arms': { type: 'string' },
       'py-batch': { type: 'string' },
+      'go-truth-pairs': { type: 'string' },
+      'truth-only': { type: 'boolean', default: false },
       merge: { type: 'string', multiple: true },
       budget: { type: 'string' },
       'calibration-pairs': { type: 'string' },
@@ -418,6 +438,9 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     // a pytest process costs about a second before its first benchmark: 6 benchmarks a run (still paired back to back)
     pyBatch: Number(values['py-batch'] ?? 6),
     merge: values.merge ?? [],
+    // pairs of each Go benchmark alone, base against head, to see which moved (0: counting only)
+    goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
+    truthOnly: values['truth-only'] === true,
     seed: Number(values.seed),
     outDir: resolve(values.out!),
     render: values.render ?? null,
@@ -498,8 +521,9 @@ async function main(): Promise<void> {
         continue;
       }
       log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
-      report.truths[id] = id === 'go' ? await goTruth(setup, setup.dirs.calibration) : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
+      report.truths[id] = id === 'go' ? await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed, mkdtempSync(join(work, 'truth-'))) : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
       save();
+      if (s.truthOnly) continue;
       for (const condition of s.conditions) {
         for (const against of ['head', 'aa'] as const) {
           const block = `${id}/${condition}/${against}`;
@@ -577,9 +601,16 @@ export function render(report: Report): string {
       const mae = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
       lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${duration(r.lastVerdictMs)} |`);
     }
-    const how = suite === 'go' ? 'calls of the slowed function per op (counted)' : `change with the x${CALIBRATION_FACTOR} patch (measured)`;
-    lines.push('', '<details><summary>Injected truth per benchmark</summary>', '', `| benchmark | ${how} | truth | kind |`, '|---|---|---|---|');
-    for (const t of truths) lines.push(`| ${t.name} | ${suite === 'go' ? t.calibration.toFixed(1) : pct(t.calibration)} | ${pct(t.truth)} | ${t.kind} |`);
+    lines.push('', '<details><summary>Injected truth per benchmark</summary>', '');
+    if (suite === 'go') {
+      const pairs = truths.find((t) => t.measured)?.measured?.pairs;
+      lines.push(`| benchmark | calls of the slowed function per op (counted) | change they predict | change measured${pairs ? ` (${pairs} pairs of the benchmark alone, 95% interval)` : ''} | kind |`, '|---|---|---|---|---|');
+      for (const t of truths) lines.push(`| ${t.name} | ${t.calibration.toFixed(1)} | ${pct(t.predicted ?? t.truth)} | ${t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : '—'} | ${t.kind} |`);
+      lines.push('', 'Affected: calls the function and measured ≥ the threshold. Unaffected: never calls it and measured within half the threshold. Marginal: the rest, counted in neither (a benchmark that never calls the function but moved is moved by the code layout of the patched binary).');
+    } else {
+      lines.push(`| benchmark | change with the x${CALIBRATION_FACTOR} patch (measured) | truth | kind |`, '|---|---|---|---|');
+      for (const t of truths) lines.push(`| ${t.name} | ${pct(t.calibration)} | ${pct(t.truth)} | ${t.kind} |`);
+    }
     lines.push('', '</details>', '');
   }
   return `${lines.join('\n')}\n`;
