@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-B6EBC4QP.js");
+  const { runAction } = await import("./chunks/run-KOKAZ5XW.js");
   await runAction();
 }

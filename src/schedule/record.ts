@@ -50,6 +50,10 @@ export function recordPair(state: LoopState, job: Job, unitName: string, base: r
       row.seenHead++;
       if (b.value > 0 && h.value > 0) {
         row.pairs.push({ base: b.value, head: h.value, order });
+        if (b.value !== h.value && !row.varies) {
+          row.varies = true;
+          state.varyingRows++;
+        }
         added++;
       }
     }

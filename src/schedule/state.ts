@@ -27,6 +27,8 @@ export interface Row {
   /** last stopping check, for progress lines; null until there is an interval */
   estimate: number | null;
   halfWidth: number | null;
+  /** some pair differs (base ≠ head): the row counts in the multiple-comparison correction (stats/judge.ts) */
+  varies?: boolean;
 }
 
 /** One command measured in pairs: a `--run`, or one benchmark of a config file. */
@@ -72,6 +74,8 @@ export interface LoopState {
   failed: boolean;
   /** what the results file holds so far, so that it never outgrows what `pairbench report` reads (S2) */
   size: { pairs: number; nameChars: number };
+  /** rows with a pair that differs: the family the correction counts (stats/judge.ts `inFamily`) */
+  varyingRows: number;
 }
 
 export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
@@ -91,6 +95,7 @@ export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
     midRound: false,
     failed: false,
     size: { pairs: 0, nameChars: 0 },
+    varyingRows: 0,
   };
 }
 

@@ -20,9 +20,10 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
     stopUnit(state, unit, 'max-pairs');
     return;
   }
-  // The judgement reads each interval at up to 1 - alpha/(2m) for m results (Holm's level after an
-  // early stop): no row stops before the screen keeps enough pairs to reach it.
-  const minKept = minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.rows.size)));
+  // The judgement reads each interval at up to 1 - alpha/(2m) for m results in the correction's
+  // family (Holm's level after an early stop): no row stops before the screen keeps enough pairs
+  // to reach it. Rows whose every pair is equal (Go's allocs/op) are not in the family.
+  const minKept = minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows)));
   const checks = rowsOf(state, unit).map((row) => {
     // judged as the report will judge it: on pairs less pairbench's own overhead (stats/overhead.ts)
     const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;

@@ -396,6 +396,24 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
 }
 
 /**
+ * Whether a row counts in the multiple-comparison correction. A row whose every pair is equal
+ * (Go's `allocs/op` and `B/op` of a benchmark that allocates alike on both sides, instruction
+ * counts of an unchanged path) has a test that cannot reject at any level: given the sizes |d|,
+ * all zero, every sign pattern gives the same statistic, p = 1. Counting it would make every other
+ * row's level stricter for nothing: a Go suite with `b.ReportAllocs()` has three rows a benchmark,
+ * two of them usually constant. Leaving out hypotheses whose smallest attainable p-value is above
+ * alpha keeps the family-wise error rate (Tarone 1990, "A modified Bonferroni method for discrete
+ * data", Biometrics 46:1071-1085; for Holm's step-down: Hommel & Krummenauer 1998, Biometrics
+ * 54:673-681); the sizes |d| that decide it are what the sign-flip test conditions on, so the
+ * choice does not depend on the signs the test is about. Only this certain case is left out.
+ */
+export function inFamily(s: ScreenedPairs): boolean {
+  if (!s.test) return false;
+  for (let i = 0; i < s.d.length; i++) if (s.d[i] !== 0) return true;
+  return false;
+}
+
+/**
  * Judges every benchmark: per benchmark the outlier screen and test, the multiple-comparison
  * correction of the p-values over all benchmarks with a test (Holm, or Benjamini–Hochberg with
  * `correction: 'bh'`), each interval at the level that agrees with the correction
@@ -408,8 +426,12 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
   const testOptions = (b: BenchmarkInput): TestOptions => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws });
   const screened = inputs.map((b) => screenAndTest(b.pairs, testOptions(b)));
   const raw = screened.map((s) => (s.test ? s.test.pValue : NaN));
-  const adjusted = opts.correction === 'bh' ? benjaminiHochberg(raw) : holm(raw);
-  const perInterval = intervalAlpha(adjusted, opts.alpha, opts.correction);
+  // The correction's family: rows whose test can reach alpha (inFamily). A row outside it keeps
+  // its own p-value, which cannot be significant anyway.
+  const family = screened.map(inFamily);
+  const familyAdjusted = (opts.correction === 'bh' ? benjaminiHochberg : holm)(raw.map((p, i) => (family[i] ? p : NaN)));
+  const adjusted = raw.map((p, i) => (family[i] ? (familyAdjusted[i] as number) : p));
+  const perInterval = intervalAlpha(familyAdjusted, opts.alpha, opts.correction);
   const analyses = inputs.map((b, i) =>
     completeAnalysis(b.pairs, screened[i] as ScreenedPairs, {
       alpha: opts.alpha,

@@ -56,3 +56,33 @@ describe('--outliers reaches the stopping rule', () => {
     expect(r.pairs).toBe(9);
   });
 });
+
+describe('rows whose every pair is equal are not in the correction (Go allocs/op)', () => {
+  it('twenty constant rows beside one benchmark: it stops after the seven pairs a single benchmark needs, and they stay unchanged', () => {
+    const base = tempDir('pairbench-base-');
+    const head = tempDir('pairbench-head-');
+    const constants = Array.from({ length: 20 }, (_, i) => `{"name":"parse (allocs ${i})","value":${34 + i},"unit":"allocs"}`).join(',');
+    writeFileSync(join(base, 'bench.sh'), `#!/bin/sh\nprintf '[{"name":"parse","value":100,"unit":"ms"},${constants}]\\n'\n`);
+    writeFileSync(
+      join(head, 'bench.sh'),
+      `#!/bin/sh\nn=$(cat .count 2>/dev/null || echo 0)\necho $((n + 1)) > .count\n` +
+        `v=$(echo "${HEAD_VALUES.filter((v) => Math.abs(v - 100) < 1).join(' ')}" | awk -v i=$((n + 1)) '{ print $i }')\n` +
+        `printf '[{"name":"parse","value":%s,"unit":"ms"},${constants}]\\n' "$v"\n`,
+    );
+    const file = join(tempDir(), 'results.json');
+    const res = pairbench([
+      'compare', '--base-dir', base, '--head-dir', head, '--run', 'sh bench.sh', '--format', 'json', '--warmup', '0', '--interleave', 'suite',
+      '--min-pairs', '6', '--max-pairs', '10', '--precision', '50%', '--outliers', 'none', '--seed', '1', '--out', file, '--quiet',
+    ]);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    const results = readResults(file);
+    const parse = results.benchmarks.find((b) => b.name === 'parse')!;
+    // with the twenty counted, 1 - alpha/42 would need 11 pairs, more than --max-pairs
+    expect(parse.stoppedBecause).toBe('precision');
+    expect(parse.pairs.length).toBe(7);
+    const constant = results.benchmarks.filter((b) => b.name.startsWith('parse (allocs'));
+    expect(constant).toHaveLength(20);
+    for (const b of constant) expect(b.verdict).toBe('unchanged');
+    expect(parse.change!.ciLevel).toBeCloseTo(0.975, 10);
+  });
+});

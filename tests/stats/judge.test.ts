@@ -600,3 +600,29 @@ describe('the interval after an early stop', () => {
     expect(verdictOf({ ...c, achievedConfidence: 0.98 }, 0.02, 'lower-is-better')).toBe('unchanged');
   });
 });
+
+describe('the correction family: rows whose every pair is equal are left out (Tarone 1990)', () => {
+  const shifted = { name: 'parse', direction: 'lower-is-better' as const, pairs: makePairs({ n: 14, change: 0.04, noise: 0.005, seed: 3 }) };
+  const constant = (i: number) => ({ name: `parse (allocs/op ${i})`, direction: 'lower-is-better' as const, pairs: Array.from({ length: 14 }, () => ({ base: 34, head: 34, order: 'base-first' as const })) });
+
+  it('ten constant rows beside a clear +4% leave its verdict, p-value and interval level as if it were alone', () => {
+    const alone = judge([shifted], { ...opts, seed: 5 }).benchmarks[0]!;
+    const beside = judge([shifted, ...Array.from({ length: 10 }, (_, i) => constant(i))], { ...opts, seed: 5 });
+    const parse = beside.benchmarks[0]!;
+    expect(alone.verdict).toBe('regression');
+    expect(parse.verdict).toBe('regression');
+    expect(parse.change!.pAdjusted).toBe(parse.change!.pValue);
+    expect(parse.change!.ciLevel).toBe(alone.change!.ciLevel);
+    for (const b of beside.benchmarks.slice(1)) {
+      expect(b.verdict).toBe('unchanged');
+      expect(b.change!.pAdjusted).toBe(1);
+    }
+  });
+
+  it('a row with one differing pair is in the family', () => {
+    const almost = constant(0);
+    almost.pairs[3] = { base: 34, head: 35, order: 'base-first' };
+    const two = judge([shifted, almost], { ...opts, seed: 5 }).benchmarks[0]!;
+    expect(two.change!.pAdjusted).toBeCloseTo(Math.min(1, 2 * two.change!.pValue), 12);
+  });
+});

@@ -30,7 +30,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-ZLZIOQ4A.js";
+} from "./chunk-OP3Z6M74.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

@@ -35,7 +35,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-ZLZIOQ4A.js";
+} from "./chunk-OP3Z6M74.js";
 import {
   endGroup,
   info,

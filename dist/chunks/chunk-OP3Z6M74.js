@@ -37787,13 +37787,20 @@ function worstVerdict(verdicts) {
   for (const v of verdicts) if (VERDICT_RANK[v] > VERDICT_RANK[worst]) worst = v;
   return worst;
 }
+function inFamily(s) {
+  if (!s.test) return false;
+  for (let i2 = 0; i2 < s.d.length; i2++) if (s.d[i2] !== 0) return true;
+  return false;
+}
 function judge(inputs, opts) {
   const draws = drawsFor(inputs.length, opts.alpha);
   const testOptions = (b) => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws });
   const screened = inputs.map((b) => screenAndTest(b.pairs, testOptions(b)));
   const raw = screened.map((s) => s.test ? s.test.pValue : NaN);
-  const adjusted = opts.correction === "bh" ? benjaminiHochberg(raw) : holm(raw);
-  const perInterval = intervalAlpha(adjusted, opts.alpha, opts.correction);
+  const family = screened.map(inFamily);
+  const familyAdjusted = (opts.correction === "bh" ? benjaminiHochberg : holm)(raw.map((p, i2) => family[i2] ? p : NaN));
+  const adjusted = raw.map((p, i2) => family[i2] ? familyAdjusted[i2] : p);
+  const perInterval = intervalAlpha(familyAdjusted, opts.alpha, opts.correction);
   const analyses = inputs.map(
     (b, i2) => completeAnalysis(b.pairs, screened[i2], {
       alpha: opts.alpha,
@@ -40242,7 +40249,8 @@ function newState(benchmarks) {
     stoppedBecause: null,
     midRound: false,
     failed: false,
-    size: { pairs: 0, nameChars: 0 }
+    size: { pairs: 0, nameChars: 0 },
+    varyingRows: 0
   };
 }
 function stopJob(state, job, reason) {
@@ -40477,6 +40485,10 @@ function recordPair(state, job, unitName, base, head, order) {
       row.seenHead++;
       if (b.value > 0 && h2.value > 0) {
         row.pairs.push({ base: b.value, head: h2.value, order });
+        if (b.value !== h2.value && !row.varies) {
+          row.varies = true;
+          state.varyingRows++;
+        }
         added++;
       }
     }
@@ -40526,7 +40538,7 @@ function checkUnit(state, unit, spec) {
     stopUnit(state, unit, "max-pairs");
     return;
   }
-  const minKept = minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.rows.size)));
+  const minKept = minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows)));
   const checks = rowsOf(state, unit).map((row) => {
     const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
     const check2 = stopCheck(pairs, {
