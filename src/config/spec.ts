@@ -40,6 +40,11 @@ export interface BenchmarkSpec {
   interleave?: 'benchmark' | 'suite';
   /** benchmarks per run with benchmark-level interleaving (default 1) */
   batch?: number;
+  /**
+   * Go benchmarks paired on their own: `fixed` (default) runs each with one iteration count on both
+   * sides (`-test.benchtime=Nx`, from the listing run); `harness` lets Go size every run itself.
+   */
+  iterations?: 'fixed' | 'harness';
 }
 
 export type RevisionSpec = { kind: 'git'; rev: string | null } | { kind: 'dir'; dir: string };
@@ -89,6 +94,7 @@ const BenchmarkEntrySchema = z.strictObject({
   shell: z.enum(['sh', 'none']).optional(),
   interleave: z.enum(['benchmark', 'suite']).optional(),
   batch: z.number().int().min(1).max(1000).optional(),
+  iterations: z.enum(['fixed', 'harness']).optional(),
 });
 
 const ConfigSchema = z.looseObject({
@@ -236,6 +242,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const shell = get<ShellMode>('shell') ?? 'sh';
   const interleave = get<'benchmark' | 'suite'>('interleave');
   const batch = get<number>('batch');
+  const iterations = get<'fixed' | 'harness'>('iterations');
   if (batch !== undefined && batch < 1) throw UsageError.invalid(naming('batch'), batch, 'an integer ≥ 1');
   let benchmarks: BenchmarkSpec[];
   if (config) {
@@ -255,6 +262,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       ...((b.shell ?? shell) === 'none' ? { shell: 'none' as const } : {}),
       ...((b.interleave ?? interleave) ? { interleave: b.interleave ?? interleave } : {}),
       ...((b.batch ?? batch) !== undefined ? { batch: b.batch ?? batch } : {}),
+      ...((b.iterations ?? iterations) ? { iterations: b.iterations ?? iterations } : {}),
     }));
     const names = new Set<string>();
     for (const b of benchmarks) {
@@ -263,7 +271,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   } else {
     if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
-    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}), ...(interleave ? { interleave } : {}), ...(batch !== undefined ? { batch } : {}) }];
+    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}), ...(interleave ? { interleave } : {}), ...(batch !== undefined ? { batch } : {}), ...(iterations ? { iterations } : {}) }];
   }
   for (const b of benchmarks) {
     if (b.shell === 'none') {

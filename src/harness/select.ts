@@ -54,14 +54,27 @@ export function selectionBlocker(command: string, format: HarnessFormat, names: 
  * The run of `command` narrowed to `names` (benchmark names as the format's parser names them).
  * Call only when `selectionBlocker` returned null.
  */
-export function selectBenchmarks(command: string, format: HarnessFormat, names: readonly string[]): Selection {
+export function selectBenchmarks(command: string, format: HarnessFormat, names: readonly string[], iterations?: number): Selection {
   const env: Record<string, string> = { PAIRBENCH_FILTER: filterFor(format, names) };
   names.forEach((n, i) => (env[`PAIRBENCH_BENCHMARK_${i + 1}`] = n));
   const args = names.map((_, i) => `"$PAIRBENCH_BENCHMARK_${i + 1}"`).join(' ');
-  if (HAS_PLACEHOLDER.test(command)) {
-    return { command: command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : args)), env };
-  }
-  return { command: `${command} ${autoFlag(command, format)!}"$PAIRBENCH_FILTER"`, env };
+  const selected = HAS_PLACEHOLDER.test(command)
+    ? command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : args))
+    : `${command} ${autoFlag(command, format)!}"$PAIRBENCH_FILTER"`;
+  const fixed = iterations !== undefined ? iterationsFlag(command, format) : null;
+  if (fixed === null) return { command: selected, env };
+  // Go's flag package takes the last -test.benchtime: this one (go-iterations.ts)
+  return { command: `${selected} ${fixed}"$PAIRBENCH_BENCHTIME"`, env: { ...env, PAIRBENCH_BENCHTIME: `${iterations}x` } };
+}
+
+/**
+ * The flag that fixes a Go run's iteration count, which pairbench appends to a simple command
+ * (`-test.benchtime=` for a test binary, `-benchtime=` for `go test`), or null when it cannot.
+ */
+export function iterationsFlag(command: string, format: HarnessFormat): string | null {
+  if (format !== 'go') return null;
+  const flag = autoFlag(command, format);
+  return flag === null ? null : flag === '-test.bench=' ? '-test.benchtime=' : '-benchtime=';
 }
 
 /** The filter flag pairbench may append itself, or null when the command is not one simple command. */

@@ -37,6 +37,8 @@ export interface MeasureContext {
 export interface Target {
   job: Job;
   select: string[] | null;
+  /** a fixed iteration count for the selected benchmark (Go, `--iterations fixed`) */
+  iterations?: number;
 }
 
 export class RunFailure extends Error {
@@ -57,7 +59,7 @@ const aborted = (ctx: MeasureContext) => ctx.signal?.aborted === true;
 
 function selection(target: Target): Selection {
   const bench = target.job.bench;
-  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select);
+  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select, target.iterations);
   return wholeSuite(bench.run);
 }
 
@@ -200,7 +202,7 @@ async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: read
  * job stopped or the comparison was interrupted.
  */
 export async function measurePair(ctx: MeasureContext, unit: Unit, sides: readonly Side[]): Promise<Record<Side, RowSample[]> | null> {
-  const target: Target = { job: unit.job, select: unit.select };
+  const target: Target = { job: unit.job, select: unit.select, ...(unit.iterations !== undefined ? { iterations: unit.iterations } : {}) };
   if (!counts(ctx, unit.job)) {
     const got = await pairInOneRequest(ctx, target, sides);
     if (got === 'stop') return null;

@@ -54,6 +54,8 @@ export interface Unit {
   name: string;
   job: Job;
   select: string[] | null;
+  /** Go, `--iterations fixed`: every run of this benchmark does this many iterations (harness/go-iterations.ts) */
+  iterations?: number;
   pairs: number;
   running: boolean;
   stoppedBecause?: StopReason;

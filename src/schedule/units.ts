@@ -7,8 +7,9 @@
  * names their results carry, for every format alike. Any other job is one unit: the whole suite,
  * after `--warmup` unmeasured runs per side.
  */
+import { commandBenchtime, iterationsFor } from '../harness/go-iterations.ts';
 import { isHarnessFormat } from '../harness/index.ts';
-import { selectionBlocker } from '../harness/select.ts';
+import { iterationsFlag, selectionBlocker } from '../harness/select.ts';
 import type { RowSample } from '../measure/samples.ts';
 import { countFailure, measureSide, RunFailure, type MeasureContext } from './pair.ts';
 import { beyondLimits, recordSeen } from './record.ts';
@@ -80,11 +81,45 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     }
     job.level = 'benchmark';
     const size = bench.batch ?? 1;
+    const counts = fixedIterations(ctx, job, listed.base, listed.head, size);
     for (let i = 0; i < both.length; i += size) {
       const batch = both.slice(i, i + size);
-      state.units.push(newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name)));
+      const unit = newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name));
+      const n = size === 1 ? counts?.get(batch[0]!.key) : undefined;
+      state.units.push(n !== undefined ? { ...unit, iterations: n } : unit);
     }
   }
+}
+
+/**
+ * Go, `--iterations fixed` (the default): each benchmark's iteration count, from the listing run,
+ * so that every run of it does the same work (harness/go-iterations.ts). Null, with a note when
+ * the user may want to know, where counts are not fixed.
+ */
+function fixedIterations(ctx: MeasureContext, job: Job, base: readonly RowSample[], head: readonly RowSample[], batch: number): Map<string, number> | null {
+  const bench = job.bench;
+  if (bench.format !== 'go' || (bench.iterations ?? 'fixed') !== 'fixed') return null;
+  const why =
+    batch > 1 ? `--batch ${batch} runs several benchmarks with one -test.benchtime`
+    : iterationsFlag(bench.run, 'go') === null ? 'the run command is not one simple command, so pairbench cannot append -test.benchtime'
+    : null;
+  const benchtime = why === null ? commandBenchtime(bench.run) : null;
+  if (why !== null || benchtime === null) {
+    ctx.log(`note: ${bench.name}: Go ramps b.N on every run (iterations not fixed): ${why ?? "the run command's -test.benchtime is not a duration pairbench can read"}`);
+    return null;
+  }
+  if ('count' in benchtime) return null; // the command fixes the count itself
+  const fastest = new Map<string, number>();
+  for (const s of [...base, ...head]) {
+    if (s.unit !== 'ns' || / \([^()]*\)$/.test(s.name)) continue;
+    fastest.set(s.key, Math.min(fastest.get(s.key) ?? Infinity, s.value));
+  }
+  const counts = new Map([...fastest].map(([key, ns]) => [key, iterationsFor(benchtime.ns, ns)]));
+  if (counts.size > 0) {
+    const all = [...counts.values()].sort((a, b) => a - b);
+    ctx.log(`${bench.name}: each Go benchmark runs a fixed iteration count (-test.benchtime=Nx, N from ${all[0]} to ${all.at(-1)}, from the listing run), the same on both sides; --iterations harness lets Go size every run itself`);
+  }
+  return counts;
 }
 
 /** Unmeasured runs of each side, alternating, before the first pair of a whole suite. */

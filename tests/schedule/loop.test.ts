@@ -157,9 +157,36 @@ describe('benchmark-level interleaving', () => {
   });
 
   it('adds -test.bench= itself to a simple command of a Go test binary', async () => {
-    const { calls } = await schedule({ run: './bench.test -test.run "^$" -test.benchtime 100ms' }, { suite: SUITE });
+    const { calls } = await schedule({ run: './bench.test -test.run "^$" -test.benchtime 100ms', iterations: 'harness' }, { suite: SUITE });
     const pair = calls[2]!.requests[0]!;
     expect(pair.command).toBe('./bench.test -test.run "^$" -test.benchtime 100ms -test.bench="$PAIRBENCH_FILTER"');
+    expect(pair.env.PAIRBENCH_BENCHTIME).toBeUndefined();
+  });
+
+  it('fixes each Go benchmark\'s iteration count from the listing run, the same on both sides of every pair', async () => {
+    const { state, calls, log } = await schedule({ run: './bench.test -test.run "^$" -test.benchtime 100ms' }, { suite: SUITE });
+    // 100 ms over the faster side's ns/op in the listing run (the suite's times, ±0.1% jitter): Parse 1000 ns -> 100000, Sort/n=100 500 ns -> 200000, Sort/n=1000 8000 ns -> 12500
+    const expected: Record<string, number> = { BenchmarkParse: 100000, 'BenchmarkSort/n=100': 200000, 'BenchmarkSort/n=1000': 12500 };
+    for (const u of state.units) expect(Math.abs(u.iterations! / expected[u.name]! - 1), u.name).toBeLessThan(0.002);
+    // the listing runs are Go's own sizing
+    for (const req of calls[0]!.requests.concat(calls[1]!.requests)) expect(req.command).not.toContain('PAIRBENCH_BENCHTIME');
+    for (const call of calls.slice(2)) {
+      const [a, b] = call.requests;
+      expect(a!.command).toBe('./bench.test -test.run "^$" -test.benchtime 100ms -test.bench="$PAIRBENCH_FILTER" -test.benchtime="$PAIRBENCH_BENCHTIME"');
+      expect(a!.env.PAIRBENCH_BENCHTIME).toMatch(/^\d+x$/);
+      expect(b!.env.PAIRBENCH_BENCHTIME).toBe(a!.env.PAIRBENCH_BENCHTIME);
+      expect(b!.env.PAIRBENCH_FILTER).toBe(a!.env.PAIRBENCH_FILTER);
+    }
+    expect(log.some((l) => /fixed iteration count \(-test\.benchtime=Nx, N from 12\d{3} to 2\d{5}, from the listing run\)/.test(l)), log.join("\n")).toBe(true);
+  });
+
+  it('leaves the count to Go where pairbench cannot append -test.benchtime, or the command fixes it, and says why', async () => {
+    const piped = await schedule({ run: './bench.test -test.bench {filter} | tee out.txt' }, { suite: SUITE });
+    expect(piped.state.units.every((u) => u.iterations === undefined)).toBe(true);
+    expect(piped.log.some((l) => l.includes('Go ramps b.N on every run (iterations not fixed): the run command is not one simple command'))).toBe(true);
+    const fixed = await schedule({ run: './bench.test -test.bench {filter} -test.benchtime 500x' }, { suite: SUITE });
+    expect(fixed.state.units.every((u) => u.iterations === undefined)).toBe(true);
+    expect(fixed.calls.at(-1)!.requests[0]!.command).not.toContain('PAIRBENCH_BENCHTIME');
   });
 
   it('batches several benchmarks per run with batch: n, the two runs of a batch still adjacent', async () => {
