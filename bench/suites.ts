@@ -33,7 +33,9 @@
  * Arms, each at the same wall-time budget (default 10 minutes, `--budget`), the order of the arms
  * shuffled per block:
  * - pairbench suite-level: `--interleave suite` (whole runs of the suite paired, as before);
- * - pairbench benchmark-level: `--interleave benchmark` (each benchmark paired on its own);
+ * - pairbench benchmark-level: `--interleave benchmark` (each benchmark paired on its own; Go with
+ *   one iteration count per benchmark, `--iterations fixed`);
+ * - (`--arms benchmark-harness`) the same with Go sizing every run itself (`--iterations harness`);
  * - the ecosystem's own tool: Go: `bench.test -test.count N` on base then on head, judged by
  *   benchstat (significant at 0.05 and beyond the threshold); Python: pytest-benchmark on base with
  *   `--benchmark-save`, then on head with `--benchmark-compare --benchmark-compare-fail=median:2%`.
@@ -68,10 +70,11 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-harness' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level',
+  'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   native: "the ecosystem's tool (benchstat / pytest-benchmark compare)",
 };
 
@@ -537,7 +540,7 @@ async function main(): Promise<void> {
                 const r = await setup.native(setup.dirs.base, headDir, s.budgetMs, scratch);
                 report.runs.push({ suite: id, condition, arm, against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });
               } else {
-                const r = await pairbenchArm(setup, arm, headDir, s.budgetMs, s.seed, scratch);
+                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, arm === 'benchmark-harness' ? ['--iterations', 'harness'] : []);
                 report.runs.push({ suite: id, condition, arm, against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, outcomes: r.outcomes, command: r.command });
               }
             } catch (err) {
