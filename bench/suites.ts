@@ -432,7 +432,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     suites: (values.suites ?? (quick ? 'go' : 'go,python')).split(',') as Settings['suites'],
     conditions: (values.conditions ?? (quick ? 'quiet' : 'quiet,noisy')).split(',') as Condition[],
     arms: (values.arms ?? 'suite,benchmark,native').split(',') as ArmName[],
-    aaArms: (values['aa-arms'] ?? values.arms ?? 'suite,benchmark,native').split(',') as ArmName[],
+    aaArms: (values['aa-arms'] ?? values.arms ?? 'suite,benchmark,native').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
     budgetMs: parseDuration('--budget', values.budget ?? (quick ? '90s' : '10m')),
     calibrationPairs: Number(values['calibration-pairs'] ?? (quick ? 4 : 20)),
     spin: Number(values.spin ?? 8),
@@ -466,7 +466,8 @@ interface Report {
 export function merge(reports: Report[], command: string): Report {
   const first = reports[0]!;
   const truths: Record<string, Truth[]> = {};
-  for (const r of reports) for (const [suite, t] of Object.entries(r.truths)) truths[suite] ??= t;
+  // per suite, the first run's truths, or the first that also measured them (the Go timing)
+  for (const r of reports) for (const [suite, t] of Object.entries(r.truths)) if (!truths[suite] || (!truths[suite].some((x) => x.measured) && t.some((x) => x.measured))) truths[suite] = t;
   const union = <T>(pick: (r: Report) => T[]) => [...new Set(reports.flatMap(pick))];
   return {
     date: first.date,
@@ -528,7 +529,7 @@ async function main(): Promise<void> {
       save();
       if (s.truthOnly) continue;
       for (const condition of s.conditions) {
-        for (const against of ['head', 'aa'] as const) {
+        for (const against of s.aaArms.length > 0 ? (['head', 'aa'] as const) : (['head'] as const)) {
           const block = `${id}/${condition}/${against}`;
           for (const arm of shuffle(against === 'aa' ? s.aaArms : s.arms, rngFor(s.seed, 'arms', block))) {
             const scratch = mkdtempSync(join(work, 'arm-'));
