@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBenchstatCsv, parsePytestCompare } from '../../bench/suites.ts';
+import { merge, parseBenchstatCsv, parsePytestCompare, render } from '../../bench/suites.ts';
 
 const csv = readFileSync(join(import.meta.dirname, '../fixtures/bench/benchstat.csv'), 'utf8');
 
@@ -28,5 +28,28 @@ describe('pytest-benchmark --benchmark-compare-fail', () => {
       { name: 'test_kernels.py::test_sort[1000]', flagged: null, verdict: 'passed', estimate: null },
       { name: 'test_kernels.py::test_sort[10000]', flagged: null, verdict: 'passed', estimate: null },
     ]);
+  });
+});
+
+describe('runs merged into one report', () => {
+  const machine = { date: '2026-11-23T20:25:00.000Z', host: 'ci', os: 'Linux', cpu: 'AMD EPYC', cores: 2, memoryGiB: 23.5, freeMemoryGiB: 20, node: 'v24', hyperfine: null, cc: null, commit: 'abc1234', loadAverage: [0.5, 0.4, 0.3], governor: null };
+  const settings = { suites: ['go' as const], conditions: ['quiet' as const], arms: ['benchmark' as const], aaArms: ['benchmark' as const], budgetMs: 600_000, calibrationPairs: 20, seed: 1, quick: false, spin: 8, pySpin: 2, threshold: 0.02, alpha: 0.05 };
+  const outcome = (name: string, flagged: 'regression' | null) => ({ name, flagged, verdict: flagged ?? 'unchanged', estimate: flagged ? 0.1 : 0 });
+  const run = (condition: 'quiet' | 'noisy', against: 'head' | 'aa') => ({ suite: 'go', condition, arm: 'benchmark' as const, against, wallMs: 1000, lastVerdictMs: 1000, command: 'x', outcomes: [outcome('BenchmarkA', against === 'head' ? 'regression' : null), outcome('BenchmarkB', null)] });
+  const counted = [{ name: 'BenchmarkA', calibration: 3, truth: 0.1, kind: 'affected' as const }, { name: 'BenchmarkB', calibration: 0, truth: 0, kind: 'unaffected' as const }];
+  const timed = counted.map((t) => ({ ...t, measured: { estimate: t.truth, ci: [t.truth - 0.01, t.truth + 0.01] as [number, number], pairs: 20 } }));
+
+  it('keeps every arm run, prefers the timed truth, and names each run with its command and load', () => {
+    const a = { date: '2026-11-23T20:25:00.000Z', command: 'npm run bench:suites -- --conditions quiet', machine, settings, truths: { go: counted }, runs: [run('quiet', 'head')], errors: [] };
+    const b = { date: '2026-11-23T22:00:00.000Z', command: 'npm run bench:suites -- --conditions noisy', machine: { ...machine, loadAverage: [1.5, 1, 1] }, settings: { ...settings, conditions: ['noisy' as const] }, truths: { go: timed }, runs: [run('noisy', 'head'), run('noisy', 'aa')], errors: [] };
+    const m = merge([a, b], 'npm run bench:suites -- --merge a.json --merge b.json');
+    expect(m.runs).toHaveLength(3);
+    expect(m.truths.go![0]!.measured).toBeDefined();
+    expect(m.settings.conditions).toEqual(['quiet', 'noisy']);
+    const md = render(m);
+    expect(md).toContain('Measured in 2 runs, merged with `npm run bench:suites -- --merge a.json --merge b.json`');
+    expect(md).toContain('- 2026-11-23 22:00 UTC, `npm run bench:suites -- --conditions noisy`: budget 10m 00s per arm, load average at start 1.5 / 1 / 1');
+    expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \| head \| 1 of 1 \| 0 of 1 \|/);
+    expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \| A\/A \| \| \| 0 of 2 \|/);
   });
 });
