@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  await import("./chunks/cli-TIP4M7QP.js");
+  await import("./chunks/cli-5MZOOUH7.js");
 }

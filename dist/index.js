@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-KOKAZ5XW.js");
+  const { runAction } = await import("./chunks/run-FKYZXWAK.js");
   await runAction();
 }

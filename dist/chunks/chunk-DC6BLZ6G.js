@@ -7925,6 +7925,7 @@ var COMPARE_OPTIONS = [
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never" },
   { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)" },
+  { name: "iterations", kind: "choice", choices: ["fixed", "harness"], arg: "<how>", help: "Go benchmarks paired on their own: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run" },
   { name: "json", kind: "boolean", help: "print the results JSON to stdout instead of the table", cliOnly: true },
   { name: "quiet", kind: "boolean", help: "no progress lines", cliOnly: true }
 ];
@@ -27890,7 +27891,8 @@ var BenchmarkEntrySchema = external_exports.strictObject({
   filter: external_exports.string().optional(),
   shell: external_exports.enum(["sh", "none"]).optional(),
   interleave: external_exports.enum(["benchmark", "suite"]).optional(),
-  batch: external_exports.number().int().min(1).max(1e3).optional()
+  batch: external_exports.number().int().min(1).max(1e3).optional(),
+  iterations: external_exports.enum(["fixed", "harness"]).optional()
 });
 var ConfigSchema = external_exports.looseObject({
   benchmarks: external_exports.array(BenchmarkEntrySchema).min(1, "must list at least one benchmark")
@@ -28010,6 +28012,7 @@ function buildSpec(flags, ctx) {
   const shell = get("shell") ?? "sh";
   const interleave = get("interleave");
   const batch = get("batch");
+  const iterations = get("iterations");
   if (batch !== void 0 && batch < 1) throw UsageError.invalid(naming("batch"), batch, "an integer ≥ 1");
   let benchmarks;
   if (config2) {
@@ -28026,7 +28029,8 @@ function buildSpec(flags, ctx) {
       filter: b.filter ?? null,
       ...(b.shell ?? shell) === "none" ? { shell: "none" } : {},
       ...b.interleave ?? interleave ? { interleave: b.interleave ?? interleave } : {},
-      ...(b.batch ?? batch) !== void 0 ? { batch: b.batch ?? batch } : {}
+      ...(b.batch ?? batch) !== void 0 ? { batch: b.batch ?? batch } : {},
+      ...b.iterations ?? iterations ? { iterations: b.iterations ?? iterations } : {}
     }));
     const names = /* @__PURE__ */ new Set();
     for (const b of benchmarks) {
@@ -28035,7 +28039,7 @@ function buildSpec(flags, ctx) {
     }
   } else {
     if (run === void 0) throw new UsageError(naming("run"), `${naming("run")} is required (the command to measure), unless ${naming("config")} names the benchmarks`);
-    benchmarks = [{ name: get("name") ?? run, run, format: format2, metrics, ...direction ? { direction } : {}, prepare, filter: null, ...shell === "none" ? { shell } : {}, ...interleave ? { interleave } : {}, ...batch !== void 0 ? { batch } : {} }];
+    benchmarks = [{ name: get("name") ?? run, run, format: format2, metrics, ...direction ? { direction } : {}, prepare, filter: null, ...shell === "none" ? { shell } : {}, ...interleave ? { interleave } : {}, ...batch !== void 0 ? { batch } : {}, ...iterations ? { iterations } : {} }];
   }
   for (const b of benchmarks) {
     if (b.shell === "none") {
@@ -39938,14 +39942,19 @@ function selectionBlocker(command, format2, names) {
   }
   return null;
 }
-function selectBenchmarks(command, format2, names) {
+function selectBenchmarks(command, format2, names, iterations) {
   const env = { PAIRBENCH_FILTER: filterFor(format2, names) };
   names.forEach((n3, i2) => env[`PAIRBENCH_BENCHMARK_${i2 + 1}`] = n3);
   const args = names.map((_, i2) => `"$PAIRBENCH_BENCHMARK_${i2 + 1}"`).join(" ");
-  if (HAS_PLACEHOLDER.test(command)) {
-    return { command: command.replace(PLACEHOLDER, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : args), env };
-  }
-  return { command: `${command} ${autoFlag(command, format2)}"$PAIRBENCH_FILTER"`, env };
+  const selected = HAS_PLACEHOLDER.test(command) ? command.replace(PLACEHOLDER, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : args) : `${command} ${autoFlag(command, format2)}"$PAIRBENCH_FILTER"`;
+  const fixed = iterations !== void 0 ? iterationsFlag(command, format2) : null;
+  if (fixed === null) return { command: selected, env };
+  return { command: `${selected} ${fixed}"$PAIRBENCH_BENCHTIME"`, env: { ...env, PAIRBENCH_BENCHTIME: `${iterations}x` } };
+}
+function iterationsFlag(command, format2) {
+  if (format2 !== "go") return null;
+  const flag = autoFlag(command, format2);
+  return flag === null ? null : flag === "-test.bench=" ? "-test.benchtime=" : "-benchtime=";
 }
 function autoFlag(command, format2) {
   if (!isSimpleCommand(command)) return null;
@@ -40292,7 +40301,7 @@ var RunFailure = class extends Error {
 var aborted3 = (ctx) => ctx.signal?.aborted === true;
 function selection(target) {
   const bench = target.job.bench;
-  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select);
+  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select, target.iterations);
   return wholeSuite(bench.run);
 }
 function sideRequests(ctx, target, side) {
@@ -40401,7 +40410,7 @@ async function pairInOneRequest(ctx, target, sides) {
   return got;
 }
 async function measurePair(ctx, unit, sides) {
-  const target = { job: unit.job, select: unit.select };
+  const target = { job: unit.job, select: unit.select, ...unit.iterations !== void 0 ? { iterations: unit.iterations } : {} };
   if (!counts(ctx, unit.job)) {
     const got2 = await pairInOneRequest(ctx, target, sides);
     if (got2 === "stop") return null;
@@ -40560,6 +40569,30 @@ function checkUnit(state, unit, spec) {
   }
 }
 
+// src/harness/go-iterations.ts
+var UNITS = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 6e10, h: 36e11 };
+var MAX_ITERATIONS = 1e9;
+var DEFAULT_BENCHTIME_NS = 1e9;
+function parseGoDuration(text) {
+  const parts = [...text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text) return null;
+  return parts.reduce((ns, p) => ns + Number(p[1]) * UNITS[p[2]], 0);
+}
+function commandBenchtime(command) {
+  const found = [...command.matchAll(/(?:^|\s)--?(?:test\.)?benchtime(?:=|\s+)(['"]?)([^\s'"]+)\1(?=\s|$)/g)];
+  const last = found.at(-1);
+  if (!last) return { ns: DEFAULT_BENCHTIME_NS };
+  const value = last[2];
+  const count3 = /^(\d+)x$/.exec(value);
+  if (count3) return { count: Number(count3[1]) };
+  const ns = parseGoDuration(value);
+  return ns !== null && ns > 0 ? { ns } : null;
+}
+function iterationsFor(benchtimeNs, nsPerOp) {
+  if (!(nsPerOp > 0) || !Number.isFinite(nsPerOp)) return 1;
+  return Math.max(1, Math.min(MAX_ITERATIONS, Math.ceil(benchtimeNs / nsPerOp)));
+}
+
 // src/schedule/units.ts
 var SHELL_NONE_BLOCKER = "the selection reaches the command through the shell, and the run command is started without one (--shell none)";
 function newUnit(job, name, select) {
@@ -40614,11 +40647,36 @@ async function planUnits(ctx) {
     }
     job.level = "benchmark";
     const size = bench.batch ?? 1;
+    const counts2 = fixedIterations(ctx, job, listed.base, listed.head, size);
     for (let i2 = 0; i2 < both.length; i2 += size) {
       const batch = both.slice(i2, i2 + size);
-      state.units.push(newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name)));
+      const unit = newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name));
+      const n3 = size === 1 ? counts2?.get(batch[0].key) : void 0;
+      state.units.push(n3 !== void 0 ? { ...unit, iterations: n3 } : unit);
     }
   }
+}
+function fixedIterations(ctx, job, base, head, batch) {
+  const bench = job.bench;
+  if (bench.format !== "go" || (bench.iterations ?? "fixed") !== "fixed") return null;
+  const why = batch > 1 ? `--batch ${batch} runs several benchmarks with one -test.benchtime` : iterationsFlag(bench.run, "go") === null ? "the run command is not one simple command, so pairbench cannot append -test.benchtime" : null;
+  const benchtime = why === null ? commandBenchtime(bench.run) : null;
+  if (why !== null || benchtime === null) {
+    ctx.log(`note: ${bench.name}: Go ramps b.N on every run (iterations not fixed): ${why ?? "the run command's -test.benchtime is not a duration pairbench can read"}`);
+    return null;
+  }
+  if ("count" in benchtime) return null;
+  const fastest = /* @__PURE__ */ new Map();
+  for (const s of [...base, ...head]) {
+    if (s.unit !== "ns" || / \([^()]*\)$/.test(s.name)) continue;
+    fastest.set(s.key, Math.min(fastest.get(s.key) ?? Infinity, s.value));
+  }
+  const counts2 = new Map([...fastest].map(([key, ns]) => [key, iterationsFor(benchtime.ns, ns)]));
+  if (counts2.size > 0) {
+    const all = [...counts2.values()].sort((a2, b) => a2 - b);
+    ctx.log(`${bench.name}: each Go benchmark runs a fixed iteration count (-test.benchtime=Nx, N from ${all[0]} to ${all.at(-1)}, from the listing run), the same on both sides; --iterations harness lets Go size every run itself`);
+  }
+  return counts2;
 }
 async function warmUp(ctx, job) {
   for (let i2 = 0; i2 < ctx.spec.warmup && job.running && !ctx.signal?.aborted; i2++) {

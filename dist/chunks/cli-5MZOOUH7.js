@@ -30,7 +30,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-OP3Z6M74.js";
+} from "./chunk-DC6BLZ6G.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

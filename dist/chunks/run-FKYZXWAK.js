@@ -35,7 +35,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-OP3Z6M74.js";
+} from "./chunk-DC6BLZ6G.js";
 import {
   endGroup,
   info,
