@@ -5,6 +5,8 @@
  *   npm run bench:suites -- --quick                          # a smoke run: the Go suite, quiet, 90 s budgets, 4 calibration pairs
  *   npm run bench:suites -- --suites go --conditions noisy --budget 5m
  *   npm run bench:suites -- --render bench/results/suites.json
+ *   npm run bench:suites -- --merge a.json --merge b.json   # several runs (say, one per condition) as one report
+ *   npm run bench:suites -- --suites go --go-dirs /tmp/go --go-truth-pairs 0   # an earlier run's Go builds (see setupGo)
  *
  * The suites are real public projects, pinned, downloaded at run time (nothing of theirs is
  * committed here): the Go module github.com/valyala/fastjson v1.6.4 through the Go module proxy
@@ -208,10 +210,22 @@ async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, 
     if (!b?.change) continue;
     t.measured = { estimate: b.change.estimate, ci: b.change.ci, pairs: b.pairs.length };
     t.truth = b.change.estimate;
-    if (t.calibration === 0) t.kind = Math.abs(b.change.estimate) < THRESHOLD / 2 ? 'unaffected' : 'marginal';
-    else t.kind = b.change.estimate >= THRESHOLD ? 'affected' : 'marginal';
+    t.kind = goKind(t);
   }
   return out;
+}
+
+/**
+ * A Go benchmark's kind. Affected: it calls the slowed function, and the counted work adds at least
+ * the threshold (counting is exact; the timing of 20 pairs is not). Unaffected: it never calls the
+ * function and its timing shows no movement (its interval holds 0). Marginal: the rest, counted in
+ * neither: a benchmark that calls the function for less than the threshold, or one that never
+ * calls it and still moved (the patched binary's code layout), which a tool is right to flag.
+ */
+export function goKind(t: Truth): Truth['kind'] {
+  if (t.calibration > 0) return (t.predicted ?? t.truth) >= THRESHOLD ? 'affected' : 'marginal';
+  if (!t.measured) return 'unaffected';
+  return t.measured.ci[0] <= 0 && t.measured.ci[1] >= 0 ? 'unaffected' : 'marginal';
 }
 
 async function must(file: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<Ran> {
@@ -233,16 +247,23 @@ function writableCopy(from: string, to: string): void {
   walk(to);
 }
 
-async function setupGo(work: string, spin: number): Promise<SuiteSetup> {
-  const mod = join(work, 'go-download');
-  mkdirSync(mod, { recursive: true });
-  const dl = await must('go', ['mod', 'download', '-json', `${GO_MODULE}@${GO_VERSION}`], mod);
-  const source = (JSON.parse(dl.stdout) as { Dir: string }).Dir;
-  const dirs = { base: join(work, 'go', 'base'), head: join(work, 'go', 'head'), aa: join(work, 'go', 'aa'), calibration: join(work, 'go', 'calibration') };
-  for (const d of Object.values(dirs)) writableCopy(source, d);
-  patchGo(dirs.head, spin);
-  patchGo(dirs.calibration, spin, true);
-  for (const d of Object.values(dirs)) await must('go', ['test', '-c', '-o', 'build/bench.test', '.'], d);
+async function setupGo(work: string, spin: number, prebuilt: string | null): Promise<SuiteSetup> {
+  // A build's code layout moves benchmarks that never call the slowed function, differently in
+  // each build (Go embeds the build directory): runs that share one truth share one build (--go-dirs).
+  const root = prebuilt ?? join(work, 'go');
+  const dirs = { base: join(root, 'base'), head: join(root, 'head'), aa: join(root, 'aa'), calibration: join(root, 'calibration') };
+  if (prebuilt) {
+    for (const d of Object.values(dirs)) if (!existsSync(join(d, 'build/bench.test'))) throw new Error(`--go-dirs ${prebuilt}: no ${join(d, 'build/bench.test')} (a copy of an earlier run's go/ folder is expected)`);
+  } else {
+    const mod = join(work, 'go-download');
+    mkdirSync(mod, { recursive: true });
+    const dl = await must('go', ['mod', 'download', '-json', `${GO_MODULE}@${GO_VERSION}`], mod);
+    const source = (JSON.parse(dl.stdout) as { Dir: string }).Dir;
+    for (const d of Object.values(dirs)) writableCopy(source, d);
+    patchGo(dirs.head, spin);
+    patchGo(dirs.calibration, spin, true);
+    for (const d of Object.values(dirs)) await must('go', ['test', '-c', '-o', 'build/bench.test', '.'], d);
+  }
   await must('go', ['install', BENCHSTAT], work);
   return {
     id: 'go',
@@ -404,7 +425,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; goDirs: string | null } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -415,6 +436,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'aa-arms': { type: 'string' },
       'py-batch': { type: 'string' },
       'go-truth-pairs': { type: 'string' },
+      'go-dirs': { type: 'string' },
       'truth-only': { type: 'boolean', default: false },
       merge: { type: 'string', multiple: true },
       budget: { type: 'string' },
@@ -444,6 +466,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     // pairs of each Go benchmark alone, base against head, to see which moved (0: counting only)
     goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
     truthOnly: values['truth-only'] === true,
+    goDirs: values['go-dirs'] ? resolve(values['go-dirs']) : null,
     seed: Number(values.seed),
     outDir: resolve(values.out!),
     render: values.render ?? null,
@@ -468,6 +491,8 @@ export function merge(reports: Report[], command: string): Report {
   const truths: Record<string, Truth[]> = {};
   // per suite, the first run's truths, or the first that also measured them (the Go timing)
   for (const r of reports) for (const [suite, t] of Object.entries(r.truths)) if (!truths[suite] || (!truths[suite].some((x) => x.measured) && t.some((x) => x.measured))) truths[suite] = t;
+  // the Go kinds by today's rule (goKind), whatever rule the run that measured them had
+  if (truths.go) truths.go = truths.go.map((t) => ({ ...t, kind: goKind(t) }));
   const union = <T>(pick: (r: Report) => T[]) => [...new Set(reports.flatMap(pick))];
   return {
     date: first.date,
@@ -517,7 +542,7 @@ async function main(): Promise<void> {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = id === 'go' ? await setupGo(work, s.spin) : await setupPython(work, s.pySpin, s.pyBatch);
+        setup = id === 'go' ? await setupGo(work, s.spin, s.goDirs) : await setupPython(work, s.pySpin, s.pyBatch);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
@@ -584,38 +609,48 @@ export function render(report: Report): string {
   for (const [suite, truths] of Object.entries(report.truths)) {
     const affected = truths.filter((t) => t.kind === 'affected');
     const unaffected = truths.filter((t) => t.kind === 'unaffected');
+    const marginal = truths.filter((t) => t.kind === 'marginal');
     lines.push(`## ${suite}`, '');
     lines.push(`${truths.length} benchmarks: ${affected.length} affected (injected truth ≥ ${report.settings.threshold * 100}%), ${unaffected.length} unaffected, ${truths.length - affected.length - unaffected.length} marginal.`, '');
-    lines.push('| condition | arm | vs | detected (affected) | false alarms (unaffected) | false alarms (A/A) | mean abs. error of estimates (affected) | wall time |');
-    lines.push('|---|---|---|---|---|---|---|---|');
+    lines.push('| condition | arm | vs | detected (affected) | false alarms (unaffected) | false alarms (A/A) | flagged (marginal) | mean abs. error of estimates (affected) | wall time |');
+    lines.push('|---|---|---|---|---|---|---|---|---|');
     for (const r of report.runs.filter((x) => x.suite === suite)) {
       if (r.error) {
-        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | ${r.against} | error: ${r.error.split('\n')[0]!.slice(0, 120)} | | | | |`);
+        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | ${r.against} | error: ${r.error.split('\n')[0]!.slice(0, 120)} | | | | | |`);
         continue;
       }
       const by = new Map(r.outcomes.map((o) => [o.name, o]));
       if (r.against === 'aa') {
         const alarms = r.outcomes.filter((o) => o.flagged).length;
-        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | A/A | | | ${alarms} of ${r.outcomes.length} | | ${duration(r.lastVerdictMs)} |`);
+        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | A/A | | | ${alarms} of ${r.outcomes.length} | | | ${duration(r.lastVerdictMs)} |`);
         continue;
       }
       const detected = affected.filter((t) => by.get(t.name)?.flagged === 'regression').length;
       const alarms = unaffected.filter((t) => by.get(t.name)?.flagged).length;
+      const moved = marginal.filter((t) => by.get(t.name)?.flagged).length;
       const errors = affected.map((t) => by.get(t.name)?.estimate).map((e, i) => (e === null || e === undefined ? null : Math.abs(e - affected[i]!.truth))).filter((e): e is number => e !== null);
       const mae = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
-      lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${duration(r.lastVerdictMs)} |`);
+      lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | ${moved} of ${marginal.length} | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${duration(r.lastVerdictMs)} |`);
     }
     lines.push('', '<details><summary>Injected truth per benchmark</summary>', '');
     if (suite === 'go') {
       const pairs = truths.find((t) => t.measured)?.measured?.pairs;
-      lines.push(`| benchmark | calls of the slowed function per op (counted) | change they predict | change measured${pairs ? ` (${pairs} pairs of the benchmark alone, 95% interval)` : ''} | kind |`, '|---|---|---|---|---|');
+      lines.push(`| benchmark | calls of the slowed function per op (counted) | change they predict | change measured${pairs ? ` (${pairs} pairs of the benchmark alone; interval at pairbench's corrected level)` : ''} | kind |`, '|---|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${t.calibration.toFixed(1)} | ${pct(t.predicted ?? t.truth)} | ${t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : '—'} | ${t.kind} |`);
-      lines.push('', 'Affected: calls the function and measured ≥ the threshold. Unaffected: never calls it and measured within half the threshold. Marginal: the rest, counted in neither (a benchmark that never calls the function but moved is moved by the code layout of the patched binary).');
+      lines.push('', 'Affected: calls the function, and the counted calls add at least the threshold. Unaffected: never calls it, and its measured interval holds 0. Marginal: the rest, counted in neither (a benchmark that never calls the function but moved was moved by the code layout of the patched binary: a tool is right to flag it).');
     } else {
       lines.push(`| benchmark | change with the x${CALIBRATION_FACTOR} patch (measured) | truth | kind |`, '|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${pct(t.calibration)} | ${pct(t.truth)} | ${t.kind} |`);
     }
     lines.push('', '</details>', '');
+    const heads = report.runs.filter((x) => x.suite === suite && x.against === 'head' && !x.error);
+    if (heads.length > 0) {
+      lines.push('<details><summary>Verdicts per benchmark against head</summary>', '');
+      lines.push(`| benchmark | kind | ${heads.map((r) => `${r.condition}: ${r.arm}`).join(' | ')} |`, `|---|---|${heads.map(() => '---|').join('')}`);
+      const mark = (o: Outcome | undefined) => (!o ? '—' : o.flagged === 'regression' ? `🔴 ${pct(o.estimate)}` : o.flagged === 'improvement' ? `🟢 ${pct(o.estimate)}` : o.verdict === 'inconclusive' ? '🟡' : '·');
+      for (const t of truths) lines.push(`| ${t.name} | ${t.kind} | ${heads.map((r) => mark(r.outcomes.find((o) => o.name === t.name))).join(' | ')} |`);
+      lines.push('', '🔴 flagged slower, 🟢 flagged faster (with the estimate where the tool gives one), 🟡 inconclusive, · not flagged.', '', '</details>', '');
+    }
   }
   return `${lines.join('\n')}\n`;
 }
