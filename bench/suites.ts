@@ -425,7 +425,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; goDirs: string | null } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; goDirs: string | null; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -434,6 +434,8 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       conditions: { type: 'string' },
       arms: { type: 'string' },
       'aa-arms': { type: 'string' },
+      'noisy-arms': { type: 'string' },
+      'noisy-aa-arms': { type: 'string' },
       'py-batch': { type: 'string' },
       'go-truth-pairs': { type: 'string' },
       'go-dirs': { type: 'string' },
@@ -455,6 +457,9 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     conditions: (values.conditions ?? (quick ? 'quiet' : 'quiet,noisy')).split(',') as Condition[],
     arms: (values.arms ?? 'suite,benchmark,native').split(',') as ArmName[],
     aaArms: (values['aa-arms'] ?? values.arms ?? 'suite,benchmark,native').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
+    // under the noise generator, other arms if given (default: the same)
+    noisyArms: values['noisy-arms']?.split(',').filter((a) => a !== '' && a !== 'none') as ArmName[] | undefined,
+    noisyAaArms: values['noisy-aa-arms']?.split(',').filter((a) => a !== '' && a !== 'none') as ArmName[] | undefined,
     budgetMs: parseDuration('--budget', values.budget ?? (quick ? '90s' : '10m')),
     calibrationPairs: Number(values['calibration-pairs'] ?? (quick ? 4 : 20)),
     spin: Number(values.spin ?? 8),
@@ -554,9 +559,11 @@ async function main(): Promise<void> {
       save();
       if (s.truthOnly) continue;
       for (const condition of s.conditions) {
-        for (const against of s.aaArms.length > 0 ? (['head', 'aa'] as const) : (['head'] as const)) {
+        const headArms = condition === 'noisy' ? (s.noisyArms ?? s.arms) : s.arms;
+        const aaArms = condition === 'noisy' ? (s.noisyAaArms ?? s.aaArms) : s.aaArms;
+        for (const against of aaArms.length > 0 ? (['head', 'aa'] as const) : (['head'] as const)) {
           const block = `${id}/${condition}/${against}`;
-          for (const arm of shuffle(against === 'aa' ? s.aaArms : s.arms, rngFor(s.seed, 'arms', block))) {
+          for (const arm of shuffle(against === 'aa' ? aaArms : headArms, rngFor(s.seed, 'arms', block))) {
             const scratch = mkdtempSync(join(work, 'arm-'));
             const headDir = against === 'head' ? setup.dirs.head : setup.dirs.aa;
             const noise = condition === 'noisy' ? startNoise({ ...NOISE_DEFAULTS, seed: rngFor(s.seed, 'noise', block, arm)() * 2 ** 31 >>> 0, durationMs: s.budgetMs * 3 + 600_000 }) : null;
