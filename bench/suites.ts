@@ -218,14 +218,16 @@ async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, 
 /**
  * A Go benchmark's kind. Affected: it calls the slowed function, and the counted work adds at least
  * the threshold (counting is exact; the timing of 20 pairs is not). Unaffected: it never calls the
- * function and its timing shows no movement (its interval holds 0). Marginal: the rest, counted in
- * neither: a benchmark that calls the function for less than the threshold, or one that never
- * calls it and still moved (the patched binary's code layout), which a tool is right to flag.
+ * function and its timing shows no movement: an estimate within the threshold and an interval that
+ * holds 0. Marginal: the rest, counted in neither: a benchmark that calls the function for less
+ * than the threshold, or one that never calls it and still moved (the patched binary's code
+ * layout), which a tool is right to flag.
  */
 export function goKind(t: Truth): Truth['kind'] {
   if (t.calibration > 0) return (t.predicted ?? t.truth) >= THRESHOLD ? 'affected' : 'marginal';
   if (!t.measured) return 'unaffected';
-  return t.measured.ci[0] <= 0 && t.measured.ci[1] >= 0 ? 'unaffected' : 'marginal';
+  const still = Math.abs(t.measured.estimate) < THRESHOLD && t.measured.ci[0] <= 0 && t.measured.ci[1] >= 0;
+  return still ? 'unaffected' : 'marginal';
 }
 
 async function must(file: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<Ran> {
@@ -644,7 +646,7 @@ export function render(report: Report): string {
       const pairs = truths.find((t) => t.measured)?.measured?.pairs;
       lines.push(`| benchmark | calls of the slowed function per op (counted) | change they predict | change measured${pairs ? ` (${pairs} pairs of the benchmark alone; interval at pairbench's corrected level)` : ''} | kind |`, '|---|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${t.calibration.toFixed(1)} | ${pct(t.predicted ?? t.truth)} | ${t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : '—'} | ${t.kind} |`);
-      lines.push('', 'Affected: calls the function, and the counted calls add at least the threshold. Unaffected: never calls it, and its measured interval holds 0. Marginal: the rest, counted in neither (a benchmark that never calls the function but moved was moved by the code layout of the patched binary: a tool is right to flag it).');
+      lines.push('', 'Affected: calls the function, and the counted calls add at least the threshold. Unaffected: never calls it, and its measured change is within the threshold with an interval that holds 0. Marginal: the rest, counted in neither (a benchmark that never calls the function but moved was moved by the code layout of the patched binary: a tool is right to flag it).');
     } else {
       lines.push(`| benchmark | change with the x${CALIBRATION_FACTOR} patch (measured) | truth | kind |`, '|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${pct(t.calibration)} | ${pct(t.truth)} | ${t.kind} |`);
