@@ -20,14 +20,18 @@
  *   proportional to how often it calls the function;
  * - aa: an identical copy of base (A/A: every flag is a false alarm);
  * - calibration: Go: a copy that counts the calls of the slowed function (see goTruth); Python:
- *   the same patch with CALIBRATION_FACTOR times the busy work.
+ *   head's block of busy work repeated CALIBRATION_FACTOR times (patchPython).
  *
  * How we know which benchmarks are affected, and by how much. Go, by counting: a benchmark that
  * never calls parseRawNumber is unaffected, exactly; for the others the truth is the calls per op
  * times the measured cost of one injected spin, over the benchmark's ns/op (goTruth). Python, by
  * measuring: the calibration copy against base, measured by pairbench per benchmark with a fixed
- * number of pairs, gives each benchmark's change under the big patch; as the work added is
- * proportional to the spin count, head's truth is that change divided by CALIBRATION_FACTOR.
+ * number of pairs, gives each benchmark's change under the big patch; as it adds exactly
+ * CALIBRATION_FACTOR times head's work, head's truth is that change divided by CALIBRATION_FACTOR.
+ * (Runs before 2026-11-24 put ten times the steps in one loop instead, which left out the loop's
+ * setup: their Python truths have no size, only which benchmarks call the function.) Go, by
+ * timing too: a patch moves code in the binary, so 20 pairs of each benchmark alone tell which of
+ * those that never call the function moved anyway (goKind).
  * A benchmark is "affected" when its truth is at least the threshold (2%), "unaffected" when it
  * does not call the function (Go) or its calibration change is below 2% either way (Python), and
  * otherwise "marginal" (counted in neither).
@@ -348,7 +352,7 @@ async function setupPython(work: string, spin: number, batch: number): Promise<S
   const dirs = { base: join(work, 'py', 'base'), head: join(work, 'py', 'head'), aa: join(work, 'py', 'aa'), calibration: join(work, 'py', 'calibration') };
   for (const d of Object.values(dirs)) writableCopy(source, d);
   patchPython(dirs.head, spin);
-  patchPython(dirs.calibration, spin * CALIBRATION_FACTOR);
+  patchPython(dirs.calibration, spin, CALIBRATION_FACTOR);
   // the selected tests, or bench/ as a whole (a listing run, or suite-level pairing)
   const runCommand = 'set -- {benchmark}; [ $# -gt 0 ] || set -- bench; PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider --benchmark-max-time=0.1 --benchmark-json=.benchmarks/run.json "$@" >&2 && cat .benchmarks/run.json';
   return {
@@ -388,11 +392,18 @@ async function setupPython(work: string, spin: number, batch: number): Promise<S
  */
 const PY_PATCH_TARGET = { file: 'src/cattrs/converters.py', anchor: '    def _unstructure_seq(self, seq: Sequence[T]) -> Sequence[T]:' };
 
-function patchPython(dir: string, spin: number): void {
+/**
+ * Head's patch is one block of busy work (a loop of `spin` steps); the calibration copy repeats
+ * that same block `copies` times, so that it adds exactly `copies` times head's work, the loop's
+ * setup included (ten times the steps in one loop would not: the setup of a 2-step loop costs
+ * about as much as its steps).
+ */
+function patchPython(dir: string, spin: number, copies = 1): void {
   const file = join(dir, PY_PATCH_TARGET.file);
   const text = readFileSync(file, 'utf8');
   if (!text.includes(PY_PATCH_TARGET.anchor)) throw new Error(`${PY_PACKAGE} ${PY_VERSION}: ${PY_PATCH_TARGET.file} has no ${PY_PATCH_TARGET.anchor.trim()}`);
-  writeFileSync(file, text.replace(PY_PATCH_TARGET.anchor, `${PY_PATCH_TARGET.anchor}\n        _x = 0\n        for _i in range(${spin}):\n            _x += _i ^ (_x >> 3)`));
+  const block = `\n        _x = 0\n        for _i in range(${spin}):\n            _x += _i ^ (_x >> 3)`;
+  writeFileSync(file, text.replace(PY_PATCH_TARGET.anchor, `${PY_PATCH_TARGET.anchor}${block.repeat(copies)}`));
 }
 
 // --- the arms -----------------------------------------------------------------------------------
@@ -418,7 +429,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
   const r = await pairbenchArm(setup, 'benchmark', setup.dirs.calibration, 24 * 3600_000, seed, scratch, ['--min-pairs', String(pairs), '--max-pairs', String(pairs), '--outliers', 'none']);
   return r.outcomes.map((o) => {
     const calibration = o.estimate ?? 0;
-    // the work added is proportional to the spin count: time(head) = time(base) + k x cost
+    // the copy adds CALIBRATION_FACTOR times head's work: time(copy) - time(base) = CALIBRATION_FACTOR x (time(head) - time(base))
     const truth = calibration / CALIBRATION_FACTOR;
     const kind = truth >= THRESHOLD ? 'affected' : Math.abs(calibration) < 0.02 ? 'unaffected' : 'marginal';
     return { name: o.name, calibration, truth, kind };
@@ -601,7 +612,7 @@ function log(line: string): void {
 
 // --- the report ---------------------------------------------------------------------------------
 
-const pct = (x: number | null) => (x === null ? '—' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`);
+const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`);
 
 export function render(report: Report): string {
   const lines: string[] = [];
@@ -637,7 +648,8 @@ export function render(report: Report): string {
       const detected = affected.filter((t) => by.get(t.name)?.flagged === 'regression').length;
       const alarms = unaffected.filter((t) => by.get(t.name)?.flagged).length;
       const moved = marginal.filter((t) => by.get(t.name)?.flagged).length;
-      const errors = affected.map((t) => by.get(t.name)?.estimate).map((e, i) => (e === null || e === undefined ? null : Math.abs(e - affected[i]!.truth))).filter((e): e is number => e !== null);
+      // a truth of unknown size (null) has no error to show
+      const errors = affected.map((t) => by.get(t.name)?.estimate).map((e, i) => (e === null || e === undefined || !Number.isFinite(affected[i]!.truth) ? null : Math.abs(e - affected[i]!.truth))).filter((e): e is number => e !== null);
       const mae = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
       lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | ${moved} of ${marginal.length} | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${duration(r.lastVerdictMs)} |`);
     }
