@@ -28,7 +28,7 @@
  * measuring: the calibration copy against base, measured by pairbench per benchmark with a fixed
  * number of pairs, gives each benchmark's change under the big patch; as it adds exactly
  * CALIBRATION_FACTOR times head's work, head's truth is that change divided by CALIBRATION_FACTOR.
- * (Runs before 2026-11-24 put ten times the steps in one loop instead, which left out the loop's
+ * (The runs of 2026-11-23 in bench/results/suites.json put ten times the steps in one loop, leaving out the loop's
  * setup: their Python truths have no size, only which benchmarks call the function.) Go, by
  * timing too: a patch moves code in the binary, so 20 pairs of each benchmark alone tell which of
  * those that never call the function moved anyway (goKind).
