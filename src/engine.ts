@@ -92,8 +92,11 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
   // by name, not jobs.find() per row: a config of many benchmarks made this quadratic, after every pair
   const jobs = new Map(state.jobs.map((j) => [j.bench.name, j]));
   const measuredJobs = new Set<string>();
+  // Go, --iterations fixed: the count every run of a unit did, recorded with the rows it paired
+  const iterations = new Map(state.units.filter((u) => u.iterations !== undefined).map((u) => [`${u.job.bench.name}\0${u.name}`, u.iterations!]));
   for (const row of state.rows.values()) {
     const job = jobs.get(row.job);
+    const count = row.pairedBy === undefined ? undefined : iterations.get(`${row.job}\0${row.pairedBy}`);
     measuredJobs.add(row.job);
     const presence = row.seenBase === 0 ? 'added' : row.seenHead === 0 ? 'removed' : 'both';
     out.push({
@@ -105,6 +108,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       presence,
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
       pairs: row.pairs,
+      ...(count !== undefined ? { iterations: count } : {}),
       ...(row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {}),
       ...(job?.failure ? { failure: job.failure } : {}),
       ...(job && job.failedRuns.base + job.failedRuns.head > 0 ? { failedRuns: { ...job.failedRuns } } : {}),

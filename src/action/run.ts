@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { PairbenchError, UsageError } from '../config/errors.ts';
-import { gateFails, type FailOn } from '../config/fail-on.ts';
+import { gateAfterAcceptance, gateFails, type FailOn } from '../config/fail-on.ts';
 import { runCompare } from '../engine.ts';
 import { runNoise } from '../noise.ts';
 import { renderNoiseMarkdown } from '../report/noise.ts';
@@ -193,8 +193,7 @@ function regressionMessage(results: Results): string {
 
 /** The gate once the accept label is weighed: an accepted label takes regression out of it, nothing else. */
 function gateOf(failOn: FailOn, accepted: Acceptance | null): FailOn {
-  if (!accepted?.accepted) return failOn;
-  return failOn === 'regression,inconclusive' || failOn === 'inconclusive' ? 'inconclusive' : 'none';
+  return gateAfterAcceptance(failOn, accepted?.accepted === true);
 }
 
 /** Whether the accept label is on the pull request and counts (github/labels.ts). */

@@ -25,3 +25,13 @@ export function gateFails(failOn: FailOn | string, results: { verdict?: string |
   const hit = (v: string | undefined) => v !== undefined && gate.includes(v);
   return hit(results.verdict) || results.benchmarks.some((b) => hit(b.verdict));
 }
+
+/**
+ * The gate once a pull-request label accepted a regression (github/labels.ts): the label lifts
+ * `regression` only; a gate that names `inconclusive` still fails on undecided benchmarks. One rule
+ * for the job's exit, the check run and what the comment says of them.
+ */
+export function gateAfterAcceptance(failOn: FailOn, accepted: boolean): FailOn {
+  if (!accepted) return failOn;
+  return failOn.split(',').includes('inconclusive') ? 'inconclusive' : 'none';
+}

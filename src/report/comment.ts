@@ -20,6 +20,7 @@
  * (UTF-8 bytes) rows and sections are left out, the most important kept, and a note at the bottom
  * says where the full report is (S8).
  */
+import { gateAfterAcceptance, type FailOn } from '../config/fail-on.ts';
 import type { BenchmarkResult, Failure, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
 import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
@@ -59,7 +60,7 @@ export interface MarkdownContext {
   /** a PR label that accepts the regression */
   acceptance?: Acceptance | null;
   /** the gate (`fail-on`) the job applies: when set, the report says what undecided benchmarks do to it */
-  failOn?: string;
+  failOn?: FailOn;
 }
 
 /** Longest benchmark name shown in the table. */
@@ -154,14 +155,14 @@ function summaryLine(results: Results, groups: readonly Group[]): string {
 
 const gatesInconclusive = (failOn: string | undefined) => failOn !== undefined && failOn.split(',').includes('inconclusive');
 
-function acceptanceNote(a: Acceptance | null | undefined, counts: ReturnType<typeof countVerdicts>, failOn: string | undefined): string | null {
+function acceptanceNote(a: Acceptance | null | undefined, counts: ReturnType<typeof countVerdicts>, failOn: FailOn | undefined): string | null {
   if (!a) return null;
   const label = codeSpan(a.label, 60);
   const who = a.by ? escapeInline(`@${a.by}`, 60) : 'someone';
   if (a.accepted) {
     if (counts.regression === 0) return `> ✅ The label ${label} (added by ${who}) accepts a regression; there is none.`;
-    // the label accepts a regression only: an inconclusive gate still holds (action/run.ts gateOf)
-    return gatesInconclusive(failOn) && counts.inconclusive > 0
+    // the label accepts a regression only: an inconclusive gate still holds
+    return failOn !== undefined && gateAfterAcceptance(failOn, true) === 'inconclusive' && counts.inconclusive > 0
       ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the regression does not fail the gate; the inconclusive benchmarks still do (\`fail-on\` names inconclusive).`
       : `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.`;
   }
@@ -169,7 +170,7 @@ function acceptanceNote(a: Acceptance | null | undefined, counts: ReturnType<typ
 }
 
 /** What undecided benchmarks do to the gate: the check run stays neutral either way; the job fails on them only when fail-on names them. */
-function undecidedGateNote(inconclusive: number, failOn: string | undefined): string | null {
+function undecidedGateNote(inconclusive: number, failOn: FailOn | undefined): string | null {
   if (failOn === undefined || inconclusive === 0) return null;
   const n = plural(inconclusive, 'benchmark');
   return gatesInconclusive(failOn)

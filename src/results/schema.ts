@@ -122,6 +122,8 @@ export const BenchmarkResultSchema = z.object({
       samples: z.array(finite).max(LIMITS.pairsPerBenchmark).optional(),
     })
     .optional(),
+  /** Go, `--iterations fixed`: every run of this benchmark, on both sides, did this many iterations (`-test.benchtime=Nx`) */
+  iterations: z.number().int().positive().optional(),
   /** runs that failed and were retried (a flaky command), per side */
   failedRuns: z.object({ base: z.number().int().nonnegative(), head: z.number().int().nonnegative() }).optional(),
   /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */

@@ -46,7 +46,7 @@ describe('examples, compared end to end', () => {
   go.it('go-suite: BenchmarkChecksum regresses, BenchmarkSort does not', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000 });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000 });
     expect(res.status, res.stdout).toBe(1);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     expect(byName.get('BenchmarkChecksum')!.verdict).toBe('regression');
@@ -55,6 +55,10 @@ describe('examples, compared end to end', () => {
     expect(byName.get('BenchmarkChecksum (MB/s)')!.verdict).toBe('regression');
     for (const name of ['BenchmarkSort/n=100', 'BenchmarkSort/n=1000']) expectNoAlarm(byName.get(name)!);
     for (const name of ['BenchmarkSort/n=100 (allocs/op)', 'BenchmarkSort/n=1000 (B/op)']) expect(byName.get(name)!.verdict, name).toBe('unchanged');
+    // one iteration count per benchmark (--iterations fixed), recorded with each of its rows
+    const checksumN = byName.get('BenchmarkChecksum')!.iterations;
+    expect(checksumN).toBeGreaterThan(0);
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.iterations).toBe(checksumN);
     // each benchmark is paired on its own: every round lists benchmarks, not the suite
     const rounds = readResults(file).rounds!;
     expect([...rounds[0]!].sort()).toEqual(['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']);
@@ -81,7 +85,7 @@ describe('examples, compared end to end', () => {
     writeFileSync(
       config,
       [
-        'build: go test -c -o build/bench.test .',
+        'build: go test -c -trimpath -o build/bench.test .',
         'max-pairs: 16',
         'threshold: 5%',
         'benchmarks:',

@@ -187,6 +187,11 @@ describe('benchmark-level interleaving', () => {
     const fixed = await schedule({ run: './bench.test -test.bench {filter} -test.benchtime 500x' }, { suite: SUITE });
     expect(fixed.state.units.every((u) => u.iterations === undefined)).toBe(true);
     expect(fixed.calls.at(-1)!.requests[0]!.command).not.toContain('PAIRBENCH_BENCHTIME');
+    // a -test.benchtime that is a shell variable: pairbench cannot size N from it, and says so
+    const unreadable = await schedule({ run: './bench.test -test.bench {filter} -test.benchtime "$BENCHTIME"' }, { suite: SUITE });
+    expect(unreadable.state.units.every((u) => u.iterations === undefined)).toBe(true);
+    expect(unreadable.calls.at(-1)!.requests[0]!.command).not.toContain('PAIRBENCH_BENCHTIME');
+    expect(unreadable.log.some((l) => l.includes("Go ramps b.N on every run (iterations not fixed): the run command's -test.benchtime is not a duration pairbench can read")), unreadable.log.join('\n')).toBe(true);
   });
 
   it('batches several benchmarks per run with batch: n, the two runs of a batch still adjacent', async () => {

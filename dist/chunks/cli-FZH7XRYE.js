@@ -30,7 +30,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-DC6BLZ6G.js";
+} from "./chunk-SEA5Y67B.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

@@ -7876,6 +7876,10 @@ function gateFails(failOn, results) {
   const hit = (v) => v !== void 0 && gate.includes(v);
   return hit(results.verdict) || results.benchmarks.some((b) => hit(b.verdict));
 }
+function gateAfterAcceptance(failOn, accepted) {
+  if (!accepted) return failOn;
+  return failOn.split(",").includes("inconclusive") ? "inconclusive" : "none";
+}
 
 // src/harness/types.ts
 var HARNESS_FORMATS = ["go", "criterion", "bencher", "pytest-benchmark", "google-benchmark", "hyperfine", "jmh", "json"];
@@ -27747,6 +27751,8 @@ var BenchmarkResultSchema = external_exports.object({
     method: external_exports.string().max(512).optional(),
     samples: external_exports.array(finite).max(LIMITS.pairsPerBenchmark).optional()
   }).optional(),
+  /** Go, `--iterations fixed`: every run of this benchmark, on both sides, did this many iterations (`-test.benchtime=Nx`) */
+  iterations: external_exports.number().int().positive().optional(),
   /** runs that failed and were retried (a flaky command), per side */
   failedRuns: external_exports.object({ base: external_exports.number().int().nonnegative(), head: external_exports.number().int().nonnegative() }).optional(),
   /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */
@@ -40843,8 +40849,10 @@ function benchmarksOf(state) {
   const out = [];
   const jobs = new Map(state.jobs.map((j) => [j.bench.name, j]));
   const measuredJobs = /* @__PURE__ */ new Set();
+  const iterations = new Map(state.units.filter((u2) => u2.iterations !== void 0).map((u2) => [`${u2.job.bench.name}\0${u2.name}`, u2.iterations]));
   for (const row of state.rows.values()) {
     const job = jobs.get(row.job);
+    const count3 = row.pairedBy === void 0 ? void 0 : iterations.get(`${row.job}\0${row.pairedBy}`);
     measuredJobs.add(row.job);
     const presence = row.seenBase === 0 ? "added" : row.seenHead === 0 ? "removed" : "both";
     out.push({
@@ -40856,6 +40864,7 @@ function benchmarksOf(state) {
       presence,
       ...row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {},
       pairs: row.pairs,
+      ...count3 !== void 0 ? { iterations: count3 } : {},
       ...row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {},
       ...job?.failure ? { failure: job.failure } : {},
       ...job && job.failedRuns.base + job.failedRuns.head > 0 ? { failedRuns: { ...job.failedRuns } } : {}
@@ -41582,7 +41591,7 @@ function acceptanceNote(a2, counts2, failOn) {
   const who = a2.by ? escapeInline(`@${a2.by}`, 60) : "someone";
   if (a2.accepted) {
     if (counts2.regression === 0) return `> ✅ The label ${label} (added by ${who}) accepts a regression; there is none.`;
-    return gatesInconclusive(failOn) && counts2.inconclusive > 0 ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the regression does not fail the gate; the inconclusive benchmarks still do (\`fail-on\` names inconclusive).` : `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.`;
+    return failOn !== void 0 && gateAfterAcceptance(failOn, true) === "inconclusive" && counts2.inconclusive > 0 ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the regression does not fail the gate; the inconclusive benchmarks still do (\`fail-on\` names inconclusive).` : `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.`;
   }
   return `> ⚠️ The label ${label} was ignored: ${escapeInline(a2.reason ?? `${who} cannot write to this repository`, 200)}. Only a label added by someone with write access accepts a regression.`;
 }
@@ -42452,6 +42461,7 @@ export {
   fsReason,
   parseFailOn,
   gateFails,
+  gateAfterAcceptance,
   COMPARE_OPTIONS,
   optionDef,
   external_exports,

@@ -15,6 +15,7 @@ import {
   formatChange,
   formatChangeInterval,
   fsReason,
+  gateAfterAcceptance,
   gateFails,
   groupRows,
   judgeResults,
@@ -35,7 +36,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-DC6BLZ6G.js";
+} from "./chunk-SEA5Y67B.js";
 import {
   endGroup,
   info,
@@ -7295,8 +7296,7 @@ function regressionMessage(results) {
   return `pairbench: ${rows.length} regression${rows.length === 1 ? "" : "s"} beyond the threshold: ${list}. Set fail-on: none to report without failing, or add the accept label to accept an intended regression.`;
 }
 function gateOf(failOn, accepted) {
-  if (!accepted?.accepted) return failOn;
-  return failOn === "regression,inconclusive" || failOn === "inconclusive" ? "inconclusive" : "none";
+  return gateAfterAcceptance(failOn, accepted?.accepted === true);
 }
 async function acceptLabel(api, settings, target, payload, env) {
   const raw = env["INPUT_ACCEPT-LABEL"];
