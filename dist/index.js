@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-TZX5CLOE.js");
+  const { runAction } = await import("./chunks/run-LTXRXRHN.js");
   await runAction();
 }

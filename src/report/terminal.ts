@@ -68,6 +68,17 @@ function visible(text: string): number {
 
 const FOLD_AT = 3;
 
+/**
+ * Whether some job paired whole runs of its suite: a round then names the job itself, where a job
+ * paired per benchmark names its benchmarks. A file without rounds (an older one) counts as whole runs.
+ */
+function pairsWholeRuns(results: Results): boolean {
+  const rounds = results.rounds;
+  if (!rounds || rounds.length === 0) return true;
+  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? (results.settings.benchmarks as Array<{ name?: unknown }>) : []).map((b) => b.name).filter((n): n is string => typeof n === 'string'));
+  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
+}
+
 /** `, stopped by max-time`, when an inconclusive benchmark's budget, not its rules, ended it. */
 function stoppedBy(b: BenchmarkResult): string {
   return b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? ` (stopped by ${b.stoppedBecause})` : '';
@@ -77,7 +88,7 @@ function stoppedBy(b: BenchmarkResult): string {
  * When FOLD_AT or more benchmarks are noisy even in pairs, or inconclusive, one line says so for
  * all of them (with the range of their figures), instead of the same note per benchmark.
  */
-function sharedNotes(benchmarks: readonly BenchmarkResult[]): { lines: string[]; folded: Set<string> } {
+function sharedNotes(benchmarks: readonly BenchmarkResult[], wholeRuns: boolean): { lines: string[]; folded: Set<string> } {
   const lines: string[] = [];
   const folded = new Set<string>();
   const names = (bs: readonly BenchmarkResult[]) => `${bs.slice(0, 3).map((b) => safeText(b.name)).join(', ')}${bs.length > 3 ? `, and ${bs.length - 3} more` : ''}`;
@@ -86,7 +97,7 @@ function sharedNotes(benchmarks: readonly BenchmarkResult[]): { lines: string[];
     folded.add('high-noise');
     lines.push(
       `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. ` +
-        'To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs), make one run do more work, or pair each benchmark on its own (--interleave benchmark).',
+        `To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs)${wholeRuns ? ', make one run do more work, or pair each benchmark on its own (--interleave benchmark)' : ' or make one run do more work'}.`,
     );
   }
   const open = benchmarks.filter((b) => b.verdict === 'inconclusive' && b.pairsToSettle);
@@ -145,7 +156,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   // Notes that most benchmarks of a suite share are said once, not once per benchmark (FOLD_AT or
   // more); any other note that many benchmarks share is shown NOTES_PER_KIND times, then counted:
   // a suite of 100,000 benchmarks would otherwise print 100,000 copies of it.
-  const shared = sharedNotes(benchmarks);
+  const shared = sharedNotes(benchmarks, pairsWholeRuns(results));
   notes.push(...shared.lines);
   const perKind = new Map<string, number>();
   const note = (kind: string, text: string) => {

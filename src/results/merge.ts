@@ -57,7 +57,8 @@ export function mergeResults(files: Results[], names: string[]): Results {
     status: missing.length > 0 && worst === 'complete' ? 'partial' : worst,
     stoppedBecause: missing.length > 0 ? `missing shard ${missing.map((m) => `${m}/${count}`).join(', ')}` : (first.stoppedBecause ?? 'precision'),
     shard: undefined,
-    rounds: undefined,
+    // one file keeps its rounds; shards ran side by side, so their rounds make no one sequence
+    rounds: files.length === 1 ? first.rounds : undefined,
     ...(missing.length > 0 ? { missingShards: missing } : {}),
     ...(failures.length > 0 ? { failures } : {}),
     benchmarks,

@@ -32,6 +32,19 @@ describe('terminal notes', () => {
     expect(text.match(/would likely settle/g)).toHaveLength(1);
     expect(text).toMatch(/6 benchmarks are inconclusive .*: about \d+ pairs each \(\d+-\d+\)/);
     expect(text).not.toMatch(/pairs would bring/);
+    // a file without rounds: whole runs may have been paired, so pairing each benchmark is advice
+    expect(text).toContain('or pair each benchmark on its own (--interleave benchmark)');
+  });
+
+  it('advises pairing each benchmark on its own only where whole runs of the suite were paired', () => {
+    const perBenchmark = { ...suite(6, 1), settings: { seed: 1, benchmarks: [{ name: 'go-suite' }] } };
+    perBenchmark.rounds = [perBenchmark.benchmarks.map((b) => b.name)];
+    const text = render(perBenchmark);
+    expect(text).toContain('6 of 7 benchmarks are noisy even in pairs');
+    expect(text).toContain('run on a quieter machine (a dedicated runner, no parallel jobs) or make one run do more work.');
+    expect(text).not.toContain('--interleave benchmark');
+    const whole = { ...perBenchmark, rounds: [['go-suite'], ['go-suite']] };
+    expect(render(whole)).toContain('or pair each benchmark on its own (--interleave benchmark)');
   });
 
   it('keeps the notes per benchmark when only one or two share them, each with one count of pairs', () => {

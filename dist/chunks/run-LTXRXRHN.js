@@ -36,7 +36,7 @@ import {
   runNoise,
   show,
   writeResultsFile
-} from "./chunk-SEA5Y67B.js";
+} from "./chunk-F3RVT3YC.js";
 import {
   endGroup,
   info,

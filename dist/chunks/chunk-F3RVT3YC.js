@@ -41084,7 +41084,8 @@ function mergeResults(files, names) {
     status: missing.length > 0 && worst === "complete" ? "partial" : worst,
     stoppedBecause: missing.length > 0 ? `missing shard ${missing.map((m) => `${m}/${count3}`).join(", ")}` : first.stoppedBecause ?? "precision",
     shard: void 0,
-    rounds: void 0,
+    // one file keeps its rounds; shards ran side by side, so their rounds make no one sequence
+    rounds: files.length === 1 ? first.rounds : void 0,
     ...missing.length > 0 ? { missingShards: missing } : {},
     ...failures.length > 0 ? { failures } : {},
     benchmarks
@@ -42176,10 +42177,16 @@ function visible(text) {
   return n3;
 }
 var FOLD_AT = 3;
+function pairsWholeRuns(results) {
+  const rounds = results.rounds;
+  if (!rounds || rounds.length === 0) return true;
+  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? results.settings.benchmarks : []).map((b) => b.name).filter((n3) => typeof n3 === "string"));
+  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
+}
 function stoppedBy(b) {
   return b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided" ? ` (stopped by ${b.stoppedBecause})` : "";
 }
-function sharedNotes(benchmarks) {
+function sharedNotes(benchmarks, wholeRuns) {
   const lines = [];
   const folded = /* @__PURE__ */ new Set();
   const names = (bs) => `${bs.slice(0, 3).map((b) => safeText(b.name)).join(", ")}${bs.length > 3 ? `, and ${bs.length - 3} more` : ""}`;
@@ -42187,7 +42194,7 @@ function sharedNotes(benchmarks) {
   if (noisy.length >= FOLD_AT) {
     folded.add("high-noise");
     lines.push(
-      `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs), make one run do more work, or pair each benchmark on its own (--interleave benchmark).`
+      `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs)${wholeRuns ? ", make one run do more work, or pair each benchmark on its own (--interleave benchmark)" : " or make one run do more work"}.`
     );
   }
   const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && b.pairsToSettle);
@@ -42238,7 +42245,7 @@ function renderTerminal(results, opts) {
   if (results.missingShards && results.missingShards.length > 0) {
     notes.push(`warning: incomplete: shard ${results.missingShards.join(", ")} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
   }
-  const shared = sharedNotes(benchmarks);
+  const shared = sharedNotes(benchmarks, pairsWholeRuns(results));
   notes.push(...shared.lines);
   const perKind = /* @__PURE__ */ new Map();
   const note = (kind, text) => {

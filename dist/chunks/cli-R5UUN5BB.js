@@ -30,7 +30,7 @@ import {
   show,
   writeJudgedFile,
   writeOutputFile
-} from "./chunk-SEA5Y67B.js";
+} from "./chunk-F3RVT3YC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts
