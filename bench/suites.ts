@@ -28,8 +28,8 @@
  * measuring: the calibration copy against base, measured by pairbench per benchmark with a fixed
  * number of pairs, gives each benchmark's change under the big patch; as it adds exactly
  * CALIBRATION_FACTOR times head's work, head's truth is that change divided by CALIBRATION_FACTOR.
- * (The runs of 2026-11-23 in bench/results/suites.json put ten times the steps in one loop, leaving out the loop's
- * setup: their Python truths have no size, only which benchmarks call the function.) Go, by
+ * (The first Python run of 2026-11-23 put ten times the steps in one loop, leaving out the loop's
+ * setup; the merged bench/results/suites.json takes its Python truths from a later run.) Go, by
  * timing too: a patch moves code in the binary, so 20 pairs of each benchmark alone tell which of
  * those that never call the function moved anyway (goKind).
  * A benchmark is "affected" when its truth is at least the threshold (2%), "unaffected" when it

@@ -90,6 +90,21 @@ describe('merging shards', () => {
     expect(m.get(first.name)!.change.pAdjusted).toBeGreaterThanOrEqual(first.change.pAdjusted);
   });
 
+  it('report of one file keeps its rounds; shards, run side by side, make no one sequence of rounds', () => {
+    const withRounds = join(dir, 'rounds.json');
+    const rounds = [full.benchmarks.map((b) => b.name), full.benchmarks.map((b) => b.name).reverse()];
+    writeFileSync(withRounds, JSON.stringify({ ...full, rounds }));
+    const one = JSON.parse(pairbench(['report', withRounds, '--json']).stdout) as { rounds?: string[][] };
+    expect(one.rounds).toEqual(rounds);
+    const shardsWithRounds = shardFiles.slice(0, 2).map((f, k) => {
+      const file = join(dir, `rounds-shard-${k + 1}.json`);
+      writeFileSync(file, JSON.stringify({ ...shardOf(full, k + 1, 2), rounds }));
+      return file;
+    });
+    const merged = JSON.parse(pairbench(['report', ...shardsWithRounds, '--json']).stdout) as { rounds?: string[][] };
+    expect(merged.rounds).toBeUndefined();
+  });
+
   it('a missing shard is named and makes the verdict at most inconclusive', () => {
     // shard 1 holds bench-08 (+20%) and shard 3 the only other big one; drop shard 3
     const res = report([shardFiles[0]!, shardFiles[1]!, shardFiles[3]!]);
