@@ -6,16 +6,17 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PairbenchError, UsageError, errorCode, fsReason, show } from './config/errors.ts';
-import { gateFails, parseFailOn } from './config/fail-on.ts';
+import { parseFailOn } from './config/fail-on.ts';
 import { COMPARE_OPTIONS, type OptionDef } from './config/options.ts';
 import { buildSpec, cliNaming, parseOptionValue, type RawOptions, type Spec } from './config/spec.ts';
-import { judgeOptions, runCompare, type ExitCode } from './engine.ts';
+import { runCompare, type ExitCode } from './engine.ts';
 import { checkRevision } from './revisions/git.ts';
 import { readResultsFile } from './results/read.ts';
-import { judgeResults } from './results/judge.ts';
 import { mergeResults } from './results/merge.ts';
+import { rejudge } from './results/rejudge.ts';
 import type { Results } from './results/schema.ts';
-import { checkOutputPath, resultsText, writeJudgedFile, writeOutputFile } from './results/writer.ts';
+import { writeReportFile } from './results/atomic.ts';
+import { checkOutputPath, resultsText, writeJudgedFile } from './results/writer.ts';
 import { commandsOf, renderMarkdown, type ReplaySource } from './report/markdown.ts';
 import { renderHtml } from './report/html.ts';
 import { renderNoiseMarkdown, renderNoiseText } from './report/noise.ts';
@@ -202,7 +203,7 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise', extra: { html
       ...(progress ? { progress: (p) => progress.update(p) } : {}),
     });
     progress?.clear();
-    emit(outcome.results, { ...spec, html: extra.html }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] });
+    emit(outcome.results, { ...spec, html: extra.html, out: outcome.resultsPath }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] });
     if (!spec.json) process.stderr.write(`results: ${outcome.resultsPath}\n`);
     return outcome.exitCode;
   } finally {
@@ -212,12 +213,24 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise', extra: { html
   }
 }
 
-function emit(results: Results, spec: { json: boolean; markdown: string | null; html: string | null }, replay: ReplaySource): void {
-  const noise = results.kind === 'noise';
-  if (spec.markdown) {
-    writeOutputFile(spec.markdown, noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay }), { replaced: false });
+/**
+ * Writes a report file whole or not at all (atomic.ts). A report that cannot be written (a full
+ * disk) is one warning: the comparison finished and its results file is whole, so the exit status
+ * stays the comparison's.
+ */
+function writeReport(what: string, path: string, render: () => string, resultsFile: string | null): void {
+  try {
+    writeReportFile(path, render());
+  } catch (err) {
+    process.stderr.write(`warning: could not write the ${what} ${path}: ${fsReason(err)}; the exit status is the comparison's${resultsFile ? `, and its results are in ${resultsFile}` : ''}\n`);
   }
-  if (spec.html) writeOutputFile(spec.html, renderHtml(results, { replay }), { replaced: false });
+}
+
+function emit(results: Results, spec: { json: boolean; markdown: string | null; html: string | null; out?: string | null }, replay: ReplaySource): void {
+  const noise = results.kind === 'noise';
+  const resultsFile = spec.out ?? null;
+  if (spec.markdown) writeReport('Markdown report', spec.markdown, () => (noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay })), resultsFile);
+  if (spec.html) writeReport('HTML report', spec.html, () => renderHtml(results, { replay }), resultsFile);
   if (spec.json) for (const piece of resultsText(results)) process.stdout.write(piece);
   else if (noise) process.stdout.write(`${renderNoiseText(results)}\n`);
   else process.stdout.write(`${renderTerminal(results, { color: process.stdout.isTTY === true && !process.env.NO_COLOR })}\n`);
@@ -231,36 +244,25 @@ async function report(argv: string[]): Promise<ExitCode> {
   }
   if (positionals.length === 0) throw new UsageError('report', 'report: no results file given; expected pairbench report <results.json>...');
   checkOutputs({ out: typeof flags['out'] === 'string' ? flags['out'] : null, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null }, typeof flags['html'] === 'string' ? flags['html'] : null);
+  const given = <T>(name: string): T | undefined => parseOptionValue(name, cliNaming(name), flags[name]) as T | undefined;
+  const failOn = parseFailOn(cliNaming('fail-on'), given<string[]>('fail-on') ?? [COMPARE_OPTIONS.find((o) => o.name === 'fail-on')!.default!]);
+  const judging = { alpha: given<number>('alpha'), threshold: given<number>('threshold'), outliers: given<OutlierRule>('outliers'), correction: given<Correction>('correction') };
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
-  const get = <T>(name: string, fallback: T): T => {
-    const given = flags[name];
-    if (given !== undefined) return parseOptionValue(name, cliNaming(name), given) as T;
-    const recorded = merged.settings?.[name === 'fail-on' ? 'failOn' : name];
-    if (recorded === undefined) return fallback;
-    // the file may come from anywhere: a recorded setting counts only if it is valid as a flag
-    try {
-      return parseOptionValue(name, `recorded ${name}`, recorded as string | number) as T;
-    } catch (err) {
-      const expected = /; expected (.*)$/.exec(err instanceof Error ? err.message : '')?.[1] ?? 'a valid value';
-      const def = COMPARE_OPTIONS.find((o) => o.name === name)?.default ?? String(fallback);
-      process.stderr.write(`warning: the ${name} recorded in the results (${JSON.stringify(recorded).slice(0, 80)}) is not valid (${expected}); judging with ${def}\n`);
-      return fallback;
-    }
-  };
-  const opts = judgeOptions({
-    alpha: get<number>('alpha', 0.05),
-    threshold: get<number>('threshold', 0.02),
-    outliers: get<OutlierRule>('outliers', 'tukey'),
-    correction: get<Correction>('correction', 'holm'),
+  // One's own files: a valid recorded setting fills in a flag not given; the gate is never the file's (results/rejudge.ts).
+  const rejudged = rejudge(merged, {
+    trustRecorded: true,
+    given: Object.fromEntries(Object.entries(judging).filter(([, v]) => v !== undefined)),
+    failOn,
+    naming: cliNaming,
   });
-  const failOn = parseFailOn(cliNaming('fail-on'), get<string[]>('fail-on', ['regression']));
-  const judged = judgeResults(merged, opts);
+  for (const w of rejudged.warnings) process.stderr.write(`warning: ${w}\n`);
+  for (const n of rejudged.notes) process.stderr.write(`note: ${n}\n`);
+  const judged = rejudged.results;
   if (typeof flags['out'] === 'string') writeJudgedFile(flags['out'], judged);
   // The files may come from anywhere (an artifact of a fork's workflow): no command is taken from them.
   emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null, html: typeof flags['html'] === 'string' ? flags['html'] : null }, { resultsFiles: positionals });
-  if (judged.status === 'failed') return 3;
-  return gateFails(failOn, judged) ? 1 : 0;
+  return rejudged.exitCode;
 }
 
 export async function main(argv: string[]): Promise<ExitCode> {

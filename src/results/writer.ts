@@ -1,6 +1,6 @@
 /**
  * Writes the results file while pairs complete. Each write goes to a temp file that is then
- * renamed over the results file, so at any instant, even after `kill -9`, the file on disk is a
+ * renamed over the results file (atomic.ts), so at any instant, even after `kill -9`, the file on disk is a
  * complete, parsable JSON document holding the pairs finished when it was written (S12). A write
  * that fails (a full disk) removes its temp file and keeps the last complete version (S19).
  *
@@ -15,9 +15,10 @@
  * or a pipe. Folders are never made with a recursive mkdir, which spins on paths such as
  * /proc/nope.
  */
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PairbenchError, UsageError, errorCode, fsReason, show } from '../config/errors.ts';
+import { writeAtomically } from './atomic.ts';
 import type { Results } from './schema.ts';
 
 /** The results file could not be written mid-run: exit 3, naming the file. */
@@ -33,7 +34,8 @@ export class ResultsWriteError extends PairbenchError {
 /**
  * Checks an output path before anything runs, and returns it absolute. `replaced`: the file is
  * replaced by a rename on every write (the results file), so it must be a regular file or absent;
- * otherwise it is written in place (the Markdown report, which may be `/dev/stdout`).
+ * otherwise it is a report, which may also be a device or a pipe (`/dev/stdout`) written in place
+ * (atomic.ts, `writeReportFile`).
  */
 export function checkOutputPath(input: string, path: string, opts: { replaced: boolean }): string {
   const full = resolve(path);
@@ -93,25 +95,6 @@ export function prepareOutputFolder(input: string, path: string, opts: { replace
     }
   }
   return checkOutputPath(input, full, opts);
-}
-
-/**
- * Writes a whole output file at the end (the Markdown report, a judged results file). `replaced`:
- * through a temp file and a rename, so a failed write keeps what was there; otherwise in place
- * (the report may go to /dev/stdout). A failure names the file, exit 3.
- */
-export function writeOutputFile(path: string, text: string, opts: { replaced: boolean }): void {
-  const tmp = `${resolve(path)}.${process.pid}.tmp`;
-  try {
-    if (!opts.replaced) writeFileSync(path, text);
-    else {
-      writeFileSync(tmp, text);
-      renameSync(tmp, path);
-    }
-  } catch (err) {
-    if (opts.replaced) rmSync(tmp, { force: true });
-    throw new PairbenchError(`could not write ${path}: ${fsReason(err)}`, 3);
-  }
 }
 
 /** Upper bounds of a judged results file's size, from files of real suites (about 55-75 bytes a pair, 1 KB a benchmark). */
@@ -183,19 +166,15 @@ export function writeResultsFile(path: string, results: Results): number {
  * and a rename, so a failed write keeps what was there; a failure names the file, exit 3.
  */
 export function writeJudgedFile(path: string, results: Results): void {
-  const tmp = `${resolve(path)}.${process.pid}.tmp`;
   try {
-    writeResultsFile(tmp, results);
-    renameSync(tmp, path);
+    writeAtomically(path, (tmp) => writeResultsFile(tmp, results));
   } catch (err) {
-    rmSync(tmp, { force: true });
     throw new PairbenchError(`could not write ${path}: ${fsReason(err)}`, 3);
   }
 }
 
 export class ResultsWriter {
   readonly path: string;
-  private readonly tmp: string;
   /** size of the last file written, bytes */
   bytes = 0;
   private lastEnd = 0;
@@ -204,22 +183,15 @@ export class ResultsWriter {
   /** `input`: how the path was given, for the message when it cannot be used. */
   constructor(path: string, input = '--out') {
     this.path = checkOutputPath(input, path, { replaced: true });
-    this.tmp = `${this.path}.${process.pid}.tmp`;
   }
 
   /** Writes the results now (atomically: temp file, then rename). */
   write(results: Results): void {
     const t0 = performance.now();
     try {
-      this.bytes = writeResultsFile(this.tmp, results);
-      renameSync(this.tmp, this.path);
+      this.bytes = writeAtomically(this.path, (tmp) => writeResultsFile(tmp, results));
       this.written = true;
     } catch (err) {
-      try {
-        rmSync(this.tmp, { force: true });
-      } catch {
-        // the temp file could not be removed either; the error below names the results file
-      }
       throw new ResultsWriteError(this.path, err, this.written || existsSync(this.path));
     }
     this.lastEnd = performance.now();
