@@ -7,7 +7,8 @@
  * - commands (`build`, `run`, `prepare`) come only from the live settings of the run that renders
  *   the report (`ReplaySource.commands`), never from the file's `settings`;
  * - a recorded setting is printed only when it passes the same validation as the flag it came
- *   from (`parseOptionValue`), under its user-facing name (`--max-time 4m`, not `maxTimeMs`);
+ *   from (results/recorded.ts, the reading re-judging uses too), under its user-facing name
+ *   (`--max-time 4m`, not `maxTimeMs`);
  * - every argument is shell-quoted, and revisions are printed only as hexadecimal SHAs or plain refs.
  *
  * The command is `pairbench`, the package's `bin`. The npm package is not published yet, so the
@@ -16,6 +17,7 @@
 import type { Results } from '../results/schema.ts';
 import { COMPARE_OPTIONS } from '../config/options.ts';
 import { parseOptionValue } from '../config/spec.ts';
+import { RECORDED_SETTINGS, readRecordedSetting } from '../results/recorded.ts';
 
 /** The commands of the run that renders the report: trusted, since they are its own settings. */
 export interface ReplayCommands {
@@ -41,22 +43,15 @@ export function shellQuote(s: string): string {
 }
 
 /**
- * The recorded settings, under the flag names they came from, with how a value reads back as a
- * flag. Only these are printed; each is validated by the flag's own parser first.
+ * How a recorded setting reads back as a flag (`--max-time 4m`, `--threshold 5%`); the others as
+ * they are. Which settings are printed, and their validation, are results/recorded.ts's.
  */
-const SETTINGS: readonly { key: string; flag: string; show: (v: number | string) => string }[] = [
-  { key: 'seed', flag: 'seed', show: String },
-  { key: 'threshold', flag: 'threshold', show: (v) => `${Number((Number(v) * 100).toPrecision(6))}%` },
-  { key: 'alpha', flag: 'alpha', show: String },
-  { key: 'outliers', flag: 'outliers', show: String },
-  { key: 'correction', flag: 'correction', show: String },
-  { key: 'minPairs', flag: 'min-pairs', show: String },
-  { key: 'maxPairs', flag: 'max-pairs', show: String },
-  { key: 'maxTimeMs', flag: 'max-time', show: (v) => durationFlag(Number(v)) },
-  { key: 'precision', flag: 'precision', show: (v) => `${Number((Number(v) * 100).toPrecision(6))}%` },
-  { key: 'warmup', flag: 'warmup', show: String },
-  { key: 'timeoutMs', flag: 'timeout', show: (v) => durationFlag(Number(v)) },
-];
+const SHOW: Readonly<Record<string, (v: number | string) => string>> = {
+  threshold: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
+  precision: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
+  'max-time': (v) => durationFlag(Number(v)),
+  timeout: (v) => durationFlag(Number(v)),
+};
 
 /** The flags a re-judge (`pairbench report`) accepts. */
 const REJUDGE_FLAGS = new Set(['threshold', 'alpha', 'outliers', 'correction']);
@@ -68,40 +63,29 @@ function durationFlag(ms: number): string {
   return `${Math.round(ms)}ms`;
 }
 
-/** A recorded value as the flag's parser would read it; null when it is not a valid value of that flag. */
-function validSetting(flag: string, key: string, raw: unknown): string | null {
-  if (typeof raw !== 'number' && typeof raw !== 'string') return null;
-  // durations are recorded in ms; the parser reads a number as seconds
-  const input = key.endsWith('Ms') && typeof raw === 'number' ? raw / 1000 : raw;
-  try {
-    const parsed = parseOptionValue(flag, `--${flag}`, input);
-    if (typeof parsed !== 'number' && typeof parsed !== 'string') return null;
-    const back = key.endsWith('Ms') ? Number(parsed) : parsed;
-    return SETTINGS.find((s) => s.key === key)!.show(back);
-  } catch {
-    return null;
-  }
+function shown(flag: string, value: number | string): string {
+  return (SHOW[flag] ?? String)(value);
 }
 
 /** The default of a flag as the parser reads it, to leave out settings that are at their default. */
-function defaultShown(flag: string, key: string): string | null {
+function defaultShown(flag: string): string | null {
   const def = COMPARE_OPTIONS.find((o) => o.name === flag)?.default;
   if (def === undefined) return null;
   const parsed = parseOptionValue(flag, `--${flag}`, def);
   if (typeof parsed !== 'number' && typeof parsed !== 'string') return null;
-  return SETTINGS.find((s) => s.key === key)!.show(parsed);
+  return shown(flag, parsed);
 }
 
 /** The recorded settings that pass validation and differ from their default, as `[flag, value]`; the seed always. */
 export function recordedFlags(results: Results, only?: ReadonlySet<string>): [string, string][] {
-  const settings = results.settings ?? {};
   const out: [string, string][] = [];
-  for (const s of SETTINGS) {
+  for (const s of RECORDED_SETTINGS) {
     if (only && !only.has(s.flag)) continue;
-    const shown = validSetting(s.flag, s.key, settings[s.key]);
-    if (shown === null) continue;
-    if (s.flag !== 'seed' && shown === defaultShown(s.flag, s.key)) continue;
-    out.push([s.flag, shown]);
+    const read = readRecordedSetting(results.settings, s.key);
+    if (!read || !('value' in read)) continue;
+    const text = shown(s.flag, read.value);
+    if (s.flag !== 'seed' && text === defaultShown(s.flag)) continue;
+    out.push([s.flag, text]);
   }
   return out;
 }

@@ -1,14 +1,49 @@
 /**
  * Reading results files, which may be untrusted (artifacts of fork PRs): size-capped, parsed,
  * schema-validated; a bad file is refused with a message naming the file and what is wrong.
+ *
+ * Only a regular file is read, and never more than the cap plus one byte: the size `stat` gives
+ * is no bound (a device such as `/dev/zero` or a pipe says 0, a file may grow while it is read),
+ * so the file is opened first, checked with `fstat` on that very descriptor, and read in a loop
+ * that stops past the cap. It is opened without blocking, so a pipe with no writer is refused at
+ * once instead of waiting for one.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { UsageError, errorCode, fsReason } from '../config/errors.ts';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { UsageError, errorCode, fsReason, show } from '../config/errors.ts';
 import { LIMITS, ResultsSchema, type Results } from './schema.ts';
+
+/**
+ * How deeply a results file may nest arrays and objects. pairbench writes at most 6 levels
+ * (`benchmarks[i].noise.detectable[j].pairs`); a deeper file is refused before it is parsed, since
+ * every later walk of it (validation, writing it again) would recurse once per level, and parsing
+ * a file of 256 MiB nested to the end takes minutes and gigabytes.
+ */
+export const MAX_NESTING = 32;
+
+/** Where the text first nests deeper than `max` (its character offset), or -1; strings are skipped. */
+function tooDeepAt(text: string, max: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
 
 export function parseResults(text: string, source: string): Results {
   if (text.length > LIMITS.fileBytes) {
     throw new UsageError(source, `${source}: the file is larger than ${LIMITS.fileBytes} bytes; refusing to read it`);
+  }
+  const deep = tooDeepAt(text, MAX_NESTING);
+  if (deep >= 0) {
+    throw new UsageError(source, `${source}: nests arrays and objects more than ${MAX_NESTING} levels deep (at character ${deep}); expected a pairbench results file (schemaVersion 1), which nests at most a few`);
   }
   let doc: unknown;
   try {
@@ -26,7 +61,48 @@ export function parseResults(text: string, source: string): Results {
   if (shard && shard.index > shard.count) {
     throw new UsageError(source, `${source}: shard: ${shard.index}/${shard.count} is not a shard (the index is larger than the count); expected i/n with 1 ≤ i ≤ n`);
   }
+  // A row is a benchmark and its metric: one file holds each once (shards are told apart in merge.ts).
+  const rows = new Map<string, number>();
+  parsed.data.benchmarks.forEach((b, i) => {
+    const key = `${b.name}\u0000${b.metric ?? ''}`;
+    const first = rows.get(key);
+    if (first !== undefined) {
+      const metric = b.metric ? ` (metric ${show(b.metric)})` : '';
+      throw new UsageError(source, `${source}: benchmarks[${i}]: the benchmark ${show(b.name)}${metric} is already benchmarks[${first}] of this file; expected each benchmark once in a results file`);
+    }
+    rows.set(key, i);
+  });
   return parsed.data;
+}
+
+/** What a file that is not a regular file is, in words. */
+function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a folder';
+  if (st.isFIFO()) return 'a pipe (FIFO)';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/** Bytes read at a time once the size `fstat` gave is exceeded (a file that grows, or says 0 as /proc does). */
+const CHUNK = 1024 * 1024;
+
+/** Reads at most `cap` + 1 bytes of an open regular file: null when it holds more than `cap`. */
+function readAtMost(fd: number, size: number, cap: number): Buffer | null {
+  let buf = Buffer.allocUnsafe(Math.min(size, cap) + 1);
+  let used = 0;
+  for (;;) {
+    if (used === buf.length) {
+      if (used > cap) return null;
+      const bigger = Buffer.allocUnsafe(Math.min(used + Math.max(used, CHUNK), cap + 1));
+      buf.copy(bigger, 0, 0, used);
+      buf = bigger;
+    }
+    const n = readSync(fd, buf, used, buf.length - used, null);
+    if (n === 0) return buf.subarray(0, used);
+    used += n;
+  }
 }
 
 export function readResultsFile(path: string): Results {
@@ -36,22 +112,27 @@ export function readResultsFile(path: string): Results {
     if (code === 'EISDIR') return new UsageError(path, `${path}: is a folder; expected a pairbench results file (name the files in it, such as ${path.replace(/\/+$/, '')}/*.json)`);
     return new UsageError(path, `${path}: cannot be read (${fsReason(err)}); expected a pairbench results file`);
   };
-  let size: number;
+  let fd: number;
   try {
-    const st = statSync(path);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch (err) {
+    throw unreadable(err);
+  }
+  let bytes: Buffer | null;
+  try {
+    const st = fstatSync(fd);
     if (st.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
-    size = st.size;
+    if (!st.isFile()) throw new UsageError(path, `${path}: is ${kindOf(st)}, not a regular file; expected a pairbench results file`);
+    if (st.size > LIMITS.fileBytes) {
+      throw new UsageError(path, `${path}: the file is ${st.size} bytes, more than ${LIMITS.fileBytes}; refusing to read it`);
+    }
+    bytes = readAtMost(fd, st.size, LIMITS.fileBytes);
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw unreadable(err);
+  } finally {
+    closeSync(fd);
   }
-  if (size > LIMITS.fileBytes) {
-    throw new UsageError(path, `${path}: the file is ${size} bytes, more than ${LIMITS.fileBytes}; refusing to read it`);
-  }
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw unreadable(err);
-  }
-  return parseResults(text, path);
+  if (bytes === null) throw new UsageError(path, `${path}: holds more than ${LIMITS.fileBytes} bytes; refusing to read it`);
+  return parseResults(bytes.toString('utf8'), path);
 }

@@ -73,6 +73,10 @@ const ChangeSchema = z.object({
   method: z.enum(['exact', 'normal', 'monte-carlo']).optional(),
   /** standard error of a Monte Carlo p-value */
   pMonteCarloError: z.number().optional(),
+  /** `equivalence`: `ci` is the equivalence interval that decided `unchanged` */
+  basis: z.enum(['equivalence']).optional(),
+  /** the equivalence interval (two one-sided tests at alpha) and its level */
+  equivalence: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number() }).optional(),
 });
 
 const FailureSchema = z.object({
@@ -82,6 +86,50 @@ const FailureSchema = z.object({
   signal: z.string().nullable().optional(),
   stderrTail: z.string().max(65_536).optional(),
   message: z.string().max(65_536),
+});
+
+/**
+ * The longest text a recorded setting may hold (a `build` command is the longest pairbench writes);
+ * a longer one reads as absent.
+ */
+const SETTING_TEXT = 65_536;
+
+/** A recorded setting's value: one flat value, as every flag takes. */
+const RecordedScalarSchema = z.union([z.string().max(SETTING_TEXT), finite, z.boolean(), z.null()]);
+
+/** `settings.benchmarks`: the benchmarks of the run as its Spec named them (engine.ts, `recordedSettings`). */
+const RecordedBenchmarksSchema = z
+  .array(
+    z.object({
+      name: z.string().max(LIMITS.nameLength),
+      run: z.string().max(SETTING_TEXT).optional(),
+      format: z.string().max(64).optional(),
+      metrics: z.array(z.string().max(64)).max(16).optional(),
+      threshold: finite.optional(),
+      direction: z.string().max(64).optional(),
+      prepare: z.string().max(SETTING_TEXT).optional(),
+      shell: z.string().max(64).optional(),
+      filter: z.string().max(SETTING_TEXT).optional(),
+    }),
+  )
+  .max(LIMITS.benchmarks);
+
+/**
+ * `settings`, read leniently: they are a convenience (the replay line, re-judging one's own file,
+ * results/rejudge.ts), never needed to judge the pairs. Each value is a flat value (a string, a
+ * finite number, true or false, null), or `benchmarks`, the one list pairbench writes there; any
+ * other value (an object, a list, a nesting of them) reads as absent, and so does `settings`
+ * itself when it is not an object. What each setting may then decide is rejudge.ts's rule.
+ */
+const RecordedSettingsSchema = z.unknown().transform((raw): Record<string, unknown> | undefined => {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key.length > 64) continue;
+    const read = (key === 'benchmarks' ? RecordedBenchmarksSchema : RecordedScalarSchema).safeParse(value);
+    if (read.success) out[key] = read.data;
+  }
+  return out;
 });
 
 export const VerdictSchema = z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']);
@@ -158,7 +206,7 @@ export const ResultsSchema = z.object({
       runner: z.string().max(256).optional(),
     })
     .optional(),
-  settings: z.record(z.string(), z.unknown()).optional(),
+  settings: RecordedSettingsSchema.optional(),
   status: z.enum(['running', 'complete', 'partial', 'failed']).optional(),
   stoppedBecause: z.string().max(64).optional(),
   startedAt: z.string().max(64).optional(),

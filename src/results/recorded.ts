@@ -1,0 +1,58 @@
+/**
+ * The settings a results file records (`settings`, written by `compare` from its Spec), read back
+ * through the parser of the flag each came from. A results file may come from anywhere (an artifact
+ * of a fork's workflow, S2), so a recorded value counts only when that flag would accept it; this
+ * one reading serves both the report's replay lines (report/replay.ts) and re-judging
+ * (results/rejudge.ts).
+ */
+import { UsageError } from '../config/errors.ts';
+import { parseOptionValue } from '../config/spec.ts';
+
+/**
+ * Each setting read back, by its key in `settings`, with the flag it came from. Durations are
+ * recorded in milliseconds (`maxTimeMs`), where the flag reads a bare number as seconds.
+ */
+export const RECORDED_SETTINGS: readonly { key: string; flag: string }[] = [
+  { key: 'seed', flag: 'seed' },
+  { key: 'threshold', flag: 'threshold' },
+  { key: 'alpha', flag: 'alpha' },
+  { key: 'outliers', flag: 'outliers' },
+  { key: 'correction', flag: 'correction' },
+  { key: 'minPairs', flag: 'min-pairs' },
+  { key: 'maxPairs', flag: 'max-pairs' },
+  { key: 'maxTimeMs', flag: 'max-time' },
+  { key: 'precision', flag: 'precision' },
+  { key: 'warmup', flag: 'warmup' },
+  { key: 'timeoutMs', flag: 'timeout' },
+];
+
+/** A recorded setting read back: its value as the flag's parser gives it, or what the flag expects instead. */
+export type RecordedSetting = { value: number | string } | { raw: unknown; expected: string };
+
+/**
+ * The recorded setting `key`, read as its flag would read it (durations in milliseconds, as
+ * recorded); undefined when the file does not record it.
+ */
+export function readRecordedSetting(settings: Readonly<Record<string, unknown>> | undefined, key: string): RecordedSetting | undefined {
+  const raw = settings?.[key];
+  if (raw === undefined || raw === null) return undefined;
+  const flag = RECORDED_SETTINGS.find((s) => s.key === key)?.flag;
+  if (!flag) throw new Error(`readRecordedSetting: ${key} is not a recorded setting`);
+  return readAsFlag(flag, raw, key.endsWith('Ms'));
+}
+
+/**
+ * A recorded value read as `--<flag>` reads it. `ms`: the value is a duration recorded in
+ * milliseconds, while the flag reads a bare number as seconds.
+ */
+export function readAsFlag(flag: string, raw: unknown, ms = false): RecordedSetting {
+  if (typeof raw !== 'number' && typeof raw !== 'string') return { raw, expected: 'a single number or word' };
+  try {
+    const parsed = parseOptionValue(flag, `recorded ${flag}`, ms && typeof raw === 'number' ? raw / 1000 : raw);
+    if (typeof parsed !== 'number' && typeof parsed !== 'string') return { raw, expected: 'a single value' };
+    return { value: parsed };
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    return { raw, expected: /; expected (.*)$/.exec(err.message)?.[1] ?? 'a valid value' };
+  }
+}

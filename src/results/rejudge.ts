@@ -1,0 +1,173 @@
+/**
+ * What a results file may decide when it is judged again: the one rule of `pairbench report` and
+ * of the action's `mode: report` (SECURITY.md S23).
+ *
+ * A results file is data: its pairs, benchmark names, units, directions and metadata. The
+ * settings recorded in it are a convenience for judging one's own file again, and a file may come
+ * from anywhere (the artifact of a fork's workflow, S2), so:
+ * - the gate (`fail-on`) never comes from a file: it is the flag's or the input's, else the default;
+ * - with `trustRecorded` (the command line, re-judging one's own file), a recorded alpha,
+ *   threshold, outlier rule or correction fills in a flag that was not given, when its flag's
+ *   parser accepts it (results/recorded.ts), and an alpha also only from RECORDED_ALPHA_FLOOR up;
+ *   a benchmark's own threshold (the run's config file) is kept when `--threshold` would accept
+ *   it. Anything else is dropped with a warning that names it;
+ * - without it (an artifact), nothing recorded decides how the file is judged: every judging
+ *   setting is the input's, and no benchmark keeps a threshold of its own;
+ * - a flag or an input given explicitly always wins;
+ * - the file's exit status is decided here, for both: a run that failed (its status, or a failure
+ *   it records) exits 3, else the gate decides between 1 and 0.
+ *
+ * The seed is data, not a setting of judging: it records the run's pair order and replays the
+ * sign-flip test's Monte Carlo draws, so a file judged again gives the p-values of its run. A
+ * forged one moves a Monte Carlo p-value only within the standard error the report shows with it.
+ */
+import { show } from '../config/errors.ts';
+import type { FailOn } from '../config/fail-on.ts';
+import { gateFails } from '../config/fail-on.ts';
+import { optionDef } from '../config/options.ts';
+import { parseOptionValue, type InputNaming } from '../config/spec.ts';
+import type { JudgeOptions } from '../stats/types.ts';
+import { judgeResults } from './judge.ts';
+import { readAsFlag, readRecordedSetting } from './recorded.ts';
+import type { BenchmarkResult, Results } from './schema.ts';
+
+/**
+ * The smallest alpha a results file may set: a smaller recorded one is dropped (with a warning)
+ * and only `--alpha` can ask for it. 0.001 is the strictest level in common use, and at it every
+ * verdict stays reachable with the pairs pairbench takes by default: under Holm's correction
+ * across 100,000 benchmarks (1e-8 for the first one tested), a benchmark whose every pair moves
+ * the same way is significant from 28 pairs on (the exact sign-flip test's smallest p-value is
+ * 2 / 2^n = 7.5e-9 at n = 28), well within the default `--max-pairs` of 200. Below it, a file can
+ * make every benchmark inconclusive, which passes the default gate: 1e-300 needs more pairs than
+ * any run can take.
+ */
+export const RECORDED_ALPHA_FLOOR = 0.001;
+
+/** The judging settings, by the flag and the key in `settings` each is recorded under. */
+const JUDGING = ['alpha', 'threshold', 'outliers', 'correction'] as const;
+type Judging = (typeof JUDGING)[number];
+
+export interface RejudgeOptions {
+  /**
+   * true: `pairbench report` of one's own files, where valid recorded settings fill in the flags
+   * not given. false: an untrusted file (the action's `mode: report`), which sets nothing.
+   */
+  trustRecorded: boolean;
+  /** the judging settings given as flags or inputs, parsed; absent ones are filled in as above */
+  given: Partial<Pick<JudgeOptions, Judging>>;
+  /** the gate, from the flag or input, else the default: never from the file */
+  failOn: FailOn;
+  /** how the flags or inputs are named in messages (`--threshold`, `input threshold`) */
+  naming: InputNaming;
+}
+
+export interface Rejudged {
+  /** the file judged again, with the settings it was judged with in `settings` */
+  results: Results;
+  /** 3: the run failed; 1: the gate fails; 0: it passes */
+  exitCode: 0 | 1 | 3;
+  /** recorded settings that were not valid and were dropped, one line each */
+  warnings: string[];
+  /** what the file records that was not used, said once */
+  notes: string[];
+}
+
+/** The default of a flag, as its parser reads it. */
+function defaultOf(flag: string): unknown {
+  return parseOptionValue(flag, `--${flag}`, optionDef(flag)!.default);
+}
+
+/** A value as a user would type it back: `2%` for a threshold. */
+function typed(flag: string, value: unknown): string {
+  if (flag === 'threshold' && typeof value === 'number') return `${Number((value * 100).toPrecision(6))}%`;
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** A recorded value as a message shows it: JSON, cut to one short line. */
+function recordedText(raw: unknown): string {
+  return (JSON.stringify(raw) ?? String(raw)).slice(0, 80);
+}
+
+/** Names in a message: the first three, and how many more. */
+function listed(items: readonly string[]): string {
+  return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
+}
+
+/** Whether the run that wrote the file failed: its status says so, or it records a failure. */
+export function runFailed(results: Pick<Results, 'status' | 'failures' | 'benchmarks'>): boolean {
+  return results.status === 'failed' || (results.failures?.length ?? 0) > 0 || results.benchmarks.some((b) => b.failure !== undefined);
+}
+
+/** The exit status of a judged file: 3 for a run that failed, else 1 when the gate fails, else 0. */
+export function exitStatusOf(judged: Results, failOn: FailOn): 0 | 1 | 3 {
+  if (runFailed(judged)) return 3;
+  return gateFails(failOn, judged) ? 1 : 0;
+}
+
+/** Judges a results file again under the rule above. */
+export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
+  const warnings: string[] = [];
+  const notes: string[] = [];
+  const recorded = file.settings;
+
+  // The judging settings: the flag's, else (trusted) the recorded one when valid, else the default.
+  const chosen = {} as Pick<JudgeOptions, Judging>;
+  const unused: string[] = [];
+  for (const flag of JUDGING) {
+    const read = readRecordedSetting(recorded, flag);
+    let value: unknown = opts.given[flag];
+    if (value === undefined && opts.trustRecorded && read) {
+      if (!('value' in read)) {
+        warnings.push(`the ${flag} recorded in the results (${recordedText(read.raw)}) is not valid (${read.expected}); judging with ${optionDef(flag)!.default}`);
+      } else if (flag === 'alpha' && Number(read.value) < RECORDED_ALPHA_FLOOR) {
+        warnings.push(`the alpha recorded in the results (${read.value}) is below ${RECORDED_ALPHA_FLOOR}, the smallest a results file may set; judging with ${optionDef(flag)!.default} (give ${opts.naming('alpha')} to judge at a smaller level)`);
+      } else value = read.value;
+    }
+    value ??= defaultOf(flag);
+    (chosen as Record<Judging, unknown>)[flag] = value;
+    if (!opts.trustRecorded && read && 'value' in read && read.value !== value) unused.push(`${flag} ${typed(flag, read.value)}`);
+  }
+  const recordedGate = recorded?.['failOn'];
+  if (typeof recordedGate === 'string' && recordedGate !== opts.failOn) {
+    if (opts.trustRecorded) notes.push(`the results record fail-on ${recordedText(recordedGate)}, which is not used: the gate comes from ${opts.naming('fail-on')} only (${opts.failOn} here)`);
+    else unused.push(`fail-on ${recordedText(recordedGate)}`);
+  }
+
+  // A benchmark's own threshold (the run's config file): kept, valid, in one's own file; never from an untrusted one.
+  const invalid: string[] = [];
+  let expected = '';
+  const oneSided: string[] = [];
+  let ownThresholds = 0;
+  const benchmarks = file.benchmarks.map((b): BenchmarkResult => {
+    // A pair holds a run of each side: a benchmark with pairs was measured on both, whatever it claims.
+    const claimsOneSide = b.pairs.length > 0 && b.presence !== undefined && b.presence !== 'both';
+    if (b.threshold === undefined && !claimsOneSide) return b;
+    const { threshold, ...rest } = b;
+    const out: BenchmarkResult = claimsOneSide ? { ...rest, presence: 'both' } : rest;
+    if (claimsOneSide) oneSided.push(`${show(b.name)} (${b.presence}, ${b.pairs.length} pairs)`);
+    if (threshold === undefined) return out;
+    ownThresholds++;
+    if (!opts.trustRecorded) return out;
+    const read = readAsFlag('threshold', threshold);
+    if ('value' in read) return { ...out, threshold: read.value as number };
+    invalid.push(`${show(b.name)} (${recordedText(threshold)})`);
+    expected = read.expected;
+    return out;
+  });
+  if (oneSided.length > 0) {
+    warnings.push(`${oneSided.length === 1 ? 'a benchmark is' : `${oneSided.length} benchmarks are`} recorded as added or removed but ${oneSided.length === 1 ? 'has pairs' : 'have pairs'}, each with a run of both sides: ${listed(oneSided)}; judging ${oneSided.length === 1 ? 'it' : 'them'} from the pairs`);
+  }
+  if (invalid.length > 0) {
+    const which = invalid.length === 1 ? `the threshold recorded for the benchmark ${invalid[0]} is` : `the thresholds recorded for ${invalid.length} benchmarks (${listed(invalid)}) are`;
+    warnings.push(`${which} not valid (${expected}); judging ${invalid.length === 1 ? 'it' : 'them'} with ${typed('threshold', chosen.threshold)}`);
+  }
+  if (!opts.trustRecorded && ownThresholds > 0) unused.push(`a threshold of its own for ${ownThresholds} benchmark${ownThresholds === 1 ? '' : 's'}`);
+  if (unused.length > 0) {
+    notes.push(`The results file records ${listed(unused)}, which ${unused.length === 1 ? 'is' : 'are'} not used: an untrusted results file never sets how it is judged, so every setting is this judging's own (threshold ${typed('threshold', chosen.threshold)}, alpha ${chosen.alpha}, outliers ${chosen.outliers}, correction ${chosen.correction}, fail-on ${opts.failOn}).`);
+  }
+
+  const seed = readRecordedSetting(recorded, 'seed');
+  const judged = judgeResults({ ...file, benchmarks }, { ...chosen, seed: seed && 'value' in seed ? Number(seed.value) : 0 });
+  const results: Results = { ...judged, settings: { ...judged.settings, failOn: opts.failOn } };
+  return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
+}
