@@ -27,13 +27,14 @@ import { ProgressPrinter } from '../report/progress.ts';
 import { renderTerminal } from '../report/terminal.ts';
 import { acceptance, DEFAULT_ACCEPT_LABEL } from '../github/labels.ts';
 import type { Progress } from '../schedule/loop.ts';
-import { judgeResults } from '../results/judge.ts';
 import { mergeResults } from '../results/merge.ts';
+import { rejudge, type Rejudged } from '../results/rejudge.ts';
 import { readResultsFile } from '../results/read.ts';
 import { prepareOutputFolder } from '../results/writer.ts';
 import type { Results } from '../results/schema.ts';
 import { addSecret, redactOutput } from '../measure/secrets.ts';
 import { writeResultsFile } from '../results/writer.ts';
+import { actionNaming } from '../config/spec.ts';
 import { commandEnv, envInputReader, readSettings, type ActionSettings } from './inputs.ts';
 
 /** At most this many result files are merged in report mode. */
@@ -88,8 +89,12 @@ function repoOf(env: NodeJS.ProcessEnv): { owner: string; repo: string } {
   return { owner, repo };
 }
 
-/** Report mode: the result files matching the glob(s), read as untrusted data, merged and judged again. */
-async function loadResults(settings: ActionSettings): Promise<{ results: Results; files: string[] }> {
+/**
+ * Report mode: the result files matching the glob(s), read as untrusted data, merged and judged
+ * again with this step's inputs only: nothing recorded in them decides the verdict or the step's
+ * status (results/rejudge.ts, S23).
+ */
+async function loadResults(settings: ActionSettings): Promise<Rejudged & { files: string[] }> {
   const patterns = (settings.results ?? '').split(/\r?\n/).map((p) => p.trim()).filter(Boolean);
   const files = new Set<string>();
   for (const pattern of patterns) {
@@ -103,7 +108,7 @@ async function loadResults(settings: ActionSettings): Promise<{ results: Results
   const names = list.map((f) => relative(settings.workspace, f) || f);
   const parsed = list.map((f) => readResultsFile(f));
   const merged = parsed.length === 1 ? parsed[0]! : mergeResults(parsed, names);
-  return { results: judgeResults(merged, settings.judge), files: names };
+  return { ...rejudge(merged, { trustRecorded: false, given: settings.judge, failOn: settings.failOn, naming: actionNaming }), files: names };
 }
 
 /** S2: results reported on a PR must be of that PR's head, whatever the file claims otherwise. */
@@ -315,8 +320,11 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       // the files may come from an untrusted workflow: no command of theirs reaches the replay line (S2)
       replay = { resultsFiles: loaded.files.map((f) => basename(f)) };
       checkResultsMatch(results, target);
+      for (const w of loaded.warnings) core.warning(w);
+      for (const n of loaded.notes) infoUntrusted(n);
       writeResultsFile(settings.resultsPath, results);
-      exitCode = gateFails(settings.failOn, results) ? 1 : 0;
+      // 3 for a run that failed, as the command line's report: the step fails then too
+      exitCode = loaded.exitCode;
     } else {
       const spec = settings.spec!;
       replay = { commands: commandsOf(spec, envInputReader(env)('config') || null), resultsFiles: [basename(settings.resultsPath)] };
