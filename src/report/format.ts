@@ -145,23 +145,43 @@ export function intervalLabel(results: { settings?: Record<string, unknown> | un
 
 /**
  * One line on why the intervals are at the level shown, when it is not simply 1 - alpha: how many
- * benchmarks, which correction, and that a change is significant exactly when its interval
- * excludes 0. Null when every interval is at 1 - alpha.
+ * benchmarks, which correction, that a change is significant exactly when its interval excludes 0,
+ * and, where `unchanged` rows show their equivalence interval (`change.basis`), its level and what
+ * it says. Null when every interval is at 1 - alpha.
  */
-export function intervalNote(results: { settings?: Record<string, unknown> | undefined; benchmarks: readonly { change?: { ciLevel?: number | undefined; confidence?: number | undefined } | null | undefined }[] }): string | null {
+export function intervalNote(results: {
+  settings?: Record<string, unknown> | undefined;
+  benchmarks: readonly { change?: { ciLevel?: number | undefined; confidence?: number | undefined; basis?: string | undefined } | null | undefined }[];
+}): string | null {
   const judged = results.benchmarks.filter((b) => typeof b.change?.ciLevel === 'number');
   const confidence = confidenceLabel(results.settings);
   if (judged.every((b) => formatLevel(b.change!.ciLevel!) === confidence)) return null;
-  const lowest = judged.reduce((m, b) => Math.min(m, b.change!.ciLevel!), Infinity);
-  const early = judged.some((b) => b.change!.ciLevel! !== lowest);
-  const bh = results.settings?.['correction'] === 'bh';
-  const why =
-    judged.length > 1
-      ? bh
-        ? `the false-coverage-rate level of Benjamini–Hochberg over ${judged.length} benchmarks (Benjamini & Yekutieli)`
-        : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)`
-      : `raised after an early stop so that it still covers ${confidence} of the time`;
-  return `Intervals at ${intervalLabel(results)}: ${why}${early && judged.length > 1 ? ', higher after an early stop' : ''}; a change is significant when its interval excludes 0`;
+  const equivalent = judged.filter((b) => b.change!.basis === 'equivalence');
+  const tested = judged.filter((b) => b.change!.basis !== 'equivalence');
+  const parts: string[] = [];
+  if (equivalent.length > 0) {
+    const levels = equivalent.map((b) => b.change!.ciLevel!);
+    const lo = formatLevel(levels.reduce((a, b) => Math.min(a, b)));
+    const hi = formatLevel(levels.reduce((a, b) => Math.max(a, b)));
+    const label = lo === hi ? lo : `${lo.slice(0, -1)}–${hi}`;
+    const alpha = typeof results.settings?.['alpha'] === 'number' ? (results.settings['alpha'] as number) : 0.05;
+    parts.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${Number((alpha * 100).toPrecision(3))}% each${lo === hi ? '' : ', higher after an early stop'}), which lies within ±threshold`);
+  }
+  if (tested.length > 0 && !tested.every((b) => formatLevel(b.change!.ciLevel!) === confidence)) {
+    const lowest = tested.reduce((m, b) => Math.min(m, b.change!.ciLevel!), Infinity);
+    const early = tested.some((b) => b.change!.ciLevel! !== lowest);
+    const bh = results.settings?.['correction'] === 'bh';
+    const label = intervalLabel({ settings: results.settings, benchmarks: tested });
+    const why =
+      judged.length > 1
+        ? bh
+          ? `the false-coverage-rate level of Benjamini–Hochberg over ${judged.length} benchmarks (Benjamini & Yekutieli)`
+          : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)`
+        : `raised after an early stop so that it still covers ${confidence} of the time`;
+    parts.push(`${equivalent.length > 0 ? 'the others are' : 'Intervals'} at ${label}: ${why}${early && judged.length > 1 ? ', higher after an early stop' : ''}`);
+  }
+  const text = parts.join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}; a change is significant when its interval excludes 0`;
 }
 
 /**

@@ -62,6 +62,10 @@ export interface PairsAnalysis {
   hl: HodgesLehmannResult | null;
   /** the fixed-sample level of `hl`'s interval (`intervalLevel`) */
   level: number;
+  /** the Hodges–Lehmann interval at the equivalence level (`equivalenceLevel`), on the log scale; null with no kept pair */
+  equivalence: HodgesLehmannResult | null;
+  /** the level of `equivalence` */
+  equivalenceLevel: number;
   /** diagnostics that need only this benchmark's data */
   diagnostics: Diagnostic[];
 }
@@ -119,6 +123,30 @@ export const STOPPED_EARLY_ALPHA_SHARE = 0.5;
  */
 export function intervalLevel(alpha: number, stoppedEarly: boolean): number {
   return 1 - (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
+}
+
+/**
+ * The level of a benchmark's equivalence interval: 1 - 2 alpha (90% at alpha 0.05), or
+ * 1 - 2 alpha × STOPPED_EARLY_ALPHA_SHARE after an early stop (95%).
+ *
+ * Why this level. "Unchanged" is a claim of equivalence: the change lies within ±threshold. Its test
+ * is two one-sided tests at alpha each (Schuirmann 1987, "A comparison of the two one-sided tests
+ * procedure and the power approach for assessing the equivalence of average bioavailability",
+ * J. Pharmacokin. Biopharm. 15, 657-680), which reject exactly when the 1 - 2 alpha interval lies
+ * within ±threshold: the error of calling a benchmark unchanged when its change is at or beyond the
+ * threshold is at most alpha. No correction across benchmarks is needed for the claim a comparison
+ * makes with it, "every benchmark is unchanged": that claim is an intersection of the benchmarks'
+ * equivalence claims, and an intersection-union test that rejects when each of its component tests
+ * rejects at alpha has level alpha (Berger 1982, "Multiparameter hypothesis testing and acceptance
+ * sampling", Technometrics 24, 295-300; Berger & Hsu 1996, "Bioequivalence trials, intersection-union
+ * tests and equivalence confidence sets", Statist. Sci. 11, 283-319). Regressions keep the
+ * family-wise correction (`intervalAlpha`): a false alarm is a claim about one benchmark among many.
+ * After a data-dependent stop the interval is raised by the same share as the test's interval
+ * (`STOPPED_EARLY_ALPHA_SHARE`), for the same reason; bench/results/calibration.md measures how often
+ * a change at the threshold is called unchanged with the stopping rules on.
+ */
+export function equivalenceLevel(alpha: number, stoppedEarly: boolean): number {
+  return 1 - 2 * (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
 }
 
 /**
@@ -230,7 +258,10 @@ function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: Analyz
   // With a screen, computed at a level raised as the test allows for the screen (signflip.ts), so that
   // it covers at `level`; `level` is what the interval claims and what the report shows.
   const hl = kept.length > 0 ? hodgesLehmann(kept, screenedIntervalLevel(d, kept, level, opts), { zeros: 'keep' }) : null;
-  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, diagnostics: [] };
+  // The equivalence interval: never corrected for the number of benchmarks (`equivalenceLevel`).
+  const eqLevel = equivalenceLevel(opts.alpha, opts.stoppedEarly ?? false);
+  const equivalence = kept.length > 0 ? hodgesLehmann(kept, screenedIntervalLevel(d, kept, eqLevel, opts), { zeros: 'keep' }) : null;
+  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
 }
@@ -344,13 +375,13 @@ function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha: number
 }
 
 /**
- * The verdict of one benchmark (README.md, "Verdicts"; docs/statistics.md), direction-aware, read off the interval
- * shown with it (at `ciLevel`, the level of the correction across benchmarks: `intervalAlpha`):
- * significant means the interval excludes 0. Significant and the estimate worse than the
- * threshold: regression; better: improvement; significant but within the threshold, or not
- * significant with the whole interval within ±threshold: unchanged; otherwise inconclusive. An
- * interval whose confidence falls short of its level (too few pairs) is neither significant nor
- * unchanged. So no row can show an interval that contradicts its verdict.
+ * The verdict one interval supports (README.md, "Verdicts"; docs/statistics.md), direction-aware:
+ * significant means the interval excludes 0. Significant and the estimate worse than the threshold:
+ * regression; better: improvement; the whole interval within ±threshold: unchanged; otherwise
+ * inconclusive, a significant change within the threshold included (its interval still reaches
+ * past the threshold: whether it is beyond is not settled). An interval whose confidence falls
+ * short of its level (too few pairs) is neither significant nor unchanged. `decide` picks the
+ * interval a benchmark shows so that this function, read off the shown interval, gives its verdict.
  */
 export function verdictOf(change: ChangeEstimate | null, threshold: number, direction: Direction): Verdict {
   if (!change) return 'inconclusive';
@@ -365,25 +396,78 @@ export function verdictOf(change: ChangeEstimate | null, threshold: number, dire
     const worse = direction === 'lower-is-better' ? up : down;
     return worse ? 'regression' : 'improvement';
   }
-  if (significant) return 'unchanged';
   if (lower >= -threshold && upper <= threshold) return 'unchanged';
   return 'inconclusive';
 }
 
+/** A benchmark's equivalence interval (`equivalenceLevel`), relative. */
+export interface EquivalenceInterval {
+  ci: [number, number];
+  level: number;
+  achievedConfidence: number;
+}
+
+/**
+ * A benchmark's verdict from its two intervals, and the interval it shows.
+ *
+ * - The test's interval (at the correction's level, `intervalAlpha`) decides a change: it excludes
+ *   0 and the estimate is beyond the threshold: `regression` or `improvement`.
+ * - Otherwise the equivalence interval (`equivalenceLevel`: two one-sided tests at alpha, not
+ *   corrected across benchmarks) decides `unchanged` when it lies within ±threshold.
+ * - Otherwise `inconclusive`, shown with the test's interval; a change that is significant but
+ *   estimated within the threshold is among these: the interval that would call it unchanged
+ *   still reaches past the threshold, so calling it unchanged would claim what the data do not
+ *   show (at a true change of exactly the threshold, that rule said "unchanged" about half the
+ *   time; the equivalence interval says it at most alpha of the time).
+ *
+ * The interval shown (`change.ci`, `change.ciLevel`) is the one that decided: the equivalence
+ * interval for an `unchanged` that it decided (`change.basis: 'equivalence'`), the test's interval
+ * for every other verdict. So `verdictOf(change)` gives the verdict back, and no row shows an interval
+ * that contradicts it: the equivalence interval is the narrower of the two (a lower level around the
+ * same estimate), so an inconclusive row's test interval also reaches beyond ±threshold, and a
+ * regression's estimate, outside ±threshold, could never have an equivalence interval inside it.
+ * Both intervals are kept in the result: `change.equivalence`, and `change.tested` when `ci` is the
+ * equivalence interval.
+ */
+export function decide(tested: ChangeEstimate, equivalence: EquivalenceInterval, threshold: number, direction: Direction): { change: ChangeEstimate; verdict: Verdict } {
+  const byTest = verdictOf(tested, threshold, direction);
+  const withEquivalence = { ...tested, equivalence: { ci: equivalence.ci, level: equivalence.level } };
+  if (byTest === 'regression' || byTest === 'improvement') return { change: withEquivalence, verdict: byTest };
+  const confident = equivalence.achievedConfidence >= equivalence.level - 1e-12;
+  const [lower, upper] = equivalence.ci;
+  if (confident && lower >= -threshold && upper <= threshold) {
+    const { level: _level, ...rest } = withEquivalence;
+    const shown: ChangeEstimate = {
+      ...rest,
+      ci: [lower, upper],
+      ciLevel: equivalence.level,
+      ...(equivalence.level !== tested.confidence ? { level: equivalence.level } : {}),
+      achievedConfidence: equivalence.achievedConfidence,
+      basis: 'equivalence',
+      tested: { ci: tested.ci, level: tested.ciLevel, ...(tested.achievedConfidence !== undefined ? { achievedConfidence: tested.achievedConfidence } : {}) },
+    };
+    return { change: shown, verdict: 'unchanged' };
+  }
+  return { change: withEquivalence, verdict: byTest };
+}
+
 /**
  * For an inconclusive benchmark: a rough count of pairs in all that would likely settle it,
- * assuming the interval's half-width shrinks as 1/sqrt(n). It settles once the half-width falls
- * below either |estimate| (the interval leaves 0: significant) or threshold - |estimate| (the
- * interval fits within ±threshold), whichever is larger.
+ * assuming the intervals' half-widths shrink as 1/sqrt(n): the fewer of the pairs that take the
+ * test's interval away from 0 (half-width below |estimate|) and the pairs that fit the equivalence
+ * interval within ±threshold (half-width below threshold - |estimate|).
  */
-export function estimatePairsToSettle(change: ChangeEstimate, n: number, threshold: number, alpha: number): number | null {
-  const half = (change.ci[1] - change.ci[0]) / 2;
-  const est = Math.abs(change.estimate);
-  const target = Math.max(est, threshold - est);
+export function estimatePairsToSettle(tested: ChangeEstimate, equivalence: { ci: readonly [number, number] } | null, n: number, threshold: number, alpha: number): number | null {
+  const est = Math.abs(tested.estimate);
   const floor = Math.max(n + 1, minPairsForAlpha(alpha));
-  if (!(target > 0)) return null;
-  if (!(half > 0)) return floor;
-  return Math.max(floor, Math.ceil(n * (half / target) ** 2 - 1e-9));
+  const needs = (ci: readonly [number, number], target: number): number => {
+    const half = (ci[1] - ci[0]) / 2;
+    if (!(target > 0)) return Infinity;
+    if (!(half > 0)) return floor;
+    return Math.max(floor, Math.ceil(n * (half / target) ** 2 - 1e-9));
+  };
+  const best = Math.min(needs(tested.ci, est), equivalence ? needs(equivalence.ci, threshold - est) : needs(tested.ci, threshold - est));
+  return Number.isFinite(best) ? best : null;
 }
 
 const VERDICT_RANK: Record<Verdict, number> = { unchanged: 0, improvement: 1, inconclusive: 2, regression: 3 };
@@ -440,14 +524,17 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
       ...(b.metric ? { metric: b.metric } : {}),
       ...testOptions(b),
       level: intervalLevel(perInterval, b.stoppedEarly ?? false),
+      ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
     }),
   );
   const benchmarks = inputs.map((b, i): BenchmarkAnalysis => {
     const a = analyses[i] as PairsAnalysis;
     const threshold = b.threshold ?? opts.threshold;
     let change: ChangeEstimate | null = null;
+    let verdict: Verdict = 'inconclusive';
+    let pairsToSettle: number | null = null;
     if (a.test && a.hl) {
-      change = {
+      const tested: ChangeEstimate = {
         estimate: Math.expm1(a.hl.estimate),
         ci: [Math.expm1(a.hl.lower), Math.expm1(a.hl.upper)],
         confidence: 1 - opts.alpha,
@@ -460,9 +547,11 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
         achievedConfidence: a.hl.achievedConfidence,
         n: a.test.n,
       };
+      const eq = a.equivalence!;
+      const equivalence = { ci: [Math.expm1(eq.lower), Math.expm1(eq.upper)] as [number, number], level: a.equivalenceLevel, achievedConfidence: eq.achievedConfidence };
+      ({ change, verdict } = decide(tested, equivalence, threshold, b.direction));
+      if (verdict === 'inconclusive') pairsToSettle = estimatePairsToSettle(tested, equivalence, a.keptIndices.length, threshold, 1 - a.level);
     }
-    const verdict = verdictOf(change, threshold, b.direction);
-    const pairsToSettle = verdict === 'inconclusive' && change ? estimatePairsToSettle(change, a.keptIndices.length, threshold, 1 - a.level) : null;
     return {
       name: b.name,
       direction: b.direction,

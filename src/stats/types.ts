@@ -73,6 +73,15 @@ export interface ChangeEstimate {
   achievedConfidence?: number;
   /** pairs the test used (kept pairs with head != base: the test drops zeros, the estimate and interval count them) */
   n?: number;
+  /**
+   * `equivalence`: `ci` is the equivalence interval (two one-sided tests at alpha, judge.ts
+   * `equivalenceLevel`), which decided the verdict `unchanged`; absent: `ci` is the test's interval
+   */
+  basis?: 'equivalence';
+  /** the equivalence interval and its level, whichever interval `ci` is */
+  equivalence?: { ci: [number, number]; level: number };
+  /** with `basis: 'equivalence'`: the test's interval (at the correction's level), which `ci` then is not */
+  tested?: { ci: [number, number]; level: number; achievedConfidence?: number };
 }
 
 /**

@@ -37,19 +37,27 @@ describe('the interval is labelled with its level', () => {
   it('10 benchmarks, 2 rejected by Holm: intervals at 1 - 0.05/8 = 99.375%, in the file and both reports', () => {
     const r = judgeResults(suite(), opts);
     expect(r.benchmarks.map((b) => b.verdict)).toEqual(['regression', 'regression', ...Array(8).fill('unchanged')]);
-    for (const b of r.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(0.99375, 12);
+    // the test's intervals at Holm's level; the unchanged rows show their equivalence interval (90%)
+    for (const b of r.benchmarks) expect(b.change!.tested?.level ?? b.change!.ciLevel).toBeCloseTo(0.99375, 12);
+    for (const b of r.benchmarks.slice(2)) {
+      expect(b.change!.basis).toBe('equivalence');
+      expect(b.change!.ciLevel).toBeCloseTo(0.9, 12);
+    }
     const terminal = renderTerminal(r, { color: false });
-    expect(terminal).toContain('change [99.375% CI]');
-    expect(terminal).toContain("Intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together)");
+    expect(terminal).toContain('change [90–99.375% CI]');
+    expect(terminal).toContain("Unchanged rows show their equivalence interval, at 90% (two one-sided tests at 5% each), which lies within ±threshold; the others are at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together)");
     const md = renderMarkdown(r, { commentId: 'x' });
-    expect(md).toContain('change [99.375% interval]');
-    expect(md).toContain("<sub>Intervals at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together); a change is significant when its interval excludes 0</sub>");
+    expect(md).toContain('change [90–99.375% interval]');
+    expect(md).toContain("<sub>Unchanged rows show their equivalence interval, at 90% (two one-sided tests at 5% each), which lies within ±threshold; the others are at 99.375%: the level of Holm's correction over 10 benchmarks (95% for them together); a change is significant when its interval excludes 0</sub>");
   });
 
   it('an early stop raises its interval again: the label shows the range', () => {
     const r = judgeResults(suite(true), opts);
-    expect(r.benchmarks[9]!.change!.ciLevel).toBeCloseTo(1 - 0.05 / 16, 12);
-    expect(renderTerminal(r, { color: false })).toContain('change [99.375–99.687% CI]');
+    expect(r.benchmarks[9]!.change!.tested!.level).toBeCloseTo(1 - 0.05 / 16, 12);
+    // its equivalence interval is raised too: 95% instead of 90%
+    expect(r.benchmarks[9]!.change!.ciLevel).toBeCloseTo(0.95, 12);
+    expect(renderTerminal(r, { color: false })).toContain('change [90–99.375% CI]');
+    expect(renderTerminal(r, { color: false })).toContain('Unchanged rows show their equivalence interval, at 90–95% (two one-sided tests at 5% each, higher after an early stop)');
   });
 
   it('one benchmark: 95% as before, and no note', () => {

@@ -4,7 +4,9 @@
  * own interval (at the level recorded as `change.ciLevel`) and threshold:
  * - regression / improvement: the interval excludes 0 and the estimate is beyond the threshold,
  *   on the worse / better side;
- * - unchanged: the interval lies within ±threshold, or excludes 0 with the estimate within it;
+ * - unchanged: the interval lies within ±threshold, or excludes 0 with the estimate within it (the
+ *   interval shown for an `unchanged` decided by equivalence is the equivalence interval, at
+ *   1 - 2 alpha: judge.ts `decide`);
  * - inconclusive: neither, or the interval falls short of its level (too few pairs).
  */
 import fc from 'fast-check';
@@ -75,7 +77,14 @@ describe('the interval agrees with the verdict', () => {
         );
         j.benchmarks.forEach((b, i) => {
           const level = b.change!.ciLevel!;
-          expect(level).toBeGreaterThanOrEqual(1 - suite.alpha);
+          // the equivalence interval (1 - 2 alpha, raised after an early stop) when it decided `unchanged`, else the test's
+          const early = suite.benchmarks[i]!.stoppedEarly;
+          if (b.change!.basis === 'equivalence') {
+            expect(b.verdict).toBe('unchanged');
+            expect(level).toBeCloseTo(early ? 1 - suite.alpha : 1 - 2 * suite.alpha, 12);
+            expect(b.change!.tested!.level).toBeGreaterThanOrEqual(1 - suite.alpha);
+          } else expect(level).toBeGreaterThanOrEqual(1 - suite.alpha);
+          expect(b.change!.equivalence!.level).toBeCloseTo(early ? 1 - suite.alpha : 1 - 2 * suite.alpha, 12);
           expect(level).toBeLessThan(1);
           const hl = hodgesLehmann(logRatios(pairs[i]!), level, { zeros: 'keep' });
           expect(b.change!.ci).toEqual([Math.expm1(hl.lower), Math.expm1(hl.upper)]);

@@ -30,6 +30,12 @@ function one(pairs: Pair[], direction: 'lower-is-better' | 'higher-is-better' = 
   return judge([{ name: 'b', direction, pairs }], { ...opts, ...o }).benchmarks[0]!;
 }
 
+/** The test's interval (at the correction's level): `ci` itself unless the equivalence interval decided `unchanged`. */
+function tested(b: BenchmarkAnalysis): { ci: [number, number]; level: number } {
+  const c = b.change!;
+  return c.tested ?? { ci: c.ci, level: c.ciLevel };
+}
+
 function codes(b: BenchmarkAnalysis): DiagnosticCode[] {
   return b.diagnostics.map((d) => d.code);
 }
@@ -89,10 +95,13 @@ describe('verdicts', () => {
   it('pairsToSettle scales the half-width as 1/sqrt(n) to the nearer way of settling', () => {
     const c: ChangeEstimate = { estimate: 0, ci: [-0.04, 0.04], confidence: 0.95, ciLevel: 0.95, pValue: 0.9, pAdjusted: 0.9, method: 'exact' };
     // half-width 0.04 must shrink to 0.02 (the interval within ±2%): 4 times the pairs
-    expect(estimatePairsToSettle(c, 20, 0.02, 0.05)).toBe(80);
+    expect(estimatePairsToSettle(c, null, 20, 0.02, 0.05)).toBe(80);
+    // the equivalence interval (90%, narrower) is what must fit: half-width 0.03 down to 0.02, 2.25 times
+    expect(estimatePairsToSettle(c, { ci: [-0.03, 0.03] }, 20, 0.02, 0.05)).toBe(45);
     const d: ChangeEstimate = { ...c, estimate: 0.03, ci: [-0.01, 0.07] };
     // half-width 0.04 must shrink below |estimate| = 0.03 (significant): (4/3)^2 = 1.78 times
-    expect(estimatePairsToSettle(d, 18, 0.02, 0.05)).toBe(32);
+    expect(estimatePairsToSettle(d, null, 18, 0.02, 0.05)).toBe(32);
+    expect(estimatePairsToSettle(d, { ci: [0, 0.06] }, 18, 0.02, 0.05)).toBe(32);
   });
 
   it('too few pairs can never be unchanged, however narrow', () => {
@@ -194,21 +203,21 @@ describe('intervals at the level of the correction', () => {
     const rejected = j.benchmarks.filter((b) => b.change!.pAdjusted < 0.05).length;
     expect(rejected).toBe(2);
     for (const b of j.benchmarks) {
-      expect(b.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+      expect(tested(b).level).toBeCloseTo(1 - 0.05 / 8, 15);
       expect(b.change!.confidence).toBe(0.95);
     }
     j.benchmarks.forEach((b, i) => {
       const hl = hodgesLehmann(Array.from(logRatios(inputs[i]!.pairs)), 1 - 0.05 / 8, { zeros: 'keep' });
-      expect(b.change!.ci).toEqual([Math.expm1(hl.lower), Math.expm1(hl.upper)]);
+      expect(tested(b).ci).toEqual([Math.expm1(hl.lower), Math.expm1(hl.upper)]);
     });
     expect(j.benchmarks.map((b) => b.verdict)).toEqual(['regression', 'regression', ...Array(8).fill('unchanged')]);
   });
 
   it('Benjamini–Hochberg: at 1 - R alpha/m (Benjamini & Yekutieli), 1 - alpha/m when nothing is selected', () => {
     const j = judge(inputs, { ...opts, correction: 'bh' });
-    for (const b of j.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(1 - (2 * 0.05) / 10, 15);
+    for (const b of j.benchmarks) expect(tested(b).level).toBeCloseTo(1 - (2 * 0.05) / 10, 15);
     const none = judge(inputs.slice(2), { ...opts, correction: 'bh' });
-    for (const b of none.benchmarks) expect(b.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+    for (const b of none.benchmarks) expect(tested(b).level).toBeCloseTo(1 - 0.05 / 8, 15);
   });
 
   it('intervalAlpha: one benchmark keeps alpha; all rejected by Holm gives alpha; no test is not counted', () => {
@@ -221,8 +230,8 @@ describe('intervals at the level of the correction', () => {
 
   it('an early stop halves the error rate again: 1 - alpha/(2 k)', () => {
     const j = judge(inputs.map((b, i) => (i === 5 ? { ...b, stoppedEarly: true } : b)), opts);
-    expect(j.benchmarks[5]!.change!.ciLevel).toBeCloseTo(1 - 0.05 / 16, 15);
-    expect(j.benchmarks[4]!.change!.ciLevel).toBeCloseTo(1 - 0.05 / 8, 15);
+    expect(tested(j.benchmarks[5]!).level).toBeCloseTo(1 - 0.05 / 16, 15);
+    expect(tested(j.benchmarks[4]!).level).toBeCloseTo(1 - 0.05 / 8, 15);
   });
 
   it('a change significant alone but not among 20 benchmarks is not shown with an interval that excludes 0', () => {
@@ -518,7 +527,11 @@ describe('pairs with head == base (zeros)', () => {
     expect(codes(b)).toContain('mostly-equal');
     expect(words(b.diagnostics.find((d) => d.code === 'mostly-equal')!)).toMatch(/26 of 30 pairs/);
     const c = b.change!;
-    expect(c.achievedConfidence).toBeGreaterThanOrEqual(0.95 - 1e-12);
+    // decided by the equivalence interval (90%: two one-sided tests at 5%), shown at its level
+    expect(c.basis).toBe('equivalence');
+    expect(c.ciLevel).toBeCloseTo(0.9, 15);
+    expect(c.achievedConfidence).toBeGreaterThanOrEqual(0.9 - 1e-12);
+    expect(c.tested!.achievedConfidence).toBeGreaterThanOrEqual(0.95 - 1e-12);
     expect(c.ci[0]).toBeLessThanOrEqual(0);
     expect(c.ci[1]).toBeGreaterThanOrEqual(0);
     expect(Math.max(-c.ci[0], c.ci[1])).toBeLessThan(0.0002);
@@ -536,7 +549,9 @@ describe('pairs with head == base (zeros)', () => {
       diffs.forEach((delta, k) => (pairs[5 + 7 * k] = { ...pairs[5 + 7 * k]!, head: 8192 + delta }));
       const b = one(pairs, 'lower-is-better', { threshold: 0.05 });
       expect(b.verdict, String(diffs)).toBe('unchanged');
-      expect(b.change!.achievedConfidence).toBe(0.95);
+      expect(b.change!.ciLevel).toBeCloseTo(0.9, 15);
+      expect(b.change!.achievedConfidence).toBe(b.change!.ciLevel);
+      expect(b.change!.tested!.achievedConfidence).toBe(0.95);
       expect(b.change!.ci[0]).toBeLessThanOrEqual(0);
       expect(b.change!.ci[1]).toBeGreaterThanOrEqual(0);
       expect(Math.max(-b.change!.ci[0], b.change!.ci[1])).toBeLessThan(0.0003);

@@ -260,11 +260,19 @@ describe('sign-flip test with the outlier screen inside the statistic', () => {
       const trials = 600;
       for (const change of [0, 0.02]) {
         let covered = 0;
+        let coveredEquivalence = 0;
         for (let t = 0; t < trials; t++) {
           const c = judge([{ name: 'x', direction: 'lower-is-better', pairs: burstyPairs(60, rand, change) }], { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm', seed: t }).benchmarks[0]!.change!;
-          if (c.ci[0] <= change && change <= c.ci[1]) covered++;
+          // the test's interval (shown unless the equivalence interval decided `unchanged`)
+          const ci = c.tested?.ci ?? c.ci;
+          if (ci[0] <= change && change <= ci[1]) covered++;
+          const eq = c.equivalence!;
+          expect(eq.level).toBeCloseTo(0.9, 12);
+          if (eq.ci[0] <= change && change <= eq.ci[1]) coveredEquivalence++;
         }
         expect(covered / trials).toBeGreaterThan(0.95 - 2.6 * Math.sqrt((0.95 * 0.05) / trials));
+        // the equivalence interval (1 - 2 alpha) allows for the screen alike
+        expect(coveredEquivalence / trials).toBeGreaterThan(0.9 - 2.6 * Math.sqrt((0.9 * 0.1) / trials));
       }
     }, HEAVY);
 
