@@ -77,6 +77,8 @@ const ChangeSchema = z.object({
   basis: z.enum(['equivalence']).optional(),
   /** the equivalence interval (two one-sided tests at alpha) and its level */
   equivalence: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number() }).optional(),
+  /** with `basis: 'equivalence'`: the test's interval at the correction's level */
+  tested: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number(), achievedConfidence: z.number().optional() }).optional(),
 });
 
 const FailureSchema = z.object({
