@@ -260,7 +260,7 @@ export async function resolveEvent(ctx: EventContext): Promise<Target> {
       const headRepo = run.head_repository?.full_name ?? null;
       const api = needApi(ctx, 'The workflow_run event');
       const found = await findPullForHead(api, repo, run.head_sha, headRepo, run.head_branch ?? null);
-      warnings.push(...found.warnings);
+      for (const w of found.warnings) warnings.push(w);
       if (!found.pull) warnings.push(`No open pull request of ${fullName(repo)} has head ${run.head_sha.slice(0, 7)}${headRepo ? ` from ${headRepo}` : ''}: the report goes to the job summary only.`);
       if (inputs.mode !== 'report') {
         warnings.push('Under workflow_run pairbench is meant to run with mode: report (it reports the results of the pull_request workflow); measuring here builds the run\'s head.');

@@ -43,7 +43,11 @@ export function encodeRequest(runs: readonly WireRun[]): Buffer | string {
       .filter((e): e is [string, string] => e[1] !== undefined)
       .map(([k, v]) => `${k}=${v}`);
     const timeout = Number.isFinite(r.timeoutMs) && r.timeoutMs > 0 ? Math.ceil(r.timeoutMs) : 0;
-    fields.push(r.cwd, String(timeout), r.stopOnFailure ? '1' : '0', String(r.argv.length), ...r.argv, String(env.length), ...env);
+    // no spread into push: an environment may hold many variables (S20)
+    fields.push(r.cwd, String(timeout), r.stopOnFailure ? '1' : '0', String(r.argv.length));
+    for (const a of r.argv) fields.push(a);
+    fields.push(String(env.length));
+    for (const e of env) fields.push(e);
   }
   if (fields.some((f) => f.includes('\0'))) return 'the command, its directory or its environment contains a NUL character';
   const body = Buffer.from(fields.map((f) => `${f}\0`).join(''), 'utf8');

@@ -406,7 +406,7 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
   const aboutFits = budget.take(about, 2);
 
   // The unchanged benchmarks, and the unchanged metrics of changed ones, in a fold.
-  for (const g of groups) if (g.kind === 'unchanged') unchangedRows.push(g.primary, ...g.derived);
+  for (const g of groups) if (g.kind === 'unchanged') for (const r of [g.primary, ...g.derived]) unchangedRows.push(r);
   let unchangedText: string | null = null;
   if (unchangedRows.length > 0) {
     const head = `| benchmark | metric | change [${confidence} interval] | base → head (median) | pairs |\n|:--|:--|--:|--:|--:|`;

@@ -44,8 +44,13 @@ export function forestRows(groups: readonly Group[], defaultThreshold: number): 
  * axis stops and the ends beyond it are drawn as arrows.
  */
 export function forestRange(rows: readonly ForestRow[]): number {
-  const thr = Math.max(...rows.map((r) => r.threshold), 0.01);
-  const reach = Math.max(...rows.flatMap((r) => [Math.abs(r.ci[0]), Math.abs(r.ci[1]), Math.abs(r.estimate), r.threshold * 1.5]));
+  // loops, not Math.max(...rows): a suite may have 100,000 rows, past what a call's arguments hold
+  let thr = 0.01;
+  let reach = -Infinity;
+  for (const r of rows) {
+    thr = Math.max(thr, r.threshold);
+    reach = Math.max(reach, Math.abs(r.ci[0]), Math.abs(r.ci[1]), Math.abs(r.estimate), r.threshold * 1.5);
+  }
   const cap = Math.max(thr * 10, 0.5);
   const r = Math.min(Math.max(reach * 1.1, thr * 2), cap);
   // a round number of percent, so the axis labels read cleanly

@@ -16,7 +16,7 @@ import { suiteChange } from './comment.ts';
 import { forestRows } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
 import { formatChange, formatChangeInterval, formatCv, formatLevel, formatP, formatSpread, formatValue, intervalLabel, intervalNote, spreadName } from './format.ts';
-import { escapeHtml, forestSvg, ratiosSvg, timelineSvg } from './html-plots.ts';
+import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { countVerdicts, groupRows, KIND_LABEL, type Row } from './rows.ts';
 import { stripControls } from './escape.ts';
@@ -27,7 +27,20 @@ export interface HtmlContext {
   runUrl?: string;
   /** per-benchmark plots for at most this many benchmarks (changed first); default 200 */
   maxSections?: number;
+  /** rows of the forest plot at most (changed first); default {@link FOREST_ROWS} */
+  maxForestRows?: number;
+  /** rows of the table at most (changed first); default {@link TABLE_ROWS} */
+  maxTableRows?: number;
 }
+
+/**
+ * The report's size is bounded whatever the suite: a forest plot taller than a few hundred rows
+ * cannot be read, and a table of 100,000 benchmarks made a report of 94 MB. Past these counts the
+ * rows of most change are shown (the order of rows.ts: regressions, failures, inconclusive,
+ * improvements, then the rest), and a note says how many more the results file holds.
+ */
+export const FOREST_ROWS = 300;
+export const TABLE_ROWS = 5_000;
 
 const CSS = `
 :root{color-scheme:light dark;--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--band:#eef1f4;--ci:#cfe2ff;
@@ -58,11 +71,20 @@ svg .clip{fill:var(--fg)}svg .estimate-line{stroke:var(--fg);stroke-width:2}
 svg .pair{fill:var(--ratio);fill-opacity:.75}svg .flagged{fill:none;stroke:var(--ratio);stroke-width:1.5}svg .outlier{stroke:var(--reg);stroke-width:2;fill:none}
 svg .base{fill:var(--base)}svg .head{fill:var(--head)}svg .base-line{stroke:var(--base);fill:none;stroke-opacity:.5}svg .head-line{stroke:var(--head);fill:none;stroke-opacity:.5}
 svg .ratio{fill:var(--ratio)}svg .ratio-line{stroke:var(--ratio);fill:none;stroke-opacity:.6}
+svg .bar{fill:var(--ratio);fill-opacity:.75}svg .base-range{stroke:var(--base);stroke-opacity:.4}svg .head-range{stroke:var(--head);stroke-opacity:.4}svg .ratio-range{stroke:var(--ratio);stroke-opacity:.4}
+svg .run{fill:transparent}svg .run:hover{fill:var(--fg);fill-opacity:.08}
 a{color:var(--base)}
 `;
 
 
 const esc = (s: string) => escapeHtml(stripControls(s));
+
+/** The last `max` UTF-16 units of `text`, never starting on the low half of a surrogate pair. */
+function tailText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const c = text.charCodeAt(text.length - max);
+  return text.slice(text.length - max + (c >= 0xdc00 && c <= 0xdfff ? 1 : 0));
+}
 
 function sideCell(b: BenchmarkResult, side: 'base' | 'head'): string {
   const s = b[side];
@@ -94,9 +116,9 @@ function benchSection(r: Row, threshold: number, confidence: string, index: numb
   const facts = [
     b.change ? `change ${esc(formatChange(b.change.estimate))} ${esc(formatChangeInterval(b.change.ci))}, adjusted p ${esc(formatP(b.change.pAdjusted ?? b.change.pValue))}` : 'no change estimate',
     `threshold ±${esc(String(Number((thr * 100).toFixed(2))))}%`,
-    `${b.pairs.length} pairs, ${b.outliers?.length ?? 0} excluded`,
+    `${b.pairs.length.toLocaleString('en-US')} pairs, ${(b.outliers?.length ?? 0).toLocaleString('en-US')} excluded`,
     b.direction === 'higher-is-better' ? 'higher is better' : 'lower is better',
-    b.failure ? `failed on ${b.failure.side}: ${esc(b.failure.message.slice(0, 300))}` : null,
+    b.failure ? `failed on ${b.failure.side}: ${esc(cutText(b.failure.message, 300))}` : null,
   ].filter(Boolean);
   const plots = b.pairs.length > 0 ? `${ratiosSvg(b, { id: `r${index}`, threshold: thr, confidence })}${timelineSvg(b, { id: `t${index}` })}` : '<p class="muted">No pairs were measured.</p>';
   return `<section class="bench" id="b-${slug(b.name)}" aria-labelledby="h-${index}"><h3 id="h-${index}"><span class="k-${r.kind}">${esc(KIND_LABEL[r.kind])}</span> · ${esc(r.name)} <span class="muted">${esc(r.metric)}</span></h3><p class="muted">${facts.join(' · ')}</p>${diags ? `<ul class="diag">${diags}</ul>` : ''}${plots}</section>`;
@@ -131,14 +153,28 @@ export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
     : '';
   const rows = forestRows(groups, threshold);
   const summaryRow = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data' as const, estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
-  const forest = rows.length > 0 ? `<h2>Changes</h2><p class="muted">Each benchmark's change with its ${esc(confidence)} interval; the shaded band is ±threshold, worse is to the right.</p><div class="scroll">${forestSvg(rows, { id: 'forest', confidence, summary: summaryRow })}</div>` : '';
-  const tableRows = groups.flatMap((g) => [tableRow(g.primary, false), ...g.derived.map((d) => tableRow(d, true))]).join('');
-  const table = `<h2>All benchmarks</h2><div class="scroll"><table><caption class="muted">Medians ± ${spreadName(results.benchmarks) === 'MAD' ? 'MAD (× 1.4826, relative to the median)' : 'coefficient of variation'}; change of head against base with its ${esc(confidence)} interval.${levelNote ? ` ${esc(levelNote)}.` : ''}</caption><thead><tr><th scope="col">verdict</th><th scope="col">benchmark</th><th scope="col">metric</th><th scope="col" class="num">change</th><th scope="col" class="num">base</th><th scope="col" class="num">head</th><th scope="col" class="num" title="MAD × 1.4826 of head/base across pairs, relative: what pairing leaves of the noise">paired ±</th><th scope="col" class="num">p (adj.)</th><th scope="col" class="num">pairs</th></tr></thead><tbody>${tableRows}</tbody></table></div>`;
+  const maxForest = ctx.maxForestRows ?? FOREST_ROWS;
+  const forestMore = rows.length > maxForest ? ` The first ${maxForest.toLocaleString('en-US')} rows, changed ones first, are drawn; the table below has the other ${(rows.length - maxForest).toLocaleString('en-US')}.` : '';
+  const forest = rows.length > 0 ? `<h2>Changes</h2><p class="muted">Each benchmark's change with its ${esc(confidence)} interval; the shaded band is ±threshold, worse is to the right.${forestMore}</p><div class="scroll">${forestSvg(rows.slice(0, maxForest), { id: 'forest', confidence, summary: summaryRow })}</div>` : '';
+  const maxTable = ctx.maxTableRows ?? TABLE_ROWS;
+  const shownRows: string[] = [];
+  let hiddenRows = 0;
+  const addRow = (r: Row, derived: boolean) => {
+    if (shownRows.length < maxTable) shownRows.push(tableRow(r, derived));
+    else hiddenRows++;
+  };
+  for (const g of groups) {
+    addRow(g.primary, false);
+    for (const d of g.derived) addRow(d, true);
+  }
+  const tableRows = shownRows.join('');
+  const tableMore = hiddenRows > 0 ? `<p class="muted">${maxTable.toLocaleString('en-US')} rows are shown, changed ones first; the other ${hiddenRows.toLocaleString('en-US')} are in the results file (<code>pairbench report</code> lists every one).</p>` : '';
+  const table = `<h2>All benchmarks</h2><div class="scroll"><table><caption class="muted">Medians ± ${spreadName(results.benchmarks) === 'MAD' ? 'MAD (× 1.4826, relative to the median)' : 'coefficient of variation'}; change of head against base with its ${esc(confidence)} interval.${levelNote ? ` ${esc(levelNote)}.` : ''}</caption><thead><tr><th scope="col">verdict</th><th scope="col">benchmark</th><th scope="col">metric</th><th scope="col" class="num">change</th><th scope="col" class="num">base</th><th scope="col" class="num">head</th><th scope="col" class="num" title="MAD × 1.4826 of head/base across pairs, relative: what pairing leaves of the noise">paired ±</th><th scope="col" class="num">p (adj.)</th><th scope="col" class="num">pairs</th></tr></thead><tbody>${tableRows}</tbody></table></div>${tableMore}`;
   const max = ctx.maxSections ?? 200;
   const all = groups.flatMap((g) => [g.primary, ...g.derived]);
   const sections = all.slice(0, max).map((r, i) => benchSection(r, threshold, confidence, i));
   const more = all.length > max ? `<p class="muted">${all.length - max} more benchmarks are in the results file.</p>` : '';
-  const failures = (results.failures ?? []).map((f) => `<li><strong>${esc(f.side)}</strong>${f.benchmark ? ` (${esc(f.benchmark)})` : ''}: ${esc(f.message.slice(0, 500))}${f.stderrTail ? `<pre>${esc(f.stderrTail.slice(-4000))}</pre>` : ''}</li>`);
+  const failures = (results.failures ?? []).map((f) => `<li><strong>${esc(f.side)}</strong>${f.benchmark ? ` (${esc(f.benchmark)})` : ''}: ${esc(cutText(f.message, 500))}${f.stderrTail ? `<pre>${esc(tailText(f.stderrTail, 4000))}</pre>` : ''}</li>`);
   const replay = replayLines(results, ctx.replay);
   const env = results.environment;
   const about = [
@@ -160,7 +196,7 @@ ${forest}
 ${table}
 ${failures.length ? `<h2>Failures</h2><ul>${failures.join('')}</ul>` : ''}
 <h2>Each benchmark</h2>
-<p class="muted">The distribution of the paired ratios (head/base − 1, one dot per pair) and the pairs in measuring order: drift of the machine moves base and head together and cancels in their ratio.</p>
+<p class="muted">The distribution of the paired ratios (head/base − 1, one dot per pair) and the pairs in measuring order: drift of the machine moves base and head together and cancels in their ratio. Past ${MAX_DRAWN_PAIRS} pairs a benchmark's plots draw bins (a histogram; the median, min and max of each run of pairs), as each plot says.</p>
 ${sections.join('\n')}${more}
 <h2>How this was measured</h2><ul>${about}</ul>
 <p>Replay this comparison:</p><pre>${esc(replay.replay)}</pre>${replay.replayNote ? `<p class="muted">${esc(replay.replayNote.replace(/`/g, ''))}</p>` : ''}

@@ -157,7 +157,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   // more); any other note that many benchmarks share is shown NOTES_PER_KIND times, then counted:
   // a suite of 100,000 benchmarks would otherwise print 100,000 copies of it.
   const shared = sharedNotes(benchmarks, pairsWholeRuns(results));
-  notes.push(...shared.lines);
+  for (const line of shared.lines) notes.push(line);
   const perKind = new Map<string, number>();
   const note = (kind: string, text: string) => {
     const n = (perKind.get(kind) ?? 0) + 1;
