@@ -93,14 +93,19 @@ function listed(items: readonly string[]): string {
   return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
 }
 
-/** Whether the run that wrote the file failed: its status says so, or it records a failure. */
-export function runFailed(results: Pick<Results, 'status' | 'failures' | 'benchmarks'>): boolean {
+/**
+ * Whether the run that wrote the file failed: its status says so, or it records a failure (of a
+ * build, or of a benchmark, whose row then holds only the pairs before it). `compare` marks every
+ * run with a failure `failed` (or `partial`, interrupted after it), so a failure in a file whose
+ * status says otherwise still fails it: a forged mark can make a file fail, never pass.
+ */
+function runFailed(results: Pick<Results, 'status' | 'failures' | 'benchmarks'>): boolean {
   return results.status === 'failed' || (results.failures?.length ?? 0) > 0 || results.benchmarks.some((b) => b.failure !== undefined);
 }
 
 /** The exit status of a judged file: 3 for a run that failed, else 1 when the gate fails, else 0. */
 export function exitStatusOf(judged: Results, failOn: FailOn): 0 | 1 | 3 {
-  if (runFailed(judged)) return 3;
+  if (judged.status === 'failed') return 3;
   return gateFails(failOn, judged) ? 1 : 0;
 }
 
@@ -163,11 +168,16 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   }
   if (!opts.trustRecorded && ownThresholds > 0) unused.push(`a threshold of its own for ${ownThresholds} benchmark${ownThresholds === 1 ? '' : 's'}`);
   if (unused.length > 0) {
-    notes.push(`The results file records ${listed(unused)}, which ${unused.length === 1 ? 'is' : 'are'} not used: an untrusted results file never sets how it is judged, so every setting is this judging's own (threshold ${typed('threshold', chosen.threshold)}, alpha ${chosen.alpha}, outliers ${chosen.outliers}, correction ${chosen.correction}, fail-on ${opts.failOn}).`);
+    notes.push(`The results file records ${unused.join(', ')}, which ${unused.length === 1 ? 'is' : 'are'} not used: an untrusted results file never sets how it is judged, so every setting is this judging's own (threshold ${typed('threshold', chosen.threshold)}, alpha ${chosen.alpha}, outliers ${chosen.outliers}, correction ${chosen.correction}, fail-on ${opts.failOn}).`);
   }
 
+  // A run that recorded a failure failed, whatever its status says: the check run, the comment and the exit agree.
+  const failed = runFailed(file);
+  if (failed && (file.status === undefined || file.status === 'complete')) {
+    warnings.push(`the results record a failure but the status ${file.status ?? '(none)'}; judging them as a failed run`);
+  }
   const seed = readRecordedSetting(recorded, 'seed');
-  const judged = judgeResults({ ...file, benchmarks }, { ...chosen, seed: seed && 'value' in seed ? Number(seed.value) : 0 });
+  const judged = judgeResults({ ...file, ...(failed ? { status: 'failed' as const } : {}), benchmarks }, { ...chosen, seed: seed && 'value' in seed ? Number(seed.value) : 0 });
   const results: Results = { ...judged, settings: { ...judged.settings, failOn: opts.failOn } };
   return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
 }

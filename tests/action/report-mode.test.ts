@@ -1,0 +1,164 @@
+/**
+ * The action's `mode: report` under `workflow_run` (the fork-PR pattern): the artifact is untrusted
+ * data (S2), and nothing recorded in it decides how it is judged, nor the step's status (S23).
+ *
+ * The action runs as the runner runs it (`node src/action.ts` with `INPUT_*`, the event file, the
+ * summary and output files) against a local fake GitHub API; the artifact is a results file
+ * written by hand, so nothing is measured.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/cli.ts';
+import { FakeGitHub } from '../support/fake-github.ts';
+import { tempDir } from '../support/repo.ts';
+import { regression50, type HandResults } from '../support/results-files.ts';
+
+const HEAD = 'b'.repeat(40);
+const servers: FakeGitHub[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+interface ReportRun {
+  code: number | null;
+  log: string;
+  outputs: Record<string, string>;
+  summary: string;
+  comment: string;
+  gh: FakeGitHub;
+}
+
+/** Parses the GITHUB_OUTPUT file (`name<<delimiter` blocks, as @actions/core writes them). */
+function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([^<]+)<<(.+)$/.exec(lines[i]!);
+    if (!m) continue;
+    const value: string[] = [];
+    for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]!);
+    out[m[1]!] = value.join('\n');
+  }
+  return out;
+}
+
+/**
+ * `mode: report` of an artifact holding `files` (results written as JSON; a function makes the file
+ * itself), for pull request #7 whose head is HEAD, with these inputs.
+ */
+async function reportMode(files: Record<string, HandResults | ((path: string) => void)>, inputs: Record<string, string> = {}): Promise<ReportRun> {
+  const gh = await FakeGitHub.start('octo', 'repo');
+  servers.push(gh);
+  gh.addPull({ number: 7, baseSha: 'a'.repeat(40), headSha: HEAD });
+  const workspace = tempDir('pairbench-report-mode-');
+  mkdirSync(join(workspace, 'artifact'));
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(workspace, 'artifact', name);
+    if (typeof content === 'function') content(path);
+    else writeFileSync(path, JSON.stringify(content));
+  }
+  const dir = tempDir('pairbench-report-mode-run-');
+  const eventPath = join(dir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify({ action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: HEAD, head_branch: 'feature', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] } }));
+  writeFileSync(join(dir, 'summary.md'), '');
+  writeFileSync(join(dir, 'output.txt'), '');
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env['PATH'],
+    HOME: process.env['HOME'],
+    NO_COLOR: '1',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'workflow_run',
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: 'octo/repo',
+    GITHUB_SHA: 'c'.repeat(40),
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_RUN_ID: '88',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: gh.url,
+    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    GITHUB_OUTPUT: join(dir, 'output.txt'),
+    RUNNER_TEMP: dir,
+  };
+  const all = { 'github-token': 'ghs_report_mode_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-pull-request-target': 'false', ...inputs };
+  for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
+  const child = spawn(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  // a step that hangs (reading a pipe that never ends) is killed rather than left behind
+  const hung = setTimeout(() => child.kill('SIGKILL'), 100_000);
+  const code = await new Promise<number | null>((res) => child.on('close', res));
+  clearTimeout(hung);
+  const comment = (gh.comments.get(7) ?? []).map((c) => c.body ?? '').join('\n');
+  return { code, log, outputs: parseOutputs(readFileSync(join(dir, 'output.txt'), 'utf8')), summary: readFileSync(join(dir, 'summary.md'), 'utf8'), comment, gh };
+}
+
+/** A results file of pull request #7's head: head 50% slower than base in each of 30 pairs. */
+const measured = () => regression50({ headSha: HEAD });
+
+describe('S2: a forged artifact never decides the verdict of mode: report', () => {
+  it.each([[1e300], [-1], [0], [5]])('S2: a threshold of its own (%s) on the regressed benchmark is not used: verdict regression, the step fails, the comment and the summary say so', async (value) => {
+    const forged = measured();
+    forged.benchmarks[0]!['threshold'] = value;
+    const r = await reportMode({ 'pairbench-results.json': forged }, { threshold: '2%' });
+    expect(r.outputs['verdict'], r.log).toBe('regression');
+    expect(r.outputs['regressions']).toBe('1');
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toMatch(/::error::pairbench: 1 regression beyond the threshold: parse \+50\./);
+    expect(r.comment).toContain('🔴 1 regression');
+    expect(r.summary).toContain('🔴 1 regression');
+    expect(r.log).toContain('The results file records a threshold of its own for 1 benchmark, which is not used: an untrusted results file never sets how it is judged');
+  });
+});
+
+describe('S23: nothing recorded in an artifact steers mode: report', () => {
+  it('S23: recorded settings (threshold 1000%, alpha 0.001, fail-on none, outliers, correction) are not used: the inputs and their defaults judge', async () => {
+    const forged = measured();
+    forged.settings = { ...forged.settings, threshold: 10, alpha: 0.001, failOn: 'none', outliers: 'none', correction: 'bh' };
+    const r = await reportMode({ 'pairbench-results.json': forged });
+    expect(r.outputs['verdict'], r.log).toBe('regression');
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toContain('The results file records alpha 0.001, threshold 1000%, outliers none, correction bh, fail-on "none", which are not used');
+    expect(r.log).toContain('so every setting is this judging\'s own (threshold 2%, alpha 0.05, outliers tukey, correction holm, fail-on regression)');
+    const judged = JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8')) as { settings: Record<string, unknown> };
+    expect(judged.settings).toMatchObject({ threshold: 0.02, alpha: 0.05, outliers: 'tukey', correction: 'holm', failOn: 'regression' });
+    expect(r.gh.checkRuns.at(-1)!.conclusion).toBe('failure');
+  });
+
+  it('S23: a results file of a failed run fails the step as could-not-complete, with any fail-on; the check run says failure', async () => {
+    const failed = { ...regression50({ headSha: HEAD, change: 0 }), status: 'failed' };
+    const r = await reportMode({ 'pairbench-results.json': failed }, { 'fail-on': 'none' });
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toContain('::error::pairbench could not complete the comparison (a build or a benchmark command failed)');
+    expect(r.gh.checkRuns.at(-1)!.conclusion).toBe('failure');
+  });
+
+  it('S23: a benchmark marked as failed in a file that says complete fails the step as a failed run, never passes it', async () => {
+    const forged = measured();
+    forged.benchmarks[0]!['failure'] = { side: 'head', kind: 'exit', exitCode: 1, message: "head's command failed" };
+    const r = await reportMode({ 'pairbench-results.json': forged });
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toContain('::warning::the results record a failure but the status complete; judging them as a failed run');
+    expect(r.log).toContain('::error::pairbench could not complete the comparison');
+    expect(r.gh.checkRuns.at(-1)!.conclusion).toBe('failure');
+  });
+
+  it('S23: a benchmark recorded as removed but holding pairs is judged from them: the regression fails the step', async () => {
+    const forged = measured();
+    forged.benchmarks[0]!['presence'] = 'removed';
+    const r = await reportMode({ 'pairbench-results.json': forged });
+    expect(r.outputs['verdict'], r.log).toBe('regression');
+    expect(r.code, r.log).toBe(1);
+  });
+});
+
+describe('S15: an artifact that is not a regular file', () => {
+  it('S15: a FIFO among the results fails the step with one message naming it, without waiting for a writer', async () => {
+    const r = await reportMode({ 'pairbench-results.json': (path) => execFileSync('mkfifo', [path]) });
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toMatch(/::error::.*artifact\/pairbench-results\.json: is a pipe \(FIFO\), not a regular file; expected a pairbench results file/);
+    expect(r.gh.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+});
