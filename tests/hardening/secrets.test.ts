@@ -205,7 +205,9 @@ describe('S4: secrets', () => {
     gh.addPull({ number: 45, baseSha: repo.git('rev-parse', 'HEAD~1'), headSha });
     const payload = { action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: headSha, head_branch: 'f', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] } };
     const r = await runAction(repo, 45, { mode: 'report', results: 'artifact/*.json', 'fail-on': 'none' }, { name: 'workflow_run', payload });
-    expect(r.code, r.log).toBe(0);
+    // the head failed: a results file of a failed run fails the report step too (S23), after publishing
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toContain('::error::pairbench could not complete the comparison');
     expect(r.files['comments']).toContain('token *** runtime *** ***');
     expect(r.files['summary.md']).toContain('token *** runtime *** ***');
     const shown = { log: r.log, ...r.files };
