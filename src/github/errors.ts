@@ -2,8 +2,26 @@
  * What went wrong talking to GitHub, in words a workflow author can act on.
  */
 
+/**
+ * A request abandoned at its deadline (no complete answer in time), or not sent because the time
+ * allowed for the GitHub API in all is spent (octokit.ts). It carries status 504 and its request,
+ * as a gateway timeout would, so that plugin-retry retries it as it retries a 5xx; its message
+ * says what happened, without an HTTP status that no server sent.
+ */
+export class ApiDeadlineError extends Error {
+  readonly status = 504;
+  /** the request's options, which plugin-retry reads (null: nothing to retry) */
+  readonly request: unknown;
+  constructor(message: string, request: unknown) {
+    super(message);
+    this.name = 'ApiDeadlineError';
+    this.request = request ?? undefined;
+  }
+}
+
 /** The HTTP status of an octokit error, or null for anything else (network, bug). */
 export function apiStatus(err: unknown): number | null {
+  if (err instanceof ApiDeadlineError) return null;
   if (typeof err === 'object' && err !== null && 'status' in err && typeof (err as { status: unknown }).status === 'number') {
     return (err as { status: number }).status;
   }
@@ -38,6 +56,7 @@ export const FORK_ADVICE =
 
 /** One line for a log or a warning: status and GitHub's message, never the token or headers. */
 export function describeApiError(err: unknown): string {
+  if (err instanceof ApiDeadlineError) return err.message;
   const status = apiStatus(err);
   const msg = apiMessage(err).replace(/\s+/g, ' ').slice(0, 300);
   return status === null ? msg : `HTTP ${status}: ${msg}`;

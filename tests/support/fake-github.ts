@@ -8,6 +8,9 @@
  * /repos/{o}/{r}/issues/comments/{id}; GET /repos/{o}/{r}/pulls/{n}; GET /repos/{o}/{r}/pulls?head=;
  * GET /repos/{o}/{r}/commits/{sha}/pulls; GET /repos/{o}/{r}/commits/{ref}; POST /repos/{o}/{r}/check-runs;
  * GET /repos/{o}/{r}/issues/{n}/events (who added a label); GET /repos/{o}/{r}/collaborators/{user}/permission.
+ *
+ * Faults besides scripted answers: `stall` makes every answer hang (the request is read, no answer
+ * ever comes) or drip (the headers, then the body one byte every few milliseconds or seconds).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +41,12 @@ export interface ScriptedAnswer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** how the answer is sent: never (the request is read and left open), or its body one byte every `dripMs` */
+  stall?: Stall;
 }
+
+/** A server that accepts a request and never answers it, or answers one byte at a time. */
+export type Stall = 'hang' | { dripMs: number };
 
 /** Who the token is: an installation (GITHUB_TOKEN: GET /user is refused) or a user (PAT). */
 export type Identity = { kind: 'app'; login?: string } | { kind: 'user'; login: string; id?: number };
@@ -107,6 +115,9 @@ export class FakeGitHub {
   readOnly = false;
   /** GitHub's limit on a comment body, in characters */
   maxCommentLength = 65_536;
+  /** every answer stalls so (a dead or overloaded API), unless a scripted answer says otherwise */
+  stall: Stall | null = null;
+  private readonly drips = new Set<NodeJS.Timeout>();
   private readonly scripts: { method: string; pattern: RegExp; answers: ScriptedAnswer[] }[] = [];
   private nextId = 1000;
   private server: Server | null = null;
@@ -392,8 +403,28 @@ export class FakeGitHub {
         const rec: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
         this.requests.push(rec);
         const a = this.answer(rec);
-        res.writeHead(a.status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3; format=json', ...(a.headers ?? {}) });
-        res.end(a.body === undefined ? '' : JSON.stringify(a.body));
+        const stall = a.stall ?? this.stall;
+        // the request is read and recorded, and then nothing: the client has to give up by itself
+        if (stall === 'hang') return;
+        const bytes = Buffer.from(a.body === undefined ? '' : JSON.stringify(a.body));
+        res.writeHead(a.status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3; format=json', 'content-length': String(bytes.length), ...(a.headers ?? {}) });
+        if (!stall) {
+          res.end(bytes);
+          return;
+        }
+        // the headers at once, then the body one byte at a time
+        let sent = 0;
+        const timer = setInterval(() => {
+          if (res.destroyed || sent >= bytes.length) {
+            clearInterval(timer);
+            this.drips.delete(timer);
+            if (!res.destroyed) res.end();
+            return;
+          }
+          res.write(bytes.subarray(sent, sent + 1));
+          sent++;
+        }, stall.dripMs);
+        this.drips.add(timer);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -405,6 +436,8 @@ export class FakeGitHub {
     if (!this.server) return;
     const s = this.server;
     this.server = null;
+    for (const t of this.drips) clearInterval(t);
+    this.drips.clear();
     s.closeAllConnections();
     await new Promise<void>((resolve) => s.close(() => resolve()));
   }
