@@ -13,7 +13,11 @@
 #
 # Tools (Debian bookworm): go; cargo (criterion from crates.io; cargo install cargo-criterion);
 # python3 -m pip install pytest pytest-benchmark; apt-get install -y libbenchmark-dev hyperfine;
-# java 17 + mvn (JMH from Maven Central).
+# java 17 + mvn (JMH from Maven Central); node and npm (vitest, mitata, benchmark.js from the npm
+# registry, each pinned by a package-lock.json: `npm ci` installs them); apt-get install -y catch2
+# (Catch2 v2 on Debian 12; for the v3 fixtures set CATCH2_V3_SRC to Catch2 v3's source tree, whose
+# extras/ holds the amalgamated catch_amalgamated.{hpp,cpp}: `apt-get source catch2` from Debian 13);
+# python3 -m pip install pyperf.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -139,4 +143,87 @@ if want_format json; then
   if have node; then
     capture json node-suite json "$EX/node-suite/base" "node bench.mjs"
   else skip json "node is not installed"; fi
+fi
+
+# npm_ci <dir>: the fixture's npm packages from its package-lock.json, quietly (stdout is the fixture)
+npm_ci='npm ci --silent --no-audit --no-fund >&2'
+
+# --- vitest (vitest 5's JSON reporter; vitest 4's --outputJson) --------------------------------------
+if want_format vitest; then
+  if have npm; then
+    # the repository's own vitest (a devDependency) runs the fixture project under tests/
+    capture vitest example-suite json "$EX/vitest-suite/base" \
+      "(cd .. && $npm_ci) && npx vitest bench --run --reporter=json --outputFile=build/bench.json >&2 && cat build/bench.json"
+    capture vitest groups-no-samples json "$FIX/vitest/src" \
+      "npx vitest bench --run --reporter=json --outputFile=build/bench.json >&2 && cat build/bench.json"
+    capture vitest groups-samples json "$FIX/vitest/src" \
+      "RETAIN_SAMPLES=1 npx vitest bench --run -t '^parse > json > small$' --reporter=json --outputFile=build/bench.json >&2 && cat build/bench.json"
+    capture vitest v4-outputjson json "$FIX/vitest/v4" \
+      "$npm_ci && npx vitest bench --run --outputJson build/bench.json >&2 && cat build/bench.json"
+  else skip vitest "node and npm are needed"; fi
+fi
+
+# --- mitata (run({ format: 'json' })) ------------------------------------------------------------
+if want_format mitata; then
+  if have npm; then
+    capture mitata example-suite json "$EX/mitata-suite/base" "(cd .. && $npm_ci) && node bench.mjs"
+    capture mitata groups-args json "$FIX/mitata/src" "$npm_ci && node groups.mjs"
+  else skip mitata "node and npm are needed"; fi
+fi
+
+# --- benchmark.js (the cycle lines: String(event.target)) ------------------------------------------
+if want_format benchmarkjs; then
+  if have npm; then
+    capture benchmarkjs example-suite txt "$EX/benchmarkjs-suite/base" "(cd .. && $npm_ci) && node bench.mjs"
+    capture benchmarkjs errors txt "$FIX/benchmarkjs/src" "$npm_ci && node suite.cjs"
+  else skip benchmarkjs "node and npm are needed"; fi
+fi
+
+# --- catch2 (-r xml, and the console reporter) ----------------------------------------------------
+if want_format catch2; then
+  rm -rf "$EX/catch2-suite/base/build" "$FIX/catch2/src/build" # a binary of the other Catch2 version
+  if { [ -e /usr/include/catch2/catch.hpp ] || pkg-config --exists catch2-with-main 2>/dev/null; } && have make; then
+    capture catch2 v2-example-xml xml "$EX/catch2-suite/base" \
+      "make -s >&2 && ./build/bench '[!benchmark]' -r xml --benchmark-samples 20 --benchmark-warmup-time 20"
+    capture catch2 v2-example-console txt "$EX/catch2-suite/base" \
+      "make -s >&2 && ./build/bench '[!benchmark]' --benchmark-samples 20 --benchmark-warmup-time 20"
+    capture catch2 v2-sections-xml xml "$FIX/catch2/src" \
+      "make -s >&2 && ./build/bench '[!benchmark]' -r xml --benchmark-samples 5 --benchmark-warmup-time 5"
+    capture catch2 v2-sections-console txt "$FIX/catch2/src" \
+      "make -s >&2 && ./build/bench '[!benchmark]' --benchmark-samples 5 --benchmark-warmup-time 5"
+    capture catch2 v2-no-analysis-xml xml "$FIX/catch2/src" \
+      "make -s >&2 && ./build/bench '[!benchmark]' -r xml --benchmark-no-analysis --benchmark-samples 5 --benchmark-warmup-time 5"
+  else skip catch2 "apt-get install -y catch2 make"; fi
+  if [ -n "${CATCH2_V3_SRC:-}" ] && [ -e "$CATCH2_V3_SRC/extras/catch_amalgamated.cpp" ]; then
+    # Catch2 v3 from its amalgamated sources, compiled once; bench.cc finds it as <catch2/catch_all.hpp>
+    v3="$(mktemp -d)"
+    mkdir -p "$v3/include/catch2"
+    cp "$CATCH2_V3_SRC"/extras/catch_amalgamated.* "$v3/"
+    echo '#include "../../catch_amalgamated.hpp"' >"$v3/include/catch2/catch_all.hpp"
+    g++ -O2 -std=c++17 -c "$v3/catch_amalgamated.cpp" -o "$v3/catch_amalgamated.o"
+    export CATCH2_V3_BUILD="$v3"
+    v3make='make -s -B build/bench CXXFLAGS="-O2 -std=c++17 -I$CATCH2_V3_BUILD/include" CATCH2_LIBS="$CATCH2_V3_BUILD/catch_amalgamated.o" >&2'
+    capture catch2 v3-example-xml xml "$EX/catch2-suite/base" \
+      "$v3make && ./build/bench '[!benchmark]' -r xml --benchmark-samples 20 --benchmark-warmup-time 20"
+    capture catch2 v3-example-console txt "$EX/catch2-suite/base" \
+      "$v3make && ./build/bench '[!benchmark]' --benchmark-samples 20 --benchmark-warmup-time 20"
+    capture catch2 v3-sections-xml xml "$FIX/catch2/src" \
+      "$v3make && ./build/bench '[!benchmark]' -r xml --benchmark-samples 5 --benchmark-warmup-time 5"
+    capture catch2 v3-sections-console txt "$FIX/catch2/src" \
+      "$v3make && ./build/bench '[!benchmark]' --benchmark-samples 5 --benchmark-warmup-time 5"
+    rm -rf "$v3" "$EX/catch2-suite/base/build" "$FIX/catch2/src/build"
+  else skip "catch2 v3" "set CATCH2_V3_SRC to a Catch2 v3 source tree (apt-get source catch2 on Debian 13)"; fi
+fi
+
+# --- pyperf (the JSON document of --output) ----------------------------------------------------------
+if want_format pyperf; then
+  if have python3 && python3 -c 'import pyperf' 2>/dev/null; then
+    pyperf_opts='--quiet --processes 3 --values 3 --warmups 1 --min-time 0.02'
+    capture pyperf example-suite json "$EX/pyperf-suite/base" \
+      "mkdir -p build && rm -f build/bench.json && python3 bench.py $pyperf_opts --output build/bench.json >&2 && cat build/bench.json"
+    capture pyperf one-benchmark json "$EX/pyperf-suite/base" \
+      "mkdir -p build && rm -f build/bench.json && python3 bench.py $pyperf_opts --output build/bench.json sort_10000 >&2 && cat build/bench.json"
+    capture pyperf timeit json "$FIX/pyperf" \
+      "f=\$(mktemp -u) && python3 -m pyperf timeit $pyperf_opts --name 'sorted(1000)' -s 'xs = list(range(1000, 0, -1))' 'sorted(xs)' --output \"\$f\" >&2 && cat \"\$f\" && rm \"\$f\""
+  else skip pyperf "python3 -m pip install pyperf"; fi
 fi

@@ -9,13 +9,18 @@
  * The statistic each format takes is documented in its parser's file.
  */
 import { parseBencher } from './bencher.ts';
+import { parseBenchmarkjs } from './benchmarkjs.ts';
+import { parseCatch2 } from './catch2.ts';
 import { parseCriterion } from './criterion.ts';
 import { parseGo } from './go.ts';
 import { parseGoogleBenchmark } from './google-benchmark.ts';
 import { parseHyperfine } from './hyperfine.ts';
 import { parseJmh } from './jmh.ts';
 import { parseJson } from './json.ts';
+import { parseMitata } from './mitata.ts';
+import { parsePyperf } from './pyperf.ts';
 import { parsePytestBenchmark } from './pytest-benchmark.ts';
+import { parseVitest } from './vitest.ts';
 import type { Direction } from '../stats/types.ts';
 import { HARNESS_FORMATS, HarnessParseError, type HarnessFormat, type HarnessParser, type Sample } from './types.ts';
 
@@ -24,13 +29,18 @@ export type { HarnessFormat, HarnessParser, Sample };
 export type { JsonResult } from './json.ts';
 export {
   parseBencher,
+  parseBenchmarkjs,
+  parseCatch2,
   parseCriterion,
   parseGo,
   parseGoogleBenchmark,
   parseHyperfine,
   parseJmh,
   parseJson,
+  parseMitata,
+  parsePyperf,
   parsePytestBenchmark,
+  parseVitest,
 };
 
 export const HARNESS_PARSERS: Readonly<Record<HarnessFormat, HarnessParser>> = {
@@ -42,6 +52,11 @@ export const HARNESS_PARSERS: Readonly<Record<HarnessFormat, HarnessParser>> = {
   hyperfine: parseHyperfine,
   jmh: parseJmh,
   json: parseJson,
+  vitest: parseVitest,
+  mitata: parseMitata,
+  benchmarkjs: parseBenchmarkjs,
+  catch2: parseCatch2,
+  pyperf: parsePyperf,
 };
 
 /** True when `format` names a harness format (not `time`). */

@@ -7,7 +7,14 @@
  *   the selected benchmarks: Go's `-test.bench` (one pattern per `/` level, as Go matches
  *   sub-benchmarks), Google Benchmark's `--benchmark_filter`, Criterion's and JMH's filter argument;
  * - `{benchmark}`: the selected names themselves, one argument each: pytest node IDs
- *   (`test_x.py::test_sort[1000]`), libtest names with `--exact`, a script's own arguments.
+ *   (`test_x.py::test_sort[1000]`), libtest names with `--exact`, pyperf benchmark names, a
+ *   script's own arguments;
+ * - `{file}` (vitest): the selected benchmarks' test files, one argument each, as vitest's file
+ *   filter (`vitest bench <file> -t {filter}`), so a run loads no other benchmark file.
+ * The filter of the formats added for JavaScript, Catch2 and pyperf (`filterFor`): vitest's `-t`
+ * (`--testNamePattern`), a RegExp over the test's full name; mitata's `filter`, a RegExp over each
+ * `bench()`'s name, which the bench script passes on; benchmark.js's, which the bench script
+ * applies itself; Catch2's test spec (test case names separated by `,`, `\` escaping).
  * Without a placeholder, pairbench adds the format's filter flag itself where that is safe: for Go
  * (`-test.bench=` for a test binary, `-bench=` for `go test`) and Google Benchmark
  * (`--benchmark_filter=`), when the command is one simple command (no pipe, redirection, `;`, `&&`).
@@ -23,11 +30,25 @@ import type { HarnessFormat } from './types.ts';
 
 export const FILTER_PLACEHOLDER = '{filter}';
 export const BENCHMARK_PLACEHOLDER = '{benchmark}';
-const PLACEHOLDER = /(['"]?)\{(filter|benchmark)\}\1/g;
-const HAS_PLACEHOLDER = /\{(?:filter|benchmark)\}/;
+export const FILE_PLACEHOLDER = '{file}';
+const PLACEHOLDER = /(['"]?)\{(filter|benchmark|file)\}\1/g;
+const HAS_PLACEHOLDER = /\{(?:filter|benchmark|file)\}/;
 
 /** Formats whose runs can be narrowed to named benchmarks. */
-export const SELECTABLE_FORMATS: readonly HarnessFormat[] = ['go', 'google-benchmark', 'criterion', 'bencher', 'pytest-benchmark', 'jmh', 'json'];
+export const SELECTABLE_FORMATS: readonly HarnessFormat[] = [
+  'go',
+  'google-benchmark',
+  'criterion',
+  'bencher',
+  'pytest-benchmark',
+  'jmh',
+  'json',
+  'vitest',
+  'mitata',
+  'benchmarkjs',
+  'catch2',
+  'pyperf',
+];
 
 /** The command and environment of one run that executes only `names`. */
 export interface Selection {
@@ -41,6 +62,7 @@ export function selectionBlocker(command: string, format: HarnessFormat, names: 
   if (!HAS_PLACEHOLDER.test(command) && autoFlag(command, format) === null) {
     return `the run command has no ${FILTER_PLACEHOLDER} or ${BENCHMARK_PLACEHOLDER} placeholder to say where the selection goes`;
   }
+  if (command.includes(FILE_PLACEHOLDER) && format !== 'vitest') return `${FILE_PLACEHOLDER} names test files, which only --format vitest selects by`;
   for (const name of names) {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(name)) return `benchmark ${JSON.stringify(name)} holds a control character`;
@@ -58,8 +80,11 @@ export function selectBenchmarks(command: string, format: HarnessFormat, names: 
   const env: Record<string, string> = { PAIRBENCH_FILTER: filterFor(format, names) };
   names.forEach((n, i) => (env[`PAIRBENCH_BENCHMARK_${i + 1}`] = n));
   const args = names.map((_, i) => `"$PAIRBENCH_BENCHMARK_${i + 1}"`).join(' ');
+  const files = format === 'vitest' ? vitestFiles(names) : [];
+  files.forEach((f, i) => (env[`PAIRBENCH_FILE_${i + 1}`] = f));
+  const fileArgs = files.map((_, i) => `"$PAIRBENCH_FILE_${i + 1}"`).join(' ');
   const selected = HAS_PLACEHOLDER.test(command)
-    ? command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : args))
+    ? command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : kind === 'file' ? fileArgs : args))
     : `${command} ${autoFlag(command, format)!}"$PAIRBENCH_FILTER"`;
   const fixed = iterations !== undefined ? iterationsFlag(command, format) : null;
   if (fixed === null) return { command: selected, env };
@@ -113,6 +138,9 @@ export function escapeRegex(text: string): string {
 /** The anchored filter expression that matches exactly `names` in this format's filter syntax. */
 export function filterFor(format: HarnessFormat, names: readonly string[]): string {
   if (format === 'go') return goFilter(names);
+  if (format === 'vitest') return vitestFilter(names);
+  if (format === 'mitata') return mitataFilter(names);
+  if (format === 'catch2') return catch2Filter(names);
   const alternatives = names.map(escapeRegex);
   return alternatives.length === 1 ? `^${alternatives[0]}$` : `^(${alternatives.join('|')})$`;
 }
@@ -130,6 +158,82 @@ function goFilter(names: readonly string[]): string {
   return levels.map((set) => (set.size === 1 ? `^${[...set][0]}$` : `^(${[...set].join('|')})$`)).join('/');
 }
 
+// --- vitest, mitata, Catch2 ------------------------------------------------------------------------
+
+const SEPARATOR = ' > ';
+
+/** The names' ` > `-separated parts. */
+const parts = (name: string): string[] => name.split(SEPARATOR);
+
+/** Every prefix of `xs` of length 1 to `xs.length - drop`, each joined by `join`. */
+function prefixes(xs: readonly string[], join: (p: readonly string[]) => string): string[] {
+  return xs.map((_, i) => join(xs.slice(0, i + 1)));
+}
+
+/**
+ * vitest's `-t` is a RegExp over the test's full name: its describe blocks and title, joined by
+ * ` > ` in vitest 5 (`fullTestName`) and by a space in vitest 4 (`getTaskFullName`). A result's
+ * name (harness/vitest.ts) is `<file> > <describe…> > <test> > [<group> >] <bench>`, so the test's
+ * full name is one of the prefixes of the parts after the file: the filter takes each of them,
+ * with either separator. It may select a test more (a describe and a test of the same full name);
+ * pairbench reads only the names it asked for.
+ */
+function vitestFilter(names: readonly string[]): string {
+  const alternatives = new Set<string>();
+  for (const name of names) {
+    for (const p of prefixes(parts(name).slice(1), (xs) => xs.map(escapeRegex).join('(?: > | )'))) alternatives.add(p);
+  }
+  return `^(?:${[...alternatives].join('|')})$`;
+}
+
+/**
+ * The test files of vitest results, by file name: vitest's file filter matches every path that
+ * holds it, so files of one name are all selected together, which keeps their names
+ * (`a/parse.bench.ts`, harness/vitest.ts) the same as in the listing run.
+ */
+function vitestFiles(names: readonly string[]): string[] {
+  return [...new Set(names.map((n) => parts(n)[0]!.split('/').pop()!))];
+}
+
+/**
+ * mitata's filter is a RegExp tested on each `bench()`'s name. A result is named
+ * `[<group> > ]<run name>`, so the filter takes each suffix of its parts (a group's name may hold
+ * ` > ` too). A parameterised benchmark's results are named by its template with the arguments
+ * filled in (`sort $n` gives `sort 1000`), while the filter sees the template: so any template
+ * whose text before its first `$` begins the result's name matches as well (the one that made it
+ * always does); pairbench reads only the names it asked for.
+ */
+function mitataFilter(names: readonly string[]): string {
+  const alternatives = new Set<string>();
+  for (const name of names) {
+    const ps = parts(name);
+    for (let i = 0; i < ps.length; i++) {
+      const run = ps.slice(i).join(SEPARATOR);
+      const bare = run.replace(/ \[[^\]]*\]$/, ''); // `fill [n=8]`: a template without `$n`
+      alternatives.add(`${escapeRegex(bare)}$`);
+      // `^s(?:o(?:r(?:t)?)?)?\$`: a template whose text before its `$` is a prefix of the name
+      const chars = [...bare].map(escapeRegex);
+      let nested = '';
+      for (let k = chars.length - 1; k >= 0; k--) nested = `(?:${chars[k]}${nested})?`;
+      alternatives.add(`${nested}\\$`);
+    }
+  }
+  return `^(?:${[...alternatives].join('|')})`;
+}
+
+/**
+ * Catch2 runs the test cases its test spec names: names separated by `,`, where `\` escapes a
+ * character Catch2 would read otherwise (`,` `[` `]` `*` `~` `"` `\`). A result is named
+ * `<test case> > <section…> > <benchmark>`; the test case is one of its prefixes.
+ */
+function catch2Filter(names: readonly string[]): string {
+  const alternatives = new Set<string>();
+  for (const name of names) {
+    for (const p of prefixes(parts(name).slice(0, -1), (xs) => xs.join(SEPARATOR))) alternatives.add(p.replace(/[\\,[\]*~"]/g, '\\$&'));
+  }
+  return [...alternatives].join(',');
+}
+
 /**
  * Does a config entry's `filter` match this result name? For Go, benchstat's form of the name, with
  * the `-GOMAXPROCS` suffix that Go prints and pairbench strips (`BenchmarkParse-8`), matches too.
@@ -141,8 +245,14 @@ export function filterMatches(format: HarnessFormat | 'time', filter: RegExp, na
   return filter.test(`${name}-${procs}`);
 }
 
-/** The run of a command with a placeholder that measures the whole suite: every benchmark selected. */
-export function wholeSuite(command: string): Selection {
+/**
+ * The run of a command with a placeholder that measures the whole suite: every benchmark selected.
+ * `{filter}` selects everything: `.` as a RegExp; for Catch2, whose test spec names test cases,
+ * `*,[.]` (every test case, and the hidden ones, `[.]` and v2's `[!benchmark]`, which `*` alone
+ * may leave out).
+ */
+export function wholeSuite(command: string, format?: HarnessFormat): Selection {
   if (!HAS_PLACEHOLDER.test(command)) return { command, env: {} };
-  return { command: command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : '')), env: { PAIRBENCH_FILTER: '.' } };
+  const all = format === 'catch2' ? '*,[.]' : '.';
+  return { command: command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : '')), env: { PAIRBENCH_FILTER: all } };
 }

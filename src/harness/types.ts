@@ -4,7 +4,21 @@
  */
 import type { Direction } from '../stats/types.ts';
 
-export const HARNESS_FORMATS = ['go', 'criterion', 'bencher', 'pytest-benchmark', 'google-benchmark', 'hyperfine', 'jmh', 'json'] as const;
+export const HARNESS_FORMATS = [
+  'go',
+  'criterion',
+  'bencher',
+  'pytest-benchmark',
+  'google-benchmark',
+  'hyperfine',
+  'jmh',
+  'json',
+  'vitest',
+  'mitata',
+  'benchmarkjs',
+  'catch2',
+  'pyperf',
+] as const;
 
 export type HarnessFormat = (typeof HARNESS_FORMATS)[number];
 

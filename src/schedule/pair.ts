@@ -60,7 +60,7 @@ const aborted = (ctx: MeasureContext) => ctx.signal?.aborted === true;
 function selection(target: Target): Selection {
   const bench = target.job.bench;
   if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select, target.iterations);
-  return wholeSuite(bench.run);
+  return wholeSuite(bench.run, isHarnessFormat(bench.format) ? bench.format : undefined);
 }
 
 /** The requests of one side's run: its `--prepare` (stopping the rest if it fails), then the run. */

@@ -93,6 +93,39 @@ const OUTPUTS: Record<HarnessFormat, (n: number) => string> = {
     for (let i = 0; i < n; i++) list.push(`{"name":"case/${i}","value":${1000 + (i % 97)},"unit":"ns"}`);
     return `[${list.join(',')}]`;
   },
+  vitest: (n) => {
+    const doc = JSON.parse(fixture('vitest/groups-no-samples.json')) as { testResults: Array<{ name: string; assertionResults: Array<Record<string, unknown> & { benchmarks: Array<{ tasks: unknown[] }> }> }> };
+    const test = doc.testResults[0]!.assertionResults[0]!;
+    const task = test.benchmarks[0]!.tasks[0]!;
+    const tests = entries({ ...test, benchmarks: [{ name: 'x', tasks: [task] }] }, 'title', n, (i) => `case ${i}`);
+    return `{"testResults": [{"name": "/repo/huge.bench.ts", "assertionResults": [${tests}]}]}`;
+  },
+  mitata: (n) => {
+    const doc = JSON.parse(fixture('mitata/example-suite.json')) as { layout: unknown; benchmarks: Array<{ runs: Array<Record<string, unknown>> }> };
+    const b = doc.benchmarks[0]!;
+    const list: string[] = [];
+    const tpl = JSON.stringify({ ...b, alias: '\u0000', runs: [{ ...b.runs[0]!, name: '\u0000' }] });
+    for (let i = 0; i < n; i++) list.push(tpl.replaceAll('"\\u0000"', JSON.stringify(`case ${i}`)));
+    return `{"layout": ${JSON.stringify(doc.layout)}, "benchmarks": [${list.join(',\n')}], "context": {}}`;
+  },
+  benchmarkjs: (n) => {
+    const lines: string[] = [];
+    for (let i = 0; i < n; i++) lines.push(`case ${i} x ${(10000 + (i % 97)).toLocaleString('en-US')} ops/sec \u00b11.23% (89 runs sampled)`);
+    return lines.join('\n');
+  },
+  catch2: (n) => {
+    const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<Catch2TestRun name="bench">', '  <TestCase name="huge">'];
+    for (let i = 0; i < n; i++) lines.push(`    <BenchmarkResults name="case ${i}" samples="100"><mean value="${1000 + (i % 97)}" lowerBound="1" upperBound="2" ci="0.95"/></BenchmarkResults>`);
+    lines.push('  </TestCase>', '</Catch2TestRun>');
+    return lines.join('\n');
+  },
+  pyperf: (n) => {
+    const doc = JSON.parse(fixture('pyperf/example-suite.json')) as { benchmarks: Array<{ metadata: Record<string, unknown>; runs: unknown[] }> };
+    const b = doc.benchmarks[0]!;
+    const list: string[] = [];
+    for (let i = 0; i < n; i++) list.push(JSON.stringify({ ...b, metadata: { ...b.metadata, name: `case_${i}` } }));
+    return `{"version": "1.0", "metadata": {"unit": "second"}, "benchmarks": [${list.join(',\n')}]}`;
+  },
 };
 
 /** A results file of `n` benchmarks with `pairs` pairs each; one in a thousand is a 20% regression measured with 30 pairs. */

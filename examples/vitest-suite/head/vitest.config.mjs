@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // benchmark files, and nothing else, under `vitest bench`
+    benchmark: { include: ['**/*.bench.mjs'] },
+  },
+});

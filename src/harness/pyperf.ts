@@ -1,0 +1,62 @@
+/**
+ * pyperf's JSON document (pyperf 2.x, format version 1.0; https://pyperf.readthedocs.io/en/latest/
+ * api.html#benchmark-suite-json), which a pyperf Runner script or `python -m pyperf timeit` writes
+ * with `--output <file>`; the CPython performance suite (pyperformance) writes the same. The run
+ * command writes it and prints it:
+ *
+ *     python3 bench.py --quiet --output build/bench.json {benchmark} >&2 && cat build/bench.json
+ *
+ * (`--output` refuses a file that exists: remove it first, as the examples do.)
+ *
+ * - `benchmarks[]` each hold `runs[]`, one per worker process, each with its `values` (seconds per
+ *   loop iteration, after `warmups`); a worker's first run may calibrate the loop count and hold
+ *   only warmups. Metadata common to every benchmark (the `name` when there is one benchmark, the
+ *   `unit`) is in the document's `metadata`, the rest in each benchmark's.
+ * - Statistic: the median of every value of every run (warmups left out), normalised to ns for
+ *   `unit` `second`; `byte` (`--track-memory`) becomes `B`, `integer` stays a count. pyperf's own
+ *   summary is the mean; the median keeps one disturbed worker from moving the run's value.
+ * - Name: the benchmark's `name` metadata.
+ */
+import { z } from 'zod';
+import { checkShape, median, NO_BENCHMARKS_IN_DOCUMENT, parseJsonDocument, SampleCollector } from './common.ts';
+import { HarnessParseError, type Sample } from './types.ts';
+
+const Metadata = z.record(z.string(), z.unknown());
+
+const Document = z.object({
+  version: z.string().optional(),
+  metadata: Metadata.optional(),
+  benchmarks: z.array(
+    z.object({
+      metadata: Metadata.optional(),
+      runs: z.array(z.object({ values: z.array(z.number().nonnegative()).optional() })),
+    }),
+  ),
+});
+
+const UNITS: Record<string, { factor: number; unit: string }> = {
+  second: { factor: 1e9, unit: 'ns' },
+  byte: { factor: 1, unit: 'B' },
+  integer: { factor: 1, unit: 'integer' },
+};
+
+export function parsePyperf(text: string): Sample[] {
+  const doc = checkShape('pyperf', Document, parseJsonDocument('pyperf', text, 'the JSON document pyperf writes with --output'));
+  const out = new SampleCollector('pyperf');
+  doc.benchmarks.forEach((b, i) => {
+    const meta = { ...doc.metadata, ...b.metadata };
+    const name = meta['name'];
+    if (typeof name !== 'string' || name.trim() === '') {
+      throw new HarnessParseError('pyperf', null, `benchmarks[${i}]: expected a name in its metadata or the document's`);
+    }
+    const unitName = meta['unit'] ?? 'second';
+    const unit = typeof unitName === 'string' ? UNITS[unitName] : undefined;
+    if (unit === undefined) {
+      throw new HarnessParseError('pyperf', null, `benchmarks[${i}] (${name}): expected unit second, byte or integer, got ${JSON.stringify(unitName)}`);
+    }
+    const values = b.runs.flatMap((r) => r.values ?? []);
+    if (values.length === 0) throw new HarnessParseError('pyperf', null, `benchmarks[${i}] (${name}): no run holds a value`);
+    out.add(name, median(values) * unit.factor, unit.unit, 'lower-is-better', null);
+  });
+  return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
+}
