@@ -38,7 +38,7 @@
  */
 import { z } from 'zod';
 import { checkShape, median, NO_BENCHMARKS_IN_DOCUMENT, parseJsonDocument, SampleCollector } from './common.ts';
-import type { Sample } from './types.ts';
+import { HarnessParseError, type Sample } from './types.ts';
 
 /** The separator vitest prints between the parts of a test's name (`createTaskName`). */
 export const VITEST_SEPARATOR = ' > ';
@@ -90,11 +90,10 @@ const EXPECTED = "the JSON document of vitest bench's JSON reporter (--reporter=
 export function parseVitest(text: string): Sample[] {
   const doc = parseJsonDocument('vitest', text, EXPECTED);
   const out = new SampleCollector('vitest');
-  if (doc !== null && typeof doc === 'object' && 'files' in doc && !('testResults' in doc)) {
-    readVitest4(checkShape('vitest', Vitest4, doc), out);
-  } else {
-    readVitest5(checkShape('vitest', Vitest5, doc), out);
-  }
+  const isObject = doc !== null && typeof doc === 'object' && !Array.isArray(doc);
+  if (isObject && 'testResults' in doc) readVitest5(checkShape('vitest', Vitest5, doc), out);
+  else if (isObject && 'files' in doc) readVitest4(checkShape('vitest', Vitest4, doc), out);
+  else throw new HarnessParseError('vitest', null, `the document has neither testResults nor files; expected ${EXPECTED}`);
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
 

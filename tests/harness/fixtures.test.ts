@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { HARNESS_FORMATS, parseHarness, type HarnessFormat, type Sample } from '../../src/harness/index.ts';
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'harness');
-const FIXTURE = /\.(txt|json|jsonl)$/;
+const FIXTURE = /\.(txt|json|jsonl|xml)$/;
 
 function fixture(format: HarnessFormat, file: string): Sample[] {
   return parseHarness(format, readFileSync(join(ROOT, format, file), 'utf8'));
@@ -268,5 +268,136 @@ describe('json', () => {
       checksum: [88942, 'ns'],
       sort_1000: [39264.89928057554, 'ns'],
     });
+  });
+});
+
+describe('vitest', () => {
+  it("vitest 5's JSON reporter (the example): latency.p50 in ms, named file > describe > test > bench", () => {
+    expectSamples(fixture('vitest', 'example-suite.json'), {
+      'kernels.bench.mjs > kernels > checksum > checksum 64 KiB': [0.08093200000007528e6, 'ns'],
+      'kernels.bench.mjs > kernels > sort > sort 1000': [0.029616000000032727e6, 'ns'],
+    });
+  });
+
+  it('groups of bench.compare named by their name option; two files of one name told apart by their folders', () => {
+    expectSamples(fixture('vitest', 'groups-no-samples.json'), {
+      'a/parse.bench.mjs > parse > json > small > JSON.parse': [0.0006510000000048421e6, 'ns'],
+      'a/parse.bench.mjs > parse > compare (a|b)* > substring': [0.00004899999998997373e6, 'ns'],
+      'a/parse.bench.mjs > parse > compare (a|b)* > slice': [0.00004899999998997373e6, 'ns'],
+      'a/parse.bench.mjs > parse > sizes > n=10 > padEnd': [0.00009000000000014552e6, 'ns'],
+      'a/parse.bench.mjs > parse > sizes > n=10 > repeat': [0.00009000000000014552e6, 'ns'],
+      'a/parse.bench.mjs > parse > sizes > n=100 > padEnd': [0.00011000000000649379e6, 'ns'],
+      'a/parse.bench.mjs > parse > sizes > n=100 > repeat': [0.00009000000000014552e6, 'ns'],
+      'b/parse.bench.mjs > parse > json > small > JSON.parse': [0.00046099999997295527e6, 'ns'],
+    });
+  });
+
+  it('benchmark.retainSamples: the median of the samples (not the mean)', () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'vitest', 'groups-samples.json'), 'utf8')) as {
+      testResults: Array<{ assertionResults: Array<{ benchmarks: Array<{ tasks: Array<{ latency: { samples: number[]; mean: number } }> }> }> }>;
+    };
+    const latency = doc.testResults[0]!.assertionResults[0]!.benchmarks[0]!.tasks[0]!.latency;
+    const sorted = [...latency.samples].sort((a, b) => a - b);
+    expect(sorted.length % 2).toBe(1);
+    const med = sorted[sorted.length >> 1]!;
+    expect(med).not.toBeCloseTo(latency.mean, 6);
+    const samples = fixture('vitest', 'groups-samples.json');
+    expect(samples.map((s) => s.name)).toEqual(['a/parse.bench.mjs > parse > json > small > JSON.parse', 'b/parse.bench.mjs > parse > json > small > JSON.parse']);
+    expect(samples[0]!.value / (med * 1e6)).toBeCloseTo(1, 9);
+  });
+
+  it("vitest 4's --outputJson: the median, named by the group's fullName (relative path > describe)", () => {
+    expectSamples(fixture('vitest', 'v4-outputjson.json'), {
+      'kernels.bench.mjs > top level': [4.999999998744897e-5 * 1e6, 'ns'],
+      'kernels.bench.mjs > parse > JSON.parse': [0.0004410000000234504e6, 'ns'],
+      'kernels.bench.mjs > parse > strings > slice': [5.0999999984924216e-5 * 1e6, 'ns'],
+    });
+  });
+});
+
+describe('mitata', () => {
+  it("run({ format: 'json' }) of the example: stats.p50 in ns", () => {
+    expectSamples(fixture('mitata', 'example-suite.json'), {
+      'checksum 64 KiB': [80952, 'ns'],
+      'sort 1000': [34084.02978515625, 'ns'],
+    });
+  });
+
+  it('named groups prefix their benchmarks; .args() runs by their printed names, or with their arguments; a benchmark that threw left out', () => {
+    expectSamples(fixture('mitata', 'groups-args.json'), {
+      'strings > slice': [10.975341796875, 'ns'],
+      'strings > repeat 10': [50.85205078125, 'ns'],
+      'strings > repeat 1000': [87.595947265625, 'ns'],
+      'arrays > slice': [28.432373046875, 'ns'],
+      'arrays > fill [n=8]': [46.86279296875, 'ns'],
+      'arrays > fill [n=64]': [152.90161132835783, 'ns'],
+    });
+  });
+});
+
+describe('benchmarkjs', () => {
+  it('the cycle lines of the example, as ops/s', () => {
+    expectSamples(fixture('benchmarkjs', 'example-suite.txt'), {
+      'checksum 64 KiB': [8093, 'ops/s', 'higher-is-better'],
+      'sort 1000': [31463, 'ops/s', 'higher-is-better'],
+    });
+  });
+
+  it('a name holding " x ", decimals below 100 ops/sec, "1 run sampled"; an error line and "Fastest is" skipped', () => {
+    expectSamples(fixture('benchmarkjs', 'errors.txt'), {
+      'String#slice': [819429576, 'ops/s', 'higher-is-better'],
+      '3 x 3 matrix': [86551974, 'ops/s', 'higher-is-better'],
+      'busy 20 ms': [50.05, 'ops/s', 'higher-is-better'],
+    });
+  });
+});
+
+describe('catch2', () => {
+  it('v2, -r xml and the console, of the example: the mean, test case > benchmark', () => {
+    expectSamples(fixture('catch2', 'v2-example-xml.xml'), {
+      'checksum > checksum 64 KiB': [85138.3, 'ns'],
+      'sort > sort 10000': [433166, 'ns'],
+    });
+    expectSamples(fixture('catch2', 'v2-example-console.txt'), {
+      'checksum > checksum 64 KiB': [84.9429e3, 'ns'],
+      'sort > sort 10000': [430.937e3, 'ns'],
+    });
+  });
+
+  it('v3 (<Catch2TestRun>, "est run time"): sections in the names, XML entities decoded, console names as printed', () => {
+    const names = ['vector > sum > accumulate', 'vector > copy > copy', 'strings, <a & b>* > copy', 'strings, <a & b>* > find "y"'];
+    expectSamples(fixture('catch2', 'v3-sections-xml.xml'), {
+      [names[0]!]: [528.998, 'ns'],
+      [names[1]!]: [106.407, 'ns'],
+      [names[2]!]: [95.1333, 'ns'],
+      [names[3]!]: [15.7232, 'ns'],
+    });
+    expect(fixture('catch2', 'v3-sections-console.txt').map((s) => s.name)).toEqual(names);
+    expect(fixture('catch2', 'v2-sections-console.txt').map((s) => s.name)).toEqual(names);
+    expect(fixture('catch2', 'v2-sections-xml.xml').map((s) => s.name)).toEqual(names);
+    expect(fixture('catch2', 'v3-example-console.txt').map((s) => s.name)).toEqual(['checksum > checksum 64 KiB', 'sort > sort 10000']);
+  });
+
+  it('--benchmark-no-analysis: the plain mean', () => {
+    expect(fixture('catch2', 'v2-no-analysis-xml.xml')[0]).toEqual({ name: 'vector > sum > accumulate', value: 758.92, unit: 'ns', direction: 'lower-is-better' });
+  });
+});
+
+describe('pyperf', () => {
+  it('a Runner script: the median of every value of every worker, by name', () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'pyperf', 'example-suite.json'), 'utf8')) as { benchmarks: Array<{ metadata: { name: string }; runs: Array<{ values?: number[] }> }> };
+    const expected: Expected = {};
+    for (const b of doc.benchmarks) {
+      const values = b.runs.flatMap((r) => r.values ?? []).sort((x, y) => x - y);
+      expect(values).toHaveLength(9); // 3 processes x 3 values; the calibration runs hold none
+      expected[b.metadata.name] = [values[4]! * 1e9, 'ns'];
+    }
+    expect(Object.keys(expected)).toEqual(['checksum_4k', 'sort_10000']);
+    expectSamples(fixture('pyperf', 'example-suite.json'), expected);
+  });
+
+  it("one benchmark: its name in the document's metadata; timeit's --name", () => {
+    expect(fixture('pyperf', 'one-benchmark.json').map((s) => s.name)).toEqual(['sort_10000']);
+    expectSamples(fixture('pyperf', 'timeit.json'), { 'sorted(1000)': [9.833314209006794e-6 * 1e9, 'ns'] });
   });
 });

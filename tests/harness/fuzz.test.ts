@@ -14,10 +14,10 @@ import { HARNESS_FORMATS, HARNESS_PARSERS, HarnessParseError, parseHarness, type
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'harness');
 const FIXTURES: Array<{ format: HarnessFormat; file: string; text: string }> = HARNESS_FORMATS.flatMap((format) =>
   readdirSync(join(ROOT, format))
-    .filter((f) => /\.(txt|json|jsonl)$/.test(f))
+    .filter((f) => /\.(txt|json|jsonl|xml)$/.test(f))
     .map((file) => ({ format, file, text: readFileSync(join(ROOT, format, file), 'utf8') })),
 );
-const JSON_FORMATS = new Set<HarnessFormat>(['pytest-benchmark', 'google-benchmark', 'hyperfine', 'jmh', 'json']);
+const JSON_FORMATS = new Set<HarnessFormat>(['pytest-benchmark', 'google-benchmark', 'hyperfine', 'jmh', 'json', 'vitest', 'mitata', 'pyperf']);
 
 function assertValid(samples: Sample[]): void {
   expect(Array.isArray(samples)).toBe(true);
@@ -176,8 +176,25 @@ describe.each(HARNESS_FORMATS)('%s never throws anything but HarnessParseError',
     const goLike = fc
       .array(
         fc.tuple(
-          fc.constantFrom('Benchmark', 'BenchmarkA', 'BenchmarkX/sub-2', 'test a ... bench: ', 'Benchmark_x-8', 'pkg: ', '{"reason":"benchmark-complete"', ''),
-          fc.array(fc.oneof(fc.constantFrom('1', '0', '-3', '1,234', '1e400', '.5', 'ns/op', 'B/op', 'MB/s', 'ns/iter', '(+/-', '5)', '=', 'x/s'), fc.string({ maxLength: 4 })), {
+          fc.constantFrom(
+            'Benchmark',
+            'BenchmarkA',
+            'BenchmarkX/sub-2',
+            'test a ... bench: ',
+            'Benchmark_x-8',
+            'pkg: ',
+            '{"reason":"benchmark-complete"',
+            '',
+            'a x',
+            '<Catch2TestRun>',
+            '<TestCase name="t">',
+            '<BenchmarkResults name="b">',
+            '<mean value=',
+            '</BenchmarkResults>',
+            '-'.repeat(79),
+            'benchmark name samples iterations estimated',
+          ),
+          fc.array(fc.oneof(fc.constantFrom('1', '0', '-3', '1,234', '1e400', '.5', 'ns/op', 'B/op', 'MB/s', 'ns/iter', '(+/-', '5)', '=', 'x/s', 'ops/sec', '\u00b11.2%', '(3 runs sampled)', '"1"/>', 'us', 'ms'), fc.string({ maxLength: 4 })), {
             maxLength: 8,
           }),
         ),

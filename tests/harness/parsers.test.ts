@@ -445,3 +445,167 @@ describe('json', () => {
     expect(e.message).toContain('npm run --silent');
   });
 });
+
+describe('vitest', () => {
+  const task = (name: string, latency: Record<string, unknown>): unknown => ({ name, latency, throughput: {}, period: 1, totalTime: 1, rank: 1 });
+  const v5 = (tests: unknown[], file = '/home/u/repo/bench/x.bench.ts'): string => JSON.stringify({ numTotalTests: 1, testResults: [{ name: file, assertionResults: tests }] }, null, 2);
+  const test = (ancestorTitles: string[], title: string, benchmarks?: unknown[]): unknown => ({ ancestorTitles, title, fullName: [...ancestorTitles, title].join(' '), status: 'passed', ...(benchmarks ? { benchmarks } : {}) });
+
+  it('vitest 5: the median of the samples, else p50, else the mean, in ms to ns; tests without benchmarks skipped', () => {
+    const out = parseHarness(
+      'vitest',
+      v5([
+        test(['d'], 't', [{ name: 'd > t', tasks: [task('a', { samples: [1, 9, 2], p50: 5, mean: 4 }), task('b', { p50: 0.5, mean: 4 }), task('c', { mean: 0.25 })] }]),
+        test([], 'plain test'),
+      ]),
+    );
+    expect(values(out)).toEqual({ 'x.bench.ts > d > t > a': 2e6, 'x.bench.ts > d > t > b': 0.5e6, 'x.bench.ts > d > t > c': 0.25e6 });
+  });
+
+  it("vitest 5: a group named otherwise than its test comes before the bench; one bench of two .run() calls is combined", () => {
+    const out = parseHarness(
+      'vitest',
+      v5([test([], 't', [{ name: 'n=10', tasks: [task('a', { p50: 1, mean: 1 })] }, { name: 't', tasks: [task('a', { p50: 2, mean: 2 })] }, { name: 't', tasks: [task('a', { p50: 4, mean: 4 })] }])]),
+    );
+    expect(values(out)).toEqual({ 'x.bench.ts > t > n=10 > a': 1e6, 'x.bench.ts > t > a': 3e6 });
+  });
+
+  it('vitest 5: hostile names are kept as they are, never interpreted', () => {
+    const name = '$(rm -rf ~) `x` "; --help \u00e9 > >';
+    const out = parseHarness('vitest', v5([test([name], name, [{ name: 'g', tasks: [task(name, { p50: 1, mean: 1 })] }])]));
+    expect(out.map((s) => s.name)).toEqual([`x.bench.ts > ${name} > ${name} > g > ${name}`]);
+  });
+
+  it('vitest 4 --outputJson: files[].groups[], the median, else the mean', () => {
+    const doc = { files: [{ filepath: '/r/b.bench.ts', groups: [{ fullName: 'b.bench.ts > g', benchmarks: [{ name: 'x', median: 0.002, mean: 1, samples: [] }, { name: 'y', mean: 0.001 }] }] }] };
+    expect(values(parseHarness('vitest', JSON.stringify(doc)))).toEqual({ 'b.bench.ts > g > x': 2000, 'b.bench.ts > g > y': 1000 });
+  });
+
+  it('refuses what is not a vitest document, naming the path', () => {
+    expect(parseError('vitest', v5([test([], 't', [{ name: 't', tasks: [task('a', { p50: -1, mean: 1 })] }])])).message).toContain('latency.p50');
+    expect(parseError('vitest', v5([test([], 't', [{ name: 't', tasks: [{ name: 'a' }] }])])).message).toContain('testResults[0].assertionResults[0].benchmarks[0].tasks[0].latency');
+    expect(parseError('vitest', JSON.stringify({ files: [{ filepath: '/x', groups: [{ fullName: 'x', benchmarks: [{ name: 'a' }] }] }] })).message).toContain('files[0].groups[0].benchmarks[0].mean');
+    expect(parseError('vitest', v5([test([], 't')])).message).toContain('no benchmarks in the document');
+    expect(parseError('vitest', '{"testResults": [').line).toBe(1);
+    expect(parseError('vitest', '[1, 2]').message).toContain('neither testResults nor files');
+  });
+});
+
+describe('mitata', () => {
+  const doc = (benchmarks: unknown[], layout: unknown[] = [{ name: null, types: [] }]): string => JSON.stringify({ layout, benchmarks, context: {} });
+  const run = (name: string, stats: unknown, extra: Record<string, unknown> = {}): unknown => ({ name, args: {}, stats, ...extra });
+
+  it('stats.p50, else avg, in ns; a named group prefixes; runs of one printed name get their arguments; errors left out', () => {
+    const out = parseHarness(
+      'mitata',
+      doc(
+        [
+          { alias: 'a', group: 0, runs: [run('a', { p50: 12, avg: 20 })] },
+          { alias: 'b', group: 1, runs: [run('b', { avg: 7 })] },
+          { alias: 'fill', group: 1, runs: [run('fill', { p50: 1, avg: 1 }, { args: { n: 8 } }), run('fill', { p50: 2, avg: 2 }, { args: { n: 'x' } })] },
+          { alias: 'boom', group: 0, runs: [{ name: 'boom', args: {}, error: { message: 'x' } }] },
+        ],
+        [{ name: null }, { name: 'g' }],
+      ),
+    );
+    expect(values(out)).toEqual({ a: 12, 'g > b': 7, 'g > fill [n=8]': 1, 'g > fill [n=x]': 2 });
+  });
+
+  it('refuses a document without layout or runs, and one where every benchmark failed', () => {
+    expect(parseError('mitata', JSON.stringify({ benchmarks: [] })).message).toContain('layout');
+    expect(parseError('mitata', doc([{ alias: 'a', group: 0, runs: [run('a', { p50: 'x', avg: 1 })] }])).message).toContain('benchmarks[0].runs[0].stats.p50');
+    expect(parseError('mitata', doc([{ alias: 'a', group: 0, runs: [{ name: 'a', error: {} }] }])).message).toContain('no benchmarks in the document');
+  });
+});
+
+describe('benchmarkjs', () => {
+  it('reads ops/sec with separators and decimals, higher is better; the last " x " splits the name', () => {
+    const out = parseHarness('benchmarkjs', 'noise\nRegExp#test x 1,234,567 ops/sec \u00b11.50% (89 runs sampled)\nslow x 2 x 12.34 ops/sec \u00b10.00% (1 run sampled)\nbad: TypeError: x\nFastest is RegExp#test\n');
+    expect(out).toEqual([
+      { name: 'RegExp#test', value: 1234567, unit: 'ops/s', direction: 'higher-is-better' },
+      { name: 'slow x 2', value: 12.34, unit: 'ops/s', direction: 'higher-is-better' },
+    ]);
+  });
+
+  it('refuses a result line it cannot read, naming the line', () => {
+    const e = parseError('benchmarkjs', 'a x 1 ops/sec \u00b11% (2 runs sampled)\nb x Infinity ops/sec \u00b10.00% (3 runs sampled)\n');
+    expect(e.line).toBe(2);
+    expect(e.message).toContain('"Infinity"');
+    expect(parseError('benchmarkjs', 'c x 5 ops/sec \u00b1?% (lots)').line).toBe(1);
+    expect(parseError('benchmarkjs', 'Fastest is nothing\n').message).toContain('no benchmark lines');
+  });
+});
+
+describe('catch2', () => {
+  const xml = (body: string): string => `<?xml version="1.0" encoding="UTF-8"?>\n<Catch2TestRun name="b">\n${body}\n</Catch2TestRun>\n`;
+  const result = (name: string, mean: string): string => `<BenchmarkResults name="${name}" samples="5">\n<!-- All values in nano seconds -->\n<mean value="${mean}" lowerBound="1" upperBound="2" ci="0.95"/>\n</BenchmarkResults>`;
+
+  it('XML: the mean in ns, named test case > sections > benchmark, entities decoded', () => {
+    const out = parseHarness('catch2', xml(`<TestCase name="t &amp; &#x3c;u&#62;"><Section name="s">${result('a', '12.5')}</Section>${result('b &quot;q&quot;', '3e3')}</TestCase>`));
+    expect(values(out)).toEqual({ 't & <u> > s > a': 12.5, 't & <u> > b "q"': 3000 });
+  });
+
+  it('XML: refuses a result without a mean, a broken mean, one outside a test case, another root, and a cut document, naming the line', () => {
+    expect(parseError('catch2', xml('<TestCase name="t">\n<BenchmarkResults name="a">\n</BenchmarkResults></TestCase>')).message).toContain('expected a <mean value');
+    const e = parseError('catch2', xml(`<TestCase name="t">\n${result('a', 'NaN')}</TestCase>`));
+    expect(e.line).toBe(6);
+    expect(e.message).toContain('"NaN"');
+    expect(parseError('catch2', xml(result('a', '1'))).message).toContain('outside a <TestCase>');
+    expect(parseError('catch2', '<?xml version="1.0"?>\n<testsuites/>').message).toContain('<testsuites>');
+    expect(parseError('catch2', xml('<TestCase name="t"><BenchmarkResults name="a">')).message).toContain('ends inside');
+    expect(parseError('catch2', xml('<TestCase name="t"></TestCase>')).message).toContain('no <BenchmarkResults>');
+  });
+
+  const RULE = '-'.repeat(79);
+  const header = (...names: string[]): string[] => [RULE, ...names, RULE, 'bench.cc:3', '.'.repeat(79), '', 'benchmark name                       samples       iterations    estimated', '                                     mean          low mean      high mean', '                                     std dev       low std dev   high std dev', RULE];
+
+  it('console: the mean and its unit, sections from the header, a wrapped long name joined with a space', () => {
+    const text = [
+      ...header('parse', '  large'),
+      'json                                           100             1    1.2 ms ',
+      '                                        1.5 us    1.4 us    1.6 us ',
+      '                                        10 ns    9 ns    11 ns ',
+      '                                                                               ',
+      'a benchmark whose name is longer than',
+      'the column',
+      '                                               100             4    3.3 ms ',
+      '                                        2.5 ms    2.4 ms    2.6 ms ',
+      '                                        1 us    0.9 us    1.1 us ',
+      '',
+      '='.repeat(79),
+    ].join('\n');
+    expect(values(parseHarness('catch2', text))).toEqual({ 'parse > large > json': 1500, 'parse > large > a benchmark whose name is longer than the column': 2.5e6 });
+  });
+
+  it('console: refuses a result whose mean line is broken, naming the line', () => {
+    const e = parseError('catch2', [...header('t'), 'x                                              100             1    1 ms ', '          garbage', ''].join('\n'));
+    expect(e.line).toBe(12);
+    expect(e.message).toContain('garbage');
+  });
+});
+
+describe('pyperf', () => {
+  const doc = (benchmarks: unknown[], metadata: Record<string, unknown> = { unit: 'second' }): string => JSON.stringify({ version: '1.0', metadata, benchmarks });
+
+  it("the median of every run's values (calibration runs hold none); name and unit from either metadata", () => {
+    const out = parseHarness(
+      'pyperf',
+      doc([
+        { metadata: { name: 'a' }, runs: [{ warmups: [[1, 5]] }, { values: [1e-6, 3e-6] }, { values: [2e-6] }] },
+        { metadata: { name: 'mem', unit: 'byte' }, runs: [{ values: [100, 300] }] },
+      ]),
+    );
+    expect(out).toEqual([
+      { name: 'a', value: 2000, unit: 'ns', direction: 'lower-is-better' },
+      { name: 'mem', value: 200, unit: 'B', direction: 'lower-is-better' },
+    ]);
+    expect(values(parseHarness('pyperf', doc([{ runs: [{ values: [0.5] }] }], { name: 'only', unit: 'second' })))).toEqual({ only: 0.5e9 });
+  });
+
+  it('refuses a benchmark without a name, values or a known unit', () => {
+    expect(parseError('pyperf', doc([{ runs: [{ values: [1] }] }])).message).toContain('benchmarks[0]: expected a name');
+    expect(parseError('pyperf', doc([{ metadata: { name: 'a' }, runs: [{ warmups: [[1, 2]] }] }])).message).toContain('no run holds a value');
+    expect(parseError('pyperf', doc([{ metadata: { name: 'a', unit: 'parsec' }, runs: [{ values: [1] }] }])).message).toContain('got "parsec"');
+    expect(parseError('pyperf', doc([{ metadata: { name: 'a' }, runs: [{ values: [-1] }] }])).message).toContain('benchmarks[0].runs[0].values[0]');
+  });
+});

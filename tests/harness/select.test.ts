@@ -32,6 +32,48 @@ describe('filters', () => {
   });
 });
 
+describe('filters of the JavaScript, Catch2 and pyperf formats', () => {
+  it("vitest: -t's RegExp matches the test's full name, joined by ' > ' (vitest 5) or a space (vitest 4), and no other test", () => {
+    const re = new RegExp(filterFor('vitest', ['a/parse.bench.ts > parse > compare (a|b)* > n=10 > slice']));
+    expect(re.test('parse > compare (a|b)*')).toBe(true);
+    expect(re.test('parse compare (a|b)*')).toBe(true);
+    expect(re.test('parse > compare (a|b)* > x')).toBe(false);
+    expect(re.test('parse > compare ab')).toBe(false);
+    expect(re.test('other > parse > compare (a|b)*')).toBe(false);
+    // vitest 4: the bench is the test
+    expect(new RegExp(filterFor('vitest', ['parse.bench.ts > parse > slice'])).test('parse slice')).toBe(true);
+  });
+
+  it('vitest: {file} becomes the file names, one argument each, so files of one name are all selected', () => {
+    const sel = selectBenchmarks('npx vitest bench --run {file} -t {filter}', 'vitest', ['a/parse.bench.ts > t > x', 'b/parse.bench.ts > t > x', 'k.bench.ts > u > y']);
+    expect(sel.command).toBe('npx vitest bench --run "$PAIRBENCH_FILE_1" "$PAIRBENCH_FILE_2" -t "$PAIRBENCH_FILTER"');
+    expect(sel.env).toMatchObject({ PAIRBENCH_FILE_1: 'parse.bench.ts', PAIRBENCH_FILE_2: 'k.bench.ts' });
+    expect(wholeSuite('npx vitest bench --run {file} -t {filter}', 'vitest')).toEqual({ command: 'npx vitest bench --run  -t "$PAIRBENCH_FILTER"', env: { PAIRBENCH_FILTER: '.' } });
+    expect(selectionBlocker('node bench.mjs {file} {filter}', 'mitata', ['a'])).toContain('only --format vitest');
+    expect(selectionBlocker('npx vitest bench --run {file} -t {filter}', 'vitest', ['a > b'])).toBeNull();
+  });
+
+  it("mitata: the bench()'s name, after its group, or a template of .args() whose text before its $ begins the name", () => {
+    const re = new RegExp(filterFor('mitata', ['strings > repeat 10', 'checksum (a+b)']));
+    for (const name of ['repeat 10', 'repeat $n', 'rep$x', '$n', 'strings > repeat 10', 'checksum (a+b)']) expect(re.test(name), name).toBe(true);
+    for (const name of ['repeat 100', 'repeat', 'slice', 'checksum', 'x repeat 10', 'checksum (aab)']) expect(re.test(name), name).toBe(false);
+    // a run told apart by its arguments (`fill [n=8]`) was made by the template `fill`
+    expect(new RegExp(filterFor('mitata', ['g > fill [n=8]'])).test('fill')).toBe(true);
+  });
+
+  it("Catch2: a test spec of the test case's names, separated by ',', Catch2's special characters escaped", () => {
+    expect(filterFor('catch2', ['checksum > checksum 64 KiB'])).toBe('checksum');
+    expect(filterFor('catch2', ['strings, <a & b>* > copy', 'vector > sum > accumulate'])).toBe('strings\\, <a & b>\\*,vector,vector > sum');
+    expect(filterFor('catch2', ['~[x] "q" \\ > b'])).toBe('\\~\\[x\\] \\"q\\" \\\\');
+    expect(wholeSuite('./build/bench {filter} -r xml', 'catch2')).toEqual({ command: './build/bench "$PAIRBENCH_FILTER" -r xml', env: { PAIRBENCH_FILTER: '*,[.]' } });
+  });
+
+  it('benchmark.js and pyperf: the names themselves, an anchored RegExp or one argument each', () => {
+    expect(filterFor('benchmarkjs', ['sort 1000', 'a.b'])).toBe('^(sort 1000|a\\.b)$');
+    expect(selectBenchmarks('python3 bench.py {benchmark}', 'pyperf', ['sort_10000']).command).toBe('python3 bench.py "$PAIRBENCH_BENCHMARK_1"');
+  });
+});
+
 describe('where the selection goes', () => {
   it('{filter} and {benchmark} become quoted variables; the names travel in the environment', () => {
     const go = selectBenchmarks('./b.test -test.bench {filter} -test.benchtime 100ms', 'go', ['BenchmarkA']);
@@ -68,6 +110,15 @@ describe('S3: benchmark names never become shell text', () => {
     const [run] = await runCommands([{ command: sel.command, cwd: dir, env: { ...process.env, ...sel.env }, timeoutMs: 10_000, captureStdout: true }]);
     expect(run!.outcome).toBe('ok');
     expect(run!.stdout).toBe(`<${name}><${filterFor('json', [name])}>`);
+    expect(existsSync(join(dir, 'pwned'))).toBe(false);
+  });
+
+  it.each(['$(touch pwned)', '`touch pwned`', "x'; touch pwned; '"])('S3: a vitest test file and test named %s reach the command as arguments and run nothing', async (hostile) => {
+    const dir = tempDir();
+    const sel = selectBenchmarks("printf '<%s>' {file} {filter}", 'vitest', [`${hostile} > ${hostile} > b`]);
+    const [run] = await runCommands([{ command: sel.command, cwd: dir, env: { ...process.env, ...sel.env }, timeoutMs: 10_000, captureStdout: true }]);
+    expect(run!.outcome).toBe('ok');
+    expect(run!.stdout).toBe(`<${hostile}><${filterFor('vitest', [`${hostile} > ${hostile} > b`])}>`);
     expect(existsSync(join(dir, 'pwned'))).toBe(false);
   });
 });
