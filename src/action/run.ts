@@ -7,7 +7,7 @@
  */
 import * as core from '@actions/core';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { PairbenchError, UsageError } from '../config/errors.ts';
@@ -18,7 +18,7 @@ import { renderNoiseMarkdown } from '../report/noise.ts';
 import { publishCheckRun } from '../github/check.ts';
 import { upsertComment } from '../github/comment.ts';
 import { EventError, resolveEvent, type Target } from '../github/events.ts';
-import { createClient, type GitHubApi } from '../github/octokit.ts';
+import { createClient, deadlinesFromEnv, type GitHubApi } from '../github/octokit.ts';
 import { markerFor } from '../report/escape.ts';
 import { REPORT_LIMITS, commandsOf, countVerdicts, groupRows, renderMarkdown, type Acceptance, type ReplaySource } from '../report/markdown.ts';
 import { renderHtml } from '../report/html.ts';
@@ -30,6 +30,7 @@ import type { Progress } from '../schedule/loop.ts';
 import { mergeResults } from '../results/merge.ts';
 import { rejudge, type Rejudged } from '../results/rejudge.ts';
 import { readResultsFile } from '../results/read.ts';
+import { writeReportFile } from '../results/atomic.ts';
 import { prepareOutputFolder } from '../results/writer.ts';
 import type { Results } from '../results/schema.ts';
 import { addSecret, redactOutput } from '../measure/secrets.ts';
@@ -141,13 +142,14 @@ function redactFailures(results: Results): Results {
   };
 }
 
-async function writeSummary(markdown: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** Writes the job summary; `replace`: in place of the one this step wrote before (the step's summary file is its own). */
+async function writeSummary(markdown: string, env: NodeJS.ProcessEnv, opts: { replace?: boolean } = {}): Promise<void> {
   if (!env['GITHUB_STEP_SUMMARY']) {
-    core.info('No GITHUB_STEP_SUMMARY: the job summary is skipped.');
+    if (!opts.replace) core.info('No GITHUB_STEP_SUMMARY: the job summary is skipped.');
     return;
   }
   try {
-    await core.summary.addRaw(markdown, true).write();
+    await core.summary.emptyBuffer().addRaw(markdown, true).write({ overwrite: opts.replace === true });
   } catch (err) {
     core.warning(`Could not write the job summary: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -275,8 +277,10 @@ function htmlPathOf(settings: ActionSettings): string {
 /** Runs the action. Every failure ends as `core.setFailed` with one message, never an uncaught stack trace. */
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let settings: ActionSettings;
+  let deadlines: ReturnType<typeof deadlinesFromEnv>;
   try {
     settings = readSettings(envInputReader(env), env);
+    deadlines = deadlinesFromEnv(env);
     // S16: the output paths are checked (and their folders made) before anything runs.
     prepareOutputFolder('input results-path', settings.resultsPath);
     prepareOutputFolder('input results-path', settings.reportPath, { replaced: false });
@@ -289,7 +293,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     core.setSecret(settings.token);
     addSecret(settings.token);
   }
-  const api = settings.token ? createClient(settings.token, { log: (l) => core.info(l) }) : null;
+  // every request has a deadline and the API's time in all is capped (S9): a dead API cannot hold the step
+  const api = settings.token ? createClient(settings.token, { log: (l) => core.info(l), ...deadlines }) : null;
   const url = runUrl(env);
 
   let target: Target;
@@ -358,45 +363,42 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     return;
   }
 
-  // The results file is written; now the report, whatever happens to the comment.
+  // The results file is written. Everything else that needs no API comes next (the HTML report,
+  // the report file, the job summary, the outputs and the step's status), so that a slow or dead
+  // GitHub API, which only the accept label, the comment and the check run need, cannot hold any
+  // of it back. The accept label is looked up after, and can only relieve the gate: until it is
+  // known the step fails on a regression, and if the label counts, the summary and the status are
+  // written again.
   const warn = warnOnce();
   if (results.kind !== 'noise') logTable(results);
-  let accepted: Acceptance | null = null;
-  try {
-    accepted = await acceptLabel(api, settings, target, payload, env);
-  } catch (err) {
-    warn(`Could not check the accept label: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  // the label accepts a regression only: an inconclusive gate (fail-on: regression,inconclusive) still holds
-  if (accepted?.accepted && exitCode === 1) exitCode = gateFails(gateOf(settings.failOn, accepted), results) ? 1 : 0;
   const htmlPath = htmlPathOf(settings);
   // Redacted once more as a whole (S4): `***` is shorter than any secret, so the size limits still hold.
-  const summary = redactOutput(
-    results.kind === 'noise'
-      ? renderNoiseMarkdown(results)
-      : renderMarkdown(results, {
-          maxLength: REPORT_LIMITS.jobSummary,
-          pairs: true,
-          replay,
-          acceptance: accepted,
-          failOn: settings.failOn,
-          fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
-          ...(url ? { runUrl: url } : {}),
-        }),
-  );
-  if (results.kind !== 'noise') {
+  const renderSummary = (acceptance: Acceptance | null) =>
+    redactOutput(
+      results.kind === 'noise'
+        ? renderNoiseMarkdown(results)
+        : renderMarkdown(results, {
+            maxLength: REPORT_LIMITS.jobSummary,
+            pairs: true,
+            replay,
+            acceptance,
+            failOn: settings.failOn,
+            fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
+            ...(url ? { runUrl: url } : {}),
+          }),
+    );
+  // Written whole or not at all (results/atomic.ts); a failure is a warning, never the step's status.
+  const writeReport = (path: string, render: () => string, done?: string) => {
     try {
-      writeFileSync(htmlPath, redactOutput(renderHtml(results, { replay, ...(url ? { runUrl: url } : {}) })));
-      core.info(`HTML report: ${htmlPath}`);
+      writeReportFile(path, render());
+      if (done) core.info(done);
     } catch (err) {
-      warn(`Could not write ${htmlPath}: ${err instanceof Error ? err.message : String(err)}`);
+      warn(`Could not write ${path}: ${err instanceof Error ? err.message : String(err)}`);
     }
-  }
-  try {
-    writeFileSync(settings.reportPath, summary);
-  } catch (err) {
-    warn(`Could not write ${settings.reportPath}: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  };
+  if (results.kind !== 'noise') writeReport(htmlPath, () => redactOutput(renderHtml(results, { replay, ...(url ? { runUrl: url } : {}) })), `HTML report: ${htmlPath}`);
+  let summary = renderSummary(null);
+  writeReport(settings.reportPath, () => summary);
   await writeSummary(summary, env);
 
   const counts = countVerdicts(results);
@@ -407,6 +409,24 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   core.setOutput('inconclusive', String(results.benchmarks.filter((b) => b.verdict === 'inconclusive').length));
   core.setOutput('results-path', settings.resultsPath);
   core.setOutput('report-path', settings.reportPath);
+  // the step's status as it stands; its message comes at the end, once the label is known
+  process.exitCode = exitCode === 0 ? 0 : 1;
+
+  let accepted: Acceptance | null = null;
+  try {
+    accepted = await acceptLabel(api, settings, target, payload, env);
+  } catch (err) {
+    warn(`Could not check the accept label: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (accepted && results.kind !== 'noise') {
+    // the label accepts a regression only: an inconclusive gate (fail-on: regression,inconclusive) still holds
+    if (accepted.accepted && exitCode === 1) exitCode = gateFails(gateOf(settings.failOn, accepted), results) ? 1 : 0;
+    process.exitCode = exitCode === 0 ? 0 : 1;
+    // the summary says who added the label and whether it counts
+    summary = renderSummary(accepted);
+    writeReport(settings.reportPath, () => summary);
+    await writeSummary(summary, env, { replace: true });
+  }
 
   // Filled in as each is written, so that a failure of the other still leaves this one's URL.
   const published: Published = { commentUrl: '', checkUrl: '' };
