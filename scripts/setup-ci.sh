@@ -2,11 +2,13 @@
 # Installs, each only when it is missing, every tool the test suite runs beyond the npm packages,
 # so that `CI=true npm test` runs every test (under CI=true a test whose tool is missing fails):
 #
-#   Linux (apt-get, once): libbenchmark-dev (C++ example), hyperfine, valgrind (instruction counts),
+#   Linux (apt-get, once): libbenchmark-dev (C++ example), catch2 (Catch2 example), hyperfine, valgrind (instruction counts),
 #                          chromium (browser tests; a Chrome already there will do), a C/C++ compiler, make
 #   macOS (Homebrew):      google-benchmark, hyperfine (valgrind does not exist there: the
 #                          instruction-count tests are Linux-only)
-#   PyPI:                  pytest and pytest-benchmark (scripts/setup-examples.sh)
+#   PyPI:                  pytest, pytest-benchmark and pyperf (scripts/setup-examples.sh)
+#   npm registry:          the JavaScript examples' packages (vitest, mitata, benchmark.js), `npm ci` in
+#                          each examples/<name>/ (scripts/setup-examples.sh)
 #   Go module proxy:       actionlint, pinned (go install; Go itself must be there, as on GitHub's runners)
 #   crates.io:             cargo-criterion, pinned (Rust example; cargo must be there)
 #   npm registry:          Node.js 20 and 22 from the `node` package into .cache/node-<major>/ (the
@@ -30,6 +32,7 @@ case "$(uname -s)" in
   Linux)
     pkgs=()
     [ -f /usr/include/benchmark/benchmark.h ] || pkgs+=(libbenchmark-dev)
+    [ -f /usr/include/catch2/catch.hpp ] || pkg-config --exists catch2-with-main 2>/dev/null || pkgs+=(catch2)
     have hyperfine || pkgs+=(hyperfine)
     have valgrind || pkgs+=(valgrind)
     have chromium || have chromium-browser || have google-chrome || pkgs+=(chromium)
@@ -47,6 +50,7 @@ case "$(uname -s)" in
   Darwin)
     pkgs=()
     brew list google-benchmark >/dev/null 2>&1 || pkgs+=(google-benchmark)
+    brew list catch2 >/dev/null 2>&1 || pkgs+=(catch2)
     have hyperfine || pkgs+=(hyperfine)
     if [ ${#pkgs[@]} -gt 0 ]; then
       have brew || fail "missing ${pkgs[*]} and no Homebrew to install them"
@@ -58,11 +62,18 @@ case "$(uname -s)" in
   *) fail "pairbench's tests run on Linux and macOS; $(uname -s) is not supported" ;;
 esac
 
-if ! python3 -c 'import pytest, pytest_benchmark' >/dev/null 2>&1; then
+js_examples_installed() {
+  local e
+  for e in vitest-suite/node_modules/vitest mitata-suite/node_modules/mitata benchmarkjs-suite/node_modules/benchmark; do
+    [ -f "examples/$e/package.json" ] || return 1
+  done
+}
+if ! python3 -c 'import pytest, pytest_benchmark, pyperf' >/dev/null 2>&1 || ! js_examples_installed; then
   t=$(date +%s)
   bash scripts/setup-examples.sh
-  python3 -c 'import pytest, pytest_benchmark' || fail "pytest-benchmark did not install (python3 -m pip install -r examples/python-pytest/requirements.txt)"
-  took "pip install pytest-benchmark" "$t"
+  python3 -c 'import pytest, pytest_benchmark, pyperf' || fail "pytest-benchmark or pyperf did not install (python3 -m pip install -r examples/python-pytest/requirements.txt -r examples/pyperf-suite/requirements.txt)"
+  js_examples_installed || fail "the JavaScript examples' npm packages did not install (npm ci --prefix examples/<name>)"
+  took "pip install pytest-benchmark pyperf; npm ci in the JavaScript examples" "$t"
 fi
 
 have go || fail "Go is missing (https://go.dev/dl/): the Go example and actionlint need it"

@@ -19,7 +19,7 @@
  * be flagged (no false alarm): `unchanged` on a quiet machine, `inconclusive` when a busy machine
  * leaves its interval wider than the threshold.
  */
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import type { BenchmarkResult } from '../../src/results/schema.ts';
@@ -29,12 +29,20 @@ import { TOOLS, requireTool } from '../support/require-tool.ts';
 
 const go = requireTool(TOOLS.go);
 const pytestBenchmark = requireTool(TOOLS.pytestBenchmark);
+const vitestExample = requireTool(TOOLS['vitest-suite']);
+const mitataExample = requireTool(TOOLS['mitata-suite']);
+const benchmarkjsExample = requireTool(TOOLS['benchmarkjs-suite']);
+const catch2 = requireTool(TOOLS.catch2);
+const pyperf = requireTool(TOOLS.pyperf);
 
 /** A fresh copy of an example, so builds never write into the repository. */
 function copyExample(name: string): { base: string; head: string; dir: string } {
   const dir = tempDir();
   cpSync(join(ROOT, 'examples', name, 'base'), join(dir, 'base'), { recursive: true, filter: (src) => !/\/(build|\.benchmarks|__pycache__)$/.test(src) });
   cpSync(join(ROOT, 'examples', name, 'head'), join(dir, 'head'), { recursive: true, filter: (src) => !/\/(build|\.benchmarks|__pycache__)$/.test(src) });
+  // a JavaScript example's npm packages are installed once, beside base/ and head/
+  const packages = join(ROOT, 'examples', name, 'node_modules');
+  if (existsSync(packages)) symlinkSync(packages, join(dir, 'node_modules'));
   return { base: join(dir, 'base'), head: join(dir, 'head'), dir };
 }
 
@@ -76,6 +84,45 @@ describe('examples, compared end to end', () => {
     expect(sorts.length).toBeGreaterThanOrEqual(2);
     for (const b of sorts) expectNoAlarm(b);
   }, 900_000);
+
+  /**
+   * The JavaScript, Catch2 and pyperf examples: each benchmark paired on its own, within a minute
+   * of measuring (--max-time 50s); the slowed checksum is a regression, the untouched benchmark
+   * never an alarm. Threshold 5%, as for the Go and C++ examples: on a shared 2-core machine the
+   * untouched JavaScript benchmarks moved by 3-8% between pairs (README, "JavaScript").
+   */
+  const perBenchmark = (example: string, build: string | null, run: string, format: string, slowed: string, untouched: string): void => {
+    const ex = copyExample(example);
+    const file = join(ex.dir, 'results.json');
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', '--max-pairs', '20', '--max-time', '50s', '--out', file, '--quiet'], { timeoutMs: 280_000 });
+    expect(res.status, res.stdout + res.stderr).toBe(1);
+    const results = readResults(file);
+    const byName = new Map(results.benchmarks.map((b) => [b.name, b]));
+    expect(byName.get(slowed)!.verdict, res.stdout).toBe('regression');
+    expectNoAlarm(byName.get(untouched)!);
+    // each benchmark is paired on its own: a round lists benchmarks, not the suite
+    expect([...results.rounds![0]!].sort()).toEqual([slowed, untouched].sort());
+  };
+
+  vitestExample.it('vitest-suite: checksum regresses, sort does not, each paired on its own', () => {
+    perBenchmark('vitest-suite', null, 'npx vitest bench --run {file} -t {filter} --reporter=json --outputFile=build/bench.json >&2 && cat build/bench.json', 'vitest', 'kernels.bench.mjs > kernels > checksum > checksum 64 KiB', 'kernels.bench.mjs > kernels > sort > sort 1000');
+  }, 300_000);
+
+  mitataExample.it('mitata-suite: checksum regresses, sort does not, each paired on its own', () => {
+    perBenchmark('mitata-suite', null, 'node bench.mjs {filter}', 'mitata', 'checksum 64 KiB', 'sort 1000');
+  }, 300_000);
+
+  benchmarkjsExample.it('benchmarkjs-suite: checksum loses ops/sec, sort does not, each paired on its own', () => {
+    perBenchmark('benchmarkjs-suite', null, 'node bench.mjs {filter}', 'benchmarkjs', 'checksum 64 KiB', 'sort 1000');
+  }, 300_000);
+
+  catch2.it('catch2-suite: checksum regresses, sort does not, each paired on its own', () => {
+    perBenchmark('catch2-suite', 'make', './build/bench {filter} -r xml --benchmark-samples 20 --benchmark-warmup-time 50', 'catch2', 'checksum > checksum 64 KiB', 'sort > sort 10000');
+  }, 300_000);
+
+  pyperf.it('pyperf-suite: checksum_4k regresses, sort_10000 does not, each paired on its own', () => {
+    perBenchmark('pyperf-suite', 'mkdir -p build', 'rm -f build/bench.json && python3 bench.py --quiet --processes 3 --values 3 --warmups 1 --min-time 0.02 --output build/bench.json {benchmark} >&2 && cat build/bench.json', 'pyperf', 'checksum_4k', 'sort_10000');
+  }, 300_000);
 
   go.it('a config file with three benchmarks of three formats gives one report and records each round\'s shuffled order', () => {
     const ex = copyExample('go-suite');

@@ -9,7 +9,7 @@
  * in the user's cache folder, so that later runs reuse the compiled dependencies.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,15 +58,18 @@ function runSide(example: string, side: 'base' | 'head', step: Step): string[] {
     recursive: true,
     filter: (src) => !BUILD_OUTPUTS.has(src.split(/[\\/]/).pop() ?? ''),
   });
+  // a JavaScript example's npm packages are installed once, beside base/ and head/
+  const packages = join(EXAMPLES, example, 'node_modules');
+  if (existsSync(packages)) symlinkSync(packages, join(dir, 'node_modules'));
   if (step.build) {
     const b = sh(step.build, dir);
     expect(b.status, `${example}/${side} build failed:\n${b.stderr.slice(-3000)}`).toBe(0);
   }
   // the whole suite, as pairbench's listing run has it: a {filter} selects everything, {benchmark} nothing
-  const whole = wholeSuite(step.run);
+  if (!isHarnessFormat(step.format)) throw new Error(`${example}: format ${step.format} is not a harness format`);
+  const whole = wholeSuite(step.run, step.format);
   const r = sh(whole.command, dir, 600_000, whole.env);
   expect(r.status, `${example}/${side} run failed:\n${r.stderr.slice(-3000)}`).toBe(0);
-  if (!isHarnessFormat(step.format)) throw new Error(`${example}: format ${step.format} is not a harness format`);
   return parseHarness(step.format, r.stdout).map((s) => s.name);
 }
 
@@ -104,6 +107,36 @@ const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; sel
     selects: true,
     needs: [TOOLS.googleBenchmark],
     expected: ['BM_Checksum', 'BM_Sort/1000', 'BM_Sort/10000'],
+  },
+  {
+    example: 'vitest-suite',
+    selects: true,
+    needs: [TOOLS['vitest-suite']],
+    expected: ['kernels.bench.mjs > kernels > checksum > checksum 64 KiB', 'kernels.bench.mjs > kernels > sort > sort 1000'],
+  },
+  {
+    example: 'mitata-suite',
+    selects: true,
+    needs: [TOOLS['mitata-suite']],
+    expected: ['checksum 64 KiB', 'sort 1000'],
+  },
+  {
+    example: 'benchmarkjs-suite',
+    selects: true,
+    needs: [TOOLS['benchmarkjs-suite']],
+    expected: ['checksum 64 KiB', 'sort 1000'],
+  },
+  {
+    example: 'catch2-suite',
+    selects: true,
+    needs: [TOOLS.catch2],
+    expected: ['checksum > checksum 64 KiB', 'sort > sort 10000'],
+  },
+  {
+    example: 'pyperf-suite',
+    selects: true,
+    needs: [TOOLS.pyperf],
+    expected: ['checksum_4k', 'sort_10000'],
   },
   {
     example: 'rust-criterion',

@@ -14,6 +14,8 @@
  * then `go.it('name', fn)` or `go.describe('name', fn)` where `it.skipIf(!hasGo)` stood.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'vitest';
 
 export interface ToolSpec {
@@ -115,6 +117,19 @@ export const TOOLS = {
     present: () => works('make', ['--version']) && works('g++', ['--version']) && works('sh', ['-c', 'echo "#include <benchmark/benchmark.h>" | g++ -E -x c++ - >/dev/null']),
     install: 'sudo apt-get install -y libbenchmark-dev g++ make (macOS: brew install google-benchmark)',
   },
+  catch2: {
+    name: 'Catch2 with g++ and make',
+    present: () => works('make', ['--version']) && works('sh', ['-c', 'printf "#include <catch2/catch.hpp>\\n" | g++ -E -x c++ - >/dev/null 2>&1 || pkg-config --exists catch2-with-main']),
+    install: 'sudo apt-get install -y catch2 g++ make',
+  },
+  pyperf: {
+    name: 'pyperf',
+    present: () => works('python3', ['-c', 'import pyperf']),
+    install: 'python3 -m pip install -r examples/pyperf-suite/requirements.txt (bash scripts/setup-examples.sh)',
+  },
+  ...examplePackages('vitest-suite', 'vitest'),
+  ...examplePackages('mitata-suite', 'mitata'),
+  ...examplePackages('benchmarkjs-suite', 'benchmark'),
   cargo: { name: 'cargo', present: () => works('cargo', ['--version']), install: 'install Rust from https://rustup.rs' },
   cargoCriterion: {
     name: 'cargo-criterion',
@@ -129,3 +144,14 @@ export const TOOLS = {
     platforms: ['linux'],
   },
 } satisfies Record<string, ToolSpec>;
+
+/** The npm packages of a JavaScript example, installed in examples/<example>/node_modules by `npm ci`. */
+function examplePackages<E extends string>(example: E, pkg: string): Record<E, ToolSpec> {
+  const dir = join(import.meta.dirname, '..', '..', 'examples', example);
+  const spec: ToolSpec = {
+    name: `${pkg} for examples/${example}`,
+    present: () => existsSync(join(dir, 'node_modules', pkg, 'package.json')),
+    install: `npm ci --prefix examples/${example} (bash scripts/setup-examples.sh)`,
+  };
+  return { [example]: spec } as Record<E, ToolSpec>;
+}

@@ -11,7 +11,7 @@ const xs = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000);
 
 const only = process.argv[2] ? new RegExp(process.argv[2]) : null;
 // benchmark.js samples for `maxTime` seconds (5 by default) after its own warmup cycles
-const options = { maxTime: 0.5, minSamples: 20 };
+const options = { maxTime: 0.25, minSamples: 10 };
 let sink = 0;
 
 const suite = new Benchmark.Suite();
