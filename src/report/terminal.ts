@@ -47,6 +47,64 @@ function changeCell(b: BenchmarkResult): string {
   return `${formatPercent(b.change.estimate)} [${formatPercent(lo)}, ${formatPercent(hi)}]`;
 }
 
+/**
+ * The widest the name column gets, in characters. A longer name is folded onto lines of its own
+ * below its row (indented), never cut: two names that differ only in the middle stay apart, and
+ * the whole name can be copied into a filter.
+ */
+export const NAME_COLUMN = 60;
+
+/** What a name is cut between: one escape of `oneLine` (`\x1b`, `\u202e`, `\n`) or one code point. */
+const NAME_UNIT = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])|[\s\S]/gu;
+/** Characters a unit takes on screen: an escape its own length, a code point (a surrogate pair too) one. */
+const unitWidth = (unit: string) => (unit.startsWith('\\') ? unit.length : 1);
+/** A fold goes after one of these when one is near the end of the line. */
+const BREAK_AFTER = new Set(['/', ' ', '_', '-', '.', ':', '=', ',', ']', ')']);
+
+/** `name` in lines of at most `width` characters, broken after a separator where one is in the last third. */
+export function foldName(name: string, width: number): string[] {
+  if (visible(name) <= width) return [name];
+  const units = name.match(NAME_UNIT) ?? [];
+  const lines: string[] = [];
+  let start = 0;
+  while (start < units.length) {
+    let end = start;
+    let used = 0;
+    while (end < units.length && used + unitWidth(units[end]!) <= width) used += unitWidth(units[end++]!);
+    if (end === start) end = start + 1;
+    if (end < units.length) {
+      for (let k = end; k > start + Math.floor((2 * width) / 3); k--) {
+        if (BREAK_AFTER.has(units[k - 1]!)) {
+          end = k;
+          break;
+        }
+      }
+    }
+    lines.push(units.slice(start, end).join(''));
+    start = end;
+  }
+  return lines;
+}
+
+/**
+ * The table's rows with every name longer than {@link NAME_COLUMN} folded: its first line stays in
+ * the row, the rest go on rows of their own below, indented by two spaces, the other cells empty.
+ */
+function foldNames(rows: string[][]): string[][] {
+  const out: string[][] = [];
+  for (const row of rows) {
+    const [name = '', ...rest] = row;
+    if (visible(name) <= NAME_COLUMN) {
+      out.push(row);
+      continue;
+    }
+    const [first = '', ...more] = foldName(name, NAME_COLUMN);
+    out.push([first, ...rest]);
+    for (const line of foldName(more.join(''), NAME_COLUMN - 2)) out.push([`  ${line}`, ...rest.map(() => '')]);
+  }
+  return out;
+}
+
 /** Columns padded to their widest cell. Loops, not `Math.max(...cells)`: a suite may have 100,000 rows. */
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map(() => 0);
@@ -138,7 +196,7 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
       presence ? presence : b.failure ? paint('failed', '31', color) : paint(verdict, COLORS[verdict], color),
     ]);
   }
-  for (const line of table(rows)) lines.push(line);
+  for (const line of table(foldNames(rows))) lines.push(line);
   lines.push('');
   // a file of another tool may have no status or stop reason: then there is nothing to say
   const status = !results.status || results.status === 'complete' ? '' : ` (${results.status}${results.stoppedBecause ? `: ${results.stoppedBecause}` : ''})`;
