@@ -31,16 +31,24 @@ export interface HtmlContext {
   maxForestRows?: number;
   /** rows of the table at most (changed first); default {@link TABLE_ROWS} */
   maxTableRows?: number;
+  /** characters of the per-benchmark sections at most, the last one finished; default {@link SECTION_BYTES} */
+  maxSectionBytes?: number;
 }
 
 /**
- * The report's size is bounded whatever the suite: a forest plot taller than a few hundred rows
- * cannot be read, and a table of 100,000 benchmarks made a report of 94 MB. Past these counts the
- * rows of most change are shown (the order of rows.ts: regressions, failures, inconclusive,
- * improvements, then the rest), and a note says how many more the results file holds.
+ * The report stays under 10 MB whatever the suite: a forest plot taller than a few hundred rows
+ * cannot be read, a table of 100,000 benchmarks made a report of 94 MB, and 200 benchmarks'
+ * sections of 200 pairs each (every pair a mark) about 18 MB. Past these bounds the rows and
+ * sections of most change are shown (the order of rows.ts: regressions, failures, inconclusive,
+ * improvements, then the rest), and a note says how many more the results file holds. A section
+ * takes at most about 100 KB (html-plots.ts bins past 200 pairs), so the sections end within
+ * {@link SECTION_BYTES} and one section of it.
  */
 export const FOREST_ROWS = 300;
-export const TABLE_ROWS = 5_000;
+export const TABLE_ROWS = 2_000;
+export const SECTION_BYTES = 6_000_000;
+/** Failures listed at most, each with the tail of its output (up to 4,000 characters). */
+export const FAILURES = 50;
 
 const CSS = `
 :root{color-scheme:light dark;--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--band:#eef1f4;--ci:#cfe2ff;
@@ -172,9 +180,17 @@ export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
   const table = `<h2>All benchmarks</h2><div class="scroll"><table><caption class="muted">Medians ± ${spreadName(results.benchmarks) === 'MAD' ? 'MAD (× 1.4826, relative to the median)' : 'coefficient of variation'}; change of head against base with its ${esc(confidence)} interval.${levelNote ? ` ${esc(levelNote)}.` : ''}</caption><thead><tr><th scope="col">verdict</th><th scope="col">benchmark</th><th scope="col">metric</th><th scope="col" class="num">change</th><th scope="col" class="num">base</th><th scope="col" class="num">head</th><th scope="col" class="num" title="MAD × 1.4826 of head/base across pairs, relative: what pairing leaves of the noise">paired ±</th><th scope="col" class="num">p (adj.)</th><th scope="col" class="num">pairs</th></tr></thead><tbody>${tableRows}</tbody></table></div>${tableMore}`;
   const max = ctx.maxSections ?? 200;
   const all = groups.flatMap((g) => [g.primary, ...g.derived]);
-  const sections = all.slice(0, max).map((r, i) => benchSection(r, threshold, confidence, i));
-  const more = all.length > max ? `<p class="muted">${all.length - max} more benchmarks are in the results file.</p>` : '';
-  const failures = (results.failures ?? []).map((f) => `<li><strong>${esc(f.side)}</strong>${f.benchmark ? ` (${esc(f.benchmark)})` : ''}: ${esc(cutText(f.message, 500))}${f.stderrTail ? `<pre>${esc(tailText(f.stderrTail, 4000))}</pre>` : ''}</li>`);
+  const sections: string[] = [];
+  let sectionBytes = 0;
+  for (const r of all) {
+    if (sections.length >= max || sectionBytes >= (ctx.maxSectionBytes ?? SECTION_BYTES)) break;
+    const section = benchSection(r, threshold, confidence, sections.length);
+    sections.push(section);
+    sectionBytes += section.length;
+  }
+  const more = all.length > sections.length ? `<p class="muted">The plots of ${(all.length - sections.length).toLocaleString('en-US')} more results are left out, to keep this report small; the table above has their figures, and the results file every pair.</p>` : '';
+  const allFailures = results.failures ?? [];
+  const failures = allFailures.slice(0, FAILURES).map((f) => `<li><strong>${esc(f.side)}</strong>${f.benchmark ? ` (${esc(f.benchmark)})` : ''}: ${esc(cutText(f.message, 500))}${f.stderrTail ? `<pre>${esc(tailText(f.stderrTail, 4000))}</pre>` : ''}</li>`);
   const replay = replayLines(results, ctx.replay);
   const env = results.environment;
   const about = [
@@ -194,7 +210,7 @@ export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
 ${summary}${run}
 ${forest}
 ${table}
-${failures.length ? `<h2>Failures</h2><ul>${failures.join('')}</ul>` : ''}
+${failures.length ? `<h2>Failures</h2><ul>${failures.join('')}</ul>${allFailures.length > failures.length ? `<p class="muted">${(allFailures.length - failures.length).toLocaleString('en-US')} more failures are in the results file.</p>` : ''}` : ''}
 <h2>Each benchmark</h2>
 <p class="muted">The distribution of the paired ratios (head/base − 1, one dot per pair) and the pairs in measuring order: drift of the machine moves base and head together and cancels in their ratio. Past ${MAX_DRAWN_PAIRS} pairs a benchmark's plots draw bins (a histogram; the median, min and max of each run of pairs), as each plot says.</p>
 ${sections.join('\n')}${more}

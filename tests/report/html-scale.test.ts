@@ -6,7 +6,7 @@
  * tests/browser/scale.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { FOREST_ROWS, renderHtml, TABLE_ROWS } from '../../src/report/html.ts';
+import { FAILURES, FOREST_ROWS, renderHtml, TABLE_ROWS } from '../../src/report/html.ts';
 import { cutText, HISTOGRAM_BINS, MAX_DRAWN_PAIRS, TIMELINE_BINS } from '../../src/report/html-plots.ts';
 import type { BenchmarkResult } from '../../src/results/schema.ts';
 import { bench, results } from './markdown-fixtures.ts';
@@ -73,6 +73,23 @@ describe('S20: the HTML report of huge benchmarks', () => {
 
 /** No lone half of a surrogate pair (what a cut in the middle of an emoji leaves). */
 const wellFormed = (text: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
+describe('S20: the HTML report at its largest', () => {
+  it('S20: 5,000 benchmarks of 200 pairs each (every pair a mark), with 512-character names and 100,000 failures, make a report under 10 MB', () => {
+    const tail = 'x'.repeat(4000);
+    const name = (i: number) => `${String(i).padStart(5, '0')}/${'n'.repeat(506)}`;
+    const bs = Array.from({ length: 5000 }, (_, i) => bench(name(i), i % 10 === 0 ? 'regression' : 'unchanged', i % 10 === 0 ? 0.05 : 0.001, { n: 200 }));
+    const failures = Array.from({ length: 100_000 }, () => ({ side: 'head' as const, kind: 'exit' as const, exitCode: 1, message: 'm'.repeat(500), stderrTail: tail }));
+    const html = renderHtml(results(bs, { failures }));
+    expect(Buffer.byteLength(html)).toBeLessThan(10 * 1024 * 1024);
+    expect(html.match(/<pre>x{4000}<\/pre>/g)).toHaveLength(FAILURES);
+    expect(html).toContain(`${(100_000 - FAILURES).toLocaleString('en-US')} more failures are in the results file`);
+    const sections = html.match(/<section class="bench"/g)!.length;
+    expect(sections).toBeGreaterThan(20);
+    expect(sections).toBeLessThan(200);
+    expect(html).toContain(`The plots of ${(5000 - sections).toLocaleString('en-US')} more results are left out, to keep this report small`);
+  });
+});
 
 describe('plot titles cut on code points', () => {
   it('never splits a surrogate pair (an emoji is one character, whole or gone)', () => {
