@@ -1,10 +1,10 @@
 // Catch2 benchmarks, one test case per benchmark, tagged [!benchmark] so that a plain run of the
 // tests leaves them out. Builds against Catch2 v3 (libcatch2-dev, Ubuntu 24.04) or Catch2 v2
-// (Debian 12's catch2, header-only), whichever is installed: see the Makefile.
+// (Debian 12's catch2, header-only; its main is in catch_main.cc), whichever is installed: see
+// the Makefile.
 #if __has_include(<catch2/catch_all.hpp>)
 #include <catch2/catch_all.hpp>
 #else
-#define CATCH_CONFIG_MAIN
 #define CATCH_CONFIG_ENABLE_BENCHMARKING
 #include <catch2/catch.hpp>
 #endif
