@@ -175,7 +175,7 @@ fi
 if want_format benchmarkjs; then
   if have npm; then
     capture benchmarkjs example-suite txt "$EX/benchmarkjs-suite/base" "(cd .. && $npm_ci) && node bench.mjs"
-    capture benchmarkjs errors txt "$FIX/benchmarkjs/src" "$npm_ci && node suite.cjs"
+    capture benchmarkjs errors txt "$FIX/benchmarkjs/src" "$npm_ci && node suite.mjs"
   else skip benchmarkjs "node and npm are needed"; fi
 fi
 

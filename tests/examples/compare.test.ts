@@ -98,7 +98,7 @@ describe('examples, compared end to end', () => {
   const perBenchmark = (example: string, build: string | null, run: string, format: string, slowed: string, untouched: string, budget = { pairs: 12, time: '50s' }): void => {
     const ex = copyExample(example);
     const file = join(ex.dir, 'results.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', '--max-pairs', String(budget.pairs), '--max-time', budget.time, '--out', file, '--quiet'], { timeoutMs: 280_000 });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', '--min-pairs', String(Math.min(10, budget.pairs)), '--max-pairs', String(budget.pairs), '--max-time', budget.time, '--out', file, '--quiet'], { timeoutMs: 280_000 });
     expect(res.status, res.stdout + res.stderr).toBe(1);
     const results = readResults(file);
     const byName = new Map(results.benchmarks.map((b) => [b.name, b]));

@@ -1,7 +1,7 @@
 // vitest 5 benchmarks: `bench` is a fixture of the test context, and a test's benchmarks run
 // when it calls `.run()` (or `bench.compare()`). pairbench names each result
 // `<file> > <describe> > <test> > <bench>` and runs one test at a time (`-t`).
-import { describe, test } from 'vitest';
+import { afterAll, describe, test } from 'vitest';
 import { checksum, sortCopy } from './kernels.mjs';
 
 // Local bindings: every access to an imported binding goes through vitest's module runner getter
@@ -28,4 +28,8 @@ describe('kernels', () => {
       sink ^= sortCopy_(xs)[0];
     }).run(options);
   });
+});
+
+afterAll(() => {
+  if (sink === 0.5) console.error(sink); // keeps the results alive
 });
