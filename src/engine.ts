@@ -19,6 +19,7 @@ import { judgeResults } from './results/judge.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
 import { ResultsWriter } from './results/writer.ts';
 import { selectShard } from './schedule/shard.ts';
+import { designRecord } from './schedule/design.ts';
 import { runSchedule, type LoopState, type Progress } from './schedule/loop.ts';
 import type { JudgeOptions } from './stats/types.ts';
 import { VERSION } from './version.ts';
@@ -82,6 +83,8 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
       ...(b.prepare ? { prepare: b.prepare } : {}),
       ...(b.shell === 'none' ? { shell: 'none' } : {}),
       ...(b.filter ? { filter: b.filter } : {}),
+      ...(b.iterations ? { iterations: b.iterations } : {}),
+      ...(b.design ? { design: b.design } : {}),
     })),
   };
 }
@@ -92,11 +95,12 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
   // by name, not jobs.find() per row: a config of many benchmarks made this quadratic, after every pair
   const jobs = new Map(state.jobs.map((j) => [j.bench.name, j]));
   const measuredJobs = new Set<string>();
-  // Go, --iterations fixed: the count every run of a unit did, recorded with the rows it paired
-  const iterations = new Map(state.units.filter((u) => u.iterations !== undefined).map((u) => [`${u.job.bench.name}\0${u.name}`, u.iterations!]));
+  // what a unit recorded with the rows it paired: Go's fixed count (--iterations fixed), the design of its runs (--design auto), why it stopped early
+  const units = new Map(state.units.map((u) => [`${u.job.bench.name}\0${u.name}`, u]));
   for (const row of state.rows.values()) {
     const job = jobs.get(row.job);
-    const count = row.pairedBy === undefined ? undefined : iterations.get(`${row.job}\0${row.pairedBy}`);
+    const unit = row.pairedBy === undefined ? undefined : units.get(`${row.job}\0${row.pairedBy}`);
+    const count = unit?.design ? undefined : unit?.iterations;
     measuredJobs.add(row.job);
     const presence = row.seenBase === 0 ? 'added' : row.seenHead === 0 ? 'removed' : 'both';
     out.push({
@@ -109,6 +113,8 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
       pairs: row.pairs,
       ...(count !== undefined ? { iterations: count } : {}),
+      ...(unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {}),
+      ...(unit?.futility ? { futility: unit.futility } : {}),
       ...(row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {}),
       ...(job?.failure ? { failure: job.failure } : {}),
       ...(job && job.failedRuns.base + job.failedRuns.head > 0 ? { failedRuns: { ...job.failedRuns } } : {}),

@@ -60,7 +60,8 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'markdown', kind: 'string', arg: '<file>', help: 'write the report as Markdown (the PR comment body)' },
   { name: 'fail-on', kind: 'list', choices: ['regression', 'inconclusive', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never' },
   { name: 'batch', kind: 'integer', arg: '<n>', help: 'benchmarks per run when each benchmark of a suite is paired on its own (default 1)' },
-  { name: 'iterations', kind: 'choice', choices: ['fixed', 'harness'], arg: '<how>', help: 'Go benchmarks paired on their own: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run' },
+  { name: 'iterations', kind: 'choice', choices: ['fixed', 'harness'], arg: '<how>', help: 'Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run' },
+  { name: 'design', kind: 'choice', choices: ['auto', 'command'], arg: '<how>', help: "Go and Google Benchmark suites paired per benchmark: auto chooses each benchmark's repetitions per process and their length from the noise of its first pairs (default); command runs them as the command says" },
   { name: 'json', kind: 'boolean', help: 'print the results JSON to stdout instead of the table', cliOnly: true },
   { name: 'quiet', kind: 'boolean', help: 'no progress lines', cliOnly: true },
 ];

@@ -45,6 +45,12 @@ export interface BenchmarkSpec {
    * sides (`-test.benchtime=Nx`, from the listing run); `harness` lets Go size every run itself.
    */
   iterations?: 'fixed' | 'harness';
+  /**
+   * Go and Google Benchmark suites paired per benchmark: `auto` (default) chooses each benchmark's
+   * repetitions per process and their length from the noise of its first pairs (schedule/design.ts);
+   * `command` runs them as the command says (Go with the count of `iterations`).
+   */
+  design?: 'auto' | 'command';
 }
 
 export type RevisionSpec = { kind: 'git'; rev: string | null } | { kind: 'dir'; dir: string };
@@ -95,6 +101,7 @@ const BenchmarkEntrySchema = z.strictObject({
   interleave: z.enum(['benchmark', 'suite']).optional(),
   batch: z.number().int().min(1).max(1000).optional(),
   iterations: z.enum(['fixed', 'harness']).optional(),
+  design: z.enum(['auto', 'command']).optional(),
 });
 
 const ConfigSchema = z.looseObject({
@@ -243,6 +250,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const interleave = get<'benchmark' | 'suite'>('interleave');
   const batch = get<number>('batch');
   const iterations = get<'fixed' | 'harness'>('iterations');
+  const design = get<'auto' | 'command'>('design');
   if (batch !== undefined && batch < 1) throw UsageError.invalid(naming('batch'), batch, 'an integer ≥ 1');
   let benchmarks: BenchmarkSpec[];
   if (config) {
@@ -263,6 +271,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       ...((b.interleave ?? interleave) ? { interleave: b.interleave ?? interleave } : {}),
       ...((b.batch ?? batch) !== undefined ? { batch: b.batch ?? batch } : {}),
       ...((b.iterations ?? iterations) ? { iterations: b.iterations ?? iterations } : {}),
+      ...((b.design ?? design) ? { design: b.design ?? design } : {}),
     }));
     const names = new Set<string>();
     for (const b of benchmarks) {
@@ -271,7 +280,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   } else {
     if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
-    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}), ...(interleave ? { interleave } : {}), ...(batch !== undefined ? { batch } : {}), ...(iterations ? { iterations } : {}) }];
+    benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}), ...(interleave ? { interleave } : {}), ...(batch !== undefined ? { batch } : {}), ...(iterations ? { iterations } : {}), ...(design ? { design } : {}) }];
   }
   for (const b of benchmarks) {
     if (b.shell === 'none') {

@@ -76,7 +76,7 @@ export class SampleCollector {
     const samples: Sample[] = [];
     for (const p of this.#byName.values()) {
       const value = median(p.values);
-      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction });
+      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}) });
     }
     if (samples.length === 0) {
       throw new HarnessParseError(this.#format, null, 'every benchmark value is 0: nothing to compare');

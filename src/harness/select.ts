@@ -73,10 +73,58 @@ export function selectionBlocker(command: string, format: HarnessFormat, names: 
 }
 
 /**
- * The run of `command` narrowed to `names` (benchmark names as the format's parser names them).
- * Call only when `selectionBlocker` returned null.
+ * How pairbench sizes a run (the design of its runs, schedule/design.ts): Go's iteration count
+ * (`-test.benchtime=Nx`) and repetitions (`-test.count`); Google Benchmark's minimum time
+ * (`--benchmark_min_time`, seconds) and repetitions (`--benchmark_repetitions`). Each is appended
+ * after the command's own flags, which both harnesses let the last one win.
  */
-export function selectBenchmarks(command: string, format: HarnessFormat, names: readonly string[], iterations?: number): Selection {
+export interface Sizing {
+  iterations?: number;
+  repetitions?: number;
+  minTimeMs?: number;
+}
+
+/** Whether pairbench can size runs of this command: one simple command of a format with sizing flags. */
+export function canSize(command: string, format: HarnessFormat): boolean {
+  return (format === 'go' || format === 'google-benchmark') && autoFlag(command, format) !== null;
+}
+
+/** The flags (with their values in the environment) that size a run, appended to a simple command; none when it cannot. */
+export function sizingFlags(command: string, format: HarnessFormat, sizing: Sizing | undefined): Selection {
+  if (!sizing || !canSize(command, format)) return { command: '', env: {} };
+  const parts: string[] = [];
+  const env: Record<string, string> = {};
+  if (format === 'go') {
+    const bin = autoFlag(command, format) === '-test.bench=';
+    if (sizing.iterations !== undefined) {
+      parts.push(`${bin ? '-test.benchtime=' : '-benchtime='}"$PAIRBENCH_BENCHTIME"`);
+      env.PAIRBENCH_BENCHTIME = `${sizing.iterations}x`;
+    } else if (sizing.minTimeMs !== undefined) {
+      parts.push(`${bin ? '-test.benchtime=' : '-benchtime='}"$PAIRBENCH_BENCHTIME"`);
+      env.PAIRBENCH_BENCHTIME = `${Math.max(1, Math.round(sizing.minTimeMs * 1000))}us`;
+    }
+    if (sizing.repetitions !== undefined) {
+      parts.push(`${bin ? '-test.count=' : '-count='}"$PAIRBENCH_COUNT"`);
+      env.PAIRBENCH_COUNT = String(sizing.repetitions);
+    }
+  } else {
+    if (sizing.minTimeMs !== undefined) {
+      parts.push('--benchmark_min_time="$PAIRBENCH_MIN_TIME"');
+      env.PAIRBENCH_MIN_TIME = String(Number((sizing.minTimeMs / 1000).toPrecision(6)));
+    }
+    if (sizing.repetitions !== undefined) {
+      parts.push('--benchmark_repetitions="$PAIRBENCH_REPETITIONS"');
+      env.PAIRBENCH_REPETITIONS = String(sizing.repetitions);
+    }
+  }
+  return { command: parts.length > 0 ? ` ${parts.join(' ')}` : '', env };
+}
+
+/**
+ * The run of `command` narrowed to `names` (benchmark names as the format's parser names them),
+ * sized by `sizing` where the format allows. Call only when `selectionBlocker` returned null.
+ */
+export function selectBenchmarks(command: string, format: HarnessFormat, names: readonly string[], sizing?: Sizing): Selection {
   const env: Record<string, string> = { PAIRBENCH_FILTER: filterFor(format, names) };
   names.forEach((n, i) => (env[`PAIRBENCH_BENCHMARK_${i + 1}`] = n));
   const args = names.map((_, i) => `"$PAIRBENCH_BENCHMARK_${i + 1}"`).join(' ');
@@ -86,10 +134,9 @@ export function selectBenchmarks(command: string, format: HarnessFormat, names: 
   const selected = HAS_PLACEHOLDER.test(command)
     ? command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : kind === 'file' ? fileArgs : args))
     : `${command} ${autoFlag(command, format)!}"$PAIRBENCH_FILTER"`;
-  const fixed = iterations !== undefined ? iterationsFlag(command, format) : null;
-  if (fixed === null) return { command: selected, env };
-  // Go's flag package takes the last -test.benchtime: this one (go-iterations.ts)
-  return { command: `${selected} ${fixed}"$PAIRBENCH_BENCHTIME"`, env: { ...env, PAIRBENCH_BENCHTIME: `${iterations}x` } };
+  // Go's flag package and Google Benchmark take the last of a flag: these (go-iterations.ts, schedule/design.ts)
+  const sized = sizingFlags(command, format, sizing);
+  return { command: `${selected}${sized.command}`, env: { ...env, ...sized.env } };
 }
 
 /**
@@ -251,8 +298,9 @@ export function filterMatches(format: HarnessFormat | 'time', filter: RegExp, na
  * `*,[.]` (every test case, and the hidden ones, `[.]` and v2's `[!benchmark]`, which `*` alone
  * may leave out).
  */
-export function wholeSuite(command: string, format?: HarnessFormat): Selection {
-  if (!HAS_PLACEHOLDER.test(command)) return { command, env: {} };
+export function wholeSuite(command: string, format?: HarnessFormat, sizing?: Sizing): Selection {
+  const sized = format ? sizingFlags(command, format, sizing) : { command: '', env: {} };
+  if (!HAS_PLACEHOLDER.test(command)) return { command: `${command}${sized.command}`, env: sized.env };
   const all = format === 'catch2' ? '*,[.]' : '.';
-  return { command: command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : '')), env: { PAIRBENCH_FILTER: all } };
+  return { command: `${command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : ''))}${sized.command}`, env: { PAIRBENCH_FILTER: all, ...sized.env } };
 }

@@ -32,6 +32,12 @@ export interface Sample {
   value: number;
   unit: string;
   direction: Direction;
+  /**
+   * when the run printed the benchmark several times (Go's `-test.count`, Google Benchmark's
+   * repetitions): every value, in the order printed; `value` is their median. The design of the
+   * runs reads the spread inside a process from them (schedule/design.ts).
+   */
+  repetitions?: number[];
 }
 
 /** Malformed harness output: names the format, the line (1-based, when known) and what was expected. */

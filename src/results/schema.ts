@@ -174,6 +174,27 @@ export const BenchmarkResultSchema = z.object({
     .optional(),
   /** Go, `--iterations fixed`: every run of this benchmark, on both sides, did this many iterations (`-test.benchtime=Nx`) */
   iterations: z.number().int().positive().optional(),
+  /**
+   * `--design auto`: how its runs were designed (schedule/design.ts). Its first `pilotPairs` pairs ran
+   * the pilot's design (its repetitions per process, at each of its lengths in turn); every later pair
+   * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), the same on both
+   * sides. `components` are what the pilot measured, on the log scale as standard deviations: between
+   * processes, within one (for repetitions of `repetitionMs`, falling as length^-lengthExponent).
+   */
+  design: z
+    .object({
+      repetitions: z.number().int().positive(),
+      lengthMs: z.number().nonnegative(),
+      iterations: z.number().int().positive().optional(),
+      pilotPairs: z.number().int().nonnegative(),
+      pilot: z.object({ repetitions: z.number().int().positive(), lengthsMs: z.array(z.number().nonnegative()).max(16) }),
+      chosen: z.boolean(),
+      components: z.object({ betweenSd: z.number(), withinSd: z.number(), repetitionMs: z.number(), lengthExponent: z.number(), processMs: z.number() }).optional(),
+      predicted: z.object({ pairSd: z.number(), pairMs: z.number() }).optional(),
+    })
+    .optional(),
+  /** `futile`: how many pairs in all it needed for a verdict, and how many the budget left could give it when it stopped */
+  futility: z.object({ need: z.number().int().nonnegative(), affordable: z.number().int().nonnegative() }).optional(),
   /** runs that failed and were retried (a flaky command), per side */
   failedRuns: z.object({ base: z.number().int().nonnegative(), head: z.number().int().nonnegative() }).optional(),
   /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */

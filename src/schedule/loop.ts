@@ -19,6 +19,9 @@ import { baseFirst, rngFor, shuffle } from './random.ts';
 import { beyondLimits, noRoomFor, recordPair } from './record.ts';
 import type { Clock, Runner } from './runner.ts';
 import { newState, stopUnit, summary, type LoopState, type Row, type Unit } from './state.ts';
+import { minPairsForAlpha } from '../stats/power.ts';
+import { allocate } from './allocate.ts';
+import { recordPilot } from './design.ts';
 import { checkUnit } from './stopping.ts';
 import { planUnits } from './units.ts';
 
@@ -35,7 +38,20 @@ export interface Progress {
   elapsedMs: number;
   /** a rough time left: the smaller of the budget and the pairs still allowed at the current pace */
   remainingMs: number;
+  /** the rows of the units still running (the rows of stopped units are settled or out of budget) */
   rows: Row[];
+  /** the units still running, with what each still needs (allocate.ts): a pair in the next round, or waiting */
+  undecided: UndecidedUnit[];
+}
+
+/** A unit still running, as the progress lines show it. */
+export interface UndecidedUnit {
+  name: string;
+  pairs: number;
+  /** pairs in all that would likely settle it; null while unknown */
+  need: number | null;
+  /** waiting for cheaper units to settle (it does not fit the budget left after them) */
+  waiting: boolean;
 }
 
 export interface LoopContext {
@@ -54,6 +70,12 @@ export interface LoopContext {
   /** called after every pair, to persist what was measured */
   onPair(state: LoopState): void;
   progress?(p: Progress): void;
+}
+
+/** A duration as the log says it: `4 min 10 s`, `12 s`. */
+function formatMs(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
 }
 
 export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
@@ -79,16 +101,20 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   await planUnits(measure);
 
   let round = 0;
-  while (state.units.some((u) => u.running)) {
+  let running = state.units.filter((u) => u.running);
+  let next = running;
+  while (running.length > 0) {
     if (aborted()) {
       state.stoppedBecause = 'interrupted';
       break;
     }
-    const order = shuffle(state.units.filter((u) => u.running), rngFor(spec.seed, 'round', round));
+    const order = shuffle(next, rngFor(spec.seed, 'round', round));
     state.rounds.push(order.map((u) => u.name));
     const ended = await runRound(order, round);
     if (ended) break;
-    for (const unit of state.units) checkUnit(state, unit, spec);
+    for (const unit of order) checkUnit(state, unit, spec);
+    running = running.filter((u) => u.running);
+    next = allocateRound(running);
     progress(round, true);
     round++;
   }
@@ -129,6 +155,32 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     return false;
   }
 
+  /**
+   * The units of the next round (allocate.ts): every unit below min pairs, then the ones closest to
+   * a verdict that the budget left covers; a unit that cannot be decided within it stops as futile.
+   */
+  function allocateRound(units: readonly Unit[]): Unit[] {
+    const byName = new Map(units.map((u) => [u.name, u]));
+    // no prediction before a unit has the pairs its interval needs at Holm's level, nor during its pilot
+    const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
+    const plan = allocate(
+      units.map((u) => ({ name: u.name, pairs: u.pairs, need: u.design?.phase === 'pilot' ? null : u.need, paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0 })),
+      { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() },
+    );
+    for (const f of plan.futile) {
+      const unit = byName.get(f.name)!;
+      unit.futility = { need: f.need, affordable: Math.min(f.affordable, spec.maxPairs) };
+      ctx.log(`${unit.name}: no more pairs: it needs about ${f.need} pairs to be decided at the spread of its ${f.pairs} so far, and ${f.need > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
+      stopUnit(state, unit, 'futile');
+    }
+    for (const name of plan.waiting) byName.get(name)!.waiting = true;
+    return plan.run.map((name) => {
+      const unit = byName.get(name)!;
+      unit.waiting = false;
+      return unit;
+    });
+  }
+
   /** The budget is spent, or this unit's next pair would overrun it at its pace so far. */
   function outOfTime(unit: Unit): boolean {
     const pace = unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
@@ -147,8 +199,15 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       countFailure(measure, unit.job, new RunFailure(beyond.side, 'parse', beyond.message, null, false));
       return false;
     }
-    unit.rowsPerPair = recordPair(state, unit.job, unit.name, got.base, got.head, order);
+    unit.rowsPerPair = recordPair(state, unit, got.base, got.head, order);
     unit.pairs++;
+    if (unit.design?.phase === 'pilot' && unit.select?.length === 1) {
+      const chosen = recordPilot(unit.design, unit.select[0]!, got);
+      if (chosen) {
+        unit.sizing = chosen.sizing;
+        ctx.log(`${unit.name}: ${chosen.log}`);
+      }
+    }
     ctx.onPair(state);
     return true;
   }
@@ -163,7 +222,8 @@ function progressEmitter(ctx: LoopContext, state: LoopState, started: number, no
     if (!force && t - last < 250) return;
     last = t;
     const running = state.units.filter((u) => u.running);
-    const paceLeft = running.reduce((sum, u) => sum + (u.pairs > 0 ? (u.pairMsTotal / u.pairs) * (ctx.spec.maxPairs - u.pairs) : 0), 0);
+    // what the running units still need (max pairs where unknown), at their pace
+    const paceLeft = running.reduce((sum, u) => sum + (u.pairs > 0 ? (u.pairMsTotal / u.pairs) * Math.max(0, Math.min(u.need ?? ctx.spec.maxPairs, ctx.spec.maxPairs) - u.pairs) : 0), 0);
     ctx.progress({
       round,
       pairsDone: state.units.reduce((s, u) => s + u.pairs, 0),
@@ -171,7 +231,8 @@ function progressEmitter(ctx: LoopContext, state: LoopState, started: number, no
       jobsTotal: state.units.length,
       elapsedMs: t - started,
       remainingMs: Math.max(0, Math.min(budgetLeft(), paceLeft)),
-      rows: [...state.rows.values()],
+      rows: running.flatMap((u) => u.rows),
+      undecided: running.map((u) => ({ name: u.name, pairs: u.pairs, need: u.need, waiting: u.waiting === true })),
     });
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
-import { selectBenchmarks, wholeSuite, type Selection } from '../harness/select.ts';
+import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 import { addCalibration, calibrationRequest } from '../measure/overhead.ts';
@@ -37,9 +37,12 @@ export interface MeasureContext {
 export interface Target {
   job: Job;
   select: string[] | null;
-  /** a fixed iteration count for the selected benchmark (Go, `--iterations fixed`) */
-  iterations?: number;
+  /** how the run is sized: Go's iteration count and repetitions (`--iterations fixed`, `--design auto`), Google Benchmark's minimum time and repetitions */
+  sizing?: Sizing;
 }
+
+/** One pair's samples per side, and what each side's process took (ms; absent when the runs went separately). */
+export type PairSamples = Record<Side, RowSample[]> & { wallMs?: Record<Side, number> };
 
 export class RunFailure extends Error {
   readonly side: Side;
@@ -59,8 +62,8 @@ const aborted = (ctx: MeasureContext) => ctx.signal?.aborted === true;
 
 function selection(target: Target): Selection {
   const bench = target.job.bench;
-  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select, target.iterations);
-  return wholeSuite(bench.run, isHarnessFormat(bench.format) ? bench.format : undefined);
+  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select, target.sizing);
+  return wholeSuite(bench.run, isHarnessFormat(bench.format) ? bench.format : undefined, target.sizing);
 }
 
 /** The requests of one side's run: its `--prepare` (stopping the rest if it fails), then the run. */
@@ -169,7 +172,7 @@ export async function measureSide(ctx: MeasureContext, target: Target, side: Sid
  * (the pair is measured again side by side), 'stop' when the job stopped on it or the comparison
  * was interrupted.
  */
-async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: readonly Side[]): Promise<Record<Side, RowSample[]> | 'stop' | null> {
+async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: readonly Side[]): Promise<PairSamples | 'stop' | null> {
   const plan = sides.map((side) => ({ side, ...sideRequests(ctx, target, side) }));
   const reqs = plan.flatMap((p) => (p.prepare ? [p.prepare, p.run] : [p.run]));
   // The shell's calibration run goes last in the same request, sharing the machine's moment with the pair.
@@ -178,10 +181,12 @@ async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: read
   const results = await ctx.runner(calibration ? [...reqs, calibration] : reqs);
   if (calibration) addCalibration(job.calibration!, results.pop()!);
   const got: Partial<Record<Side, RowSample[]>> = {};
+  const wallMs: Partial<Record<Side, number>> = {};
   let k = 0;
   for (const p of plan) {
     const prep = p.prepare ? results[k++]! : null;
     const run = results[k++]!;
+    wallMs[p.side] = run.wallMs;
     // skipped: an earlier run of this request failed, and that failure was handled there
     if (prep?.outcome === 'skipped' || (run.outcome === 'skipped' && (!prep || prep.outcome === 'ok'))) return null;
     try {
@@ -193,7 +198,7 @@ async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: read
       return countFailure(ctx, target.job, err) ? null : 'stop';
     }
   }
-  return got as Record<Side, RowSample[]>;
+  return { ...(got as Record<Side, RowSample[]>), wallMs: wallMs as Record<Side, number> };
 }
 
 /**
@@ -201,8 +206,8 @@ async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: read
  * retried, the pair is measured again side by side (each side with its retries). Null when the
  * job stopped or the comparison was interrupted.
  */
-export async function measurePair(ctx: MeasureContext, unit: Unit, sides: readonly Side[]): Promise<Record<Side, RowSample[]> | null> {
-  const target: Target = { job: unit.job, select: unit.select, ...(unit.iterations !== undefined ? { iterations: unit.iterations } : {}) };
+export async function measurePair(ctx: MeasureContext, unit: Unit, sides: readonly Side[]): Promise<PairSamples | null> {
+  const target: Target = { job: unit.job, select: unit.select, ...(unit.sizing ? { sizing: unit.sizing } : {}) };
   if (!counts(ctx, unit.job)) {
     const got = await pairInOneRequest(ctx, target, sides);
     if (got === 'stop') return null;

@@ -9,7 +9,7 @@ import type { Side } from '../revisions/prepare.ts';
 import { LIMITS } from '../results/schema.ts';
 import { estimateFileBytes } from '../results/writer.ts';
 import type { Pair } from '../stats/types.ts';
-import type { Job, LoopState, Row } from './state.ts';
+import type { Job, LoopState, Row, Unit } from './state.ts';
 
 export function rowFor(state: LoopState, job: Job, s: RowSample): Row {
   let row = state.rows.get(s.key);
@@ -30,20 +30,27 @@ export function rowFor(state: LoopState, job: Job, s: RowSample): Row {
       halfWidth: null,
     };
     state.rows.set(s.key, row);
+    job.rows.push(row);
     state.size.nameChars += s.key.length;
   }
   return row;
 }
 
 /** Records one pair of a unit: every row both sides printed gets a pair. Returns how many rows got one. */
-export function recordPair(state: LoopState, job: Job, unitName: string, base: readonly RowSample[], head: readonly RowSample[], order: Pair['order']): number {
+export function recordPair(state: LoopState, unit: Unit, base: readonly RowSample[], head: readonly RowSample[], order: Pair['order']): number {
+  const job = unit.job;
+  const pairedBy = (row: Row): void => {
+    if (row.pairedBy !== undefined) return;
+    row.pairedBy = unit.name;
+    unit.rows.push(row);
+  };
   let added = 0;
   const headByKey = new Map(head.map((s) => [s.key, s]));
   const baseKeys = new Set<string>();
   for (const b of base) {
     baseKeys.add(b.key);
     const row = rowFor(state, job, b);
-    row.pairedBy ??= unitName;
+    pairedBy(row);
     row.seenBase++;
     const h = headByKey.get(b.key);
     if (h) {
@@ -61,7 +68,7 @@ export function recordPair(state: LoopState, job: Job, unitName: string, base: r
   for (const h of head) {
     if (baseKeys.has(h.key)) continue;
     const row = rowFor(state, job, h);
-    row.pairedBy ??= unitName;
+    pairedBy(row);
     row.seenHead++;
   }
   state.size.pairs += added;

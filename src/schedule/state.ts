@@ -6,7 +6,9 @@
 import type { BenchmarkSpec } from '../config/spec.ts';
 import { calibrates, type Calibration } from '../measure/overhead.ts';
 import type { Failure } from '../results/schema.ts';
+import type { Sizing } from '../harness/select.ts';
 import type { Direction, Pair, StopReason } from '../stats/types.ts';
+import type { UnitDesign } from './design.ts';
 
 /** One result row: one benchmark (and metric), with its pairs. */
 export interface Row {
@@ -27,6 +29,10 @@ export interface Row {
   /** last stopping check, for progress lines; null until there is an interval */
   estimate: number | null;
   halfWidth: number | null;
+  /** last stopping check: pairs in all that would likely settle this row (stats/judge.ts, `pairsToSettle`); null when unknown */
+  need?: number | null;
+  /** last stopping check: this row may stop (decided, or precise enough) */
+  settled?: boolean;
   /** some pair differs (base ≠ head): the row counts in the multiple-comparison correction (stats/judge.ts) */
   varies?: boolean;
 }
@@ -43,6 +49,11 @@ export interface Job {
   /** the shell's calibration runs, one after each pair (measure/overhead.ts); null when not calibrated */
   calibration: Calibration | null;
   failure?: Failure & { benchmark: string };
+  /** the job's units, and how many of them still run */
+  units: Unit[];
+  runningUnits: number;
+  /** the job's rows, in the order they appeared */
+  rows: Row[];
 }
 
 /**
@@ -56,12 +67,24 @@ export interface Unit {
   select: string[] | null;
   /** Go, `--iterations fixed`: every run of this benchmark does this many iterations (harness/go-iterations.ts) */
   iterations?: number;
+  /** how each run of it is sized (`--iterations fixed`, or the current design of `--design auto`) */
+  sizing?: Sizing;
+  /** `--design auto`: its pilot and the design chosen from it (design.ts) */
+  design?: UnitDesign;
   pairs: number;
   running: boolean;
   stoppedBecause?: StopReason;
   pairMsTotal: number;
   /** how many rows the unit's last pair gave a pair to: what one more pair adds to the results file */
   rowsPerPair: number;
+  /** the rows this unit gives pairs to */
+  rows: Row[];
+  /** pairs in all that would likely settle every row of it still open (the most any of them needs); null when unknown */
+  need: number | null;
+  /** the allocation left it out of the last round: it waits for cheaper units to settle (allocate.ts) */
+  waiting?: boolean;
+  /** when it stopped as futile: the pairs it needed and the pairs the budget left could give it */
+  futility?: { need: number; affordable: number };
 }
 
 export interface LoopState {
@@ -89,6 +112,9 @@ export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
       failedRuns: { base: 0, head: 0 },
       consecutiveFailures: { base: 0, head: 0 },
       calibration: calibrates(bench) ? { wall: [], cpu: [] } : null,
+      units: [],
+      runningUnits: 0,
+      rows: [],
     })),
     units: [],
     rows: new Map(),
@@ -101,28 +127,42 @@ export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
   };
 }
 
-/** A job stops: every unit and row of it that is still open takes the reason. */
+/** Adds a unit to the schedule and to its job. */
+export function addUnit(state: LoopState, unit: Unit): void {
+  state.units.push(unit);
+  unit.job.units.push(unit);
+  if (unit.running) unit.job.runningUnits++;
+}
+
+/**
+ * A job stops: every unit and row of it that is still open takes the reason. Touches only the
+ * job's own units and rows, so stopping every job of a huge config is linear in its size.
+ */
 export function stopJob(state: LoopState, job: Job, reason: StopReason): void {
-  for (const unit of state.units) if (unit.job === job && unit.running) stopUnit(state, unit, reason);
+  for (const unit of job.units) if (unit.running) stopUnit(state, unit, reason);
   job.running = false;
   job.stoppedBecause ??= reason;
-  for (const row of state.rows.values()) if (row.job === job.bench.name && !row.stoppedBecause) row.stoppedBecause = reason;
+  for (const row of job.rows) if (!row.stoppedBecause) row.stoppedBecause = reason;
 }
 
 /** A unit stops; its job stops with it when it was the job's last running unit. */
-export function stopUnit(state: LoopState, unit: Unit, reason: StopReason): void {
+export function stopUnit(_state: LoopState, unit: Unit, reason: StopReason): void {
+  if (!unit.running) return;
   unit.running = false;
+  unit.waiting = false;
   unit.stoppedBecause ??= reason;
-  for (const row of state.rows.values()) if (row.pairedBy === unit.name && row.job === unit.job.bench.name && !row.stoppedBecause) row.stoppedBecause = reason;
+  for (const row of unit.rows) if (!row.stoppedBecause) row.stoppedBecause = reason;
   const job = unit.job;
-  if (!state.units.some((u) => u.job === job && u.running)) {
+  job.runningUnits--;
+  if (job.runningUnits <= 0) {
     job.running = false;
-    job.stoppedBecause ??= summary(state.units.filter((u) => u.job === job).map((u) => u.stoppedBecause));
+    job.stoppedBecause ??= summary(job.units.map((u) => u.stoppedBecause));
   }
 }
 
-/** The reason that sums up several: an error wins, then the budget, max-pairs, precision, decided. */
+/** The reason that sums up several: an error wins, then the budget, futility, max-pairs, precision, decided. */
 export function summary(reasons: ReadonlyArray<StopReason | undefined>): StopReason {
-  for (const r of ['error', 'interrupted', 'max-size', 'max-time', 'max-pairs', 'precision'] as const) if (reasons.includes(r)) return r;
+  const seen = new Set(reasons);
+  for (const r of ['error', 'interrupted', 'max-size', 'max-time', 'futile', 'max-pairs', 'precision'] as const) if (seen.has(r)) return r;
   return 'decided';
 }

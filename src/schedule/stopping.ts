@@ -1,19 +1,21 @@
 /**
  * The stopping rules of one unit, checked between rounds (statistics.md, "When to stop"): a unit
- * stops at `--max-pairs`, or once every one of its rows may stop (decided against the threshold,
- * or precise enough). A unit of a whole suite thus runs until its last benchmark is settled; a
- * unit of one benchmark stops on its own and is not run again.
+ * stops at `--max-pairs`, or once every row of its benchmarks may stop (decided against the
+ * threshold, or precise enough; the extra metrics a harness prints beside a benchmark ride along). A unit of a whole suite thus runs until its last benchmark is settled; a
+ * unit of one benchmark stops on its own and is not run again. The check also predicts how many
+ * pairs each row still needs for a verdict (`need`), which the allocation reads (allocate.ts).
  */
 import type { Spec } from '../config/spec.ts';
 import { minPairsForAlpha, stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
 
-export function rowsOf(state: LoopState, unit: Unit): Row[] {
-  return [...state.rows.values()].filter((r) => r.job === unit.job.bench.name && r.pairedBy === unit.name && r.pairs.length > 0);
+/** The rows a unit gives pairs to that have pairs. */
+export function rowsOf(unit: Unit): Row[] {
+  return unit.rows.filter((r) => r.pairs.length > 0);
 }
 
-/** Checks one unit after a round; stops it when its rules say so. */
+/** Checks one unit after a round; stops it when its rules say so. Linear in the unit's own rows and pairs. */
 export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   if (!unit.running) return;
   if (unit.pairs >= spec.maxPairs) {
@@ -23,8 +25,9 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   // The judgement reads each interval at up to 1 - alpha/(2m) for m results in the correction's
   // family (Holm's level after an early stop): no row stops before the screen keeps enough pairs
   // to reach it. Rows whose every pair is equal (Go's allocs/op) are not in the family.
-  const minKept = minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows)));
-  const checks = rowsOf(state, unit).map((row) => {
+  const family = Math.max(1, state.varyingRows);
+  const minKept = minPairsForAlpha(spec.alpha / (2 * family));
+  const checks = rowsOf(unit).map((row) => {
     // judged as the report will judge it: on pairs less pairbench's own overhead (stats/overhead.ts)
     const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
     const check = stopCheck(pairs, {
@@ -35,14 +38,36 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
       threshold: row.threshold ?? spec.threshold,
       outliers: spec.outliers,
       minKept,
+      family,
     });
     row.estimate = check.estimate;
     // Below the fewest pairs that can reach alpha there is no interval yet: none is shown.
     row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check.halfWidth : null;
+    row.need = row.pairs.length >= spec.minPairs ? check.need : null;
+    row.settled = check.stop && check.reason !== null;
     return { row, check };
   });
-  if (checks.length > 0 && checks.every(({ check }) => check.stop && check.reason)) {
-    for (const { row, check } of checks) row.stoppedBecause = check.reason ?? 'precision';
-    stopUnit(state, unit, checks.some(({ check }) => check.reason === 'decided') ? 'decided' : 'precision');
+  // A unit stops when the rows of its own benchmarks may stop; the extra metrics a harness prints
+  // beside them (Go's `B/op`, `allocs/op`, `MB/s`: `<name> (<metric>)`) ride along and are judged
+  // on the pairs they have. Memory counts amortized over a short run are noisy (a one-time
+  // allocation over few iterations), and must not keep a decided benchmark measuring, nor make it
+  // look hopeless to the allocation.
+  const keys = new Set(checks.map(({ row }) => row.key));
+  const own = checks.filter(({ row }) => !isExtra(row.key, keys));
+  const gating = own.length > 0 ? own : checks;
+  // What the unit still needs: the most that any of its open rows needs (a row that never varies
+  // is settled: its pairs are all equal and it is not in the family).
+  const open = gating.filter(({ row }) => !row.settled && row.varies);
+  unit.need = open.length === 0 || open.some(({ row }) => row.need === null || row.need === undefined) ? null : open.reduce((most, { row }) => Math.max(most, row.need as number), 0);
+  if (gating.length > 0 && gating.every(({ check }) => check.stop && check.reason)) {
+    const reason = gating.some(({ check }) => check.reason === 'decided') ? 'decided' : 'precision';
+    for (const { row, check } of checks) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;
+    stopUnit(state, unit, reason);
   }
+}
+
+/** `<name> (<metric>)` beside a row `<name>` of the same unit: an extra metric of that benchmark. */
+function isExtra(key: string, keys: ReadonlySet<string>): boolean {
+  const m = / \([^()]*\)$/.exec(key);
+  return m !== null && keys.has(key.slice(0, m.index));
 }

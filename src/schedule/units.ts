@@ -13,12 +13,26 @@ import { iterationsFlag, selectionBlocker } from '../harness/select.ts';
 import type { RowSample } from '../measure/samples.ts';
 import { countFailure, measureSide, RunFailure, type MeasureContext } from './pair.ts';
 import { beyondLimits, recordSeen } from './record.ts';
-import type { Job, Unit } from './state.ts';
+import type { HarnessFormat } from '../harness/types.ts';
+import { designs, LISTING_SIZING, pilotDesign, PILOT_LENGTH_MS, PILOT_PAIRS, PILOT_REPETITIONS } from './design.ts';
+import { addUnit, type Job, type Unit } from './state.ts';
 
 const SHELL_NONE_BLOCKER = 'the selection reaches the command through the shell, and the run command is started without one (--shell none)';
 
-function newUnit(job: Job, name: string, select: string[] | null): Unit {
-  return { name, job, select, pairs: 0, running: job.running, ...(job.running ? {} : { stoppedBecause: job.stoppedBecause ?? 'error' }), pairMsTotal: 0, rowsPerPair: 0 };
+function newUnit(job: Job, name: string, select: string[] | null, iterations?: number): Unit {
+  return {
+    name,
+    job,
+    select,
+    ...(iterations !== undefined ? { iterations, sizing: { iterations } } : {}),
+    pairs: 0,
+    running: job.running,
+    ...(job.running ? {} : { stoppedBecause: job.stoppedBecause ?? 'error' }),
+    pairMsTotal: 0,
+    rowsPerPair: 0,
+    rows: [],
+    need: null,
+  };
 }
 
 /**
@@ -44,7 +58,7 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     const wantsBenchmarks = bench.interleave !== 'suite' && isHarnessFormat(bench.format);
     if (!wantsBenchmarks) {
       await warmUp(ctx, job);
-      state.units.push(newUnit(job, bench.name, null));
+      addUnit(state, newUnit(job, bench.name, null));
       continue;
     }
     // A command that cannot select one benchmark whatever the names (no placeholder, no filter flag
@@ -53,13 +67,14 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     if (early !== null) {
       ctx.log(`${bench.interleave === 'benchmark' ? 'warning' : 'note'}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
       await warmUp(ctx, job);
-      state.units.push(newUnit(job, bench.name, null));
+      addUnit(state, newUnit(job, bench.name, null));
       continue;
     }
-    // The listing: one run of the whole suite per side, also its warmup.
+    // The listing: one run of the whole suite per side, also its warmup (short, when pairbench designs the runs).
+    const designed = designs(bench);
     const listed: Partial<Record<'base' | 'head', RowSample[]>> = {};
     for (const side of ['base', 'head'] as const) {
-      const samples = job.running ? await measureSide(ctx, { job, select: null }, side) : null;
+      const samples = job.running ? await measureSide(ctx, { job, select: null, ...(designed ? { sizing: LISTING_SIZING } : {}) }, side) : null;
       if (!samples) break;
       const beyond = beyondLimits(state, { [side]: samples });
       if (beyond) {
@@ -76,19 +91,68 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     if (blocker !== null || both.length === 0) {
       const tip = bench.interleave === 'benchmark' ? 'warning' : 'note';
       ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? 'no benchmark is on both sides'}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
-      state.units.push(newUnit(job, bench.name, null));
+      addUnit(state, newUnit(job, bench.name, null));
       continue;
     }
     job.level = 'benchmark';
+    if (designed) {
+      planDesigns(ctx, job, both, listed.base, listed.head);
+      continue;
+    }
     const size = bench.batch ?? 1;
     const counts = fixedIterations(ctx, job, listed.base, listed.head, size);
     for (let i = 0; i < both.length; i += size) {
       const batch = both.slice(i, i + size);
-      const unit = newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name));
       const n = size === 1 ? counts?.get(batch[0]!.key) : undefined;
-      state.units.push(n !== undefined ? { ...unit, iterations: n } : unit);
+      addUnit(state, newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name), n));
     }
   }
+}
+
+/** One iteration of each benchmark, ms: the faster side's time in the listing run (times are in ns). */
+function iterationMs(base: readonly RowSample[], head: readonly RowSample[]): Map<string, number> {
+  const fastest = new Map<string, number>();
+  for (const s of [...base, ...head]) {
+    if (s.unit !== 'ns' || / \([^()]*\)$/.test(s.name)) continue;
+    fastest.set(s.key, Math.min(fastest.get(s.key) ?? Infinity, s.value / 1e6));
+  }
+  return fastest;
+}
+
+/**
+ * `--design auto`: a unit per benchmark, each starting with its pilot (design.ts). The longest
+ * repetition a design may choose is the command's own length: Go's `-test.benchtime` (1 s when not
+ * given), Google Benchmark's `--benchmark_min_time` (0.5 s when not given).
+ */
+function planDesigns(ctx: MeasureContext, job: Job, both: ReadonlyArray<{ name: string; key: string }>, base: readonly RowSample[], head: readonly RowSample[]): void {
+  const bench = job.bench;
+  const format = bench.format as HarnessFormat;
+  const op = iterationMs(base, head);
+  const maxLengthMs = commandLengthMs(bench.run, format);
+  let n = 0;
+  for (const p of both) {
+    const unit = newUnit(job, p.key, [p.name]);
+    const opMs = op.get(p.key);
+    if (opMs !== undefined && Number.isFinite(opMs) && opMs > 0) {
+      const d = pilotDesign(format, opMs, maxLengthMs, ctx.spec.minPairs);
+      const { sizing, ...design } = d;
+      unit.design = design;
+      unit.sizing = sizing;
+      n++;
+    }
+    addUnit(ctx.state, unit);
+  }
+  ctx.log(`${bench.name}: each benchmark's runs are designed from its first ${Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, ctx.spec.minPairs))} pairs (${n} of ${both.length} benchmarks; ${PILOT_REPETITIONS} repetitions of ${PILOT_LENGTH_MS} ms per process until then); --design command runs them as the command says`);
+}
+
+/** The command's own length of a run, ms: Go's `-test.benchtime`, Google Benchmark's `--benchmark_min_time`. */
+function commandLengthMs(command: string, format: HarnessFormat): number {
+  if (format === 'go') {
+    const b = commandBenchtime(command);
+    return b && 'ns' in b ? b.ns / 1e6 : 1000;
+  }
+  const m = /--benchmark_min_time(?:=|\s+)['"]?(\d+(?:\.\d*)?|\.\d+)s?['"]?(?=\s|$)/.exec(command);
+  return m ? Number(m[1]) * 1000 : 500;
 }
 
 /**

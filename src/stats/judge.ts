@@ -458,15 +458,27 @@ export function decide(tested: ChangeEstimate, equivalence: EquivalenceInterval,
  * interval within ±threshold (half-width below threshold - |estimate|).
  */
 export function estimatePairsToSettle(tested: ChangeEstimate, equivalence: { ci: readonly [number, number] } | null, n: number, threshold: number, alpha: number): number | null {
-  const est = Math.abs(tested.estimate);
-  const floor = Math.max(n + 1, minPairsForAlpha(alpha));
-  const needs = (ci: readonly [number, number], target: number): number => {
-    const half = (ci[1] - ci[0]) / 2;
+  const half = (ci: readonly [number, number]) => (ci[1] - ci[0]) / 2;
+  return pairsToSettle({ n, estimate: tested.estimate, testHalfWidth: half(tested.ci), equivalenceHalfWidth: half((equivalence ?? tested).ci), threshold, floor: minPairsForAlpha(alpha) });
+}
+
+/**
+ * Pairs in all that would likely settle a benchmark, from its estimate and the half-widths of its
+ * two intervals now, assuming they shrink as 1/sqrt(n): the fewer of the pairs that take the test's
+ * interval away from 0 with the estimate beyond the threshold (a regression or improvement), and the
+ * pairs that fit the equivalence interval within ±threshold (unchanged). Null when neither can
+ * happen (an estimate exactly at the threshold). At least n + 1 and `floor`.
+ */
+export function pairsToSettle(x: { n: number; estimate: number; testHalfWidth: number; equivalenceHalfWidth: number; threshold: number; floor?: number }): number | null {
+  const est = Math.abs(x.estimate);
+  const floor = Math.max(x.n + 1, x.floor ?? 0);
+  const needs = (half: number, target: number): number => {
     if (!(target > 0)) return Infinity;
     if (!(half > 0)) return floor;
-    return Math.max(floor, Math.ceil(n * (half / target) ** 2 - 1e-9));
+    return Math.max(floor, Math.ceil(x.n * (half / target) ** 2 - 1e-9));
   };
-  const best = Math.min(needs(tested.ci, est), equivalence ? needs(equivalence.ci, threshold - est) : needs(tested.ci, threshold - est));
+  const change = est > x.threshold ? needs(x.testHalfWidth, est) : Infinity;
+  const best = Math.min(change, needs(x.equivalenceHalfWidth, x.threshold - est));
   return Number.isFinite(best) ? best : null;
 }
 

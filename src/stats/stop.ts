@@ -35,10 +35,10 @@
  *   (intersection-union: a changed benchmark is called unchanged with probability at most alpha).
  */
 import type { OutlierRule, Pair, StopCheck, StopOptions } from './types.ts';
-import { quantileSorted } from './describe.ts';
+import { MAD_NORMAL, median, quantileSorted } from './describe.ts';
 import { qnorm } from './normal.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
-import { logRatios } from './judge.ts';
+import { logRatios, pairsToSettle } from './judge.ts';
 import { minPairsForAlpha } from './power.ts';
 import { screenOutliers } from './outliers.ts';
 
@@ -188,6 +188,37 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
 }
 
 /**
+ * Pairs in all after which the benchmark would likely stop: the fewest of the pairs that settle its
+ * verdict (judge.ts, `pairsToSettle`) and the pairs that bring the sign-blind half-width of the
+ * precision rule below `precision`. The half-widths are normal theory for the Hodges–Lehmann
+ * interval, z × s × sqrt(π/3) / sqrt(n) (efficiency 3/π; Hodges & Lehmann 1963), from a robust
+ * spread s of the kept pairs (1.4826 × their MAD around the estimate): the exact interval of a few
+ * pairs at a high level spans nearly all of them and would predict far too many. The levels are
+ * those of the judgement after an early stop: the equivalence interval at 1 - alpha, the test's at
+ * 1 - alpha / (2 family) (judge.ts, `equivalenceLevel`, `intervalLevel`, `intervalAlpha`).
+ */
+function settleNeed(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): number | null {
+  const family = Math.max(1, opts.family ?? 1);
+  const floor = Math.max(n + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));
+  const center = Math.log1p(estimate);
+  const s = MAD_NORMAL * median(kept.map((v) => Math.abs(v - center)));
+  const perPair = s * Math.sqrt(Math.PI / 3);
+  const half = (z: number): number => Math.expm1((z * perPair) / Math.sqrt(Math.max(n, 1)));
+  const verdict = pairsToSettle({
+    n,
+    estimate,
+    testHalfWidth: half(qnorm(opts.alpha / (4 * family), false)),
+    equivalenceHalfWidth: half(qnorm(opts.alpha / 2, false)),
+    threshold: opts.threshold,
+    floor,
+  });
+  const nullHalf = nullHalfWidth(d, opts.alpha);
+  const precise = !Number.isFinite(nullHalf) ? Infinity : nullHalf <= 0 ? floor : Math.max(floor, Math.ceil(n * (nullHalf / opts.precision) ** 2 - 1e-9));
+  const best = Math.min(verdict ?? Infinity, precise);
+  return Number.isFinite(best) ? best : null;
+}
+
+/**
  * Whether to stop measuring a benchmark, called by the scheduler after every round with all its
  * pairs so far. Never stops before `minPairs`. Stops with `decided` when the anytime-valid betting
  * test settles the benchmark (a change beyond ±threshold, or one within ±threshold); else with
@@ -198,7 +229,7 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
  */
 export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck {
   const n = pairs.length;
-  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null };
+  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null };
   const rule: OutlierRule = opts.outliers;
   const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);
@@ -212,7 +243,7 @@ export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck 
   const upper = Math.expm1(hl.upper);
   const halfWidth = (upper - lower) / 2;
   const estimate = Math.expm1(hl.estimate);
-  const base = { halfWidth, estimate };
+  const base = { halfWidth, estimate, need: settleNeed(n, estimate, kept, d, opts) };
   if (n < opts.minPairs || kept.length < (opts.minKept ?? 0)) return { stop: false, reason: null, ...base, decision: null };
   const ev = bettingEvidence(d, opts.threshold);
   if (ev.above >= 2 / opts.alpha || ev.below >= 2 / opts.alpha) return { stop: true, reason: 'decided', ...base, decision: 'change' };

@@ -191,7 +191,8 @@ export interface Judgement {
 
 /** Why measuring a benchmark stopped. */
 /** `max-size`: another pair would make the results file larger than `pairbench report` reads */
-export type StopReason = 'precision' | 'decided' | 'max-pairs' | 'max-time' | 'max-size' | 'interrupted' | 'error';
+/** `futile`: the pairs it still needed for a verdict did not fit in the budget left (schedule/allocate.ts) */
+export type StopReason = 'precision' | 'decided' | 'max-pairs' | 'max-time' | 'futile' | 'max-size' | 'interrupted' | 'error';
 
 /** Options of the stopping rules, checked between rounds. */
 export interface StopOptions {
@@ -214,6 +215,8 @@ export interface StopOptions {
    * with too few pairs kept for its verdict, and be judged `inconclusive`. Default 0.
    */
   minKept?: number;
+  /** benchmarks in the correction's family (judge.ts, `inFamily`), for the pairs a change needs (`need`); default 1 */
+  family?: number;
 }
 
 /** What `stopCheck` tells the scheduler after a round. */
@@ -226,4 +229,6 @@ export interface StopCheck {
   estimate: number | null;
   /** for `decided`: which way the anytime-valid test decided */
   decision?: 'change' | 'unchanged' | null;
+  /** pairs in all that would likely settle the benchmark (judge.ts, `pairsToSettle`); null when unknown */
+  need: number | null;
 }

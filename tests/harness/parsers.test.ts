@@ -277,9 +277,10 @@ describe('google-benchmark', () => {
         { name: 'BM_A_BigO', run_name: 'BM_A', run_type: 'aggregate', aggregate_name: 'BigO', cpu_coefficient: 1, big_o: 'N' },
       ]),
     );
+    // every repetition is kept beside the median (the design of the runs reads their spread)
     expect(out).toEqual([
-      { name: 'BM_A', value: 20, unit: 'ns', direction: 'lower-is-better' },
-      { name: 'BM_A (items_per_second)', value: 200, unit: 'items/s', direction: 'higher-is-better' },
+      { name: 'BM_A', value: 20, unit: 'ns', direction: 'lower-is-better', repetitions: [10, 30, 20] },
+      { name: 'BM_A (items_per_second)', value: 200, unit: 'items/s', direction: 'higher-is-better', repetitions: [100, 300, 200] },
     ]);
   });
 

@@ -1,0 +1,209 @@
+/**
+ * The design of the runs of a benchmark paired on its own (`--design auto`, the default for Go and
+ * Google Benchmark suites whose runs pairbench can size): how many repetitions each process runs and
+ * how long each is. The method is stats/design.ts (Kalibera & Jones's variance components); this
+ * module runs it:
+ *
+ * 1. The listing run is short: each benchmark for about PILOT_LENGTH_MS, enough to learn the names
+ *    and the time of one iteration (the command's own, longer `-test.benchtime` or
+ *    `--benchmark_min_time` would spend the budget on the listing).
+ * 2. The pilot: the benchmark's first pairs (`--min-pairs`, between 8 and 20) run PILOT_REPETITIONS
+ *    repetitions per process, of PILOT_LENGTHS_MS in turn (one length per pair, the same on both
+ *    sides), which shows the spread inside a process (its repetitions) at two lengths and between
+ *    processes (its pairs).
+ * 3. The choice: among REPETITIONS × LENGTHS_MS (no longer than the command's own length), the
+ *    design with the narrowest interval per second of budget; every later pair of the benchmark runs
+ *    it, the same on both sides. The log says what was chosen and why, and the results file records
+ *    it (`design` of each benchmark).
+ *
+ * The pilot's pairs count like any other: the design is chosen from the spreads (the sizes of the
+ * differences and of the repetitions), never from their signs, so under no change the signs of all
+ * pairs stay fair coins and the test stays exact (docs/statistics.md). What the user's code does is
+ * not changed: only how many iterations each run does and how often it repeats.
+ */
+import { canSize, type Sizing } from '../harness/select.ts';
+import type { HarnessFormat } from '../harness/types.ts';
+import type { RowSample } from '../measure/samples.ts';
+import { chooseDesign, varianceComponents, type Design, type PilotProcess, type VarianceComponents } from '../stats/design.ts';
+
+/** Repetitions per process in the pilot: the fewest whose median ignores one disturbed repetition. */
+export const PILOT_REPETITIONS = 3;
+/** Length of the listing run's repetitions, and of the pilot's shorter ones, ms. */
+export const PILOT_LENGTH_MS = 10;
+/** The lengths of the pilot's repetitions, ms, one per pair in turn: how the spread inside a process falls with length. */
+export const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 4 * PILOT_LENGTH_MS];
+/** The lengths a design chooses from, ms. */
+export const LENGTHS_MS: readonly number[] = [2.5, 5, 10, 20, 40, 80, 160, 320, 640];
+/** The repetitions per process a design chooses from (odd: the median is one of the values). */
+export const REPETITIONS: readonly number[] = [1, 3, 5];
+/** Pilot pairs: `--min-pairs`, within these bounds. */
+export const PILOT_PAIRS = { min: 8, max: 20 } as const;
+
+export interface UnitDesign {
+  phase: 'pilot' | 'chosen';
+  format: HarnessFormat;
+  /** pairs the pilot takes */
+  pilotPairs: number;
+  /** one iteration, ms (from the listing run) */
+  opMs: number;
+  /** the longest repetition a design may choose: the command's own length, ms */
+  maxLengthMs: number;
+  repetitions: number;
+  /** the length of a repetition, ms (for Go, iterations × opMs) */
+  lengthMs: number;
+  /** Go: iterations per repetition */
+  iterations?: number;
+  /** the processes of the pilot pairs, with the index of their length in PILOT_LENGTHS_MS */
+  pilot: Array<{ length: number; base: PilotProcess; head: PilotProcess }>;
+  /** the pilot's own design: its repetitions, and per pilot length what a repetition was (Go: its iterations) */
+  pilotRun: { repetitions: number; lengths: Array<{ lengthMs: number; iterations?: number }> };
+  components?: VarianceComponents;
+  predicted?: Pick<Design, 'pairSd' | 'pairMs'>;
+}
+
+/** Whether runs of this benchmark are designed by pairbench (`--design auto` on a sizable command). */
+export function designs(bench: { run: string; format: string; design?: 'auto' | 'command'; batch?: number; iterations?: 'fixed' | 'harness' }): boolean {
+  if ((bench.design ?? 'auto') !== 'auto') return false;
+  if ((bench.batch ?? 1) !== 1 || bench.iterations === 'harness') return false;
+  return (bench.format === 'go' || bench.format === 'google-benchmark') && canSize(bench.run, bench.format);
+}
+
+/** The sizing of the listing run of a designed suite: each benchmark for about PILOT_LENGTH_MS. */
+export const LISTING_SIZING: Sizing = { minTimeMs: PILOT_LENGTH_MS };
+
+/** A run's sizing for `repetitions` repetitions of about `lengthMs`. */
+export function sizingFor(d: Pick<UnitDesign, 'format' | 'opMs'>, repetitions: number, lengthMs: number): { sizing: Sizing; lengthMs: number; iterations?: number } {
+  if (d.format === 'go') {
+    const iterations = Math.max(1, Math.round(lengthMs / Math.max(d.opMs, 1e-9)));
+    return { sizing: { iterations, repetitions }, lengthMs: iterations * d.opMs, iterations };
+  }
+  return { sizing: { minTimeMs: lengthMs, repetitions }, lengthMs: Math.max(lengthMs, d.opMs) };
+}
+
+/** The pilot design of a benchmark whose iteration takes `opMs`: its first pair's sizing with it. */
+export function pilotDesign(format: HarnessFormat, opMs: number, maxLengthMs: number, minPairs: number): UnitDesign & { sizing: Sizing } {
+  const base = { format, opMs };
+  const lengths = PILOT_LENGTHS_MS.map((L) => sizingFor(base, PILOT_REPETITIONS, L));
+  const first = lengths[0]!;
+  const pairs = Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, minPairs));
+  return {
+    phase: 'pilot',
+    format,
+    // an even number: as many pairs of each pilot length
+    pilotPairs: pairs + (pairs % PILOT_LENGTHS_MS.length === 0 ? 0 : PILOT_LENGTHS_MS.length - (pairs % PILOT_LENGTHS_MS.length)),
+    opMs,
+    maxLengthMs: Math.max(maxLengthMs, PILOT_LENGTH_MS),
+    repetitions: PILOT_REPETITIONS,
+    lengthMs: first.lengthMs,
+    ...(first.iterations !== undefined ? { iterations: first.iterations } : {}),
+    pilot: [],
+    pilotRun: { repetitions: PILOT_REPETITIONS, lengths: lengths.map((l) => ({ lengthMs: l.lengthMs, ...(l.iterations !== undefined ? { iterations: l.iterations } : {}) })) },
+    sizing: first.sizing,
+  };
+}
+
+/** The design as the results file records it (`design` of a benchmark: results/schema.ts). */
+export function designRecord(d: UnitDesign, pairs: number) {
+  const c = d.components;
+  return {
+    repetitions: d.repetitions,
+    lengthMs: round(d.lengthMs),
+    ...(d.iterations !== undefined ? { iterations: d.iterations } : {}),
+    pilotPairs: d.phase === 'pilot' ? pairs : d.pilot.length,
+    pilot: { repetitions: d.pilotRun.repetitions, lengthsMs: d.pilotRun.lengths.map((l) => round(l.lengthMs)) },
+    chosen: d.phase === 'chosen',
+    ...(c ? { components: { betweenSd: round(Math.sqrt(c.between)), withinSd: round(Math.sqrt(c.within)), repetitionMs: round(c.repetitionMs), lengthExponent: round(c.lengthExponent), processMs: round(c.processMs) } } : {}),
+    ...(d.predicted ? { predicted: { pairSd: round(d.predicted.pairSd), pairMs: round(d.predicted.pairMs) } } : {}),
+  };
+}
+
+const round = (v: number): number => Number(v.toPrecision(6));
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The repetitions of the benchmark `name` in one run's samples (its value alone when it printed one). */
+function repetitionsOf(samples: readonly RowSample[], name: string): number[] | null {
+  const s = samples.find((x) => x.name === name);
+  if (!s) return null;
+  return s.repetitions ?? [s.value];
+}
+
+/**
+ * Records one pilot pair of the benchmark `name` (its primary sample). Returns the sizing of the
+ * next pair: the pilot's next length, or, once the pilot is complete, the chosen design with a line
+ * for the log.
+ */
+export function recordPilot(
+  d: UnitDesign,
+  name: string,
+  got: { base: readonly RowSample[]; head: readonly RowSample[]; wallMs?: { base: number; head: number } },
+): { sizing: Sizing; log?: string } | null {
+  if (d.phase !== 'pilot') return null;
+  const index = d.pilot.length % PILOT_LENGTHS_MS.length;
+  const run = d.pilotRun.lengths[index]!;
+  const base = repetitionsOf(got.base, name);
+  const head = repetitionsOf(got.head, name);
+  // Go: a repetition ran `iterations` iterations at the ns/op it printed
+  const length = (reps: number[]) => (d.format === 'go' && run.iterations !== undefined ? { repetitionMs: (run.iterations * median(reps)) / 1e6 } : {});
+  d.pilot.push({
+    length: index,
+    base: { repetitions: base ?? [], wallMs: got.wallMs?.base ?? NaN, ...(base ? length(base) : {}) },
+    head: { repetitions: head ?? [], wallMs: got.wallMs?.head ?? NaN, ...(head ? length(head) : {}) },
+  });
+  if (d.pilot.length < d.pilotPairs) {
+    const next = d.pilotRun.lengths[d.pilot.length % PILOT_LENGTHS_MS.length]!;
+    d.lengthMs = next.lengthMs;
+    if (next.iterations !== undefined) d.iterations = next.iterations;
+    return { sizing: sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[d.pilot.length % PILOT_LENGTHS_MS.length]!).sizing };
+  }
+  return choose(d);
+}
+
+/** Chooses the design from the pilot (or keeps the pilot's first when its components cannot be read). */
+export function choose(d: UnitDesign): { sizing: Sizing; log: string } {
+  d.phase = 'chosen';
+  const groups = d.pilotRun.lengths.map((l, i) => ({ repetitionMs: l.lengthMs, pairs: d.pilot.filter((p) => p.length === i && p.base.repetitions.length > 0 && p.head.repetitions.length > 0) }));
+  const components = varianceComponents(groups, d.format === 'go' ? d.opMs : 0);
+  if (!components) {
+    const first = d.pilotRun.lengths[0]!;
+    const s = sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[0]!);
+    d.repetitions = PILOT_REPETITIONS;
+    d.lengthMs = first.lengthMs;
+    return { sizing: s.sizing, log: `keeps the pilot's ${describeDesign(PILOT_REPETITIONS, first.lengthMs)} per process (the pilot's spreads could not be read)` };
+  }
+  d.components = components;
+  const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
+  // a repetition is at least one iteration: shorter lengths collapse into that one
+  const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs)))];
+  const chosen = chooseDesign(components, { repetitions: REPETITIONS, lengthsMs: effective });
+  const s = sizingFor(d, chosen.repetitions, chosen.lengthMs);
+  d.repetitions = chosen.repetitions;
+  d.lengthMs = s.lengthMs;
+  if (s.iterations !== undefined) d.iterations = s.iterations;
+  else delete d.iterations;
+  d.predicted = { pairSd: chosen.pairSd, pairMs: chosen.pairMs };
+  const pct = (v: number) => `±${(100 * Math.sqrt(v)).toFixed(1)}%`;
+  return {
+    sizing: s.sizing,
+    log:
+      `${describeDesign(chosen.repetitions, s.lengthMs)} per process` +
+      ` (pilot of ${components.pairs} pairs: between processes ${pct(components.between)}, within one ${pct(components.within)} per ${formatMs(components.repetitionMs)} repetition` +
+      `${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ''}, ${formatMs(components.processMs)} to start a process;` +
+      ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${formatMs(chosen.pairMs)} a pair)`,
+  };
+}
+
+/** "1 repetition of 12 ms", "3 repetitions of 5 ms". */
+export function describeDesign(repetitions: number, lengthMs: number): string {
+  return `${repetitions} repetition${repetitions === 1 ? '' : 's'} of ${formatMs(lengthMs)}`;
+}
+
+function formatMs(ms: number): string {
+  if (ms >= 1000) return `${Number((ms / 1000).toPrecision(3))} s`;
+  if (ms >= 10) return `${Math.round(ms)} ms`;
+  return `${Number(ms.toPrecision(2))} ms`;
+}

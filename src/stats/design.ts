@@ -1,0 +1,195 @@
+/**
+ * The design of a benchmark's runs: how many repetitions each process runs, and how long each
+ * repetition is, chosen from where the noise of a pair comes from.
+ *
+ * The model (Kalibera & Jones 2013, "Rigorous benchmarking in reasonable time", ISMM '13, 63-74: a
+ * random-effects model with one level per kind of repetition). On the log scale, repetition j of
+ * process i of one side measures
+ *
+ *     ln x_ij = mu + P_i + W_ij,   Var P = B (between processes),   Var W = W(L) (within one)
+ *
+ * where P is what a process brings with it (its heap, its code layout, the moment of the machine)
+ * and W what varies from one repetition to the next inside it. The value of a process is the median
+ * of its k repetitions (harness/common.ts), so
+ *
+ *     Var(ln value) = B + e_k W(L) / k,     Var(d) = 2 Var(ln value)
+ *
+ * for d = ln(head / base) of a pair of independent processes, with e_k the variance of the median
+ * of k normal values relative to their mean (e_1 = 1, e_3 = 1.35, e_5 = 1.44). Longer repetitions
+ * average more of the fast noise, W(L) = W0 (L0 / L)^gamma: gamma = 1 for noise independent from one
+ * stretch of time to the next (white noise), less for noise that lasts (a longer repetition then
+ * averages less of it); the pilot measures W at two lengths, which gives gamma. A pair costs two
+ * processes:
+ *
+ *     cost = 2 (c_p + k (L + c_r))
+ *
+ * with c_p what starting a process costs (its start, the harness's set-up, the test data) and c_r
+ * what each repetition adds besides its own length (Go runs one iteration first, b.N = 1). The
+ * interval of the change narrows as sqrt(Var(d) / pairs), and pairs per second of budget are
+ * 1 / cost, so the design that gives the narrowest interval per second minimises Var(d) × cost:
+ * Kalibera and Jones's criterion. Over k with L fixed their closed form is
+ * k* = sqrt(c_p e_k W / (c_r' B)); here L is a choice too, so the candidates are evaluated directly.
+ *
+ * The components come from the first pairs (the pilot), run with k0 repetitions per process at two
+ * lengths, L0 and L1, alternating: W(L0) and W(L1) from the spread of repetitions inside each process
+ * (robust: the median of the pairwise differences within a process, which ignores a rare burst),
+ * gamma from their ratio, B from the spread of d less what W explains. All are robust scales
+ * (MAD-based), since a few disturbed processes should not set the design of all the others.
+ */
+
+/** One process of a pilot pair: the values of its repetitions (all > 0) and what it cost. */
+export interface PilotProcess {
+  repetitions: readonly number[];
+  /** wall time of the whole process, ms */
+  wallMs: number;
+  /** the length of each of its repetitions as it ran, ms (default: the pilot's `repetitionMs`) */
+  repetitionMs?: number;
+}
+
+/** The variance components and costs of one benchmark, as measured in its pilot. */
+export interface VarianceComponents {
+  /** B: variance of ln(value) between processes (one side), on the log scale */
+  between: number;
+  /** W0: variance of ln(repetition) within one process, for repetitions of `repetitionMs` */
+  within: number;
+  /** L0: the length of the pilot's shorter repetitions, ms */
+  repetitionMs: number;
+  /**
+   * gamma: how the within-process variance falls with the length of a repetition,
+   * W(L) = W0 (L0 / L)^gamma: 1 for noise independent from one stretch of time to the next (white),
+   * 0 for noise that a longer repetition does not average away; measured from two pilot lengths, in [0, 1]
+   */
+  lengthExponent: number;
+  /** c_p: what a process costs besides its repetitions, ms */
+  processMs: number;
+  /** c_r: what each repetition costs besides its length, ms */
+  perRepetitionMs: number;
+  /** pilot pairs the components rest on */
+  pairs: number;
+}
+
+export interface Design {
+  repetitions: number;
+  /** the length of each repetition, ms */
+  lengthMs: number;
+  /** predicted standard deviation of d = ln(head / base) per pair */
+  pairSd: number;
+  /** predicted milliseconds per pair */
+  pairMs: number;
+}
+
+/** Variance of the median of k normal values, relative to their mean's (asymptotically π/2). */
+export function medianEfficiency(k: number): number {
+  // exact values for small k (normal order statistics), then the asymptote
+  const table: Record<number, number> = { 1: 1, 2: 1, 3: 1.3463, 4: 1.193, 5: 1.4339, 7: 1.4784, 9: 1.5045 };
+  return table[k] ?? Math.PI / 2;
+}
+
+const MAD_NORMAL = 1.482602218505602;
+const Q3 = 0.6744897501960817;
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The pilot pairs of one repetition length. */
+export interface PilotGroup {
+  /** the length each repetition was asked to have, ms */
+  repetitionMs: number;
+  pairs: ReadonlyArray<{ base: PilotProcess; head: PilotProcess }>;
+}
+
+/** W and Var(d) of one pilot group, and the repetitions per process. */
+function groupSpread(g: PilotGroup): { within: number; varD: number; k: number; d: number } | null {
+  const diffs: number[] = [];
+  const d: number[] = [];
+  let k = 0;
+  for (const pair of g.pairs) {
+    for (const p of [pair.base, pair.head]) {
+      const logs = p.repetitions.filter((v) => v > 0).map(Math.log);
+      k = Math.max(k, logs.length);
+      for (let i = 0; i < logs.length; i++) for (let j = i + 1; j < logs.length; j++) diffs.push(Math.abs(logs[i]! - logs[j]!));
+    }
+    const b = pair.base.repetitions.filter((v) => v > 0);
+    const h = pair.head.repetitions.filter((v) => v > 0);
+    if (b.length > 0 && h.length > 0) d.push(Math.log(median(h) / median(b)));
+  }
+  if (d.length < 3 || diffs.length === 0 || k < 2) return null;
+  // |x_i - x_j| of two repetitions is |N(0, 2 W)|, whose median is 0.6745 sqrt(2 W)
+  const within = (median(diffs) / (Q3 * Math.SQRT2)) ** 2;
+  const md = median(d);
+  const varD = (MAD_NORMAL * median(d.map((x) => Math.abs(x - md)))) ** 2;
+  return { within, varD, k, d: d.length };
+}
+
+/**
+ * The components from pilot pairs whose processes ran k0 >= 2 repetitions, in one or two groups of
+ * repetition length (two lengths show how the spread within a process falls with the length).
+ * `opMs` is one iteration's time (what each repetition's extra b.N = 1 run costs in Go; 0 elsewhere).
+ */
+export function varianceComponents(groups: readonly PilotGroup[], opMs = 0): VarianceComponents | null {
+  const spreads = groups.map((g) => ({ g, s: groupSpread(g) })).filter((x): x is { g: PilotGroup; s: NonNullable<ReturnType<typeof groupSpread>> } => x.s !== null);
+  if (spreads.length === 0) return null;
+  spreads.sort((a, b) => a.g.repetitionMs - b.g.repetitionMs);
+  const short = spreads[0]!;
+  const long = spreads.at(-1)!;
+  let gamma = 1;
+  if (long !== short && long.g.repetitionMs > short.g.repetitionMs && short.s.within > 0 && long.s.within > 0) {
+    gamma = Math.log(short.s.within / long.s.within) / Math.log(long.g.repetitionMs / short.g.repetitionMs);
+  }
+  gamma = Math.min(1, Math.max(0, gamma));
+  // Var(d) / 2 is the variance of one process's value (the median of its k0 repetitions); what W
+  // does not explain is B, pooled over the groups by their pairs
+  let num = 0;
+  let den = 0;
+  for (const { s } of spreads) {
+    num += s.d * (s.varD / 2 - (medianEfficiency(s.k) * s.within) / s.k);
+    den += s.d;
+  }
+  const between = Math.max(0, num / den);
+  const overhead: number[] = [];
+  for (const { g } of spreads) {
+    for (const pair of g.pairs) {
+      for (const p of [pair.base, pair.head]) {
+        const reps = p.repetitions.filter((v) => v > 0).length;
+        if (Number.isFinite(p.wallMs)) overhead.push(p.wallMs - reps * ((p.repetitionMs ?? g.repetitionMs) + opMs));
+      }
+    }
+  }
+  return {
+    between,
+    within: short.s.within,
+    repetitionMs: short.g.repetitionMs,
+    lengthExponent: gamma,
+    processMs: overhead.length > 0 ? Math.max(0, median(overhead)) : 0,
+    perRepetitionMs: opMs,
+    pairs: spreads.reduce((n, x) => n + x.s.d, 0),
+  };
+}
+
+/** Var(d) × cost of one design under the components (module doc). */
+export function designScore(c: VarianceComponents, repetitions: number, lengthMs: number): { pairSd: number; pairMs: number; score: number } {
+  const withinAtLength = c.within * (c.repetitionMs / Math.max(lengthMs, 1e-9)) ** c.lengthExponent;
+  const varD = 2 * (c.between + (medianEfficiency(repetitions) * withinAtLength) / repetitions);
+  const pairMs = 2 * (c.processMs + repetitions * (lengthMs + c.perRepetitionMs));
+  return { pairSd: Math.sqrt(varD), pairMs, score: varD * pairMs };
+}
+
+/**
+ * The design with the narrowest interval per second of budget (the least Var(d) × cost) among
+ * `repetitions` × `lengthsMs`. A tie goes to one repetition and then to the shorter length: fewer
+ * assumptions about the noise inside a process.
+ */
+export function chooseDesign(c: VarianceComponents, candidates: { repetitions: readonly number[]; lengthsMs: readonly number[] }): Design {
+  let best: Design & { score: number } | null = null;
+  for (const k of candidates.repetitions) {
+    for (const L of candidates.lengthsMs) {
+      const s = designScore(c, k, L);
+      if (best === null || s.score < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: s.score };
+    }
+  }
+  const { score: _score, ...design } = best!;
+  return design;
+}

@@ -1,0 +1,197 @@
+/**
+ * The design of each benchmark's runs (`--design auto`: src/schedule/design.ts, src/stats/design.ts)
+ * chosen from a scripted runner whose variance components are known: each process of a run brings
+ * a level P ~ N(0, B) with it, and each repetition inside it varies by W ~ N(0, W0 × 10 ms / L) for
+ * a repetition of length L (white noise; or (10 ms / L)^gamma); a process costs `processMs` to start, plus its
+ * repetitions. The runner answers as `go test -bench` does for the selected benchmark, one line per
+ * `-test.count` repetition, and the scripted clock advances by what each process costs.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts';
+import type { RunRequest, RunResult } from '../../src/measure/run.ts';
+import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
+import { mulberry32 } from '../../src/schedule/random.ts';
+import { chooseDesign, designScore, medianEfficiency, varianceComponents } from '../../src/stats/design.ts';
+
+const BASE = '/revisions/base';
+const HEAD = '/revisions/head';
+
+interface Machine {
+  /** ns per iteration of each benchmark (the same on both sides: an A/A comparison) */
+  nsPerOp: Record<string, number>;
+  /** variance of ln(value) between processes */
+  between: number;
+  /** variance of ln(repetition) within a process, for repetitions of 10 ms */
+  within: number;
+  /** what starting a process costs, ms */
+  processMs: number;
+  /** how the within variance falls with a repetition's length: W(L) = within × (10 ms / L)^gamma (default 1: white noise) */
+  gamma?: number;
+}
+
+function gaussian(rand: () => number): () => number {
+  return () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+}
+
+function scripted(m: Machine) {
+  const z = gaussian(mulberry32(3));
+  let clock = 0;
+  const requests: RunRequest[] = [];
+  const runner = async (reqs: readonly RunRequest[]): Promise<RunResult[]> => {
+    const out: RunResult[] = [];
+    for (const req of reqs) {
+      requests.push(req);
+      const filter = req.command.includes('$PAIRBENCH_FILTER') ? req.env.PAIRBENCH_FILTER : undefined;
+      const names = Object.keys(m.nsPerOp).filter((n) => filter === undefined || filter === '.' || new RegExp(filter).test(n));
+      const count = Number(req.env.PAIRBENCH_COUNT ?? 1);
+      const benchtime = req.env.PAIRBENCH_BENCHTIME ?? '10000us';
+      const lines: string[] = [];
+      let wall = m.processMs;
+      for (const name of names) {
+        const ns = m.nsPerOp[name]!;
+        const iterations = benchtime.endsWith('x') ? Number(benchtime.slice(0, -1)) : Math.max(1, Math.round((Number(benchtime.replace('us', '')) * 1000) / ns));
+        const lengthMs = (iterations * ns) / 1e6;
+        const level = Math.sqrt(m.between) * z();
+        for (let r = 0; r < count; r++) {
+          const v = ns * Math.exp(level + Math.sqrt(m.within * (10 / lengthMs) ** (m.gamma ?? 1)) * z());
+          lines.push(`${name}-2 \t ${iterations}\t ${v.toFixed(4)} ns/op`);
+          wall += lengthMs + ns / 1e6;
+        }
+      }
+      clock += wall;
+      out.push({ outcome: 'ok', exitCode: 0, signal: null, stdout: `goos: linux\n${lines.join('\n')}\nPASS\n`, outputTail: '', wallMs: wall, cpuMs: null, maxRssBytes: null });
+    }
+    return out;
+  };
+  return { runner, now: () => clock, requests };
+}
+
+async function schedule(m: Machine, flags: RawOptions = {}): Promise<{ state: LoopState; log: string[]; requests: RunRequest[] }> {
+  const { runner, now, requests } = scripted(m);
+  const log: string[] = [];
+  const spec = buildSpec({ format: 'go', run: './bench.test -test.run "^$" -test.bench .', seed: '5', 'min-pairs': '12', 'max-pairs': '40', ...flags }, { cwd: '/', naming: cliNaming });
+  const state = await runSchedule({
+    spec,
+    base: { side: 'base', ref: null, sha: null, dir: BASE },
+    head: { side: 'head', ref: null, sha: null, dir: HEAD },
+    env: {},
+    counter: null,
+    runner,
+    clock: now,
+    log: (l) => log.push(l),
+    onPair: () => {},
+  });
+  return { state, log, requests };
+}
+
+describe('the design of the runs, from known variance components', () => {
+  it('noise between processes, costly processes: one repetition per process, short (more, shorter processes)', async () => {
+    const { state, log, requests } = await schedule({ nsPerOp: { BenchmarkA: 1000, BenchmarkB: 20_000 }, between: 0.05 ** 2, within: 0.01 ** 2, processMs: 20 }, { 'min-pairs': '20' });
+    for (const u of state.units) {
+      const d = u.design!;
+      expect(d.phase).toBe('chosen');
+      // the components as a pilot of 20 pairs measured them, near the truth on the sd scale (a MAD of 20 values is rough)
+      expect(Math.sqrt(d.components!.between) / 0.05).toBeGreaterThan(0.5);
+      expect(Math.sqrt(d.components!.between) / 0.05).toBeLessThan(1.6);
+      expect(Math.sqrt(d.components!.within) / 0.01).toBeGreaterThan(0.7);
+      expect(Math.sqrt(d.components!.within) / 0.01).toBeLessThan(1.3);
+      expect(Math.abs(d.components!.processMs - 20)).toBeLessThan(2);
+      expect(d.repetitions).toBe(1);
+      expect(d.lengthMs).toBeLessThan(10.1);
+    }
+    // the pilot's runs: 3 repetitions of 10 ms; the later ones: the chosen design, the same on both sides of a pair
+    const pairs = requests.slice(2);
+    expect(pairs[0]!.env.PAIRBENCH_COUNT).toBe('3');
+    const last = requests.at(-1)!;
+    expect(last.env.PAIRBENCH_COUNT).toBe('1');
+    expect(log.some((l) => /BenchmarkA: 1 repetition of \d+(\.\d+)? ms per process \(pilot of 20 pairs: between processes ±\d/.test(l)), log.join('\n')).toBe(true);
+  });
+
+  it('no noise between processes, the fast noise inside them: one long repetition (averaging), up to the command\'s own length', async () => {
+    const { state } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0, within: 0.05 ** 2, processMs: 30 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 200ms', 'min-pairs': '20' });
+    const d = state.units[0]!.design!;
+    expect(d.components!.lengthExponent).toBeGreaterThan(0.7);
+    expect(d.repetitions).toBe(1);
+    expect(d.lengthMs).toBeGreaterThanOrEqual(80);
+    expect(d.lengthMs).toBeLessThanOrEqual(200);
+  });
+
+  it('fast noise inside processes that a longer repetition does not average away (gamma 0): short repetitions', async () => {
+    const { state } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.01 ** 2, within: 0.05 ** 2, processMs: 5, gamma: 0 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 200ms', 'min-pairs': '20' });
+    const d = state.units[0]!.design!;
+    expect(d.components!.lengthExponent).toBeLessThan(0.4);
+    // several short repetitions beat one long one when length does not average the noise
+    expect(d.lengthMs).toBeLessThanOrEqual(10.1);
+    expect(d.repetitions).toBeGreaterThan(1);
+  });
+
+  it('the command caps a repetition at 10 ms and the noise is within processes: several repetitions per process', async () => {
+    const { state } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0, within: 0.05 ** 2, processMs: 30 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 10ms' });
+    const d = state.units[0]!.design!;
+    expect(d.lengthMs).toBeLessThan(10.1);
+    expect(d.repetitions).toBe(5);
+  });
+
+  it('--design command: runs as the command says, no pilot', async () => {
+    const { state, requests } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.01, within: 0.0001, processMs: 5 }, { design: 'command' });
+    expect(state.units[0]!.design).toBeUndefined();
+    expect(requests.every((r) => r.env.PAIRBENCH_COUNT === undefined)).toBe(true);
+  });
+});
+
+describe('stats/design.ts', () => {
+  it('the median of k normal values: 1 for one, 1.35 for three, tends to π/2', () => {
+    expect(medianEfficiency(1)).toBe(1);
+    expect(medianEfficiency(3)).toBeCloseTo(1.346, 3);
+    expect(medianEfficiency(101)).toBeCloseTo(Math.PI / 2, 10);
+  });
+
+  it("Kalibera and Jones's optimum over repetitions at a fixed length: k* = sqrt(c_p e W / (c_r B)) is what the search finds", () => {
+    // c_p = 100 ms, repetitions of 1 ms, B = 0.0001, W = 0.01 (at 1 ms): k* = sqrt(100 × 0.01 / (1 × 0.0001)) = 100 before e_k;
+    // among 1, 3, 5 the search takes the largest
+    const c = { between: 0.0001, within: 0.01, repetitionMs: 1, lengthExponent: 1, processMs: 100, perRepetitionMs: 0, pairs: 10 };
+    expect(chooseDesign(c, { repetitions: [1, 3, 5], lengthsMs: [1] }).repetitions).toBe(5);
+    // the other way round: all the noise between processes, so one repetition
+    const d = { ...c, between: 0.01, within: 0.0001 };
+    expect(chooseDesign(d, { repetitions: [1, 3, 5], lengthsMs: [1] }).repetitions).toBe(1);
+    // with lengths to choose, one long repetition beats several short ones of the same total (white noise)
+    expect(designScore(c, 1, 5).score).toBeLessThan(designScore(c, 5, 1).score);
+  });
+
+  it('components: the spread inside processes and between them, read robustly from the pilot', () => {
+    const z = gaussian(mulberry32(9));
+    const pilot = Array.from({ length: 400 }, () => {
+      const proc = () => {
+        const level = 0.04 * z();
+        return { repetitions: [0, 1, 2].map(() => 1000 * Math.exp(level + 0.02 * z())), wallMs: 50 + 3 * 10 };
+      };
+      return { base: proc(), head: proc() };
+    });
+    const c = varianceComponents([{ repetitionMs: 10, pairs: pilot }])!;
+    expect(Math.sqrt(c.within)).toBeCloseTo(0.02, 2);
+    expect(Math.sqrt(c.between)).toBeCloseTo(0.04, 2);
+    expect(c.processMs).toBeCloseTo(50, 6);
+    // one length: white noise assumed
+    expect(c.lengthExponent).toBe(1);
+  });
+
+  it('two pilot lengths give the exponent: 1 for white noise, 0 for noise a longer repetition keeps', () => {
+    const z = gaussian(mulberry32(10));
+    const group = (lengthMs: number, withinSd: number) => ({
+      repetitionMs: lengthMs,
+      pairs: Array.from({ length: 400 }, () => {
+        const proc = () => {
+          const level = 0.01 * z();
+          return { repetitions: [0, 1, 2].map(() => 1000 * Math.exp(level + withinSd * z())), wallMs: 20 + 3 * lengthMs };
+        };
+        return { base: proc(), head: proc() };
+      }),
+    });
+    const white = varianceComponents([group(10, 0.04), group(40, 0.02)])!;
+    expect(white.lengthExponent).toBeGreaterThan(0.85);
+    expect(Math.sqrt(white.within)).toBeCloseTo(0.04, 2);
+    const lasting = varianceComponents([group(10, 0.04), group(40, 0.04)])!;
+    expect(lasting.lengthExponent).toBeLessThan(0.15);
+    expect(lasting.processMs).toBeCloseTo(20, 6);
+  });
+});
