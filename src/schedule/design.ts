@@ -11,10 +11,17 @@
  *    repetitions per process, of PILOT_LENGTHS_MS in turn (one length per pair, the same on both
  *    sides), which shows the spread inside a process (its repetitions) at two lengths and between
  *    processes (its pairs).
- * 3. The choice: among REPETITIONS × LENGTHS_MS (no longer than the command's own length), the
- *    design with the narrowest interval per second of budget; every later pair of the benchmark runs
- *    it, the same on both sides. The log says what was chosen and why, and the results file records
- *    it (`design` of each benchmark).
+ * 3. The choice, once every benchmark of the suite has its pilot (they run in the same rounds):
+ *    among REPETITIONS × LENGTHS_MS (no longer than the command's own length), the design with the
+ *    narrowest interval per second of budget; every later pair of the benchmark runs it, the same on
+ *    both sides. The log says what was chosen and why, and the results file records it (`design` of
+ *    each benchmark).
+ *
+ * A pilot of ten pairs measures a spread to within a third or so, and the choice between designs
+ * turns on ratios of spreads, so each benchmark's own figures are pooled with the suite's
+ * (`poolComponents`): what the machine does (how the spread inside a process falls with length) is
+ * the suite's, the balance between processes and within them is shrunk halfway to the suite's
+ * median, and what a process costs to start is the benchmark's own.
  *
  * The pilot's pairs count like any other: the design is chosen from the spreads (the sizes of the
  * differences and of the repetitions), never from their signs, so under no change the signs of all
@@ -134,14 +141,13 @@ function repetitionsOf(samples: readonly RowSample[], name: string): number[] | 
 
 /**
  * Records one pilot pair of the benchmark `name` (its primary sample). Returns the sizing of the
- * next pair: the pilot's next length, or, once the pilot is complete, the chosen design with a line
- * for the log.
+ * next pilot pair, or null once the pilot is complete (`chooseDesigns` then picks the design).
  */
 export function recordPilot(
   d: UnitDesign,
   name: string,
   got: { base: readonly RowSample[]; head: readonly RowSample[]; wallMs?: { base: number; head: number } },
-): { sizing: Sizing; log?: string } | null {
+): Sizing | null {
   if (d.phase !== 'pilot') return null;
   const index = d.pilot.length % PILOT_LENGTHS_MS.length;
   const run = d.pilotRun.lengths[index]!;
@@ -154,25 +160,67 @@ export function recordPilot(
     base: { repetitions: base ?? [], wallMs: got.wallMs?.base ?? NaN, ...(base ? length(base) : {}) },
     head: { repetitions: head ?? [], wallMs: got.wallMs?.head ?? NaN, ...(head ? length(head) : {}) },
   });
-  if (d.pilot.length < d.pilotPairs) {
-    const next = d.pilotRun.lengths[d.pilot.length % PILOT_LENGTHS_MS.length]!;
-    d.lengthMs = next.lengthMs;
-    if (next.iterations !== undefined) d.iterations = next.iterations;
-    return { sizing: sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[d.pilot.length % PILOT_LENGTHS_MS.length]!).sizing };
-  }
-  return choose(d);
+  if (pilotComplete(d)) return null;
+  const next = d.pilotRun.lengths[d.pilot.length % PILOT_LENGTHS_MS.length]!;
+  d.lengthMs = next.lengthMs;
+  if (next.iterations !== undefined) d.iterations = next.iterations;
+  return sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[d.pilot.length % PILOT_LENGTHS_MS.length]!).sizing;
 }
 
-/** Chooses the design from the pilot (or keeps the pilot's first when its components cannot be read). */
-export function choose(d: UnitDesign): { sizing: Sizing; log: string } {
-  d.phase = 'chosen';
+export function pilotComplete(d: UnitDesign): boolean {
+  return d.pilot.length >= d.pilotPairs;
+}
+
+/** The components of one benchmark's pilot, or null when they cannot be read. */
+export function pilotComponents(d: UnitDesign): VarianceComponents | null {
   const groups = d.pilotRun.lengths.map((l, i) => ({ repetitionMs: l.lengthMs, pairs: d.pilot.filter((p) => p.length === i && p.base.repetitions.length > 0 && p.head.repetitions.length > 0) }));
-  const components = varianceComponents(groups, d.format === 'go' ? d.opMs : 0);
+  return varianceComponents(groups, d.format === 'go' ? d.opMs : 0);
+}
+
+/** Weight of the suite in a benchmark's pooled balance of spreads, in pilot pairs. */
+const SUITE_WEIGHT_PAIRS = 10;
+/** The least between-process variance pooled on the log scale: 0.1% per process. */
+const FLOOR = 1e-6;
+
+/**
+ * Each benchmark's components pooled with the suite's (module doc): the length exponent is the
+ * suite's median; the ratio B / W0 of between- to within-process variance is shrunk on the log
+ * scale towards the suite's median ratio, with the suite weighing as SUITE_WEIGHT_PAIRS pilot pairs
+ * (an empirical-Bayes estimate: James & Stein 1961; Efron & Morris 1975, JASA 70, 311-319); W0 and
+ * the costs stay the benchmark's own.
+ */
+export function poolComponents(all: ReadonlyArray<VarianceComponents | null>): Array<VarianceComponents | null> {
+  const known = all.filter((c): c is VarianceComponents => c !== null);
+  if (known.length === 0) return all.map(() => null);
+  const gamma = median(known.map((c) => c.lengthExponent));
+  const ratio = (c: VarianceComponents) => Math.log(Math.max(c.between, FLOOR) / Math.max(c.within, FLOOR));
+  const suiteRatio = median(known.map(ratio));
+  return all.map((c) => {
+    if (!c) return null;
+    const w = c.pairs / (c.pairs + SUITE_WEIGHT_PAIRS);
+    const pooled = Math.exp(w * ratio(c) + (1 - w) * suiteRatio);
+    return { ...c, lengthExponent: gamma, between: pooled * Math.max(c.within, FLOOR) };
+  });
+}
+
+/**
+ * Chooses the designs of benchmarks whose pilots are complete (module doc), pooled as
+ * `poolComponents` does. Returns for each its sizing from now on and a line for the log.
+ */
+export function chooseDesigns(designs: readonly UnitDesign[]): Array<{ sizing: Sizing; log: string }> {
+  const pooled = poolComponents(designs.map(pilotComponents));
+  return designs.map((d, i) => choose(d, pooled[i] ?? null));
+}
+
+/** Chooses one benchmark's design from its (pooled) components, or keeps the pilot's first when there are none. */
+export function choose(d: UnitDesign, components: VarianceComponents | null): { sizing: Sizing; log: string } {
+  d.phase = 'chosen';
   if (!components) {
     const first = d.pilotRun.lengths[0]!;
     const s = sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[0]!);
     d.repetitions = PILOT_REPETITIONS;
     d.lengthMs = first.lengthMs;
+    if (first.iterations !== undefined) d.iterations = first.iterations;
     return { sizing: s.sizing, log: `keeps the pilot's ${describeDesign(PILOT_REPETITIONS, first.lengthMs)} per process (the pilot's spreads could not be read)` };
   }
   d.components = components;

@@ -18,10 +18,10 @@ import { countFailure, measurePair, RunFailure, type MeasureContext } from './pa
 import { baseFirst, rngFor, shuffle } from './random.ts';
 import { beyondLimits, noRoomFor, recordPair } from './record.ts';
 import type { Clock, Runner } from './runner.ts';
-import { newState, stopUnit, summary, type LoopState, type Row, type Unit } from './state.ts';
+import { newState, stopUnit, summary, type Job, type LoopState, type Row, type Unit } from './state.ts';
 import { minPairsForAlpha } from '../stats/power.ts';
 import { allocate } from './allocate.ts';
-import { recordPilot } from './design.ts';
+import { chooseDesigns, pilotComplete, recordPilot } from './design.ts';
 import { checkUnit } from './stopping.ts';
 import { planUnits } from './units.ts';
 
@@ -113,6 +113,8 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     const ended = await runRound(order, round);
     if (ended) break;
     for (const unit of order) checkUnit(state, unit, spec);
+    // a suite whose last benchmark still in its pilot stopped (decided, failed) chooses the others' designs now
+    for (const job of state.jobs) if (job.running && job.units.some((u) => u.design?.phase === 'pilot')) designsReady(job);
     running = running.filter((u) => u.running);
     next = allocateRound(running);
     progress(round, true);
@@ -181,6 +183,20 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     });
   }
 
+  /**
+   * `--design auto`: once every running benchmark of a suite has finished its pilot, their designs
+   * are chosen together (design.ts, `chooseDesigns`: each pooled with the suite's figures).
+   */
+  function designsReady(job: Job): void {
+    const piloting = job.units.filter((u) => u.design?.phase === 'pilot');
+    if (piloting.some((u) => u.running && !pilotComplete(u.design!))) return;
+    const chosen = chooseDesigns(piloting.map((u) => u.design!));
+    piloting.forEach((u, i) => {
+      u.sizing = chosen[i]!.sizing;
+      ctx.log(`${u.name}: ${chosen[i]!.log}`);
+    });
+  }
+
   /** The budget is spent, or this unit's next pair would overrun it at its pace so far. */
   function outOfTime(unit: Unit): boolean {
     const pace = unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
@@ -202,11 +218,9 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     unit.rowsPerPair = recordPair(state, unit, got.base, got.head, order);
     unit.pairs++;
     if (unit.design?.phase === 'pilot' && unit.select?.length === 1) {
-      const chosen = recordPilot(unit.design, unit.select[0]!, got);
-      if (chosen) {
-        unit.sizing = chosen.sizing;
-        ctx.log(`${unit.name}: ${chosen.log}`);
-      }
+      const next = recordPilot(unit.design, unit.select[0]!, got);
+      if (next) unit.sizing = next;
+      else designsReady(unit.job);
     }
     ctx.onPair(state);
     return true;

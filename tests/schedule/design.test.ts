@@ -12,6 +12,7 @@ import type { RunRequest, RunResult } from '../../src/measure/run.ts';
 import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
 import { chooseDesign, designScore, medianEfficiency, varianceComponents } from '../../src/stats/design.ts';
+import { poolComponents } from '../../src/schedule/design.ts';
 
 const BASE = '/revisions/base';
 const HEAD = '/revisions/head';
@@ -193,5 +194,18 @@ describe('stats/design.ts', () => {
     const lasting = varianceComponents([group(10, 0.04), group(40, 0.04)])!;
     expect(lasting.lengthExponent).toBeLessThan(0.15);
     expect(lasting.processMs).toBeCloseTo(20, 6);
+  });
+});
+
+describe('designs pooled across a suite', () => {
+  it("each benchmark's balance of spreads is shrunk halfway to the suite's, its length exponent is the suite's median", () => {
+    const c = (between: number, within: number, gamma: number) => ({ between, within, repetitionMs: 10, lengthExponent: gamma, processMs: 20, perRepetitionMs: 0, pairs: 10 });
+    const pooled = poolComponents([c(0.0004, 0.0004, 1), c(0.0004, 0.0004, 0.8), c(0.0004, 0.0004, 0.9), c(0.0016, 0.0001, 0), null]);
+    expect(pooled[4]).toBeNull();
+    for (const p of pooled.slice(0, 4)) expect(p!.lengthExponent).toBeCloseTo(0.85, 12);
+    // the odd one: B / W = 16 against the suite's median of 1 (log-scale halfway: 4), its own W kept
+    expect(pooled[3]!.within).toBe(0.0001);
+    expect(pooled[3]!.between / pooled[3]!.within).toBeCloseTo(4, 10);
+    expect(pooled[0]!.between).toBeCloseTo(0.0004, 12);
   });
 });
