@@ -165,14 +165,26 @@ function warnOnce(): (message: string) => void {
   };
 }
 
-/** A progress line in the step log every ten seconds while measuring (the first one at once). */
+/**
+ * A progress line in the step log every ten seconds while measuring (the first one at once), and
+ * every minute the undecided benchmarks, each with the pairs it needs and whether they fit the
+ * budget, folded in a group.
+ */
 function stepProgress(maxPairs: number): (p: Progress) => void {
   let last = -Infinity;
+  let lastList = -Infinity;
   return (p) => {
     const now = Date.now();
     if (now - last < 10_000) return;
     last = now;
-    core.info(ProgressPrinter.line(p, maxPairs));
+    // benchmark names come from the code under test: printed with workflow commands off (S21)
+    infoUntrusted(ProgressPrinter.line(p, maxPairs));
+    if (now - lastList >= 60_000 && (p.undecided ?? []).some((u) => u.need !== null)) {
+      lastList = now;
+      core.startGroup(`undecided benchmarks (${p.undecided.length}): pairs needed, and whether they fit the budget`);
+      infoUntrusted(ProgressPrinter.list(p).join('\n'));
+      core.endGroup();
+    }
   };
 }
 

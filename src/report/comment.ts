@@ -27,6 +27,7 @@ import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
 import { forestRows, renderForestText, type ForestRow } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
+import { designSummary, futilitySummary } from './designs.ts';
 import { formatChange, formatChangeInterval, formatLevel, formatValue, intervalLabel, intervalNote } from './format.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { countVerdicts, groupRows, KIND_LABEL, worseChange, type Group, type Row } from './rows.ts';
@@ -197,7 +198,9 @@ function statusNotes(results: Results, counts: ReturnType<typeof countVerdicts>)
   } else if (results.status === 'running') {
     notes.push('> ⏳ **Still running**: this report shows the pairs measured so far.');
   }
-  if (results.status !== 'partial' && why === 'max-time' && counts.inconclusive > 0) {
+  const futile = futilitySummary(results.benchmarks);
+  if (futile) notes.push(`> ⏱️ ${escapeInline(futile.text, 400)}. Raise \`max-time\`, or run on a quieter runner.`);
+  else if (results.status !== 'partial' && why === 'max-time' && counts.inconclusive > 0) {
     notes.push('> ⏱️ The time budget (`max-time`) ran out before every benchmark was settled: inconclusive benchmarks need more pairs. Raise `max-time` or `max-pairs`.');
   }
   return notes;
@@ -434,6 +437,9 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
   // why the intervals are at the level shown, when it is not 1 - alpha (several benchmarks, early stops)
   const levelNote = changedRows.length ? intervalNote(results) : null;
   if (levelNote && budget.take(levelNote, 14)) out.push(`<sub>${escapeInline(levelNote, 400)}</sub>`);
+  // how the runs were designed, once for the comparison (schedule/design.ts)
+  const designs = designSummary(results.benchmarks);
+  if (designs && budget.take(designs, 14)) out.push(`<sub>${escapeInline(designs, 400)} (\`design: command\` runs them as the command says).</sub>`);
   if (forestText) out.push(forestText);
   if (failures.length) out.push(`**Failures**\n\n${failures.join('\n')}`);
   if (addRem.length) out.push(`**Benchmarks added or removed**\n\n${addRem.join('\n')}`);

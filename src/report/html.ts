@@ -15,6 +15,7 @@ import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { suiteChange } from './comment.ts';
 import { forestRows } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
+import { designSummary } from './designs.ts';
 import { formatChange, formatChangeInterval, formatCv, formatLevel, formatP, formatSpread, formatValue, intervalLabel, intervalNote, spreadName } from './format.ts';
 import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
@@ -138,6 +139,7 @@ export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
   const counts = countVerdicts(results);
   const confidence = intervalLabel(results);
   const levelNote = intervalNote(results);
+  const designs = designSummary(results.benchmarks);
   const t = results.settings?.['threshold'];
   const threshold = typeof t === 'number' && t > 0 && Number.isFinite(t) ? t : 0.02;
   const title = ctx.title ?? 'pairbench';
@@ -177,7 +179,7 @@ export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
   }
   const tableRows = shownRows.join('');
   const tableMore = hiddenRows > 0 ? `<p class="muted">${maxTable.toLocaleString('en-US')} rows are shown, changed ones first; the other ${hiddenRows.toLocaleString('en-US')} are in the results file (<code>pairbench report</code> lists every one).</p>` : '';
-  const table = `<h2>All benchmarks</h2><div class="scroll"><table><caption class="muted">Medians ± ${spreadName(results.benchmarks) === 'MAD' ? 'MAD (× 1.4826, relative to the median)' : 'coefficient of variation'}; change of head against base with its ${esc(confidence)} interval.${levelNote ? ` ${esc(levelNote)}.` : ''}</caption><thead><tr><th scope="col">verdict</th><th scope="col">benchmark</th><th scope="col">metric</th><th scope="col" class="num">change</th><th scope="col" class="num">base</th><th scope="col" class="num">head</th><th scope="col" class="num" title="MAD × 1.4826 of head/base across pairs, relative: what pairing leaves of the noise">paired ±</th><th scope="col" class="num">p (adj.)</th><th scope="col" class="num">pairs</th></tr></thead><tbody>${tableRows}</tbody></table></div>${tableMore}`;
+  const table = `<h2>All benchmarks</h2><div class="scroll"><table><caption class="muted">Medians ± ${spreadName(results.benchmarks) === 'MAD' ? 'MAD (× 1.4826, relative to the median)' : 'coefficient of variation'}; change of head against base with its ${esc(confidence)} interval.${levelNote ? ` ${esc(levelNote)}.` : ''}${designs ? ` ${esc(designs)}.` : ''}</caption><thead><tr><th scope="col">verdict</th><th scope="col">benchmark</th><th scope="col">metric</th><th scope="col" class="num">change</th><th scope="col" class="num">base</th><th scope="col" class="num">head</th><th scope="col" class="num" title="MAD × 1.4826 of head/base across pairs, relative: what pairing leaves of the noise">paired ±</th><th scope="col" class="num">p (adj.)</th><th scope="col" class="num">pairs</th></tr></thead><tbody>${tableRows}</tbody></table></div>${tableMore}`;
   const max = ctx.maxSections ?? 200;
   const all = groups.flatMap((g) => [g.primary, ...g.derived]);
   const sections: string[] = [];

@@ -1,6 +1,8 @@
 /**
  * Progress while measuring: a live line in a terminal; in CI logs (no TTY) a plain line every
- * ten seconds. Each says how many pairs are done, the current estimates and the time left.
+ * ten seconds, and every minute the benchmarks still undecided, each with about how many pairs it
+ * needs and whether that fits the budget (schedule/allocate.ts). Each line says how many pairs are
+ * done, the current estimates, how the undecided ones stand, and the time left.
  */
 import type { Spec } from '../config/spec.ts';
 import type { Progress } from '../schedule/loop.ts';
@@ -8,6 +10,9 @@ import { formatDuration, formatPercent } from './format.ts';
 import { safeText } from './terminal.ts';
 
 const PLAIN_EVERY_MS = 10_000;
+const LIST_EVERY_MS = 60_000;
+/** Undecided benchmarks listed at most, each minute. */
+const LIST_AT_MOST = 40;
 
 export class ProgressPrinter {
   private readonly out: NodeJS.WriteStream;
@@ -15,6 +20,7 @@ export class ProgressPrinter {
   private readonly spec: Pick<Spec, 'maxPairs'>;
   private live = false;
   private lastPlain = 0;
+  private lastList = 0;
 
   constructor(out: NodeJS.WriteStream, spec: Pick<Spec, 'maxPairs'>) {
     this.out = out;
@@ -28,7 +34,30 @@ export class ProgressPrinter {
     const shown = measured.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatPercent(r.estimate!)}${r.halfWidth === null ? '' : ` ±${(r.halfWidth * 100).toFixed(1)}%`}`);
     const more = measured.length > 3 ? ` (+${measured.length - 3} more)` : '';
     // a round is one pair of every benchmark: its number is the pairs each benchmark has, bounded by max-pairs
-    return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${shown.length ? ' · ' + shown.join(', ') + more : ''} · ~${formatDuration(p.remainingMs)} left`;
+    return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${ProgressPrinter.standing(p)}${shown.length ? ' · ' + shown.join(', ') + more : ''} · ~${formatDuration(p.remainingMs)} left`;
+  }
+
+  /** How the undecided stand: " · 9 fit the budget (about 40-120 pairs each), 3 wait, 2 measuring their first pairs". */
+  static standing(p: Progress): string {
+    const known = (p.undecided ?? []).filter((u) => u.need !== null);
+    const fit = known.filter((u) => !u.waiting);
+    const waiting = known.length - fit.length;
+    const early = (p.undecided ?? []).length - known.length;
+    if (known.length === 0) return '';
+    const needs = fit.map((u) => u.need as number);
+    const range = needs.length === 0 ? '' : ` (about ${needs.reduce((a, b) => Math.min(a, b))}${needs.length > 1 ? `-${needs.reduce((a, b) => Math.max(a, b))}` : ''} pairs${needs.length > 1 ? ' each' : ''})`;
+    return ` · ${fit.length} fit${fit.length === 1 ? 's' : ''} the budget${range}${waiting ? `, ${waiting} wait${waiting === 1 ? 's' : ''}` : ''}${early ? `, ${early} measuring ${early === 1 ? 'its' : 'their'} first pairs` : ''}`;
+  }
+
+  /** The undecided benchmarks one per line: pairs so far, about how many it needs, and whether that fits the budget. */
+  static list(p: Progress): string[] {
+    const rows = (p.undecided ?? []).slice().sort((a, b) => (a.need ?? Infinity) - (b.need ?? Infinity) || a.name.localeCompare(b.name));
+    const lines = rows.slice(0, LIST_AT_MOST).map((u) => {
+      const where = u.need === null ? 'measuring its first pairs' : u.waiting ? `needs about ${u.need} pairs, waits for the budget left after the benchmarks nearer a verdict` : `needs about ${u.need} pairs, fits the budget`;
+      return `  ${safeText(u.name).slice(0, 80)}: ${u.pairs} pairs, ${where}`;
+    });
+    if (rows.length > LIST_AT_MOST) lines.push(`  … and ${rows.length - LIST_AT_MOST} more`);
+    return lines;
   }
 
   update(p: Progress): void {
@@ -40,6 +69,10 @@ export class ProgressPrinter {
     } else if (Date.now() - this.lastPlain >= PLAIN_EVERY_MS) {
       this.lastPlain = Date.now();
       this.out.write(`${text}\n`);
+      if (Date.now() - this.lastList >= LIST_EVERY_MS && (p.undecided ?? []).some((u) => u.need !== null)) {
+        this.lastList = Date.now();
+        this.out.write(`undecided:\n${ProgressPrinter.list(p).join('\n')}\n`);
+      }
     }
   }
 

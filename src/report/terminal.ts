@@ -6,6 +6,7 @@ import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { oneLine } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
+import { designSummary } from './designs.ts';
 import { formatCv, formatDuration, formatP, formatPercent, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, verdictCounts } from './format.ts';
 
 export interface TerminalOptions {
@@ -137,8 +138,9 @@ function pairsWholeRuns(results: Results): boolean {
   return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
 }
 
-/** `, stopped by max-time`, when an inconclusive benchmark's budget, not its rules, ended it. */
+/** ` (stopped by max-time)`, when an inconclusive benchmark's budget, not its rules, ended it. */
 function stoppedBy(b: BenchmarkResult): string {
+  if (b.stoppedBecause === 'futile' && b.futility) return ` (no more pairs: it needed about ${b.futility.need}, the budget left gave at most ${b.futility.affordable})`;
   return b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? ` (stopped by ${b.stoppedBecause})` : '';
 }
 
@@ -164,7 +166,7 @@ function sharedNotes(benchmarks: readonly BenchmarkResult[], wholeRuns: boolean)
     // sorted in place once: a suite may hold 100,000 benchmarks
     const counts = open.map((b) => b.pairsToSettle!).sort((x, y) => x - y);
     const mid = counts[Math.floor(counts.length / 2)]!;
-    const stops = [...new Set(open.map((b) => stoppedBy(b) && b.stoppedBecause!))].filter(Boolean);
+    const stops = [...new Set(open.map((b) => stoppedBy(b) && (b.stoppedBecause === 'futile' ? 'futility (no more pairs once they could not be decided in the budget left)' : b.stoppedBecause!)))].filter(Boolean);
     lines.push(
       `${open.length} benchmarks are inconclusive (${names(open)})${stops.length > 0 ? `, stopped by ${stops.join(' or ')}` : ''}: about ${mid} pairs each (${counts[0]}-${counts[counts.length - 1]}) would likely settle half of them; raise --max-time (or --max-pairs), or gate on them with --fail-on regression,inconclusive.`,
     );
@@ -206,6 +208,8 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   }
   const levelNote = intervalNote(results);
   if (levelNote) lines.push(levelNote);
+  const designs = designSummary(results.benchmarks);
+  if (designs) lines.push(`${designs} (--design command runs them as the command says).`);
 
   const notes: string[] = [];
   if (results.missingShards && results.missingShards.length > 0) {

@@ -306,6 +306,30 @@ describe('scheduling rules', () => {
 });
 
 describe('progress', () => {
+  it('says, for each benchmark still undecided, about how many pairs it needs and whether that fits the budget', async () => {
+    const suite: Suite = { ...SUITE, 'BenchmarkSort/n=1000': { base: 8000, head: 8160 } }; // at the threshold
+    const { runner, now } = scriptedRunner({ suite, runMs: 100 });
+    const seen: Array<{ line: string; list: string[] }> = [];
+    await runSchedule({
+      spec: spec({ run: './bench.test -test.bench {filter}', precision: '0.001%', 'max-time': '20s' }),
+      base: { side: 'base', ref: null, sha: null, dir: BASE },
+      head: { side: 'head', ref: null, sha: null, dir: HEAD },
+      env: {},
+      counter: null,
+      runner,
+      clock: now,
+      log: () => {},
+      onPair: () => {},
+      progress: (p) => seen.push({ line: ProgressPrinter.line(p, 40), list: ProgressPrinter.list(p) }),
+    });
+    // before any prediction: measuring their first pairs
+    expect(seen[0]!.list.every((l) => l.endsWith('measuring its first pairs'))).toBe(true);
+    // later: a need in pairs, and whether it fits
+    const predicted = seen.find((s) => s.list.some((l) => /needs about \d+ pairs, (fits the budget|waits for the budget left)/.test(l)));
+    expect(predicted, seen.map((s) => s.line).join('\n')).toBeDefined();
+    expect(predicted!.line).toMatch(/ · \d+ fits? the budget( \(about \d+(-\d+)? pairs( each)?\))?/);
+  });
+
   it('shows no interval until a benchmark has the pairs for one (6 at alpha 0.05), then its ±', async () => {
     const { runner, now } = scriptedRunner({ suite: SUITE });
     const lines: Array<{ pairs: number; line: string; halfWidth: number | null }> = [];
