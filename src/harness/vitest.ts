@@ -34,7 +34,8 @@
  * - vitest 4: `<file> > <describe> > <bench>`, with the file's path as vitest writes it, relative
  *   to the project root.
  * A name that occurs twice in one run (two `.run()` calls of one bench in one test) is one
- * benchmark, combined by the median as in every format.
+ * benchmark, combined by the median as in every format. Tasks read from a stored baseline
+ * (`bench.from()`, `fromStore: true`) were not measured in the run and are left out.
  */
 import { z } from 'zod';
 import { checkShape, median, NO_BENCHMARKS_IN_DOCUMENT, parseJsonDocument, SampleCollector } from './common.ts';
@@ -52,7 +53,7 @@ const Latency = z.object({
   mean: z.number().nonnegative(),
 });
 
-const Task5 = z.object({ name: z.string().trim().min(1), latency: Latency });
+const Task5 = z.object({ name: z.string().trim().min(1), latency: Latency, fromStore: z.boolean().optional() });
 
 const Vitest5 = z.object({
   testResults: z.array(
@@ -112,6 +113,7 @@ function readVitest5(doc: z.infer<typeof Vitest5>, out: SampleCollector): void {
       for (const group of test.benchmarks ?? []) {
         const prefix = [label, testName, ...(group.name !== testName && group.name.trim() !== '' ? [group.name] : [])];
         for (const task of group.tasks) {
+          if (task.fromStore === true) continue; // a stored baseline (bench.from, withBaseline): not measured in this run
           const ms = runValue(task.latency.samples, task.latency.p50, task.latency.mean);
           out.add([...prefix, task.name].join(VITEST_SEPARATOR), ms * 1e6, 'ns', 'lower-is-better', null);
         }

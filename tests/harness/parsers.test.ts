@@ -471,6 +471,11 @@ describe('vitest', () => {
     expect(values(out)).toEqual({ 'x.bench.ts > t > n=10 > a': 1e6, 'x.bench.ts > t > a': 3e6 });
   });
 
+  it('vitest 5: a stored baseline (bench.from, fromStore) is not a measurement of the run', () => {
+    const stored = { ...(task('old', { p50: 9, mean: 9 }) as object), fromStore: true };
+    expect(values(parseHarness('vitest', v5([test([], 't', [{ name: 't', tasks: [task('new', { p50: 1, mean: 1 }), stored] }])])))).toEqual({ 'x.bench.ts > t > new': 1e6 });
+  });
+
   it('vitest 5: hostile names are kept as they are, never interpreted', () => {
     const name = '$(rm -rf ~) `x` "; --help \u00e9 > >';
     const out = parseHarness('vitest', v5([test([name], name, [{ name: 'g', tasks: [task(name, { p50: 1, mean: 1 })] }])]));
