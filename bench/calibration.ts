@@ -4,6 +4,7 @@
  *   npm run bench:calibration                 # the full run (a few minutes on 2 cores)
  *   npm run bench:calibration -- --quick      # a smoke run (fewer trials), about 20 s
  *   npm run bench:calibration -- --workers 1 --out /tmp/calibration.md
+ *   npm run bench:calibration -- --suites 0   # without the whole-suite cells (allocation)
  *
  * Each trial simulates one comparison as the scheduler runs it: pairs of one base run and one head
  * run in coin-flip order on a simulated machine, `stopCheck` after every pair from the first on
@@ -38,6 +39,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { hodgesLehmann, judge, logRatios, stopCheck, wilcoxonSignedRank } from '../src/stats/index.ts';
 import type { OutlierRule, Pair, PairOrder, StopOptions, Verdict } from '../src/stats/types.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
+import { BUDGET_PAIRS, NOISE_RANGE, runSuiteJob, RUN_MS, SUITE_SIZE, type SuiteJob, type SuiteJobResult } from './lib/calibrate-suites.ts';
 
 const MIN_PAIRS = 10;
 const MAX_PAIRS = 200;
@@ -390,6 +392,88 @@ async function runAll(jobs: Job[], workers: number): Promise<JobResult[]> {
   });
 }
 
+/** Whole suites through the schedule (bench/lib/calibrate-suites.ts), in chunks over the workers. */
+async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobResult[]> {
+  const chunks: SuiteJob[] = [];
+  for (const j of jobs) {
+    const parts = Math.max(1, Math.ceil(j.trials / 25));
+    for (let p = 0; p < parts; p++) chunks.push({ ...j, trials: Math.min(25, j.trials - p * 25), seed: j.seed * 1009 + p });
+  }
+  const done: SuiteJobResult[] = [];
+  if (workers <= 1) for (const c of chunks) done.push(await runSuiteJob(c));
+  else {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: { worker: true } });
+        try {
+          for (;;) {
+            const i = next++;
+            if (i >= chunks.length) break;
+            done.push(
+              await new Promise<SuiteJobResult>((resolve, reject) => {
+                worker.once('message', resolve);
+                worker.once('error', reject);
+                worker.postMessage(chunks[i]);
+              }),
+            );
+          }
+        } finally {
+          await worker.terminate();
+        }
+      }),
+    );
+  }
+  const key = (j: SuiteJob) => `${j.change}|${j.allocation}|${j.alpha}`;
+  return jobs.map((j) => {
+    const parts = done.filter((d) => key(d) === key(j));
+    return { ...j, trials: parts.reduce((n, d) => n + d.trials, 0), results: parts.flatMap((d) => d.results) };
+  });
+}
+
+/** The suites section of the report, and its targets. */
+function suitesReport(results: SuiteJobResult[], targets: { name: string; ok: boolean; detail: string }[]): string[] {
+  if (results.length === 0) return [];
+  const lines: string[] = [];
+  const cp = (k: number, n: number, d = 1): string => {
+    const [lo, hi] = clopperPearson(k, n);
+    return `${pct(k / n, d)} [${pct(lo, d)}, ${pct(hi, d)}]`;
+  };
+  lines.push('## Allocation: whole suites through the schedule', '');
+  lines.push(
+    `Each trial is one comparison of a suite of ${SUITE_SIZE} benchmarks through the real schedule (src/schedule/loop.ts: pilot-free \`--format json\` runs, each benchmark paired on its own, the stopping rules, the allocation of the budget and futility of src/schedule/allocate.ts), behind a simulated machine (bench/lib/calibrate-suites.ts): ` +
+      `each benchmark's own per-run noise drawn log-uniformly from ${pct(NOISE_RANGE[0], 1)} to ${pct(NOISE_RANGE[1], 0)}, a machine shared by all (drift and spikes), ${RUN_MS} ms a run, a budget of ${BUDGET_PAIRS} pairs per benchmark on average (min pairs 10, max pairs 200, precision 1%, threshold 2%). ` +
+      'Judged as `compare` judges (Holm, Tukey, levels raised after an early stop or futility). *Allocation off*: every undecided benchmark gets a pair in every round and none is stopped as futile (the schedule before the allocation). ' +
+      '*False alarm*: a trial with any benchmark called a regression or improvement (family-wise). *Called unchanged* at a change of exactly the threshold: the equivalence test\'s error, per benchmark.',
+    '',
+  );
+  lines.push('| change | allocation | alpha | trials | benchmarks | false alarms (trials) | significant (benchmarks, any size) | unchanged | inconclusive | futile | mean pairs per trial |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const n = r.results.length;
+    const bench = r.results.reduce((s, t) => s + t.verdicts.length, 0);
+    const count = (v: string) => r.results.reduce((s, t) => s + t.verdicts.filter((x) => x === v).length, 0);
+    const alarms = r.results.filter((t) => t.verdicts.some((v) => v === 'regression' || v === 'improvement')).length;
+    const significant = r.results.reduce((s, t) => s + t.significant, 0);
+    const futile = r.results.reduce((s, t) => s + t.futile, 0);
+    const pairs = r.results.reduce((s, t) => s + t.pairs, 0) / n;
+    lines.push(
+      `| ${r.change === 0 ? 'A/A' : `${pct(r.change, 0)} (the threshold)`} | ${r.allocation ? 'on' : 'off'} | ${r.alpha} | ${n} | ${bench} | ${r.change === 0 ? cp(alarms, n, 2) : '—'} | ${cp(significant, bench)} | ${r.change === 0 ? pct(count('unchanged') / bench, 1) : cp(count('unchanged'), bench, 2)} | ${pct(count('inconclusive') / bench, 1)} | ${pct(futile / bench, 1)} | ${pairs.toFixed(0)} |`,
+    );
+    const label = `suites of ${SUITE_SIZE}, allocation ${r.allocation ? 'on' : 'off'}, alpha ${r.alpha}`;
+    if (r.change === 0) {
+      const [, hi] = clopperPearson(alarms, n);
+      targets.push({ name: `A/A family-wise false-alarm rate, 95% upper bound <= alpha (${label})`, ok: hi <= r.alpha, detail: `${pct(alarms / n, 2)}, upper bound ${pct(hi, 2)}` });
+    } else {
+      const k = count('unchanged');
+      const [lo, hi] = clopperPearson(k, bench);
+      targets.push({ name: `a change at the threshold called unchanged <= alpha (${label})`, ok: lo <= r.alpha, detail: `${pct(k / bench, 2)}, upper bound ${pct(hi, 2)}` });
+    }
+  }
+  lines.push('');
+  return lines;
+}
+
 const pct = (x: number, d = 1): string => `${(100 * x).toFixed(d)}%`;
 
 function jobKey(j: Job): string {
@@ -409,6 +493,7 @@ function summarizeJob(r: JobResult) {
     significantKept: count((t) => t.significantKept),
     detected: count((t) => t.significant && t.rightDirection),
     regression: count((t) => t.verdict === 'regression'),
+    unchanged: count((t) => t.verdict === 'unchanged'),
     covered: count((t) => t.covered),
     coveredPlain: count((t) => t.coveredPlain),
     meanPairs: pairs.reduce((a, b) => a + b, 0) / n,
@@ -431,6 +516,7 @@ function significanceTarget(label: string, k: number, n: number, alpha: number):
 function report(
   results: JobResult[],
   args: { command: string; seconds: number; quick: boolean; workers: number },
+  suites: SuiteJobResult[] = [],
 ): { md: string; targets: { name: string; ok: boolean; detail: string }[] } {
   const lines: string[] = [];
   const targets: { name: string; ok: boolean; detail: string }[] = [];
@@ -486,8 +572,8 @@ function report(
   }
   lines.push('');
   lines.push('## Injected changes (alpha 0.05): detection, verdicts, coverage, pairs', '');
-  lines.push('| model | per-run CV | precision | outliers | change | trials | detected | regression verdict | coverage | plain interval | mean pairs | median pairs | stopped by |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('| model | per-run CV | precision | outliers | change | trials | detected | regression verdict | called unchanged | coverage | plain interval | mean pairs | median pairs | stopped by |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const model of models) {
     for (const [precision, outliers] of [
       [PRECISION, 'tukey'],
@@ -499,9 +585,14 @@ function report(
         if (!r) continue;
         const s = summarizeJob(r);
         lines.push(
-          `| ${model} | ${pct(cvs.get(model) ?? NaN)} | ${pct(precision, 1)} | ${outliers} | ${pct(change, 1)} | ${s.n} | ${cp(s.detected, s.n)} | ${pct(s.regression / s.n, 1)} | ${cp(s.covered, s.n)} | ${pct(s.coveredPlain / s.n)} | ${s.meanPairs.toFixed(1)} | ${s.medianPairs} | ${s.reasons} |`,
+          `| ${model} | ${pct(cvs.get(model) ?? NaN)} | ${pct(precision, 1)} | ${outliers} | ${pct(change, 1)} | ${s.n} | ${cp(s.detected, s.n)} | ${pct(s.regression / s.n, 1)} | ${change >= THRESHOLD ? cp(s.unchanged, s.n) : pct(s.unchanged / s.n, 1)} | ${cp(s.covered, s.n)} | ${pct(s.coveredPlain / s.n)} | ${s.meanPairs.toFixed(1)} | ${s.medianPairs} | ${s.reasons} |`,
         );
         const label = `precision ${pct(precision, 1)}, outliers ${outliers}`;
+        if (change === THRESHOLD) {
+          // the equivalence test's error: a change at the threshold called unchanged at most alpha of the time
+          const [, hi] = clopperPearson(s.unchanged, s.n);
+          targets.push({ name: `a change at the threshold called unchanged <= alpha (${model}, ${label})`, ok: clopperPearson(s.unchanged, s.n)[0] <= 0.05, detail: `${pct(s.unchanged / s.n, 2)}, upper bound ${pct(hi, 2)}` });
+        }
         if (model === HEADLINE && (change === 0.02 || change === 0.01)) {
           const goal = change === 0.02 ? 0.95 : 0.8;
           targets.push({ name: `${HEADLINE}: ${pct(change, 0)} detected >= ${pct(goal, 0)} (${label})`, ok: s.detected / s.n >= goal, detail: pct(s.detected / s.n, 1) });
@@ -593,7 +684,8 @@ function report(
     }
     lines.push('');
   }
-  lines.push('## Targets (issue acceptance), as measured', '');
+  lines.push(...suitesReport(suites, targets));
+  lines.push('## Targets, as measured', '');
   const isCoverage = (t: { name: string }): boolean => t.name.startsWith('coverage');
   for (const t of targets.filter((x) => !isCoverage(x))) lines.push(`- ${t.ok ? 'met' : '**missed**'}: ${t.name}: ${t.detail}`);
   const coverage = targets.filter(isCoverage);
@@ -621,8 +713,11 @@ async function main(): Promise<void> {
   const models = (opt('--models')?.split(',') as ModelName[] | undefined) ?? MODELS;
   const jobs = plan({ quick, models, aa: num('--aa'), power: num('--power'), headlinePower: num('--headline-power') });
   const results = await runAll(jobs, workers);
+  const suiteTrials = num('--suites') ?? (quick ? 25 : 300);
+  const suiteJobs: SuiteJob[] = suiteTrials > 0 ? ([0, 0.02] as const).flatMap((change, i) => [true, false].map((allocation, k) => ({ kind: 'suite' as const, change, allocation, alpha: 0.05, trials: suiteTrials, seed: 9000 + 10 * i + k }))) : [];
+  const suites = await runSuites(suiteJobs, workers);
   const seconds = (performance.now() - t0) / 1000;
-  const { md, targets } = report(results, { command: `npm run bench:calibration${argv.length ? ` -- ${argv.join(' ')}` : ''}`, seconds, quick, workers });
+  const { md, targets } = report(results, { command: `npm run bench:calibration${argv.length ? ` -- ${argv.join(' ')}` : ''}`, seconds, quick, workers }, suites);
   writeFileSync(out, md);
   process.stdout.write(md + '\n');
   const isCoverage = (t: { name: string }): boolean => t.name.startsWith('coverage');
@@ -634,5 +729,8 @@ async function main(): Promise<void> {
 if (isMainThread) {
   await main();
 } else if ((workerData as { worker?: boolean } | undefined)?.worker) {
-  parentPort!.on('message', (job: Job) => parentPort!.postMessage(runJob(job)));
+  parentPort!.on('message', (job: Job | SuiteJob) => {
+    if ('kind' in job && job.kind === 'suite') void runSuiteJob(job).then((r) => parentPort!.postMessage(r));
+    else parentPort!.postMessage(runJob(job as Job));
+  });
 }

@@ -9,16 +9,18 @@
  *
  * - A unit whose cost is more than the whole budget left cannot be decided even with all of it:
  *   it gets no more pairs (`futile`), and the report says how many it needed and how many fitted.
- *   The prediction rests on a spread measured from a few pairs, so futility is judged on an
- *   optimistic need (`optimisticNeed`: the need had the spread been two standard errors smaller),
- *   so that noise in the prediction rarely gives up on a benchmark that was within reach.
+ *   The prediction rests on a spread measured from a few pairs, so futility is judged only after
+ *   FUTILITY_MIN_PAIRS pairs, and on an optimistic need (`optimisticNeed`: the need had the spread
+ *   been three standard errors smaller), so that noise in the prediction rarely gives up on a
+ *   benchmark that was within reach (bench/results/calibration.md, "Allocation": with these, as many
+ *   benchmarks end decided as with no allocation, or more, in about three quarters of the time).
  * - The others are ranked by cost, cheapest first; the next round gives a pair to the longest
  *   prefix of that ranking whose costs together fit in the budget left (always the cheapest one).
  *   The rest wait: they keep their pairs and come back as the cheaper ones settle. This gives the
  *   budget to the units closest to a verdict, so that as many as possible are decided: for a count
  *   of decisions, cheapest-first is the best order (a knapsack of equal values).
- * - A unit still below `--min-pairs` always gets its pair: without them there is no spread to
- *   predict from.
+ * - A unit still below `--min-pairs` (and FUTILITY_MIN_PAIRS) always gets its pair: before them
+ *   its spread is too rough to predict from.
  *
  * The guarantees of the verdicts do not rest on this: the stopping rules still decide when a unit
  * stops on its own (an anytime-valid betting test, or the sign-blind precision rule: stop.ts), and
@@ -54,13 +56,16 @@ export interface AllocateOptions {
   budgetLeftMs: number;
 }
 
+/** No unit is called futile before this many pairs: its spread is not known well enough before. */
+export const FUTILITY_MIN_PAIRS = 20;
+
 /**
- * The need had the spread been two standard errors smaller: the standard deviation estimated from n
- * pairs has a relative standard error of about 1/sqrt(2n) (for normal data; Kendall & Stuart), and
- * pairs needed scale as its square. Never below a quarter of the need.
+ * The need had the spread been three standard errors smaller: the standard deviation estimated
+ * from n pairs has a relative standard error of about 1/sqrt(2n) (for normal data; Kendall &
+ * Stuart), and pairs needed scale as its square. Never below a tenth of the need.
  */
 export function optimisticNeed(need: number, pairs: number): number {
-  const shrink = Math.max(0.5, 1 - 2 / Math.sqrt(2 * Math.max(pairs, 1)));
+  const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(pairs, 1)));
   return Math.ceil(need * shrink * shrink);
 }
 
@@ -76,14 +81,15 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
   const futile: Allocation['futile'] = [];
   const ranked: Array<{ c: Candidate; cost: number }> = [];
   for (const c of candidates) {
-    if (c.pairs < opts.minPairs || c.need === null) {
+    if (c.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c.need === null) {
       run.push(c.name);
       continue;
     }
     const cost = remainingPairs(c, opts.maxPairs) * c.paceMs;
     const hope = optimisticNeed(c.need, c.pairs);
     // a need beyond max pairs settles nothing: the unit would stop at max pairs undecided
-    if (hope > opts.maxPairs || Math.max(0, hope - c.pairs) * c.paceMs > opts.budgetLeftMs) {
+    const hopeless = hope > opts.maxPairs || Math.max(0, hope - c.pairs) * c.paceMs > opts.budgetLeftMs;
+    if (hopeless) {
       futile.push({ name: c.name, need: c.need, pairs: c.pairs, affordable: c.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c.paceMs, 1e-9))) });
       continue;
     }
@@ -91,7 +97,8 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
   }
   ranked.sort((a, b) => a.cost - b.cost || a.c.name.localeCompare(b.c.name));
   // the bootstrapping units spend budget too: what they will take before they can be ranked
-  let spent = candidates.reduce((s, c) => (c.pairs < opts.minPairs || c.need === null ? s + Math.max(0, opts.minPairs - c.pairs) * c.paceMs : s), 0);
+  const bootstrap = Math.max(opts.minPairs, FUTILITY_MIN_PAIRS);
+  let spent = candidates.reduce((s, c) => (c.pairs < bootstrap || c.need === null ? s + Math.max(0, bootstrap - c.pairs) * c.paceMs : s), 0);
   for (let i = 0; i < ranked.length; i++) {
     const { c, cost } = ranked[i]!;
     if (i === 0 || spent + cost <= opts.budgetLeftMs) {

@@ -69,6 +69,11 @@ export interface LoopContext {
   log(line: string): void;
   /** called after every pair, to persist what was measured */
   onPair(state: LoopState): void;
+  /**
+   * `false`: every undecided unit gets a pair in every round, none is stopped as futile (the
+   * schedule before allocate.ts; bench/calibration.ts compares the two). Default true.
+   */
+  allocation?: boolean;
   progress?(p: Progress): void;
 }
 
@@ -116,7 +121,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     // a suite whose last benchmark still in its pilot stopped (decided, failed) chooses the others' designs now
     for (const job of state.jobs) if (job.running && job.units.some((u) => u.design?.phase === 'pilot')) designsReady(job);
     running = running.filter((u) => u.running);
-    next = allocateRound(running);
+    next = ctx.allocation === false ? running : allocateRound(running);
     progress(round, true);
     round++;
   }

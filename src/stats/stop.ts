@@ -194,8 +194,10 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
  * interval, z × s × sqrt(π/3) / sqrt(n) (efficiency 3/π; Hodges & Lehmann 1963), from a robust
  * spread s of the kept pairs (1.4826 × their MAD around the estimate): the exact interval of a few
  * pairs at a high level spans nearly all of them and would predict far too many. The levels are
- * those of the judgement after an early stop: the equivalence interval at 1 - alpha, the test's at
- * 1 - alpha / (2 family) (judge.ts, `equivalenceLevel`, `intervalLevel`, `intervalAlpha`).
+ * those of a benchmark judged where its budget ended it (judge.ts, `equivalenceLevel`,
+ * `intervalLevel`, `intervalAlpha`): the equivalence interval at 1 - 2 alpha, the test's at
+ * 1 - alpha / family; one stopped early by a rule is judged at higher levels, but a stopping rule
+ * only ends a benchmark whose verdict it has settled.
  */
 function settleNeed(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): number | null {
   const family = Math.max(1, opts.family ?? 1);
@@ -207,8 +209,8 @@ function settleNeed(n: number, estimate: number, kept: readonly number[], d: Flo
   const verdict = pairsToSettle({
     n,
     estimate,
-    testHalfWidth: half(qnorm(opts.alpha / (4 * family), false)),
-    equivalenceHalfWidth: half(qnorm(opts.alpha / 2, false)),
+    testHalfWidth: half(qnorm(opts.alpha / (2 * family), false)),
+    equivalenceHalfWidth: half(qnorm(opts.alpha, false)),
     threshold: opts.threshold,
     floor,
   });

@@ -1,0 +1,129 @@
+/**
+ * Calibration of whole suites through the real schedule: allocation of the budget, futility,
+ * stopping, and judging, with a simulated machine behind the schedule's Runner seam
+ * (src/schedule/runner.ts) and a simulated clock.
+ *
+ * A trial is one comparison of a suite of SUITE_SIZE benchmarks, each paired on its own (`--format
+ * json` with a `{benchmark}` placeholder, as a user's script would be selected). Each benchmark has
+ * its own per-run noise, drawn log-uniformly from NOISE_RANGE (some quiet, some hopeless within the
+ * budget), on top of a machine shared by all (drift and spikes, as the headline model of
+ * calibration.ts); every run takes RUN_MS of the simulated clock. The budget is tight: BUDGET_PAIRS
+ * pairs per benchmark on average. A trial is judged as `pairbench compare` judges it (Holm, Tukey,
+ * the raised levels after an early stop).
+ *
+ * What is measured, with the allocation on (the default) and off (every undecided benchmark a pair
+ * in every round, none futile): in A/A suites, the family-wise false-alarm rate (a trial with any
+ * benchmark called a regression or improvement) and the share of benchmarks significant at any
+ * size; in suites where every benchmark is changed by exactly the threshold, the share called
+ * unchanged (the equivalence test's error, at most alpha per benchmark); how many benchmarks end
+ * unchanged, and how many were stopped as futile.
+ */
+import { buildSpec, cliNaming } from '../../src/config/spec.ts';
+import type { RunRequest, RunResult } from '../../src/measure/run.ts';
+import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
+import { judge } from '../../src/stats/index.ts';
+import { mulberry32 } from '../../src/stats/prng.ts';
+import type { BenchmarkInput, Verdict } from '../../src/stats/types.ts';
+
+export const SUITE_SIZE = 16;
+export const NOISE_RANGE: readonly [number, number] = [0.005, 0.15];
+export const RUN_MS = 50;
+export const BUDGET_PAIRS = 60;
+const THRESHOLD = 0.02;
+
+export interface SuiteJob {
+  kind: 'suite';
+  /** the change of every benchmark: 0 (A/A) or the threshold */
+  change: number;
+  allocation: boolean;
+  alpha: number;
+  trials: number;
+  seed: number;
+}
+
+export interface SuiteTrial {
+  verdicts: Verdict[];
+  significant: number;
+  futile: number;
+  pairs: number;
+}
+
+export interface SuiteJobResult extends SuiteJob {
+  results: SuiteTrial[];
+}
+
+function normal(rand: () => number): () => number {
+  return () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+}
+
+/** One simulated comparison through runSchedule. */
+export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTrial> {
+  const rand = mulberry32(seed);
+  const z = normal(rand);
+  const names = Array.from({ length: SUITE_SIZE }, (_, i) => `b${String(i).padStart(2, '0')}`);
+  const noise = new Map(names.map((n) => [n, Math.exp(Math.log(NOISE_RANGE[0]) + rand() * Math.log(NOISE_RANGE[1] / NOISE_RANGE[0]))]));
+  // the shared machine: AR(1) state (sd 4%, autocorrelation 0.98 per run) and spikes (1.5% of runs, +10-40%)
+  let state = 0.04 * z();
+  const machine = (): number => {
+    state = 0.98 * state + 0.04 * Math.sqrt(1 - 0.98 ** 2) * z();
+    return state + (rand() < 0.015 ? Math.log(1.1 + 0.3 * rand()) : 0);
+  };
+  let clock = 0;
+  const runner = async (requests: readonly RunRequest[]): Promise<RunResult[]> =>
+    requests.map((req) => {
+      clock += RUN_MS;
+      const head = req.cwd === '/head';
+      const one = req.env.PAIRBENCH_BENCHMARK_1;
+      const selected = one === undefined ? names : [one];
+      const m = machine();
+      const values = selected.map((name) => ({ name, value: 50 * Math.exp(m + (head ? Math.log1p(job.change) : 0) + noise.get(name)! * z()), unit: 'ms' }));
+      return { outcome: 'ok', exitCode: 0, signal: null, stdout: JSON.stringify(values), outputTail: '', wallMs: RUN_MS, cpuMs: null, maxRssBytes: null };
+    });
+  const spec = buildSpec(
+    {
+      format: 'json',
+      run: 'simulated {benchmark}',
+      seed: String(seed >>> 0),
+      alpha: String(job.alpha),
+      threshold: `${THRESHOLD * 100}%`,
+      'max-time': `${(SUITE_SIZE * BUDGET_PAIRS * 2 * RUN_MS) / 1000}s`,
+      'min-pairs': '10',
+      'max-pairs': '200',
+      precision: '1%',
+      warmup: '0',
+    },
+    { cwd: '/', naming: cliNaming },
+  );
+  const loop: LoopState = await runSchedule({
+    spec,
+    base: { side: 'base', ref: null, sha: null, dir: '/base' },
+    head: { side: 'head', ref: null, sha: null, dir: '/head' },
+    env: {},
+    counter: null,
+    runner,
+    clock: () => clock,
+    log: () => {},
+    onPair: () => {},
+    allocation: job.allocation,
+  });
+  const rows = [...loop.rows.values()].filter((r) => r.pairs.length > 0);
+  const inputs: BenchmarkInput[] = rows.map((r) => ({
+    name: r.key,
+    direction: r.direction,
+    pairs: r.pairs,
+    ...(r.stoppedBecause === 'precision' || r.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
+  }));
+  const j = judge(inputs, { alpha: job.alpha, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm', seed: seed >>> 0 });
+  return {
+    verdicts: j.benchmarks.map((b) => b.verdict),
+    significant: j.benchmarks.filter((b) => b.change !== null && b.change.pAdjusted < job.alpha).length,
+    futile: loop.units.filter((u) => u.stoppedBecause === 'futile').length,
+    pairs: rows.reduce((s, r) => s + r.pairs.length, 0),
+  };
+}
+
+export async function runSuiteJob(job: SuiteJob): Promise<SuiteJobResult> {
+  const results: SuiteTrial[] = [];
+  for (let t = 0; t < job.trials; t++) results.push(await suiteTrial(job, job.seed * 7919 + t));
+  return { ...job, results };
+}
