@@ -92,18 +92,18 @@ describe('examples, compared end to end', () => {
    * and C++ examples: on this project's 2-core machine with other tests running, the untouched
    * benchmark moved by 4-38% between the runs of a pair under benchmark.js, mitata and pyperf (only
    * vitest's stayed within 1%). Measuring is bounded by pairs, not time, since a busy machine
-   * slows every run (a vitest run took 2 s quiet and 4-5 s busy): ten pairs per benchmark, so that
-   * two pairs set aside by the outlier screen still leave the seven that a significant change
-   * needs at alpha 0.05 after Holm's correction for two benchmarks. mitata gets eight pairs, every
-   * one kept (--outliers none), because each of its processes spends 2.5 s of CPU before any
-   * benchmark (README, "JavaScript and TypeScript"); pyperf twelve, since a busy machine slows
-   * whole runs of its worker processes (the medians of three runs of one side: 503, 781, 764 µs).
-   * --max-time only guards against a hung run.
+   * slows every run (a vitest run took 2 s quiet and 4-5 s busy): seven pairs at least, the fewest
+   * at which a change can be significant at alpha 0.05 after Holm's correction for two benchmarks,
+   * and ten at most, so that pairs set aside by the outlier screen can be made up. mitata gets
+   * seven, every one kept (--outliers none), because each of its processes spends 2.5 s of CPU
+   * before any benchmark (README, "JavaScript and TypeScript"); pyperf twelve, since a busy machine
+   * slows whole runs of its worker processes (the medians of three runs of one side: 503, 781,
+   * 764 µs). --max-time only guards against a hung run.
    */
   const perBenchmark = (example: string, build: string | null, run: string, format: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string } = { pairs: 10 }): void => {
     const ex = copyExample(example);
     const file = join(ex.dir, 'results.json');
-    const limits = ['--min-pairs', String(budget.pairs), '--max-pairs', String(budget.pairs), '--max-time', '4m', ...(budget.outliers ? ['--outliers', budget.outliers] : [])];
+    const limits = ['--min-pairs', '7', '--max-pairs', String(budget.pairs), '--max-time', '4m', ...(budget.outliers ? ['--outliers', budget.outliers] : [])];
     const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', ...limits, '--out', file, '--quiet'], { timeoutMs: 330_000 });
     expect(res.status, res.stdout + res.stderr).toBe(1);
     const results = readResults(file);
@@ -119,7 +119,7 @@ describe('examples, compared end to end', () => {
   }, 360_000);
 
   mitataExample.it('mitata-suite: checksum regresses, sort does not, each paired on its own', () => {
-    perBenchmark('mitata-suite', null, 'node bench.mjs {filter}', 'mitata', 'checksum 64 KiB', 'sort 1000', { pairs: 8, outliers: 'none' });
+    perBenchmark('mitata-suite', null, 'node bench.mjs {filter}', 'mitata', 'checksum 64 KiB', 'sort 1000', { pairs: 7, outliers: 'none' });
   }, 360_000);
 
   benchmarkjsExample.it('benchmarkjs-suite: checksum loses ops/sec, sort does not, each paired on its own', () => {
