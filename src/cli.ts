@@ -178,8 +178,10 @@ function checkOutputs(spec: { out: string | null; markdown: string | null }, htm
 async function runAndReport(spec: Spec, kind: 'compare' | 'noise', extra: { html: string | null; configPath: string | null } = { html: null, configPath: null }): Promise<ExitCode> {
   const controller = new AbortController();
   let signals = 0;
+  let signalledAt: number | null = null;
   const onSignal = (sig: NodeJS.Signals) => {
     signals++;
+    signalledAt ??= Date.now();
     if (signals === 1) {
       process.stderr.write(`\npairbench: ${sig} received; stopping the running commands and saving the results...\n`);
       controller.abort();
@@ -203,9 +205,16 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise', extra: { html
       ...(progress ? { progress: (p) => progress.update(p) } : {}),
     });
     progress?.clear();
-    emit(outcome.results, { ...spec, html: extra.html, out: outcome.resultsPath }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] });
+    if (outcome.results.verdict === undefined) {
+      // interrupted while judging: the pairs are saved, unjudged; there is nothing to report yet
+      process.stderr.write(`results (not judged): ${outcome.resultsPath}\n`);
+      return outcome.exitCode;
+    }
+    // S11: after a signal, the reports still to write get a moment, not minutes (a huge suite)
+    const late = () => signalledAt !== null && Date.now() - signalledAt > REPORT_GRACE_MS;
+    await emit(outcome.results, { ...spec, html: extra.html, out: outcome.resultsPath }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] }, late);
     if (!spec.json) process.stderr.write(`results: ${outcome.resultsPath}\n`);
-    return outcome.exitCode;
+    return signalledAt !== null ? 130 : outcome.exitCode;
   } finally {
     progress?.clear();
     process.off('SIGINT', onSignal);
@@ -226,11 +235,25 @@ function writeReport(what: string, path: string, render: () => string, resultsFi
   }
 }
 
-function emit(results: Results, spec: { json: boolean; markdown: string | null; html: string | null; out?: string | null }, replay: ReplaySource): void {
+/** After a signal, reports are still written for this long; later ones are skipped with a line (S11). */
+const REPORT_GRACE_MS = 1500;
+
+/**
+ * Writes the reports and prints the table. Between two reports the event loop turns, so that a
+ * signal is seen; once `late()` says the time after a signal is up, the reports left are skipped.
+ */
+async function emit(results: Results, spec: { json: boolean; markdown: string | null; html: string | null; out?: string | null }, replay: ReplaySource, late: () => boolean = () => false): Promise<void> {
   const noise = results.kind === 'noise';
   const resultsFile = spec.out ?? null;
-  if (spec.markdown) writeReport('Markdown report', spec.markdown, () => (noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay })), resultsFile);
-  if (spec.html) writeReport('HTML report', spec.html, () => renderHtml(results, { replay }), resultsFile);
+  const turn = async (what: string): Promise<boolean> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!late()) return true;
+    process.stderr.write(`pairbench: interrupted: the ${what} was not written; the results file ${resultsFile ?? ''} holds everything (pairbench report renders it)\n`);
+    return false;
+  };
+  if (spec.markdown && (await turn('Markdown report'))) writeReport('Markdown report', spec.markdown, () => (noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay })), resultsFile);
+  if (spec.html && (await turn('HTML report'))) writeReport('HTML report', spec.html, () => renderHtml(results, { replay }), resultsFile);
+  if (!(await turn('table'))) return;
   if (spec.json) for (const piece of resultsText(results)) process.stdout.write(piece);
   else if (noise) process.stdout.write(`${renderNoiseText(results)}\n`);
   else process.stdout.write(`${renderTerminal(results, { color: process.stdout.isTTY === true && !process.env.NO_COLOR })}\n`);
@@ -261,7 +284,7 @@ async function report(argv: string[]): Promise<ExitCode> {
   const judged = rejudged.results;
   if (typeof flags['out'] === 'string') writeJudgedFile(flags['out'], judged);
   // The files may come from anywhere (an artifact of a fork's workflow): no command is taken from them.
-  emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null, html: typeof flags['html'] === 'string' ? flags['html'] : null }, { resultsFiles: positionals });
+  await emit(judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null, html: typeof flags['html'] === 'string' ? flags['html'] : null }, { resultsFiles: positionals });
   return rejudged.exitCode;
 }
 

@@ -15,7 +15,7 @@ import { overheadRecord } from './measure/overhead.ts';
 import { runCommands } from './measure/run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
-import { judgeResults } from './results/judge.ts';
+import { JudgingInterrupted, judgeResultsCooperatively } from './results/judge.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
 import { ResultsWriter } from './results/writer.ts';
 import { selectShard } from './schedule/shard.ts';
@@ -151,9 +151,22 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     rounds: [],
     benchmarks: [],
   };
-  const finish = (status: Results['status'], stoppedBecause: string, exitCode: ExitCode, extra: Partial<Results> = {}): Outcome => {
+  const finish = async (status: Results['status'], stoppedBecause: string, exitCode: ExitCode, extra: Partial<Results> = {}): Promise<Outcome> => {
     const done: Results = { ...results, ...extra, status, stoppedBecause, finishedAt: new Date().toISOString() };
-    const judged = judgeResults(done, judgeOptions(spec));
+    let judged: Results;
+    // a huge suite takes a while to judge: say so, rather than fall silent
+    if (done.benchmarks.length >= 10_000) hooks.log(`judging ${done.benchmarks.length} benchmarks...`);
+    try {
+      // judged a slice at a time: a signal during the judging of a huge suite is honoured at once (S11)
+      judged = await judgeResultsCooperatively(done, judgeOptions(spec), hooks.signal);
+    } catch (err) {
+      if (!(err instanceof JudgingInterrupted)) throw err;
+      // interrupted while judging: the pairs are kept unjudged (pairbench report judges them later)
+      const partial: Results = { ...done, status: 'partial', stoppedBecause: 'interrupted' };
+      writer.write(partial);
+      hooks.log('warning: interrupted while judging: the results file holds every pair, not yet judged; judge it with pairbench report');
+      return { results: partial, exitCode: 130, resultsPath: writer.path };
+    }
     writer.write(judged);
     let code = exitCode;
     if (code === 0 && gateFails(spec.failOn, judged)) code = 1;

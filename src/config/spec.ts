@@ -273,6 +273,10 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       ...((b.iterations ?? iterations) ? { iterations: b.iterations ?? iterations } : {}),
       ...((b.design ?? design) ? { design: b.design ?? design } : {}),
     }));
+    // S20: refused before anything is built: a results file holds at most LIMITS.benchmarks, as many as pairbench report reads
+    if (benchmarks.length > LIMITS.benchmarks) {
+      throw new UsageError('--config', `--config ${ctx.config?.path}: benchmarks: got ${benchmarks.length} entries; expected at most ${LIMITS.benchmarks} (as many as a results file holds): split them over jobs with shard, or over config files`);
+    }
     const names = new Set<string>();
     for (const b of benchmarks) {
       if (names.has(b.name)) throw new UsageError('--config', `--config ${ctx.config?.path}: benchmark name ${show(b.name)} is used twice; names must be unique`);

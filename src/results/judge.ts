@@ -4,9 +4,9 @@
  * another tool with only the raw pairs gets the full analysis.
  */
 import { wordFinding } from '../report/findings.ts';
-import { judge, worstVerdict } from '../stats/index.ts';
+import { judge, judgeSteps, worstVerdict } from '../stats/index.ts';
 import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead.ts';
-import type { BenchmarkInput, JudgeOptions } from '../stats/types.ts';
+import type { BenchmarkInput, JudgeOptions, Judgement } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 
 /** A benchmark takes part in the statistics when it was measured on both sides and did not fail. */
@@ -15,6 +15,57 @@ function judgeable(b: BenchmarkResult): boolean {
 }
 
 export function judgeResults(results: Results, opts: JudgeOptions): Results {
+  const judging = prepare(results, opts);
+  return assemble(results, opts, judging, judge(judging.inputs, judging.options));
+}
+
+/** Judging stopped by a signal before it finished (`judgeResultsCooperatively`). */
+export class JudgingInterrupted extends Error {
+  constructor() {
+    super('judging interrupted');
+    this.name = 'JudgingInterrupted';
+  }
+}
+
+/** Milliseconds of judging between two turns of the event loop. */
+const SLICE_MS = 50;
+
+/** Judging goes on this long after a signal, so an interrupted run of an ordinary suite still gets its verdicts. */
+export const JUDGING_GRACE_MS = 2000;
+
+/**
+ * `judgeResults`, sharing the thread: after each SLICE_MS of judging it lets the event loop run,
+ * and once `signal` is aborted it goes on for at most JUDGING_GRACE_MS, then stops with
+ * `JudgingInterrupted`. A suite of 100,000 benchmarks takes minutes to judge; a SIGTERM must still be
+ * honoured within seconds (SECURITY.md, S11).
+ */
+export async function judgeResultsCooperatively(results: Results, opts: JudgeOptions, signal?: AbortSignal): Promise<Results> {
+  const judging = prepare(results, opts);
+  const steps = judgeSteps(judging.inputs, judging.options);
+  let slice = performance.now();
+  let abortedAt: number | null = null;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return assemble(results, opts, judging, step.value);
+    if (performance.now() - slice >= SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+    if (signal?.aborted) {
+      abortedAt ??= performance.now();
+      if (performance.now() - abortedAt > JUDGING_GRACE_MS) throw new JudgingInterrupted();
+    }
+  }
+}
+
+interface Prepared {
+  inputs: BenchmarkInput[];
+  index: number[];
+  corrections: Map<number, { overhead: number; corrected: Corrected }>;
+  options: JudgeOptions;
+}
+
+function prepare(results: Results, opts: JudgeOptions): Prepared {
   const inputs: BenchmarkInput[] = [];
   const index: number[] = [];
   // pairbench's recorded per-run overhead is subtracted from the raw pairs here, so the file keeps what was measured.
@@ -37,7 +88,10 @@ export function judgeResults(results: Results, opts: JudgeOptions): Results {
   });
   // the sign-flip test's draws are seeded from the run's seed: judging the file again replays them
   const seed = typeof results.settings?.seed === 'number' ? results.settings.seed : undefined;
-  const judgement = judge(inputs, { ...opts, ...(opts.seed === undefined && seed !== undefined ? { seed } : {}) });
+  return { inputs, index, corrections, options: { ...opts, ...(opts.seed === undefined && seed !== undefined ? { seed } : {}) } };
+}
+
+function assemble(results: Results, opts: JudgeOptions, { index, corrections }: Prepared, judgement: Judgement): Results {
   const benchmarks = results.benchmarks.map((b): BenchmarkResult => {
     if (judgeable(b)) return b;
     // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.

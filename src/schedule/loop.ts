@@ -104,9 +104,11 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   const progress = progressEmitter(ctx, state, started, now, budgetLeft);
 
   await planUnits(measure);
+  // interrupted while listing or warming up: nothing more is run
+  if (aborted()) state.stoppedBecause = 'interrupted';
 
   let round = 0;
-  let running = state.units.filter((u) => u.running);
+  let running = state.stoppedBecause === 'interrupted' ? [] : state.units.filter((u) => u.running);
   let next = running;
   while (running.length > 0) {
     if (aborted()) {

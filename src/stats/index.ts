@@ -8,7 +8,7 @@
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
 export * from './types.ts';
-export { judge, analyzePairs, screenAndTest, verdictOf, decide, worstVerdict, estimatePairsToSettle, pairsToSettle, logRatios, intervalLevel, equivalenceLevel, intervalAlpha, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
+export { judge, judgeSteps, analyzePairs, screenAndTest, verdictOf, decide, worstVerdict, estimatePairsToSettle, pairsToSettle, logRatios, intervalLevel, equivalenceLevel, intervalAlpha, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
 export type { EquivalenceInterval } from './judge.ts';
 export type { AnalyzeOptions, ScreenedPairs } from './judge.ts';
 export type { PairsAnalysis } from './judge.ts';

@@ -32,7 +32,7 @@ import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
 import { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './power.ts';
 import { rankSumTest } from './rank-sum.ts';
-import { drawsFor, screenedIntervalLevel, screenedTest, signFlipSeed, type ScreenedTestResult } from './signflip.ts';
+import { drawsFor, screenedIntervalLevels, screenedTest, signFlipSeed, type ScreenedTestResult } from './signflip.ts';
 
 /** Significance level of the diagnostics' own tests (order effect, drift): they advise, not gate. */
 export const DIAGNOSTIC_ALPHA = 0.01;
@@ -257,10 +257,12 @@ function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: Analyz
   const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
   // With a screen, computed at a level raised as the test allows for the screen (signflip.ts), so that
   // it covers at `level`; `level` is what the interval claims and what the report shows.
-  const hl = kept.length > 0 ? hodgesLehmann(kept, screenedIntervalLevel(d, kept, level, opts), { zeros: 'keep' }) : null;
   // The equivalence interval: never corrected for the number of benchmarks (`equivalenceLevel`).
+  // Both levels are raised for the screen from the same sign patterns (signflip.ts).
   const eqLevel = equivalenceLevel(opts.alpha, opts.stoppedEarly ?? false);
-  const equivalence = kept.length > 0 ? hodgesLehmann(kept, screenedIntervalLevel(d, kept, eqLevel, opts), { zeros: 'keep' }) : null;
+  const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level, eqLevel], opts) : [level, eqLevel];
+  const hl = kept.length > 0 ? hodgesLehmann(kept, testAt!, { zeros: 'keep' }) : null;
+  const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt!, { zeros: 'keep' }) : null;
   const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
@@ -518,9 +520,27 @@ export function inFamily(s: ScreenedPairs): boolean {
  * benchmarks with an estimate.
  */
 export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Judgement {
+  const steps = judgeSteps(inputs, opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `judge` one benchmark at a time: the generator yields after each benchmark's test and after each
+ * one's interval, so that a caller can share the thread between them (results/judge.ts,
+ * `judgeResultsCooperatively`: a suite of 100,000 benchmarks takes minutes to judge, and a signal
+ * must still be honoured within seconds). Pure: no I/O, no clock; `judge` drains it at once.
+ */
+export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Generator<void, Judgement, void> {
   const draws = drawsFor(inputs.length, opts.alpha);
   const testOptions = (b: BenchmarkInput): TestOptions => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws });
-  const screened = inputs.map((b) => screenAndTest(b.pairs, testOptions(b)));
+  const screened: ScreenedPairs[] = [];
+  for (const b of inputs) {
+    screened.push(screenAndTest(b.pairs, testOptions(b)));
+    yield;
+  }
   const raw = screened.map((s) => (s.test ? s.test.pValue : NaN));
   // The correction's family: rows whose test can reach alpha (inFamily). A row outside it keeps
   // its own p-value, which cannot be significant anyway.
@@ -528,17 +548,22 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
   const familyAdjusted = (opts.correction === 'bh' ? benjaminiHochberg : holm)(raw.map((p, i) => (family[i] ? p : NaN)));
   const adjusted = raw.map((p, i) => (family[i] ? (familyAdjusted[i] as number) : p));
   const perInterval = intervalAlpha(familyAdjusted, opts.alpha, opts.correction);
-  const analyses = inputs.map((b, i) =>
-    completeAnalysis(b.pairs, screened[i] as ScreenedPairs, {
-      alpha: opts.alpha,
-      direction: b.direction,
-      threshold: b.threshold ?? opts.threshold,
-      ...(b.metric ? { metric: b.metric } : {}),
-      ...testOptions(b),
-      level: intervalLevel(perInterval, b.stoppedEarly ?? false),
-      ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
-    }),
-  );
+  const analyses: PairsAnalysis[] = [];
+  for (let i = 0; i < inputs.length; i++) {
+    const b = inputs[i]!;
+    analyses.push(
+      completeAnalysis(b.pairs, screened[i] as ScreenedPairs, {
+        alpha: opts.alpha,
+        direction: b.direction,
+        threshold: b.threshold ?? opts.threshold,
+        ...(b.metric ? { metric: b.metric } : {}),
+        ...testOptions(b),
+        level: intervalLevel(perInterval, b.stoppedEarly ?? false),
+        ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
+      }),
+    );
+    yield;
+  }
   const benchmarks = inputs.map((b, i): BenchmarkAnalysis => {
     const a = analyses[i] as PairsAnalysis;
     const threshold = b.threshold ?? opts.threshold;

@@ -462,10 +462,18 @@ const MAX_INTERVAL_LEVEL = 0.999;
  * non-zero values, `level` itself.
  */
 export function screenedIntervalLevel(d: ArrayLike<number>, kept: ArrayLike<number>, level: number, opts: { outliers: OutlierRule; seed?: number }): number {
-  if (opts.outliers === 'none' || kept.length < 2) return level;
+  return screenedIntervalLevels(d, kept, [level], opts)[0]!;
+}
+
+/**
+ * `screenedIntervalLevel` for several levels from the same sign patterns (a benchmark's test
+ * interval and its equivalence interval): one randomization distribution, one quantile per level.
+ */
+export function screenedIntervalLevels(d: ArrayLike<number>, kept: ArrayLike<number>, levels: readonly number[], opts: { outliers: OutlierRule; seed?: number }): number[] {
+  if (opts.outliers === 'none' || kept.length < 2) return levels.slice();
   let nonZero = 0;
   for (let i = 0; i < d.length; i++) if ((d[i] as number) !== 0) nonZero++;
-  if (nonZero > LARGE_N || nonZero < 2) return level;
+  if (nonZero > LARGE_N || nonZero < 2) return levels.slice();
   // the estimate, computed so that negating d negates it exactly (swapping head and base mirrors the interval)
   const ks = Float64Array.from(kept as ArrayLike<number>).sort();
   const neg = Float64Array.from(kept as ArrayLike<number>, (v) => -v).sort();
@@ -473,7 +481,7 @@ export function screenedIntervalLevel(d: ArrayLike<number>, kept: ArrayLike<numb
   const e = Float64Array.from(d as ArrayLike<number>, (v) => v - centre);
   const kernel = new ScreenedSignedRank(e, opts.outliers);
   const m = kernel.m;
-  if (m < 2) return level;
+  if (m < 2) return levels.slice();
   const s = new Int8Array(m);
   let values: Float64Array;
   if (2 ** m <= EXACT_MAX_PATTERNS) {
@@ -498,7 +506,9 @@ export function screenedIntervalLevel(d: ArrayLike<number>, kept: ArrayLike<numb
     }
   }
   values.sort();
-  const c = values[Math.min(values.length - 1, Math.max(0, Math.ceil(level * values.length) - 1))] as number;
-  const raised = Math.min(MAX_INTERVAL_LEVEL, 1 - 2 * pnormUpper(c));
-  return Math.max(level, raised);
+  return levels.map((level) => {
+    const c = values[Math.min(values.length - 1, Math.max(0, Math.ceil(level * values.length) - 1))] as number;
+    const raised = Math.min(MAX_INTERVAL_LEVEL, 1 - 2 * pnormUpper(c));
+    return Math.max(level, raised);
+  });
 }
