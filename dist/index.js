@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-LTXRXRHN.js");
+  const { runAction } = await import("./chunks/run-JO77A63K.js");
   await runAction();
 }

@@ -12,13 +12,11 @@ import {
   commandsOf,
   errorCode,
   fsReason,
-  gateFails,
-  judgeOptions,
-  judgeResults,
   mergeResults,
   parseFailOn,
   parseOptionValue,
   readResultsFile,
+  rejudge,
   renderHtml,
   renderMarkdown,
   renderNoiseMarkdown,
@@ -29,8 +27,8 @@ import {
   runNoise,
   show,
   writeJudgedFile,
-  writeOutputFile
-} from "./chunk-F3RVT3YC.js";
+  writeReportFile
+} from "./chunk-MA653PMT.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts
@@ -184,8 +182,10 @@ function checkOutputs(spec, html = null) {
 async function runAndReport(spec, kind, extra = { html: null, configPath: null }) {
   const controller = new AbortController();
   let signals = 0;
+  let signalledAt = null;
   const onSignal = (sig) => {
     signals++;
+    signalledAt ??= Date.now();
     if (signals === 1) {
       process.stderr.write(`
 pairbench: ${sig} received; stopping the running commands and saving the results...
@@ -213,22 +213,44 @@ pairbench: ${sig} received; stopping the running commands and saving the results
       ...progress ? { progress: (p) => progress.update(p) } : {}
     });
     progress?.clear();
-    emit(outcome.results, { ...spec, html: extra.html }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] });
+    if (outcome.results.verdict === void 0) {
+      process.stderr.write(`results (not judged): ${outcome.resultsPath}
+`);
+      return outcome.exitCode;
+    }
+    const late = () => signalledAt !== null && Date.now() - signalledAt > REPORT_GRACE_MS;
+    await emit(outcome.results, { ...spec, html: extra.html, out: outcome.resultsPath }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] }, late);
     if (!spec.json) process.stderr.write(`results: ${outcome.resultsPath}
 `);
-    return outcome.exitCode;
+    return signalledAt !== null ? 130 : outcome.exitCode;
   } finally {
     progress?.clear();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
 }
-function emit(results, spec, replay) {
-  const noise2 = results.kind === "noise";
-  if (spec.markdown) {
-    writeOutputFile(spec.markdown, noise2 ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay }), { replaced: false });
+function writeReport(what, path, render, resultsFile) {
+  try {
+    writeReportFile(path, render());
+  } catch (err) {
+    process.stderr.write(`warning: could not write the ${what} ${path}: ${fsReason(err)}; the exit status is the comparison's${resultsFile ? `, and its results are in ${resultsFile}` : ""}
+`);
   }
-  if (spec.html) writeOutputFile(spec.html, renderHtml(results, { replay }), { replaced: false });
+}
+var REPORT_GRACE_MS = 1500;
+async function emit(results, spec, replay, late = () => false) {
+  const noise2 = results.kind === "noise";
+  const resultsFile = spec.out ?? null;
+  const turn = async (what) => {
+    await new Promise((resolve2) => setImmediate(resolve2));
+    if (!late()) return true;
+    process.stderr.write(`pairbench: interrupted: the ${what} was not written; the results file ${resultsFile ?? ""} holds everything (pairbench report renders it)
+`);
+    return false;
+  };
+  if (spec.markdown && await turn("Markdown report")) writeReport("Markdown report", spec.markdown, () => noise2 ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay }), resultsFile);
+  if (spec.html && await turn("HTML report")) writeReport("HTML report", spec.html, () => renderHtml(results, { replay }), resultsFile);
+  if (!await turn("table")) return;
   if (spec.json) for (const piece of resultsText(results)) process.stdout.write(piece);
   else if (noise2) process.stdout.write(`${renderNoiseText(results)}
 `);
@@ -243,35 +265,25 @@ async function report(argv) {
   }
   if (positionals.length === 0) throw new UsageError("report", "report: no results file given; expected pairbench report <results.json>...");
   checkOutputs({ out: typeof flags["out"] === "string" ? flags["out"] : null, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null }, typeof flags["html"] === "string" ? flags["html"] : null);
+  const given = (name) => parseOptionValue(name, cliNaming(name), flags[name]);
+  const failOn = parseFailOn(cliNaming("fail-on"), given("fail-on") ?? [COMPARE_OPTIONS.find((o) => o.name === "fail-on").default]);
+  const judging = { alpha: given("alpha"), threshold: given("threshold"), outliers: given("outliers"), correction: given("correction") };
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
-  const get = (name, fallback) => {
-    const given = flags[name];
-    if (given !== void 0) return parseOptionValue(name, cliNaming(name), given);
-    const recorded = merged.settings?.[name === "fail-on" ? "failOn" : name];
-    if (recorded === void 0) return fallback;
-    try {
-      return parseOptionValue(name, `recorded ${name}`, recorded);
-    } catch (err) {
-      const expected = /; expected (.*)$/.exec(err instanceof Error ? err.message : "")?.[1] ?? "a valid value";
-      const def = COMPARE_OPTIONS.find((o) => o.name === name)?.default ?? String(fallback);
-      process.stderr.write(`warning: the ${name} recorded in the results (${JSON.stringify(recorded).slice(0, 80)}) is not valid (${expected}); judging with ${def}
-`);
-      return fallback;
-    }
-  };
-  const opts = judgeOptions({
-    alpha: get("alpha", 0.05),
-    threshold: get("threshold", 0.02),
-    outliers: get("outliers", "tukey"),
-    correction: get("correction", "holm")
+  const rejudged = rejudge(merged, {
+    trustRecorded: true,
+    given: Object.fromEntries(Object.entries(judging).filter(([, v]) => v !== void 0)),
+    failOn,
+    naming: cliNaming
   });
-  const failOn = parseFailOn(cliNaming("fail-on"), get("fail-on", ["regression"]));
-  const judged = judgeResults(merged, opts);
+  for (const w of rejudged.warnings) process.stderr.write(`warning: ${w}
+`);
+  for (const n of rejudged.notes) process.stderr.write(`note: ${n}
+`);
+  const judged = rejudged.results;
   if (typeof flags["out"] === "string") writeJudgedFile(flags["out"], judged);
-  emit(judged, { json: flags["json"] === true, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null, html: typeof flags["html"] === "string" ? flags["html"] : null }, { resultsFiles: positionals });
-  if (judged.status === "failed") return 3;
-  return gateFails(failOn, judged) ? 1 : 0;
+  await emit(judged, { json: flags["json"] === true, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null, html: typeof flags["html"] === "string" ? flags["html"] : null }, { resultsFiles: positionals });
+  return rejudged.exitCode;
 }
 async function main(argv) {
   const [command, ...rest] = argv;

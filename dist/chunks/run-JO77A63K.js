@@ -18,16 +18,17 @@ import {
   gateAfterAcceptance,
   gateFails,
   groupRows,
-  judgeResults,
   markerFor,
   mergeResults,
   optionDef,
   parseChoice,
+  parseDuration,
   parseFailOn,
   parseOptionValue,
   prepareOutputFolder,
   readResultsFile,
   redactOutput,
+  rejudge,
   renderHtml,
   renderMarkdown,
   renderNoiseMarkdown,
@@ -35,8 +36,9 @@ import {
   runCompare,
   runNoise,
   show,
+  writeReportFile,
   writeResultsFile
-} from "./chunk-F3RVT3YC.js";
+} from "./chunk-MA653PMT.js";
 import {
   endGroup,
   info,
@@ -2149,12 +2151,23 @@ var require_light = __commonJS({
 
 // src/action/run.ts
 import { randomBytes } from "node:crypto";
-import { existsSync as existsSync2, readFileSync as readFileSync3, writeFileSync } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
 import { glob } from "node:fs/promises";
 import { basename, relative, resolve as resolve2 } from "node:path";
 
 // src/github/errors.ts
+var ApiDeadlineError = class extends Error {
+  status = 504;
+  /** the request's options, which plugin-retry reads (null: nothing to retry) */
+  request;
+  constructor(message, request2) {
+    super(message);
+    this.name = "ApiDeadlineError";
+    this.request = request2 ?? void 0;
+  }
+};
 function apiStatus(err) {
+  if (err instanceof ApiDeadlineError) return null;
   if (typeof err === "object" && err !== null && "status" in err && typeof err.status === "number") {
     return err.status;
   }
@@ -2172,6 +2185,7 @@ function isTooLong(err) {
 }
 var FORK_ADVICE = 'The token cannot write to this repository (403 "Resource not accessible by integration"). Pull requests from forks get a read-only GITHUB_TOKEN under `pull_request`, so the report is in the job summary and the results file only; the verdict is unaffected. To comment on fork PRs, use the two-workflow pattern: the `pull_request` job uploads the results file as an artifact (actions/upload-artifact), and a second workflow on `workflow_run` downloads it and runs pairbench with `mode: report` and `permissions: pull-requests: write` (see examples/workflows in the pairbench repository). Same-repository PRs need `permissions: pull-requests: write` (and `checks: write` for check-name).';
 function describeApiError(err) {
+  if (err instanceof ApiDeadlineError) return err.message;
   const status = apiStatus(err);
   const msg = apiMessage(err).replace(/\s+/g, " ").slice(0, 300);
   return status === null ? msg : `HTTP ${status}: ${msg}`;
@@ -2464,7 +2478,7 @@ async function resolveEvent(ctx) {
       const headRepo = run2.head_repository?.full_name ?? null;
       const api = needApi(ctx, "The workflow_run event");
       const found = await findPullForHead(api, repo, run2.head_sha, headRepo, run2.head_branch ?? null);
-      warnings.push(...found.warnings);
+      for (const w of found.warnings) warnings.push(w);
       if (!found.pull) warnings.push(`No open pull request of ${fullName(repo)} has head ${run2.head_sha.slice(0, 7)}${headRepo ? ` from ${headRepo}` : ""}: the report goes to the job summary only.`);
       if (inputs.mode !== "report") {
         warnings.push("Under workflow_run pairbench is meant to run with mode: report (it reports the results of the pull_request workflow); measuring here builds the run's head.");
@@ -6977,15 +6991,103 @@ var import_light3 = __toESM(require_light(), 1);
 function spacedGroup(id, spacingMs) {
   return new import_light3.default.Group({ id, maxConcurrent: 1, minTime: spacingMs });
 }
+var DEFAULT_REQUEST_TIMEOUT_MS = 2e4;
+var DEFAULT_BUDGET_MS = 18e4;
+function deadlinesFromEnv(env) {
+  const out = {};
+  const timeout = env["PAIRBENCH_GITHUB_TIMEOUT"]?.trim();
+  const budget = env["PAIRBENCH_GITHUB_BUDGET"]?.trim();
+  if (timeout) out.requestTimeoutMs = parseDuration("PAIRBENCH_GITHUB_TIMEOUT", timeout);
+  if (budget) out.budgetMs = parseDuration("PAIRBENCH_GITHUB_BUDGET", budget);
+  return out;
+}
+var ApiClock = class {
+  spent = 0;
+  active = 0;
+  since = 0;
+  budgetMs;
+  constructor(budgetMs) {
+    this.budgetMs = budgetMs;
+  }
+  remaining() {
+    return this.budgetMs - this.spent - (this.active > 0 ? performance.now() - this.since : 0);
+  }
+  start() {
+    if (this.active++ === 0) this.since = performance.now();
+  }
+  stop() {
+    if (--this.active === 0) this.spent += performance.now() - this.since;
+  }
+};
+var seconds = (ms) => `${Number((ms / 1e3).toFixed(1))} s`;
+function attemptDeadlines(clock, timeoutMs, retryBaseMs, retries) {
+  return (octokit) => {
+    octokit.hook.wrap("request", async (request2, raw) => {
+      const options = raw;
+      const settings = options.request ??= {};
+      const what = `${options.method ?? "GET"} ${options.url ?? ""}`;
+      const done = settings.retryCount ?? 0;
+      const stopRetrying = () => {
+        settings.retries = done;
+      };
+      const left = clock.remaining();
+      if (left <= 0) {
+        stopRetrying();
+        throw new ApiDeadlineError(`${what}: not sent, the ${seconds(clock.budgetMs)} allowed for the GitHub API in all are spent`, { ...options, request: { ...settings } });
+      }
+      const ms = Math.max(1, Math.ceil(Math.min(timeoutMs, left)));
+      const signal = AbortSignal.timeout(ms);
+      settings.signal = signal;
+      const timedOut = () => {
+        if (options.method === "POST" || done >= retries || (done + 1) ** 2 * retryBaseMs >= clock.remaining()) stopRetrying();
+        return new ApiDeadlineError(`${what}: no complete answer within ${seconds(ms)}`, { ...options, request: { ...settings } });
+      };
+      try {
+        const response = await request2(raw);
+        if (signal.aborted) throw timedOut();
+        return response;
+      } catch (err) {
+        if (err instanceof ApiDeadlineError) throw err;
+        if (signal.aborted) throw timedOut();
+        if ((done + 1) ** 2 * retryBaseMs >= clock.remaining()) stopRetrying();
+        throw err;
+      } finally {
+        delete settings.signal;
+      }
+    });
+  };
+}
+function callBudget(octokit, clock) {
+  octokit.hook.wrap("request", async (request2, raw) => {
+    const options = raw;
+    if (clock.remaining() <= 0) {
+      throw new ApiDeadlineError(`${options.method ?? "GET"} ${options.url ?? ""}: not sent, the ${seconds(clock.budgetMs)} allowed for the GitHub API in all are spent`, null);
+    }
+    options.request = { ...options.request };
+    clock.start();
+    try {
+      return await request2(raw);
+    } finally {
+      clock.stop();
+    }
+  });
+}
 function createClient(token, opts = {}) {
   const log = opts.log ?? (() => void 0);
   const maxWait = opts.maxWaitMs ?? 12e4;
   const rateBase = opts.rateLimitBaseMs ?? 1e3;
   const rateRetries = opts.rateLimitRetries ?? 3;
+  const retryBase = opts.retryBaseMs ?? 1e3;
+  const retries = opts.retries ?? 3;
+  const clock = new ApiClock(opts.budgetMs ?? DEFAULT_BUDGET_MS);
   let waited = 0;
   const onLimit = (kind) => (retryAfter, options, _octokit, retryCount) => {
     const wait = retryAfter * rateBase;
     const what = `${options.method ?? ""} ${options.url ?? ""}`.trim();
+    if (wait >= clock.remaining()) {
+      log(`GitHub ${kind} rate limit on ${what}: giving up, since waiting ${retryAfter} s would outlast the time allowed for the GitHub API (${seconds(clock.budgetMs)} in all).`);
+      return false;
+    }
     if (retryCount >= rateRetries || waited + wait > maxWait) {
       log(`GitHub ${kind} rate limit on ${what}: giving up after ${retryCount} retries (${Math.round(waited / 1e3)} s waited in all).`);
       return false;
@@ -6996,11 +7098,11 @@ function createClient(token, opts = {}) {
   };
   const spacing = opts.writeSpacingMs ?? 1e3;
   const baseUrl2 = opts.baseUrl ?? process.env["GITHUB_API_URL"] ?? "https://api.github.com";
-  return getOctokit(
+  const api = getOctokit(
     token,
     {
       baseUrl: baseUrl2,
-      retry: { retries: opts.retries ?? 3, retryAfterBaseValue: opts.retryBaseMs ?? 1e3 },
+      retry: { retries, retryAfterBaseValue: retryBase },
       throttle: {
         onRateLimit: onLimit("primary"),
         onSecondaryRateLimit: onLimit("secondary"),
@@ -7017,9 +7119,13 @@ function createClient(token, opts = {}) {
         error: (m) => log(m)
       }
     },
+    // listed first, so its hook is inside plugin-retry's and plugin-throttling's: once per attempt
+    attemptDeadlines(clock, opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, retryBase, retries),
     retry,
     throttling
   );
+  callBudget(api, clock);
+  return api;
 }
 
 // src/github/labels.ts
@@ -7226,7 +7332,7 @@ async function loadResults(settings) {
   const names = list.map((f) => relative(settings.workspace, f) || f);
   const parsed = list.map((f) => readResultsFile(f));
   const merged = parsed.length === 1 ? parsed[0] : mergeResults(parsed, names);
-  return { results: judgeResults(merged, settings.judge), files: names };
+  return { ...rejudge(merged, { trustRecorded: false, given: settings.judge, failOn: settings.failOn, naming: actionNaming }), files: names };
 }
 function checkResultsMatch(results, target) {
   const want = target.pull?.headSha ?? (target.event === "workflow_run" ? target.head : null);
@@ -7250,13 +7356,13 @@ function redactFailures(results) {
     benchmarks: results.benchmarks.map((b) => b.failure ? { ...b, failure: tail(b.failure) } : b)
   };
 }
-async function writeSummary(markdown, env) {
+async function writeSummary(markdown, env, opts = {}) {
   if (!env["GITHUB_STEP_SUMMARY"]) {
-    info("No GITHUB_STEP_SUMMARY: the job summary is skipped.");
+    if (!opts.replace) info("No GITHUB_STEP_SUMMARY: the job summary is skipped.");
     return;
   }
   try {
-    await summary.addRaw(markdown, true).write();
+    await summary.emptyBuffer().addRaw(markdown, true).write({ overwrite: opts.replace === true });
   } catch (err) {
     warning(`Could not write the job summary: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -7271,11 +7377,18 @@ function warnOnce() {
 }
 function stepProgress(maxPairs) {
   let last = -Infinity;
+  let lastList = -Infinity;
   return (p) => {
     const now = Date.now();
     if (now - last < 1e4) return;
     last = now;
-    info(ProgressPrinter.line(p, maxPairs));
+    infoUntrusted(ProgressPrinter.line(p, maxPairs));
+    if (now - lastList >= 6e4 && (p.undecided ?? []).some((u) => u.need !== null)) {
+      lastList = now;
+      startGroup(`undecided benchmarks (${p.undecided.length}): pairs needed, and whether they fit the budget`);
+      infoUntrusted(ProgressPrinter.list(p).join("\n"));
+      endGroup();
+    }
   };
 }
 function logTable(results) {
@@ -7355,8 +7468,10 @@ function htmlPathOf(settings) {
 }
 async function runAction(env = process.env) {
   let settings;
+  let deadlines;
   try {
     settings = readSettings(envInputReader(env), env);
+    deadlines = deadlinesFromEnv(env);
     prepareOutputFolder("input results-path", settings.resultsPath);
     prepareOutputFolder("input results-path", settings.reportPath, { replaced: false });
   } catch (err) {
@@ -7367,7 +7482,7 @@ async function runAction(env = process.env) {
     setSecret(settings.token);
     addSecret(settings.token);
   }
-  const api = settings.token ? createClient(settings.token, { log: (l) => info(l) }) : null;
+  const api = settings.token ? createClient(settings.token, { log: (l) => info(l), ...deadlines }) : null;
   const url = runUrl(env);
   let target;
   let results;
@@ -7395,8 +7510,10 @@ async function runAction(env = process.env) {
       results = redactFailures(loaded.results);
       replay = { resultsFiles: loaded.files.map((f) => basename(f)) };
       checkResultsMatch(results, target);
+      for (const w of loaded.warnings) warning(w);
+      for (const n of loaded.notes) infoUntrusted(n);
       writeResultsFile(settings.resultsPath, results);
-      exitCode = gateFails(settings.failOn, results) ? 1 : 0;
+      exitCode = loaded.exitCode;
     } else {
       const spec = settings.spec;
       replay = { commands: commandsOf(spec, envInputReader(env)("config") || null), resultsFiles: [basename(settings.resultsPath)] };
@@ -7431,38 +7548,29 @@ async function runAction(env = process.env) {
   }
   const warn = warnOnce();
   if (results.kind !== "noise") logTable(results);
-  let accepted = null;
-  try {
-    accepted = await acceptLabel(api, settings, target, payload, env);
-  } catch (err) {
-    warn(`Could not check the accept label: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (accepted?.accepted && exitCode === 1) exitCode = gateFails(gateOf(settings.failOn, accepted), results) ? 1 : 0;
   const htmlPath = htmlPathOf(settings);
-  const summary2 = redactOutput(
+  const renderSummary = (acceptance2) => redactOutput(
     results.kind === "noise" ? renderNoiseMarkdown(results) : renderMarkdown(results, {
       maxLength: REPORT_LIMITS.jobSummary,
       pairs: true,
       replay,
-      acceptance: accepted,
+      acceptance: acceptance2,
       failOn: settings.failOn,
       fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
       ...url ? { runUrl: url } : {}
     })
   );
-  if (results.kind !== "noise") {
+  const writeReport = (path, render, done) => {
     try {
-      writeFileSync(htmlPath, redactOutput(renderHtml(results, { replay, ...url ? { runUrl: url } : {} })));
-      info(`HTML report: ${htmlPath}`);
+      writeReportFile(path, render());
+      if (done) info(done);
     } catch (err) {
-      warn(`Could not write ${htmlPath}: ${err instanceof Error ? err.message : String(err)}`);
+      warn(`Could not write ${path}: ${err instanceof Error ? err.message : String(err)}`);
     }
-  }
-  try {
-    writeFileSync(settings.reportPath, summary2);
-  } catch (err) {
-    warn(`Could not write ${settings.reportPath}: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  };
+  if (results.kind !== "noise") writeReport(htmlPath, () => redactOutput(renderHtml(results, { replay, ...url ? { runUrl: url } : {} })), `HTML report: ${htmlPath}`);
+  let summary2 = renderSummary(null);
+  writeReport(settings.reportPath, () => summary2);
   await writeSummary(summary2, env);
   const counts = countVerdicts(results);
   setOutput("verdict", results.verdict ?? "");
@@ -7471,6 +7579,20 @@ async function runAction(env = process.env) {
   setOutput("inconclusive", String(results.benchmarks.filter((b) => b.verdict === "inconclusive").length));
   setOutput("results-path", settings.resultsPath);
   setOutput("report-path", settings.reportPath);
+  process.exitCode = exitCode === 0 ? 0 : 1;
+  let accepted = null;
+  try {
+    accepted = await acceptLabel(api, settings, target, payload, env);
+  } catch (err) {
+    warn(`Could not check the accept label: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (accepted && results.kind !== "noise") {
+    if (accepted.accepted && exitCode === 1) exitCode = gateFails(gateOf(settings.failOn, accepted), results) ? 1 : 0;
+    process.exitCode = exitCode === 0 ? 0 : 1;
+    summary2 = renderSummary(accepted);
+    writeReport(settings.reportPath, () => summary2);
+    await writeSummary(summary2, env, { replace: true });
+  }
   const published = { commentUrl: "", checkUrl: "" };
   try {
     await publish(api, settings, target, results, url, env, { replay, acceptance: accepted }, warn, published);
