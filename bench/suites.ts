@@ -59,6 +59,8 @@ import { parseDuration } from '../src/config/units.ts';
 import { parseHarness } from '../src/harness/index.ts';
 import { filterFor } from '../src/harness/select.ts';
 import { rngFor, shuffle } from '../src/schedule/random.ts';
+import { designSummary } from '../src/report/designs.ts';
+import type { Results } from '../src/results/schema.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
 import { run, type Ran } from './lib/proc.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
@@ -76,16 +78,18 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-harness' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
-  benchmark: 'pairbench, benchmark-level',
+  benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
+  'benchmark-command': 'pairbench, benchmark-level, runs as the command says (--design command)',
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   native: "the ecosystem's tool (benchstat / pytest-benchmark compare)",
 };
+type SuiteId = 'go' | 'go-small' | 'python' | 'snappy';
 
 interface Settings {
-  suites: Array<'go' | 'python'>;
+  suites: Array<'go' | 'python' | 'snappy'>;
   conditions: Condition[];
   arms: ArmName[];
   /** the arms of the A/A block (all of them unless --aa-arms) */
@@ -103,6 +107,9 @@ interface Outcome {
   flagged: 'regression' | 'improvement' | null;
   verdict: string;
   estimate: number | null;
+  /** pairbench: why measuring it stopped, and its pairs */
+  stoppedBecause?: string;
+  pairs?: number;
 }
 
 interface ArmRun {
@@ -120,6 +127,10 @@ interface ArmRun {
   error?: string;
   /** the native tool's own output (benchstat's CSV), to judge again */
   raw?: string;
+  /** pairbench: the median over benchmarks of the standard deviation of ln(head / base) per pair */
+  spread?: number;
+  /** pairbench, --design auto: the designs chosen, as the report says them */
+  designs?: string;
 }
 
 interface Truth {
@@ -134,10 +145,10 @@ interface Truth {
 }
 
 interface SuiteSetup {
-  id: 'go' | 'python';
+  id: SuiteId;
   title: string;
-  format: 'go' | 'pytest-benchmark';
-  dirs: { base: string; head: string; aa: string; calibration: string };
+  format: 'go' | 'pytest-benchmark' | 'google-benchmark';
+  dirs: { base: string; head: string; aa: string; calibration: string; small?: string };
   /** the run command for pairbench, with its {filter}/{benchmark} placeholder */
   run: string;
   /** benchmarks per run when paired per benchmark (pairbench's --batch) */
@@ -188,7 +199,7 @@ function patchGo(dir: string, spin: number, count = false): void {
  * (BenchmarkPairbenchSpin), and the truth is that over the benchmark's own ns/op (the median of 5
  * runs of base, taken on this machine).
  */
-async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, seed: number, scratch: string): Promise<Truth[]> {
+async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, seed: number, scratch: string, target: { dir: string; spinScale: number } = { dir: setup.dirs.head, spinScale: 1 }): Promise<Truth[]> {
   const COUNT_N = 200;
   const bin = join(counting, 'build/bench.test');
   const spinRun = await must(bin, ['-test.run', '^$', '-test.bench', '^BenchmarkPairbenchSpin$', '-test.benchtime', '200ms', '-test.count', '5'], counting);
@@ -200,14 +211,15 @@ async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, 
     const r = await must(bin, ['-test.run', '^$', '-test.bench', filterFor('go', [b.name]), '-test.benchtime', `${COUNT_N}x`], counting);
     const calls = Number(/pairbench-calls (\d+)/.exec(r.stderr)?.[1] ?? NaN);
     const perOp = calls / (COUNT_N + 1);
-    const predicted = (perOp * spinNs) / b.value;
+    // the counting copy's spin is head's; a smaller patch's spin is a share of it (its steps, linear)
+    const predicted = (perOp * spinNs * target.spinScale) / b.value;
     out.push({ name: b.name, calibration: perOp, truth: predicted, predicted, kind: calls === 0 ? 'unaffected' : predicted >= THRESHOLD ? 'affected' : 'marginal' });
   }
   if (timedPairs <= 0) return out;
   // Counting says which benchmarks call the function; timing says which moved. The patch also moves
   // code in the binary, and a benchmark that never calls parseRawNumber can change with its layout:
   // it is unaffected only if it did not move (|measured| < THRESHOLD / 2), else marginal.
-  const timed = await pairbenchArm(setup, 'benchmark', setup.dirs.head, 24 * 3600_000, seed + 7, scratch, ['--min-pairs', String(timedPairs), '--max-pairs', String(timedPairs)]);
+  const timed = await pairbenchArm(setup, 'benchmark', target.dir, 24 * 3600_000, seed + 7, scratch, ['--min-pairs', String(timedPairs), '--max-pairs', String(timedPairs)]);
   const results = timed.results as { benchmarks: Array<{ name: string; change?: { estimate: number; ci: [number, number] } | null; pairs: unknown[] }> };
   for (const t of out) {
     const b = results.benchmarks.find((x) => x.name === t.name);
@@ -253,11 +265,12 @@ function writableCopy(from: string, to: string): void {
   walk(to);
 }
 
-async function setupGo(work: string, spin: number, prebuilt: string | null): Promise<SuiteSetup> {
+async function setupGo(work: string, spin: number, prebuilt: string | null, smallSpin: number): Promise<SuiteSetup> {
   // A build's code layout moves benchmarks that never call the slowed function, differently in
   // each build (Go embeds the build directory): runs that share one truth share one build (--go-dirs).
   const root = prebuilt ?? join(work, 'go');
-  const dirs = { base: join(root, 'base'), head: join(root, 'head'), aa: join(root, 'aa'), calibration: join(root, 'calibration') };
+  // small: the same function slowed by a smaller patch (about +3% on the benchmarks it reaches)
+  const dirs = { base: join(root, 'base'), head: join(root, 'head'), aa: join(root, 'aa'), calibration: join(root, 'calibration'), small: join(root, 'small') };
   if (prebuilt) {
     for (const d of Object.values(dirs)) if (!existsSync(join(d, 'build/bench.test'))) throw new Error(`--go-dirs ${prebuilt}: no ${join(d, 'build/bench.test')} (a copy of an earlier run's go/ folder is expected)`);
   } else {
@@ -267,8 +280,9 @@ async function setupGo(work: string, spin: number, prebuilt: string | null): Pro
     const source = (JSON.parse(dl.stdout) as { Dir: string }).Dir;
     for (const d of Object.values(dirs)) writableCopy(source, d);
     patchGo(dirs.head, spin);
+    patchGo(dirs.small, smallSpin);
     patchGo(dirs.calibration, spin, true);
-    for (const d of Object.values(dirs)) await must('go', ['test', '-c', '-o', 'build/bench.test', '.'], d);
+    for (const d of Object.values(dirs)) await must('go', ['test', '-c', '-trimpath', '-o', 'build/bench.test', '.'], d);
   }
   await must('go', ['install', BENCHSTAT], work);
   return {
@@ -409,6 +423,64 @@ function patchPython(dir: string, spin: number, copies = 1): void {
   writeFileSync(file, text.replace(PY_PATCH_TARGET.anchor, `${PY_PATCH_TARGET.anchor}${block.repeat(copies)}`));
 }
 
+/**
+ * The third suite, of another harness: snappy 1.1.9's own Google Benchmark suite
+ * (snappy_benchmark.cc: 57 benchmarks of decompression, validation and compression of its test
+ * data), from Debian's pool (the source Debian ships, pinned by version), built with g++ against
+ * Debian's libbenchmark-dev. Head's patch adds fixed busy work to the start of
+ * `SnappyDecompressor::ReadUncompressedLength`, called once per decompression and validation:
+ * the decompressing benchmarks slow down by how short they are; the compressing ones never call it.
+ * The truth is measured as for Python: the calibration copy repeats head's block CALIBRATION_FACTOR
+ * times.
+ */
+const SNAPPY = { version: '1.1.9', url: 'http://deb.debian.org/debian/pool/main/s/snappy/snappy_1.1.9.orig.tar.gz' };
+const SNAPPY_ANCHOR = '  bool ReadUncompressedLength(uint32_t* result) {';
+
+function patchSnappy(dir: string, spin: number, copies = 1): void {
+  const file = join(dir, 'snappy.cc');
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(SNAPPY_ANCHOR)) throw new Error(`snappy ${SNAPPY.version}: snappy.cc has no ${SNAPPY_ANCHOR.trim()}`);
+  const block = `\n    { volatile uint32_t pairbench_x = 0; for (int pairbench_i = 0; pairbench_i < ${spin}; pairbench_i++) pairbench_x = pairbench_x + (pairbench_i ^ (pairbench_x >> 3)); }`;
+  writeFileSync(file, text.replace(SNAPPY_ANCHOR, `${SNAPPY_ANCHOR}${block.repeat(copies)}`));
+}
+
+async function setupSnappy(work: string, spin: number): Promise<SuiteSetup> {
+  const dl = join(work, 'snappy-download');
+  mkdirSync(dl, { recursive: true });
+  await must('curl', ['-fsSL', '-o', 'snappy.tar.gz', SNAPPY.url], dl);
+  await must('tar', ['xzf', 'snappy.tar.gz'], dl);
+  const source = join(dl, `snappy-${SNAPPY.version}`);
+  // the headers CMake would generate: this machine's answers (Linux, x86-64, gcc)
+  const config = readFileSync(join(source, 'cmake/config.h.in'), 'utf8')
+    .replace(/#cmakedefine (HAVE_ATTRIBUTE_ALWAYS_INLINE|HAVE_BUILTIN_CTZ|HAVE_BUILTIN_EXPECT|HAVE_FUNC_MMAP|HAVE_FUNC_SYSCONF|HAVE_SYS_MMAN_H|HAVE_SYS_RESOURCE_H|HAVE_SYS_TIME_H|HAVE_SYS_UIO_H|HAVE_UNISTD_H) 1/g, '#define $1 1')
+    .replace(/#cmakedefine01 (\w+)/g, '#define $1 0')
+    .replace(/#cmakedefine (\w+) 1/g, '/* #undef $1 */');
+  writeFileSync(join(source, 'config.h'), config);
+  const [major, minor, patch] = SNAPPY.version.split('.');
+  const stubs = readFileSync(join(source, 'snappy-stubs-public.h.in'), 'utf8').replace(/\$\{HAVE_SYS_UIO_H_01\}/g, '1').replace('${PROJECT_VERSION_MAJOR}', major!).replace('${PROJECT_VERSION_MINOR}', minor!).replace('${PROJECT_VERSION_PATCH}', patch!);
+  writeFileSync(join(source, 'snappy-stubs-public.h'), stubs);
+  const dirs = { base: join(work, 'snappy', 'base'), head: join(work, 'snappy', 'head'), aa: join(work, 'snappy', 'aa'), calibration: join(work, 'snappy', 'calibration') };
+  for (const d of Object.values(dirs)) writableCopy(source, d);
+  patchSnappy(dirs.head, spin);
+  patchSnappy(dirs.calibration, spin, CALIBRATION_FACTOR);
+  const sources = ['snappy.cc', 'snappy-sinksource.cc', 'snappy-stubs-internal.cc', 'snappy-c.cc', 'snappy-test.cc', 'snappy_test_data.cc', 'snappy_benchmark.cc'];
+  for (const d of Object.values(dirs)) {
+    mkdirSync(join(d, 'build'), { recursive: true });
+    await must('g++', ['-O2', '-std=c++11', '-DHAVE_CONFIG_H', '-I.', '-o', 'build/bench', ...sources, '-lbenchmark_main', '-lbenchmark', '-lpthread'], d);
+  }
+  return {
+    id: 'snappy',
+    title: `C++: snappy ${SNAPPY.version} (snappy_benchmark.cc, Google Benchmark)`,
+    format: 'google-benchmark',
+    dirs,
+    // a simple command: pairbench adds --benchmark_filter, and (--design auto) the minimum time and repetitions
+    run: './build/bench --benchmark_format=json',
+    async native() {
+      throw new Error('no native arm for snappy (Google Benchmark has no compare in Debian\'s packages)');
+    },
+  };
+}
+
 // --- the arms -----------------------------------------------------------------------------------
 
 async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = []): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; command: string; results: unknown }> {
@@ -416,16 +488,48 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
   const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', setup.run, '--format', setup.format, '--interleave', interleave, ...(interleave === 'benchmark' && setup.batch ? ['--batch', String(setup.batch)] : []), '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
   const r = await run(process.execPath, args, { cwd: ROOT, timeoutMs: budgetMs * 3 + 600_000 });
   if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
-  const results = JSON.parse(readFileSync(out, 'utf8')) as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string }> };
+  const results = JSON.parse(readFileSync(out, 'utf8')) as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[] }> };
   const primary = results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name));
   const outcomes = primary.map((b) => ({
     name: b.name,
     flagged: b.verdict === 'regression' ? ('regression' as const) : b.verdict === 'improvement' ? ('improvement' as const) : null,
     verdict: b.verdict,
     estimate: b.change?.estimate ?? null,
+    ...(b.stoppedBecause ? { stoppedBecause: b.stoppedBecause } : {}),
+    pairs: b.pairs.length,
   }));
   const wallMs = Date.parse(results.finishedAt) - Date.parse(results.startedAt);
   return { outcomes, wallMs, lastVerdictMs: wallMs, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results };
+}
+
+/** pairbench's flags for an arm. */
+function armFlags(arm: ArmName): string[] {
+  if (arm === 'benchmark-harness') return ['--design', 'command', '--iterations', 'harness'];
+  if (arm === 'benchmark-command') return ['--design', 'command'];
+  return [];
+}
+
+/**
+ * What an arm's results file says beyond the verdicts: the median over benchmarks of the standard
+ * deviation of ln(head / base) per pair (the noise of a pair, what the design of the runs cuts),
+ * and the designs chosen (--design auto).
+ */
+function armFigures(results: unknown): { spread?: number; designs?: string } {
+  const r = results as Results;
+  const names = new Set(r.benchmarks.map((b) => b.name));
+  const own = r.benchmarks.filter((b) => {
+    const m = / \([^()]*\)$/.exec(b.name);
+    return !(m && names.has(b.name.slice(0, m.index))) && b.pairs.length >= 3;
+  });
+  const sds = own
+    .map((b) => {
+      const d = b.pairs.map((p) => Math.log(p.head / p.base));
+      const mean = d.reduce((a, x) => a + x, 0) / d.length;
+      return Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (d.length - 1));
+    })
+    .sort((a, b) => a - b);
+  const designs = designSummary(r.benchmarks);
+  return { ...(sds.length > 0 ? { spread: sds[Math.floor(sds.length / 2)]! } : {}), ...(designs ? { designs } : {}) };
 }
 
 async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch: string): Promise<Truth[]> {
@@ -441,7 +545,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; goDirs: string | null; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; goDirs: string | null; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -461,6 +565,9 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'calibration-pairs': { type: 'string' },
       spin: { type: 'string' },
       'py-spin': { type: 'string' },
+      'small-spin': { type: 'string' },
+      'small-arms': { type: 'string' },
+      'snappy-spin': { type: 'string' },
       seed: { type: 'string', default: '1' },
       out: { type: 'string', default: join(ROOT, 'bench/results') },
       render: { type: 'string' },
@@ -481,6 +588,11 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     spin: Number(values.spin ?? 8),
     // 2 loop steps per call: about +10% on BaseConverter's list benchmarks (measured: 500 steps made them +2550%)
     pySpin: Number(values['py-spin'] ?? 2),
+    // the smaller Go patch: a quarter of head's steps, about +3% on the benchmarks it reaches most
+    smallSpin: Number(values['small-spin'] ?? 2),
+    smallArms: (values['small-arms'] ?? 'benchmark').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
+    // busy steps at the start of each snappy decompression (about 1 µs)
+    snappySpin: Number(values['snappy-spin'] ?? 1000),
     // a pytest process costs about a second before its first benchmark: 6 benchmarks a run (still paired back to back)
     pyBatch: Number(values['py-batch'] ?? 6),
     merge: values.merge ?? [],
@@ -498,7 +610,7 @@ interface Report {
   date: string;
   command: string;
   machine: Machine;
-  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; threshold: number; alpha: number };
+  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; smallSpin?: number; snappySpin?: number; threshold: number; alpha: number };
   truths: Record<string, Truth[]>;
   runs: ArmRun[];
   errors: string[];
@@ -547,7 +659,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     command: `npm run bench:suites -- ${process.argv.slice(2).join(' ')}`.trim(),
     machine: describeMachine(),
-    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, threshold: THRESHOLD, alpha: ALPHA },
+    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},
     runs: [],
     errors: [],
@@ -563,7 +675,7 @@ async function main(): Promise<void> {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = id === 'go' ? await setupGo(work, s.spin, s.goDirs) : await setupPython(work, s.pySpin, s.pyBatch);
+        setup = id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin) : await setupPython(work, s.pySpin, s.pyBatch);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
@@ -572,28 +684,35 @@ async function main(): Promise<void> {
       }
       log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
       report.truths[id] = id === 'go' ? await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed, mkdtempSync(join(work, 'truth-'))) : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
+      if (id === 'go' && setup.dirs.small && s.smallArms.length > 0) {
+        log('go-small: the injected truth of the smaller patch');
+        report.truths['go-small'] = await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed + 1, mkdtempSync(join(work, 'truth-')), { dir: setup.dirs.small, spinScale: s.smallSpin / s.spin });
+      }
       save();
       if (s.truthOnly) continue;
       for (const condition of s.conditions) {
         const headArms = condition === 'noisy' ? (s.noisyArms ?? s.arms) : s.arms;
         const aaArms = condition === 'noisy' ? (s.noisyAaArms ?? s.aaArms) : s.aaArms;
-        for (const against of aaArms.length > 0 ? (['head', 'aa'] as const) : (['head'] as const)) {
+        // Go: also against the smaller patch (its own truths, as suite go-small), head's arms that pairbench runs
+        const targets: Array<'head' | 'aa' | 'small'> = [...(aaArms.length > 0 ? (['head', 'aa'] as const) : (['head'] as const)), ...(setup.dirs.small && s.smallArms.length > 0 && condition === 'quiet' ? (['small'] as const) : [])];
+        for (const against of targets) {
           const block = `${id}/${condition}/${against}`;
-          for (const arm of shuffle(against === 'aa' ? aaArms : headArms, rngFor(s.seed, 'arms', block))) {
+          const runSuite = against === 'small' ? 'go-small' : id;
+          for (const arm of shuffle(against === 'aa' ? aaArms : against === 'small' ? s.smallArms : headArms, rngFor(s.seed, 'arms', block))) {
             const scratch = mkdtempSync(join(work, 'arm-'));
-            const headDir = against === 'head' ? setup.dirs.head : setup.dirs.aa;
+            const headDir = against === 'head' ? setup.dirs.head : against === 'small' ? setup.dirs.small! : setup.dirs.aa;
             const noise = condition === 'noisy' ? startNoise({ ...NOISE_DEFAULTS, seed: rngFor(s.seed, 'noise', block, arm)() * 2 ** 31 >>> 0, durationMs: s.budgetMs * 3 + 600_000 }) : null;
             log(`${block}: ${arm}`);
             try {
               if (arm === 'native') {
                 const r = await setup.native(setup.dirs.base, headDir, s.budgetMs, scratch);
-                report.runs.push({ suite: id, condition, arm, against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });
+                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });
               } else {
-                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, arm === 'benchmark-harness' ? ['--iterations', 'harness'] : []);
-                report.runs.push({ suite: id, condition, arm, against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, outcomes: r.outcomes, command: r.command });
+                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, armFlags(arm));
+                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, outcomes: r.outcomes, command: r.command, ...armFigures(r.results) });
               }
             } catch (err) {
-              report.runs.push({ suite: id, condition, arm, against, wallMs: 0, lastVerdictMs: 0, outcomes: [], command: '', error: err instanceof Error ? err.message.slice(0, 2000) : String(err) });
+              report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: 0, lastVerdictMs: 0, outcomes: [], command: '', error: err instanceof Error ? err.message.slice(0, 2000) : String(err) });
             } finally {
               if (noise) report.runs.at(-1)!.noise = await noise.stop();
             }
@@ -635,17 +754,20 @@ export function render(report: Report): string {
     const marginal = truths.filter((t) => t.kind === 'marginal');
     lines.push(`## ${suite}`, '');
     lines.push(`${truths.length} benchmarks: ${affected.length} affected (injected truth ≥ ${report.settings.threshold * 100}%), ${unaffected.length} unaffected, ${truths.length - affected.length - unaffected.length} marginal.`, '');
-    lines.push('| condition | arm | vs | detected (affected) | false alarms (unaffected) | false alarms (A/A) | flagged (marginal) | mean abs. error of estimates (affected) | wall time |');
-    lines.push('|---|---|---|---|---|---|---|---|---|');
+    lines.push('| condition | arm | vs | detected (affected) | false alarms (unaffected) | false alarms (A/A) | unchanged (A/A) | flagged (marginal) | mean abs. error of estimates (affected) | out of budget | spread per pair | wall time |');
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    const budgetOut = (r: ArmRun) => (r.arm === 'native' ? '—' : `${r.outcomes.filter((o) => o.stoppedBecause === 'futile' || o.stoppedBecause === 'max-time' || o.stoppedBecause === 'max-pairs').length}`);
+    const spread = (r: ArmRun) => (r.spread === undefined ? '—' : `±${(r.spread * 100).toFixed(1)}%`);
     for (const r of report.runs.filter((x) => x.suite === suite)) {
       if (r.error) {
-        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | ${r.against} | error: ${r.error.split('\n')[0]!.slice(0, 120)} | | | | | |`);
+        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | ${r.against} | error: ${r.error.split('\n')[0]!.slice(0, 120)} | | | | | | | | |`);
         continue;
       }
       const by = new Map(r.outcomes.map((o) => [o.name, o]));
       if (r.against === 'aa') {
         const alarms = r.outcomes.filter((o) => o.flagged).length;
-        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | A/A | | | ${alarms} of ${r.outcomes.length} | | | ${duration(r.lastVerdictMs)} |`);
+        const unchanged = r.arm === 'native' ? '—' : `${r.outcomes.filter((o) => o.verdict === 'unchanged').length} of ${r.outcomes.length}`;
+        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | A/A | | | ${alarms} of ${r.outcomes.length} | ${unchanged} | | | ${budgetOut(r)} | ${spread(r)} | ${duration(r.lastVerdictMs)} |`);
         continue;
       }
       const detected = affected.filter((t) => by.get(t.name)?.flagged === 'regression').length;
@@ -654,10 +776,16 @@ export function render(report: Report): string {
       // a truth of unknown size (null) has no error to show
       const errors = affected.map((t) => by.get(t.name)?.estimate).map((e, i) => (e === null || e === undefined || !Number.isFinite(affected[i]!.truth) ? null : Math.abs(e - affected[i]!.truth))).filter((e): e is number => e !== null);
       const mae = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
-      lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | ${moved} of ${marginal.length} | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${duration(r.lastVerdictMs)} |`);
+      lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | | ${moved} of ${marginal.length} | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${budgetOut(r)} | ${spread(r)} | ${duration(r.lastVerdictMs)} |`);
+    }
+    const designed = report.runs.filter((x) => x.suite === suite && x.designs);
+    if (designed.length > 0) {
+      lines.push('', '<details><summary>Designs chosen (--design auto)</summary>', '');
+      for (const r of designed) lines.push(`- ${r.condition}, ${r.against === 'aa' ? 'A/A' : 'head'}: ${r.designs}`);
+      lines.push('', '</details>');
     }
     lines.push('', '<details><summary>Injected truth per benchmark</summary>', '');
-    if (suite === 'go') {
+    if (suite === 'go' || suite === 'go-small') {
       const pairs = truths.find((t) => t.measured)?.measured?.pairs;
       lines.push(`| benchmark | calls of the slowed function per op (counted) | change they predict | change measured${pairs ? ` (${pairs} pairs of the benchmark alone; interval at pairbench's corrected level)` : ''} | kind |`, '|---|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${t.calibration.toFixed(1)} | ${pct(t.predicted ?? t.truth)} | ${t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : '—'} | ${t.kind} |`);

@@ -49,7 +49,7 @@ describe('runs merged into one report', () => {
     const md = render(m);
     expect(md).toContain('Measured in 2 runs, merged with `npm run bench:suites -- --merge a.json --merge b.json`');
     expect(md).toContain('- 2026-11-23 22:00 UTC, `npm run bench:suites -- --conditions noisy`: budget 10m 00s per arm, load average at start 1.5 / 1 / 1');
-    expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \| head \| 1 of 1 \| 0 of 1 \|/);
-    expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \| A\/A \| \| \| 0 of 2 \|/);
+    expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \(runs designed per benchmark, --design auto\) \| head \| 1 of 1 \| 0 of 1 \|/);
+    expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \(runs designed per benchmark, --design auto\) \| A\/A \| \| \| 0 of 2 \|/);
   });
 });
