@@ -32,7 +32,7 @@ import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
 import { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './power.ts';
 import { rankSumTest } from './rank-sum.ts';
-import { drawsFor, screenedIntervalLevels, screenedTest, signFlipSeed, type ScreenedTestResult } from './signflip.ts';
+import { drawsFor, intervalDrawsFor, screenedIntervalLevels, screenedTest, signFlipSeed, type ScreenedTestResult } from './signflip.ts';
 
 /** Significance level of the diagnostics' own tests (order effect, drift): they advise, not gate. */
 export const DIAGNOSTIC_ALPHA = 0.01;
@@ -197,11 +197,12 @@ export interface ScreenedPairs {
   test: ScreenedTestResult | null;
 }
 
-/** How a benchmark is tested: its outlier rule, and the seed and number of sign draws of the randomization test. */
+/** How a benchmark is tested: its outlier rule, and the seed and number of sign draws of the randomization test (and of its interval's level). */
 export interface TestOptions {
   outliers: OutlierRule;
   seed?: number;
   draws?: number;
+  intervalDraws?: number;
 }
 
 /**
@@ -229,6 +230,8 @@ export interface AnalyzeOptions {
   stoppedEarly?: boolean;
   seed?: number;
   draws?: number;
+  /** sign patterns for the level of the intervals (signflip.ts, `intervalDrawsFor`); default INTERVAL_DRAWS */
+  intervalDraws?: number;
   /** the interval's level; default `intervalLevel(alpha, stoppedEarly)` (one benchmark alone) */
   level?: number;
 }
@@ -535,7 +538,8 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
  */
 export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Generator<void, Judgement, void> {
   const draws = drawsFor(inputs.length, opts.alpha);
-  const testOptions = (b: BenchmarkInput): TestOptions => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws });
+  const intervalDraws = intervalDrawsFor(inputs.length);
+  const testOptions = (b: BenchmarkInput): TestOptions => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
   const screened: ScreenedPairs[] = [];
   for (const b of inputs) {
     screened.push(screenAndTest(b.pairs, testOptions(b)));

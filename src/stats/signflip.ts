@@ -438,8 +438,18 @@ export function screenedTest(d: ArrayLike<number>, kept: ArrayLike<number>, opts
   };
 }
 
-/** Sign patterns drawn for the interval's critical value (`screenedIntervalLevel`). */
+/** Sign patterns drawn for the interval's critical value (`screenedIntervalLevel`), for one benchmark. */
 export const INTERVAL_DRAWS = 1000;
+
+/**
+ * The interval's draws per benchmark when k are judged together: INTERVAL_DRAWS up to 2,000
+ * benchmarks, then fewer, 2,000,000 in all, never below 200: judging 100,000 benchmarks stays
+ * within minutes. The draws set only how far the interval is raised for the screen; with fewer of
+ * them its quantile is rougher, and the raise (capped at 0.999 anyway) is less exact.
+ */
+export function intervalDrawsFor(benchmarks: number): number {
+  return Math.max(200, Math.min(INTERVAL_DRAWS, Math.floor(2_000_000 / Math.max(1, benchmarks))));
+}
 /** The highest level `screenedIntervalLevel` asks of the interval. */
 const MAX_INTERVAL_LEVEL = 0.999;
 
@@ -469,7 +479,7 @@ export function screenedIntervalLevel(d: ArrayLike<number>, kept: ArrayLike<numb
  * `screenedIntervalLevel` for several levels from the same sign patterns (a benchmark's test
  * interval and its equivalence interval): one randomization distribution, one quantile per level.
  */
-export function screenedIntervalLevels(d: ArrayLike<number>, kept: ArrayLike<number>, levels: readonly number[], opts: { outliers: OutlierRule; seed?: number }): number[] {
+export function screenedIntervalLevels(d: ArrayLike<number>, kept: ArrayLike<number>, levels: readonly number[], opts: { outliers: OutlierRule; seed?: number; intervalDraws?: number }): number[] {
   if (opts.outliers === 'none' || kept.length < 2) return levels.slice();
   let nonZero = 0;
   for (let i = 0; i < d.length; i++) if ((d[i] as number) !== 0) nonZero++;
@@ -492,8 +502,9 @@ export function screenedIntervalLevels(d: ArrayLike<number>, kept: ArrayLike<num
     }
   } else {
     const rand = mulberry32(((opts.seed ?? 0) ^ 0x3c6ef372) >>> 0);
-    values = new Float64Array(INTERVAL_DRAWS);
-    for (let k = 0; k < INTERVAL_DRAWS; k++) {
+    const draws = opts.intervalDraws ?? INTERVAL_DRAWS;
+    values = new Float64Array(draws);
+    for (let k = 0; k < draws; k++) {
       for (let i = 0; i < m; i += 32) {
         let bits = (rand() * 4294967296) >>> 0;
         const top = Math.min(m, i + 32);
