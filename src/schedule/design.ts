@@ -9,8 +9,9 @@
  *    `--benchmark_min_time` would spend the budget on the listing).
  * 2. The pilot: the benchmark's first pairs (`--min-pairs`, between 8 and 20) run PILOT_REPETITIONS
  *    repetitions per process, of PILOT_LENGTHS_MS in turn (one length per pair, the same on both
- *    sides), which shows the spread inside a process (its repetitions) at two lengths and between
- *    processes (its pairs).
+ *    sides: 10 and 20 ms), which shows the spread inside a process (its repetitions) at two lengths
+ *    and between processes (its pairs). On a Go suite whose processes take 20 ms to start, the pilot
+ *    takes about a tenth of a 10-minute budget, and its pairs count like any other.
  * 3. The choice, once every benchmark of the suite has its pilot (they run in the same rounds):
  *    among REPETITIONS × LENGTHS_MS (no longer than the command's own length), the design with the
  *    narrowest interval per second of budget; every later pair of the benchmark runs it, the same on
@@ -33,12 +34,15 @@ import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
 import { chooseDesign, varianceComponents, type Design, type PilotProcess, type VarianceComponents } from '../stats/design.ts';
 
-/** Repetitions per process in the pilot: the fewest whose median ignores one disturbed repetition. */
-export const PILOT_REPETITIONS = 3;
+/**
+ * Repetitions per process in the pilot: two give one difference within each process, which is what
+ * the spread inside a process is read from; the pilot costs as little of the budget as that allows.
+ */
+export const PILOT_REPETITIONS = 2;
 /** Length of the listing run's repetitions, and of the pilot's shorter ones, ms. */
 export const PILOT_LENGTH_MS = 10;
 /** The lengths of the pilot's repetitions, ms, one per pair in turn: how the spread inside a process falls with length. */
-export const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 4 * PILOT_LENGTH_MS];
+export const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
 /** The lengths a design chooses from, ms. */
 export const LENGTHS_MS: readonly number[] = [2.5, 5, 10, 20, 40, 80, 160, 320, 640];
 /** The repetitions per process a design chooses from (odd: the median is one of the values). */
