@@ -545,7 +545,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; goDirs: string | null; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -560,6 +560,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'go-truth-pairs': { type: 'string' },
       'go-dirs': { type: 'string' },
       'truth-only': { type: 'boolean', default: false },
+      'keep-work': { type: 'boolean', default: false },
       merge: { type: 'string', multiple: true },
       budget: { type: 'string' },
       'calibration-pairs': { type: 'string' },
@@ -599,6 +600,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     // pairs of each Go benchmark alone, base against head, to see which moved (0: counting only)
     goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
     truthOnly: values['truth-only'] === true,
+    keepWork: values['keep-work'] === true,
     goDirs: values['go-dirs'] ? resolve(values['go-dirs']) : null,
     seed: Number(values.seed),
     outDir: resolve(values.out!),
@@ -723,7 +725,9 @@ async function main(): Promise<void> {
     }
   } finally {
     save();
-    rmSync(work, { recursive: true, force: true });
+    // --keep-work: the builds stay (a later run takes the Go ones with --go-dirs <work>/go)
+    if (s.keepWork) log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
   }
   log(`wrote ${relative(ROOT, join(s.outDir, `suites${s.quick ? '-quick' : ''}.md`))}`);
 }
