@@ -86,10 +86,10 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   native: "the ecosystem's tool (benchstat / pytest-benchmark compare)",
 };
-type SuiteId = 'go' | 'go-small' | 'python' | 'snappy';
+type SuiteId = 'go' | 'go-small' | 'python' | 'snappy' | 'js';
 
 interface Settings {
-  suites: Array<'go' | 'python' | 'snappy'>;
+  suites: Array<'go' | 'python' | 'snappy' | 'js'>;
   conditions: Condition[];
   arms: ArmName[];
   /** the arms of the A/A block (all of them unless --aa-arms) */
@@ -147,7 +147,7 @@ interface Truth {
 interface SuiteSetup {
   id: SuiteId;
   title: string;
-  format: 'go' | 'pytest-benchmark' | 'google-benchmark';
+  format: 'go' | 'pytest-benchmark' | 'google-benchmark' | 'vitest';
   dirs: { base: string; head: string; aa: string; calibration: string; small?: string };
   /** the run command for pairbench, with its {filter}/{benchmark} placeholder */
   run: string;
@@ -481,6 +481,110 @@ async function setupSnappy(work: string, spin: number): Promise<SuiteSetup> {
   };
 }
 
+/**
+ * The JavaScript suite: a pinned npm package, two of its published versions whose changelog names a
+ * performance change: @rgrove/parse-xml 4.2.0 ("Parsing performance in Node.js 22 is up to 28%
+ * faster than version 4.1.0", its release notes), measured through a vitest benchmark file of this
+ * project's own writing (JS_BENCH: five documents of different shapes, each its own benchmark).
+ * Base runs 4.2.0 and head 4.1.0, so that the change a PR would bring is the slowdown (a
+ * regression, as in the other suites); aa runs 4.2.0 again. vitest 4 (its `--outputJson` and
+ * `--compare`), installed from the npm registry into each copy. The truth is measured: pairs of
+ * each benchmark alone, base against head (JS_TRUTH_PAIRS), as for the Go layout effects: affected
+ * when the old version is slower by at least the threshold with an interval that excludes 0.
+ */
+const JS = { package: '@rgrove/parse-xml', fast: '4.2.0', slow: '4.1.0', vitest: '4.1.12' };
+
+const JS_BENCH = `// pairbench's bench:suites: @rgrove/parse-xml on five documents (vitest 4's bench API).
+import { bench, describe } from 'vitest';
+import { parseXml } from '@rgrove/parse-xml';
+
+const item = (i) => \`<item id="\${i}" kind="\${i % 3 ? 'post' : 'page'}"><title>Item \${i} &amp; more</title><link>https://example.com/\${i}</link><description>Text of item \${i}, with &lt;markup&gt; in it.</description><category>c\${i % 7}</category></item>\`;
+const feed = (n) => \`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Feed</title>\${Array.from({ length: n }, (_, i) => item(i)).join('')}</channel></rss>\`;
+const attributes = (n) => \`<root>\${Array.from({ length: n }, (_, i) => \`<e a="\${i}" b="x\${i}" c="y" d="\${i * 7}" e="z&quot;\${i}"/>\`).join('')}</root>\`;
+const text = (n) => \`<doc>\${Array.from({ length: n }, (_, i) => \`<p>Paragraph \${i}: \${'lorem ipsum dolor sit amet '.repeat(8)}</p>\`).join('')}</doc>\`;
+const cdata = (n) => \`<doc>\${Array.from({ length: n }, (_, i) => \`<!-- note \${i} --><code><![CDATA[if (a < b && c > d) { return \${i}; }]]></code>\`).join('')}</doc>\`;
+
+const docs = { 'feed small': feed(5), 'feed large': feed(400), attributes: attributes(800), text: text(300), 'cdata and comments': cdata(600) };
+const options = { time: 300, warmupTime: 200 };
+let sink = 0;
+describe('parse-xml', () => {
+  for (const [name, xml] of Object.entries(docs)) {
+    bench(name, () => {
+      sink += parseXml(xml).children.length;
+    }, options);
+  }
+});
+export { sink };
+`;
+
+/** Pairs of each JavaScript benchmark alone, base against head: the measured truth. */
+const JS_TRUTH_PAIRS = 20;
+
+async function setupJs(work: string): Promise<SuiteSetup> {
+  const dirs = { base: join(work, 'js', 'base'), head: join(work, 'js', 'head'), aa: join(work, 'js', 'aa'), calibration: join(work, 'js', 'head') };
+  const versions: Record<string, string> = { base: JS.fast, head: JS.slow, aa: JS.fast };
+  for (const [side, version] of Object.entries(versions)) {
+    const dir = join(work, 'js', side);
+    mkdirSync(join(dir, 'build'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ private: true, type: 'module', devDependencies: { [JS.package]: version, vitest: JS.vitest } }, null, 2)}\n`);
+    writeFileSync(join(dir, 'xml.bench.ts'), JS_BENCH);
+    writeFileSync(join(dir, 'vitest.config.mjs'), 'export default { test: {} };\n');
+    await must('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], dir);
+  }
+  return {
+    id: 'js',
+    title: `JavaScript: ${JS.package} ${JS.fast} (base) against ${JS.slow} (head), vitest ${JS.vitest} bench`,
+    format: 'vitest',
+    dirs,
+    run: 'npx vitest bench --run {file} -t {filter} --outputJson build/bench.json >&2 && cat build/bench.json',
+    async native(baseDir, headDir, budgetMs, scratch) {
+      // vitest's own way: a saved baseline, then --compare on the other side; both sides share the
+      // budget, each benchmark's time scaled to fill it. Flagged: the median moved beyond 2% (as
+      // pytest-benchmark's --benchmark-compare-fail=median:2%).
+      const once = await run('sh', ['-c', 'npx vitest bench --run --outputJson build/once.json >&2'], { cwd: baseDir });
+      const scale = Math.max(1, budgetMs / (2 * once.wallMs));
+      const configure = (dir: string) => writeFileSync(join(dir, 'xml.bench.ts'), JS_BENCH.replace('time: 300, warmupTime: 200', `time: ${Math.round(300 * scale)}, warmupTime: 200`));
+      configure(baseDir);
+      configure(headDir);
+      const started = Date.now();
+      const baseJson = join(scratch, 'base.json');
+      const headJson = join(scratch, 'head.json');
+      try {
+        await must('sh', ['-c', `npx vitest bench --run --outputJson ${JSON.stringify(baseJson)} >&2`], baseDir);
+        const b = await run('sh', ['-c', `npx vitest bench --run --compare ${JSON.stringify(baseJson)} --outputJson ${JSON.stringify(headJson)}`], { cwd: headDir });
+        const medians = (file: string) => new Map(parseHarness('vitest', readFileSync(file, 'utf8')).map((x) => [x.name, x.value]));
+        const before = medians(baseJson);
+        const after = medians(headJson);
+        const outcomes: Outcome[] = [...after].map(([name, value]) => {
+          const was = before.get(name);
+          const estimate = was ? value / was - 1 : null;
+          const flagged = estimate === null ? null : estimate > THRESHOLD ? ('regression' as const) : estimate < -THRESHOLD ? ('improvement' as const) : null;
+          return { name, flagged, verdict: flagged ?? 'within 2%', estimate };
+        });
+        return { outcomes, raw: b.stdout.slice(-20_000), command: `vitest bench --run --outputJson base.json (base), then --compare base.json (head); each benchmark's time ${Math.round(300 * scale)} ms`, wallMs: Date.now() - started };
+      } finally {
+        writeFileSync(join(baseDir, 'xml.bench.ts'), JS_BENCH);
+        writeFileSync(join(headDir, 'xml.bench.ts'), JS_BENCH);
+      }
+    },
+  };
+}
+
+/** The JavaScript suite's truth, measured: JS_TRUTH_PAIRS pairs of each benchmark alone, base against head. */
+async function jsTruth(setup: SuiteSetup, seed: number, scratch: string): Promise<Truth[]> {
+  const timed = await pairbenchArm(setup, 'benchmark', setup.dirs.head, 24 * 3600_000, seed + 11, scratch, ['--min-pairs', String(JS_TRUTH_PAIRS), '--max-pairs', String(JS_TRUTH_PAIRS)]);
+  const results = timed.results as { benchmarks: Array<{ name: string; change?: { estimate: number; ci: [number, number] } | null; pairs: unknown[] }> };
+  return results.benchmarks
+    .filter((b) => !/ \([^()]*\)$/.test(b.name) && b.change)
+    .map((b) => {
+      const c = b.change!;
+      const t: Truth = { name: b.name, calibration: c.estimate, truth: c.estimate, kind: 'marginal', measured: { estimate: c.estimate, ci: c.ci, pairs: b.pairs.length } };
+      const excludes0 = c.ci[0] > 0 || c.ci[1] < 0;
+      t.kind = c.estimate >= THRESHOLD && excludes0 ? 'affected' : Math.abs(c.estimate) < THRESHOLD && !excludes0 ? 'unaffected' : 'marginal';
+      return t;
+    });
+}
+
 // --- the arms -----------------------------------------------------------------------------------
 
 async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = []): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; command: string; results: unknown }> {
@@ -677,15 +781,18 @@ async function main(): Promise<void> {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin) : await setupPython(work, s.pySpin, s.pyBatch);
+        setup = id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
         save();
         continue;
       }
-      log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
-      report.truths[id] = id === 'go' ? await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed, mkdtempSync(join(work, 'truth-'))) : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
+      log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : id === 'js' ? `js: the truth: ${JS_TRUTH_PAIRS} pairs of each benchmark alone` : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
+      report.truths[id] =
+        id === 'go' ? await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed, mkdtempSync(join(work, 'truth-')))
+        : id === 'js' ? await jsTruth(setup, s.seed, mkdtempSync(join(work, 'truth-')))
+        : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
       if (id === 'go' && setup.dirs.small && s.smallArms.length > 0) {
         log('go-small: the injected truth of the smaller patch');
         report.truths['go-small'] = await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed + 1, mkdtempSync(join(work, 'truth-')), { dir: setup.dirs.small, spinScale: s.smallSpin / s.spin });
@@ -794,6 +901,10 @@ export function render(report: Report): string {
       lines.push(`| benchmark | calls of the slowed function per op (counted) | change they predict | change measured${pairs ? ` (${pairs} pairs of the benchmark alone; interval at pairbench's corrected level)` : ''} | kind |`, '|---|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${t.calibration.toFixed(1)} | ${pct(t.predicted ?? t.truth)} | ${t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : '—'} | ${t.kind} |`);
       lines.push('', 'Affected: calls the function, and the counted calls add at least the threshold. Unaffected: never calls it, and its measured change is within the threshold with an interval that holds 0. Marginal: the rest, counted in neither (a benchmark that never calls the function but moved was moved by the code layout of the patched binary: a tool is right to flag it).');
+    } else if (suite === 'js') {
+      lines.push(`| benchmark | change measured (${JS_TRUTH_PAIRS} pairs of the benchmark alone; interval at pairbench's corrected level) | kind |`, '|---|---|---|');
+      for (const t of truths) lines.push(`| ${t.name} | ${t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : '—'} | ${t.kind} |`);
+      lines.push('', `Head runs ${JS.package} ${JS.slow}, base ${JS.fast}: affected is slower in head by at least the threshold, with an interval that excludes 0; unaffected within the threshold with an interval that holds 0; marginal the rest.`);
     } else {
       lines.push(`| benchmark | change with the x${CALIBRATION_FACTOR} patch (measured) | truth | kind |`, '|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${pct(t.calibration)} | ${pct(t.truth)} | ${t.kind} |`);

@@ -112,6 +112,8 @@ const RecordedBenchmarksSchema = z
       prepare: z.string().max(SETTING_TEXT).optional(),
       shell: z.string().max(64).optional(),
       filter: z.string().max(SETTING_TEXT).optional(),
+      iterations: z.string().max(64).optional(),
+      design: z.string().max(64).optional(),
     }),
   )
   .max(LIMITS.benchmarks);

@@ -200,7 +200,8 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     const chosen = chooseDesigns(piloting.map((u) => u.design!));
     piloting.forEach((u, i) => {
       u.sizing = chosen[i]!.sizing;
-      ctx.log(`${u.name}: ${chosen[i]!.log}`);
+      // a benchmark that stopped during the pilot lent its figures to the suite's; only the running ones say what they run next
+      if (u.running) ctx.log(`${u.name}: ${chosen[i]!.log}`);
     });
   }
 

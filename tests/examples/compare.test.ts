@@ -52,25 +52,47 @@ function expectNoAlarm(b: BenchmarkResult): void {
 }
 
 describe('examples, compared end to end', () => {
-  go.it('go-suite: BenchmarkChecksum regresses, BenchmarkSort does not', () => {
+  go.it('go-suite, at the default threshold (2%): BenchmarkChecksum regresses, both BenchmarkSort cases are unchanged', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-pairs', '30', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000 });
+    // the defaults a user gets (threshold 2%, alpha 0.05, --design auto), within a CI-sized budget
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-time', '3m', '--out', file, '--quiet'], { timeoutMs: 580_000 });
     expect(res.status, res.stdout).toBe(1);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     expect(byName.get('BenchmarkChecksum')!.verdict).toBe('regression');
     expect(byName.get('BenchmarkChecksum')!.change!.estimate).toBeGreaterThan(0.1);
     expect(byName.get('BenchmarkChecksum (MB/s)')!.direction).toBe('higher-is-better');
     expect(byName.get('BenchmarkChecksum (MB/s)')!.verdict).toBe('regression');
-    for (const name of ['BenchmarkSort/n=100', 'BenchmarkSort/n=1000']) expectNoAlarm(byName.get(name)!);
+    for (const name of ['BenchmarkSort/n=100', 'BenchmarkSort/n=1000']) {
+      const b = byName.get(name)!;
+      expect(b.verdict, `${name}: ${JSON.stringify(b.change)}`).toBe('unchanged');
+      // shown with the equivalence interval that decided it, inside ±2%
+      expect(b.change!.basis).toBe('equivalence');
+      expect(b.change!.ci[0]).toBeGreaterThanOrEqual(-0.02);
+      expect(b.change!.ci[1]).toBeLessThanOrEqual(0.02);
+    }
     for (const name of ['BenchmarkSort/n=100 (allocs/op)', 'BenchmarkSort/n=1000 (B/op)']) expect(byName.get(name)!.verdict, name).toBe('unchanged');
-    // one iteration count per benchmark (--iterations fixed), recorded with each of its rows
-    const checksumN = byName.get('BenchmarkChecksum')!.iterations;
-    expect(checksumN).toBeGreaterThan(0);
-    expect(byName.get('BenchmarkChecksum (MB/s)')!.iterations).toBe(checksumN);
+    // each benchmark's runs designed from its pilot (--design auto), recorded with each of its rows
+    const design = byName.get('BenchmarkChecksum')!.design!;
+    expect(design.chosen).toBe(true);
+    expect(design.pilotPairs).toBeGreaterThanOrEqual(8);
+    expect(design.lengthMs).toBeLessThanOrEqual(100);
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.design).toEqual(design);
     // each benchmark is paired on its own: every round lists benchmarks, not the suite
     const rounds = readResults(file).rounds!;
     expect([...rounds[0]!].sort()).toEqual(['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']);
+  }, 600_000);
+
+  go.it('go-suite with --design command: one iteration count per benchmark (--iterations fixed), recorded with each of its rows', () => {
+    const ex = copyExample('go-suite');
+    const file = join(ex.dir, 'go.json');
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms', '--format', 'go', '--design', 'command', '--min-pairs', '6', '--max-pairs', '6', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000 });
+    expect([0, 1]).toContain(res.status);
+    const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
+    const checksumN = byName.get('BenchmarkChecksum')!.iterations;
+    expect(checksumN).toBeGreaterThan(0);
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.iterations).toBe(checksumN);
+    expect(byName.get('BenchmarkChecksum')!.design).toBeUndefined();
   }, 600_000);
 
   pytestBenchmark.it('python-pytest: test_checksum regresses, test_sort does not', () => {

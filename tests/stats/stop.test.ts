@@ -111,6 +111,22 @@ describe('stopCheck', () => {
   });
 });
 
+describe('stopCheck: a change decided at the level of the correction across the family', () => {
+  it('among 80 rows, a +10% change is not decided before the Bonferroni level says so, and when it is, Holm calls it a regression', async () => {
+    const { judge } = await import('../../src/stats/index.ts');
+    const pairs = makePairs({ n: 200, change: 0.1, noise: 0.05, seed: 21 });
+    const alone = run(pairs, { ...opts, precision: 0 });
+    const among80 = run(pairs, { ...opts, precision: 0, family: 80 });
+    expect(alone).toMatchObject({ reason: 'decided', decision: 'change' });
+    expect(among80).toMatchObject({ reason: 'decided', decision: 'change' });
+    expect(among80.n).toBeGreaterThan(alone.n);
+    // judged at its stop among 79 quiet benchmarks, it is a regression (not left inconclusive)
+    const quiet = Array.from({ length: 79 }, (_, i) => ({ name: `q${i}`, direction: 'lower-is-better' as const, pairs: makePairs({ n: 40, change: 0, noise: 0.002, seed: 100 + i }) }));
+    const j = judge([{ name: 'x', direction: 'lower-is-better', pairs: pairs.slice(0, among80.n), stoppedEarly: true }, ...quiet], { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' });
+    expect(j.benchmarks[0]!.verdict).toBe('regression');
+  });
+});
+
 describe('stopCheck with pairs of head == base', () => {
   it('a count that differs by one in a few pairs stops on precision, with the interval pinned near 0', () => {
     const rand = prng(5);
