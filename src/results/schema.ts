@@ -195,8 +195,8 @@ export const BenchmarkResultSchema = z.object({
       predicted: z.object({ pairSd: z.number(), pairMs: z.number() }).optional(),
     })
     .optional(),
-  /** `futile`: how many pairs in all it needed for a verdict, and how many the budget left could give it when it stopped */
-  futility: z.object({ need: z.number().int().nonnegative(), affordable: z.number().int().nonnegative() }).optional(),
+  /** `futile`: how many pairs in all it needed for a verdict (`hope`: the fewest on the most hopeful reading of its pairs), and how many the budget left could give it when it stopped */
+  futility: z.object({ need: z.number().int().nonnegative(), hope: z.number().int().nonnegative().optional(), affordable: z.number().int().nonnegative() }).optional(),
   /** runs that failed and were retried (a flaky command), per side */
   failedRuns: z.object({ base: z.number().int().nonnegative(), head: z.number().int().nonnegative() }).optional(),
   /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */

@@ -173,13 +173,13 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     // no prediction before a unit has the pairs its interval needs at Holm's level, nor during its pilot
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const plan = allocate(
-      units.map((u) => ({ name: u.name, pairs: u.pairs, need: u.design?.phase === 'pilot' ? null : u.need, paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0 })),
+      units.map((u) => ({ name: u.name, pairs: u.pairs, need: u.design?.phase === 'pilot' ? null : u.need, hope: u.hope ?? null, paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0 })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() },
     );
     for (const f of plan.futile) {
       const unit = byName.get(f.name)!;
-      unit.futility = { need: f.need, affordable: Math.min(f.affordable, spec.maxPairs) };
-      ctx.log(`${unit.name}: no more pairs: it needs about ${f.need} pairs to be decided at the spread of its ${f.pairs} so far, and ${f.need > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
+      unit.futility = { need: Math.max(f.need, f.hope), hope: f.hope, affordable: Math.min(f.affordable, spec.maxPairs) };
+      ctx.log(`${unit.name}: no more pairs: it needs about ${unit.futility.need} pairs to be decided at the spread of its ${f.pairs} so far (${f.hope} at best), and ${f.hope > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
       stopUnit(state, unit, 'futile');
     }
     for (const name of plan.waiting) byName.get(name)!.waiting = true;

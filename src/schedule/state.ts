@@ -29,8 +29,9 @@ export interface Row {
   /** last stopping check, for progress lines; null until there is an interval */
   estimate: number | null;
   halfWidth: number | null;
-  /** last stopping check: pairs in all that would likely settle this row (stats/judge.ts, `pairsToSettle`); null when unknown */
+  /** last stopping check: pairs in all that would likely settle this row, and the fewest that could on an optimistic reading (stats/stop.ts); null when unknown */
   need?: number | null;
+  hope?: number | null;
   /** last stopping check: this row may stop (decided, or precise enough) */
   settled?: boolean;
   /** some pair differs (base ≠ head): the row counts in the multiple-comparison correction (stats/judge.ts) */
@@ -81,10 +82,12 @@ export interface Unit {
   rows: Row[];
   /** pairs in all that would likely settle every row of it still open (the most any of them needs); null when unknown */
   need: number | null;
+  /** the same on an optimistic reading (stats/stop.ts, `hope`): what the allocation ranks and judges futility by */
+  hope?: number | null;
   /** the allocation left it out of the last round: it waits for cheaper units to settle (allocate.ts) */
   waiting?: boolean;
   /** when it stopped as futile: the pairs it needed and the pairs the budget left could give it */
-  futility?: { need: number; affordable: number };
+  futility?: { need: number; hope: number; affordable: number };
 }
 
 export interface LoopState {

@@ -44,6 +44,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
     // Below the fewest pairs that can reach alpha there is no interval yet: none is shown.
     row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check.halfWidth : null;
     row.need = row.pairs.length >= spec.minPairs ? check.need : null;
+    row.hope = row.pairs.length >= spec.minPairs ? check.hope : null;
     row.settled = check.stop && check.reason !== null;
     return { row, check };
   });
@@ -58,7 +59,10 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   // What the unit still needs: the most that any of its open rows needs (a row that never varies
   // is settled: its pairs are all equal and it is not in the family).
   const open = gating.filter(({ row }) => !row.settled && row.varies);
-  unit.need = open.length === 0 || open.some(({ row }) => row.need === null || row.need === undefined) ? null : open.reduce((most, { row }) => Math.max(most, row.need as number), 0);
+  const most = (pick: (row: Row) => number | null | undefined): number | null =>
+    open.length === 0 || open.some(({ row }) => pick(row) === null || pick(row) === undefined) ? null : open.reduce((m, { row }) => Math.max(m, pick(row) as number), 0);
+  unit.need = most((row) => row.need);
+  unit.hope = most((row) => row.hope);
   if (gating.length > 0 && gating.every(({ check }) => check.stop && check.reason)) {
     const reason = gating.some(({ check }) => check.reason === 'decided') ? 'decided' : 'precision';
     for (const { row, check } of checks) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;

@@ -42,7 +42,7 @@ import type { OutlierRule, Pair, StopCheck, StopOptions } from './types.ts';
 import { MAD_NORMAL, median, quantileSorted } from './describe.ts';
 import { qnorm } from './normal.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
-import { logRatios, pairsToSettle } from './judge.ts';
+import { logRatios } from './judge.ts';
 import { minPairsForAlpha } from './power.ts';
 import { screenOutliers } from './outliers.ts';
 
@@ -192,36 +192,51 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
 }
 
 /**
- * Pairs in all after which the benchmark would likely stop: the fewest of the pairs that settle its
- * verdict (judge.ts, `pairsToSettle`) and the pairs that bring the sign-blind half-width of the
- * precision rule below `precision`. The half-widths are normal theory for the Hodges–Lehmann
- * interval, z × s × sqrt(π/3) / sqrt(n) (efficiency 3/π; Hodges & Lehmann 1963), from a robust
- * spread s of the kept pairs (1.4826 × their MAD around the estimate): the exact interval of a few
- * pairs at a high level spans nearly all of them and would predict far too many. The levels are
- * those of a benchmark judged where its budget ended it (judge.ts, `equivalenceLevel`,
- * `intervalLevel`, `intervalAlpha`): the equivalence interval at 1 - 2 alpha, the test's at
- * 1 - alpha / family; one stopped early by a rule is judged at higher levels, but a stopping rule
- * only ends a benchmark whose verdict it has settled.
+ * Pairs in all after which the benchmark would likely stop (`need`), and the fewest it could take
+ * if it has not changed, read from the sizes of its differences alone (`hope`).
+ *
+ * `need`, for the progress lines and the report: the fewest of the pairs that settle its verdict
+ * (its equivalence interval within ±threshold, or its test's interval away from 0 with the estimate
+ * beyond the threshold) and the pairs that bring the sign-blind half-width of the precision rule
+ * below `precision`. Normal theory for the Hodges–Lehmann interval, n = (z σ / δ)² with
+ * σ = s sqrt(π/3) (efficiency 3/π; Hodges & Lehmann 1963) from a robust spread s of the kept pairs
+ * (1.4826 × their MAD around the estimate): the exact interval of a few pairs at a high level spans
+ * nearly all of them and would predict far too many. The levels are those of a benchmark judged
+ * where its budget ended it (judge.ts, `equivalenceLevel`, `intervalLevel`, `intervalAlpha`): the
+ * equivalence interval at 1 - 2 alpha, the test's at 1 - alpha / family.
+ *
+ * `hope`, for the allocation (schedule/allocate.ts): the pairs the equivalence interval needs to fit
+ * within ±threshold were the change 0 (or the precision rule to stop, if sooner), with the spread
+ * read from the sizes |d| alone (1.4826 × their median: blind to the signs, as the precision rule
+ * is) and taken three standard errors smaller (the standard deviation from n pairs has a relative
+ * standard error of about 1/sqrt(2n) for normal data), so that noise in a few pairs does not give
+ * up on a benchmark within reach. Blind to the signs, so that where the budget goes cannot depend
+ * on which way a benchmark's pairs lean: under no change the signs of every benchmark's pairs stay
+ * fair coins, independent of how many pairs it got, and its test stays exact. A large change shows
+ * as a large spread of sizes and is decided by the betting rule instead (`bettingEvidence`).
  */
-function settleNeed(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): number | null {
+function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): { need: number | null; hope: number | null } {
   const family = Math.max(1, opts.family ?? 1);
   const floor = Math.max(n + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));
   const center = Math.log1p(estimate);
   const s = MAD_NORMAL * median(kept.map((v) => Math.abs(v - center)));
-  const perPair = s * Math.sqrt(Math.PI / 3);
-  const half = (z: number): number => Math.expm1((z * perPair) / Math.sqrt(Math.max(n, 1)));
-  const verdict = pairsToSettle({
-    n,
-    estimate,
-    testHalfWidth: half(qnorm(opts.alpha / (2 * family), false)),
-    equivalenceHalfWidth: half(qnorm(opts.alpha, false)),
-    threshold: opts.threshold,
-    floor,
-  });
+  const sigma = s * Math.sqrt(Math.PI / 3);
+  const zTest = qnorm(opts.alpha / (2 * family), false);
+  const zEq = qnorm(opts.alpha, false);
+  const threshold = Math.log1p(opts.threshold);
+  const size = Math.abs(center);
+  const pairsFor = (z: number, spread: number, target: number): number => {
+    if (!(target > 0)) return Infinity;
+    if (!(spread > 0)) return floor;
+    return Math.max(floor, Math.ceil(((z * spread) / target) ** 2 - 1e-9));
+  };
   const nullHalf = nullHalfWidth(d, opts.alpha);
   const precise = !Number.isFinite(nullHalf) ? Infinity : nullHalf <= 0 ? floor : Math.max(floor, Math.ceil(n * (nullHalf / opts.precision) ** 2 - 1e-9));
-  const best = Math.min(verdict ?? Infinity, precise);
-  return Number.isFinite(best) ? best : null;
+  const need = Math.min(size > threshold ? pairsFor(zTest, sigma, size) : Infinity, pairsFor(zEq, sigma, threshold - size), precise);
+  const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(n, 1)));
+  const sizes = MAD_NORMAL * median(Array.from(d, Math.abs)) * Math.sqrt(Math.PI / 3);
+  const hope = Math.min(pairsFor(zEq, sizes * shrink, threshold), Number.isFinite(precise) ? Math.max(floor, Math.ceil(precise * shrink * shrink)) : Infinity);
+  return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null };
 }
 
 /**
@@ -235,7 +250,7 @@ function settleNeed(n: number, estimate: number, kept: readonly number[], d: Flo
  */
 export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck {
   const n = pairs.length;
-  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null };
+  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null };
   const rule: OutlierRule = opts.outliers;
   const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);
@@ -249,7 +264,7 @@ export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck 
   const upper = Math.expm1(hl.upper);
   const halfWidth = (upper - lower) / 2;
   const estimate = Math.expm1(hl.estimate);
-  const base = { halfWidth, estimate, need: settleNeed(n, estimate, kept, d, opts) };
+  const base = { halfWidth, estimate, ...settleNeeds(n, estimate, kept, d, opts) };
   if (n < opts.minPairs || kept.length < (opts.minKept ?? 0)) return { stop: false, reason: null, ...base, decision: null };
   const ev = bettingEvidence(d, opts.threshold);
   // a change is judged under the correction across the family: the betting test decides one at the

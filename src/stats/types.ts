@@ -229,6 +229,8 @@ export interface StopCheck {
   estimate: number | null;
   /** for `decided`: which way the anytime-valid test decided */
   decision?: 'change' | 'unchanged' | null;
-  /** pairs in all that would likely settle the benchmark (judge.ts, `pairsToSettle`); null when unknown */
+  /** pairs in all that would likely settle the benchmark (stop.ts, `settleNeeds`); null when unknown */
   need: number | null;
+  /** the fewest pairs in all that could settle it were it unchanged, read from the sizes of its differences alone (stop.ts, `settleNeeds`) */
+  hope: number | null;
 }
