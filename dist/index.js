@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-JO77A63K.js");
+  const { runAction } = await import("./chunks/run-D5N3HL6I.js");
   await runAction();
 }

@@ -28,7 +28,7 @@ import {
   show,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-MA653PMT.js";
+} from "./chunk-BJSW7WV3.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

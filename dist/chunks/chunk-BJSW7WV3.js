@@ -27749,7 +27749,9 @@ var RecordedBenchmarksSchema = external_exports.array(
     direction: external_exports.string().max(64).optional(),
     prepare: external_exports.string().max(SETTING_TEXT).optional(),
     shell: external_exports.string().max(64).optional(),
-    filter: external_exports.string().max(SETTING_TEXT).optional()
+    filter: external_exports.string().max(SETTING_TEXT).optional(),
+    iterations: external_exports.string().max(64).optional(),
+    design: external_exports.string().max(64).optional()
   })
 ).max(LIMITS.benchmarks);
 var RecordedSettingsSchema = external_exports.unknown().transform((raw) => {
@@ -27816,8 +27818,8 @@ var BenchmarkResultSchema = external_exports.object({
     components: external_exports.object({ betweenSd: external_exports.number(), withinSd: external_exports.number(), repetitionMs: external_exports.number(), lengthExponent: external_exports.number(), processMs: external_exports.number() }).optional(),
     predicted: external_exports.object({ pairSd: external_exports.number(), pairMs: external_exports.number() }).optional()
   }).optional(),
-  /** `futile`: how many pairs in all it needed for a verdict, and how many the budget left could give it when it stopped */
-  futility: external_exports.object({ need: external_exports.number().int().nonnegative(), affordable: external_exports.number().int().nonnegative() }).optional(),
+  /** `futile`: how many pairs in all it needed for a verdict (`hope`: the fewest on the most hopeful reading of its pairs), and how many the budget left could give it when it stopped */
+  futility: external_exports.object({ need: external_exports.number().int().nonnegative(), hope: external_exports.number().int().nonnegative().optional(), affordable: external_exports.number().int().nonnegative() }).optional(),
   /** runs that failed and were retried (a flaky command), per side */
   failedRuns: external_exports.object({ base: external_exports.number().int().nonnegative(), head: external_exports.number().int().nonnegative() }).optional(),
   /** `pairbench noise` (an A/A run): the noise floor of this benchmark on this machine */
@@ -40293,6 +40295,9 @@ function screenedTest(d, kept, opts) {
   };
 }
 var INTERVAL_DRAWS = 1e3;
+function intervalDrawsFor(benchmarks) {
+  return Math.max(200, Math.min(INTERVAL_DRAWS, Math.floor(2e6 / Math.max(1, benchmarks))));
+}
 var MAX_INTERVAL_LEVEL = 0.999;
 function screenedIntervalLevels(d, kept, levels, opts) {
   if (opts.outliers === "none" || kept.length < 2) return levels.slice();
@@ -40316,8 +40321,9 @@ function screenedIntervalLevels(d, kept, levels, opts) {
     }
   } else {
     const rand = mulberry32(((opts.seed ?? 0) ^ 1013904242) >>> 0);
-    values = new Float64Array(INTERVAL_DRAWS);
-    for (let k = 0; k < INTERVAL_DRAWS; k++) {
+    const draws = opts.intervalDraws ?? INTERVAL_DRAWS;
+    values = new Float64Array(draws);
+    for (let k = 0; k < draws; k++) {
       for (let i2 = 0; i2 < m; i2 += 32) {
         let bits = rand() * 4294967296 >>> 0;
         const top = Math.min(m, i2 + 32);
@@ -40562,7 +40568,8 @@ function judge(inputs, opts) {
 }
 function* judgeSteps(inputs, opts) {
   const draws = drawsFor(inputs.length, opts.alpha);
-  const testOptions = (b) => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws });
+  const intervalDraws = intervalDrawsFor(inputs.length);
+  const testOptions = (b) => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
   const screened = [];
   for (const b of inputs) {
     screened.push(screenAndTest(b.pairs, testOptions(b)));
@@ -40738,29 +40745,32 @@ function nullHalfWidth(d, alpha) {
   const h2 = tQuantile(1 - alpha / 2, n3 - 1) * s0 * Math.sqrt(Math.PI / 3) / Math.sqrt(n3);
   return (Math.expm1(h2) - Math.expm1(-h2)) / 2;
 }
-function settleNeed(n3, estimate, kept, d, opts) {
+function settleNeeds(n3, estimate, kept, d, opts) {
   const family = Math.max(1, opts.family ?? 1);
   const floor = Math.max(n3 + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));
   const center = Math.log1p(estimate);
   const s = MAD_NORMAL * median2(kept.map((v) => Math.abs(v - center)));
-  const perPair = s * Math.sqrt(Math.PI / 3);
-  const half = (z3) => Math.expm1(z3 * perPair / Math.sqrt(Math.max(n3, 1)));
-  const verdict = pairsToSettle({
-    n: n3,
-    estimate,
-    testHalfWidth: half(qnorm(opts.alpha / (2 * family), false)),
-    equivalenceHalfWidth: half(qnorm(opts.alpha, false)),
-    threshold: opts.threshold,
-    floor
-  });
+  const sigma = s * Math.sqrt(Math.PI / 3);
+  const zTest = qnorm(opts.alpha / (2 * family), false);
+  const zEq = qnorm(opts.alpha, false);
+  const threshold = Math.log1p(opts.threshold);
+  const size = Math.abs(center);
+  const pairsFor = (z3, spread2, target) => {
+    if (!(target > 0)) return Infinity;
+    if (!(spread2 > 0)) return floor;
+    return Math.max(floor, Math.ceil((z3 * spread2 / target) ** 2 - 1e-9));
+  };
   const nullHalf = nullHalfWidth(d, opts.alpha);
   const precise = !Number.isFinite(nullHalf) ? Infinity : nullHalf <= 0 ? floor : Math.max(floor, Math.ceil(n3 * (nullHalf / opts.precision) ** 2 - 1e-9));
-  const best = Math.min(verdict ?? Infinity, precise);
-  return Number.isFinite(best) ? best : null;
+  const need = Math.min(size > threshold ? pairsFor(zTest, sigma, size) : Infinity, pairsFor(zEq, sigma, threshold - size), precise);
+  const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(n3, 1)));
+  const sizes = MAD_NORMAL * median2(Array.from(d, Math.abs)) * Math.sqrt(Math.PI / 3);
+  const hope = Math.min(pairsFor(zEq, sizes * shrink, threshold), Number.isFinite(precise) ? Math.max(floor, Math.ceil(precise * shrink * shrink)) : Infinity);
+  return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null };
 }
 function stopCheck(pairs, opts) {
   const n3 = pairs.length;
-  if (n3 === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null };
+  if (n3 === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null };
   const rule = opts.outliers;
   const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);
@@ -40772,10 +40782,11 @@ function stopCheck(pairs, opts) {
   const upper = Math.expm1(hl.upper);
   const halfWidth = (upper - lower) / 2;
   const estimate = Math.expm1(hl.estimate);
-  const base = { halfWidth, estimate, need: settleNeed(n3, estimate, kept, d, opts) };
+  const base = { halfWidth, estimate, ...settleNeeds(n3, estimate, kept, d, opts) };
   if (n3 < opts.minPairs || kept.length < (opts.minKept ?? 0)) return { stop: false, reason: null, ...base, decision: null };
   const ev = bettingEvidence(d, opts.threshold);
-  if (ev.above >= 2 / opts.alpha || ev.below >= 2 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "change" };
+  const family = Math.max(1, opts.family ?? 1);
+  if (ev.above >= 2 * family / opts.alpha || ev.below >= 2 * family / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "change" };
   if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "unchanged" };
   const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
   if (confident && nullHalfWidth(d, opts.alpha) < opts.precision) {
@@ -40981,9 +40992,9 @@ function chooseDesign(c4, candidates) {
 }
 
 // src/schedule/design.ts
-var PILOT_REPETITIONS = 3;
+var PILOT_REPETITIONS = 2;
 var PILOT_LENGTH_MS = 10;
-var PILOT_LENGTHS_MS = [PILOT_LENGTH_MS, 4 * PILOT_LENGTH_MS];
+var PILOT_LENGTHS_MS = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
 var LENGTHS_MS = [2.5, 5, 10, 20, 40, 80, 160, 320, 640];
 var REPETITIONS = [1, 3, 5];
 var PILOT_PAIRS = { min: 8, max: 20 };
@@ -41442,13 +41453,10 @@ function noRoomFor(state, rowsPerPair) {
 
 // src/schedule/allocate.ts
 var FUTILITY_MIN_PAIRS = 20;
-function optimisticNeed(need, pairs) {
-  const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(pairs, 1)));
-  return Math.ceil(need * shrink * shrink);
-}
 function remainingPairs(c4, maxPairs) {
-  if (c4.need === null) return 0;
-  return Math.max(0, Math.min(c4.need, maxPairs) - c4.pairs);
+  const hope = c4.hope === void 0 ? c4.need : c4.hope;
+  if (hope === null) return 0;
+  return Math.max(0, Math.min(hope, maxPairs) - c4.pairs);
 }
 function allocate(candidates, opts) {
   const run = [];
@@ -41456,22 +41464,22 @@ function allocate(candidates, opts) {
   const futile = [];
   const ranked = [];
   for (const c4 of candidates) {
-    if (c4.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c4.need === null) {
+    const hope = c4.hope === void 0 ? c4.need : c4.hope;
+    if (c4.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c4.need === null || hope === null) {
       run.push(c4.name);
       continue;
     }
     const cost = remainingPairs(c4, opts.maxPairs) * c4.paceMs;
-    const hope = optimisticNeed(c4.need, c4.pairs);
     const hopeless = hope > opts.maxPairs || Math.max(0, hope - c4.pairs) * c4.paceMs > opts.budgetLeftMs;
     if (hopeless) {
-      futile.push({ name: c4.name, need: c4.need, pairs: c4.pairs, affordable: c4.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c4.paceMs, 1e-9))) });
+      futile.push({ name: c4.name, need: c4.need, hope, pairs: c4.pairs, affordable: c4.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c4.paceMs, 1e-9))) });
       continue;
     }
     ranked.push({ c: c4, cost });
   }
   ranked.sort((a2, b) => a2.cost - b.cost || a2.c.name.localeCompare(b.c.name));
   const bootstrap = Math.max(opts.minPairs, FUTILITY_MIN_PAIRS);
-  let spent = candidates.reduce((s, c4) => c4.pairs < bootstrap || c4.need === null ? s + Math.max(0, bootstrap - c4.pairs) * c4.paceMs : s, 0);
+  let spent = candidates.reduce((s, c4) => c4.pairs < bootstrap || c4.need === null || c4.hope === null ? s + Math.max(0, bootstrap - c4.pairs) * c4.paceMs : s, 0);
   for (let i2 = 0; i2 < ranked.length; i2++) {
     const { c: c4, cost } = ranked[i2];
     if (i2 === 0 || spent + cost <= opts.budgetLeftMs) {
@@ -41509,6 +41517,7 @@ function checkUnit(state, unit, spec) {
     row.estimate = check2.estimate;
     row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;
     row.need = row.pairs.length >= spec.minPairs ? check2.need : null;
+    row.hope = row.pairs.length >= spec.minPairs ? check2.hope : null;
     row.settled = check2.stop && check2.reason !== null;
     return { row, check: check2 };
   });
@@ -41516,7 +41525,9 @@ function checkUnit(state, unit, spec) {
   const own3 = checks.filter(({ row }) => !isExtra(row.key, keys));
   const gating = own3.length > 0 ? own3 : checks;
   const open2 = gating.filter(({ row }) => !row.settled && row.varies);
-  unit.need = open2.length === 0 || open2.some(({ row }) => row.need === null || row.need === void 0) ? null : open2.reduce((most, { row }) => Math.max(most, row.need), 0);
+  const most = (pick2) => open2.length === 0 || open2.some(({ row }) => pick2(row) === null || pick2(row) === void 0) ? null : open2.reduce((m, { row }) => Math.max(m, pick2(row)), 0);
+  unit.need = most((row) => row.need);
+  unit.hope = most((row) => row.hope);
   if (gating.length > 0 && gating.every(({ check: check2 }) => check2.stop && check2.reason)) {
     const reason = gating.some(({ check: check2 }) => check2.reason === "decided") ? "decided" : "precision";
     for (const { row, check: check2 } of checks) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
@@ -41778,13 +41789,13 @@ async function runSchedule(ctx) {
     const byName = new Map(units.map((u2) => [u2.name, u2]));
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const plan = allocate(
-      units.map((u2) => ({ name: u2.name, pairs: u2.pairs, need: u2.design?.phase === "pilot" ? null : u2.need, paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0 })),
+      units.map((u2) => ({ name: u2.name, pairs: u2.pairs, need: u2.design?.phase === "pilot" ? null : u2.need, hope: u2.hope ?? null, paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0 })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() }
     );
     for (const f of plan.futile) {
       const unit = byName.get(f.name);
-      unit.futility = { need: f.need, affordable: Math.min(f.affordable, spec.maxPairs) };
-      ctx.log(`${unit.name}: no more pairs: it needs about ${f.need} pairs to be decided at the spread of its ${f.pairs} so far, and ${f.need > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs2(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
+      unit.futility = { need: Math.max(f.need, f.hope), hope: f.hope, affordable: Math.min(f.affordable, spec.maxPairs) };
+      ctx.log(`${unit.name}: no more pairs: it needs about ${unit.futility.need} pairs to be decided at the spread of its ${f.pairs} so far (${f.hope} at best), and ${f.hope > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs2(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
       stopUnit(state, unit, "futile");
     }
     for (const name of plan.waiting) byName.get(name).waiting = true;
@@ -41800,7 +41811,7 @@ async function runSchedule(ctx) {
     const chosen = chooseDesigns(piloting.map((u2) => u2.design));
     piloting.forEach((u2, i2) => {
       u2.sizing = chosen[i2].sizing;
-      ctx.log(`${u2.name}: ${chosen[i2].log}`);
+      if (u2.running) ctx.log(`${u2.name}: ${chosen[i2].log}`);
     });
   }
   function outOfTime(unit) {

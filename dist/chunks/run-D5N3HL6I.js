@@ -38,7 +38,7 @@ import {
   show,
   writeReportFile,
   writeResultsFile
-} from "./chunk-MA653PMT.js";
+} from "./chunk-BJSW7WV3.js";
 import {
   endGroup,
   info,
