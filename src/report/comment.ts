@@ -20,32 +20,20 @@
  * (UTF-8 bytes) rows and sections are left out, the most important kept, and a note at the bottom
  * says where the full report is (S8).
  */
-import { gateAfterAcceptance, type FailOn } from '../config/fail-on.ts';
 import type { BenchmarkResult, Failure, Results } from '../results/schema.ts';
-import { geomeanChange, type Geomean } from '../stats/geomean.ts';
 import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
-import { forestRows, renderForestText, type ForestRow } from './forest.ts';
+import { renderForestText } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
-import { designSummary, futilitySummary } from './designs.ts';
-import { formatChange, formatChangeInterval, formatLevel, formatValue, intervalLabel, intervalNote } from './format.ts';
+import { formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
+import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
-import { countVerdicts, groupRows, KIND_LABEL, worseChange, type Group, type Row } from './rows.ts';
+import { KIND_LABEL, type Group, type Row } from './rows.ts';
+import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
 
+export { suiteChange, type Acceptance } from './model.ts';
 
-/** What the gate says after a PR label accepted an intended regression (or why the label did not count). */
-export interface Acceptance {
-  label: string;
-  /** the login that added the label, when known */
-  by: string | null;
-  accepted: boolean;
-  /** why a label did not count */
-  reason?: string;
-}
-
-export interface MarkdownContext {
-  /** shown in the heading; default `pairbench` */
-  title?: string;
+export interface MarkdownContext extends ModelOptions {
   /** the sticky comment's id: when set, the marker `<!-- pairbench:<id> -->` is the first line */
   commentId?: string;
   /** the workflow run, linked from the report */
@@ -58,10 +46,6 @@ export interface MarkdownContext {
   fullReportHint?: string;
   /** show every raw pair in a fold (the job summary; never the comment) */
   pairs?: boolean;
-  /** a PR label that accepts the regression */
-  acceptance?: Acceptance | null;
-  /** the gate (`fail-on`) the job applies: when set, the report says what undecided benchmarks do to it */
-  failOn?: FailOn;
 }
 
 /** Longest benchmark name shown in the table. */
@@ -69,141 +53,37 @@ const NAME_CELL_CHARS = 100;
 /** At most this many rows in the forest plot; the rest are in the HTML report. */
 const FOREST_ROWS = 50;
 
+/** GitHub-flavoured Markdown: every string from the results file escaped (S6). */
+export const MARKDOWN: Markup = {
+  text: (s, max) => escapeInline(s, max),
+  code: (s, max) => codeSpan(s, max),
+  strong: (s) => `**${s}**`,
+  em: (s) => `*${s}*`,
+};
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function shortSha(sha: string | null | undefined): string | null {
-  return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha.slice(0, 7).toLowerCase() : null;
-}
-
-/** How a revision is named in prose: the short SHA, else the ref, else the directory. */
-function revisionLabel(rev: Results['base']): string {
-  const sha = shortSha(rev.sha);
-  if (sha) return codeSpan(sha);
-  if (rev.ref) return codeSpan(rev.ref, 60);
-  if (rev.dir) return codeSpan(rev.dir, 60);
-  return 'unknown';
-}
-
-function thresholdOf(results: Results): number {
-  const t = results.settings?.['threshold'];
-  return typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : 0.02;
-}
-
-function alphaOf(results: Results): number {
-  const a = results.settings?.['alpha'];
-  return typeof a === 'number' && a > 0 && a < 1 ? a : 0.05;
-}
-
-type ChangeWithLevels = NonNullable<BenchmarkResult['change']> & { ciLevel?: number };
-
-/**
- * The coverage an interval is reported with: its own level when the results give one, else the
- * comparison's confidence. After an early stop the interval is computed at a raised fixed-sample
- * level (`change.level`) precisely so that it keeps this coverage; the geometric mean reads it at
- * the coverage, which keeps that guarantee (and gives one benchmark its own interval back).
- */
-function levelOf(b: BenchmarkResult, alpha: number): number {
-  const c = b.change as ChangeWithLevels | null | undefined;
-  const l = c?.ciLevel ?? c?.confidence ?? 1 - alpha;
-  return typeof l === 'number' && l > 0 && l < 1 ? l : 1 - alpha;
-}
-
 /** The confidence a benchmark's interval is reported at, when the results give it one of its own. */
 function ownConfidence(b: BenchmarkResult): number | null {
-  const l = (b.change as ChangeWithLevels | null | undefined)?.ciLevel;
+  const l = (b.change as (NonNullable<BenchmarkResult['change']> & { ciLevel?: number }) | null | undefined)?.ciLevel;
   return typeof l === 'number' && l > 0 && l < 1 ? l : null;
 }
 
-/** The geometric mean change of every group's own metric, + is worse. */
-export function suiteChange(results: Results, groups: readonly Group[] = groupRows(results.benchmarks)): Geomean | null {
-  const alpha = alphaOf(results);
-  const inputs = groups.flatMap((g) => {
-    const w = worseChange(g.primary.result);
-    return w && g.primary.kind !== 'added' && g.primary.kind !== 'removed' ? [{ ...w, level: levelOf(g.primary.result, alpha) }] : [];
-  });
-  // one benchmark: its own interval at its own level, as its row shows it; several: at 1 - alpha
-  return geomeanChange(inputs, inputs.length === 1 ? inputs[0]!.level : 1 - alpha);
-}
-
 /** The heading: the verdict counted by benchmark, worst first. Reads without colour: every emoji has its word. */
-export function headline(results: Results, title = 'pairbench', counts = countVerdicts(results)): string {
-  const c = counts;
-  const parts: string[] = [];
-  if (c.regression) parts.push(`🔴 ${plural(c.regression, 'regression')}`);
-  if (c.failed) parts.push(`❌ ${plural(c.failed, 'failed benchmark')}`);
-  if (c.inconclusive) parts.push(`🟡 ${c.inconclusive} inconclusive`);
-  if (c.improvement) parts.push(`🟢 ${plural(c.improvement, 'improvement')}`);
-  if (c.unchanged) parts.push(`⚪ ${c.unchanged} unchanged`);
-  if (c.added) parts.push(`🆕 ${c.added} added`);
-  if (c.removed) parts.push(`➖ ${c.removed} removed`);
-  if (parts.length === 0) parts.push(results.status === 'failed' ? '❌ no benchmark could be measured' : 'no benchmarks measured');
-  return `### ${parts.join(', ')} · ${escapeInline(title, 80)}`;
-}
-
-/** The one number under the heading: the suite's geometric mean change with its interval. */
-function summaryLine(results: Results, groups: readonly Group[]): string {
-  const g = suiteChange(results, groups);
-  const compared = `head ${revisionLabel(results.head)} against base ${revisionLabel(results.base)}`;
-  if (!g) return compared;
-  const one = g.count === 1 ? groups.find((x) => worseChange(x.primary.result) !== null) : undefined;
-  const what = one ? `change of ${escapeInline(one.primary.name, 60)}` : `geometric mean change of ${g.count} benchmarks`;
-  const direction = one && one.primary.result.direction === 'higher-is-better' ? ' (as cost: + is worse)' : g.count > 1 ? ' (+ is worse)' : '';
-  return `**${formatChange(g.estimate)}** ${formatChangeInterval(g.ci)} ${what}${direction}, ${formatLevel(g.confidence)} interval · ${compared}`;
-}
-
-const gatesInconclusive = (failOn: string | undefined) => failOn !== undefined && failOn.split(',').includes('inconclusive');
-
-function acceptanceNote(a: Acceptance | null | undefined, counts: ReturnType<typeof countVerdicts>, failOn: FailOn | undefined): string | null {
-  if (!a) return null;
-  const label = codeSpan(a.label, 60);
-  const who = a.by ? escapeInline(`@${a.by}`, 60) : 'someone';
-  if (a.accepted) {
-    if (counts.regression === 0) return `> ✅ The label ${label} (added by ${who}) accepts a regression; there is none.`;
-    // the label accepts a regression only: an inconclusive gate still holds
-    return failOn !== undefined && gateAfterAcceptance(failOn, true) === 'inconclusive' && counts.inconclusive > 0
-      ? `> ✅ **Regression accepted**: ${who} added the label ${label}, so the regression does not fail the gate; the inconclusive benchmarks still do (\`fail-on\` names inconclusive).`
-      : `> ✅ **Regression accepted**: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.`;
+function headingOf(model: ReportModel): string {
+  const parts = countParts(model.counts).map((p) => `${p.emoji} ${p.words}`);
+  if (parts.length === 0) {
+    const none = nothingCounted(model);
+    parts.push(`${none.emoji ? `${none.emoji} ` : ''}${none.words}`);
   }
-  return `> ⚠️ The label ${label} was ignored: ${escapeInline(a.reason ?? `${who} cannot write to this repository`, 200)}. Only a label added by someone with write access accepts a regression.`;
+  return `### ${parts.join(', ')} · ${escapeInline(model.title, 80)}`;
 }
 
-/** What undecided benchmarks do to the gate: the check run stays neutral either way; the job fails on them only when fail-on names them. */
-function undecidedGateNote(inconclusive: number, failOn: FailOn | undefined): string | null {
-  if (failOn === undefined || inconclusive === 0) return null;
-  const n = plural(inconclusive, 'benchmark');
-  return gatesInconclusive(failOn)
-    ? `> 🟡 ${n} inconclusive, and \`fail-on\` names inconclusive: the job fails on ${inconclusive === 1 ? 'it' : 'them'} (the check run is neutral). Give ${inconclusive === 1 ? 'it' : 'them'} more pairs (\`max-time\`) or a quieter runner.`
-    : `> 🟡 ${n} inconclusive: the check run is neutral and the job passes on ${inconclusive === 1 ? 'it' : 'them'}. To block on undecided benchmarks, set \`fail-on: regression,inconclusive\`.`;
-}
-
-function statusNotes(results: Results, counts: ReturnType<typeof countVerdicts>): string[] {
-  const notes: string[] = [];
-  const why = results.stoppedBecause;
-  const missing = results.missingShards ?? [];
-  if (missing.length > 0) {
-    notes.push(`> ⚠️ **Incomplete: shard ${missing.join(', ')} missing.** Its benchmarks were not measured or its results file was not found, so the verdict is at most *inconclusive*. Check that shard's job and its artifact upload.`);
-  } else if (results.status === 'partial') {
-    const reason =
-      why === 'interrupted'
-        ? 'the run was interrupted (cancelled workflow or a signal)'
-        : why === 'max-time'
-          ? 'the time budget (`max-time`) ran out in the middle of a round'
-          : `it stopped early${why ? ` (${escapeInline(why, 40)})` : ''}`;
-    notes.push(`> ⚠️ **Partial results**: ${reason}. Verdicts use the pairs measured until then; benchmarks without enough pairs are inconclusive. Rerun, or raise \`max-time\`.`);
-  } else if (results.status === 'failed') {
-    notes.push('> ❌ **The comparison could not be completed**: a build or a benchmark command failed (see *Failures* below). Verdicts use the pairs measured before the failure.');
-  } else if (results.status === 'running') {
-    notes.push('> ⏳ **Still running**: this report shows the pairs measured so far.');
-  }
-  const futile = futilitySummary(results.benchmarks);
-  if (futile) notes.push(`> ⏱️ ${escapeInline(futile.text, 400)}. Raise \`max-time\`, or run on a quieter runner.`);
-  else if (results.status !== 'partial' && why === 'max-time' && counts.inconclusive > 0) {
-    notes.push('> ⏱️ The time budget (`max-time`) ran out before every benchmark was settled: inconclusive benchmarks need more pairs. Raise `max-time` or `max-pairs`.');
-  }
-  return notes;
+/** The heading of a results file's report (see {@link headingOf}). */
+export function headline(results: Results, title = 'pairbench'): string {
+  return headingOf(reportModel(results, { title }));
 }
 
 function verdictCell(r: Row): string {
@@ -355,20 +235,25 @@ function detailsLinks(ctx: MarkdownContext): string {
   return `${run ? `[Workflow run](${run}) · ` : ''}${where}`;
 }
 
-/** Renders the report. The result is at most `ctx.maxLength` UTF-8 bytes (default: a comment's limit). */
+/** Renders the report of a results file (see {@link markdownReport}); `ctx` gives the gate, the accept label and the title. */
 export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): string {
+  return markdownReport(reportModel(results, ctx), ctx);
+}
+
+/** Renders the report model. The result is at most `ctx.maxLength` UTF-8 bytes (default: a comment's limit). */
+export function markdownReport(model: ReportModel, ctx: Omit<MarkdownContext, keyof ModelOptions> = {}): string {
+  const { results, groups } = model;
   const limit = ctx.maxLength ?? REPORT_LIMITS.comment;
   const budget = new Budget(limit - 700);
-  const groups = groupRows(results.benchmarks);
-  const counts = countVerdicts(results);
-  const confidence = intervalLabel(results);
+  const confidence = model.interval.label;
 
   const marker = ctx.commentId !== undefined ? markerFor(ctx.commentId) : null;
-  const top = [marker, headline(results, ctx.title, counts), '', summaryLine(results, groups)].filter((x): x is string => x !== null).join('\n');
+  const top = [marker, headingOf(model), '', summaryText(model, MARKDOWN)].filter((x): x is string => x !== null).join('\n');
   budget.take(top, 2);
-  const accepted = acceptanceNote(ctx.acceptance, counts, ctx.failOn);
-  const gate = undecidedGateNote(counts.inconclusive, ctx.failOn);
-  const notes = [...(accepted ? [accepted] : []), ...statusNotes(results, counts), ...(gate ? [gate] : [])];
+  const notes = model.notes.map((n) => {
+    const w = wordNote(n, 'action', MARKDOWN);
+    return `> ${w.icon} ${w.text}`;
+  });
   for (const n of notes) budget.take(n, 2);
   const links = detailsLinks(ctx);
   budget.take(links, 2);
@@ -391,9 +276,8 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
     changedShown++;
   }
 
-  const forestSource = forestRows(groups, thresholdOf(results));
-  const suite = suiteChange(results, groups);
-  const summaryRow: ForestRow | null = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data', estimate: suite.estimate, ci: suite.ci, threshold: thresholdOf(results), shown: suite.estimate } : null;
+  const forestSource = model.forest.rows;
+  const summaryRow = model.forest.summary;
   let forestText: string | null = null;
   if (forestSource.length > 0) {
     const shown = forestSource.slice(0, FOREST_ROWS);
@@ -435,10 +319,10 @@ export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): str
   const out: string[] = [top, ...notes];
   if (changedRows.length) out.push(`${tableHead(confidence)}\n${changedRows.join('\n')}`);
   // why the intervals are at the level shown, when it is not 1 - alpha (several benchmarks, early stops)
-  const levelNote = changedRows.length ? intervalNote(results) : null;
+  const levelNote = changedRows.length ? model.interval.note : null;
   if (levelNote && budget.take(levelNote, 14)) out.push(`<sub>${escapeInline(levelNote, 400)}</sub>`);
   // how the runs were designed, once for the comparison (schedule/design.ts)
-  const designs = designSummary(results.benchmarks);
+  const designs = model.designs;
   if (designs && budget.take(designs, 14)) out.push(`<sub>${escapeInline(designs, 400)} (\`design: command\` runs them as the command says).</sub>`);
   if (forestText) out.push(forestText);
   if (failures.length) out.push(`**Failures**\n\n${failures.join('\n')}`);

@@ -149,11 +149,16 @@ export interface VerdictCounts {
   removed: number;
 }
 
+/** Counts by kind, one per group: a benchmark and its derived metrics count once, as the worst kind among them. */
+export function countGroups(groups: readonly Group[]): VerdictCounts {
+  const c: VerdictCounts = { regression: 0, improvement: 0, inconclusive: 0, unchanged: 0, failed: 0, added: 0, removed: 0 };
+  for (const g of groups) if (g.kind !== 'no-data') c[g.kind]++;
+  return c;
+}
+
 /** Counts by kind, one per benchmark group (a benchmark and its derived metrics count once). */
 export function countVerdicts(results: Results): VerdictCounts {
-  const c: VerdictCounts = { regression: 0, improvement: 0, inconclusive: 0, unchanged: 0, failed: 0, added: 0, removed: 0 };
-  for (const g of groupRows(results.benchmarks)) if (g.kind !== 'no-data') c[g.kind]++;
-  return c;
+  return countGroups(groupRows(results.benchmarks));
 }
 
 /** Report order of the results themselves (groups flattened), the order in which rows survive a cut. */

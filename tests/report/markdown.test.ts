@@ -145,7 +145,8 @@ describe('renderMarkdown: partial and failed runs, failures, added and removed',
     const b = bench('b', 'inconclusive', 0, { failure: { side: 'head', kind: 'exit', exitCode: 1, message: 'exited 1 in 1 of 10 runs', stderrTail: 'panic: boom' } });
     const out = renderMarkdown(results([bench('a', 'unchanged', 0), b]));
     expect(tableRows(out)[0]).toContain('❌ failed (head)');
-    expect(out).toContain('❌ 1 failed benchmark');
+    // the heading counts a failed benchmark in the same words as the check run's title and the terminal
+    expect(out).toContain('### ❌ 1 failed, ⚪ 1 unchanged · pairbench');
     expect(out).toContain('- **head** benchmark **b**: exited with an error (exit code 1).');
   });
 

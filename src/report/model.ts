@@ -1,0 +1,231 @@
+/**
+ * One comparison as every report shows it, laid out once from the results: the benchmarks in
+ * groups (a benchmark and its metric rows), the counts by kind (one per group), the suite's change
+ * with its interval (+ is worse), the revisions compared, the notes a reader acts on (as codes and
+ * figures; each surface words them, words.ts), the interval's label and note, how the runs were
+ * designed, and what the gate (`fail-on` and an accept label) makes of the verdict.
+ *
+ * The terminal table, the Markdown comment and job summary, the HTML report, the check run's title
+ * and the failing step's message only render this value, so no two of them can disagree on a
+ * count, a number or a word: hyperfine's `MarkupExporter` lays out one table and lets each markup
+ * supply its syntax, benchstat builds one `Tables` and renders it with `ToText` or `ToCSV`.
+ *
+ * Pure: results in, a value out.
+ */
+import { gateAfterAcceptance, gateFails, type FailOn } from '../config/fail-on.ts';
+import type { BenchmarkResult, Results } from '../results/schema.ts';
+import { geomeanChange, type Geomean } from '../stats/geomean.ts';
+import { designSummary, futilitySummary } from './designs.ts';
+import { forestRows, type ForestRow } from './forest.ts';
+import { intervalLabel, intervalNote } from './format.ts';
+import { countGroups, groupRows, worseChange, type Group, type VerdictCounts } from './rows.ts';
+
+/** What the gate says after a PR label accepted an intended regression (or why the label did not count). */
+export interface Acceptance {
+  label: string;
+  /** the login that added the label, when known */
+  by: string | null;
+  accepted: boolean;
+  /** why a label did not count */
+  reason?: string;
+}
+
+/** A check run's conclusion. */
+export type Conclusion = 'success' | 'failure' | 'neutral';
+
+/** A revision as the reports name it: the short SHA, else the ref, else the directory. */
+export interface Revision {
+  /** untrusted (from the results file): each surface escapes it */
+  text: string;
+  kind: 'sha' | 'ref' | 'dir' | 'unknown';
+}
+
+/** The suite's one number: the geometric mean change of every group's own metric, + is worse. */
+export interface SuiteChange extends Geomean {
+  /** the benchmark it is the change of, when there is only one */
+  only: { name: string; higherIsBetter: boolean } | null;
+}
+
+/**
+ * A note above the table, as a code with its figures: the accept label, an incomplete, partial,
+ * failed or running comparison, benchmarks stopped as futile or by the time budget, and what
+ * undecided benchmarks do to the gate. Worded per surface by words.ts (`wordNote`).
+ */
+export type ReportNote =
+  | { code: 'accepted'; label: string; by: string | null; regressions: number; inconclusiveHolds: boolean }
+  | { code: 'label-ignored'; label: string; by: string | null; reason: string | null }
+  | { code: 'incomplete'; shards: number[] }
+  | { code: 'partial'; stoppedBecause: string | null }
+  | { code: 'failed' }
+  | { code: 'running' }
+  | { code: 'futile'; count: number; text: string }
+  | { code: 'budget-ran-out'; inconclusive: number }
+  | { code: 'undecided-gate'; inconclusive: number; gated: boolean };
+
+/** What `fail-on` and an accept label make of the verdict. */
+export interface GateState {
+  /** the gate the job applies, when the report is rendered for it (the action); null otherwise */
+  failOn: FailOn | null;
+  acceptance: Acceptance | null;
+  /** the gate once the accept label is weighed (config/fail-on.ts `gateAfterAcceptance`) */
+  effective: FailOn | null;
+  /** whether the effective gate fails the job; false when the gate is not known */
+  fails: boolean;
+  /** the check run's conclusion under the effective gate (`fail-on: regression` when not known) */
+  conclusion: Conclusion;
+}
+
+export interface ReportModel {
+  results: Results;
+  /** shown in headings; untrusted */
+  title: string;
+  /** report order: regressions (worst first), failures, inconclusive, improvements, unchanged, added, removed */
+  groups: Group[];
+  /** one count per benchmark group, everywhere */
+  counts: VerdictCounts;
+  suite: SuiteChange | null;
+  base: Revision;
+  head: Revision;
+  /** the level the intervals are shown at ("95%", "99.375%") and, when it is not 1 − alpha, why */
+  interval: { label: string; note: string | null };
+  /** how the runs were designed, once for the comparison (designs.ts) */
+  designs: string | null;
+  /** why benchmarks stopped undecided before the budget ran out (designs.ts) */
+  futility: { count: number; text: string } | null;
+  notes: ReportNote[];
+  gate: GateState;
+  /** the forest plot's rows (each group's own metric, and its other metrics that changed), and the suite's row under them */
+  forest: { rows: ForestRow[]; summary: ForestRow | null };
+  threshold: number;
+  alpha: number;
+}
+
+export interface ModelOptions {
+  /** shown in headings; default `pairbench` */
+  title?: string | undefined;
+  /** the gate (`fail-on`) the job applies */
+  failOn?: FailOn | undefined;
+  /** a PR label that accepts a regression */
+  acceptance?: Acceptance | null | undefined;
+}
+
+function thresholdOf(results: Results): number {
+  const t = results.settings?.['threshold'];
+  return typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : 0.02;
+}
+
+function alphaOf(results: Results): number {
+  const a = results.settings?.['alpha'];
+  return typeof a === 'number' && a > 0 && a < 1 ? a : 0.05;
+}
+
+/** How a revision is named in prose: the short SHA, else the ref, else the directory. */
+export function revisionOf(rev: Results['base']): Revision {
+  if (rev.sha && /^[0-9a-f]{7,64}$/i.test(rev.sha)) return { text: rev.sha.slice(0, 7).toLowerCase(), kind: 'sha' };
+  if (rev.ref) return { text: rev.ref, kind: 'ref' };
+  if (rev.dir) return { text: rev.dir, kind: 'dir' };
+  return { text: 'unknown', kind: 'unknown' };
+}
+
+/**
+ * The coverage an interval is reported with: its own level when the results give one, else the
+ * comparison's confidence. After an early stop the interval is computed at a raised fixed-sample
+ * level (`change.level`) precisely so that it keeps this coverage; the geometric mean reads it at
+ * the coverage, which keeps that guarantee (and gives one benchmark its own interval back).
+ */
+function levelOf(b: BenchmarkResult, alpha: number): number {
+  const c = b.change as (NonNullable<BenchmarkResult['change']> & { ciLevel?: number }) | null | undefined;
+  const l = c?.ciLevel ?? c?.confidence ?? 1 - alpha;
+  return typeof l === 'number' && l > 0 && l < 1 ? l : 1 - alpha;
+}
+
+/**
+ * The geometric mean change of every group's own metric, + is worse (a throughput turned into the
+ * cost it adds), with its interval: derived metrics (B/op, MB/s) restate their benchmark and are
+ * left out, as are benchmarks measured on one side only.
+ */
+export function suiteChange(results: Results, groups: readonly Group[] = groupRows(results.benchmarks)): SuiteChange | null {
+  const alpha = alphaOf(results);
+  const members = groups.flatMap((g) => {
+    const w = worseChange(g.primary.result);
+    return w && g.primary.kind !== 'added' && g.primary.kind !== 'removed' ? [{ group: g, input: { ...w, level: levelOf(g.primary.result, alpha) } }] : [];
+  });
+  const inputs = members.map((m) => m.input);
+  // one benchmark: its own interval at its own level, as its row shows it; several: at 1 - alpha
+  const g = geomeanChange(inputs, inputs.length === 1 ? inputs[0]!.level : 1 - alpha);
+  if (!g) return null;
+  const one = g.count === 1 ? members.find((m) => Number.isFinite(m.input.estimate))?.group : undefined;
+  return { ...g, only: one ? { name: one.primary.name, higherIsBetter: one.primary.result.direction === 'higher-is-better' } : null };
+}
+
+/**
+ * failure: a failed comparison, or a regression the gate names; neutral: inconclusive (with any
+ * `fail-on`: the job's own status carries that gate), a partial run, or a regression the gate lets
+ * through; success: only unchanged and improved benchmarks.
+ */
+export function conclusionOf(results: Results, failOn: FailOn): Conclusion {
+  if (results.status === 'failed') return 'failure';
+  if (results.verdict === 'regression') return failOn.split(',').includes('regression') ? 'failure' : 'neutral';
+  if (results.verdict === 'inconclusive' || results.status === 'partial' || results.verdict === undefined) return 'neutral';
+  return 'success';
+}
+
+function gateOf(results: Results, opts: ModelOptions): GateState {
+  const failOn = opts.failOn ?? null;
+  const acceptance = opts.acceptance ?? null;
+  const effective = failOn === null ? null : gateAfterAcceptance(failOn, acceptance?.accepted === true);
+  return {
+    failOn,
+    acceptance,
+    effective,
+    fails: effective !== null && gateFails(effective, results),
+    conclusion: conclusionOf(results, effective ?? 'regression'),
+  };
+}
+
+function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futility: ReportModel['futility']): ReportNote[] {
+  const notes: ReportNote[] = [];
+  const a = gate.acceptance;
+  if (a?.accepted) {
+    notes.push({ code: 'accepted', label: a.label, by: a.by, regressions: counts.regression, inconclusiveHolds: gate.effective === 'inconclusive' && counts.inconclusive > 0 });
+  } else if (a) {
+    notes.push({ code: 'label-ignored', label: a.label, by: a.by, reason: a.reason ?? null });
+  }
+  const missing = results.missingShards ?? [];
+  if (missing.length > 0) notes.push({ code: 'incomplete', shards: [...missing] });
+  else if (results.status === 'partial') notes.push({ code: 'partial', stoppedBecause: results.stoppedBecause ?? null });
+  else if (results.status === 'failed') notes.push({ code: 'failed' });
+  else if (results.status === 'running') notes.push({ code: 'running' });
+  if (futility) notes.push({ code: 'futile', count: futility.count, text: futility.text });
+  else if (results.status !== 'partial' && results.stoppedBecause === 'max-time' && counts.inconclusive > 0) notes.push({ code: 'budget-ran-out', inconclusive: counts.inconclusive });
+  if (gate.failOn !== null && counts.inconclusive > 0) notes.push({ code: 'undecided-gate', inconclusive: counts.inconclusive, gated: gate.failOn.split(',').includes('inconclusive') });
+  return notes;
+}
+
+/** The report of a comparison, laid out once for every surface. */
+export function reportModel(results: Results, opts: ModelOptions = {}): ReportModel {
+  const groups = groupRows(results.benchmarks);
+  const counts = countGroups(groups);
+  const threshold = thresholdOf(results);
+  const suite = suiteChange(results, groups);
+  const gate = gateOf(results, opts);
+  const futility = futilitySummary(results.benchmarks);
+  const summary: ForestRow | null = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data', estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
+  return {
+    results,
+    title: opts.title ?? 'pairbench',
+    groups,
+    counts,
+    suite,
+    base: revisionOf(results.base),
+    head: revisionOf(results.head),
+    interval: { label: intervalLabel(results), note: intervalNote(results) },
+    designs: designSummary(results.benchmarks),
+    futility,
+    notes: notesOf(results, counts, gate, futility),
+    gate,
+    forest: { rows: forestRows(groups, threshold), summary },
+    threshold,
+    alpha: alphaOf(results),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The failing step's message in the action (`core.setFailed`, shown on the pull request's checks
+ * and as the job's annotation): which benchmark groups fail the gate and by how much, read from the
+ * report model like every other surface, so its counts and changes are the comment's. Plain text:
+ * the runner prints it as an `::error::` line, escaped by `@actions/core`. Pure.
+ */
+import { formatChange, formatChangeInterval } from './format.ts';
+import type { ReportModel } from './model.ts';
+
+/** Names at most, in the message. */
+const NAMED = 10;
+
+/** A name for a one-line message: its first 80 characters. */
+const short = (name: string) => name.slice(0, 80);
+
+/** Every regression with its size, the first ten: `pairbench: 2 regressions beyond the threshold: parse +10.0% [+9.2%, +10.8%]; …`. */
+export function regressionMessage(model: ReportModel): string {
+  const rows = model.groups.filter((g) => g.kind === 'regression');
+  const named = rows.map((g) => {
+    const r = [g.primary, ...g.derived].find((x) => x.kind === 'regression') ?? g.primary;
+    const c = r.result.change;
+    const size = c ? ` ${formatChange(c.estimate)} ${formatChangeInterval(c.ci)}` : '';
+    const what = r !== g.primary ? ` (${r.metric})` : r.result.metric && r.result.metric !== 'wall' ? ` [${r.result.metric}]` : '';
+    return `${short(r.name)}${what}${size}`;
+  });
+  const list = `${named.slice(0, NAMED).join('; ')}${named.length > NAMED ? `; and ${named.length - NAMED} more` : ''}`;
+  return `pairbench: ${rows.length} regression${rows.length === 1 ? '' : 's'} beyond the threshold: ${list}. Set fail-on: none to report without failing, or add the accept label to accept an intended regression.`;
+}
+
+/**
+ * The benchmarks left undecided, when the gate names inconclusive: every group with a row judged
+ * inconclusive, a failed benchmark among them (it is judged inconclusive, so it cannot pass the
+ * gate silently).
+ */
+export function undecidedMessage(model: ReportModel): string {
+  const open = model.groups.filter((g) => [g.primary, ...g.derived].some((r) => r.result.verdict === 'inconclusive' && r.result.presence !== 'added' && r.result.presence !== 'removed'));
+  const names = open.map((g) => short(g.primary.name));
+  const failed = open.filter((g) => g.kind === 'failed').length;
+  const n = open.length;
+  const which = `(${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''})`;
+  const what = failed > 0 ? `${n} benchmark${n === 1 ? '' : 's'} undecided ${which}, ${failed} of them failed (a failed benchmark counts as inconclusive)` : `${n} benchmark${n === 1 ? '' : 's'} inconclusive ${which}`;
+  return `pairbench: ${what}, and fail-on names inconclusive: give ${n === 1 ? 'it' : 'them'} more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.`;
+}
+
+/**
+ * The message of a step the gate fails (exit status 1): the regressions when the gate (after the
+ * accept label) names them and there are any, else the undecided benchmarks.
+ */
+export function failingStepMessage(model: ReportModel): string {
+  const gate = model.gate.effective ?? model.gate.failOn ?? 'regression';
+  return gate.split(',').includes('regression') && model.counts.regression > 0 ? regressionMessage(model) : undecidedMessage(model);
+}

@@ -1,0 +1,163 @@
+/**
+ * The sentences every report shares, written once: the counts of the headline, the revisions
+ * compared, the suite's change, and the notes of the report model (model.ts `ReportNote`). Each
+ * surface supplies only its syntax, as a {@link Markup}: how untrusted text is escaped, and what
+ * code and emphasis look like (hyperfine's `MarkupExporter`). Notes name settings the way their
+ * reader changes them: CLI flags in the terminal, action inputs in the comment, the check run, the
+ * job summary and the HTML report (as findings.ts words findings). Pure.
+ */
+import { oneLine } from './escape.ts';
+import type { Surface } from './findings.ts';
+import { formatChange, formatChangeInterval, formatLevel } from './format.ts';
+import { cutText } from './html-plots.ts';
+import type { ReportModel, ReportNote, Revision } from './model.ts';
+import { KIND_LABEL, type VerdictCounts } from './rows.ts';
+
+/** What a surface makes of text: its escaping and its syntax. */
+export interface Markup {
+  /** untrusted text (names, refs, reasons), escaped for this surface and cut to `max` characters */
+  text(s: string, max: number): string;
+  /** untrusted text as code */
+  code(s: string, max: number): string;
+  /** strong emphasis of text already marked up */
+  strong(s: string): string;
+  /** emphasis of text already marked up */
+  em(s: string): string;
+}
+
+/** Plain text on one line (the terminal, a CI log, a check run's title): controls shown escaped, never a workflow command (S21). */
+export const PLAIN: Markup = {
+  text: (s, max) => oneLine(cutText(s, max)),
+  code: (s, max) => oneLine(cutText(s, max)),
+  strong: (s) => s,
+  em: (s) => s,
+};
+
+/** One kind's count as the headline says it. */
+export interface CountPart {
+  kind: keyof VerdictCounts;
+  count: number;
+  /** the kind's emoji, for surfaces that show it (it never stands alone: the words say it too) */
+  emoji: string;
+  /** `2 regressions`, `1 failed`, `14 unchanged` */
+  words: string;
+}
+
+const ORDER: (keyof VerdictCounts)[] = ['regression', 'failed', 'inconclusive', 'improvement', 'unchanged', 'added', 'removed'];
+const PLURAL: Partial<Record<keyof VerdictCounts, string>> = { regression: 'regressions', improvement: 'improvements' };
+
+/** The counts the headline names, worst first, one per benchmark group. */
+export function countParts(counts: VerdictCounts): CountPart[] {
+  return ORDER.filter((k) => counts[k] > 0).map((k) => ({
+    kind: k,
+    count: counts[k],
+    emoji: KIND_LABEL[k].split(' ')[0]!,
+    words: `${counts[k]} ${counts[k] === 1 ? k : (PLURAL[k] ?? k)}`,
+  }));
+}
+
+/** What the headline says when nothing was counted. */
+export function nothingCounted(model: ReportModel): { emoji: string; words: string } {
+  return model.results.status === 'failed' ? { emoji: '❌', words: 'no benchmark could be measured' } : { emoji: '', words: 'no benchmarks measured' };
+}
+
+/** The counts in words, without emoji: `2 regressions, 1 failed, 14 unchanged` (the check run's title, the terminal). */
+export function countsText(model: ReportModel): string {
+  const parts = countParts(model.counts);
+  return parts.length > 0 ? parts.map((p) => p.words).join(', ') : nothingCounted(model).words;
+}
+
+/** A revision in prose: its short SHA, ref or directory as code. */
+export function revisionText(rev: Revision, m: Markup): string {
+  return rev.kind === 'unknown' ? 'unknown' : m.code(rev.text, 60);
+}
+
+/** `head bbbbbbb against base aaaaaaa`. */
+export function comparedText(model: ReportModel, m: Markup): string {
+  return `head ${revisionText(model.head, m)} against base ${revisionText(model.base, m)}`;
+}
+
+/**
+ * The suite's change: `+4.9% [+3.1%, +6.8%] geometric mean change of 3 benchmarks (+ is worse), 95%
+ * interval`, or of the one benchmark there is. Null without a change to show.
+ */
+export function suiteText(model: ReportModel, m: Markup): string | null {
+  const s = model.suite;
+  if (!s) return null;
+  const what = s.only ? `change of ${m.text(s.only.name, 60)}` : `geometric mean change of ${s.count} benchmarks`;
+  const direction = s.only ? (s.only.higherIsBetter ? ' (as cost: + is worse)' : '') : ' (+ is worse)';
+  return `${m.strong(formatChange(s.estimate))} ${formatChangeInterval(s.ci)} ${what}${direction}, ${formatLevel(s.confidence)} interval`;
+}
+
+/** The line under the headline: the suite's change, then what was compared. */
+export function summaryText(model: ReportModel, m: Markup): string {
+  const suite = suiteText(model, m);
+  return suite ? `${suite} · ${comparedText(model, m)}` : comparedText(model, m);
+}
+
+/** A note worded for one surface: its icon, whether it warns, and its sentence. */
+export interface WordedNote {
+  icon: string;
+  warning: boolean;
+  text: string;
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The note in words for `surface`, in `m`'s syntax. */
+export function wordNote(note: ReportNote, surface: Surface, m: Markup): WordedNote {
+  const cli = surface === 'cli';
+  // how the reader changes a setting: a flag, or an action input
+  const set = (name: string, value?: string): string => (cli ? `--${name}${value === undefined ? '' : ` ${value}`}` : m.code(value === undefined ? name : `${name}: ${value}`, 80));
+  switch (note.code) {
+    case 'accepted': {
+      const label = m.code(note.label, 60);
+      const who = note.by ? m.text(`@${note.by}`, 60) : 'someone';
+      if (note.regressions === 0) return { icon: '✅', warning: false, text: `The label ${label} (added by ${who}) accepts a regression; there is none.` };
+      // the label accepts a regression only: an inconclusive gate still holds
+      return note.inconclusiveHolds
+        ? { icon: '✅', warning: false, text: `${m.strong('Regression accepted')}: ${who} added the label ${label}, so the regression does not fail the gate; the inconclusive benchmarks still do (${set('fail-on')} names inconclusive).` }
+        : { icon: '✅', warning: false, text: `${m.strong('Regression accepted')}: ${who} added the label ${label}, so the gate passes. Remove the label to gate again.` };
+    }
+    case 'label-ignored': {
+      const who = note.by ? `@${note.by}` : 'someone';
+      return { icon: '⚠️', warning: true, text: `The label ${m.code(note.label, 60)} was ignored: ${m.text(note.reason ?? `${who} cannot write to this repository`, 200)}. Only a label added by someone with write access accepts a regression.` };
+    }
+    case 'incomplete':
+      return {
+        icon: '⚠️',
+        warning: true,
+        text: `${m.strong(`Incomplete: shard ${note.shards.join(', ')} missing.`)} Its benchmarks were not measured or its results file was not found, so the verdict is at most ${m.em('inconclusive')}. Check that shard's job and its ${cli ? 'results file' : 'artifact upload'}.`,
+      };
+    case 'partial': {
+      const why = note.stoppedBecause;
+      const reason =
+        why === 'interrupted'
+          ? `the run was interrupted (${cli ? 'a signal' : 'cancelled workflow or a signal'})`
+          : why === 'max-time'
+            ? `the time budget (${set('max-time')}) ran out in the middle of a round`
+            : `it stopped early${why ? ` (${m.text(why, 40)})` : ''}`;
+      return { icon: '⚠️', warning: true, text: `${m.strong('Partial results')}: ${reason}. Verdicts use the pairs measured until then; benchmarks without enough pairs are inconclusive. Rerun, or raise ${set('max-time')}.` };
+    }
+    case 'failed':
+      return { icon: '❌', warning: true, text: `${m.strong('The comparison could not be completed')}: a build or a benchmark command failed (see ${m.em('Failures')} below). Verdicts use the pairs measured before the failure.` };
+    case 'running':
+      return { icon: '⏳', warning: false, text: `${m.strong('Still running')}: this report shows the pairs measured so far.` };
+    case 'futile':
+      return { icon: '⏱️', warning: false, text: `${m.text(note.text, 400)}. Raise ${set('max-time')}, or run on a quieter ${cli ? 'machine' : 'runner'}.` };
+    case 'budget-ran-out':
+      return { icon: '⏱️', warning: false, text: `The time budget (${set('max-time')}) ran out before every benchmark was settled: inconclusive benchmarks need more pairs. Raise ${set('max-time')} or ${set('max-pairs')}.` };
+    case 'undecided-gate': {
+      const n = plural(note.inconclusive, 'benchmark');
+      const them = note.inconclusive === 1 ? 'it' : 'them';
+      if (cli) {
+        return note.gated
+          ? { icon: '🟡', warning: false, text: `${n} inconclusive, and --fail-on names inconclusive: the run fails on ${them} (exit 1). Give ${them} more pairs (--max-time) or a quieter machine.` }
+          : { icon: '🟡', warning: false, text: `${n} inconclusive: the run passes on ${them}. To block on undecided benchmarks, use --fail-on regression,inconclusive.` };
+      }
+      return note.gated
+        ? { icon: '🟡', warning: false, text: `${n} inconclusive, and ${set('fail-on')} names inconclusive: the job fails on ${them} (the check run is neutral). Give ${them} more pairs (${set('max-time')}) or a quieter runner.` }
+        : { icon: '🟡', warning: false, text: `${n} inconclusive: the check run is neutral and the job passes on ${them}. To block on undecided benchmarks, set ${set('fail-on', 'regression,inconclusive')}.` };
+    }
+  }
+}
