@@ -21,6 +21,7 @@ import { commandsOf, renderMarkdown, type ReplaySource } from './report/markdown
 import { renderHtml } from './report/html.ts';
 import { renderNoiseMarkdown, renderNoiseText } from './report/noise.ts';
 import { runNoise } from './noise.ts';
+import { BISECT_OPTIONS, bisect } from './bisect/cli.ts';
 import { ProgressPrinter } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import type { Correction, OutlierRule } from './stats/types.ts';
@@ -32,6 +33,8 @@ Usage:
   pairbench compare [options]          compare two git revisions (or two directories)
   pairbench report <results.json>...   judge saved results again from their raw pairs
   pairbench noise [options]            A/A run: this machine's noise floor and smallest detectable change
+  pairbench bisect --base <rev> --benchmark <name> [options]
+                                       the first commit of --base..--head that regresses a benchmark
   pairbench --help | --version
 
 Run \`pairbench compare --help\` for the options.`;
@@ -298,6 +301,10 @@ export async function main(argv: string[]): Promise<ExitCode> {
         return await report(rest);
       case 'noise':
         return await noise(rest);
+      case 'bisect': {
+        const { flags } = parseFlags(rest, BISECT_OPTIONS.map((o) => o.name), false, BISECT_OPTIONS);
+        return await bisect(flags, loadConfig(flags, process.cwd()));
+      }
       case '--version':
       case '-v':
         console.log(VERSION);
@@ -309,7 +316,7 @@ export async function main(argv: string[]): Promise<ExitCode> {
         console.log(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(command, `unknown command ${show(command)}; expected compare, report or noise (see pairbench --help)`);
+        throw new UsageError(command, `unknown command ${show(command)}; expected compare, report, noise or bisect (see pairbench --help)`);
     }
   } catch (err) {
     if (err instanceof PairbenchError) {

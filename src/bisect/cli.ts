@@ -1,0 +1,78 @@
+/**
+ * `pairbench bisect`: the command line of the search (run.ts). It takes compare's options, less
+ * those that make no sense for a walk through history (directories, shards), plus --benchmark.
+ */
+import { UsageError } from '../config/errors.ts';
+import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
+import { buildSpec, cliNaming, type ConfigFile, type RawOptions } from '../config/spec.ts';
+import type { ExitCode } from '../engine.ts';
+import { renderBisectMarkdown, renderBisectText } from '../report/bisect.ts';
+import { writeReportFile } from '../results/atomic.ts';
+import { checkOutputPath } from '../results/writer.ts';
+import { runBisect } from './run.ts';
+
+const BENCHMARK_OPTION: OptionDef = { name: 'benchmark', kind: 'string', arg: '<name>', help: 'the benchmark to search for: a config entry, or a result name of a harness suite', cliOnly: true };
+
+/** The bisect's summary file when --out is not given (each step's results file sits beside it). */
+export const BISECT_OUT = 'pairbench-bisect.json';
+
+export const BISECT_OPTIONS: readonly OptionDef[] = [
+  BENCHMARK_OPTION,
+  ...COMPARE_OPTIONS.filter((o) => !['base-dir', 'head-dir', 'shard', 'fail-on'].includes(o.name)).map((o) =>
+    o.name === 'out' ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === 'max-time' ? { ...o, help: 'measuring budget of the whole search, shared equally by its tests' } : o,
+  ),
+];
+
+function help(): string {
+  const lines = BISECT_OPTIONS.map((o) => {
+    const flag = `--${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg ?? '<value>'}`}`;
+    const def = o.default !== undefined ? ` (default: ${o.default})` : '';
+    return `  ${flag.padEnd(24)} ${o.help}${def}`;
+  });
+  return `Usage: pairbench bisect --base <rev> [--head <rev>] --benchmark <name> [options]
+
+Finds the first commit of the first-parent history --base..--head that regresses the benchmark.
+Each step compares one commit with --base by compare's paired test, on that benchmark alone; the
+search first confirms the head regresses, then halves the range. It runs at most 1 + ceil(log2 n)
+tests for n commits, each at alpha divided by that number (Bonferroni), so the chance that any
+step's verdict is wrong is at most --alpha. A commit that cannot be built is skipped.
+
+Options:
+${lines.join('\n')}
+
+Exit status: 0 the search ended (its finding is printed), 2 bad usage, 3 the base or the head could not be built, 130 interrupted.`;
+}
+
+export async function bisect(flags: RawOptions, config: ConfigFile | undefined): Promise<ExitCode> {
+  if (flags['help']) {
+    console.log(help());
+    return 0;
+  }
+  delete flags['help'];
+  const benchmark = flags['benchmark'];
+  delete flags['benchmark'];
+  if (typeof benchmark !== 'string' || benchmark.trim() === '') throw new UsageError('--benchmark', '--benchmark is required: the name of the benchmark whose regression is searched for');
+  if (flags['base'] === undefined) throw new UsageError('--base', "--base is required: the revision the range starts from (a pull request's merge-base)");
+  const spec = buildSpec({ out: BISECT_OUT, ...flags }, { cwd: process.cwd(), naming: cliNaming, ...(config ? { config } : {}) });
+  checkOutputPath('--out', spec.out, { replaced: true });
+  const markdown = spec.markdown;
+  if (markdown !== null) checkOutputPath('--markdown', markdown, { replaced: false });
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const log = (line: string) => {
+      if (!spec.quiet || line.startsWith('error') || line.startsWith('warning') || line.startsWith('Step') || line.startsWith('Commit')) process.stderr.write(`${line}\n`);
+    };
+    const outcome = await runBisect(spec, benchmark, { log, signal: controller.signal, env: { ...process.env } });
+    if (markdown !== null) writeReportFile(markdown, renderBisectMarkdown(outcome.result));
+    if (spec.json) process.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
+    else process.stdout.write(`${renderBisectText(outcome.result)}\n`);
+    process.stderr.write(`results: ${outcome.resultsPath}\n`);
+    return outcome.exitCode;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

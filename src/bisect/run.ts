@@ -1,0 +1,185 @@
+/**
+ * `pairbench bisect`: finds the commit of a range that regresses one benchmark. Each step is one
+ * whole comparison (engine.ts): the base against a commit of the range, in worktrees of their own,
+ * built, measured in randomized pairs and judged by the same paired test as `compare`, on this
+ * benchmark only, with alpha / the search's planned tests and an equal share of the budget
+ * (search.ts says why). Every step's results file is kept beside the bisect's own.
+ */
+import { basename, dirname, join } from 'node:path';
+import { UsageError, show } from '../config/errors.ts';
+import type { BenchmarkSpec, Spec } from '../config/spec.ts';
+import { runCompare, type EngineHooks, type ExitCode } from '../engine.ts';
+import { writeReportFile } from '../results/atomic.ts';
+import type { BenchmarkResult, Results } from '../results/schema.ts';
+import { commitRange, type RangeCommit } from './commits.ts';
+import { conclude, nextCommit, recordStep, startSearch, type Conclusion, type SearchState, type StepOutcome } from './search.ts';
+
+export interface BisectStep {
+  /** the commit's place in the range: 1 is the oldest, n the head */
+  index: number;
+  sha: string;
+  subject: string;
+  outcome: StepOutcome;
+  /** the step's verdict on the benchmark, when it was measured */
+  verdict?: string;
+  /** the change against the base and its interval, at the step's level */
+  change?: { estimate: number; ci: [number, number]; level?: number };
+  pairs: number;
+  /** the step's own results file (every pair it measured) */
+  resultsFile: string;
+  /** why it was skipped (a build failure) */
+  note?: string;
+}
+
+export interface BisectResult {
+  kind: 'bisect';
+  benchmark: string;
+  base: { ref: string; sha: string };
+  head: { ref: string; sha: string };
+  commits: RangeCommit[];
+  /** the search's alpha, and what each test spends of it */
+  alpha: number;
+  alphaPerTest: number;
+  maxTests: number;
+  threshold: number;
+  /** each step's share of --max-time */
+  stepBudgetMs: number;
+  steps: BisectStep[];
+  conclusion: Conclusion;
+  /** set when the search ended early: interrupted, or the base could not be built */
+  stoppedBecause?: 'interrupted' | 'base-build-failed';
+}
+
+export interface BisectOutcome {
+  result: BisectResult;
+  exitCode: ExitCode;
+  /** the bisect's summary file */
+  resultsPath: string;
+}
+
+/** A regular expression matching exactly `text`. */
+function exactly(text: string): string {
+  return `^${text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')}$`;
+}
+
+/**
+ * The benchmarks a step runs: the config entry of that name, or else every harness entry that can
+ * report a result of that name, filtered to it alone (so one row is judged, with no correction
+ * diluting it).
+ */
+export function benchmarksFor(benchmarks: readonly BenchmarkSpec[], name: string): BenchmarkSpec[] {
+  const entry = benchmarks.find((b) => b.name === name);
+  if (entry) return [entry];
+  const harness = benchmarks.filter((b) => b.format !== 'time' && (b.filter === null || new RegExp(b.filter).test(name)));
+  if (harness.length === 0) {
+    throw UsageError.invalid('--benchmark', name, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(', ')}) or a result of a harness format`);
+  }
+  return harness.map((b) => ({ ...b, filter: exactly(name) }));
+}
+
+/** The row of the benchmark in a step's results: by its name, or the one row of its entry. */
+function rowOf(results: Results, name: string): BenchmarkResult | undefined {
+  return results.benchmarks.find((b) => b.name === name) ?? (results.benchmarks.length === 1 ? results.benchmarks[0] : undefined);
+}
+
+function stepFile(out: string, k: number, sha: string): string {
+  const stem = basename(out).replace(/\.json$/i, '');
+  return join(dirname(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
+}
+
+export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHooks): Promise<BisectOutcome> {
+  if (spec.base.kind !== 'git' || spec.base.rev === null) throw new UsageError('--base', '--base is required: the revision the range starts from (a pull request\'s merge-base)');
+  if (spec.head.kind !== 'git') throw new UsageError('--head', '--head must be a git revision: bisect walks its history');
+  const benchmarks = benchmarksFor(spec.benchmarks, benchmark);
+  const range = await commitRange(spec.cwd, spec.base.rev, spec.head.rev ?? 'HEAD');
+  const n = range.commits.length;
+  let state: SearchState = startSearch(n);
+  const alphaPerTest = spec.alpha / state.maxTests;
+  const stepBudgetMs = Math.max(1000, Math.floor(spec.maxTimeMs / state.maxTests));
+  const result: BisectResult = {
+    kind: 'bisect',
+    benchmark,
+    base: { ref: spec.base.rev, sha: range.baseSha },
+    head: { ref: spec.head.rev ?? 'HEAD', sha: range.headSha },
+    commits: range.commits,
+    alpha: spec.alpha,
+    alphaPerTest,
+    maxTests: state.maxTests,
+    threshold: benchmarks[0]?.threshold ?? spec.threshold,
+    stepBudgetMs,
+    steps: [],
+    conclusion: { kind: 'head-undecided' },
+  };
+  const save = () => {
+    result.conclusion = conclude(state);
+    writeReportFile(spec.out, `${JSON.stringify(result, null, 2)}\n`);
+  };
+  hooks.log(`Bisecting ${show(benchmark)} over ${n} commit${n === 1 ? '' : 's'} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1000)} s of the budget`);
+  let exitCode: ExitCode = 0;
+  for (let k = nextCommit(state); k !== null; k = nextCommit(state)) {
+    const commit = range.commits[k - 1]!;
+    const file = stepFile(spec.out, k, commit.sha);
+    hooks.log(`Step ${result.steps.length + 1}: commit ${k}/${n} ${commit.sha.slice(0, 12)} ${show(commit.subject)} against the base`);
+    const stepSpec: Spec = {
+      ...spec,
+      base: { kind: 'git', rev: range.baseSha },
+      head: { kind: 'git', rev: commit.sha },
+      benchmarks,
+      alpha: alphaPerTest,
+      maxTimeMs: stepBudgetMs,
+      shard: { index: 1, count: 1 },
+      out: file,
+      markdown: null,
+    };
+    const outcome = await runCompare(stepSpec, hooks);
+    const failure = outcome.results.failures?.find((f) => f.kind === 'build');
+    if (failure?.side === 'base') {
+      result.stoppedBecause = 'base-build-failed';
+      result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: 'undecided', pairs: 0, resultsFile: file, note: 'the base could not be built' });
+      exitCode = 3;
+      break;
+    }
+    if (failure?.side === 'head') {
+      hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)} could not be built: skipped`);
+      result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: 'build-failed', pairs: 0, resultsFile: file, note: failure.message });
+      state = recordStep(state, k, 'build-failed');
+      save();
+      continue;
+    }
+    const row = rowOf(outcome.results, benchmark);
+    const stepOutcome: StepOutcome = row?.verdict === 'regression' ? 'regressed' : row?.verdict === 'unchanged' || row?.verdict === 'improvement' ? 'not-regressed' : 'undecided';
+    result.steps.push({
+      index: k,
+      sha: commit.sha,
+      subject: commit.subject,
+      outcome: stepOutcome,
+      ...(row?.verdict ? { verdict: row.verdict } : {}),
+      ...(row?.change ? { change: { estimate: row.change.estimate, ci: row.change.ci, ...(row.change.ciLevel !== undefined ? { level: row.change.ciLevel } : {}) } } : {}),
+      pairs: row?.pairs.length ?? 0,
+      resultsFile: outcome.resultsPath,
+    });
+    if (outcome.exitCode === 130) {
+      result.stoppedBecause = 'interrupted';
+      exitCode = 130;
+      break;
+    }
+    if (k === n && !row) {
+      save();
+      throw UsageError.invalid('--benchmark', benchmark, `a benchmark the comparison reports; it reported ${outcome.results.benchmarks.map((b) => show(b.name)).slice(0, 10).join(', ') || 'none'}`);
+    }
+    hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)}: ${row?.verdict ?? 'no verdict'}${row?.change ? ` (${signedPercent(row.change.estimate)})` : ''}`);
+    state = recordStep(state, k, stepOutcome);
+    save();
+  }
+  save();
+  if (!result.stoppedBecause && state.skipped.includes(n)) exitCode = 3;
+  return { result, exitCode, resultsPath: spec.out };
+}
+
+function formatAlpha(a: number): string {
+  return String(Number(a.toPrecision(3)));
+}
+
+function signedPercent(x: number): string {
+  return `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+}

@@ -1,0 +1,118 @@
+/**
+ * `pairbench bisect` end to end: real git repositories, real builds, the real CLI. The benchmark
+ * prints its value (--format json) with seeded noise of ±0.5%, so the 10% slowdown is decided the
+ * same way on a busy machine: no assertion depends on how fast it runs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BisectResult } from '../../src/bisect/run.ts';
+import { pairbench } from '../support/cli.ts';
+import { tempDir, tempRepo, type TempRepo } from '../support/repo.ts';
+
+/** A script printing one json result named `parse` whose value is `value` times (1 ± 0.5% noise). */
+function benchScript(value: number): string {
+  return `#!/bin/sh\nawk -v s="$(od -An -N3 -tu4 /dev/urandom)" -v v=${value} 'BEGIN{srand(s); printf "[{\\"name\\":\\"parse\\",\\"value\\":%.5f,\\"unit\\":\\"ms\\"}]\\n", v*(1+(rand()-0.5)*0.01)}'\n`;
+}
+
+const BUILDS = '#!/bin/sh\nexit 0\n';
+const FAILS = '#!/bin/sh\necho "syntax error in parser.c" >&2\nexit 1\n';
+
+/**
+ * A repository of `count` commits: commit 1 (the base) has the benchmark at 100 ms, commit 5 makes
+ * it 10% slower, every other commit changes only a note; `broken` names a commit whose build fails
+ * (the next one repairs it). Returns the SHAs, commit 1 first.
+ */
+function history(count: number, broken: number | null): { repo: TempRepo; shas: string[] } {
+  const repo = tempRepo();
+  const shas: string[] = [];
+  for (let c = 1; c <= count; c++) {
+    const files: Record<string, string> = { 'note.txt': `commit ${c}\n` };
+    if (c === 1) Object.assign(files, { 'bench.sh': benchScript(100), 'build.sh': BUILDS });
+    if (c === 5) files['bench.sh'] = benchScript(110);
+    if (c === broken) files['build.sh'] = FAILS;
+    if (broken !== null && c === broken + 1) files['build.sh'] = BUILDS;
+    shas.push(repo.commit(files, c === 5 ? 'commit 5: slower parser' : `commit ${c}`));
+  }
+  return { repo, shas };
+}
+
+function runBisect(repo: TempRepo, base: string, out: string, markdown: string) {
+  return pairbench(['bisect', '--repo', repo.dir, '--base', base, '--head', 'HEAD', '--benchmark', 'parse', '--build', 'sh build.sh', '--run', 'sh bench.sh', '--format', 'json', '--min-pairs', '10', '--max-pairs', '20', '--seed', '11', '--out', out, '--markdown', markdown, '--quiet']);
+}
+
+describe('pairbench bisect', () => {
+  it('names the 5th of 8 commits, which slows the benchmark by 10%', () => {
+    const { repo, shas } = history(8, null);
+    const dir = tempDir();
+    const out = join(dir, 'bisect.json');
+    const md = join(dir, 'bisect.md');
+    const res = runBisect(repo, shas[0]!, out, md);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    expect(res.status).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as BisectResult;
+    // commits 2..8 are the range: the 5th commit is the 4th of the range
+    expect(result.commits.map((c) => c.sha)).toEqual(shas.slice(1));
+    expect(result.conclusion).toEqual({ kind: 'found', first: 4 });
+    expect(result.commits[3]!.sha).toBe(shas[4]);
+    // 7 commits: the head confirmed, then ceil(log2 7) = 3 halvings, each at 0.05 / 4
+    expect(result.maxTests).toBe(4);
+    expect(result.alphaPerTest).toBeCloseTo(0.0125, 10);
+    expect(result.steps.length).toBeLessThanOrEqual(4);
+    const named = result.steps.findLast((s) => s.sha === shas[4])!;
+    expect(named.outcome).toBe('regressed');
+    expect(named.change!.ci[0]).toBeGreaterThan(0.02);
+    expect(named.change!.ci[0]).toBeLessThanOrEqual(0.1);
+    expect(named.change!.ci[1]).toBeGreaterThanOrEqual(0.1);
+    // the step files hold every pair measured
+    for (const s of result.steps) expect(JSON.parse(readFileSync(s.resultsFile, 'utf8')).benchmarks[0].pairs.length).toBe(s.pairs);
+    expect(res.stdout).toContain(`First regressing commit: ${shas[4]!.slice(0, 12)}`);
+    const markdown = readFileSync(md, 'utf8');
+    expect(markdown).toContain(`First regressing commit: \`${shas[4]!.slice(0, 12)}\` (4/7 commit 5: slower parser)`);
+    expect(markdown).toMatch(/Bonferroni/);
+  });
+
+  it('skips a middle commit that cannot be built, says so, and still names the 5th of 9', () => {
+    const { repo, shas } = history(9, 3);
+    const dir = tempDir();
+    const out = join(dir, 'bisect.json');
+    const md = join(dir, 'bisect.md');
+    const res = runBisect(repo, shas[0]!, out, md);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    expect(res.status).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as BisectResult;
+    expect(result.conclusion).toEqual({ kind: 'found', first: 4 });
+    expect(result.commits[3]!.sha).toBe(shas[4]);
+    const skipped = result.steps.filter((s) => s.outcome === 'build-failed');
+    expect(skipped.map((s) => s.sha)).toEqual([shas[2]]);
+    expect(res.stderr).toContain(`Commit 2 ${shas[2]!.slice(0, 12)} could not be built: skipped`);
+    expect(readFileSync(md, 'utf8')).toContain(`Skipped (could not be built): \`${shas[2]!.slice(0, 12)}\` (2/8)`);
+  });
+
+  it('finds nothing to search when the head does not regress', () => {
+    const { repo, shas } = history(4, null);
+    const dir = tempDir();
+    const res = runBisect(repo, shas[0]!, join(dir, 'b.json'), join(dir, 'b.md'));
+    expect(res.status).toBe(0);
+    const result = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')) as BisectResult;
+    expect(result.conclusion).toEqual({ kind: 'no-regression' });
+    expect(result.steps).toHaveLength(1);
+    expect(res.stdout).toContain('nothing to search');
+  });
+
+  it('refuses a missing --benchmark, an unknown benchmark and a base that is no ancestor, with one line and exit 2', () => {
+    const { repo, shas } = history(2, null);
+    const dir = tempDir();
+    const common = ['--repo', repo.dir, '--run', 'sh bench.sh', '--format', 'time', '--out', join(dir, 'x.json')];
+    const missing = pairbench(['bisect', ...common, '--base', shas[0]!]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trim()).toBe('pairbench: --benchmark is required: the name of the benchmark whose regression is searched for');
+    const unknown = pairbench(['bisect', ...common, '--base', shas[0]!, '--benchmark', 'nope']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr.trim()).toMatch(/^pairbench: --benchmark: got "nope"; expected the name of a benchmark to search/);
+    const reversed = pairbench(['bisect', ...common, '--base', shas[1]!, '--head', shas[0]!, '--benchmark', 'sh bench.sh']);
+    expect(reversed.status).toBe(2);
+    expect(reversed.stderr.trim()).toMatch(/^pairbench: --base: got "[0-9a-f]+", which is not an ancestor of --head/);
+    for (const r of [missing, unknown, reversed]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
