@@ -12,7 +12,7 @@ import { UsageError, fsReason, show } from '../config/errors.ts';
 import { parseFailOn, type FailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
 import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
-import { parseChoice } from '../config/units.ts';
+import { parseChoice, parseDuration } from '../config/units.ts';
 import { COMMENT_MODES, type CommentMode } from '../github/comment.ts';
 import { parsePrNumber, type Mode } from '../github/events.ts';
 import type { JudgeOptions } from '../stats/types.ts';
@@ -37,6 +37,8 @@ export const ACTION_INPUTS: readonly string[] = [
   'results-path',
   'allow-pull-request-target',
   'accept-label',
+  'bisect',
+  'bisect-max-time',
 ];
 
 export const ALL_INPUTS: readonly string[] = [...SPEC_INPUTS, ...ACTION_INPUTS];
@@ -62,6 +64,8 @@ export interface ActionSettings {
   spec: Spec | null;
   judge: JudgeOptions;
   failOn: FailOn;
+  /** `bisect: true`: the budget of the searches for the commits that regressed (bisect-max-time), else null */
+  bisect: { maxTimeMs: number } | null;
 }
 
 export type InputReader = (name: string) => string;
@@ -96,6 +100,7 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
   if (commentId.length > 200) throw UsageError.invalid('input comment-id', commentId, 'at most 200 characters');
   const prNumber = parsePrNumber(get('pr-number'));
   const allowPullRequestTarget = parseBoolean('input allow-pull-request-target', get('allow-pull-request-target'));
+  const bisect = parseBoolean('input bisect', get('bisect')) ? { maxTimeMs: parseDuration('input bisect-max-time', get('bisect-max-time') || '10m') } : null;
 
   const resultsPathInput = optional(get('results-path'));
   const runnerTemp = env['RUNNER_TEMP'] || tmpdir();
@@ -155,6 +160,7 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
       workspace,
       spec,
       ...judging,
+      bisect,
     };
   }
 }

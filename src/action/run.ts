@@ -37,6 +37,8 @@ import { addSecret, redactOutput } from '../measure/secrets.ts';
 import { writeResultsFile } from '../results/writer.ts';
 import { actionNaming } from '../config/spec.ts';
 import { commandEnv, envInputReader, readSettings, type ActionSettings } from './inputs.ts';
+import { bisectRegressions } from './bisect.ts';
+import { utf8Bytes } from '../report/escape.ts';
 
 /** At most this many result files are merged in report mode. */
 const MAX_RESULT_FILES = 256;
@@ -229,6 +231,17 @@ async function acceptLabel(api: GitHubApi | null, settings: ActionSettings, targ
 interface ReportExtras {
   replay: ReplaySource;
   acceptance: Acceptance | null;
+  /** sections after the report (the bisect's), '' when none */
+  appendix: string;
+}
+
+/** The report with the bisect's sections after it (their bytes are kept out of the report's limit). */
+function withAppendix(report: string, appendix: string): string {
+  return appendix === '' ? report : `${report.trimEnd()}\n\n${appendix}`;
+}
+
+function appendixBytes(appendix: string): number {
+  return appendix === '' ? 0 : utf8Bytes(appendix) + 2;
 }
 
 /** Where the report was published: the outputs `comment-url` and `check-url` ('' when not). */
@@ -253,7 +266,7 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
       marker,
       mode: settings.comment,
       changed: c.regression + c.improvement + c.inconclusive + c.failed + c.added + c.removed > 0 || results.status !== 'complete',
-      render: (maxBytes) => redactOutput(renderMarkdown(results, { ...common, commentId: settings.commentId, maxLength: maxBytes })),
+      render: (maxBytes) => redactOutput(withAppendix(renderMarkdown(results, { ...common, commentId: settings.commentId, maxLength: maxBytes - appendixBytes(extras.appendix) }), extras.appendix)),
       log: (l) => core.info(l),
     });
     if (outcome.action === 'forbidden' || outcome.action === 'failed') warn(outcome.detail);
@@ -314,6 +327,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   let exitCode: number;
   let payload: unknown = {};
   let replay: ReplaySource = {};
+  // bisect: true: the sections naming the commits that regressed, after the report
+  let appendix = '';
   try {
     payload = readPayload(env);
     target = await resolveEvent({
@@ -364,6 +379,10 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
         );
         results = outcome.results;
         exitCode = outcome.exitCode;
+        if (settings.bisect && settings.mode === 'compare' && target.pull && results.verdict === 'regression' && exitCode !== 130) {
+          const hooks = { log: (l: string) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token) };
+          appendix = (await bisectRegressions(spec, results, { maxTimeMs: settings.bisect.maxTimeMs, resultsPath: settings.resultsPath, hooks, warn: (m) => core.warning(m) })).markdown;
+        }
       } finally {
         process.off('SIGINT', onInt);
         process.off('SIGTERM', onTerm);
@@ -389,15 +408,15 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     redactOutput(
       results.kind === 'noise'
         ? renderNoiseMarkdown(results)
-        : renderMarkdown(results, {
-            maxLength: REPORT_LIMITS.jobSummary,
+        : withAppendix(renderMarkdown(results, {
+            maxLength: REPORT_LIMITS.jobSummary - appendixBytes(appendix),
             pairs: true,
             replay,
             acceptance,
             failOn: settings.failOn,
             fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
             ...(url ? { runUrl: url } : {}),
-          }),
+          }), appendix),
     );
   // Written whole or not at all (results/atomic.ts); a failure is a warning, never the step's status.
   const writeReport = (path: string, render: () => string, done?: string) => {
@@ -443,7 +462,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   // Filled in as each is written, so that a failure of the other still leaves this one's URL.
   const published: Published = { commentUrl: '', checkUrl: '' };
   try {
-    await publish(api, settings, target, results, url, env, { replay, acceptance: accepted }, warn, published);
+    await publish(api, settings, target, results, url, env, { replay, acceptance: accepted, appendix }, warn, published);
   } catch (err) {
     warn(`Could not publish to the pull request: ${err instanceof Error ? err.message : String(err)}. The results, the job summary and the verdict are not affected.`);
   }

@@ -1,0 +1,82 @@
+/**
+ * `bisect: true`: the action, run as the runner runs it (`node src/action.ts` with `INPUT_*`, the
+ * event file and the local fake GitHub API), on a pull request of four commits whose third slows
+ * the benchmark by 10%. The comment and the job summary name that commit; the verdict is the
+ * comparison's. The benchmark prints its value (--format json), so nothing depends on the machine's speed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/cli.ts';
+import { FakeGitHub } from '../support/fake-github.ts';
+import { tempDir, tempRepo } from '../support/repo.ts';
+
+function benchScript(value: number): string {
+  return `#!/bin/sh\nawk -v s="$(od -An -N3 -tu4 /dev/urandom)" -v v=${value} 'BEGIN{srand(s); printf "[{\\"name\\":\\"parse\\",\\"value\\":%.5f,\\"unit\\":\\"ms\\"}]\\n", v*(1+(rand()-0.5)*0.01)}'\n`;
+}
+
+const servers: FakeGitHub[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+describe('action: bisect', () => {
+  it('names the commit of the pull request that regressed, in the comment and the job summary', async () => {
+    const repo = tempRepo();
+    const base = repo.commit({ 'bench.sh': benchScript(100), 'note.txt': '1\n' }, 'base');
+    const shas = [repo.commit({ 'note.txt': '2\n' }, 'docs'), repo.commit({ 'bench.sh': benchScript(110) }, 'slower parser'), repo.commit({ 'note.txt': '4\n' }, 'more docs')];
+    const head = shas[2]!;
+    const gh = await FakeGitHub.start('octo', 'repo');
+    servers.push(gh);
+    gh.addPull({ number: 7, baseSha: base, headSha: head });
+    const dir = tempDir();
+    const eventPath = join(dir, 'event.json');
+    writeFileSync(
+      eventPath,
+      JSON.stringify({
+        action: 'synchronize',
+        number: 7,
+        pull_request: { number: 7, labels: [], base: { sha: base, ref: 'main', repo: { full_name: 'octo/repo', fork: false } }, head: { sha: head, ref: 'feature', repo: { full_name: 'octo/repo', fork: false } } },
+        repository: { full_name: 'octo/repo' },
+      }),
+    );
+    const summaryPath = join(dir, 'summary.md');
+    writeFileSync(summaryPath, '');
+    writeFileSync(join(dir, 'output.txt'), '');
+    const inputs: Record<string, string> = { 'github-token': 'ghs_bisect_test_token_0123456789', comment: 'always', mode: 'compare', run: 'sh bench.sh', name: 'parse', format: 'json', 'min-pairs': '10', 'max-pairs': '20', seed: '5', bisect: 'true', 'bisect-max-time': '5m' };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_REPOSITORY: 'octo/repo',
+      GITHUB_SHA: head,
+      GITHUB_WORKSPACE: repo.dir,
+      GITHUB_API_URL: gh.url,
+      GITHUB_STEP_SUMMARY: summaryPath,
+      GITHUB_OUTPUT: join(dir, 'output.txt'),
+      RUNNER_TEMP: dir,
+    };
+    for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
+    // spawned asynchronously: the fake API answers in this process
+    const child = await new Promise<{ status: number | null; out: string }>((resolve) => {
+      const c = spawn(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      c.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      c.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      c.on('close', (status) => resolve({ status, out }));
+    });
+    expect(child.out).not.toMatch(/\n\s+at /);
+    // the step fails on the regression, as without bisect
+    expect(child.status).toBe(1);
+    const sentence = `First regressing commit: \`${shas[1]!.slice(0, 12)}\` (2/3 slower parser)`;
+    expect(readFileSync(summaryPath, 'utf8')).toContain(sentence);
+    const comments = gh.comments.get(7) ?? [];
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toContain(sentence);
+    expect(comments[0]!.body).toContain('### Bisect of parse');
+    expect(spawnSync('git', ['-C', repo.dir, 'worktree', 'list'], { encoding: 'utf8' }).stdout.trim().split('\n')).toHaveLength(1);
+  });
+});
