@@ -20,9 +20,10 @@ import { upsertComment } from '../github/comment.ts';
 import { EventError, resolveEvent, type Target } from '../github/events.ts';
 import { createClient, deadlinesFromEnv, type GitHubApi } from '../github/octokit.ts';
 import { markerFor } from '../report/escape.ts';
-import { REPORT_LIMITS, commandsOf, countVerdicts, groupRows, renderMarkdown, type Acceptance, type ReplaySource } from '../report/markdown.ts';
+import { REPORT_LIMITS, commandsOf, countVerdicts, renderMarkdown, type Acceptance, type ReplaySource } from '../report/markdown.ts';
 import { renderHtml } from '../report/html.ts';
-import { formatChange, formatChangeInterval } from '../report/format.ts';
+import { reportModel } from '../report/model.ts';
+import { failingStepMessage } from '../report/step.ts';
 import { ProgressPrinter } from '../report/progress.ts';
 import { renderTerminal } from '../report/terminal.ts';
 import { acceptance, DEFAULT_ACCEPT_LABEL } from '../github/labels.ts';
@@ -196,20 +197,6 @@ function logTable(results: Results): void {
   core.startGroup(`pairbench: ${results.verdict ?? 'no verdict'} (the results table)`);
   commandsOff(renderTerminal(results, { color: false }));
   core.endGroup();
-}
-
-/** The failing step's message: every regression with its size, the first ten. */
-function regressionMessage(results: Results): string {
-  const rows = groupRows(results.benchmarks).filter((g) => g.kind === 'regression');
-  const named = rows.map((g) => {
-    const r = [g.primary, ...g.derived].find((x) => x.kind === 'regression') ?? g.primary;
-    const c = r.result.change;
-    const size = c ? ` ${formatChange(c.estimate)} ${formatChangeInterval(c.ci)}` : '';
-    const what = r !== g.primary ? ` (${r.metric})` : r.result.metric && r.result.metric !== 'wall' ? ` [${r.result.metric}]` : '';
-    return `${r.name.slice(0, 80)}${what}${size}`;
-  });
-  const list = `${named.slice(0, 10).join('; ')}${named.length > 10 ? `; and ${named.length - 10} more` : ''}`;
-  return `pairbench: ${rows.length} regression${rows.length === 1 ? '' : 's'} beyond the threshold: ${list}. Set fail-on: none to report without failing, or add the accept label to accept an intended regression.`;
 }
 
 /** The gate once the accept label is weighed: an accepted label takes regression out of it, nothing else. */
@@ -471,14 +458,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
   if (exitCode === 130) core.setFailed('pairbench was interrupted; the results measured so far are in the results file and the job summary.');
   else if (exitCode === 3) core.setFailed('pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.');
-  else if (exitCode === 1) {
-    const gate = gateOf(settings.failOn, accepted);
-    if (gate.split(',').includes('regression') && results.benchmarks.some((b) => b.verdict === 'regression')) core.setFailed(regressionMessage(results));
-    else {
-      const undecided = results.benchmarks.filter((b) => b.verdict === 'inconclusive').map((b) => b.name.slice(0, 80));
-      core.setFailed(`pairbench: ${undecided.length} benchmark${undecided.length === 1 ? '' : 's'} inconclusive (${undecided.slice(0, 5).join(', ')}${undecided.length > 5 ? ', …' : ''}), and fail-on names inconclusive: give it more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.`);
-    }
-  }
+  // the regressions, or the undecided benchmarks, counted and sized as the comment counts them (report/step.ts)
+  else if (exitCode === 1) core.setFailed(failingStepMessage(reportModel(results, { failOn: settings.failOn, acceptance: accepted })));
 }
 
 /** The name `@github/local-action` calls: `npx @github/local-action run . src/action/run.ts .env`. */

@@ -4,11 +4,13 @@
  */
 import type { FailOn } from '../config/fail-on.ts';
 import type { Results } from '../results/schema.ts';
-import { REPORT_LIMITS, countVerdicts } from '../report/markdown.ts';
+import { REPORT_LIMITS } from '../report/markdown.ts';
+import { conclusionOf, reportModel, type Conclusion, type ReportModel } from '../report/model.ts';
+import { countsText } from '../report/words.ts';
 import { FORK_ADVICE, describeApiError, isTooLong, isWriteForbidden } from './errors.ts';
 import type { GitHubApi } from './octokit.ts';
 
-export type Conclusion = 'success' | 'failure' | 'neutral';
+export { conclusionOf, type Conclusion };
 
 export interface CheckOptions {
   owner: string;
@@ -31,35 +33,19 @@ export interface CheckOutcome {
 }
 
 /**
- * failure: a failed comparison, or a regression with `fail-on: regression`;
- * neutral: inconclusive (with any `fail-on`: the job's own status carries that gate), a partial
- * run, or a regression with `fail-on: none`;
- * success: only unchanged and improved benchmarks.
+ * The check run's title, plain text: the counts of the comment's heading in the same words,
+ * `2 regressions, 1 failed, 14 unchanged` (report/words.ts).
  */
-export function conclusionOf(results: Results, failOn: FailOn): Conclusion {
-  if (results.status === 'failed') return 'failure';
-  if (results.verdict === 'regression') return failOn.split(',').includes('regression') ? 'failure' : 'neutral';
-  if (results.verdict === 'inconclusive' || results.status === 'partial' || results.verdict === undefined) return 'neutral';
-  return 'success';
-}
-
-/** A plain-text title: `2 regressions, 1 improvement, 14 unchanged`. */
-export function checkTitle(results: Results): string {
-  const c = countVerdicts(results);
-  const parts = [
-    c.regression ? `${c.regression} regression${c.regression === 1 ? '' : 's'}` : '',
-    c.failed ? `${c.failed} failed` : '',
-    c.inconclusive ? `${c.inconclusive} inconclusive` : '',
-    c.improvement ? `${c.improvement} improvement${c.improvement === 1 ? '' : 's'}` : '',
-    c.unchanged ? `${c.unchanged} unchanged` : '',
-  ].filter(Boolean);
-  return parts.length ? parts.join(', ') : results.status === 'failed' ? 'the comparison failed' : 'no benchmarks';
+export function checkTitle(model: ReportModel): string {
+  return countsText(model);
 }
 
 /** Creates the check run. Never throws for API errors. */
 export async function publishCheckRun(api: GitHubApi, opts: CheckOptions): Promise<CheckOutcome> {
   const log = opts.log ?? (() => undefined);
-  const conclusion = conclusionOf(opts.results, opts.failOn);
+  // the conclusion is the gate's (model.ts): opts.failOn is the gate after the accept label
+  const model = reportModel(opts.results, { failOn: opts.failOn });
+  const conclusion = model.gate.conclusion;
   let limit: number = REPORT_LIMITS.checkSummary;
   try {
     for (let attempt = 0; ; attempt++) {
@@ -73,7 +59,7 @@ export async function publishCheckRun(api: GitHubApi, opts: CheckOptions): Promi
           conclusion,
           completed_at: new Date().toISOString(),
           ...(opts.detailsUrl ? { details_url: opts.detailsUrl } : {}),
-          output: { title: checkTitle(opts.results), summary: opts.render(limit) },
+          output: { title: checkTitle(model), summary: opts.render(limit) },
         });
         return { action: 'created', url: data.html_url ?? null, conclusion, detail: `check run ${data.id}` };
       } catch (err) {

@@ -1,6 +1,6 @@
 /**
- * Number formatting shared by every renderer: human units, signed percentages, p-values.
- * Pure functions; the terminal and Markdown reports read the same way.
+ * Number formatting shared by every renderer: human units, changes as percentages with one decimal
+ * (`formatChange`), p-values. Pure functions; every report reads with the same precision.
  */
 import type { Verdict } from '../stats/types.ts';
 
@@ -50,13 +50,6 @@ export function formatValue(value: number, unit: string): string {
   return `${sig(value)} ${unit}`;
 }
 
-/** A relative change as a signed percentage: `+4.9%`, `-0.31%`. */
-export function formatPercent(fraction: number, digits = 2): string {
-  const pct = fraction * 100;
-  const text = sig(pct, digits);
-  return `${pct > 0 ? '+' : pct < 0 ? '' : '±'}${text.startsWith('-') ? '−' + text.slice(1) : text}%`;
-}
-
 /** A coefficient of variation as `±1.2%`. */
 export function formatCv(cv: number): string {
   return `±${sig(cv * 100, 2)}%`;
@@ -97,22 +90,6 @@ export const VERDICT_EMOJI: Record<Verdict, string> = {
   unchanged: '⚪',
   inconclusive: '🟡',
 };
-
-/** "2 regressions, 1 improvement, 14 unchanged": the one line a reviewer acts on. */
-export function verdictCounts(verdicts: Verdict[]): string {
-  const order: Verdict[] = ['regression', 'improvement', 'inconclusive', 'unchanged'];
-  const plural: Record<Verdict, [string, string]> = {
-    regression: ['regression', 'regressions'],
-    improvement: ['improvement', 'improvements'],
-    inconclusive: ['inconclusive', 'inconclusive'],
-    unchanged: ['unchanged', 'unchanged'],
-  };
-  const parts = order
-    .map((v) => [v, verdicts.filter((x) => x === v).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([v, n]) => `${n} ${plural[v][n === 1 ? 0 : 1]}`);
-  return parts.length > 0 ? parts.join(', ') : 'no benchmarks';
-}
 
 /**
  * The interval's confidence as the report labels it ("95%"), from the results' `alpha` (0.05 when

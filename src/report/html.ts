@@ -12,18 +12,16 @@
  * follow `prefers-color-scheme`. Every string from the results file is HTML-escaped.
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
-import { suiteChange } from './comment.ts';
-import { forestRows } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
-import { designSummary } from './designs.ts';
-import { formatChange, formatChangeInterval, formatCv, formatLevel, formatP, formatSpread, formatValue, intervalLabel, intervalNote, spreadName } from './format.ts';
+import { formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
+import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
-import { countVerdicts, groupRows, KIND_LABEL, type Row } from './rows.ts';
+import { KIND_LABEL, type Row } from './rows.ts';
 import { stripControls } from './escape.ts';
+import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
 
-export interface HtmlContext {
-  title?: string;
+export interface HtmlContext extends ModelOptions {
   replay?: ReplaySource;
   runUrl?: string;
   /** per-benchmark plots for at most this many benchmarks (changed first); default 200 */
@@ -62,6 +60,7 @@ h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.25em;border-bottom:1px solid var
 code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.9em}
 pre{background:var(--card);padding:10px;border-radius:6px;overflow-x:auto;white-space:pre}
 .muted{color:var(--muted)}.summary{font-size:1.1em}
+.note{border-left:4px solid var(--line);padding:2px 10px;margin:.5em 0}.note.warning{border-left-color:var(--inc)}
 .scroll{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}td.num,th.num{text-align:right;white-space:nowrap}
@@ -87,6 +86,14 @@ a{color:var(--base)}
 
 
 const esc = (s: string) => escapeHtml(stripControls(s));
+
+/** HTML: every string from the results file escaped. */
+const HTML: Markup = {
+  text: (s, max) => esc(cutText(s, max)),
+  code: (s, max) => `<code>${esc(cutText(s, max))}</code>`,
+  strong: (s) => `<strong>${s}</strong>`,
+  em: (s) => `<em>${s}</em>`,
+};
 
 /** The last `max` UTF-16 units of `text`, never starting on the low half of a surrogate pair. */
 function tailText(text: string, max: number): string {
@@ -133,36 +140,29 @@ function benchSection(r: Row, threshold: number, confidence: string, index: numb
   return `<section class="bench" id="b-${slug(b.name)}" aria-labelledby="h-${index}"><h3 id="h-${index}"><span class="k-${r.kind}">${esc(KIND_LABEL[r.kind])}</span> · ${esc(r.name)} <span class="muted">${esc(r.metric)}</span></h3><p class="muted">${facts.join(' · ')}</p>${diags ? `<ul class="diag">${diags}</ul>` : ''}${plots}</section>`;
 }
 
-/** The HTML report of a comparison. */
+/** The HTML report of a results file (see {@link htmlReport}). */
 export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
-  const groups = groupRows(results.benchmarks);
-  const counts = countVerdicts(results);
-  const confidence = intervalLabel(results);
-  const levelNote = intervalNote(results);
-  const designs = designSummary(results.benchmarks);
-  const t = results.settings?.['threshold'];
-  const threshold = typeof t === 'number' && t > 0 && Number.isFinite(t) ? t : 0.02;
-  const title = ctx.title ?? 'pairbench';
-  const parts = (
-    [
-      ['regression', counts.regression, 'regression', 'regressions'],
-      ['failed', counts.failed, 'failed', 'failed'],
-      ['inconclusive', counts.inconclusive, 'inconclusive', 'inconclusive'],
-      ['improvement', counts.improvement, 'improvement', 'improvements'],
-      ['unchanged', counts.unchanged, 'unchanged', 'unchanged'],
-      ['added', counts.added, 'added', 'added'],
-      ['removed', counts.removed, 'removed', 'removed'],
-    ] as const
-  )
-    .filter(([, c]) => c > 0)
-    .map(([k, c, one, many]) => `<span class="k-${k}">${esc(KIND_LABEL[k].split(' ')[0]!)} ${c} ${c === 1 ? one : many}</span>`);
-  const suite = suiteChange(results, groups);
-  const rev = (r: Results['base']) => esc((r.sha && /^[0-9a-f]{7,64}$/i.test(r.sha) ? r.sha.slice(0, 7) : r.ref ?? r.dir ?? 'unknown') ?? 'unknown');
-  const summary = suite
-    ? `<p class="summary"><strong>${esc(formatChange(suite.estimate))}</strong> ${esc(formatChangeInterval(suite.ci))} ${suite.count === 1 ? 'change' : `geometric mean change of ${suite.count} benchmarks (+ is worse)`}, ${esc(formatLevel(suite.confidence))} interval · head <code>${rev(results.head)}</code> against base <code>${rev(results.base)}</code></p>`
-    : '';
-  const rows = forestRows(groups, threshold);
-  const summaryRow = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data' as const, estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
+  return htmlReport(reportModel(results, ctx), ctx);
+}
+
+/** The HTML report of the report model. */
+export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof ModelOptions> = {}): string {
+  const { results, groups, threshold } = model;
+  const confidence = model.interval.label;
+  const levelNote = model.interval.note;
+  const designs = model.designs;
+  const title = model.title;
+  const parts = countParts(model.counts).map((p) => `<span class="k-${p.kind}">${esc(p.emoji)} ${esc(p.words)}</span>`);
+  const none = nothingCounted(model);
+  const summary = `<p class="summary">${summaryText(model, HTML)}</p>`;
+  const notes = model.notes
+    .map((n) => {
+      const w = wordNote(n, 'action', HTML);
+      return `<p class="note${w.warning ? ' warning' : ''}">${esc(w.icon)} ${w.text}</p>`;
+    })
+    .join('');
+  const rows = model.forest.rows;
+  const summaryRow = model.forest.summary;
   const maxForest = ctx.maxForestRows ?? FOREST_ROWS;
   const forestMore = rows.length > maxForest ? ` The first ${maxForest.toLocaleString('en-US')} rows, changed ones first, are drawn; the table below has the other ${(rows.length - maxForest).toLocaleString('en-US')}.` : '';
   const forest = rows.length > 0 ? `<h2>Changes</h2><p class="muted">Each benchmark's change with its ${esc(confidence)} interval; the shaded band is ±threshold, worse is to the right.${forestMore}</p><div class="scroll">${forestSvg(rows.slice(0, maxForest), { id: 'forest', confidence, summary: summaryRow })}</div>` : '';
@@ -205,11 +205,11 @@ export function renderHtml(results: Results, ctx: HtmlContext = {}): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${esc(title)}: ${parts.length ? parts.map((p) => p.replace(/<[^>]+>/g, '')).join(', ') : 'no benchmarks'}</title>
+<title>${esc(title)}: ${parts.length ? parts.map((p) => p.replace(/<[^>]+>/g, '')).join(', ') : esc(none.words)}</title>
 <style>${CSS}</style></head>
 <body><main>
-<h1>${parts.join(', ') || 'No benchmarks measured'} <span class="muted">· ${esc(title)}</span></h1>
-${summary}${run}
+<h1>${parts.join(', ') || esc(`${none.emoji ? `${none.emoji} ` : ''}${none.words}`)} <span class="muted">· ${esc(title)}</span></h1>
+${summary}${notes}${run}
 ${forest}
 ${table}
 ${failures.length ? `<h2>Failures</h2><ul>${failures.join('')}</ul>${allFailures.length > failures.length ? `<p class="muted">${(allFailures.length - failures.length).toLocaleString('en-US')} more failures are in the results file.</p>` : ''}` : ''}

@@ -1,11 +1,17 @@
 /**
  * The report of `pairbench noise`, in plain words: how noisy this machine is for each benchmark,
- * and which `threshold` and `max-pairs` it supports. Pure: results in, text out.
+ * and which `threshold` and `max-pairs` it supports. An A/A run has no verdict to count: of the
+ * report model (model.ts) it shows the revision measured, named as every report names it, and its
+ * changes read with the one decimal of every report (format.ts `formatChange`). Pure: results in,
+ * text out.
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
+import { MARKDOWN } from './comment.ts';
 import { codeBlock, escapeInline } from './escape.ts';
-import { formatPercent } from './format.ts';
+import { formatChange } from './format.ts';
+import { reportModel } from './model.ts';
 import { safeText } from './terminal.ts';
+import { PLAIN, revisionText } from './words.ts';
 
 const pct = (f: number, digits = 1) => (Number.isFinite(f) ? `${(f * 100).toFixed(digits)}%` : 'n/a');
 
@@ -13,11 +19,11 @@ function sentences(b: BenchmarkResult, threshold: number, maxPairs: number): str
   const n = b.noise!;
   const out: string[] = [];
   out.push(`A single run varies by ${pct(n.singleRunCv)} (CV); within a pair, head/base varies by ${pct(n.pairedCv)}: pairing cancelled ${pct(Math.max(0, n.pairingGain), 0)} of the run-to-run variation.`);
-  out.push(`Smallest change compare would detect here (80% power): ${n.detectable.map((d) => `${pct(d.change, 2)} with ${d.pairs} pairs`).join(', ')}.`);
+  out.push(`Smallest change compare would detect here (80% power): ${n.detectable.map((d) => `${pct(d.change)} with ${d.pairs} pairs`).join(', ')}.`);
   const forThreshold = Number.isFinite(n.pairsForThreshold) ? `about ${n.pairsForThreshold} pairs` : 'more pairs than is practical';
   out.push(`To detect the ${pct(threshold, 1)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${pct(n.suggestedThreshold, 1)} or more is resolvable.`);
   if (Math.abs(n.aaChange) > Math.max(0.005, 3 * n.pairedLogSd / Math.sqrt(Math.max(1, n.pairs)))) {
-    out.push(`Warning: identical sides differ by ${formatPercent(n.aaChange)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
+    out.push(`Warning: identical sides differ by ${formatChange(n.aaChange)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
   }
   return out;
 }
@@ -46,7 +52,8 @@ const configPct = (f: number) => `${Number((f * 100).toFixed(2))}%`;
 
 export function renderNoiseText(results: Results): string {
   const { threshold, maxPairs } = settingsOf(results);
-  const lines: string[] = [`Noise floor of this machine (A/A: the same revision on both sides, ${results.environment?.cores ?? '?'} cores, ${safeText(results.environment?.cpu ?? 'unknown CPU')})`, ''];
+  const rev = revisionText(reportModel(results).head, PLAIN);
+  const lines: string[] = [`Noise floor of this machine (A/A: the same revision, ${rev}, on both sides, ${results.environment?.cores ?? '?'} cores, ${safeText(results.environment?.cpu ?? 'unknown CPU')})`, ''];
   for (const b of results.benchmarks) {
     if (!b.noise) {
       lines.push(`${safeText(b.name)}: too few pairs to measure the noise (${b.pairs.length}).`);
@@ -74,7 +81,7 @@ export function renderNoiseMarkdown(results: Results): string {
   const lines = [
     '### pairbench noise: the noise floor of this runner',
     '',
-    `An A/A run: the same revision on both sides of every pair, ${results.environment?.cores ?? '?'} cores, ${escapeInline(results.environment?.cpu ?? 'unknown CPU', 120)}. A change smaller than the detectable one is lost in this machine's noise at that many pairs (80% power).`,
+    `An A/A run: the same revision, ${revisionText(reportModel(results).head, MARKDOWN)}, on both sides of every pair, ${results.environment?.cores ?? '?'} cores, ${escapeInline(results.environment?.cpu ?? 'unknown CPU', 120)}. A change smaller than the detectable one is lost in this machine's noise at that many pairs (80% power).`,
     '',
     `| benchmark | pairs | single-run CV | paired CV | detectable with 30 / 100 / 300 pairs | threshold | pairs it needs | suggested threshold (max-pairs ${maxPairs}) |`,
     '|---|---:|---:|---:|---|---:|---:|---:|',
@@ -83,14 +90,14 @@ export function renderNoiseMarkdown(results: Results): string {
     const n = b.noise!;
     const own = thresholdOf(b, threshold);
     const needs = Number.isFinite(n.pairsForThreshold) ? `about ${n.pairsForThreshold}` : 'too many';
-    lines.push(`| ${escapeInline(b.name, 200)} | ${n.pairs} | ${pct(n.singleRunCv)} | ${pct(n.pairedCv)} | ${n.detectable.map((d) => pct(d.change, 2)).join(' / ')} | ${pct(own)} | ${needs} | ${pct(suggestedThreshold(b, own, maxPairs))} |`);
+    lines.push(`| ${escapeInline(b.name, 200)} | ${n.pairs} | ${pct(n.singleRunCv)} | ${pct(n.pairedCv)} | ${n.detectable.map((d) => pct(d.change)).join(' / ')} | ${pct(own)} | ${needs} | ${pct(suggestedThreshold(b, own, maxPairs))} |`);
   }
   const skipped = results.benchmarks.filter((b) => !b.noise);
   if (skipped.length > 0) lines.push('', `Too few pairs to measure the noise of ${skipped.map((b) => `**${escapeInline(b.name, 200)}**`).join(', ')}.`);
   const warnings = measured.filter((b) => Math.abs(b.noise!.aaChange) > Math.max(0.005, (3 * b.noise!.pairedLogSd) / Math.sqrt(Math.max(1, b.noise!.pairs))));
   if (warnings.length > 0) {
     lines.push('', '⚠️ Identical sides differ, so the first or second slot of a pair has an advantage here (caches, frequency); add `warmup` or a `prepare` step:');
-    for (const b of warnings) lines.push(`- **${escapeInline(b.name, 200)}**: ${formatPercent(b.noise!.aaChange)}`);
+    for (const b of warnings) lines.push(`- **${escapeInline(b.name, 200)}**: ${formatChange(b.noise!.aaChange)}`);
   }
   if (measured.length > 0) {
     const yaml = [`max-pairs: ${maxPairs}`, 'benchmarks:'];

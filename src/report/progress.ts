@@ -6,7 +6,7 @@
  */
 import type { Spec } from '../config/spec.ts';
 import type { Progress } from '../schedule/loop.ts';
-import { formatDuration, formatPercent } from './format.ts';
+import { formatChange, formatDuration } from './format.ts';
 import { safeText } from './terminal.ts';
 
 const PLAIN_EVERY_MS = 10_000;
@@ -31,7 +31,7 @@ export class ProgressPrinter {
   static line(p: Progress, maxPairs: number): string {
     const measured = p.rows.filter((r) => r.estimate !== null);
     // No ± until the row has an interval: a width of 0 after two pairs would read as perfectly precise.
-    const shown = measured.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatPercent(r.estimate!)}${r.halfWidth === null ? '' : ` ±${(r.halfWidth * 100).toFixed(1)}%`}`);
+    const shown = measured.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatChange(r.estimate!)}${r.halfWidth === null ? '' : ` ±${(r.halfWidth * 100).toFixed(1)}%`}`);
     const more = measured.length > 3 ? ` (+${measured.length - 3} more)` : '';
     // a round is one pair of every benchmark: its number is the pairs each benchmark has, bounded by max-pairs
     return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${ProgressPrinter.standing(p)}${shown.length ? ' · ' + shown.join(', ') + more : ''} · ~${formatDuration(p.remainingMs)} left`;

@@ -1,15 +1,18 @@
 /**
- * The terminal report: one table row per benchmark, then what a user needs to act on it
- * (diagnostics, failures, why measuring stopped). Pure: results in, text out.
+ * The terminal report: one table row per result, then the verdict counted by benchmark group and
+ * the suite's change as every other report says them (the report model, model.ts; words.ts), then
+ * what a user needs to act on it (notes, diagnostics, failures, why measuring stopped). Pure:
+ * results in, text out.
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { oneLine } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
-import { designSummary } from './designs.ts';
-import { formatCv, formatDuration, formatP, formatPercent, formatSpread, formatValue, intervalLabel, intervalNote, spreadName, verdictCounts } from './format.ts';
+import { formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
+import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
+import { countsText, PLAIN, summaryText, wordNote } from './words.ts';
 
-export interface TerminalOptions {
+export interface TerminalOptions extends ModelOptions {
   color: boolean;
 }
 
@@ -42,10 +45,9 @@ function pairedCell(b: BenchmarkResult): string {
   return v !== undefined && Number.isFinite(v) ? formatCv(v) : '—';
 }
 
+/** The change with its interval, with one decimal as on every surface (format.ts `formatChange`). */
 function changeCell(b: BenchmarkResult): string {
-  if (!b.change) return '—';
-  const [lo, hi] = b.change.ci;
-  return `${formatPercent(b.change.estimate)} [${formatPercent(lo)}, ${formatPercent(hi)}]`;
+  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}` : '—';
 }
 
 /**
@@ -174,15 +176,21 @@ function sharedNotes(benchmarks: readonly BenchmarkResult[], wholeRuns: boolean)
   return { lines, folded };
 }
 
+/** The terminal report of a results file (see {@link terminalReport}). */
 export function renderTerminal(results: Results, opts: TerminalOptions): string {
+  return terminalReport(reportModel(results, opts), opts);
+}
+
+/** The terminal report of the report model. */
+export function terminalReport(model: ReportModel, opts: { color: boolean }): string {
+  const { results } = model;
   const lines: string[] = [];
   const color = opts.color;
   const benchmarks = results.benchmarks;
-  const verdicts = benchmarks.filter((b) => (b.presence ?? 'both') === 'both').map((b) => (b.verdict ?? 'inconclusive') as Verdict);
   // spreads: MAD x 1.4826 relative to the median (CV for older files), of single runs and of head/base across pairs
   const spread = spreadName(benchmarks);
   const pairedSpread = benchmarks.every((b) => !b.base || b.pairedMad !== undefined) ? 'MAD' : 'CV';
-  const rows: string[][] = [['benchmark', `base (median ±${spread})`, `head (median ±${spread})`, `paired ±${pairedSpread}`, `change [${intervalLabel(results)} CI]`, 'p (adj.)', 'pairs', 'verdict']];
+  const rows: string[][] = [['benchmark', `base (median ±${spread})`, `head (median ±${spread})`, `paired ±${pairedSpread}`, `change [${model.interval.label} CI]`, 'p (adj.)', 'pairs', 'verdict']];
   for (const b of benchmarks) {
     const verdict = (b.verdict ?? 'inconclusive') as Verdict;
     const kept = b.pairs.length - (b.outliers?.length ?? 0);
@@ -202,18 +210,16 @@ export function renderTerminal(results: Results, opts: TerminalOptions): string 
   lines.push('');
   // a file of another tool may have no status or stop reason: then there is nothing to say
   const status = !results.status || results.status === 'complete' ? '' : ` (${results.status}${results.stoppedBecause ? `: ${results.stoppedBecause}` : ''})`;
-  lines.push(`${paint(String(results.verdict ?? 'inconclusive').toUpperCase(), COLORS[(results.verdict ?? 'inconclusive') as Verdict], color)}: ${verdictCounts(verdicts)}${status}`);
-  if (results.geomean !== undefined && results.geomean !== null && benchmarks.length > 1) {
-    lines.push(`geometric mean of the changes: ${formatPercent(results.geomean)}`);
-  }
-  const levelNote = intervalNote(results);
-  if (levelNote) lines.push(levelNote);
-  const designs = designSummary(results.benchmarks);
-  if (designs) lines.push(`${designs} (--design command runs them as the command says).`);
+  // counted by benchmark group, as the comment, the HTML report and the check run count
+  lines.push(`${paint(String(results.verdict ?? 'inconclusive').toUpperCase(), COLORS[(results.verdict ?? 'inconclusive') as Verdict], color)}: ${countsText(model)}${status}`);
+  lines.push(summaryText(model, PLAIN));
+  if (model.interval.note) lines.push(model.interval.note);
+  if (model.designs) lines.push(`${model.designs} (--design command runs them as the command says).`);
 
   const notes: string[] = [];
-  if (results.missingShards && results.missingShards.length > 0) {
-    notes.push(`warning: incomplete: shard ${results.missingShards.join(', ')} is missing, so the verdict is at most inconclusive; check that shard's job and its results file`);
+  for (const n of model.notes) {
+    const w = wordNote(n, 'cli', PLAIN);
+    notes.push(`${w.warning ? 'warning: ' : ''}${w.text}`);
   }
   // Notes that most benchmarks of a suite share are said once, not once per benchmark (FOLD_AT or
   // more); any other note that many benchmarks share is shown NOTES_PER_KIND times, then counted:

@@ -130,7 +130,8 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
     ...results,
     settings: { ...results.settings, alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction },
     verdict,
-    geomean: judgement.geomean,
+    // the suite's change is the reports' (report/model.ts: oriented, with its interval); an older file's unoriented `geomean` is not carried on
+    geomean: undefined,
     benchmarks,
   };
 }

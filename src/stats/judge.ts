@@ -26,7 +26,7 @@ import type {
   SideSummary,
   Verdict,
 } from './types.ts';
-import { cv, mean, median, relativeMad, sd, summarize } from './describe.ts';
+import { cv, median, relativeMad, sd, summarize } from './describe.ts';
 import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { LEAN_ALPHA, MIN_FLAGGED_FOR_LEAN, screenOutliers, type OutlierScreen } from './outliers.ts';
@@ -609,10 +609,5 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       diagnostics: a.diagnostics,
     };
   });
-  const logs = analyses.filter((a) => a.hl).map((a) => (a.hl as HodgesLehmannResult).estimate);
-  return {
-    benchmarks,
-    verdict: worstVerdict(benchmarks.map((b) => b.verdict)),
-    geomean: logs.length > 0 ? Math.expm1(mean(logs)) : null,
-  };
+  return { benchmarks, verdict: worstVerdict(benchmarks.map((b) => b.verdict)) };
 }

@@ -185,8 +185,6 @@ export interface Judgement {
   benchmarks: BenchmarkAnalysis[];
   /** the worst verdict: regression > inconclusive > improvement > unchanged */
   verdict: Verdict;
-  /** geometric mean over benchmarks of the estimated ratios head/base, minus one (relative) */
-  geomean: number | null;
 }
 
 /** Why measuring a benchmark stopped. */

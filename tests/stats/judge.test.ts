@@ -129,18 +129,8 @@ describe('verdicts', () => {
     expect(j.verdict).toBe('regression');
   });
 
-  it('geomean is the geometric mean of the estimated ratios', () => {
-    const j = judge(
-      [
-        { name: 'a', direction: 'lower-is-better', pairs: makePairs({ n: 30, change: 0.1, noise: 0.0001, seed: 1 }) },
-        { name: 'b', direction: 'lower-is-better', pairs: makePairs({ n: 30, change: -0.1, noise: 0.0001, seed: 2 }) },
-      ],
-      opts,
-    );
-    const [a, b] = j.benchmarks.map((x) => x.change!.estimate) as [number, number];
-    expect(j.geomean).toBeCloseTo(Math.sqrt((1 + a) * (1 + b)) - 1, 12);
-    expect(j.geomean).toBeCloseTo(Math.sqrt(1.1 * 0.9) - 1, 3);
-    expect(judge([], opts)).toEqual({ benchmarks: [], verdict: 'unchanged', geomean: null });
+  it('judges no suite-wide change: the suite\'s change, oriented and with its interval, is the reports\' (report/model.ts)', () => {
+    expect(judge([], opts)).toEqual({ benchmarks: [], verdict: 'unchanged' });
   });
 
   it('no usable pair: change null, inconclusive, a diagnostic', () => {
