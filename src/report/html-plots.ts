@@ -92,6 +92,7 @@ export function forestSvg(rows: readonly ForestRow[], opts: { id: string; confid
   const width = labelW + plotW + right;
   const x = (v: number) => labelW + ((Math.max(-range, Math.min(range, v)) + range) / (2 * range)) * plotW;
   const out: string[] = [];
+  // rows, not benchmarks: a benchmark's changed metric (MB/s) is a row of its own; the heading counts benchmarks
   const regressions = rows.filter((r) => r.kind === 'regression').length;
   out.push(
     svgOpen(
@@ -99,7 +100,7 @@ export function forestSvg(rows: readonly ForestRow[], opts: { id: string; confid
       width,
       height,
       `Forest plot: change of head against base, ${opts.confidence} intervals`,
-      `${rows.length} benchmark${rows.length === 1 ? '' : 's'} on one axis from ${formatChange(-range)} to ${formatChange(range)}, worse to the right; ${regressions} regression${regressions === 1 ? '' : 's'}. Each row: the estimate as a dot, its interval as a bar, the ±threshold band shaded around zero.`,
+      `${rows.length} row${rows.length === 1 ? '' : 's'} (each benchmark's own metric, and its other metrics that changed) on one axis from ${formatChange(-range)} to ${formatChange(range)}, worse to the right; ${regressions} of them regressed. Each row: the estimate as a dot, its interval as a bar, the ±threshold band shaded around zero.`,
       'forest',
     ),
   );

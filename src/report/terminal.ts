@@ -162,7 +162,8 @@ function sharedNotes(benchmarks: readonly BenchmarkResult[], wholeRuns: boolean)
         `To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs)${wholeRuns ? ', make one run do more work, or pair each benchmark on its own (--interleave benchmark)' : ' or make one run do more work'}.`,
     );
   }
-  const open = benchmarks.filter((b) => b.verdict === 'inconclusive' && b.pairsToSettle);
+  // a failed benchmark is judged inconclusive, but it is shown as failed: its failure says why
+  const open = benchmarks.filter((b) => b.verdict === 'inconclusive' && !b.failure && b.pairsToSettle);
   if (open.length >= FOLD_AT) {
     folded.add('settle');
     // sorted in place once: a suite may hold 100,000 benchmarks
@@ -244,7 +245,7 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
       if (shared.folded.has(d.code)) continue;
       note(d.code, `${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(wordDiagnostic(d, 'cli'))}`);
     }
-    if (!shared.folded.has('settle')) {
+    if (!shared.folded.has('settle') && !b.failure) {
       if (b.verdict === 'inconclusive' && b.pairsToSettle) note('inconclusive', `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
       else if (b.verdict === 'inconclusive' && stoppedBy(b)) note(`stopped by ${b.stoppedBecause}`, `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}`);
     }
