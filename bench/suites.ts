@@ -683,7 +683,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     quick,
     suites: (values.suites ?? (quick ? 'go' : 'go,python')).split(',') as Settings['suites'],
     conditions: (values.conditions ?? (quick ? 'quiet' : 'quiet,noisy')).split(',') as Condition[],
-    arms: (values.arms ?? 'suite,benchmark,native').split(',') as ArmName[],
+    arms: (values.arms ?? 'suite,benchmark,native').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
     aaArms: (values['aa-arms'] ?? values.arms ?? 'suite,benchmark,native').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
     // under the noise generator, other arms if given (default: the same)
     noisyArms: values['noisy-arms']?.split(',').filter((a) => a !== '' && a !== 'none') as ArmName[] | undefined,
@@ -803,7 +803,7 @@ async function main(): Promise<void> {
         const headArms = condition === 'noisy' ? (s.noisyArms ?? s.arms) : s.arms;
         const aaArms = condition === 'noisy' ? (s.noisyAaArms ?? s.aaArms) : s.aaArms;
         // Go: also against the smaller patch (its own truths, as suite go-small), head's arms that pairbench runs
-        const targets: Array<'head' | 'aa' | 'small'> = [...(aaArms.length > 0 ? (['head', 'aa'] as const) : (['head'] as const)), ...(setup.dirs.small && s.smallArms.length > 0 && condition === 'quiet' ? (['small'] as const) : [])];
+        const targets: Array<'head' | 'aa' | 'small'> = [...(headArms.length > 0 ? (['head'] as const) : []), ...(aaArms.length > 0 ? (['aa'] as const) : []), ...(setup.dirs.small && s.smallArms.length > 0 && condition === 'quiet' ? (['small'] as const) : [])];
         for (const against of targets) {
           const block = `${id}/${condition}/${against}`;
           const runSuite = against === 'small' ? 'go-small' : id;
