@@ -65,7 +65,7 @@ pre{background:var(--card);padding:10px;border-radius:6px;overflow-x:auto;white-
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}td.num,th.num{text-align:right;white-space:nowrap}
 .verdict{white-space:nowrap;font-weight:600}
-.k-regression{color:var(--reg)}.k-improvement{color:var(--imp)}.k-inconclusive{color:var(--inc)}.k-unchanged{color:var(--unc)}
+.k-regression{color:var(--reg)}.k-failed{color:var(--reg)}.k-improvement{color:var(--imp)}.k-inconclusive{color:var(--inc)}.k-unchanged{color:var(--unc)}
 section.bench{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px;margin:14px 0}
 ul.diag{margin:.2em 0 .6em;padding-left:1.2em}
 svg.plot{display:block;max-width:100%;height:auto;margin:6px 0}
