@@ -17,6 +17,7 @@ import { renderTerminal, terminalReport } from '../../src/report/terminal.ts';
 import { PLAIN, wordNote } from '../../src/report/words.ts';
 import { judgeResults } from '../../src/results/judge.ts';
 import { ResultsSchema, type Results } from '../../src/results/schema.ts';
+import { bench, results as handResults } from './markdown-fixtures.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
 
 /**
@@ -169,5 +170,24 @@ describe('the gate in the model', () => {
     expect(failingStepMessage(strict)).toBe(
       'pairbench: 1 benchmark undecided (go/BenchmarkBroken), 1 of them failed (a failed benchmark counts as inconclusive), and fail-on names inconclusive: give it more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.',
     );
+  });
+});
+
+describe('the shared summary line with hostile names', () => {
+  it('S21, S6: a benchmark named like a workflow command and a forged ref are escaped on every surface that names them', () => {
+    const name = '::error::forged\n##[warning]x <img src=x onerror=alert(1)> @octocat';
+    const r = handResults([bench(name, 'regression', 0.1)], { head: { ref: '::set-output name=a::b', sha: null }, base: { ref: '<script>x</script>', sha: null } });
+    const model = reportModel(r);
+    const terminal = terminalReport(model, { color: false });
+    expect(terminal.split('\n').filter((l) => l.trimStart().startsWith('::') || l.includes('##['))).toEqual([]);
+    expect(terminal).toContain('change of \\x3a:error::forged\\n##\\x5bwarning]x');
+    const md = markdownReport(model);
+    // cut to 60 characters in the middle, escaped: no ping, no tag, no link
+    expect(md.split('\n')[2]).toMatch(/change of ::error::forged ##\\\[warning\\\]x &lt;img sr…rror=alert\(1\)&gt; @\u200Doctocat, /);
+    expect(md.split('\n')[2]).toContain('against base `<script>x</script>`');
+    const html = htmlReport(model);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<script>x');
+    expect(html).toContain('against base <code>&lt;script&gt;x&lt;/script&gt;</code>');
   });
 });
