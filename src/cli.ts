@@ -21,6 +21,7 @@ import { commandsOf, renderMarkdown, type ReplaySource } from './report/markdown
 import { renderHtml } from './report/html.ts';
 import { renderNoiseMarkdown, renderNoiseText } from './report/noise.ts';
 import { runNoise } from './noise.ts';
+import { localBuildCache } from './revisions/local-cache.ts';
 import { BISECT_OPTIONS, bisect } from './bisect/cli.ts';
 import { ProgressPrinter } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
@@ -66,7 +67,7 @@ const NOISE_EXTRA: OptionDef[] = [
   { name: 'rev', kind: 'string', arg: '<rev>', help: 'measure this git revision instead, checked out and built twice (two builds of one commit)' },
 ];
 const NOISE_OPTIONS = [
-  ...COMPARE_OPTIONS.filter((o) => !['base', 'head', 'base-dir', 'head-dir', 'fail-on', 'min-pairs', 'shard'].includes(o.name)),
+  ...COMPARE_OPTIONS.filter((o) => !['base', 'head', 'base-dir', 'head-dir', 'fail-on', 'min-pairs', 'shard', 'build-cache', 'build-cache-key', 'build-cache-dir'].includes(o.name)),
   ...NOISE_EXTRA,
 ];
 
@@ -195,6 +196,7 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise', extra: { html
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const buildCache = kind === 'compare' ? localBuildCache(spec, process.env) : undefined;
   const progress = spec.quiet || spec.json ? null : new ProgressPrinter(process.stderr, spec);
   const log = (line: string) => {
     progress?.clear();
@@ -205,6 +207,7 @@ async function runAndReport(spec: Spec, kind: 'compare' | 'noise', extra: { html
       log,
       signal: controller.signal,
       env: { ...process.env },
+      ...(buildCache ? { buildCache } : {}),
       ...(progress ? { progress: (p) => progress.update(p) } : {}),
     });
     progress?.clear();

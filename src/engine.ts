@@ -15,6 +15,7 @@ import { overheadRecord } from './measure/overhead.ts';
 import { runCommands } from './measure/run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
+import type { BuildCache } from './revisions/build-cache.ts';
 import { JudgingInterrupted, judgeResultsCooperatively } from './results/judge.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
 import { ResultsWriter } from './results/writer.ts';
@@ -30,6 +31,8 @@ export interface EngineHooks {
   signal?: AbortSignal;
   /** environment for the user's commands (the action removes its token from it) */
   env?: Record<string, string | undefined>;
+  /** the base build cache and who writes it (the action's or the command line's), where build-cache is set */
+  buildCache?: BuildCache;
 }
 
 export type ExitCode = 0 | 1 | 2 | 3 | 130;
@@ -193,7 +196,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   writer.write(results);
   let revisions: PreparedRevisions;
   try {
-    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...(hooks.signal ? { signal: hooks.signal } : {}) });
+    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(hooks.buildCache ? { buildCache: hooks.buildCache } : {}) });
   } catch (err) {
     if (err instanceof BuildFailure) {
       hooks.log(`error: ${err.message}\n${indentTail(err.outputTail)}`);
@@ -206,6 +209,8 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   results.base = { ...results.base, sha: revisions.base.sha, ...(revisions.base.sha ? {} : { dir: revisions.base.dir }) };
   results.head = { ...results.head, sha: revisions.head.sha, ...(revisions.head.sha ? {} : { dir: revisions.head.dir }) };
   if (revisions.base.ref) results.base.ref = revisions.base.ref;
+  // only build outputs come from the cache, never a measured value: this records which
+  if (revisions.buildCache) results.settings = { ...results.settings, buildCacheKey: revisions.buildCache.key, buildCacheHit: revisions.buildCache.hit };
   writer.write(results);
 
   try {

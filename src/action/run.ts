@@ -39,6 +39,8 @@ import { writeResultsFile } from '../results/writer.ts';
 import { actionNaming } from '../config/spec.ts';
 import { commandEnv, envInputReader, readSettings, type ActionSettings } from './inputs.ts';
 import { bisectRegressions } from './bisect.ts';
+import { actionBuildCache } from './build-cache.ts';
+import { buildCacheLine } from '../report/build-cache.ts';
 import { utf8Bytes } from '../report/escape.ts';
 
 /** At most this many result files are merged in report mode. */
@@ -359,16 +361,19 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       const onTerm = () => stop('SIGTERM');
       process.once('SIGINT', onInt);
       process.once('SIGTERM', onTerm);
+      const buildCache = settings.mode === 'compare' ? actionBuildCache(spec, settings, env, (l) => core.info(l)) : undefined;
       try {
         const outcome = await (settings.mode === 'noise' ? runNoise : runCompare)(
           { ...spec, base: { kind: 'git', rev: base }, head: { kind: 'git', rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-          { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs) },
+          { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...(buildCache ? { buildCache } : {}) },
         );
         results = outcome.results;
         exitCode = outcome.exitCode;
+        appendix = buildCacheLine(results);
         if (settings.bisect && settings.mode === 'compare' && target.pull && results.verdict === 'regression' && exitCode !== 130) {
-          const hooks = { log: (l: string) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token) };
-          appendix = (await bisectRegressions(spec, results, { maxTimeMs: settings.bisect.maxTimeMs, resultsPath: settings.resultsPath, hooks, warn: (m) => core.warning(m) })).markdown;
+          const hooks = { log: (l: string) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), ...(buildCache ? { buildCache } : {}) };
+          const bisected = (await bisectRegressions(spec, results, { maxTimeMs: settings.bisect.maxTimeMs, resultsPath: settings.resultsPath, hooks, warn: (m) => core.warning(m) })).markdown;
+          appendix = [appendix, bisected].filter((a) => a !== '').join('\n\n');
         }
       } finally {
         process.off('SIGINT', onInt);

@@ -10,6 +10,7 @@ import { renderBisectMarkdown, renderBisectText } from '../report/bisect.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import { checkOutputPath } from '../results/writer.ts';
 import { runBisect } from './run.ts';
+import { localBuildCache } from '../revisions/local-cache.ts';
 
 const BENCHMARK_OPTION: OptionDef = { name: 'benchmark', kind: 'string', arg: '<name>', help: 'the benchmark to search for: a config entry, or a result name of a harness suite', cliOnly: true };
 
@@ -65,7 +66,8 @@ export async function bisect(flags: RawOptions, config: ConfigFile | undefined):
     const log = (line: string) => {
       if (!spec.quiet || line.startsWith('error') || line.startsWith('warning') || line.startsWith('Step') || line.startsWith('Commit')) process.stderr.write(`${line}\n`);
     };
-    const outcome = await runBisect(spec, benchmark, { log, signal: controller.signal, env: { ...process.env } });
+    const buildCache = localBuildCache(spec, process.env);
+    const outcome = await runBisect(spec, benchmark, { log, signal: controller.signal, env: { ...process.env }, ...(buildCache ? { buildCache } : {}) });
     if (markdown !== null) writeReportFile(markdown, renderBisectMarkdown(outcome.result));
     if (spec.json) process.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
     else process.stdout.write(`${renderBisectText(outcome.result)}\n`);

@@ -14,6 +14,7 @@ import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type Run
 import { splitCommand, type ShellMode } from '../measure/argv.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
+import { parseCacheKey, parseCachePaths } from '../revisions/build-cache.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
 export type RawOptions = Record<string, RawValue>;
@@ -61,6 +62,8 @@ export interface Spec {
   base: RevisionSpec;
   head: RevisionSpec;
   build: string | null;
+  /** `build-cache`: the base's build outputs kept between runs (revisions/build-cache.ts), or null */
+  buildCache: { paths: string[]; toolchain: string | null; dir: string | null } | null;
   benchmarks: BenchmarkSpec[];
   minPairs: number;
   maxPairs: number;
@@ -317,11 +320,24 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     throw new UsageError(naming('min-pairs'), `${naming('min-pairs')} (${minPairs}) is larger than ${naming('max-pairs')} (${maxPairs}); expected min-pairs ≤ max-pairs`);
   }
   const seedGiven = get<number>('seed');
+  const build = get<string>('build') ?? null;
+  const cachePaths = get<string>('build-cache');
+  const cacheKey = get<string>('build-cache-key');
+  const cacheDir = get<string>('build-cache-dir');
+  if (cachePaths === undefined && (cacheKey !== undefined || cacheDir !== undefined)) {
+    const given = cacheKey !== undefined ? 'build-cache-key' : 'build-cache-dir';
+    throw new UsageError(naming(given), `${naming(given)} is set but ${naming('build-cache')} is not; expected ${naming('build-cache')} with the build outputs to keep (such as build/)`);
+  }
+  if (cachePaths !== undefined && build === null) {
+    throw new UsageError(naming('build-cache'), `${naming('build-cache')}: got ${show(cachePaths)} but no ${naming('build')}; expected a build command whose outputs the cache keeps`);
+  }
+  const buildCache = cachePaths === undefined ? null : { paths: parseCachePaths(naming('build-cache'), cachePaths), toolchain: cacheKey === undefined ? null : parseCacheKey(naming('build-cache-key'), cacheKey), dir: cacheDir ?? null };
   return {
     cwd: get<string>('repo') ?? ctx.cwd,
     base,
     head,
-    build: get<string>('build') ?? null,
+    build,
+    buildCache,
     benchmarks,
     minPairs,
     maxPairs,

@@ -11,6 +11,7 @@ import { UsageError, show } from '../config/errors.ts';
 import type { RevisionSpec, Spec } from '../config/spec.ts';
 import { runCommand } from '../measure/run.ts';
 import { Git, checkRevision } from './git.ts';
+import { buildCacheKey, describeCache, type BuildCache, type BuildCacheOutcome } from './build-cache.ts';
 import { alive, looksLikeOurs, makeTempRoot, ownedRoot, removeTempRoot } from './temp-root.ts';
 
 export type Side = 'base' | 'head';
@@ -42,6 +43,8 @@ export class BuildFailure extends Error {
 export interface PreparedRevisions {
   base: Revision;
   head: Revision;
+  /** what the build cache did, when one was set and the base is a git revision with a build */
+  buildCache?: BuildCacheOutcome;
   cleanup(): Promise<void>;
 }
 
@@ -49,6 +52,8 @@ export interface PrepareContext {
   log(line: string): void;
   env: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /** the base build cache, where the user set one (build-cache) */
+  buildCache?: BuildCache;
 }
 
 /**
@@ -104,10 +109,29 @@ export async function prepareRevisions(spec: Spec, ctx: PrepareContext): Promise
   };
   try {
     const revisions = await locate(spec, ctx, cleanups);
+    let outcome: BuildCacheOutcome | undefined;
     if (spec.build) {
-      for (const rev of [revisions.base, revisions.head]) await build(rev, spec, ctx);
+      const cache = ctx.buildCache && revisions.base.sha ? ctx.buildCache : undefined;
+      for (const rev of [revisions.base, revisions.head]) {
+        const key = cache && rev.sha ? buildCacheKey(rev.sha, spec.build, cache) : null;
+        if (cache && key && rev.side === 'base') {
+          outcome = { key, hit: await cache.store.restore(rev.dir, cache.paths, key), saved: [] };
+          if (outcome.hit) {
+            ctx.log(`base: build outputs restored from the build cache (${describeCache(cache)}, key ${key}): the base's build is skipped`);
+            continue;
+          }
+          ctx.log(`base: not in the build cache (key ${key}): building it`);
+        }
+        await build(rev, spec, ctx);
+        if (cache && key && outcome && (cache.saves === 'base-and-head' || (cache.saves === 'base' && rev.side === 'base'))) {
+          const saved = await cache.store.save(rev.dir, cache.paths, key);
+          outcome.saved.push(`${rev.side}: ${saved}`);
+          ctx.log(`${rev.side}: build outputs ${saved} (key ${key})`);
+        }
+      }
+      if (cache && outcome && cache.saves === 'none') ctx.log(`The build cache is not written: ${cache.why}`);
     }
-    return { ...revisions, cleanup };
+    return { ...revisions, ...(outcome ? { buildCache: outcome } : {}), cleanup };
   } catch (err) {
     await cleanup();
     throw err;
