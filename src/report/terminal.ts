@@ -188,11 +188,14 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
   const lines: string[] = [];
   const color = opts.color;
   const benchmarks = results.benchmarks;
+  // the table's rows in the report's order, as the comment and the HTML report list them:
+  // regressions first, a benchmark's extra metrics (MB/s, B/op) under it; the notes below keep the file's order
+  const ordered = model.groups.flatMap((g) => [g.primary.result, ...g.derived.map((d) => d.result)]);
   // spreads: MAD x 1.4826 relative to the median (CV for older files), of single runs and of head/base across pairs
   const spread = spreadName(benchmarks);
   const pairedSpread = benchmarks.every((b) => !b.base || b.pairedMad !== undefined) ? 'MAD' : 'CV';
   const rows: string[][] = [['benchmark', `base (median ±${spread})`, `head (median ±${spread})`, `paired ±${pairedSpread}`, `change [${model.interval.label} CI]`, 'p (adj.)', 'pairs', 'verdict']];
-  for (const b of benchmarks) {
+  for (const b of ordered) {
     const verdict = (b.verdict ?? 'inconclusive') as Verdict;
     const kept = b.pairs.length - (b.outliers?.length ?? 0);
     const presence = b.presence && b.presence !== 'both' ? b.presence : null;

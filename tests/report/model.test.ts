@@ -107,8 +107,20 @@ describe('one report model, every surface alike', () => {
   it('the failed benchmark is "failed" on every surface that shows its row', () => {
     const row = (text: string) => text.split('\n').find((l) => l.includes('BenchmarkBroken') && !l.includes('head failed in'))!;
     expect(row(surfaces.terminal)).toMatch(/ failed$/);
+    // judged inconclusive so that it cannot pass the gate, but never called so: its failure says why
+    expect(surfaces.terminal).not.toMatch(/BenchmarkBroken: inconclusive/);
+    expect(surfaces.terminal).toContain('head failed in go/BenchmarkBroken: exit status 2');
     expect(row(surfaces.comment)).toMatch(/^\| ❌ failed \(head\) \| \*\*go\/BenchmarkBroken\*\*/);
     expect(surfaces.html).toMatch(/<td class="verdict k-failed">❌ failed<\/td><td><a [^>]*>go\/BenchmarkBroken<\/a>/);
+  });
+
+  it('the terminal lists its rows in the order of the comment and the HTML report: regressions first, extra metrics under their benchmark', () => {
+    const order = ['go/BenchmarkChecksum', 'go/BenchmarkChecksum (MB/s)', 'go/BenchmarkBroken', 'go/BenchmarkSort', 'go/BenchmarkParse', 'go/BenchmarkParse (B/op)'];
+    // the table: the lines after its header, up to the first blank line
+    const terminalRows = surfaces.terminal.split('\n\n')[0]!.split('\n').slice(1).map((l) => l.split(/\s{2,}/)[0]);
+    expect(terminalRows).toEqual(order);
+    const htmlRows = [...surfaces.html.matchAll(/<tr><td class="verdict[^"]*">[^<]*<\/td><td>(?:↳ |<a [^>]*>([^<]*)<\/a>)/g)].map((m) => m[1] ?? '↳');
+    expect(htmlRows).toEqual(['go/BenchmarkChecksum', '↳', 'go/BenchmarkBroken', 'go/BenchmarkSort', 'go/BenchmarkParse', '↳']);
   });
 
   it("one suite change, oriented so + is worse, with its interval, in the same words on every report", () => {
