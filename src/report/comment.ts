@@ -1,12 +1,12 @@
 /**
  * The Markdown report: the body of the sticky PR comment, the check-run summary and the job summary.
- * Pure: a results file in, a string out.
+ * Pure: the report model (model.ts) in, a string out; its words are words.ts's, in Markdown syntax.
  *
  * Layout, most important first:
  *   1. the hidden marker `<!-- pairbench:<id> -->` (sticky comments only);
- *   2. the verdict as a heading, then one number for the whole change: the geometric mean change
- *      with its interval, and what was compared;
- *   3. notes: an accepted regression, a partial or failed run;
+ *   2. the verdict counted by benchmark as a heading, then one number for the whole change: the
+ *      suite's geometric mean change with its interval, and what was compared;
+ *   3. the model's notes: an accept label, a partial or failed run, futile benchmarks, the gate;
  *   4. the table of the benchmarks that are not unchanged, verdict first, metric and unit named,
  *      the change with its interval, base → head, pairs; a benchmark's derived metrics (MB/s, B/op,
  *      allocs/op) grouped under it and counted once;

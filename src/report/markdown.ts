@@ -1,8 +1,10 @@
 /**
  * The Markdown report's public entry: the comment, check-run and job-summary body (comment.ts),
- * its size limits (budget.ts), the counts by verdict (rows.ts) and the replay lines (replay.ts).
+ * its size limits (budget.ts), the counts by verdict (rows.ts), the replay lines (replay.ts) and
+ * the report model every surface renders (model.ts).
  */
 export { REPORT_LIMITS } from './budget.ts';
-export { headline, renderMarkdown, suiteChange, type Acceptance, type MarkdownContext } from './comment.ts';
+export { headline, markdownReport, renderMarkdown, suiteChange, type Acceptance, type MarkdownContext } from './comment.ts';
+export { reportModel, type ReportModel } from './model.ts';
 export { replayLines, commandsOf, type ReplaySource } from './replay.ts';
 export { countVerdicts, groupRows, reportOrder, type VerdictCounts } from './rows.ts';
