@@ -428,8 +428,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   core.setOutput('verdict', results.verdict ?? '');
   core.setOutput('regressions', String(counts.regression));
   core.setOutput('improvements', String(counts.improvement));
-  // every benchmark whose verdict is inconclusive, a failed one included (it cannot pass the gate)
-  core.setOutput('inconclusive', String(results.benchmarks.filter((b) => b.verdict === 'inconclusive').length));
+  // every benchmark left undecided, a failed one included (it cannot pass the gate), counted once
+  // with its extra metrics as the comment counts it (report/model.ts)
+  core.setOutput('inconclusive', String(counts.inconclusive + counts.failed));
   core.setOutput('results-path', settings.resultsPath);
   core.setOutput('report-path', settings.reportPath);
   // the step's status as it stands; its message comes at the end, once the label is known
