@@ -6,12 +6,19 @@
  */
 import { formatChange, formatChangeInterval } from './format.ts';
 import type { ReportModel } from './model.ts';
+import type { Row } from './rows.ts';
 
 /** Names at most, in the message. */
 const NAMED = 10;
 
 /** A name for a one-line message: its first 80 characters. */
 const short = (name: string) => name.slice(0, 80);
+
+/** A row as the message names it: `parse`, `parse [cpu]`, or `parse (MB/s)` for a metric beside its benchmark. */
+function rowName(r: Row, derived: boolean): string {
+  const what = derived ? ` (${r.metric})` : r.result.metric && r.result.metric !== 'wall' ? ` [${r.result.metric}]` : '';
+  return `${short(r.name)}${what}`;
+}
 
 /** Every regression with its size, the first ten: `pairbench: 2 regressions beyond the threshold: parse +10.0% [+9.2%, +10.8%]; …`. */
 export function regressionMessage(model: ReportModel): string {
@@ -20,8 +27,7 @@ export function regressionMessage(model: ReportModel): string {
     const r = [g.primary, ...g.derived].find((x) => x.kind === 'regression') ?? g.primary;
     const c = r.result.change;
     const size = c ? ` ${formatChange(c.estimate)} ${formatChangeInterval(c.ci)}` : '';
-    const what = r !== g.primary ? ` (${r.metric})` : r.result.metric && r.result.metric !== 'wall' ? ` [${r.result.metric}]` : '';
-    return `${short(r.name)}${what}${size}`;
+    return `${rowName(r, r !== g.primary)}${size}`;
   });
   const list = `${named.slice(0, NAMED).join('; ')}${named.length > NAMED ? `; and ${named.length - NAMED} more` : ''}`;
   return `pairbench: ${rows.length} regression${rows.length === 1 ? '' : 's'} beyond the threshold: ${list}. Set fail-on: none to report without failing, or add the accept label to accept an intended regression.`;
@@ -34,7 +40,7 @@ export function regressionMessage(model: ReportModel): string {
  */
 export function undecidedMessage(model: ReportModel): string {
   const open = model.groups.filter((g) => [g.primary, ...g.derived].some((r) => r.result.verdict === 'inconclusive' && r.result.presence !== 'added' && r.result.presence !== 'removed'));
-  const names = open.map((g) => short(g.primary.name));
+  const names = open.map((g) => rowName(g.primary, false));
   const failed = open.filter((g) => g.kind === 'failed').length;
   const n = open.length;
   const which = `(${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''})`;

@@ -185,6 +185,14 @@ describe('the gate in the model', () => {
   });
 });
 
+describe('the failing step names benchmarks as the regression message does', () => {
+  it('an undecided benchmark measured in CPU time is named with its metric, as a regressed one is', () => {
+    const r = handResults([bench('loop [cpu]', 'inconclusive', 0.01, { metric: 'cpu' }), bench('other [cpu]', 'regression', 0.1, { metric: 'cpu' })]);
+    expect(failingStepMessage(reportModel(r, { failOn: 'regression,inconclusive' }))).toMatch(/^pairbench: 1 regression beyond the threshold: other \[cpu\] \+10\.0% /);
+    expect(failingStepMessage(reportModel(r, { failOn: 'inconclusive' }))).toMatch(/^pairbench: 1 benchmark inconclusive \(loop \[cpu\]\), and fail-on names inconclusive: /);
+  });
+});
+
 describe('the shared summary line with hostile names', () => {
   it('S21, S6: a benchmark named like a workflow command and a forged ref are escaped on every surface that names them', () => {
     const name = '::error::forged\n##[warning]x <img src=x onerror=alert(1)> @octocat';
