@@ -154,7 +154,9 @@ export function suiteChange(results: Results, groups: readonly Group[] = groupRo
   // one benchmark: its own interval at its own level, as its row shows it; several: at 1 - alpha
   const g = geomeanChange(inputs, inputs.length === 1 ? inputs[0]!.level : 1 - alpha);
   if (!g) return null;
-  const one = g.count === 1 ? members.find((m) => Number.isFinite(m.input.estimate))?.group : undefined;
+  // the one benchmark geomeanChange could use (a finite change and interval, above −100%)
+  const usable = (x: (typeof inputs)[number]) => [x.estimate, x.ci[0], x.ci[1]].every((v) => Number.isFinite(v) && v > -1);
+  const one = g.count === 1 ? members.find((m) => usable(m.input))?.group : undefined;
   return { ...g, only: one ? { name: one.primary.name, higherIsBetter: one.primary.result.direction === 'higher-is-better' } : null };
 }
 
