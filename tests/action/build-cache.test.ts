@@ -105,7 +105,7 @@ async function runAction(w: World, event: 'push' | 'pull_request', token: string
 }
 
 describe('action: the base build cache', () => {
-  it('a pull request run with an empty cache builds its base, says so, and writes nothing', async () => {
+  it('S24: a pull request run with an empty cache builds its base, says so, and writes nothing', async () => {
     const w = await world();
     const run = await runAction(w, 'pull_request', w.cache.token('pr-7', PR7));
     expect(run.log).not.toMatch(/\n\s+at /);
@@ -118,7 +118,7 @@ describe('action: the base build cache', () => {
     expect(run.summary).toContain('**Base build:** not in the build cache');
   });
 
-  it('a push to the base branch saves its builds; a pull request on it then restores the base and skips its build', async () => {
+  it('S24: a push to the base branch saves its builds; a pull request on it then restores the base and skips its build', async () => {
     const w = await world();
     const push = await runAction(w, 'push', w.cache.token('main', MAIN));
     expect(push.log).not.toMatch(/\n\s+at /);
@@ -143,7 +143,7 @@ describe('action: the base build cache', () => {
     expect(w.cache.reservations).toHaveLength(2);
   });
 
-  it('a pull request cannot poison the cache: its run never saves, so a later run still misses and builds the base', async () => {
+  it('S24: a pull request cannot poison the cache: its run never saves, so a later run still misses and builds the base', async () => {
     const w = await world();
     const first = await runAction(w, 'pull_request', w.cache.token('pr-7', PR7));
     expect(first.status).toBe(0);

@@ -69,7 +69,7 @@ describe('build cache key and save policy', () => {
   const cache = { paths: ['build'], toolchain: 'go1.24', env };
   const sha = 'a'.repeat(40);
 
-  it('differs with each part that makes outputs unsafe to share, and is never a prefix of another', () => {
+  it('S24: differs with each part that makes outputs unsafe to share, and is never a prefix of another', () => {
     const key = buildCacheKey(sha, 'make', cache);
     const others = [
       buildCacheKey('b'.repeat(40), 'make', cache),
@@ -85,7 +85,7 @@ describe('build cache key and save policy', () => {
     expect(buildCacheKey(sha, 'make', cache)).toBe(key);
   });
 
-  it('writes only on the base branch own runs, never on a pull request or when refs are named', () => {
+  it('S24: writes only on the base branch own runs, never on a pull request or when refs are named', () => {
     const none = { baseRef: false, headRef: false, prNumber: false };
     expect(actionSavePolicy('push', none).saves).toBe('base-and-head');
     expect(actionSavePolicy('workflow_dispatch', none).saves).toBe('base-and-head');
