@@ -124,10 +124,11 @@ export function wordNote(note: ReportNote, surface: Surface, m: Markup): WordedN
       return { icon: '⚠️', warning: true, text: `The label ${m.code(note.label, 60)} was ignored: ${m.text(note.reason ?? `${who} cannot write to this repository`, 200)}. Only a label added by someone with write access accepts a regression.` };
     }
     case 'incomplete':
+      if (cli) return { icon: '⚠️', warning: true, text: `incomplete: shard ${note.shards.join(', ')} is missing, so the verdict is at most inconclusive; check that shard's job and its results file` };
       return {
         icon: '⚠️',
         warning: true,
-        text: `${m.strong(`Incomplete: shard ${note.shards.join(', ')} missing.`)} Its benchmarks were not measured or its results file was not found, so the verdict is at most ${m.em('inconclusive')}. Check that shard's job and its ${cli ? 'results file' : 'artifact upload'}.`,
+        text: `${m.strong(`Incomplete: shard ${note.shards.join(', ')} missing.`)} Its benchmarks were not measured or its results file was not found, so the verdict is at most ${m.em('inconclusive')}. Check that shard's job and its artifact upload.`,
       };
     case 'partial': {
       const why = note.stoppedBecause;
