@@ -67,7 +67,7 @@ const NOISE_EXTRA: OptionDef[] = [
   { name: 'rev', kind: 'string', arg: '<rev>', help: 'measure this git revision instead, checked out and built twice (two builds of one commit)' },
 ];
 const NOISE_OPTIONS = [
-  ...COMPARE_OPTIONS.filter((o) => !['base', 'head', 'base-dir', 'head-dir', 'fail-on', 'min-pairs', 'shard', 'build-cache', 'build-cache-key', 'build-cache-dir'].includes(o.name)),
+  ...COMPARE_OPTIONS.filter((o) => !['base', 'head', 'base-dir', 'head-dir', 'fail-on', 'min-pairs', 'shard', 'build-cache', 'build-cache-key', 'build-cache-dir', 'changed-only', 'paths-mode', 'paths-ignore'].includes(o.name)),
   ...NOISE_EXTRA,
 ];
 

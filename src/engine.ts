@@ -16,6 +16,7 @@ import { runCommands } from './measure/run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
+import { changedFiles, selectByPaths, type PathSelection } from './revisions/changed-paths.ts';
 import { JudgingInterrupted, judgeResultsCooperatively } from './results/judge.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
 import { ResultsWriter } from './results/writer.ts';
@@ -195,8 +196,18 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   results.settings = { ...results.settings, timer: timer.kind };
   writer.write(results);
   let revisions: PreparedRevisions;
+  // changed-only: the benchmarks whose paths base..head changes, chosen before anything is built
+  let selection: PathSelection | null = null;
+  const changedOnly = spec.changedOnly;
+  const select = changedOnly
+    ? async (base: { sha: string | null }, head: { sha: string | null }) => {
+        selection = selectByPaths(spec.benchmarks, await changedFiles(spec.cwd, base.sha ?? '', head.sha ?? ''), changedOnly);
+        hooks.log(pathsLog(selection, changedOnly.mode));
+        return selection.run.length > 0;
+      }
+    : undefined;
   try {
-    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(hooks.buildCache ? { buildCache: hooks.buildCache } : {}) });
+    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(hooks.buildCache ? { buildCache: hooks.buildCache } : {}), ...(select ? { select } : {}) });
   } catch (err) {
     if (err instanceof BuildFailure) {
       hooks.log(`error: ${err.message}\n${indentTail(err.outputTail)}`);
@@ -211,11 +222,20 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   if (revisions.base.ref) results.base.ref = revisions.base.ref;
   // only build outputs come from the cache, never a measured value: this records which
   if (revisions.buildCache) results.settings = { ...results.settings, buildCacheKey: revisions.buildCache.key, buildCacheHit: revisions.buildCache.hit };
+  const chosen = selection as PathSelection | null;
+  if (chosen && chosen.notRun.length > 0) results.notRun = chosen.notRun;
+  if (changedOnly) results.settings = { ...results.settings, changedOnly: true, pathsMode: changedOnly.mode };
   writer.write(results);
+  if (chosen && chosen.run.length === 0) {
+    // nothing under any benchmark's paths changed: nothing was built, nothing is measured
+    await revisions.cleanup();
+    return finish('complete', 'nothing-changed', 0);
+  }
+  const measured: Spec = chosen ? { ...spec, benchmarks: chosen.run } : spec;
 
   try {
     const state = await runSchedule({
-      spec,
+      spec: measured,
       base: revisions.base,
       head: revisions.head,
       env,
@@ -249,6 +269,13 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   } finally {
     await revisions.cleanup();
   }
+}
+
+function pathsLog(s: PathSelection, mode: string): string {
+  const files = `${s.changed.length} file${s.changed.length === 1 ? '' : 's'} changed`;
+  if (s.unclaimed.length > 0) return `changed-only: ${files}, and ${s.unclaimed.map((f) => JSON.stringify(f)).join(', ')} under no benchmark's paths: every benchmark runs (paths-mode: ${mode})`;
+  if (s.run.length === 0) return `changed-only: ${files}, none under a benchmark's paths: nothing is built or measured`;
+  return `changed-only: ${files}; running ${s.run.map((b) => b.name).join(', ')}${s.notRun.length ? `; not run (nothing under their paths changed): ${s.notRun.map((b) => b.name).join(', ')}` : ''}`;
 }
 
 function indentTail(tail: string): string {

@@ -19,7 +19,7 @@ export const BISECT_OUT = 'pairbench-bisect.json';
 
 export const BISECT_OPTIONS: readonly OptionDef[] = [
   BENCHMARK_OPTION,
-  ...COMPARE_OPTIONS.filter((o) => !['base-dir', 'head-dir', 'shard', 'fail-on'].includes(o.name)).map((o) =>
+  ...COMPARE_OPTIONS.filter((o) => !['base-dir', 'head-dir', 'shard', 'fail-on', 'changed-only', 'paths-mode', 'paths-ignore'].includes(o.name)).map((o) =>
     o.name === 'out' ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === 'max-time' ? { ...o, help: 'measuring budget of the whole search, shared equally by its tests' } : o,
   ),
 ];

@@ -15,6 +15,7 @@ import { splitCommand, type ShellMode } from '../measure/argv.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
 import { parseCacheKey, parseCachePaths } from '../revisions/build-cache.ts';
+import { checkGlob, type PathsMode } from '../revisions/changed-paths.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
 export type RawOptions = Record<string, RawValue>;
@@ -52,6 +53,8 @@ export interface BenchmarkSpec {
    * `command` runs them as the command says (Go with the count of `iterations`).
    */
   design?: 'auto' | 'command';
+  /** `paths:` globs relative to the repository root: with changed-only, the benchmark runs only when base..head changes a file under them */
+  paths?: string[];
 }
 
 export type RevisionSpec = { kind: 'git'; rev: string | null } | { kind: 'dir'; dir: string };
@@ -64,6 +67,8 @@ export interface Spec {
   build: string | null;
   /** `build-cache`: the base's build outputs kept between runs (revisions/build-cache.ts), or null */
   buildCache: { paths: string[]; toolchain: string | null; dir: string | null } | null;
+  /** `changed-only`, `paths-mode`, `paths-ignore`: benchmarks chosen by the paths base..head changes */
+  changedOnly: { mode: PathsMode; ignore: string[] } | null;
   benchmarks: BenchmarkSpec[];
   minPairs: number;
   maxPairs: number;
@@ -105,6 +110,7 @@ const BenchmarkEntrySchema = z.strictObject({
   batch: z.number().int().min(1).max(1000).optional(),
   iterations: z.enum(['fixed', 'harness']).optional(),
   design: z.enum(['auto', 'command']).optional(),
+  paths: z.union([z.string(), z.array(z.string()).min(1).max(100)]).optional(),
 });
 
 const ConfigSchema = z.looseObject({
@@ -275,6 +281,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       ...((b.batch ?? batch) !== undefined ? { batch: b.batch ?? batch } : {}),
       ...((b.iterations ?? iterations) ? { iterations: b.iterations ?? iterations } : {}),
       ...((b.design ?? design) ? { design: b.design ?? design } : {}),
+      ...(b.paths !== undefined ? { paths: (Array.isArray(b.paths) ? b.paths : b.paths.split(/\s+/).filter(Boolean)).map((g) => checkGlob(configName(`benchmarks[${i}].paths`), g)) } : {}),
     }));
     // S20: refused before anything is built: a results file holds at most LIMITS.benchmarks, as many as pairbench report reads
     if (benchmarks.length > LIMITS.benchmarks) {
@@ -331,6 +338,12 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   if (cachePaths !== undefined && build === null) {
     throw new UsageError(naming('build-cache'), `${naming('build-cache')}: got ${show(cachePaths)} but no ${naming('build')}; expected a build command whose outputs the cache keeps`);
   }
+  const changedOnly = get<boolean>('changed-only') ?? false;
+  const pathsMode = get<PathsMode>('paths-mode') ?? 'strict';
+  const pathsIgnore = get<string>('paths-ignore');
+  if (changedOnly && (base.kind === 'dir' || head.kind === 'dir')) {
+    throw new UsageError(naming('changed-only'), `${naming('changed-only')} compares the files two git revisions change; expected --base and --head (not --base-dir and --head-dir)`);
+  }
   const buildCache = cachePaths === undefined ? null : { paths: parseCachePaths(naming('build-cache'), cachePaths), toolchain: cacheKey === undefined ? null : parseCacheKey(naming('build-cache-key'), cacheKey), dir: cacheDir ?? null };
   return {
     cwd: get<string>('repo') ?? ctx.cwd,
@@ -338,6 +351,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     head,
     build,
     buildCache,
+    changedOnly: changedOnly ? { mode: pathsMode, ignore: (pathsIgnore ?? '').split(/\s+/).filter(Boolean).map((g) => checkGlob(naming('paths-ignore'), g)) } : null,
     benchmarks,
     minPairs,
     maxPairs,

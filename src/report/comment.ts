@@ -30,6 +30,7 @@ import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { KIND_LABEL, type Group, type Row } from './rows.ts';
 import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
+import { nothingMeasured, nothingMeasuredMarkdown, notRunMarkdown } from './not-run.ts';
 
 export { suiteChange, type Acceptance } from './model.ts';
 
@@ -237,6 +238,8 @@ function detailsLinks(ctx: MarkdownContext): string {
 
 /** Renders the report of a results file (see {@link markdownReport}); `ctx` gives the gate, the accept label and the title. */
 export function renderMarkdown(results: Results, ctx: MarkdownContext = {}): string {
+  // changed-only left every benchmark out: a short comment says so, and the check passes
+  if (nothingMeasured(results)) return nothingMeasuredMarkdown(results, ctx.commentId);
   return markdownReport(reportModel(results, ctx), ctx);
 }
 
@@ -288,6 +291,8 @@ export function markdownReport(model: ReportModel, ctx: Omit<MarkdownContext, ke
 
   const failures = budget.takeAll(allFailures(results).map(failureBlock));
   const addRem = budget.takeAll(addedRemoved(groups));
+  const notRun = notRunMarkdown(results);
+  const notRunFits = notRun !== '' && budget.take(notRun, 2);
 
   const about = aboutSection(results, ctx);
   const aboutFits = budget.take(about, 2);
@@ -327,6 +332,7 @@ export function markdownReport(model: ReportModel, ctx: Omit<MarkdownContext, ke
   if (forestText) out.push(forestText);
   if (failures.length) out.push(`**Failures**\n\n${failures.join('\n')}`);
   if (addRem.length) out.push(`**Benchmarks added or removed**\n\n${addRem.join('\n')}`);
+  if (notRunFits) out.push(notRun);
   if (unchangedText) out.push(unchangedText);
   if (diag.length) out.push(`<details><summary>Diagnostics (${diag.length})</summary>\n\n${diag.join('\n')}\n\n</details>`);
   if (pairTexts.length) out.push(`<details><summary>Pairs and outliers</summary>\n\n${pairTexts.join('\n\n')}\n\n</details>`);

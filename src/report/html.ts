@@ -20,6 +20,7 @@ import { replayLines, type ReplaySource } from './replay.ts';
 import { KIND_LABEL, type Row } from './rows.ts';
 import { stripControls } from './escape.ts';
 import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
+import { notRunHtml } from './not-run.ts';
 
 export interface HtmlContext extends ModelOptions {
   replay?: ReplaySource;
@@ -212,6 +213,7 @@ export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof Mode
 ${summary}${notes}${run}
 ${forest}
 ${table}
+${notRunHtml(results)}
 ${failures.length ? `<h2>Failures</h2><ul>${failures.join('')}</ul>${allFailures.length > failures.length ? `<p class="muted">${(allFailures.length - failures.length).toLocaleString('en-US')} more failures are in the results file.</p>` : ''}` : ''}
 <h2>Each benchmark</h2>
 <p class="muted">The distribution of the paired ratios (head/base − 1, one dot per pair) and the pairs in measuring order: drift of the machine moves base and head together and cancels in their ratio. Past ${MAX_DRAWN_PAIRS} pairs a benchmark's plots draw bins (a histogram; the median, min and max of each run of pairs), as each plot says.</p>

@@ -11,6 +11,7 @@ import { wordDiagnostic } from './findings.ts';
 import { formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { countsText, PLAIN, summaryText, wordNote } from './words.ts';
+import { notRunText } from './not-run.ts';
 
 export interface TerminalOptions extends ModelOptions {
   color: boolean;
@@ -272,6 +273,9 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
   }
   const started = results.startedAt ? Date.parse(results.startedAt) : NaN;
   const finished = results.finishedAt ? Date.parse(results.finishedAt) : NaN;
+  const notRun = notRunText(results);
+  if (notRun.length > 0) lines.push('');
+  for (const line of notRun) lines.push(line);
   const seed = results.settings?.['seed'];
   const took = Number.isFinite(started) && Number.isFinite(finished) ? `, took ${formatDuration(finished - started)}` : '';
   lines.push('');

@@ -125,7 +125,9 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
   // A missing shard may hide a regression: the verdict is then at least inconclusive.
   const incomplete = (results.missingShards?.length ?? 0) > 0;
   const verdicts = gating.map((b) => b.verdict ?? 'inconclusive');
-  const verdict = gating.length === 0 ? 'inconclusive' : worstVerdict(incomplete ? [...verdicts, 'inconclusive'] : verdicts);
+  // changed-only left every benchmark out (nothing under their paths changed): unchanged by construction, and the gate passes
+  const nothingChanged = benchmarks.length === 0 && (results.notRun?.length ?? 0) > 0 && !incomplete;
+  const verdict = gating.length === 0 ? (nothingChanged ? 'unchanged' : 'inconclusive') : worstVerdict(incomplete ? [...verdicts, 'inconclusive'] : verdicts);
   return {
     ...results,
     settings: { ...results.settings, alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction },

@@ -243,6 +243,8 @@ export const ResultsSchema = z.object({
   shard: z.object({ index: z.number().int().min(1).max(1000), count: z.number().int().min(1).max(1000) }).optional(),
   /** after a merge: the shards (1-based) whose results file was missing */
   missingShards: z.array(z.number().int()).max(1000).optional(),
+  /** benchmarks left out by changed-only (revisions/changed-paths.ts), each with why: listed, never dropped */
+  notRun: z.array(z.object({ name: z.string().max(LIMITS.nameLength), why: z.string().max(200) })).max(LIMITS.benchmarks).optional(),
   failures: z.array(FailureSchema.extend({ benchmark: z.string().max(LIMITS.nameLength).optional() })).optional(),
   benchmarks: z.array(BenchmarkResultSchema).max(LIMITS.benchmarks),
 });

@@ -54,6 +54,11 @@ export interface PrepareContext {
   signal?: AbortSignal;
   /** the base build cache, where the user set one (build-cache) */
   buildCache?: BuildCache;
+  /**
+   * Called once both revisions are located, before anything is built (changed-only): false when
+   * nothing is to be measured, so nothing is built either.
+   */
+  select?(base: Revision, head: Revision): Promise<boolean>;
 }
 
 /**
@@ -109,6 +114,7 @@ export async function prepareRevisions(spec: Spec, ctx: PrepareContext): Promise
   };
   try {
     const revisions = await locate(spec, ctx, cleanups);
+    if (ctx.select && !(await ctx.select(revisions.base, revisions.head))) return { ...revisions, cleanup };
     let outcome: BuildCacheOutcome | undefined;
     if (spec.build) {
       const cache = ctx.buildCache && revisions.base.sha ? ctx.buildCache : undefined;

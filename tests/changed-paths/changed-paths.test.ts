@@ -1,0 +1,129 @@
+/**
+ * changed-only: benchmarks chosen by the paths base..head changes. A real git repository of two
+ * packages, each with its benchmark and its `paths:`; pull requests that touch one package, a file
+ * of neither, or only docs. The real CLI; the benchmarks print their value (--format json), and
+ * no assertion reads a verdict or a time, only which benchmarks ran.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { selectByPaths } from '../../src/revisions/changed-paths.ts';
+import type { BenchmarkSpec } from '../../src/config/spec.ts';
+import { pairbench, readResults } from '../support/cli.ts';
+import { tempDir, tempRepo } from '../support/repo.ts';
+
+function bench(name: string): string {
+  return `#!/bin/sh\nawk -v s="$(od -An -N3 -tu4 /dev/urandom)" 'BEGIN{srand(s); printf "[{\\"name\\":\\"${name}\\",\\"value\\":%.5f,\\"unit\\":\\"ms\\"}]\\n", 100*(1+(rand()-0.5)*0.01)}'\n`;
+}
+
+const CONFIG = `benchmarks:
+  - name: parser
+    run: sh packages/parser/bench.sh
+    format: json
+    paths: packages/parser/**
+  - name: render
+    run: sh packages/render/bench.sh
+    format: json
+    paths: [packages/render/**, shared/render.h]
+`;
+
+/** A repository with both packages at `main`, and a branch per pull request. */
+function monorepo() {
+  const repo = tempRepo();
+  for (const p of ['packages/parser', 'packages/render', 'shared', 'docs']) mkdirSync(join(repo.dir, p), { recursive: true });
+  const base = repo.commit({ 'packages/parser/bench.sh': bench('parser'), 'packages/parser/parse.c': '1\n', 'packages/render/bench.sh': bench('render'), 'packages/render/render.c': '1\n', 'shared/util.h': '1\n', 'docs/guide.md': '1\n', 'pairbench.yml': CONFIG }, 'base');
+  const branch = (name: string, files: Record<string, string>) => {
+    repo.git('checkout', '--quiet', '-b', name, base);
+    const sha = repo.commit(files, name);
+    repo.git('checkout', '--quiet', 'main');
+    return sha;
+  };
+  return { repo, base, branch };
+}
+
+/** The config benchmarks a run measured: with both measured, result names carry their benchmark's name as a prefix (parser/parser). */
+function measured(results: { benchmarks: { name: string }[] }): string[] {
+  return results.benchmarks.map((b) => b.name.replace(/^(parser|render)\//, '')).sort();
+}
+
+function compare(dir: string, base: string, head: string, extra: string[] = []) {
+  const out = tempDir();
+  const file = join(out, 'r.json');
+  const md = join(out, 'r.md');
+  const res = pairbench(['compare', '--repo', dir, '--base', base, '--head', head, '--config', join(dir, 'pairbench.yml'), '--changed-only', '--max-pairs', '10', '--out', file, '--markdown', md, ...extra], { cwd: dir });
+  return { res, results: () => readResults(file), markdown: () => readFileSync(md, 'utf8') };
+}
+
+describe('changed-only on a repository of two packages', () => {
+  it("a pull request touching one package runs only that package's benchmark; the other is listed as not run", () => {
+    const { repo, base, branch } = monorepo();
+    const head = branch('parser-only', { 'packages/parser/parse.c': '2\n' });
+    const run = compare(repo.dir, base, head);
+    expect(run.res.stderr).not.toMatch(/\n\s+at /);
+    expect(run.res.status).toBe(0);
+    const results = run.results();
+    expect(measured(results)).toEqual(['parser']);
+    expect(results.notRun).toEqual([{ name: 'render', why: 'nothing under its paths changed' }]);
+    expect(run.res.stdout).toContain('not run: nothing under its paths changed (1): render');
+    expect(run.res.stderr).toContain('changed-only: 1 file changed; running parser; not run (nothing under their paths changed): render');
+    expect(run.markdown()).toContain('⏭️ **Not run: nothing under its paths changed** (1): render');
+  });
+
+  it('strict (the default) runs every benchmark when a changed file is under no benchmark\'s paths; matched runs only the touched one', () => {
+    const { repo, base, branch } = monorepo();
+    const head = branch('parser-and-shared', { 'packages/parser/parse.c': '2\n', 'shared/util.h': '2\n' });
+    const strict = compare(repo.dir, base, head);
+    expect(strict.res.status).toBe(0);
+    expect(measured(strict.results())).toEqual(['parser', 'render']);
+    expect(strict.results().notRun).toBeUndefined();
+    expect(strict.res.stderr).toContain('"shared/util.h" under no benchmark\'s paths: every benchmark runs (paths-mode: strict)');
+    const matched = compare(repo.dir, base, head, ['--paths-mode', 'matched']);
+    expect(matched.res.status).toBe(0);
+    expect(measured(matched.results())).toEqual(['parser']);
+    expect(matched.results().notRun?.map((n) => n.name)).toEqual(['render']);
+  });
+
+  it('a docs-only pull request measures nothing, builds nothing, passes, and says so in one line', () => {
+    const { repo, base, branch } = monorepo();
+    const head = branch('docs', { 'docs/guide.md': '2\n' });
+    const log = join(tempDir(), 'builds.log');
+    const run = compare(repo.dir, base, head, ['--paths-ignore', 'docs/** **/*.md', '--build', `echo built >> ${log}`]);
+    expect(run.res.stderr).not.toMatch(/\n\s+at /);
+    expect(run.res.status).toBe(0);
+    const results = run.results();
+    expect(results.benchmarks).toEqual([]);
+    expect(results.notRun?.map((n) => n.name)).toEqual(['parser', 'render']);
+    expect(results.status).toBe('complete');
+    expect(() => readFileSync(log)).toThrow();
+    const md = run.markdown();
+    expect(md).toContain("### ⏭️ Nothing measured: no changed file is under a benchmark's paths");
+    expect(md.trim().split('\n').length).toBeLessThanOrEqual(5);
+  });
+
+  it('refuses paths outside the repository and changed-only between directories, with one line and exit 2', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bad.yml'), 'benchmarks:\n  - name: a\n    run: "true"\n    paths: ../elsewhere/**\n');
+    const bad = pairbench(['compare', '--config', join(dir, 'bad.yml'), '--base', 'HEAD', '--changed-only'], { cwd: dir });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toMatch(/benchmarks\[0\]\.paths: got "\.\.\/elsewhere\/\*\*"; expected a glob relative to the repository root/);
+    const dirs = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', 'true', '--changed-only']);
+    expect(dirs.status).toBe(2);
+    expect(dirs.stderr.trim()).toMatch(/^pairbench: --changed-only compares the files two git revisions change/);
+    for (const r of [bad, dirs]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('selectByPaths', () => {
+  const spec = (name: string, paths?: string[]): BenchmarkSpec => ({ name, run: 'true', format: 'time', metrics: ['wall'], prepare: null, filter: null, ...(paths ? { paths } : {}) });
+  const suite = [spec('parser', ['packages/parser/**']), spec('render', ['packages/render/**']), spec('always')];
+
+  it('runs a benchmark without paths on any change, and nothing when no file changed', () => {
+    expect(selectByPaths(suite, ['packages/parser/a.c'], { mode: 'matched', ignore: [] }).run.map((b) => b.name)).toEqual(['parser', 'always']);
+    expect(selectByPaths(suite, [], { mode: 'strict', ignore: [] }).run).toEqual([]);
+    expect(selectByPaths(suite, ['README.md'], { mode: 'strict', ignore: ['*.md'] }).notRun.map((n) => n.name)).toEqual(['parser', 'render', 'always']);
+  });
+
+  it('matches dotfiles and nested paths', () => {
+    expect(selectByPaths(suite, ['packages/render/.config/x'], { mode: 'matched', ignore: [] }).run.map((b) => b.name)).toEqual(['render', 'always']);
+  });
+});
