@@ -130,6 +130,8 @@ export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHook
       shard: { index: 1, count: 1 },
       out: file,
       markdown: null,
+      // every step measures the benchmark, whatever the commit changed: a step that ran nothing would decide nothing
+      changedOnly: null,
     };
     const outcome = await runCompare(stepSpec, hooks);
     const failure = outcome.results.failures?.find((f) => f.kind === 'build');
