@@ -193,8 +193,8 @@ describe('the failing step names benchmarks as the regression message does', () 
   });
 });
 
-describe('the shared summary line with hostile names', () => {
-  it('S21, S6: a benchmark named like a workflow command and a forged ref are escaped on every surface that names them', () => {
+describe('S6: the shared summary line with hostile names', () => {
+  it('S21: a benchmark named like a workflow command and a forged ref are escaped on every surface that names them', () => {
     const name = '::error::forged\n##[warning]x <img src=x onerror=alert(1)> @octocat';
     const r = handResults([bench(name, 'regression', 0.1)], { head: { ref: '::set-output name=a::b', sha: null }, base: { ref: '<script>x</script>', sha: null } });
     const model = reportModel(r);
