@@ -8,13 +8,13 @@ import "./chunks/chunk-HZ5RLXFM.js";
 // src/action.ts
 var refusal = refuseUnsupported(process.platform, process.versions.node);
 if (refusal === WINDOWS_REFUSAL) {
-  const core = await import("./chunks/core-S6QCSZ2F.js");
+  const core = await import("./chunks/core-LEY6LQU7.js");
   core.setFailed(refusal);
 } else if (refusal) {
   process.stderr.write(`${refusal}
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-D5N3HL6I.js");
+  const { runAction } = await import("./chunks/run-57SB6AI2.js");
   await runAction();
 }

@@ -337,7 +337,7 @@ describe('dist/index.js as the runner runs it', () => {
       const strict = await runAction(await fakeGitHub(), 'workflow_run', runEvent(), { ...report, 'fail-on': 'regression,inconclusive' });
       expect(strict.outputs['verdict']).toBe('inconclusive');
       expect(strict.code, strict.stdout).toBe(1);
-      expect(strict.stdout).toMatch(/::error::pairbench: 1 benchmark inconclusive \(.*-short\), and fail-on names inconclusive/);
+      expect(strict.stdout).toMatch(/::error::pairbench: 1 benchmark inconclusive \(.*-short \[cpu\]\), and fail-on names inconclusive/);
       const lenient = await runAction(await fakeGitHub(), 'workflow_run', runEvent(), { ...report, 'fail-on': 'regression' });
       expect(lenient.code, lenient.stdout).toBe(0);
     });
@@ -361,7 +361,7 @@ describe('dist/index.js as the runner runs it', () => {
       expect(both.outputs['inconclusive']).toBe('1');
       expect(both.stdout).toContain('::notice::The label "performance-accepted" was added by maintainer-mia');
       expect(both.code, both.stdout).toBe(1);
-      expect(both.stdout).toMatch(/::error::pairbench: 1 benchmark inconclusive \(.*-short\), and fail-on names inconclusive/);
+      expect(both.stdout).toMatch(/::error::pairbench: 1 benchmark inconclusive \(.*-short \[cpu\]\), and fail-on names inconclusive/);
       expect(both.stdout).not.toContain('beyond the threshold');
       const bothBody = ghBoth.comments.get(7)!.find((c) => c.body?.startsWith('<!-- pairbench:perf -->'))!.body!;
       expect(bothBody).toContain('the inconclusive benchmarks still do (`fail-on` names inconclusive)');

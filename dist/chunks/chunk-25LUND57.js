@@ -20392,6 +20392,7 @@ import * as child from "child_process";
 import * as path4 from "path";
 
 // node_modules/@actions/io/lib/io.js
+import { ok } from "assert";
 import * as path3 from "path";
 
 // node_modules/@actions/io/lib/io-util.js
@@ -20548,6 +20549,31 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
+function rmRF(inputPath) {
+  return __awaiter6(this, void 0, void 0, function* () {
+    if (IS_WINDOWS) {
+      if (/[*"<>|]/.test(inputPath)) {
+        throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+      }
+    }
+    try {
+      yield rm(inputPath, {
+        force: true,
+        maxRetries: 3,
+        recursive: true,
+        retryDelay: 300
+      });
+    } catch (err) {
+      throw new Error(`File was unable to be removed ${err}`);
+    }
+  });
+}
+function mkdirP(fsPath) {
+  return __awaiter6(this, void 0, void 0, function* () {
+    ok(fsPath, "a path argument must be provided");
+    yield mkdir(fsPath, { recursive: true });
+  });
+}
 function which(tool, check) {
   return __awaiter6(this, void 0, void 0, function* () {
     if (!tool) {
@@ -21363,11 +21389,19 @@ function getIDToken(aud) {
 export {
   require_tunnel2 as require_tunnel,
   require_undici,
+  HttpCodes,
+  HttpClientError,
+  HttpClient,
+  BearerCredentialHandler,
   markdownSummary,
   summary,
   toPosixPath,
   toWin32Path,
   toPlatformPath,
+  rmRF,
+  mkdirP,
+  which,
+  exec,
   platform_exports,
   ExitCode,
   exportVariable,

@@ -17,30 +17,157 @@ import {
   parseOptionValue,
   readResultsFile,
   rejudge,
+  renderBisectMarkdown,
+  renderBisectText,
   renderHtml,
   renderMarkdown,
   renderNoiseMarkdown,
   renderNoiseText,
   renderTerminal,
   resultsText,
+  runBisect,
   runCompare,
   runNoise,
   show,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-BJSW7WV3.js";
+} from "./chunk-6B5XLESP.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts
 import { readFileSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { resolve as resolve2 } from "node:path";
 import { parseArgs } from "node:util";
+
+// src/revisions/local-cache.ts
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { dirname, join, resolve } from "node:path";
+var MANIFEST = "pairbench-cache.json";
+var LocalCacheStore = class {
+  root;
+  where;
+  constructor(root) {
+    this.root = resolve(root);
+    this.where = `the folder ${this.root}`;
+  }
+  async restore(dir, paths, key) {
+    const entry = join(this.root, key);
+    if (!existsSync(join(entry, MANIFEST))) return false;
+    for (const p of paths) {
+      const from = join(entry, "files", p);
+      if (!existsSync(from)) continue;
+      mkdirSync(dirname(join(dir, p)), { recursive: true });
+      cpSync(from, join(dir, p), { recursive: true, force: true, preserveTimestamps: true, verbatimSymlinks: true });
+    }
+    return true;
+  }
+  async save(dir, paths, key) {
+    const entry = join(this.root, key);
+    if (existsSync(join(entry, MANIFEST))) return "already in the cache";
+    const present = paths.filter((p) => existsSync(join(dir, p)));
+    if (present.length === 0) return `not saved: the build made none of ${paths.join(", ")}`;
+    const tmp = join(this.root, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+    try {
+      mkdirSync(this.root, { recursive: true });
+      for (const p of present) {
+        mkdirSync(dirname(join(tmp, "files", p)), { recursive: true });
+        cpSync(join(dir, p), join(tmp, "files", p), { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+      }
+      writeFileSync(join(tmp, MANIFEST), `${JSON.stringify({ key, paths: present, savedAt: (/* @__PURE__ */ new Date()).toISOString() })}
+`);
+      renameSync(tmp, entry);
+      return "saved";
+    } catch (err) {
+      rmSync(tmp, { recursive: true, force: true });
+      return `not saved: ${fsReason(err)}`;
+    }
+  }
+};
+function localBuildCache(spec, env) {
+  if (!spec.buildCache) return void 0;
+  if (spec.buildCache.dir === null) {
+    throw new UsageError("--build-cache-dir", "--build-cache needs --build-cache-dir <dir> on the command line: the folder its entries are kept in (the action uses GitHub's cache)");
+  }
+  return { paths: spec.buildCache.paths, toolchain: spec.buildCache.toolchain, store: new LocalCacheStore(spec.buildCache.dir), saves: "base", why: "the command line saves the base build on a miss", env };
+}
+
+// src/bisect/cli.ts
+var BENCHMARK_OPTION = { name: "benchmark", kind: "string", arg: "<name>", help: "the benchmark to search for: a config entry, or a result name of a harness suite", cliOnly: true };
+var BISECT_OUT = "pairbench-bisect.json";
+var BISECT_OPTIONS = [
+  BENCHMARK_OPTION,
+  ...COMPARE_OPTIONS.filter((o) => !["base-dir", "head-dir", "shard", "fail-on", "changed-only", "paths-mode", "paths-ignore"].includes(o.name)).map(
+    (o) => o.name === "out" ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === "max-time" ? { ...o, help: "measuring budget of the whole search, shared equally by its tests" } : o
+  )
+];
+function help() {
+  const lines = BISECT_OPTIONS.map((o) => {
+    const flag = `--${o.name}${o.kind === "boolean" ? "" : ` ${o.arg ?? "<value>"}`}`;
+    const def = o.default !== void 0 ? ` (default: ${o.default})` : "";
+    return `  ${flag.padEnd(24)} ${o.help}${def}`;
+  });
+  return `Usage: pairbench bisect --base <rev> [--head <rev>] --benchmark <name> [options]
+
+Finds the first commit of the first-parent history --base..--head that regresses the benchmark.
+Each step compares one commit with --base by compare's paired test, on that benchmark alone; the
+search first confirms the head regresses, then halves the range. It runs at most 1 + ceil(log2 n)
+tests for n commits, each at alpha divided by that number (Bonferroni), so the chance that any
+step's verdict is wrong is at most --alpha. A commit that cannot be built is skipped.
+
+Options:
+${lines.join("\n")}
+
+Exit status: 0 the search ended (its finding is printed), 2 bad usage, 3 the base or the head could not be built, 130 interrupted.`;
+}
+async function bisect(flags, config) {
+  if (flags["help"]) {
+    console.log(help());
+    return 0;
+  }
+  delete flags["help"];
+  const benchmark = flags["benchmark"];
+  delete flags["benchmark"];
+  if (typeof benchmark !== "string" || benchmark.trim() === "") throw new UsageError("--benchmark", "--benchmark is required: the name of the benchmark whose regression is searched for");
+  if (flags["base"] === void 0) throw new UsageError("--base", "--base is required: the revision the range starts from (a pull request's merge-base)");
+  const spec = buildSpec({ out: BISECT_OUT, ...flags }, { cwd: process.cwd(), naming: cliNaming, ...config ? { config } : {} });
+  checkOutputPath("--out", spec.out, { replaced: true });
+  const markdown = spec.markdown;
+  if (markdown !== null) checkOutputPath("--markdown", markdown, { replaced: false });
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    const log = (line) => {
+      if (!spec.quiet || line.startsWith("error") || line.startsWith("warning") || line.startsWith("Step") || line.startsWith("Commit")) process.stderr.write(`${line}
+`);
+    };
+    const buildCache = localBuildCache(spec, process.env);
+    const outcome = await runBisect(spec, benchmark, { log, signal: controller.signal, env: { ...process.env }, ...buildCache ? { buildCache } : {} });
+    if (markdown !== null) writeReportFile(markdown, renderBisectMarkdown(outcome.result));
+    if (spec.json) process.stdout.write(`${JSON.stringify(outcome.result, null, 2)}
+`);
+    else process.stdout.write(`${renderBisectText(outcome.result)}
+`);
+    process.stderr.write(`results: ${outcome.resultsPath}
+`);
+    return outcome.exitCode;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+// src/cli.ts
 var USAGE = `pairbench ${VERSION}: catch performance regressions with randomized pairs
 
 Usage:
   pairbench compare [options]          compare two git revisions (or two directories)
   pairbench report <results.json>...   judge saved results again from their raw pairs
   pairbench noise [options]            A/A run: this machine's noise floor and smallest detectable change
+  pairbench bisect --base <rev> --benchmark <name> [options]
+                                       the first commit of --base..--head that regresses a benchmark
   pairbench --help | --version
 
 Run \`pairbench compare --help\` for the options.`;
@@ -75,7 +202,7 @@ var NOISE_EXTRA = [
   { name: "rev", kind: "string", arg: "<rev>", help: "measure this git revision instead, checked out and built twice (two builds of one commit)" }
 ];
 var NOISE_OPTIONS = [
-  ...COMPARE_OPTIONS.filter((o) => !["base", "head", "base-dir", "head-dir", "fail-on", "min-pairs", "shard"].includes(o.name)),
+  ...COMPARE_OPTIONS.filter((o) => !["base", "head", "base-dir", "head-dir", "fail-on", "min-pairs", "shard", "build-cache", "build-cache-key", "build-cache-dir", "changed-only", "paths-mode", "paths-ignore"].includes(o.name)),
   ...NOISE_EXTRA
 ];
 function noiseHelp() {
@@ -125,7 +252,7 @@ function loadConfig(flags, cwd) {
   if (typeof flags["config"] !== "string") return void 0;
   const path = flags["config"];
   try {
-    return { path, text: readFileSync(resolve(cwd, path), "utf8") };
+    return { path, text: readFileSync(resolve2(cwd, path), "utf8") };
   } catch (err) {
     const code = errorCode(err);
     if (code === "ENOENT") throw UsageError.invalid("--config", path, "a readable YAML file");
@@ -149,7 +276,7 @@ async function noise(argv) {
   delete flags["help"];
   const { dir, rev, ...rest } = flags;
   if (dir !== void 0 && rev !== void 0) throw new UsageError("--dir", "--dir and --rev cannot be used together: measure a directory or a git revision");
-  if (typeof dir === "string" && !isDirectory(resolve(process.cwd(), dir))) throw UsageError.invalid("--dir", dir, "an existing directory");
+  if (typeof dir === "string" && !isDirectory(resolve2(process.cwd(), dir))) throw UsageError.invalid("--dir", dir, "an existing directory");
   if (typeof rev === "string") checkRevision("--rev", rev);
   const side = rev !== void 0 ? { base: rev, head: rev } : { "base-dir": dir ?? ".", "head-dir": dir ?? "." };
   const cwd = process.cwd();
@@ -199,6 +326,7 @@ pairbench: ${sig} received; stopping the running commands and saving the results
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  const buildCache = kind === "compare" ? localBuildCache(spec, process.env) : void 0;
   const progress = spec.quiet || spec.json ? null : new ProgressPrinter(process.stderr, spec);
   const log = (line) => {
     progress?.clear();
@@ -210,6 +338,7 @@ pairbench: ${sig} received; stopping the running commands and saving the results
       log,
       signal: controller.signal,
       env: { ...process.env },
+      ...buildCache ? { buildCache } : {},
       ...progress ? { progress: (p) => progress.update(p) } : {}
     });
     progress?.clear();
@@ -242,7 +371,7 @@ async function emit(results, spec, replay, late = () => false) {
   const noise2 = results.kind === "noise";
   const resultsFile = spec.out ?? null;
   const turn = async (what) => {
-    await new Promise((resolve2) => setImmediate(resolve2));
+    await new Promise((resolve3) => setImmediate(resolve3));
     if (!late()) return true;
     process.stderr.write(`pairbench: interrupted: the ${what} was not written; the results file ${resultsFile ?? ""} holds everything (pairbench report renders it)
 `);
@@ -295,6 +424,10 @@ async function main(argv) {
         return await report(rest);
       case "noise":
         return await noise(rest);
+      case "bisect": {
+        const { flags } = parseFlags(rest, BISECT_OPTIONS.map((o) => o.name), false, BISECT_OPTIONS);
+        return await bisect(flags, loadConfig(flags, process.cwd()));
+      }
       case "--version":
       case "-v":
         console.log(VERSION);
@@ -306,7 +439,7 @@ async function main(argv) {
         console.log(USAGE);
         return command === void 0 ? 2 : 0;
       default:
-        throw new UsageError(command, `unknown command ${show(command)}; expected compare, report or noise (see pairbench --help)`);
+        throw new UsageError(command, `unknown command ${show(command)}; expected compare, report, noise or bisect (see pairbench --help)`);
     }
   } catch (err) {
     if (err instanceof PairbenchError) {
