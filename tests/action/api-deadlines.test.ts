@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.ts';
+import { parseOutputs } from '../support/action-outputs.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 
@@ -109,20 +110,6 @@ function startAction(gh: FakeGitHub, payload: unknown, inputs: Record<string, st
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   void exited.then(() => clearTimeout(guard));
   return { child, dir, exited, stdout: () => stdout, summary: () => readFileSync(summaryPath, 'utf8'), outputs: () => readFileSync(outputPath, 'utf8') };
-}
-
-/** `name<<delimiter` blocks of GITHUB_OUTPUT, as @actions/core writes them; a later value of a name wins. */
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<]+)<<(.+)$/.exec(lines[i]!);
-    if (!m) continue;
-    const value: string[] = [];
-    for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]!);
-    out[m[1]!] = value.join('\n');
-  }
-  return out;
 }
 
 async function waitFor(cond: () => boolean, what: string): Promise<void> {

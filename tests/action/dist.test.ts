@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundle as bundleTo } from '../../scripts/bundle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOutputs } from '../support/action-outputs.ts';
 import { ACTIONS_BOT_USER, FakeGitHub } from '../support/fake-github.ts';
 
 let work: string;
@@ -76,20 +77,6 @@ interface RunResult {
   outputs: Record<string, string>;
   summary: string;
   envDump: string;
-}
-
-/** Parses the GITHUB_OUTPUT file (`name<<delimiter` blocks, as @actions/core writes them). */
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<]+)<<(.+)$/.exec(lines[i]!);
-    if (!m) continue;
-    const value: string[] = [];
-    for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]!);
-    out[m[1]!] = value.join('\n');
-  }
-  return out;
 }
 
 async function runAction(gh: FakeGitHub, eventName: string, payload: unknown, inputs: Record<string, string>): Promise<RunResult> {

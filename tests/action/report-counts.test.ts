@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/stats/prng.ts';
 import { ROOT } from '../support/cli.ts';
+import { parseOutputs } from '../support/action-outputs.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir } from '../support/repo.ts';
 
@@ -21,20 +22,6 @@ const servers: FakeGitHub[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
-
-/** Parses the GITHUB_OUTPUT file (`name<<delimiter` blocks, as @actions/core writes them). */
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<]+)<<(.+)$/.exec(lines[i]!);
-    if (!m) continue;
-    const value: string[] = [];
-    for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]!);
-    out[m[1]!] = value.join('\n');
-  }
-  return out;
-}
 
 /**
  * A Go suite as `go test -bench . -benchmem` with `b.SetBytes` reports it (MB/s in B/s, higher is
