@@ -231,7 +231,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     await revisions.cleanup();
     return finish('complete', 'nothing-changed', 0);
   }
-  const measured: Spec = chosen ? { ...spec, benchmarks: chosen.run } : spec;
+  const measured: Spec = chosen ? { ...spec, benchmarks: chosen.run, prefixNames: spec.prefixNames ?? spec.benchmarks.length > 1 } : spec;
 
   try {
     const state = await runSchedule({

@@ -70,6 +70,12 @@ export interface Spec {
   /** `changed-only`, `paths-mode`, `paths-ignore`: benchmarks chosen by the paths base..head changes */
   changedOnly: { mode: PathsMode; ignore: string[] } | null;
   benchmarks: BenchmarkSpec[];
+  /**
+   * Result names carry their benchmark's name (`<benchmark>/<result>`): set from the config when a
+   * subset of its benchmarks runs (changed-only), so a benchmark keeps the name a full run gives it;
+   * absent, names are prefixed when more than one benchmark runs.
+   */
+  prefixNames?: boolean;
   minPairs: number;
   maxPairs: number;
   maxTimeMs: number;

@@ -99,7 +99,7 @@ function interpret(ctx: MeasureContext, target: Target, side: Side, prep: RunRes
   if (run.outcome === 'timeout') throw new RunFailure(side, 'timeout', `${side} timed out after ${ctx.spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
   if (run.outcome !== 'ok') throw new RunFailure(side, run.outcome === 'spawn' ? 'spawn' : run.outcome === 'signal' ? 'signal' : 'exit', `${side}'s command failed (${describe(run)})`, run, true);
   try {
-    return keep(target, samplesOf(bench, run, { prefix: ctx.spec.benchmarks.length > 1 }));
+    return keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1 }));
   } catch (err) {
     if (err instanceof HarnessParseError) throw new RunFailure(side, 'parse', `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
     throw err; // MetricUnavailable: the engine reports it
