@@ -1,7 +1,9 @@
 /**
  * `bisect: true` in the action: after a comparison that finds regressions on a pull request of
  * several commits, each regressed benchmark (at most MAX_SEARCHED) is searched through the PR's
- * first-parent history (bisect/run.ts) within `bisect-max-time`, shared equally. The finding is a
+ * first-parent history (bisect/run.ts) within `bisect-max-time`, shared equally. The head is not
+ * measured again: its regression is the comparison's verdict, and the budget goes to the halvings.
+ * The finding is a
  * section of the comment and the job summary; it never changes the comparison's verdict, and a
  * search that cannot run (a shallow clone, a benchmark no config entry selects) is a warning.
  */
@@ -36,6 +38,7 @@ export async function bisectRegressions(spec: Spec, results: Results, opts: { ma
         { ...spec, base: { kind: 'git', rev: results.base.sha }, head: { kind: 'git', rev: results.head.sha }, maxTimeMs: Math.floor(opts.maxTimeMs / searched.length), out, markdown: null },
         name,
         opts.hooks,
+        { row: results.benchmarks.find((b) => b.name === name)!, resultsFile: opts.resultsPath },
       );
       sections.push(renderBisectMarkdown(outcome.result));
       files.push(outcome.resultsPath);

@@ -29,6 +29,8 @@ export interface BisectStep {
   resultsFile: string;
   /** why it was skipped (a build failure) */
   note?: string;
+  /** the head's step taken from the comparison that found the regression, not measured again */
+  fromComparison?: true;
 }
 
 export interface BisectResult {
@@ -48,6 +50,8 @@ export interface BisectResult {
   conclusion: Conclusion;
   /** set when the search ended early: interrupted, or the base could not be built */
   stoppedBecause?: 'interrupted' | 'base-build-failed';
+  /** the head's regression is the comparison's own verdict; the search's tests are the halvings */
+  headFromComparison?: true;
 }
 
 export interface BisectOutcome {
@@ -87,15 +91,29 @@ function stepFile(out: string, k: number, sha: string): string {
   return join(dirname(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
 }
 
-export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHooks): Promise<BisectOutcome> {
+/**
+ * The comparison that found the regression (the action's `bisect: true`): its row of the benchmark
+ * and its results file. Its head is not measured again: the search starts confirmed, and its
+ * planned tests are the halvings alone, each at alpha / their number. The head's regression keeps
+ * the comparison's own guarantee; the halvings measure new pairs, so given that regression, the
+ * chance that any of them errs is still at most alpha (Bonferroni).
+ */
+export interface KnownHead {
+  row: BenchmarkResult;
+  resultsFile: string;
+}
+
+export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHooks, known?: KnownHead): Promise<BisectOutcome> {
   if (spec.base.kind !== 'git' || spec.base.rev === null) throw new UsageError('--base', '--base is required: the revision the range starts from (a pull request\'s merge-base)');
   if (spec.head.kind !== 'git') throw new UsageError('--head', '--head must be a git revision: bisect walks its history');
   const benchmarks = benchmarksFor(spec.benchmarks, benchmark);
   const range = await commitRange(spec.cwd, spec.base.rev, spec.head.rev ?? 'HEAD');
   const n = range.commits.length;
+  const headKnown = known?.row.verdict === 'regression' ? known : undefined;
   let state: SearchState = startSearch(n);
-  const alphaPerTest = spec.alpha / state.maxTests;
-  const stepBudgetMs = Math.max(1000, Math.floor(spec.maxTimeMs / state.maxTests));
+  if (headKnown) state = { ...state, confirmed: true, maxTests: state.maxTests - 1 };
+  const alphaPerTest = spec.alpha / Math.max(1, state.maxTests);
+  const stepBudgetMs = Math.max(1000, Math.floor(spec.maxTimeMs / Math.max(1, state.maxTests)));
   const result: BisectResult = {
     kind: 'bisect',
     benchmark,
@@ -109,12 +127,28 @@ export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHook
     stepBudgetMs,
     steps: [],
     conclusion: { kind: 'head-undecided' },
+    ...(headKnown ? { headFromComparison: true as const } : {}),
   };
+  if (headKnown) {
+    const head = range.commits[n - 1]!;
+    const c = headKnown.row.change;
+    result.steps.push({
+      index: n,
+      sha: head.sha,
+      subject: head.subject,
+      outcome: 'regressed',
+      verdict: 'regression',
+      ...(c ? { change: { estimate: c.estimate, ci: c.ci, ...(c.ciLevel !== undefined ? { level: c.ciLevel } : {}) } } : {}),
+      pairs: headKnown.row.pairs.length,
+      resultsFile: headKnown.resultsFile,
+      fromComparison: true,
+    });
+  }
   const save = () => {
     result.conclusion = conclude(state);
     writeReportFile(spec.out, `${JSON.stringify(result, null, 2)}\n`);
   };
-  hooks.log(`Bisecting ${show(benchmark)} over ${n} commit${n === 1 ? '' : 's'} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1000)} s of the budget`);
+  hooks.log(`Bisecting ${show(benchmark)} over ${n} commit${n === 1 ? '' : 's'} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: ${headKnown ? "the head's regression is the comparison's; " : ''}at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1000)} s of the budget`);
   let exitCode: ExitCode = 0;
   for (let k = nextCommit(state); k !== null; k = nextCommit(state)) {
     const commit = range.commits[k - 1]!;

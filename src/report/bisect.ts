@@ -49,7 +49,7 @@ function finding(result: BisectResult, code: (s: string) => string, text: (s: st
 function outcomeWords(step: BisectStep): string {
   switch (step.outcome) {
     case 'regressed':
-      return 'regression';
+      return step.fromComparison ? "regression (the comparison's)" : 'regression';
     case 'not-regressed':
       return step.verdict ?? 'unchanged';
     case 'undecided':
@@ -60,6 +60,9 @@ function outcomeWords(step: BisectStep): string {
 }
 
 function guarantee(result: BisectResult): string {
+  if (result.headFromComparison) {
+    return `The head's regression is the comparison's own verdict (step 1, not measured again). Each further step compares a commit with the base by the same paired test, on new pairs, at alpha ${Number(result.alphaPerTest.toPrecision(3))} (${result.alpha} / ${result.maxTests} tests at most, Bonferroni), with ${formatDuration(result.stepBudgetMs)} of the budget: given that regression, the chance that any of these steps' verdicts is wrong is at most ${result.alpha}.`;
+  }
   return `Each step compares a commit with the base by the same paired test as the comparison, at alpha ${Number(result.alphaPerTest.toPrecision(3))} (${result.alpha} / ${result.maxTests} tests at most, Bonferroni), with ${formatDuration(result.stepBudgetMs)} of the budget: the chance that any step's verdict is wrong is at most ${result.alpha}.`;
 }
 

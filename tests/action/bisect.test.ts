@@ -5,7 +5,7 @@
  * comparison's. The benchmark prints its value (--format json), so nothing depends on the machine's speed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.ts';
@@ -77,6 +77,17 @@ describe('action: bisect', () => {
     expect(comments).toHaveLength(1);
     expect(comments[0]!.body).toContain(sentence);
     expect(comments[0]!.body).toContain('### Bisect of parse');
+    // the head is not measured again: step 1 is the comparison's own regression, and the budget
+    // goes to the halvings (two of three commits), each at alpha / 2
+    const bisect = JSON.parse(readFileSync(join(dir, 'pairbench', 'pairbench-results.bisect-1.json'), 'utf8'));
+    expect(bisect.headFromComparison).toBe(true);
+    expect(bisect.steps[0]).toMatchObject({ index: 3, outcome: 'regressed', fromComparison: true, resultsFile: join(dir, 'pairbench', 'pairbench-results.json') });
+    expect(bisect.steps.slice(1).map((s: { index: number }) => s.index).sort()).toEqual([1, 2]);
+    expect(bisect.maxTests).toBe(2);
+    expect(bisect.alphaPerTest).toBeCloseTo(0.025, 12);
+    const files = readdirSync(join(dir, 'pairbench')).filter((f) => f.includes('.step-'));
+    expect(files.some((f) => f.includes(head.slice(0, 12)))).toBe(false);
+    expect(comments[0]!.body).toContain("| 1 | `" + head.slice(0, 12) + "` 3/3 more docs | regression (the comparison's)");
     expect(spawnSync('git', ['-C', repo.dir, 'worktree', 'list'], { encoding: 'utf8' }).stdout.trim().split('\n')).toHaveLength(1);
   });
 });
