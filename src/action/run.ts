@@ -40,7 +40,6 @@ import { actionNaming } from '../config/spec.ts';
 import { commandEnv, envInputReader, readSettings, type ActionSettings } from './inputs.ts';
 import { bisectRegressions } from './bisect.ts';
 import { actionBuildCache } from './build-cache.ts';
-import { buildCacheLine } from '../report/build-cache.ts';
 import { utf8Bytes } from '../report/escape.ts';
 
 /** At most this many result files are merged in report mode. */
@@ -369,7 +368,6 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
         );
         results = outcome.results;
         exitCode = outcome.exitCode;
-        appendix = buildCacheLine(results);
         if (settings.bisect && settings.mode === 'compare' && target.pull && results.verdict === 'regression' && exitCode !== 130) {
           const hooks = { log: (l: string) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), ...(buildCache ? { buildCache } : {}) };
           const bisected = (await bisectRegressions(spec, results, { maxTimeMs: settings.bisect.maxTimeMs, resultsPath: settings.resultsPath, hooks, warn: (m) => core.warning(m) })).markdown;

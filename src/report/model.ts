@@ -60,7 +60,9 @@ export type ReportNote =
   | { code: 'running' }
   | { code: 'futile'; count: number; text: string }
   | { code: 'budget-ran-out'; inconclusive: number }
-  | { code: 'undecided-gate'; inconclusive: number; gated: boolean };
+  | { code: 'undecided-gate'; inconclusive: number; gated: boolean }
+  /** where the base's build came from, when a build cache is set (settings.buildCacheHit) */
+  | { code: 'build-cache'; hit: boolean; key: string };
 
 /** What `fail-on` and an accept label make of the verdict. */
 export interface GateState {
@@ -201,6 +203,9 @@ function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futil
   if (futility) notes.push({ code: 'futile', count: futility.count, text: futility.text });
   else if (results.status !== 'partial' && results.stoppedBecause === 'max-time' && counts.inconclusive > 0) notes.push({ code: 'budget-ran-out', inconclusive: counts.inconclusive });
   if (gate.failOn !== null && counts.inconclusive > 0) notes.push({ code: 'undecided-gate', inconclusive: counts.inconclusive, gated: gate.failOn.split(',').includes('inconclusive') });
+  const hit = results.settings?.['buildCacheHit'];
+  const key = results.settings?.['buildCacheKey'];
+  if (typeof hit === 'boolean' && typeof key === 'string') notes.push({ code: 'build-cache', hit, key });
   return notes;
 }
 

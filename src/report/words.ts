@@ -160,5 +160,10 @@ export function wordNote(note: ReportNote, surface: Surface, m: Markup): WordedN
         ? { icon: '🟡', warning: false, text: `${n} inconclusive, and ${set('fail-on')} names inconclusive: the job fails on ${them} (the check run is neutral). Give ${them} more pairs (${set('max-time')}) or a quieter runner.` }
         : { icon: '🟡', warning: false, text: `${n} inconclusive: the check run is neutral and the job passes on ${them}. To block on undecided benchmarks, set ${set('fail-on', 'regression,inconclusive')}.` };
     }
+    case 'build-cache':
+      // only build outputs come from the cache, never a measured value
+      return note.hit
+        ? { icon: '📦', warning: false, text: `${m.strong('Base build:')} restored from the build cache (${m.code(note.key, 200)}), not rebuilt; head was built. Only build outputs are cached: every pair was measured in this run.` }
+        : { icon: '📦', warning: false, text: `${m.strong('Base build:')} not in the build cache (${m.code(note.key, 200)}): built in this run.` };
   }
 }

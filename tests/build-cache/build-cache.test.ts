@@ -43,6 +43,15 @@ describe('build cache on the command line', () => {
     expect(results.settings['buildCacheKey']).toMatch(new RegExp(`-${base}-`));
     // measured in this run all the same: the cache holds build outputs only
     expect(results.benchmarks[0]!.pairs.length).toBeGreaterThanOrEqual(10);
+    // every report says where the base's build came from, as the action's comment does
+    const key = String(results.settings['buildCacheKey']);
+    expect(warm.stdout).toContain(`Base build: restored from the build cache (${key}), not rebuilt; head was built.`);
+    expect(cold.stdout).toContain(`Base build: not in the build cache (${key}): built in this run.`);
+    const md = join(out, 'r2.md');
+    const html = join(out, 'r2.html');
+    expect(pairbench(['report', join(out, 'r2.json'), '--markdown', md, '--html', html]).status).toBe(0);
+    expect(readFileSync(md, 'utf8')).toContain(`**Base build:** restored from the build cache (\`${key}\`), not rebuilt`);
+    expect(readFileSync(html, 'utf8')).toContain(`<strong>Base build:</strong> restored from the build cache (<code>${key}</code>), not rebuilt`);
   });
 
   it('refuses bad cache inputs with one line and exit 2', () => {
