@@ -1,0 +1,12 @@
+/** The catch2 example end to end through `pairbench compare`. What these tests share and why: tests/support/examples.ts. */
+import { describe } from 'vitest';
+import { perBenchmark } from '../support/examples.ts';
+import { TOOLS, requireTool } from '../support/require-tool.ts';
+
+const catch2 = requireTool(TOOLS.catch2);
+
+describe('examples, compared end to end', () => {
+  catch2.it('catch2-suite: checksum regresses, sort does not, each paired on its own', () => {
+    perBenchmark('catch2-suite', 'make', './build/bench {filter} -r xml --benchmark-samples 20 --benchmark-warmup-time 50', 'catch2', 'checksum > checksum 64 KiB', 'sort > sort 10000');
+  }, 360_000);
+});

@@ -1,0 +1,101 @@
+/** The Go example (go test -bench) end to end through `pairbench compare`: at the default threshold, with --design command, and in a config of three formats. What these tests share and why: tests/support/examples.ts. */
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import { ROOT, pairbench, readResults } from '../support/cli.ts';
+import { copyExample, expectNoAlarm } from '../support/examples.ts';
+import { TOOLS, requireTool } from '../support/require-tool.ts';
+
+const go = requireTool(TOOLS.go);
+
+describe('examples, compared end to end', () => {
+  go.it('go-suite, at the default threshold (2%): BenchmarkChecksum regresses, the BenchmarkSort cases never alarm', () => {
+    const ex = copyExample('go-suite');
+    const file = join(ex.dir, 'go.json');
+    // the defaults a user gets (threshold 2%, alpha 0.05, --design auto), within a CI-sized budget
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-time', '3m', '--out', file, '--quiet'], { timeoutMs: 580_000 });
+    expect(res.status, res.stdout).toBe(1);
+    const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
+    expect(byName.get('BenchmarkChecksum')!.verdict).toBe('regression');
+    expect(byName.get('BenchmarkChecksum')!.change!.estimate).toBeGreaterThan(0.1);
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.direction).toBe('higher-is-better');
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.verdict).toBe('regression');
+    // the untouched sorts are never an alarm; `unchanged` when their equivalence interval fits
+    // within ±2% (measured: both did in one run, while in another n=100 was given up as futile at
+    // +4.0% [-1.0%, +9.7%]), and then shown with the interval that decided it
+    for (const name of ['BenchmarkSort/n=100', 'BenchmarkSort/n=1000']) {
+      const b = byName.get(name)!;
+      expectNoAlarm(b);
+      if (b.verdict === 'unchanged') {
+        expect(b.change!.basis).toBe('equivalence');
+        expect(b.change!.ci[0]).toBeGreaterThanOrEqual(-0.02);
+        expect(b.change!.ci[1]).toBeLessThanOrEqual(0.02);
+      }
+    }
+    for (const name of ['BenchmarkSort/n=100 (allocs/op)', 'BenchmarkSort/n=1000 (B/op)']) expect(byName.get(name)!.verdict, name).toBe('unchanged');
+    // each benchmark's runs designed from its pilot (--design auto), recorded with each of its rows
+    const design = byName.get('BenchmarkChecksum')!.design!;
+    expect(design.chosen).toBe(true);
+    expect(design.pilotPairs).toBeGreaterThanOrEqual(8);
+    expect(design.lengthMs).toBeLessThanOrEqual(100);
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.design).toEqual(design);
+    // each benchmark is paired on its own: every round lists benchmarks, not the suite
+    const rounds = readResults(file).rounds!;
+    expect([...rounds[0]!].sort()).toEqual(['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']);
+  }, 600_000);
+
+  go.it('go-suite with --design command: one iteration count per benchmark (--iterations fixed), recorded with each of its rows', () => {
+    const ex = copyExample('go-suite');
+    const file = join(ex.dir, 'go.json');
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms', '--format', 'go', '--design', 'command', '--min-pairs', '6', '--max-pairs', '6', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000 });
+    expect([0, 1]).toContain(res.status);
+    const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
+    const checksumN = byName.get('BenchmarkChecksum')!.iterations;
+    expect(checksumN).toBeGreaterThan(0);
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.iterations).toBe(checksumN);
+    expect(byName.get('BenchmarkChecksum')!.design).toBeUndefined();
+  }, 600_000);
+
+  go.it('a config file with three benchmarks of three formats gives one report and records each round\'s shuffled order', () => {
+    const ex = copyExample('go-suite');
+    cpSync(join(ROOT, 'examples', 'node-suite', 'base'), join(ex.base, 'node'), { recursive: true });
+    cpSync(join(ROOT, 'examples', 'node-suite', 'head'), join(ex.head, 'node'), { recursive: true });
+    const config = join(ex.dir, 'pairbench.yml');
+    writeFileSync(
+      config,
+      [
+        'build: go test -c -trimpath -o build/bench.test .',
+        'max-pairs: 16',
+        'threshold: 5%',
+        'benchmarks:',
+        '  - name: go',
+        '    run: ./build/bench.test -test.run "^$" -test.bench Checksum -test.benchtime 50ms',
+        '    format: go',
+        '    filter: "^BenchmarkChecksum$"',
+        '  - name: node',
+        '    run: node node/bench.mjs',
+        '    format: json',
+        '  - name: startup',
+        '    run: ./build/bench.test -test.run "^$" -test.list x',
+        '    metric: [wall, cpu]',
+      ].join('\n'),
+    );
+    const file = join(ex.dir, 'config.json');
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--config', config, '--seed', '3', '--out', file, '--quiet']);
+    expect([0, 1], res.stderr).toContain(res.status);
+    const results = readResults(file);
+    const names = results.benchmarks.map((b) => b.name);
+    expect(names).toContain('go/BenchmarkChecksum');
+    expect(names.filter((n) => n.startsWith('node/')).length).toBeGreaterThanOrEqual(2);
+    expect(names).toEqual(expect.arrayContaining(['startup [wall]', 'startup [cpu]']));
+    for (const b of results.benchmarks) expect(b.pairs.length, b.name).toBeGreaterThanOrEqual(10);
+    // every round lists what is paired, in a shuffled order that is not always the same: the Go
+    // suite per benchmark (its simple command takes -test.bench= from pairbench), the others whole
+    const rounds = results.rounds!;
+    expect(rounds.length).toBeGreaterThanOrEqual(10);
+    for (const r of rounds.slice(0, 10)) expect([...r].sort()).toEqual(['go/BenchmarkChecksum', 'node', 'startup']);
+    expect(new Set(rounds.map((r) => r.join(','))).size).toBeGreaterThan(1);
+    expect(res.stdout).toContain('go/BenchmarkChecksum');
+    expect(res.stdout).toContain('startup [cpu]');
+  });
+});
