@@ -2,6 +2,62 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The parts of src/ and which of them each may import: imports run one way, down the pipeline, so
+ * that a part can be read, tested and changed knowing only the parts below it. The README's
+ * Architecture section is this table in words. A part is a folder, or a few files at src/'s root.
+ * stats/ and harness/ are pure libraries at the bottom; config/ is read by every step; report/
+ * reads only the results file, never the measuring side; the commands sit on top.
+ */
+/**
+ * @typedef {object} Layer
+ * @property {string} label how the rule's message names it
+ * @property {string[]} files its files
+ * @property {boolean} root whether its files sit at src/'s root, where imports start with `./`
+ * @property {(fromRoot: boolean) => string[]} paths how an import of it is written, from src/'s root or from a folder
+ * @property {string[] | null} mayImport the parts it may import; null: any part
+ * @property {boolean} [everywhere] any part may import it
+ */
+/** @param {string} name @returns {Omit<Layer, 'mayImport'>} */
+const folder = (name) => ({ label: `${name}/`, files: [`src/${name}/**/*.ts`], root: false, paths: (fromRoot) => [`${fromRoot ? '.' : '..'}/${name}/*`] });
+/** @param {string[]} names @returns {Omit<Layer, 'mayImport'>} */
+const rootFiles = (...names) => ({ label: names.join(', '), files: names.map((n) => `src/${n}`), root: true, paths: (fromRoot) => names.map((n) => `${fromRoot ? '.' : '..'}/${n}`) });
+/** @type {Record<string, Layer>} */
+const LAYERS = {
+  stats: { ...folder('stats'), mayImport: [] },
+  harness: { ...folder('harness'), mayImport: ['stats'] },
+  config: { ...folder('config'), mayImport: ['harness', 'stats'] },
+  measure: { ...folder('measure'), mayImport: ['config', 'harness', 'stats'] },
+  revisions: { ...folder('revisions'), mayImport: ['measure', 'config', 'harness', 'stats'] },
+  results: { ...folder('results'), mayImport: ['config', 'harness', 'stats'] },
+  schedule: { ...folder('schedule'), mayImport: ['results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
+  report: { ...folder('report'), mayImport: ['results', 'config', 'harness', 'stats'] },
+  engine: { ...rootFiles('engine.ts', 'noise.ts'), mayImport: ['schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
+  bisect: { ...folder('bisect'), mayImport: ['engine', 'report', 'schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
+  github: { ...folder('github'), mayImport: ['report', 'results', 'revisions', 'config', 'harness', 'stats'] },
+  action: { ...folder('action'), mayImport: ['github', 'bisect', 'engine', 'report', 'schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
+  // the entry points: nothing imports them, and they import what they need
+  entry: { ...rootFiles('cli.ts', 'action.ts', 'bin.ts'), mayImport: null },
+  // two leaves at the root that import nothing: the version, and the check of the platform that runs first
+  leaves: { ...rootFiles('version.ts', 'platform.ts'), mayImport: [], everywhere: true },
+};
+
+/**
+ * One block per part: `no-restricted-imports` lists the parts it may not import, so that an
+ * import running back up the pipeline fails `npm run lint` (tests/hardening/import-rule.test.ts).
+ * Dynamic `import()` is not checked; only the entry points use it, to load what they run.
+ * @type {import('eslint').Linter.Config[]}
+ */
+const layerBlocks = Object.entries(LAYERS).flatMap(([name, layer]) => {
+  const may = layer.mayImport;
+  if (may === null) return [];
+  const forbidden = Object.keys(LAYERS).filter((other) => other !== name && !LAYERS[other]?.everywhere && !may.includes(other));
+  const allowed = may.length === 0 ? 'nothing of src/' : `only ${may.map((other) => LAYERS[other]?.label).join(', ')}`;
+  const group = forbidden.flatMap((other) => LAYERS[other]?.paths(layer.root) ?? []);
+  const message = `${layer.label} may import ${allowed}: imports run one way, down the pipeline (README.md, Architecture).`;
+  return [{ files: layer.files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] } }];
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'examples/**/target/**', 'examples/**/node_modules/**', 'bench/results/**', 'coverage/**'] },
   js.configs.recommended,
@@ -28,4 +84,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...layerBlocks,
 );

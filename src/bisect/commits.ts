@@ -5,13 +5,8 @@
  * branch's own commits, which the base already judges.
  */
 import { UsageError, show } from '../config/errors.ts';
+import type { RangeCommit } from '../results/bisect.ts';
 import { Git, SHA_PATTERN, checkRevision } from '../revisions/git.ts';
-
-export interface RangeCommit {
-  sha: string;
-  /** the first line of its message, for the report */
-  subject: string;
-}
 
 export interface CommitRange {
   baseSha: string;

@@ -10,49 +10,12 @@ import { UsageError, show } from '../config/errors.ts';
 import type { BenchmarkSpec, Spec } from '../config/spec.ts';
 import { runCompare, type EngineHooks, type ExitCode } from '../engine.ts';
 import { writeReportFile } from '../results/atomic.ts';
+import type { BisectResult, BisectStep } from '../results/bisect.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
-import { commitRange, type RangeCommit } from './commits.ts';
-import { conclude, nextCommit, recordStep, startSearch, type Conclusion, type SearchState, type StepOutcome } from './search.ts';
+import { commitRange } from './commits.ts';
+import { conclude, nextCommit, recordStep, startSearch, type SearchState, type StepOutcome } from './search.ts';
 
-export interface BisectStep {
-  /** the commit's place in the range: 1 is the oldest, n the head */
-  index: number;
-  sha: string;
-  subject: string;
-  outcome: StepOutcome;
-  /** the step's verdict on the benchmark, when it was measured */
-  verdict?: string;
-  /** the change against the base and its interval, at the step's level */
-  change?: { estimate: number; ci: [number, number]; level?: number };
-  pairs: number;
-  /** the step's own results file (every pair it measured) */
-  resultsFile: string;
-  /** why it was skipped (a build failure) */
-  note?: string;
-  /** the head's step taken from the comparison that found the regression, not measured again */
-  fromComparison?: true;
-}
-
-export interface BisectResult {
-  kind: 'bisect';
-  benchmark: string;
-  base: { ref: string; sha: string };
-  head: { ref: string; sha: string };
-  commits: RangeCommit[];
-  /** the search's alpha, and what each test spends of it */
-  alpha: number;
-  alphaPerTest: number;
-  maxTests: number;
-  threshold: number;
-  /** each step's share of --max-time */
-  stepBudgetMs: number;
-  steps: BisectStep[];
-  conclusion: Conclusion;
-  /** set when the search ended early: interrupted, or the base could not be built */
-  stoppedBecause?: 'interrupted' | 'base-build-failed';
-  /** the head's regression is the comparison's own verdict; the search's tests are the halvings */
-  headFromComparison?: true;
-}
+export type { BisectResult, BisectStep };
 
 export interface BisectOutcome {
   result: BisectResult;

@@ -15,17 +15,9 @@
  * cannot be built is skipped (no test is spent on it); when the planned tests are used up, or a
  * step cannot decide, the search stops and names the commits it could not separate.
  */
+import type { Conclusion, StepOutcome } from '../results/bisect.ts';
 
-/** What one step found at a commit, against the base. */
-export type StepOutcome =
-  /** the paired test found a regression beyond the threshold */
-  | 'regressed'
-  /** the paired test found the change within the threshold, or an improvement */
-  | 'not-regressed'
-  /** the test could not decide within its share of the budget */
-  | 'undecided'
-  /** the commit could not be built: it is skipped */
-  | 'build-failed';
+export type { Conclusion, StepOutcome };
 
 export interface SearchState {
   /** commits in the range (the head is commit n) */
@@ -87,16 +79,6 @@ export function recordStep(state: SearchState, k: number, outcome: StepOutcome):
   }
   return outcome === 'regressed' ? { ...state, tests, hi: k } : { ...state, tests, lo: k };
 }
-
-export type Conclusion =
-  /** the head does not regress against the base: nothing to look for */
-  | { kind: 'no-regression' }
-  /** the head was not confirmed: its test could not decide, or it could not be built */
-  | { kind: 'head-undecided' }
-  /** `first` regresses and its parent (commit first - 1) does not */
-  | { kind: 'found'; first: number }
-  /** the first regressing commit is one of `candidates` (in order), which the search could not separate */
-  | { kind: 'unseparated'; candidates: number[]; why: 'build-failed' | 'undecided' | 'tests-used' };
 
 /** What the search found once {@link nextCommit} returns null. */
 export function conclude(state: SearchState): Conclusion {

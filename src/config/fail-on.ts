@@ -5,6 +5,19 @@
  */
 import { UsageError } from './errors.ts';
 
+/**
+ * What the gate says after a PR label accepted an intended regression (or why the label did not
+ * count): github/labels.ts finds it out, {@link gateAfterAcceptance} applies it, each report says it.
+ */
+export interface Acceptance {
+  label: string;
+  /** the login that added the label, when known */
+  by: string | null;
+  accepted: boolean;
+  /** why a label did not count */
+  reason?: string;
+}
+
 export type FailOn = 'regression' | 'inconclusive' | 'regression,inconclusive' | 'none';
 export const FAIL_ON_CHOICES = ['regression', 'inconclusive', 'none'] as const;
 

@@ -5,17 +5,17 @@
  * Precedence: explicit flags/inputs, then the config file's top-level keys, then the defaults in
  * `options.ts`.
  */
-import { LIMITS } from '../results/schema.ts';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
+import { parseCacheKey, parseCachePaths } from './build-cache.ts';
+import { checkGlob, type PathsMode } from './changed-only.ts';
+import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
+import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
-import { splitCommand, type ShellMode } from '../measure/argv.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
-import { parseCacheKey, parseCachePaths } from '../revisions/build-cache.ts';
-import { checkGlob, type PathsMode } from '../revisions/changed-paths.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
 export type RawOptions = Record<string, RawValue>;

@@ -11,7 +11,7 @@
  * Every look-up that fails leaves the gate as it was, with a note that says why.
  */
 import { z } from 'zod';
-import type { Acceptance } from '../report/comment.ts';
+import type { Acceptance } from '../config/fail-on.ts';
 import type { GitHubApi } from './octokit.ts';
 import { describeApiError } from './errors.ts';
 

@@ -12,7 +12,7 @@ import type { WireReport } from './helper-protocol.ts';
 import { Output } from './output.ts';
 import { killGroup } from './process-group.ts';
 import { outcomeOf, skippedResult, type RunFigures, type RunResult } from './result.ts';
-import type { RunRequest } from './run.ts';
+import type { RunRequest } from './request.ts';
 import { signalName } from './signals.ts';
 
 export interface ServedRun {

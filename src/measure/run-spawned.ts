@@ -12,7 +12,7 @@ import { existsSync, statSync } from 'node:fs';
 import { Output } from './output.ts';
 import { killGroup } from './process-group.ts';
 import { outcomeOf, type RunFigures, type RunResult } from './result.ts';
-import type { RunRequest } from './run.ts';
+import type { RunRequest } from './request.ts';
 
 /** Says why a directory cannot be entered, in the words of the run helper (`cannot enter <dir>: ...`), or null. */
 function cannotEnter(cwd: string): string | null {

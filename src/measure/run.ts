@@ -10,31 +10,16 @@
  * process started once and kept (run-served.ts); without it, runs are spawned and timed by Node
  * (run-spawned.ts). Either way the output comes back redacted (output.ts).
  */
-import { commandArgv, type ShellMode } from './argv.ts';
+import { commandArgv } from './argv.ts';
 import { measuringTimer } from './helper.ts';
-import { wrapForCounting, type InstructionCounter } from './instructions.ts';
+import { wrapForCounting } from './instructions.ts';
+import type { RunRequest } from './request.ts';
 import { cancelledResult, skippedResult, type RunResult } from './result.ts';
 import { runServed } from './run-served.ts';
 import { runSpawned } from './run-spawned.ts';
 
+export type { RunRequest } from './request.ts';
 export type { RunFigures, RunResult } from './result.ts';
-
-export interface RunRequest {
-  command: string;
-  /** `sh` (default): `/bin/sh -c command`; `none`: the command's words, executed directly */
-  shell?: ShellMode;
-  cwd: string;
-  env: Record<string, string | undefined>;
-  timeoutMs: number;
-  /** keep stdout (harness formats parse it); otherwise it is drained and dropped */
-  captureStdout: boolean;
-  /** aborts the run: the tree is killed and the result says `cancelled` */
-  signal?: AbortSignal;
-  /** count the instructions of the run with this counter */
-  countInstructions?: InstructionCounter;
-  /** in `runCommands`: if this run fails, the runs after it are skipped */
-  stopOnFailure?: boolean;
-}
 
 export async function runCommand(req: RunRequest): Promise<RunResult> {
   return (await runCommands([req]))[0]!;

@@ -3,7 +3,7 @@
  * against the base, the commits skipped or left unseparated, and every step. Pure: the result in,
  * text out. Commit subjects come from the repository and are escaped (S6).
  */
-import type { BisectResult, BisectStep } from '../bisect/run.ts';
+import type { BisectResult, BisectStep } from '../results/bisect.ts';
 import { escapeInline, oneLine } from './escape.ts';
 import { formatChange, formatChangeInterval, formatDuration, formatLevel } from './format.ts';
 

@@ -14,11 +14,14 @@ import { formatLevel } from './format.ts';
 /** `cli`: the terminal (flags, `pairbench report`); `action`: the PR comment, check run and job summary (action inputs). */
 export type Surface = 'cli' | 'action';
 
-/** A diagnostic as a results file holds it: the CLI wording in `message`, and (written by pairbench) its figures. */
+/**
+ * A diagnostic as a results file holds it: pairbench writes its code and figures; another tool's
+ * file, or one pairbench wrote before, may hold it in words (`message`).
+ */
 export interface StoredDiagnostic {
   code: string;
   severity: 'info' | 'warning';
-  message: string;
+  message?: string | undefined;
   figures?: Record<string, unknown> | undefined;
 }
 
@@ -174,9 +177,10 @@ export function findingOf(d: StoredDiagnostic): Finding | null {
 
 /**
  * A diagnostic from a results file worded for `surface`: from its code and figures when they are
- * pairbench's, else its stored message as it is (another tool's file, or one without figures).
+ * pairbench's, else its stored message as it is (another tool's file, or one without figures),
+ * else its code.
  */
 export function wordDiagnostic(d: StoredDiagnostic, surface: Surface): string {
   const f = findingOf(d);
-  return f ? wordFinding(f, surface) : d.message;
+  return f ? wordFinding(f, surface) : (d.message ?? d.code);
 }

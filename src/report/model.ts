@@ -12,7 +12,7 @@
  *
  * Pure: results in, a value out.
  */
-import { gateAfterAcceptance, gateFails, type FailOn } from '../config/fail-on.ts';
+import { gateAfterAcceptance, gateFails, type Acceptance, type FailOn } from '../config/fail-on.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
 import { designSummary, futilitySummary } from './designs.ts';
@@ -20,15 +20,7 @@ import { forestRows, type ForestRow } from './forest.ts';
 import { intervalLabel, intervalNote } from './format.ts';
 import { countGroups, groupRows, worseChange, type Group, type VerdictCounts } from './rows.ts';
 
-/** What the gate says after a PR label accepted an intended regression (or why the label did not count). */
-export interface Acceptance {
-  label: string;
-  /** the login that added the label, when known */
-  by: string | null;
-  accepted: boolean;
-  /** why a label did not count */
-  reason?: string;
-}
+export type { Acceptance };
 
 /** A check run's conclusion. */
 export type Conclusion = 'success' | 'failure' | 'neutral';

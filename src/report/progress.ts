@@ -5,9 +5,25 @@
  * done, the current estimates, how the undecided ones stand, and the time left.
  */
 import type { Spec } from '../config/spec.ts';
-import type { Progress } from '../schedule/loop.ts';
 import { formatChange, formatDuration } from './format.ts';
 import { safeText } from './terminal.ts';
+
+/**
+ * The progress of the measuring loop as these lines read it: the loop's `Progress`
+ * (schedule/loop.ts) fits it as it is. Declared here, by what is shown, so that a renderer never
+ * imports the measuring side: the loop passes its progress in.
+ */
+export interface Progress {
+  round: number;
+  pairsDone: number;
+  jobsRunning: number;
+  jobsTotal: number;
+  remainingMs: number;
+  /** the rows still running: the key, the change so far and the half-width of its interval */
+  rows: readonly { key: string; estimate: number | null; halfWidth: number | null }[];
+  /** the units still running, with what each still needs */
+  undecided?: readonly { name: string; pairs: number; need: number | null; waiting: boolean }[];
+}
 
 const PLAIN_EVERY_MS = 10_000;
 const LIST_EVERY_MS = 60_000;

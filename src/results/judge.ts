@@ -3,7 +3,6 @@
  * same file can be judged again with other settings (`pairbench report`), and a file written by
  * another tool with only the raw pairs gets the full analysis.
  */
-import { wordFinding } from '../report/findings.ts';
 import { judge, judgeSteps, worstVerdict } from '../stats/index.ts';
 import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead.ts';
 import type { BenchmarkInput, JudgeOptions, Judgement } from '../stats/types.ts';
@@ -115,8 +114,8 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
       pairedMad: a.pairedMad,
       change: a.change,
       pairsToSettle: a.pairsToSettle,
-      // each finding with its figures, and in words for a reader of the file (the terminal's)
-      diagnostics: [...a.diagnostics, ...overheadNotes(b, corrections.get(i))].map((f) => ({ code: f.code, severity: f.severity, message: wordFinding(f, 'cli'), figures: f.figures })),
+      // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
+      diagnostics: [...a.diagnostics, ...overheadNotes(b, corrections.get(i))].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:

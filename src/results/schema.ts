@@ -7,20 +7,10 @@
  * everything derived is recomputed from the pairs.
  */
 import { z } from 'zod';
+import { LIMITS } from '../config/limits.ts';
 
-/**
- * Caps for reading untrusted files (artifacts from fork PRs): names and counts stay sane. `compare`
- * applies the same caps while it measures (a longer name or more benchmarks fail with a message;
- * measuring stops before the file outgrows `fileBytes`; `--max-pairs` is at most
- * `pairsPerBenchmark`), so `report` reads every file `compare` writes. 256 MiB holds a suite of
- * 100,000 benchmarks with about 15 pairs each.
- */
-export const LIMITS = {
-  fileBytes: 256 * 1024 * 1024,
-  nameLength: 512,
-  benchmarks: 100_000,
-  pairsPerBenchmark: 1_000_000,
-} as const;
+/** Caps for reading untrusted files (artifacts from fork PRs), shared with the options that bound a comparison (config/limits.ts). */
+export { LIMITS };
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 const positive = finite.refine((v) => v > 0, 'must be greater than 0');
@@ -52,8 +42,11 @@ const SideSummarySchema = z.object({
 const DiagnosticSchema = z.object({
   code: z.string().max(64),
   severity: z.enum(['info', 'warning']),
-  /** the finding in words, as the terminal shows it */
-  message: z.string().max(4096),
+  /**
+   * the finding in words: written by other tools, and by pairbench before it stored only the code
+   * and figures; a report shows it when it cannot word the finding from them
+   */
+  message: z.string().max(4096).optional(),
   /** the figures it states (stats/types.ts, `Finding`), from which each report words it (report/findings.ts) */
   figures: z.record(z.string(), z.unknown()).optional(),
 });

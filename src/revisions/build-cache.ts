@@ -17,8 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { arch, platform } from 'node:os';
-import { isAbsolute, normalize } from 'node:path';
-import { UsageError, show } from '../config/errors.ts';
+import { show } from '../config/errors.ts';
 
 /** Where cache entries are kept: GitHub's cache service, or a local folder. */
 export interface CacheStore {
@@ -73,29 +72,6 @@ export function buildCacheKey(sha: string, build: string, cache: Pick<BuildCache
   const who = runnerIdentity(cache.env);
   const hash = createHash('sha256').update(JSON.stringify({ build, paths: cache.paths, toolchain: cache.toolchain, who })).digest('hex').slice(0, 24);
   return `pairbench-build-${who.slice(0, 80)}-${sha}-${hash}`;
-}
-
-/**
- * Reads `build-cache`: paths separated by spaces or commas, each relative to the revision's folder
- * and inside it. Empty: no cache.
- */
-export function parseCachePaths(input: string, value: string): string[] {
-  const paths = value.split(/[\s,]+/).filter((p) => p !== '');
-  for (const p of paths) {
-    const clean = normalize(p);
-    if (isAbsolute(p) || clean === '..' || clean.startsWith('../') || clean === '.' || clean === './') {
-      throw UsageError.invalid(input, p, "a path inside the revision's folder, relative to it (build/, target/release/bench)");
-    }
-    if (/[*?[\]{}!]/.test(p)) throw UsageError.invalid(input, p, 'a path without glob characters (a file or a folder)');
-  }
-  if (paths.length > 20) throw new UsageError(input, `${input}: got ${paths.length} paths; expected at most 20 (name folders rather than files)`);
-  return paths.map((p) => normalize(p).replace(/\/+$/, ''));
-}
-
-/** The toolchain version in the key (`go1.24`, `rustc 1.82`): one line, at most 200 characters. */
-export function parseCacheKey(input: string, value: string): string {
-  if (value.length > 200 || /[\r\n]/.test(value)) throw UsageError.invalid(input, value, 'one line of at most 200 characters, such as go1.24');
-  return value;
 }
 
 /** For the log: `build/, target/release/bench` and the store. */

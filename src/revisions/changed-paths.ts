@@ -14,12 +14,9 @@
  * benchmark without `paths` depends on everything and always runs.
  */
 import picomatch from 'picomatch';
-import { UsageError } from '../config/errors.ts';
+import type { PathsMode } from '../config/changed-only.ts';
 import type { BenchmarkSpec } from '../config/spec.ts';
 import { Git, SHA_PATTERN } from './git.ts';
-
-export const PATHS_MODES = ['strict', 'matched'] as const;
-export type PathsMode = (typeof PATHS_MODES)[number];
 
 /** The reason shown for a benchmark left out, in every report. */
 export const NOT_RUN_REASON = 'nothing under its paths changed';
@@ -31,19 +28,6 @@ export interface PathSelection {
   notRun: { name: string; why: string }[];
   /** strict mode ran everything: the changed files no benchmark's paths match (the first few) */
   unclaimed: string[];
-}
-
-/** Checks a glob of `paths:` / `paths-ignore`: relative to the repository root, inside it. */
-export function checkGlob(input: string, glob: string): string {
-  if (glob.trim() === '' || glob.startsWith('/') || glob.split('/').includes('..') || glob.length > 1000) {
-    throw UsageError.invalid(input, glob, 'a glob relative to the repository root, such as packages/parser/** or src/*.go');
-  }
-  try {
-    picomatch.makeRe(glob);
-  } catch {
-    throw UsageError.invalid(input, glob, 'a valid glob');
-  }
-  return glob;
 }
 
 function matcher(globs: readonly string[]): (file: string) => boolean {

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { splitCommand } from '../../src/measure/argv.ts';
+import { splitCommand } from '../../src/config/command.ts';
 import { pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 

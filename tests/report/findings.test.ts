@@ -10,6 +10,9 @@ import { renderMarkdown } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
 import type { Pair } from '../../src/stats/types.ts';
+import { pairbench } from '../support/cli.ts';
+import { tempDir } from '../support/repo.ts';
+import { regression50, writeResults } from '../support/results-files.ts';
 
 /** 60 quiet pairs; pairs 33 and 44 (indices 32, 43) a balanced couple of spikes, 8 and 21 (7, 20) spikes on head's side. */
 function spiky(): Pair[] {
@@ -72,7 +75,7 @@ describe('pair numbers count from 1 everywhere', () => {
     expect(spikyResult.outliersKept).toEqual([7, 20]);
     expect(tableNumbers(md, 'spiky', 'outlier, kept')).toEqual([8, 21]);
     const d = spikyResult.diagnostics!.find((x) => x.code === 'outliers-kept' || x.code === 'one-sided-outliers')!;
-    expect(d.message).toContain('pairs 8, 21)');
+    expect(wordDiagnostic(d, 'cli')).toContain('pairs 8, 21)');
     expect(wordDiagnostic(d, 'action')).toContain('pairs 8, 21)');
   });
 });
@@ -81,10 +84,18 @@ describe('each surface words findings in its own settings', () => {
   const r = judged();
   const noise = r.benchmarks[1]!.diagnostics!.find((d) => d.code === 'high-noise')!;
 
-  it('the results file keeps the code, the figures and the terminal wording', () => {
+  it('the results file keeps the code and the figures, and no surface\'s words', () => {
     expect(noise.figures).toMatchObject({ pairs: 30, metric: 'wall', threshold: 0.02, pairsForThreshold: expect.any(Number) });
     expect(findingOf(noise)?.code).toBe('high-noise');
-    expect(noise.message).toContain('(--metric cpu)');
+    expect(noise.message).toBeUndefined();
+    expect(wordDiagnostic(noise, 'cli')).toContain('(--metric cpu)');
+  });
+
+  it('a diagnostic of an older file (the terminal\'s words beside the figures) is worded afresh for each surface', () => {
+    const older = { ...noise, message: 'Noisy even in pairs (--metric cpu), as an older pairbench worded it' };
+    expect(wordDiagnostic(older, 'action')).toBe(wordDiagnostic(noise, 'action'));
+    expect(wordDiagnostic(older, 'action')).toContain('(metric: cpu)');
+    expect(wordDiagnostic({ code: 'drift', severity: 'info' }, 'cli')).toBe('drift');
   });
 
   it('terminal: CLI flags', () => {
@@ -107,5 +118,28 @@ describe('each surface words findings in its own settings', () => {
     expect(wordDiagnostic({ code: 'high-noise', severity: 'warning', message: 'their words' }, 'action')).toBe('their words');
     expect(wordDiagnostic({ code: 'high-noise', severity: 'warning', message: 'their words', figures: { pairs: 'many' } }, 'action')).toBe('their words');
     expect(wordDiagnostic({ code: 'constructor', severity: 'warning', message: 'odd', figures: {} }, 'cli')).toBe('odd');
+  });
+});
+
+describe('pairbench report of a file an older pairbench wrote, with each finding in the terminal\'s words', () => {
+  it('reads it; a row it judges again is worded afresh, a row it cannot judge shows its stored words', () => {
+    const older = regression50();
+    older.status = 'failed';
+    older.benchmarks[0]!['diagnostics'] = [{ code: 'drift', severity: 'info', message: 'words an older pairbench stored', figures: { firstHalf: 0.5, secondHalf: 0.5, pValue: 0.9 } }];
+    older.benchmarks.push({
+      name: 'crashed',
+      unit: 'ms',
+      direction: 'lower-is-better',
+      pairs: [],
+      failure: { side: 'head', kind: 'exit', exitCode: 1, message: 'exited 1' },
+      diagnostics: [{ code: 'too-few-pairs', severity: 'warning', message: 'No usable pairs, so nothing can be concluded.' }],
+    });
+    const path = writeResults(tempDir('pairbench-findings-'), 'older.json', older);
+    const res = pairbench(['report', path]);
+    // 3: a run failed (the crashed benchmark), as the file says
+    expect(res.status, res.stderr).toBe(3);
+    expect(res.stdout).toContain('REGRESSION');
+    expect(res.stdout).toContain('crashed: warning: No usable pairs, so nothing can be concluded.');
+    expect(res.stdout).not.toContain('words an older pairbench stored');
   });
 });

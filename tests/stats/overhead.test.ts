@@ -4,6 +4,7 @@
  * change of (h − c) / (b − c), keep the raw pairs as measured, and say what it did.
  */
 import { describe, expect, it } from 'vitest';
+import { wordDiagnostic } from '../../src/report/findings.ts';
 import { judgeResults } from '../../src/results/judge.ts';
 import { ResultsSchema, type Results } from '../../src/results/schema.ts';
 import { hodgesLehmann, logRatios } from '../../src/stats/index.ts';
@@ -61,7 +62,7 @@ describe('overhead subtraction when judging', () => {
     const judged = judgeResults(file(withOverhead(1.5), { ms: 1.5 }), OPTS).benchmarks[0]!;
     const warning = judged.diagnostics!.find((d) => d.code === 'short-run');
     expect(warning?.severity).toBe('warning');
-    expect(warning?.message).toMatch(/short against pairbench's overhead of 1\.50 ms.*--shell none/);
+    expect(wordDiagnostic(warning!, 'cli')).toMatch(/short against pairbench's overhead of 1\.50 ms.*--shell none/);
     const long = judgeResults(file(withOverhead(1.5).map((p) => ({ ...p, base: p.base * 20, head: p.head * 20 })), { ms: 1.5 }), OPTS).benchmarks[0]!;
     expect(long.diagnostics!.map((d) => d.code)).not.toContain('short-run');
   });
@@ -77,7 +78,7 @@ describe('overhead subtraction when judging', () => {
     expect(Math.min(...c.pairs.flatMap((p) => [p.base, p.head]))).toBeGreaterThan(0);
     const judged = judgeResults(file([...pairs, ...pairs, ...pairs], { ms: 2 }), OPTS).benchmarks[0]!;
     expect(judged.change).not.toBeNull();
-    expect(judged.diagnostics!.find((d) => d.code === 'short-run')?.message).toMatch(/cannot be trusted/);
+    expect(wordDiagnostic(judged.diagnostics!.find((d) => d.code === 'short-run')!, 'cli')).toMatch(/cannot be trusted/);
   });
 
   it('the results file accepts the overhead record and refuses a negative one', () => {

@@ -1,0 +1,15 @@
+/**
+ * What a results file holds at most. The caps are the results file's (results/schema.ts reads
+ * untrusted files, artifacts from fork PRs, within them), and they live here, below every step of
+ * the pipeline, because the options are bounded by them too: `--max-pairs` is at most
+ * `pairsPerBenchmark` and a config file lists at most `benchmarks`, and while `compare` measures, a
+ * longer name or more benchmarks fail with a message and measuring stops before the file outgrows
+ * `fileBytes`. So `report` reads every file `compare` writes. 256 MiB holds a suite of 100,000
+ * benchmarks with about 15 pairs each.
+ */
+export const LIMITS = {
+  fileBytes: 256 * 1024 * 1024,
+  nameLength: 512,
+  benchmarks: 100_000,
+  pairsPerBenchmark: 1_000_000,
+} as const;
