@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // the CLI and the action bundled once from the sources, for every test to spawn
+    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Tests spawn real processes and git repositories; two cores are all CI has.

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/cli.ts';
+import { ACTION } from '../support/cli.ts';
 import { parseOutputs } from '../support/action-outputs.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
@@ -101,7 +101,7 @@ function startAction(gh: FakeGitHub, payload: unknown, inputs: Record<string, st
     ...env,
   };
   for (const [k, v] of Object.entries({ 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-pull-request-target': 'false', ...inputs })) full[`INPUT_${k.toUpperCase()}`] = v;
-  const child = spawn(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: repoDir, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ACTION], { cwd: repoDir, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stdout += d.toString()));

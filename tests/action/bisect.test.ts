@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/cli.ts';
+import { ACTION } from '../support/cli.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 
@@ -62,7 +62,7 @@ describe('action: bisect', () => {
     for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
     // spawned asynchronously: the fake API answers in this process
     const child = await new Promise<{ status: number | null; out: string }>((resolve) => {
-      const c = spawn(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const c = spawn(process.execPath, [ACTION], { cwd: repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       c.stdout.on('data', (d: Buffer) => (out += d.toString()));
       c.stderr.on('data', (d: Buffer) => (out += d.toString()));

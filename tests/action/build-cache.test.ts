@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/cli.ts';
+import { ACTION } from '../support/cli.ts';
 import { FakeCache } from '../support/fake-cache.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo, type TempRepo } from '../support/repo.ts';
@@ -96,7 +96,7 @@ async function runAction(w: World, event: 'push' | 'pull_request', token: string
   const all = { 'github-token': 'ghs_cache_test_token_0123456789', comment: 'always', mode: 'compare', build: 'sh build.sh', 'build-cache': 'build/', 'build-cache-key': 'sh-1', run: 'sh bench.sh', name: 'parse', format: 'json', 'min-pairs': '8', 'max-pairs': '12', ...inputs };
   for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: w.repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ACTION], { cwd: w.repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     child.stdout.on('data', (d: Buffer) => (log += d.toString()));
     child.stderr.on('data', (d: Buffer) => (log += d.toString()));

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/cli.ts';
+import { ACTION } from '../support/cli.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 
@@ -58,7 +58,7 @@ async function pullRequest(files: Record<string, string>) {
   const inputs = { 'github-token': 'ghs_changed_only_token_0123456789', comment: 'always', mode: 'compare', config: 'pairbench.yml', build: `echo built >> ${buildLog}`, 'max-pairs': '10' };
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   const status = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: repo.dir, env, stdio: ['ignore', 'ignore', 'ignore'] });
+    const child = spawn(process.execPath, [ACTION], { cwd: repo.dir, env, stdio: ['ignore', 'ignore', 'ignore'] });
     child.on('close', (code) => resolve(code));
   });
   return { status, comment: (gh.comments.get(7) ?? [])[0]?.body ?? '', outputs: readFileSync(join(dir, 'output.txt'), 'utf8'), built: existsSync(buildLog) };

@@ -10,7 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/cli.ts';
+import { ACTION } from '../support/cli.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir } from '../support/repo.ts';
 import { regression50, type HandResults } from '../support/results-files.ts';
@@ -83,7 +83,7 @@ async function reportMode(files: Record<string, HandResults | ((path: string) =>
   };
   const all = { 'github-token': 'ghs_report_mode_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-pull-request-target': 'false', ...inputs };
   for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
-  const child = spawn(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr.on('data', (d: Buffer) => (log += d.toString()));

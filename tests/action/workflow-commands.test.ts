@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../support/cli.ts';
+import { ACTION } from '../support/cli.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 
 interface Command {
@@ -86,7 +86,7 @@ describe('the action log', () => {
     writeFileSync(env['GITHUB_OUTPUT']!, '');
     writeFileSync(env['GITHUB_STEP_SUMMARY']!, '');
     for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
-    const res = spawnSync(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: repo.dir, env, encoding: 'utf8', timeout: 120_000 });
+    const res = spawnSync(process.execPath, [ACTION], { cwd: repo.dir, env, encoding: 'utf8', timeout: 120_000 });
     const output = res.stdout + res.stderr;
     // the build's output is in the log, where a user reads it ...
     expect(output).toContain('::error title=forged::forged');

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readResults } from '../support/cli.ts';
+import { CLI, readResults } from '../support/cli.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 import { pairsSoFar, processesWith, startCli, waitFor } from '../support/spawn.ts';
 
@@ -85,7 +85,7 @@ describe('interrupts', () => {
     await run.exited;
     const stale = repo.git('worktree', 'list').split('\n').filter((l) => l.includes('pairbench-wt-'));
     expect(stale).toHaveLength(2);
-    const again = execFileSync(process.execPath, [join(import.meta.dirname, '../../src/cli.ts'), 'compare', '--base', 'HEAD~1', '--head', 'HEAD', '--run', 'sh bench.sh', '--max-pairs', '10', '--out', file, '--quiet', '--fail-on', 'none'], { cwd: repo.dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const again = execFileSync(process.execPath, [CLI, 'compare', '--base', 'HEAD~1', '--head', 'HEAD', '--run', 'sh bench.sh', '--max-pairs', '10', '--out', file, '--quiet', '--fail-on', 'none'], { cwd: repo.dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(again).toContain('sh bench.sh');
     expect(repo.git('worktree', 'list').split('\n').filter((l) => l.includes('pairbench-wt-'))).toHaveLength(0);
     repo.remove();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareOutputFolder } from '../../src/results/writer.ts';
 import { UsageError } from '../../src/config/errors.ts';
-import { CLI, ROOT, pairbench, readResults } from '../support/cli.ts';
+import { ACTION, CLI, pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 /** A comparison of one folder with itself whose build leaves a mark: the mark says something ran. */
@@ -84,7 +84,7 @@ describe('S16: output paths are checked before anything runs', () => {
 describe('S16: the action checks its output paths first', () => {
   it('S16: results-path /proc/nope/x.json fails the step at once with one message naming the input', () => {
     const workspace = tempDir();
-    const res = spawnSync(process.execPath, [join(ROOT, 'src/action.ts')], {
+    const res = spawnSync(process.execPath, [ACTION], {
       cwd: workspace,
       encoding: 'utf8',
       env: { PATH: process.env.PATH, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace, GITHUB_REPOSITORY: 'octo/repo', GITHUB_EVENT_NAME: 'push', 'INPUT_RUN': 'true', 'INPUT_RESULTS-PATH': '/proc/nope/x.json' },

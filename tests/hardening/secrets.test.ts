@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/cli.ts';
+import { ACTION } from '../support/cli.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo, type TempRepo } from '../support/repo.ts';
 
@@ -103,7 +103,7 @@ async function runAction(repo: TempRepo, number: number, inputs: Record<string, 
   };
   const all = { 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-pull-request-target': 'false', 'results-path': join(out, 'results.json'), 'report-path': join(out, 'report.md'), ...inputs };
   for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
-  const child = spawn(process.execPath, [join(ROOT, 'src/action.ts')], { cwd: repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ACTION], { cwd: repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr.on('data', (d: Buffer) => (log += d.toString()));

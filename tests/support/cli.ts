@@ -1,11 +1,17 @@
-/** Runs the real CLI (src/cli.ts, on the pinned Node 24) as a separate process. */
+/**
+ * Runs the real CLI, on the pinned Node 24, as a separate process: the bundle of the sources that
+ * tests/support/global-setup.ts makes once per test run (the package's `bin`, as users run it).
+ */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 import { ResultsSchema, type Results } from '../../src/results/schema.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CLI = join(ROOT, 'src/cli.ts');
+/** The CLI (the bundle's cli.js, whose entry is src/bin.ts) and the action (index.js, from src/action.ts). */
+export const CLI = join(inject('bundle'), 'cli.js');
+export const ACTION = join(inject('bundle'), 'index.js');
 
 export interface CliRun {
   status: number | null;

@@ -31,7 +31,7 @@ import {
   show,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-6B5XLESP.js";
+} from "./chunk-CBEW2P5G.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/cli.ts

@@ -43,7 +43,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-6B5XLESP.js";
+} from "./chunk-CBEW2P5G.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -15247,7 +15247,8 @@ async function bisectRegressions(spec, results, opts) {
       const outcome = await runBisect(
         { ...spec, base: { kind: "git", rev: results.base.sha }, head: { kind: "git", rev: results.head.sha }, maxTimeMs: Math.floor(opts.maxTimeMs / searched.length), out, markdown: null },
         name,
-        opts.hooks
+        opts.hooks,
+        { row: results.benchmarks.find((b) => b.name === name), resultsFile: opts.resultsPath }
       );
       sections.push(renderBisectMarkdown(outcome.result));
       files.push(outcome.resultsPath);
@@ -55137,14 +55138,6 @@ function actionBuildCache(spec, settings, env, log2) {
   return { paths: spec.buildCache.paths, toolchain: spec.buildCache.toolchain, store: new ActionsCacheStore(log2), ...policy, env };
 }
 
-// src/report/build-cache.ts
-function buildCacheLine(results) {
-  const hit = results.settings?.["buildCacheHit"];
-  const key = results.settings?.["buildCacheKey"];
-  if (typeof hit !== "boolean" || typeof key !== "string") return "";
-  return hit ? `**Base build:** restored from the build cache (\`${key.replace(/`/g, "")}\`), not rebuilt; head was built. Only build outputs are cached: every pair was measured in this run.` : `**Base build:** not in the build cache (\`${key.replace(/`/g, "")}\`): built in this run.`;
-}
-
 // src/action/run.ts
 var MAX_RESULT_FILES = 256;
 function infoUntrusted(text) {
@@ -55395,7 +55388,6 @@ async function runAction(env = process.env) {
         );
         results = outcome.results;
         exitCode = outcome.exitCode;
-        appendix = buildCacheLine(results);
         if (settings.bisect && settings.mode === "compare" && target.pull && results.verdict === "regression" && exitCode !== 130) {
           const hooks = { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), ...buildCache ? { buildCache } : {} };
           const bisected = (await bisectRegressions(spec, results, { maxTimeMs: settings.bisect.maxTimeMs, resultsPath: settings.resultsPath, hooks, warn: (m) => warning(m) })).markdown;
