@@ -33,9 +33,12 @@ const LAYERS = {
   schedule: { ...folder('schedule'), mayImport: ['results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
   report: { ...folder('report'), mayImport: ['results', 'config', 'harness', 'stats'] },
   engine: { ...rootFiles('engine.ts', 'noise.ts'), mayImport: ['schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
+  // SIGINT and SIGTERM stopping a command's run: it imports nothing, and the commands import it
+  interrupt: { ...rootFiles('interrupt.ts'), mayImport: [] },
   bisect: { ...folder('bisect'), mayImport: ['engine', 'report', 'schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
   github: { ...folder('github'), mayImport: ['report', 'results', 'revisions', 'config', 'harness', 'stats'] },
-  action: { ...folder('action'), mayImport: ['github', 'bisect', 'engine', 'report', 'schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
+  action: { ...folder('action'), mayImport: ['interrupt', 'github', 'bisect', 'engine', 'report', 'schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
+  cli: { ...folder('cli'), mayImport: ['interrupt', 'bisect', 'engine', 'report', 'schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
   // the entry points: nothing imports them, and they import what they need
   entry: { ...rootFiles('cli.ts', 'action.ts', 'bin.ts'), mayImport: null },
   // two leaves at the root that import nothing: the version, and the check of the platform that runs first

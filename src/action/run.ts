@@ -24,7 +24,7 @@ import { REPORT_LIMITS, commandsOf, countVerdicts, renderMarkdown, type Acceptan
 import { renderHtml } from '../report/html.ts';
 import { reportModel } from '../report/model.ts';
 import { failingStepMessage } from '../report/step.ts';
-import { ProgressPrinter } from '../report/progress.ts';
+import { ProgressPrinter, pacedProgress } from '../report/progress.ts';
 import { renderTerminal } from '../report/terminal.ts';
 import { acceptance, DEFAULT_ACCEPT_LABEL } from '../github/labels.ts';
 import type { Progress } from '../schedule/loop.ts';
@@ -41,6 +41,7 @@ import { commandEnv, envInputReader, readSettings, type ActionSettings } from '.
 import { bisectRegressions } from './bisect.ts';
 import { actionBuildCache } from './build-cache.ts';
 import { utf8Bytes } from '../report/escape.ts';
+import { onInterrupt } from '../interrupt.ts';
 
 /** At most this many result files are merged in report mode. */
 const MAX_RESULT_FILES = 256;
@@ -175,21 +176,15 @@ function warnOnce(): (message: string) => void {
  * budget, folded in a group.
  */
 function stepProgress(maxPairs: number): (p: Progress) => void {
-  let last = -Infinity;
-  let lastList = -Infinity;
-  return (p) => {
-    const now = Date.now();
-    if (now - last < 10_000) return;
-    last = now;
-    // benchmark names come from the code under test: printed with workflow commands off (S21)
-    infoUntrusted(ProgressPrinter.line(p, maxPairs));
-    if (now - lastList >= 60_000 && (p.undecided ?? []).some((u) => u.need !== null)) {
-      lastList = now;
-      core.startGroup(`undecided benchmarks (${p.undecided.length}): pairs needed, and whether they fit the budget`);
+  // benchmark names come from the code under test: printed with workflow commands off (S21)
+  return pacedProgress(maxPairs, {
+    line: (text) => infoUntrusted(text),
+    undecided: (p) => {
+      core.startGroup(`undecided benchmarks (${(p.undecided ?? []).length}): pairs needed, and whether they fit the budget`);
       infoUntrusted(ProgressPrinter.list(p).join('\n'));
       core.endGroup();
-    }
-  };
+    },
+  });
 }
 
 
@@ -351,31 +346,22 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       const head = target.head;
       const base = settings.mode === 'noise' ? head : target.base;
       core.info(settings.mode === 'noise' ? `A/A run of ${head}: the noise floor of this machine.` : `Comparing head ${head} against base ${base ?? 'the merge-base with the default branch'}.`);
-      const controller = new AbortController();
-      const stop = (signal: string) => {
-        core.warning(`${signal}: stopping; the results measured so far are kept.`);
-        controller.abort();
-      };
-      const onInt = () => stop('SIGINT');
-      const onTerm = () => stop('SIGTERM');
-      process.once('SIGINT', onInt);
-      process.once('SIGTERM', onTerm);
+      const interrupt = onInterrupt((signal) => core.warning(`${signal}: stopping; the results measured so far are kept.`), { once: true });
       const buildCache = settings.mode === 'compare' ? actionBuildCache(spec, settings, env, (l) => core.info(l)) : undefined;
       try {
         const outcome = await (settings.mode === 'noise' ? runNoise : runCompare)(
           { ...spec, base: { kind: 'git', rev: base }, head: { kind: 'git', rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-          { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...(buildCache ? { buildCache } : {}) },
+          { log: (l) => infoUntrusted(l), signal: interrupt.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...(buildCache ? { buildCache } : {}) },
         );
         results = outcome.results;
         exitCode = outcome.exitCode;
         if (settings.bisect && settings.mode === 'compare' && target.pull && results.verdict === 'regression' && exitCode !== 130) {
-          const hooks = { log: (l: string) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), ...(buildCache ? { buildCache } : {}) };
+          const hooks = { log: (l: string) => infoUntrusted(l), signal: interrupt.signal, env: commandEnv(env, settings.token), ...(buildCache ? { buildCache } : {}) };
           const bisected = (await bisectRegressions(spec, results, { maxTimeMs: settings.bisect.maxTimeMs, resultsPath: settings.resultsPath, hooks, warn: (m) => core.warning(m) })).markdown;
           appendix = [appendix, bisected].filter((a) => a !== '').join('\n\n');
         }
       } finally {
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
+        interrupt.dispose();
       }
     }
   } catch (err) {

@@ -30,18 +30,49 @@ const LIST_EVERY_MS = 60_000;
 /** Undecided benchmarks listed at most, each minute. */
 const LIST_AT_MOST = 40;
 
+/** Where the progress printer writes: a stream, a terminal when `isTTY` (`columns` wide). */
+export interface ProgressOut {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+/**
+ * The pace of the plain lines, in a log rather than a terminal: a line every ten seconds (the
+ * first at once) and, with a line, once a minute, the undecided benchmarks when one of them knows
+ * the pairs it needs. `show` writes them: to stderr on the command line, to the step log in the
+ * action.
+ */
+export function pacedProgress(maxPairs: number, show: { line(text: string): void; undecided(p: Progress): void }): (p: Progress) => void {
+  let lastLine = -Infinity;
+  let lastList = -Infinity;
+  return (p) => {
+    const now = Date.now();
+    if (now - lastLine < PLAIN_EVERY_MS) return;
+    lastLine = now;
+    show.line(ProgressPrinter.line(p, maxPairs));
+    if (now - lastList >= LIST_EVERY_MS && (p.undecided ?? []).some((u) => u.need !== null)) {
+      lastList = now;
+      show.undecided(p);
+    }
+  };
+}
+
 export class ProgressPrinter {
-  private readonly out: NodeJS.WriteStream;
+  private readonly out: ProgressOut;
   private readonly tty: boolean;
   private readonly spec: Pick<Spec, 'maxPairs'>;
+  private readonly plain: (p: Progress) => void;
   private live = false;
-  private lastPlain = 0;
-  private lastList = 0;
 
-  constructor(out: NodeJS.WriteStream, spec: Pick<Spec, 'maxPairs'>) {
+  constructor(out: ProgressOut, spec: Pick<Spec, 'maxPairs'>) {
     this.out = out;
     this.tty = out.isTTY === true;
     this.spec = spec;
+    this.plain = pacedProgress(spec.maxPairs, {
+      line: (text) => out.write(`${text}\n`),
+      undecided: (p) => out.write(`undecided:\n${ProgressPrinter.list(p).join('\n')}\n`),
+    });
   }
 
   static line(p: Progress, maxPairs: number): string {
@@ -77,19 +108,13 @@ export class ProgressPrinter {
   }
 
   update(p: Progress): void {
-    const text = ProgressPrinter.line(p, this.spec.maxPairs);
-    if (this.tty) {
-      const width = this.out.columns ?? 100;
-      this.out.write(`\r\x1b[2K${text.slice(0, width - 1)}`);
-      this.live = true;
-    } else if (Date.now() - this.lastPlain >= PLAIN_EVERY_MS) {
-      this.lastPlain = Date.now();
-      this.out.write(`${text}\n`);
-      if (Date.now() - this.lastList >= LIST_EVERY_MS && (p.undecided ?? []).some((u) => u.need !== null)) {
-        this.lastList = Date.now();
-        this.out.write(`undecided:\n${ProgressPrinter.list(p).join('\n')}\n`);
-      }
+    if (!this.tty) {
+      this.plain(p);
+      return;
     }
+    const width = this.out.columns ?? 100;
+    this.out.write(`\r\x1b[2K${ProgressPrinter.line(p, this.spec.maxPairs).slice(0, width - 1)}`);
+    this.live = true;
   }
 
   clear(): void {

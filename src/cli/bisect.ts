@@ -1,23 +1,26 @@
 /**
- * `pairbench bisect`: the command line of the search (run.ts). It takes compare's options, less
- * those that make no sense for a walk through history (directories, shards), plus --benchmark.
+ * `pairbench bisect`: the command line of the search (bisect/run.ts). It takes compare's options,
+ * less those that make no sense for a walk through history (directories, shards), plus --benchmark.
  */
 import { UsageError } from '../config/errors.ts';
 import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
-import { buildSpec, cliNaming, type ConfigFile, type RawOptions } from '../config/spec.ts';
+import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
+import { onInterrupt } from '../interrupt.ts';
 import { renderBisectMarkdown, renderBisectText } from '../report/bisect.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import { checkOutputPath } from '../results/writer.ts';
-import { runBisect } from './run.ts';
+import { runBisect } from '../bisect/run.ts';
 import { localBuildCache } from '../revisions/local-cache.ts';
+import { loadConfig, parseFlags } from './args.ts';
+import type { Io } from './io.ts';
 
 const BENCHMARK_OPTION: OptionDef = { name: 'benchmark', kind: 'string', arg: '<name>', help: 'the benchmark to search for: a config entry, or a result name of a harness suite', cliOnly: true };
 
 /** The bisect's summary file when --out is not given (each step's results file sits beside it). */
 export const BISECT_OUT = 'pairbench-bisect.json';
 
-export const BISECT_OPTIONS: readonly OptionDef[] = [
+const BISECT_OPTIONS: readonly OptionDef[] = [
   BENCHMARK_OPTION,
   ...COMPARE_OPTIONS.filter((o) => !['base-dir', 'head-dir', 'shard', 'fail-on', 'changed-only', 'paths-mode', 'paths-ignore'].includes(o.name)).map((o) =>
     o.name === 'out' ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === 'max-time' ? { ...o, help: 'measuring budget of the whole search, shared equally by its tests' } : o,
@@ -44,9 +47,11 @@ ${lines.join('\n')}
 Exit status: 0 the search ended (its finding is printed), 2 bad usage, 3 the base or the head could not be built, 130 interrupted.`;
 }
 
-export async function bisect(flags: RawOptions, config: ConfigFile | undefined): Promise<ExitCode> {
+export async function bisect(argv: string[], io: Io): Promise<ExitCode> {
+  const { flags } = parseFlags(argv, BISECT_OPTIONS.map((o) => o.name), false, BISECT_OPTIONS);
+  const config = loadConfig(flags, process.cwd());
   if (flags['help']) {
-    console.log(help());
+    io.stdout.write(`${help()}\n`);
     return 0;
   }
   delete flags['help'];
@@ -58,23 +63,20 @@ export async function bisect(flags: RawOptions, config: ConfigFile | undefined):
   checkOutputPath('--out', spec.out, { replaced: true });
   const markdown = spec.markdown;
   if (markdown !== null) checkOutputPath('--markdown', markdown, { replaced: false });
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // a signal stops the search; the steps measured so far are kept
+  const interrupt = onInterrupt();
   try {
     const log = (line: string) => {
-      if (!spec.quiet || line.startsWith('error') || line.startsWith('warning') || line.startsWith('Step') || line.startsWith('Commit')) process.stderr.write(`${line}\n`);
+      if (!spec.quiet || line.startsWith('error') || line.startsWith('warning') || line.startsWith('Step') || line.startsWith('Commit')) io.stderr.write(`${line}\n`);
     };
-    const buildCache = localBuildCache(spec, process.env);
-    const outcome = await runBisect(spec, benchmark, { log, signal: controller.signal, env: { ...process.env }, ...(buildCache ? { buildCache } : {}) });
+    const buildCache = localBuildCache(spec, io.env);
+    const outcome = await runBisect(spec, benchmark, { log, signal: interrupt.signal, env: { ...io.env }, ...(buildCache ? { buildCache } : {}) });
     if (markdown !== null) writeReportFile(markdown, renderBisectMarkdown(outcome.result));
-    if (spec.json) process.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
-    else process.stdout.write(`${renderBisectText(outcome.result)}\n`);
-    process.stderr.write(`results: ${outcome.resultsPath}\n`);
+    if (spec.json) io.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
+    else io.stdout.write(`${renderBisectText(outcome.result)}\n`);
+    io.stderr.write(`results: ${outcome.resultsPath}\n`);
     return outcome.exitCode;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.dispose();
   }
 }

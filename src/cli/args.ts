@@ -1,0 +1,62 @@
+/** The command line's flags, parsed the same way for every command, and the config file they name. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError, errorCode, fsReason, show } from '../config/errors.ts';
+import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
+import type { ConfigFile, RawOptions } from '../config/spec.ts';
+
+/** `--html <file>`: the self-contained HTML report, with every plot (compare and report). */
+export const HTML_OPTION: OptionDef = { name: 'html', kind: 'string', arg: '<file>', help: 'write the HTML report: plots of every benchmark, self-contained', cliOnly: true };
+
+/**
+ * Parses flags with node:util's parseArgs in its lenient mode, reading its tokens: each mistake is
+ * then told apart by what the token is (an unknown name, a missing value, a value that looks like
+ * an option), never by the wording of Node's own messages, and gets our one-line usage error.
+ */
+export function parseFlags(argv: string[], names: readonly string[], allowPositionals: boolean, extra: readonly OptionDef[] = []): { flags: RawOptions; positionals: string[] } {
+  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
+  for (const name of names) {
+    const def = [...COMPARE_OPTIONS, ...extra].find((o) => o.name === name)!;
+    options[name] = { type: def.kind === 'boolean' ? 'boolean' : 'string' };
+  }
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  const flags: RawOptions = {};
+  const positionals: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      if (!allowPositionals) throw new UsageError(token.value, `unexpected argument ${show(token.value)}; options start with --`);
+      positionals.push(token.value);
+      continue;
+    }
+    const flag = token.rawName;
+    const type = Object.hasOwn(options, token.name) ? options[token.name]!.type : undefined;
+    if (type === undefined) throw new UsageError(flag, `${flag}: unknown option; run with --help for the list`);
+    if (type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(flag, `${flag}: takes no value; got ${show(token.value)}`);
+      flags[token.name] = true;
+      continue;
+    }
+    if (token.value === undefined) throw new UsageError(flag, `${flag}: a value is missing`);
+    if (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-')) {
+      throw new UsageError(flag, `${flag}: its value is missing or starts with a dash; write ${flag}=<value> if you mean it`);
+    }
+    flags[token.name] = token.value;
+  }
+  return { flags, positionals };
+}
+
+/** The file of --config, read; undefined without the flag. */
+export function loadConfig(flags: RawOptions, cwd: string): ConfigFile | undefined {
+  if (typeof flags['config'] !== 'string') return undefined;
+  const path = flags['config'];
+  try {
+    return { path, text: readFileSync(resolve(cwd, path), 'utf8') };
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'ENOENT') throw UsageError.invalid('--config', path, 'a readable YAML file');
+    if (code === 'EISDIR') throw new UsageError('--config', `--config: got ${show(path)}, a folder; expected a YAML file`);
+    throw new UsageError('--config', `--config: got ${show(path)}, which cannot be read (${fsReason(err)}); expected a readable YAML file`);
+  }
+}

@@ -1,0 +1,35 @@
+/** `pairbench compare`: two git revisions (or two directories) measured in randomized pairs. */
+import { COMPARE_OPTIONS } from '../config/options.ts';
+import { buildSpec, cliNaming } from '../config/spec.ts';
+import type { ExitCode } from '../engine.ts';
+import { HTML_OPTION, loadConfig, parseFlags } from './args.ts';
+import { checkOutputs } from './emit.ts';
+import type { Io } from './io.ts';
+import { runAndReport } from './run.ts';
+
+function help(): string {
+  const lines = COMPARE_OPTIONS.map((o) => {
+    const flag = `--${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg ?? '<value>'}`}`;
+    const def = o.default !== undefined ? ` (default: ${o.default})` : '';
+    const choices = o.choices && o.kind !== 'list' ? ` [${o.choices.join(', ')}]` : '';
+    return `  ${flag.padEnd(24)} ${o.help}${choices}${def}`;
+  });
+  lines.push(`  ${'--html <file>'.padEnd(24)} ${HTML_OPTION.help}`);
+  return `Usage: pairbench compare [options]\n\nOptions:\n${lines.join('\n')}\n\nExit status: 0 no gate failed, 1 a regression (with --fail-on regression), 2 bad usage, 3 could not complete, 130 interrupted.`;
+}
+
+export async function compare(argv: string[], io: Io): Promise<ExitCode> {
+  const { flags } = parseFlags(argv, [...COMPARE_OPTIONS.map((o) => o.name), 'html'], false, [HTML_OPTION]);
+  if (flags['help']) {
+    io.stdout.write(`${help()}\n`);
+    return 0;
+  }
+  delete flags['help'];
+  const html = typeof flags['html'] === 'string' ? flags['html'] : null;
+  delete flags['html'];
+  const cwd = process.cwd();
+  const config = loadConfig(flags, cwd);
+  const spec = buildSpec(flags, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
+  checkOutputs(spec, html);
+  return runAndReport(io, spec, 'compare', { html, configPath: config?.path ?? null });
+}
