@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-H7LLB3HB.js");
+  const { runAction } = await import("./chunks/run-LDAMD2GQ.js");
   await runAction();
 }

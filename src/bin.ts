@@ -11,5 +11,5 @@ if (refusal) {
   process.stderr.write(`${refusal}\n`);
   process.exitCode = 2;
 } else {
-  await import('./cli.ts');
+  (await import('./cli.ts')).run();
 }

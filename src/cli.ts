@@ -3,8 +3,6 @@
  * first argument picks the command, its module in cli/ parses the rest and runs it, and every
  * error ends as one line and the contract's exit status (0, 1, 2, 3, 130).
  */
-import { existsSync, realpathSync } from 'node:fs';
-import { basename } from 'node:path';
 import { PairbenchError, errorCode } from './config/errors.ts';
 import type { ExitCode } from './engine.ts';
 import { bisect } from './cli/bisect.ts';
@@ -33,13 +31,11 @@ export async function main(argv: string[], io: Io): Promise<ExitCode> {
   }
 }
 
-/** Whether the process's script is the command line: bin.ts or cli.ts (sources), cli.js (bundle, or a link to it); not a test importing main. */
-function isEntry(script: string | undefined): boolean {
-  // without its extension (`node dist/cli`), Node.js found the file by adding one
-  return script !== undefined && /^(bin|cli)(\.[cm]?[jt]s)?$/.test(basename(existsSync(script) ? realpathSync(script) : script));
-}
-
-if (isEntry(process.argv[1])) {
+/**
+ * The command line as a process: argv, the real streams and the exit status. bin.ts calls it
+ * once it has checked the Node.js version; `node src/cli.ts` (the sources run directly) too.
+ */
+export function run(): void {
   // A reader that stops early (`pairbench report r.json | head`) closes the pipe: what is left to
   // print has no one to read it, and the run ends with its own status instead of a stack trace.
   for (const stream of [process.stdout, process.stderr]) {
@@ -55,3 +51,5 @@ if (isEntry(process.argv[1])) {
     },
   );
 }
+
+if (import.meta.main) run();

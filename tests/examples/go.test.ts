@@ -3,7 +3,7 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
-import { copyExample, expectNoAlarm } from '../support/examples.ts';
+import { copyExample, expectNoAlarm, workflowStep } from '../support/examples.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';
 
 const go = requireTool(TOOLS.go);
@@ -13,7 +13,9 @@ describe('examples, compared end to end', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
     // the defaults a user gets (threshold 2%, alpha 0.05, --design auto), within a CI-sized budget
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 100ms', '--format', 'go', '--max-time', '3m', '--out', file, '--quiet'], { timeoutMs: 580_000 });
+    // the README's workflow step, as a user copies it
+    const { step } = workflowStep('go-suite');
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', step.build!, '--run', step.run, '--format', step.format, '--max-time', '3m', '--out', file, '--quiet'], { timeoutMs: 580_000 });
     expect(res.status, res.stdout).toBe(1);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     expect(byName.get('BenchmarkChecksum')!.verdict).toBe('regression');

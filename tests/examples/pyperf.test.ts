@@ -7,6 +7,6 @@ const pyperf = requireTool(TOOLS.pyperf);
 
 describe('examples, compared end to end', () => {
   pyperf.it('pyperf-suite: checksum_4k regresses, sort_10000 does not, each paired on its own', () => {
-    perBenchmark('pyperf-suite', 'mkdir -p build', 'rm -f build/bench.json && python3 bench.py --quiet --processes 3 --values 3 --warmups 1 --min-time 0.02 --output build/bench.json {benchmark} >&2 && cat build/bench.json', 'pyperf', 'checksum_4k', 'sort_10000', { pairs: 12 });
+    perBenchmark('pyperf-suite', 'checksum_4k', 'sort_10000', { pairs: 12 });
   }, 360_000);
 });

@@ -2,7 +2,8 @@
  * The examples under examples/<x>/: each README's GitHub workflow step names the build, run and
  * format; this test runs exactly those commands once in a copy of base/ and of head/ and checks
  * that the parser finds the same benchmarks on both sides (pairbench's compare engine pairs them
- * by name). A toolchain that is missing fails its example under CI=true and skips it elsewhere,
+ * by name). An example with an end-to-end test (tests/examples/) is built and run there, from
+ * the same README step, and only checked here. A toolchain that is missing fails its example under CI=true and skips it elsewhere,
  * saying what to install (tests/support/require-tool.ts; scripts/setup-ci.sh installs them all).
  *
  * rust compiles criterion (minutes, the first time); .ci/run keeps cargo's target directory
@@ -13,9 +14,9 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { isHarnessFormat, parseHarness } from '../../src/harness/index.ts';
 import { selectBenchmarks, selectionBlocker, wholeSuite } from '../../src/harness/select.ts';
+import { workflowStep, type Step } from '../support/examples.ts';
 import { TOOLS, requireTools, type ToolSpec } from '../support/require-tool.ts';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
@@ -24,25 +25,6 @@ const BUILD_OUTPUTS = new Set(['target', 'build', '.benchmarks', '__pycache__', 
 function sh(command: string, cwd: string, timeoutMs = 600_000, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
   return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
-}
-
-interface Step {
-  build?: string;
-  run: string;
-  format: string;
-}
-
-/** The `with:` of the `uses: pairbench/pairbench@v1` step in the README's workflow snippet. */
-function workflowStep(example: string): { readme: string; step: Step } {
-  const readme = readFileSync(join(EXAMPLES, example, 'README.md'), 'utf8');
-  for (const block of readme.matchAll(/```yaml\n([\s\S]*?)```/g)) {
-    const steps = parseYaml(block[1] as string) as unknown;
-    if (!Array.isArray(steps)) continue;
-    for (const s of steps as Array<{ uses?: string; with?: Step }>) {
-      if (s.uses === 'pairbench/pairbench@v1' && s.with) return { readme, step: s.with };
-    }
-  }
-  throw new Error(`${example}/README.md has no workflow step using pairbench/pairbench@v1`);
 }
 
 const scratch: string[] = [];
@@ -84,15 +66,22 @@ function runOne(example: string, step: Step, name: string): string[] {
   return parseHarness(step.format, r.stdout).map((s) => s.name);
 }
 
-const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; selects?: boolean; timeoutMs?: number }> = [
+/**
+ * `endToEnd`: the test that runs the example's README step through `pairbench compare` (which
+ * builds both sides, lists the suite and runs each benchmark alone); its build and runs are not
+ * repeated here.
+ */
+const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; selects?: boolean; timeoutMs?: number; endToEnd?: string }> = [
   {
     example: 'go-suite',
+    endToEnd: 'tests/examples/go.test.ts',
     selects: true,
     needs: [TOOLS.go],
     expected: ['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000'],
   },
   {
     example: 'python-pytest',
+    endToEnd: 'tests/examples/python-pytest.test.ts',
     selects: true,
     needs: [TOOLS.pytestBenchmark],
     expected: ['test_kernels.py::test_checksum', 'test_kernels.py::test_sort[1000]', 'test_kernels.py::test_sort[10000]'],
@@ -110,30 +99,35 @@ const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; sel
   },
   {
     example: 'vitest-suite',
+    endToEnd: 'tests/examples/vitest.test.ts',
     selects: true,
     needs: [TOOLS['vitest-suite']],
     expected: ['kernels.bench.mjs > kernels > checksum > checksum 64 KiB', 'kernels.bench.mjs > kernels > sort > sort 1000'],
   },
   {
     example: 'mitata-suite',
+    endToEnd: 'tests/examples/mitata.test.ts',
     selects: true,
     needs: [TOOLS['mitata-suite']],
     expected: ['checksum 64 KiB', 'sort 1000'],
   },
   {
     example: 'benchmarkjs-suite',
+    endToEnd: 'tests/examples/benchmarkjs.test.ts',
     selects: true,
     needs: [TOOLS['benchmarkjs-suite']],
     expected: ['checksum 64 KiB', 'sort 1000'],
   },
   {
     example: 'catch2-suite',
+    endToEnd: 'tests/examples/catch2.test.ts',
     selects: true,
     needs: [TOOLS.catch2],
     expected: ['checksum > checksum 64 KiB', 'sort > sort 10000'],
   },
   {
     example: 'pyperf-suite',
+    endToEnd: 'tests/examples/pyperf.test.ts',
     selects: true,
     needs: [TOOLS.pyperf],
     expected: ['checksum_4k', 'sort_10000'],
@@ -147,7 +141,7 @@ const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; sel
   },
 ];
 
-describe.each(cases)('examples/$example', ({ example, needs, expected, selects, timeoutMs }) => {
+describe.each(cases)('examples/$example', ({ example, needs, expected, selects, timeoutMs, endToEnd }) => {
   it('README: the compare command and the workflow step name the same run and format', () => {
     const { readme, step } = workflowStep(example);
     expect(readme).toContain(`--run '${step.run}'`);
@@ -165,6 +159,21 @@ describe.each(cases)('examples/$example', ({ example, needs, expected, selects, 
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatch(/^Files base\/\S+ and head\/\S+ differ$/);
   });
+
+  it('the run command can select each benchmark alone, or says why not', () => {
+    const { step } = workflowStep(example);
+    if (!isHarnessFormat(step.format)) throw new Error(`${example}: format ${step.format} is not a harness format`);
+    if (selects) for (const name of expected) expect(selectionBlocker(step.run, step.format, [name]), name).toBeNull();
+    else expect(selectionBlocker(step.run, step.format, [expected[0]!])).not.toBeNull();
+  });
+
+  if (endToEnd) {
+    it(`runs end to end from its README step in ${endToEnd}, with its benchmarks named there`, () => {
+      const test = readFileSync(join(EXAMPLES, '..', endToEnd), 'utf8');
+      expect(test).toMatch(new RegExp(`(perBenchmark|workflowStep)\\('${example}'`));
+    });
+    return;
+  }
 
   requireTools(...needs).it(`runs once on each side and finds the same benchmarks${selects ? ', and runs one benchmark alone' : ''}`, () => {
     const { step } = workflowStep(example);

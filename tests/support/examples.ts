@@ -20,17 +20,43 @@
  * the work, because one CPython process can run a whole session up to 1.7x slower than the next
  * (paired CV 15-35%), where a 15% change needed about 60 pairs. Python is judged as its README
  * says, with every pair kept (`--outliers none`: trimming such pairs tilts the test), and at alpha
- * 0.01, so that a false alarm on the untouched sorts, 5% at most at 0.05, is 1% at most here. An
+ * 0.01, so that a false alarm on the untouched sorts, 5% at most at 0.05, is 1% at most here, with
+ * 12 pairs at most (from 10 on, a change is significant at 0.01 after Holm's correction over its
+ * three benchmarks: 2 / 2^10 < 0.01 / 3). An
  * untouched benchmark must never
  * be flagged (no false alarm): `unchanged` on a quiet machine, `inconclusive` when a busy machine
  * leaves its interval wider than the threshold.
  */
-import { cpSync, existsSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import type { BenchmarkResult } from '../../src/results/schema.ts';
 import { ROOT, pairbench, readResults } from './cli.ts';
 import { tempDir } from './repo.ts';
+
+/** The `with:` of a workflow step: what the action builds, runs and parses. */
+export interface Step {
+  build?: string;
+  run: string;
+  format: string;
+}
+
+/**
+ * The `with:` of the `uses: pairbench/pairbench@v1` step in an example's README: the end-to-end
+ * tests run exactly the commands a user copies from it.
+ */
+export function workflowStep(example: string): { readme: string; step: Step } {
+  const readme = readFileSync(join(ROOT, 'examples', example, 'README.md'), 'utf8');
+  for (const block of readme.matchAll(/```yaml\n([\s\S]*?)```/g)) {
+    const steps = parseYaml(block[1] as string) as unknown;
+    if (!Array.isArray(steps)) continue;
+    for (const s of steps as Array<{ uses?: string; with?: Step }>) {
+      if (s.uses === 'pairbench/pairbench@v1' && s.with) return { readme, step: s.with };
+    }
+  }
+  throw new Error(`${example}/README.md has no workflow step using pairbench/pairbench@v1`);
+}
 
 /** A fresh copy of an example, so builds never write into the repository. */
 export function copyExample(name: string): { base: string; head: string; dir: string } {
@@ -62,7 +88,10 @@ export function expectNoAlarm(b: BenchmarkResult): void {
  * slows whole runs of its worker processes (the medians of three runs of one side: 503, 781,
  * 764 µs). --max-time only guards against a hung run.
  */
-export function perBenchmark(example: string, build: string | null, run: string, format: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string } = { pairs: 10 }): void {
+export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string } = { pairs: 10 }): void {
+  const { step } = workflowStep(example);
+  const build = step.build ?? null;
+  const { run, format } = step;
   const ex = copyExample(example);
   const file = join(ex.dir, 'results.json');
   const limits = ['--min-pairs', '7', '--max-pairs', String(budget.pairs), '--max-time', '4m', ...(budget.outliers ? ['--outliers', budget.outliers] : [])];

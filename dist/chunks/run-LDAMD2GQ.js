@@ -21,7 +21,9 @@ import {
   gateFails,
   markerFor,
   mergeResults,
+  onInterrupt,
   optionDef,
+  pacedProgress,
   parseChoice,
   parseDuration,
   parseFailOn,
@@ -43,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-CBEW2P5G.js";
+} from "./chunk-5FY3QYUY.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -55230,20 +55232,14 @@ function warnOnce() {
   };
 }
 function stepProgress(maxPairs) {
-  let last = -Infinity;
-  let lastList = -Infinity;
-  return (p) => {
-    const now = Date.now();
-    if (now - last < 1e4) return;
-    last = now;
-    infoUntrusted(ProgressPrinter.line(p, maxPairs));
-    if (now - lastList >= 6e4 && (p.undecided ?? []).some((u) => u.need !== null)) {
-      lastList = now;
-      startGroup(`undecided benchmarks (${p.undecided.length}): pairs needed, and whether they fit the budget`);
+  return pacedProgress(maxPairs, {
+    line: (text) => infoUntrusted(text),
+    undecided: (p) => {
+      startGroup(`undecided benchmarks (${(p.undecided ?? []).length}): pairs needed, and whether they fit the budget`);
       infoUntrusted(ProgressPrinter.list(p).join("\n"));
       endGroup();
     }
-  };
+  });
 }
 function logTable(results) {
   startGroup(`pairbench: ${results.verdict ?? "no verdict"} (the results table)`);
@@ -55371,31 +55367,22 @@ async function runAction(env = process.env) {
       const head = target.head;
       const base = settings.mode === "noise" ? head : target.base;
       info(settings.mode === "noise" ? `A/A run of ${head}: the noise floor of this machine.` : `Comparing head ${head} against base ${base ?? "the merge-base with the default branch"}.`);
-      const controller = new AbortController();
-      const stop = (signal) => {
-        warning(`${signal}: stopping; the results measured so far are kept.`);
-        controller.abort();
-      };
-      const onInt = () => stop("SIGINT");
-      const onTerm = () => stop("SIGTERM");
-      process.once("SIGINT", onInt);
-      process.once("SIGTERM", onTerm);
+      const interrupt = onInterrupt((signal) => warning(`${signal}: stopping; the results measured so far are kept.`), { once: true });
       const buildCache = settings.mode === "compare" ? actionBuildCache(spec, settings, env, (l) => info(l)) : void 0;
       try {
         const outcome = await (settings.mode === "noise" ? runNoise : runCompare)(
           { ...spec, base: { kind: "git", rev: base }, head: { kind: "git", rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-          { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...buildCache ? { buildCache } : {} }
+          { log: (l) => infoUntrusted(l), signal: interrupt.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...buildCache ? { buildCache } : {} }
         );
         results = outcome.results;
         exitCode = outcome.exitCode;
         if (settings.bisect && settings.mode === "compare" && target.pull && results.verdict === "regression" && exitCode !== 130) {
-          const hooks = { log: (l) => infoUntrusted(l), signal: controller.signal, env: commandEnv(env, settings.token), ...buildCache ? { buildCache } : {} };
+          const hooks = { log: (l) => infoUntrusted(l), signal: interrupt.signal, env: commandEnv(env, settings.token), ...buildCache ? { buildCache } : {} };
           const bisected = (await bisectRegressions(spec, results, { maxTimeMs: settings.bisect.maxTimeMs, resultsPath: settings.resultsPath, hooks, warn: (m) => warning(m) })).markdown;
           appendix = [appendix, bisected].filter((a) => a !== "").join("\n\n");
         }
       } finally {
-        process.off("SIGINT", onInt);
-        process.off("SIGTERM", onTerm);
+        interrupt.dispose();
       }
     }
   } catch (err) {
