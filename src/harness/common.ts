@@ -20,6 +20,7 @@
 import type { Direction } from '../stats/types.ts';
 import { HarnessParseError, type HarnessFormat, type Sample } from './types.ts';
 import type { z } from 'zod';
+import { median } from '../stats/describe.ts';
 
 export const NO_BENCHMARKS = 'no benchmark lines found: is --format right?';
 export const NO_BENCHMARKS_IN_DOCUMENT = 'no benchmarks in the document: is --format right?';
@@ -85,13 +86,8 @@ export class SampleCollector {
   }
 }
 
-/** Median of a non-empty list (the mean of the two middle values when the count is even). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  if (sorted.length % 2 === 1) return sorted[mid] as number;
-  return ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
+/** Median of a list (the mean of the two middle values when the count is even): the statistics' own. */
+export { median };
 
 /** The name of an extra metric's sample: `<name> (<metric>)`. */
 export function extraName(name: string, metric: string): string {

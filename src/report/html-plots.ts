@@ -16,6 +16,7 @@
  * function call: `Math.min(...values)` overflows the stack past about 65,000 values.
  */
 import type { BenchmarkResult } from '../results/schema.ts';
+import { quantileSorted as quantile } from '../stats/describe.ts';
 import { forestRange, type ForestRow } from './forest.ts';
 import { formatChange, formatValue } from './format.ts';
 
@@ -127,14 +128,6 @@ export function forestSvg(rows: readonly ForestRow[], opts: { id: string; confid
   return out.join('');
 }
 
-/** Quantile of sorted values (linear interpolation). */
-function quantile(sorted: ArrayLike<number>, p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = (sorted.length - 1) * p;
-  const lo = Math.floor(i);
-  const hi = Math.ceil(i);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (i - lo);
-}
 
 /** Each pair's head/base − 1, in measuring order. */
 function pairChanges(b: BenchmarkResult): Float64Array {

@@ -33,6 +33,7 @@ import { canSize, type Sizing } from '../harness/select.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
 import { chooseDesign, varianceComponents, type Design, type PilotProcess, type VarianceComponents } from '../stats/design.ts';
+import { median } from '../stats/describe.ts';
 
 /**
  * Repetitions per process in the pilot: two give one difference within each process, which is what
@@ -129,12 +130,6 @@ export function designRecord(d: UnitDesign, pairs: number) {
 }
 
 const round = (v: number): number => Number(v.toPrecision(6));
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** The repetitions of the benchmark `name` in one run's samples (its value alone when it printed one). */
 function repetitionsOf(samples: readonly RowSample[], name: string): number[] | null {

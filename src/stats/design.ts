@@ -37,6 +37,8 @@
  * (MAD-based), since a few disturbed processes should not set the design of all the others.
  */
 
+import { median } from './describe.ts';
+
 /** One process of a pilot pair: the values of its repetitions (all > 0) and what it cost. */
 export interface PilotProcess {
   repetitions: readonly number[];
@@ -87,12 +89,6 @@ export function medianEfficiency(k: number): number {
 
 const MAD_NORMAL = 1.482602218505602;
 const Q3 = 0.6744897501960817;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** The pilot pairs of one repetition length. */
 export interface PilotGroup {
