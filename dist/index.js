@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-LDAMD2GQ.js");
+  const { runAction } = await import("./chunks/run-T26JHDQX.js");
   await runAction();
 }

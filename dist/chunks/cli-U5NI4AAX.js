@@ -32,7 +32,7 @@ import {
   show,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-5FY3QYUY.js";
+} from "./chunk-TFUINHCJ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

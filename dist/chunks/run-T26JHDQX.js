@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-5FY3QYUY.js";
+} from "./chunk-TFUINHCJ.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -31661,7 +31661,7 @@ var SampleCollector = class {
     if (this.#byName.size === 0) throw new HarnessParseError(this.#format, null, emptyDetail);
     const samples = [];
     for (const p of this.#byName.values()) {
-      const value = median3(p.values);
+      const value = median2(p.values);
       if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {} });
     }
     if (samples.length === 0) {
@@ -31670,12 +31670,6 @@ var SampleCollector = class {
     return samples;
   }
 };
-function median3(values) {
-  const sorted2 = [...values].sort((a2, b) => a2 - b);
-  const mid = sorted2.length >> 1;
-  if (sorted2.length % 2 === 1) return sorted2[mid];
-  return (sorted2[mid - 1] + sorted2[mid]) / 2;
-}
 function extraName(name, metric) {
   return `${name} (${metric})`;
 }
@@ -32287,7 +32281,7 @@ function parseHyperfine(text) {
       throw new HarnessParseError("hyperfine", null, `results[${index}]: a second result named "${name}"; name the commands apart with --command-name`);
     }
     seen.add(name);
-    const seconds = r.times !== void 0 && r.times.length > 0 ? median3(r.times) : r.median ?? r.mean;
+    const seconds = r.times !== void 0 && r.times.length > 0 ? median2(r.times) : r.median ?? r.mean;
     if (seconds === void 0) {
       throw new HarnessParseError("hyperfine", null, `results[${index}] (${r.command}): expected times, median or mean`);
     }
@@ -32437,7 +32431,7 @@ function parsePyperf(text) {
     }
     const values = b.runs.flatMap((r) => r.values ?? []);
     if (values.length === 0) throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name}): no run holds a value`);
-    out.add(name, median3(values) * unit.factor, unit.unit, "lower-is-better", null);
+    out.add(name, median2(values) * unit.factor, unit.unit, "lower-is-better", null);
   });
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
@@ -32510,7 +32504,7 @@ function parseVitest(text) {
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
 function runValue(samples, med, mean3) {
-  if (samples && samples.length > 0) return median3(samples);
+  if (samples && samples.length > 0) return median2(samples);
   return med ?? mean3;
 }
 function readVitest5(doc, out) {
@@ -42515,11 +42509,6 @@ function medianEfficiency(k) {
 }
 var MAD_NORMAL2 = 1.482602218505602;
 var Q3 = 0.6744897501960817;
-function median4(xs) {
-  const s = [...xs].sort((a2, b) => a2 - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 function groupSpread(g2) {
   const diffs = [];
   const d = [];
@@ -42532,12 +42521,12 @@ function groupSpread(g2) {
     }
     const b = pair.base.repetitions.filter((v) => v > 0);
     const h2 = pair.head.repetitions.filter((v) => v > 0);
-    if (b.length > 0 && h2.length > 0) d.push(Math.log(median4(h2) / median4(b)));
+    if (b.length > 0 && h2.length > 0) d.push(Math.log(median2(h2) / median2(b)));
   }
   if (d.length < 3 || diffs.length === 0 || k < 2) return null;
-  const within = (median4(diffs) / (Q3 * Math.SQRT2)) ** 2;
-  const md = median4(d);
-  const varD = (MAD_NORMAL2 * median4(d.map((x) => Math.abs(x - md)))) ** 2;
+  const within = (median2(diffs) / (Q3 * Math.SQRT2)) ** 2;
+  const md = median2(d);
+  const varD = (MAD_NORMAL2 * median2(d.map((x) => Math.abs(x - md)))) ** 2;
   return { within, varD, k, d: d.length };
 }
 function varianceComponents(groups, opMs = 0) {
@@ -42572,7 +42561,7 @@ function varianceComponents(groups, opMs = 0) {
     within: short2.s.within,
     repetitionMs: short2.g.repetitionMs,
     lengthExponent: gamma,
-    processMs: overhead.length > 0 ? Math.max(0, median4(overhead)) : 0,
+    processMs: overhead.length > 0 ? Math.max(0, median2(overhead)) : 0,
     perRepetitionMs: opMs,
     pairs: spreads.reduce((n3, x) => n3 + x.s.d, 0)
   };
@@ -42649,11 +42638,6 @@ function designRecord(d, pairs) {
   };
 }
 var round = (v) => Number(v.toPrecision(6));
-function median5(xs) {
-  const s = [...xs].sort((a2, b) => a2 - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 function repetitionsOf(samples, name) {
   const s = samples.find((x) => x.name === name);
   if (!s) return null;
@@ -42665,7 +42649,7 @@ function recordPilot(d, name, got) {
   const run = d.pilotRun.lengths[index];
   const base = repetitionsOf(got.base, name);
   const head = repetitionsOf(got.head, name);
-  const length = (reps) => d.format === "go" && run.iterations !== void 0 ? { repetitionMs: run.iterations * median5(reps) / 1e6 } : {};
+  const length = (reps) => d.format === "go" && run.iterations !== void 0 ? { repetitionMs: run.iterations * median2(reps) / 1e6 } : {};
   d.pilot.push({
     length: index,
     base: { repetitions: base ?? [], wallMs: got.wallMs?.base ?? NaN, ...base ? length(base) : {} },
@@ -42689,9 +42673,9 @@ var FLOOR = 1e-6;
 function poolComponents(all) {
   const known = all.filter((c4) => c4 !== null);
   if (known.length === 0) return all.map(() => null);
-  const gamma = median5(known.map((c4) => c4.lengthExponent));
+  const gamma = median2(known.map((c4) => c4.lengthExponent));
   const ratio = (c4) => Math.log(Math.max(c4.between, FLOOR) / Math.max(c4.within, FLOOR));
-  const suiteRatio = median5(known.map(ratio));
+  const suiteRatio = median2(known.map(ratio));
   return all.map((c4) => {
     if (!c4) return null;
     const w = c4.pairs / (c4.pairs + SUITE_WEIGHT_PAIRS);
@@ -44656,13 +44640,6 @@ function forestSvg(rows, opts) {
   out.push("</svg>");
   return out.join("");
 }
-function quantile2(sorted2, p) {
-  if (sorted2.length === 0) return NaN;
-  const i2 = (sorted2.length - 1) * p;
-  const lo = Math.floor(i2);
-  const hi = Math.ceil(i2);
-  return sorted2[lo] + (sorted2[hi] - sorted2[lo]) * (i2 - lo);
-}
 function pairChanges(b) {
   return Float64Array.from(b.pairs, (p) => p.head / p.base - 1);
 }
@@ -44821,7 +44798,7 @@ function timelineSvg(b, opts) {
 }
 function spread(values, from, to) {
   const s = values.slice(from, to).sort();
-  return [s[0], quantile2(s, 0.5), s[s.length - 1]];
+  return [s[0], quantileSorted2(s, 0.5), s[s.length - 1]];
 }
 function binnedTimeline(out, d) {
   const k = d.base.length;
@@ -44842,7 +44819,7 @@ function binnedTimeline(out, d) {
       }
     }
     const ratio = spread(d.ratios, from, to);
-    const keptMedian = kept.length > 0 ? quantile2(Float64Array.from(kept).sort(), 0.5) : ratio[1];
+    const keptMedian = kept.length > 0 ? quantileSorted2(Float64Array.from(kept).sort(), 0.5) : ratio[1];
     bins.push({ from, to, base: spread(d.base, from, to), head: spread(d.head, from, to), ratio, keptMedian, worst, dropped });
   }
   const mid = (bin) => d.x((bin.from + bin.to - 1) / 2);
