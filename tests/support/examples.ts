@@ -88,14 +88,20 @@ export function expectNoAlarm(b: BenchmarkResult): void {
  * before any benchmark (README, "JavaScript and TypeScript"); pyperf twelve, since a busy machine
  * slows whole runs of its worker processes (the medians of three runs of one side: 503, 781,
  * 764 µs). --max-time only guards against a hung run.
+ *
+ * vitest's per-run medians are so steady (±0.02% between runs) that Tukey's fences set aside
+ * ordinary pairs (4 of 10 once, leaving too few to decide): it keeps every pair (--outliers
+ * none). benchmark.js's untouched sort moved by +3-4% in some comparisons (a pair-to-pair spread
+ * of 8% with another example measuring beside it; once beyond +5%, an alarm at 0.05): it is
+ * judged at alpha 0.01 with 12 pairs at most, as the Python example is.
  */
-export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string } = { pairs: 10 }): void {
+export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string; alpha?: string } = { pairs: 10 }): void {
   const { step } = workflowStep(example);
   const build = step.build ?? null;
   const { run, format } = step;
   const ex = copyExample(example);
   const file = join(ex.dir, 'results.json');
-  const limits = ['--min-pairs', '7', '--max-pairs', String(budget.pairs), '--max-time', '4m', ...(budget.outliers ? ['--outliers', budget.outliers] : [])];
+  const limits = ['--min-pairs', '7', '--max-pairs', String(budget.pairs), '--max-time', '4m', ...(budget.outliers ? ['--outliers', budget.outliers] : []), ...(budget.alpha ? ['--alpha', budget.alpha] : [])];
   const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', ...limits, '--out', file, '--quiet'], { timeoutMs: 330_000 });
   expect(res.status, res.stdout + res.stderr).toBe(1);
   const results = readResults(file);
