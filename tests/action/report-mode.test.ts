@@ -10,6 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseOutputs } from '../support/action-outputs.ts';
 import { ACTION } from '../support/cli.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir } from '../support/repo.ts';
@@ -28,20 +29,6 @@ interface ReportRun {
   summary: string;
   comment: string;
   gh: FakeGitHub;
-}
-
-/** Parses the GITHUB_OUTPUT file (`name<<delimiter` blocks, as @actions/core writes them). */
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<]+)<<(.+)$/.exec(lines[i]!);
-    if (!m) continue;
-    const value: string[] = [];
-    for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]!);
-    out[m[1]!] = value.join('\n');
-  }
-  return out;
 }
 
 /**
