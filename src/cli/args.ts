@@ -10,6 +10,17 @@ import type { ConfigFile, RawOptions } from '../config/spec.ts';
 export const HTML_OPTION: OptionDef = { name: 'html', kind: 'string', arg: '<file>', help: 'write the HTML report: plots of every benchmark, self-contained', cliOnly: true };
 
 /**
+ * One option's line of a command's --help: the flag and its value, its help, then its choices
+ * (when `choices`) and its default (`fallback` replaces the option's own; null shows none).
+ */
+export function optionLine(o: OptionDef, opts: { choices?: boolean; fallback?: string | null } = {}): string {
+  const flag = `--${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg ?? '<value>'}`}`;
+  const shown = opts.fallback !== undefined ? opts.fallback : o.default !== undefined ? ` (default: ${o.default})` : '';
+  const choices = opts.choices && o.choices && o.kind !== 'list' ? ` [${o.choices.join(', ')}]` : '';
+  return `  ${flag.padEnd(24)} ${o.help}${choices}${shown ?? ''}`;
+}
+
+/**
  * Parses flags with node:util's parseArgs in its lenient mode, reading its tokens: each mistake is
  * then told apart by what the token is (an unknown name, a missing value, a value that looks like
  * an option), never by the wording of Node's own messages, and gets our one-line usage error.

@@ -12,7 +12,7 @@ import { writeReportFile } from '../results/atomic.ts';
 import { checkOutputPath } from '../results/writer.ts';
 import { runBisect } from '../bisect/run.ts';
 import { localBuildCache } from '../revisions/local-cache.ts';
-import { loadConfig, parseFlags } from './args.ts';
+import { loadConfig, optionLine, parseFlags } from './args.ts';
 import type { Io } from './io.ts';
 
 const BENCHMARK_OPTION: OptionDef = { name: 'benchmark', kind: 'string', arg: '<name>', help: 'the benchmark to search for: a config entry, or a result name of a harness suite', cliOnly: true };
@@ -28,11 +28,7 @@ const BISECT_OPTIONS: readonly OptionDef[] = [
 ];
 
 function help(): string {
-  const lines = BISECT_OPTIONS.map((o) => {
-    const flag = `--${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg ?? '<value>'}`}`;
-    const def = o.default !== undefined ? ` (default: ${o.default})` : '';
-    return `  ${flag.padEnd(24)} ${o.help}${def}`;
-  });
+  const lines = BISECT_OPTIONS.map((o) => optionLine(o));
   return `Usage: pairbench bisect --base <rev> [--head <rev>] --benchmark <name> [options]
 
 Finds the first commit of the first-parent history --base..--head that regresses the benchmark.

@@ -2,19 +2,14 @@
 import { COMPARE_OPTIONS } from '../config/options.ts';
 import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
-import { HTML_OPTION, loadConfig, parseFlags } from './args.ts';
+import { HTML_OPTION, loadConfig, optionLine, parseFlags } from './args.ts';
 import { checkOutputs } from './emit.ts';
 import type { Io } from './io.ts';
 import { runAndReport } from './run.ts';
 
 function help(): string {
-  const lines = COMPARE_OPTIONS.map((o) => {
-    const flag = `--${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg ?? '<value>'}`}`;
-    const def = o.default !== undefined ? ` (default: ${o.default})` : '';
-    const choices = o.choices && o.kind !== 'list' ? ` [${o.choices.join(', ')}]` : '';
-    return `  ${flag.padEnd(24)} ${o.help}${choices}${def}`;
-  });
-  lines.push(`  ${'--html <file>'.padEnd(24)} ${HTML_OPTION.help}`);
+  const lines = COMPARE_OPTIONS.map((o) => optionLine(o, { choices: true }));
+  lines.push(optionLine(HTML_OPTION));
   return `Usage: pairbench compare [options]\n\nOptions:\n${lines.join('\n')}\n\nExit status: 0 no gate failed, 1 a regression (with --fail-on regression), 2 bad usage, 3 could not complete, 130 interrupted.`;
 }
 

@@ -6,7 +6,7 @@ import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
 import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { checkRevision } from '../revisions/git.ts';
-import { loadConfig, parseFlags } from './args.ts';
+import { loadConfig, optionLine, parseFlags } from './args.ts';
 import { checkOutputs } from './emit.ts';
 import type { Io } from './io.ts';
 import { runAndReport } from './run.ts';
@@ -22,7 +22,7 @@ const NOISE_OPTIONS = [
 ];
 
 function help(): string {
-  const lines = NOISE_OPTIONS.map((o) => `  ${`--${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg ?? '<value>'}`}`.padEnd(24)} ${o.help}${o.name === 'max-pairs' ? ' (default for noise: 60)' : o.default !== undefined ? ` (default: ${o.default})` : ''}`);
+  const lines = NOISE_OPTIONS.map((o) => optionLine(o, o.name === 'max-pairs' ? { fallback: ' (default for noise: 60)' } : {}));
   return `Usage: pairbench noise [options]\n\nAn A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).\nPrints this machine's noise (single-run CV, paired CV) and the smallest change compare would\ndetect here with 30, 100 and 300 pairs: run it once on your runner to pick threshold and max-pairs.\n\nOptions:\n${lines.join('\n')}`;
 }
 

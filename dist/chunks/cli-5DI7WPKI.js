@@ -93,6 +93,12 @@ import { readFileSync } from "node:fs";
 import { resolve as resolve2 } from "node:path";
 import { parseArgs } from "node:util";
 var HTML_OPTION = { name: "html", kind: "string", arg: "<file>", help: "write the HTML report: plots of every benchmark, self-contained", cliOnly: true };
+function optionLine(o, opts = {}) {
+  const flag = `--${o.name}${o.kind === "boolean" ? "" : ` ${o.arg ?? "<value>"}`}`;
+  const shown = opts.fallback !== void 0 ? opts.fallback : o.default !== void 0 ? ` (default: ${o.default})` : "";
+  const choices = opts.choices && o.choices && o.kind !== "list" ? ` [${o.choices.join(", ")}]` : "";
+  return `  ${flag.padEnd(24)} ${o.help}${choices}${shown ?? ""}`;
+}
 function parseFlags(argv, names, allowPositionals, extra = []) {
   const options = { help: { type: "boolean", short: "h" } };
   for (const name of names) {
@@ -148,11 +154,7 @@ var BISECT_OPTIONS = [
   )
 ];
 function help() {
-  const lines = BISECT_OPTIONS.map((o) => {
-    const flag = `--${o.name}${o.kind === "boolean" ? "" : ` ${o.arg ?? "<value>"}`}`;
-    const def = o.default !== void 0 ? ` (default: ${o.default})` : "";
-    return `  ${flag.padEnd(24)} ${o.help}${def}`;
-  });
+  const lines = BISECT_OPTIONS.map((o) => optionLine(o));
   return `Usage: pairbench bisect --base <rev> [--head <rev>] --benchmark <name> [options]
 
 Finds the first commit of the first-parent history --base..--head that regresses the benchmark.
@@ -286,13 +288,8 @@ pairbench: ${sig} received; stopping the running commands and saving the results
 
 // src/cli/compare.ts
 function help2() {
-  const lines = COMPARE_OPTIONS.map((o) => {
-    const flag = `--${o.name}${o.kind === "boolean" ? "" : ` ${o.arg ?? "<value>"}`}`;
-    const def = o.default !== void 0 ? ` (default: ${o.default})` : "";
-    const choices = o.choices && o.kind !== "list" ? ` [${o.choices.join(", ")}]` : "";
-    return `  ${flag.padEnd(24)} ${o.help}${choices}${def}`;
-  });
-  lines.push(`  ${"--html <file>".padEnd(24)} ${HTML_OPTION.help}`);
+  const lines = COMPARE_OPTIONS.map((o) => optionLine(o, { choices: true }));
+  lines.push(optionLine(HTML_OPTION));
   return `Usage: pairbench compare [options]
 
 Options:
@@ -360,7 +357,7 @@ var NOISE_OPTIONS = [
   ...NOISE_EXTRA
 ];
 function help3() {
-  const lines = NOISE_OPTIONS.map((o) => `  ${`--${o.name}${o.kind === "boolean" ? "" : ` ${o.arg ?? "<value>"}`}`.padEnd(24)} ${o.help}${o.name === "max-pairs" ? " (default for noise: 60)" : o.default !== void 0 ? ` (default: ${o.default})` : ""}`);
+  const lines = NOISE_OPTIONS.map((o) => optionLine(o, o.name === "max-pairs" ? { fallback: " (default for noise: 60)" } : {}));
   return `Usage: pairbench noise [options]
 
 An A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).
