@@ -10,7 +10,6 @@
 import { parse } from 'shell-quote';
 
 export type ShellMode = 'sh' | 'none';
-export const SHELL_MODES = ['sh', 'none'] as const;
 
 /** The words of a plain command, or why it needs a shell. */
 export function splitCommand(command: string): { argv: string[] } | { error: string } {

@@ -7,7 +7,7 @@ import type { Results } from '../results/schema.ts';
 import { REPORT_LIMITS } from '../report/markdown.ts';
 import { conclusionOf, reportModel, type Conclusion, type ReportModel } from '../report/model.ts';
 import { countsText } from '../report/words.ts';
-import { FORK_ADVICE, describeApiError, isTooLong, isWriteForbidden } from './errors.ts';
+import { FORK_ADVICE, describeApiError, isWriteForbidden, sendWithinLimit } from './errors.ts';
 import type { GitHubApi } from './octokit.ts';
 
 export { conclusionOf, type Conclusion };
@@ -46,31 +46,21 @@ export async function publishCheckRun(api: GitHubApi, opts: CheckOptions): Promi
   // the conclusion is the gate's (model.ts): opts.failOn is the gate after the accept label
   const model = reportModel(opts.results, { failOn: opts.failOn });
   const conclusion = model.gate.conclusion;
-  let limit: number = REPORT_LIMITS.checkSummary;
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const { data } = await api.rest.checks.create({
-          owner: opts.owner,
-          repo: opts.repo,
-          name: opts.name,
-          head_sha: opts.headSha,
-          status: 'completed',
-          conclusion,
-          completed_at: new Date().toISOString(),
-          ...(opts.detailsUrl ? { details_url: opts.detailsUrl } : {}),
-          output: { title: checkTitle(model), summary: opts.render(limit) },
-        });
-        return { action: 'created', url: data.html_url ?? null, conclusion, detail: `check run ${data.id}` };
-      } catch (err) {
-        if (isTooLong(err) && attempt === 0) {
-          limit = Math.floor(REPORT_LIMITS.checkSummary / 2);
-          log(`GitHub refused the check run (${describeApiError(err)}); retrying with a summary cut to ${limit} bytes.`);
-          continue;
-        }
-        throw err;
-      }
-    }
+    return await sendWithinLimit(REPORT_LIMITS.checkSummary, 'check run', log, async (limit) => {
+      const { data } = await api.rest.checks.create({
+        owner: opts.owner,
+        repo: opts.repo,
+        name: opts.name,
+        head_sha: opts.headSha,
+        status: 'completed',
+        conclusion,
+        completed_at: new Date().toISOString(),
+        ...(opts.detailsUrl ? { details_url: opts.detailsUrl } : {}),
+        output: { title: checkTitle(model), summary: opts.render(limit) },
+      });
+      return { action: 'created' as const, url: data.html_url ?? null, conclusion, detail: `check run ${data.id}` };
+    });
   } catch (err) {
     if (isWriteForbidden(err)) return { action: 'forbidden', url: null, conclusion, detail: FORK_ADVICE };
     return { action: 'failed', url: null, conclusion, detail: `Could not create the check run: ${describeApiError(err)}. The results, the job summary and the verdict are not affected.` };

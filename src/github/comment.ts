@@ -10,7 +10,7 @@
  * job summary and the verdict as they are (S5, S9); the outcome says what happened.
  */
 import { REPORT_LIMITS } from '../report/markdown.ts';
-import { FORK_ADVICE, apiStatus, describeApiError, isTooLong, isWriteForbidden } from './errors.ts';
+import { FORK_ADVICE, apiStatus, describeApiError, isWriteForbidden, sendWithinLimit } from './errors.ts';
 import type { RepoId } from './events.ts';
 import type { GitHubApi } from './octokit.ts';
 
@@ -109,27 +109,17 @@ export async function upsertComment(api: GitHubApi, opts: UpsertOptions): Promis
     if (!existing && opts.mode === 'on-change' && !opts.changed) {
       return { action: 'skipped', url: null, id: null, detail: 'comment: on-change, and every benchmark is unchanged' };
     }
-    let limit: number = REPORT_LIMITS.comment;
-    for (let attempt = 0; ; attempt++) {
+    return await sendWithinLimit(REPORT_LIMITS.comment, 'comment', log, async (limit) => {
       const body = opts.render(limit);
       if (!body.startsWith(opts.marker)) throw new Error('internal: the comment body must start with its marker');
-      try {
-        if (existing) {
-          if (existing.body === body) return { action: 'unchanged', url: existing.html_url, id: existing.id, detail: 'the comment is already up to date' };
-          const { data } = await api.rest.issues.updateComment({ owner: opts.owner, repo: opts.repo, comment_id: existing.id, body });
-          return { action: 'updated', url: data.html_url, id: data.id, detail: `updated comment ${data.id}` };
-        }
-        const { data } = await api.rest.issues.createComment({ owner: opts.owner, repo: opts.repo, issue_number: opts.issueNumber, body });
-        return { action: 'created', url: data.html_url, id: data.id, detail: `created comment ${data.id}` };
-      } catch (err) {
-        if (isTooLong(err) && attempt === 0) {
-          limit = Math.floor(REPORT_LIMITS.comment / 2);
-          log(`GitHub refused the comment (${describeApiError(err)}); retrying with a report cut to ${limit} bytes.`);
-          continue;
-        }
-        throw err;
+      if (existing) {
+        if (existing.body === body) return { action: 'unchanged', url: existing.html_url, id: existing.id, detail: 'the comment is already up to date' };
+        const { data } = await api.rest.issues.updateComment({ owner: opts.owner, repo: opts.repo, comment_id: existing.id, body });
+        return { action: 'updated', url: data.html_url, id: data.id, detail: `updated comment ${data.id}` };
       }
-    }
+      const { data } = await api.rest.issues.createComment({ owner: opts.owner, repo: opts.repo, issue_number: opts.issueNumber, body });
+      return { action: 'created', url: data.html_url, id: data.id, detail: `created comment ${data.id}` };
+    });
   } catch (err) {
     if (isWriteForbidden(err)) return { action: 'forbidden', url: null, id: null, detail: FORK_ADVICE };
     return { action: 'failed', url: null, id: null, detail: `Could not write the pull request comment: ${describeApiError(err)}. The results, the job summary and the verdict are not affected.` };

@@ -46,6 +46,22 @@ export function isTooLong(err: unknown): boolean {
   return apiStatus(err) === 422;
 }
 
+/**
+ * Sends a report rendered within `limit` bytes; if GitHub refuses it as too long (422: its limits
+ * count characters in ways a byte count can miss, and a proxy may set its own), sends it once more
+ * rendered within half the limit, and gives up after that. `what` names the report in the log line.
+ */
+export async function sendWithinLimit<T>(limit: number, what: string, log: (line: string) => void, send: (limit: number) => Promise<T>): Promise<T> {
+  try {
+    return await send(limit);
+  } catch (err) {
+    if (!isTooLong(err)) throw err;
+    const half = Math.floor(limit / 2);
+    log(`GitHub refused the ${what} (${describeApiError(err)}); retrying with a report cut to ${half} bytes.`);
+    return send(half);
+  }
+}
+
 /** S5: the advice given when the token cannot write (fork PRs). */
 export const FORK_ADVICE =
   'The token cannot write to this repository (403 "Resource not accessible by integration"). Pull requests from forks get a read-only GITHUB_TOKEN under `pull_request`, ' +

@@ -242,7 +242,6 @@ export const ResultsSchema = z.object({
   benchmarks: z.array(BenchmarkResultSchema).max(LIMITS.benchmarks),
 });
 
-export type PairRecord = z.infer<typeof PairSchema>;
 export type BenchmarkResult = z.infer<typeof BenchmarkResultSchema>;
 export type Results = z.infer<typeof ResultsSchema>;
 export type Failure = z.infer<typeof FailureSchema>;

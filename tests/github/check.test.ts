@@ -71,6 +71,17 @@ describe('publishCheckRun', () => {
     expect(sizes).toEqual([REPORT_LIMITS.checkSummary, REPORT_LIMITS.checkSummary / 2]);
   });
 
+  it('422 twice: gives up after the half-size retry, with the reason, nothing thrown', async () => {
+    const tooLong = { status: 422, body: { message: 'Invalid request.\n\nOnly 65535 characters are allowed' } };
+    gh.script('POST', /\/check-runs$/, tooLong, tooLong, tooLong);
+    const logs: string[] = [];
+    const out = await publishCheckRun(client(), options({ log: (l) => logs.push(l) }));
+    expect(out.action).toBe('failed');
+    expect(out.detail).toContain('HTTP 422');
+    expect(gh.calls('POST', /\/check-runs$/)).toHaveLength(2);
+    expect(logs).toEqual([expect.stringMatching(/^GitHub refused the check run \(.*\); retrying with a report cut to 32500 bytes\.$/)]);
+  });
+
   it('403 read-only token: forbidden with the two-workflow advice, nothing thrown', async () => {
     gh.script('POST', /\/check-runs$/, ANSWERS.readOnly);
     const out = await publishCheckRun(client(), options());

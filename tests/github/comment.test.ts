@@ -209,4 +209,13 @@ describe('faults (S5, S8, S9)', () => {
     expect(sizes).toEqual([65_000, 32_500]);
     expect(gh.calls('POST', /./)).toHaveLength(2);
   });
+
+  it('422 too long twice: gives up after the half-size retry, nothing thrown', async () => {
+    gh.script('POST', /\/issues\/7\/comments$/, ANSWERS.tooLong, ANSWERS.tooLong, ANSWERS.tooLong);
+    const logs: string[] = [];
+    const out = await upsertComment(client({ log: (l) => logs.push(l) }), options({ log: (l) => logs.push(l) }));
+    expect(out.action).toBe('failed');
+    expect(gh.calls('POST', /\/issues\/7\/comments$/)).toHaveLength(2);
+    expect(logs.filter((l) => l.startsWith('GitHub refused the comment'))).toEqual([expect.stringMatching(/retrying with a report cut to 32500 bytes\.$/)]);
+  });
 });
