@@ -3,10 +3,11 @@
  *
  * 1. the inputs read and checked, the output paths made (prepare.ts, inputs.ts): a bad one fails
  *    the step with one message before anything runs;
- * 2. the event: what to compare, or nothing to do (context.ts);
- * 3. the results: measured on this runner, with `bisect: true`'s search after a regression
- *    (measure.ts), or in report mode read from result files as untrusted data (report-mode.ts);
- *    either way the results file is written;
+ * 2. the event: what to compare, or nothing to do (context.ts); the API is asked only what the
+ *    event does not say (the pull request of a workflow_run or of pr-number, a push's parent);
+ * 3. the results: measured on this runner, then `bisect: true`'s search after a regression, whose
+ *    sections the reports show (measure.ts); or in report mode, read from result files as
+ *    untrusted data (report-mode.ts). Either way the results file is written;
  * 4. everything the user needs, with no GitHub API call: the results table in the log (log.ts),
  *    the HTML report, the report file and the job summary (summary.ts), the outputs and the
  *    step's status (outputs.ts);
