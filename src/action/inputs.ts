@@ -57,7 +57,9 @@ export interface ActionSettings {
   /** report mode: the glob of result files */
   results: string | null;
   resultsPath: string;
+  /** the Markdown report (the job summary's text) and the HTML report, beside the results file */
   reportPath: string;
+  htmlPath: string;
   /** the workspace (GITHUB_WORKSPACE): the repository and the root of relative paths */
   workspace: string;
   /** compare and noise: the Spec, with base and head still to be set from the event */
@@ -105,7 +107,9 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
   const resultsPathInput = optional(get('results-path'));
   const runnerTemp = env['RUNNER_TEMP'] || tmpdir();
   const resultsPath = resultsPathInput ? inWorkspace(workspace, resultsPathInput) : join(runnerTemp, 'pairbench', 'pairbench-results.json');
-  const reportPath = resultsPath.replace(/\.json$/i, '') + '.md';
+  const stem = resultsPath.replace(/\.json$/i, '');
+  const reportPath = stem + '.md';
+  const htmlPath = `${stem}.html`;
 
   const results = optional(get('results'));
   if (mode === 'report' && results === null) {
@@ -157,6 +161,7 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
       results,
       resultsPath,
       reportPath,
+      htmlPath,
       workspace,
       spec,
       ...judging,

@@ -25,6 +25,7 @@ describe('readSettings', () => {
     expect(s.commentId).toBe('perf / bench');
     expect(s.resultsPath).toBe('/runner/tmp/pairbench/pairbench-results.json');
     expect(s.reportPath).toBe('/runner/tmp/pairbench/pairbench-results.md');
+    expect(s.htmlPath).toBe('/runner/tmp/pairbench/pairbench-results.html');
     expect(s.spec).toMatchObject({ maxPairs: 200, minPairs: 10, threshold: 0.02, alpha: 0.05, failOn: 'regression', cwd: workspace, out: s.resultsPath });
     expect(s.spec!.benchmarks[0]).toMatchObject({ name: 'node bench.js', run: 'node bench.js', format: 'time' });
   });

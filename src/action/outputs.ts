@@ -1,0 +1,48 @@
+/**
+ * What the workflow reads from the step: its outputs and its status. The status is set as soon as
+ * the results are known, so that a slow GitHub API cannot hold it back; an accept label that
+ * counts can only relieve it; the failure message comes last, once the label is known.
+ */
+import * as core from '@actions/core';
+import { gateAfterAcceptance, gateFails, type FailOn } from '../config/fail-on.ts';
+import { countVerdicts, type Acceptance } from '../report/markdown.ts';
+import { reportModel } from '../report/model.ts';
+import { failingStepMessage } from '../report/step.ts';
+import type { Results } from '../results/schema.ts';
+import type { ActionSettings } from './inputs.ts';
+
+/** The outputs but `comment-url` and `check-url`, which publishing sets (publish.ts). */
+export function setOutputs(results: Results, settings: ActionSettings): void {
+  const counts = countVerdicts(results);
+  core.setOutput('verdict', results.verdict ?? '');
+  core.setOutput('regressions', String(counts.regression));
+  core.setOutput('improvements', String(counts.improvement));
+  // every benchmark left undecided, a failed one included (it cannot pass the gate), counted once
+  // with its extra metrics as the comment counts it (report/model.ts)
+  core.setOutput('inconclusive', String(counts.inconclusive + counts.failed));
+  core.setOutput('results-path', settings.resultsPath);
+  core.setOutput('report-path', settings.reportPath);
+}
+
+/** The step's status as it stands; its message comes at the end, once the label is known. */
+export function setStatus(exitCode: number): void {
+  process.exitCode = exitCode === 0 ? 0 : 1;
+}
+
+/** The gate once the accept label is weighed: an accepted label takes regression out of it, nothing else. */
+export function gateOf(failOn: FailOn, accepted: Acceptance | null): FailOn {
+  return gateAfterAcceptance(failOn, accepted?.accepted === true);
+}
+
+/** The exit status once the label is known: the label accepts a regression only, so an inconclusive gate (fail-on: regression,inconclusive) still holds. */
+export function afterLabel(exitCode: number, results: Results, failOn: FailOn, accepted: Acceptance): number {
+  return accepted.accepted && exitCode === 1 ? (gateFails(gateOf(failOn, accepted), results) ? 1 : 0) : exitCode;
+}
+
+/** The step's failure message, when it fails: one line saying why. */
+export function failStep(exitCode: number, results: Results, failOn: FailOn, accepted: Acceptance | null): void {
+  if (exitCode === 130) core.setFailed('pairbench was interrupted; the results measured so far are in the results file and the job summary.');
+  else if (exitCode === 3) core.setFailed('pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.');
+  // the regressions, or the undecided benchmarks, counted and sized as the comment counts them (report/step.ts)
+  else if (exitCode === 1) core.setFailed(failingStepMessage(reportModel(results, { failOn, acceptance: accepted })));
+}
