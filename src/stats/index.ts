@@ -8,10 +8,11 @@
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
 export * from './types.ts';
-export { judge, judgeSteps, analyzePairs, screenAndTest, verdictOf, decide, worstVerdict, estimatePairsToSettle, pairsToSettle, logRatios, intervalLevel, equivalenceLevel, intervalAlpha, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
-export type { EquivalenceInterval } from './judge.ts';
-export type { AnalyzeOptions, ScreenedPairs } from './judge.ts';
-export type { PairsAnalysis } from './judge.ts';
+export { judge, judgeSteps, intervalAlpha } from './judge.ts';
+export { analyzePairs, screenAndTest, logRatios, intervalLevel, equivalenceLevel, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
+export type { AnalyzeOptions, ScreenedPairs, PairsAnalysis } from './analysis.ts';
+export { verdictOf, decide, worstVerdict, estimatePairsToSettle, pairsToSettle } from './verdict.ts';
+export type { EquivalenceInterval } from './verdict.ts';
 export { stopCheck, bettingEvidence, nullHalfWidth } from './stop.ts';
 export type { BettingEvidence } from './stop.ts';
 export { minimumDetectableChange, minPairsForAlpha, pairsToDetect, WILCOXON_ARE } from './power.ts';

@@ -74,7 +74,7 @@ export interface ChangeEstimate {
   /** pairs the test used (kept pairs with head != base: the test drops zeros, the estimate and interval count them) */
   n?: number;
   /**
-   * `equivalence`: `ci` is the equivalence interval (two one-sided tests at alpha, judge.ts
+   * `equivalence`: `ci` is the equivalence interval (two one-sided tests at alpha, analysis.ts
    * `equivalenceLevel`), which decided the verdict `unchanged`; absent: `ci` is the test's interval
    */
   basis?: 'equivalence';
@@ -209,7 +209,7 @@ export interface StopOptions {
   /**
    * Pairs the outlier screen must keep before any stop: as many as the judgement needs to reach the
    * level of its interval (with several benchmarks and after an early stop, 1 - alpha/(2m): see
-   * judge.ts, `intervalAlpha` and `intervalLevel`). Without it a benchmark could stop `decided`
+   * judge.ts, `intervalAlpha`, and analysis.ts, `intervalLevel`). Without it a benchmark could stop `decided`
    * with too few pairs kept for its verdict, and be judged `inconclusive`. Default 0.
    */
   minKept?: number;

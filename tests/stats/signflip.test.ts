@@ -11,7 +11,8 @@ import {
 } from '../../src/stats/signflip.ts';
 import { screenOutliers } from '../../src/stats/outliers.ts';
 import { signedRankSum, signrankCumulativeCounts, wilcoxonSignedRank } from '../../src/stats/signrank.ts';
-import { judge, logRatios } from '../../src/stats/judge.ts';
+import { logRatios } from '../../src/stats/analysis.ts';
+import { judge } from '../../src/stats/judge.ts';
 import type { OutlierRule, Pair } from '../../src/stats/types.ts';
 import { gaussian, makePairs, prng } from './helpers.ts';
 
