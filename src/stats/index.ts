@@ -16,7 +16,7 @@ export type { EquivalenceInterval } from './verdict.ts';
 export { stopCheck, bettingEvidence, nullHalfWidth } from './stop.ts';
 export type { BettingEvidence } from './stop.ts';
 export { minimumDetectableChange, minPairsForAlpha, pairsToDetect, WILCOXON_ARE } from './power.ts';
-export { wilcoxonSignedRank, signedRankSum, psignrank, qsignrank, signrankCumulativeCounts, averageRanks } from './signrank.ts';
+export { wilcoxonSignedRank, signedRankSum, psignrank, qsignrank, signrankCumulativeCounts } from './signrank.ts';
 export type { SignedRankResult, SignedRankOptions } from './signrank.ts';
 export { hodgesLehmann, walshMedian } from './hodges-lehmann.ts';
 export type { HodgesLehmannResult, HodgesLehmannOptions } from './hodges-lehmann.ts';
