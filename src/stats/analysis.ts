@@ -12,7 +12,7 @@
  * `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts), computed
  * at a level raised for the screen as the test allows for it (`screenedIntervalLevel`).
  */
-import type { Diagnostic, Direction, OutlierRule, Pair, SideSummary } from './types.ts';
+import type { Diagnostic, Direction, OutlierRule, Pair, PairedTest, SideSummary } from './types.ts';
 import { cv, relativeMad, summarize } from './describe.ts';
 import { dataDiagnostics } from './diagnostics.ts';
 import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
@@ -131,8 +131,21 @@ export interface ScreenedPairs {
   test: ScreenedTestResult | null;
 }
 
-/** How a benchmark is tested: its outlier rule, and the seed and number of sign draws of the randomization test (and of its interval's level). */
+/**
+ * The test of no change that an outlier rule implies, the one place it is chosen: with a screen
+ * (`tukey`, `mad`) the sign-flip test with the screen inside its statistic, the only one of the two
+ * that stays exact when the screen's choice depends on the signs (signflip.ts); with `none`,
+ * Wilcoxon's signed-rank test, R's `wilcox.test(d)` exactly (signrank.ts). `judge` records it per
+ * benchmark (`change.test`), and judging a results file again derives it from the outlier rule it
+ * is judged with, so the file and its re-judging agree.
+ */
+export function pairedTestFor(outliers: OutlierRule): PairedTest {
+  return outliers === 'none' ? 'signed-rank' : 'sign-flip';
+}
+
+/** How a benchmark is tested: the test, its outlier rule, and the seed and number of sign draws of the randomization test (and of its interval's level). */
 export interface TestOptions {
+  test: PairedTest;
   outliers: OutlierRule;
   seed?: number;
   draws?: number;
@@ -140,9 +153,9 @@ export interface TestOptions {
 }
 
 /**
- * Log-ratios, outlier screen, and the test of no change (the single call site of the test): with a
- * screen on, the sign-flip test with the screen inside its statistic (signflip.ts); with
- * `--outliers none`, Wilcoxon's signed-rank test of the kept pairs as R's `wilcox.test`.
+ * Log-ratios, outlier screen, and the test of no change (the single call site of the test), the one
+ * `opts.test` names (`pairedTestFor`): the sign-flip test with the screen inside its statistic
+ * (signflip.ts), or Wilcoxon's signed-rank test of the kept pairs as R's `wilcox.test`.
  */
 export function screenAndTest(pairs: readonly Pair[], opts: TestOptions): ScreenedPairs {
   const d = logRatios(pairs);
@@ -158,6 +171,8 @@ export function screenAndTest(pairs: readonly Pair[], opts: TestOptions): Screen
 export interface AnalyzeOptions {
   alpha: number;
   outliers: OutlierRule;
+  /** the test of no change; default `pairedTestFor(outliers)` */
+  test?: PairedTest;
   direction?: Direction;
   threshold?: number;
   metric?: string;
@@ -171,12 +186,12 @@ export interface AnalyzeOptions {
 }
 
 /**
- * Analyzes one benchmark's pairs at significance `alpha`: outliers, side summaries, the signed-rank
- * test and the Hodges–Lehmann estimate with its interval at `level` (log scale), and the
+ * Analyzes one benchmark's pairs at significance `alpha`: outliers, side summaries, the test of no
+ * change (`pairedTestFor`) and the Hodges–Lehmann estimate with its interval at `level` (log scale), and the
  * diagnostics of the data alone. No multiple-comparison correction and no verdict (see `judge`).
  */
 export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): PairsAnalysis {
-  return completeAnalysis(pairs, screenAndTest(pairs, opts), opts);
+  return completeAnalysis(pairs, screenAndTest(pairs, { ...opts, test: opts.test ?? pairedTestFor(opts.outliers) }), opts);
 }
 
 /**

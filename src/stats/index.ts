@@ -9,7 +9,7 @@
  */
 export * from './types.ts';
 export { judge, judgeSteps, intervalAlpha } from './judge.ts';
-export { analyzePairs, screenAndTest, logRatios, intervalLevel, equivalenceLevel, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
+export { analyzePairs, screenAndTest, pairedTestFor, logRatios, intervalLevel, equivalenceLevel, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
 export type { AnalyzeOptions, ScreenedPairs, PairsAnalysis } from './analysis.ts';
 export { verdictOf, decide, worstVerdict, estimatePairsToSettle, pairsToSettle } from './verdict.ts';
 export type { EquivalenceInterval } from './verdict.ts';

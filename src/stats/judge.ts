@@ -9,7 +9,7 @@
  * "Verdicts" table. Findings are codes with their figures; report/findings.ts words them.
  */
 import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Judgement, JudgeOptions, Verdict } from './types.ts';
-import { completeAnalysis, intervalLevel, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
+import { completeAnalysis, intervalLevel, pairedTestFor, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { drawsFor, intervalDrawsFor, signFlipSeed } from './signflip.ts';
 import { decide, estimatePairsToSettle, worstVerdict } from './verdict.ts';
@@ -96,7 +96,8 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
 export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Generator<void, Judgement, void> {
   const draws = drawsFor(inputs.length, opts.alpha);
   const intervalDraws = intervalDrawsFor(inputs.length);
-  const testOptions = (b: BenchmarkInput): TestOptions => ({ outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
+  const test = opts.test ?? pairedTestFor(opts.outliers);
+  const testOptions = (b: BenchmarkInput): TestOptions => ({ test, outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
   const screened: ScreenedPairs[] = [];
   for (const b of inputs) {
     screened.push(screenAndTest(b.pairs, testOptions(b)));
@@ -140,6 +141,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         ...(a.level !== 1 - opts.alpha ? { level: a.level } : {}),
         pValue: a.test.pValue,
         pAdjusted: adjusted[i] as number,
+        test,
         method: a.test.method,
         ...(a.test.pMonteCarloError ? { pMonteCarloError: a.test.pMonteCarloError } : {}),
         achievedConfidence: a.hl.achievedConfidence,
