@@ -26,7 +26,7 @@
  * changes of 0.5, 1, 2, 5 and 10% measure detection (significant at alpha in the right direction),
  * the regression verdict rate (significant and beyond the 2% threshold), interval coverage of the
  * true change (of the interval as reported: raised to 1 - alpha/2 after an early stop, see
- * STOPPED_EARLY_ALPHA_SHARE in src/stats/judge.ts; and of the plain 1 - alpha interval), and pairs used. Seeded (mulberry32); results are identical run to run for the same
+ * STOPPED_EARLY_ALPHA_SHARE in src/stats/analysis.ts; and of the plain 1 - alpha interval), and pairs used. Seeded (mulberry32); results are identical run to run for the same
  * trial counts.
  * Extra cells on the headline model: `--precision 0.5%`; `--outliers none`; the configuration for
  * 1% (`--threshold 1% --precision 0.5%`, maxPairs 200: A/A at alpha 0.05 and 0.01, changes of
@@ -265,7 +265,7 @@ const HEADLINE: ModelName = 'drift-and-spikes';
 /** What the fixed-n cells say about the coverage shortfall (written from the measured figures). */
 const COVERAGE_NOTE = [
   'A fixed-sample interval computed at a data-dependent stop covers less than its level, the rules stopping preferentially when the pairs so far look precise or decisive (compare the *plain interval* of the stopped rows with the fixed rows).',
-  "So after an early stop (`precision` or `decided`) the reported interval is computed at the fixed-sample level 1 - alpha/2 (src/stats/judge.ts, STOPPED_EARLY_ALPHA_SHARE), about 15% wider (column *coverage*).",
+  "So after an early stop (`precision` or `decided`) the reported interval is computed at the fixed-sample level 1 - alpha/2 (src/stats/analysis.ts, STOPPED_EARLY_ALPHA_SHARE), about 15% wider (column *coverage*).",
   'A confidence sequence would cover at any stop by construction, but the betting one of stop.ts came out 1.7 times as wide at 60 pairs. A comparison that runs to its budget, and a results file without stop reasons, keeps the plain interval.',
   'With the Tukey screen the interval of the kept pairs is also computed at the level that allows for the screen (src/stats/signflip.ts, screenedIntervalLevel); with `none` it is R\'s exactly.',
 ].join(' ');

@@ -115,7 +115,7 @@ def make_cases() -> list[dict]:
         add(f"large-n{n}", rng.normal(0.004, 0.02, n))
     add("large-ties-n3000", np.round(rng.normal(0.002, 0.01, 3000), 3))
     # mostly zeros (counts and sizes): Go's B/op, 26 of 30 pairs equal, 4 one byte apart; and more
-    grid = lambda v: np.sign(v) * np.round(np.abs(v) / 1e-12) * 1e-12  # noqa: E731 (judge.ts logRatios)
+    grid = lambda v: np.sign(v) * np.round(np.abs(v) / 1e-12) * 1e-12  # noqa: E731 (analysis.ts logRatios)
     go = [0.0] * 26 + [math.log(8193 / 8192), math.log(8192 / 8193), math.log(8194 / 8193), math.log(8193 / 8194)]
     add("zeros-mostly-go-bytes-n30", grid(np.array(go)))
     add("zeros-one-n20", np.concatenate([[0.0], rng.normal(0.01, 0.02, 19)]))

@@ -23,6 +23,7 @@ import { ResultsWriter } from './results/writer.ts';
 import { selectShard } from './schedule/shard.ts';
 import { designRecord } from './schedule/design.ts';
 import { runSchedule, type LoopState, type Progress } from './schedule/loop.ts';
+import { pairedTestFor } from './stats/index.ts';
 import type { JudgeOptions } from './stats/types.ts';
 import { VERSION } from './version.ts';
 
@@ -45,8 +46,9 @@ export interface Outcome {
   resultsPath: string;
 }
 
+/** How a comparison's results are judged, from its options; the test of no change follows the outlier rule (`pairedTestFor`). */
 export function judgeOptions(spec: Pick<Spec, 'alpha' | 'threshold' | 'outliers' | 'correction'>): JudgeOptions {
-  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction };
+  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, test: pairedTestFor(spec.outliers), correction: spec.correction };
 }
 
 export function environment(): NonNullable<Results['environment']> {

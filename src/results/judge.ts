@@ -79,7 +79,7 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
       pairs = corrected.pairs;
     }
     inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), ...(b.metric ? { metric: b.metric } : {}),
-      // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/judge.ts).
+      // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/analysis.ts, `intervalLevel`).
       ...(b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
       pairs,
     });

@@ -26,6 +26,7 @@ import type { FailOn } from '../config/fail-on.ts';
 import { gateFails } from '../config/fail-on.ts';
 import { optionDef } from '../config/options.ts';
 import { parseOptionValue, type InputNaming } from '../config/spec.ts';
+import { pairedTestFor } from '../stats/index.ts';
 import type { JudgeOptions } from '../stats/types.ts';
 import { judgeResults } from './judge.ts';
 import { readAsFlag, readRecordedSetting } from './recorded.ts';
@@ -177,7 +178,8 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
     warnings.push(`the results record a failure but the status ${file.status ?? '(none)'}; judging them as a failed run`);
   }
   const seed = readRecordedSetting(recorded, 'seed');
-  const judged = judgeResults({ ...file, ...(failed ? { status: 'failed' as const } : {}), benchmarks }, { ...chosen, seed: seed && 'value' in seed ? Number(seed.value) : 0 });
+  // The test of no change follows the outlier rule judged with, as when the file was written (`pairedTestFor`): never a recorded `change.test`.
+  const judged = judgeResults({ ...file, ...(failed ? { status: 'failed' as const } : {}), benchmarks }, { ...chosen, test: pairedTestFor(chosen.outliers), seed: seed && 'value' in seed ? Number(seed.value) : 0 });
   const results: Results = { ...judged, settings: { ...judged.settings, failOn: opts.failOn } };
   return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
 }

@@ -63,6 +63,11 @@ const ChangeSchema = z.object({
   achievedConfidence: z.number().optional(),
   pValue: z.number(),
   pAdjusted: z.number().optional(),
+  /**
+   * the test that gave `pValue` (stats/types.ts, `PairedTest`): `sign-flip` with an outlier screen,
+   * `signed-rank` with `outliers: none`; absent in files written before it was recorded
+   */
+  test: z.enum(['sign-flip', 'signed-rank']).optional(),
   method: z.enum(['exact', 'normal', 'monte-carlo']).optional(),
   /** standard error of a Monte Carlo p-value */
   pMonteCarloError: z.number().optional(),

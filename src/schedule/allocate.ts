@@ -22,7 +22,7 @@
  *
  * The guarantees of the verdicts do not rest on this: the stopping rules still decide when a unit
  * stops on its own (an anytime-valid betting test, or the sign-blind precision rule: stop.ts), and
- * a unit that waits or is futile is judged on the pairs it has, at the levels of judge.ts. Every
+ * a unit that waits or is futile is judged on the pairs it has, at the levels of stats/judge.ts and stats/analysis.ts. Every
  * decision here reads only the sizes of the differences and the time of the pairs, never their
  * signs: under no change, how many pairs a benchmark gets is independent of which way they lean,
  * and its test stays exact (the argument of the precision rule, statistics.md). Measured too, with

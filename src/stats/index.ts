@@ -8,14 +8,15 @@
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
 export * from './types.ts';
-export { judge, judgeSteps, analyzePairs, screenAndTest, verdictOf, decide, worstVerdict, estimatePairsToSettle, pairsToSettle, logRatios, intervalLevel, equivalenceLevel, intervalAlpha, STOPPED_EARLY_ALPHA_SHARE } from './judge.ts';
-export type { EquivalenceInterval } from './judge.ts';
-export type { AnalyzeOptions, ScreenedPairs } from './judge.ts';
-export type { PairsAnalysis } from './judge.ts';
+export { judge, judgeSteps, intervalAlpha } from './judge.ts';
+export { analyzePairs, screenAndTest, pairedTestFor, logRatios, intervalLevel, equivalenceLevel, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
+export type { AnalyzeOptions, ScreenedPairs, PairsAnalysis } from './analysis.ts';
+export { verdictOf, decide, worstVerdict, estimatePairsToSettle, pairsToSettle } from './verdict.ts';
+export type { EquivalenceInterval } from './verdict.ts';
 export { stopCheck, bettingEvidence, nullHalfWidth } from './stop.ts';
 export type { BettingEvidence } from './stop.ts';
 export { minimumDetectableChange, minPairsForAlpha, pairsToDetect, WILCOXON_ARE } from './power.ts';
-export { wilcoxonSignedRank, signedRankSum, psignrank, qsignrank, signrankCumulativeCounts, averageRanks } from './signrank.ts';
+export { wilcoxonSignedRank, signedRankSum, psignrank, qsignrank, signrankCumulativeCounts } from './signrank.ts';
 export type { SignedRankResult, SignedRankOptions } from './signrank.ts';
 export { hodgesLehmann, walshMedian } from './hodges-lehmann.ts';
 export type { HodgesLehmannResult, HodgesLehmannOptions } from './hodges-lehmann.ts';

@@ -5,7 +5,7 @@
  * choose `threshold` and `max-pairs` from measurements instead of guesses.
  */
 import { cv, sd } from './describe.ts';
-import { logRatios } from './judge.ts';
+import { logRatios } from './analysis.ts';
 import { screenOutliers } from './outliers.ts';
 import { minimumDetectableChange, pairsToDetect } from './power.ts';
 import type { Pair } from './types.ts';

@@ -73,7 +73,7 @@ import { mulberry32 } from './prng.ts';
 import { pnormUpper } from './normal.ts';
 import { wilcoxonSignedRank, type SignedRankResult } from './signrank.ts';
 import { walshMedian } from './hodges-lehmann.ts';
-import type { OutlierRule } from './types.ts';
+import type { OutlierRule, PairedTest } from './types.ts';
 
 /** Enumerate every sign pattern up to this many (2^10: 10 non-zero values). */
 export const EXACT_MAX_PATTERNS = 1024;
@@ -419,12 +419,17 @@ export interface ScreenedTestResult extends Omit<SignedRankResult, 'method'> {
 }
 
 /**
- * `judge`'s test of "no change" for one benchmark: with `outliers: 'none'`, Wilcoxon's signed-rank
- * test of the kept pairs (all of them), R's `wilcox.test` exactly; with a screen, `signFlipTest`
- * of all pairs `d` with the screen inside the statistic, whose observed kept set is `kept`.
+ * `judge`'s test of "no change" for one benchmark, the one `opts.test` names: `signed-rank`,
+ * Wilcoxon's signed-rank test of the kept pairs, R's `wilcox.test` exactly, only with `outliers:
+ * 'none'` (the kept pairs are then all of them; with a screen that test is not exact, see above);
+ * `sign-flip`, `signFlipTest` of all pairs `d` with the screen inside the statistic, whose observed
+ * kept set is `kept`.
  */
-export function screenedTest(d: ArrayLike<number>, kept: ArrayLike<number>, opts: { outliers: OutlierRule; seed?: number; draws?: number }): ScreenedTestResult {
-  if (opts.outliers === 'none') return wilcoxonSignedRank(kept);
+export function screenedTest(d: ArrayLike<number>, kept: ArrayLike<number>, opts: { test: PairedTest; outliers: OutlierRule; seed?: number; draws?: number }): ScreenedTestResult {
+  if (opts.test === 'signed-rank') {
+    if (opts.outliers !== 'none') throw new Error(`the signed-rank test needs outliers 'none', not '${opts.outliers}': of the pairs a screen kept it is not exact (use the sign-flip test)`);
+    return wilcoxonSignedRank(kept);
+  }
   const r = signFlipTest(d, { outliers: opts.outliers, ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...(opts.draws !== undefined ? { draws: opts.draws } : {}) });
   return {
     statistic: r.v,

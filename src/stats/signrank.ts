@@ -68,31 +68,6 @@ export function qsignrank(p: number, n: number): number {
 }
 
 /**
- * Average ranks (1-based, ties get the mean of their ranks) of the values, and the sizes of the tie
- * groups, as R's `rank(x)` and `table(rank(x))`.
- */
-export function averageRanks(values: ArrayLike<number>): { ranks: Float64Array; tieSizes: number[] } {
-  const n = values.length;
-  const idx = new Uint32Array(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
-  const v = Float64Array.from(values as ArrayLike<number>);
-  idx.sort((a, b) => (v[a] as number) - (v[b] as number));
-  const ranks = new Float64Array(n);
-  const tieSizes: number[] = [];
-  let i = 0;
-  while (i < n) {
-    let j = i + 1;
-    const vi = v[idx[i] as number] as number;
-    while (j < n && v[idx[j] as number] === vi) j++;
-    const r = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) ranks[idx[k] as number] = r;
-    if (j - i > 1) tieSizes.push(j - i);
-    i = j;
-  }
-  return { ranks, tieSizes };
-}
-
-/**
  * The signed-rank statistic of the non-zero values without an index sort: |values| of each sign
  * sorted natively, then merged tie group by tie group (average ranks). Returns the number of
  * non-zero values, V = the sum of the average ranks of |x| over the positive x, and

@@ -7,7 +7,7 @@
  *   ±precision: the width it would have with no change, judged from the sizes of the differences
  *   alone (`nullHalfWidth`). A rule blind to the signs cannot bias the test (see there); the
  *   interval's own width is not consulted, so the interval reported at the stop (at 1 - alpha/2,
- *   judge.ts) can be wider than ±precision, by about a half under bimodal noise.
+ *   analysis.ts) can be wider than ±precision, by about a half under bimodal noise.
  * - `decided`: an anytime-valid sign-flip betting test (an e-process) on d, valid however often it
  *   is checked, says the benchmark is settled either way: its change is beyond ±threshold, or
  *   within ±threshold.
@@ -42,7 +42,7 @@ import type { OutlierRule, Pair, StopCheck, StopOptions } from './types.ts';
 import { MAD_NORMAL, median, quantileSorted } from './describe.ts';
 import { qnorm } from './normal.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
-import { logRatios } from './judge.ts';
+import { logRatios } from './analysis.ts';
 import { minPairsForAlpha } from './power.ts';
 import { screenOutliers } from './outliers.ts';
 
@@ -202,7 +202,7 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
  * σ = s sqrt(π/3) (efficiency 3/π; Hodges & Lehmann 1963) from a robust spread s of the kept pairs
  * (1.4826 × their MAD around the estimate): the exact interval of a few pairs at a high level spans
  * nearly all of them and would predict far too many. The levels are those of a benchmark judged
- * where its budget ended it (judge.ts, `equivalenceLevel`, `intervalLevel`, `intervalAlpha`): the
+ * where its budget ended it (analysis.ts, `equivalenceLevel`, `intervalLevel`; judge.ts, `intervalAlpha`): the
  * equivalence interval at 1 - 2 alpha, the test's at 1 - alpha / family.
  *
  * `hope`, for the allocation (schedule/allocate.ts): the pairs the equivalence interval needs to fit

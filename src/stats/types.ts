@@ -9,6 +9,13 @@ export type Direction = 'lower-is-better' | 'higher-is-better';
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive';
 export type OutlierRule = 'tukey' | 'mad' | 'none';
 export type Correction = 'holm' | 'bh';
+/**
+ * The test of "no change" of one benchmark's pairs (docs/statistics.md, "The test"): `sign-flip`,
+ * the randomization test with the outlier screen inside its statistic (signflip.ts); `signed-rank`,
+ * Wilcoxon's signed-rank test of every pair, as R's `wilcox.test(d)` (signrank.ts), which is exact
+ * only without a screen. Chosen from the outlier rule in one place (analysis.ts, `pairedTestFor`).
+ */
+export type PairedTest = 'sign-flip' | 'signed-rank';
 export type PairOrder = 'base-first' | 'head-first';
 
 export interface Pair {
@@ -53,10 +60,13 @@ export interface ChangeEstimate {
   /** `ciLevel` when it differs from `confidence` (kept for readers of earlier files); absent means equal */
   level?: number;
   /**
-   * two-sided p-value of "no change": with an outlier rule, the sign-flip test with the screen
-   * inside its statistic (stats/signflip.ts); with `none`, Wilcoxon's signed-rank test of the pairs
+   * two-sided p-value of "no change", of the test `test`: with an outlier rule, the sign-flip test
+   * with the screen inside its statistic (stats/signflip.ts); with `none`, Wilcoxon's signed-rank
+   * test of the pairs
    */
   pValue: number;
+  /** the test that gave `pValue` (`PairedTest`); absent in an estimate `judge` did not make */
+  test?: PairedTest;
   /** p-value after the multiple-comparison correction across all benchmarks */
   pAdjusted: number;
   /**
@@ -74,7 +84,7 @@ export interface ChangeEstimate {
   /** pairs the test used (kept pairs with head != base: the test drops zeros, the estimate and interval count them) */
   n?: number;
   /**
-   * `equivalence`: `ci` is the equivalence interval (two one-sided tests at alpha, judge.ts
+   * `equivalence`: `ci` is the equivalence interval (two one-sided tests at alpha, analysis.ts
    * `equivalenceLevel`), which decided the verdict `unchanged`; absent: `ci` is the test's interval
    */
   basis?: 'equivalence';
@@ -129,6 +139,12 @@ export interface JudgeOptions {
   /** smallest relative change that counts (0.02 = 2%), the default for benchmarks without their own */
   threshold: number;
   outliers: OutlierRule;
+  /**
+   * the test of no change; absent: the one the outlier rule implies (analysis.ts, `pairedTestFor`).
+   * `signed-rank` with an outlier rule other than `none` is refused: the signed-rank test of the
+   * pairs a screen kept is not exact (signflip.ts)
+   */
+  test?: PairedTest;
   correction: Correction;
   /**
    * seed of the sign-flip test's Monte Carlo draws (the results' `settings.seed`), mixed with each
@@ -209,7 +225,7 @@ export interface StopOptions {
   /**
    * Pairs the outlier screen must keep before any stop: as many as the judgement needs to reach the
    * level of its interval (with several benchmarks and after an early stop, 1 - alpha/(2m): see
-   * judge.ts, `intervalAlpha` and `intervalLevel`). Without it a benchmark could stop `decided`
+   * judge.ts, `intervalAlpha`, and analysis.ts, `intervalLevel`). Without it a benchmark could stop `decided`
    * with too few pairs kept for its verdict, and be judged `inconclusive`. Default 0.
    */
   minKept?: number;

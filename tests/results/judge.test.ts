@@ -1,13 +1,19 @@
 /**
  * Judging a results file again: a benchmark that a stopping rule ended (`precision`, `decided`)
  * gets the raised interval level that keeps its coverage; one that ran to its budget, or a file
- * with no stop reasons (another tool's), gets the plain interval, R's exactly.
+ * with no stop reasons (another tool's), gets the plain interval, R's exactly. The test of no
+ * change is recorded per benchmark (`change.test`) and follows the outlier rule judged with.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judgeResults } from '../../src/results/judge.ts';
+import { readResultsFile } from '../../src/results/read.ts';
 import type { Results } from '../../src/results/schema.ts';
-import { hodgesLehmann, logRatios } from '../../src/stats/index.ts';
+import { writeResultsFile } from '../../src/results/writer.ts';
+import { drawsFor, hodgesLehmann, logRatios, signFlipSeed, signFlipTest, wilcoxonSignedRank } from '../../src/stats/index.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
+import { pairbench } from '../support/cli.ts';
+import { tempDir } from '../support/repo.ts';
 
 function results(stoppedBecause: (string | undefined)[]): Results {
   const rng = mulberry32(99);
@@ -87,5 +93,55 @@ describe('judgeResults: judging again with another threshold', () => {
     const wider = judgeResults(JSON.parse(JSON.stringify(again)) as Results, { ...opts, threshold: 0.1 });
     expect(wider.benchmarks.map((b) => b.verdict)).toEqual(['unchanged', 'unchanged']);
     expect(wider.benchmarks[0]!.threshold).toBe(0.08);
+  });
+});
+
+describe('judgeResults: the test of no change is recorded per benchmark (change.test)', () => {
+  const opts = { alpha: 0.05, threshold: 0.02, correction: 'holm' as const };
+  type Recorded = { settings: { outliers: string }; benchmarks: { change: { test?: string; pValue: number } }[] };
+
+  it('an outlier screen is judged by the sign-flip test, --outliers none by the signed-rank test: the recorded test is the one whose p-value each row holds', () => {
+    const r = results([undefined, 'max-pairs', undefined]);
+    const screened = judgeResults(r, { ...opts, outliers: 'tukey' });
+    const plain = judgeResults(r, { ...opts, outliers: 'none' });
+    r.benchmarks.forEach((b, i) => {
+      const d = logRatios(b.pairs);
+      expect(screened.benchmarks[i]!.change!.test).toBe('sign-flip');
+      expect(screened.benchmarks[i]!.change!.pValue).toBe(signFlipTest(d, { outliers: 'tukey', seed: signFlipSeed(0, b.name), draws: drawsFor(r.benchmarks.length, 0.05) }).p);
+      expect(plain.benchmarks[i]!.change!.test).toBe('signed-rank');
+      expect(plain.benchmarks[i]!.change!.pValue).toBe(wilcoxonSignedRank(d).pValue);
+    });
+    expect(judgeResults(r, { ...opts, outliers: 'mad' }).benchmarks.map((b) => b.change!.test)).toEqual(['sign-flip', 'sign-flip', 'sign-flip']);
+  });
+
+  it.each(['tukey', 'none'] as const)('a file judged with --outliers %s and judged again by pairbench report keeps its test and p-values; --outliers given to report changes both', (outliers) => {
+    const first = judgeResults(results([undefined, 'precision']), { ...opts, outliers });
+    expect(first.benchmarks.map((b) => b.change!.test)).toEqual(outliers === 'none' ? ['signed-rank', 'signed-rank'] : ['sign-flip', 'sign-flip']);
+    const file = join(tempDir('pairbench-test-kind-'), 'results.json');
+    writeResultsFile(file, first);
+    const read = readResultsFile(file);
+    expect(read.benchmarks.map((b) => b.change?.test)).toEqual(first.benchmarks.map((b) => b.change!.test));
+    const res = pairbench(['report', file, '--json']);
+    expect([0, 1], res.stderr).toContain(res.status);
+    const again = JSON.parse(res.stdout) as Recorded;
+    expect(again.settings.outliers).toBe(outliers);
+    expect(again.benchmarks.map((b) => b.change)).toEqual(first.benchmarks.map((b) => expect.objectContaining({ test: b.change!.test, pValue: b.change!.pValue })));
+    const other = outliers === 'none' ? 'tukey' : 'none';
+    const switched = JSON.parse(pairbench(['report', file, '--json', '--outliers', other]).stdout) as Recorded;
+    expect(switched.benchmarks.map((b) => b.change.test)).toEqual(other === 'none' ? ['signed-rank', 'signed-rank'] : ['sign-flip', 'sign-flip']);
+  });
+
+  it('a file written before the test was recorded still reads, and is judged with the test its outlier rule implies', () => {
+    const first = judgeResults(results([undefined, 'max-pairs']), { ...opts, outliers: 'none' });
+    const older: Results = { ...first, benchmarks: first.benchmarks.map((b) => ({ ...b, change: (({ test: _test, ...rest }) => rest)(b.change!) })) };
+    const file = join(tempDir('pairbench-test-kind-'), 'older.json');
+    writeResultsFile(file, older);
+    const read = readResultsFile(file);
+    expect(read.benchmarks.map((b) => b.change && 'test' in b.change)).toEqual([false, false]);
+    expect(read.benchmarks.map((b) => b.change?.pValue)).toEqual(first.benchmarks.map((b) => b.change!.pValue));
+    expect(judgeResults(read, { ...opts, outliers: 'none' }).benchmarks.map((b) => b.change!.test)).toEqual(['signed-rank', 'signed-rank']);
+    const res = pairbench(['report', file, '--json']);
+    expect([0, 1], res.stderr).toContain(res.status);
+    expect((JSON.parse(res.stdout) as Recorded).benchmarks.map((b) => b.change.test)).toEqual(['signed-rank', 'signed-rank']);
   });
 });

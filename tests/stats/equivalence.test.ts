@@ -1,5 +1,5 @@
 /**
- * "Unchanged" as an equivalence claim (judge.ts, `equivalenceLevel` and `decide`): two one-sided
+ * "Unchanged" as an equivalence claim (analysis.ts, `equivalenceLevel`; verdict.ts, `decide`): two one-sided
  * tests at alpha each, read off the 1 - 2 alpha interval, with no correction across benchmarks
  * (Berger's intersection-union principle), while a change keeps Holm's correction.
  */

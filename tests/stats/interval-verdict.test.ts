@@ -5,7 +5,7 @@
  * - regression / improvement: the interval excludes 0 and the estimate is beyond the threshold,
  *   on the worse / better side;
  * - unchanged: the interval lies within ±threshold (the interval shown for an `unchanged` decided
- *   by equivalence is the equivalence interval, at 1 - 2 alpha: judge.ts `decide`);
+ *   by equivalence is the equivalence interval, at 1 - 2 alpha: verdict.ts `decide`);
  * - inconclusive: neither, or the interval falls short of its level (too few pairs). A significant
  *   change estimated within the threshold is inconclusive unless its equivalence interval fits,
  *   and then the row shows that interval, so it reads as `unchanged` by the rule above.

@@ -10,6 +10,7 @@ import {
   logRatios,
   minimumDetectableChange,
   minPairsForAlpha,
+  pairedTestFor,
   pairsToDetect,
   STOPPED_EARLY_ALPHA_SHARE,
   verdictOf,
@@ -147,6 +148,32 @@ describe('verdicts', () => {
     expect(b.change!.pValue).toBe(1);
     expect(b.verdict).toBe('inconclusive');
     expect(codes(b)).toContain('too-few-pairs');
+  });
+});
+
+describe('the test of no change is a value (JudgeOptions.test, change.test)', () => {
+  const pairs = makePairs({ n: 14, change: 0.01, noise: 0.01, seed: 3 });
+
+  it('absent, it follows the outlier rule: a screen gives the sign-flip test, none the signed-rank test, each recorded', () => {
+    expect(pairedTestFor('tukey')).toBe('sign-flip');
+    expect(pairedTestFor('mad')).toBe('sign-flip');
+    expect(pairedTestFor('none')).toBe('signed-rank');
+    expect(one(pairs).change!.test).toBe('sign-flip');
+    const plain = one(pairs, 'lower-is-better', { outliers: 'none' }).change!;
+    expect(plain.test).toBe('signed-rank');
+    expect(plain.pValue).toBe(wilcoxonSignedRank(logRatios(pairs)).pValue);
+  });
+
+  it('given, it is the test used: the sign-flip test without a screen draws sign patterns of the signed-rank statistic', () => {
+    const flipped = one(pairs, 'lower-is-better', { outliers: 'none', test: 'sign-flip' }).change!;
+    expect(flipped.test).toBe('sign-flip');
+    // 14 non-zero pairs: beyond full enumeration, so Monte Carlo, where the signed-rank test is exact
+    expect(flipped.method).toBe('monte-carlo');
+    expect(one(pairs, 'lower-is-better', { outliers: 'none' }).change!.method).toBe('exact');
+  });
+
+  it('the signed-rank test with an outlier screen is refused: of the pairs a screen kept it is not exact', () => {
+    expect(() => one(pairs, 'lower-is-better', { outliers: 'tukey', test: 'signed-rank' })).toThrow("the signed-rank test needs outliers 'none', not 'tukey'");
   });
 });
 

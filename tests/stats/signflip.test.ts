@@ -11,7 +11,8 @@ import {
 } from '../../src/stats/signflip.ts';
 import { screenOutliers } from '../../src/stats/outliers.ts';
 import { signedRankSum, signrankCumulativeCounts, wilcoxonSignedRank } from '../../src/stats/signrank.ts';
-import { judge, logRatios } from '../../src/stats/judge.ts';
+import { logRatios } from '../../src/stats/analysis.ts';
+import { judge } from '../../src/stats/judge.ts';
 import type { OutlierRule, Pair } from '../../src/stats/types.ts';
 import { gaussian, makePairs, prng } from './helpers.ts';
 
@@ -223,7 +224,7 @@ describe('sign-flip test with the outlier screen inside the statistic', () => {
       const d = burstyD(20 + Math.floor(rand() * 60), rand).map((v) => (rand() < 0.05 ? 0 : v));
       const excluded = new Set(screenOutliers(d, 'tukey').excluded);
       const kept = d.filter((_, i) => !excluded.has(i));
-      const r = screenedTest(d, kept, { outliers: 'tukey', seed: t });
+      const r = screenedTest(d, kept, { test: 'sign-flip', outliers: 'tukey', seed: t });
       const w = wilcoxonSignedRank(kept);
       expect(r.n).toBe(w.n);
       expect(r.zeros).toBe(w.zeros);

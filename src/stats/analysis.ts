@@ -1,0 +1,225 @@
+/**
+ * One benchmark's pairs analysed: the log-ratios, the outlier screen and the test of no change
+ * (`screenAndTest`), the Hodges–Lehmann estimate with its interval at the level it must reach
+ * (`intervalLevel`) and its equivalence interval (`equivalenceLevel`), the side summaries and the
+ * diagnostics of the data alone (diagnostics.ts). No correction across benchmarks (judge.ts) and
+ * no verdict (verdict.ts).
+ *
+ * Method (docs/statistics.md): d = ln(head / base) per pair; outliers on d only; the test of no
+ * change is the sign-flip randomization test with the outlier screen inside its statistic
+ * (signflip.ts), or with `--outliers none` Wilcoxon's signed-rank test; the Hodges–Lehmann estimate
+ * with the interval from inverting the signed-rank test on the kept pairs (R's
+ * `wilcox.test(d, conf.int = TRUE)` conventions, see signrank.ts and hodges-lehmann.ts), computed
+ * at a level raised for the screen as the test allows for it (`screenedIntervalLevel`).
+ */
+import type { Diagnostic, Direction, OutlierRule, Pair, PairedTest, SideSummary } from './types.ts';
+import { cv, relativeMad, summarize } from './describe.ts';
+import { dataDiagnostics } from './diagnostics.ts';
+import { hodgesLehmann, type HodgesLehmannResult } from './hodges-lehmann.ts';
+import { screenOutliers, type OutlierScreen } from './outliers.ts';
+import { screenedIntervalLevels, screenedTest, type ScreenedTestResult } from './signflip.ts';
+
+/** Everything computed from one benchmark's pairs before the cross-benchmark correction. */
+export interface PairsAnalysis {
+  /** ln(head / base) per pair, in pair order */
+  d: Float64Array;
+  screen: OutlierScreen;
+  /** indices of the pairs used by the test and estimate (all but `screen.excluded`) */
+  keptIndices: number[];
+  base: SideSummary;
+  head: SideSummary;
+  /** CV of head/base over all pairs */
+  pairedCv: number;
+  /** robust spread of head/base over all pairs (`relativeMad`) */
+  pairedMad: number;
+  /** CV of head/base over the kept pairs (what the test sees) */
+  keptPairedCv: number;
+  /** null with no kept pair */
+  test: ScreenedTestResult | null;
+  /** on the log scale; null with no kept pair */
+  hl: HodgesLehmannResult | null;
+  /** the fixed-sample level of `hl`'s interval (`intervalLevel`) */
+  level: number;
+  /** the Hodges–Lehmann interval at the equivalence level (`equivalenceLevel`), on the log scale; null with no kept pair */
+  equivalence: HodgesLehmannResult | null;
+  /** the level of `equivalence` */
+  equivalenceLevel: number;
+  /** diagnostics that need only this benchmark's data */
+  diagnostics: Diagnostic[];
+}
+
+/** Grid of the log-ratios: 1e-12, a relative difference far below any measurement's resolution. */
+export const LOG_RATIO_GRID = 1e-12;
+
+/**
+ * Log-ratios d_i = ln(head_i / base_i), rounded (symmetrically about 0) to a grid of 1e-12. Without
+ * the rounding, pairs with mathematically equal ratios (50/100 and 1/2, or every pair after scaling
+ * the times) can differ in the last bit and have their tie broken by floating-point noise, which
+ * changes the ranks; with it, swapping base and head negates every d exactly and scaling the times
+ * leaves the ties as they were. R's `wilcox.test` has the same device (`digits.rank`).
+ */
+export function logRatios(pairs: readonly Pair[]): Float64Array {
+  return Float64Array.from(pairs, (p) => {
+    const d = Math.log(p.head / p.base);
+    return (Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID)) * LOG_RATIO_GRID;
+  });
+}
+
+/**
+ * Share of alpha left to the interval after an early stop: the interval is computed at the
+ * fixed-sample level 1 - alpha × STOPPED_EARLY_ALPHA_SHARE (97.5% for alpha 0.05).
+ *
+ * Why. A fixed-sample interval computed at a stopping time that depended on the data covers less
+ * often than its level: the rules stop preferentially when the pairs so far happen to look
+ * precise or decisive (the sequential-estimation problem behind Stein's two-stage procedure and
+ * Chow & Robbins' fixed-width intervals: Chow & Robbins 1965, Ann. Math. Statist. 36, 457-462;
+ * Siegmund 1985, "Sequential Analysis", Springer, ch. 3). The stopping rules keep the *test*
+ * exact with no change (stop.ts: the precision rule is blind to the signs), but not the interval
+ * at every true change: measured (bench/results/calibration.md, column *plain interval*) the 95%
+ * interval covered 92.7-95.9% after early stops under the drift-and-spikes model, against
+ * 94.7-94.8% at a fixed 13 pairs. A confidence sequence would cover at any stop by construction,
+ * but the betting one of stop.ts came out 1.7 times as wide at 60 pairs (and far wider at 13): too
+ * high a price. Raising the level to 1 - alpha/2 costs about 15% of width and brings coverage to
+ * 96.5-98.2% in every cell of that model (94.0% and 94.8% at a 2% change under the heavy-tailed
+ * and the independent-noise models, within their sampling error). A comparison that ran to its
+ * budget (`max-pairs`, `max-time`) or a file without stop reasons gets the plain interval, which
+ * is R's `wilcox.test(conf.int = TRUE)` exactly.
+ */
+export const STOPPED_EARLY_ALPHA_SHARE = 0.5;
+
+/**
+ * The fixed-sample level at which a benchmark's interval is computed, from the error rate `alpha`
+ * one interval may have (the comparison's alpha with one benchmark, `intervalAlpha` with several):
+ * 1 - alpha, or 1 - alpha × STOPPED_EARLY_ALPHA_SHARE after an early stop (see there). The two
+ * adjustments multiply: with 10 benchmarks, none rejected, alpha 0.05, an early-stopped interval
+ * is at 1 - 0.005/2 = 99.75%.
+ */
+export function intervalLevel(alpha: number, stoppedEarly: boolean): number {
+  return 1 - (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
+}
+
+/**
+ * The level of a benchmark's equivalence interval: 1 - 2 alpha (90% at alpha 0.05), or
+ * 1 - 2 alpha × STOPPED_EARLY_ALPHA_SHARE after an early stop (95%).
+ *
+ * Why this level. "Unchanged" is a claim of equivalence: the change lies within ±threshold. Its test
+ * is two one-sided tests at alpha each (Schuirmann 1987, "A comparison of the two one-sided tests
+ * procedure and the power approach for assessing the equivalence of average bioavailability",
+ * J. Pharmacokin. Biopharm. 15, 657-680), which reject exactly when the 1 - 2 alpha interval lies
+ * within ±threshold: the error of calling a benchmark unchanged when its change is at or beyond the
+ * threshold is at most alpha. No correction across benchmarks is needed for the claim a comparison
+ * makes with it, "every benchmark is unchanged": that claim is an intersection of the benchmarks'
+ * equivalence claims, and an intersection-union test that rejects when each of its component tests
+ * rejects at alpha has level alpha (Berger 1982, "Multiparameter hypothesis testing and acceptance
+ * sampling", Technometrics 24, 295-300; Berger & Hsu 1996, "Bioequivalence trials, intersection-union
+ * tests and equivalence confidence sets", Statist. Sci. 11, 283-319). Regressions keep the
+ * family-wise correction (`intervalAlpha`): a false alarm is a claim about one benchmark among many.
+ * After a data-dependent stop the interval is raised by the same share as the test's interval
+ * (`STOPPED_EARLY_ALPHA_SHARE`), for the same reason; bench/results/calibration.md measures how often
+ * a change at the threshold is called unchanged with the stopping rules on.
+ */
+export function equivalenceLevel(alpha: number, stoppedEarly: boolean): number {
+  return 1 - 2 * (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
+}
+
+/** The outlier screen and the test of one benchmark's pairs: what the correction across benchmarks needs. */
+export interface ScreenedPairs {
+  d: Float64Array;
+  screen: OutlierScreen;
+  keptIndices: number[];
+  kept: Float64Array;
+  test: ScreenedTestResult | null;
+}
+
+/**
+ * The test of no change that an outlier rule implies, the one place it is chosen: with a screen
+ * (`tukey`, `mad`) the sign-flip test with the screen inside its statistic, the only one of the two
+ * that stays exact when the screen's choice depends on the signs (signflip.ts); with `none`,
+ * Wilcoxon's signed-rank test, R's `wilcox.test(d)` exactly (signrank.ts). `judge` records it per
+ * benchmark (`change.test`), and judging a results file again derives it from the outlier rule it
+ * is judged with, so the file and its re-judging agree.
+ */
+export function pairedTestFor(outliers: OutlierRule): PairedTest {
+  return outliers === 'none' ? 'signed-rank' : 'sign-flip';
+}
+
+/** How a benchmark is tested: the test, its outlier rule, and the seed and number of sign draws of the randomization test (and of its interval's level). */
+export interface TestOptions {
+  test: PairedTest;
+  outliers: OutlierRule;
+  seed?: number;
+  draws?: number;
+  intervalDraws?: number;
+}
+
+/**
+ * Log-ratios, outlier screen, and the test of no change (the single call site of the test), the one
+ * `opts.test` names (`pairedTestFor`): the sign-flip test with the screen inside its statistic
+ * (signflip.ts), or Wilcoxon's signed-rank test of the kept pairs as R's `wilcox.test`.
+ */
+export function screenAndTest(pairs: readonly Pair[], opts: TestOptions): ScreenedPairs {
+  const d = logRatios(pairs);
+  const screen = screenOutliers(d, opts.outliers);
+  const excluded = new Set(screen.excluded);
+  const keptIndices: number[] = [];
+  for (let i = 0; i < d.length; i++) if (!excluded.has(i)) keptIndices.push(i);
+  const kept = Float64Array.from(keptIndices, (i) => d[i] as number);
+  const test = kept.length > 0 ? screenedTest(d, kept, opts) : null;
+  return { d, screen, keptIndices, kept, test };
+}
+
+export interface AnalyzeOptions {
+  alpha: number;
+  outliers: OutlierRule;
+  /** the test of no change; default `pairedTestFor(outliers)` */
+  test?: PairedTest;
+  direction?: Direction;
+  threshold?: number;
+  metric?: string;
+  stoppedEarly?: boolean;
+  seed?: number;
+  draws?: number;
+  /** sign patterns for the level of the intervals (signflip.ts, `intervalDrawsFor`); default INTERVAL_DRAWS */
+  intervalDraws?: number;
+  /** the interval's level; default `intervalLevel(alpha, stoppedEarly)` (one benchmark alone) */
+  level?: number;
+}
+
+/**
+ * Analyzes one benchmark's pairs at significance `alpha`: outliers, side summaries, the test of no
+ * change (`pairedTestFor`) and the Hodges–Lehmann estimate with its interval at `level` (log scale), and the
+ * diagnostics of the data alone. No multiple-comparison correction and no verdict (see `judge`).
+ */
+export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): PairsAnalysis {
+  return completeAnalysis(pairs, screenAndTest(pairs, { ...opts, test: opts.test ?? pairedTestFor(opts.outliers) }), opts);
+}
+
+/**
+ * `analyzePairs` from a screen and test already made: `judge` tests every benchmark first, since
+ * the level of each interval depends on the correction across all of them (judge.ts, `intervalAlpha`).
+ */
+export function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: AnalyzeOptions): PairsAnalysis {
+  const direction = opts.direction ?? 'lower-is-better';
+  const { d, screen, keptIndices, kept, test } = s;
+  const ratios = pairs.map((p) => p.head / p.base);
+  const keptRatios = keptIndices.map((i) => ratios[i] as number);
+  const base = summarize(pairs.map((p) => p.base));
+  const head = summarize(pairs.map((p) => p.head));
+  const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
+  const pairedMad = ratios.length > 0 ? relativeMad(ratios) : NaN;
+  const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
+  // The estimate and interval count zeros (head == base) as values, the test drops them as R does:
+  // see hodges-lehmann.ts. Without zeros both are R's `wilcox.test(d, conf.int = TRUE)`.
+  const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
+  // With a screen, computed at a level raised as the test allows for the screen (signflip.ts), so that
+  // it covers at `level`; `level` is what the interval claims and what the report shows.
+  // The equivalence interval: never corrected for the number of benchmarks (`equivalenceLevel`).
+  // Both levels are raised for the screen from the same sign patterns (signflip.ts).
+  const eqLevel = equivalenceLevel(opts.alpha, opts.stoppedEarly ?? false);
+  const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level, eqLevel], opts) : [level, eqLevel];
+  const hl = kept.length > 0 ? hodgesLehmann(kept, testAt!, { zeros: 'keep' }) : null;
+  const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt!, { zeros: 'keep' }) : null;
+  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, diagnostics: [] };
+  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
+  return analysis;
+}
