@@ -6,6 +6,7 @@
  * replaced in the text (`<dir>`); every figure, duration and progress line is the script's.
  */
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pairbench, readResults, type CliRun } from '../support/cli.ts';
@@ -197,6 +198,44 @@ describe('pairbench compare in debug mode: the exact output', () => {
     );
     expect(res.status).toBe(0);
     expect(repo.git('worktree', 'list').split('\n')).toHaveLength(1);
+    repo.remove();
+  });
+});
+
+describe('pairbench noise in debug mode', () => {
+  it("an A/A of one revision in two worktrees: both sides play as base (head's factor is not applied); the exact output", () => {
+    const repo = tempRepo();
+    repo.commit({ 'README': 'one\n' }, 'one');
+    const out = realpathSync(tempDir());
+    writeFileSync(join(out, 'script.json'), JSON.stringify({ benchmarks: { '*': { baseMs: 10, factor: 2, noise: 0.01 } } }));
+    const res = pairbench(['noise', '--rev', 'HEAD', '--run', './bench', '--seed', '3', '--max-pairs', '20', '--out', join(out, 'results.json')], { cwd: repo.dir, env: { PAIRBENCH_DEBUG_RUNNER: join(out, 'script.json') } });
+    const sha = repo.git('rev-parse', 'HEAD');
+    // the machine's cores and CPU are the report's one real part: the results file's environment
+    const machine = `${cpus().length} cores, ${cpus()[0]!.model.trim()}`;
+    const norm = (text: string) => text.replaceAll(out, '<out>').replace(machine, '<machine>').replaceAll(sha.slice(0, 12), '<sha>').replaceAll(sha.slice(0, 7), '<sha>').replace(/pairbench-wt-[\w-]+/, '<worktrees>');
+    expect(norm(res.stdout)).toBe(
+      lines(
+        'Noise floor of this machine (A/A: the same revision, <sha>, on both sides, <machine>)',
+        '',
+        './bench (20 pairs):',
+        '  A single run varies by 0.9% (CV); within a pair, head/base varies by 1.5%: pairing cancelled 0% of the run-to-run variation.',
+        '  Smallest change compare would detect here (80% power): 0.8% with 30 pairs, 0.4% with 100 pairs, 0.2% with 300 pairs.',
+        '  To detect the 2.0% threshold it needs about 6 pairs; with max-pairs 20, a threshold of 1.0% or more is resolvable.',
+        '',
+        'Suggested settings: threshold: 1.0%, max-pairs: 20 (or more pairs for a smaller threshold).',
+      ),
+    );
+    expect(norm(res.stderr)).toBe(
+      lines(
+        'warning: PAIRBENCH_DEBUG_RUNNER is set: no command is run, every run is answered from <out>/script.json',
+        'base: HEAD (<sha>), head: HEAD (<sha>), worktrees in <worktrees>',
+        'round 1 of at most 20 · 1 pairs in all · 1/1 running · ~436ms left',
+        'results: <out>/results.json',
+      ),
+    );
+    expect(res.status).toBe(0);
+    // head's factor of 2 would be a change of +100%
+    expect(Math.abs(readResults(join(out, 'results.json')).benchmarks[0]!.change!.estimate)).toBeLessThan(0.01);
     repo.remove();
   });
 });
