@@ -39,7 +39,7 @@ export interface EngineHooks {
    * What the comparison measures with, each defaulting to the real one: the runner of the pairs'
    * commands (`runCommands`: real processes through the run helper), the clock of the budget, the
    * pace and the results' timestamps (`Date.now`), the timer (`measuringTimer`) and the instruction
-   * counter (`detectCounter`). The command line's hidden debug mode (cli/run.ts,
+   * counter (`detectCounter`). The command line's hidden debug mode (cli/debug.ts,
    * PAIRBENCH_DEBUG_RUNNER) passes scripted ones, so that the whole pipeline runs without a process
    * and prints the same text on every run. Builds and git worktrees stay real.
    */
