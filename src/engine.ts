@@ -9,7 +9,7 @@ import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
 import { gateFails } from './config/fail-on.ts';
 import type { Spec } from './config/spec.ts';
-import { measuringTimer } from './measure/helper.ts';
+import { measuringTimer, type Timer } from './measure/helper.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
 import { overheadRecord } from './measure/overhead.ts';
 import { runCommands } from './measure/run.ts';
@@ -23,6 +23,7 @@ import { ResultsWriter } from './results/writer.ts';
 import { selectShard } from './schedule/shard.ts';
 import { designRecord } from './schedule/design.ts';
 import { runSchedule, type LoopState, type Progress } from './schedule/loop.ts';
+import type { Clock, Runner } from './schedule/runner.ts';
 import { pairedTestFor } from './stats/index.ts';
 import type { JudgeOptions } from './stats/types.ts';
 import { VERSION } from './version.ts';
@@ -35,6 +36,18 @@ export interface EngineHooks {
   env?: Record<string, string | undefined>;
   /** the base build cache and who writes it (the action's or the command line's), where build-cache is set */
   buildCache?: BuildCache;
+  /**
+   * What the comparison measures with, each defaulting to the real one: the runner of the pairs'
+   * commands (`runCommands`: real processes through the run helper), the clock of the budget, the
+   * pace and the results' timestamps (`Date.now`), the timer (`measuringTimer`) and the instruction
+   * counter (`detectCounter`). The command line's hidden debug mode (cli/debug.ts,
+   * PAIRBENCH_DEBUG_RUNNER) passes scripted ones, so that the whole pipeline runs without a process
+   * and prints the same text on every run. Builds and git worktrees stay real.
+   */
+  runner?: Runner;
+  clock?: Clock;
+  timer?: () => Promise<Timer>;
+  counter?: () => Promise<InstructionCounter | null>;
 }
 
 export type ExitCode = 0 | 1 | 2 | 3 | 130;
@@ -141,8 +154,9 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     hooks.log(`Shard ${spec.shard.index}/${spec.shard.count}: ${spec.benchmarks.length} of ${fullSpec.benchmarks.length} benchmarks (${spec.benchmarks.map((b) => b.name).join(', ') || 'none'})`);
   }
   const env = hooks.env ?? { ...process.env };
+  const now = hooks.clock ?? Date.now;
   const writer = new ResultsWriter(spec.out);
-  const startedAt = new Date().toISOString();
+  const startedAt = new Date(now()).toISOString();
   const results: Results = {
     schemaVersion: 1,
     tool: { name: 'pairbench', version: VERSION },
@@ -158,7 +172,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     benchmarks: [],
   };
   const finish = async (status: Results['status'], stoppedBecause: string, exitCode: ExitCode, extra: Partial<Results> = {}): Promise<Outcome> => {
-    const done: Results = { ...results, ...extra, status, stoppedBecause, finishedAt: new Date().toISOString() };
+    const done: Results = { ...results, ...extra, status, stoppedBecause, finishedAt: new Date(now()).toISOString() };
     let judged: Results;
     // a huge suite takes a while to judge: say so, rather than fall silent
     if (done.benchmarks.length >= 10_000) hooks.log(`judging ${done.benchmarks.length} benchmarks...`);
@@ -181,7 +195,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
 
   let counter: InstructionCounter | null = null;
   if (spec.benchmarks.some((b) => b.metrics.includes('instructions'))) {
-    counter = await detectCounter();
+    counter = await (hooks.counter ?? detectCounter)();
     if (!counter) {
       throw new UsageError('--metric', `--metric instructions: no instruction counter on this machine; ${INSTALL_HINT}`);
     }
@@ -189,7 +203,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     hooks.log(`Counting instructions with ${counter}${counter === 'valgrind' ? ' (exact, but runs are tens of times slower)' : ''}`);
   }
   // The timer is known before anything is built: CPU time and memory need the run helper (S15, S18).
-  const timer = await measuringTimer();
+  const timer = await (hooks.timer ?? measuringTimer)();
   const needsHelper = spec.benchmarks.flatMap((b) => b.metrics).find((m) => m === 'cpu' || m === 'rss');
   if (timer.kind === 'node' && needsHelper) {
     throw new UsageError('--metric', `--metric ${needsHelper} needs pairbench's run helper, which reads ${needsHelper === 'cpu' ? 'CPU time' : 'peak memory'} with wait4(2), and ${timer.why}; ${timer.remedy}`);
@@ -242,7 +256,8 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
       head: revisions.head,
       env,
       counter,
-      runner: runCommands,
+      runner: hooks.runner ?? runCommands,
+      clock: now,
       ...(hooks.signal ? { signal: hooks.signal } : {}),
       log: hooks.log,
       ...(hooks.progress ? { progress: hooks.progress } : {}),

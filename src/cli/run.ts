@@ -10,13 +10,19 @@ import { runNoise } from '../noise.ts';
 import { commandsOf } from '../report/markdown.ts';
 import { ProgressPrinter } from '../report/progress.ts';
 import { localBuildCache } from '../revisions/local-cache.ts';
+import { debugHooks } from './debug.ts';
 import { REPORT_GRACE_MS, emit } from './emit.ts';
 import type { Io } from './io.ts';
 
 export async function runAndReport(io: Io, spec: Spec, kind: 'compare' | 'noise', extra: { html: string | null; configPath: string | null } = { html: null, configPath: null }): Promise<ExitCode> {
+  // the hidden debug mode (debug.ts): a scripted runner and clock, or null for real runs
+  const debug = debugHooks(io, spec, kind);
+  const now = debug?.clock ?? Date.now;
+  let interruptedAt: number | null = null;
   // the first signal stops the run and keeps what it measured; a second one exits at once
   const interrupt = onInterrupt((sig, count) => {
     if (count === 1) {
+      interruptedAt = now();
       io.stderr.write(`\npairbench: ${sig} received; stopping the running commands and saving the results...\n`);
     } else {
       io.stderr.write(`pairbench: ${sig} again; exiting now\n`);
@@ -24,7 +30,7 @@ export async function runAndReport(io: Io, spec: Spec, kind: 'compare' | 'noise'
     }
   });
   const buildCache = kind === 'compare' ? localBuildCache(spec, io.env) : undefined;
-  const progress = spec.quiet || spec.json ? null : new ProgressPrinter(io.stderr, spec);
+  const progress = spec.quiet || spec.json ? null : new ProgressPrinter(io.stderr, spec, now);
   const log = (line: string) => {
     progress?.clear();
     if (!spec.json || line.startsWith('error') || line.startsWith('warning')) io.stderr.write(`${line}\n`);
@@ -36,6 +42,7 @@ export async function runAndReport(io: Io, spec: Spec, kind: 'compare' | 'noise'
       env: { ...io.env },
       ...(buildCache ? { buildCache } : {}),
       ...(progress ? { progress: (p) => progress.update(p) } : {}),
+      ...debug,
     });
     progress?.clear();
     if (outcome.results.verdict === undefined) {
@@ -44,7 +51,7 @@ export async function runAndReport(io: Io, spec: Spec, kind: 'compare' | 'noise'
       return outcome.exitCode;
     }
     // S11: after a signal, the reports still to write get a moment, not minutes (a huge suite)
-    const late = () => interrupt.at !== null && Date.now() - interrupt.at > REPORT_GRACE_MS;
+    const late = () => interruptedAt !== null && now() - interruptedAt > REPORT_GRACE_MS;
     await emit(io, outcome.results, { ...spec, html: extra.html, out: outcome.resultsPath }, { commands: commandsOf(spec, extra.configPath), resultsFiles: [spec.out] }, late);
     if (!spec.json) io.stderr.write(`results: ${outcome.resultsPath}\n`);
     return interrupt.at !== null ? 130 : outcome.exitCode;

@@ -19,9 +19,15 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { HELPER_SOURCE } from './helper-source.ts';
 
-/** How runs are timed, and why. */
+/**
+ * How runs are timed, and why. `scripted`: nothing is timed, every run is answered from a script
+ * (the command line's hidden debug mode, schedule/scripted-runner.ts); `measuringTimer` never
+ * returns it, and the results file records it as the timer, so such a file is never taken for a
+ * measurement.
+ */
 export type Timer =
   | { kind: 'helper'; path: string; notices: string[] }
+  | { kind: 'scripted'; notices: string[] }
   | {
       kind: 'node';
       /** why the helper is not used, to finish "--metric cpu needs the run helper, and ..." */

@@ -41,13 +41,14 @@ export interface ProgressOut {
  * The pace of the plain lines, in a log rather than a terminal: a line every ten seconds (the
  * first at once) and, with a line, once a minute, the undecided benchmarks when one of them knows
  * the pairs it needs. `show` writes them: to stderr on the command line, to the step log in the
- * action.
+ * action. `clock` (milliseconds) paces them: Date.now, or the scripted clock of the command line's
+ * debug mode, so that the lines it prints are the same on every run.
  */
-export function pacedProgress(maxPairs: number, show: { line(text: string): void; undecided(p: Progress): void }): (p: Progress) => void {
+export function pacedProgress(maxPairs: number, show: { line(text: string): void; undecided(p: Progress): void }, clock: () => number = Date.now): (p: Progress) => void {
   let lastLine = -Infinity;
   let lastList = -Infinity;
   return (p) => {
-    const now = Date.now();
+    const now = clock();
     if (now - lastLine < PLAIN_EVERY_MS) return;
     lastLine = now;
     show.line(ProgressPrinter.line(p, maxPairs));
@@ -65,14 +66,14 @@ export class ProgressPrinter {
   private readonly plain: (p: Progress) => void;
   private live = false;
 
-  constructor(out: ProgressOut, spec: Pick<Spec, 'maxPairs'>) {
+  constructor(out: ProgressOut, spec: Pick<Spec, 'maxPairs'>, clock: () => number = Date.now) {
     this.out = out;
     this.tty = out.isTTY === true;
     this.spec = spec;
     this.plain = pacedProgress(spec.maxPairs, {
       line: (text) => out.write(`${text}\n`),
       undecided: (p) => out.write(`undecided:\n${ProgressPrinter.list(p).join('\n')}\n`),
-    });
+    }, clock);
   }
 
   static line(p: Progress, maxPairs: number): string {

@@ -62,7 +62,7 @@ export interface LoopContext {
   signal?: AbortSignal;
   /** the instruction counter, when some benchmark measures `instructions` */
   counter: InstructionCounter | null;
-  /** runs the commands of a pair (the engine passes `runCommands`) */
+  /** runs the commands of a pair (the engine passes `runCommands`, or its hooks' runner) */
   runner: Runner;
   /** milliseconds, for the budget and pace (default `Date.now`) */
   clock?: Clock;
