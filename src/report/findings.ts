@@ -121,7 +121,7 @@ export function wordFinding(f: Finding, surface: Surface): string {
       // One count of pairs per benchmark is worded, the one that settles its verdict (pairsToSettle);
       // a second count here (pairsForThreshold, kept in the figures) only confused it.
       return (
-        `Noisy even in pairs: the ratio head/base varies by ${pct(g.pairedCv)} (CV) from pair to pair. With ${g.pairs} pairs the smallest change this detects reliably is about ${pct(g.detectable)}` +
+        `Noisy even in pairs: the ratio head/base varies by ${pct(g.pairedCv)} (CV) from pair to pair. ${g.detectable === null ? `With ${g.pairs} pairs no change can be significant yet` : `With ${g.pairs} pairs the smallest change this detects reliably is about ${pct(g.detectable)}`}` +
         `${g.pairsForThreshold !== null ? ` (the threshold is ${pct(g.threshold)})` : ''}. ` +
         `To cut the noise itself: ${g.metric === 'wall' ? `measure CPU time instead of wall time (${set('metric', 'cpu')}), ` : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`
       );
@@ -161,7 +161,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   'many-outliers': z.object({ excluded: count, pairs: count.refine((n) => n > 0), metric: z.string().max(64).nullable() }),
   'order-effect': z.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
-  'high-noise': z.object({ pairedCv: num, pairs: count, detectable: z.number(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
+  'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: z.object({ subtracted: num, unit: z.string().max(32) }),
   'short-run': z.object({ overhead: num, typical: num, subtracted: num, capped: z.boolean(), unit: z.string().max(32) }),

@@ -113,13 +113,16 @@ export function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha:
   if (n >= 3 && a.keptPairedCv > HIGH_PAIRED_CV) {
     const logSd = sd(kept);
     const needed = pairsToDetect(logSd, threshold, alpha);
+    // below the pairs the test needs to reach alpha at all no change is detectable: null, not
+    // Infinity (which a results file, being JSON, could not hold)
+    const detectable = minimumDetectableChange(logSd, n, alpha);
     out.push({
       code: 'high-noise',
       severity: 'warning',
       figures: {
         pairedCv: a.keptPairedCv,
         pairs: n,
-        detectable: minimumDetectableChange(logSd, n, alpha),
+        detectable: Number.isFinite(detectable) ? detectable : null,
         pairsForThreshold: Number.isFinite(needed) && needed > n ? needed : null,
         threshold,
         metric: metric ?? null,

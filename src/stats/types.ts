@@ -119,7 +119,7 @@ export type Finding =
   /** the first and second half of the pairs disagree */
   | { code: 'drift'; severity: 'warning'; figures: { firstHalf: number; secondHalf: number; pValue: number } }
   /** still noisy after pairing */
-  | { code: 'high-noise'; severity: 'warning'; figures: { pairedCv: number; pairs: number; detectable: number; pairsForThreshold: number | null; threshold: number; metric: string | null } }
+  | { code: 'high-noise'; severity: 'warning'; figures: { pairedCv: number; pairs: number; detectable: number | null; pairsForThreshold: number | null; threshold: number; metric: string | null } }
   /** noisy single runs that pairing rescued */
   | { code: 'pairing-rescued'; severity: 'info'; figures: { baseCv: number; headCv: number; pairedCv: number; removed: number } }
   /** pairbench's per-run overhead (the shell's start) was subtracted before the ratios */

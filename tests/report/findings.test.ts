@@ -143,3 +143,23 @@ describe('pairbench report of a file an older pairbench wrote, with each finding
     expect(res.stdout).not.toContain('words an older pairbench stored');
   });
 });
+
+describe('high-noise on too few pairs for any change to be significant', () => {
+  it('is worded as a sentence on every surface (no bare code), after the results file\'s round trip', () => {
+    const pairs = [1.15, 0.85, 1.2, 0.9].map((f, i): Pair => ({ base: 100 + i, head: (100 + i) * f, order: i % 2 ? 'base-first' : 'head-first' }));
+    const judged = judgeResults(
+      { schemaVersion: 1, base: { ref: 'main' }, head: { ref: 'pr' }, benchmarks: [{ name: 'few', unit: 'ms', direction: 'lower-is-better', metric: 'wall', pairs }] },
+      { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' },
+    );
+    // as a results file holds it: JSON has no Infinity
+    const stored = JSON.parse(JSON.stringify(judged)) as Results;
+    const diag = stored.benchmarks[0]!.diagnostics!.find((d) => d.code === 'high-noise')!;
+    expect(findingOf(diag)).not.toBeNull();
+    for (const surface of ['cli', 'action'] as const) {
+      const words = wordDiagnostic(diag, surface);
+      expect(words).toMatch(/^Noisy even in pairs: /);
+      expect(words).toContain('With 4 pairs no change can be significant yet');
+    }
+    expect(renderTerminal(stored, { color: false })).toContain('With 4 pairs no change can be significant yet');
+  });
+});
