@@ -8,6 +8,7 @@
 import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
 import { gateFails } from './config/fail-on.ts';
+import { COMPARE_OPTIONS, recordedKey } from './config/options.ts';
 import type { Spec } from './config/spec.ts';
 import { measuringTimer, type Timer } from './measure/helper.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
@@ -78,17 +79,8 @@ export function environment(): NonNullable<Results['environment']> {
 /** The settings as recorded in the results: enough to replay the comparison. */
 function recordedSettings(spec: Spec): Record<string, unknown> {
   return {
-    seed: spec.seed,
-    alpha: spec.alpha,
-    threshold: spec.threshold,
-    outliers: spec.outliers,
-    correction: spec.correction,
-    minPairs: spec.minPairs,
-    maxPairs: spec.maxPairs,
-    maxTimeMs: spec.maxTimeMs,
-    precision: spec.precision,
-    warmup: spec.warmup,
-    timeoutMs: spec.timeoutMs,
+    // the options the table marks recorded, under the keys results/recorded.ts reads them back by
+    ...Object.fromEntries(COMPARE_OPTIONS.filter((o) => o.recorded !== undefined).map((o) => [recordedKey(o), spec[recordedKey(o) as keyof Spec]])),
     build: spec.build,
     failOn: spec.failOn,
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(','),

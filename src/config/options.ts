@@ -19,6 +19,12 @@ export interface OptionDef {
   arg?: string;
   /** not accepted at the top level of a config file */
   cliOnly?: boolean;
+  /**
+   * recorded in a results file's `settings` under its camelCase key (a duration in milliseconds,
+   * `max-time` as `maxTimeMs`), and read back through this option's parser when the file is judged
+   * again or replayed (results/recorded.ts); the number is its place in a replay line
+   */
+  recorded?: number;
 }
 
 export const METRICS = ['wall', 'cpu', 'rss', 'instructions'] as const;
@@ -50,17 +56,17 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'changed-only', kind: 'boolean', help: "run only the benchmarks whose config paths: base..head changes (the others are listed as not run)" },
   { name: 'paths-mode', kind: 'choice', choices: ['strict', 'matched'], default: 'strict', arg: '<mode>', help: "with changed-only: strict runs every benchmark when a changed file matches no benchmark's paths (they may be incomplete); matched runs only the benchmarks whose paths match" },
   { name: 'paths-ignore', kind: 'string', arg: '<globs>', help: 'with changed-only: changed files that never count (space-separated globs, such as **/*.md docs/**)' },
-  { name: 'min-pairs', kind: 'integer', default: '10', arg: '<n>', help: 'pairs before any stopping rule applies' },
-  { name: 'max-pairs', kind: 'integer', default: '200', arg: '<n>', help: 'pairs at most, per benchmark' },
-  { name: 'max-time', kind: 'duration', default: '10m', arg: '<dur>', help: 'measuring budget for the whole comparison' },
-  { name: 'precision', kind: 'percent', default: '1%', arg: '<pct>', help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences)" },
-  { name: 'warmup', kind: 'integer', default: '1', arg: '<n>', help: 'unmeasured runs per side before the first pair' },
-  { name: 'threshold', kind: 'percent', default: '2%', arg: '<pct>', help: 'smallest relative change that counts as a regression or improvement' },
-  { name: 'alpha', kind: 'alpha', default: '0.05', arg: '<p>', help: 'significance level, after correction for the number of benchmarks' },
-  { name: 'outliers', kind: 'choice', choices: ['tukey', 'mad', 'none'], default: 'tukey', arg: '<rule>', help: 'outlier rule on the paired log-ratios' },
-  { name: 'correction', kind: 'choice', choices: ['holm', 'bh'], default: 'holm', arg: '<c>', help: 'multiple-comparison correction: holm (family-wise) or bh (false discovery rate)' },
-  { name: 'timeout', kind: 'duration', default: '10m', arg: '<dur>', help: "one run's time limit; the whole process tree is killed past it" },
-  { name: 'seed', kind: 'integer', arg: '<n>', help: 'seed of the pair order (default: random; recorded in the results)' },
+  { name: 'min-pairs', kind: 'integer', default: '10', arg: '<n>', help: 'pairs before any stopping rule applies', recorded: 6 },
+  { name: 'max-pairs', kind: 'integer', default: '200', arg: '<n>', help: 'pairs at most, per benchmark', recorded: 7 },
+  { name: 'max-time', kind: 'duration', default: '10m', arg: '<dur>', help: 'measuring budget for the whole comparison', recorded: 8 },
+  { name: 'precision', kind: 'percent', default: '1%', arg: '<pct>', help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences)", recorded: 9 },
+  { name: 'warmup', kind: 'integer', default: '1', arg: '<n>', help: 'unmeasured runs per side before the first pair', recorded: 10 },
+  { name: 'threshold', kind: 'percent', default: '2%', arg: '<pct>', help: 'smallest relative change that counts as a regression or improvement', recorded: 2 },
+  { name: 'alpha', kind: 'alpha', default: '0.05', arg: '<p>', help: 'significance level, after correction for the number of benchmarks', recorded: 3 },
+  { name: 'outliers', kind: 'choice', choices: ['tukey', 'mad', 'none'], default: 'tukey', arg: '<rule>', help: 'outlier rule on the paired log-ratios', recorded: 4 },
+  { name: 'correction', kind: 'choice', choices: ['holm', 'bh'], default: 'holm', arg: '<c>', help: 'multiple-comparison correction: holm (family-wise) or bh (false discovery rate)', recorded: 5 },
+  { name: 'timeout', kind: 'duration', default: '10m', arg: '<dur>', help: "one run's time limit; the whole process tree is killed past it", recorded: 11 },
+  { name: 'seed', kind: 'integer', arg: '<n>', help: 'seed of the pair order (default: random; recorded in the results)', recorded: 1 },
   { name: 'shard', kind: 'string', default: '1/1', arg: '<i/n>', help: 'measure every n-th benchmark starting at the i-th' },
   { name: 'out', kind: 'string', default: 'pairbench-results.json', arg: '<file>', help: 'results JSON, written as pairs complete' },
   { name: 'markdown', kind: 'string', arg: '<file>', help: 'write the report as Markdown (the PR comment body)' },
@@ -71,6 +77,12 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'json', kind: 'boolean', help: 'print the results JSON to stdout instead of the table', cliOnly: true },
   { name: 'quiet', kind: 'boolean', help: 'no progress lines', cliOnly: true },
 ];
+
+/** The key of a recorded option in a results file's `settings`: camelCase, a duration's in milliseconds. */
+export function recordedKey(o: OptionDef): string {
+  const camel = o.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return o.kind === 'duration' ? `${camel}Ms` : camel;
+}
 
 export function optionDef(name: string): OptionDef | undefined {
   return COMPARE_OPTIONS.find((o) => o.name === name);

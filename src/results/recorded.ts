@@ -6,25 +6,17 @@
  * (results/rejudge.ts).
  */
 import { UsageError } from '../config/errors.ts';
+import { COMPARE_OPTIONS, recordedKey } from '../config/options.ts';
 import { parseOptionValue } from '../config/spec.ts';
 
 /**
- * Each setting read back, by its key in `settings`, with the flag it came from. Durations are
- * recorded in milliseconds (`maxTimeMs`), where the flag reads a bare number as seconds.
+ * Each setting read back, by its key in `settings`, with the flag it came from: the options the
+ * option table marks `recorded` (config/options.ts), in their replay order, so a key and its flag are written down once.
+ * Durations are recorded in milliseconds (`maxTimeMs`), where the flag reads a bare number as seconds.
  */
-export const RECORDED_SETTINGS: readonly { key: string; flag: string }[] = [
-  { key: 'seed', flag: 'seed' },
-  { key: 'threshold', flag: 'threshold' },
-  { key: 'alpha', flag: 'alpha' },
-  { key: 'outliers', flag: 'outliers' },
-  { key: 'correction', flag: 'correction' },
-  { key: 'minPairs', flag: 'min-pairs' },
-  { key: 'maxPairs', flag: 'max-pairs' },
-  { key: 'maxTimeMs', flag: 'max-time' },
-  { key: 'precision', flag: 'precision' },
-  { key: 'warmup', flag: 'warmup' },
-  { key: 'timeoutMs', flag: 'timeout' },
-];
+export const RECORDED_SETTINGS: readonly { key: string; flag: string }[] = COMPARE_OPTIONS.filter((o) => o.recorded !== undefined)
+  .sort((a, b) => a.recorded! - b.recorded!)
+  .map((o) => ({ key: recordedKey(o), flag: o.name }));
 
 /** A recorded setting read back: its value as the flag's parser gives it, or what the flag expects instead. */
 export type RecordedSetting = { value: number | string } | { raw: unknown; expected: string };
