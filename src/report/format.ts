@@ -2,6 +2,7 @@
  * Number formatting shared by every renderer: human units, changes as percentages with one decimal
  * (`formatChange`), p-values. Pure functions; every report reads with the same precision.
  */
+import { recordedOr } from '../results/recorded.ts';
 import type { Verdict } from '../stats/types.ts';
 
 const TIME_UNITS: [string, number][] = [
@@ -96,8 +97,7 @@ export const VERDICT_EMOJI: Record<Verdict, string> = {
  * absent): a comparison judged at `--alpha 0.01` shows "99%".
  */
 export function confidenceLabel(settings: Record<string, unknown> | undefined): string {
-  const alpha = settings?.['alpha'];
-  const a = typeof alpha === 'number' && alpha > 0 && alpha < 1 ? alpha : 0.05;
+  const a = recordedOr(settings, 'alpha') as number;
   return `${String(Number((100 * (1 - a)).toFixed(2)))}%`;
 }
 
@@ -141,13 +141,13 @@ export function intervalNote(results: {
     const lo = formatLevel(levels.reduce((a, b) => Math.min(a, b)));
     const hi = formatLevel(levels.reduce((a, b) => Math.max(a, b)));
     const label = lo === hi ? lo : `${lo.slice(0, -1)}–${hi}`;
-    const alpha = typeof results.settings?.['alpha'] === 'number' ? (results.settings['alpha'] as number) : 0.05;
+    const alpha = recordedOr(results.settings, 'alpha') as number;
     parts.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${Number((alpha * 100).toPrecision(3))}% each${lo === hi ? '' : ', higher after an early stop'}), which lies within ±threshold`);
   }
   if (tested.length > 0 && !tested.every((b) => formatLevel(b.change!.ciLevel!) === confidence)) {
     const lowest = tested.reduce((m, b) => Math.min(m, b.change!.ciLevel!), Infinity);
     const early = tested.some((b) => b.change!.ciLevel! !== lowest);
-    const bh = results.settings?.['correction'] === 'bh';
+    const bh = recordedOr(results.settings, 'correction') === 'bh';
     const label = intervalLabel({ settings: results.settings, benchmarks: tested });
     const why =
       judged.length > 1

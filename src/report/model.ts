@@ -13,6 +13,7 @@
  * Pure: results in, a value out.
  */
 import { gateAfterAcceptance, gateFails, type Acceptance, type FailOn } from '../config/fail-on.ts';
+import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
 import { designSummary, futilitySummary } from './designs.ts';
@@ -104,13 +105,11 @@ export interface ModelOptions {
 }
 
 function thresholdOf(results: Results): number {
-  const t = results.settings?.['threshold'];
-  return typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : 0.02;
+  return recordedOr(results.settings, 'threshold') as number;
 }
 
 function alphaOf(results: Results): number {
-  const a = results.settings?.['alpha'];
-  return typeof a === 'number' && a > 0 && a < 1 ? a : 0.05;
+  return recordedOr(results.settings, 'alpha') as number;
 }
 
 /** How a revision is named in prose: the short SHA, else the ref, else the directory. */

@@ -6,6 +6,7 @@
  * text out.
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
+import { readRecordedSetting, recordedOr } from '../results/recorded.ts';
 import { MARKDOWN } from './comment.ts';
 import { codeBlock, escapeInline } from './escape.ts';
 import { formatChange } from './format.ts';
@@ -29,8 +30,9 @@ function sentences(b: BenchmarkResult, threshold: number, maxPairs: number): str
 }
 
 function settingsOf(results: Results): { threshold: number; maxPairs: number } {
-  const s = results.settings ?? {};
-  return { threshold: Number(s['threshold'] ?? 0.02), maxPairs: Number(s['maxPairs'] ?? 60) };
+  // a noise run's max-pairs defaults to 60 (cli/noise.ts), not compare's 200; it is always recorded
+  const maxPairs = readRecordedSetting(results.settings, 'maxPairs');
+  return { threshold: recordedOr(results.settings, 'threshold') as number, maxPairs: maxPairs && 'value' in maxPairs ? Number(maxPairs.value) : 60 };
 }
 
 /** A benchmark's own threshold (config file), else the comparison's. */

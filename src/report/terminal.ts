@@ -4,6 +4,7 @@
  * what a user needs to act on it (notes, diagnostics, failures, why measuring stopped). Pure:
  * results in, text out.
  */
+import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { oneLine } from './escape.ts';
@@ -276,7 +277,7 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
   const notRun = notRunText(results);
   if (notRun.length > 0) lines.push('');
   for (const line of notRun) lines.push(line);
-  const seed = results.settings?.['seed'];
+  const seed = recordedOr(results.settings, 'seed');
   const took = Number.isFinite(started) && Number.isFinite(finished) ? `, took ${formatDuration(finished - started)}` : '';
   lines.push('');
   lines.push(seed !== undefined ? `seed ${String(seed)}${took}; replay the pair order with --seed ${String(seed)}` : `no seed recorded${took}`);

@@ -48,3 +48,20 @@ export function readAsFlag(flag: string, raw: unknown, ms = false): RecordedSett
     return { raw, expected: /; expected (.*)$/.exec(err.message)?.[1] ?? 'a valid value' };
   }
 }
+
+/**
+ * A recorded setting as a report reads it, by its flag: the value its flag's parser gives it (a
+ * threshold as a fraction, a duration in milliseconds), else the flag's default (undefined where it
+ * has none, as for the seed). The one reader of `settings` for every report, so none of them can
+ * show a figure the flag would refuse.
+ */
+export function recordedOr(settings: Readonly<Record<string, unknown>> | undefined, flag: string): number | string | undefined {
+  const entry = RECORDED_SETTINGS.find((s) => s.flag === flag);
+  if (!entry) throw new Error(`recordedOr: --${flag} is not a recorded setting`);
+  const read = readRecordedSetting(settings, entry.key);
+  if (read && 'value' in read) return read.value;
+  const fallback = COMPARE_OPTIONS.find((o) => o.name === flag)?.default;
+  if (fallback === undefined) return undefined;
+  const parsed = parseOptionValue(flag, `--${flag}`, fallback);
+  return typeof parsed === 'number' || typeof parsed === 'string' ? parsed : undefined;
+}
