@@ -217,6 +217,8 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   try {
     revisions = await prepareRevisions(spec, { log: hooks.log, env, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(hooks.buildCache ? { buildCache: hooks.buildCache } : {}), ...(select ? { select } : {}) });
   } catch (err) {
+    // interrupted while building: the build was stopped, it did not fail (a recorded failure would make the file a failed run)
+    if (err instanceof BuildFailure && hooks.signal?.aborted) return finish('partial', 'interrupted', 130);
     if (err instanceof BuildFailure) {
       hooks.log(`error: ${err.message}\n${indentTail(err.outputTail)}`);
       return finish('failed', 'error', 3, {

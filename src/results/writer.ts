@@ -180,31 +180,41 @@ export class ResultsWriter {
   private lastEnd = 0;
   private lastMs = 0;
   private written = false;
-  /** `input`: how the path was given, for the message when it cannot be used. */
-  constructor(path: string, input = '--out') {
+  private readonly now: () => number;
+  /**
+   * `input`: how the path was given, for the message when it cannot be used; `now`: the clock of
+   * the write share, in milliseconds (`performance.now`).
+   */
+  constructor(path: string, input = '--out', now: () => number = () => performance.now()) {
     this.path = checkOutputPath(input, path, { replaced: true });
+    this.now = now;
   }
 
   /** Writes the results now (atomically: temp file, then rename). */
   write(results: Results): void {
-    const t0 = performance.now();
+    this.writeTimed(results, this.now());
+  }
+
+  /**
+   * Writes the results unless the last write was recent for its cost (it took more than a tenth of
+   * the time since it ended); `results` is built only when written, and building it counts in the
+   * cost: for a huge suite it takes as long as the writing. True when written.
+   */
+  writeSoon(results: () => Results): boolean {
+    if (this.lastEnd > 0 && this.lastMs > WRITE_SHARE * (this.now() - this.lastEnd)) return false;
+    const t0 = this.now();
+    this.writeTimed(results(), t0);
+    return true;
+  }
+
+  private writeTimed(results: Results, t0: number): void {
     try {
       this.bytes = writeAtomically(this.path, (tmp) => writeResultsFile(tmp, results));
       this.written = true;
     } catch (err) {
       throw new ResultsWriteError(this.path, err, this.written || existsSync(this.path));
     }
-    this.lastEnd = performance.now();
+    this.lastEnd = this.now();
     this.lastMs = this.lastEnd - t0;
-  }
-
-  /**
-   * Writes the results unless the last write was recent for its cost (it took more than a tenth of
-   * the time since it ended); `results` is built only when written. True when written.
-   */
-  writeSoon(results: () => Results): boolean {
-    if (this.lastEnd > 0 && this.lastMs > WRITE_SHARE * (performance.now() - this.lastEnd)) return false;
-    this.write(results());
-    return true;
   }
 }

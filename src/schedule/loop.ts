@@ -101,14 +101,15 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   const started = now();
   const aborted = () => ctx.signal?.aborted === true;
   const budgetLeft = () => spec.maxTimeMs - (now() - started);
-  const progress = progressEmitter(ctx, state, started, now, budgetLeft);
+  let running: Unit[] = [];
+  const progress = progressEmitter(ctx, state, started, now, budgetLeft, () => running);
 
   await planUnits(measure);
   // interrupted while listing or warming up: nothing more is run
   if (aborted()) state.stoppedBecause = 'interrupted';
 
   let round = 0;
-  let running = state.stoppedBecause === 'interrupted' ? [] : state.units.filter((u) => u.running);
+  running = state.stoppedBecause === 'interrupted' ? [] : state.units.filter((u) => u.running);
   let next = running;
   while (running.length > 0) {
     if (aborted()) {
@@ -120,8 +121,9 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     const ended = await runRound(order, round);
     if (ended) break;
     for (const unit of order) checkUnit(state, unit, spec);
-    // a suite whose last benchmark still in its pilot stopped (decided, failed) chooses the others' designs now
-    for (const job of state.jobs) if (job.running && job.units.some((u) => u.design?.phase === 'pilot')) designsReady(job);
+    // a suite whose last benchmark still in its pilot stopped (decided, failed) chooses the others' designs now;
+    // only a job with a unit in this round can have changed (a unit in its pilot runs in every round)
+    for (const job of new Set(order.map((u) => u.job))) if (job.running && job.units.some((u) => u.design?.phase === 'pilot')) designsReady(job);
     running = running.filter((u) => u.running);
     next = ctx.allocation === false ? running : allocateRound(running);
     progress(round, true);
@@ -225,6 +227,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     }
     unit.rowsPerPair = recordPair(state, unit, got.base, got.head, order);
     unit.pairs++;
+    progress.pair();
     if (unit.design?.phase === 'pilot' && unit.select?.length === 1) {
       const next = recordPilot(unit.design, unit.select[0]!, got);
       if (next) unit.sizing = next;
@@ -235,26 +238,58 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   }
 }
 
-/** Progress reports, at most every 250 ms unless forced (after each round). */
-function progressEmitter(ctx: LoopContext, state: LoopState, started: number, now: Clock, budgetLeft: () => number) {
+/**
+ * Unforced progress reports list at most this many units, summed, per pair measured since the last
+ * report. A report lists every running unit, so one after each pair of a round of n units would
+ * make the round O(n²) (one report per 250 ms of a round whose length grows with n); with this, a
+ * suite of up to 64 units reports as often as the clock allows, and a round of 100,000 reports
+ * every 1,563 pairs or so: the reports cost O(1) per pair, amortized.
+ */
+export const PROGRESS_UNITS_PER_PAIR = 64;
+
+/**
+ * Progress reports, at most every 250 ms and every {@link PROGRESS_UNITS_PER_PAIR} pairs per running
+ * unit, unless forced (after each round). `running` is the loop's list of the units still running
+ * (stopped ones are left out here), so a report never scans the units that stopped long ago.
+ */
+function progressEmitter(ctx: LoopContext, state: LoopState, started: number, now: Clock, budgetLeft: () => number, running: () => readonly Unit[]) {
   let last = -Infinity;
-  return (round: number, force = false) => {
+  let pairsDone = 0;
+  let pairsSince = 0;
+  const emit = (round: number, force = false) => {
     if (!ctx.progress) return;
+    const units = running();
+    if (!force && pairsSince * PROGRESS_UNITS_PER_PAIR < units.length) return;
     const t = now();
     if (!force && t - last < 250) return;
     last = t;
-    const running = state.units.filter((u) => u.running);
+    pairsSince = 0;
+    const open = units.filter((u) => u.running);
+    let rows: Row[] | undefined;
+    let undecided: UndecidedUnit[] | undefined;
     // what the running units still need (max pairs where unknown), at their pace
-    const paceLeft = running.reduce((sum, u) => sum + (u.pairs > 0 ? (u.pairMsTotal / u.pairs) * Math.max(0, Math.min(u.need ?? ctx.spec.maxPairs, ctx.spec.maxPairs) - u.pairs) : 0), 0);
+    const paceLeft = open.reduce((sum, u) => sum + (u.pairs > 0 ? (u.pairMsTotal / u.pairs) * Math.max(0, Math.min(u.need ?? ctx.spec.maxPairs, ctx.spec.maxPairs) - u.pairs) : 0), 0);
     ctx.progress({
       round,
-      pairsDone: state.units.reduce((s, u) => s + u.pairs, 0),
-      jobsRunning: running.length,
+      pairsDone,
+      jobsRunning: open.length,
       jobsTotal: state.units.length,
       elapsedMs: t - started,
       remainingMs: Math.max(0, Math.min(budgetLeft(), paceLeft)),
-      rows: running.flatMap((u) => u.rows),
-      undecided: running.map((u) => ({ name: u.name, pairs: u.pairs, need: u.need, waiting: u.waiting === true })),
+      // listed when read: a log that prints a line every ten seconds skips the other reports at once
+      get rows() {
+        return (rows ??= open.flatMap((u) => u.rows));
+      },
+      get undecided() {
+        return (undecided ??= open.map((u) => ({ name: u.name, pairs: u.pairs, need: u.need, waiting: u.waiting === true })));
+      },
     });
   };
+  return Object.assign(emit, {
+    /** a pair was measured: counts toward the next report */
+    pair() {
+      pairsDone++;
+      pairsSince++;
+    },
+  });
 }

@@ -27,7 +27,7 @@ function hugeSuite(dir: string, n: number): void {
 
 
 describe('S11: a signal is honoured within 5 s in every phase', () => {
-  it('S11: while building (a build that would take 60 s): exit 130, the build killed', async () => {
+  it('S11: while building (a build that would take 60 s): exit 130, the build killed, the results file partial and interrupted, recording no failure', async () => {
     const dir = tempDir();
     const marker = `pbbuild${process.pid}`;
     const file = join(dir, 'r.json');
@@ -38,6 +38,10 @@ describe('S11: a signal is honoured within 5 s in every phase', () => {
     expect(took).toBeLessThan(5000);
     expect(code).toBe(130);
     await waitFor(() => processesWith(marker) === '', 'the build to be killed', 5000);
+    // an interrupted build did not fail: a file that recorded a failure would be judged a failed run (exit 3)
+    const results = readResults(file);
+    expect(results).toMatchObject({ status: 'partial', stoppedBecause: 'interrupted' });
+    expect(results.failures).toBeUndefined();
   });
 
   it('S11: while listing a suite (a listing run that would take 60 s): exit 130, the run killed', async () => {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts';
 import type { RunRequest, RunResult } from '../../src/measure/run.ts';
-import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
+import { PROGRESS_UNITS_PER_PAIR, runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
 import { ProgressPrinter } from '../../src/report/progress.ts';
 
@@ -375,5 +375,57 @@ describe('progress', () => {
     const later = lines.filter((l) => l.pairs >= 6);
     expect(later.length).toBeGreaterThan(0);
     for (const l of later) expect(l.line, l.line).toMatch(/BenchmarkParse \+30(\.\d+)?% ±\d+\.\d%/);
+  });
+});
+
+describe('progress at scale', () => {
+  /** A `--format json` suite of `n` benchmarks paired one by one, the runner answering at once; the clock moves a second per reading, so it never holds a report back. */
+  async function reports(n: number) {
+    const names = Array.from({ length: n }, (_, i) => `case_${i}`);
+    const all = JSON.stringify(names.map((name) => ({ name, value: 100, unit: 'ns' })));
+    const jitter = mulberry32(n);
+    const runner = async (requests: readonly RunRequest[]): Promise<RunResult[]> =>
+      requests.map((req) => {
+        const one = req.env.PAIRBENCH_BENCHMARK_1;
+        return ok(one === undefined ? all : `[{"name":${JSON.stringify(one)},"value":${100 * (1 + 0.01 * (jitter() - 0.5))},"unit":"ns"}]`);
+      });
+    let clock = 0;
+    const seen = { reports: 0, listed: 0, rows: 0, lastPairsDone: 0 };
+    const state = await runSchedule({
+      spec: buildSpec({ format: 'json', run: 'suite {benchmark}', seed: '1', 'min-pairs': '3', 'max-pairs': '3', warmup: '0', 'max-time': '596h' }, { cwd: '/', naming: cliNaming }),
+      base: { side: 'base', ref: null, sha: null, dir: BASE },
+      head: { side: 'head', ref: null, sha: null, dir: HEAD },
+      env: {},
+      counter: null,
+      runner,
+      clock: () => (clock += 1000),
+      log: () => {},
+      onPair: () => {},
+      progress: (p) => {
+        // read as the terminal's line reads it: every row and every undecided unit
+        seen.reports++;
+        seen.rows += p.rows.length;
+        seen.listed += (p.undecided ?? []).length;
+        seen.lastPairsDone = p.pairsDone;
+      },
+    });
+    const pairs = state.units.reduce((s, u) => s + u.pairs, 0);
+    return { ...seen, pairs };
+  }
+
+  it('S11: the progress reports of a round of 4,000 benchmarks list O(1) units per pair, not every unit after every pair (a round stays linear)', async () => {
+    const { pairs, listed, rows, reports: count, lastPairsDone } = await reports(4000);
+    expect(pairs).toBe(3 * 4000);
+    expect(lastPairsDone).toBe(pairs);
+    // a report after every pair would list 4,000 units each time: 12,000 × 4,000
+    expect(listed).toBeLessThanOrEqual((PROGRESS_UNITS_PER_PAIR + 1) * pairs);
+    expect(rows).toBeLessThanOrEqual((PROGRESS_UNITS_PER_PAIR + 1) * pairs);
+    expect(count).toBeGreaterThanOrEqual(3 * (4000 / PROGRESS_UNITS_PER_PAIR) - 3);
+  });
+
+  it('a suite of a few benchmarks still reports after every pair when the clock allows', async () => {
+    const { pairs, reports: count } = await reports(10);
+    // one after each pair, and one forced at the end of each of the 3 rounds
+    expect(count).toBe(pairs + 3);
   });
 });
