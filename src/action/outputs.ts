@@ -24,9 +24,13 @@ export function setOutputs(results: Results, settings: ActionSettings): void {
   core.setOutput('report-path', settings.reportPath);
 }
 
-/** The step's status as it stands; its message comes at the end, once the label is known. */
+/**
+ * The step's status as it stands, the command line's exit statuses (0, 1 for the gate, 3 for a
+ * comparison that could not be completed, 130 interrupted), so a log and a script read the same code
+ * either way; its message comes at the end, once the label is known.
+ */
 export function setStatus(exitCode: number): void {
-  process.exitCode = exitCode === 0 ? 0 : 1;
+  process.exitCode = exitCode;
 }
 
 /** The gate once the accept label is weighed: an accepted label takes regression out of it, nothing else. */
@@ -45,4 +49,6 @@ export function failStep(exitCode: number, results: Results, failOn: FailOn, acc
   else if (exitCode === 3) core.setFailed('pairbench could not complete the comparison (a build or a benchmark command failed): see Failures in the job summary.');
   // the regressions, or the undecided benchmarks, counted and sized as the comment counts them (report/step.ts)
   else if (exitCode === 1) core.setFailed(failingStepMessage(reportModel(results, { failOn, acceptance: accepted })));
+  // core.setFailed sets exit status 1 whatever the reason: keep the status that says why
+  setStatus(exitCode);
 }

@@ -10,7 +10,7 @@
  *   threshold, outlier rule or correction fills in a flag that was not given, when its flag's
  *   parser accepts it (results/recorded.ts), and an alpha also only from RECORDED_ALPHA_FLOOR up;
  *   a benchmark's own threshold (the run's config file) is kept when `--threshold` would accept
- *   it. Anything else is dropped with a warning that names it;
+ *   it and `--threshold` is not given. Anything else is dropped with a warning that names it;
  * - without it (an artifact), nothing recorded decides how the file is judged: every judging
  *   setting is the input's, and no benchmark keeps a threshold of its own;
  * - a flag or an input given explicitly always wins;
@@ -153,7 +153,8 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
     if (claimsOneSide) oneSided.push(`${show(b.name)} (${b.presence}, ${b.pairs.length} pairs)`);
     if (threshold === undefined) return out;
     ownThresholds++;
-    if (!opts.trustRecorded) return out;
+    // an untrusted file sets nothing; and a threshold given as a flag or input wins over the file's
+    if (!opts.trustRecorded || opts.given.threshold !== undefined) return out;
     const read = readAsFlag('threshold', threshold);
     if ('value' in read) return { ...out, threshold: read.value as number };
     invalid.push(`${show(b.name)} (${recordedText(threshold)})`);
@@ -166,6 +167,9 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   if (invalid.length > 0) {
     const which = invalid.length === 1 ? `the threshold recorded for the benchmark ${invalid[0]} is` : `the thresholds recorded for ${invalid.length} benchmarks (${listed(invalid)}) are`;
     warnings.push(`${which} not valid (${expected}); judging ${invalid.length === 1 ? 'it' : 'them'} with ${typed('threshold', chosen.threshold)}`);
+  }
+  if (opts.trustRecorded && opts.given.threshold !== undefined && ownThresholds > 0) {
+    notes.push(`${ownThresholds === 1 ? 'A benchmark records a threshold of its own' : `${ownThresholds} benchmarks record a threshold of their own`} (the run's config file), not used: ${opts.naming('threshold')} ${typed('threshold', chosen.threshold)} was given, and a flag always wins over a results file.`);
   }
   if (!opts.trustRecorded && ownThresholds > 0) unused.push(`a threshold of its own for ${ownThresholds} benchmark${ownThresholds === 1 ? '' : 's'}`);
   if (unused.length > 0) {

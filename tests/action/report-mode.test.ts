@@ -117,7 +117,7 @@ describe('S23: nothing recorded in an artifact steers mode: report', () => {
   it('S23: a results file of a failed run fails the step as could-not-complete, with any fail-on; the check run says failure', async () => {
     const failed = { ...regression50({ headSha: HEAD, change: 0 }), status: 'failed' };
     const r = await reportMode({ 'pairbench-results.json': failed }, { 'fail-on': 'none' });
-    expect(r.code, r.log).toBe(1);
+    expect(r.code, r.log).toBe(3);
     expect(r.log).toContain('::error::pairbench could not complete the comparison (a build or a benchmark command failed)');
     expect(r.gh.checkRuns.at(-1)!.conclusion).toBe('failure');
   });
@@ -126,7 +126,7 @@ describe('S23: nothing recorded in an artifact steers mode: report', () => {
     const forged = measured();
     forged.benchmarks[0]!['failure'] = { side: 'head', kind: 'exit', exitCode: 1, message: "head's command failed" };
     const r = await reportMode({ 'pairbench-results.json': forged });
-    expect(r.code, r.log).toBe(1);
+    expect(r.code, r.log).toBe(3);
     expect(r.log).toContain('::warning::the results record a failure but the status complete; judging them as a failed run');
     expect(r.log).toContain('::error::pairbench could not complete the comparison');
     expect(r.gh.checkRuns.at(-1)!.conclusion).toBe('failure');

@@ -25,7 +25,9 @@ describe('S2: a forged threshold of one benchmark never decides the verdict', ()
       const r = report(forged, flags);
       expect(r.verdict, r.stderr).toBe('regression');
       expect(r.status, r.stderr).toBe(1);
-      expect(r.stderr).toContain(`warning: the threshold recorded for the benchmark "parse" (${JSON.stringify(value)}) is not valid (a percentage such as 2% or a fraction such as 0.02, greater than 0 and at most 1000%); judging it with 2%`);
+      // with --threshold the file's threshold is not read at all: the flag wins (the note says so)
+      if (flags.length === 0) expect(r.stderr).toContain(`warning: the threshold recorded for the benchmark "parse" (${JSON.stringify(value)}) is not valid (a percentage such as 2% or a fraction such as 0.02, greater than 0 and at most 1000%); judging it with 2%`);
+      else expect(r.stderr).toContain('A benchmark records a threshold of its own');
     }
   });
 });
@@ -93,14 +95,24 @@ describe('S23: a results file cannot steer the verdict of pairbench report', () 
     expect(flagged.status).toBe(1);
   });
 
-  it("S23: a benchmark's own threshold from the run's config file is kept when valid, over --threshold, as compare keeps it", () => {
+  it("S23: a benchmark's own threshold from the run's config file is kept when valid and no --threshold is given", () => {
     const own = regression50();
     own.benchmarks[0]!['threshold'] = 0.6;
-    for (const flags of [[], ['--threshold', '2%']]) {
-      const r = report(own, flags);
-      expect(r.stderr).toBe('');
-      expect(r.verdict).toBe('unchanged');
-      expect(r.status).toBe(0);
+    const r = report(own, []);
+    expect(r.stderr).toBe('');
+    expect(r.verdict).toBe('unchanged');
+    expect(r.status).toBe(0);
+  });
+
+  it('S23: an explicit --threshold wins over a threshold a benchmark records, valid or forged, with a note', () => {
+    for (const t of [0.6, 5, 1e300, -1, 0]) {
+      const own = regression50();
+      own.benchmarks[0]!['threshold'] = t;
+      const r = report(own, ['--threshold', '2%']);
+      expect(r.verdict, String(t)).toBe('regression');
+      expect(r.status, String(t)).toBe(1);
+      expect(r.stdout + r.stderr, String(t)).toContain('A benchmark records a threshold of its own');
+      expect(r.stdout + r.stderr, String(t)).toContain('--threshold 2% was given, and a flag always wins over a results file');
     }
   });
 });
