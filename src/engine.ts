@@ -61,11 +61,11 @@ export interface Outcome {
 }
 
 /** How a comparison's results are judged, from its options; the test of no change follows the outlier rule (`pairedTestFor`). */
-export function judgeOptions(spec: Pick<Spec, 'alpha' | 'threshold' | 'outliers' | 'correction'>): JudgeOptions {
+function judgeOptions(spec: Pick<Spec, 'alpha' | 'threshold' | 'outliers' | 'correction'>): JudgeOptions {
   return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, test: pairedTestFor(spec.outliers), correction: spec.correction };
 }
 
-export function environment(): NonNullable<Results['environment']> {
+function environment(): NonNullable<Results['environment']> {
   const cpu = cpus();
   return {
     os: `${type()} ${release()} (${platform()})`,

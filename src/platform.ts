@@ -7,7 +7,7 @@
  */
 
 /** The oldest Node.js major version pairbench runs on; `engines.node` in package.json says the same. */
-export const MIN_NODE_MAJOR = 22;
+const MIN_NODE_MAJOR = 22;
 
 /** The refusal of a Windows system (the action fails its step with it). */
 export const WINDOWS_REFUSAL = 'pairbench runs on Linux and macOS; Windows is not supported yet.';

@@ -15,7 +15,7 @@ import { renderBisectMarkdown } from '../report/bisect.ts';
 import type { Results } from '../results/schema.ts';
 
 /** Regressed benchmarks searched at most: each search is several comparisons. */
-export const MAX_SEARCHED = 3;
+const MAX_SEARCHED = 3;
 
 export interface BisectRun {
   /** the sections for the comment and the summary, one per benchmark searched ('' when none ran) */

@@ -17,13 +17,13 @@ import { COMMENT_MODES, type CommentMode } from '../github/comment.ts';
 import { parsePrNumber, type Mode } from '../github/events.ts';
 import type { JudgeOptions } from '../stats/types.ts';
 
-export const MODES: readonly Mode[] = ['compare', 'report', 'noise'];
+const MODES: readonly Mode[] = ['compare', 'report', 'noise'];
 
 /** The `compare` options that are action inputs: all but the CLI-only ones and the output files. */
 export const SPEC_INPUTS: readonly string[] = COMPARE_OPTIONS.filter((o) => !o.cliOnly && o.name !== 'out' && o.name !== 'markdown').map((o) => o.name);
 
 /** The action's own inputs. With SPEC_INPUTS and `config`, these are all the inputs of action.yml. */
-export const ACTION_INPUTS: readonly string[] = [
+const ACTION_INPUTS: readonly string[] = [
   'config',
   'base-ref',
   'head-ref',

@@ -80,5 +80,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   failStep(exitCode, results, settings.failOn, accepted);
 }
 
-/** The name `@github/local-action` calls: `npx @github/local-action run . src/action/run.ts .env`. */
+/**
+ * The name `@github/local-action` calls: `npx @github/local-action run . src/action/run.ts .env`.
+ * @public
+ */
 export const run = (): Promise<void> => runAction(process.env);

@@ -10,12 +10,12 @@ import { UsageError, show } from '../config/errors.ts';
 import type { BenchmarkSpec, Spec } from '../config/spec.ts';
 import { runCompare, type EngineHooks, type ExitCode } from '../engine.ts';
 import { writeReportFile } from '../results/atomic.ts';
-import type { BisectResult, BisectStep } from '../results/bisect.ts';
+import type { BisectResult } from '../results/bisect.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { commitRange } from './commits.ts';
 import { conclude, nextCommit, recordStep, startSearch, type SearchState, type StepOutcome } from './search.ts';
 
-export type { BisectResult, BisectStep };
+export type { BisectResult };
 
 export interface BisectOutcome {
   result: BisectResult;
@@ -34,7 +34,7 @@ function exactly(text: string): string {
  * report a result of that name, filtered to it alone (so one row is judged, with no correction
  * diluting it).
  */
-export function benchmarksFor(benchmarks: readonly BenchmarkSpec[], name: string): BenchmarkSpec[] {
+function benchmarksFor(benchmarks: readonly BenchmarkSpec[], name: string): BenchmarkSpec[] {
   const entry = benchmarks.find((b) => b.name === name);
   if (entry) return [entry];
   const harness = benchmarks.filter((b) => b.format !== 'time' && (b.filter === null || new RegExp(b.filter).test(name)));

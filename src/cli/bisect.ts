@@ -18,7 +18,7 @@ import type { Io } from './io.ts';
 const BENCHMARK_OPTION: OptionDef = { name: 'benchmark', kind: 'string', arg: '<name>', help: 'the benchmark to search for: a config entry, or a result name of a harness suite', cliOnly: true };
 
 /** The bisect's summary file when --out is not given (each step's results file sits beside it). */
-export const BISECT_OUT = 'pairbench-bisect.json';
+const BISECT_OUT = 'pairbench-bisect.json';
 
 const BISECT_OPTIONS: readonly OptionDef[] = [
   BENCHMARK_OPTION,

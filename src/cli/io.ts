@@ -4,7 +4,7 @@
  */
 
 /** A stream to write to; a terminal when `isTTY` (`columns` wide). process.stdout is one. */
-export interface Out {
+interface Out {
   write(text: string): unknown;
   readonly isTTY?: boolean;
   readonly columns?: number;

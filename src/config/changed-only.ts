@@ -6,8 +6,7 @@
 import picomatch from 'picomatch';
 import { UsageError } from './errors.ts';
 
-export const PATHS_MODES = ['strict', 'matched'] as const;
-export type PathsMode = (typeof PATHS_MODES)[number];
+export type PathsMode = 'strict' | 'matched';
 
 /** Checks a glob of `paths:` / `paths-ignore`: relative to the repository root, inside it. */
 export function checkGlob(input: string, glob: string): string {

@@ -19,7 +19,7 @@ export interface Acceptance {
 }
 
 export type FailOn = 'regression' | 'inconclusive' | 'regression,inconclusive' | 'none';
-export const FAIL_ON_CHOICES = ['regression', 'inconclusive', 'none'] as const;
+const FAIL_ON_CHOICES = ['regression', 'inconclusive', 'none'] as const;
 
 /** `regression`, `inconclusive`, both (comma-separated, either order), or `none` alone. */
 export function parseFailOn(input: string, values: readonly string[]): FailOn {

@@ -5,7 +5,7 @@
  */
 import { HARNESS_FORMATS } from '../harness/types.ts';
 
-export type OptionKind = 'string' | 'integer' | 'duration' | 'percent' | 'alpha' | 'choice' | 'boolean' | 'list';
+type OptionKind = 'string' | 'integer' | 'duration' | 'percent' | 'alpha' | 'choice' | 'boolean' | 'list';
 
 export interface OptionDef {
   /** kebab-case name: `--max-pairs` on the command line, `max-pairs` as an action input and config key */

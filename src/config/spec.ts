@@ -135,7 +135,7 @@ const INTEGER_RANGES: Record<string, [number, number]> = {
 };
 
 /** Shards at most: as many as a results file may name (and more than a GitHub matrix runs). */
-export const MAX_SHARDS = 1000;
+const MAX_SHARDS = 1000;
 
 /** Parses one value by its option's kind; `input` is how the user wrote its name. */
 export function parseOptionValue(name: string, input: string, value: RawValue): unknown {
@@ -193,7 +193,7 @@ export interface ConfigFile {
 }
 
 /** Reads the config file's YAML into top-level defaults and benchmark entries. */
-export function parseConfigFile(file: ConfigFile): { defaults: RawOptions; benchmarks: z.infer<typeof BenchmarkEntrySchema>[] } {
+function parseConfigFile(file: ConfigFile): { defaults: RawOptions; benchmarks: z.infer<typeof BenchmarkEntrySchema>[] } {
   let doc: unknown;
   try {
     doc = parseYaml(file.text);

@@ -11,8 +11,8 @@ const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3
  * hours) and fire at once past it, which would time out every run. Whole hours, so the limit reads
  * plainly in messages.
  */
-export const MAX_DURATION_HOURS = 596;
-export const MAX_DURATION_MS = MAX_DURATION_HOURS * 3_600_000;
+const MAX_DURATION_HOURS = 596;
+const MAX_DURATION_MS = MAX_DURATION_HOURS * 3_600_000;
 
 /** `1500ms`, `90s`, `10m`, `1.5h`, or a bare number of seconds; returns milliseconds. */
 export function parseDuration(input: string, value: string | number): number {

@@ -10,7 +10,7 @@ import { countsText } from '../report/words.ts';
 import { FORK_ADVICE, describeApiError, isWriteForbidden, sendWithinLimit } from './errors.ts';
 import type { GitHubApi } from './octokit.ts';
 
-export { conclusionOf, type Conclusion };
+export { conclusionOf };
 
 export interface CheckOptions {
   owner: string;

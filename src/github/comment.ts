@@ -18,7 +18,7 @@ export type CommentMode = 'always' | 'on-change' | 'never';
 export const COMMENT_MODES: readonly CommentMode[] = ['always', 'on-change', 'never'];
 
 /** The author of comments written with GITHUB_TOKEN. */
-export const ACTIONS_BOT = 'github-actions[bot]';
+const ACTIONS_BOT = 'github-actions[bot]';
 
 export interface CommentOutcome {
   action: 'created' | 'updated' | 'unchanged' | 'skipped' | 'forbidden' | 'failed';
@@ -65,7 +65,7 @@ interface CommentLike {
 }
 
 /** True when the comment's first line is exactly our marker. */
-export function carriesMarker(body: string | null | undefined, marker: string): boolean {
+function carriesMarker(body: string | null | undefined, marker: string): boolean {
   if (!body) return false;
   const first = body.slice(0, marker.length + 8).split(/\r?\n/, 1)[0] ?? '';
   return first.trim() === marker;
@@ -75,7 +75,7 @@ export function carriesMarker(body: string | null | undefined, marker: string): 
  * Our comment on the issue: marker and author both ours, over every page; the oldest if several.
  * `foreign` counts comments that carry our marker but were written by someone else (never edited).
  */
-export async function findOwnComment(
+async function findOwnComment(
   api: GitHubApi,
   target: RepoId & { issueNumber: number },
   marker: string,

@@ -42,7 +42,7 @@ export function isWriteForbidden(err: unknown): boolean {
 }
 
 /** 422 on a comment or check run whose body is too long. */
-export function isTooLong(err: unknown): boolean {
+function isTooLong(err: unknown): boolean {
   return apiStatus(err) === 422;
 }
 

@@ -44,7 +44,7 @@ export interface EventContext {
   api: GitHubApi | null;
 }
 
-export interface PullRef {
+interface PullRef {
   number: number;
   /** `owner/name` of the head repository; null when the fork was deleted */
   headRepo: string | null;
@@ -136,7 +136,7 @@ function needApi(ctx: EventContext, why: string): GitHubApi {
 }
 
 /** GET /repos/{owner}/{repo}/pulls/{number}, checked to belong to this repository. */
-export async function getPull(api: GitHubApi, repo: RepoId, number: number): Promise<PullRef> {
+async function getPull(api: GitHubApi, repo: RepoId, number: number): Promise<PullRef> {
   let data: unknown;
   try {
     ({ data } = await api.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number }));
@@ -155,7 +155,7 @@ export async function getPull(api: GitHubApi, repo: RepoId, number: number): Pro
  * run's own head, never from a number in an artifact). Tries the commit's pull requests first,
  * then the repository's open pulls of that head branch, which also finds PRs from forks.
  */
-export async function findPullForHead(api: GitHubApi, repo: RepoId, headSha: string, headRepo: string | null, headBranch: string | null): Promise<{ pull: PullRef | null; warnings: string[] }> {
+async function findPullForHead(api: GitHubApi, repo: RepoId, headSha: string, headRepo: string | null, headBranch: string | null): Promise<{ pull: PullRef | null; warnings: string[] }> {
   const warnings: string[] = [];
   const matches = (raw: unknown): PullRef | null => {
     const parsed = PullPayload.safeParse(raw);

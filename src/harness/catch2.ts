@@ -26,7 +26,7 @@
 import { normalise, readNumber, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
-export const CATCH2_SEPARATOR = ' > ';
+const CATCH2_SEPARATOR = ' > ';
 
 export function parseCatch2(text: string): Sample[] {
   return /^\s*<(?:\?xml|Catch)/.test(text) ? parseXml(text) : parseConsole(text);

@@ -22,7 +22,7 @@ import { HarnessParseError, type HarnessFormat, type Sample } from './types.ts';
 import type { z } from 'zod';
 import { median } from '../stats/describe.ts';
 
-export const NO_BENCHMARKS = 'no benchmark lines found: is --format right?';
+const NO_BENCHMARKS = 'no benchmark lines found: is --format right?';
 export const NO_BENCHMARKS_IN_DOCUMENT = 'no benchmarks in the document: is --format right?';
 
 interface Pending {
@@ -175,7 +175,7 @@ export function normalise(value: number, unit: string): Normalised {
 // --- JSON ----------------------------------------------------------------------------------------
 
 /** 1-based line of a character offset. */
-export function lineAt(text: string, offset: number): number {
+function lineAt(text: string, offset: number): number {
   let line = 1;
   const end = Math.min(offset, text.length);
   for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
@@ -292,7 +292,7 @@ export function jsonSyntaxErrorOffset(s: string): number {
 }
 
 /** A path such as `benchmarks[3].stats.median` from a zod issue path. */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;

@@ -26,22 +26,6 @@ import { HARNESS_FORMATS, HarnessParseError, type HarnessFormat, type HarnessPar
 
 export { HARNESS_FORMATS, HarnessParseError };
 export type { HarnessFormat, HarnessParser, Sample };
-export type { JsonResult } from './json.ts';
-export {
-  parseBencher,
-  parseBenchmarkjs,
-  parseCatch2,
-  parseCriterion,
-  parseGo,
-  parseGoogleBenchmark,
-  parseHyperfine,
-  parseJmh,
-  parseJson,
-  parseMitata,
-  parsePyperf,
-  parsePytestBenchmark,
-  parseVitest,
-};
 
 export const HARNESS_PARSERS: Readonly<Record<HarnessFormat, HarnessParser>> = {
   go: parseGo,

@@ -27,9 +27,6 @@ const Result = z.object({
   direction: z.enum(['lower-is-better', 'higher-is-better']).optional(),
 });
 
-/** The shape of one result of the `json` format, for suites written in TypeScript. */
-export type JsonResult = z.infer<typeof Result>;
-
 /**
  * `defaultDirection` (a config benchmark's `direction`) applies to entries without a `direction`
  * of their own, before the unit's.

@@ -44,7 +44,7 @@ const Document = z.object({
   ),
 });
 
-export const MITATA_SEPARATOR = ' > ';
+const MITATA_SEPARATOR = ' > ';
 
 export function parseMitata(text: string): Sample[] {
   const doc = checkShape('mitata', Document, parseJsonDocument('mitata', text, "the JSON document mitata's run({ format: 'json' }) prints"));

@@ -28,14 +28,14 @@
 import { availableParallelism } from 'node:os';
 import type { HarnessFormat } from './types.ts';
 
-export const FILTER_PLACEHOLDER = '{filter}';
-export const BENCHMARK_PLACEHOLDER = '{benchmark}';
-export const FILE_PLACEHOLDER = '{file}';
+const FILTER_PLACEHOLDER = '{filter}';
+const BENCHMARK_PLACEHOLDER = '{benchmark}';
+const FILE_PLACEHOLDER = '{file}';
 const PLACEHOLDER = /(['"]?)\{(filter|benchmark|file)\}\1/g;
 const HAS_PLACEHOLDER = /\{(?:filter|benchmark|file)\}/;
 
 /** Formats whose runs can be narrowed to named benchmarks. */
-export const SELECTABLE_FORMATS: readonly HarnessFormat[] = [
+const SELECTABLE_FORMATS: readonly HarnessFormat[] = [
   'go',
   'google-benchmark',
   'criterion',
@@ -90,7 +90,7 @@ export function canSize(command: string, format: HarnessFormat): boolean {
 }
 
 /** The flags (with their values in the environment) that size a run, appended to a simple command; none when it cannot. */
-export function sizingFlags(command: string, format: HarnessFormat, sizing: Sizing | undefined): Selection {
+function sizingFlags(command: string, format: HarnessFormat, sizing: Sizing | undefined): Selection {
   if (!sizing || !canSize(command, format)) return { command: '', env: {} };
   const parts: string[] = [];
   const env: Record<string, string> = {};
@@ -178,7 +178,7 @@ function isSimpleCommand(command: string): boolean {
 }
 
 /** Escapes the characters that regular expressions (RE2, ECMAScript, POSIX ERE, Rust regex) treat specially. */
-export function escapeRegex(text: string): string {
+function escapeRegex(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 

@@ -42,7 +42,7 @@ import { checkShape, median, NO_BENCHMARKS_IN_DOCUMENT, parseJsonDocument, Sampl
 import { HarnessParseError, type Sample } from './types.ts';
 
 /** The separator vitest prints between the parts of a test's name (`createTaskName`). */
-export const VITEST_SEPARATOR = ' > ';
+const VITEST_SEPARATOR = ' > ';
 
 const Times = z.array(z.number().nonnegative());
 
@@ -138,7 +138,7 @@ function readVitest4(doc: z.infer<typeof Vitest4>, out: SampleCollector): void {
  * those files share. A selected run (`vitest bench <name>` matches every path holding the name)
  * has every file of that name, so the labels do not change between the listing run and a selection.
  */
-export function fileLabels(paths: readonly string[]): string[] {
+function fileLabels(paths: readonly string[]): string[] {
   const split = paths.map((p) => p.split(/[\\/]/).filter((part) => part !== ''));
   const byBase = new Map<string, number[]>();
   split.forEach((parts, i) => {

@@ -38,7 +38,7 @@ export type Timer =
     };
 
 /** The compiled helper's identity: the hash of its source, which it prints when asked (`--id`). */
-export const HELPER_ID = createHash('sha256').update(HELPER_SOURCE).digest('hex').slice(0, 12);
+const HELPER_ID = createHash('sha256').update(HELPER_SOURCE).digest('hex').slice(0, 12);
 const EXE = 'pairbench-run';
 const COMPILER_HINT = 'install a C compiler (Ubuntu: `sudo apt-get install -y gcc`; macOS: `xcode-select --install`) or name one in CC';
 

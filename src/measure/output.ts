@@ -6,7 +6,7 @@
 import { redactOutput } from './secrets.ts';
 
 /** Output beyond this is not kept: a run that prints gigabytes must not take pairbench down. */
-export const STDOUT_CAP = 64 * 1024 * 1024;
+const STDOUT_CAP = 64 * 1024 * 1024;
 /** Bytes of a run's output kept for its failure report. */
 export const OUTPUT_TAIL = 4096;
 /**

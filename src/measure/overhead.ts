@@ -23,7 +23,7 @@ export interface Calibration {
 }
 
 /** How the recorded overhead was measured, in the results file. */
-export const CALIBRATION_METHOD = "median of `sh -c ''` runs, one after each pair, subtracted from both sides of every pair";
+const CALIBRATION_METHOD = "median of `sh -c ''` runs, one after each pair, subtracted from both sides of every pair";
 
 /** The metrics whose samples carry the shell's cost: wall time and CPU time (not peak memory, not instructions, which are counted separately). */
 export function calibratedMetric(metric: Metric | string | undefined): metric is 'wall' | 'cpu' {

@@ -9,13 +9,13 @@
  * Pure: secrets in, text in, text out.
  */
 
-export const REDACTED = '***';
+const REDACTED = '***';
 
 /** Names of environment variables whose values are secrets (`GITHUB_TOKEN`, `NPM_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `SSH_KEY`, `INPUT_GITHUB-TOKEN`...). */
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|(?:^|_)KEY(?:$|_)|AUTH/i;
 
 /** Values shorter than this are not redacted by value: `AUTH=1` must not blank every `1` of a report. */
-export const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 8;
 
 /**
  * Token shapes that are secrets wherever they appear: GitHub tokens (classic and app `ghp_`,

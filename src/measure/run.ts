@@ -19,7 +19,7 @@ import { runServed } from './run-served.ts';
 import { runSpawned } from './run-spawned.ts';
 
 export type { RunRequest } from './request.ts';
-export type { RunFigures, RunResult } from './result.ts';
+export type { RunResult } from './result.ts';
 
 export async function runCommand(req: RunRequest): Promise<RunResult> {
   return (await runCommands([req]))[0]!;

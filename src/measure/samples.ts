@@ -26,7 +26,7 @@ export class MetricUnavailable extends Error {
 }
 
 /** The row name of one metric of a `time` benchmark: the name alone for a single metric. */
-export function rowKey(bench: BenchmarkSpec, metric: Metric): string {
+function rowKey(bench: BenchmarkSpec, metric: Metric): string {
   return bench.metrics.length > 1 && metric ? `${bench.name} [${metric}]` : bench.name;
 }
 

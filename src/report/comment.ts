@@ -32,7 +32,7 @@ import { KIND_LABEL, type Group, type Row } from './rows.ts';
 import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
 import { nothingMeasured, nothingMeasuredMarkdown, notRunMarkdown } from './not-run.ts';
 
-export { suiteChange, type Acceptance } from './model.ts';
+export { type Acceptance } from './model.ts';
 
 export interface MarkdownContext extends ModelOptions {
   /** the sticky comment's id: when set, the marker `<!-- pairbench:<id> -->` is the first line */
@@ -166,7 +166,7 @@ function allFailures(results: Results): (Failure & { benchmark?: string | undefi
 }
 
 /** Every pair of one benchmark as a fixed-width table (job summary only). */
-export function pairsBlock(b: BenchmarkResult): string {
+function pairsBlock(b: BenchmarkResult): string {
   const excluded = new Set(b.outliers ?? []);
   const kept = new Set(b.outliersKept ?? []);
   // Inside a code block nothing is interpreted; the unit is the only text from the file, so cut it.

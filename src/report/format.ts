@@ -96,7 +96,7 @@ export const VERDICT_EMOJI: Record<Verdict, string> = {
  * The interval's confidence as the report labels it ("95%"), from the results' `alpha` (0.05 when
  * absent): a comparison judged at `--alpha 0.01` shows "99%".
  */
-export function confidenceLabel(settings: Record<string, unknown> | undefined): string {
+function confidenceLabel(settings: Record<string, unknown> | undefined): string {
   const a = recordedOr(settings, 'alpha') as number;
   return `${String(Number((100 * (1 - a)).toFixed(2)))}%`;
 }

@@ -46,7 +46,7 @@ export interface HtmlContext extends ModelOptions {
  */
 export const FOREST_ROWS = 300;
 export const TABLE_ROWS = 2_000;
-export const SECTION_BYTES = 6_000_000;
+const SECTION_BYTES = 6_000_000;
 /** Failures listed at most, each with the tail of its output (up to 4,000 characters). */
 export const FAILURES = 50;
 

@@ -4,7 +4,6 @@
  * the report model every surface renders (model.ts).
  */
 export { REPORT_LIMITS } from './budget.ts';
-export { headline, markdownReport, renderMarkdown, suiteChange, type Acceptance, type MarkdownContext } from './comment.ts';
-export { reportModel, type ReportModel } from './model.ts';
-export { replayLines, commandsOf, type ReplaySource } from './replay.ts';
-export { countVerdicts, groupRows, reportOrder, type VerdictCounts } from './rows.ts';
+export { headline, renderMarkdown, type Acceptance } from './comment.ts';
+export { commandsOf, type ReplaySource } from './replay.ts';
+export { countVerdicts, reportOrder } from './rows.ts';

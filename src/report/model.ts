@@ -34,7 +34,7 @@ export interface Revision {
 }
 
 /** The suite's one number: the geometric mean change of every group's own metric, + is worse. */
-export interface SuiteChange extends Geomean {
+interface SuiteChange extends Geomean {
   /** the benchmark it is the change of, when there is only one */
   only: { name: string; higherIsBetter: boolean } | null;
 }
@@ -58,7 +58,7 @@ export type ReportNote =
   | { code: 'build-cache'; hit: boolean; key: string };
 
 /** What `fail-on` and an accept label make of the verdict. */
-export interface GateState {
+interface GateState {
   /** the gate the job applies, when the report is rendered for it (the action); null otherwise */
   failOn: FailOn | null;
   acceptance: Acceptance | null;
@@ -113,7 +113,7 @@ function alphaOf(results: Results): number {
 }
 
 /** How a revision is named in prose: the short SHA, else the ref, else the directory. */
-export function revisionOf(rev: Results['base']): Revision {
+function revisionOf(rev: Results['base']): Revision {
   if (rev.sha && /^[0-9a-f]{7,64}$/i.test(rev.sha)) return { text: rev.sha.slice(0, 7).toLowerCase(), kind: 'sha' };
   if (rev.ref) return { text: rev.ref, kind: 'ref' };
   if (rev.dir) return { text: rev.dir, kind: 'dir' };
@@ -137,7 +137,7 @@ function levelOf(b: BenchmarkResult, alpha: number): number {
  * cost it adds), with its interval: derived metrics (B/op, MB/s) restate their benchmark and are
  * left out, as are benchmarks measured on one side only.
  */
-export function suiteChange(results: Results, groups: readonly Group[] = groupRows(results.benchmarks)): SuiteChange | null {
+function suiteChange(results: Results, groups: readonly Group[] = groupRows(results.benchmarks)): SuiteChange | null {
   const alpha = alphaOf(results);
   const members = groups.flatMap((g) => {
     const w = worseChange(g.primary.result);

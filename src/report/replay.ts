@@ -35,10 +35,10 @@ export interface ReplaySource {
 }
 
 /** The executable of the replay lines. */
-export const CLI_NAME = 'pairbench';
+const CLI_NAME = 'pairbench';
 
 /** Quotes one argument for a POSIX shell: plain words stay as they are, anything else in single quotes. */
-export function shellQuote(s: string): string {
+function shellQuote(s: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -77,7 +77,7 @@ function defaultShown(flag: string): string | null {
 }
 
 /** The recorded settings that pass validation and differ from their default, as `[flag, value]`; the seed always. */
-export function recordedFlags(results: Results, only?: ReadonlySet<string>): [string, string][] {
+function recordedFlags(results: Results, only?: ReadonlySet<string>): [string, string][] {
   const out: [string, string][] = [];
   for (const s of RECORDED_SETTINGS) {
     if (only && !only.has(s.flag)) continue;

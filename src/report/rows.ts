@@ -26,7 +26,7 @@ export const KIND_LABEL: Record<RowKind, string> = {
   'no-data': '— not judged',
 };
 
-export function rowKind(b: BenchmarkResult): RowKind {
+function rowKind(b: BenchmarkResult): RowKind {
   if (b.presence === 'added') return 'added';
   if (b.presence === 'removed') return 'removed';
   // A failed benchmark is judged `inconclusive` (it cannot pass the gate silently); show why.
@@ -35,7 +35,7 @@ export function rowKind(b: BenchmarkResult): RowKind {
   return 'no-data';
 }
 
-export const KIND_ORDER: Record<RowKind, number> = {
+const KIND_ORDER: Record<RowKind, number> = {
   regression: 0,
   failed: 1,
   inconclusive: 2,
@@ -47,7 +47,7 @@ export const KIND_ORDER: Record<RowKind, number> = {
 };
 
 /** How much worse head is than base (positive = worse), in the benchmark's own direction. */
-export function badness(b: BenchmarkResult): number {
+function badness(b: BenchmarkResult): number {
   const e = b.change?.estimate;
   if (e === undefined || !Number.isFinite(e)) return 0;
   return b.direction === 'higher-is-better' ? -e : e;

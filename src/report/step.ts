@@ -21,7 +21,7 @@ function rowName(r: Row, derived: boolean): string {
 }
 
 /** Every regression with its size, the first ten: `pairbench: 2 regressions beyond the threshold: parse +10.0% [+9.2%, +10.8%]; …`. */
-export function regressionMessage(model: ReportModel): string {
+function regressionMessage(model: ReportModel): string {
   const rows = model.groups.filter((g) => g.kind === 'regression');
   const named = rows.map((g) => {
     const r = [g.primary, ...g.derived].find((x) => x.kind === 'regression') ?? g.primary;
@@ -38,7 +38,7 @@ export function regressionMessage(model: ReportModel): string {
  * inconclusive, a failed benchmark among them (it is judged inconclusive, so it cannot pass the
  * gate silently).
  */
-export function undecidedMessage(model: ReportModel): string {
+function undecidedMessage(model: ReportModel): string {
   const open = model.groups.filter((g) => [g.primary, ...g.derived].some((r) => r.result.verdict === 'inconclusive' && r.result.presence !== 'added' && r.result.presence !== 'removed'));
   const names = open.map((g) => rowName(g.primary, false));
   const failed = open.filter((g) => g.kind === 'failed').length;

@@ -73,7 +73,7 @@ export function revisionText(rev: Revision, m: Markup): string {
 }
 
 /** `head bbbbbbb against base aaaaaaa`. */
-export function comparedText(model: ReportModel, m: Markup): string {
+function comparedText(model: ReportModel, m: Markup): string {
   return `head ${revisionText(model.head, m)} against base ${revisionText(model.base, m)}`;
 }
 
@@ -81,7 +81,7 @@ export function comparedText(model: ReportModel, m: Markup): string {
  * The suite's change: `+4.9% [+3.1%, +6.8%] geometric mean change of 3 benchmarks (+ is worse), 95%
  * interval`, or of the one benchmark there is. Null without a change to show.
  */
-export function suiteText(model: ReportModel, m: Markup): string | null {
+function suiteText(model: ReportModel, m: Markup): string | null {
   const s = model.suite;
   if (!s) return null;
   const what = s.only ? `change of ${m.text(s.only.name, 60)}` : `geometric mean change of ${s.count} benchmarks`;

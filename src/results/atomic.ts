@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { errorCode } from '../config/errors.ts';
 
 /** The temp file beside `path` that {@link writeAtomically} writes first: one per process. */
-export function tempPathOf(path: string): string {
+function tempPathOf(path: string): string {
   return `${resolve(path)}.${process.pid}.tmp`;
 }
 

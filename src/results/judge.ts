@@ -30,7 +30,7 @@ export class JudgingInterrupted extends Error {
 const SLICE_MS = 50;
 
 /** Judging goes on this long after a signal, so an interrupted run of an ordinary suite still gets its verdicts. */
-export const JUDGING_GRACE_MS = 2000;
+const JUDGING_GRACE_MS = 2000;
 
 /**
  * `judgeResults`, sharing the thread: after each SLICE_MS of judging it lets the event loop run,

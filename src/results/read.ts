@@ -18,7 +18,7 @@ import { LIMITS, ResultsSchema, type Results } from './schema.ts';
  * every later walk of it (validation, writing it again) would recurse once per level, and parsing
  * a file of 256 MiB nested to the end takes minutes and gigabytes.
  */
-export const MAX_NESTING = 32;
+const MAX_NESTING = 32;
 
 /** Where the text first nests deeper than `max` (its character offset), or -1; strings are skipped. */
 function tooDeepAt(text: string, max: number): number {
@@ -37,7 +37,7 @@ function tooDeepAt(text: string, max: number): number {
   return -1;
 }
 
-export function parseResults(text: string, source: string): Results {
+function parseResults(text: string, source: string): Results {
   if (text.length > LIMITS.fileBytes) {
     throw new UsageError(source, `${source}: the file is larger than ${LIMITS.fileBytes} bytes; refusing to read it`);
   }

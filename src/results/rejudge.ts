@@ -42,7 +42,7 @@ import type { BenchmarkResult, Results } from './schema.ts';
  * make every benchmark inconclusive, which passes the default gate: 1e-300 needs more pairs than
  * any run can take.
  */
-export const RECORDED_ALPHA_FLOOR = 0.001;
+const RECORDED_ALPHA_FLOOR = 0.001;
 
 /** The judging settings, by the flag and the key in `settings` each is recorded under. */
 const JUDGING = ['alpha', 'threshold', 'outliers', 'correction'] as const;
@@ -105,7 +105,7 @@ function runFailed(results: Pick<Results, 'status' | 'failures' | 'benchmarks'>)
 }
 
 /** The exit status of a judged file: 3 for a run that failed, else 1 when the gate fails, else 0. */
-export function exitStatusOf(judged: Results, failOn: FailOn): 0 | 1 | 3 {
+function exitStatusOf(judged: Results, failOn: FailOn): 0 | 1 | 3 {
   if (judged.status === 'failed') return 3;
   return gateFails(failOn, judged) ? 1 : 0;
 }

@@ -15,7 +15,7 @@ export { LIMITS };
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 const positive = finite.refine((v) => v > 0, 'must be greater than 0');
 
-export const PairSchema = z.object({
+const PairSchema = z.object({
   base: positive,
   head: positive,
   order: z.enum(['base-first', 'head-first']),
@@ -134,9 +134,9 @@ const RecordedSettingsSchema = z.unknown().transform((raw): Record<string, unkno
   return out;
 });
 
-export const VerdictSchema = z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']);
+const VerdictSchema = z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']);
 
-export const BenchmarkResultSchema = z.object({
+const BenchmarkResultSchema = z.object({
   name: z.string().min(1).max(LIMITS.nameLength),
   unit: z.string().max(64),
   direction: z.enum(['lower-is-better', 'higher-is-better']),

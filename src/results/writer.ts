@@ -22,7 +22,7 @@ import { writeAtomically } from './atomic.ts';
 import type { Results } from './schema.ts';
 
 /** The results file could not be written mid-run: exit 3, naming the file. */
-export class ResultsWriteError extends PairbenchError {
+class ResultsWriteError extends PairbenchError {
   readonly path: string;
   constructor(path: string, err: unknown, kept: boolean) {
     super(`could not write the results file ${path}: ${fsReason(err)}; ${kept ? 'the last complete version is kept (its status is the one it had then)' : 'no results file was written'}`, 3);
@@ -98,7 +98,7 @@ export function prepareOutputFolder(input: string, path: string, opts: { replace
 }
 
 /** Upper bounds of a judged results file's size, from files of real suites (about 55-75 bytes a pair, 1 KB a benchmark). */
-export const FILE_BYTES = {
+const FILE_BYTES = {
   /** the fields of the file besides the benchmarks (settings, environment, rounds of a few jobs) */
   fixed: 256 * 1024,
   /** one benchmark once judged, besides its name and pairs: summaries, interval, diagnostics */

@@ -56,7 +56,7 @@ export interface BuildCacheOutcome {
 }
 
 /** The runner's identity in the key: OS, architecture and, on hosted runners, the image. */
-export function runnerIdentity(env: Record<string, string | undefined>): string {
+function runnerIdentity(env: Record<string, string | undefined>): string {
   const os = env['RUNNER_OS'] || platform();
   const cpu = env['RUNNER_ARCH'] || arch();
   const image = env['ImageOS'] || env['IMAGEOS'] ? `${env['ImageOS'] ?? env['IMAGEOS']}-${env['ImageVersion'] ?? env['IMAGEVERSION'] ?? ''}` : 'no-image';

@@ -19,7 +19,7 @@ import type { BenchmarkSpec } from '../config/spec.ts';
 import { Git, SHA_PATTERN } from './git.ts';
 
 /** The reason shown for a benchmark left out, in every report. */
-export const NOT_RUN_REASON = 'nothing under its paths changed';
+const NOT_RUN_REASON = 'nothing under its paths changed';
 
 export interface PathSelection {
   /** the files base..head changes, less those ignored */

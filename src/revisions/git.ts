@@ -10,7 +10,7 @@ import { PairbenchError, UsageError, show } from '../config/errors.ts';
  * repository): the comparison could not be completed, exit 3. What a user typed wrong (a revision
  * that does not exist, a folder that is no repository) is a UsageError instead.
  */
-export class GitError extends PairbenchError {
+class GitError extends PairbenchError {
   constructor(message: string) {
     super(message, 3);
     this.name = 'GitError';

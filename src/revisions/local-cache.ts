@@ -12,7 +12,7 @@ import type { BuildCache, CacheStore } from './build-cache.ts';
 
 const MANIFEST = 'pairbench-cache.json';
 
-export class LocalCacheStore implements CacheStore {
+class LocalCacheStore implements CacheStore {
   readonly root: string;
   readonly where: string;
   constructor(root: string) {

@@ -12,11 +12,11 @@ import { lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
-export const ROOT_PREFIX = 'pairbench-wt-';
+const ROOT_PREFIX = 'pairbench-wt-';
 const MARKER = '.pairbench-root';
 const ROOT_NAME = /^pairbench-wt-(\d+)-[A-Za-z0-9]{6}$/;
 /** The names of the two worktrees inside a root. */
-export const SIDES = ['base', 'head'] as const;
+const SIDES = ['base', 'head'] as const;
 
 interface Marker {
   tool: 'pairbench';

@@ -58,10 +58,10 @@ export interface AllocateOptions {
 }
 
 /** No unit is called futile before this many pairs: its spread is not known well enough before. */
-export const FUTILITY_MIN_PAIRS = 20;
+const FUTILITY_MIN_PAIRS = 20;
 
 /** Pairs still to measure for a unit that could settle after `hope` pairs in all, within max pairs. */
-export function remainingPairs(c: Candidate, maxPairs: number): number {
+function remainingPairs(c: Candidate, maxPairs: number): number {
   const hope = c.hope === undefined ? c.need : c.hope;
   if (hope === null) return 0;
   return Math.max(0, Math.min(hope, maxPairs) - c.pairs);

@@ -43,11 +43,11 @@ export const PILOT_REPETITIONS = 2;
 /** Length of the listing run's repetitions, and of the pilot's shorter ones, ms. */
 export const PILOT_LENGTH_MS = 10;
 /** The lengths of the pilot's repetitions, ms, one per pair in turn: how the spread inside a process falls with length. */
-export const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
+const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
 /** The lengths a design chooses from, ms. */
-export const LENGTHS_MS: readonly number[] = [2.5, 5, 10, 20, 40, 80, 160, 320, 640];
+const LENGTHS_MS: readonly number[] = [2.5, 5, 10, 20, 40, 80, 160, 320, 640];
 /** The repetitions per process a design chooses from (odd: the median is one of the values). */
-export const REPETITIONS: readonly number[] = [1, 3, 5];
+const REPETITIONS: readonly number[] = [1, 3, 5];
 /** Pilot pairs: `--min-pairs`, within these bounds. */
 export const PILOT_PAIRS = { min: 8, max: 20 } as const;
 
@@ -84,7 +84,7 @@ export function designs(bench: { run: string; format: string; design?: 'auto' | 
 export const LISTING_SIZING: Sizing = { minTimeMs: PILOT_LENGTH_MS };
 
 /** A run's sizing for `repetitions` repetitions of about `lengthMs`. */
-export function sizingFor(d: Pick<UnitDesign, 'format' | 'opMs'>, repetitions: number, lengthMs: number): { sizing: Sizing; lengthMs: number; iterations?: number } {
+function sizingFor(d: Pick<UnitDesign, 'format' | 'opMs'>, repetitions: number, lengthMs: number): { sizing: Sizing; lengthMs: number; iterations?: number } {
   if (d.format === 'go') {
     const iterations = Math.max(1, Math.round(lengthMs / Math.max(d.opMs, 1e-9)));
     return { sizing: { iterations, repetitions }, lengthMs: iterations * d.opMs, iterations };
@@ -171,7 +171,7 @@ export function pilotComplete(d: UnitDesign): boolean {
 }
 
 /** The components of one benchmark's pilot, or null when they cannot be read. */
-export function pilotComponents(d: UnitDesign): VarianceComponents | null {
+function pilotComponents(d: UnitDesign): VarianceComponents | null {
   const groups = d.pilotRun.lengths.map((l, i) => ({ repetitionMs: l.lengthMs, pairs: d.pilot.filter((p) => p.length === i && p.base.repetitions.length > 0 && p.head.repetitions.length > 0) }));
   return varianceComponents(groups, d.format === 'go' ? d.opMs : 0);
 }
@@ -212,7 +212,7 @@ export function chooseDesigns(designs: readonly UnitDesign[]): Array<{ sizing: S
 }
 
 /** Chooses one benchmark's design from its (pooled) components, or keeps the pilot's first when there are none. */
-export function choose(d: UnitDesign, components: VarianceComponents | null): { sizing: Sizing; log: string } {
+function choose(d: UnitDesign, components: VarianceComponents | null): { sizing: Sizing; log: string } {
   d.phase = 'chosen';
   if (!components) {
     const first = d.pilotRun.lengths[0]!;
@@ -245,7 +245,7 @@ export function choose(d: UnitDesign, components: VarianceComponents | null): { 
 }
 
 /** "1 repetition of 12 ms", "3 repetitions of 5 ms". */
-export function describeDesign(repetitions: number, lengthMs: number): string {
+function describeDesign(repetitions: number, lengthMs: number): string {
   return `${repetitions} repetition${repetitions === 1 ? '' : 's'} of ${formatMs(lengthMs)}`;
 }
 

@@ -25,9 +25,7 @@ import { chooseDesigns, pilotComplete, recordPilot } from './design.ts';
 import { checkUnit } from './stopping.ts';
 import { planUnits } from './units.ts';
 
-export { MAX_CONSECUTIVE_FAILURES } from './pair.ts';
-export type { Job, LoopState, Row, Unit } from './state.ts';
-export type { Clock, Runner } from './runner.ts';
+export type { LoopState } from './state.ts';
 
 export interface Progress {
   round: number;
@@ -45,7 +43,7 @@ export interface Progress {
 }
 
 /** A unit still running, as the progress lines show it. */
-export interface UndecidedUnit {
+interface UndecidedUnit {
   name: string;
   pairs: number;
   /** pairs in all that would likely settle it; null while unknown */

@@ -19,7 +19,7 @@ import type { Job, LoopState, Unit } from './state.ts';
 import { stopJob } from './state.ts';
 
 /** A side that fails this many runs in a row fails its benchmark (a flaky 1-in-10 failure is retried). */
-export const MAX_CONSECUTIVE_FAILURES = 3;
+const MAX_CONSECUTIVE_FAILURES = 3;
 
 export interface MeasureContext {
   spec: Spec;

@@ -11,7 +11,7 @@ import { estimateFileBytes } from '../results/writer.ts';
 import type { Pair } from '../stats/types.ts';
 import type { Job, LoopState, Row, Unit } from './state.ts';
 
-export function rowFor(state: LoopState, job: Job, s: RowSample): Row {
+function rowFor(state: LoopState, job: Job, s: RowSample): Row {
   let row = state.rows.get(s.key);
   if (!row) {
     const threshold = (s.metric ? job.bench.thresholds?.[s.metric as keyof NonNullable<typeof job.bench.thresholds>] : undefined) ?? job.bench.threshold;

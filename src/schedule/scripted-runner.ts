@@ -39,7 +39,7 @@ const BenchmarkScriptSchema = z.strictObject({
   fail: z.strictObject({ side: z.enum(['base', 'head']), fromRun: z.number().int().min(1), exitCode: z.number().int().min(1).max(255).default(1) }).optional(),
 });
 
-export const RunnerScriptSchema = z.strictObject({
+const RunnerScriptSchema = z.strictObject({
   /** seeds every run's noise; default 1 */
   seed: z.number().int().min(0).max(2 ** 32 - 1).default(1),
   /** where the clock starts (the results file's startedAt); default 2025-01-01T00:00:00.000Z */

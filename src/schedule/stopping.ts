@@ -11,7 +11,7 @@ import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
 
 /** The rows a unit gives pairs to that have pairs. */
-export function rowsOf(unit: Unit): Row[] {
+function rowsOf(unit: Unit): Row[] {
   return unit.rows.filter((r) => r.pairs.length > 0);
 }
 

@@ -39,7 +39,7 @@ function newUnit(job: Job, name: string, select: string[] | null, iterations?: n
  * The benchmarks of a run: its samples less the extra metrics of another sample
  * (`BenchmarkParse (B/op)` belongs to `BenchmarkParse`), with their row names.
  */
-export function primaries(samples: readonly RowSample[]): Array<{ name: string; key: string }> {
+function primaries(samples: readonly RowSample[]): Array<{ name: string; key: string }> {
   const names = new Set(samples.map((s) => s.name));
   return samples
     .filter((s) => {

@@ -49,7 +49,7 @@ export interface PairsAnalysis {
 }
 
 /** Grid of the log-ratios: 1e-12, a relative difference far below any measurement's resolution. */
-export const LOG_RATIO_GRID = 1e-12;
+const LOG_RATIO_GRID = 1e-12;
 
 /**
  * Log-ratios d_i = ln(head_i / base_i), rounded (symmetrically about 0) to a grid of 1e-12. Without

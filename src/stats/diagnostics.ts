@@ -12,11 +12,11 @@ import { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './powe
 import { rankSumTest } from './rank-sum.ts';
 
 /** Significance level of the diagnostics' own tests (order effect, drift): they advise, not gate. */
-export const DIAGNOSTIC_ALPHA = 0.01;
+const DIAGNOSTIC_ALPHA = 0.01;
 /** Single-run CV above which pairing's rescue is worth telling. */
-export const HIGH_SINGLE_CV = 0.05;
+const HIGH_SINGLE_CV = 0.05;
 /** CV of the paired ratios above which a benchmark is called noisy. */
-export const HIGH_PAIRED_CV = 0.05;
+const HIGH_PAIRED_CV = 0.05;
 
 /** At least this many pairs, and this share of them, excluded: the `many-outliers` note. */
 const MANY_OUTLIERS_MIN = 4;

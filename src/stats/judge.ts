@@ -65,7 +65,7 @@ export function intervalAlpha(pAdjusted: readonly number[], alpha: number, corre
  * 54:673-681); the sizes |d| that decide it are what the sign-flip test conditions on, so the
  * choice does not depend on the signs the test is about. Only this certain case is left out.
  */
-export function inFamily(s: ScreenedPairs): boolean {
+function inFamily(s: ScreenedPairs): boolean {
   if (!s.test) return false;
   for (let i = 0; i < s.d.length; i++) if (s.d[i] !== 0) return true;
   return false;

@@ -10,7 +10,7 @@ import { screenOutliers } from './outliers.ts';
 import { minimumDetectableChange, pairsToDetect } from './power.ts';
 import type { Pair } from './types.ts';
 
-export const NOISE_PAIR_COUNTS = [30, 100, 300] as const;
+const NOISE_PAIR_COUNTS = [30, 100, 300] as const;
 
 export interface NoiseFloor {
   pairs: number;

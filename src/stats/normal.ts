@@ -33,7 +33,7 @@ function c(a: readonly number[], i: number): number {
  * splitting of x² for accuracy in the tails and its cut-offs where a tail underflows to 0.
  * Agrees with R's `pnorm` to the last bit or two.
  */
-export function pnormBoth(x: number): [number, number] {
+function pnormBoth(x: number): [number, number] {
   if (Number.isNaN(x)) return [NaN, NaN];
   const y = Math.abs(x);
   let cum: number;

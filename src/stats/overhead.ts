@@ -15,7 +15,7 @@ import type { Finding, Pair } from './types.ts';
 /** At most this share of the smallest measured time is subtracted. */
 export const MAX_SHARE = 0.9;
 /** Runs shorter than this many times the overhead get the `short-run` warning. */
-export const SHORT_RUN_FACTOR = 5;
+const SHORT_RUN_FACTOR = 5;
 
 /** The overhead to subtract: the median of the samples when there are any, else the recorded value. */
 export function overheadEstimate(o: { ms?: number | undefined; samples?: readonly number[] | undefined }): number {

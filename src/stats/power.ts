@@ -9,7 +9,7 @@ import { qnorm } from './normal.ts';
  * Ann. Math. Statist. 27, 324-335). For heavier tails it is higher (never below 0.864), so this is
  * the cautious value.
  */
-export const WILCOXON_ARE = 3 / Math.PI;
+const WILCOXON_ARE = 3 / Math.PI;
 
 /**
  * The fewest pairs for which the two-sided exact signed-rank test can give p < alpha: its smallest

@@ -76,15 +76,15 @@ import { walshMedian } from './hodges-lehmann.ts';
 import type { OutlierRule, PairedTest } from './types.ts';
 
 /** Enumerate every sign pattern up to this many (2^10: 10 non-zero values). */
-export const EXACT_MAX_PATTERNS = 1024;
+const EXACT_MAX_PATTERNS = 1024;
 /** Monte Carlo draws for one benchmark judged alone (the floor of `drawsFor`). */
 export const DEFAULT_DRAWS = 2000;
 /** Besag–Clifford: stop drawing once this many patterns reach the observed statistic. */
-export const SEQUENTIAL_HITS = 100;
+const SEQUENTIAL_HITS = 100;
 /** Above this many non-zero values, the signed-rank test of every pair in its normal approximation. */
 export const LARGE_N = 1000;
 /** Monte Carlo draws are capped at WORK / m (m non-zero values), never below DEFAULT_DRAWS: 5,000 at m = 1,000. */
-export const WORK = 5_000_000;
+const WORK = 5_000_000;
 /** Relative tolerance of "T* >= T": equal statistics computed in another order count as equal. */
 const FUZZ = 1e-9;
 
@@ -444,7 +444,7 @@ export function screenedTest(d: ArrayLike<number>, kept: ArrayLike<number>, opts
 }
 
 /** Sign patterns drawn for the interval's critical value (`screenedIntervalLevel`), for one benchmark. */
-export const INTERVAL_DRAWS = 1000;
+const INTERVAL_DRAWS = 1000;
 
 /**
  * The interval's draws per benchmark when k are judged together: INTERVAL_DRAWS up to 2,000

@@ -47,11 +47,11 @@ import { minPairsForAlpha } from './power.ts';
 import { screenOutliers } from './outliers.ts';
 
 /** Constant bets mixed with equal weight. */
-export const BET_GRID: readonly number[] = [0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8];
+const BET_GRID: readonly number[] = [0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8];
 /** g's scale, in robust standard deviations of the earlier pairs. */
-export const SCALE_MULTIPLIER = 2;
+const SCALE_MULTIPLIER = 2;
 /** Pairs seen before the first bet (the scale needs some history). */
-export const BURN_IN = 3;
+const BURN_IN = 3;
 
 export interface BettingEvidence {
   /** wealth against "change <= +threshold" (large: the change is above +threshold) */

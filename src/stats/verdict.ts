@@ -102,7 +102,7 @@ export function estimatePairsToSettle(tested: ChangeEstimate, equivalence: { ci:
  * pairs that fit the equivalence interval within ±threshold (unchanged). Null when neither can
  * happen (an estimate exactly at the threshold). At least n + 1 and `floor`.
  */
-export function pairsToSettle(x: { n: number; estimate: number; testHalfWidth: number; equivalenceHalfWidth: number; threshold: number; floor?: number }): number | null {
+function pairsToSettle(x: { n: number; estimate: number; testHalfWidth: number; equivalenceHalfWidth: number; threshold: number; floor?: number }): number | null {
   const est = Math.abs(x.estimate);
   const floor = Math.max(x.n + 1, x.floor ?? 0);
   const needs = (half: number, target: number): number => {

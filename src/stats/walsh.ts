@@ -242,7 +242,7 @@ function selectInPlace(a: Float64Array, k: number, lo: number, hi: number): void
 }
 
 /** Up to this many Walsh averages are listed and selected directly; above, the implicit matrix. */
-export const DIRECT_WALSH_LIMIT = 1 << 11;
+const DIRECT_WALSH_LIMIT = 1 << 11;
 
 /**
  * Walsh averages at several ranks (1-based) of sorted x, in the order asked. With few averages

@@ -11,8 +11,8 @@ import { join, resolve } from 'node:path';
 import { Marked } from 'marked';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const HAS_CHROMIUM = existsSync(CHROMIUM);
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const HAS_CHROMIUM = existsSync(CHROMIUM);
 const IN_CI = process.env['CI'] === 'true';
 
 if (!HAS_CHROMIUM && !IN_CI) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (sudo apt-get install -y chromium)`);
