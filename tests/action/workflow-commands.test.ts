@@ -95,6 +95,6 @@ describe('the action log', () => {
     const executed = executedCommands(output);
     expect(executed.filter((c) => /forged/.test(c.data) || c.name === 'set-output')).toEqual([]);
     expect(executed.some((c) => c.name === 'error' && /could not complete the comparison/.test(c.data))).toBe(true);
-    expect(res.status).toBe(1);
+    expect(res.status).toBe(3);
   });
 });

@@ -157,7 +157,7 @@ describe('S4: secrets', () => {
     repo.commit({ 'bench.sh': 'true\n', 'build.sh': '#!/bin/sh\nexit 0\n' }, 'base');
     repo.commit({ 'build.sh': `${leak}\n` }, 'head: the build leaks');
     const r = await runAction(repo, 42, { run: 'sh bench.sh', build: 'sh build.sh', 'min-pairs': '3', 'max-pairs': '3', warmup: '0' });
-    expect(r.code, r.log).toBe(1);
+    expect(r.code, r.log).toBe(3);
     // the build failed and its output tail is reported where users look
     const results = r.files['results.json']!;
     expect(results).toContain('"kind": "build"');
@@ -176,7 +176,7 @@ describe('S4: secrets', () => {
     repo.commit({ 'bench.sh': 'true\n' }, 'base');
     repo.commit({ 'bench.sh': `#!/bin/sh\necho "npm: $NPM_TOKEN db: $DB_PASSWORD ${SHAPED[0]}"\nexit 5\n` }, 'head fails loudly');
     const r = await runAction(repo, 43, { run: 'sh bench.sh', 'min-pairs': '3', 'max-pairs': '3', warmup: '0' });
-    expect(r.code, r.log).toBe(1);
+    expect(r.code, r.log).toBe(3);
     expect(r.files['results.json']).toContain('npm: *** db: *** ***');
     const shown = { log: r.log, ...r.files };
     for (const [where, text] of Object.entries(shown)) {
@@ -206,7 +206,7 @@ describe('S4: secrets', () => {
     const payload = { action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: headSha, head_branch: 'f', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] } };
     const r = await runAction(repo, 45, { mode: 'report', results: 'artifact/*.json', 'fail-on': 'none' }, { name: 'workflow_run', payload });
     // the head failed: a results file of a failed run fails the report step too (S23), after publishing
-    expect(r.code, r.log).toBe(1);
+    expect(r.code, r.log).toBe(3);
     expect(r.log).toContain('::error::pairbench could not complete the comparison');
     expect(r.files['comments']).toContain('token *** runtime *** ***');
     expect(r.files['summary.md']).toContain('token *** runtime *** ***');
