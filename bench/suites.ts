@@ -84,7 +84,7 @@ const ARMS: Record<ArmName, string> = {
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
   'benchmark-command': 'pairbench, benchmark-level, runs as the command says (--design command)',
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
-  native: "the ecosystem's tool (benchstat / pytest-benchmark compare)",
+  native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
 type SuiteId = 'go' | 'go-small' | 'python' | 'snappy' | 'js';
 
