@@ -129,9 +129,12 @@ describe('scripts/release-notes.mjs', () => {
     expect(missing.stderr).toContain('no section "## [3.0.0] - <date>"');
   });
 
-  it('CHANGELOG.md has notes pending for the next release, and a section for every released version', () => {
+  it("CHANGELOG.md has a section with notes for the package's version, an Unreleased section above it, and only version headings", () => {
     const text = read('CHANGELOG.md');
-    expect(notes(text, 'Unreleased')).not.toBeNull();
-    for (const m of text.matchAll(/^## (.+)$/gm)) expect(m[1], 'a version heading').toMatch(/^(Unreleased|\[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2})$/);
+    const version = (JSON.parse(read('package.json')) as { version: string }).version;
+    expect(notes(text, version), `a section for ${version}`).not.toBeNull();
+    const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
+    expect(headings[0]).toBe('Unreleased');
+    for (const h of headings) expect(h, 'a version heading').toMatch(/^(Unreleased|\[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2})$/);
   });
 });
