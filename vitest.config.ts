@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     // the CLI and the action bundled once from the sources, for every test to spawn
     globalSetup: ['tests/support/global-setup.ts'],
+    // each test file's temp folders removed after it (tests/support/repo.ts)
+    setupFiles: ['tests/support/cleanup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Tests spawn real processes and git repositories; two cores are all CI has.

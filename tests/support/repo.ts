@@ -12,11 +12,17 @@ export interface TempRepo {
 }
 
 const made: string[] = [];
-// Temp folders of a test file are removed when its worker exits; PAIRBENCH_KEEP_TEMP=1 keeps them to look at.
-process.on('exit', () => {
+
+/**
+ * Removes the temp folders made so far; PAIRBENCH_KEEP_TEMP=1 keeps them to look at. Called after
+ * each test file (tests/support/cleanup.ts, a setup file: vitest reuses its workers, so their exit
+ * alone came too late, or never, and a run left a thousand folders behind), and at a worker's exit.
+ */
+export function removeTempDirs(): void {
   if (process.env.PAIRBENCH_KEEP_TEMP === '1') return;
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+process.on('exit', removeTempDirs);
 
 export function tempDir(prefix = 'pairbench-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
