@@ -2,13 +2,14 @@
  * Where the budget goes: after every round, which undecided units get a pair in the next round,
  * which wait, and which get no more pairs at all (futile).
  *
- * Each unit past its first pairs has two predictions of the pairs in all that would settle it
+ * Each unit past its first pairs has three predictions of the pairs in all that would settle it
  * (stats/stop.ts, `settleNeeds`): `need`, from its pairs as they are (what the progress lines and
- * the report say), and `hope`, the fewest were it unchanged, read from the sizes of its differences
- * alone with the spread taken three standard errors smaller; and a pace (the mean time of its
- * pairs). What finishing it could cost is (hope − pairs) × pace.
+ * the report say); `hope`, the fewest were it unchanged, read from the sizes of its differences
+ * alone with the spread taken three standard errors smaller; `expected`, the pairs after which it
+ * would likely settle were it unchanged, from the same sizes; and a pace (the mean time of its
+ * pairs). What finishing it could cost is (expected − pairs) × pace, and at best (hope − pairs) × pace.
  *
- * - A unit whose cost is more than the whole budget left cannot be decided even with all of it:
+ * - A unit whose best cost is more than the whole budget left cannot be decided even with all of it:
  *   it gets no more pairs (`futile`), and the report says how many it needed and how many fitted.
  *   No unit is judged before FUTILITY_MIN_PAIRS pairs; a change large enough to show is decided by
  *   the betting rule before (stats/stop.ts).
@@ -17,6 +18,11 @@
  *   The rest wait: they keep their pairs and come back as the cheaper ones settle. This gives the
  *   budget to the units closest to a verdict, so that as many as possible are decided: for a count
  *   of decisions, cheapest-first is the best order (a knapsack of equal values).
+ * - A unit that already has its expected pairs, but that no stopping rule has ended, gets more only
+ *   while no unit that still needs pairs waits: it is judged on the pairs it has if the budget ends
+ *   first. (Ranked at a cost of 0 it took a pair every round, and a suite's budget was spread
+ *   evenly: on a Go suite of 42 benchmarks, 12 A/A benchmarks unchanged in 10 minutes against 20
+ *   with this rule, bench/results/suites-go-aa-2026-11-27.md.)
  * - A unit still below `--min-pairs` (and FUTILITY_MIN_PAIRS) always gets its pair: before them
  *   its spread is too rough to predict from.
  *
@@ -35,8 +41,10 @@ export interface Candidate {
   pairs: number;
   /** predicted pairs in all that settle it; null while unknown (below min pairs, no spread yet) */
   need: number | null;
-  /** the fewest pairs in all that could settle it were it unchanged, from the sizes of its differences (the cost and futility read it); defaults to `need` */
+  /** the fewest pairs in all that could settle it were it unchanged, from the sizes of its differences (futility reads it); defaults to `need` */
   hope?: number | null;
+  /** the pairs in all after which it would likely settle were it unchanged, from the same sizes (the cost reads it); defaults to `hope` */
+  expected?: number | null;
   /** mean milliseconds per pair so far (0 when none) */
   paceMs: number;
 }
@@ -60,11 +68,11 @@ export interface AllocateOptions {
 /** No unit is called futile before this many pairs: its spread is not known well enough before. */
 const FUTILITY_MIN_PAIRS = 20;
 
-/** Pairs still to measure for a unit that could settle after `hope` pairs in all, within max pairs. */
+/** Pairs still to measure for a unit that would likely settle after `expected` pairs in all (else `hope`), within max pairs. */
 function remainingPairs(c: Candidate, maxPairs: number): number {
-  const hope = c.hope === undefined ? c.need : c.hope;
-  if (hope === null) return 0;
-  return Math.max(0, Math.min(hope, maxPairs) - c.pairs);
+  const target = c.expected ?? (c.hope === undefined ? c.need : c.hope);
+  if (target === null) return 0;
+  return Math.max(0, Math.min(target, maxPairs) - c.pairs);
 }
 
 export function allocate(candidates: readonly Candidate[], opts: AllocateOptions): Allocation {
@@ -72,20 +80,22 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
   const waiting: string[] = [];
   const futile: Allocation['futile'] = [];
   const ranked: Array<{ c: Candidate; cost: number }> = [];
+  const satisfied: Candidate[] = [];
   for (const c of candidates) {
     const hope = c.hope === undefined ? c.need : c.hope;
     if (c.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c.need === null || hope === null) {
       run.push(c.name);
       continue;
     }
-    const cost = remainingPairs(c, opts.maxPairs) * c.paceMs;
     // a hope beyond max pairs settles nothing: the unit would stop at max pairs undecided
     const hopeless = hope > opts.maxPairs || Math.max(0, hope - c.pairs) * c.paceMs > opts.budgetLeftMs;
     if (hopeless) {
       futile.push({ name: c.name, need: c.need, hope, pairs: c.pairs, affordable: c.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c.paceMs, 1e-9))) });
       continue;
     }
-    ranked.push({ c, cost });
+    const remaining = remainingPairs(c, opts.maxPairs);
+    if (remaining === 0) satisfied.push(c);
+    else ranked.push({ c, cost: remaining * c.paceMs });
   }
   ranked.sort((a, b) => a.cost - b.cost || a.c.name.localeCompare(b.c.name));
   // the bootstrapping units spend budget too: what they will take before they can be ranked
@@ -98,5 +108,9 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
       spent += cost;
     } else waiting.push(c.name);
   }
+  // A unit with the pairs it likely needs gets more (each makes its verdict surer) only while no
+  // unit that still needs pairs waits for the budget.
+  const othersWait = waiting.length > 0;
+  for (const c of satisfied) (othersWait ? waiting : run).push(c.name);
   return { run, waiting, futile };
 }

@@ -32,6 +32,7 @@ export interface Row {
   /** last stopping check: pairs in all that would likely settle this row, and the fewest that could on an optimistic reading (stats/stop.ts); null when unknown */
   need?: number | null;
   hope?: number | null;
+  expected?: number | null;
   /** last stopping check: this row may stop (decided, or precise enough) */
   settled?: boolean;
   /** some pair differs (base ≠ head): the row counts in the multiple-comparison correction (stats/judge.ts) */
@@ -84,6 +85,8 @@ export interface Unit {
   need: number | null;
   /** the same on an optimistic reading (stats/stop.ts, `hope`): what the allocation ranks and judges futility by */
   hope?: number | null;
+  /** the pairs after which it would likely settle were it unchanged (stats/stop.ts, `expected`): what the allocation ranks by */
+  expected?: number | null;
   /** the allocation left it out of the last round: it waits for cheaper units to settle (allocate.ts) */
   waiting?: boolean;
   /** when it stopped as futile: the pairs it needed and the pairs the budget left could give it */

@@ -45,6 +45,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
     row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check.halfWidth : null;
     row.need = row.pairs.length >= spec.minPairs ? check.need : null;
     row.hope = row.pairs.length >= spec.minPairs ? check.hope : null;
+    row.expected = row.pairs.length >= spec.minPairs ? (check.expected ?? null) : null;
     row.settled = check.stop && check.reason !== null;
     return { row, check };
   });
@@ -63,6 +64,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
     open.length === 0 || open.some(({ row }) => pick(row) === null || pick(row) === undefined) ? null : open.reduce((m, { row }) => Math.max(m, pick(row) as number), 0);
   unit.need = most((row) => row.need);
   unit.hope = most((row) => row.hope);
+  unit.expected = most((row) => row.expected);
   if (gating.length > 0 && gating.every(({ check }) => check.stop && check.reason)) {
     const reason = gating.some(({ check }) => check.reason === 'decided') ? 'decided' : 'precision';
     for (const { row, check } of checks) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;

@@ -215,7 +215,7 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
  * fair coins, independent of how many pairs it got, and its test stays exact. A large change shows
  * as a large spread of sizes and is decided by the betting rule instead (`bettingEvidence`).
  */
-function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): { need: number | null; hope: number | null } {
+function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): { need: number | null; hope: number | null; expected: number | null } {
   const family = Math.max(1, opts.family ?? 1);
   const floor = Math.max(n + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));
   const center = Math.log1p(estimate);
@@ -236,7 +236,12 @@ function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Fl
   const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(n, 1)));
   const sizes = MAD_NORMAL * median(Array.from(d, Math.abs)) * Math.sqrt(Math.PI / 3);
   const hope = Math.min(pairsFor(zEq, sizes * shrink, threshold), Number.isFinite(precise) ? Math.max(floor, Math.ceil(precise * shrink * shrink)) : Infinity);
-  return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null };
+  // `expected`, what the budget is ranked by: an interval of half-width threshold / 2 around an estimate that
+  // is itself off by about a standard error fits within ±threshold in about 90% of comparisons (the
+  // estimate is within z·se = threshold / 2 of 0 that often), where `hope`'s half-width of the whole
+  // threshold fits only when the estimate is exactly 0
+  const expected = Math.min(pairsFor(zEq, sizes, threshold / 2), precise);
+  return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null, expected: Number.isFinite(expected) ? expected : null };
 }
 
 /**
@@ -250,7 +255,7 @@ function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Fl
  */
 export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck {
   const n = pairs.length;
-  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null };
+  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null, expected: null };
   const rule: OutlierRule = opts.outliers;
   const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);

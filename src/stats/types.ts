@@ -247,4 +247,6 @@ export interface StopCheck {
   need: number | null;
   /** the fewest pairs in all that could settle it were it unchanged, read from the sizes of its differences alone (stop.ts, `settleNeeds`) */
   hope: number | null;
+  /** the pairs in all after which it would likely settle were it unchanged, from the same sizes without the optimism (stop.ts, `settleNeeds`) */
+  expected?: number | null;
 }

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-FBNBQD2B.js";
+} from "./chunk-MGN4A5DN.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-FBNBQD2B.js";
+} from "./chunk-MGN4A5DN.js";
 import {
   BearerCredentialHandler,
   HttpClient,

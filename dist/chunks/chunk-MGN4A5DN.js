@@ -42624,11 +42624,12 @@ function settleNeeds(n3, estimate, kept, d, opts) {
   const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(n3, 1)));
   const sizes = MAD_NORMAL * median2(Array.from(d, Math.abs)) * Math.sqrt(Math.PI / 3);
   const hope = Math.min(pairsFor(zEq, sizes * shrink, threshold), Number.isFinite(precise) ? Math.max(floor, Math.ceil(precise * shrink * shrink)) : Infinity);
-  return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null };
+  const expected = Math.min(pairsFor(zEq, sizes, threshold / 2), precise);
+  return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null, expected: Number.isFinite(expected) ? expected : null };
 }
 function stopCheck(pairs, opts) {
   const n3 = pairs.length;
-  if (n3 === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null };
+  if (n3 === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null, expected: null };
   const rule = opts.outliers;
   const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);
@@ -43504,28 +43505,30 @@ function noRoomFor(state, rowsPerPair) {
 // src/schedule/allocate.ts
 var FUTILITY_MIN_PAIRS = 20;
 function remainingPairs(c4, maxPairs) {
-  const hope = c4.hope === void 0 ? c4.need : c4.hope;
-  if (hope === null) return 0;
-  return Math.max(0, Math.min(hope, maxPairs) - c4.pairs);
+  const target = c4.expected ?? (c4.hope === void 0 ? c4.need : c4.hope);
+  if (target === null) return 0;
+  return Math.max(0, Math.min(target, maxPairs) - c4.pairs);
 }
 function allocate(candidates, opts) {
   const run = [];
   const waiting = [];
   const futile = [];
   const ranked = [];
+  const satisfied = [];
   for (const c4 of candidates) {
     const hope = c4.hope === void 0 ? c4.need : c4.hope;
     if (c4.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c4.need === null || hope === null) {
       run.push(c4.name);
       continue;
     }
-    const cost = remainingPairs(c4, opts.maxPairs) * c4.paceMs;
     const hopeless = hope > opts.maxPairs || Math.max(0, hope - c4.pairs) * c4.paceMs > opts.budgetLeftMs;
     if (hopeless) {
       futile.push({ name: c4.name, need: c4.need, hope, pairs: c4.pairs, affordable: c4.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c4.paceMs, 1e-9))) });
       continue;
     }
-    ranked.push({ c: c4, cost });
+    const remaining = remainingPairs(c4, opts.maxPairs);
+    if (remaining === 0) satisfied.push(c4);
+    else ranked.push({ c: c4, cost: remaining * c4.paceMs });
   }
   ranked.sort((a2, b) => a2.cost - b.cost || a2.c.name.localeCompare(b.c.name));
   const bootstrap = Math.max(opts.minPairs, FUTILITY_MIN_PAIRS);
@@ -43537,6 +43540,8 @@ function allocate(candidates, opts) {
       spent += cost;
     } else waiting.push(c4.name);
   }
+  const othersWait = waiting.length > 0;
+  for (const c4 of satisfied) (othersWait ? waiting : run).push(c4.name);
   return { run, waiting, futile };
 }
 
@@ -43568,6 +43573,7 @@ function checkUnit(state, unit, spec) {
     row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;
     row.need = row.pairs.length >= spec.minPairs ? check2.need : null;
     row.hope = row.pairs.length >= spec.minPairs ? check2.hope : null;
+    row.expected = row.pairs.length >= spec.minPairs ? check2.expected ?? null : null;
     row.settled = check2.stop && check2.reason !== null;
     return { row, check: check2 };
   });
@@ -43578,6 +43584,7 @@ function checkUnit(state, unit, spec) {
   const most = (pick2) => open2.length === 0 || open2.some(({ row }) => pick2(row) === null || pick2(row) === void 0) ? null : open2.reduce((m, { row }) => Math.max(m, pick2(row)), 0);
   unit.need = most((row) => row.need);
   unit.hope = most((row) => row.hope);
+  unit.expected = most((row) => row.expected);
   if (gating.length > 0 && gating.every(({ check: check2 }) => check2.stop && check2.reason)) {
     const reason = gating.some(({ check: check2 }) => check2.reason === "decided") ? "decided" : "precision";
     for (const { row, check: check2 } of checks) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
@@ -43840,7 +43847,7 @@ async function runSchedule(ctx) {
     const byName = new Map(units.map((u2) => [u2.name, u2]));
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const plan = allocate(
-      units.map((u2) => ({ name: u2.name, pairs: u2.pairs, need: u2.design?.phase === "pilot" ? null : u2.need, hope: u2.hope ?? null, paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0 })),
+      units.map((u2) => ({ name: u2.name, pairs: u2.pairs, need: u2.design?.phase === "pilot" ? null : u2.need, hope: u2.hope ?? null, expected: u2.expected ?? null, paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0 })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() }
     );
     for (const f of plan.futile) {

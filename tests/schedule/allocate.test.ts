@@ -1,0 +1,44 @@
+/**
+ * Where the budget goes (src/schedule/allocate.ts), as a pure function of what each unit's pairs
+ * predict: the units that still need pairs, cheapest first, before the ones that already have what
+ * they likely need; futility from the hopeful reading alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { allocate, type Candidate } from '../../src/schedule/allocate.ts';
+
+const opts = { minPairs: 10, maxPairs: 200, budgetLeftMs: 10_000 };
+const unit = (name: string, pairs: number, expected: number, extra: Partial<Candidate> = {}): Candidate => ({ name, pairs, need: expected, hope: Math.ceil(expected / 4), expected, paceMs: 100, ...extra });
+
+describe('allocate', () => {
+  it('ranks the units that still need pairs by what they likely need (expected), cheapest first', () => {
+    // the same hope, but b likely needs far fewer pairs: b first; c does not fit after it and waits
+    const plan = allocate([unit('a', 30, 120, { hope: 40 }), unit('b', 30, 60, { hope: 40 }), unit('c', 30, 110, { hope: 40 })], { ...opts, budgetLeftMs: 12_000 });
+    expect(plan.run).toEqual(['b', 'c']);
+    expect(plan.waiting).toEqual(['a']);
+    expect(plan.futile).toEqual([]);
+  });
+
+  it('a unit that has the pairs it likely needs waits while another that still needs pairs waits for the budget', () => {
+    const plan = allocate([unit('done', 90, 80), unit('near', 30, 60), unit('far', 30, 120)], { ...opts, budgetLeftMs: 4_000 });
+    expect(plan.run).toEqual(['near']);
+    expect(plan.waiting.sort()).toEqual(['done', 'far']);
+  });
+
+  it('it gets pairs again once every unit that still needs pairs is running', () => {
+    const plan = allocate([unit('done', 90, 80), unit('near', 30, 60)], opts);
+    expect(plan.run).toEqual(['near', 'done']);
+    expect(plan.waiting).toEqual([]);
+  });
+
+  it('futility reads the hopeful reading only: a unit whose hope fits is never futile, however much it likely needs', () => {
+    const plan = allocate([unit('costly', 30, 400, { hope: 60 }), unit('hopeless', 30, 400, { hope: 250 })], opts);
+    expect(plan.futile.map((f) => f.name)).toEqual(['hopeless']);
+    expect(plan.run).toEqual(['costly']);
+  });
+
+  it('without an expected count, the hope ranks as before', () => {
+    const plan = allocate([unit('a', 30, 0, { expected: undefined, hope: 90 }), unit('b', 30, 0, { expected: undefined, hope: 50 })], { ...opts, budgetLeftMs: 7_000 });
+    expect(plan.run).toEqual(['b']);
+    expect(plan.waiting).toEqual(['a']);
+  });
+});
