@@ -22,7 +22,8 @@
  *   while no unit that still needs pairs waits: it is judged on the pairs it has if the budget ends
  *   first. (Ranked at a cost of 0 it took a pair every round, and a suite's budget was spread
  *   evenly: on a Go suite of 42 benchmarks, 12 A/A benchmarks unchanged in 10 minutes against 20
- *   with this rule, bench/results/suites-go-aa-2026-11-27.md.)
+ *   with this rule, bench/results/suites-go-aa-2026-11-27.md and
+ *   suites-go-aa-allocation-2026-11-27.md.)
  * - A unit still below `--min-pairs` (and FUTILITY_MIN_PAIRS) always gets its pair: before them
  *   its spread is too rough to predict from.
  *

@@ -29,7 +29,7 @@ export interface Row {
   /** last stopping check, for progress lines; null until there is an interval */
   estimate: number | null;
   halfWidth: number | null;
-  /** last stopping check: pairs in all that would likely settle this row, and the fewest that could on an optimistic reading (stats/stop.ts); null when unknown */
+  /** last stopping check: pairs in all that would likely settle this row, the fewest that could on an optimistic reading, and the likely pairs were it unchanged (stats/stop.ts); null when unknown */
   need?: number | null;
   hope?: number | null;
   expected?: number | null;

@@ -192,8 +192,9 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
 }
 
 /**
- * Pairs in all after which the benchmark would likely stop (`need`), and the fewest it could take
- * if it has not changed, read from the sizes of its differences alone (`hope`).
+ * Pairs in all after which the benchmark would likely stop (`need`), the fewest it could take
+ * if it has not changed, read from the sizes of its differences alone (`hope`), and the pairs after
+ * which it would likely settle then (`expected`, below).
  *
  * `need`, for the progress lines and the report: the fewest of the pairs that settle its verdict
  * (its equivalence interval within ±threshold, or its test's interval away from 0 with the estimate
