@@ -23,6 +23,9 @@ export interface RunHandlers {
   failed(message: string): void;
 }
 
+/** How long after a helper's exit its pipes may take to be read to their end. */
+const CLOSE_AFTER_EXIT_MS = 2_000;
+
 export class ServedHelper {
   private readonly sub: ChildProcess;
   /** handlers of the runs of the request in flight not yet reported, in order */
@@ -50,7 +53,14 @@ export class ServedHelper {
       for (const p of left) p.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ''}`);
     };
     this.sub.once('error', (e) => die(`could not be started (${e.message})`));
-    this.sub.once('exit', (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
+    // The runs fail at 'close', not at 'exit': the exit can be heard before the last frames the
+    // helper wrote (a run's pid) are read, and a run whose pid is not known leaves its process group
+    // behind. The helper's pipes are close-on-exec, so no run holds them open past its end; should
+    // something hold them anyway, the runs fail a moment after the exit.
+    this.sub.once('close', (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
+    this.sub.once('exit', (code, signal) => {
+      setTimeout(() => die(`exited (${signal ?? `status ${code}`})`), CLOSE_AFTER_EXIT_MS).unref();
+    });
     this.idle();
   }
 

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-MGN4A5DN.js";
+} from "./chunk-UEU23DWW.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

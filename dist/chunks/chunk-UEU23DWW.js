@@ -39451,6 +39451,7 @@ function lastBytes(text, bytes) {
 }
 
 // src/measure/helper-process.ts
+var CLOSE_AFTER_EXIT_MS = 2e3;
 var ServedHelper = class {
   sub;
   /** handlers of the runs of the request in flight not yet reported, in order */
@@ -39476,7 +39477,10 @@ var ServedHelper = class {
       for (const p of left) p.failed(`pairbench's run helper ${why}${detail ? `: ${detail}` : ""}`);
     };
     this.sub.once("error", (e) => die(`could not be started (${e.message})`));
-    this.sub.once("exit", (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
+    this.sub.once("close", (code, signal) => die(`exited (${signal ?? `status ${code}`})`));
+    this.sub.once("exit", (code, signal) => {
+      setTimeout(() => die(`exited (${signal ?? `status ${code}`})`), CLOSE_AFTER_EXIT_MS).unref();
+    });
     this.idle();
   }
   handles() {

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-MGN4A5DN.js";
+} from "./chunk-UEU23DWW.js";
 import {
   BearerCredentialHandler,
   HttpClient,
