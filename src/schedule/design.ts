@@ -32,7 +32,7 @@
 import { canSize, type Sizing } from '../harness/select.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
-import { chooseDesign, varianceComponents, type Design, type PilotProcess, type VarianceComponents } from '../stats/design.ts';
+import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents } from '../stats/design.ts';
 import { median } from '../stats/describe.ts';
 
 /**
@@ -44,8 +44,15 @@ export const PILOT_REPETITIONS = 2;
 export const PILOT_LENGTH_MS = 10;
 /** The lengths of the pilot's repetitions, ms, one per pair in turn: how the spread inside a process falls with length. */
 const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
-/** The lengths a design chooses from, ms. */
-const LENGTHS_MS: readonly number[] = [2.5, 5, 10, 20, 40, 80, 160, 320, 640];
+/**
+ * The lengths a design chooses from, ms: none shorter than the pilot's shorter repetitions. Below
+ * the lengths the pilot measured, the spread inside a process is not known, and it need not follow
+ * the model there: a Go sort on the project's 2-core machine spread by 5-9% per repetition of
+ * 10-20 ms and by 23% at 2.5 ms, where the model read from 10 and 20 ms predicted 9% (a preemption
+ * or a scheduler tick costs a short repetition a large part of itself). Designs of 2.5 ms chosen
+ * on that extrapolation gave pairs spread by 20%; of 10-60 ms, by 8-10%.
+ */
+const LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 640];
 /** The repetitions per process a design chooses from (odd: the median is one of the values). */
 const REPETITIONS: readonly number[] = [1, 3, 5];
 /** Pilot pairs: `--min-pairs`, within these bounds. */
@@ -206,13 +213,13 @@ export function poolComponents(all: ReadonlyArray<VarianceComponents | null>): A
  * Chooses the designs of benchmarks whose pilots are complete (module doc), pooled as
  * `poolComponents` does. Returns for each its sizing from now on and a line for the log.
  */
-export function chooseDesigns(designs: readonly UnitDesign[]): Array<{ sizing: Sizing; log: string }> {
+export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly DesignBudget[]): Array<{ sizing: Sizing; log: string }> {
   const pooled = poolComponents(designs.map(pilotComponents));
-  return designs.map((d, i) => choose(d, pooled[i] ?? null));
+  return designs.map((d, i) => choose(d, pooled[i] ?? null, budgets?.[i]));
 }
 
 /** Chooses one benchmark's design from its (pooled) components, or keeps the pilot's first when there are none. */
-function choose(d: UnitDesign, components: VarianceComponents | null): { sizing: Sizing; log: string } {
+function choose(d: UnitDesign, components: VarianceComponents | null, budget?: DesignBudget): { sizing: Sizing; log: string } {
   d.phase = 'chosen';
   if (!components) {
     const first = d.pilotRun.lengths[0]!;
@@ -226,7 +233,7 @@ function choose(d: UnitDesign, components: VarianceComponents | null): { sizing:
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
   // a repetition is at least one iteration: shorter lengths collapse into that one
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs)))];
-  const chosen = chooseDesign(components, { repetitions: REPETITIONS, lengthsMs: effective });
+  const chosen = chooseDesign(components, { repetitions: REPETITIONS, lengthsMs: effective }, budget);
   const s = sizingFor(d, chosen.repetitions, chosen.lengthMs);
   d.repetitions = chosen.repetitions;
   d.lengthMs = s.lengthMs;

@@ -20,6 +20,7 @@ import { beyondLimits, noRoomFor, recordPair } from './record.ts';
 import type { Clock, Runner } from './runner.ts';
 import { newState, stopUnit, summary, type Job, type LoopState, type Row, type Unit } from './state.ts';
 import { minPairsForAlpha } from '../stats/power.ts';
+import { settlePairsPerVariance } from '../stats/stop.ts';
 import { allocate } from './allocate.ts';
 import { chooseDesigns, pilotComplete, recordPilot } from './design.ts';
 import { checkUnit } from './stopping.ts';
@@ -197,7 +198,16 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   function designsReady(job: Job): void {
     const piloting = job.units.filter((u) => u.design?.phase === 'pilot');
     if (piloting.some((u) => u.running && !pilotComplete(u.design!))) return;
-    const chosen = chooseDesigns(piloting.map((u) => u.design!));
+    // what each may still spend: the pairs --max-pairs leaves it, and an even share of the time left
+    const share = budgetLeft() / Math.max(1, state.units.filter((u) => u.running).length);
+    const chosen = chooseDesigns(
+      piloting.map((u) => u.design!),
+      piloting.map((u) => ({
+        pairs: Math.max(1, spec.maxPairs - u.pairs),
+        timeMs: Math.max(0, share),
+        pairsPerVariance: settlePairsPerVariance(spec.alpha, u.rows.reduce((t, r) => Math.min(t, r.threshold ?? spec.threshold), spec.threshold)),
+      })),
+    );
     piloting.forEach((u, i) => {
       u.sizing = chosen[i]!.sizing;
       // a benchmark that stopped during the pilot lent its figures to the suite's; only the running ones say what they run next

@@ -29,6 +29,9 @@
  * 1 / cost, so the design that gives the narrowest interval per second minimises Var(d) × cost:
  * Kalibera and Jones's criterion. Over k with L fixed their closed form is
  * k* = sqrt(c_p e_k W / (c_r' B)); here L is a choice too, so the candidates are evaluated directly.
+ * That criterion settles a benchmark soonest, but ignores the cap on pairs: where pairs are cheap,
+ * the cheapest design may need more pairs than `--max-pairs` allows while a costlier one would fit.
+ * So the designs that would likely settle within the budget (`settlesWithin`) compete first.
  *
  * The components come from the first pairs (the pilot), run with k0 repetitions per process at two
  * lengths, L0 and L1, alternating: W(L0) and W(L1) from the spread of repetitions inside each process
@@ -165,6 +168,17 @@ export function varianceComponents(groups: readonly PilotGroup[], opMs = 0): Var
   };
 }
 
+/**
+ * What a benchmark may still spend, and what settling it takes: the pairs `--max-pairs` leaves it,
+ * its share of the time left (ms), and the pairs it would likely settle after per unit of Var(d)
+ * (stats/stop.ts, `settlePairsPerVariance`: the `expected` count the budget is ranked by).
+ */
+export interface DesignBudget {
+  pairs: number;
+  timeMs: number;
+  pairsPerVariance: number;
+}
+
 /** Var(d) × cost of one design under the components (module doc). */
 export function designScore(c: VarianceComponents, repetitions: number, lengthMs: number): { pairSd: number; pairMs: number; score: number } {
   const withinAtLength = c.within * (c.repetitionMs / Math.max(lengthMs, 1e-9)) ** c.lengthExponent;
@@ -174,17 +188,30 @@ export function designScore(c: VarianceComponents, repetitions: number, lengthMs
 }
 
 /**
- * The design with the narrowest interval per second of budget (the least Var(d) × cost) among
- * `repetitions` × `lengthsMs`. A tie goes to one repetition and then to the shorter length: fewer
- * assumptions about the noise inside a process.
+ * Whether a design would likely settle its benchmark within the budget: the pairs it needs,
+ * pairsPerVariance × Var(d), fit under the cap on pairs and into the time at its cost per pair.
  */
-export function chooseDesign(c: VarianceComponents, candidates: { repetitions: readonly number[]; lengthsMs: readonly number[] }): Design {
+export function settlesWithin(s: { pairSd: number; pairMs: number }, budget: DesignBudget): boolean {
+  const need = budget.pairsPerVariance * s.pairSd ** 2;
+  return need <= budget.pairs && need * s.pairMs <= budget.timeMs;
+}
+
+/**
+ * The design with the narrowest interval per second of budget (the least Var(d) × cost) among
+ * `repetitions` × `lengthsMs`: the one that settles its benchmark soonest. With a budget, only the
+ * designs that would likely settle it within the budget compete, when there are any: where the
+ * cheapest design's pairs are so cheap that `--max-pairs` would stop it first, a costlier design
+ * with a narrower spread per pair still settles it. When none would, the cheapest is kept, and the
+ * allocation gives the budget to others once the benchmark proves futile (schedule/allocate.ts). A
+ * tie goes to one repetition and then to the shorter length: fewer assumptions about the noise
+ * inside a process.
+ */
+export function chooseDesign(c: VarianceComponents, candidates: { repetitions: readonly number[]; lengthsMs: readonly number[] }, budget?: DesignBudget): Design {
+  const all = candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ k, L, s: designScore(c, k, L) })));
+  const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   let best: Design & { score: number } | null = null;
-  for (const k of candidates.repetitions) {
-    for (const L of candidates.lengthsMs) {
-      const s = designScore(c, k, L);
-      if (best === null || s.score < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: s.score };
-    }
+  for (const { k, L, s } of fit.length > 0 ? fit : all) {
+    if (best === null || s.score < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: s.score };
   }
   const { score: _score, ...design } = best!;
   return design;

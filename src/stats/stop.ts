@@ -216,6 +216,17 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
  * fair coins, independent of how many pairs it got, and its test stays exact. A large change shows
  * as a large spread of sizes and is decided by the betting rule instead (`bettingEvidence`).
  */
+/**
+ * The pairs after which a benchmark whose differences d = ln(head / base) have variance Var would
+ * likely settle were it unchanged, per unit of Var: the `expected` count of `settleNeeds` (an
+ * equivalence interval at 1 - 2 alpha of half-width threshold / 2, Hodges–Lehmann's efficiency
+ * 3/π), as a design predicts it before any of its pairs (stats/design.ts, `settlesWithin`).
+ */
+export function settlePairsPerVariance(alpha: number, threshold: number): number {
+  const half = Math.log1p(threshold) / 2;
+  return (qnorm(alpha, false) ** 2 * (Math.PI / 3)) / half ** 2;
+}
+
 function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): { need: number | null; hope: number | null; expected: number | null } {
   const family = Math.max(1, opts.family ?? 1);
   const floor = Math.max(n + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));

@@ -11,7 +11,8 @@ import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts'
 import type { RunRequest, RunResult } from '../../src/measure/run.ts';
 import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
-import { chooseDesign, designScore, medianEfficiency, varianceComponents } from '../../src/stats/design.ts';
+import { chooseDesign, designScore, medianEfficiency, settlesWithin, varianceComponents } from '../../src/stats/design.ts';
+import { settlePairsPerVariance } from '../../src/stats/stop.ts';
 import { poolComponents } from '../../src/schedule/design.ts';
 
 const BASE = '/revisions/base';
@@ -117,16 +118,18 @@ describe('the design of the runs, from known variance components', () => {
     expect(d.lengthMs).toBeLessThanOrEqual(200);
   });
 
-  it('fast noise inside processes that a longer repetition does not average away (gamma 0): short repetitions', async () => {
+  it('fast noise inside processes that a longer repetition does not average away (gamma 0): repetitions as short as the pilot measured, never shorter', async () => {
     // a suite of eight: the length exponent is the suite's median
     const nsPerOp = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`Benchmark${String.fromCharCode(65 + i)}`, 1000 * (i + 1)]));
     const { state } = await schedule({ nsPerOp, between: 0.01 ** 2, within: 0.05 ** 2, processMs: 5, gamma: 0 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 200ms', 'min-pairs': '20' });
     for (const u of state.units) {
       const d = u.design!;
       expect(d.components!.lengthExponent).toBeLessThan(0.5);
-      // several short repetitions beat one long one when length does not average the noise
-      expect(d.lengthMs).toBeLessThanOrEqual(10.1);
-      expect(d.repetitions).toBeGreaterThan(1);
+      // below the pilot's 10 ms the spread is not known (the model would extrapolate it): never shorter
+      expect(d.lengthMs).toBeGreaterThanOrEqual(9.9);
+      // a longer repetition buys little when length averages little of the noise: chosen only
+      // where it would settle the benchmark within the pairs left and the cheapest would not
+      if (d.lengthMs > 10.1) expect(settlePairsPerVariance(0.05, 0.02) * d.predicted!.pairSd ** 2).toBeLessThanOrEqual(40 - d.pilotPairs);
     }
   });
 
@@ -161,6 +164,37 @@ describe('stats/design.ts', () => {
     expect(chooseDesign(d, { repetitions: [1, 3, 5], lengthsMs: [1] }).repetitions).toBe(1);
     // with lengths to choose, one long repetition beats several short ones of the same total (white noise)
     expect(designScore(c, 1, 5).score).toBeLessThan(designScore(c, 5, 1).score);
+  });
+
+  it('a design that settles within the budget beats a cheaper one that --max-pairs would stop first; none settling, the cheapest', () => {
+    // white noise inside processes, little between them: one long repetition is cheapest per unit of
+    // precision, but needs about 32 pairs at a threshold of 2%; with 20 pairs left, only several
+    // repetitions per process bring the spread per pair low enough
+    const c = { between: 0.0001, within: 0.0036, repetitionMs: 10, lengthExponent: 1, processMs: 10, perRepetitionMs: 0, pairs: 10 };
+    const candidates = { repetitions: [1, 3, 5], lengthsMs: [10, 20, 40, 80] };
+    const perVariance = settlePairsPerVariance(0.05, 0.02);
+    const cheapest = chooseDesign(c, candidates);
+    expect([cheapest.repetitions, cheapest.lengthMs]).toEqual([1, 80]);
+    expect(perVariance * cheapest.pairSd ** 2).toBeGreaterThan(20);
+    const budget = { pairs: 20, timeMs: 60_000, pairsPerVariance: perVariance };
+    const chosen = chooseDesign(c, candidates, budget);
+    expect(settlesWithin(chosen, budget)).toBe(true);
+    expect(chosen.repetitions).toBeGreaterThan(1);
+    // the soonest of the designs that settle in time: none that settles scores lower
+    const all = candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => designScore(c, k, L)));
+    const best = Math.min(...all.filter((x) => settlesWithin(x, budget)).map((x) => x.score));
+    expect(designScore(c, chosen.repetitions, chosen.lengthMs).score).toBeCloseTo(best, 12);
+    // a budget of pairs it fits but no time to run them: nothing settles, so the cheapest per unit of precision
+    expect(chooseDesign(c, candidates, { ...budget, timeMs: 2_000 })).toEqual(cheapest);
+    // plenty of pairs: the cheapest settles, and is kept
+    expect(chooseDesign(c, candidates, { ...budget, pairs: 200 })).toEqual(cheapest);
+  });
+
+  it('the pairs a design is expected to settle after: (z_alpha sigma / (threshold / 2))^2 with sigma = sd sqrt(pi/3)', () => {
+    // alpha 0.05 (z = 1.6449), threshold 2%: half-width ln(1.02) / 2
+    expect(settlePairsPerVariance(0.05, 0.02)).toBeCloseTo((1.6448536269514722 ** 2 * (Math.PI / 3)) / (Math.log(1.02) / 2) ** 2, 6);
+    // a tenth of the threshold's width needs a hundred times the pairs
+    expect(settlePairsPerVariance(0.05, Math.expm1(Math.log(1.02) / 10)) / settlePairsPerVariance(0.05, 0.02)).toBeCloseTo(100, 6);
   });
 
   it('components: the spread inside processes and between them, read robustly from the pilot', () => {

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-UEU23DWW.js";
+} from "./chunk-KMWSABWK.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-UEU23DWW.js";
+} from "./chunk-KMWSABWK.js";
 import {
   BearerCredentialHandler,
   HttpClient,

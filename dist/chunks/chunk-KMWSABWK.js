@@ -42607,6 +42607,10 @@ function nullHalfWidth(d, alpha) {
   const h2 = tQuantile(1 - alpha / 2, n3 - 1) * s0 * Math.sqrt(Math.PI / 3) / Math.sqrt(n3);
   return (Math.expm1(h2) - Math.expm1(-h2)) / 2;
 }
+function settlePairsPerVariance(alpha, threshold) {
+  const half = Math.log1p(threshold) / 2;
+  return qnorm(alpha, false) ** 2 * (Math.PI / 3) / half ** 2;
+}
 function settleNeeds(n3, estimate, kept, d, opts) {
   const family = Math.max(1, opts.family ?? 1);
   const floor = Math.max(n3 + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));
@@ -42839,13 +42843,16 @@ function designScore(c4, repetitions, lengthMs) {
   const pairMs = 2 * (c4.processMs + repetitions * (lengthMs + c4.perRepetitionMs));
   return { pairSd: Math.sqrt(varD), pairMs, score: varD * pairMs };
 }
-function chooseDesign(c4, candidates) {
+function settlesWithin(s, budget) {
+  const need = budget.pairsPerVariance * s.pairSd ** 2;
+  return need <= budget.pairs && need * s.pairMs <= budget.timeMs;
+}
+function chooseDesign(c4, candidates, budget) {
+  const all = candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ k, L, s: designScore(c4, k, L) })));
+  const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   let best = null;
-  for (const k of candidates.repetitions) {
-    for (const L of candidates.lengthsMs) {
-      const s = designScore(c4, k, L);
-      if (best === null || s.score < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: s.score };
-    }
+  for (const { k, L, s } of fit.length > 0 ? fit : all) {
+    if (best === null || s.score < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: s.score };
   }
   const { score: _score, ...design } = best;
   return design;
@@ -42855,7 +42862,7 @@ function chooseDesign(c4, candidates) {
 var PILOT_REPETITIONS = 2;
 var PILOT_LENGTH_MS = 10;
 var PILOT_LENGTHS_MS = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
-var LENGTHS_MS = [2.5, 5, 10, 20, 40, 80, 160, 320, 640];
+var LENGTHS_MS = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 640];
 var REPETITIONS = [1, 3, 5];
 var PILOT_PAIRS = { min: 8, max: 20 };
 function designs(bench) {
@@ -42950,11 +42957,11 @@ function poolComponents(all) {
     return { ...c4, lengthExponent: gamma, between: pooled * Math.max(c4.within, FLOOR) };
   });
 }
-function chooseDesigns(designs2) {
+function chooseDesigns(designs2, budgets) {
   const pooled = poolComponents(designs2.map(pilotComponents));
-  return designs2.map((d, i2) => choose(d, pooled[i2] ?? null));
+  return designs2.map((d, i2) => choose(d, pooled[i2] ?? null, budgets?.[i2]));
 }
-function choose(d, components) {
+function choose(d, components, budget) {
   d.phase = "chosen";
   if (!components) {
     const first = d.pilotRun.lengths[0];
@@ -42967,7 +42974,7 @@ function choose(d, components) {
   d.components = components;
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs)))];
-  const chosen = chooseDesign(components, { repetitions: REPETITIONS, lengthsMs: effective });
+  const chosen = chooseDesign(components, { repetitions: REPETITIONS, lengthsMs: effective }, budget);
   const s = sizingFor(d, chosen.repetitions, chosen.lengthMs);
   d.repetitions = chosen.repetitions;
   d.lengthMs = s.lengthMs;
@@ -43870,7 +43877,15 @@ async function runSchedule(ctx) {
   function designsReady(job) {
     const piloting = job.units.filter((u2) => u2.design?.phase === "pilot");
     if (piloting.some((u2) => u2.running && !pilotComplete(u2.design))) return;
-    const chosen = chooseDesigns(piloting.map((u2) => u2.design));
+    const share = budgetLeft() / Math.max(1, state.units.filter((u2) => u2.running).length);
+    const chosen = chooseDesigns(
+      piloting.map((u2) => u2.design),
+      piloting.map((u2) => ({
+        pairs: Math.max(1, spec.maxPairs - u2.pairs),
+        timeMs: Math.max(0, share),
+        pairsPerVariance: settlePairsPerVariance(spec.alpha, u2.rows.reduce((t, r) => Math.min(t, r.threshold ?? spec.threshold), spec.threshold))
+      }))
+    );
     piloting.forEach((u2, i2) => {
       u2.sizing = chosen[i2].sizing;
       if (u2.running) ctx.log(`${u2.name}: ${chosen[i2].log}`);
