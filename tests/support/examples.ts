@@ -83,7 +83,8 @@ export function expectNoAlarm(b: BenchmarkResult): void {
  * vitest's stayed within 1%). Measuring is bounded by pairs, not time, since a busy machine
  * slows every run (a vitest run took 2 s quiet and 4-5 s busy): seven pairs at least, the fewest
  * at which a change can be significant at alpha 0.05 after Holm's correction for two benchmarks,
- * and ten at most, so that pairs set aside by the outlier screen can be made up. mitata gets
+ * and ten at most (Catch2 twelve), so that pairs set aside by the outlier screen can be made up:
+ * with ten, a fourth pair set aside leaves six, too few at 0.05 over two benchmarks. mitata gets
  * seven, every one kept (--outliers none), because each of its processes spends 2.5 s of CPU
  * before any benchmark (README, "JavaScript and TypeScript"); pyperf twelve, since a busy machine
  * slows whole runs of its worker processes (the medians of three runs of one side: 503, 781,
@@ -93,7 +94,11 @@ export function expectNoAlarm(b: BenchmarkResult): void {
  * ordinary pairs (4 of 10 once, leaving too few to decide): it keeps every pair (--outliers
  * none). benchmark.js's untouched sort moved by +3-4% in some comparisons (a pair-to-pair spread
  * of 8% with another example measuring beside it; once beyond +5%, an alarm at 0.05): it is
- * judged at alpha 0.01 with 12 pairs at most, as the Python example is.
+ * judged at alpha 0.01 with 12 pairs at most, as the Python example is, and with every pair kept
+ * (--outliers none): at alpha 0.01 over two benchmarks the exact test needs 8 pairs at least, and
+ * with another example measuring beside it Tukey's fences once set aside 4 of 12 pairs of the
+ * halved checksum (each within a few percent of −50%), leaving 8: p = 0.039 after Holm's
+ * correction, inconclusive, where all 12 give p < 0.001.
  */
 export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string; alpha?: string } = { pairs: 10 }): void {
   const { step } = workflowStep(example);
