@@ -42,6 +42,9 @@
  * - pairbench benchmark-level: `--interleave benchmark` (each benchmark paired on its own; Go with
  *   one iteration count per benchmark, `--iterations fixed`);
  * - (`--arms benchmark-harness`) the same with Go sizing every run itself (`--iterations harness`);
+ * - (`--arms benchmark-gomaxprocs1`) benchmark-level with `GOMAXPROCS=1 ` before the run command, as
+ *   a user would write it: what one OS thread for Go code does to the noise of a pair on a small
+ *   runner (it changes what the code does: b.RunParallel, the collector's concurrency);
  * - the ecosystem's own tool: Go: `bench.test -test.count N` on base then on head, judged by
  *   benchstat (significant at 0.05 and beyond the threshold); Python: pytest-benchmark on base with
  *   `--benchmark-save`, then on head with `--benchmark-compare --benchmark-compare-fail=median:2%`.
@@ -78,12 +81,13 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
   'benchmark-command': 'pairbench, benchmark-level, runs as the command says (--design command)',
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
+  'benchmark-gomaxprocs1': 'pairbench, benchmark-level, --design auto, the run command prefixed with GOMAXPROCS=1 (as a user would write it)',
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
 type SuiteId = 'go' | 'go-small' | 'python' | 'snappy' | 'js';
@@ -587,9 +591,9 @@ async function jsTruth(setup: SuiteSetup, seed: number, scratch: string): Promis
 
 // --- the arms -----------------------------------------------------------------------------------
 
-async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = []): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; command: string; results: unknown }> {
+async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = [], runPrefix = ''): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; command: string; results: unknown }> {
   const out = join(scratch, `pairbench-${interleave}.json`);
-  const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', setup.run, '--format', setup.format, '--interleave', interleave, ...(interleave === 'benchmark' && setup.batch ? ['--batch', String(setup.batch)] : []), '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
+  const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', runPrefix + setup.run, '--format', setup.format, '--interleave', interleave, ...(interleave === 'benchmark' && setup.batch ? ['--batch', String(setup.batch)] : []), '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
   const r = await run(process.execPath, args, { cwd: ROOT, timeoutMs: budgetMs * 3 + 600_000 });
   if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
   const results = JSON.parse(readFileSync(out, 'utf8')) as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[] }> };
@@ -817,7 +821,8 @@ async function main(): Promise<void> {
                 const r = await setup.native(setup.dirs.base, headDir, s.budgetMs, scratch);
                 report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });
               } else {
-                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, armFlags(arm));
+                if (arm === 'benchmark-gomaxprocs1' && setup.format !== 'go') throw new Error(`--arms benchmark-gomaxprocs1 is for Go suites, not ${id}`);
+                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, armFlags(arm), arm === 'benchmark-gomaxprocs1' ? 'GOMAXPROCS=1 ' : '');
                 report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, outcomes: r.outcomes, command: r.command, ...armFigures(r.results) });
               }
             } catch (err) {
