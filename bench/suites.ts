@@ -3,6 +3,7 @@
  *
  *   npm run bench:suites                                     # the full run: both suites, quiet and noisy, every arm (hours)
  *   npm run bench:suites -- --quick                          # a smoke run: the Go suite, quiet, 90 s budgets, 4 calibration pairs
+ *   npm run bench:suites -- --pairbench-flags="--precision 0.5%" # more flags for every pairbench arm (the = is needed)
  *   npm run bench:suites -- --suites go --conditions noisy --budget 5m
  *   npm run bench:suites -- --render bench/results/suites.json
  *   npm run bench:suites -- --merge a.json --merge b.json   # several runs (say, one per condition) as one report
@@ -653,7 +654,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -669,6 +670,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'go-dirs': { type: 'string' },
       'truth-only': { type: 'boolean', default: false },
       'keep-work': { type: 'boolean', default: false },
+      'pairbench-flags': { type: 'string' },
       merge: { type: 'string', multiple: true },
       budget: { type: 'string' },
       'calibration-pairs': { type: 'string' },
@@ -709,6 +711,8 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
     truthOnly: values['truth-only'] === true,
     keepWork: values['keep-work'] === true,
+    // more flags for every pairbench arm, as one string of words (`--pairbench-flags "--precision 0.5%"`)
+    pairbenchFlags: (values['pairbench-flags'] ?? '').split(/\s+/).filter((w) => w !== ''),
     goDirs: values['go-dirs'] ? resolve(values['go-dirs']) : null,
     seed: Number(values.seed),
     outDir: resolve(values.out!),
@@ -822,7 +826,7 @@ async function main(): Promise<void> {
                 report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });
               } else {
                 if (arm === 'benchmark-gomaxprocs1' && setup.format !== 'go') throw new Error(`--arms benchmark-gomaxprocs1 is for Go suites, not ${id}`);
-                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, armFlags(arm), arm === 'benchmark-gomaxprocs1' ? 'GOMAXPROCS=1 ' : '');
+                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, [...armFlags(arm), ...s.pairbenchFlags], arm === 'benchmark-gomaxprocs1' ? 'GOMAXPROCS=1 ' : '');
                 report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, outcomes: r.outcomes, command: r.command, ...armFigures(r.results) });
               }
             } catch (err) {
