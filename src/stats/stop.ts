@@ -192,6 +192,17 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
 }
 
 /**
+ * The pairs after which a benchmark whose differences d = ln(head / base) have variance Var would
+ * likely settle were it unchanged, per unit of Var: the `expected` count of `settleNeeds` (an
+ * equivalence interval at 1 - 2 alpha of half-width threshold / 2, Hodges–Lehmann's efficiency
+ * 3/π), as a design predicts it before any of its pairs (stats/design.ts, `settlesWithin`).
+ */
+export function settlePairsPerVariance(alpha: number, threshold: number): number {
+  const half = Math.log1p(threshold) / 2;
+  return (qnorm(alpha, false) ** 2 * (Math.PI / 3)) / half ** 2;
+}
+
+/**
  * Pairs in all after which the benchmark would likely stop (`need`), the fewest it could take
  * if it has not changed, read from the sizes of its differences alone (`hope`), and the pairs after
  * which it would likely settle then (`expected`, below).
@@ -216,17 +227,6 @@ export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
  * fair coins, independent of how many pairs it got, and its test stays exact. A large change shows
  * as a large spread of sizes and is decided by the betting rule instead (`bettingEvidence`).
  */
-/**
- * The pairs after which a benchmark whose differences d = ln(head / base) have variance Var would
- * likely settle were it unchanged, per unit of Var: the `expected` count of `settleNeeds` (an
- * equivalence interval at 1 - 2 alpha of half-width threshold / 2, Hodges–Lehmann's efficiency
- * 3/π), as a design predicts it before any of its pairs (stats/design.ts, `settlesWithin`).
- */
-export function settlePairsPerVariance(alpha: number, threshold: number): number {
-  const half = Math.log1p(threshold) / 2;
-  return (qnorm(alpha, false) ** 2 * (Math.PI / 3)) / half ** 2;
-}
-
 function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): { need: number | null; hope: number | null; expected: number | null } {
   const family = Math.max(1, opts.family ?? 1);
   const floor = Math.max(n + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));
@@ -246,13 +246,15 @@ function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Fl
   const precise = !Number.isFinite(nullHalf) ? Infinity : nullHalf <= 0 ? floor : Math.max(floor, Math.ceil(n * (nullHalf / opts.precision) ** 2 - 1e-9));
   const need = Math.min(size > threshold ? pairsFor(zTest, sigma, size) : Infinity, pairsFor(zEq, sigma, threshold - size), precise);
   const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(n, 1)));
-  const sizes = MAD_NORMAL * median(Array.from(d, Math.abs)) * Math.sqrt(Math.PI / 3);
+  const sizesSd = MAD_NORMAL * median(Array.from(d, Math.abs));
+  const sizes = sizesSd * Math.sqrt(Math.PI / 3);
   const hope = Math.min(pairsFor(zEq, sizes * shrink, threshold), Number.isFinite(precise) ? Math.max(floor, Math.ceil(precise * shrink * shrink)) : Infinity);
   // `expected`, what the budget is ranked by: an interval of half-width threshold / 2 around an estimate that
   // is itself off by about a standard error fits within ±threshold in about 90% of comparisons (the
   // estimate is within z·se = threshold / 2 of 0 that often), where `hope`'s half-width of the whole
-  // threshold fits only when the estimate is exactly 0
-  const expected = Math.min(pairsFor(zEq, sizes, threshold / 2), precise);
+  // threshold fits only when the estimate is exactly 0; the count a design predicts before its pairs
+  const settle = !(threshold > 0) ? Infinity : sizesSd > 0 ? Math.max(floor, Math.ceil(settlePairsPerVariance(opts.alpha, opts.threshold) * sizesSd ** 2 - 1e-9)) : floor;
+  const expected = Math.min(settle, precise);
   return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null, expected: Number.isFinite(expected) ? expected : null };
 }
 
