@@ -205,7 +205,8 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       piloting.map((u) => ({
         pairs: Math.max(1, spec.maxPairs - u.pairs),
         timeMs: Math.max(0, share),
-        pairsPerVariance: settlePairsPerVariance(spec.alpha, u.rows.reduce((t, r) => Math.min(t, r.threshold ?? spec.threshold), spec.threshold)),
+        // the narrowest threshold of its rows: the one that takes the most pairs
+        pairsPerVariance: settlePairsPerVariance(spec.alpha, u.rows.length > 0 ? u.rows.reduce((t, r) => Math.min(t, r.threshold ?? spec.threshold), Infinity) : spec.threshold),
       })),
     );
     piloting.forEach((u, i) => {

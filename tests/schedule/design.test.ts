@@ -68,10 +68,12 @@ function scripted(m: Machine) {
   return { runner, now: () => clock, requests };
 }
 
-async function schedule(m: Machine, flags: RawOptions = {}): Promise<{ state: LoopState; log: string[]; requests: RunRequest[] }> {
+async function schedule(m: Machine, flags: RawOptions = {}, benchThreshold?: number): Promise<{ state: LoopState; log: string[]; requests: RunRequest[] }> {
   const { runner, now, requests } = scripted(m);
   const log: string[] = [];
   const spec = buildSpec({ format: 'go', run: './bench.test -test.run "^$" -test.bench .', seed: '5', 'min-pairs': '12', 'max-pairs': '40', ...flags }, { cwd: '/', naming: cliNaming });
+  // a threshold of the benchmark's own, as a config file's `benchmarks[].threshold` sets it
+  if (benchThreshold !== undefined) spec.benchmarks[0]!.threshold = benchThreshold;
   const state = await runSchedule({
     spec,
     base: { side: 'base', ref: null, sha: null, dir: BASE },
@@ -131,6 +133,31 @@ describe('the design of the runs, from known variance components', () => {
       // where it would settle the benchmark within the pairs left and the cheapest would not
       if (d.lengthMs > 10.1) expect(settlePairsPerVariance(0.05, 0.02) * d.predicted!.pairSd ** 2).toBeLessThanOrEqual(40 - d.pilotPairs);
     }
+  });
+
+  it('the cap on pairs would stop the cheapest design unsettled: the schedule chooses a costlier one that settles within the pairs left', async () => {
+    // white noise inside processes, little between them: one long repetition is the cheapest
+    // per unit of precision, but would need more than the 20 pairs --max-pairs leaves after the pilot
+    const { state } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.0001, within: 0.08 ** 2, processMs: 10 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 200ms', 'min-pairs': '20' });
+    const d = state.units[0]!.design!;
+    const left = 40 - d.pilotPairs;
+    const perVariance = settlePairsPerVariance(0.05, 0.02);
+    // the candidates of schedule/design.ts up to the command's 200 ms
+    const candidates = { repetitions: [1, 3, 5], lengthsMs: [10, 20, 40, 80, 160] };
+    const cheapest = chooseDesign(d.components!, candidates);
+    expect(perVariance * cheapest.pairSd ** 2).toBeGreaterThan(left);
+    expect(perVariance * d.predicted!.pairSd ** 2).toBeLessThanOrEqual(left);
+    expect([d.repetitions, Math.round(d.lengthMs)]).not.toEqual([cheapest.repetitions, cheapest.lengthMs]);
+  });
+
+  it("the pairs a design needs are read at the benchmark's own threshold: at 5%, the cheapest design settles within the cap and is kept", async () => {
+    const { state } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.0001, within: 0.08 ** 2, processMs: 10 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 200ms', 'min-pairs': '20' }, 0.05);
+    const d = state.units[0]!.design!;
+    const cheapest = chooseDesign(d.components!, { repetitions: [1, 3, 5], lengthsMs: [10, 20, 40, 80, 160] });
+    // at the default 2% it would not fit the 20 pairs left; at the benchmark's 5% it does
+    expect(settlePairsPerVariance(0.05, 0.02) * cheapest.pairSd ** 2).toBeGreaterThan(40 - d.pilotPairs);
+    expect(settlePairsPerVariance(0.05, 0.05) * cheapest.pairSd ** 2).toBeLessThanOrEqual(40 - d.pilotPairs);
+    expect([d.repetitions, Math.round(d.lengthMs)]).toEqual([cheapest.repetitions, cheapest.lengthMs]);
   });
 
   it('the command caps a repetition at 10 ms and the noise is within processes: several repetitions per process', async () => {

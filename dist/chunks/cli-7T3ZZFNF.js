@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-KMWSABWK.js";
+} from "./chunk-IFXZVEI3.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-KMWSABWK.js";
+} from "./chunk-IFXZVEI3.js";
 import {
   BearerCredentialHandler,
   HttpClient,

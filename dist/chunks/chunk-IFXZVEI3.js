@@ -42630,9 +42630,11 @@ function settleNeeds(n3, estimate, kept, d, opts) {
   const precise = !Number.isFinite(nullHalf) ? Infinity : nullHalf <= 0 ? floor : Math.max(floor, Math.ceil(n3 * (nullHalf / opts.precision) ** 2 - 1e-9));
   const need = Math.min(size > threshold ? pairsFor(zTest, sigma, size) : Infinity, pairsFor(zEq, sigma, threshold - size), precise);
   const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(n3, 1)));
-  const sizes = MAD_NORMAL * median2(Array.from(d, Math.abs)) * Math.sqrt(Math.PI / 3);
+  const sizesSd = MAD_NORMAL * median2(Array.from(d, Math.abs));
+  const sizes = sizesSd * Math.sqrt(Math.PI / 3);
   const hope = Math.min(pairsFor(zEq, sizes * shrink, threshold), Number.isFinite(precise) ? Math.max(floor, Math.ceil(precise * shrink * shrink)) : Infinity);
-  const expected = Math.min(pairsFor(zEq, sizes, threshold / 2), precise);
+  const settle2 = !(threshold > 0) ? Infinity : sizesSd > 0 ? Math.max(floor, Math.ceil(settlePairsPerVariance(opts.alpha, opts.threshold) * sizesSd ** 2 - 1e-9)) : floor;
+  const expected = Math.min(settle2, precise);
   return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null, expected: Number.isFinite(expected) ? expected : null };
 }
 function stopCheck(pairs, opts) {
@@ -43883,7 +43885,8 @@ async function runSchedule(ctx) {
       piloting.map((u2) => ({
         pairs: Math.max(1, spec.maxPairs - u2.pairs),
         timeMs: Math.max(0, share),
-        pairsPerVariance: settlePairsPerVariance(spec.alpha, u2.rows.reduce((t, r) => Math.min(t, r.threshold ?? spec.threshold), spec.threshold))
+        // the narrowest threshold of its rows: the one that takes the most pairs
+        pairsPerVariance: settlePairsPerVariance(spec.alpha, u2.rows.length > 0 ? u2.rows.reduce((t, r) => Math.min(t, r.threshold ?? spec.threshold), Infinity) : spec.threshold)
       }))
     );
     piloting.forEach((u2, i2) => {
