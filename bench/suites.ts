@@ -711,7 +711,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
     truthOnly: values['truth-only'] === true,
     keepWork: values['keep-work'] === true,
-    // more flags for every pairbench arm, as one string of words (`--pairbench-flags "--precision 0.5%"`)
+    // more flags for every pairbench arm, as one string of words (`--pairbench-flags="--precision 0.5%"`)
     pairbenchFlags: (values['pairbench-flags'] ?? '').split(/\s+/).filter((w) => w !== ''),
     goDirs: values['go-dirs'] ? resolve(values['go-dirs']) : null,
     seed: Number(values.seed),
