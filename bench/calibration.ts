@@ -8,7 +8,8 @@
  *
  * Each trial simulates one comparison as the scheduler runs it: pairs of one base run and one head
  * run in coin-flip order on a simulated machine, `stopCheck` after every pair from the first on
- * (minPairs 10, maxPairs 200, precision 1%, threshold 2%), and `judge` on the pairs at the stop.
+ * (minPairs 10, maxPairs 200, threshold 2%, precision 0.5%: the default, a quarter of the threshold),
+ * and `judge` on the pairs at the stop.
  * The machine's noise models (all multiplicative, on ln of the run time; time advances run by run):
  * - quiet:            independent per-run noise, sd 1%
  * - drift:            a slow AR(1) machine state (sd 3%, per-run autocorrelation 0.995) + 1%
@@ -28,7 +29,8 @@
  * true change (of the interval as reported: raised to 1 - alpha/2 after an early stop, see
  * STOPPED_EARLY_ALPHA_SHARE in src/stats/analysis.ts; and of the plain 1 - alpha interval), and pairs used. Seeded (mulberry32); results are identical run to run for the same
  * trial counts.
- * Extra cells on the headline model: `--precision 0.5%`; `--outliers none`; the configuration for
+ * Extra cells on the headline model: `--precision 1%` (the default before it followed the threshold);
+ * `--outliers none`; the configuration for
  * 1% (`--threshold 1% --precision 0.5%`, maxPairs 200: A/A at alpha 0.05 and 0.01, changes of
  * 0.5-10%); and A/A at a fixed 13 pairs with no stopping rule (tukey and none), to tell what
  * stopping does to coverage from what the interval and the outlier rule do at that size.
@@ -36,15 +38,18 @@
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { hodgesLehmann, judge, logRatios, stopCheck, wilcoxonSignedRank } from '../src/stats/index.ts';
+import { defaultPrecision, hodgesLehmann, judge, logRatios, stopCheck, wilcoxonSignedRank } from '../src/stats/index.ts';
 import type { OutlierRule, Pair, PairOrder, StopOptions, Verdict } from '../src/stats/types.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
 import { BUDGET_PAIRS, NOISE_RANGE, runSuiteJob, RUN_MS, SUITE_SIZE, type SuiteJob, type SuiteJobResult } from './lib/calibrate-suites.ts';
 
 const MIN_PAIRS = 10;
 const MAX_PAIRS = 200;
-const PRECISION = 0.01;
 const THRESHOLD = 0.02;
+/** the default precision: a quarter of the threshold (stats/stop.ts, defaultPrecision), 0.5% */
+const PRECISION = defaultPrecision(THRESHOLD);
+/** `--precision 1%`: the default before the precision followed the threshold */
+const WIDE = 0.01;
 /** the settings for a user who cares about 1%: --threshold 1% --precision 0.5% */
 const FINE_THRESHOLD = 0.01;
 const FINE = 0.005;
@@ -294,9 +299,10 @@ function plan(o: PlanOptions): Job[] {
     const trials = model === HEADLINE ? headlinePower : power;
     if (trials > 0) CHANGES.forEach((change, i) => cell(change, 0.05, trials, base + 10 + i));
     if (model === HEADLINE && !o.noVariant) {
-      // what it takes to detect 1%: the same model with --precision 0.5%
-      if (aa > 0) cell(0, 0.05, aa, base + 50, 0.005);
-      if (trials > 0) [0.005, 0.01, 0.02].forEach((change, i) => cell(change, 0.05, trials, base + 60 + i, 0.005));
+      // what the default precision (a quarter of the threshold) buys over --precision 1%, the
+      // default before: the same model at 1%
+      if (aa > 0) cell(0, 0.05, aa, base + 50, WIDE);
+      if (trials > 0) [0.005, 0.01, 0.02].forEach((change, i) => cell(change, 0.05, trials, base + 60 + i, WIDE));
       // what outlier exclusion costs: the same model with --outliers none
       if (aa > 0) [0.05, 0.01].forEach((alpha, i) => cell(0, alpha, aa, base + 70 + i, PRECISION, 'none'));
       if (trials > 0) CHANGES.forEach((change, i) => cell(change, 0.05, trials, base + 80 + i, PRECISION, 'none'));
@@ -442,7 +448,7 @@ function suitesReport(results: SuiteJobResult[], targets: { name: string; ok: bo
   lines.push('## Allocation: whole suites through the schedule', '');
   lines.push(
     `Each trial is one comparison of a suite of ${SUITE_SIZE} benchmarks through the real schedule (src/schedule/loop.ts: pilot-free \`--format json\` runs, each benchmark paired on its own, the stopping rules, the allocation of the budget and futility of src/schedule/allocate.ts), behind a simulated machine (bench/lib/calibrate-suites.ts): ` +
-      `each benchmark's own per-run noise drawn log-uniformly from ${pct(NOISE_RANGE[0], 1)} to ${pct(NOISE_RANGE[1], 0)}, a machine shared by all (drift and spikes), ${RUN_MS} ms a run, a budget of ${BUDGET_PAIRS} pairs per benchmark on average (min pairs 10, max pairs 200, precision 1%, threshold 2%). ` +
+      `each benchmark's own per-run noise drawn log-uniformly from ${pct(NOISE_RANGE[0], 1)} to ${pct(NOISE_RANGE[1], 0)}, a machine shared by all (drift and spikes), ${RUN_MS} ms a run, a budget of ${BUDGET_PAIRS} pairs per benchmark on average (min pairs 10, max pairs 200, threshold 2%, precision at its default, a quarter of the threshold). ` +
       'Judged as `compare` judges (Holm, Tukey, levels raised after an early stop or futility). *Allocation off*: every undecided benchmark gets a pair in every round and none is stopped as futile (the schedule before the allocation). ' +
       '*False alarm*: a trial with any benchmark called a regression or improvement (family-wise). *Called unchanged* at a change of exactly the threshold: the equivalence test\'s error, per benchmark.',
     '',
@@ -533,7 +539,7 @@ function report(
   );
   lines.push(`- run time: ${args.seconds.toFixed(0)} s on ${args.workers} worker(s)${args.quick ? ' (quick run: fewer trials)' : ''}`);
   lines.push(
-    `- protocol: pairs in coin-flip order; \`stopCheck\` after every pair (minPairs ${MIN_PAIRS}, maxPairs ${MAX_PAIRS}, precision ${pct(PRECISION, 0)} unless noted, threshold ${pct(THRESHOLD, 0)}); ` +
+    `- protocol: pairs in coin-flip order; \`stopCheck\` after every pair (minPairs ${MIN_PAIRS}, maxPairs ${MAX_PAIRS}, precision ${pct(PRECISION, 1)} (the default, a quarter of the threshold) unless noted, threshold ${pct(THRESHOLD, 0)}); ` +
       `\`judge\` at the stop (Tukey outliers, Holm). *False alarm* = verdict regression or improvement; *significant* = p < alpha whatever the size; *detected* = significant with the estimate in the true direction; ` +
       `*regression verdict* = significant and beyond the 2% threshold; *coverage* = the interval as reported (raised to the level 1 - alpha/2 after an early stop) contains the true change, *plain interval* = the same for the signed-rank interval of the kept pairs at 1 - alpha, raised neither after an early stop nor for the outlier screen (src/stats/signflip.ts, screenedIntervalLevel). Brackets: 95% Clopper–Pearson intervals. ` +
       `Noise models: see the header of bench/calibration.ts; *per-run CV* is the model's stationary single-run CV (one run in a long series).`,
@@ -547,13 +553,13 @@ function report(
     return `${pct(k / n, d)} [${pct(lo, d)}, ${pct(hi, d)}]`;
   };
   lines.push('## A/A (no change): false alarms, significance, coverage', '');
-  lines.push('| model | per-run CV | precision | outliers | alpha | trials | false alarms | false-alarm rate | significant (any size) | signed-rank of the kept pairs | coverage | plain interval | mean pairs | stopped by |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('| model | per-run CV | precision | outliers | alpha | trials | false alarms | false-alarm rate | significant (any size) | signed-rank of the kept pairs | coverage | plain interval | called unchanged | mean pairs | stopped by |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const model of models) {
     for (const [alpha, precision, outliers] of [
       [0.05, PRECISION, 'tukey'],
       [0.01, PRECISION, 'tukey'],
-      [0.05, 0.005, 'tukey'],
+      [0.05, WIDE, 'tukey'],
       [0.05, PRECISION, 'none'],
       [0.01, PRECISION, 'none'],
     ] as const) {
@@ -561,7 +567,7 @@ function report(
       if (!r) continue;
       const s = summarizeJob(r);
       lines.push(
-        `| ${model} | ${pct(cvs.get(model) ?? NaN)} | ${pct(precision, 1)} | ${outliers} | ${alpha} | ${s.n} | ${s.falseAlarm} | ${cp(s.falseAlarm, s.n, 2)} | ${cp(s.significant, s.n)} | ${pct(s.significantKept / s.n)} | ${cp(s.covered, s.n)} | ${pct(s.coveredPlain / s.n)} | ${s.meanPairs.toFixed(1)} | ${s.reasons} |`,
+        `| ${model} | ${pct(cvs.get(model) ?? NaN)} | ${pct(precision, 1)} | ${outliers} | ${alpha} | ${s.n} | ${s.falseAlarm} | ${cp(s.falseAlarm, s.n, 2)} | ${cp(s.significant, s.n)} | ${pct(s.significantKept / s.n)} | ${cp(s.covered, s.n)} | ${pct(s.coveredPlain / s.n)} | ${pct(s.unchanged / s.n, 1)} | ${s.meanPairs.toFixed(1)} | ${s.reasons} |`,
       );
       const fa = clopperPearson(s.falseAlarm, s.n);
       const label = `${model}, alpha ${alpha}, precision ${pct(precision, 1)}, outliers ${outliers}`;
@@ -577,7 +583,7 @@ function report(
   for (const model of models) {
     for (const [precision, outliers] of [
       [PRECISION, 'tukey'],
-      [0.005, 'tukey'],
+      [WIDE, 'tukey'],
       [PRECISION, 'none'],
     ] as const) {
       for (const change of CHANGES) {
@@ -607,7 +613,7 @@ function report(
   if (fineAa.some(Boolean)) {
     lines.push(`## For a user who cares about 1%: \`--threshold ${pct(FINE_THRESHOLD)} --precision ${pct(FINE)}\` (maxPairs ${MAX_PAIRS}, ${HEADLINE})`, '');
     lines.push(
-      `With the default threshold (2%) a 1% change is \`unchanged\`, correctly, and runs stop as soon as the interval is ±1% wide (precision: 100% of the 1% runs above, at 16.5 pairs on average), before a 1% change is significant. ` +
+      `With the default threshold (2%) a 1% change is \`unchanged\`, correctly, and runs stop as soon as the interval is expected within ±${pct(PRECISION, 1)} (the precision rule), mostly before a 1% change is significant. ` +
         `With the threshold at ${pct(FINE_THRESHOLD)} a 1% change is no longer settled as unchanged by the betting rule, and the runs go on until the interval is ±${pct(FINE)} wide. Same model, same protocol otherwise; *regression verdict* here is significant and beyond ${pct(FINE_THRESHOLD)}.`,
       '',
     );

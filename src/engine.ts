@@ -80,7 +80,13 @@ function environment(): NonNullable<Results['environment']> {
 function recordedSettings(spec: Spec): Record<string, unknown> {
   return {
     // the options the table marks recorded, under the keys results/recorded.ts reads them back by
-    ...Object.fromEntries(COMPARE_OPTIONS.filter((o) => o.recorded !== undefined).map((o) => [recordedKey(o), spec[recordedKey(o) as keyof Spec]])),
+    // (a setting left to follow another, as --precision follows the threshold, is not recorded:
+    // replaying or judging again then follows it the same way)
+    ...Object.fromEntries(
+      COMPARE_OPTIONS.filter((o) => o.recorded !== undefined)
+        .map((o) => [recordedKey(o), spec[recordedKey(o) as keyof Spec]])
+        .filter(([, v]) => v !== null && v !== undefined),
+    ),
     build: spec.build,
     failOn: spec.failOn,
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(','),

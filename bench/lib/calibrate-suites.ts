@@ -89,7 +89,6 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
       'max-time': `${(SUITE_SIZE * BUDGET_PAIRS * 2 * RUN_MS) / 1000}s`,
       'min-pairs': '10',
       'max-pairs': '200',
-      precision: '1%',
       warmup: '0',
     },
     { cwd: '/', naming: cliNaming },

@@ -59,7 +59,7 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'min-pairs', kind: 'integer', default: '10', arg: '<n>', help: 'pairs before any stopping rule applies', recorded: 6 },
   { name: 'max-pairs', kind: 'integer', default: '200', arg: '<n>', help: 'pairs at most, per benchmark', recorded: 7 },
   { name: 'max-time', kind: 'duration', default: '10m', arg: '<dur>', help: 'measuring budget for the whole comparison', recorded: 8 },
-  { name: 'precision', kind: 'percent', default: '1%', arg: '<pct>', help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences)", recorded: 9 },
+  { name: 'precision', kind: 'percent', arg: '<pct>', help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences; default: a quarter of its threshold, 0.5% at 2%)", recorded: 9 },
   { name: 'warmup', kind: 'integer', default: '1', arg: '<n>', help: 'unmeasured runs per side before the first pair', recorded: 10 },
   { name: 'threshold', kind: 'percent', default: '2%', arg: '<pct>', help: 'smallest relative change that counts as a regression or improvement', recorded: 2 },
   { name: 'alpha', kind: 'alpha', default: '0.05', arg: '<p>', help: 'significance level, after correction for the number of benchmarks', recorded: 3 },

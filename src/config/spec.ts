@@ -79,7 +79,11 @@ export interface Spec {
   minPairs: number;
   maxPairs: number;
   maxTimeMs: number;
-  precision: number;
+  /**
+   * `--precision`; null when not given: then each benchmark's is a quarter of its threshold
+   * (stats/stop.ts, `defaultPrecision`)
+   */
+  precision: number | null;
   warmup: number;
   threshold: number;
   alpha: number;
@@ -362,7 +366,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     minPairs,
     maxPairs,
     maxTimeMs: get<number>('max-time') ?? 600_000,
-    precision: get<number>('precision') ?? 0.01,
+    precision: get<number>('precision') ?? null,
     warmup: get<number>('warmup') ?? 1,
     threshold: get<number>('threshold') ?? 0.02,
     alpha: get<number>('alpha') ?? 0.05,

@@ -6,7 +6,7 @@
  * pairs each row still needs for a verdict (`need`), which the allocation reads (allocate.ts).
  */
 import type { Spec } from '../config/spec.ts';
-import { minPairsForAlpha, stopCheck } from '../stats/index.ts';
+import { defaultPrecision, minPairsForAlpha, stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
 
@@ -30,12 +30,13 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   const checks = rowsOf(unit).map((row) => {
     // judged as the report will judge it: on pairs less pairbench's own overhead (stats/overhead.ts)
     const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
+    const threshold = row.threshold ?? spec.threshold;
     const check = stopCheck(pairs, {
       minPairs: spec.minPairs,
       maxPairs: spec.maxPairs,
-      precision: spec.precision,
+      precision: spec.precision ?? defaultPrecision(threshold),
       alpha: spec.alpha,
-      threshold: row.threshold ?? spec.threshold,
+      threshold,
       outliers: spec.outliers,
       minKept,
       family,

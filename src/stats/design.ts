@@ -31,7 +31,16 @@
  * k* = sqrt(c_p e_k W / (c_r' B)); here L is a choice too, so the candidates are evaluated directly.
  * That criterion settles a benchmark soonest, but ignores the cap on pairs: where pairs are cheap,
  * the cheapest design may need more pairs than `--max-pairs` allows while a costlier one would fit.
- * So the designs that would likely settle within the budget (`settlesWithin`) compete first.
+ * So the designs that would likely settle within the budget (`settlesWithin`) compete first. When
+ * none would, those that would on a hopeful reading (needing at most HOPEFUL_FACTOR times the pairs
+ * they can run) compete by the narrowest interval within the budget: the least Var(d) / n, with
+ * n = min(pairs left, time left / cost) the pairs a design can run. Where time binds that is
+ * Var(d) × cost again; where the cap on pairs binds, the least Var(d), since cheaper pairs past the
+ * cap buy nothing (a Go sort whose 10 ms repetitions varied by ±19%: one repetition of 10 ms per
+ * process, the cheapest per second, spread its pairs by ±26% and would need ten times the 190 pairs
+ * left; five of 40 ms, a sixth of its variance within the same budget, about 1.7 times the pairs
+ * they can run). When not even that, the cheapest: the benchmark is unlikely to settle, and the
+ * allocation gives the budget to others once it proves futile.
  *
  * The components come from the first pairs (the pilot), run with k0 repetitions per process at two
  * lengths, L0 and L1, alternating: W(L0) and W(L1) from the spread of repetitions inside each process
@@ -197,21 +206,53 @@ export function settlesWithin(s: { pairSd: number; pairMs: number }, budget: Des
 }
 
 /**
+ * The variance of the estimate a design reaches within the budget: Var(d) / n for the n pairs it
+ * can run, n = min(pairs left, time left / cost); the score (Var(d) × cost) where the budget
+ * allows no pair, so that the order is still the cheapest first.
+ */
+function withinBudget(s: { pairSd: number; pairMs: number; score: number }, budget: DesignBudget): number {
+  const n = Math.min(budget.pairs, budget.timeMs / s.pairMs);
+  return n > 0 ? s.pairSd ** 2 / n : s.score;
+}
+
+/**
+ * How far beyond the pairs it can run a design may be predicted to need and still compete when no
+ * design would likely settle: a pilot of 10-20 pairs knows a spread to within a relative standard
+ * error of 1 / sqrt(2n) on the sd scale, 16-22%, so a design predicted to need twice the pairs it
+ * can run (its spread overestimated by 1 - 1/sqrt(2), 29%: one and a half standard errors) may
+ * still settle.
+ */
+const HOPEFUL_FACTOR = 2;
+
+/** Whether a design would settle within the budget were its spread a bit smaller than the pilot says (`HOPEFUL_FACTOR`). */
+function hopeful(s: { pairSd: number; pairMs: number }, budget: DesignBudget): boolean {
+  const need = budget.pairsPerVariance * s.pairSd ** 2;
+  return need <= HOPEFUL_FACTOR * Math.min(budget.pairs, budget.timeMs / s.pairMs);
+}
+
+/**
  * The design with the narrowest interval per second of budget (the least Var(d) × cost) among
  * `repetitions` × `lengthsMs`: the one that settles its benchmark soonest. With a budget, only the
  * designs that would likely settle it within the budget compete, when there are any: where the
  * cheapest design's pairs are so cheap that `--max-pairs` would stop it first, a costlier design
- * with a narrower spread per pair still settles it. When none would, the cheapest is kept, and the
- * allocation gives the budget to others once the benchmark proves futile (schedule/allocate.ts). A
- * tie goes to one repetition and then to the shorter length: fewer assumptions about the noise
- * inside a process.
+ * with a narrower spread per pair still settles it. When none would, the hopeful ones (`hopeful`)
+ * with the narrowest interval within the budget (`withinBudget`): the cheapest where time binds,
+ * the narrowest spread per pair where the cap on pairs does. When none is even hopeful, the
+ * cheapest, and the allocation gives the budget to others once the benchmark proves futile
+ * (schedule/allocate.ts). A tie goes to one repetition and then to the shorter length: fewer
+ * assumptions about the noise inside a process.
  */
 export function chooseDesign(c: VarianceComponents, candidates: { repetitions: readonly number[]; lengthsMs: readonly number[] }, budget?: DesignBudget): Design {
   const all = candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ k, L, s: designScore(c, k, L) })));
   const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
+  const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
+  // among the designs that settle in time, the soonest; else among the hopeful, the narrowest
+  // within the budget; else the cheapest
+  const objective = (s: { pairSd: number; pairMs: number; score: number }): number => (near.length > 0 ? withinBudget(s, budget!) : s.score);
   let best: Design & { score: number } | null = null;
-  for (const { k, L, s } of fit.length > 0 ? fit : all) {
-    if (best === null || s.score < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: s.score };
+  for (const { k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
+    const score = objective(s);
+    if (best === null || score < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score };
   }
   const { score: _score, ...design } = best!;
   return design;

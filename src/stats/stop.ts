@@ -147,6 +147,30 @@ export function bettingEvidence(d: ArrayLike<number>, threshold: number): Bettin
   return { above: mix(logA), below: mix(logB), underUpper: mix(logU), overLower: mix(logO) };
 }
 
+/**
+ * The precision a benchmark stops at when `--precision` is not given: a quarter of its threshold
+ * (0.5% at the default 2%).
+ *
+ * Why a quarter. The precision rule stops a benchmark once its interval is expected within
+ * ±precision, and an unchanged benchmark is then called `unchanged` only if its equivalence interval
+ * (at 90%, or 95% after such a stop: analysis.ts, `equivalenceLevel`) lies within ±threshold: only
+ * if its estimate lies within about threshold − precision of 0. At half the threshold that margin is
+ * one half-width, about two standard errors of the estimate on paper, and less in practice: the
+ * exact interval of heavy-tailed pairs (a few runs 15-40% off) comes out up to half again as wide
+ * as the sign-blind width that stopped it. Measured on a quiet A/A of a real Go suite (42
+ * benchmarks, threshold 2%, bench/results/suites-go-aa-gomaxprocs1-precision1-2026-11-27.md): at
+ * precision 1%, 7 of 42 ended `inconclusive`, every one stopped by this rule with its estimate
+ * within ±1.4% and its equivalence interval ending 0.01-0.4 points beyond ±2%, with time left in
+ * the budget. At a quarter the margin is three half-widths: 40 of 42 `unchanged`
+ * (bench/results/suites-go-aa-precision-2026-11-27.md). The rule stays blind to the signs whatever
+ * its width, so the level of every test is kept; a narrower precision only costs pairs (about four
+ * times as many for a benchmark this rule stops, fewer where the betting test or the budget ends
+ * it first), and the budget (`--max-time`, `--max-pairs`) still bounds them.
+ */
+export function defaultPrecision(threshold: number): number {
+  return threshold / 4;
+}
+
 /** Student t quantile by the Cornish–Fisher expansion (Abramowitz & Stegun 26.7.5), enough here. */
 function tQuantile(p: number, df: number): number {
   const z = qnorm(p);

@@ -36,7 +36,7 @@ describe('buildSpec', () => {
       minPairs: 10,
       maxPairs: 200,
       maxTimeMs: 600_000,
-      precision: 0.01,
+      precision: null, // a quarter of each benchmark's threshold (stats/stop.ts, defaultPrecision)
       warmup: 1,
       threshold: 0.02,
       alpha: 0.05,

@@ -3,13 +3,13 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
-import { copyExample, expectNoAlarm, workflowStep } from '../support/examples.ts';
+import { copyExample, workflowStep } from '../support/examples.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';
 
 const go = requireTool(TOOLS.go);
 
 describe('examples, compared end to end', () => {
-  go.it('go-suite, at the default threshold (2%): BenchmarkChecksum regresses, the BenchmarkSort cases never alarm', () => {
+  go.it('go-suite, at the default threshold (2%): BenchmarkChecksum regresses, both BenchmarkSort cases are unchanged', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
     // the defaults a user gets (threshold 2%, alpha 0.05, --design auto), within a CI-sized budget
@@ -22,19 +22,16 @@ describe('examples, compared end to end', () => {
     expect(byName.get('BenchmarkChecksum')!.change!.estimate).toBeGreaterThan(0.1);
     expect(byName.get('BenchmarkChecksum (MB/s)')!.direction).toBe('higher-is-better');
     expect(byName.get('BenchmarkChecksum (MB/s)')!.verdict).toBe('regression');
-    // the untouched sorts are never an alarm; `unchanged` when their equivalence interval fits
-    // within ±2% (measured: both did in one run, while in another n=100 was given up as futile at
-    // +4.0% [-1.0%, +9.7%]), and then shown with the interval that decided it
+    // the untouched sorts are `unchanged`, shown with the equivalence interval that decided it,
+    // within ±2% (the example's README: how its benchmarks and its command keep a pair's noise low
+    // enough on a busy 2-core runner)
     for (const name of ['BenchmarkSort/n=100', 'BenchmarkSort/n=1000']) {
       const b = byName.get(name)!;
-      expectNoAlarm(b);
-      if (b.verdict === 'unchanged') {
-        expect(b.change!.basis).toBe('equivalence');
-        expect(b.change!.ci[0]).toBeGreaterThanOrEqual(-0.02);
-        expect(b.change!.ci[1]).toBeLessThanOrEqual(0.02);
-      }
+      expect(b.verdict, `${name}\n${res.stdout}`).toBe('unchanged');
+      expect(b.change!.basis).toBe('equivalence');
+      expect(b.change!.ci[0]).toBeGreaterThanOrEqual(-0.02);
+      expect(b.change!.ci[1]).toBeLessThanOrEqual(0.02);
     }
-    for (const name of ['BenchmarkSort/n=100 (allocs/op)', 'BenchmarkSort/n=1000 (B/op)']) expect(byName.get(name)!.verdict, name).toBe('unchanged');
     // each benchmark's runs designed from its pilot (--design auto), recorded with each of its rows
     const design = byName.get('BenchmarkChecksum')!.design!;
     expect(design.chosen).toBe(true);

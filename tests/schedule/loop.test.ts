@@ -10,6 +10,7 @@ import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts'
 import type { RunRequest, RunResult } from '../../src/measure/run.ts';
 import { PROGRESS_UNITS_PER_PAIR, runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
+import { logRatios, nullHalfWidth } from '../../src/stats/index.ts';
 import { ProgressPrinter } from '../../src/report/progress.ts';
 
 const BASE = '/revisions/base';
@@ -286,6 +287,34 @@ describe('scheduling rules', () => {
     expect(runs).toHaveLength(2 * wild.pairs);
     expect(log.some((l) => /^BenchmarkWild: no more pairs: it needs about \d+ pairs to be decided at the spread of its \d+ so far \(\d+ at best\), and --max-pairs is 60; it is judged on the pairs it has$/.test(l)), log.join('\n')).toBe(true);
     expect(state.rows.get('BenchmarkWild')!.stoppedBecause).toBe('futile');
+  });
+
+  it('without --precision, stops a benchmark by the precision rule at a quarter of its threshold, not at a fixed 1%', async () => {
+    // a change exactly at the threshold is never settled by the betting test, so the precision rule
+    // ends it: once the sign-blind half-width of its pairs (about the change itself, here, spread
+    // by ±0.1% of jitter) falls below the precision
+    const at = (threshold: number): Suite => ({ 'BenchmarkSort/n=1000': { base: 8000, head: 8000 * (1 + threshold) } });
+    const stopsAt = async (flags: RawOptions, threshold: number): Promise<{ pairs: number; half: number; before: number }> => {
+      const { state } = await schedule({ run: './bench.test -test.bench {filter}', 'max-pairs': '200', design: 'command', precision: undefined, threshold: `${threshold * 100}%`, ...flags }, { suite: at(threshold) });
+      const row = state.rows.get('BenchmarkSort/n=1000')!;
+      expect(row.stoppedBecause).toBe('precision');
+      const d = logRatios(row.pairs);
+      return { pairs: row.pairs.length, half: nullHalfWidth(d, 0.05), before: nullHalfWidth(d.subarray(0, d.length - 1), 0.05) };
+    };
+    const quarter = await stopsAt({}, 0.02);
+    expect(quarter.half).toBeLessThan(0.005);
+    expect(quarter.before).toBeGreaterThanOrEqual(0.005);
+    // --precision 1% given: the old default, four times fewer pairs
+    const given = await stopsAt({ precision: '1%' }, 0.02);
+    expect(given.half).toBeLessThan(0.01);
+    expect(given.before).toBeGreaterThanOrEqual(0.01);
+    expect(quarter.pairs).toBeGreaterThan(3 * given.pairs);
+    // it follows the threshold: a quarter of 4% is 1%
+    const wider = await stopsAt({}, 0.04);
+    expect(wider.half).toBeLessThan(0.01);
+    expect(wider.before).toBeGreaterThanOrEqual(0.01);
+    // and is not recorded as a setting, so judging or replaying the file follows the threshold too
+    expect(buildSpec({ run: './bench' }, { cwd: '/', naming: cliNaming }).precision).toBeNull();
   });
 
   it('stops at the time budget without starting a pair that cannot finish, mid-round', async () => {

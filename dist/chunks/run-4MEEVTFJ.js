@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-IFXZVEI3.js";
+} from "./chunk-C7KR4HJ2.js";
 import {
   BearerCredentialHandler,
   HttpClient,
