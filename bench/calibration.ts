@@ -418,8 +418,17 @@ async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobRes
             if (i >= chunks.length) break;
             done.push(
               await new Promise<SuiteJobResult>((resolve, reject) => {
-                worker.once('message', resolve);
-                worker.once('error', reject);
+                // each listener leaves with the other, so a worker's listeners do not pile up over its chunks
+                const onMessage = (m: SuiteJobResult): void => {
+                  worker.off('error', onError);
+                  resolve(m);
+                };
+                const onError = (e: Error): void => {
+                  worker.off('message', onMessage);
+                  reject(e);
+                };
+                worker.once('message', onMessage);
+                worker.once('error', onError);
                 worker.postMessage(chunks[i]);
               }),
             );

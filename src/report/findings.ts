@@ -30,6 +30,7 @@ const signedPct = (x: number, digits = 1): string => `${x >= 0 ? '+' : ''}${(x *
 const fmtP = (p: number): string => (p < 1e-4 ? p.toExponential(1) : p.toPrecision(2));
 const fmtMs = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const fmtCount = (v: number): string => (v >= 100 ? v.toFixed(0) : Number(v.toPrecision(3)).toString());
 /** Pair numbers from 1, the first ten. */
 const pairNumbers = (indices: readonly number[]): string => `${indices.slice(0, 10).map((i) => i + 1).join(', ')}${indices.length > 10 ? ', ...' : ''}`;
 
@@ -126,6 +127,19 @@ export function wordFinding(f: Finding, surface: Surface): string {
         `To cut the noise itself: ${g.metric === 'wall' ? `measure CPU time instead of wall time (${set('metric', 'cpu')}), ` : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`
       );
     }
+    case 'go-noise': {
+      const g = f.figures;
+      const run = surface === 'cli' ? '--run' : 'the run input';
+      const levers = [
+        ...(g.allocsPerOp !== null
+          ? [`it allocates in its loop (${fmtCount(g.allocsPerOp)} allocs/op in head), so the collector's work lands on one run or the next: if allocation is not what it measures, allocate before the loop and reuse (sorting into a slice made once took a sort from ±10-20% a pair to ±3-9%)`]
+          : []),
+        ...(!g.oneThread
+          ? [`on a small shared runner, add -test.cpu 1 to ${run}: the code and the collector then share one thread instead of competing for the machine's other core (on a 2-core machine it halved the spread of a pair on a Go suite); it changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`]
+          : []),
+      ];
+      return `This Go benchmark's own code or command can cut that noise: ${levers.join('; and ')}.`;
+    }
     case 'pairing-rescued': {
       const g = f.figures;
       return (
@@ -162,6 +176,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   'order-effect': z.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
+  'go-noise': z.object({ allocsPerOp: num.nullable(), oneThread: z.boolean() }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: z.object({ subtracted: num, unit: z.string().max(32) }),
   'short-run': z.object({ overhead: num, typical: num, subtracted: num, capped: z.boolean(), unit: z.string().max(32) }),

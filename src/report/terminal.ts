@@ -8,7 +8,7 @@ import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { oneLine } from './escape.ts';
-import { wordDiagnostic } from './findings.ts';
+import { findingOf, wordDiagnostic } from './findings.ts';
 import { formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { countsText, PLAIN, summaryText, wordNote } from './words.ts';
@@ -162,6 +162,21 @@ function sharedNotes(benchmarks: readonly BenchmarkResult[], wholeRuns: boolean)
     lines.push(
       `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. ` +
         `To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs)${wholeRuns ? ', make one run do more work, or pair each benchmark on its own (--interleave benchmark)' : ' or make one run do more work'}.`,
+    );
+  }
+  // the Go levers (results/go-noise.ts), once for all the noisy Go benchmarks that have them
+  const levers = benchmarks.flatMap((b) => (b.diagnostics ?? []).filter((d) => d.code === 'go-noise').map((d) => ({ b, f: findingOf(d) })));
+  if (levers.length >= FOLD_AT) {
+    folded.add('go-noise');
+    const allocating = levers.filter(({ f }) => f?.code === 'go-noise' && f.figures.allocsPerOp !== null).map(({ b }) => b);
+    const threads = levers.some(({ f }) => f?.code === 'go-noise' && !f.figures.oneThread);
+    lines.push(
+      `${levers.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise (${names(levers.map(({ b }) => b))}): ` +
+        [
+          ...(allocating.length > 0 ? [`${allocating.length} allocate in their loop (${names(allocating)}), so the collector's work lands on one run or the next: allocate before the loop and reuse where allocation is not what they measure`] : []),
+          ...(threads ? ["on a small shared runner, add -test.cpu 1 to --run: the code and the collector then share one thread (on a 2-core machine it halved the spread of a pair on a Go suite; it changes what b.RunParallel and goroutines measure)"] : []),
+        ].join('; and ') +
+        '.',
     );
   }
   // a failed benchmark is judged inconclusive, but it is shown as failed: its failure says why

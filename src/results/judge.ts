@@ -7,6 +7,7 @@ import { judge, judgeSteps, worstVerdict } from '../stats/index.ts';
 import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead.ts';
 import type { BenchmarkInput, JudgeOptions, Judgement } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
+import { goNoiseNote } from './go-noise.ts';
 
 /** A benchmark takes part in the statistics when it was measured on both sides and did not fail. */
 function judgeable(b: BenchmarkResult): boolean {
@@ -115,7 +116,7 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
       change: a.change,
       pairsToSettle: a.pairsToSettle,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...a.diagnostics, ...overheadNotes(b, corrections.get(i))].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
+      diagnostics: [...a.diagnostics, ...overheadNotes(b, corrections.get(i)), ...goNoiseNote(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:

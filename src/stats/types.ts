@@ -120,6 +120,11 @@ export type Finding =
   | { code: 'drift'; severity: 'warning'; figures: { firstHalf: number; secondHalf: number; pValue: number } }
   /** still noisy after pairing */
   | { code: 'high-noise'; severity: 'warning'; figures: { pairedCv: number; pairs: number; detectable: number | null; pairsForThreshold: number | null; threshold: number; metric: string | null } }
+  /**
+   * a Go benchmark noisy even in pairs, and what its own code or command could change: it allocates
+   * (`allocsPerOp` ≥ 1, from its `allocs/op` row) or runs on more than one thread (`oneThread` false)
+   */
+  | { code: 'go-noise'; severity: 'info'; figures: { allocsPerOp: number | null; oneThread: boolean } }
   /** noisy single runs that pairing rescued */
   | { code: 'pairing-rescued'; severity: 'info'; figures: { baseCv: number; headCv: number; pairedCv: number; removed: number } }
   /** pairbench's per-run overhead (the shell's start) was subtracted before the ratios */

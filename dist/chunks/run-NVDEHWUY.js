@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-C7KR4HJ2.js";
+} from "./chunk-IDANJVLL.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -42667,6 +42667,32 @@ function stopCheck(pairs, opts) {
   return { stop: false, reason: null, ...base, decision: null };
 }
 
+// src/results/go-noise.ts
+var ONE_THREAD = /(?:^|\s)-(?:test\.)?cpu(?:=|\s+)1(?:\s|$)|(?:^|\s)GOMAXPROCS=1(?:\s|$)/;
+function recordedOf(results, name) {
+  const recorded = results.settings?.benchmarks;
+  if (!Array.isArray(recorded) || recorded.length === 0) return void 0;
+  if (recorded.length === 1) return recorded[0];
+  return recorded.find((r) => name.startsWith(`${r.name}/`));
+}
+function headMedian(b) {
+  const v = b.pairs.map((p) => p.head).sort((x, y) => x - y);
+  if (v.length === 0) return null;
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+function goNoiseNote(b, findings, results) {
+  if (!findings.some((f) => f.code === "high-noise")) return [];
+  const recorded = recordedOf(results, b.name);
+  if (recorded?.format !== "go" || / \([^()]+\)$/.test(b.name)) return [];
+  const allocs = results.benchmarks.find((r) => r.name === `${b.name} (allocs/op)`);
+  const perOp = allocs ? headMedian(allocs) : null;
+  const allocsPerOp = perOp !== null && perOp >= 1 ? perOp : null;
+  const oneThread = ONE_THREAD.test(recorded.run ?? "");
+  if (allocsPerOp === null && oneThread) return [];
+  return [{ code: "go-noise", severity: "info", figures: { allocsPerOp, oneThread } }];
+}
+
 // src/results/judge.ts
 function judgeable(b) {
   return (b.presence ?? "both") === "both" && !b.failure && b.pairs.length > 0;
@@ -42749,7 +42775,7 @@ function assemble(results, opts, { index, corrections }, judgement) {
       change: a2.change,
       pairsToSettle: a2.pairsToSettle,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...a2.diagnostics, ...overheadNotes(b, corrections.get(i2))].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
+      diagnostics: [...a2.diagnostics, ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
     };
   });
   const gating = benchmarks.filter((b) => (b.presence ?? "both") === "both");
@@ -44829,6 +44855,7 @@ var signedPct = (x, digits = 1) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(digi
 var fmtP = (p) => p < 1e-4 ? p.toExponential(1) : p.toPrecision(2);
 var fmtMs = (v) => v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2);
 var plural2 = (n3, one, many = `${one}s`) => `${n3} ${n3 === 1 ? one : many}`;
+var fmtCount = (v) => v >= 100 ? v.toFixed(0) : Number(v.toPrecision(3)).toString();
 var pairNumbers = (indices2) => `${indices2.slice(0, 10).map((i2) => i2 + 1).join(", ")}${indices2.length > 10 ? ", ..." : ""}`;
 function setting(surface, name, value) {
   if (surface === "cli") return value === void 0 ? `--${name}` : `--${name} ${value}`;
@@ -44881,6 +44908,15 @@ function wordFinding(f, surface) {
       const g2 = f.figures;
       return `Noisy even in pairs: the ratio head/base varies by ${pct(g2.pairedCv)} (CV) from pair to pair. ${g2.detectable === null ? `With ${g2.pairs} pairs no change can be significant yet` : `With ${g2.pairs} pairs the smallest change this detects reliably is about ${pct(g2.detectable)}`}${g2.pairsForThreshold !== null ? ` (the threshold is ${pct(g2.threshold)})` : ""}. To cut the noise itself: ${g2.metric === "wall" ? `measure CPU time instead of wall time (${set2("metric", "cpu")}), ` : ""}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`;
     }
+    case "go-noise": {
+      const g2 = f.figures;
+      const run = surface === "cli" ? "--run" : "the run input";
+      const levers = [
+        ...g2.allocsPerOp !== null ? [`it allocates in its loop (${fmtCount(g2.allocsPerOp)} allocs/op in head), so the collector's work lands on one run or the next: if allocation is not what it measures, allocate before the loop and reuse (sorting into a slice made once took a sort from ±10-20% a pair to ±3-9%)`] : [],
+        ...!g2.oneThread ? [`on a small shared runner, add -test.cpu 1 to ${run}: the code and the collector then share one thread instead of competing for the machine's other core (on a 2-core machine it halved the spread of a pair on a Go suite); it changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`] : []
+      ];
+      return `This Go benchmark's own code or command can cut that noise: ${levers.join("; and ")}.`;
+    }
     case "pairing-rescued": {
       const g2 = f.figures;
       return `Single runs vary a lot (CV ${pct(g2.baseCv)} base, ${pct(g2.headCv)} head), but the two runs of a pair move together (paired CV ${pct(g2.pairedCv)}): pairing removed ${pct(g2.removed, 0)} of the noise that unpaired runs would have had. The machine changes state between runs; runs of base and head measured apart (all base, then all head) would not be comparable here.`;
@@ -44912,6 +44948,7 @@ var FIGURES = {
   "order-effect": external_exports.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: num.nullable(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
+  "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),
   "short-run": external_exports.object({ overhead: num, typical: num, subtracted: num, capped: external_exports.boolean(), unit: external_exports.string().max(32) })
@@ -45910,6 +45947,18 @@ function sharedNotes(benchmarks, wholeRuns) {
     folded.add("high-noise");
     lines.push(
       `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs)${wholeRuns ? ", make one run do more work, or pair each benchmark on its own (--interleave benchmark)" : " or make one run do more work"}.`
+    );
+  }
+  const levers = benchmarks.flatMap((b) => (b.diagnostics ?? []).filter((d) => d.code === "go-noise").map((d) => ({ b, f: findingOf(d) })));
+  if (levers.length >= FOLD_AT) {
+    folded.add("go-noise");
+    const allocating = levers.filter(({ f }) => f?.code === "go-noise" && f.figures.allocsPerOp !== null).map(({ b }) => b);
+    const threads = levers.some(({ f }) => f?.code === "go-noise" && !f.figures.oneThread);
+    lines.push(
+      `${levers.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise (${names(levers.map(({ b }) => b))}): ` + [
+        ...allocating.length > 0 ? [`${allocating.length} allocate in their loop (${names(allocating)}), so the collector's work lands on one run or the next: allocate before the loop and reuse where allocation is not what they measure`] : [],
+        ...threads ? ["on a small shared runner, add -test.cpu 1 to --run: the code and the collector then share one thread (on a 2-core machine it halved the spread of a pair on a Go suite; it changes what b.RunParallel and goroutines measure)"] : []
+      ].join("; and ") + "."
     );
   }
   const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && !b.failure && b.pairsToSettle);

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-C7KR4HJ2.js";
+} from "./chunk-IDANJVLL.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

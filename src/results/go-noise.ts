@@ -1,0 +1,55 @@
+/**
+ * What a Go benchmark that stays noisy in pairs could change in its own code or command, said
+ * beside the noise warning (the `go-noise` finding; report/findings.ts words it).
+ *
+ * Measured on this project's 2-core machine (README, "Real suites"; examples/go-suite/README.md):
+ * - a benchmark that allocates in its timed loop leaves the collector's work to land on one run or
+ *   the next: the Go example's sort varied by ±10-20% a pair under load while it allocated a slice
+ *   per iteration, by ±3-9% sorting into a slice made once;
+ * - with more than one thread, the collector's background workers run on the machine's other core,
+ *   whose share of a shared runner varies: on a fastjson A/A of 42 benchmarks, `GOMAXPROCS=1`
+ *   halved the typical spread of a pair (±4.1% against ±8.7%, 39 of 42 `unchanged` against 22).
+ * pairbench changes neither (it would change what the user's code does); it says so, with the
+ * figures of this benchmark. Read from the results file alone (the recorded format and run
+ * command, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or `-benchmem`), so
+ * `pairbench report` says it again.
+ */
+import type { Finding } from '../stats/types.ts';
+import type { BenchmarkResult, Results } from './schema.ts';
+
+/** `-test.cpu 1` (or `=1`), or `GOMAXPROCS=1` in the environment the command sets. */
+const ONE_THREAD = /(?:^|\s)-(?:test\.)?cpu(?:=|\s+)1(?:\s|$)|(?:^|\s)GOMAXPROCS=1(?:\s|$)/;
+
+/** The recorded benchmark a result row belongs to: the only one, or the one whose name prefixes it (`<name>/...`). */
+function recordedOf(results: Results, name: string): { format?: string | undefined; run?: string | undefined } | undefined {
+  const recorded = results.settings?.benchmarks;
+  if (!Array.isArray(recorded) || recorded.length === 0) return undefined;
+  if (recorded.length === 1) return recorded[0];
+  return recorded.find((r) => name.startsWith(`${r.name}/`));
+}
+
+/** The median of head's values, or null without pairs. */
+function headMedian(b: BenchmarkResult): number | null {
+  const v = b.pairs.map((p) => p.head).sort((x, y) => x - y);
+  if (v.length === 0) return null;
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+}
+
+/**
+ * The `go-noise` finding for a benchmark of the `go` format whose time row is noisy even in pairs
+ * (`high-noise` among `findings`), when it allocates or runs on more than one thread; else none.
+ */
+export function goNoiseNote(b: BenchmarkResult, findings: readonly Finding[], results: Results): Finding[] {
+  if (!findings.some((f) => f.code === 'high-noise')) return [];
+  const recorded = recordedOf(results, b.name);
+  if (recorded?.format !== 'go' || / \([^()]+\)$/.test(b.name)) return [];
+  // allocations, not bytes: a few bytes per op amortized over a run (a one-time allocation) are
+  // no allocation in the loop
+  const allocs = results.benchmarks.find((r) => r.name === `${b.name} (allocs/op)`);
+  const perOp = allocs ? headMedian(allocs) : null;
+  const allocsPerOp = perOp !== null && perOp >= 1 ? perOp : null;
+  const oneThread = ONE_THREAD.test(recorded.run ?? '');
+  if (allocsPerOp === null && oneThread) return [];
+  return [{ code: 'go-noise', severity: 'info', figures: { allocsPerOp, oneThread } }];
+}
