@@ -183,7 +183,11 @@ function runTrial(job: Job, rand: () => number): TrialResult & { baseRuns: numbe
   }
   const stoppedEarly = reason === 'precision' || reason === 'decided';
   const opts = { alpha, threshold, outliers, correction: 'holm', seed: Math.floor(rand() * 4294967296) } as const;
-  const b = judge([{ name: 'sim', direction: 'lower-is-better', pairs, stoppedEarly }], opts).benchmarks[0]!;
+  // judged as compare judges: with the stopping rules on, every stop is sequential (the
+  // equivalence level is raised whatever ended it: stats/analysis.ts, equivalenceLevel); a fixed
+  // number of pairs with no rule is not
+  const sequential = fixed === undefined;
+  const b = judge([{ name: 'sim', direction: 'lower-is-better', pairs, stoppedEarly, sequential }], opts).benchmarks[0]!;
   const c = b.change!;
   const significant = c.pAdjusted < alpha;
   const excluded = new Set(b.outliers);

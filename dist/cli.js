@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-ZGPDC5VD.js")).run();
+  (await import("./chunks/cli-CSGVFX3I.js")).run();
 }

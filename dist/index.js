@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-NVDEHWUY.js");
+  const { runAction } = await import("./chunks/run-ODKW65T7.js");
   await runAction();
 }

@@ -111,6 +111,8 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     direction: r.direction,
     pairs: r.pairs,
     ...(r.stoppedBecause === 'precision' || r.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
+    // measured under the stopping rules, whatever ended it, as results/judge.ts judges it
+    sequential: true,
   }));
   const j = judge(inputs, { alpha: job.alpha, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm', seed: seed >>> 0 });
   return {

@@ -122,6 +122,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         ...testOptions(b),
         level: intervalLevel(perInterval, b.stoppedEarly ?? false),
         ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
+        ...(b.sequential ? { sequential: true } : {}),
       }),
     );
     yield;

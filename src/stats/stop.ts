@@ -237,9 +237,13 @@ export function settlePairsPerVariance(alpha: number, threshold: number): number
  * below `precision`. Normal theory for the Hodges–Lehmann interval, n = (z σ / δ)² with
  * σ = s sqrt(π/3) (efficiency 3/π; Hodges & Lehmann 1963) from a robust spread s of the kept pairs
  * (1.4826 × their MAD around the estimate): the exact interval of a few pairs at a high level spans
- * nearly all of them and would predict far too many. The levels are those of a benchmark judged
- * where its budget ended it (analysis.ts, `equivalenceLevel`, `intervalLevel`; judge.ts, `intervalAlpha`): the
- * equivalence interval at 1 - 2 alpha, the test's at 1 - alpha / family.
+ * nearly all of them and would predict far too many. The levels are the fixed-sample ones
+ * (analysis.ts, `equivalenceLevel`, `intervalLevel`; judge.ts, `intervalAlpha`): the equivalence
+ * interval at 1 - 2 alpha, the test's at 1 - alpha / family. `compare` judges `unchanged` at
+ * 1 - alpha, since its rules watch every benchmark (`equivalenceLevel`, `sequential`), so these
+ * counts are about (1.96 / 1.645)² ≈ 1.4 times too few for it: the hopeful side for the ranking,
+ * futility and the design, which give up on a benchmark only when even this count does not fit.
+ * The report's own count (verdict.ts, `estimatePairsToSettle`) reads the interval as judged.
  *
  * `hope`, for the allocation (schedule/allocate.ts): the pairs the equivalence interval needs to fit
  * within ±threshold were the change 0 (or the precision rule to stop, if sooner), with the spread

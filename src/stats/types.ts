@@ -172,6 +172,14 @@ export interface BenchmarkInput {
    * true change with probability 1 - alpha (see there)
    */
   stoppedEarly?: boolean;
+  /**
+   * the pairs were measured under pairbench's stopping rules, whatever ended them (any stop reason,
+   * the budget's too): its betting rule watched them as they came and could have stopped them at
+   * any pair, so `unchanged` is judged at the raised equivalence level however they ended
+   * (analysis.ts, `equivalenceLevel`). A file without stop reasons (another tool's) keeps the plain
+   * level.
+   */
+  sequential?: boolean;
   pairs: Pair[];
 }
 

@@ -68,14 +68,14 @@ describe('pairbench compare in debug mode: the exact output', () => {
     expect(res.stdout).toBe(
       lines(
         'benchmark  base (median ±MAD)  head (median ±MAD)  paired ±MAD  change [95% CI]       p (adj.)  pairs  verdict',
-        './bench    99.9 ms ±2.1%       99.6 ms ±0.78%      ±2.3%        −0.3% [−1.3%, +0.9%]  0.46      25     unchanged',
+        './bench    99.9 ms ±1.9%       99.7 ms ±2.3%       ±3.2%        −0.2% [−1.3%, +0.8%]  0.65      34     unchanged',
         '',
         'UNCHANGED: 1 unchanged',
-        '−0.3% [−1.3%, +0.9%] change of ./bench, 95% interval · head <dir>/head against base <dir>/base',
+        '−0.2% [−1.3%, +0.8%] change of ./bench, 95% interval · head <dir>/head against base <dir>/base',
         '',
         OVERHEAD,
         '',
-        'seed 42, took 5s; replay the pair order with --seed 42',
+        'seed 42, took 7s; replay the pair order with --seed 42',
       ),
     );
     expect(res.stderr).toBe(lines(WARNING, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~41s left', 'results: <dir>/results.json'));
@@ -93,7 +93,7 @@ describe('pairbench compare in debug mode: the exact output', () => {
         '+0.9% [−1.3%, +4.0%] change of ./bench, 95% interval · head <dir>/head against base <dir>/base',
         '',
         'The time budget (--max-time) ran out before every benchmark was settled: inconclusive benchmarks need more pairs. Raise --max-time or --max-pairs.',
-        './bench: inconclusive after 9 pairs (stopped by max-time); about 31 pairs in all would likely settle it (--max-pairs, --max-time)',
+        './bench: inconclusive after 9 pairs (stopped by max-time); about 57 pairs in all would likely settle it (--max-pairs, --max-time)',
         '',
         'seed 42, took 20s; replay the pair order with --seed 42',
       ),
@@ -118,7 +118,7 @@ describe('pairbench compare in debug mode: the exact output', () => {
         '',
         'warning: Partial results: the run was interrupted (a signal). Verdicts use the pairs measured until then; benchmarks without enough pairs are inconclusive. Rerun, or raise --max-time.',
         OVERHEAD,
-        './bench: inconclusive after 11 pairs (stopped by interrupted); about 98 pairs in all would likely settle it (--max-pairs, --max-time)',
+        './bench: inconclusive after 11 pairs (stopped by interrupted); about 115 pairs in all would likely settle it (--max-pairs, --max-time)',
         '',
         'seed 42, took 2s; replay the pair order with --seed 42',
       ),

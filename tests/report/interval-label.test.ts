@@ -11,7 +11,7 @@ import { renderTerminal } from '../../src/report/terminal.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
 
 /** 10 benchmarks, 30 pairs each; the first two 6% slower, the rest unchanged. */
-function suite(stoppedEarly = false): Results {
+function suite(stoppedEarly = false, budgetEnded = false): Results {
   const rng = mulberry32(11);
   return {
     schemaVersion: 1,
@@ -22,7 +22,7 @@ function suite(stoppedEarly = false): Results {
       name: `b${i}`,
       unit: 'ms',
       direction: 'lower-is-better' as const,
-      ...(stoppedEarly && i === 9 ? { stoppedBecause: 'precision' } : {}),
+      ...(stoppedEarly && i === 9 ? { stoppedBecause: 'precision' } : budgetEnded ? { stoppedBecause: 'max-pairs' } : {}),
       pairs: Array.from({ length: 30 }, () => {
         const base = 10 * (1 + rng() * 0.2);
         return { base, head: base * (i < 2 ? 1.06 : 1) * (1 + (rng() - 0.5) * 0.02), order: rng() < 0.5 ? ('base-first' as const) : ('head-first' as const) };
@@ -57,7 +57,15 @@ describe('the interval is labelled with its level', () => {
     // its equivalence interval is raised too: 95% instead of 90%
     expect(r.benchmarks[9]!.change!.ciLevel).toBeCloseTo(0.95, 12);
     expect(renderTerminal(r, { color: false })).toContain('change [90–99.375% CI]');
-    expect(renderTerminal(r, { color: false })).toContain('Unchanged rows show their equivalence interval, at 90–95% (two one-sided tests at 5% each, higher after an early stop)');
+    expect(renderTerminal(r, { color: false })).toContain("Unchanged rows show their equivalence interval, at 90–95% (two one-sided tests at 2.5–5% each, higher where pairbench's stopping rules watched the pairs)");
+  });
+
+  it('pairs the stopping rules watched but the budget ended: the equivalence interval at 95% too, the test\'s interval at its plain level', () => {
+    const r = judgeResults(suite(false, true), opts);
+    expect(r.benchmarks.map((b) => b.verdict)).toEqual(['regression', 'regression', ...Array(8).fill('unchanged')]);
+    for (const b of r.benchmarks) expect(b.change!.tested?.level ?? b.change!.ciLevel).toBeCloseTo(0.99375, 12);
+    for (const b of r.benchmarks.slice(2)) expect(b.change!.ciLevel).toBeCloseTo(0.95, 12);
+    expect(renderTerminal(r, { color: false })).toContain('Unchanged rows show their equivalence interval, at 95% (two one-sided tests at 2.5% each), which lies within ±threshold');
   });
 
   it('one benchmark: 95% as before, and no note', () => {

@@ -30076,11 +30076,14 @@ function intervalNote(results) {
   const parts2 = [];
   if (equivalent.length > 0) {
     const levels = equivalent.map((b) => b.change.ciLevel);
-    const lo = formatLevel(levels.reduce((a2, b) => Math.min(a2, b)));
-    const hi = formatLevel(levels.reduce((a2, b) => Math.max(a2, b)));
+    const least = levels.reduce((a2, b) => Math.min(a2, b));
+    const most = levels.reduce((a2, b) => Math.max(a2, b));
+    const lo = formatLevel(least);
+    const hi = formatLevel(most);
     const label = lo === hi ? lo : `${lo.slice(0, -1)}–${hi}`;
-    const alpha = recordedOr(results.settings, "alpha");
-    parts2.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${Number((alpha * 100).toPrecision(3))}% each${lo === hi ? "" : ", higher after an early stop"}), which lies within ±threshold`);
+    const each = (level) => `${Number(((1 - level) / 2 * 100).toPrecision(3))}%`;
+    const tests = lo === hi ? each(most) : `${each(most).slice(0, -1)}–${each(least)}`;
+    parts2.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${tests} each${lo === hi ? "" : ", higher where pairbench's stopping rules watched the pairs"}), which lies within ±threshold`);
   }
   if (tested.length > 0 && !tested.every((b) => formatLevel(b.change.ciLevel) === confidence)) {
     const lowest = tested.reduce((m, b) => Math.min(m, b.change.ciLevel), Infinity);
@@ -42308,7 +42311,7 @@ function completeAnalysis(pairs, s, opts) {
   const pairedMad = ratios.length > 0 ? relativeMad(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
   const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
-  const eqLevel = equivalenceLevel(opts.alpha, opts.stoppedEarly ?? false);
+  const eqLevel = equivalenceLevel(opts.alpha, (opts.stoppedEarly ?? false) || (opts.sequential ?? false));
   const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level, eqLevel], opts) : [level, eqLevel];
   const hl = kept.length > 0 ? hodgesLehmann(kept, testAt, { zeros: "keep" }) : null;
   const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt, { zeros: "keep" }) : null;
@@ -42457,7 +42460,8 @@ function* judgeSteps(inputs, opts) {
         ...b.metric ? { metric: b.metric } : {},
         ...testOptions(b),
         level: intervalLevel(perInterval, b.stoppedEarly ?? false),
-        ...b.stoppedEarly ? { stoppedEarly: true } : {}
+        ...b.stoppedEarly ? { stoppedEarly: true } : {},
+        ...b.sequential ? { sequential: true } : {}
       })
     );
     yield;
@@ -42747,6 +42751,8 @@ function prepare(results, opts) {
       ...b.metric ? { metric: b.metric } : {},
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/analysis.ts, `intervalLevel`).
       ...b.stoppedBecause === "precision" || b.stoppedBecause === "decided" ? { stoppedEarly: true } : {},
+      // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
+      ...b.stoppedBecause !== void 0 ? { sequential: true } : {},
       pairs
     });
     index.push(i2);

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-IDANJVLL.js";
+} from "./chunk-7LBVYTJK.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-IDANJVLL.js";
+} from "./chunk-7LBVYTJK.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
