@@ -553,7 +553,7 @@ function report(
   lines.push(`- run time: ${args.seconds.toFixed(0)} s on ${args.workers} worker(s)${args.quick ? ' (quick run: fewer trials)' : ''}`);
   lines.push(
     `- protocol: pairs in coin-flip order; \`stopCheck\` after every pair (minPairs ${MIN_PAIRS}, maxPairs ${MAX_PAIRS}, precision ${pct(PRECISION, 1)} (the default, a quarter of the threshold) unless noted, threshold ${pct(THRESHOLD, 0)}); ` +
-      `\`judge\` at the stop (Tukey outliers, Holm). *False alarm* = verdict regression or improvement; *significant* = p < alpha whatever the size; *detected* = significant with the estimate in the true direction; ` +
+      `\`judge\` at the stop (Tukey outliers, Holm; \`unchanged\` at 1 - alpha after every stop of the rules or the budget, as \`compare\` judges, at 1 - 2 alpha for a fixed number of pairs). *False alarm* = verdict regression or improvement; *significant* = p < alpha whatever the size; *detected* = significant with the estimate in the true direction; ` +
       `*regression verdict* = significant and beyond the 2% threshold; *coverage* = the interval as reported (raised to the level 1 - alpha/2 after an early stop) contains the true change, *plain interval* = the same for the signed-rank interval of the kept pairs at 1 - alpha, raised neither after an early stop nor for the outlier screen (src/stats/signflip.ts, screenedIntervalLevel). Brackets: 95% Clopper–Pearson intervals. ` +
       `Noise models: see the header of bench/calibration.ts; *per-run CV* is the model's stationary single-run CV (one run in a long series).`,
   );
