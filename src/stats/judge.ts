@@ -151,7 +151,13 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       const eq = a.equivalence!;
       const equivalence = { ci: [Math.expm1(eq.lower), Math.expm1(eq.upper)] as [number, number], level: a.equivalenceLevel, achievedConfidence: eq.achievedConfidence };
       ({ change, verdict } = decide(tested, equivalence, threshold, b.direction));
-      if (verdict === 'inconclusive') pairsToSettle = estimatePairsToSettle(tested, equivalence, a.keptIndices.length, threshold, 1 - a.level);
+      if (verdict === 'inconclusive') {
+        // predicted for the kept pairs; the screen sets aside about the same share of the pairs to
+        // come, so the count in all (what the report says: "about N pairs in all") is scaled up by it
+        const kept = estimatePairsToSettle(tested, equivalence, a.keptIndices.length, threshold, 1 - a.level);
+        const all = b.pairs.length;
+        pairsToSettle = kept === null || a.keptIndices.length === 0 ? kept : Math.max(all + 1, Math.ceil((kept * all) / a.keptIndices.length - 1e-9));
+      }
     }
     return {
       name: b.name,

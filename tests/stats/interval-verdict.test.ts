@@ -5,7 +5,8 @@
  * - regression / improvement: the interval excludes 0 and the estimate is beyond the threshold,
  *   on the worse / better side;
  * - unchanged: the interval lies within ±threshold (the interval shown for an `unchanged` decided
- *   by equivalence is the equivalence interval, at 1 - 2 alpha: verdict.ts `decide`);
+ *   by equivalence is the equivalence interval, at 1 - 2 alpha, or 1 - alpha where the stopping
+ *   rules watched the pairs: verdict.ts `decide`);
  * - inconclusive: neither, or the interval falls short of its level (too few pairs). A significant
  *   change estimated within the threshold is inconclusive unless its equivalence interval fits,
  *   and then the row shows that interval, so it reads as `unchanged` by the rule above.
@@ -24,6 +25,7 @@ const benchArb = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
   higher: fc.boolean(),
   stoppedEarly: fc.boolean(),
+  sequential: fc.boolean(),
   threshold: fc.option(fc.constantFrom(0.01, 0.05), { nil: undefined }),
 });
 
@@ -59,17 +61,36 @@ describe('the interval agrees with the verdict', () => {
           direction: x.higher ? 'higher-is-better' : 'lower-is-better',
           ...(x.threshold !== undefined ? { threshold: x.threshold } : {}),
           ...(x.stoppedEarly ? { stoppedEarly: true } : {}),
+          ...(x.sequential ? { sequential: true } : {}),
           pairs: makePairs({ n: x.n, change: x.change, noise: x.noise, seed: x.seed }),
         }));
         const j = judge(inputs, { alpha: suite.alpha, threshold: suite.threshold, outliers: 'tukey', correction: suite.correction });
         for (const b of j.benchmarks) expect(contradiction(b)).toBeNull();
+        // an inconclusive row's count of pairs that would settle it counts every pair, the
+        // excluded outliers too, and so is more than it has (never "9 in all" after 10)
+        j.benchmarks.forEach((b, i) => {
+          if (b.pairsToSettle !== null) expect(b.pairsToSettle, b.name).toBeGreaterThan(inputs[i]!.pairs.length);
+        });
       }),
       {
         numRuns: 150,
         // a significant -2.9% within a 5% threshold whose equivalence interval does not fit: inconclusive
-        examples: [[{ benchmarks: [{ n: 8, change: 0, noise: 0.02398223697144981, seed: 29928, higher: false, stoppedEarly: false, threshold: 0.05 }], correction: 'holm', alpha: 0.01, threshold: 0.01 }]],
+        examples: [[{ benchmarks: [{ n: 8, change: 0, noise: 0.02398223697144981, seed: 29928, higher: false, stoppedEarly: false, sequential: false, threshold: 0.05 }], correction: 'holm', alpha: 0.01, threshold: 0.01 }]],
       },
     );
+  });
+
+  it('the pairs that would settle an inconclusive row count the excluded outliers too: more than it has', () => {
+    // 8 ordinary pairs and 4 outliers (two each way, so the screen excludes them): the count
+    // predicted from the 8 kept pairs was 11, printed as "about 11 pairs in all" after 12
+    const kept = [-0.02, 0.015, -0.01, 0.025, -0.018, 0.008, 0.012, -0.022].map((x) => x * 1.1);
+    const d = [...kept.slice(0, 4), 0.4, ...kept.slice(4), -0.45, 0.5, -0.5];
+    const pairs: Pair[] = d.map((x, i) => ({ base: 100, head: 100 * Math.exp(x), order: i % 2 ? 'base-first' : 'head-first' }));
+    const b = judge([{ name: 'x', direction: 'lower-is-better', pairs }], { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!;
+    expect(b.outliers).toHaveLength(4);
+    expect(b.verdict).toBe('inconclusive');
+    // the kept pairs' count, 11 of 8 kept, scaled to every pair: 11 × 12 / 8 = 16.5
+    expect(b.pairsToSettle).toBe(17);
   });
 
   it('the interval shown is the Hodges–Lehmann interval at the recorded level', () => {
@@ -77,13 +98,13 @@ describe('the interval agrees with the verdict', () => {
       fc.property(suiteArb, (suite) => {
         const pairs: Pair[][] = suite.benchmarks.map((x) => makePairs({ n: x.n, change: x.change, noise: x.noise, seed: x.seed }));
         const j = judge(
-          pairs.map((p, i) => ({ name: `b${i}`, direction: 'lower-is-better', pairs: p, ...(suite.benchmarks[i]!.stoppedEarly ? { stoppedEarly: true } : {}) })),
+          pairs.map((p, i) => ({ name: `b${i}`, direction: 'lower-is-better', pairs: p, ...(suite.benchmarks[i]!.stoppedEarly ? { stoppedEarly: true } : {}), ...(suite.benchmarks[i]!.sequential ? { sequential: true } : {}) })),
           { alpha: suite.alpha, threshold: suite.threshold, outliers: 'none', correction: suite.correction },
         );
         j.benchmarks.forEach((b, i) => {
           const level = b.change!.ciLevel!;
-          // the equivalence interval (1 - 2 alpha, raised after an early stop) when it decided `unchanged`, else the test's
-          const early = suite.benchmarks[i]!.stoppedEarly;
+          // the equivalence interval (1 - 2 alpha, raised after an early stop or wherever the rules watched) when it decided `unchanged`, else the test's
+          const early = suite.benchmarks[i]!.stoppedEarly || suite.benchmarks[i]!.sequential;
           if (b.change!.basis === 'equivalence') {
             expect(b.verdict).toBe('unchanged');
             expect(level).toBeCloseTo(early ? 1 - suite.alpha : 1 - 2 * suite.alpha, 12);
