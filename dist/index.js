@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-ODKW65T7.js");
+  const { runAction } = await import("./chunks/run-MSUPLP5O.js");
   await runAction();
 }

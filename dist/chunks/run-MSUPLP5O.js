@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-7LBVYTJK.js";
+} from "./chunk-H7RXMM7X.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-7LBVYTJK.js";
+} from "./chunk-H7RXMM7X.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -42490,7 +42490,11 @@ function* judgeSteps(inputs, opts) {
       const eq = a2.equivalence;
       const equivalence = { ci: [Math.expm1(eq.lower), Math.expm1(eq.upper)], level: a2.equivalenceLevel, achievedConfidence: eq.achievedConfidence };
       ({ change, verdict } = decide(tested, equivalence, threshold, b.direction));
-      if (verdict === "inconclusive") pairsToSettle2 = estimatePairsToSettle(tested, equivalence, a2.keptIndices.length, threshold, 1 - a2.level);
+      if (verdict === "inconclusive") {
+        const kept = estimatePairsToSettle(tested, equivalence, a2.keptIndices.length, threshold, 1 - a2.level);
+        const all = b.pairs.length;
+        pairsToSettle2 = kept === null || a2.keptIndices.length === 0 ? kept : Math.max(all + 1, Math.ceil(kept * all / a2.keptIndices.length - 1e-9));
+      }
     }
     return {
       name: b.name,
