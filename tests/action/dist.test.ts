@@ -220,7 +220,7 @@ describe('dist/index.js as the runner runs it', () => {
     expect(gh.calls('PATCH', /./)).toHaveLength(1);
     expect(gh.checkRuns).toHaveLength(1);
     expect(gh.checkRuns[0]).toMatchObject({ name: 'perf', head_sha: headSha, conclusion: 'neutral' });
-    expect(r.outputs['verdict']).toBe('regression');
+    expect(r.outputs['verdict'], r.stdout).toBe('regression');
     expect(r.outputs['check-url']).toBe(gh.checkRuns[0]!.html_url);
     expect(r.outputs['check-url']).toMatch(/^https:\/\/github\.com\/octo\/repo\/runs\/\d+$/);
   });
