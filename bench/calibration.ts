@@ -364,20 +364,7 @@ async function runAll(jobs: Job[], workers: number): Promise<JobResult[]> {
         for (;;) {
           const i = next++;
           if (i >= chunks.length) break;
-          const res = await new Promise<JobResult>((resolve, reject) => {
-            const onMessage = (m: JobResult): void => {
-              worker.off('error', onError);
-              resolve(m);
-            };
-            const onError = (e: Error): void => {
-              worker.off('message', onMessage);
-              reject(e);
-            };
-            worker.once('message', onMessage);
-            worker.once('error', onError);
-            worker.postMessage(chunks[i]);
-          });
-          results.push(res);
+          results.push(await ask<JobResult>(worker, chunks[i]));
         }
       } finally {
         await worker.terminate();
@@ -402,6 +389,26 @@ async function runAll(jobs: Job[], workers: number): Promise<JobResult[]> {
   });
 }
 
+/**
+ * One request to a worker and its one answer. Each listener leaves with the other, so a worker's
+ * listeners do not pile up over the chunks it runs.
+ */
+function ask<T>(worker: Worker, message: unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onMessage = (m: T): void => {
+      worker.off('error', onError);
+      resolve(m);
+    };
+    const onError = (e: Error): void => {
+      worker.off('message', onMessage);
+      reject(e);
+    };
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+    worker.postMessage(message);
+  });
+}
+
 /** Whole suites through the schedule (bench/lib/calibrate-suites.ts), in chunks over the workers. */
 async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobResult[]> {
   const chunks: SuiteJob[] = [];
@@ -420,22 +427,7 @@ async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobRes
           for (;;) {
             const i = next++;
             if (i >= chunks.length) break;
-            done.push(
-              await new Promise<SuiteJobResult>((resolve, reject) => {
-                // each listener leaves with the other, so a worker's listeners do not pile up over its chunks
-                const onMessage = (m: SuiteJobResult): void => {
-                  worker.off('error', onError);
-                  resolve(m);
-                };
-                const onError = (e: Error): void => {
-                  worker.off('message', onMessage);
-                  reject(e);
-                };
-                worker.once('message', onMessage);
-                worker.once('error', onError);
-                worker.postMessage(chunks[i]);
-              }),
-            );
+            done.push(await ask<SuiteJobResult>(worker, chunks[i]));
           }
         } finally {
           await worker.terminate();
