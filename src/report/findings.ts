@@ -40,6 +40,23 @@ function setting(surface: Surface, name: string, value?: string): string {
   return value === undefined ? name : `${name}: ${value}`;
 }
 
+/**
+ * The levers of the `go-noise` finding in words: `allocating` says who allocates in the loop (null:
+ * no one), `threads` whether a command runs on more than one thread. One wording for a benchmark's
+ * note and for the terminal's line about many (report/terminal.ts).
+ */
+export function goLevers(allocating: string | null, threads: boolean, surface: Surface): string {
+  const run = surface === 'cli' ? '--run' : 'the run input';
+  return [
+    ...(allocating !== null
+      ? [`${allocating}, so the collector's work lands on one run or the next: where allocation is not what is measured, allocate before the loop and reuse (sorting into a slice made once took a sort from ±10-20% a pair to ±3-9%)`]
+      : []),
+    ...(threads
+      ? [`on a small shared runner, add -test.cpu 1 to ${run}: the code and the collector then share one thread instead of competing for the machine's other core (on a 2-core machine it halved the spread of a pair on a Go suite); it changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`]
+      : []),
+  ].join('; and ');
+}
+
 /** The finding worded for `surface`. */
 export function wordFinding(f: Finding, surface: Surface): string {
   const set = (name: string, value?: string): string => setting(surface, name, value);
@@ -129,16 +146,7 @@ export function wordFinding(f: Finding, surface: Surface): string {
     }
     case 'go-noise': {
       const g = f.figures;
-      const run = surface === 'cli' ? '--run' : 'the run input';
-      const levers = [
-        ...(g.allocsPerOp !== null
-          ? [`it allocates in its loop (${fmtCount(g.allocsPerOp)} allocs/op in head), so the collector's work lands on one run or the next: if allocation is not what it measures, allocate before the loop and reuse (sorting into a slice made once took a sort from ±10-20% a pair to ±3-9%)`]
-          : []),
-        ...(!g.oneThread
-          ? [`on a small shared runner, add -test.cpu 1 to ${run}: the code and the collector then share one thread instead of competing for the machine's other core (on a 2-core machine it halved the spread of a pair on a Go suite); it changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`]
-          : []),
-      ];
-      return `This Go benchmark's own code or command can cut that noise: ${levers.join('; and ')}.`;
+      return `This Go benchmark's own code or command can cut that noise: ${goLevers(g.allocsPerOp !== null ? `it allocates in its loop (${fmtCount(g.allocsPerOp)} allocs/op in head)` : null, !g.oneThread, surface)}.`;
     }
     case 'pairing-rescued': {
       const g = f.figures;

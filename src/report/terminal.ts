@@ -8,7 +8,7 @@ import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { oneLine } from './escape.ts';
-import { findingOf, wordDiagnostic } from './findings.ts';
+import { findingOf, goLevers, wordDiagnostic } from './findings.ts';
 import { formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { countsText, PLAIN, summaryText, wordNote } from './words.ts';
@@ -172,11 +172,7 @@ function sharedNotes(benchmarks: readonly BenchmarkResult[], wholeRuns: boolean)
     const threads = levers.some(({ f }) => f?.code === 'go-noise' && !f.figures.oneThread);
     lines.push(
       `${levers.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise (${names(levers.map(({ b }) => b))}): ` +
-        [
-          ...(allocating.length > 0 ? [`${allocating.length} allocate in their loop (${names(allocating)}), so the collector's work lands on one run or the next: allocate before the loop and reuse where allocation is not what they measure`] : []),
-          ...(threads ? ["on a small shared runner, add -test.cpu 1 to --run: the code and the collector then share one thread (on a 2-core machine it halved the spread of a pair on a Go suite; it changes what b.RunParallel and goroutines measure)"] : []),
-        ].join('; and ') +
-        '.',
+        `${goLevers(allocating.length > 0 ? `${allocating.length} allocate in their loop (${names(allocating)})` : null, threads, 'cli')}.`,
     );
   }
   // a failed benchmark is judged inconclusive, but it is shown as failed: its failure says why

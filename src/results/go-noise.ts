@@ -14,6 +14,7 @@
  * command, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or `-benchmem`), so
  * `pairbench report` says it again.
  */
+import { median } from '../stats/index.ts';
 import type { Finding } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 
@@ -28,14 +29,6 @@ function recordedOf(results: Results, name: string): { format?: string | undefin
   return recorded.find((r) => name.startsWith(`${r.name}/`));
 }
 
-/** The median of head's values, or null without pairs. */
-function headMedian(b: BenchmarkResult): number | null {
-  const v = b.pairs.map((p) => p.head).sort((x, y) => x - y);
-  if (v.length === 0) return null;
-  const m = v.length >> 1;
-  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
-}
-
 /**
  * The `go-noise` finding for a benchmark of the `go` format whose time row is noisy even in pairs
  * (`high-noise` among `findings`), when it allocates or runs on more than one thread; else none.
@@ -47,7 +40,7 @@ export function goNoiseNote(b: BenchmarkResult, findings: readonly Finding[], re
   // allocations, not bytes: a few bytes per op amortized over a run (a one-time allocation) are
   // no allocation in the loop
   const allocs = results.benchmarks.find((r) => r.name === `${b.name} (allocs/op)`);
-  const perOp = allocs ? headMedian(allocs) : null;
+  const perOp = allocs && allocs.pairs.length > 0 ? median(allocs.pairs.map((p) => p.head)) : null;
   const allocsPerOp = perOp !== null && perOp >= 1 ? perOp : null;
   const oneThread = ONE_THREAD.test(recorded.run ?? '');
   if (allocsPerOp === null && oneThread) return [];
