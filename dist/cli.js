@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-BY2P6RR5.js")).run();
+  (await import("./chunks/cli-VKKUDRBM.js")).run();
 }

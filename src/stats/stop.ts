@@ -42,7 +42,7 @@ import type { OutlierRule, Pair, StopCheck, StopOptions } from './types.ts';
 import { MAD_NORMAL, median, quantileSorted } from './describe.ts';
 import { qnorm } from './normal.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
-import { logRatios } from './analysis.ts';
+import { logRatios, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
 import { minPairsForAlpha } from './power.ts';
 import { screenOutliers } from './outliers.ts';
 
@@ -153,7 +153,7 @@ export function bettingEvidence(d: ArrayLike<number>, threshold: number): Bettin
  *
  * Why a quarter. The precision rule stops a benchmark once its interval is expected within
  * ±precision, and an unchanged benchmark is then called `unchanged` only if its equivalence interval
- * (at 90%, or 95% after such a stop: analysis.ts, `equivalenceLevel`) lies within ±threshold: only
+ * (at 95% for what `compare` measures: analysis.ts, `equivalenceLevel`) lies within ±threshold: only
  * if its estimate lies within about threshold − precision of 0. At half the threshold that margin is
  * one half-width, about two standard errors of the estimate on paper, and less in practice: the
  * exact interval of heavy-tailed pairs (a few runs 15-40% off) comes out up to half again as wide
@@ -237,16 +237,13 @@ export function settlePairsPerVariance(alpha: number, threshold: number): number
  * below `precision`. Normal theory for the Hodges–Lehmann interval, n = (z σ / δ)² with
  * σ = s sqrt(π/3) (efficiency 3/π; Hodges & Lehmann 1963) from a robust spread s of the kept pairs
  * (1.4826 × their MAD around the estimate): the exact interval of a few pairs at a high level spans
- * nearly all of them and would predict far too many. The levels are the fixed-sample ones
+ * nearly all of them and would predict far too many. The levels are those `compare` judges at
  * (analysis.ts, `equivalenceLevel`, `intervalLevel`; judge.ts, `intervalAlpha`): the equivalence
- * interval at 1 - 2 alpha, the test's at 1 - alpha / family. `compare` judges `unchanged` at
- * 1 - alpha, since its rules watch every benchmark (`equivalenceLevel`, `sequential`), so these
- * counts are about (1.96 / 1.645)² ≈ 1.4 times too few for it: the hopeful side for the ranking,
- * futility and the design, which give up on a benchmark only when even this count does not fit.
- * The report's own count (verdict.ts, `estimatePairsToSettle`) reads the interval as judged.
+ * interval at 1 - alpha (its rules watch every benchmark), the test's at 1 - alpha / family.
  *
- * `hope`, for the allocation (schedule/allocate.ts): the pairs the equivalence interval needs to fit
- * within ±threshold were the change 0 (or the precision rule to stop, if sooner), with the spread
+ * `hope`, for the allocation (schedule/allocate.ts): the pairs the equivalence interval (at the
+ * fixed-sample 1 - 2 alpha: the hopeful side, as `expected` below) needs to fit within ±threshold
+ * were the change 0 (or the precision rule to stop, if sooner), with the spread
  * read from the sizes |d| alone (1.4826 × their median: blind to the signs, as the precision rule
  * is) and taken three standard errors smaller (the standard deviation from n pairs has a relative
  * standard error of about 1/sqrt(2n) for normal data), so that noise in a few pairs does not give
@@ -263,6 +260,9 @@ function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Fl
   const sigma = s * Math.sqrt(Math.PI / 3);
   const zTest = qnorm(opts.alpha / (2 * family), false);
   const zEq = qnorm(opts.alpha, false);
+  // `need` is what the progress lines say: the equivalence interval as `compare` judges it (1 - alpha:
+  // analysis.ts, `equivalenceLevel`), where `hope` and `expected` keep the fixed-sample level
+  const zJudged = qnorm(opts.alpha * STOPPED_EARLY_ALPHA_SHARE, false);
   const threshold = Math.log1p(opts.threshold);
   const size = Math.abs(center);
   const pairsFor = (z: number, spread: number, target: number): number => {
@@ -272,7 +272,7 @@ function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Fl
   };
   const nullHalf = nullHalfWidth(d, opts.alpha);
   const precise = !Number.isFinite(nullHalf) ? Infinity : nullHalf <= 0 ? floor : Math.max(floor, Math.ceil(n * (nullHalf / opts.precision) ** 2 - 1e-9));
-  const need = Math.min(size > threshold ? pairsFor(zTest, sigma, size) : Infinity, pairsFor(zEq, sigma, threshold - size), precise);
+  const need = Math.min(size > threshold ? pairsFor(zTest, sigma, size) : Infinity, pairsFor(zJudged, sigma, threshold - size), precise);
   const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(n, 1)));
   const sizesSd = MAD_NORMAL * median(Array.from(d, Math.abs));
   const sizes = sizesSd * Math.sqrt(Math.PI / 3);

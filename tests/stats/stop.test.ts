@@ -16,6 +16,15 @@ function run(pairs: Pair[], o: StopOptions = opts): { n: number; reason: string 
 }
 
 describe('stopCheck', () => {
+  it('the pairs a benchmark needs, as the progress lines say them, read its equivalence interval at the level compare judges it (1 - alpha)', () => {
+    // 40 pairs of ±10%: estimate 0, a robust spread of 1.4826 × 10% (MAD around 0), nothing set aside
+    const pairs: Pair[] = Array.from({ length: 40 }, (_, i) => ({ base: 100, head: 100 * Math.exp(i % 2 ? 0.1 : -0.1), order: i % 4 < 2 ? 'base-first' : 'head-first' }));
+    const c = stopCheck(pairs, { ...opts, precision: 1e-6 });
+    const sigma = 1.4826 * 0.1 * Math.sqrt(Math.PI / 3);
+    // z at alpha/2 each side (1.96), not at alpha (1.645): the interval a budget's stop is judged with
+    expect(c.need).toBe(Math.ceil(((1.959963984540054 * sigma) / Math.log(1.02)) ** 2 - 1e-9));
+  });
+
   it('never stops before minPairs, however clear', () => {
     const pairs = makePairs({ n: 30, change: 0.5, noise: 0.001 });
     for (let n = 0; n < 10; n++) expect(stopCheck(pairs.slice(0, n), opts).stop).toBe(false);

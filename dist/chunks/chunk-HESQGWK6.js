@@ -42630,6 +42630,7 @@ function settleNeeds(n3, estimate, kept, d, opts) {
   const sigma = s * Math.sqrt(Math.PI / 3);
   const zTest = qnorm(opts.alpha / (2 * family), false);
   const zEq = qnorm(opts.alpha, false);
+  const zJudged = qnorm(opts.alpha * STOPPED_EARLY_ALPHA_SHARE, false);
   const threshold = Math.log1p(opts.threshold);
   const size = Math.abs(center);
   const pairsFor = (z3, spread2, target) => {
@@ -42639,7 +42640,7 @@ function settleNeeds(n3, estimate, kept, d, opts) {
   };
   const nullHalf = nullHalfWidth(d, opts.alpha);
   const precise = !Number.isFinite(nullHalf) ? Infinity : nullHalf <= 0 ? floor : Math.max(floor, Math.ceil(n3 * (nullHalf / opts.precision) ** 2 - 1e-9));
-  const need = Math.min(size > threshold ? pairsFor(zTest, sigma, size) : Infinity, pairsFor(zEq, sigma, threshold - size), precise);
+  const need = Math.min(size > threshold ? pairsFor(zTest, sigma, size) : Infinity, pairsFor(zJudged, sigma, threshold - size), precise);
   const shrink = Math.max(0.3, 1 - 3 / Math.sqrt(2 * Math.max(n3, 1)));
   const sizesSd = MAD_NORMAL * median2(Array.from(d, Math.abs));
   const sizes = sizesSd * Math.sqrt(Math.PI / 3);
@@ -42683,18 +42684,12 @@ function recordedOf(results, name) {
   if (recorded.length === 1) return recorded[0];
   return recorded.find((r) => name.startsWith(`${r.name}/`));
 }
-function headMedian(b) {
-  const v = b.pairs.map((p) => p.head).sort((x, y) => x - y);
-  if (v.length === 0) return null;
-  const m = v.length >> 1;
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
 function goNoiseNote(b, findings, results) {
   if (!findings.some((f) => f.code === "high-noise")) return [];
   const recorded = recordedOf(results, b.name);
   if (recorded?.format !== "go" || / \([^()]+\)$/.test(b.name)) return [];
   const allocs = results.benchmarks.find((r) => r.name === `${b.name} (allocs/op)`);
-  const perOp = allocs ? headMedian(allocs) : null;
+  const perOp = allocs && allocs.pairs.length > 0 ? median2(allocs.pairs.map((p) => p.head)) : null;
   const allocsPerOp = perOp !== null && perOp >= 1 ? perOp : null;
   const oneThread = ONE_THREAD.test(recorded.run ?? "");
   if (allocsPerOp === null && oneThread) return [];
@@ -44871,6 +44866,13 @@ function setting(surface, name, value) {
   if (surface === "cli") return value === void 0 ? `--${name}` : `--${name} ${value}`;
   return value === void 0 ? name : `${name}: ${value}`;
 }
+function goLevers(allocating, threads, surface) {
+  const run = surface === "cli" ? "--run" : "the run input";
+  return [
+    ...allocating !== null ? [`${allocating}, so the collector's work lands on one run or the next: where allocation is not what is measured, allocate before the loop and reuse (sorting into a slice made once took a sort from ±10-20% a pair to ±3-9%)`] : [],
+    ...threads ? [`on a small shared runner, add -test.cpu 1 to ${run}: the code and the collector then share one thread instead of competing for the machine's other core (on a 2-core machine it halved the spread of a pair on a Go suite); it changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`] : []
+  ].join("; and ");
+}
 function wordFinding(f, surface) {
   const set2 = (name, value) => setting(surface, name, value);
   switch (f.code) {
@@ -44920,12 +44922,7 @@ function wordFinding(f, surface) {
     }
     case "go-noise": {
       const g2 = f.figures;
-      const run = surface === "cli" ? "--run" : "the run input";
-      const levers = [
-        ...g2.allocsPerOp !== null ? [`it allocates in its loop (${fmtCount(g2.allocsPerOp)} allocs/op in head), so the collector's work lands on one run or the next: if allocation is not what it measures, allocate before the loop and reuse (sorting into a slice made once took a sort from ±10-20% a pair to ±3-9%)`] : [],
-        ...!g2.oneThread ? [`on a small shared runner, add -test.cpu 1 to ${run}: the code and the collector then share one thread instead of competing for the machine's other core (on a 2-core machine it halved the spread of a pair on a Go suite); it changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`] : []
-      ];
-      return `This Go benchmark's own code or command can cut that noise: ${levers.join("; and ")}.`;
+      return `This Go benchmark's own code or command can cut that noise: ${goLevers(g2.allocsPerOp !== null ? `it allocates in its loop (${fmtCount(g2.allocsPerOp)} allocs/op in head)` : null, !g2.oneThread, surface)}.`;
     }
     case "pairing-rescued": {
       const g2 = f.figures;
@@ -45965,10 +45962,7 @@ function sharedNotes(benchmarks, wholeRuns) {
     const allocating = levers.filter(({ f }) => f?.code === "go-noise" && f.figures.allocsPerOp !== null).map(({ b }) => b);
     const threads = levers.some(({ f }) => f?.code === "go-noise" && !f.figures.oneThread);
     lines.push(
-      `${levers.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise (${names(levers.map(({ b }) => b))}): ` + [
-        ...allocating.length > 0 ? [`${allocating.length} allocate in their loop (${names(allocating)}), so the collector's work lands on one run or the next: allocate before the loop and reuse where allocation is not what they measure`] : [],
-        ...threads ? ["on a small shared runner, add -test.cpu 1 to --run: the code and the collector then share one thread (on a 2-core machine it halved the spread of a pair on a Go suite; it changes what b.RunParallel and goroutines measure)"] : []
-      ].join("; and ") + "."
+      `${levers.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise (${names(levers.map(({ b }) => b))}): ${goLevers(allocating.length > 0 ? `${allocating.length} allocate in their loop (${names(allocating)})` : null, threads, "cli")}.`
     );
   }
   const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && !b.failure && b.pairsToSettle);

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-H7RXMM7X.js";
+} from "./chunk-HESQGWK6.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-H7RXMM7X.js";
+} from "./chunk-HESQGWK6.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
