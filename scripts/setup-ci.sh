@@ -3,7 +3,8 @@
 # so that `CI=true npm test` runs every test (under CI=true a test whose tool is missing fails):
 #
 #   Linux (apt-get, once): libbenchmark-dev (C++ example), catch2 (Catch2 example), hyperfine, valgrind (instruction counts),
-#                          chromium (browser tests; a Chrome already there will do), a C/C++ compiler, make
+#                          chromium (browser tests; a Chrome already there will do), a C/C++ compiler, make,
+#                          util-linux's taskset (the example tests bind each to a core of its own)
 #   macOS (Homebrew):      google-benchmark, hyperfine (valgrind does not exist there: the
 #                          instruction-count tests are Linux-only)
 #   PyPI:                  pytest, pytest-benchmark and pyperf (scripts/setup-examples.sh)
@@ -39,6 +40,7 @@ case "$(uname -s)" in
     have cc || pkgs+=(gcc)
     have g++ || pkgs+=(g++)
     have make || pkgs+=(make)
+    have taskset || pkgs+=(util-linux)
     if [ ${#pkgs[@]} -gt 0 ]; then
       have apt-get || fail "missing ${pkgs[*]} and no apt-get to install them: install them with your package manager"
       t=$(date +%s)

@@ -6,7 +6,7 @@ import { TOOLS, requireTool } from '../support/require-tool.ts';
 const benchmarkjsExample = requireTool(TOOLS['benchmarkjs-suite']);
 
 describe('examples, compared end to end', () => {
-  benchmarkjsExample.it('benchmarkjs-suite: checksum loses ops/sec, sort does not, each paired on its own', () => {
-    perBenchmark('benchmarkjs-suite', 'checksum 64 KiB', 'sort 1000', { pairs: 12, alpha: '0.01', outliers: 'none' });
+  benchmarkjsExample.it('benchmarkjs-suite: checksum loses ops/sec, sort is unchanged, each paired on its own', () => {
+    perBenchmark('benchmarkjs-suite', 'checksum 64 KiB', 'sort 1000', { pairs: 12 });
   }, 360_000);
 });

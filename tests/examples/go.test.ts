@@ -3,7 +3,7 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
-import { copyExample, workflowStep } from '../support/examples.ts';
+import { copyExample, ownCore, workflowStep } from '../support/examples.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';
 
 const go = requireTool(TOOLS.go);
@@ -15,7 +15,7 @@ describe('examples, compared end to end', () => {
     // the defaults a user gets (threshold 2%, alpha 0.05, --design auto), within a CI-sized budget
     // the README's workflow step, as a user copies it
     const { step } = workflowStep('go-suite');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', step.build!, '--run', step.run, '--format', step.format, '--max-time', '3m', '--out', file, '--quiet'], { timeoutMs: 580_000 });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', step.build!, '--run', step.run, '--format', step.format, '--max-time', '3m', '--out', file, '--quiet'], { timeoutMs: 580_000, core: ownCore() });
     expect(res.status, res.stdout).toBe(1);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     expect(byName.get('BenchmarkChecksum')!.verdict).toBe('regression');
@@ -46,7 +46,7 @@ describe('examples, compared end to end', () => {
   go.it('go-suite with --design command: one iteration count per benchmark (--iterations fixed), recorded with each of its rows', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms', '--format', 'go', '--design', 'command', '--min-pairs', '6', '--max-pairs', '6', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000 });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms', '--format', 'go', '--design', 'command', '--min-pairs', '6', '--max-pairs', '6', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000, core: ownCore() });
     expect([0, 1]).toContain(res.status);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     const checksumN = byName.get('BenchmarkChecksum')!.iterations;
@@ -80,7 +80,7 @@ describe('examples, compared end to end', () => {
       ].join('\n'),
     );
     const file = join(ex.dir, 'config.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--config', config, '--seed', '3', '--out', file, '--quiet']);
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--config', config, '--seed', '3', '--out', file, '--quiet'], { core: ownCore() });
     expect([0, 1], res.stderr).toContain(res.status);
     const results = readResults(file);
     const names = results.benchmarks.map((b) => b.name);

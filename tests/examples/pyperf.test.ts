@@ -6,7 +6,7 @@ import { TOOLS, requireTool } from '../support/require-tool.ts';
 const pyperf = requireTool(TOOLS.pyperf);
 
 describe('examples, compared end to end', () => {
-  pyperf.it('pyperf-suite: checksum_4k regresses, sort_10000 does not, each paired on its own', () => {
+  pyperf.it('pyperf-suite: checksum_4k regresses, sort_10000 is unchanged, each paired on its own', () => {
     perBenchmark('pyperf-suite', 'checksum_4k', 'sort_10000', { pairs: 12 });
   }, 360_000);
 });

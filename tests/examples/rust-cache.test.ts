@@ -12,6 +12,7 @@ import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { CLI, ROOT, readResults } from '../support/cli.ts';
+import { ownCore } from '../support/examples.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';
 
@@ -22,7 +23,11 @@ const BUILD = 'cargo bench --no-run --bench kernels 2>&1 | tee cargo-build.log &
 /** A run of the CLI whose stderr lines are stamped with the time they arrived. */
 function compare(cwd: string, args: string[]): Promise<{ status: number | null; lines: { at: number; text: string }[] }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    // bound to its own core as the other examples are (tests/support/examples.ts, ownCore), so that
+    // cargo's build never takes the core of the example measuring beside it
+    const core = ownCore();
+    const command = core === null ? [process.execPath, CLI, ...args] : ['taskset', '--cpu-list', String(core), process.execPath, CLI, ...args];
+    const child = spawn(command[0]!, command.slice(1), { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
     const lines: { at: number; text: string }[] = [];
     let rest = '';
     child.stderr.on('data', (d: Buffer) => {

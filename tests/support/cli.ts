@@ -19,9 +19,15 @@ export interface CliRun {
   stderr: string;
 }
 
-/** `timeoutMs`: how long the process may take before it is killed (status null), 240 s unless told. */
-export function pairbench(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): CliRun {
-  const res = spawnSync(process.execPath, [CLI, ...args], {
+/**
+ * `timeoutMs`: how long the process may take before it is killed (status null), 240 s unless told.
+ * `core`: the CPU the CLI and every process it starts are bound to (`taskset -c`), where the
+ * example tests measure two at a time (tests/support/examples.ts, `ownCore`).
+ */
+export function pairbench(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; core?: number | null } = {}): CliRun {
+  const command = [process.execPath, CLI, ...args];
+  if (opts.core !== undefined && opts.core !== null) command.unshift('taskset', '--cpu-list', String(opts.core));
+  const res = spawnSync(command[0]!, command.slice(1), {
     cwd: opts.cwd ?? ROOT,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
