@@ -9,10 +9,15 @@
  * would likely settle were it unchanged, from the same sizes; and a pace (the mean time of its
  * pairs). What finishing it could cost is (expected − pairs) × pace, and at best (hope − pairs) × pace.
  *
- * - A unit whose best cost is more than the whole budget left cannot be decided even with all of it:
- *   it gets no more pairs (`futile`), and the report says how many it needed and how many fitted.
- *   No unit is judged before FUTILITY_MIN_PAIRS pairs; a change large enough to show is decided by
- *   the betting rule before (stats/stop.ts).
+ * - A unit whose best cost is more than the whole budget left cannot be shown unchanged even with
+ *   all of it. If a change of ten thresholds (stats/stop.ts, LONG_SHOT_THRESHOLDS) would still show
+ *   within the pairs the budget left could give it (`reach`), it is a long shot: it gets pairs only
+ *   in rounds where no other unit waits, like a unit that has its expected pairs (below), so it
+ *   never takes the budget from a unit that can be decided, and it is not given up while a
+ *   regression worth catching could still show. Otherwise it cannot be decided at all: it gets no
+ *   more pairs (`futile`), and the report says how many it needed and how many fitted. No unit is
+ *   judged before FUTILITY_MIN_PAIRS pairs; a change large enough to show is decided by the
+ *   betting rule before (stats/stop.ts).
  * - The others are ranked by that cost, cheapest first; the next round gives a pair to the longest
  *   prefix of that ranking whose costs together fit in the budget left (always the cheapest one).
  *   The rest wait: they keep their pairs and come back as the cheaper ones settle. This gives the
@@ -46,6 +51,8 @@ export interface Candidate {
   hope?: number | null;
   /** the pairs in all after which it would likely settle were it unchanged, from the same sizes (the cost reads it); defaults to `hope` */
   expected?: number | null;
+  /** the fewest pairs in all that could show a change of ten thresholds, from the same sizes: whether a unit that cannot be shown unchanged is a long shot or futile; null or absent: futile */
+  reach?: number | null;
   /** mean milliseconds per pair so far (0 when none) */
   paceMs: number;
 }
@@ -57,6 +64,8 @@ export interface Allocation {
   waiting: string[];
   /** units that can no longer be decided within the budget left: no more pairs */
   futile: Array<{ name: string; need: number; hope: number; pairs: number; affordable: number }>;
+  /** units that cannot be shown unchanged within the budget left but could still show a change of ten thresholds: in `run` or `waiting` as the satisfied ones are */
+  longShots: string[];
 }
 
 export interface AllocateOptions {
@@ -82,6 +91,7 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
   const futile: Allocation['futile'] = [];
   const ranked: Array<{ c: Candidate; cost: number }> = [];
   const satisfied: Candidate[] = [];
+  const longShots: string[] = [];
   for (const c of candidates) {
     const hope = c.hope === undefined ? c.need : c.hope;
     if (c.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c.need === null || hope === null) {
@@ -89,7 +99,12 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
       continue;
     }
     // a hope beyond max pairs settles nothing: the unit would stop at max pairs undecided
-    const hopeless = hope > opts.maxPairs || Math.max(0, hope - c.pairs) * c.paceMs > opts.budgetLeftMs;
+    const beyond = (pairs: number): boolean => pairs > opts.maxPairs || Math.max(0, pairs - c.pairs) * c.paceMs > opts.budgetLeftMs;
+    const hopeless = beyond(hope);
+    if (hopeless && c.reach !== undefined && c.reach !== null && !beyond(c.reach)) {
+      longShots.push(c.name);
+      continue;
+    }
     if (hopeless) {
       futile.push({ name: c.name, need: c.need, hope, pairs: c.pairs, affordable: c.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c.paceMs, 1e-9))) });
       continue;
@@ -109,9 +124,11 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
       spent += cost;
     } else waiting.push(c.name);
   }
-  // A unit with the pairs it likely needs gets more (each makes its verdict surer) only while no
-  // unit that still needs pairs waits for the budget.
+  // A unit with the pairs it likely needs gets more (each makes its verdict surer), and a long shot
+  // gets more (a large change may yet show), only while no unit that still needs pairs waits for
+  // the budget.
   const othersWait = waiting.length > 0;
   for (const c of satisfied) (othersWait ? waiting : run).push(c.name);
-  return { run, waiting, futile };
+  for (const name of longShots) (othersWait ? waiting : run).push(name);
+  return { run, waiting, futile, longShots };
 }

@@ -167,14 +167,15 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
 
   /**
    * The units of the next round (allocate.ts): every unit below min pairs, then the ones closest to
-   * a verdict that the budget left covers; a unit that cannot be decided within it stops as futile.
+   * a verdict that the budget left covers, then long shots while nothing waits; a unit that could
+   * neither be shown unchanged nor show a change of ten thresholds within it stops as futile.
    */
   function allocateRound(units: readonly Unit[]): Unit[] {
     const byName = new Map(units.map((u) => [u.name, u]));
     // no prediction before a unit has the pairs its interval needs at Holm's level, nor during its pilot
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const plan = allocate(
-      units.map((u) => ({ name: u.name, pairs: u.pairs, need: u.design?.phase === 'pilot' ? null : u.need, hope: u.hope ?? null, expected: u.expected ?? null, paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0 })),
+      units.map((u) => ({ name: u.name, pairs: u.pairs, need: u.design?.phase === 'pilot' ? null : u.need, hope: u.hope ?? null, expected: u.expected ?? null, reach: u.reach ?? null, paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0 })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() },
     );
     for (const f of plan.futile) {

@@ -33,6 +33,8 @@ export interface Row {
   need?: number | null;
   hope?: number | null;
   expected?: number | null;
+  /** last stopping check: the fewest pairs in all that could show a change of ten thresholds (stats/stop.ts, `reach`) */
+  reach?: number | null;
   /** last stopping check: this row may stop (decided, or precise enough) */
   settled?: boolean;
   /** some pair differs (base ≠ head): the row counts in the multiple-comparison correction (stats/judge.ts) */
@@ -87,6 +89,8 @@ export interface Unit {
   hope?: number | null;
   /** the pairs after which it would likely settle were it unchanged (stats/stop.ts, `expected`): what the allocation ranks by */
   expected?: number | null;
+  /** the fewest pairs that could show a change of ten thresholds (stats/stop.ts, `reach`): whether the allocation still measures a unit that cannot be shown unchanged */
+  reach?: number | null;
   /** the allocation left it out of the last round: it waits for cheaper units to settle (allocate.ts) */
   waiting?: boolean;
   /** when it stopped as futile: the pairs it needed and the pairs the budget left could give it */

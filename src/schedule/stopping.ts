@@ -47,6 +47,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
     row.need = row.pairs.length >= spec.minPairs ? check.need : null;
     row.hope = row.pairs.length >= spec.minPairs ? check.hope : null;
     row.expected = row.pairs.length >= spec.minPairs ? (check.expected ?? null) : null;
+    row.reach = row.pairs.length >= spec.minPairs ? (check.reach ?? null) : null;
     row.settled = check.stop && check.reason !== null;
     return { row, check };
   });
@@ -66,6 +67,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   unit.need = most((row) => row.need);
   unit.hope = most((row) => row.hope);
   unit.expected = most((row) => row.expected);
+  unit.reach = most((row) => row.reach);
   if (gating.length > 0 && gating.every(({ check }) => check.stop && check.reason)) {
     const reason = gating.some(({ check }) => check.reason === 'decided') ? 'decided' : 'precision';
     for (const { row, check } of checks) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;

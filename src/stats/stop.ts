@@ -227,6 +227,22 @@ export function settlePairsPerVariance(alpha: number, threshold: number): number
 }
 
 /**
+ * A benchmark that cannot be shown unchanged within the budget (its `hope` does not fit) is still
+ * measured, after every benchmark that can be, while a change of this many thresholds (20% at the
+ * default 2%) would show within the pairs the budget could give it: such a change is a regression
+ * worth catching, and the pairs that could show it are not wasted (`reach`, schedule/allocate.ts).
+ * Without it, every benchmark of a Go suite under heavy noise (±31.5% a pair) was given up after
+ * 20 pairs, its slowed benchmarks at +5% to +38% among them, with more than half the budget left
+ * (bench/results/suites-go-noisy-defaults-2026-11-27.md). One whose pairs spread so widely that
+ * even such a change would not show (Go parsers whose runs vary by ±230-300% within a process) is
+ * still given up.
+ */
+const LONG_SHOT_THRESHOLDS = 10;
+
+/** z of 80% power, the power `reach` plans for (a one-sided normal quantile). */
+const Z_POWER = qnorm(0.2, false);
+
+/**
  * Pairs in all after which the benchmark would likely stop (`need`), the fewest it could take
  * if it has not changed, read from the sizes of its differences alone (`hope`), and the pairs after
  * which it would likely settle then (`expected`, below).
@@ -250,9 +266,10 @@ export function settlePairsPerVariance(alpha: number, threshold: number): number
  * up on a benchmark within reach. Blind to the signs, so that where the budget goes cannot depend
  * on which way a benchmark's pairs lean: under no change the signs of every benchmark's pairs stay
  * fair coins, independent of how many pairs it got, and its test stays exact. A large change shows
- * as a large spread of sizes and is decided by the betting rule instead (`bettingEvidence`).
+ * as a large spread of sizes and is decided by the betting rule instead (`bettingEvidence`), or,
+ * where the spread is wide, measured while `reach` (LONG_SHOT_THRESHOLDS) fits.
  */
-function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): { need: number | null; hope: number | null; expected: number | null } {
+function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Float64Array, opts: StopOptions): { need: number | null; hope: number | null; expected: number | null; reach: number | null } {
   const family = Math.max(1, opts.family ?? 1);
   const floor = Math.max(n + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));
   const center = Math.log1p(estimate);
@@ -283,7 +300,15 @@ function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Fl
   // threshold fits only when the estimate is exactly 0; the count a design predicts before its pairs
   const settle = !(threshold > 0) ? Infinity : sizesSd > 0 ? Math.max(floor, Math.ceil(settlePairsPerVariance(opts.alpha, opts.threshold) * sizesSd ** 2 - 1e-9)) : floor;
   const expected = Math.min(settle, precise);
-  return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null, expected: Number.isFinite(expected) ? expected : null };
+  // `reach`: the pairs that would show a change of LONG_SHOT_THRESHOLDS thresholds at the test's
+  // level (the family's, as `need`) with 80% power, on the same hopeful sign-blind spread as `hope`
+  const reach = pairsFor(zTest + Z_POWER, sizes * shrink, Math.log1p(LONG_SHOT_THRESHOLDS * opts.threshold));
+  return {
+    need: Number.isFinite(need) ? need : null,
+    hope: Number.isFinite(hope) ? hope : null,
+    expected: Number.isFinite(expected) ? expected : null,
+    reach: Number.isFinite(reach) ? reach : null,
+  };
 }
 
 /**
@@ -297,7 +322,7 @@ function settleNeeds(n: number, estimate: number, kept: readonly number[], d: Fl
  */
 export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck {
   const n = pairs.length;
-  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null, expected: null };
+  if (n === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null, expected: null, reach: null };
   const rule: OutlierRule = opts.outliers;
   const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);

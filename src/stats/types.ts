@@ -262,4 +262,6 @@ export interface StopCheck {
   hope: number | null;
   /** the pairs in all after which it would likely settle were it unchanged, from the same sizes without the optimism (stop.ts, `settleNeeds`) */
   expected?: number | null;
+  /** the fewest pairs in all that could show a change of LONG_SHOT_THRESHOLDS thresholds, from the same sizes (stop.ts, `settleNeeds`): whether a benchmark that cannot be shown unchanged is still worth pairs (allocate.ts) */
+  reach?: number | null;
 }

@@ -36,6 +36,28 @@ describe('allocate', () => {
     expect(plan.run).toEqual(['costly']);
   });
 
+  it('a unit that cannot be shown unchanged but could still show a change of ten thresholds is a long shot: measured while nothing waits, never futile', () => {
+    // hope 250 > max pairs 200: it cannot be shown unchanged; reach 120 fits within them
+    const longShot = unit('noisy', 30, 400, { hope: 250, reach: 120 });
+    const alone = allocate([longShot], opts);
+    expect(alone.futile).toEqual([]);
+    expect(alone.longShots).toEqual(['noisy']);
+    expect(alone.run).toEqual(['noisy']);
+    // behind a unit that can be decided and waits for the budget, it waits too
+    const crowded = allocate([longShot, unit('near', 30, 60), unit('far', 30, 130)], { ...opts, budgetLeftMs: 12_000 });
+    expect(crowded.run).toEqual(['near']);
+    expect(crowded.waiting.sort()).toEqual(['far', 'noisy']);
+    expect(crowded.futile).toEqual([]);
+  });
+
+  it('a unit that could show neither that it is unchanged nor a change of ten thresholds within the budget is futile', () => {
+    const plan = allocate([unit('wild', 30, 4000, { hope: 900, reach: 700 }), unit('slow', 30, 400, { hope: 250, reach: 150, paceMs: 1_000 }), unit('unknown', 30, 400, { hope: 250 })], opts);
+    // wild: reach beyond max pairs; slow: 120 more pairs at 1 s each do not fit in the 10 s left; unknown: no reach
+    expect(plan.futile.map((f) => f.name)).toEqual(['wild', 'slow', 'unknown']);
+    expect(plan.longShots).toEqual([]);
+    expect(plan.run).toEqual([]);
+  });
+
   it('without an expected count, the hope ranks as before', () => {
     const plan = allocate([unit('a', 30, 0, { expected: undefined, hope: 90 }), unit('b', 30, 0, { expected: undefined, hope: 50 })], { ...opts, budgetLeftMs: 7_000 });
     expect(plan.run).toEqual(['b']);

@@ -274,8 +274,9 @@ describe('scheduling rules', () => {
   });
 
   it('gives no more pairs to a benchmark that could not be decided within --max-pairs even on a hopeful reading (futile), and says why', async () => {
-    // BenchmarkWild's runs vary by ±40%: about a thousand pairs would settle it
-    const suite: Suite = { ...SUITE, BenchmarkWild: { base: 700, head: 700, noise: 0.8 } };
+    // BenchmarkWild's runs vary by ±90%: thousands of pairs would settle it, and even a change of
+    // ten thresholds (20%) would take more than the 60 pairs --max-pairs allows
+    const suite: Suite = { ...SUITE, BenchmarkWild: { base: 700, head: 700, noise: 1.8 } };
     const { state, calls, log } = await schedule({ run: './bench.test -test.bench {filter}', 'max-pairs': '60', design: 'command' }, { suite });
     const wild = state.units.find((u) => u.name === 'BenchmarkWild')!;
     expect(wild.stoppedBecause).toBe('futile');
@@ -287,6 +288,21 @@ describe('scheduling rules', () => {
     expect(runs).toHaveLength(2 * wild.pairs);
     expect(log.some((l) => /^BenchmarkWild: no more pairs: it needs about \d+ pairs to be decided at the spread of its \d+ so far \(\d+ at best\), and --max-pairs is 60; it is judged on the pairs it has$/.test(l)), log.join('\n')).toBe(true);
     expect(state.rows.get('BenchmarkWild')!.stoppedBecause).toBe('futile');
+  });
+
+  it('keeps measuring a benchmark that cannot be shown unchanged while a change of ten thresholds could still show (a long shot), and detects a large one', async () => {
+    // runs vary by ±40%: far too noisy to be shown within ±2% in 60 pairs (it was given up after
+    // 20), but a change of 20% would show within them; BenchmarkNoisySlow is 50% slower in head
+    const suite: Suite = { ...SUITE, BenchmarkNoisy: { base: 700, head: 700, noise: 0.8 }, BenchmarkNoisySlow: { base: 700, head: 1050, noise: 0.8 } };
+    const { state, log } = await schedule({ run: './bench.test -test.bench {filter}', 'max-pairs': '60', design: 'command' }, { suite });
+    const noisy = state.units.find((u) => u.name === 'BenchmarkNoisy')!;
+    expect(noisy.stoppedBecause).toBe('max-pairs');
+    expect(noisy.pairs).toBe(60);
+    expect(noisy.futility).toBeUndefined();
+    const slow = state.units.find((u) => u.name === 'BenchmarkNoisySlow')!;
+    expect(slow.stoppedBecause).toBe('decided');
+    expect(slow.pairs).toBeGreaterThan(20);
+    expect(log.some((l) => l.includes('no more pairs'))).toBe(false);
   });
 
   it('without --precision, stops a benchmark by the precision rule at a quarter of its threshold, not at a fixed 1%', async () => {

@@ -42622,6 +42622,8 @@ function settlePairsPerVariance(alpha, threshold) {
   const half = Math.log1p(threshold) / 2;
   return qnorm(alpha, false) ** 2 * (Math.PI / 3) / half ** 2;
 }
+var LONG_SHOT_THRESHOLDS = 10;
+var Z_POWER = qnorm(0.2, false);
 function settleNeeds(n3, estimate, kept, d, opts) {
   const family = Math.max(1, opts.family ?? 1);
   const floor = Math.max(n3 + 1, opts.minKept ?? 0, minPairsForAlpha(opts.alpha));
@@ -42647,11 +42649,17 @@ function settleNeeds(n3, estimate, kept, d, opts) {
   const hope = Math.min(pairsFor(zEq, sizes * shrink, threshold), Number.isFinite(precise) ? Math.max(floor, Math.ceil(precise * shrink * shrink)) : Infinity);
   const settle2 = !(threshold > 0) ? Infinity : sizesSd > 0 ? Math.max(floor, Math.ceil(settlePairsPerVariance(opts.alpha, opts.threshold) * sizesSd ** 2 - 1e-9)) : floor;
   const expected = Math.min(settle2, precise);
-  return { need: Number.isFinite(need) ? need : null, hope: Number.isFinite(hope) ? hope : null, expected: Number.isFinite(expected) ? expected : null };
+  const reach = pairsFor(zTest + Z_POWER, sizes * shrink, Math.log1p(LONG_SHOT_THRESHOLDS * opts.threshold));
+  return {
+    need: Number.isFinite(need) ? need : null,
+    hope: Number.isFinite(hope) ? hope : null,
+    expected: Number.isFinite(expected) ? expected : null,
+    reach: Number.isFinite(reach) ? reach : null
+  };
 }
 function stopCheck(pairs, opts) {
   const n3 = pairs.length;
-  if (n3 === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null, expected: null };
+  if (n3 === 0) return { stop: false, reason: null, halfWidth: null, estimate: null, decision: null, need: null, hope: null, expected: null, reach: null };
   const rule = opts.outliers;
   const d = logRatios(pairs);
   const screen = screenOutliers(d, rule);
@@ -43574,13 +43582,19 @@ function allocate(candidates, opts) {
   const futile = [];
   const ranked = [];
   const satisfied = [];
+  const longShots = [];
   for (const c4 of candidates) {
     const hope = c4.hope === void 0 ? c4.need : c4.hope;
     if (c4.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c4.need === null || hope === null) {
       run.push(c4.name);
       continue;
     }
-    const hopeless = hope > opts.maxPairs || Math.max(0, hope - c4.pairs) * c4.paceMs > opts.budgetLeftMs;
+    const beyond = (pairs) => pairs > opts.maxPairs || Math.max(0, pairs - c4.pairs) * c4.paceMs > opts.budgetLeftMs;
+    const hopeless = beyond(hope);
+    if (hopeless && c4.reach !== void 0 && c4.reach !== null && !beyond(c4.reach)) {
+      longShots.push(c4.name);
+      continue;
+    }
     if (hopeless) {
       futile.push({ name: c4.name, need: c4.need, hope, pairs: c4.pairs, affordable: c4.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c4.paceMs, 1e-9))) });
       continue;
@@ -43601,7 +43615,8 @@ function allocate(candidates, opts) {
   }
   const othersWait = waiting.length > 0;
   for (const c4 of satisfied) (othersWait ? waiting : run).push(c4.name);
-  return { run, waiting, futile };
+  for (const name of longShots) (othersWait ? waiting : run).push(name);
+  return { run, waiting, futile, longShots };
 }
 
 // src/schedule/stopping.ts
@@ -43634,6 +43649,7 @@ function checkUnit(state, unit, spec) {
     row.need = row.pairs.length >= spec.minPairs ? check2.need : null;
     row.hope = row.pairs.length >= spec.minPairs ? check2.hope : null;
     row.expected = row.pairs.length >= spec.minPairs ? check2.expected ?? null : null;
+    row.reach = row.pairs.length >= spec.minPairs ? check2.reach ?? null : null;
     row.settled = check2.stop && check2.reason !== null;
     return { row, check: check2 };
   });
@@ -43645,6 +43661,7 @@ function checkUnit(state, unit, spec) {
   unit.need = most((row) => row.need);
   unit.hope = most((row) => row.hope);
   unit.expected = most((row) => row.expected);
+  unit.reach = most((row) => row.reach);
   if (gating.length > 0 && gating.every(({ check: check2 }) => check2.stop && check2.reason)) {
     const reason = gating.some(({ check: check2 }) => check2.reason === "decided") ? "decided" : "precision";
     for (const { row, check: check2 } of checks) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
@@ -43907,7 +43924,7 @@ async function runSchedule(ctx) {
     const byName = new Map(units.map((u2) => [u2.name, u2]));
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const plan = allocate(
-      units.map((u2) => ({ name: u2.name, pairs: u2.pairs, need: u2.design?.phase === "pilot" ? null : u2.need, hope: u2.hope ?? null, expected: u2.expected ?? null, paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0 })),
+      units.map((u2) => ({ name: u2.name, pairs: u2.pairs, need: u2.design?.phase === "pilot" ? null : u2.need, hope: u2.hope ?? null, expected: u2.expected ?? null, reach: u2.reach ?? null, paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0 })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() }
     );
     for (const f of plan.futile) {

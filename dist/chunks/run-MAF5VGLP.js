@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-HESQGWK6.js";
+} from "./chunk-VYHJZ2UJ.js";
 import {
   BearerCredentialHandler,
   HttpClient,

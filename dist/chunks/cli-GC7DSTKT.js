@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-HESQGWK6.js";
+} from "./chunk-VYHJZ2UJ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
