@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { CLI, ROOT, readResults } from '../support/cli.ts';
+import { ROOT, cliCommand, readResults } from '../support/cli.ts';
 import { ownCore } from '../support/examples.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';
@@ -25,8 +25,7 @@ function compare(cwd: string, args: string[]): Promise<{ status: number | null; 
   return new Promise((resolve) => {
     // bound to its own core as the other examples are (tests/support/examples.ts, ownCore), so that
     // cargo's build never takes the core of the example measuring beside it
-    const core = ownCore();
-    const command = core === null ? [process.execPath, CLI, ...args] : ['taskset', '--cpu-list', String(core), process.execPath, CLI, ...args];
+    const command = cliCommand(args, ownCore());
     const child = spawn(command[0]!, command.slice(1), { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
     const lines: { at: number; text: string }[] = [];
     let rest = '';

@@ -25,8 +25,7 @@ export interface CliRun {
  * example tests measure two at a time (tests/support/examples.ts, `ownCore`).
  */
 export function pairbench(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; core?: number | null } = {}): CliRun {
-  const command = [process.execPath, CLI, ...args];
-  if (opts.core !== undefined && opts.core !== null) command.unshift('taskset', '--cpu-list', String(opts.core));
+  const command = cliCommand(args, opts.core ?? null);
   const res = spawnSync(command[0]!, command.slice(1), {
     cwd: opts.cwd ?? ROOT,
     encoding: 'utf8',
@@ -35,6 +34,12 @@ export function pairbench(args: string[], opts: { cwd?: string; env?: Record<str
     killSignal: 'SIGKILL',
   });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+/** The command line that runs the CLI with `args`, bound to `core` (`taskset`) unless it is null. */
+export function cliCommand(args: string[], core: number | null): string[] {
+  const command = [process.execPath, CLI, ...args];
+  return core === null ? command : ['taskset', '--cpu-list', String(core), ...command];
 }
 
 export function readResults(path: string): Results {
