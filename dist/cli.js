@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-GC7DSTKT.js")).run();
+  (await import("./chunks/cli-UCM6D5S6.js")).run();
 }

@@ -100,13 +100,9 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
     }
     // a hope beyond max pairs settles nothing: the unit would stop at max pairs undecided
     const beyond = (pairs: number): boolean => pairs > opts.maxPairs || Math.max(0, pairs - c.pairs) * c.paceMs > opts.budgetLeftMs;
-    const hopeless = beyond(hope);
-    if (hopeless && c.reach !== undefined && c.reach !== null && !beyond(c.reach)) {
-      longShots.push(c.name);
-      continue;
-    }
-    if (hopeless) {
-      futile.push({ name: c.name, need: c.need, hope, pairs: c.pairs, affordable: c.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c.paceMs, 1e-9))) });
+    if (beyond(hope)) {
+      if (c.reach !== undefined && c.reach !== null && !beyond(c.reach)) longShots.push(c.name);
+      else futile.push({ name: c.name, need: c.need, hope, pairs: c.pairs, affordable: c.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c.paceMs, 1e-9))) });
       continue;
     }
     const remaining = remainingPairs(c, opts.maxPairs);

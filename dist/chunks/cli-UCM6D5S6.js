@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-VYHJZ2UJ.js";
+} from "./chunk-NLAPAIWD.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -43590,13 +43590,9 @@ function allocate(candidates, opts) {
       continue;
     }
     const beyond = (pairs) => pairs > opts.maxPairs || Math.max(0, pairs - c4.pairs) * c4.paceMs > opts.budgetLeftMs;
-    const hopeless = beyond(hope);
-    if (hopeless && c4.reach !== void 0 && c4.reach !== null && !beyond(c4.reach)) {
-      longShots.push(c4.name);
-      continue;
-    }
-    if (hopeless) {
-      futile.push({ name: c4.name, need: c4.need, hope, pairs: c4.pairs, affordable: c4.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c4.paceMs, 1e-9))) });
+    if (beyond(hope)) {
+      if (c4.reach !== void 0 && c4.reach !== null && !beyond(c4.reach)) longShots.push(c4.name);
+      else futile.push({ name: c4.name, need: c4.need, hope, pairs: c4.pairs, affordable: c4.pairs + Math.max(0, Math.floor(opts.budgetLeftMs / Math.max(c4.paceMs, 1e-9))) });
       continue;
     }
     const remaining = remainingPairs(c4, opts.maxPairs);

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-VYHJZ2UJ.js";
+} from "./chunk-NLAPAIWD.js";
 import {
   BearerCredentialHandler,
   HttpClient,
