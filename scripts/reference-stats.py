@@ -332,7 +332,7 @@ def scipy_p(d: np.ndarray, method: str) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
-# Other references: p.adjust, pnorm/qnorm, rank-sum, binomial test, quantiles
+# Other references: p.adjust, pnorm/qnorm, rank-sum, binomial test and upper tail (p = 1/3), quantiles
 # ---------------------------------------------------------------------------------------------
 
 R_OTHER = r"""
@@ -359,6 +359,7 @@ for (i in seq(1, length(rs), by = 2)) {
 }
 for (k in 0:12) cat("binom", k, fmt(binom.test(k, 12)$p.value), "\n")
 for (k in c(0, 3, 10, 40, 47, 50)) cat("binom100", k, fmt(binom.test(k, 100)$p.value), "\n")
+for (km in list(c(0, 20), c(7, 20), c(11, 20), c(15, 20), c(20, 20), c(21, 40), c(3, 4), c(1, 1))) cat("binomthird", km[1], km[2], fmt(pbinom(km[1] - 1, km[2], 1/3, lower.tail = FALSE)), "\n")
 q <- readLines("%s")
 for (line in q) {
   v <- as.numeric(strsplit(line, " ")[[1]])
@@ -412,6 +413,8 @@ def other_references(rng: np.random.Generator) -> dict:
             res["binom"].append({"k": int(l[1]), "m": 12, "p": float(l[2])})
         if l[0] == "binom100":
             res["binom"].append({"k": int(l[1]), "m": 100, "p": float(l[2])})
+        if l[0] == "binomthird":
+            res.setdefault("binomUpperThird", []).append({"k": int(l[1]), "m": int(l[2]), "p": float(l[3])})
     for v, l in zip(qvecs, [l for l in lines if l[0] == "quantile"]):
         vals = [float(t) for t in l[1:]]
         res["quantile"].append({"v": [float(t) for t in v], "probs": [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1], "q": vals[:7], "iqr": vals[7], "mad": vals[8], "sd": vals[9]})

@@ -80,7 +80,13 @@ export function selectionBlocker(command: string, format: HarnessFormat, names: 
  */
 export interface Sizing {
   iterations?: number;
+  /** repetitions counted in the run's value */
   repetitions?: number;
+  /**
+   * repetitions run first in each process and left out of its value (measure/samples.ts,
+   * `afterWarmup`): the harness's repetition count is `warmup + repetitions`
+   */
+  warmup?: number;
   minTimeMs?: number;
 }
 
@@ -105,7 +111,7 @@ function sizingFlags(command: string, format: HarnessFormat, sizing: Sizing | un
     }
     if (sizing.repetitions !== undefined) {
       parts.push(`${bin ? '-test.count=' : '-count='}"$PAIRBENCH_COUNT"`);
-      env.PAIRBENCH_COUNT = String(sizing.repetitions);
+      env.PAIRBENCH_COUNT = String(sizing.repetitions + (sizing.warmup ?? 0));
     }
   } else {
     if (sizing.minTimeMs !== undefined) {
@@ -114,7 +120,7 @@ function sizingFlags(command: string, format: HarnessFormat, sizing: Sizing | un
     }
     if (sizing.repetitions !== undefined) {
       parts.push('--benchmark_repetitions="$PAIRBENCH_REPETITIONS"');
-      env.PAIRBENCH_REPETITIONS = String(sizing.repetitions);
+      env.PAIRBENCH_REPETITIONS = String(sizing.repetitions + (sizing.warmup ?? 0));
     }
   }
   return { command: parts.length > 0 ? ` ${parts.join(' ')}` : '', env };

@@ -7,6 +7,7 @@ import type { Metric } from '../config/options.ts';
 import { parseHarness } from '../harness/index.ts';
 import { filterMatches } from '../harness/select.ts';
 import type { HarnessFormat, Sample } from '../harness/types.ts';
+import { median } from '../stats/describe.ts';
 import type { RunResult } from './run.ts';
 
 export interface RowSample extends Sample {
@@ -64,4 +65,26 @@ export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: 
       ...s,
       key: opts.prefix ? `${bench.name}/${s.name}` : s.name,
     }));
+}
+
+/**
+ * A run's samples with the first `warmup` repetitions of each left out of its value (a design's
+ * warm-up: schedule/design.ts): the value is the median of the rest, and `repetitions` keeps every
+ * one, so the design still sees the warm-up. A sample that printed no more repetitions than the
+ * warm-up keeps its value; one whose remaining median is 0 has no ratio and is left out, as a
+ * harness leaves out a value of 0.
+ */
+export function afterWarmup<S extends Sample>(samples: readonly S[], warmup: number): S[] {
+  if (warmup <= 0) return [...samples];
+  const out: S[] = [];
+  for (const s of samples) {
+    const reps = s.repetitions;
+    if (!reps || reps.length <= warmup) {
+      out.push(s);
+      continue;
+    }
+    const value = median(reps.slice(warmup));
+    if (value > 0) out.push({ ...s, value, warmup });
+  }
+  return out;
 }

@@ -8,10 +8,11 @@ import type { BenchmarkResult } from '../results/schema.ts';
 /** At most this many distinct designs are named; the rest are counted. */
 const NAMED = 3;
 
-/** "1 repetition of 12 ms", "3 repetitions of 5 ms". */
-export function designWords(repetitions: number, lengthMs: number): string {
+/** "1 repetition of 12 ms", "a warm-up and 3 repetitions of 5 ms". */
+export function designWords(repetitions: number, lengthMs: number, warmup = 0): string {
   const length = lengthMs >= 1000 ? `${Number((lengthMs / 1000).toPrecision(3))} s` : lengthMs >= 10 ? `${Math.round(lengthMs)} ms` : `${Number(lengthMs.toPrecision(2))} ms`;
-  return `${repetitions} repetition${repetitions === 1 ? '' : 's'} of ${length}`;
+  const first = warmup === 0 ? '' : warmup === 1 ? 'a warm-up and ' : `${warmup} warm-ups and `;
+  return `${first}${repetitions} repetition${repetitions === 1 ? '' : 's'} of ${length}`;
 }
 
 /** A benchmark's own row (not a `<name> (<metric>)` row beside it). */
@@ -39,7 +40,7 @@ export function designSummary(benchmarks: readonly BenchmarkResult[]): string | 
       continue;
     }
     pilots.add(d.pilotPairs);
-    const key = designWords(d.repetitions, d.lengthMs);
+    const key = designWords(d.repetitions, d.lengthMs, d.warmup ?? 0);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

@@ -177,17 +177,20 @@ const BenchmarkResultSchema = z.object({
   /**
    * `--design auto`: how its runs were designed (schedule/design.ts). Its first `pilotPairs` pairs ran
    * the pilot's design (its repetitions per process, at each of its lengths in turn); every later pair
-   * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), the same on both
+   * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), after `warmup` more
+   * left out of the value, the same on both
    * sides. `components` are what the pilot measured, on the log scale as standard deviations: between
    * processes, within one (for repetitions of `repetitionMs`, falling as length^-lengthExponent).
    */
   design: z
     .object({
       repetitions: z.number().int().positive(),
+      /** repetitions run first in each process and left out of its value (a warm-up); absent: none */
+      warmup: z.number().int().nonnegative().max(16).optional(),
       lengthMs: z.number().nonnegative(),
       iterations: z.number().int().positive().optional(),
       pilotPairs: z.number().int().nonnegative(),
-      pilot: z.object({ repetitions: z.number().int().positive(), lengthsMs: z.array(z.number().nonnegative()).max(16) }),
+      pilot: z.object({ repetitions: z.number().int().positive(), warmup: z.number().int().nonnegative().max(16).optional(), lengthsMs: z.array(z.number().nonnegative()).max(16) }),
       chosen: z.boolean(),
       components: z.object({ betweenSd: z.number(), withinSd: z.number(), repetitionMs: z.number(), lengthExponent: z.number(), processMs: z.number() }).optional(),
       predicted: z.object({ pairSd: z.number(), pairMs: z.number() }).optional(),

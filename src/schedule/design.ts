@@ -32,7 +32,7 @@
 import { canSize, type Sizing } from '../harness/select.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
-import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents } from '../stats/design.ts';
+import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
 import { median } from '../stats/describe.ts';
 
 /**
@@ -40,6 +40,16 @@ import { median } from '../stats/describe.ts';
  * the spread inside a process is read from; the pilot costs as little of the budget as that allows.
  */
 export const PILOT_REPETITIONS = 2;
+/**
+ * Go: the pilot runs one more repetition first in each process, so that it reads the spreads both
+ * with the process's first repetition (its first two) and without it (the two after): what a
+ * design with and without a warm-up repetition would meet (stats/design.ts, `WarmupVariant`). On
+ * the fastjson suite, quiet, the first 10 ms repetition of a process ran a median 1.21-1.33 times
+ * the later ones in the small-input parsers and 9-18 times in the parsers that fill a pool of
+ * parsed values (canada, citm), and 1.00-1.05 times in most of the rest
+ * (bench/results/warmup-go-2026-11-27.md).
+ */
+const PILOT_WARMUP_GO = 1;
 /** Length of the listing run's repetitions, and of the pilot's shorter ones, ms. */
 export const PILOT_LENGTH_MS = 10;
 /** The lengths of the pilot's repetitions, ms, one per pair in turn: how the spread inside a process falls with length. */
@@ -68,14 +78,16 @@ export interface UnitDesign {
   /** the longest repetition a design may choose: the command's own length, ms */
   maxLengthMs: number;
   repetitions: number;
+  /** repetitions run first in each process and left out of its value */
+  warmup: number;
   /** the length of a repetition, ms (for Go, iterations × opMs) */
   lengthMs: number;
   /** Go: iterations per repetition */
   iterations?: number;
   /** the processes of the pilot pairs, with the index of their length in PILOT_LENGTHS_MS */
   pilot: Array<{ length: number; base: PilotProcess; head: PilotProcess }>;
-  /** the pilot's own design: its repetitions, and per pilot length what a repetition was (Go: its iterations) */
-  pilotRun: { repetitions: number; lengths: Array<{ lengthMs: number; iterations?: number }> };
+  /** the pilot's own design: its repetitions (after `warmup` more), and per pilot length what a repetition was (Go: its iterations) */
+  pilotRun: { repetitions: number; warmup: number; lengths: Array<{ lengthMs: number; iterations?: number }> };
   components?: VarianceComponents;
   predicted?: Pick<Design, 'pairSd' | 'pairMs'>;
 }
@@ -90,19 +102,21 @@ export function designs(bench: { run: string; format: string; design?: 'auto' | 
 /** The sizing of the listing run of a designed suite: each benchmark for about PILOT_LENGTH_MS. */
 export const LISTING_SIZING: Sizing = { minTimeMs: PILOT_LENGTH_MS };
 
-/** A run's sizing for `repetitions` repetitions of about `lengthMs`. */
-function sizingFor(d: Pick<UnitDesign, 'format' | 'opMs'>, repetitions: number, lengthMs: number): { sizing: Sizing; lengthMs: number; iterations?: number } {
+/** A run's sizing for `repetitions` repetitions of about `lengthMs`, after `warmup` more. */
+function sizingFor(d: Pick<UnitDesign, 'format' | 'opMs'>, repetitions: number, lengthMs: number, warmup: number): { sizing: Sizing; lengthMs: number; iterations?: number } {
+  const w = warmup > 0 ? { warmup } : {};
   if (d.format === 'go') {
     const iterations = Math.max(1, Math.round(lengthMs / Math.max(d.opMs, 1e-9)));
-    return { sizing: { iterations, repetitions }, lengthMs: iterations * d.opMs, iterations };
+    return { sizing: { iterations, repetitions, ...w }, lengthMs: iterations * d.opMs, iterations };
   }
-  return { sizing: { minTimeMs: lengthMs, repetitions }, lengthMs: Math.max(lengthMs, d.opMs) };
+  return { sizing: { minTimeMs: lengthMs, repetitions, ...w }, lengthMs: Math.max(lengthMs, d.opMs) };
 }
 
 /** The pilot design of a benchmark whose iteration takes `opMs`: its first pair's sizing with it. */
 export function pilotDesign(format: HarnessFormat, opMs: number, maxLengthMs: number, minPairs: number): UnitDesign & { sizing: Sizing } {
   const base = { format, opMs };
-  const lengths = PILOT_LENGTHS_MS.map((L) => sizingFor(base, PILOT_REPETITIONS, L));
+  const warmup = format === 'go' ? PILOT_WARMUP_GO : 0;
+  const lengths = PILOT_LENGTHS_MS.map((L) => sizingFor(base, PILOT_REPETITIONS, L, warmup));
   const first = lengths[0]!;
   const pairs = Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, minPairs));
   return {
@@ -113,10 +127,11 @@ export function pilotDesign(format: HarnessFormat, opMs: number, maxLengthMs: nu
     opMs,
     maxLengthMs: Math.max(maxLengthMs, PILOT_LENGTH_MS),
     repetitions: PILOT_REPETITIONS,
+    warmup,
     lengthMs: first.lengthMs,
     ...(first.iterations !== undefined ? { iterations: first.iterations } : {}),
     pilot: [],
-    pilotRun: { repetitions: PILOT_REPETITIONS, lengths: lengths.map((l) => ({ lengthMs: l.lengthMs, ...(l.iterations !== undefined ? { iterations: l.iterations } : {}) })) },
+    pilotRun: { repetitions: PILOT_REPETITIONS, warmup, lengths: lengths.map((l) => ({ lengthMs: l.lengthMs, ...(l.iterations !== undefined ? { iterations: l.iterations } : {}) })) },
     sizing: first.sizing,
   };
 }
@@ -126,10 +141,11 @@ export function designRecord(d: UnitDesign, pairs: number) {
   const c = d.components;
   return {
     repetitions: d.repetitions,
+    ...(d.warmup > 0 ? { warmup: d.warmup } : {}),
     lengthMs: round(d.lengthMs),
     ...(d.iterations !== undefined ? { iterations: d.iterations } : {}),
     pilotPairs: d.phase === 'pilot' ? pairs : d.pilot.length,
-    pilot: { repetitions: d.pilotRun.repetitions, lengthsMs: d.pilotRun.lengths.map((l) => round(l.lengthMs)) },
+    pilot: { repetitions: d.pilotRun.repetitions, ...(d.pilotRun.warmup > 0 ? { warmup: d.pilotRun.warmup } : {}), lengthsMs: d.pilotRun.lengths.map((l) => round(l.lengthMs)) },
     chosen: d.phase === 'chosen',
     ...(c ? { components: { betweenSd: round(Math.sqrt(c.between)), withinSd: round(Math.sqrt(c.within)), repetitionMs: round(c.repetitionMs), lengthExponent: round(c.lengthExponent), processMs: round(c.processMs) } } : {}),
     ...(d.predicted ? { predicted: { pairSd: round(d.predicted.pairSd), pairMs: round(d.predicted.pairMs) } } : {}),
@@ -159,8 +175,10 @@ export function recordPilot(
   const run = d.pilotRun.lengths[index]!;
   const base = repetitionsOf(got.base, name);
   const head = repetitionsOf(got.head, name);
-  // Go: a repetition ran `iterations` iterations at the ns/op it printed
-  const length = (reps: number[]) => (d.format === 'go' && run.iterations !== undefined ? { repetitionMs: (run.iterations * median(reps)) / 1e6 } : {});
+  // Go: a repetition ran `iterations` iterations at the ns/op it printed (after the warm-up)
+  const w = d.pilotRun.warmup;
+  const length = (reps: number[]) =>
+    d.format === 'go' && run.iterations !== undefined ? { repetitionMs: (run.iterations * median(reps.length > w ? reps.slice(w) : reps)) / 1e6 } : {};
   d.pilot.push({
     length: index,
     base: { repetitions: base ?? [], wallMs: got.wallMs?.base ?? NaN, ...(base ? length(base) : {}) },
@@ -170,17 +188,51 @@ export function recordPilot(
   const next = d.pilotRun.lengths[d.pilot.length % PILOT_LENGTHS_MS.length]!;
   d.lengthMs = next.lengthMs;
   if (next.iterations !== undefined) d.iterations = next.iterations;
-  return sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[d.pilot.length % PILOT_LENGTHS_MS.length]!).sizing;
+  return sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[d.pilot.length % PILOT_LENGTHS_MS.length]!, w).sizing;
 }
 
 export function pilotComplete(d: UnitDesign): boolean {
   return d.pilot.length >= d.pilotPairs;
 }
 
-/** The components of one benchmark's pilot, or null when they cannot be read. */
-function pilotComponents(d: UnitDesign): VarianceComponents | null {
-  const groups = d.pilotRun.lengths.map((l, i) => ({ repetitionMs: l.lengthMs, pairs: d.pilot.filter((p) => p.length === i && p.base.repetitions.length > 0 && p.head.repetitions.length > 0) }));
+/**
+ * The components of one benchmark's pilot as a design leaving out its first `warmup` repetitions
+ * would meet them (each process's PILOT_REPETITIONS repetitions from there on), or null when they
+ * cannot be read or the pilot ran too few repetitions for it. A Go repetition's length is what it
+ * took (its iterations at the ns/op it printed), not what the listing run predicted: a benchmark
+ * whose first iteration is slow (a pool filled on first use) lists an iteration many times longer
+ * than the later ones take.
+ */
+function pilotComponents(d: UnitDesign, warmup: number | 'none-evident'): VarianceComponents | null {
+  // with no warm-up evident, every repetition the pilot ran reads the same spreads: all of them count
+  const [from, to] = warmup === 'none-evident' ? [0, Infinity] : [warmup, warmup + PILOT_REPETITIONS];
+  if (to !== Infinity && to > d.pilotRun.warmup + d.pilotRun.repetitions) return null;
+  const cut = (p: PilotProcess): PilotProcess => ({ ...p, repetitions: p.repetitions.slice(from, to), ran: p.repetitions.length });
+  const groups = d.pilotRun.lengths.map((l, i) => {
+    const pairs = d.pilot.filter((p) => p.length === i && p.base.repetitions.length > 0 && p.head.repetitions.length > 0).map((p) => ({ base: cut(p.base), head: cut(p.head) }));
+    const took = pairs.flatMap((p) => [p.base.repetitionMs, p.head.repetitionMs]).filter((ms): ms is number => ms !== undefined && Number.isFinite(ms) && ms > 0);
+    return { repetitionMs: took.length > 0 ? median(took) : l.lengthMs, pairs };
+  });
   return varianceComponents(groups, d.format === 'go' ? d.opMs : 0);
+}
+
+/**
+ * Go: one iteration's time as the pilot's repetitions after its warm-up took it (the median over
+ * its processes), or the listing run's when they say nothing: the listing run sizes its one short
+ * repetition from Go's first iteration, which a pool or a cache filled on first use makes many
+ * times slower than the rest (the fastjson suite's canada parser: 74 ms listed, 2 ms steady).
+ */
+function pilotOpMs(d: UnitDesign): number {
+  if (d.format !== 'go') return d.opMs;
+  const w = d.pilotRun.warmup;
+  const ops: number[] = [];
+  for (const p of d.pilot) {
+    for (const proc of [p.base, p.head]) {
+      const reps = proc.repetitions.slice(w).filter((v) => v > 0);
+      if (reps.length > 0) ops.push(median(reps) / 1e6);
+    }
+  }
+  return ops.length > 0 ? median(ops) : d.opMs;
 }
 
 /** Weight of the suite in a benchmark's pooled balance of spreads, in pilot pairs. */
@@ -214,46 +266,72 @@ export function poolComponents(all: ReadonlyArray<VarianceComponents | null>): A
  * `poolComponents` does. Returns for each its sizing from now on and a line for the log.
  */
 export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly DesignBudget[]): Array<{ sizing: Sizing; log: string }> {
-  const pooled = poolComponents(designs.map(pilotComponents));
-  return designs.map((d, i) => choose(d, pooled[i] ?? null, budgets?.[i]));
+  for (const d of designs) d.opMs = pilotOpMs(d);
+  // a warm-up repetition competes only where the pilot shows one (`warmupEvident`); where none is
+  // evident the pilot's repetitions are alike and all of them read the spreads
+  const evident = designs.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
+  // each reading pooled across the suite on its own
+  const alike = poolComponents(designs.map((d, i) => (evident[i] ? null : pilotComponents(d, 'none-evident'))));
+  const counted = poolComponents(designs.map((d, i) => (evident[i] ? pilotComponents(d, 0) : null)));
+  const left = poolComponents(designs.map((d, i) => (evident[i] ? pilotComponents(d, 1) : null)));
+  return designs.map((d, i) => {
+    const variants: WarmupVariant[] = evident[i]
+      ? [counted[i] ? { warmup: 0, components: counted[i]! } : null, left[i] ? { warmup: 1, components: left[i]! } : null].filter((v): v is WarmupVariant => v !== null)
+      : alike[i]
+        ? [{ warmup: 0, components: alike[i]! }]
+        : [];
+    return choose(d, variants, budgets?.[i]);
+  });
 }
 
-/** Chooses one benchmark's design from its (pooled) components, or keeps the pilot's first when there are none. */
-function choose(d: UnitDesign, components: VarianceComponents | null, budget?: DesignBudget): { sizing: Sizing; log: string } {
+/**
+ * Chooses one benchmark's design from its (pooled) components, one set per warm-up variant, or
+ * keeps the pilot's first when there are none.
+ */
+function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: DesignBudget): { sizing: Sizing; log: string } {
   d.phase = 'chosen';
-  if (!components) {
+  if (variants.length === 0) {
     const first = d.pilotRun.lengths[0]!;
-    const s = sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[0]!);
+    const s = sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[0]!, d.pilotRun.warmup);
     d.repetitions = PILOT_REPETITIONS;
+    d.warmup = d.pilotRun.warmup;
     d.lengthMs = first.lengthMs;
     if (first.iterations !== undefined) d.iterations = first.iterations;
-    return { sizing: s.sizing, log: `keeps the pilot's ${describeDesign(PILOT_REPETITIONS, first.lengthMs)} per process (the pilot's spreads could not be read)` };
+    return { sizing: s.sizing, log: `keeps the pilot's ${describeDesign(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
   }
-  d.components = components;
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
   // a repetition is at least one iteration: shorter lengths collapse into that one
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs)))];
-  const chosen = chooseDesign(components, { repetitions: REPETITIONS, lengthsMs: effective }, budget);
-  const s = sizingFor(d, chosen.repetitions, chosen.lengthMs);
+  const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
+  const chosen = chooseDesign(variants, candidates, budget);
+  const components = variants.find((v) => v.warmup === chosen.warmup)!.components;
+  d.components = components;
+  const s = sizingFor(d, chosen.repetitions, chosen.lengthMs, chosen.warmup);
   d.repetitions = chosen.repetitions;
+  d.warmup = chosen.warmup;
   d.lengthMs = s.lengthMs;
   if (s.iterations !== undefined) d.iterations = s.iterations;
   else delete d.iterations;
   d.predicted = { pairSd: chosen.pairSd, pairMs: chosen.pairMs };
   const pct = (v: number) => `±${(100 * Math.sqrt(v)).toFixed(1)}%`;
+  // what leaving out the first repetition bought, against the best design that counts it
+  const counted = chosen.warmup > 0 ? variants.find((v) => v.warmup === 0) : undefined;
+  const without = counted ? chooseDesign([counted], candidates, budget) : null;
   return {
     sizing: s.sizing,
     log:
-      `${describeDesign(chosen.repetitions, s.lengthMs)} per process` +
+      `${describeDesign(chosen.repetitions, s.lengthMs, chosen.warmup)} per process` +
       ` (pilot of ${components.pairs} pairs: between processes ${pct(components.between)}, within one ${pct(components.within)} per ${formatMs(components.repetitionMs)} repetition` +
       `${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ''}, ${formatMs(components.processMs)} to start a process;` +
-      ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${formatMs(chosen.pairMs)} a pair)`,
+      ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${formatMs(chosen.pairMs)} a pair` +
+      `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${formatMs(without.pairMs)} a pair` : ''})`,
   };
 }
 
-/** "1 repetition of 12 ms", "3 repetitions of 5 ms". */
-function describeDesign(repetitions: number, lengthMs: number): string {
-  return `${repetitions} repetition${repetitions === 1 ? '' : 's'} of ${formatMs(lengthMs)}`;
+/** "1 repetition of 12 ms", "a warm-up and 3 repetitions of 5 ms". */
+function describeDesign(repetitions: number, lengthMs: number, warmup: number): string {
+  const first = warmup === 0 ? '' : warmup === 1 ? 'a warm-up and ' : `${warmup} warm-ups and `;
+  return `${first}${repetitions} repetition${repetitions === 1 ? '' : 's'} of ${formatMs(lengthMs)}`;
 }
 
 function formatMs(ms: number): string {

@@ -142,7 +142,7 @@ function planDesigns(ctx: MeasureContext, job: Job, both: ReadonlyArray<{ name: 
     }
     addUnit(ctx.state, unit);
   }
-  ctx.log(`${bench.name}: each benchmark's runs are designed from its first ${Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, ctx.spec.minPairs))} pairs (${n} of ${both.length} benchmarks; ${PILOT_REPETITIONS} repetitions of ${PILOT_LENGTH_MS} ms per process until then); --design command runs them as the command says`);
+  ctx.log(`${bench.name}: each benchmark's runs are designed from its first ${Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, ctx.spec.minPairs))} pairs (${n} of ${both.length} benchmarks; ${format === 'go' ? 'a warm-up and ' : ''}${PILOT_REPETITIONS} repetitions of ${PILOT_LENGTH_MS} ms per process until then); --design command runs them as the command says`);
 }
 
 /** The command's own length of a run, ms: Go's `-test.benchtime`, Google Benchmark's `--benchmark_min_time`. */

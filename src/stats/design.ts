@@ -56,6 +56,8 @@ export interface PilotProcess {
   repetitions: readonly number[];
   /** wall time of the whole process, ms */
   wallMs: number;
+  /** the repetitions the process ran, warm-up ones included (default: those in `repetitions`) */
+  ran?: number;
   /** the length of each of its repetitions as it ran, ms (default: the pilot's `repetitionMs`) */
   repetitionMs?: number;
 }
@@ -83,6 +85,8 @@ export interface VarianceComponents {
 }
 
 export interface Design {
+  /** repetitions run first in each process and left out of its value (warm-up) */
+  warmup: number;
   repetitions: number;
   /** the length of each repetition, ms */
   lengthMs: number;
@@ -161,7 +165,7 @@ export function varianceComponents(groups: readonly PilotGroup[], opMs = 0): Var
   for (const { g } of spreads) {
     for (const pair of g.pairs) {
       for (const p of [pair.base, pair.head]) {
-        const reps = p.repetitions.filter((v) => v > 0).length;
+        const reps = p.ran ?? p.repetitions.filter((v) => v > 0).length;
         if (Number.isFinite(p.wallMs)) overhead.push(p.wallMs - reps * ((p.repetitionMs ?? g.repetitionMs) + opMs));
       }
     }
@@ -188,11 +192,15 @@ export interface DesignBudget {
   pairsPerVariance: number;
 }
 
-/** Var(d) × cost of one design under the components (module doc). */
-export function designScore(c: VarianceComponents, repetitions: number, lengthMs: number): { pairSd: number; pairMs: number; score: number } {
+/**
+ * Var(d) × cost of one design under the components (module doc); `warmup` repetitions run first in
+ * each process and cost their time, but are left out of its value (their noise is not in the
+ * components measured for that design: `WarmupVariant`).
+ */
+export function designScore(c: VarianceComponents, repetitions: number, lengthMs: number, warmup = 0): { pairSd: number; pairMs: number; score: number } {
   const withinAtLength = c.within * (c.repetitionMs / Math.max(lengthMs, 1e-9)) ** c.lengthExponent;
   const varD = 2 * (c.between + (medianEfficiency(repetitions) * withinAtLength) / repetitions);
-  const pairMs = 2 * (c.processMs + repetitions * (lengthMs + c.perRepetitionMs));
+  const pairMs = 2 * (c.processMs + (repetitions + warmup) * (lengthMs + c.perRepetitionMs));
   return { pairSd: Math.sqrt(varD), pairMs, score: varD * pairMs };
 }
 
@@ -231,28 +239,90 @@ function hopeful(s: { pairSd: number; pairMs: number }, budget: DesignBudget): b
 }
 
 /**
+ * The components a design would meet with `warmup` repetitions left out at the start of each
+ * process: measured on the pilot's repetitions after the first `warmup` (schedule/design.ts). A
+ * process's first repetition is often slower and more variable than the rest (the runtime's
+ * start-up: the collector reclaiming what initialisation allocated, pools and caches filling,
+ * pages faulting in), as a JVM's first iterations are (Kalibera & Jones 2013, section 3, "warm-up";
+ * Barrett et al. 2017, "Virtual machine warmup blows hot and cold", OOPSLA). Leaving it out costs its
+ * time and takes its noise away; which is better is read from the pilot like any other choice.
+ */
+export interface WarmupVariant {
+  warmup: number;
+  components: VarianceComponents;
+}
+
+/** The one-sided level of `warmupEvident`'s test. */
+const WARMUP_LEVEL = 0.05;
+
+/** P(X >= k) for X ~ Binomial(m, p), summed exactly (m is a pilot's processes: tens). */
+export function binomialUpperTail(k: number, m: number, p: number): number {
+  if (k <= 0) return 1;
+  if (k > m) return 0;
+  // pmf(i) from pmf(i - 1) by the ratio (m - i + 1) / i * p / (1 - p), in log space
+  let lp = m * Math.log1p(-p);
+  let tail = 0;
+  for (let i = 0; i <= m; i++) {
+    if (i > 0) lp += Math.log((m - i + 1) / i) + Math.log(p) - Math.log1p(-p);
+    if (i >= k) tail += Math.exp(lp);
+  }
+  return Math.min(1, tail);
+}
+
+/**
+ * Whether the first repetition of a process is slower than the ones after it, read from processes
+ * that ran three or more. With no warm-up the repetitions of a process are exchangeable, so the
+ * first is the largest of the first three with probability exactly 1/3; a warm-up makes it the
+ * largest more often. An exact binomial test over the processes (those with a tie for the largest
+ * dropped), one-sided at `level`. Only then does a design that leaves the first repetition out
+ * compete: with no evidence of a warm-up, picking the better of two noisy readings of the same
+ * spread would favour the costlier design by chance. The test looks for a slower start, the warm-up
+ * of a runtime (a first repetition that is only more variable, or faster, is not looked for).
+ */
+export function warmupEvident(processes: ReadonlyArray<readonly number[]>, level = WARMUP_LEVEL): boolean {
+  let first = 0;
+  let m = 0;
+  for (const reps of processes) {
+    if (reps.length < 3 || !(reps[0]! > 0 && reps[1]! > 0 && reps[2]! > 0)) continue;
+    const top = Math.max(reps[0]!, reps[1]!, reps[2]!);
+    if (reps.slice(0, 3).filter((v) => v === top).length > 1) continue;
+    m++;
+    if (reps[0] === top) first++;
+  }
+  return m > 0 && binomialUpperTail(first, m, 1 / 3) <= level;
+}
+
+/**
  * The design with the narrowest interval per second of budget (the least Var(d) × cost) among
- * `repetitions` × `lengthsMs`: the one that settles its benchmark soonest. With a budget, only the
+ * `repetitions` × `lengthsMs` (× the warm-up variants, each with its own components and the cost of
+ * its warm-up): the one that settles its benchmark soonest. With a budget, only the
  * designs that would likely settle it within the budget compete, when there are any: where the
  * cheapest design's pairs are so cheap that `--max-pairs` would stop it first, a costlier design
  * with a narrower spread per pair still settles it. When none would, the hopeful ones (`hopeful`)
  * with the narrowest interval within the budget (`withinBudget`): the cheapest where time binds,
  * the narrowest spread per pair where the cap on pairs does. When none is even hopeful, the
  * cheapest, and the allocation gives the budget to others once the benchmark proves futile
- * (schedule/allocate.ts). A tie goes to one repetition and then to the shorter length: fewer
- * assumptions about the noise inside a process.
+ * (schedule/allocate.ts). A tie goes to no warm-up, then to one repetition and then to the shorter
+ * length: fewer assumptions about the noise inside a process.
  */
-export function chooseDesign(c: VarianceComponents, candidates: { repetitions: readonly number[]; lengthsMs: readonly number[] }, budget?: DesignBudget): Design {
-  const all = candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ k, L, s: designScore(c, k, L) })));
+export function chooseDesign(
+  components: VarianceComponents | readonly WarmupVariant[],
+  candidates: { repetitions: readonly number[]; lengthsMs: readonly number[] },
+  budget?: DesignBudget,
+): Design {
+  const variants: readonly WarmupVariant[] = 'between' in components ? [{ warmup: 0, components }] : components;
+  // fewer warm-up repetitions first, so that a tie keeps them (the order below decides ties)
+  const ordered = [...variants].sort((a, b) => a.warmup - b.warmup);
+  const all = ordered.flatMap(({ warmup: w, components: c }) => candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ w, k, L, s: designScore(c, k, L, w) }))));
   const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
   // among the designs that settle in time, the soonest; else among the hopeful, the narrowest
   // within the budget; else the cheapest
   const objective = (s: { pairSd: number; pairMs: number; score: number }): number => (near.length > 0 ? withinBudget(s, budget!) : s.score);
   let best: Design & { score: number } | null = null;
-  for (const { k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
+  for (const { w, k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
     const score = objective(s);
-    if (best === null || score < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score };
+    if (best === null || score < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score };
   }
   const { score: _score, ...design } = best!;
   return design;

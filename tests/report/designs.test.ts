@@ -11,7 +11,7 @@ import { judgeResults } from '../../src/results/judge.ts';
 import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
 
-function bench(name: string, design: { repetitions: number; lengthMs: number } | null, opts: { change?: number; noise?: number; futile?: boolean; pairs?: number } = {}): BenchmarkResult {
+function bench(name: string, design: { repetitions: number; lengthMs: number; warmup?: number } | null, opts: { change?: number; noise?: number; futile?: boolean; pairs?: number } = {}): BenchmarkResult {
   const rng = mulberry32(name.length * 31 + 7);
   const n = opts.pairs ?? 40;
   return {
@@ -45,6 +45,17 @@ describe('the design of the runs, said once', () => {
     expect(designSummary([bench('x', null)])).toBeNull();
     expect(designWords(1, 2.5)).toBe('1 repetition of 2.5 ms');
     expect(designWords(5, 1250)).toBe('5 repetitions of 1.25 s');
+  });
+
+  it('a design that runs a warm-up repetition first says so, and counts apart from the same design without it', () => {
+    const bs = [
+      bench('BenchmarkA', { repetitions: 3, lengthMs: 10, warmup: 1 }),
+      bench('BenchmarkB', { repetitions: 3, lengthMs: 10, warmup: 1 }),
+      bench('BenchmarkC', { repetitions: 3, lengthMs: 10 }),
+    ];
+    expect(designSummary(bs)).toBe("Runs designed from the noise of each benchmark's first 12 pairs: a warm-up and 3 repetitions of 10 ms per process (2 benchmarks), 3 repetitions of 10 ms (1 benchmark)");
+    expect(designWords(1, 20, 1)).toBe('a warm-up and 1 repetition of 20 ms');
+    expect(designWords(1, 20, 2)).toBe('2 warm-ups and 1 repetition of 20 ms');
   });
 
   it('every surface says it: terminal, comment, HTML', () => {

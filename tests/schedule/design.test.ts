@@ -11,9 +11,11 @@ import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts'
 import type { RunRequest, RunResult } from '../../src/measure/run.ts';
 import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
-import { chooseDesign, designScore, medianEfficiency, settlesWithin, varianceComponents } from '../../src/stats/design.ts';
+import { chooseDesign, designScore, medianEfficiency, settlesWithin, varianceComponents, warmupEvident } from '../../src/stats/design.ts';
+import { afterWarmup } from '../../src/measure/samples.ts';
 import { settlePairsPerVariance } from '../../src/stats/stop.ts';
 import { poolComponents } from '../../src/schedule/design.ts';
+import { selectBenchmarks } from '../../src/harness/select.ts';
 
 const BASE = '/revisions/base';
 const HEAD = '/revisions/head';
@@ -29,6 +31,14 @@ interface Machine {
   processMs: number;
   /** how the within variance falls with a repetition's length: W(L) = within × (10 ms / L)^gamma (default 1: white noise) */
   gamma?: number;
+  /**
+   * a start-up that slows what a process runs first: its first `ms` run 1 + (slower - 1) |N(0, 1)|
+   * times slower, by a draw of its own per process (the runtime collecting what initialisation
+   * allocated, pages faulting in)
+   */
+  startup?: { ms: number; slower: number };
+  /** ns of the first iteration of a process (a pool filled on first use), when it differs from nsPerOp */
+  firstOpNs?: Record<string, number>;
 }
 
 function gaussian(rand: () => number): () => number {
@@ -37,6 +47,8 @@ function gaussian(rand: () => number): () => number {
 
 function scripted(m: Machine) {
   const z = gaussian(mulberry32(3));
+  // the start-up's own draws, so that a machine without one draws as it always did
+  const zStartup = gaussian(mulberry32(4));
   let clock = 0;
   const requests: RunRequest[] = [];
   const runner = async (reqs: readonly RunRequest[]): Promise<RunResult[]> => {
@@ -51,13 +63,23 @@ function scripted(m: Machine) {
       let wall = m.processMs;
       for (const name of names) {
         const ns = m.nsPerOp[name]!;
-        const iterations = benchtime.endsWith('x') ? Number(benchtime.slice(0, -1)) : Math.max(1, Math.round((Number(benchtime.replace('us', '')) * 1000) / ns));
+        const first = m.firstOpNs?.[name] ?? ns;
+        // Go's b.N = 1 run first: when it outlasts a -test.benchtime given as a time, that one iteration is the result
+        const iterations = benchtime.endsWith('x') ? Number(benchtime.slice(0, -1)) : first / 1e3 >= Number(benchtime.replace('us', '')) ? 1 : Math.max(1, Math.round((Number(benchtime.replace('us', '')) * 1000) / ns));
         const lengthMs = (iterations * ns) / 1e6;
         const level = Math.sqrt(m.between) * z();
+        let elapsedMs = 0;
+        const slower = m.startup ? 1 + (m.startup.slower - 1) * Math.abs(zStartup()) : 1;
         for (let r = 0; r < count; r++) {
-          const v = ns * Math.exp(level + Math.sqrt(m.within * (10 / lengthMs) ** (m.gamma ?? 1)) * z());
+          // the process's first iteration (in Go's b.N = 1 run before the first repetition, or in the repetition itself when it is one iteration long)
+          const extraMs = r === 0 && iterations === 1 ? (first - ns) / 1e6 : 0;
+          // what of the repetition falls in the start-up runs `slower` times slower
+          const slowMs = m.startup ? Math.max(0, Math.min(lengthMs, m.startup.ms - elapsedMs)) : 0;
+          const took = lengthMs + extraMs + slowMs * (slower - 1);
+          const v = ((took * 1e6) / iterations) * Math.exp(level + Math.sqrt(m.within * (10 / lengthMs) ** (m.gamma ?? 1)) * z());
           lines.push(`${name}-2 \t ${iterations}\t ${v.toFixed(4)} ns/op`);
-          wall += lengthMs + ns / 1e6;
+          elapsedMs += took;
+          wall += took + ns / 1e6;
         }
       }
       clock += wall;
@@ -103,9 +125,9 @@ describe('the design of the runs, from known variance components', () => {
       expect(d.repetitions).toBe(1);
       expect(d.lengthMs).toBeLessThan(10.1);
     }
-    // the pilot's runs: 2 repetitions of 10 ms, then of 20 ms; the later ones: the chosen design, the same on both sides of a pair
+    // the pilot's runs: a warm-up and 2 repetitions of 10 ms, then of 20 ms; the later ones: the chosen design, the same on both sides of a pair
     const pairs = requests.slice(2);
-    expect(pairs[0]!.env.PAIRBENCH_COUNT).toBe('2');
+    expect(pairs[0]!.env.PAIRBENCH_COUNT).toBe('3');
     const last = requests.at(-1)!;
     expect(last.env.PAIRBENCH_COUNT).toBe('1');
     expect(log.some((l) => /BenchmarkA: 1 repetition of \d+(\.\d+)? ms per process \(pilot of 20 pairs: between processes ±\d/.test(l)), log.join('\n')).toBe(true);
@@ -151,13 +173,13 @@ describe('the design of the runs, from known variance components', () => {
     expect([d.repetitions, Math.round(d.lengthMs)]).not.toEqual([cheapest.repetitions, cheapest.lengthMs]);
   });
 
-  it("the pairs a design needs are read at the benchmark's own threshold: at 5%, the cheapest design settles within the cap and is kept", async () => {
-    const { state } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.0001, within: 0.08 ** 2, processMs: 10 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 200ms', 'min-pairs': '20' }, 0.05);
+  it("the pairs a design needs are read at the benchmark's own threshold: at 6%, the cheapest design settles within the cap and is kept", async () => {
+    const { state } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.0001, within: 0.08 ** 2, processMs: 10 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 200ms', 'min-pairs': '20' }, 0.06);
     const d = state.units[0]!.design!;
     const cheapest = chooseDesign(d.components!, { repetitions: [1, 3, 5], lengthsMs: [10, 20, 40, 80, 160] });
-    // at the default 2% it would not fit the 20 pairs left; at the benchmark's 5% it does
+    // at the default 2% it would not fit the 20 pairs left; at the benchmark's 6% it does
     expect(settlePairsPerVariance(0.05, 0.02) * cheapest.pairSd ** 2).toBeGreaterThan(40 - d.pilotPairs);
-    expect(settlePairsPerVariance(0.05, 0.05) * cheapest.pairSd ** 2).toBeLessThanOrEqual(40 - d.pilotPairs);
+    expect(settlePairsPerVariance(0.05, 0.06) * cheapest.pairSd ** 2).toBeLessThanOrEqual(40 - d.pilotPairs);
     expect([d.repetitions, Math.round(d.lengthMs)]).toEqual([cheapest.repetitions, cheapest.lengthMs]);
   });
 
@@ -166,6 +188,42 @@ describe('the design of the runs, from known variance components', () => {
     const d = state.units[0]!.design!;
     expect(d.lengthMs).toBeLessThan(10.1);
     expect(d.repetitions).toBe(5);
+  });
+
+  it('a start-up that slows the first repetition of each process: a warm-up repetition is run and left out, and the pairs are as steady as without it', async () => {
+    // the first 8 ms of a process run up to twice as slow, by a different amount in each process:
+    // its first repetition is disturbed, the later ones are not
+    const machine = { nsPerOp: { BenchmarkA: 1000, BenchmarkB: 2000 }, between: 0.01 ** 2, within: 0.01 ** 2, processMs: 20 };
+    const { state, log } = await schedule({ ...machine, startup: { ms: 8, slower: 1.6 } }, { 'min-pairs': '20' });
+    const quiet = await schedule(machine, { 'min-pairs': '20' });
+    for (const u of state.units) {
+      const d = u.design!;
+      expect(d.warmup).toBe(1);
+      // the spreads of the design are those after the warm-up: near the machine's, not the start-up's
+      expect(Math.sqrt(d.components!.within)).toBeLessThan(0.02);
+      // the runs from now on: the chosen repetitions after the warm-up, as Go's -test.count
+      expect(u.sizing).toMatchObject({ repetitions: d.repetitions, warmup: 1 });
+      expect(selectBenchmarks('./bench.test -test.run "^$" -test.bench .', 'go', [u.name], u.sizing).env.PAIRBENCH_COUNT).toBe(String(d.repetitions + 1));
+    }
+    expect(log.some((l) => /BenchmarkA: a warm-up and \d+ repetitions? of .* per process \(.*counting the first repetition of a process, the best design would give ±/.test(l)), log.join('\n')).toBe(true);
+    // each pair's value leaves the warm-up out, the pilot's too: the pairs of this A/A comparison
+    // spread as those of the machine without the start-up do
+    const spread = (st: LoopState, name: string) => {
+      const d = st.units.find((u) => u.name === name)!.rows[0]!.pairs.map((p) => Math.log(p.head / p.base));
+      return Math.sqrt(d.reduce((t, x) => t + x * x, 0) / d.length);
+    };
+    for (const u of state.units) expect(spread(state, u.name)).toBeLessThan(1.5 * spread(quiet.state, u.name));
+    // the same machine without the start-up: no warm-up is run
+    for (const u of quiet.state.units) expect(u.design!.warmup).toBe(0);
+  });
+
+  it("an iteration slow only the first time in a process (a pool filled on first use): the design is sized from the pilot's later iterations, not the listing's first", async () => {
+    // the listing run's one iteration takes 40 ms; each later one 0.5 ms
+    const { state } = await schedule({ nsPerOp: { BenchmarkA: 500_000 }, firstOpNs: { BenchmarkA: 40_000_000 }, between: 0.01 ** 2, within: 0.01 ** 2, processMs: 20 }, { 'min-pairs': '20' });
+    const d = state.units[0]!.design!;
+    expect(d.opMs).toBeLessThan(1);
+    expect(d.iterations).toBeGreaterThanOrEqual(10);
+    expect(d.warmup).toBe(1);
   });
 
   it('--design command: runs as the command says, no pilot', async () => {
@@ -281,6 +339,69 @@ describe('stats/design.ts', () => {
     const lasting = varianceComponents([group(10, 0.04), group(40, 0.04)])!;
     expect(lasting.lengthExponent).toBeLessThan(0.15);
     expect(lasting.processMs).toBeCloseTo(20, 6);
+  });
+});
+
+describe('a warm-up repetition (stats/design.ts, warmupEvident; measure/samples.ts, afterWarmup)', () => {
+  const pilot = (seed: number, processes: number, first: (z: () => number) => number) => {
+    const z = gaussian(mulberry32(seed));
+    return Array.from({ length: processes }, () => {
+      const level = 0.02 * z();
+      return [first(z), 1, 1].map((f, i) => 1000 * Math.exp(level + 0.03 * z()) * (i === 0 ? f : 1));
+    });
+  };
+
+  it('the test is exact: with repetitions alike, a warm-up is seen in at most 5% of pilots', () => {
+    let seen = 0;
+    const trials = 2000;
+    for (let t = 0; t < trials; t++) if (warmupEvident(pilot(100 + t, 40, () => 1))) seen++;
+    // binomial(2000, <= 0.05): at most 0.05 plus three standard errors (the discrete test holds below 0.05)
+    expect(seen / trials).toBeLessThanOrEqual(0.05 + 3 * Math.sqrt((0.05 * 0.95) / trials));
+  });
+
+  it('a first repetition slower by a varying amount is seen; too few processes, or fewer than three repetitions, show nothing', () => {
+    const slow = (z: () => number) => 1 + 0.3 * Math.abs(z());
+    let seen = 0;
+    for (let t = 0; t < 200; t++) if (warmupEvident(pilot(5000 + t, 40, slow))) seen++;
+    expect(seen).toBeGreaterThanOrEqual(195);
+    // two processes: even both first repetitions the largest is p = 1/9
+    expect(warmupEvident(pilot(7, 2, () => 3))).toBe(false);
+    expect(warmupEvident(pilot(7, 3, () => 3))).toBe(true);
+    // a first repetition faster than the rest is no warm-up this looks for
+    expect(warmupEvident(pilot(7, 40, () => 0.7))).toBe(false);
+    expect(warmupEvident(pilot(7, 40, () => 3).map((r) => r.slice(0, 2)))).toBe(false);
+  });
+
+  it('a design with a warm-up pays for it and is chosen when it leaves the noise out; with the same spreads, none', () => {
+    const c = { between: 0.0001, within: 0.0004, repetitionMs: 10, lengthExponent: 1, processMs: 20, perRepetitionMs: 0, pairs: 20 };
+    // the warm-up costs its repetition: 2 (c_p + (k + w)(L + c_r))
+    expect(designScore(c, 3, 10, 1).pairMs).toBe(2 * (20 + 4 * 10));
+    expect(designScore(c, 3, 10, 1).pairSd).toBe(designScore(c, 3, 10).pairSd);
+    const candidates = { repetitions: [1, 3, 5], lengthsMs: [10, 20, 40] };
+    expect(chooseDesign([{ warmup: 0, components: c }, { warmup: 1, components: c }], candidates).warmup).toBe(0);
+    const counted = { ...c, within: 0.04 };
+    const chosen = chooseDesign([{ warmup: 0, components: counted }, { warmup: 1, components: c }], candidates);
+    expect(chosen.warmup).toBe(1);
+    expect(chosen.pairSd).toBe(designScore(c, chosen.repetitions, chosen.lengthMs, 1).pairSd);
+    // one set of components alone: no warm-up, as before
+    expect(chooseDesign(c, candidates).warmup).toBe(0);
+  });
+
+  it("a run's value leaves its warm-up out: the median of the repetitions after it, every repetition kept", () => {
+    const s = (name: string, repetitions: number[]) => ({ name, value: repetitions[Math.floor(repetitions.length / 2)]!, unit: 'ns', direction: 'lower-is-better' as const, repetitions });
+    const out = afterWarmup([s('A', [900, 100, 110, 120]), s('B (allocs/op)', [7, 0, 0]), s('C', [50]), { name: 'D', value: 3, unit: 'ns', direction: 'lower-is-better' as const }], 1);
+    expect(out.map((x) => x.name)).toEqual(['A', 'C', 'D']);
+    expect(out[0]).toMatchObject({ value: 110, warmup: 1, repetitions: [900, 100, 110, 120] });
+    // fewer repetitions than the warm-up, or none: as printed
+    expect(out[1]).toMatchObject({ value: 50 });
+    expect(out[2]).toMatchObject({ value: 3 });
+    expect(afterWarmup([s('A', [900, 100, 110])], 0)[0]!.value).toBe(100);
+  });
+
+  it("the harness's repetition count is the warm-up's and the design's together", () => {
+    const go = selectBenchmarks('./bench.test -test.run "^$" -test.bench .', 'go', ['BenchmarkA'], { iterations: 100, repetitions: 3, warmup: 1 });
+    expect(go.env).toMatchObject({ PAIRBENCH_BENCHTIME: '100x', PAIRBENCH_COUNT: '4' });
+    expect(selectBenchmarks('./bench.test -test.run "^$" -test.bench .', 'go', ['BenchmarkA'], { iterations: 100, repetitions: 3 }).env.PAIRBENCH_COUNT).toBe('3');
   });
 });
 

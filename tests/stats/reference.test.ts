@@ -1,6 +1,6 @@
 /**
  * Against the committed reference values of scripts/reference-stats.py (R 4.2 `wilcox.test`,
- * `p.adjust`, `pnorm`, `qnorm`, `binom.test`, `quantile`; scipy cross-checks; exact rationals).
+ * `p.adjust`, `pnorm`, `qnorm`, `binom.test`, `pbinom`, `quantile`; scipy cross-checks; exact rationals).
  * Relative tolerance 1e-9, exact distributions bit for bit.
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import {
   sd,
   wilcoxonSignedRank,
 } from '../../src/stats/index.ts';
+import { binomialUpperTail } from '../../src/stats/design.ts';
 
 interface Case {
   name: string;
@@ -44,6 +45,7 @@ interface Reference {
     qnorm: { p: number[]; lower: number[]; upper: number[] };
     ranksum: { x: number[]; y: number[]; p: number }[];
     binom: { k: number; m: number; p: number }[];
+    binomUpperThird: { k: number; m: number; p: number }[];
     quantile: { v: number[]; probs: number[]; q: number[]; iqr: number; mad: number; sd: number }[];
   };
 }
@@ -199,6 +201,11 @@ describe('other references (R)', () => {
 
   it('binomial test with p = 1/2', () => {
     for (const v of ref.other.binom) expectClose(binomialTwoSidedHalf(v.k, v.m), v.p, `binom ${v.k}/${v.m}`);
+  });
+
+  it('binomial upper tail with p = 1/3 (the warm-up test), as pbinom(k - 1, m, 1/3, lower.tail = FALSE)', () => {
+    expect(ref.other.binomUpperThird.length).toBeGreaterThan(0);
+    for (const v of ref.other.binomUpperThird) expectClose(binomialUpperTail(v.k, v.m, 1 / 3), v.p, `binom upper ${v.k}/${v.m}`, 1e-12);
   });
 
   it('type-7 quantiles, IQR, MAD, sd', () => {

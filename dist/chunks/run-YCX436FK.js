@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-NLAPAIWD.js";
+} from "./chunk-6WXH57TV.js";
 import {
   BearerCredentialHandler,
   HttpClient,

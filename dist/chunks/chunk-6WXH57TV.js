@@ -40770,7 +40770,7 @@ function sizingFlags(command, format2, sizing) {
     }
     if (sizing.repetitions !== void 0) {
       parts2.push(`${bin ? "-test.count=" : "-count="}"$PAIRBENCH_COUNT"`);
-      env.PAIRBENCH_COUNT = String(sizing.repetitions);
+      env.PAIRBENCH_COUNT = String(sizing.repetitions + (sizing.warmup ?? 0));
     }
   } else {
     if (sizing.minTimeMs !== void 0) {
@@ -40779,7 +40779,7 @@ function sizingFlags(command, format2, sizing) {
     }
     if (sizing.repetitions !== void 0) {
       parts2.push('--benchmark_repetitions="$PAIRBENCH_REPETITIONS"');
-      env.PAIRBENCH_REPETITIONS = String(sizing.repetitions);
+      env.PAIRBENCH_REPETITIONS = String(sizing.repetitions + (sizing.warmup ?? 0));
     }
   }
   return { command: parts2.length > 0 ? ` ${parts2.join(" ")}` : "", env };
@@ -40932,6 +40932,20 @@ function samplesOf(bench, run, opts) {
     ...s,
     key: opts.prefix ? `${bench.name}/${s.name}` : s.name
   }));
+}
+function afterWarmup(samples, warmup) {
+  if (warmup <= 0) return [...samples];
+  const out = [];
+  for (const s of samples) {
+    const reps = s.repetitions;
+    if (!reps || reps.length <= warmup) {
+      out.push(s);
+      continue;
+    }
+    const value = median2(reps.slice(warmup));
+    if (value > 0) out.push({ ...s, value, warmup });
+  }
+  return out;
 }
 
 // src/revisions/prepare.ts
@@ -42866,7 +42880,7 @@ function varianceComponents(groups, opMs = 0) {
   for (const { g: g2 } of spreads) {
     for (const pair of g2.pairs) {
       for (const p of [pair.base, pair.head]) {
-        const reps = p.repetitions.filter((v) => v > 0).length;
+        const reps = p.ran ?? p.repetitions.filter((v) => v > 0).length;
         if (Number.isFinite(p.wallMs)) overhead.push(p.wallMs - reps * ((p.repetitionMs ?? g2.repetitionMs) + opMs));
       }
     }
@@ -42881,10 +42895,10 @@ function varianceComponents(groups, opMs = 0) {
     pairs: spreads.reduce((n3, x) => n3 + x.s.d, 0)
   };
 }
-function designScore(c4, repetitions, lengthMs) {
+function designScore(c4, repetitions, lengthMs, warmup = 0) {
   const withinAtLength = c4.within * (c4.repetitionMs / Math.max(lengthMs, 1e-9)) ** c4.lengthExponent;
   const varD = 2 * (c4.between + medianEfficiency(repetitions) * withinAtLength / repetitions);
-  const pairMs = 2 * (c4.processMs + repetitions * (lengthMs + c4.perRepetitionMs));
+  const pairMs = 2 * (c4.processMs + (repetitions + warmup) * (lengthMs + c4.perRepetitionMs));
   return { pairSd: Math.sqrt(varD), pairMs, score: varD * pairMs };
 }
 function settlesWithin(s, budget) {
@@ -42900,15 +42914,41 @@ function hopeful(s, budget) {
   const need = budget.pairsPerVariance * s.pairSd ** 2;
   return need <= HOPEFUL_FACTOR * Math.min(budget.pairs, budget.timeMs / s.pairMs);
 }
-function chooseDesign(c4, candidates, budget) {
-  const all = candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ k, L, s: designScore(c4, k, L) })));
+var WARMUP_LEVEL = 0.05;
+function binomialUpperTail(k, m, p) {
+  if (k <= 0) return 1;
+  if (k > m) return 0;
+  let lp = m * Math.log1p(-p);
+  let tail2 = 0;
+  for (let i2 = 0; i2 <= m; i2++) {
+    if (i2 > 0) lp += Math.log((m - i2 + 1) / i2) + Math.log(p) - Math.log1p(-p);
+    if (i2 >= k) tail2 += Math.exp(lp);
+  }
+  return Math.min(1, tail2);
+}
+function warmupEvident(processes, level = WARMUP_LEVEL) {
+  let first = 0;
+  let m = 0;
+  for (const reps of processes) {
+    if (reps.length < 3 || !(reps[0] > 0 && reps[1] > 0 && reps[2] > 0)) continue;
+    const top = Math.max(reps[0], reps[1], reps[2]);
+    if (reps.slice(0, 3).filter((v) => v === top).length > 1) continue;
+    m++;
+    if (reps[0] === top) first++;
+  }
+  return m > 0 && binomialUpperTail(first, m, 1 / 3) <= level;
+}
+function chooseDesign(components, candidates, budget) {
+  const variants = "between" in components ? [{ warmup: 0, components }] : components;
+  const ordered = [...variants].sort((a2, b) => a2.warmup - b.warmup);
+  const all = ordered.flatMap(({ warmup: w, components: c4 }) => candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ w, k, L, s: designScore(c4, k, L, w) }))));
   const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
   const objective = (s) => near.length > 0 ? withinBudget(s, budget) : s.score;
   let best = null;
-  for (const { k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
+  for (const { w, k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
     const score2 = objective(s);
-    if (best === null || score2 < best.score * (1 - 1e-9)) best = { repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: score2 };
+    if (best === null || score2 < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: score2 };
   }
   const { score: _score, ...design } = best;
   return design;
@@ -42916,6 +42956,7 @@ function chooseDesign(c4, candidates, budget) {
 
 // src/schedule/design.ts
 var PILOT_REPETITIONS = 2;
+var PILOT_WARMUP_GO = 1;
 var PILOT_LENGTH_MS = 10;
 var PILOT_LENGTHS_MS = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
 var LENGTHS_MS = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 640];
@@ -42927,16 +42968,18 @@ function designs(bench) {
   return (bench.format === "go" || bench.format === "google-benchmark") && canSize(bench.run, bench.format);
 }
 var LISTING_SIZING = { minTimeMs: PILOT_LENGTH_MS };
-function sizingFor(d, repetitions, lengthMs) {
+function sizingFor(d, repetitions, lengthMs, warmup) {
+  const w = warmup > 0 ? { warmup } : {};
   if (d.format === "go") {
     const iterations = Math.max(1, Math.round(lengthMs / Math.max(d.opMs, 1e-9)));
-    return { sizing: { iterations, repetitions }, lengthMs: iterations * d.opMs, iterations };
+    return { sizing: { iterations, repetitions, ...w }, lengthMs: iterations * d.opMs, iterations };
   }
-  return { sizing: { minTimeMs: lengthMs, repetitions }, lengthMs: Math.max(lengthMs, d.opMs) };
+  return { sizing: { minTimeMs: lengthMs, repetitions, ...w }, lengthMs: Math.max(lengthMs, d.opMs) };
 }
 function pilotDesign(format2, opMs, maxLengthMs, minPairs) {
   const base = { format: format2, opMs };
-  const lengths = PILOT_LENGTHS_MS.map((L) => sizingFor(base, PILOT_REPETITIONS, L));
+  const warmup = format2 === "go" ? PILOT_WARMUP_GO : 0;
+  const lengths = PILOT_LENGTHS_MS.map((L) => sizingFor(base, PILOT_REPETITIONS, L, warmup));
   const first = lengths[0];
   const pairs = Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, minPairs));
   return {
@@ -42947,10 +42990,11 @@ function pilotDesign(format2, opMs, maxLengthMs, minPairs) {
     opMs,
     maxLengthMs: Math.max(maxLengthMs, PILOT_LENGTH_MS),
     repetitions: PILOT_REPETITIONS,
+    warmup,
     lengthMs: first.lengthMs,
     ...first.iterations !== void 0 ? { iterations: first.iterations } : {},
     pilot: [],
-    pilotRun: { repetitions: PILOT_REPETITIONS, lengths: lengths.map((l) => ({ lengthMs: l.lengthMs, ...l.iterations !== void 0 ? { iterations: l.iterations } : {} })) },
+    pilotRun: { repetitions: PILOT_REPETITIONS, warmup, lengths: lengths.map((l) => ({ lengthMs: l.lengthMs, ...l.iterations !== void 0 ? { iterations: l.iterations } : {} })) },
     sizing: first.sizing
   };
 }
@@ -42958,10 +43002,11 @@ function designRecord(d, pairs) {
   const c4 = d.components;
   return {
     repetitions: d.repetitions,
+    ...d.warmup > 0 ? { warmup: d.warmup } : {},
     lengthMs: round(d.lengthMs),
     ...d.iterations !== void 0 ? { iterations: d.iterations } : {},
     pilotPairs: d.phase === "pilot" ? pairs : d.pilot.length,
-    pilot: { repetitions: d.pilotRun.repetitions, lengthsMs: d.pilotRun.lengths.map((l) => round(l.lengthMs)) },
+    pilot: { repetitions: d.pilotRun.repetitions, ...d.pilotRun.warmup > 0 ? { warmup: d.pilotRun.warmup } : {}, lengthsMs: d.pilotRun.lengths.map((l) => round(l.lengthMs)) },
     chosen: d.phase === "chosen",
     ...c4 ? { components: { betweenSd: round(Math.sqrt(c4.between)), withinSd: round(Math.sqrt(c4.within)), repetitionMs: round(c4.repetitionMs), lengthExponent: round(c4.lengthExponent), processMs: round(c4.processMs) } } : {},
     ...d.predicted ? { predicted: { pairSd: round(d.predicted.pairSd), pairMs: round(d.predicted.pairMs) } } : {}
@@ -42979,7 +43024,8 @@ function recordPilot(d, name, got) {
   const run = d.pilotRun.lengths[index];
   const base = repetitionsOf(got.base, name);
   const head = repetitionsOf(got.head, name);
-  const length = (reps) => d.format === "go" && run.iterations !== void 0 ? { repetitionMs: run.iterations * median2(reps) / 1e6 } : {};
+  const w = d.pilotRun.warmup;
+  const length = (reps) => d.format === "go" && run.iterations !== void 0 ? { repetitionMs: run.iterations * median2(reps.length > w ? reps.slice(w) : reps) / 1e6 } : {};
   d.pilot.push({
     length: index,
     base: { repetitions: base ?? [], wallMs: got.wallMs?.base ?? NaN, ...base ? length(base) : {} },
@@ -42989,14 +43035,33 @@ function recordPilot(d, name, got) {
   const next = d.pilotRun.lengths[d.pilot.length % PILOT_LENGTHS_MS.length];
   d.lengthMs = next.lengthMs;
   if (next.iterations !== void 0) d.iterations = next.iterations;
-  return sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[d.pilot.length % PILOT_LENGTHS_MS.length]).sizing;
+  return sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[d.pilot.length % PILOT_LENGTHS_MS.length], w).sizing;
 }
 function pilotComplete(d) {
   return d.pilot.length >= d.pilotPairs;
 }
-function pilotComponents(d) {
-  const groups = d.pilotRun.lengths.map((l, i2) => ({ repetitionMs: l.lengthMs, pairs: d.pilot.filter((p) => p.length === i2 && p.base.repetitions.length > 0 && p.head.repetitions.length > 0) }));
+function pilotComponents(d, warmup) {
+  const [from, to] = warmup === "none-evident" ? [0, Infinity] : [warmup, warmup + PILOT_REPETITIONS];
+  if (to !== Infinity && to > d.pilotRun.warmup + d.pilotRun.repetitions) return null;
+  const cut2 = (p) => ({ ...p, repetitions: p.repetitions.slice(from, to), ran: p.repetitions.length });
+  const groups = d.pilotRun.lengths.map((l, i2) => {
+    const pairs = d.pilot.filter((p) => p.length === i2 && p.base.repetitions.length > 0 && p.head.repetitions.length > 0).map((p) => ({ base: cut2(p.base), head: cut2(p.head) }));
+    const took = pairs.flatMap((p) => [p.base.repetitionMs, p.head.repetitionMs]).filter((ms) => ms !== void 0 && Number.isFinite(ms) && ms > 0);
+    return { repetitionMs: took.length > 0 ? median2(took) : l.lengthMs, pairs };
+  });
   return varianceComponents(groups, d.format === "go" ? d.opMs : 0);
+}
+function pilotOpMs(d) {
+  if (d.format !== "go") return d.opMs;
+  const w = d.pilotRun.warmup;
+  const ops = [];
+  for (const p of d.pilot) {
+    for (const proc of [p.base, p.head]) {
+      const reps = proc.repetitions.slice(w).filter((v) => v > 0);
+      if (reps.length > 0) ops.push(median2(reps) / 1e6);
+    }
+  }
+  return ops.length > 0 ? median2(ops) : d.opMs;
 }
 var SUITE_WEIGHT_PAIRS = 10;
 var FLOOR = 1e-6;
@@ -43014,37 +43079,51 @@ function poolComponents(all) {
   });
 }
 function chooseDesigns(designs2, budgets) {
-  const pooled = poolComponents(designs2.map(pilotComponents));
-  return designs2.map((d, i2) => choose(d, pooled[i2] ?? null, budgets?.[i2]));
+  for (const d of designs2) d.opMs = pilotOpMs(d);
+  const evident = designs2.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
+  const alike = poolComponents(designs2.map((d, i2) => evident[i2] ? null : pilotComponents(d, "none-evident")));
+  const counted = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 0) : null));
+  const left = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 1) : null));
+  return designs2.map((d, i2) => {
+    const variants = evident[i2] ? [counted[i2] ? { warmup: 0, components: counted[i2] } : null, left[i2] ? { warmup: 1, components: left[i2] } : null].filter((v) => v !== null) : alike[i2] ? [{ warmup: 0, components: alike[i2] }] : [];
+    return choose(d, variants, budgets?.[i2]);
+  });
 }
-function choose(d, components, budget) {
+function choose(d, variants, budget) {
   d.phase = "chosen";
-  if (!components) {
+  if (variants.length === 0) {
     const first = d.pilotRun.lengths[0];
-    const s2 = sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[0]);
+    const s2 = sizingFor(d, PILOT_REPETITIONS, PILOT_LENGTHS_MS[0], d.pilotRun.warmup);
     d.repetitions = PILOT_REPETITIONS;
+    d.warmup = d.pilotRun.warmup;
     d.lengthMs = first.lengthMs;
     if (first.iterations !== void 0) d.iterations = first.iterations;
-    return { sizing: s2.sizing, log: `keeps the pilot's ${describeDesign(PILOT_REPETITIONS, first.lengthMs)} per process (the pilot's spreads could not be read)` };
+    return { sizing: s2.sizing, log: `keeps the pilot's ${describeDesign(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
   }
-  d.components = components;
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs)))];
-  const chosen = chooseDesign(components, { repetitions: REPETITIONS, lengthsMs: effective }, budget);
-  const s = sizingFor(d, chosen.repetitions, chosen.lengthMs);
+  const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
+  const chosen = chooseDesign(variants, candidates, budget);
+  const components = variants.find((v) => v.warmup === chosen.warmup).components;
+  d.components = components;
+  const s = sizingFor(d, chosen.repetitions, chosen.lengthMs, chosen.warmup);
   d.repetitions = chosen.repetitions;
+  d.warmup = chosen.warmup;
   d.lengthMs = s.lengthMs;
   if (s.iterations !== void 0) d.iterations = s.iterations;
   else delete d.iterations;
   d.predicted = { pairSd: chosen.pairSd, pairMs: chosen.pairMs };
   const pct3 = (v) => `±${(100 * Math.sqrt(v)).toFixed(1)}%`;
+  const counted = chosen.warmup > 0 ? variants.find((v) => v.warmup === 0) : void 0;
+  const without = counted ? chooseDesign([counted], candidates, budget) : null;
   return {
     sizing: s.sizing,
-    log: `${describeDesign(chosen.repetitions, s.lengthMs)} per process (pilot of ${components.pairs} pairs: between processes ${pct3(components.between)}, within one ${pct3(components.within)} per ${formatMs(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${formatMs(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${formatMs(chosen.pairMs)} a pair)`
+    log: `${describeDesign(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct3(components.between)}, within one ${pct3(components.within)} per ${formatMs(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${formatMs(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${formatMs(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${formatMs(without.pairMs)} a pair` : ""})`
   };
 }
-function describeDesign(repetitions, lengthMs) {
-  return `${repetitions} repetition${repetitions === 1 ? "" : "s"} of ${formatMs(lengthMs)}`;
+function describeDesign(repetitions, lengthMs, warmup) {
+  const first = warmup === 0 ? "" : warmup === 1 ? "a warm-up and " : `${warmup} warm-ups and `;
+  return `${first}${repetitions} repetition${repetitions === 1 ? "" : "s"} of ${formatMs(lengthMs)}`;
 }
 function formatMs(ms) {
   if (ms >= 1e3) return `${Number((ms / 1e3).toPrecision(3))} s`;
@@ -43189,16 +43268,19 @@ var BenchmarkResultSchema = external_exports.object({
   /**
    * `--design auto`: how its runs were designed (schedule/design.ts). Its first `pilotPairs` pairs ran
    * the pilot's design (its repetitions per process, at each of its lengths in turn); every later pair
-   * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), the same on both
+   * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), after `warmup` more
+   * left out of the value, the same on both
    * sides. `components` are what the pilot measured, on the log scale as standard deviations: between
    * processes, within one (for repetitions of `repetitionMs`, falling as length^-lengthExponent).
    */
   design: external_exports.object({
     repetitions: external_exports.number().int().positive(),
+    /** repetitions run first in each process and left out of its value (a warm-up); absent: none */
+    warmup: external_exports.number().int().nonnegative().max(16).optional(),
     lengthMs: external_exports.number().nonnegative(),
     iterations: external_exports.number().int().positive().optional(),
     pilotPairs: external_exports.number().int().nonnegative(),
-    pilot: external_exports.object({ repetitions: external_exports.number().int().positive(), lengthsMs: external_exports.array(external_exports.number().nonnegative()).max(16) }),
+    pilot: external_exports.object({ repetitions: external_exports.number().int().positive(), warmup: external_exports.number().int().nonnegative().max(16).optional(), lengthsMs: external_exports.array(external_exports.number().nonnegative()).max(16) }),
     chosen: external_exports.boolean(),
     components: external_exports.object({ betweenSd: external_exports.number(), withinSd: external_exports.number(), repetitionMs: external_exports.number(), lengthExponent: external_exports.number(), processMs: external_exports.number() }).optional(),
     predicted: external_exports.object({ pairSd: external_exports.number(), pairMs: external_exports.number() }).optional()
@@ -43352,7 +43434,7 @@ function interpret(ctx, target, side, prep, run) {
   if (run.outcome === "timeout") throw new RunFailure(side, "timeout", `${side} timed out after ${ctx.spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
   if (run.outcome !== "ok") throw new RunFailure(side, run.outcome === "spawn" ? "spawn" : run.outcome === "signal" ? "signal" : "exit", `${side}'s command failed (${describe3(run)})`, run, true);
   try {
-    return keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1 }));
+    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1 })), target.sizing?.warmup ?? 0);
   } catch (err) {
     if (err instanceof HarnessParseError) throw new RunFailure(side, "parse", `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
     throw err;
@@ -43798,7 +43880,7 @@ function planDesigns(ctx, job, both, base, head) {
     }
     addUnit(ctx.state, unit);
   }
-  ctx.log(`${bench.name}: each benchmark's runs are designed from its first ${Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, ctx.spec.minPairs))} pairs (${n3} of ${both.length} benchmarks; ${PILOT_REPETITIONS} repetitions of ${PILOT_LENGTH_MS} ms per process until then); --design command runs them as the command says`);
+  ctx.log(`${bench.name}: each benchmark's runs are designed from its first ${Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, ctx.spec.minPairs))} pairs (${n3} of ${both.length} benchmarks; ${format2 === "go" ? "a warm-up and " : ""}${PILOT_REPETITIONS} repetitions of ${PILOT_LENGTH_MS} ms per process until then); --design command runs them as the command says`);
 }
 function commandLengthMs(command, format2) {
   if (format2 === "go") {
@@ -44558,9 +44640,10 @@ function geomeanChange(inputs, confidence) {
 
 // src/report/designs.ts
 var NAMED = 3;
-function designWords(repetitions, lengthMs) {
+function designWords(repetitions, lengthMs, warmup = 0) {
   const length = lengthMs >= 1e3 ? `${Number((lengthMs / 1e3).toPrecision(3))} s` : lengthMs >= 10 ? `${Math.round(lengthMs)} ms` : `${Number(lengthMs.toPrecision(2))} ms`;
-  return `${repetitions} repetition${repetitions === 1 ? "" : "s"} of ${length}`;
+  const first = warmup === 0 ? "" : warmup === 1 ? "a warm-up and " : `${warmup} warm-ups and `;
+  return `${first}${repetitions} repetition${repetitions === 1 ? "" : "s"} of ${length}`;
 }
 function own2(b, names) {
   const m = / \([^()]*\)$/.exec(b.name);
@@ -44580,7 +44663,7 @@ function designSummary(benchmarks) {
       continue;
     }
     pilots.add(d.pilotPairs);
-    const key = designWords(d.repetitions, d.lengthMs);
+    const key = designWords(d.repetitions, d.lengthMs, d.warmup ?? 0);
     counts2.set(key, (counts2.get(key) ?? 0) + 1);
   }
   const ranked = [...counts2].sort((a2, b) => b[1] - a2[1] || a2[0].localeCompare(b[0]));

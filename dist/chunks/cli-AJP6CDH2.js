@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-NLAPAIWD.js";
+} from "./chunk-6WXH57TV.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
