@@ -44,10 +44,10 @@ export const PILOT_REPETITIONS = 2;
  * Go: the pilot runs one more repetition first in each process, so that it reads the spreads both
  * with the process's first repetition (its first two) and without it (the two after): what a
  * design with and without a warm-up repetition would meet (stats/design.ts, `WarmupVariant`). On
- * the fastjson suite, quiet, the first 10 ms repetition of a process ran a median 1.21-1.33 times
- * the later ones in the small-input parsers and 9-18 times in the parsers that fill a pool of
- * parsed values (canada, citm), and 1.00-1.05 times in most of the rest
- * (bench/results/warmup-go-2026-11-27.md).
+ * the fastjson suite, quiet, the first 10 ms repetition of a process ran a median 1.10-1.24 times
+ * the later ones in the small-input parsers and 2.2-17 times in the parsers that fill a pool of
+ * parsed values (canada, citm): at least 1.10 times in 14 of its 42 benchmarks, the second
+ * repetition in 1 (bench/results/warmup-go-2026-11-27.md).
  */
 const PILOT_WARMUP_GO = 1;
 /** Length of the listing run's repetitions, and of the pilot's shorter ones, ms. */
