@@ -137,8 +137,8 @@ export function expectNoAlarm(b: BenchmarkResult): void {
  *
  * Measuring is bounded by pairs, not time, since a busy machine slows every run (a vitest run took
  * 2 s quiet and 4-5 s busy): seven pairs at least, the fewest at which a change can be significant
- * at alpha 0.05 after Holm's correction for two benchmarks, and ten at most (Catch2 and pyperf
- * twelve), so that pairs set aside by the outlier screen can be made up: with ten, a fourth pair
+ * at alpha 0.05 after Holm's correction for two benchmarks, and ten at most (Catch2 twelve, pyperf
+ * sixteen), so that pairs set aside by the outlier screen, or a few disturbed ones, can be made up: with ten, a fourth pair
  * set aside leaves six, too few at 0.05 over two benchmarks. mitata gets seven, every one kept
  * (--outliers none: one set aside would leave six), because each of its processes spends 2.5 s of
  * CPU before any benchmark (README, "JavaScript and TypeScript"). --max-time only guards against
