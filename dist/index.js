@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-YCX436FK.js");
+  const { runAction } = await import("./chunks/run-OZTWMFN7.js");
   await runAction();
 }

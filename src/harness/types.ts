@@ -34,13 +34,11 @@ export interface Sample {
   direction: Direction;
   /**
    * when the run printed the benchmark several times (Go's `-test.count`, Google Benchmark's
-   * repetitions): every value, in the order printed; `value` is their median (of those after the
-   * first `warmup`). The design of the runs reads the spread inside a process from them
-   * (schedule/design.ts).
+   * repetitions): every value, in the order printed; `value` is their median, or the median of
+   * those after a design's warm-up (measure/samples.ts, `afterWarmup`). The design of the runs
+   * reads the spread inside a process from them (schedule/design.ts).
    */
   repetitions?: number[];
-  /** the first this many of `repetitions` ran as warm-up and are left out of `value` (measure/samples.ts, `afterWarmup`) */
-  warmup?: number;
 }
 
 /** Malformed harness output: names the format, the line (1-based, when known) and what was expected. */

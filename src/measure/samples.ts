@@ -74,8 +74,8 @@ export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: 
  * warm-up keeps its value; one whose remaining median is 0 has no ratio and is left out, as a
  * harness leaves out a value of 0.
  */
-export function afterWarmup<S extends Sample>(samples: readonly S[], warmup: number): S[] {
-  if (warmup <= 0) return [...samples];
+export function afterWarmup<S extends Sample>(samples: S[], warmup: number): S[] {
+  if (warmup <= 0) return samples;
   const out: S[] = [];
   for (const s of samples) {
     const reps = s.repetitions;
@@ -84,7 +84,7 @@ export function afterWarmup<S extends Sample>(samples: readonly S[], warmup: num
       continue;
     }
     const value = median(reps.slice(warmup));
-    if (value > 0) out.push({ ...s, value, warmup });
+    if (value > 0) out.push({ ...s, value });
   }
   return out;
 }

@@ -3,17 +3,11 @@
  * designs chosen, from the most common, with how many benchmarks ran each, and why benchmarks left
  * undecided got no more pairs (futile). Pure: results in, words out, for every surface alike.
  */
+import { designWords } from '../results/design-words.ts';
 import type { BenchmarkResult } from '../results/schema.ts';
 
 /** At most this many distinct designs are named; the rest are counted. */
 const NAMED = 3;
-
-/** "1 repetition of 12 ms", "a warm-up and 3 repetitions of 5 ms". */
-export function designWords(repetitions: number, lengthMs: number, warmup = 0): string {
-  const length = lengthMs >= 1000 ? `${Number((lengthMs / 1000).toPrecision(3))} s` : lengthMs >= 10 ? `${Math.round(lengthMs)} ms` : `${Number(lengthMs.toPrecision(2))} ms`;
-  const first = warmup === 0 ? '' : warmup === 1 ? 'a warm-up and ' : `${warmup} warm-ups and `;
-  return `${first}${repetitions} repetition${repetitions === 1 ? '' : 's'} of ${length}`;
-}
 
 /** A benchmark's own row (not a `<name> (<metric>)` row beside it). */
 function own(b: BenchmarkResult, names: ReadonlySet<string>): boolean {

@@ -34,6 +34,7 @@ import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
 import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
 import { median } from '../stats/describe.ts';
+import { designWords, lengthWords } from '../results/design-words.ts';
 
 /**
  * Repetitions per process in the pilot: two give one difference within each process, which is what
@@ -297,7 +298,7 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
     d.warmup = d.pilotRun.warmup;
     d.lengthMs = first.lengthMs;
     if (first.iterations !== undefined) d.iterations = first.iterations;
-    return { sizing: s.sizing, log: `keeps the pilot's ${describeDesign(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
+    return { sizing: s.sizing, log: `keeps the pilot's ${designWords(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
   }
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
   // a repetition is at least one iteration: shorter lengths collapse into that one
@@ -320,22 +321,11 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
   return {
     sizing: s.sizing,
     log:
-      `${describeDesign(chosen.repetitions, s.lengthMs, chosen.warmup)} per process` +
-      ` (pilot of ${components.pairs} pairs: between processes ${pct(components.between)}, within one ${pct(components.within)} per ${formatMs(components.repetitionMs)} repetition` +
-      `${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ''}, ${formatMs(components.processMs)} to start a process;` +
-      ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${formatMs(chosen.pairMs)} a pair` +
-      `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${formatMs(without.pairMs)} a pair` : ''})`,
+      `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process` +
+      ` (pilot of ${components.pairs} pairs: between processes ${pct(components.between)}, within one ${pct(components.within)} per ${lengthWords(components.repetitionMs)} repetition` +
+      `${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ''}, ${lengthWords(components.processMs)} to start a process;` +
+      ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair` +
+      `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ''})`,
   };
 }
 
-/** "1 repetition of 12 ms", "a warm-up and 3 repetitions of 5 ms". */
-function describeDesign(repetitions: number, lengthMs: number, warmup: number): string {
-  const first = warmup === 0 ? '' : warmup === 1 ? 'a warm-up and ' : `${warmup} warm-ups and `;
-  return `${first}${repetitions} repetition${repetitions === 1 ? '' : 's'} of ${formatMs(lengthMs)}`;
-}
-
-function formatMs(ms: number): string {
-  if (ms >= 1000) return `${Number((ms / 1000).toPrecision(3))} s`;
-  if (ms >= 10) return `${Math.round(ms)} ms`;
-  return `${Number(ms.toPrecision(2))} ms`;
-}

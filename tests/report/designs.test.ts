@@ -3,7 +3,8 @@
  * on every surface (report/designs.ts): the terminal, the Markdown comment and the HTML report.
  */
 import { describe, expect, it } from 'vitest';
-import { designSummary, designWords, futilitySummary } from '../../src/report/designs.ts';
+import { designSummary, futilitySummary } from '../../src/report/designs.ts';
+import { designWords } from '../../src/results/design-words.ts';
 import { renderHtml } from '../../src/report/html.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';

@@ -14,7 +14,7 @@ import { mulberry32 } from '../../src/schedule/random.ts';
 import { chooseDesign, designScore, medianEfficiency, settlesWithin, varianceComponents, warmupEvident } from '../../src/stats/design.ts';
 import { afterWarmup } from '../../src/measure/samples.ts';
 import { settlePairsPerVariance } from '../../src/stats/stop.ts';
-import { poolComponents } from '../../src/schedule/design.ts';
+import { designRecord, poolComponents } from '../../src/schedule/design.ts';
 import { selectBenchmarks } from '../../src/harness/select.ts';
 
 const BASE = '/revisions/base';
@@ -203,6 +203,8 @@ describe('the design of the runs, from known variance components', () => {
       expect(Math.sqrt(d.components!.within)).toBeLessThan(0.02);
       // the runs from now on: the chosen repetitions after the warm-up, as Go's -test.count
       expect(u.sizing).toMatchObject({ repetitions: d.repetitions, warmup: 1 });
+      // the results file records it, and the pilot's
+      expect(designRecord(d, u.pairs)).toMatchObject({ repetitions: d.repetitions, warmup: 1, pilot: { repetitions: 2, warmup: 1 } });
       expect(selectBenchmarks('./bench.test -test.run "^$" -test.bench .', 'go', [u.name], u.sizing).env.PAIRBENCH_COUNT).toBe(String(d.repetitions + 1));
     }
     expect(log.some((l) => /BenchmarkA: a warm-up and \d+ repetitions? of .* per process \(.*counting the first repetition of a process, the best design would give ±/.test(l)), log.join('\n')).toBe(true);
@@ -214,7 +216,10 @@ describe('the design of the runs, from known variance components', () => {
     };
     for (const u of state.units) expect(spread(state, u.name)).toBeLessThan(1.5 * spread(quiet.state, u.name));
     // the same machine without the start-up: no warm-up is run
-    for (const u of quiet.state.units) expect(u.design!.warmup).toBe(0);
+    for (const u of quiet.state.units) {
+      expect(u.design!.warmup).toBe(0);
+      expect(designRecord(u.design!, u.pairs)).not.toHaveProperty('warmup');
+    }
   });
 
   it("an iteration slow only the first time in a process (a pool filled on first use): the design is sized from the pilot's later iterations, not the listing's first", async () => {
@@ -391,7 +396,7 @@ describe('a warm-up repetition (stats/design.ts, warmupEvident; measure/samples.
     const s = (name: string, repetitions: number[]) => ({ name, value: repetitions[Math.floor(repetitions.length / 2)]!, unit: 'ns', direction: 'lower-is-better' as const, repetitions });
     const out = afterWarmup([s('A', [900, 100, 110, 120]), s('B (allocs/op)', [7, 0, 0]), s('C', [50]), { name: 'D', value: 3, unit: 'ns', direction: 'lower-is-better' as const }], 1);
     expect(out.map((x) => x.name)).toEqual(['A', 'C', 'D']);
-    expect(out[0]).toMatchObject({ value: 110, warmup: 1, repetitions: [900, 100, 110, 120] });
+    expect(out[0]).toMatchObject({ value: 110, repetitions: [900, 100, 110, 120] });
     // fewer repetitions than the warm-up, or none: as printed
     expect(out[1]).toMatchObject({ value: 50 });
     expect(out[2]).toMatchObject({ value: 3 });

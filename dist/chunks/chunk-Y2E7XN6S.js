@@ -40934,7 +40934,7 @@ function samplesOf(bench, run, opts) {
   }));
 }
 function afterWarmup(samples, warmup) {
-  if (warmup <= 0) return [...samples];
+  if (warmup <= 0) return samples;
   const out = [];
   for (const s of samples) {
     const reps = s.repetitions;
@@ -40943,7 +40943,7 @@ function afterWarmup(samples, warmup) {
       continue;
     }
     const value = median2(reps.slice(warmup));
-    if (value > 0) out.push({ ...s, value, warmup });
+    if (value > 0) out.push({ ...s, value });
   }
   return out;
 }
@@ -42954,6 +42954,17 @@ function chooseDesign(components, candidates, budget) {
   return design;
 }
 
+// src/results/design-words.ts
+function lengthWords(ms) {
+  if (ms >= 1e3) return `${Number((ms / 1e3).toPrecision(3))} s`;
+  if (ms >= 10) return `${Math.round(ms)} ms`;
+  return `${Number(ms.toPrecision(2))} ms`;
+}
+function designWords(repetitions, lengthMs, warmup = 0) {
+  const first = warmup === 0 ? "" : warmup === 1 ? "a warm-up and " : `${warmup} warm-ups and `;
+  return `${first}${repetitions} repetition${repetitions === 1 ? "" : "s"} of ${lengthWords(lengthMs)}`;
+}
+
 // src/schedule/design.ts
 var PILOT_REPETITIONS = 2;
 var PILOT_WARMUP_GO = 1;
@@ -43098,7 +43109,7 @@ function choose(d, variants, budget) {
     d.warmup = d.pilotRun.warmup;
     d.lengthMs = first.lengthMs;
     if (first.iterations !== void 0) d.iterations = first.iterations;
-    return { sizing: s2.sizing, log: `keeps the pilot's ${describeDesign(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
+    return { sizing: s2.sizing, log: `keeps the pilot's ${designWords(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
   }
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs)))];
@@ -43118,17 +43129,8 @@ function choose(d, variants, budget) {
   const without = counted ? chooseDesign([counted], candidates, budget) : null;
   return {
     sizing: s.sizing,
-    log: `${describeDesign(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct3(components.between)}, within one ${pct3(components.within)} per ${formatMs(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${formatMs(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${formatMs(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${formatMs(without.pairMs)} a pair` : ""})`
+    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct3(components.between)}, within one ${pct3(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""})`
   };
-}
-function describeDesign(repetitions, lengthMs, warmup) {
-  const first = warmup === 0 ? "" : warmup === 1 ? "a warm-up and " : `${warmup} warm-ups and `;
-  return `${first}${repetitions} repetition${repetitions === 1 ? "" : "s"} of ${formatMs(lengthMs)}`;
-}
-function formatMs(ms) {
-  if (ms >= 1e3) return `${Number((ms / 1e3).toPrecision(3))} s`;
-  if (ms >= 10) return `${Math.round(ms)} ms`;
-  return `${Number(ms.toPrecision(2))} ms`;
 }
 
 // src/results/schema.ts
@@ -43921,7 +43923,7 @@ async function warmUp(ctx, job) {
 }
 
 // src/schedule/loop.ts
-function formatMs2(ms) {
+function formatMs(ms) {
   const s = Math.max(0, Math.round(ms / 1e3));
   return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
 }
@@ -44008,7 +44010,7 @@ async function runSchedule(ctx) {
     for (const f of plan.futile) {
       const unit = byName.get(f.name);
       unit.futility = { need: Math.max(f.need, f.hope), hope: f.hope, affordable: Math.min(f.affordable, spec.maxPairs) };
-      ctx.log(`${unit.name}: no more pairs: it needs about ${unit.futility.need} pairs to be decided at the spread of its ${f.pairs} so far (${f.hope} at best), and ${f.hope > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs2(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
+      ctx.log(`${unit.name}: no more pairs: it needs about ${unit.futility.need} pairs to be decided at the spread of its ${f.pairs} so far (${f.hope} at best), and ${f.hope > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
       stopUnit(state, unit, "futile");
     }
     for (const name of plan.waiting) byName.get(name).waiting = true;
@@ -44640,11 +44642,6 @@ function geomeanChange(inputs, confidence) {
 
 // src/report/designs.ts
 var NAMED = 3;
-function designWords(repetitions, lengthMs, warmup = 0) {
-  const length = lengthMs >= 1e3 ? `${Number((lengthMs / 1e3).toPrecision(3))} s` : lengthMs >= 10 ? `${Math.round(lengthMs)} ms` : `${Number(lengthMs.toPrecision(2))} ms`;
-  const first = warmup === 0 ? "" : warmup === 1 ? "a warm-up and " : `${warmup} warm-ups and `;
-  return `${first}${repetitions} repetition${repetitions === 1 ? "" : "s"} of ${length}`;
-}
 function own2(b, names) {
   const m = / \([^()]*\)$/.exec(b.name);
   return !(m && names.has(b.name.slice(0, m.index)));

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-6WXH57TV.js";
+} from "./chunk-Y2E7XN6S.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-6WXH57TV.js";
+} from "./chunk-Y2E7XN6S.js";
 import {
   BearerCredentialHandler,
   HttpClient,
