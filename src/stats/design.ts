@@ -243,7 +243,7 @@ function hopeful(s: { pairSd: number; pairMs: number }, budget: DesignBudget): b
  * process: measured on the pilot's repetitions after the first `warmup` (schedule/design.ts). A
  * process's first repetition is often slower and more variable than the rest (the runtime's
  * start-up: the collector reclaiming what initialisation allocated, pools and caches filling,
- * pages faulting in), as a JVM's first iterations are (Kalibera & Jones 2013, section 3, "warm-up";
+ * pages faulting in), as a JVM's first iterations are (Kalibera & Jones 2013, on warm-up;
  * Barrett et al. 2017, "Virtual machine warmup blows hot and cold", OOPSLA). Leaving it out costs its
  * time and takes its noise away; which is better is read from the pilot like any other choice.
  */
