@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-YA3YD3QE.js")).run();
+  (await import("./chunks/cli-JRF5C4VX.js")).run();
 }

@@ -7,6 +7,6 @@ const mitataExample = requireTool(TOOLS['mitata-suite']);
 
 describe('examples, compared end to end', () => {
   mitataExample.it('mitata-suite: checksum regresses, sort is unchanged, each paired on its own', () => {
-    perBenchmark('mitata-suite', 'checksum 64 KiB', 'sort 1000', { pairs: 7, outliers: 'none' });
+    perBenchmark('mitata-suite', 'checksum 64 KiB', 'sort 1000', { pairs: 14, outliers: 'none' });
   }, 360_000);
 });

@@ -7,6 +7,6 @@ const vitestExample = requireTool(TOOLS['vitest-suite']);
 
 describe('examples, compared end to end', () => {
   vitestExample.it('vitest-suite: checksum regresses, sort is unchanged, each paired on its own', () => {
-    perBenchmark('vitest-suite', 'kernels.bench.mjs > kernels > checksum > checksum 64 KiB', 'kernels.bench.mjs > kernels > sort > sort 1000', { pairs: 10, outliers: 'none' });
+    perBenchmark('vitest-suite', 'kernels.bench.mjs > kernels > checksum > checksum 64 KiB', 'kernels.bench.mjs > kernels > sort > sort 1000', { pairs: 20, outliers: 'none' });
   }, 360_000);
 });

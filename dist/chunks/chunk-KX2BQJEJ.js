@@ -42632,6 +42632,30 @@ function nullHalfWidth(d, alpha) {
   const h2 = tQuantile(1 - alpha / 2, n3 - 1) * s0 * Math.sqrt(Math.PI / 3) / Math.sqrt(n3);
   return (Math.expm1(h2) - Math.expm1(-h2)) / 2;
 }
+var FLIP_DRAWS = 99;
+var FLIP_QUANTILE = 0.9;
+function flippedHalfWidth(d, alpha, rule) {
+  const n3 = d.length;
+  if (n3 < 2) return Infinity;
+  const sizes = Float64Array.from(d, Math.abs);
+  const rand = mulberry32(2654435769);
+  const x = new Float64Array(n3);
+  const widths = [];
+  for (let k = 0; k < FLIP_DRAWS; k++) {
+    for (let i2 = 0; i2 < n3; i2++) x[i2] = rand() < 0.5 ? -sizes[i2] : sizes[i2];
+    const excluded = new Set(screenOutliers(x, rule).excluded);
+    const kept = [];
+    for (let i2 = 0; i2 < n3; i2++) if (!excluded.has(i2)) kept.push(x[i2]);
+    if (kept.length < 2) {
+      widths.push(Infinity);
+      continue;
+    }
+    const hl = hodgesLehmann(kept, 1 - alpha, { zeros: "keep" });
+    widths.push((Math.expm1(hl.upper) - Math.expm1(hl.lower)) / 2);
+  }
+  widths.sort((a2, b) => a2 - b);
+  return quantileSorted2(widths, FLIP_QUANTILE);
+}
 function settlePairsPerVariance(alpha, threshold) {
   const half = Math.log1p(threshold) / 2;
   return qnorm(alpha, false) ** 2 * (Math.PI / 3) / half ** 2;
@@ -42692,7 +42716,7 @@ function stopCheck(pairs, opts) {
   if (ev.above >= 2 * family / opts.alpha || ev.below >= 2 * family / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "change" };
   if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "unchanged" };
   const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
-  if (confident && nullHalfWidth(d, opts.alpha) < opts.precision) {
+  if (confident && nullHalfWidth(d, opts.alpha) < opts.precision && flippedHalfWidth(d, opts.alpha, rule) < opts.precision) {
     return { stop: true, reason: "precision", ...base, decision: null };
   }
   return { stop: false, reason: null, ...base, decision: null };

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-Y2E7XN6S.js";
+} from "./chunk-KX2BQJEJ.js";
 import {
   BearerCredentialHandler,
   HttpClient,
