@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-JRF5C4VX.js")).run();
+  (await import("./chunks/cli-O3MLNC7B.js")).run();
 }

@@ -10,7 +10,7 @@ import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts'
 import type { RunRequest, RunResult } from '../../src/measure/run.ts';
 import { PROGRESS_UNITS_PER_PAIR, runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
-import { flippedHalfWidth, logRatios, nullHalfWidth } from '../../src/stats/index.ts';
+import { logRatios, precisionHalfWidth } from '../../src/stats/index.ts';
 import { ProgressPrinter } from '../../src/report/progress.ts';
 
 const BASE = '/revisions/base';
@@ -315,9 +315,8 @@ describe('scheduling rules', () => {
       const row = state.rows.get('BenchmarkSort/n=1000')!;
       expect(row.stoppedBecause).toBe('precision');
       const d = logRatios(row.pairs);
-      // both sign-blind readings of the half-width (stats/stop.ts) must be within the precision
-      const width = (x: Float64Array): number => Math.max(nullHalfWidth(x, 0.05), flippedHalfWidth(x, 0.05, 'tukey'));
-      return { pairs: row.pairs.length, half: width(d), before: width(d.subarray(0, d.length - 1)) };
+      // the sign-blind half-width the rule reads (stats/stop.ts, `precisionHalfWidth`)
+      return { pairs: row.pairs.length, half: precisionHalfWidth(d, 0.05, 'tukey'), before: precisionHalfWidth(d.subarray(0, d.length - 1), 0.05, 'tukey') };
     };
     const quarter = await stopsAt({}, 0.02);
     expect(quarter.half).toBeLessThan(0.005);

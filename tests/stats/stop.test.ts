@@ -1,6 +1,6 @@
 /** stopCheck: never before minPairs, precision, anytime-valid decisions. */
 import { describe, expect, it } from 'vitest';
-import { bettingEvidence, flippedHalfWidth, hodgesLehmann, logRatios, nullHalfWidth, stopCheck } from '../../src/stats/index.ts';
+import { bettingEvidence, flippedHalfWidth, hodgesLehmann, logRatios, nullHalfWidth, precisionHalfWidth, stopCheck } from '../../src/stats/index.ts';
 import type { Pair, StopOptions } from '../../src/stats/types.ts';
 import { gaussian, makePairs, prng } from './helpers.ts';
 
@@ -52,7 +52,7 @@ describe('stopCheck', () => {
     // both sign-blind widths are within the precision at the stop, and one of them was not a pair before
     expect(nullHalfWidth(d.slice(0, r.n), 0.05)).toBeLessThan(0.01);
     expect(flippedHalfWidth(d.slice(0, r.n), 0.05, 'tukey')).toBeLessThan(0.01);
-    expect(Math.max(nullHalfWidth(d.slice(0, r.n - 1), 0.05), flippedHalfWidth(d.slice(0, r.n - 1), 0.05, 'tukey'))).toBeGreaterThanOrEqual(0.01);
+    expect(precisionHalfWidth(d.slice(0, r.n - 1), 0.05, 'tukey')).toBeGreaterThanOrEqual(0.01);
     // the interval itself is about as narrow as the sign-blind width says
     expect(stopCheck(pairs.slice(0, r.n), o).halfWidth).toBeLessThan(0.0125);
   });
@@ -103,6 +103,10 @@ describe('stopCheck', () => {
       const flipped = d.map((v, i) => (i % 3 === 0 ? -v : v));
       expect(flippedHalfWidth(flipped, 0.05, 'tukey')).toBe(flippedHalfWidth(d, 0.05, 'tukey'));
     }
+    // past 60 pairs the rule reads normal theory alone (a spike no longer moves the interval's bound)
+    const many = logRatios(makePairs({ n: 61, change: 0, noise: 0.02, seed: 4 }));
+    expect(precisionHalfWidth(many, 0.05, 'tukey')).toBe(nullHalfWidth(many, 0.05));
+    expect(precisionHalfWidth(many.slice(0, 60), 0.05, 'tukey')).toBe(Math.max(nullHalfWidth(many.slice(0, 60), 0.05), flippedHalfWidth(many.slice(0, 60), 0.05, 'tukey')));
   });
 
   it('decides a clear 10% change early', () => {

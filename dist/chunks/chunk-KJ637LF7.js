@@ -41459,6 +41459,7 @@ var HIGH_SINGLE_CV = 0.05;
 var HIGH_PAIRED_CV = 0.05;
 var MANY_OUTLIERS_MIN = 4;
 var MANY_OUTLIERS_SHARE = 0.1;
+var ORDER_EFFECT_SHARE = 0.1;
 function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
   const out = [];
   const kept = a2.keptIndices.map((i2) => a2.d[i2]);
@@ -41514,9 +41515,9 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
   for (const i2 of a2.keptIndices) (pairs[i2]?.order === "base-first" ? bf : hf).push(a2.d[i2]);
   if (bf.length >= 4 && hf.length >= 4) {
     const t = rankSumTest(bf, hf);
-    if (t.pValue < DIAGNOSTIC_ALPHA) {
-      const mb = median2(bf);
-      const mh = median2(hf);
+    const mb = median2(bf);
+    const mh = median2(hf);
+    if (t.pValue < DIAGNOSTIC_ALPHA && Math.abs(Math.expm1((mb - mh) / 2)) >= ORDER_EFFECT_SHARE * threshold) {
       out.push({
         code: "order-effect",
         severity: "warning",
@@ -42634,6 +42635,7 @@ function nullHalfWidth(d, alpha) {
 }
 var FLIP_DRAWS = 99;
 var FLIP_QUANTILE = 0.9;
+var FLIP_MAX_PAIRS = 60;
 function flippedHalfWidth(d, alpha, rule) {
   const n3 = d.length;
   if (n3 < 2) return Infinity;
@@ -42655,6 +42657,10 @@ function flippedHalfWidth(d, alpha, rule) {
   }
   widths.sort((a2, b) => a2 - b);
   return quantileSorted2(widths, FLIP_QUANTILE);
+}
+function precisionHalfWidth(d, alpha, rule) {
+  const normal = nullHalfWidth(d, alpha);
+  return d.length > FLIP_MAX_PAIRS ? normal : Math.max(normal, flippedHalfWidth(d, alpha, rule));
 }
 function settlePairsPerVariance(alpha, threshold) {
   const half = Math.log1p(threshold) / 2;
@@ -42716,7 +42722,7 @@ function stopCheck(pairs, opts) {
   if (ev.above >= 2 * family / opts.alpha || ev.below >= 2 * family / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "change" };
   if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "unchanged" };
   const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
-  if (confident && nullHalfWidth(d, opts.alpha) < opts.precision && flippedHalfWidth(d, opts.alpha, rule) < opts.precision) {
+  if (confident && nullHalfWidth(d, opts.alpha) < opts.precision && precisionHalfWidth(d, opts.alpha, rule) < opts.precision) {
     return { stop: true, reason: "precision", ...base, decision: null };
   }
   return { stop: false, reason: null, ...base, decision: null };

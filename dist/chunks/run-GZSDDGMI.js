@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-KX2BQJEJ.js";
+} from "./chunk-KJ637LF7.js";
 import {
   BearerCredentialHandler,
   HttpClient,

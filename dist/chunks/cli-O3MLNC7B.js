@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-KX2BQJEJ.js";
+} from "./chunk-KJ637LF7.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
