@@ -46,6 +46,9 @@
  * - (`--arms benchmark-gomaxprocs1`) benchmark-level with `GOMAXPROCS=1 ` before the run command, as
  *   a user would write it: what one OS thread for Go code does to the noise of a pair on a small
  *   runner (it changes what the code does: b.RunParallel, the collector's concurrency);
+ * - (`--arms benchmark-pinned`) benchmark-level with `taskset -c <one CPU> ` before the run command:
+ *   every run of both sides on one core (Linux), so that no run moves between cores; Go then sets
+ *   GOMAXPROCS=1 itself, so it is measured beside `benchmark-gomaxprocs1`;
  * - the ecosystem's own tool: Go: `bench.test -test.count N` on base then on head, judged by
  *   benchstat (significant at 0.05 and beyond the threshold); Python: pytest-benchmark on base with
  *   `--benchmark-save`, then on head with `--benchmark-compare --benchmark-compare-fail=median:2%`.
@@ -82,13 +85,14 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
   'benchmark-command': 'pairbench, benchmark-level, runs as the command says (--design command)',
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   'benchmark-gomaxprocs1': 'pairbench, benchmark-level, --design auto, the run command prefixed with GOMAXPROCS=1 (as a user would write it)',
+  'benchmark-pinned': 'pairbench, benchmark-level, --design auto, the run command prefixed with taskset -c <one CPU> (every run on one core; Go then sets GOMAXPROCS=1 itself)',
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
 type SuiteId = 'go' | 'go-small' | 'python' | 'snappy' | 'js';
@@ -612,6 +616,21 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
 }
 
 /** pairbench's flags for an arm. */
+/**
+ * What an arm puts before the run command: `GOMAXPROCS=1 `, or `taskset -c <cpu> ` with the last
+ * CPU this process may use (Linux; util-linux's taskset), so that every run of both sides is on
+ * one core, as a user would bind them on a runner of their own.
+ */
+function runPrefix(arm: ArmName): string {
+  if (arm === 'benchmark-gomaxprocs1') return 'GOMAXPROCS=1 ';
+  if (arm !== 'benchmark-pinned') return '';
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? '';
+  const last = list.split(',').at(-1)?.split('-').at(-1);
+  if (last === undefined || !/^\d+$/.test(last)) throw new Error(`--arms benchmark-pinned: cannot read this process's CPUs from /proc/self/status ('${list}')`);
+  return `taskset -c ${last} `;
+}
+
 function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-harness') return ['--design', 'command', '--iterations', 'harness'];
   if (arm === 'benchmark-command') return ['--design', 'command'];
@@ -825,8 +844,8 @@ async function main(): Promise<void> {
                 const r = await setup.native(setup.dirs.base, headDir, s.budgetMs, scratch);
                 report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });
               } else {
-                if (arm === 'benchmark-gomaxprocs1' && setup.format !== 'go') throw new Error(`--arms benchmark-gomaxprocs1 is for Go suites, not ${id}`);
-                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, [...armFlags(arm), ...s.pairbenchFlags], arm === 'benchmark-gomaxprocs1' ? 'GOMAXPROCS=1 ' : '');
+                if ((arm === 'benchmark-gomaxprocs1' || arm === 'benchmark-pinned') && setup.format !== 'go') throw new Error(`--arms ${arm} is for Go suites, not ${id}`);
+                const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, [...armFlags(arm), ...s.pairbenchFlags], runPrefix(arm));
                 report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, outcomes: r.outcomes, command: r.command, ...armFigures(r.results) });
               }
             } catch (err) {

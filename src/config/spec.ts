@@ -12,6 +12,7 @@ import { parseCacheKey, parseCachePaths } from './build-cache.ts';
 import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
+import { parseCpus } from './cpus.ts';
 import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
@@ -94,6 +95,8 @@ export interface Spec {
   /** true when the user chose the seed (recorded either way) */
   seedGiven: boolean;
   shard: { index: number; count: number };
+  /** `--cpus`: the CPUs every measured run is bound to (a cpuset list, config/cpus.ts); absent: not bound */
+  cpus?: string;
   out: string;
   markdown: string | null;
   failOn: FailOn;
@@ -348,6 +351,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   if (cachePaths !== undefined && build === null) {
     throw new UsageError(naming('build-cache'), `${naming('build-cache')}: got ${show(cachePaths)} but no ${naming('build')}; expected a build command whose outputs the cache keeps`);
   }
+  const cpus = get<string>('cpus');
   const changedOnly = get<boolean>('changed-only') ?? false;
   const pathsMode = get<PathsMode>('paths-mode') ?? 'strict';
   const pathsIgnore = get<string>('paths-ignore');
@@ -376,6 +380,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== undefined,
     shard: parseShard(naming('shard'), get<string>('shard') ?? '1/1'),
+    ...(cpus !== undefined ? { cpus: parseCpus(naming('cpus'), cpus) } : {}),
     out: get<string>('out') ?? 'pairbench-results.json',
     markdown: get<string>('markdown') ?? null,
     failOn: parseFailOn(naming('fail-on'), get<string[]>('fail-on') ?? ['regression']),

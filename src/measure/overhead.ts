@@ -44,6 +44,8 @@ export function calibrationRequest(like: RunRequest): RunRequest {
     timeoutMs: like.timeoutMs,
     captureStdout: false,
     shell: 'sh',
+    // bound as the runs are (`--cpus`): taskset's exec is then part of the overhead subtracted
+    ...(like.cpus ? { cpus: like.cpus } : {}),
     ...(like.signal ? { signal: like.signal } : {}),
   };
 }

@@ -9,6 +9,8 @@ export interface RunRequest {
   command: string;
   /** `sh` (default): `/bin/sh -c command`; `none`: the command's words, executed directly */
   shell?: ShellMode;
+  /** `--cpus`: run under `taskset -c <cpus>`, bound to these CPUs (a checked cpuset list) */
+  cpus?: string;
   cwd: string;
   env: Record<string, string | undefined>;
   timeoutMs: number;

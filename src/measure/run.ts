@@ -35,7 +35,8 @@ export async function runCommand(req: RunRequest): Promise<RunResult> {
 export async function runCommands(reqs: readonly RunRequest[]): Promise<RunResult[]> {
   const timer = await measuringTimer();
   const helper = timer.kind === 'helper' ? timer.path : null;
-  const argvOf = (r: RunRequest): string[] => commandArgv(r.command, r.shell);
+  // bound to CPUs (`--cpus`), the command runs under taskset, which execs it: its children inherit the binding
+  const argvOf = (r: RunRequest): string[] => (r.cpus ? ['taskset', '-c', r.cpus, ...commandArgv(r.command, r.shell)] : commandArgv(r.command, r.shell));
   if (helper && reqs.length > 0 && reqs.every((r) => !r.countInstructions)) {
     return runServed(
       helper,

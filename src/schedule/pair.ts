@@ -70,7 +70,7 @@ function selection(target: Target): Selection {
 function sideRequests(ctx: MeasureContext, target: Target, side: Side): { prepare: RunRequest | null; run: RunRequest } {
   const bench = target.job.bench;
   const dir = (side === 'base' ? ctx.base : ctx.head).dir;
-  const common = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+  const common = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
   const sel = selection(target);
   return {
     prepare: bench.prepare ? { ...common, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,

@@ -47,6 +47,8 @@ const cases: [string[], RegExp][] = [
   [['compare', '--shard', '5/2', '--run', 'true', ...aside], /--shard: got "5\/2"; expected i\/n with 1 ≤ i ≤ n ≤ 1000/],
   [['compare', '--shard', '1/99999999999999999999', '--run', 'true', ...aside], /--shard: got "1\/99999999999999999999"; expected i\/n with 1 ≤ i ≤ n ≤ 1000/],
   [['compare', '--head', 'HEAD', '--run', 'true', ...aside], /--head and --head-dir cannot be used together/],
+  [['compare', '--cpus', 'first', '--run', 'true', ...aside], /^pairbench: --cpus: got "first"; expected a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3$/m],
+  [['compare', '--cpus', '3-1', '--run', 'true', ...aside], /^pairbench: --cpus: got "3-1"; expected a list of CPUs/m],
 ];
 
 describe('S15: every bad input gets one clear message and exit 2', () => {

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-KJ637LF7.js";
+} from "./chunk-Q5RI47TB.js";
 import {
   BearerCredentialHandler,
   HttpClient,

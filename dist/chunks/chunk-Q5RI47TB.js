@@ -9700,6 +9700,7 @@ var COMPARE_OPTIONS = [
   { name: "timeout", kind: "duration", default: "10m", arg: "<dur>", help: "one run's time limit; the whole process tree is killed past it", recorded: 11 },
   { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1 },
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th" },
+  { name: "cpus", kind: "string", arg: "<list>", help: "bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)" },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never" },
@@ -29517,6 +29518,44 @@ function splitCommand(command) {
   return { argv };
 }
 
+// src/config/cpus.ts
+import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+function parseCpuList(text) {
+  if (!/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(text)) return null;
+  const cpus2 = [];
+  for (const part of text.split(",")) {
+    const [from, to = from] = part.split("-").map(Number);
+    if (to < from || to - from > 4096) return null;
+    for (let c4 = from; c4 <= to; c4++) cpus2.push(c4);
+  }
+  return cpus2;
+}
+function thisHost() {
+  let allowed = null;
+  if (process.platform === "linux") {
+    try {
+      const status = readFileSync("/proc/self/status", "utf8");
+      allowed = parseCpuList(/^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? "");
+    } catch {
+      allowed = null;
+    }
+  }
+  const taskset = process.platform === "linux" && spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
+  return { platform: process.platform, allowed, taskset };
+}
+function parseCpus(input2, value, host = thisHost()) {
+  const cpus2 = parseCpuList(value.trim());
+  if (cpus2 === null || cpus2.length === 0) throw UsageError.invalid(input2, value, "a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3");
+  if (host.platform !== "linux") throw new UsageError(input2, `${input2}: got ${show(value)}, but binding runs to CPUs needs Linux (taskset); this system is ${host.platform}; expected no ${input2} here`);
+  if (host.allowed !== null) {
+    const outside = cpus2.filter((c4) => !host.allowed.includes(c4));
+    if (outside.length > 0) throw new UsageError(input2, `${input2}: got ${show(value)}, but this process may use only CPUs ${host.allowed.join(",")} (CPU ${outside.join(", ")} is not among them); expected CPUs among those`);
+  }
+  if (!host.taskset) throw new UsageError(input2, `${input2}: got ${show(value)}, but taskset is missing; expected util-linux's taskset (sudo apt-get install -y util-linux)`);
+  return value.trim();
+}
+
 // src/config/limits.ts
 var LIMITS = {
   fileBytes: 256 * 1024 * 1024,
@@ -29787,6 +29826,7 @@ function buildSpec(flags, ctx) {
   if (cachePaths !== void 0 && build2 === null) {
     throw new UsageError(naming("build-cache"), `${naming("build-cache")}: got ${show(cachePaths)} but no ${naming("build")}; expected a build command whose outputs the cache keeps`);
   }
+  const cpus2 = get("cpus");
   const changedOnly = get("changed-only") ?? false;
   const pathsMode = get("paths-mode") ?? "strict";
   const pathsIgnore = get("paths-ignore");
@@ -29815,6 +29855,7 @@ function buildSpec(flags, ctx) {
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== void 0,
     shard: parseShard(naming("shard"), get("shard") ?? "1/1"),
+    ...cpus2 !== void 0 ? { cpus: parseCpus(naming("cpus"), cpus2) } : {},
     out: get("out") ?? "pairbench-results.json",
     markdown: get("markdown") ?? null,
     failOn: parseFailOn(naming("fail-on"), get("fail-on") ?? ["regression"]),
@@ -30735,7 +30776,7 @@ var getSubprocessResult = (result) => {
 };
 
 // node_modules/execa/lib/methods/main-sync.js
-import { spawnSync } from "node:child_process";
+import { spawnSync as spawnSync2 } from "node:child_process";
 
 // node_modules/execa/lib/arguments/specific.js
 import { debuglog } from "node:util";
@@ -34136,7 +34177,7 @@ var handleResult = (result, verboseInfo, { reject }) => {
 };
 
 // node_modules/execa/lib/stdio/handle-sync.js
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 
 // node_modules/execa/lib/stdio/type.js
 var getStdioItemType = (value, optionName) => {
@@ -34492,7 +34533,7 @@ var isFixedOutputPipe = (fdNumber, input2) => input2 === true && isStandardOutpu
 var isStandardOutputFd = (fdNumber) => fdNumber === 1 || fdNumber === 2;
 
 // node_modules/execa/lib/stdio/native.js
-import { readFileSync } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
 import tty2 from "node:tty";
 
 // node_modules/execa/lib/arguments/fd-options.js
@@ -34606,7 +34647,7 @@ var getTargetFd = ({ value, optionName, fdNumber, direction }) => {
   if (tty2.isatty(targetFdNumber)) {
     throw new TypeError(`The \`${optionName}: ${serializeOptionValue(value)}\` option is invalid: it cannot be a TTY with synchronous methods.`);
   }
-  return { type: "uint8Array", contents: () => [bufferToUint8Array(readFileSync(targetFdNumber))], optionName };
+  return { type: "uint8Array", contents: () => [bufferToUint8Array(readFileSync2(targetFdNumber))], optionName };
 };
 var getTargetFdNumber = (value, fdNumber) => {
   if (value === "inherit") {
@@ -35000,8 +35041,8 @@ var addPropertiesSync = {
     generator: forbiddenInputTransformIfSync,
     native: forbiddenNativeInputIfSync,
     // Files and iterables are read lazily, so that a file which cannot be read, or an iterable which throws, is reported like any other early error, instead of being thrown as a raw error
-    fileUrl: ({ value }) => ({ contents: () => [bufferToUint8Array(readFileSync2(value))] }),
-    filePath: ({ value: { file: file2 } }) => ({ contents: () => [bufferToUint8Array(readFileSync2(file2))] }),
+    fileUrl: ({ value }) => ({ contents: () => [bufferToUint8Array(readFileSync3(value))] }),
+    filePath: ({ value: { file: file2 } }) => ({ contents: () => [bufferToUint8Array(readFileSync3(file2))] }),
     fileNumber: forbiddenIfSync,
     iterable: ({ value }) => ({ contents: () => [...value] }),
     string: ({ value }) => ({ contents: [value] }),
@@ -35590,7 +35631,7 @@ var runSubprocessSync = ({ file: file2, commandArguments, options, command, esca
   try {
     addInputOptionsSync(fileDescriptors, options);
     const normalizedOptions = normalizeSpawnSyncOptions(options);
-    return { __proto__: null, ...spawnSync(...concatenateShell(file2, commandArguments, normalizedOptions)) };
+    return { __proto__: null, ...spawnSync2(...concatenateShell(file2, commandArguments, normalizedOptions)) };
   } catch (error62) {
     return makeEarlyError({
       error: error62,
@@ -38835,7 +38876,7 @@ async function compile2(dir, exe) {
 
 // src/measure/instructions.ts
 import { execFile as execFile3 } from "node:child_process";
-import { mkdtempSync as mkdtempSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync3 } from "node:fs";
+import { mkdtempSync as mkdtempSync2, readdirSync, readFileSync as readFileSync4, rmSync as rmSync3 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var INSTALL_HINT = "install valgrind (Ubuntu runners: `sudo apt-get install -y valgrind`) or make hardware counters available to `perf stat -e instructions:u` (linux-tools; kernel.perf_event_paranoid ≤ 2)";
@@ -38865,7 +38906,7 @@ function wrapForCounting(counter, shellArgv) {
       argv: ["perf", "stat", "-x", ",", "-o", file2, "-e", "instructions:u", "--", ...shellArgv],
       read() {
         try {
-          const m = /^(\d+),[^,]*,instructions/m.exec(readFileSync3(file2, "utf8"));
+          const m = /^(\d+),[^,]*,instructions/m.exec(readFileSync4(file2, "utf8"));
           return m ? Number(m[1]) : null;
         } catch {
           return null;
@@ -38882,7 +38923,7 @@ function wrapForCounting(counter, shellArgv) {
         let total = 0;
         let found = false;
         for (const name of readdirSync(dir)) {
-          for (const m of readFileSync3(join2(dir, name), "utf8").matchAll(/Collected : (\d+)/g)) {
+          for (const m of readFileSync4(join2(dir, name), "utf8").matchAll(/Collected : (\d+)/g)) {
             total += Number(m[1]);
             found = true;
           }
@@ -39308,6 +39349,8 @@ function calibrationRequest(like) {
     timeoutMs: like.timeoutMs,
     captureStdout: false,
     shell: "sh",
+    // bound as the runs are (`--cpus`): taskset's exec is then part of the overhead subtracted
+    ...like.cpus ? { cpus: like.cpus } : {},
     ...like.signal ? { signal: like.signal } : {}
   };
 }
@@ -39723,7 +39766,7 @@ async function runCommand(req) {
 async function runCommands(reqs) {
   const timer = await measuringTimer();
   const helper = timer.kind === "helper" ? timer.path : null;
-  const argvOf = (r) => commandArgv(r.command, r.shell);
+  const argvOf = (r) => r.cpus ? ["taskset", "-c", r.cpus, ...commandArgv(r.command, r.shell)] : commandArgv(r.command, r.shell);
   if (helper && reqs.length > 0 && reqs.every((r) => !r.countInstructions)) {
     return runServed(
       helper,
@@ -40980,7 +41023,7 @@ function actionSavePolicy(event, explicit) {
 }
 
 // src/revisions/temp-root.ts
-import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync3, readFileSync as readFileSync4, realpathSync, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync3, readFileSync as readFileSync5, realpathSync, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { basename, dirname as dirname2, join as join3 } from "node:path";
 var ROOT_PREFIX = "pairbench-wt-";
@@ -41030,7 +41073,7 @@ function ownedRoot(worktree) {
   try {
     const file2 = join3(real, MARKER);
     if (!lstatSync3(file2).isFile()) return no("it has no pairbench marker");
-    marker = JSON.parse(readFileSync4(file2, "utf8"));
+    marker = JSON.parse(readFileSync5(file2, "utf8"));
   } catch {
     return no("its folder has no pairbench marker, so it was not made by pairbench");
   }
@@ -43444,7 +43487,7 @@ function selection(target) {
 function sideRequests(ctx, target, side) {
   const bench = target.job.bench;
   const dir = (side === "base" ? ctx.base : ctx.head).dir;
-  const common2 = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...ctx.signal ? { signal: ctx.signal } : {} };
+  const common2 = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}, ...ctx.signal ? { signal: ctx.signal } : {} };
   const sel = selection(target);
   return {
     prepare: bench.prepare ? { ...common2, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
@@ -44161,6 +44204,7 @@ function recordedSettings(spec) {
       COMPARE_OPTIONS.filter((o2) => o2.recorded !== void 0).map((o2) => [recordedKey(o2), spec[recordedKey(o2)]]).filter(([, v]) => v !== null && v !== void 0)
     ),
     build: spec.build,
+    ...spec.cpus ? { cpus: spec.cpus } : {},
     failOn: spec.failOn,
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(","),
     benchmarks: spec.benchmarks.map((b) => ({

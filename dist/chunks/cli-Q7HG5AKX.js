@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-KJ637LF7.js";
+} from "./chunk-Q5RI47TB.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -1,0 +1,70 @@
+/**
+ * `--cpus`: the CPUs every measured run of both sides is bound to (Linux, `taskset -c`), given as
+ * a cpuset list as Linux writes one (`1`, `0,2`, `2-3`).
+ *
+ * Why it is offered, and why not by default. On a small runner a benchmark's process moves between
+ * cores and shares them with the runtime's own threads; bound to one core, the runs of a pair land
+ * alike. Measured on fastjson's 42 Go benchmarks, A/A, 10-minute budget, one block of three arms on
+ * this project's 2-core machine (bench/results/suites-go-aa-pinned-2026-11-27.md): bound to one CPU,
+ * all 42 `unchanged` after 3 min 27 s, the pairs spreading by ±2.7% (median SD); with
+ * `GOMAXPROCS=1` alone all 42 after 3 min 34 s at ±5.4%; unbound, 29 of 42 in the 10 minutes at
+ * ±9.1%. But binding changes what the code does: Go sizes GOMAXPROCS from the CPUs it may use, so a
+ * Go benchmark bound to one CPU runs its Go code on one thread (b.RunParallel, the collector's
+ * workers), and any multi-threaded benchmark is measured on the CPUs given. That is the user's
+ * choice to make, so the runs are left unbound unless it is asked for.
+ */
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { UsageError, show } from './errors.ts';
+
+/** The CPUs a cpuset list names, in order, or null when it is not one (`0-3,6`). */
+export function parseCpuList(text: string): number[] | null {
+  if (!/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(text)) return null;
+  const cpus: number[] = [];
+  for (const part of text.split(',')) {
+    const [from, to = from] = part.split('-').map(Number) as [number, number?];
+    if (to! < from || to! - from > 4096) return null;
+    for (let c = from; c <= to!; c++) cpus.push(c);
+  }
+  return cpus;
+}
+
+/** What `--cpus` needs of the machine: Linux, the CPUs this process may use, and taskset. */
+export interface CpuHost {
+  platform: NodeJS.Platform;
+  /** the CPUs this process may use (Cpus_allowed_list), null when they cannot be read */
+  allowed: number[] | null;
+  /** whether `taskset` runs */
+  taskset: boolean;
+}
+
+/** This machine, read when `--cpus` is given (never otherwise). */
+function thisHost(): CpuHost {
+  let allowed: number[] | null = null;
+  if (process.platform === 'linux') {
+    try {
+      const status = readFileSync('/proc/self/status', 'utf8');
+      allowed = parseCpuList(/^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? '');
+    } catch {
+      allowed = null;
+    }
+  }
+  const taskset = process.platform === 'linux' && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+  return { platform: process.platform, allowed, taskset };
+}
+
+/**
+ * `--cpus` checked against the machine: the list as given, once it names CPUs this process may use
+ * on a Linux machine with taskset; else one message naming the input, the value and what is expected.
+ */
+export function parseCpus(input: string, value: string, host: CpuHost = thisHost()): string {
+  const cpus = parseCpuList(value.trim());
+  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, 'a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3');
+  if (host.platform !== 'linux') throw new UsageError(input, `${input}: got ${show(value)}, but binding runs to CPUs needs Linux (taskset); this system is ${host.platform}; expected no ${input} here`);
+  if (host.allowed !== null) {
+    const outside = cpus.filter((c) => !host.allowed!.includes(c));
+    if (outside.length > 0) throw new UsageError(input, `${input}: got ${show(value)}, but this process may use only CPUs ${host.allowed.join(',')} (CPU ${outside.join(', ')} is not among them); expected CPUs among those`);
+  }
+  if (!host.taskset) throw new UsageError(input, `${input}: got ${show(value)}, but taskset is missing; expected util-linux's taskset (sudo apt-get install -y util-linux)`);
+  return value.trim();
+}

@@ -1,0 +1,44 @@
+/** `--cpus` end to end: every measured run of both sides is bound to the CPUs given, and the results file says so. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import { parseCpuList } from '../../src/config/cpus.ts';
+import { pairbench, readResults } from '../support/cli.ts';
+import { tempDir } from '../support/repo.ts';
+import { requireTool, works } from '../support/require-tool.ts';
+
+const taskset = requireTool({ name: 'taskset', platforms: ['linux'], present: () => works('taskset', ['--version']), install: 'sudo apt-get install -y util-linux' });
+
+/** The CPUs this test process may use (Linux). */
+function allowed(): number[] {
+  return parseCpuList(/^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '') ?? [];
+}
+
+describe('--cpus', () => {
+  taskset.it('binds every measured run to the CPUs given: a run that checks its own CPUs passes bound and fails unbound', () => {
+    const cpu = allowed().at(-1)!;
+    const dir = tempDir();
+    // the run succeeds only when the process may use exactly that one CPU
+    const run = `grep -Eq '^Cpus_allowed_list:[[:space:]]+${cpu}$' /proc/self/status`;
+    const common = ['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--quiet'];
+    const out = join(dir, 'bound.json');
+    const bound = pairbench([...common, '--cpus', String(cpu), '--out', out]);
+    expect(bound.status, bound.stdout + bound.stderr).toBe(0);
+    const results = readResults(out);
+    expect(results.benchmarks[0]!.pairs).toHaveLength(6);
+    expect(results.settings?.['cpus']).toBe(String(cpu));
+    if (allowed().length > 1) {
+      // unbound, the same run sees every CPU and fails: the binding above was pairbench's doing
+      const unbound = pairbench([...common, '--out', join(dir, 'unbound.json')]);
+      expect(unbound.status).not.toBe(0);
+      expect(readResults(join(dir, 'unbound.json')).settings?.['cpus']).toBeUndefined();
+    }
+  });
+
+  taskset.it('refuses a CPU this process may not use, in one line, exit 2', () => {
+    const dir = tempDir();
+    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', 'true', '--cpus', '4095', '--out', join(dir, 'r.json')]);
+    expect(res.status).toBe(2);
+    expect(res.stderr.trim()).toMatch(/^pairbench: --cpus: got "4095", but this process may use only CPUs [\d,]+ \(CPU 4095 is not among them\); expected CPUs among those$/);
+  });
+});
