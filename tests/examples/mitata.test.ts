@@ -6,7 +6,7 @@ import { TOOLS, requireTool } from '../support/require-tool.ts';
 const mitataExample = requireTool(TOOLS['mitata-suite']);
 
 describe('examples, compared end to end', () => {
-  mitataExample.it('mitata-suite: checksum regresses, sort is unchanged, each paired on its own', () => {
-    perBenchmark('mitata-suite', 'checksum 64 KiB', 'sort 1000', { pairs: 14, outliers: 'none' });
+  mitataExample.it('mitata-suite: checksum regresses, sort raises no alarm, each paired on its own', () => {
+    perBenchmark('mitata-suite', 'checksum 64 KiB', 'sort 1000', { pairs: 7, outliers: 'none', untouchedMay: 'be inconclusive' });
   }, 360_000);
 });
