@@ -38,6 +38,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { BenchmarkResult } from '../../src/results/schema.ts';
+import { parseCpuList } from '../../src/config/cpus.ts';
 import { ROOT, pairbench, readResults } from './cli.ts';
 import { tempDir } from './repo.ts';
 import { strictAboutTools, works } from './require-tool.ts';
@@ -67,18 +68,10 @@ export function workflowStep(example: string): { readme: string; step: Step } {
 
 /**
  * The CPUs a cpuset list names (`0-3,6`, as Linux writes Cpus_allowed_list), in order; an empty
- * list for an empty or malformed one.
+ * list for an empty or malformed one (read as `--cpus` reads it: src/config/cpus.ts).
  */
 export function cpuList(text: string): number[] {
-  const cpus: number[] = [];
-  for (const part of text.trim().split(',')) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!m) return [];
-    const from = Number(m[1]);
-    const to = m[2] === undefined ? from : Number(m[2]);
-    for (let c = from; c <= to; c++) cpus.push(c);
-  }
-  return cpus;
+  return parseCpuList(text.trim()) ?? [];
 }
 
 /**
