@@ -62,6 +62,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { allowedCpus } from '../src/config/cpus.ts';
 import { parseDuration } from '../src/config/units.ts';
 import { parseHarness } from '../src/harness/index.ts';
 import { filterFor } from '../src/harness/select.ts';
@@ -624,10 +625,8 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
 function runPrefix(arm: ArmName): string {
   if (arm === 'benchmark-gomaxprocs1') return 'GOMAXPROCS=1 ';
   if (arm !== 'benchmark-pinned') return '';
-  const status = readFileSync('/proc/self/status', 'utf8');
-  const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? '';
-  const last = list.split(',').at(-1)?.split('-').at(-1);
-  if (last === undefined || !/^\d+$/.test(last)) throw new Error(`--arms benchmark-pinned: cannot read this process's CPUs from /proc/self/status ('${list}')`);
+  const last = allowedCpus()?.at(-1);
+  if (last === undefined) throw new Error("--arms benchmark-pinned: cannot read this process's CPUs from /proc/self/status (Linux only)");
   return `taskset -c ${last} `;
 }
 

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-GK5Y6UJY.js");
+  const { runAction } = await import("./chunks/run-HHMLSQAW.js");
   await runAction();
 }

@@ -38,17 +38,20 @@ export interface CpuHost {
   taskset: boolean;
 }
 
+/** The CPUs this process may use (Linux's Cpus_allowed_list), null where they cannot be read. */
+export function allowedCpus(): number[] | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    return parseCpuList(/^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? '');
+  } catch {
+    return null;
+  }
+}
+
 /** This machine, read when `--cpus` is given (never otherwise). */
 function thisHost(): CpuHost {
-  let allowed: number[] | null = null;
-  if (process.platform === 'linux') {
-    try {
-      const status = readFileSync('/proc/self/status', 'utf8');
-      allowed = parseCpuList(/^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? '');
-    } catch {
-      allowed = null;
-    }
-  }
+  const allowed = allowedCpus();
   const taskset = process.platform === 'linux' && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
   return { platform: process.platform, allowed, taskset };
 }

@@ -1,8 +1,7 @@
 /** `--cpus` end to end: every measured run of both sides is bound to the CPUs given, and the results file says so. */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { parseCpuList } from '../../src/config/cpus.ts';
+import { allowedCpus } from '../../src/config/cpus.ts';
 import { pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 import { requireTool, works } from '../support/require-tool.ts';
@@ -10,9 +9,7 @@ import { requireTool, works } from '../support/require-tool.ts';
 const taskset = requireTool({ name: 'taskset', platforms: ['linux'], present: () => works('taskset', ['--version']), install: 'sudo apt-get install -y util-linux' });
 
 /** The CPUs this test process may use (Linux). */
-function allowed(): number[] {
-  return parseCpuList(/^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '') ?? [];
-}
+const allowed = (): number[] => allowedCpus() ?? [];
 
 describe('--cpus', () => {
   taskset.it('binds every measured run to the CPUs given: a run that checks its own CPUs passes bound and fails unbound', () => {

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-Q5RI47TB.js";
+} from "./chunk-YPHGMV7B.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-Q5RI47TB.js";
+} from "./chunk-YPHGMV7B.js";
 import {
   BearerCredentialHandler,
   HttpClient,

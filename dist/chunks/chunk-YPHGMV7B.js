@@ -29531,16 +29531,17 @@ function parseCpuList(text) {
   }
   return cpus2;
 }
-function thisHost() {
-  let allowed = null;
-  if (process.platform === "linux") {
-    try {
-      const status = readFileSync("/proc/self/status", "utf8");
-      allowed = parseCpuList(/^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? "");
-    } catch {
-      allowed = null;
-    }
+function allowedCpus() {
+  if (process.platform !== "linux") return null;
+  try {
+    const status = readFileSync("/proc/self/status", "utf8");
+    return parseCpuList(/^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? "");
+  } catch {
+    return null;
   }
+}
+function thisHost() {
+  const allowed = allowedCpus();
   const taskset = process.platform === "linux" && spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
   return { platform: process.platform, allowed, taskset };
 }
