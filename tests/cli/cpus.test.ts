@@ -15,9 +15,10 @@ describe('--cpus', () => {
   taskset.it('binds every measured run to the CPUs given: a run that checks its own CPUs passes bound and fails unbound', () => {
     const cpu = allowed().at(-1)!;
     const dir = tempDir();
-    // the run succeeds only when the process may use exactly that one CPU
+    // the run succeeds only when the process may use exactly that one CPU. Both sides are the same
+    // command, so any verdict is chance (six pairs of one sign: p = 2/64); --fail-on none keeps exit 0 about the runs
     const run = `grep -Eq '^Cpus_allowed_list:[[:space:]]+${cpu}$' /proc/self/status`;
-    const common = ['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--quiet'];
+    const common = ['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--fail-on', 'none', '--quiet'];
     const out = join(dir, 'bound.json');
     const bound = pairbench([...common, '--cpus', String(cpu), '--out', out]);
     expect(bound.status, bound.stdout + bound.stderr).toBe(0);
