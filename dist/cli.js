@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-LGBTW5X7.js")).run();
+  (await import("./chunks/cli-6TMYJNSP.js")).run();
 }

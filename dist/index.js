@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-HHMLSQAW.js");
+  const { runAction } = await import("./chunks/run-K6PVYX2P.js");
   await runAction();
 }

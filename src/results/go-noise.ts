@@ -7,19 +7,28 @@
  *   the next: the Go example's sort varied by ±10-20% a pair under load while it allocated a slice
  *   per iteration, by ±3-9% sorting into a slice made once;
  * - with more than one thread, the collector's background workers run on the machine's other core,
- *   whose share of a shared runner varies: on a fastjson A/A of 42 benchmarks, `GOMAXPROCS=1`
- *   halved the typical spread of a pair (±4.1% against ±8.7%, 39 of 42 `unchanged` against 22).
- * pairbench changes neither (it would change what the user's code does); it says so, with the
- * figures of this benchmark. Read from the results file alone (the recorded format and run
- * command, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or `-benchmem`), so
- * `pairbench report` says it again.
+ *   whose share of a shared runner varies: on a fastjson A/A of 42 benchmarks in one block, as
+ *   written ±9.1% a pair and 29 of 42 `unchanged` in 10 minutes; `GOMAXPROCS=1` ±5.4% and bound
+ *   to one CPU (`--cpus`) ±2.7%, both 42 of 42 in about 3.5 minutes
+ *   (bench/results/suites-go-aa-pinned-2026-11-27.md).
+ * pairbench changes neither by default (it would change what the user's code does); it says so,
+ * with the figures of this benchmark. Read from the results file alone (the recorded format, run
+ * command and `cpus` setting, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or
+ * `-benchmem`), so `pairbench report` says it again.
  */
+import { parseCpuList } from '../config/cpus.ts';
 import { median } from '../stats/index.ts';
 import type { Finding } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 
 /** `-test.cpu 1` (or `=1`), or `GOMAXPROCS=1` in the environment the command sets. */
 const ONE_THREAD = /(?:^|\s)-(?:test\.)?cpu(?:=|\s+)1(?:\s|$)|(?:^|\s)GOMAXPROCS=1(?:\s|$)/;
+
+/** A recorded `--cpus` list of one CPU (`3`, `3-3`): Go then sizes GOMAXPROCS to 1 itself. */
+function boundToOneCpu(cpus: unknown): boolean {
+  const list = typeof cpus === 'string' ? parseCpuList(cpus) : null;
+  return list !== null && new Set(list).size === 1;
+}
 
 /** The recorded benchmark a result row belongs to: the only one, or the one whose name prefixes it (`<name>/...`). */
 function recordedOf(results: Results, name: string): { format?: string | undefined; run?: string | undefined } | undefined {
@@ -42,7 +51,7 @@ export function goNoiseNote(b: BenchmarkResult, findings: readonly Finding[], re
   const allocs = results.benchmarks.find((r) => r.name === `${b.name} (allocs/op)`);
   const perOp = allocs && allocs.pairs.length > 0 ? median(allocs.pairs.map((p) => p.head)) : null;
   const allocsPerOp = perOp !== null && perOp >= 1 ? perOp : null;
-  const oneThread = ONE_THREAD.test(recorded.run ?? '');
+  const oneThread = ONE_THREAD.test(recorded.run ?? '') || boundToOneCpu(results.settings?.['cpus']);
   if (allocsPerOp === null && oneThread) return [];
   return [{ code: 'go-noise', severity: 'info', figures: { allocsPerOp, oneThread } }];
 }

@@ -49,13 +49,13 @@ describe('the Go levers beside a noise warning', () => {
     expect(note.figures).toEqual({ allocsPerOp: 1, oneThread: false });
     const cli = wordDiagnostic(note, 'cli');
     expect(cli).toContain('it allocates in its loop (1 allocs/op in head)');
-    expect(cli).toContain('add -test.cpu 1 to --run');
-    expect(wordDiagnostic(note, 'action')).toContain('add -test.cpu 1 to the run input');
+    expect(cli).toContain('bind the runs to one CPU (--cpus 1) or add -test.cpu 1 to --run');
+    expect(wordDiagnostic(note, 'action')).toContain('bind the runs to one CPU (the input cpus: 1) or add -test.cpu 1 to the run input');
     // the allocs/op row itself is not noisy and gets no lever
     expect(codes(judged.benchmarks.find((b) => b.name === 'BenchmarkSort/n=100 (allocs/op)'))).not.toContain('go-noise');
   });
 
-  it('already on one thread (-test.cpu 1 or GOMAXPROCS=1): only the allocation; and nothing when it does not allocate either', () => {
+  it('already on one thread (-test.cpu 1, GOMAXPROCS=1 or --cpus of one CPU): only the allocation; and nothing when it does not allocate either', () => {
     for (const run of [`${RUN} -test.cpu 1`, `${RUN} -test.cpu=1`, `GOMAXPROCS=1 ${RUN}`]) {
       const allocating = judgeResults(results(goRows('BenchmarkA', 0.4, 3, 5), run), OPTIONS).benchmarks[0]!;
       expect(allocating.diagnostics!.find((d) => d.code === 'go-noise')!.figures, run).toEqual({ allocsPerOp: 3, oneThread: true });
@@ -64,6 +64,18 @@ describe('the Go levers beside a noise warning', () => {
       expect(codes(quietCode), run).toContain('high-noise');
       expect(codes(quietCode), run).not.toContain('go-noise');
     }
+    // bound to one CPU by --cpus (recorded as settings.cpus), Go sizes GOMAXPROCS to 1 itself
+    for (const cpus of ['1', '3-3']) {
+      const bound = results(goRows('BenchmarkA', 0.4, 3, 5), RUN);
+      bound.settings = { ...bound.settings, cpus };
+      const note = judgeResults(bound, OPTIONS).benchmarks[0]!.diagnostics!.find((d) => d.code === 'go-noise')!;
+      expect(note.figures, cpus).toEqual({ allocsPerOp: 3, oneThread: true });
+      expect(wordDiagnostic(note, 'cli')).not.toContain('--cpus');
+    }
+    // bound to two CPUs, Go still runs two threads: the lever stays
+    const twoCpus = results(goRows('BenchmarkA', 0.4, null, 5), RUN);
+    twoCpus.settings = { ...twoCpus.settings, cpus: '0-1' };
+    expect(judgeResults(twoCpus, OPTIONS).benchmarks[0]!.diagnostics!.find((d) => d.code === 'go-noise')!.figures).toEqual({ allocsPerOp: null, oneThread: false });
     // -test.cpu 1,2 runs on two threads too: the lever stays
     const two = judgeResults(results(goRows('BenchmarkA', 0.4, null, 5), `${RUN} -test.cpu 1,2`), OPTIONS).benchmarks[0]!;
     expect(two.diagnostics!.find((d) => d.code === 'go-noise')!.figures).toEqual({ allocsPerOp: null, oneThread: false });

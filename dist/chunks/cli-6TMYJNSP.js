@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-YPHGMV7B.js";
+} from "./chunk-W3KWKZLC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

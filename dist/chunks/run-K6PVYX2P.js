@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-YPHGMV7B.js";
+} from "./chunk-W3KWKZLC.js";
 import {
   BearerCredentialHandler,
   HttpClient,
