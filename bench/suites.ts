@@ -8,6 +8,7 @@
  *   npm run bench:suites -- --render bench/results/suites.json
  *   npm run bench:suites -- --merge a.json --merge b.json   # several runs (say, one per condition) as one report
  *   npm run bench:suites -- --suites go --go-dirs /tmp/go --go-truth-pairs 0   # an earlier run's Go builds (see setupGo)
+ *   npm run bench:suites -- --suites go --small-arms benchmark-pinned --truth-arm benchmark-pinned   # the Go truth timed bound to one CPU, as that arm runs
  *
  * The suites are real public projects, pinned, downloaded at run time (nothing of theirs is
  * committed here): the Go module github.com/valyala/fastjson v1.6.4 through the Go module proxy
@@ -109,6 +110,8 @@ interface Settings {
   seed: number;
   outDir: string;
   quick: boolean;
+  /** the arm as which the Go truth was timed (`--truth-arm`); absent: as written (`benchmark`) */
+  truthArm?: ArmName;
 }
 
 /** One benchmark's outcome in one arm. */
@@ -209,12 +212,20 @@ function patchGo(dir: string, spin: number, count = false): void {
  * (BenchmarkPairbenchSpin), and the truth is that over the benchmark's own ns/op (the median of 5
  * runs of base, taken on this machine).
  */
-async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, seed: number, scratch: string, target: { dir: string; spinScale: number } = { dir: setup.dirs.head, spinScale: 1 }): Promise<Truth[]> {
+async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, seed: number, scratch: string, target: { dir: string; spinScale: number } = { dir: setup.dirs.head, spinScale: 1 }, arm: ArmName = 'benchmark'): Promise<Truth[]> {
   const COUNT_N = 200;
   const bin = join(counting, 'build/bench.test');
-  const spinRun = await must(bin, ['-test.run', '^$', '-test.bench', '^BenchmarkPairbenchSpin$', '-test.benchtime', '200ms', '-test.count', '5'], counting);
+  // the timed parts run as the arm runs its commands (bound to one CPU, or GOMAXPROCS=1): what a
+  // share of the time the injected work is depends on how the rest of the run is done
+  const timedRun = (file: string, args: string[], cwd: string): Promise<Ran> => {
+    const prefix = runPrefix(arm);
+    const cpu = /^taskset -c (\d+) $/.exec(prefix)?.[1];
+    if (cpu !== undefined) return must('taskset', ['-c', cpu, file, ...args], cwd);
+    return prefix === 'GOMAXPROCS=1 ' ? must(file, args, cwd, { ...process.env, GOMAXPROCS: '1' }) : must(file, args, cwd);
+  };
+  const spinRun = await timedRun(bin, ['-test.run', '^$', '-test.bench', '^BenchmarkPairbenchSpin$', '-test.benchtime', '200ms', '-test.count', '5'], counting);
   const spinNs = parseHarness('go', spinRun.stdout).find((x) => x.name === 'BenchmarkPairbenchSpin')!.value;
-  const baseRun = await must(join(setup.dirs.base, 'build/bench.test'), ['-test.run', '^$', '-test.bench', GO_SUITE, '-test.benchtime', '100ms', '-test.count', '5'], setup.dirs.base);
+  const baseRun = await timedRun(join(setup.dirs.base, 'build/bench.test'), ['-test.run', '^$', '-test.bench', GO_SUITE, '-test.benchtime', '100ms', '-test.count', '5'], setup.dirs.base);
   const base = parseHarness('go', baseRun.stdout).filter((x) => x.unit === 'ns');
   const out: Truth[] = [];
   for (const b of base) {
@@ -229,7 +240,7 @@ async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, 
   // Counting says which benchmarks call the function; timing says which moved. The patch also moves
   // code in the binary, and a benchmark that never calls parseRawNumber can change with its layout:
   // it is unaffected only if it did not move (|measured| < THRESHOLD / 2), else marginal.
-  const timed = await pairbenchArm(setup, 'benchmark', target.dir, 24 * 3600_000, seed + 7, scratch, ['--min-pairs', String(timedPairs), '--max-pairs', String(timedPairs)]);
+  const timed = await pairbenchArm(setup, 'benchmark', target.dir, 24 * 3600_000, seed + 7, scratch, ['--min-pairs', String(timedPairs), '--max-pairs', String(timedPairs)], runPrefix(arm));
   const results = timed.results as { benchmarks: Array<{ name: string; change?: { estimate: number; ci: [number, number] } | null; pairs: unknown[] }> };
   for (const t of out) {
     const b = results.benchmarks.find((x) => x.name === t.name);
@@ -616,7 +627,6 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
   return { outcomes, wallMs, lastVerdictMs: wallMs, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results };
 }
 
-/** pairbench's flags for an arm. */
 /**
  * What an arm puts before the run command: `GOMAXPROCS=1 `, or `taskset -c <cpu> ` with the last
  * CPU this process may use (Linux; util-linux's taskset), so that every run of both sides is on
@@ -630,6 +640,15 @@ function runPrefix(arm: ArmName): string {
   return `taskset -c ${last} `;
 }
 
+/** `--truth-arm`: an arm that runs the benchmarks' own command, prefixed or not. */
+function truthArmOf(value: string | undefined): ArmName {
+  const arms: ArmName[] = ['benchmark', 'benchmark-gomaxprocs1', 'benchmark-pinned'];
+  if (value === undefined) return 'benchmark';
+  if (!(arms as string[]).includes(value)) throw new Error(`--truth-arm: got "${value}"; expected one of ${arms.join(', ')}`);
+  return value as ArmName;
+}
+
+/** pairbench's flags for an arm. */
 function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-harness') return ['--design', 'command', '--iterations', 'harness'];
   if (arm === 'benchmark-command') return ['--design', 'command'];
@@ -685,6 +704,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'noisy-aa-arms': { type: 'string' },
       'py-batch': { type: 'string' },
       'go-truth-pairs': { type: 'string' },
+      'truth-arm': { type: 'string' },
       'go-dirs': { type: 'string' },
       'truth-only': { type: 'boolean', default: false },
       'keep-work': { type: 'boolean', default: false },
@@ -727,6 +747,8 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     merge: values.merge ?? [],
     // pairs of each Go benchmark alone, base against head, to see which moved (0: counting only)
     goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
+    // the Go truth timed as this arm runs (benchmark-pinned: bound to one CPU; default: as written)
+    truthArm: truthArmOf(values['truth-arm']),
     truthOnly: values['truth-only'] === true,
     keepWork: values['keep-work'] === true,
     // more flags for every pairbench arm, as one string of words (`--pairbench-flags="--precision 0.5%"`)
@@ -791,7 +813,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     command: `npm run bench:suites -- ${process.argv.slice(2).join(' ')}`.trim(),
     machine: describeMachine(),
-    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, threshold: THRESHOLD, alpha: ALPHA },
+    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, truthArm: s.truthArm, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},
     runs: [],
     errors: [],
@@ -816,12 +838,12 @@ async function main(): Promise<void> {
       }
       log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : id === 'js' ? `js: the truth: ${JS_TRUTH_PAIRS} pairs of each benchmark alone` : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
       report.truths[id] =
-        id === 'go' ? await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed, mkdtempSync(join(work, 'truth-')))
+        id === 'go' ? await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed, mkdtempSync(join(work, 'truth-')), undefined, s.truthArm)
         : id === 'js' ? await jsTruth(setup, s.seed, mkdtempSync(join(work, 'truth-')))
         : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
       if (id === 'go' && setup.dirs.small && s.smallArms.length > 0) {
         log('go-small: the injected truth of the smaller patch');
-        report.truths['go-small'] = await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed + 1, mkdtempSync(join(work, 'truth-')), { dir: setup.dirs.small, spinScale: s.smallSpin / s.spin });
+        report.truths['go-small'] = await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed + 1, mkdtempSync(join(work, 'truth-')), { dir: setup.dirs.small, spinScale: s.smallSpin / s.spin }, s.truthArm);
       }
       save();
       if (s.truthOnly) continue;
@@ -927,6 +949,7 @@ export function render(report: Report): string {
       const pairs = truths.find((t) => t.measured)?.measured?.pairs;
       lines.push(`| benchmark | calls of the slowed function per op (counted) | change they predict | change measured${pairs ? ` (${pairs} pairs of the benchmark alone; interval at pairbench's corrected level)` : ''} | kind |`, '|---|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${t.calibration.toFixed(1)} | ${pct(t.predicted ?? t.truth)} | ${t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : '—'} | ${t.kind} |`);
+      if (report.settings.truthArm && report.settings.truthArm !== 'benchmark') lines.push('', `Timed as the arm runs its commands: ${ARMS[report.settings.truthArm]} (the spin, base's ns/op and the measured pairs).`);
       lines.push('', 'Affected: calls the function, and the counted calls add at least the threshold. Unaffected: never calls it, and its measured change is within the threshold with an interval that holds 0. Marginal: the rest, counted in neither (a benchmark that never calls the function but moved was moved by the code layout of the patched binary: a tool is right to flag it).');
     } else if (suite === 'js') {
       lines.push(`| benchmark | change measured (${JS_TRUTH_PAIRS} pairs of the benchmark alone; interval at pairbench's corrected level) | kind |`, '|---|---|---|');
