@@ -88,7 +88,6 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
         .filter(([, v]) => v !== null && v !== undefined),
     ),
     build: spec.build,
-    ...(spec.cpus ? { cpus: spec.cpus } : {}),
     failOn: spec.failOn,
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(','),
     benchmarks: spec.benchmarks.map((b) => ({

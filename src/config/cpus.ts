@@ -57,12 +57,21 @@ function thisHost(): CpuHost {
 }
 
 /**
+ * A cpuset list as given (trimmed), or one message naming the input, the value and what is expected:
+ * the syntax alone, as a recorded `cpus` setting is read back (results/recorded.ts) on any machine.
+ */
+export function checkCpuList(input: string, value: string): string {
+  const cpus = parseCpuList(value.trim());
+  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, 'a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3');
+  return value.trim();
+}
+
+/**
  * `--cpus` checked against the machine: the list as given, once it names CPUs this process may use
  * on a Linux machine with taskset; else one message naming the input, the value and what is expected.
  */
 export function parseCpus(input: string, value: string, host: CpuHost = thisHost()): string {
-  const cpus = parseCpuList(value.trim());
-  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, 'a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3');
+  const cpus = parseCpuList(checkCpuList(input, value))!;
   if (host.platform !== 'linux') throw new UsageError(input, `${input}: got ${show(value)}, but binding runs to CPUs needs Linux (taskset); this system is ${host.platform}; expected no ${input} here`);
   if (host.allowed !== null) {
     const outside = cpus.filter((c) => !host.allowed!.includes(c));

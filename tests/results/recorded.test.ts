@@ -8,6 +8,7 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allowedCpus } from '../../src/config/cpus.ts';
 import { COMPARE_OPTIONS, recordedKey } from '../../src/config/options.ts';
 import { parseOptionValue } from '../../src/config/spec.ts';
 import { RECORDED_SETTINGS, readRecordedSetting } from '../../src/results/recorded.ts';
@@ -27,6 +28,8 @@ const GIVEN: Record<string, string> = {
   correction: 'bh',
   timeout: '90s',
   seed: '7',
+  // a CPU this process may use (`--cpus` checks the machine: Linux, with taskset)
+  cpus: String(allowedCpus()?.at(-1) ?? 0),
 };
 
 describe('recorded settings', () => {

@@ -9700,7 +9700,7 @@ var COMPARE_OPTIONS = [
   { name: "timeout", kind: "duration", default: "10m", arg: "<dur>", help: "one run's time limit; the whole process tree is killed past it", recorded: 11 },
   { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1 },
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th" },
-  { name: "cpus", kind: "string", arg: "<list>", help: "bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)" },
+  { name: "cpus", kind: "cpus", arg: "<list>", help: "bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)", recorded: 12 },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never" },
@@ -29545,9 +29545,13 @@ function thisHost() {
   const taskset = process.platform === "linux" && spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
   return { platform: process.platform, allowed, taskset };
 }
-function parseCpus(input2, value, host = thisHost()) {
+function checkCpuList(input2, value) {
   const cpus2 = parseCpuList(value.trim());
   if (cpus2 === null || cpus2.length === 0) throw UsageError.invalid(input2, value, "a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3");
+  return value.trim();
+}
+function parseCpus(input2, value, host = thisHost()) {
+  const cpus2 = parseCpuList(checkCpuList(input2, value));
   if (host.platform !== "linux") throw new UsageError(input2, `${input2}: got ${show(value)}, but binding runs to CPUs needs Linux (taskset); this system is ${host.platform}; expected no ${input2} here`);
   if (host.allowed !== null) {
     const outside = cpus2.filter((c4) => !host.allowed.includes(c4));
@@ -29669,6 +29673,8 @@ function parseOptionValue(name, input2, value) {
       return parsePercent(input2, text, { max: name === "precision" ? 1 : 10 });
     case "alpha":
       return parseAlpha(input2, text);
+    case "cpus":
+      return checkCpuList(input2, String(text));
     case "choice":
       return parseChoice(input2, String(text).trim(), def.choices ?? []);
     case "list":
@@ -44209,7 +44215,6 @@ function recordedSettings(spec) {
       COMPARE_OPTIONS.filter((o2) => o2.recorded !== void 0).map((o2) => [recordedKey(o2), spec[recordedKey(o2)]]).filter(([, v]) => v !== null && v !== void 0)
     ),
     build: spec.build,
-    ...spec.cpus ? { cpus: spec.cpus } : {},
     failOn: spec.failOn,
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(","),
     benchmarks: spec.benchmarks.map((b) => ({

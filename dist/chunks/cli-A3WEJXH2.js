@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-W3KWKZLC.js";
+} from "./chunk-UINVN2HZ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-W3KWKZLC.js";
+} from "./chunk-UINVN2HZ.js";
 import {
   BearerCredentialHandler,
   HttpClient,
