@@ -217,11 +217,10 @@ async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, 
   const bin = join(counting, 'build/bench.test');
   // the timed parts run as the arm runs its commands (bound to one CPU, or GOMAXPROCS=1): what a
   // share of the time the injected work is depends on how the rest of the run is done
+  const how = armBinding(arm);
   const timedRun = (file: string, args: string[], cwd: string): Promise<Ran> => {
-    const prefix = runPrefix(arm);
-    const cpu = /^taskset -c (\d+) $/.exec(prefix)?.[1];
-    if (cpu !== undefined) return must('taskset', ['-c', cpu, file, ...args], cwd);
-    return prefix === 'GOMAXPROCS=1 ' ? must(file, args, cwd, { ...process.env, GOMAXPROCS: '1' }) : must(file, args, cwd);
+    if (how === null) return must(file, args, cwd);
+    return 'cpu' in how ? must('taskset', ['-c', String(how.cpu), file, ...args], cwd) : must(file, args, cwd, { ...process.env, GOMAXPROCS: '1' });
   };
   const spinRun = await timedRun(bin, ['-test.run', '^$', '-test.bench', '^BenchmarkPairbenchSpin$', '-test.benchtime', '200ms', '-test.count', '5'], counting);
   const spinNs = parseHarness('go', spinRun.stdout).find((x) => x.name === 'BenchmarkPairbenchSpin')!.value;
@@ -633,11 +632,17 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
  * one core, as a user would bind them on a runner of their own.
  */
 function runPrefix(arm: ArmName): string {
-  if (arm === 'benchmark-gomaxprocs1') return 'GOMAXPROCS=1 ';
-  if (arm !== 'benchmark-pinned') return '';
+  const how = armBinding(arm);
+  return how === null ? '' : 'cpu' in how ? `taskset -c ${how.cpu} ` : 'GOMAXPROCS=1 ';
+}
+
+/** How an arm binds its runs (`runPrefix` writes it before the command): to one CPU, to one Go thread, or not at all. */
+function armBinding(arm: ArmName): { cpu: number } | { gomaxprocs: 1 } | null {
+  if (arm === 'benchmark-gomaxprocs1') return { gomaxprocs: 1 };
+  if (arm !== 'benchmark-pinned') return null;
   const last = allowedCpus()?.at(-1);
   if (last === undefined) throw new Error("--arms benchmark-pinned: cannot read this process's CPUs from /proc/self/status (Linux only)");
-  return `taskset -c ${last} `;
+  return { cpu: last };
 }
 
 /** `--truth-arm`: an arm that runs the benchmarks' own command, prefixed or not. */

@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-A3WEJXH2.js")).run();
+  (await import("./chunks/cli-2X7UFY2O.js")).run();
 }

@@ -284,10 +284,10 @@ export function flippedHalfWidth(d: ArrayLike<number>, alpha: number, rule: Outl
 
 /**
  * The half-width the precision rule compares with `--precision`: the larger of `nullHalfWidth` and,
- * up to FLIP_MAX_PAIRS pairs, `flippedHalfWidth`. Blind to the signs of d, as both are.
+ * up to FLIP_MAX_PAIRS pairs, `flippedHalfWidth`. Blind to the signs of d, as both are. `normal`:
+ * `nullHalfWidth(d, alpha)` where the caller has it already.
  */
-export function precisionHalfWidth(d: ArrayLike<number>, alpha: number, rule: OutlierRule): number {
-  const normal = nullHalfWidth(d, alpha);
+export function precisionHalfWidth(d: ArrayLike<number>, alpha: number, rule: OutlierRule, normal = nullHalfWidth(d, alpha)): number {
   return d.length > FLIP_MAX_PAIRS ? normal : Math.max(normal, flippedHalfWidth(d, alpha, rule));
 }
 
@@ -422,8 +422,9 @@ export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck 
   if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: 'decided', ...base, decision: 'unchanged' };
   const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
   // the normal-theory width first, as it is cheap; then both readings (`precisionHalfWidth`)
-  if (confident && nullHalfWidth(d, opts.alpha) < opts.precision && precisionHalfWidth(d, opts.alpha, rule) < opts.precision) {
-    return { stop: true, reason: 'precision', ...base, decision: null };
+  if (confident) {
+    const normal = nullHalfWidth(d, opts.alpha);
+    if (normal < opts.precision && precisionHalfWidth(d, opts.alpha, rule, normal) < opts.precision) return { stop: true, reason: 'precision', ...base, decision: null };
   }
   return { stop: false, reason: null, ...base, decision: null };
 }

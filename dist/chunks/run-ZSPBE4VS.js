@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-UINVN2HZ.js";
+} from "./chunk-7L52A75F.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -42708,8 +42708,7 @@ function flippedHalfWidth(d, alpha, rule) {
   widths.sort((a2, b) => a2 - b);
   return quantileSorted2(widths, FLIP_QUANTILE);
 }
-function precisionHalfWidth(d, alpha, rule) {
-  const normal = nullHalfWidth(d, alpha);
+function precisionHalfWidth(d, alpha, rule, normal = nullHalfWidth(d, alpha)) {
   return d.length > FLIP_MAX_PAIRS ? normal : Math.max(normal, flippedHalfWidth(d, alpha, rule));
 }
 function settlePairsPerVariance(alpha, threshold) {
@@ -42772,8 +42771,9 @@ function stopCheck(pairs, opts) {
   if (ev.above >= 2 * family / opts.alpha || ev.below >= 2 * family / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "change" };
   if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "unchanged" };
   const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
-  if (confident && nullHalfWidth(d, opts.alpha) < opts.precision && precisionHalfWidth(d, opts.alpha, rule) < opts.precision) {
-    return { stop: true, reason: "precision", ...base, decision: null };
+  if (confident) {
+    const normal = nullHalfWidth(d, opts.alpha);
+    if (normal < opts.precision && precisionHalfWidth(d, opts.alpha, rule, normal) < opts.precision) return { stop: true, reason: "precision", ...base, decision: null };
   }
   return { stop: false, reason: null, ...base, decision: null };
 }

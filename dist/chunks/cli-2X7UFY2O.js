@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-UINVN2HZ.js";
+} from "./chunk-7L52A75F.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
