@@ -2,13 +2,13 @@
  * The action's inputs: read in one place, each bad one refused with one message naming the input,
  * the value and what is expected (S15); the token never reaches the benchmark commands (S4).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandEnv, envInputReader, readSettings } from '../../src/action/inputs.ts';
+import { tempDir } from '../support/repo.ts';
 
-const workspace = mkdtempSync(join(tmpdir(), 'pairbench-inputs-'));
+const workspace = tempDir('pairbench-inputs-');
 const baseEnv = { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: '/runner/tmp', GITHUB_WORKFLOW: 'perf', GITHUB_JOB: 'bench' };
 
 function settings(inputs: Record<string, string>, env: Record<string, string> = {}) {

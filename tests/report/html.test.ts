@@ -2,13 +2,13 @@
  * The HTML report as text: self-contained, every untrusted string escaped (S6), every benchmark
  * with its plots; and `--html` on the command line.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.ts';
 import { pairbench } from '../support/cli.ts';
 import { HOSTILE_NAMES, bench, goSuite, results } from './markdown-fixtures.ts';
+import { tempDir } from '../support/repo.ts';
 
 describe('renderHtml', () => {
   it('is self-contained: no script, no external resource, a policy that forbids both', () => {
@@ -44,7 +44,7 @@ describe('renderHtml', () => {
 
 describe('--html', () => {
   it('pairbench report writes the HTML report of a results file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pairbench-html-'));
+    const dir = tempDir('pairbench-html-');
     writeFileSync(join(dir, 'r.json'), JSON.stringify(goSuite()));
     const res = pairbench(['report', join(dir, 'r.json'), '--html', join(dir, 'r.html'), '--fail-on', 'none']);
     expect(res.status, res.stderr).toBe(0);

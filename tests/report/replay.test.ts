@@ -2,14 +2,14 @@
  * The replay and re-judge lines of the report: the real settings under their user-facing names,
  * shell-quoted, and never a command taken from a results file that may have been forged (S2, S6).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { commandsOf, replayLines } from '../../src/report/replay.ts';
 import { pairbench } from '../support/cli.ts';
 import { bench, results } from './markdown-fixtures.ts';
+import { tempDir } from '../support/repo.ts';
 
 /** A results file as an untrusted workflow could write it: commands and settings chosen by an attacker. */
 function forged() {
@@ -40,7 +40,7 @@ describe('S2: a forged results file never reaches the replay line as commands', 
   });
 
   it('pairbench report on a forged file writes a Markdown report without its commands', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pairbench-replay-'));
+    const dir = tempDir('pairbench-replay-');
     const file = join(dir, 'forged.json');
     writeFileSync(file, JSON.stringify(forged()));
     const res = pairbench(['report', file, '--markdown', join(dir, 'report.md'), '--fail-on', 'none']);
@@ -88,7 +88,7 @@ describe('replayLines: the real settings under their flag names', () => {
 
 describe('S2: pairbench report judges a forged file with valid settings only', () => {
   it('a recorded threshold outside the schema is not used: the default applies, with a warning', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pairbench-forged-'));
+    const dir = tempDir('pairbench-forged-');
     const file = join(dir, 'forged.json');
     writeFileSync(file, JSON.stringify(results([bench('parse', 'unchanged', 0.001, { n: 14 })], { settings: { seed: 7, alpha: 0.05, threshold: -5 } })));
     const res = pairbench(['report', file, '--json']);
