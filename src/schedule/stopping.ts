@@ -6,7 +6,7 @@
  * pairs each row still needs for a verdict (`need`), which the allocation reads (allocate.ts).
  */
 import type { Spec } from '../config/spec.ts';
-import { defaultPrecision, minPairsForAlpha, stopCheck } from '../stats/index.ts';
+import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
 
@@ -40,6 +40,8 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
       outliers: spec.outliers,
       minKept,
       family,
+      // as the report will judge the row (results/judge.ts: one input per row of the results)
+      judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) },
     });
     row.estimate = check.estimate;
     // Below the fewest pairs that can reach alpha there is no interval yet: none is shown.

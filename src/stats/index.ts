@@ -17,7 +17,7 @@ export { wilcoxonSignedRank } from './signrank.ts';
 export { hodgesLehmann } from './hodges-lehmann.ts';
 export { walshSelect, walshSelectPair, walshOrderStatistics, walshAveragesNaive } from './walsh.ts';
 export { holm, benjaminiHochberg } from './multiple.ts';
-export { signFlipTest, signFlipSeed, drawsFor } from './signflip.ts';
+export { signFlipTest, signFlipSeed, drawsFor, intervalDrawsFor } from './signflip.ts';
 export { binomialTwoSidedHalf } from './outliers.ts';
 export { median, mean, sd, mad, quantileSorted } from './describe.ts';
 export { rankSumTest } from './rank-sum.ts';

@@ -42,10 +42,11 @@ import type { OutlierRule, Pair, StopCheck, StopOptions } from './types.ts';
 import { MAD_NORMAL, median, quantileSorted } from './describe.ts';
 import { qnorm } from './normal.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
-import { logRatios, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
+import { analyzePairs, intervalLevel, logRatios, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
 import { minPairsForAlpha } from './power.ts';
 import { screenOutliers } from './outliers.ts';
 import { mulberry32 } from './prng.ts';
+import { verdictOf } from './verdict.ts';
 
 /** Constant bets mixed with equal weight. */
 const BET_GRID: readonly number[] = [0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8];
@@ -418,8 +419,9 @@ export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck 
   // a change is judged under the correction across the family: the betting test decides one at the
   // family's Bonferroni level, so that a benchmark it stops is one the correction will call changed
   const family = Math.max(1, opts.family ?? 1);
-  if (ev.above >= (2 * family) / opts.alpha || ev.below >= (2 * family) / opts.alpha) return { stop: true, reason: 'decided', ...base, decision: 'change' };
-  if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: 'decided', ...base, decision: 'unchanged' };
+  // ...and only when the verdict the report will give from the same pairs agrees (`verdictBacks`)
+  if ((ev.above >= (2 * family) / opts.alpha || ev.below >= (2 * family) / opts.alpha) && verdictBacks(pairs, 'change', opts, family)) return { stop: true, reason: 'decided', ...base, decision: 'change' };
+  if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha && verdictBacks(pairs, 'unchanged', opts, family)) return { stop: true, reason: 'decided', ...base, decision: 'unchanged' };
   const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
   // the normal-theory width first, as it is cheap; then both readings (`precisionHalfWidth`)
   if (confident) {
@@ -427,4 +429,51 @@ export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck 
     if (normal < opts.precision && precisionHalfWidth(d, opts.alpha, rule, normal) < opts.precision) return { stop: true, reason: 'precision', ...base, decision: null };
   }
   return { stop: false, reason: null, ...base, decision: null };
+}
+
+/**
+ * Whether the verdict judged from these pairs (judge.ts, as the report will judge them after an
+ * early stop) agrees with what the betting test decided: for a change, the test's interval at the
+ * family's Bonferroni level, raised for the early stop, excludes 0 with the estimate beyond the
+ * threshold (Holm's level at the end is never stricter, so the correction agrees); for `unchanged`,
+ * the equivalence interval at its raised level lies within ±threshold.
+ *
+ * Why: the betting test and the final test read the same pairs differently. The betting test bets
+ * on each pair as it comes, scaled by the spread of the pairs before it, so a run of steady pairs
+ * after a few wild ones piles up evidence quickly; the final Hodges–Lehmann interval weighs every
+ * pair alike, and the wild ones keep it wide. Seen on a Go suite bound to one CPU: a benchmark
+ * whose first 10 pairs (its pilot, runs of 10 ms holding one or two 5.8 ms iterations) spread by
+ * ±6% and whose next 15 by ±0.8% stopped `decided` unchanged at 25 pairs, and its equivalence
+ * interval [−0.4%, +3.1%] left it `inconclusive` with most of its budget unspent; a benchmark
+ * 6% faster stopped at the betting test's Bonferroni level while its sign-flip p-value, after
+ * Holm's correction, was 0.19. Such a stop ended the measuring before the verdict could follow.
+ *
+ * The guarantee is unchanged: a benchmark stops `decided` only where the betting test decided,
+ * an event of probability at most alpha under its null however often it is checked (Ville's
+ * inequality), so requiring the verdict's agreement on top can only make such stops fewer; one
+ * that the verdict does not back goes on to the precision rule and the budget, and is judged as
+ * any benchmark they end (calibrated in bench/results/calibration.md).
+ */
+function verdictBacks(pairs: readonly Pair[], decision: 'change' | 'unchanged', opts: StopOptions, family: number): boolean {
+  const a = analyzePairs(pairs, { alpha: opts.alpha, outliers: opts.outliers, threshold: opts.threshold, stoppedEarly: true, level: intervalLevel(opts.alpha / family, true), ...opts.judging });
+  if (!a.hl || !a.equivalence || !a.test) return false;
+  if (decision === 'change') {
+    const verdict = verdictOf(
+      {
+        estimate: Math.expm1(a.hl.estimate),
+        ci: [Math.expm1(a.hl.lower), Math.expm1(a.hl.upper)],
+        confidence: 1 - opts.alpha,
+        ciLevel: a.level,
+        pValue: a.test.pValue,
+        pAdjusted: Math.min(1, a.test.pValue * family),
+        method: a.test.method,
+        achievedConfidence: a.hl.achievedConfidence,
+      },
+      opts.threshold,
+      'lower-is-better',
+    );
+    return verdict === 'regression' || verdict === 'improvement';
+  }
+  const eq = a.equivalence;
+  return eq.achievedConfidence >= a.equivalenceLevel - 1e-12 && Math.expm1(eq.lower) >= -opts.threshold && Math.expm1(eq.upper) <= opts.threshold;
 }

@@ -244,6 +244,14 @@ export interface StopOptions {
   minKept?: number;
   /** benchmarks in the correction's family (judge.ts, `inFamily`), for the pairs a change needs (`need`); default 1 */
   family?: number;
+  /**
+   * how `judge` will judge this row (judge.ts, `testOptions`): its sign-flip seed (`signFlipSeed` of
+   * the run's seed and the row's name) and its draws, so that a `decided` stop is checked against the
+   * very interval the report will show (stop.ts, `verdictBacks`). On pairs of mixed spreads the
+   * interval raised for the screen can move by several points with the sign patterns drawn.
+   * Default: seed 0 and the draws of one benchmark alone.
+   */
+  judging?: { seed: number; draws: number; intervalDraws: number };
 }
 
 /** What `stopCheck` tells the scheduler after a round. */

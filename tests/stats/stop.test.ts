@@ -1,6 +1,8 @@
 /** stopCheck: never before minPairs, precision, anytime-valid decisions. */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bettingEvidence, flippedHalfWidth, hodgesLehmann, logRatios, nullHalfWidth, precisionHalfWidth, stopCheck } from '../../src/stats/index.ts';
+import { bettingEvidence, drawsFor, flippedHalfWidth, hodgesLehmann, intervalDrawsFor, judge, logRatios, nullHalfWidth, precisionHalfWidth, signFlipSeed, stopCheck } from '../../src/stats/index.ts';
 import type { Pair, StopOptions } from '../../src/stats/types.ts';
 import { gaussian, makePairs, prng } from './helpers.ts';
 
@@ -210,5 +212,52 @@ describe('stopCheck: enough pairs kept for the level of the judgement', () => {
     expect(stopCheck(pairs, { ...opts, minKept: 10 })).toMatchObject({ stop: false, reason: null });
     const more = [...pairs, { base: 100, head: 115.1, order: 'head-first' as const }, { base: 100, head: 114.9, order: 'base-first' as const }];
     expect(stopCheck(more, { ...opts, minKept: 10 })).toMatchObject({ stop: true, reason: 'decided' });
+  });
+});
+
+describe('stopCheck: a benchmark stops `decided` only when its verdict agrees', () => {
+  /** The verdict `judge` gives these pairs after an early stop, one benchmark alone. */
+  const verdictAtStop = (pairs: Pair[]): string =>
+    judge([{ name: 'x', direction: 'lower-is-better', pairs, stoppedEarly: true }], { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!.verdict;
+  /** the stopping rules told how `judge` judges that benchmark (its seed and draws), as the scheduler tells them */
+  const judged: StopOptions = { ...opts, judging: { seed: signFlipSeed(0, 'x'), draws: drawsFor(1, 0.05), intervalDraws: intervalDrawsFor(1) } };
+
+  it('a Go benchmark whose wild pilot pairs keep the equivalence interval wide is not stopped by the betting test alone (measured pairs)', () => {
+    const fixture = JSON.parse(readFileSync(new URL('../fixtures/stats/go-pilot-then-steady.json', import.meta.url), 'utf8')) as { pairs: Pair[] };
+    const pairs = fixture.pairs;
+    const o: StopOptions = { ...judged, precision: 0.005 };
+    // the betting test reads these 25 pairs as settled within ±2%...
+    const ev = bettingEvidence(logRatios(pairs), 0.02);
+    expect(Math.min(ev.underUpper, ev.overLower)).toBeGreaterThanOrEqual(1 / 0.05);
+    // ...but the verdict from them is not `unchanged`: stopping here ended the measuring before the verdict could follow
+    expect(verdictAtStop(pairs)).toBe('inconclusive');
+    const c = stopCheck(pairs, o);
+    expect(c.stop).toBe(false);
+    // every earlier prefix either goes on or stops with a verdict that backs it
+    for (let n = 1; n < pairs.length; n++) {
+      const r = stopCheck(pairs.slice(0, n), o);
+      if (r.reason === 'decided') expect(verdictAtStop(pairs.slice(0, n))).toBe('unchanged');
+    }
+  });
+
+  it('whenever the betting test stops a benchmark, its verdict is the one decided (pilot-like wild pairs, then steady ones)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.constantFrom(0, 0.005, 0.01, 0.03, -0.05, 0.1),
+        fc.constantFrom(0.02, 0.05, 0.1),
+        fc.constantFrom(0.002, 0.005, 0.01),
+        (seed, change, wild, steady) => {
+          const first = makePairs({ n: 10, change, noise: wild, seed });
+          const rest = makePairs({ n: 50, change, noise: steady, seed: seed + 1 });
+          const pairs = [...first, ...rest];
+          const r = run(pairs, { ...judged, precision: 0 });
+          if (r.reason !== 'decided') return;
+          const v = verdictAtStop(pairs.slice(0, r.n));
+          expect(r.decision === 'unchanged' ? v === 'unchanged' : v === 'regression' || v === 'improvement').toBe(true);
+        },
+      ),
+      { numRuns: 60, seed: 7 },
+    );
   });
 });

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-7L52A75F.js";
+} from "./chunk-3AAEPYS5.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

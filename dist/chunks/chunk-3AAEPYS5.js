@@ -42365,6 +42365,9 @@ function screenAndTest(pairs, opts) {
   const test = kept.length > 0 ? screenedTest(d, kept, opts) : null;
   return { d, screen, keptIndices, kept, test };
 }
+function analyzePairs(pairs, opts) {
+  return completeAnalysis(pairs, screenAndTest(pairs, { ...opts, test: opts.test ?? pairedTestFor(opts.outliers) }), opts);
+}
 function completeAnalysis(pairs, s, opts) {
   const direction = opts.direction ?? "lower-is-better";
   const { d, screen, keptIndices, kept, test } = s;
@@ -42768,14 +42771,37 @@ function stopCheck(pairs, opts) {
   if (n3 < opts.minPairs || kept.length < (opts.minKept ?? 0)) return { stop: false, reason: null, ...base, decision: null };
   const ev = bettingEvidence(d, opts.threshold);
   const family = Math.max(1, opts.family ?? 1);
-  if (ev.above >= 2 * family / opts.alpha || ev.below >= 2 * family / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "change" };
-  if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha) return { stop: true, reason: "decided", ...base, decision: "unchanged" };
+  if ((ev.above >= 2 * family / opts.alpha || ev.below >= 2 * family / opts.alpha) && verdictBacks(pairs, "change", opts, family)) return { stop: true, reason: "decided", ...base, decision: "change" };
+  if (ev.underUpper >= 1 / opts.alpha && ev.overLower >= 1 / opts.alpha && verdictBacks(pairs, "unchanged", opts, family)) return { stop: true, reason: "decided", ...base, decision: "unchanged" };
   const confident = hl.achievedConfidence >= 1 - opts.alpha - 1e-12 && kept.length >= minPairsForAlpha(opts.alpha);
   if (confident) {
     const normal = nullHalfWidth(d, opts.alpha);
     if (normal < opts.precision && precisionHalfWidth(d, opts.alpha, rule, normal) < opts.precision) return { stop: true, reason: "precision", ...base, decision: null };
   }
   return { stop: false, reason: null, ...base, decision: null };
+}
+function verdictBacks(pairs, decision, opts, family) {
+  const a2 = analyzePairs(pairs, { alpha: opts.alpha, outliers: opts.outliers, threshold: opts.threshold, stoppedEarly: true, level: intervalLevel(opts.alpha / family, true), ...opts.judging });
+  if (!a2.hl || !a2.equivalence || !a2.test) return false;
+  if (decision === "change") {
+    const verdict = verdictOf(
+      {
+        estimate: Math.expm1(a2.hl.estimate),
+        ci: [Math.expm1(a2.hl.lower), Math.expm1(a2.hl.upper)],
+        confidence: 1 - opts.alpha,
+        ciLevel: a2.level,
+        pValue: a2.test.pValue,
+        pAdjusted: Math.min(1, a2.test.pValue * family),
+        method: a2.test.method,
+        achievedConfidence: a2.hl.achievedConfidence
+      },
+      opts.threshold,
+      "lower-is-better"
+    );
+    return verdict === "regression" || verdict === "improvement";
+  }
+  const eq = a2.equivalence;
+  return eq.achievedConfidence >= a2.equivalenceLevel - 1e-12 && Math.expm1(eq.lower) >= -opts.threshold && Math.expm1(eq.upper) <= opts.threshold;
 }
 
 // src/results/go-noise.ts
@@ -43806,7 +43832,9 @@ function checkUnit(state, unit, spec) {
       threshold,
       outliers: spec.outliers,
       minKept,
-      family
+      family,
+      // as the report will judge the row (results/judge.ts: one input per row of the results)
+      judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) }
     });
     row.estimate = check2.estimate;
     row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;

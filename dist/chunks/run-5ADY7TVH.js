@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-7L52A75F.js";
+} from "./chunk-3AAEPYS5.js";
 import {
   BearerCredentialHandler,
   HttpClient,
