@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-PW4WCMOR.js")).run();
+  (await import("./chunks/cli-EMOSMLG4.js")).run();
 }

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-5ADY7TVH.js");
+  const { runAction } = await import("./chunks/run-6IDBT2B7.js");
   await runAction();
 }

@@ -20,9 +20,25 @@ import { parseOptionValue } from '../config/spec.ts';
 import { RECORDED_SETTINGS, readRecordedSetting } from '../results/recorded.ts';
 
 /** The commands of the run that renders the report: trusted, since they are its own settings. */
+/** One benchmark's commands and the flags that shape how it is measured (config/spec.ts, `BenchmarkSpec`). */
+export interface ReplayBenchmark {
+  name: string;
+  run: string;
+  format: string;
+  metrics: readonly string[];
+  prepare: string | null;
+  /** `none`: the command split into words and run directly (`--shell none`) */
+  shell?: string;
+  direction?: string;
+  interleave?: string;
+  batch?: number;
+  iterations?: string;
+  design?: string;
+}
+
 export interface ReplayCommands {
   build: string | null;
-  benchmarks: readonly { name: string; run: string; format: string; metrics: readonly string[]; prepare: string | null }[];
+  benchmarks: readonly ReplayBenchmark[];
   /** the config file the benchmarks came from, as the user gave it */
   configPath?: string | null;
 }
@@ -129,6 +145,14 @@ export function replayLines(results: Results, source: ReplaySource = {}): Replay
         if (only.format !== 'time') args.push('--format', only.format);
         if (only.metrics.join(',') !== 'wall') args.push('--metric', only.metrics.join(','));
         if (only.prepare) args.push('--prepare', only.prepare);
+        // how it was measured, when not the default: a replay without them measures something else
+        // (`--shell none` runs the command's words directly, with no shell to parse them)
+        if (only.shell === 'none') args.push('--shell', 'none');
+        if (only.direction) args.push('--direction', only.direction);
+        if (only.interleave) args.push('--interleave', only.interleave);
+        if (only.batch !== undefined && only.batch !== 1) args.push('--batch', String(only.batch));
+        if (only.iterations) args.push('--iterations', only.iterations);
+        if (only.design) args.push('--design', only.design);
       } else note = 'Several benchmarks: add the `--config` file that names them.';
     }
   } else {
@@ -141,6 +165,6 @@ export function replayLines(results: Results, source: ReplaySource = {}): Replay
 }
 
 /** The commands of a Spec, for {@link ReplaySource.commands}. */
-export function commandsOf(spec: { build: string | null; benchmarks: readonly { name: string; run: string; format: string; metrics: readonly string[]; prepare: string | null }[] }, configPath?: string | null): ReplayCommands {
+export function commandsOf(spec: { build: string | null; benchmarks: readonly ReplayBenchmark[] }, configPath?: string | null): ReplayCommands {
   return { build: spec.build, benchmarks: spec.benchmarks, configPath: configPath ?? null };
 }

@@ -84,6 +84,17 @@ describe('replayLines: the real settings under their flag names', () => {
     expect(config.replay).toContain("--config 'bench/perf config.yml'");
     expect(config.replay).not.toContain('--build');
   });
+
+  it('gives again how the benchmark was measured when not the default: --shell none, the direction, the interleaving, the batch, the iterations, the design', () => {
+    const bench1 = { name: 'suite', run: 'go test -bench .', format: 'go', metrics: ['wall'], prepare: null };
+    const plain = replayLines(r, { commands: commandsOf({ build: null, benchmarks: [bench1] }) });
+    for (const flag of ['--shell', '--direction', '--interleave', '--batch', '--iterations', '--design']) expect(plain.replay).not.toContain(flag);
+    const shaped = replayLines(r, { commands: commandsOf({ build: null, benchmarks: [{ ...bench1, shell: 'none', interleave: 'suite', batch: 4, iterations: 'harness', design: 'command' }] }) });
+    expect(shaped.replay).toContain("--run 'go test -bench .' --name suite --format go --shell none --interleave suite --batch 4 --iterations harness --design command");
+    const json = replayLines(r, { commands: commandsOf({ build: null, benchmarks: [{ name: 'x', run: './x', format: 'json', metrics: ['wall'], prepare: null, direction: 'higher-is-better', shell: 'sh' }] }) });
+    expect(json.replay).toContain('--format json --direction higher-is-better');
+    expect(json.replay).not.toContain('--shell');
+  });
 });
 
 describe('S2: pairbench report judges a forged file with valid settings only', () => {

@@ -45045,6 +45045,12 @@ function replayLines(results, source = {}) {
         if (only.format !== "time") args.push("--format", only.format);
         if (only.metrics.join(",") !== "wall") args.push("--metric", only.metrics.join(","));
         if (only.prepare) args.push("--prepare", only.prepare);
+        if (only.shell === "none") args.push("--shell", "none");
+        if (only.direction) args.push("--direction", only.direction);
+        if (only.interleave) args.push("--interleave", only.interleave);
+        if (only.batch !== void 0 && only.batch !== 1) args.push("--batch", String(only.batch));
+        if (only.iterations) args.push("--iterations", only.iterations);
+        if (only.design) args.push("--design", only.design);
       } else note = "Several benchmarks: add the `--config` file that names them.";
     }
   } else {

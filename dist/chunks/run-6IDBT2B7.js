@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-3AAEPYS5.js";
+} from "./chunk-WGWAH4JP.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-3AAEPYS5.js";
+} from "./chunk-WGWAH4JP.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
