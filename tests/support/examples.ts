@@ -175,7 +175,12 @@ export function perBenchmark(example: string, slowed: string, untouched: string,
   const quiet = byName.get(untouched)!;
   // a failure shows each pair's change (head/base − 1), so a run that did not settle says why
   const pairs = quiet.pairs.map((p) => `${(100 * (p.head / p.base - 1)).toFixed(1)}%`).join(' ');
-  if (budget.untouchedMay === 'be inconclusive' && quiet.verdict === 'inconclusive') {
+  // Out of pairs on a disturbed machine (a CI run of 2026-11-28: the sorts' pairs spread by ±7-14%,
+  // −44.9% to +66.1% among 24 of catch2's), `inconclusive` is the honest verdict, and the report
+  // says how many pairs would settle it; what must hold is that nothing untouched is flagged.
+  const outOfPairs = quiet.stoppedBecause === 'max-pairs' || quiet.stoppedBecause === 'max-time';
+  if (quiet.verdict === 'inconclusive' && (budget.untouchedMay === 'be inconclusive' || outOfPairs)) {
+    if (outOfPairs) expect(quiet.pairsToSettle ?? Infinity, `${res.stdout}\n${untouched} pairs: ${pairs}`).toBeGreaterThan(quiet.pairs.length);
     // never flagged, and its interval, though wider than the threshold, holds no change (it contains 0)
     expect(quiet.change!.ci[0], `${res.stdout}\n${untouched} pairs: ${pairs}`).toBeLessThanOrEqual(0);
     expect(quiet.change!.ci[1], `${res.stdout}\n${untouched} pairs: ${pairs}`).toBeGreaterThanOrEqual(0);
