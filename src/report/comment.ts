@@ -25,10 +25,11 @@ import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
 import { renderForestText } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
+import { FOLD_AT, wordShared, type SharedFindings } from './shared.ts';
 import { formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
-import { KIND_LABEL, type Group, type Row } from './rows.ts';
+import { isTimeUnit, KIND_LABEL, type Group, type Row } from './rows.ts';
 import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
 import { nothingMeasured, nothingMeasuredMarkdown, notRunMarkdown } from './not-run.ts';
 
@@ -180,16 +181,68 @@ function pairsBlock(b: BenchmarkResult): string {
   return `<details><summary>${summary}</summary>\n\n${codeBlock(lines.join('\n'), 'text')}\n\n</details>`;
 }
 
-function diagnosticsItems(groups: readonly Group[]): string[] {
-  const items: string[] = [];
+/**
+ * A short title per finding, for the fold that gathers FOLD_AT or more benchmarks with the same one
+ * (a Go suite's comment listed 85 "outlying pairs kept" notes, 37 "many outliers" and 31 about
+ * equal counts one after the other, among a hundred items).
+ */
+const FINDING_TITLES: Record<string, string> = {
+  'too-few-pairs': 'too few usable pairs for a verdict',
+  'mostly-equal': 'most pairs measured head and base exactly equal',
+  'all-equal': 'every pair measured head and base exactly equal',
+  'outliers-kept': 'outlying pairs kept on one side, a split within chance',
+  'one-sided-outliers': 'outliers on one side only',
+  'many-outliers': 'many pairs excluded as outliers',
+  'order-effect': 'the order within a pair matters',
+  drift: 'the change drifted during the run',
+  'pairing-rescued': 'single runs vary, pairs move together',
+  overhead: "pairbench's overhead subtracted",
+  'short-run': "runs short against pairbench's overhead",
+};
+
+/**
+ * The diagnostics fold: what many benchmarks share first, once for all of them (shared.ts), then
+ * each benchmark's own, gathered by finding where FOLD_AT or more benchmarks have the same one (a
+ * fold of its own, warnings first), each item taken from the budget as it goes.
+ */
+function diagnosticsItems(groups: readonly Group[], shared: SharedFindings, budget: Budget): string[] {
+  // the undecided ones are said above the table (the budget notes) and in their rows
+  const items = budget.takeAll(
+    shared.items
+      .filter((f) => f.code !== 'settle')
+      .map((f) => {
+        const w = wordShared(f, 'action', MARKDOWN);
+        return `- ${w.warning ? '⚠️' : 'ℹ️'} ${w.text}`;
+      }),
+  );
+  const byCode = new Map<string, { warning: boolean; lines: string[] }>();
   for (const g of groups) {
     for (const r of [g.primary, ...g.derived]) {
       for (const d of r.result.diagnostics ?? []) {
-        const icon = d.severity === 'warning' ? '⚠️' : 'ℹ️';
+        if (shared.folded.has(d.code)) continue;
+        // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
+        if (d.code === 'all-equal' && !isTimeUnit(r.result.unit)) continue;
+        const entry = byCode.get(d.code) ?? { warning: false, lines: [] };
+        entry.warning ||= d.severity === 'warning';
         // worded in action inputs (`metric: cpu`), not CLI flags: the reader edits a workflow
-        items.push(`- ${icon} **${escapeInline(r.result.name, NAME_CELL_CHARS)}**: ${escapeInline(wordDiagnostic(d, 'action'), 1000)}`);
+        entry.lines.push(`**${escapeInline(r.result.name, NAME_CELL_CHARS)}**: ${escapeInline(wordDiagnostic(d, 'action'), 1000)}`);
+        byCode.set(d.code, entry);
       }
     }
+  }
+  const codes = [...byCode.entries()].sort((a, b) => Number(b[1].warning) - Number(a[1].warning));
+  for (const [code, { warning, lines }] of codes) {
+    const icon = warning ? '⚠️' : 'ℹ️';
+    if (lines.length < FOLD_AT || !Object.hasOwn(FINDING_TITLES, code)) {
+      for (const l of lines) if (budget.take(`- ${icon} ${l}`)) items.push(`- ${icon} ${l}`);
+      continue;
+    }
+    const summary = `- <details><summary>${icon} ${lines.length} benchmarks: ${FINDING_TITLES[code]}</summary>\n`;
+    if (!budget.take(summary, 20)) continue;
+    const taken = budget.takeAll(lines.map((l) => `  - ${l}`));
+    const rest = lines.length - taken.length;
+    const more = rest === 0 ? '' : taken.length === 0 ? '  Each of them is in the HTML report and the results file.' : `  - …and ${rest} more, in the HTML report and the results file.`;
+    items.push(`${summary}\n${[...taken, more].filter((l) => l !== '').join('\n')}\n\n  </details>`);
   }
   return items;
 }
@@ -317,7 +370,7 @@ export function markdownReport(model: ReportModel, ctx: Omit<MarkdownContext, ke
     if (rows.length) unchangedText = `<details><summary>${title} (within ±threshold)</summary>\n\n${head}\n${rows.join('\n')}${rows.length < unchangedRows.length ? `\n\n…and ${unchangedRows.length - rows.length} more.` : ''}\n\n</details>`;
   }
 
-  const diag = budget.takeAll(diagnosticsItems(groups));
+  const diag = diagnosticsItems(groups, model.shared, budget);
   const pairTexts = ctx.pairs ? budget.takeAll(reportPairs(groups)) : [];
 
   // Assemble in reading order.

@@ -20,6 +20,7 @@ import { designSummary, futilitySummary } from './designs.ts';
 import { forestRows, type ForestRow } from './forest.ts';
 import { intervalLabel, intervalNote } from './format.ts';
 import { countGroups, groupRows, worseChange, type Group, type VerdictCounts } from './rows.ts';
+import { sharedFindings, type SharedFindings } from './shared.ts';
 
 export type { Acceptance };
 
@@ -88,6 +89,8 @@ export interface ReportModel {
   /** why benchmarks stopped undecided before the budget ran out (designs.ts) */
   futility: { count: number; text: string } | null;
   notes: ReportNote[];
+  /** findings that many benchmarks share, said once for all of them on every surface (shared.ts) */
+  shared: SharedFindings;
   gate: GateState;
   /** the forest plot's rows (each group's own metric, and its other metrics that changed), and the suite's row under them */
   forest: { rows: ForestRow[]; summary: ForestRow | null };
@@ -221,6 +224,7 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
     designs: designSummary(results.benchmarks),
     futility,
     notes: notesOf(results, counts, gate, futility),
+    shared: sharedFindings(results),
     gate,
     forest: { rows: forestRows(groups, threshold), summary },
     threshold,

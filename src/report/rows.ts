@@ -66,6 +66,11 @@ export function worseChange(b: BenchmarkResult): { estimate: number; ci: [number
 const METRIC_WORDS: Record<string, string> = { wall: 'wall time', cpu: 'CPU time', rss: 'peak memory', instructions: 'instructions' };
 const TIME_UNITS = new Set(['ns', 'us', 'µs', 'ms', 's']);
 
+/** Whether a result's unit is a time (rather than a count, a size or a rate). */
+export function isTimeUnit(unit: string): boolean {
+  return TIME_UNITS.has(unit);
+}
+
 /** `<benchmark> (<unit>)`: a metric a harness prints beside a benchmark's time. */
 const DERIVED = /^(.+) \(([^()]{1,32})\)$/;
 

@@ -8,7 +8,9 @@ import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { oneLine } from './escape.ts';
-import { findingOf, goLevers, wordDiagnostic } from './findings.ts';
+import { wordDiagnostic } from './findings.ts';
+import { isTimeUnit } from './rows.ts';
+import { wordShared } from './shared.ts';
 import { formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { countsText, PLAIN, summaryText, wordNote } from './words.ts';
@@ -21,7 +23,6 @@ export interface TerminalOptions extends ModelOptions {
 /** Notes of one kind (a diagnostic code, a stop reason) shown before the rest are counted. */
 const NOTES_PER_KIND = 20;
 
-const TIME_UNITS = new Set(['ns', 'us', 'µs', 'ms', 's']);
 
 const COLORS: Record<Verdict, string> = { regression: '31', improvement: '32', unchanged: '2', inconclusive: '33' };
 
@@ -129,65 +130,10 @@ function visible(text: string): number {
   return n;
 }
 
-const FOLD_AT = 3;
-
-/**
- * Whether some job paired whole runs of its suite: a round then names the job itself, where a job
- * paired per benchmark names its benchmarks. A file without rounds (an older one) counts as whole runs.
- */
-function pairsWholeRuns(results: Results): boolean {
-  const rounds = results.rounds;
-  if (!rounds || rounds.length === 0) return true;
-  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? (results.settings.benchmarks as Array<{ name?: unknown }>) : []).map((b) => b.name).filter((n): n is string => typeof n === 'string'));
-  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
-}
-
 /** ` (stopped by max-time)`, when an inconclusive benchmark's budget, not its rules, ended it. */
 function stoppedBy(b: BenchmarkResult): string {
   if (b.stoppedBecause === 'futile' && b.futility) return ` (no more pairs: it needed about ${b.futility.need}, the budget left gave at most ${b.futility.affordable})`;
   return b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? ` (stopped by ${b.stoppedBecause})` : '';
-}
-
-/**
- * When FOLD_AT or more benchmarks are noisy even in pairs, or inconclusive, one line says so for
- * all of them (with the range of their figures), instead of the same note per benchmark.
- */
-function sharedNotes(benchmarks: readonly BenchmarkResult[], wholeRuns: boolean): { lines: string[]; folded: Set<string> } {
-  const lines: string[] = [];
-  const folded = new Set<string>();
-  const names = (bs: readonly BenchmarkResult[]) => `${bs.slice(0, 3).map((b) => safeText(b.name)).join(', ')}${bs.length > 3 ? `, and ${bs.length - 3} more` : ''}`;
-  const noisy = benchmarks.filter((b) => (b.diagnostics ?? []).some((d) => d.code === 'high-noise'));
-  if (noisy.length >= FOLD_AT) {
-    folded.add('high-noise');
-    lines.push(
-      `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. ` +
-        `To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs)${wholeRuns ? ', make one run do more work, or pair each benchmark on its own (--interleave benchmark)' : ' or make one run do more work'}.`,
-    );
-  }
-  // the Go levers (results/go-noise.ts), once for all the noisy Go benchmarks that have them
-  const levers = benchmarks.flatMap((b) => (b.diagnostics ?? []).filter((d) => d.code === 'go-noise').map((d) => ({ b, f: findingOf(d) })));
-  if (levers.length >= FOLD_AT) {
-    folded.add('go-noise');
-    const allocating = levers.filter(({ f }) => f?.code === 'go-noise' && f.figures.allocsPerOp !== null).map(({ b }) => b);
-    const threads = levers.some(({ f }) => f?.code === 'go-noise' && !f.figures.oneThread);
-    lines.push(
-      `${levers.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise (${names(levers.map(({ b }) => b))}): ` +
-        `${goLevers(allocating.length > 0 ? `${allocating.length} allocate in their loop (${names(allocating)})` : null, threads, 'cli')}.`,
-    );
-  }
-  // a failed benchmark is judged inconclusive, but it is shown as failed: its failure says why
-  const open = benchmarks.filter((b) => b.verdict === 'inconclusive' && !b.failure && b.pairsToSettle);
-  if (open.length >= FOLD_AT) {
-    folded.add('settle');
-    // sorted in place once: a suite may hold 100,000 benchmarks
-    const counts = open.map((b) => b.pairsToSettle!).sort((x, y) => x - y);
-    const mid = counts[Math.floor(counts.length / 2)]!;
-    const stops = [...new Set(open.map((b) => stoppedBy(b) && (b.stoppedBecause === 'futile' ? 'futility (no more pairs once they could not be decided in the budget left)' : b.stoppedBecause!)))].filter(Boolean);
-    lines.push(
-      `${open.length} benchmarks are inconclusive (${names(open)})${stops.length > 0 ? `, stopped by ${stops.join(' or ')}` : ''}: about ${mid} pairs each (${counts[0]}-${counts[counts.length - 1]}) would likely settle half of them; raise --max-time (or --max-pairs), or gate on them with --fail-on regression,inconclusive.`,
-    );
-  }
-  return { lines, folded };
 }
 
 /** The terminal report of a results file (see {@link terminalReport}). */
@@ -241,8 +187,11 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
   // Notes that most benchmarks of a suite share are said once, not once per benchmark (FOLD_AT or
   // more); any other note that many benchmarks share is shown NOTES_PER_KIND times, then counted:
   // a suite of 100,000 benchmarks would otherwise print 100,000 copies of it.
-  const shared = sharedNotes(benchmarks, pairsWholeRuns(results));
-  for (const line of shared.lines) notes.push(line);
+  const shared = model.shared;
+  for (const f of shared.items) {
+    const w = wordShared(f, 'cli', PLAIN);
+    notes.push(`${w.warning ? 'warning: ' : ''}${w.text}`);
+  }
   const perKind = new Map<string, number>();
   const note = (kind: string, text: string) => {
     const n = (perKind.get(kind) ?? 0) + 1;
@@ -255,7 +204,7 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
     if (b.outliers && b.outliers.length > 0) note('outliers excluded', `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i) => i + 1).join(', ')})`);
     for (const d of b.diagnostics ?? []) {
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
-      if (d.code === 'all-equal' && !TIME_UNITS.has(b.unit)) continue;
+      if (d.code === 'all-equal' && !isTimeUnit(b.unit)) continue;
       // pairs kept against a one-sided exclusion, within chance: in the results and the Markdown details
       if ((d.code as string) === 'outliers-kept' && d.severity === 'info') continue;
       if (shared.folded.has(d.code)) continue;

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-WGWAH4JP.js";
+} from "./chunk-Z2AN4BRS.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -26373,12 +26373,12 @@ function rewriteKeyNames(ctx) {
   const rewrites = /* @__PURE__ */ new Map();
   for (const record2 of pendingRecords.get(ctx) ?? []) {
     const seen = ctx.seen.get(record2);
-    const names = (seen?.def ?? seen?.schema)?.propertyNames;
-    if (!names || names === true || rewrites.has(names))
+    const names2 = (seen?.def ?? seen?.schema)?.propertyNames;
+    if (!names2 || names2 === true || rewrites.has(names2))
       continue;
-    const rewritten = stringifyKeyNames(bySchema, names, /* @__PURE__ */ new Set());
-    if (rewritten !== names)
-      rewrites.set(names, rewritten);
+    const rewritten = stringifyKeyNames(bySchema, names2, /* @__PURE__ */ new Set());
+    if (rewritten !== names2)
+      rewrites.set(names2, rewritten);
   }
   if (!rewrites.size)
     return;
@@ -29784,10 +29784,10 @@ function buildSpec(flags, ctx) {
     if (benchmarks.length > LIMITS.benchmarks) {
       throw new UsageError("--config", `--config ${ctx.config?.path}: benchmarks: got ${benchmarks.length} entries; expected at most ${LIMITS.benchmarks} (as many as a results file holds): split them over jobs with shard, or over config files`);
     }
-    const names = /* @__PURE__ */ new Set();
+    const names2 = /* @__PURE__ */ new Set();
     for (const b of benchmarks) {
-      if (names.has(b.name)) throw new UsageError("--config", `--config ${ctx.config?.path}: benchmark name ${show(b.name)} is used twice; names must be unique`);
-      names.add(b.name);
+      if (names2.has(b.name)) throw new UsageError("--config", `--config ${ctx.config?.path}: benchmark name ${show(b.name)} is used twice; names must be unique`);
+      names2.add(b.name);
     }
   } else {
     if (run === void 0) throw new UsageError(naming("run"), `${naming("run")} is required (the command to measure), unless ${naming("config")} names the benchmarks`);
@@ -40186,11 +40186,11 @@ function parseConsole(text) {
   for (let i2 = 0; i2 < lines.length; i2++) {
     const line = lines[i2];
     if (RULE.test(line) && !inTable) {
-      const names = [];
+      const names2 = [];
       let j = i2 + 1;
-      while (j < lines.length && !RULE.test(lines[j]) && names.length < 64) names.push(lines[j++]);
-      if (j < lines.length && j + 2 < lines.length && DOTS.test(lines[j + 2]) && names.length > 0) {
-        testPath = names.map((n3) => n3.trim());
+      while (j < lines.length && !RULE.test(lines[j]) && names2.length < 64) names2.push(lines[j++]);
+      if (j < lines.length && j + 2 < lines.length && DOTS.test(lines[j + 2]) && names2.length > 0) {
+        testPath = names2.map((n3) => n3.trim());
         i2 = j + 2;
         continue;
       }
@@ -40362,17 +40362,17 @@ function parseGo(text) {
   const suffixes = new Set(results.map((r) => PROCS.exec(r.name)?.[0] ?? ""));
   const [only] = suffixes;
   const strip = suffixes.size === 1 && only !== void 0 && only !== "";
-  const names = results.map((r) => strip ? r.name.slice(0, r.name.length - only.length) : r.name);
+  const names2 = results.map((r) => strip ? r.name.slice(0, r.name.length - only.length) : r.name);
   const pkgsOf = /* @__PURE__ */ new Map();
   results.forEach((r, i2) => {
-    const n3 = names[i2];
+    const n3 = names2[i2];
     const set2 = pkgsOf.get(n3) ?? /* @__PURE__ */ new Set();
     set2.add(r.pkg);
     pkgsOf.set(n3, set2);
   });
   const out = new SampleCollector("go");
   results.forEach((r, i2) => {
-    const bare = names[i2];
+    const bare = names2[i2];
     const name = (pkgsOf.get(bare)?.size ?? 0) > 1 && r.pkg !== "" ? `${r.pkg}.${bare}` : bare;
     for (const [value, unit] of r.pairs) {
       const n3 = normalise(value, unit);
@@ -40789,13 +40789,13 @@ var SELECTABLE_FORMATS = [
   "catch2",
   "pyperf"
 ];
-function selectionBlocker(command, format2, names) {
+function selectionBlocker(command, format2, names2) {
   if (!SELECTABLE_FORMATS.includes(format2)) return `--format ${format2} has no way to run one benchmark`;
   if (!HAS_PLACEHOLDER.test(command) && autoFlag(command, format2) === null) {
     return `the run command has no ${FILTER_PLACEHOLDER} or ${BENCHMARK_PLACEHOLDER} placeholder to say where the selection goes`;
   }
   if (command.includes(FILE_PLACEHOLDER) && format2 !== "vitest") return `${FILE_PLACEHOLDER} names test files, which only --format vitest selects by`;
-  for (const name of names) {
+  for (const name of names2) {
     if (/[\u0000-\u001f\u007f]/.test(name)) return `benchmark ${JSON.stringify(name)} holds a control character`;
     if (name.startsWith("-")) return `benchmark ${JSON.stringify(name)} starts with "-" and would read as an option`;
     if (format2 === "go" && !/^Benchmark/.test(name)) return `${JSON.stringify(name)} is qualified by its package; run one package per benchmark entry to select its benchmarks`;
@@ -40834,11 +40834,11 @@ function sizingFlags(command, format2, sizing) {
   }
   return { command: parts2.length > 0 ? ` ${parts2.join(" ")}` : "", env };
 }
-function selectBenchmarks(command, format2, names, sizing) {
-  const env = { PAIRBENCH_FILTER: filterFor(format2, names) };
-  names.forEach((n3, i2) => env[`PAIRBENCH_BENCHMARK_${i2 + 1}`] = n3);
-  const args = names.map((_, i2) => `"$PAIRBENCH_BENCHMARK_${i2 + 1}"`).join(" ");
-  const files = format2 === "vitest" ? vitestFiles(names) : [];
+function selectBenchmarks(command, format2, names2, sizing) {
+  const env = { PAIRBENCH_FILTER: filterFor(format2, names2) };
+  names2.forEach((n3, i2) => env[`PAIRBENCH_BENCHMARK_${i2 + 1}`] = n3);
+  const args = names2.map((_, i2) => `"$PAIRBENCH_BENCHMARK_${i2 + 1}"`).join(" ");
+  const files = format2 === "vitest" ? vitestFiles(names2) : [];
   files.forEach((f, i2) => env[`PAIRBENCH_FILE_${i2 + 1}`] = f);
   const fileArgs = files.map((_, i2) => `"$PAIRBENCH_FILE_${i2 + 1}"`).join(" ");
   const selected = HAS_PLACEHOLDER.test(command) ? command.replace(PLACEHOLDER, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : kind === "file" ? fileArgs : args) : `${command} ${autoFlag(command, format2)}"$PAIRBENCH_FILTER"`;
@@ -40877,17 +40877,17 @@ function isSimpleCommand(command) {
 function escapeRegex2(text) {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 }
-function filterFor(format2, names) {
-  if (format2 === "go") return goFilter(names);
-  if (format2 === "vitest") return vitestFilter(names);
-  if (format2 === "mitata") return mitataFilter(names);
-  if (format2 === "catch2") return catch2Filter(names);
-  const alternatives = names.map(escapeRegex2);
+function filterFor(format2, names2) {
+  if (format2 === "go") return goFilter(names2);
+  if (format2 === "vitest") return vitestFilter(names2);
+  if (format2 === "mitata") return mitataFilter(names2);
+  if (format2 === "catch2") return catch2Filter(names2);
+  const alternatives = names2.map(escapeRegex2);
   return alternatives.length === 1 ? `^${alternatives[0]}$` : `^(${alternatives.join("|")})$`;
 }
-function goFilter(names) {
+function goFilter(names2) {
   const levels = [];
-  for (const name of names) {
+  for (const name of names2) {
     name.split("/").forEach((part, i2) => (levels[i2] ??= /* @__PURE__ */ new Set()).add(escapeRegex2(part)));
   }
   return levels.map((set2) => set2.size === 1 ? `^${[...set2][0]}$` : `^(${[...set2].join("|")})$`).join("/");
@@ -40897,19 +40897,19 @@ var parts = (name) => name.split(SEPARATOR);
 function prefixes(xs, join6) {
   return xs.map((_, i2) => join6(xs.slice(0, i2 + 1)));
 }
-function vitestFilter(names) {
+function vitestFilter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
-  for (const name of names) {
+  for (const name of names2) {
     for (const p of prefixes(parts(name).slice(1), (xs) => xs.map(escapeRegex2).join("(?: > | )"))) alternatives.add(p);
   }
   return `^(?:${[...alternatives].join("|")})$`;
 }
-function vitestFiles(names) {
-  return [...new Set(names.map((n3) => parts(n3)[0].split("/").pop()))];
+function vitestFiles(names2) {
+  return [...new Set(names2.map((n3) => parts(n3)[0].split("/").pop()))];
 }
-function mitataFilter(names) {
+function mitataFilter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
-  for (const name of names) {
+  for (const name of names2) {
     const ps = parts(name);
     for (let i2 = 0; i2 < ps.length; i2++) {
       const run = ps.slice(i2).join(SEPARATOR);
@@ -40923,9 +40923,9 @@ function mitataFilter(names) {
   }
   return `^(?:${[...alternatives].join("|")})`;
 }
-function catch2Filter(names) {
+function catch2Filter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
-  for (const name of names) {
+  for (const name of names2) {
     for (const p of prefixes(parts(name).slice(0, -1), (xs) => xs.join(SEPARATOR))) alternatives.add(p.replace(/[\\,[\]*~"]/g, "\\$&"));
   }
   return [...alternatives].join(",");
@@ -43234,12 +43234,12 @@ function choose(d, variants, budget) {
   if (s.iterations !== void 0) d.iterations = s.iterations;
   else delete d.iterations;
   d.predicted = { pairSd: chosen.pairSd, pairMs: chosen.pairMs };
-  const pct3 = (v) => `±${(100 * Math.sqrt(v)).toFixed(1)}%`;
+  const pct4 = (v) => `±${(100 * Math.sqrt(v)).toFixed(1)}%`;
   const counted = chosen.warmup > 0 ? variants.find((v) => v.warmup === 0) : void 0;
   const without = counted ? chooseDesign([counted], candidates, budget) : null;
   return {
     sizing: s.sizing,
-    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct3(components.between)}, within one ${pct3(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""})`
+    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""})`
   };
 }
 
@@ -43907,10 +43907,10 @@ function newUnit(job, name, select, iterations) {
   };
 }
 function primaries(samples) {
-  const names = new Set(samples.map((s) => s.name));
+  const names2 = new Set(samples.map((s) => s.name));
   return samples.filter((s) => {
     const m = / \([^()]*\)$/.exec(s.name);
-    return !(m && names.has(s.name.slice(0, m.index)));
+    return !(m && names2.has(s.name.slice(0, m.index)));
   }).map((s) => ({ name: s.name, key: s.key }));
 }
 async function planUnits(ctx) {
@@ -44679,6 +44679,9 @@ function worseChange(b) {
 }
 var METRIC_WORDS = { wall: "wall time", cpu: "CPU time", rss: "peak memory", instructions: "instructions" };
 var TIME_UNITS2 = /* @__PURE__ */ new Set(["ns", "us", "µs", "ms", "s"]);
+function isTimeUnit(unit) {
+  return TIME_UNITS2.has(unit);
+}
 var DERIVED = /^(.+) \(([^()]{1,32})\)$/;
 function metricOf(b, derivedUnit) {
   if (derivedUnit) return derivedUnit;
@@ -44693,11 +44696,11 @@ function baseName(b) {
   return b.name;
 }
 function groupRows(benchmarks) {
-  const names = new Set(benchmarks.map((b) => b.name));
+  const names2 = new Set(benchmarks.map((b) => b.name));
   const groups = /* @__PURE__ */ new Map();
   benchmarks.forEach((b, i2) => {
     const m = DERIVED.exec(b.name);
-    const parent = m && names.has(m[1]) && m[1] !== b.name ? m[1] : null;
+    const parent = m && names2.has(m[1]) && m[1] !== b.name ? m[1] : null;
     const key = parent ?? b.name;
     const g2 = groups.get(key) ?? { primary: null, derived: [], first: i2 };
     const row = { result: b, kind: rowKind(b), name: parent ?? baseName(b), metric: metricOf(b, parent ? m[2] : null) };
@@ -44754,13 +44757,13 @@ function geomeanChange(inputs, confidence) {
 
 // src/report/designs.ts
 var NAMED = 3;
-function own2(b, names) {
+function own2(b, names2) {
   const m = / \([^()]*\)$/.exec(b.name);
-  return !(m && names.has(b.name.slice(0, m.index)));
+  return !(m && names2.has(b.name.slice(0, m.index)));
 }
 function designSummary(benchmarks) {
-  const names = new Set(benchmarks.map((b) => b.name));
-  const designed = benchmarks.filter((b) => b.design && own2(b, names));
+  const names2 = new Set(benchmarks.map((b) => b.name));
+  const designed = benchmarks.filter((b) => b.design && own2(b, names2));
   if (designed.length === 0) return null;
   const counts2 = /* @__PURE__ */ new Map();
   const pilots = /* @__PURE__ */ new Set();
@@ -44784,8 +44787,8 @@ function designSummary(benchmarks) {
   return `Runs designed from the noise of each benchmark's first ${pilot}: ${parts2.join(", ")}`;
 }
 function futilitySummary(benchmarks) {
-  const names = new Set(benchmarks.map((b) => b.name));
-  const futile = benchmarks.filter((b) => b.futility && own2(b, names) && b.verdict === "inconclusive");
+  const names2 = new Set(benchmarks.map((b) => b.name));
+  const futile = benchmarks.filter((b) => b.futility && own2(b, names2) && b.verdict === "inconclusive");
   if (futile.length === 0) return null;
   const needs = futile.map((b) => b.futility.need);
   const lo = needs.reduce((a2, b) => Math.min(a2, b));
@@ -44821,9 +44824,9 @@ function forestRange(rows) {
   }
   const cap = Math.max(thr * 10, 0.5);
   const r = Math.min(Math.max(reach * 1.1, thr * 2), cap);
-  const pct3 = r * 100;
-  const step = pct3 <= 5 ? 1 : pct3 <= 20 ? 2 : pct3 <= 50 ? 5 : 10;
-  return Math.ceil(pct3 / step) * step / 100;
+  const pct4 = r * 100;
+  const step = pct4 <= 5 ? 1 : pct4 <= 20 ? 2 : pct4 <= 50 ? 5 : 10;
+  return Math.ceil(pct4 / step) * step / 100;
 }
 var PLOT_WIDTH = 33;
 var LABEL_WIDTH = 40;
@@ -44880,189 +44883,6 @@ function renderForestText(rows, opts) {
   if (opts.more) lines.push(`(${opts.more} more benchmark${opts.more === 1 ? "" : "s"} in the HTML report)`);
   lines.push("", `o estimate  [---] ${opts.confidence} interval`, "| no change  : ±threshold", "Right is worse: slower, bigger,", "or a lower throughput.");
   return lines.join("\n");
-}
-
-// src/report/model.ts
-function thresholdOf(results) {
-  return recordedOr(results.settings, "threshold");
-}
-function alphaOf(results) {
-  return recordedOr(results.settings, "alpha");
-}
-function revisionOf(rev) {
-  if (rev.sha && /^[0-9a-f]{7,64}$/i.test(rev.sha)) return { text: rev.sha.slice(0, 7).toLowerCase(), kind: "sha" };
-  if (rev.ref) return { text: rev.ref, kind: "ref" };
-  if (rev.dir) return { text: rev.dir, kind: "dir" };
-  return { text: "unknown", kind: "unknown" };
-}
-function levelOf(b, alpha) {
-  const c4 = b.change;
-  const l = c4?.ciLevel ?? c4?.confidence ?? 1 - alpha;
-  return typeof l === "number" && l > 0 && l < 1 ? l : 1 - alpha;
-}
-function suiteChange(results, groups = groupRows(results.benchmarks)) {
-  const alpha = alphaOf(results);
-  const members2 = groups.flatMap((g3) => {
-    const w = worseChange(g3.primary.result);
-    return w && g3.primary.kind !== "added" && g3.primary.kind !== "removed" ? [{ group: g3, input: { ...w, level: levelOf(g3.primary.result, alpha) } }] : [];
-  });
-  const inputs = members2.map((m) => m.input);
-  const g2 = geomeanChange(inputs, inputs.length === 1 ? inputs[0].level : 1 - alpha);
-  if (!g2) return null;
-  const usable = (x) => [x.estimate, x.ci[0], x.ci[1]].every((v) => Number.isFinite(v) && v > -1);
-  const one = g2.count === 1 ? members2.find((m) => usable(m.input))?.group : void 0;
-  return { ...g2, only: one ? { name: one.primary.name, higherIsBetter: one.primary.result.direction === "higher-is-better" } : null };
-}
-function conclusionOf(results, failOn) {
-  if (results.status === "failed") return "failure";
-  if (results.verdict === "regression") return failOn.split(",").includes("regression") ? "failure" : "neutral";
-  if (results.verdict === "inconclusive" || results.status === "partial" || results.verdict === void 0) return "neutral";
-  return "success";
-}
-function gateOf(results, opts) {
-  const failOn = opts.failOn ?? null;
-  const acceptance = opts.acceptance ?? null;
-  const effective = failOn === null ? null : gateAfterAcceptance(failOn, acceptance?.accepted === true);
-  return {
-    failOn,
-    acceptance,
-    effective,
-    fails: effective !== null && gateFails(effective, results),
-    conclusion: conclusionOf(results, effective ?? "regression")
-  };
-}
-function notesOf(results, counts2, gate, futility) {
-  const notes = [];
-  const a2 = gate.acceptance;
-  if (a2?.accepted) {
-    notes.push({ code: "accepted", label: a2.label, by: a2.by, regressions: counts2.regression, inconclusiveHolds: gate.effective === "inconclusive" && counts2.inconclusive > 0 });
-  } else if (a2) {
-    notes.push({ code: "label-ignored", label: a2.label, by: a2.by, reason: a2.reason ?? null });
-  }
-  const missing = results.missingShards ?? [];
-  if (missing.length > 0) notes.push({ code: "incomplete", shards: [...missing] });
-  else if (results.status === "partial") notes.push({ code: "partial", stoppedBecause: results.stoppedBecause ?? null });
-  else if (results.status === "failed") notes.push({ code: "failed" });
-  else if (results.status === "running") notes.push({ code: "running" });
-  if (futility) notes.push({ code: "futile", count: futility.count, text: futility.text });
-  else if (results.status !== "partial" && results.stoppedBecause === "max-time" && counts2.inconclusive > 0) notes.push({ code: "budget-ran-out", inconclusive: counts2.inconclusive });
-  if (gate.failOn !== null && counts2.inconclusive > 0) notes.push({ code: "undecided-gate", inconclusive: counts2.inconclusive, gated: gate.failOn.split(",").includes("inconclusive") });
-  const hit = results.settings?.["buildCacheHit"];
-  const key = results.settings?.["buildCacheKey"];
-  if (typeof hit === "boolean" && typeof key === "string") notes.push({ code: "build-cache", hit, key });
-  return notes;
-}
-function reportModel(results, opts = {}) {
-  const groups = groupRows(results.benchmarks);
-  const counts2 = countGroups(groups);
-  const threshold = thresholdOf(results);
-  const suite = suiteChange(results, groups);
-  const gate = gateOf(results, opts);
-  const futility = futilitySummary(results.benchmarks);
-  const summary2 = suite && suite.count > 1 ? { label: "geometric mean", kind: "no-data", estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
-  return {
-    results,
-    title: opts.title ?? "pairbench",
-    groups,
-    counts: counts2,
-    suite,
-    base: revisionOf(results.base),
-    head: revisionOf(results.head),
-    interval: { label: intervalLabel(results), note: intervalNote(results) },
-    designs: designSummary(results.benchmarks),
-    futility,
-    notes: notesOf(results, counts2, gate, futility),
-    gate,
-    forest: { rows: forestRows(groups, threshold), summary: summary2 },
-    threshold,
-    alpha: alphaOf(results)
-  };
-}
-
-// src/report/replay.ts
-var CLI_NAME = "pairbench";
-function shellQuote(s) {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-var SHOW = {
-  threshold: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
-  precision: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
-  "max-time": (v) => durationFlag(Number(v)),
-  timeout: (v) => durationFlag(Number(v))
-};
-var REJUDGE_FLAGS = /* @__PURE__ */ new Set(["threshold", "alpha", "outliers", "correction"]);
-function durationFlag(ms) {
-  if (ms % 36e5 === 0) return `${ms / 36e5}h`;
-  if (ms % 6e4 === 0) return `${ms / 6e4}m`;
-  if (ms % 1e3 === 0) return `${ms / 1e3}s`;
-  return `${Math.round(ms)}ms`;
-}
-function shown(flag, value) {
-  return (SHOW[flag] ?? String)(value);
-}
-function defaultShown(flag) {
-  const def = COMPARE_OPTIONS.find((o2) => o2.name === flag)?.default;
-  if (def === void 0) return null;
-  const parsed = parseOptionValue(flag, `--${flag}`, def);
-  if (typeof parsed !== "number" && typeof parsed !== "string") return null;
-  return shown(flag, parsed);
-}
-function recordedFlags(results, only) {
-  const out = [];
-  for (const s of RECORDED_SETTINGS) {
-    if (only && !only.has(s.flag)) continue;
-    const read = readRecordedSetting(results.settings, s.key);
-    if (!read || !("value" in read)) continue;
-    const text = shown(s.flag, read.value);
-    if (s.flag !== "seed" && text === defaultShown(s.flag)) continue;
-    out.push([s.flag, text]);
-  }
-  return out;
-}
-function revisionArg(rev) {
-  if (rev.sha && /^[0-9a-f]{7,64}$/i.test(rev.sha)) return rev.sha.toLowerCase();
-  if (rev.ref && /^[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}$/.test(rev.ref) && !rev.ref.includes("..")) return rev.ref;
-  return null;
-}
-function replayLines(results, source = {}) {
-  const args = [CLI_NAME, "compare"];
-  for (const side of ["base", "head"]) {
-    const rev = results[side];
-    const arg = revisionArg(rev);
-    if (arg) args.push(`--${side}`, arg);
-    else if (rev.dir && /^[^\0\n\r]{1,1024}$/.test(rev.dir)) args.push(`--${side}-dir`, rev.dir);
-  }
-  let note = null;
-  const cmd = source.commands;
-  if (cmd) {
-    if (cmd.configPath) args.push("--config", cmd.configPath);
-    else {
-      if (cmd.build) args.push("--build", cmd.build);
-      const only = cmd.benchmarks.length === 1 ? cmd.benchmarks[0] : null;
-      if (only) {
-        args.push("--run", only.run);
-        if (only.name !== only.run) args.push("--name", only.name);
-        if (only.format !== "time") args.push("--format", only.format);
-        if (only.metrics.join(",") !== "wall") args.push("--metric", only.metrics.join(","));
-        if (only.prepare) args.push("--prepare", only.prepare);
-        if (only.shell === "none") args.push("--shell", "none");
-        if (only.direction) args.push("--direction", only.direction);
-        if (only.interleave) args.push("--interleave", only.interleave);
-        if (only.batch !== void 0 && only.batch !== 1) args.push("--batch", String(only.batch));
-        if (only.iterations) args.push("--iterations", only.iterations);
-        if (only.design) args.push("--design", only.design);
-      } else note = "Several benchmarks: add the `--config` file that names them.";
-    }
-  } else {
-    note = "Add the `--build` and `--run` (or the `--config` file) of the workflow that measured it: commands are never copied from a results file.";
-  }
-  for (const [flag, v] of recordedFlags(results)) args.push(`--${flag}`, v);
-  const files = (source.resultsFiles ?? []).filter((f) => f.trim() !== "");
-  const rejudge2 = [CLI_NAME, "report", ...files.length ? files : ["pairbench-results.json"], ...recordedFlags(results, REJUDGE_FLAGS).flatMap(([f, v]) => [`--${f}`, v])];
-  return { replay: args.map(shellQuote).join(" "), replayNote: note, rejudge: rejudge2.map(shellQuote).join(" ") };
-}
-function commandsOf(spec, configPath) {
-  return { build: spec.build, benchmarks: spec.benchmarks, configPath: configPath ?? null };
 }
 
 // src/report/findings.ts
@@ -45181,6 +45001,274 @@ function findingOf(d) {
 function wordDiagnostic(d, surface) {
   const f = findingOf(d);
   return f ? wordFinding(f, surface) : d.message ?? d.code;
+}
+
+// src/report/shared.ts
+var FOLD_AT = 3;
+var NAMES_SHOWN = 3;
+function pairsWholeRuns(results) {
+  const rounds = results.rounds;
+  if (!rounds || rounds.length === 0) return true;
+  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? results.settings.benchmarks : []).map((b) => b.name).filter((n3) => typeof n3 === "string"));
+  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
+}
+function sharedFindings(results) {
+  const benchmarks = results.benchmarks;
+  const items = [];
+  const folded = /* @__PURE__ */ new Set();
+  const noisy = [];
+  const levers = [];
+  for (const b of benchmarks) {
+    for (const d of b.diagnostics ?? []) {
+      const f = findingOf(d);
+      if (f?.code === "high-noise") noisy.push({ b, cv: f.figures.pairedCv });
+      if (f?.code === "go-noise") levers.push({ b, allocating: f.figures.allocsPerOp !== null, threads: !f.figures.oneThread });
+    }
+  }
+  if (noisy.length >= FOLD_AT) {
+    folded.add("high-noise");
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const { cv: cv2 } of noisy) {
+      lo = Math.min(lo, cv2);
+      hi = Math.max(hi, cv2);
+    }
+    items.push({ code: "noisy", names: noisy.map(({ b }) => b.name), total: benchmarks.length, cv: [lo, hi], wholeRuns: pairsWholeRuns(results) });
+  }
+  if (levers.length >= FOLD_AT) {
+    folded.add("go-noise");
+    items.push({ code: "go-levers", names: levers.map(({ b }) => b.name), allocating: levers.filter((l) => l.allocating).map(({ b }) => b.name), threads: levers.some((l) => l.threads) });
+  }
+  const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && !b.failure && b.pairsToSettle);
+  if (open2.length >= FOLD_AT) {
+    folded.add("settle");
+    const counts2 = open2.map((b) => b.pairsToSettle).sort((x, y) => x - y);
+    const stops = [...new Set(open2.map((b) => stopWords(b)).filter((s) => s !== null))];
+    items.push({ code: "settle", names: open2.map((b) => b.name), counts: counts2, stops });
+  }
+  return { items, folded };
+}
+function stopWords(b) {
+  if (!b.stoppedBecause || b.stoppedBecause === "precision" || b.stoppedBecause === "decided") return null;
+  if (b.stoppedBecause === "futile") return "futility (no more pairs once they could not be decided in the budget left)";
+  return b.stoppedBecause;
+}
+function names(all, m) {
+  const shown2 = all.slice(0, NAMES_SHOWN).map((n3) => m.code(n3, 120));
+  return `${shown2.join(", ")}${all.length > NAMES_SHOWN ? `, and ${all.length - NAMES_SHOWN} more` : ""}`;
+}
+var pct2 = (x) => `${(x * 100).toFixed(1)}%`;
+function wordShared(f, surface, m) {
+  const cli = surface === "cli";
+  const set2 = (name, value) => cli ? `--${name} ${value}` : m.code(`${name}: ${value}`, 80);
+  switch (f.code) {
+    case "noisy": {
+      const range = f.cv[0] === f.cv[1] ? pct2(f.cv[0]) : `${pct2(f.cv[0])} to ${pct2(f.cv[1])}`;
+      return {
+        warning: true,
+        text: `${m.strong(`${f.names.length} of ${f.total} benchmarks are noisy even in pairs`)} (${names(f.names, m)}): the ratio head/base varies by ${range} (CV) from pair to pair, so small changes need many pairs. To cut the noise itself: run on a quieter ${cli ? "machine" : "runner"} (a dedicated runner, no parallel jobs)${f.wholeRuns ? `, make one run do more work, or pair each benchmark on its own (${set2("interleave", "benchmark")})` : " or make one run do more work"}.`
+      };
+    }
+    case "go-levers": {
+      const allocating = f.allocating.length > 0 ? `${f.allocating.length} allocate in their loop (${names(f.allocating, m)})` : null;
+      return {
+        warning: false,
+        text: `${m.strong(`${f.names.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise`)} (${names(f.names, m)}): ${goLevers(allocating, f.threads, surface)}.`
+      };
+    }
+    case "settle": {
+      const mid = f.counts[Math.floor(f.counts.length / 2)];
+      const more = cli ? "--max-time (or --max-pairs)" : `the input ${m.code("max-time", 20)} (or ${m.code("max-pairs", 20)})`;
+      return {
+        warning: false,
+        text: `${m.strong(`${f.names.length} benchmarks are inconclusive`)} (${names(f.names, m)})${f.stops.length > 0 ? `, stopped by ${f.stops.join(" or ")}` : ""}: about ${mid} pairs each (${f.counts[0]}-${f.counts[f.counts.length - 1]}) would likely settle half of them; raise ${more}, or gate on them with ${set2("fail-on", "regression,inconclusive")}.`
+      };
+    }
+  }
+}
+
+// src/report/model.ts
+function thresholdOf(results) {
+  return recordedOr(results.settings, "threshold");
+}
+function alphaOf(results) {
+  return recordedOr(results.settings, "alpha");
+}
+function revisionOf(rev) {
+  if (rev.sha && /^[0-9a-f]{7,64}$/i.test(rev.sha)) return { text: rev.sha.slice(0, 7).toLowerCase(), kind: "sha" };
+  if (rev.ref) return { text: rev.ref, kind: "ref" };
+  if (rev.dir) return { text: rev.dir, kind: "dir" };
+  return { text: "unknown", kind: "unknown" };
+}
+function levelOf(b, alpha) {
+  const c4 = b.change;
+  const l = c4?.ciLevel ?? c4?.confidence ?? 1 - alpha;
+  return typeof l === "number" && l > 0 && l < 1 ? l : 1 - alpha;
+}
+function suiteChange(results, groups = groupRows(results.benchmarks)) {
+  const alpha = alphaOf(results);
+  const members2 = groups.flatMap((g3) => {
+    const w = worseChange(g3.primary.result);
+    return w && g3.primary.kind !== "added" && g3.primary.kind !== "removed" ? [{ group: g3, input: { ...w, level: levelOf(g3.primary.result, alpha) } }] : [];
+  });
+  const inputs = members2.map((m) => m.input);
+  const g2 = geomeanChange(inputs, inputs.length === 1 ? inputs[0].level : 1 - alpha);
+  if (!g2) return null;
+  const usable = (x) => [x.estimate, x.ci[0], x.ci[1]].every((v) => Number.isFinite(v) && v > -1);
+  const one = g2.count === 1 ? members2.find((m) => usable(m.input))?.group : void 0;
+  return { ...g2, only: one ? { name: one.primary.name, higherIsBetter: one.primary.result.direction === "higher-is-better" } : null };
+}
+function conclusionOf(results, failOn) {
+  if (results.status === "failed") return "failure";
+  if (results.verdict === "regression") return failOn.split(",").includes("regression") ? "failure" : "neutral";
+  if (results.verdict === "inconclusive" || results.status === "partial" || results.verdict === void 0) return "neutral";
+  return "success";
+}
+function gateOf(results, opts) {
+  const failOn = opts.failOn ?? null;
+  const acceptance = opts.acceptance ?? null;
+  const effective = failOn === null ? null : gateAfterAcceptance(failOn, acceptance?.accepted === true);
+  return {
+    failOn,
+    acceptance,
+    effective,
+    fails: effective !== null && gateFails(effective, results),
+    conclusion: conclusionOf(results, effective ?? "regression")
+  };
+}
+function notesOf(results, counts2, gate, futility) {
+  const notes = [];
+  const a2 = gate.acceptance;
+  if (a2?.accepted) {
+    notes.push({ code: "accepted", label: a2.label, by: a2.by, regressions: counts2.regression, inconclusiveHolds: gate.effective === "inconclusive" && counts2.inconclusive > 0 });
+  } else if (a2) {
+    notes.push({ code: "label-ignored", label: a2.label, by: a2.by, reason: a2.reason ?? null });
+  }
+  const missing = results.missingShards ?? [];
+  if (missing.length > 0) notes.push({ code: "incomplete", shards: [...missing] });
+  else if (results.status === "partial") notes.push({ code: "partial", stoppedBecause: results.stoppedBecause ?? null });
+  else if (results.status === "failed") notes.push({ code: "failed" });
+  else if (results.status === "running") notes.push({ code: "running" });
+  if (futility) notes.push({ code: "futile", count: futility.count, text: futility.text });
+  else if (results.status !== "partial" && results.stoppedBecause === "max-time" && counts2.inconclusive > 0) notes.push({ code: "budget-ran-out", inconclusive: counts2.inconclusive });
+  if (gate.failOn !== null && counts2.inconclusive > 0) notes.push({ code: "undecided-gate", inconclusive: counts2.inconclusive, gated: gate.failOn.split(",").includes("inconclusive") });
+  const hit = results.settings?.["buildCacheHit"];
+  const key = results.settings?.["buildCacheKey"];
+  if (typeof hit === "boolean" && typeof key === "string") notes.push({ code: "build-cache", hit, key });
+  return notes;
+}
+function reportModel(results, opts = {}) {
+  const groups = groupRows(results.benchmarks);
+  const counts2 = countGroups(groups);
+  const threshold = thresholdOf(results);
+  const suite = suiteChange(results, groups);
+  const gate = gateOf(results, opts);
+  const futility = futilitySummary(results.benchmarks);
+  const summary2 = suite && suite.count > 1 ? { label: "geometric mean", kind: "no-data", estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
+  return {
+    results,
+    title: opts.title ?? "pairbench",
+    groups,
+    counts: counts2,
+    suite,
+    base: revisionOf(results.base),
+    head: revisionOf(results.head),
+    interval: { label: intervalLabel(results), note: intervalNote(results) },
+    designs: designSummary(results.benchmarks),
+    futility,
+    notes: notesOf(results, counts2, gate, futility),
+    shared: sharedFindings(results),
+    gate,
+    forest: { rows: forestRows(groups, threshold), summary: summary2 },
+    threshold,
+    alpha: alphaOf(results)
+  };
+}
+
+// src/report/replay.ts
+var CLI_NAME = "pairbench";
+function shellQuote(s) {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+var SHOW = {
+  threshold: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
+  precision: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
+  "max-time": (v) => durationFlag(Number(v)),
+  timeout: (v) => durationFlag(Number(v))
+};
+var REJUDGE_FLAGS = /* @__PURE__ */ new Set(["threshold", "alpha", "outliers", "correction"]);
+function durationFlag(ms) {
+  if (ms % 36e5 === 0) return `${ms / 36e5}h`;
+  if (ms % 6e4 === 0) return `${ms / 6e4}m`;
+  if (ms % 1e3 === 0) return `${ms / 1e3}s`;
+  return `${Math.round(ms)}ms`;
+}
+function shown(flag, value) {
+  return (SHOW[flag] ?? String)(value);
+}
+function defaultShown(flag) {
+  const def = COMPARE_OPTIONS.find((o2) => o2.name === flag)?.default;
+  if (def === void 0) return null;
+  const parsed = parseOptionValue(flag, `--${flag}`, def);
+  if (typeof parsed !== "number" && typeof parsed !== "string") return null;
+  return shown(flag, parsed);
+}
+function recordedFlags(results, only) {
+  const out = [];
+  for (const s of RECORDED_SETTINGS) {
+    if (only && !only.has(s.flag)) continue;
+    const read = readRecordedSetting(results.settings, s.key);
+    if (!read || !("value" in read)) continue;
+    const text = shown(s.flag, read.value);
+    if (s.flag !== "seed" && text === defaultShown(s.flag)) continue;
+    out.push([s.flag, text]);
+  }
+  return out;
+}
+function revisionArg(rev) {
+  if (rev.sha && /^[0-9a-f]{7,64}$/i.test(rev.sha)) return rev.sha.toLowerCase();
+  if (rev.ref && /^[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}$/.test(rev.ref) && !rev.ref.includes("..")) return rev.ref;
+  return null;
+}
+function replayLines(results, source = {}) {
+  const args = [CLI_NAME, "compare"];
+  for (const side of ["base", "head"]) {
+    const rev = results[side];
+    const arg = revisionArg(rev);
+    if (arg) args.push(`--${side}`, arg);
+    else if (rev.dir && /^[^\0\n\r]{1,1024}$/.test(rev.dir)) args.push(`--${side}-dir`, rev.dir);
+  }
+  let note = null;
+  const cmd = source.commands;
+  if (cmd) {
+    if (cmd.configPath) args.push("--config", cmd.configPath);
+    else {
+      if (cmd.build) args.push("--build", cmd.build);
+      const only = cmd.benchmarks.length === 1 ? cmd.benchmarks[0] : null;
+      if (only) {
+        args.push("--run", only.run);
+        if (only.name !== only.run) args.push("--name", only.name);
+        if (only.format !== "time") args.push("--format", only.format);
+        if (only.metrics.join(",") !== "wall") args.push("--metric", only.metrics.join(","));
+        if (only.prepare) args.push("--prepare", only.prepare);
+        if (only.shell === "none") args.push("--shell", "none");
+        if (only.direction) args.push("--direction", only.direction);
+        if (only.interleave) args.push("--interleave", only.interleave);
+        if (only.batch !== void 0 && only.batch !== 1) args.push("--batch", String(only.batch));
+        if (only.iterations) args.push("--iterations", only.iterations);
+        if (only.design) args.push("--design", only.design);
+      } else note = "Several benchmarks: add the `--config` file that names them.";
+    }
+  } else {
+    note = "Add the `--build` and `--run` (or the `--config` file) of the workflow that measured it: commands are never copied from a results file.";
+  }
+  for (const [flag, v] of recordedFlags(results)) args.push(`--${flag}`, v);
+  const files = (source.resultsFiles ?? []).filter((f) => f.trim() !== "");
+  const rejudge2 = [CLI_NAME, "report", ...files.length ? files : ["pairbench-results.json"], ...recordedFlags(results, REJUDGE_FLAGS).flatMap(([f, v]) => [`--${f}`, v])];
+  return { replay: args.map(shellQuote).join(" "), replayNote: note, rejudge: rejudge2.map(shellQuote).join(" ") };
+}
+function commandsOf(spec, configPath) {
+  return { build: spec.build, benchmarks: spec.benchmarks, configPath: configPath ?? null };
 }
 
 // src/report/html-plots.ts
@@ -45569,16 +45657,16 @@ function byReason(notRun) {
   for (const n3 of notRun) out.set(n3.why, [...out.get(n3.why) ?? [], n3.name]);
   return out;
 }
-function listed(names, show2) {
-  const shown2 = names.slice(0, LISTED).map(show2).join(", ");
-  return names.length > LISTED ? `${shown2} and ${names.length - LISTED} more` : shown2;
+function listed(names2, show2) {
+  const shown2 = names2.slice(0, LISTED).map(show2).join(", ");
+  return names2.length > LISTED ? `${shown2} and ${names2.length - LISTED} more` : shown2;
 }
 function nothingMeasured(results) {
   return results.benchmarks.length === 0 && (results.notRun?.length ?? 0) > 0;
 }
 function notRunMarkdown(results) {
   const notRun = results.notRun ?? [];
-  return [...byReason(notRun)].map(([why, names]) => `⏭️ **Not run: ${escapeInline(why, 200)}** (${names.length}): ${listed(names, (n3) => escapeInline(n3, 120))}`).join("\n\n");
+  return [...byReason(notRun)].map(([why, names2]) => `⏭️ **Not run: ${escapeInline(why, 200)}** (${names2.length}): ${listed(names2, (n3) => escapeInline(n3, 120))}`).join("\n\n");
 }
 function nothingMeasuredMarkdown(results, commentId) {
   const n3 = results.notRun?.length ?? 0;
@@ -45592,12 +45680,12 @@ ${notRunMarkdown(results).replace(/^⏭️ /, "")}
 `;
 }
 function notRunText(results) {
-  return [...byReason(results.notRun ?? [])].map(([why, names]) => `not run: ${oneLine(why)} (${names.length}): ${listed(names, (n3) => oneLine(n3).slice(0, 120))}`);
+  return [...byReason(results.notRun ?? [])].map(([why, names2]) => `not run: ${oneLine(why)} (${names2.length}): ${listed(names2, (n3) => oneLine(n3).slice(0, 120))}`);
 }
 function notRunHtml(results) {
   const groups = [...byReason(results.notRun ?? [])];
   if (groups.length === 0) return "";
-  return `<h2>Not run</h2>${groups.map(([why, names]) => `<p>${escapeHtml(why)} (${names.length}): ${listed(names, (n3) => `<code>${escapeHtml(n3.slice(0, 120))}</code>`)}</p>`).join("")}`;
+  return `<h2>Not run</h2>${groups.map(([why, names2]) => `<p>${escapeHtml(why)} (${names2.length}): ${listed(names2, (n3) => `<code>${escapeHtml(n3.slice(0, 120))}</code>`)}</p>`).join("")}`;
 }
 
 // src/report/html.ts
@@ -45900,15 +45988,56 @@ ${codeBlock(lines.join("\n"), "text")}
 
 </details>`;
 }
-function diagnosticsItems(groups) {
-  const items = [];
+var FINDING_TITLES = {
+  "too-few-pairs": "too few usable pairs for a verdict",
+  "mostly-equal": "most pairs measured head and base exactly equal",
+  "all-equal": "every pair measured head and base exactly equal",
+  "outliers-kept": "outlying pairs kept on one side, a split within chance",
+  "one-sided-outliers": "outliers on one side only",
+  "many-outliers": "many pairs excluded as outliers",
+  "order-effect": "the order within a pair matters",
+  drift: "the change drifted during the run",
+  "pairing-rescued": "single runs vary, pairs move together",
+  overhead: "pairbench's overhead subtracted",
+  "short-run": "runs short against pairbench's overhead"
+};
+function diagnosticsItems(groups, shared, budget) {
+  const items = budget.takeAll(
+    shared.items.filter((f) => f.code !== "settle").map((f) => {
+      const w = wordShared(f, "action", MARKDOWN);
+      return `- ${w.warning ? "⚠️" : "ℹ️"} ${w.text}`;
+    })
+  );
+  const byCode = /* @__PURE__ */ new Map();
   for (const g2 of groups) {
     for (const r of [g2.primary, ...g2.derived]) {
       for (const d of r.result.diagnostics ?? []) {
-        const icon = d.severity === "warning" ? "⚠️" : "ℹ️";
-        items.push(`- ${icon} **${escapeInline(r.result.name, NAME_CELL_CHARS)}**: ${escapeInline(wordDiagnostic(d, "action"), 1e3)}`);
+        if (shared.folded.has(d.code)) continue;
+        if (d.code === "all-equal" && !isTimeUnit(r.result.unit)) continue;
+        const entry = byCode.get(d.code) ?? { warning: false, lines: [] };
+        entry.warning ||= d.severity === "warning";
+        entry.lines.push(`**${escapeInline(r.result.name, NAME_CELL_CHARS)}**: ${escapeInline(wordDiagnostic(d, "action"), 1e3)}`);
+        byCode.set(d.code, entry);
       }
     }
+  }
+  const codes = [...byCode.entries()].sort((a2, b) => Number(b[1].warning) - Number(a2[1].warning));
+  for (const [code, { warning, lines }] of codes) {
+    const icon = warning ? "⚠️" : "ℹ️";
+    if (lines.length < FOLD_AT || !Object.hasOwn(FINDING_TITLES, code)) {
+      for (const l of lines) if (budget.take(`- ${icon} ${l}`)) items.push(`- ${icon} ${l}`);
+      continue;
+    }
+    const summary2 = `- <details><summary>${icon} ${lines.length} benchmarks: ${FINDING_TITLES[code]}</summary>
+`;
+    if (!budget.take(summary2, 20)) continue;
+    const taken = budget.takeAll(lines.map((l) => `  - ${l}`));
+    const rest = lines.length - taken.length;
+    const more = rest === 0 ? "" : taken.length === 0 ? "  Each of them is in the HTML report and the results file." : `  - …and ${rest} more, in the HTML report and the results file.`;
+    items.push(`${summary2}
+${[...taken, more].filter((l) => l !== "").join("\n")}
+
+  </details>`);
   }
   return items;
 }
@@ -46028,7 +46157,7 @@ ${rows.join("\n")}${rows.length < unchangedRows.length ? `
 
 </details>`;
   }
-  const diag = budget.takeAll(diagnosticsItems(groups));
+  const diag = diagnosticsItems(groups, model.shared, budget);
   const pairTexts = ctx.pairs ? budget.takeAll(reportPairs(groups)) : [];
   const out = [top, ...notes];
   if (changedRows.length) out.push(`${tableHead(confidence)}
@@ -46073,7 +46202,6 @@ function reportPairs(groups) {
 
 // src/report/terminal.ts
 var NOTES_PER_KIND = 20;
-var TIME_UNITS3 = /* @__PURE__ */ new Set(["ns", "us", "µs", "ms", "s"]);
 var COLORS2 = { regression: "31", improvement: "32", unchanged: "2", inconclusive: "33" };
 function paint(text, code, on6) {
   return on6 ? `\x1B[${code}m${text}\x1B[0m` : text;
@@ -46146,48 +46274,9 @@ function visible(text) {
   }
   return n3;
 }
-var FOLD_AT = 3;
-function pairsWholeRuns(results) {
-  const rounds = results.rounds;
-  if (!rounds || rounds.length === 0) return true;
-  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? results.settings.benchmarks : []).map((b) => b.name).filter((n3) => typeof n3 === "string"));
-  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
-}
 function stoppedBy(b) {
   if (b.stoppedBecause === "futile" && b.futility) return ` (no more pairs: it needed about ${b.futility.need}, the budget left gave at most ${b.futility.affordable})`;
   return b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided" ? ` (stopped by ${b.stoppedBecause})` : "";
-}
-function sharedNotes(benchmarks, wholeRuns) {
-  const lines = [];
-  const folded = /* @__PURE__ */ new Set();
-  const names = (bs) => `${bs.slice(0, 3).map((b) => safeText(b.name)).join(", ")}${bs.length > 3 ? `, and ${bs.length - 3} more` : ""}`;
-  const noisy = benchmarks.filter((b) => (b.diagnostics ?? []).some((d) => d.code === "high-noise"));
-  if (noisy.length >= FOLD_AT) {
-    folded.add("high-noise");
-    lines.push(
-      `warning: ${noisy.length} of ${benchmarks.length} benchmarks are noisy even in pairs (${names(noisy)}): the ratio head/base moves a lot from pair to pair, so small changes need many pairs. To cut the noise itself: run on a quieter machine (a dedicated runner, no parallel jobs)${wholeRuns ? ", make one run do more work, or pair each benchmark on its own (--interleave benchmark)" : " or make one run do more work"}.`
-    );
-  }
-  const levers = benchmarks.flatMap((b) => (b.diagnostics ?? []).filter((d) => d.code === "go-noise").map((d) => ({ b, f: findingOf(d) })));
-  if (levers.length >= FOLD_AT) {
-    folded.add("go-noise");
-    const allocating = levers.filter(({ f }) => f?.code === "go-noise" && f.figures.allocsPerOp !== null).map(({ b }) => b);
-    const threads = levers.some(({ f }) => f?.code === "go-noise" && !f.figures.oneThread);
-    lines.push(
-      `${levers.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise (${names(levers.map(({ b }) => b))}): ${goLevers(allocating.length > 0 ? `${allocating.length} allocate in their loop (${names(allocating)})` : null, threads, "cli")}.`
-    );
-  }
-  const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && !b.failure && b.pairsToSettle);
-  if (open2.length >= FOLD_AT) {
-    folded.add("settle");
-    const counts2 = open2.map((b) => b.pairsToSettle).sort((x, y) => x - y);
-    const mid = counts2[Math.floor(counts2.length / 2)];
-    const stops = [...new Set(open2.map((b) => stoppedBy(b) && (b.stoppedBecause === "futile" ? "futility (no more pairs once they could not be decided in the budget left)" : b.stoppedBecause)))].filter(Boolean);
-    lines.push(
-      `${open2.length} benchmarks are inconclusive (${names(open2)})${stops.length > 0 ? `, stopped by ${stops.join(" or ")}` : ""}: about ${mid} pairs each (${counts2[0]}-${counts2[counts2.length - 1]}) would likely settle half of them; raise --max-time (or --max-pairs), or gate on them with --fail-on regression,inconclusive.`
-    );
-  }
-  return { lines, folded };
 }
 function renderTerminal(results, opts) {
   return terminalReport(reportModel(results, opts), opts);
@@ -46228,8 +46317,11 @@ function terminalReport(model, opts) {
     const w = wordNote(n3, "cli", PLAIN);
     notes.push(`${w.warning ? "warning: " : ""}${w.text}`);
   }
-  const shared = sharedNotes(benchmarks, pairsWholeRuns(results));
-  for (const line of shared.lines) notes.push(line);
+  const shared = model.shared;
+  for (const f of shared.items) {
+    const w = wordShared(f, "cli", PLAIN);
+    notes.push(`${w.warning ? "warning: " : ""}${w.text}`);
+  }
   const perKind = /* @__PURE__ */ new Map();
   const note = (kind, text) => {
     const n3 = (perKind.get(kind) ?? 0) + 1;
@@ -46240,7 +46332,7 @@ function terminalReport(model, opts) {
     const name = safeText(b.name);
     if (b.outliers && b.outliers.length > 0) note("outliers excluded", `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i2) => i2 + 1).join(", ")})`);
     for (const d of b.diagnostics ?? []) {
-      if (d.code === "all-equal" && !TIME_UNITS3.has(b.unit)) continue;
+      if (d.code === "all-equal" && !isTimeUnit(b.unit)) continue;
       if (d.code === "outliers-kept" && d.severity === "info") continue;
       if (shared.folded.has(d.code)) continue;
       note(d.code, `${name}: ${d.severity === "warning" ? "warning: " : ""}${safeText(wordDiagnostic(d, "cli"))}`);
@@ -46280,14 +46372,14 @@ function terminalReport(model, opts) {
 }
 
 // src/report/noise.ts
-var pct2 = (f, digits = 1) => Number.isFinite(f) ? `${(f * 100).toFixed(digits)}%` : "n/a";
+var pct3 = (f, digits = 1) => Number.isFinite(f) ? `${(f * 100).toFixed(digits)}%` : "n/a";
 function sentences(b, threshold, maxPairs) {
   const n3 = b.noise;
   const out = [];
-  out.push(`A single run varies by ${pct2(n3.singleRunCv)} (CV); within a pair, head/base varies by ${pct2(n3.pairedCv)}: pairing cancelled ${pct2(Math.max(0, n3.pairingGain), 0)} of the run-to-run variation.`);
-  out.push(`Smallest change compare would detect here (80% power): ${n3.detectable.map((d) => `${pct2(d.change)} with ${d.pairs} pairs`).join(", ")}.`);
+  out.push(`A single run varies by ${pct3(n3.singleRunCv)} (CV); within a pair, head/base varies by ${pct3(n3.pairedCv)}: pairing cancelled ${pct3(Math.max(0, n3.pairingGain), 0)} of the run-to-run variation.`);
+  out.push(`Smallest change compare would detect here (80% power): ${n3.detectable.map((d) => `${pct3(d.change)} with ${d.pairs} pairs`).join(", ")}.`);
   const forThreshold = Number.isFinite(n3.pairsForThreshold) ? `about ${n3.pairsForThreshold} pairs` : "more pairs than is practical";
-  out.push(`To detect the ${pct2(threshold, 1)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${pct2(n3.suggestedThreshold, 1)} or more is resolvable.`);
+  out.push(`To detect the ${pct3(threshold, 1)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${pct3(n3.suggestedThreshold, 1)} or more is resolvable.`);
   if (Math.abs(n3.aaChange) > Math.max(5e-3, 3 * n3.pairedLogSd / Math.sqrt(Math.max(1, n3.pairs)))) {
     out.push(`Warning: identical sides differ by ${formatChange(n3.aaChange)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
   }
@@ -46320,7 +46412,7 @@ function renderNoiseText(results) {
   }
   const floors = results.benchmarks.flatMap((b) => b.noise ? [b.noise.suggestedThreshold] : []);
   if (floors.length > 0) {
-    lines.push(`Suggested settings: threshold: ${pct2(floors.reduce((a2, b) => Math.max(a2, b)), 1)}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
+    lines.push(`Suggested settings: threshold: ${pct3(floors.reduce((a2, b) => Math.max(a2, b)), 1)}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
   }
   return lines.join("\n").trimEnd();
 }
@@ -46339,7 +46431,7 @@ function renderNoiseMarkdown(results) {
     const n3 = b.noise;
     const own3 = thresholdOf2(b, threshold);
     const needs = Number.isFinite(n3.pairsForThreshold) ? `about ${n3.pairsForThreshold}` : "too many";
-    lines.push(`| ${escapeInline(b.name, 200)} | ${n3.pairs} | ${pct2(n3.singleRunCv)} | ${pct2(n3.pairedCv)} | ${n3.detectable.map((d) => pct2(d.change)).join(" / ")} | ${pct2(own3)} | ${needs} | ${pct2(suggestedThreshold(b, own3, maxPairs))} |`);
+    lines.push(`| ${escapeInline(b.name, 200)} | ${n3.pairs} | ${pct3(n3.singleRunCv)} | ${pct3(n3.pairedCv)} | ${n3.detectable.map((d) => pct3(d.change)).join(" / ")} | ${pct3(own3)} | ${needs} | ${pct3(suggestedThreshold(b, own3, maxPairs))} |`);
   }
   const skipped = results.benchmarks.filter((b) => !b.noise);
   if (skipped.length > 0) lines.push("", `Too few pairs to measure the noise of ${skipped.map((b) => `**${escapeInline(b.name, 200)}**`).join(", ")}.`);
@@ -46490,7 +46582,7 @@ ${_ProgressPrinter.list(p).join("\n")}
 
 // src/results/merge.ts
 var STATUS_RANK = { complete: 0, running: 1, partial: 2, failed: 3 };
-function mergeResults(files, names) {
+function mergeResults(files, names2) {
   const first = files[0];
   if (!first) throw new UsageError("report", "report: no results files to merge");
   files.forEach((f, i2) => {
@@ -46498,7 +46590,7 @@ function mergeResults(files, names) {
       const a2 = first[side].sha ?? null;
       const b = f[side].sha ?? null;
       if (a2 !== b) {
-        throw new UsageError(names[i2] ?? "report", `${names[i2]}: its ${side} is ${show(b ?? "a directory")} but ${names[0]}'s is ${show(a2 ?? "a directory")}; shards of one comparison must measure the same revisions`);
+        throw new UsageError(names2[i2] ?? "report", `${names2[i2]}: its ${side} is ${show(b ?? "a directory")} but ${names2[0]}'s is ${show(a2 ?? "a directory")}; shards of one comparison must measure the same revisions`);
       }
     }
   });
@@ -46508,9 +46600,9 @@ function mergeResults(files, names) {
     for (const b of f.benchmarks) {
       const key = `${b.name}\0${b.metric ?? ""}`;
       if (seen.has(key)) {
-        throw new UsageError(names[i2] ?? "report", `${names[i2]}: benchmark ${show(b.name)} is also in ${seen.get(key)}; a benchmark belongs to one shard`);
+        throw new UsageError(names2[i2] ?? "report", `${names2[i2]}: benchmark ${show(b.name)} is also in ${seen.get(key)}; a benchmark belongs to one shard`);
       }
-      seen.set(key, names[i2] ?? String(i2));
+      seen.set(key, names2[i2] ?? String(i2));
       benchmarks.push(b);
     }
   });
@@ -46522,7 +46614,7 @@ function mergeResults(files, names) {
   const indices2 = files.map((f) => f.shard?.index ?? 1);
   const outside = indices2.findIndex((k) => k > count4);
   if (outside >= 0) {
-    throw new UsageError(names[outside] ?? "report", `${names[outside]}: shard ${indices2[outside]}/${count4} is not a shard of ${count4} (the index is larger than the count); expected i/n with 1 ≤ i ≤ n`);
+    throw new UsageError(names2[outside] ?? "report", `${names2[outside]}: shard ${indices2[outside]}/${count4} is not a shard of ${count4} (the index is larger than the count); expected i/n with 1 ≤ i ≤ n`);
   }
   const twice = indices2.find((k, i2) => indices2.indexOf(k) !== i2);
   if (twice !== void 0 && count4 > 1) throw new UsageError("report", `report: shard ${twice}/${count4} is given twice`);

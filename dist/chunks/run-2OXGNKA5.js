@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-WGWAH4JP.js";
+} from "./chunk-Z2AN4BRS.js";
 import {
   BearerCredentialHandler,
   HttpClient,

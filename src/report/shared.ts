@@ -1,0 +1,130 @@
+/**
+ * Findings that many results of one comparison share, said once for all of them instead of once
+ * per result: on a Go suite of 42 benchmarks the comment's diagnostics held the same paragraph of
+ * Go advice ten times, and "noisy even in pairs" once per row (ns/op and MB/s alike), in a fold of
+ * about a hundred items. The report model computes them (model.ts); every surface words them
+ * (`wordShared`) and leaves out the per-result diagnostics they fold. Pure.
+ */
+import type { BenchmarkResult, Results } from '../results/schema.ts';
+import { findingOf, goLevers, type Surface } from './findings.ts';
+import type { Markup } from './words.ts';
+
+/** From this many results with the same finding, it is said once for all of them. */
+export const FOLD_AT = 3;
+
+/** How many names a shared finding lists before it counts the rest. */
+const NAMES_SHOWN = 3;
+
+export type SharedFinding =
+  /** results noisy even in pairs (`high-noise`), with the range of their paired CV */
+  | { code: 'noisy'; names: string[]; total: number; cv: [number, number]; wholeRuns: boolean }
+  /** Go benchmarks whose own code or command could cut their noise (`go-noise`) */
+  | { code: 'go-levers'; names: string[]; allocating: string[]; threads: boolean }
+  /** inconclusive results that more pairs would likely settle: their counts, sorted, and why they stopped */
+  | { code: 'settle'; names: string[]; counts: number[]; stops: string[] };
+
+export interface SharedFindings {
+  items: SharedFinding[];
+  /** what the items fold: diagnostic codes, and `settle` for the per-result "pairs to settle" note */
+  folded: ReadonlySet<string>;
+}
+
+/**
+ * Whether some job paired whole runs of its suite: a round then names the job itself, where a job
+ * paired per benchmark names its benchmarks. A file without rounds (an older one) counts as whole runs.
+ */
+function pairsWholeRuns(results: Results): boolean {
+  const rounds = results.rounds;
+  if (!rounds || rounds.length === 0) return true;
+  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? (results.settings.benchmarks as Array<{ name?: unknown }>) : []).map((b) => b.name).filter((n): n is string => typeof n === 'string'));
+  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
+}
+
+/** The findings FOLD_AT or more results share, in the file's order of results. */
+export function sharedFindings(results: Results): SharedFindings {
+  const benchmarks = results.benchmarks;
+  const items: SharedFinding[] = [];
+  const folded = new Set<string>();
+  const noisy: Array<{ b: BenchmarkResult; cv: number }> = [];
+  const levers: Array<{ b: BenchmarkResult; allocating: boolean; threads: boolean }> = [];
+  for (const b of benchmarks) {
+    for (const d of b.diagnostics ?? []) {
+      const f = findingOf(d);
+      if (f?.code === 'high-noise') noisy.push({ b, cv: f.figures.pairedCv });
+      if (f?.code === 'go-noise') levers.push({ b, allocating: f.figures.allocsPerOp !== null, threads: !f.figures.oneThread });
+    }
+  }
+  if (noisy.length >= FOLD_AT) {
+    folded.add('high-noise');
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const { cv } of noisy) {
+      lo = Math.min(lo, cv);
+      hi = Math.max(hi, cv);
+    }
+    items.push({ code: 'noisy', names: noisy.map(({ b }) => b.name), total: benchmarks.length, cv: [lo, hi], wholeRuns: pairsWholeRuns(results) });
+  }
+  if (levers.length >= FOLD_AT) {
+    folded.add('go-noise');
+    items.push({ code: 'go-levers', names: levers.map(({ b }) => b.name), allocating: levers.filter((l) => l.allocating).map(({ b }) => b.name), threads: levers.some((l) => l.threads) });
+  }
+  // a failed benchmark is judged inconclusive, but it is shown as failed: its failure says why
+  const open = benchmarks.filter((b) => b.verdict === 'inconclusive' && !b.failure && b.pairsToSettle);
+  if (open.length >= FOLD_AT) {
+    folded.add('settle');
+    // sorted in place once: a suite may hold 100,000 benchmarks
+    const counts = open.map((b) => b.pairsToSettle!).sort((x, y) => x - y);
+    const stops = [...new Set(open.map((b) => stopWords(b)).filter((s): s is string => s !== null))];
+    items.push({ code: 'settle', names: open.map((b) => b.name), counts, stops });
+  }
+  return { items, folded };
+}
+
+/** Why an inconclusive result stopped, when its budget rather than its rules ended it; null otherwise. */
+function stopWords(b: BenchmarkResult): string | null {
+  if (!b.stoppedBecause || b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided') return null;
+  if (b.stoppedBecause === 'futile') return 'futility (no more pairs once they could not be decided in the budget left)';
+  return b.stoppedBecause;
+}
+
+/** The first names, then how many more. */
+function names(all: readonly string[], m: Markup): string {
+  const shown = all.slice(0, NAMES_SHOWN).map((n) => m.code(n, 120));
+  return `${shown.join(', ')}${all.length > NAMES_SHOWN ? `, and ${all.length - NAMES_SHOWN} more` : ''}`;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+/** A shared finding in words for `surface`; `warning` when it is one. */
+export function wordShared(f: SharedFinding, surface: Surface, m: Markup): { warning: boolean; text: string } {
+  const cli = surface === 'cli';
+  const set = (name: string, value: string): string => (cli ? `--${name} ${value}` : m.code(`${name}: ${value}`, 80));
+  switch (f.code) {
+    case 'noisy': {
+      const range = f.cv[0] === f.cv[1] ? pct(f.cv[0]) : `${pct(f.cv[0])} to ${pct(f.cv[1])}`;
+      return {
+        warning: true,
+        text:
+          `${m.strong(`${f.names.length} of ${f.total} benchmarks are noisy even in pairs`)} (${names(f.names, m)}): the ratio head/base varies by ${range} (CV) from pair to pair, so small changes need many pairs. ` +
+          `To cut the noise itself: run on a quieter ${cli ? 'machine' : 'runner'} (a dedicated runner, no parallel jobs)${f.wholeRuns ? `, make one run do more work, or pair each benchmark on its own (${set('interleave', 'benchmark')})` : ' or make one run do more work'}.`,
+      };
+    }
+    case 'go-levers': {
+      const allocating = f.allocating.length > 0 ? `${f.allocating.length} allocate in their loop (${names(f.allocating, m)})` : null;
+      return {
+        warning: false,
+        text: `${m.strong(`${f.names.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise`)} (${names(f.names, m)}): ${goLevers(allocating, f.threads, surface)}.`,
+      };
+    }
+    case 'settle': {
+      const mid = f.counts[Math.floor(f.counts.length / 2)]!;
+      const more = cli ? '--max-time (or --max-pairs)' : `the input ${m.code('max-time', 20)} (or ${m.code('max-pairs', 20)})`;
+      return {
+        warning: false,
+        text:
+          `${m.strong(`${f.names.length} benchmarks are inconclusive`)} (${names(f.names, m)})${f.stops.length > 0 ? `, stopped by ${f.stops.join(' or ')}` : ''}: ` +
+          `about ${mid} pairs each (${f.counts[0]}-${f.counts[f.counts.length - 1]}) would likely settle half of them; raise ${more}, or gate on them with ${set('fail-on', 'regression,inconclusive')}.`,
+      };
+    }
+  }
+}
