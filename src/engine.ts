@@ -126,6 +126,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       direction: row.direction,
       ...(row.metric ? { metric: row.metric } : {}),
       ...(row.threshold !== undefined ? { threshold: row.threshold } : {}),
+      ...(row.reciprocalOf !== undefined ? { reciprocalOf: row.reciprocalOf } : {}),
       presence,
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
       pairs: row.pairs,

@@ -42,7 +42,8 @@ export function parseBencher(text: string): Sample[] {
     if (r[4] !== undefined) {
       const mbs = readNumber(r[4], true);
       if (Number.isNaN(mbs)) throw new HarnessParseError('bencher', lineNo, `${name}: expected a number before MB/s, got "${r[4]}"`);
-      out.add(extraName(name, 'MB/s'), mbs * 1e6, 'B/s', 'higher-is-better', lineNo);
+      // libtest computes it from the bytes per iteration and the ns/iter beside it
+      out.add(extraName(name, 'MB/s'), mbs * 1e6, 'B/s', 'higher-is-better', lineNo, name);
     }
   }
   return out.finish();

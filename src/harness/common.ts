@@ -31,6 +31,7 @@ interface Pending {
   direction: Direction;
   values: number[];
   line: number | null;
+  reciprocalOf?: string;
 }
 
 /** Collects the values a parser finds and turns them into samples. */
@@ -46,7 +47,7 @@ export class SampleCollector {
    * Adds one value. `line` is where it was read (1-based), for error messages.
    * Throws when the value is negative or not finite, or when the same name came with another unit.
    */
-  add(name: string, value: number, unit: string, direction: Direction, line: number | null): void {
+  add(name: string, value: number, unit: string, direction: Direction, line: number | null, reciprocalOf?: string): void {
     const trimmed = name.trim();
     if (trimmed === '') throw new HarnessParseError(this.#format, line, 'a benchmark has an empty name');
     if (!Number.isFinite(value) || value < 0) {
@@ -54,7 +55,7 @@ export class SampleCollector {
     }
     const known = this.#byName.get(trimmed);
     if (known === undefined) {
-      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line });
+      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line, ...(reciprocalOf !== undefined ? { reciprocalOf: reciprocalOf.trim() } : {}) });
       return;
     }
     if (known.unit !== unit || known.direction !== direction) {
@@ -77,7 +78,7 @@ export class SampleCollector {
     const samples: Sample[] = [];
     for (const p of this.#byName.values()) {
       const value = median(p.values);
-      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}) });
+      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}), ...(p.reciprocalOf !== undefined ? { reciprocalOf: p.reciprocalOf } : {}) });
     }
     if (samples.length === 0) {
       throw new HarnessParseError(this.#format, null, 'every benchmark value is 0: nothing to compare');

@@ -65,7 +65,7 @@ export function parseCriterion(text: string): Sample[] {
     for (const t of b.throughput ?? []) {
       const known = Object.hasOwn(THROUGHPUT_UNITS, t.unit) ? THROUGHPUT_UNITS[t.unit] : undefined;
       const label = known?.label ?? `${t.unit}/s`;
-      out.add(extraName(b.id, label), (t.per_iteration * 1e9) / time.value, known?.unit ?? label, 'higher-is-better', lineNo);
+      out.add(extraName(b.id, label), (t.per_iteration * 1e9) / time.value, known?.unit ?? label, 'higher-is-better', lineNo, b.id);
     }
   }
   return out.finish();

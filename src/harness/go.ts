@@ -152,9 +152,11 @@ export function parseGo(text: string): Sample[] {
   results.forEach((r, i) => {
     const bare = names[i] as string;
     const name = (pkgsOf.get(bare)?.size ?? 0) > 1 && r.pkg !== '' ? `${r.pkg}.${bare}` : bare;
+    // Go computes MB/s from b.SetBytes and the same run's time: the reciprocal of ns/op, scaled
+    const timed = r.pairs.some(([, unit]) => unit === 'ns/op');
     for (const [value, unit] of r.pairs) {
       const n = normalise(value, unit);
-      out.add(unit === 'ns/op' ? name : extraName(name, unit), n.value, n.unit, n.direction, r.line);
+      out.add(unit === 'ns/op' ? name : extraName(name, unit), n.value, n.unit, n.direction, r.line, timed && unit === 'MB/s' ? name : undefined);
     }
   });
   return out.finish();

@@ -39,6 +39,13 @@ export interface Sample {
    * reads the spread inside a process from them (schedule/design.ts).
    */
   repetitions?: number[];
+  /**
+   * the name of the sample whose reciprocal, times a constant of the benchmark, this one is in
+   * every run: a throughput the harness computes from the time it prints beside it (Go's `MB/s`
+   * from `b.SetBytes` and `ns/op`, libtest's `MB/s`, criterion's throughput). Such a row tests the
+   * same hypothesis as its time, so it is judged from it (stats/judge.ts, `reciprocalRows`).
+   */
+  reciprocalOf?: string;
 }
 
 /** Malformed harness output: names the format, the line (1-based, when known) and what was expected. */

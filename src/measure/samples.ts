@@ -64,6 +64,8 @@ export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: 
     .map((s) => ({
       ...s,
       key: opts.prefix ? `${bench.name}/${s.name}` : s.name,
+      // the row it is the reciprocal of, by that row's key
+      ...(s.reciprocalOf !== undefined ? { reciprocalOf: opts.prefix ? `${bench.name}/${s.reciprocalOf}` : s.reciprocalOf } : {}),
     }));
 }
 

@@ -128,9 +128,12 @@ export function intervalLabel(results: { settings?: Record<string, unknown> | un
  */
 export function intervalNote(results: {
   settings?: Record<string, unknown> | undefined;
-  benchmarks: readonly { change?: { ciLevel?: number | undefined; confidence?: number | undefined; basis?: string | undefined } | null | undefined }[];
+  benchmarks: readonly { change?: { ciLevel?: number | undefined; confidence?: number | undefined; basis?: string | undefined; n?: number | undefined; readFrom?: string | undefined } | null | undefined }[];
 }): string | null {
   const judged = results.benchmarks.filter((b) => typeof b.change?.ciLevel === 'number');
+  // the correction's family (stats/judge.ts): not the rows whose every pair is equal (their test
+  // used no pair), nor a throughput read from its time
+  const family = judged.filter((b) => b.change!.n !== 0 && b.change!.readFrom === undefined).length;
   const confidence = confidenceLabel(results.settings);
   if (judged.every((b) => formatLevel(b.change!.ciLevel!) === confidence)) return null;
   const equivalent = judged.filter((b) => b.change!.basis === 'equivalence');
@@ -154,12 +157,12 @@ export function intervalNote(results: {
     const bh = recordedOr(results.settings, 'correction') === 'bh';
     const label = intervalLabel({ settings: results.settings, benchmarks: tested });
     const why =
-      judged.length > 1
+      family > 1
         ? bh
-          ? `the false-coverage-rate level of Benjamini–Hochberg over ${judged.length} benchmarks (Benjamini & Yekutieli)`
-          : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)`
+          ? `the false-coverage-rate level of Benjamini–Hochberg over ${family} benchmarks (Benjamini & Yekutieli)`
+          : `the level of Holm's correction over ${family} benchmarks (${confidence} for them together)`
         : `raised after an early stop so that it still covers ${confidence} of the time`;
-    parts.push(`${equivalent.length > 0 ? 'the others are' : 'Intervals'} at ${label}: ${why}${early && judged.length > 1 ? ', higher after an early stop' : ''}`);
+    parts.push(`${equivalent.length > 0 ? 'the others are' : 'Intervals'} at ${label}: ${why}${early && family > 1 ? ', higher after an early stop' : ''}`);
   }
   const text = parts.join('; ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}; a change is significant when its interval excludes 0`;

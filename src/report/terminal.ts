@@ -201,7 +201,8 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
   for (const b of benchmarks) {
     const name = safeText(b.name);
     // pair numbers from 1, as in the pairs tables (`outliers` holds indices from 0)
-    if (b.outliers && b.outliers.length > 0) note('outliers excluded', `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i) => i + 1).join(', ')})`);
+    // a throughput read from its time excludes its time's pairs: said once, with the time
+    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === undefined) note('outliers excluded', `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i) => i + 1).join(', ')})`);
     for (const d of b.diagnostics ?? []) {
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
       if (d.code === 'all-equal' && !isTimeUnit(b.unit)) continue;

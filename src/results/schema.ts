@@ -77,6 +77,8 @@ const ChangeSchema = z.object({
   equivalence: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number() }).optional(),
   /** with `basis: 'equivalence'`: the test's interval at the correction's level */
   tested: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number(), achievedConfidence: z.number().optional() }).optional(),
+  /** a throughput's change read from its time's (`reciprocalOf`): that result's name */
+  readFrom: z.string().min(1).max(LIMITS.nameLength).optional(),
 });
 
 const FailureSchema = z.object({
@@ -143,6 +145,12 @@ const BenchmarkResultSchema = z.object({
   metric: z.string().max(64).optional(),
   /** this benchmark's own threshold (config file), relative */
   threshold: z.number().optional(),
+  /**
+   * the name of the result this one is a scaled reciprocal of in every run (Go's `MB/s` of its
+   * `ns/op`): judged from that result's pairs when they agree, outside the correction's family
+   * (stats/judge.ts, `reciprocalRows`)
+   */
+  reciprocalOf: z.string().min(1).max(LIMITS.nameLength).optional(),
   verdict: VerdictSchema.optional(),
   /** `added` / `removed`: the benchmark appeared on one side only (harness suites) */
   presence: z.enum(['both', 'added', 'removed']).optional(),

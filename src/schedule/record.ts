@@ -22,6 +22,7 @@ function rowFor(state: LoopState, job: Job, s: RowSample): Row {
       direction: s.direction,
       ...(s.metric ? { metric: s.metric } : {}),
       ...(threshold !== undefined ? { threshold } : {}),
+      ...(s.reciprocalOf !== undefined ? { reciprocalOf: s.reciprocalOf } : {}),
       pairs: [],
       ...(job.calibration && calibratedMetric(s.metric) ? { overhead: job.calibration[s.metric] } : {}),
       seenBase: 0,
@@ -59,7 +60,8 @@ export function recordPair(state: LoopState, unit: Unit, base: readonly RowSampl
         row.pairs.push({ base: b.value, head: h.value, order });
         if (b.value !== h.value && !row.varies) {
           row.varies = true;
-          state.varyingRows++;
+          // the reciprocal of another row tests that row's hypothesis: it is not in the family (stats/judge.ts)
+          if (row.reciprocalOf === undefined) state.varyingRows++;
         }
         added++;
       }

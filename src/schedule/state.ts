@@ -39,6 +39,8 @@ export interface Row {
   settled?: boolean;
   /** some pair differs (base ≠ head): the row counts in the multiple-comparison correction (stats/judge.ts) */
   varies?: boolean;
+  /** the key of the row whose reciprocal this one is (Go's `MB/s` of its `ns/op`): judged from it, outside the correction's family (harness/types.ts) */
+  reciprocalOf?: string;
 }
 
 /** One command measured in pairs: a `--run`, or one benchmark of a config file. */
@@ -109,7 +111,7 @@ export interface LoopState {
   failed: boolean;
   /** what the results file holds so far, so that it never outgrows what `pairbench report` reads (S2) */
   size: { pairs: number; nameChars: number };
-  /** rows with a pair that differs: the family the correction counts (stats/judge.ts `inFamily`) */
+  /** rows with a pair that differs, but for the reciprocal of another row: the family the correction counts (stats/judge.ts `inFamily`) */
   varyingRows: number;
 }
 

@@ -12,7 +12,7 @@ import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Jud
 import { completeAnalysis, intervalLevel, pairedTestFor, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { drawsFor, intervalDrawsFor, signFlipSeed } from './signflip.ts';
-import { decide, estimatePairsToSettle, worstVerdict } from './verdict.ts';
+import { decide, estimatePairsToSettle, verdictOf, worstVerdict } from './verdict.ts';
 
 /**
  * The error rate of each benchmark's interval when several are judged together, chosen so that the
@@ -72,6 +72,71 @@ function inFamily(s: ScreenedPairs): boolean {
 }
 
 /**
+ * How far apart, at the median over the pairs, a throughput and the reciprocal of its time may be
+ * and still be one measurement: |ln(head / base)| of the one plus that of the other. The two are
+ * printed rounded (Go: four significant digits of ns/op, two decimals of MB/s, about 0.05% each),
+ * and a process's value is the median of its repetitions, which for an even count is not exactly
+ * the reciprocal of the time's (about δ²/4 for two repetitions δ apart: 0.25% at 10%). A change of
+ * the bytes per operation between the revisions (`b.SetBytes` of another input) moves every pair by
+ * that change, and the throughput is then judged on its own. Below this, a throughput read from its
+ * time is off by at most an eighth of the default threshold.
+ */
+const RECIPROCAL_TOLERANCE = 0.0025;
+
+/**
+ * The inputs that are the scaled reciprocal of another input (`reciprocalOf`: Go's MB/s of its
+ * ns/op, computed by the harness from the same run), by index, with the index of that input: those
+ * whose pairs show it, the same count in the same order and the two changes cancelling pair by pair
+ * (the median of |d_throughput + d_time| within RECIPROCAL_TOLERANCE). Such an input is one
+ * measurement shown twice: its null hypothesis is its time's (the bytes are the same on both sides,
+ * so throughput and time move together exactly), and counting it in the correction's family
+ * would make every other benchmark's level stricter for a test already made. It is judged from its
+ * time: the same p-value, and the time's intervals carried over by x ↦ 1/(1 + x) − 1, so its
+ * verdict rejects exactly when its time's does and no error is added to the family's. The check
+ * reads only the sizes |d_throughput + d_time|, which a swap of the sides in a pair leaves as they
+ * are, so the family does not depend on the signs the test is about.
+ */
+function reciprocalRows(inputs: readonly BenchmarkInput[]): Map<number, number> {
+  const byName = new Map(inputs.map((b, i) => [b.name, i]));
+  const out = new Map<number, number>();
+  inputs.forEach((b, i) => {
+    if (b.reciprocalOf === undefined) return;
+    const j = byName.get(b.reciprocalOf);
+    if (j === undefined || j === i) return;
+    const time = inputs[j]!;
+    if (time.reciprocalOf !== undefined || time.pairs.length !== b.pairs.length || b.pairs.length === 0) return;
+    const gaps: number[] = [];
+    for (let k = 0; k < b.pairs.length; k++) {
+      const p = b.pairs[k]!;
+      const q = time.pairs[k]!;
+      if (p.order !== q.order) return;
+      gaps.push(Math.abs(Math.log(p.head / p.base) + Math.log(q.head / q.base)));
+    }
+    gaps.sort((x, y) => x - y);
+    const mid = gaps.length >> 1;
+    const medianGap = gaps.length % 2 === 1 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2;
+    if (medianGap <= RECIPROCAL_TOLERANCE) out.set(i, j);
+  });
+  return out;
+}
+
+/** A relative change of a time as the change of a throughput read from it: 1/(1 + x) − 1. */
+const reciprocal = (x: number): number => 1 / (1 + x) - 1;
+
+/** A time's change carried over to its throughput: the estimate and both intervals by `reciprocal`, their ends swapped. */
+function reciprocalChange(c: ChangeEstimate, from: string): ChangeEstimate {
+  const flip = (ci: [number, number]): [number, number] => [reciprocal(ci[1]), reciprocal(ci[0])];
+  return {
+    ...c,
+    estimate: reciprocal(c.estimate),
+    ci: flip(c.ci),
+    ...(c.equivalence ? { equivalence: { ...c.equivalence, ci: flip(c.equivalence.ci) } } : {}),
+    ...(c.tested ? { tested: { ...c.tested, ci: flip(c.tested.ci) } } : {}),
+    readFrom: from,
+  };
+}
+
+/**
  * Judges every benchmark: per benchmark the outlier screen and test, the multiple-comparison
  * correction of the p-values over all benchmarks with a test (Holm, or Benjamini–Hochberg with
  * `correction: 'bh'`), each interval at the level that agrees with the correction
@@ -106,7 +171,8 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
   const raw = screened.map((s) => (s.test ? s.test.pValue : NaN));
   // The correction's family: rows whose test can reach alpha (inFamily). A row outside it keeps
   // its own p-value, which cannot be significant anyway.
-  const family = screened.map(inFamily);
+  const mirrors = reciprocalRows(inputs);
+  const family = screened.map((x, i) => inFamily(x) && !mirrors.has(i));
   const familyAdjusted = (opts.correction === 'bh' ? benjaminiHochberg : holm)(raw.map((p, i) => (family[i] ? p : NaN)));
   const adjusted = raw.map((p, i) => (family[i] ? (familyAdjusted[i] as number) : p));
   const perInterval = intervalAlpha(familyAdjusted, opts.alpha, opts.correction);
@@ -175,5 +241,22 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       diagnostics: a.diagnostics,
     };
   });
+  // a throughput judged from its time (reciprocalRows): the time's change, outliers and count of
+  // pairs to settle; its own summaries of each side stay, and its findings are its time's
+  for (const [i, j] of mirrors) {
+    const time = benchmarks[j]!;
+    const own = benchmarks[i]!;
+    const change = time.change ? reciprocalChange(time.change, time.name) : null;
+    const verdict = verdictOf(change, own.threshold, own.direction);
+    benchmarks[i] = {
+      ...own,
+      outliers: time.outliers,
+      outliersKept: time.outliersKept,
+      change,
+      verdict,
+      pairsToSettle: verdict === 'inconclusive' ? time.pairsToSettle : null,
+      diagnostics: [],
+    };
+  }
   return { benchmarks, verdict: worstVerdict(benchmarks.map((b) => b.verdict)) };
 }

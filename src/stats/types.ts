@@ -92,6 +92,11 @@ export interface ChangeEstimate {
   equivalence?: { ci: [number, number]; level: number };
   /** with `basis: 'equivalence'`: the test's interval (at the correction's level), which `ci` then is not */
   tested?: { ci: [number, number]; level: number; achievedConfidence?: number };
+  /**
+   * a throughput's change read from its time's (judge.ts, `reciprocalRows`): the name of that
+   * result, whose p-value this is and whose intervals these are, carried over by 1/(1 + x) − 1
+   */
+  readFrom?: string;
 }
 
 /**
@@ -180,6 +185,11 @@ export interface BenchmarkInput {
    * level.
    */
   sequential?: boolean;
+  /**
+   * the name of the input whose reciprocal, scaled, this one is in every run (a throughput computed
+   * from a time): judged from that input when their pairs agree (judge.ts, `reciprocalRows`)
+   */
+  reciprocalOf?: string;
   pairs: Pair[];
 }
 

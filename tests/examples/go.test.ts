@@ -22,6 +22,10 @@ describe('examples, compared end to end', () => {
     expect(byName.get('BenchmarkChecksum')!.change!.estimate).toBeGreaterThan(0.1);
     expect(byName.get('BenchmarkChecksum (MB/s)')!.direction).toBe('higher-is-better');
     expect(byName.get('BenchmarkChecksum (MB/s)')!.verdict).toBe('regression');
+    // Go's MB/s is its time's reciprocal (b.SetBytes): judged from it, one test for the two rows
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.reciprocalOf).toBe('BenchmarkChecksum');
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.change!.readFrom).toBe('BenchmarkChecksum');
+    expect(byName.get('BenchmarkChecksum (MB/s)')!.change!.pAdjusted).toBe(byName.get('BenchmarkChecksum')!.change!.pAdjusted);
     // the untouched sorts are `unchanged`, shown with the equivalence interval that decided it,
     // within ±2% (the example's README: how its benchmarks and its command keep a pair's noise low
     // enough on a busy 2-core runner)
@@ -70,7 +74,7 @@ describe('examples, compared end to end', () => {
         '  - name: go',
         '    run: ./build/bench.test -test.run "^$" -test.bench Checksum -test.benchtime 50ms',
         '    format: go',
-        '    filter: "^BenchmarkChecksum$"',
+        '    filter: "^BenchmarkChecksum"',
         '  - name: node',
         '    run: node node/bench.mjs',
         '    format: json',
@@ -85,6 +89,8 @@ describe('examples, compared end to end', () => {
     const results = readResults(file);
     const names = results.benchmarks.map((b) => b.name);
     expect(names).toContain('go/BenchmarkChecksum');
+    // a throughput names its time by that row's name, prefixed like it
+    expect(results.benchmarks.find((b) => b.name === 'go/BenchmarkChecksum (MB/s)')?.reciprocalOf).toBe('go/BenchmarkChecksum');
     expect(names.filter((n) => n.startsWith('node/')).length).toBeGreaterThanOrEqual(2);
     expect(names).toEqual(expect.arrayContaining(['startup [wall]', 'startup [cpu]']));
     for (const b of results.benchmarks) expect(b.pairs.length, b.name).toBeGreaterThanOrEqual(10);

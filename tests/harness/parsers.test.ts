@@ -100,7 +100,7 @@ describe('go', () => {
       { name: 'BenchmarkA', value: 1234, unit: 'ns', direction: 'lower-is-better' },
       { name: 'BenchmarkA (B/op)', value: 56, unit: 'B', direction: 'lower-is-better' },
       { name: 'BenchmarkA (allocs/op)', value: 3, unit: 'allocs/op', direction: 'lower-is-better' },
-      { name: 'BenchmarkA (MB/s)', value: 7.5e6, unit: 'B/s', direction: 'higher-is-better' },
+      { name: 'BenchmarkA (MB/s)', value: 7.5e6, unit: 'B/s', direction: 'higher-is-better', reciprocalOf: 'BenchmarkA' },
       { name: 'BenchmarkA (widgets/op)', value: 12.5, unit: 'widgets/op', direction: 'lower-is-better' },
       { name: 'BenchmarkA (things/s)', value: 4, unit: 'things/s', direction: 'higher-is-better' },
     ]);
@@ -171,7 +171,7 @@ describe('bencher', () => {
     expect(parseHarness('bencher', text)).toEqual([
       { name: 'a::b', value: 1234, unit: 'ns', direction: 'lower-is-better' },
       { name: 'c', value: 1234567.5, unit: 'ns', direction: 'lower-is-better' },
-      { name: 'c (MB/s)', value: 830e6, unit: 'B/s', direction: 'higher-is-better' },
+      { name: 'c (MB/s)', value: 830e6, unit: 'B/s', direction: 'higher-is-better', reciprocalOf: 'c' },
     ]);
   });
 
@@ -203,7 +203,7 @@ describe('criterion', () => {
     ].join('\n');
     expect(parseHarness('criterion', text)).toEqual([
       { name: 'g/a', value: 1500, unit: 'ns', direction: 'lower-is-better' },
-      { name: 'g/a (bytes/s)', value: 2e9, unit: 'B/s', direction: 'higher-is-better' },
+      { name: 'g/a (bytes/s)', value: 2e9, unit: 'B/s', direction: 'higher-is-better', reciprocalOf: 'g/a' },
       { name: 'g/b', value: 2.5, unit: 'ns', direction: 'lower-is-better' },
     ]);
   });

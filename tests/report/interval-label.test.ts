@@ -34,6 +34,15 @@ function suite(stoppedEarly = false, budgetEnded = false): Results {
 const opts = { alpha: 0.05, threshold: 0.02, outliers: 'none' as const, correction: 'holm' as const };
 
 describe('the interval is labelled with its level', () => {
+  it("counts the correction's family in its note: not a throughput read from its time, nor a row whose every pair is equal", () => {
+    const base = suite();
+    const mbps = base.benchmarks.map((b) => ({ ...b, name: `${b.name} (MB/s)`, unit: 'B/s', direction: 'higher-is-better' as const, reciprocalOf: b.name, pairs: b.pairs.map((p) => ({ ...p, base: 1e9 / p.base, head: 1e9 / p.head })) }));
+    const equal = { ...base.benchmarks[0]!, name: 'b0 (allocs/op)', unit: 'allocs/op', pairs: base.benchmarks[0]!.pairs.map((p) => ({ ...p, base: 3, head: 3 })) };
+    const r = judgeResults({ ...base, benchmarks: [...base.benchmarks, ...mbps, equal] }, opts);
+    expect(r.benchmarks.filter((b) => b.change?.readFrom !== undefined)).toHaveLength(10);
+    expect(renderTerminal(r, { color: false })).toContain("the level of Holm's correction over 10 benchmarks (95% for them together)");
+  });
+
   it('10 benchmarks, 2 rejected by Holm: intervals at 1 - 0.05/8 = 99.375%, in the file and both reports', () => {
     const r = judgeResults(suite(), opts);
     expect(r.benchmarks.map((b) => b.verdict)).toEqual(['regression', 'regression', ...Array(8).fill('unchanged')]);

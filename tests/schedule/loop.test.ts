@@ -22,8 +22,8 @@ interface Call {
 
 /** A Go suite of benchmarks with their base and head times (ns/op); each run adds a little seeded jitter. */
 interface Suite {
-  /** ns/op on each side; `noise`: the runs' relative spread (default 0.2%) */
-  [name: string]: { base: number; head: number; noise?: number };
+  /** ns/op on each side; `noise`: the runs' relative spread (default 0.2%); `bytes`: b.SetBytes, which makes Go print MB/s */
+  [name: string]: { base: number; head: number; noise?: number; bytes?: number };
 }
 
 /** Go's `-test.bench` matching: one pattern per `/` level (testing/match.go), unanchored like Go. */
@@ -68,7 +68,11 @@ function scriptedRunner(script: Script) {
       const filter = req.command.includes('$PAIRBENCH_FILTER') ? req.env.PAIRBENCH_FILTER : undefined;
       const lines = Object.entries(script.suite)
         .filter(([name]) => goSelects(filter, name))
-        .map(([name, t]) => `${name}-2 \t 1000\t ${(t[side] * (1 + (t.noise ?? 0.002) * (jitter() - 0.5))).toFixed(3)} ns/op`);
+        .map(([name, t]) => {
+          const ns = t[side] * (1 + (t.noise ?? 0.002) * (jitter() - 0.5));
+          // Go's MB/s: the bytes of an operation over its time, from the same run
+          return `${name}-2 \t 1000\t ${ns.toFixed(3)} ns/op${t.bytes ? `\t ${((t.bytes * 1e3) / ns).toFixed(2)} MB/s` : ''}`;
+        });
       out.push(ok(`goos: linux\n${lines.join('\n')}\nPASS\n`));
     }
     await Promise.resolve();
@@ -242,6 +246,23 @@ describe('benchmark-level interleaving', () => {
 });
 
 describe('scheduling rules', () => {
+  it("counts a benchmark's MB/s, the reciprocal of its time, out of the family the stopping rules read", async () => {
+    const suite: Suite = {
+      BenchmarkParse: { base: 1000, head: 1300, bytes: 4096 },
+      BenchmarkHash: { base: 500, head: 500, noise: 0.02, bytes: 64 },
+      BenchmarkSort: { base: 8000, head: 8000, noise: 0.02 },
+    };
+    const { state } = await schedule({ run: './bench.test' }, { suite });
+    const mbps = [...state.rows.values()].filter((r) => r.key.endsWith('(MB/s)'));
+    expect(mbps.map((r) => [r.key, r.reciprocalOf])).toEqual([
+      ['BenchmarkParse (MB/s)', 'BenchmarkParse'],
+      ['BenchmarkHash (MB/s)', 'BenchmarkHash'],
+    ]);
+    expect(mbps.every((r) => r.varies)).toBe(true);
+    // three times vary, and their two throughputs with them: a family of three
+    expect(state.varyingRows).toBe(3);
+  });
+
   it('retries a run that fails once, measuring the pair again side by side, and counts the failed run', async () => {
     let failed = false;
     const { state, log } = await schedule(

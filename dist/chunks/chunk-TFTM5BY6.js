@@ -30117,6 +30117,7 @@ function intervalLabel(results) {
 }
 function intervalNote(results) {
   const judged = results.benchmarks.filter((b) => typeof b.change?.ciLevel === "number");
+  const family = judged.filter((b) => b.change.n !== 0 && b.change.readFrom === void 0).length;
   const confidence = confidenceLabel(results.settings);
   if (judged.every((b) => formatLevel(b.change.ciLevel) === confidence)) return null;
   const equivalent = judged.filter((b) => b.change.basis === "equivalence");
@@ -30138,8 +30139,8 @@ function intervalNote(results) {
     const early = tested.some((b) => b.change.ciLevel !== lowest);
     const bh = recordedOr(results.settings, "correction") === "bh";
     const label = intervalLabel({ settings: results.settings, benchmarks: tested });
-    const why = judged.length > 1 ? bh ? `the false-coverage-rate level of Benjamini–Hochberg over ${judged.length} benchmarks (Benjamini & Yekutieli)` : `the level of Holm's correction over ${judged.length} benchmarks (${confidence} for them together)` : `raised after an early stop so that it still covers ${confidence} of the time`;
-    parts2.push(`${equivalent.length > 0 ? "the others are" : "Intervals"} at ${label}: ${why}${early && judged.length > 1 ? ", higher after an early stop" : ""}`);
+    const why = family > 1 ? bh ? `the false-coverage-rate level of Benjamini–Hochberg over ${family} benchmarks (Benjamini & Yekutieli)` : `the level of Holm's correction over ${family} benchmarks (${confidence} for them together)` : `raised after an early stop so that it still covers ${confidence} of the time`;
+    parts2.push(`${equivalent.length > 0 ? "the others are" : "Intervals"} at ${label}: ${why}${early && family > 1 ? ", higher after an early stop" : ""}`);
   }
   const text = parts2.join("; ");
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}; a change is significant when its interval excludes 0`;
@@ -39814,7 +39815,7 @@ var SampleCollector = class {
    * Adds one value. `line` is where it was read (1-based), for error messages.
    * Throws when the value is negative or not finite, or when the same name came with another unit.
    */
-  add(name, value, unit, direction, line) {
+  add(name, value, unit, direction, line, reciprocalOf) {
     const trimmed = name.trim();
     if (trimmed === "") throw new HarnessParseError(this.#format, line, "a benchmark has an empty name");
     if (!Number.isFinite(value) || value < 0) {
@@ -39822,7 +39823,7 @@ var SampleCollector = class {
     }
     const known = this.#byName.get(trimmed);
     if (known === void 0) {
-      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line });
+      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line, ...reciprocalOf !== void 0 ? { reciprocalOf: reciprocalOf.trim() } : {} });
       return;
     }
     if (known.unit !== unit || known.direction !== direction) {
@@ -39843,7 +39844,7 @@ var SampleCollector = class {
     const samples = [];
     for (const p of this.#byName.values()) {
       const value = median2(p.values);
-      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {} });
+      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {}, ...p.reciprocalOf !== void 0 ? { reciprocalOf: p.reciprocalOf } : {} });
     }
     if (samples.length === 0) {
       throw new HarnessParseError(this.#format, null, "every benchmark value is 0: nothing to compare");
@@ -40064,7 +40065,7 @@ function parseBencher(text) {
     if (r[4] !== void 0) {
       const mbs = readNumber(r[4], true);
       if (Number.isNaN(mbs)) throw new HarnessParseError("bencher", lineNo, `${name}: expected a number before MB/s, got "${r[4]}"`);
-      out.add(extraName(name, "MB/s"), mbs * 1e6, "B/s", "higher-is-better", lineNo);
+      out.add(extraName(name, "MB/s"), mbs * 1e6, "B/s", "higher-is-better", lineNo, name);
     }
   }
   return out.finish();
@@ -40267,7 +40268,7 @@ function parseCriterion(text) {
     for (const t of b.throughput ?? []) {
       const known = Object.hasOwn(THROUGHPUT_UNITS, t.unit) ? THROUGHPUT_UNITS[t.unit] : void 0;
       const label = known?.label ?? `${t.unit}/s`;
-      out.add(extraName(b.id, label), t.per_iteration * 1e9 / time3.value, known?.unit ?? label, "higher-is-better", lineNo);
+      out.add(extraName(b.id, label), t.per_iteration * 1e9 / time3.value, known?.unit ?? label, "higher-is-better", lineNo, b.id);
     }
   }
   return out.finish();
@@ -40374,9 +40375,10 @@ function parseGo(text) {
   results.forEach((r, i2) => {
     const bare = names2[i2];
     const name = (pkgsOf.get(bare)?.size ?? 0) > 1 && r.pkg !== "" ? `${r.pkg}.${bare}` : bare;
+    const timed = r.pairs.some(([, unit]) => unit === "ns/op");
     for (const [value, unit] of r.pairs) {
       const n3 = normalise(value, unit);
-      out.add(unit === "ns/op" ? name : extraName(name, unit), n3.value, n3.unit, n3.direction, r.line);
+      out.add(unit === "ns/op" ? name : extraName(name, unit), n3.value, n3.unit, n3.direction, r.line, timed && unit === "MB/s" ? name : void 0);
     }
   });
   return out.finish();
@@ -40980,7 +40982,9 @@ function samplesOf(bench, run, opts) {
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed.filter((s) => !filter || filterMatches(bench.format, filter, s.name)).map((s) => ({
     ...s,
-    key: opts.prefix ? `${bench.name}/${s.name}` : s.name
+    key: opts.prefix ? `${bench.name}/${s.name}` : s.name,
+    // the row it is the reciprocal of, by that row's key
+    ...s.reciprocalOf !== void 0 ? { reciprocalOf: opts.prefix ? `${bench.name}/${s.reciprocalOf}` : s.reciprocalOf } : {}
   }));
 }
 function afterWarmup(samples, warmup) {
@@ -42495,6 +42499,42 @@ function inFamily(s) {
   for (let i2 = 0; i2 < s.d.length; i2++) if (s.d[i2] !== 0) return true;
   return false;
 }
+var RECIPROCAL_TOLERANCE = 25e-4;
+function reciprocalRows(inputs) {
+  const byName = new Map(inputs.map((b, i2) => [b.name, i2]));
+  const out = /* @__PURE__ */ new Map();
+  inputs.forEach((b, i2) => {
+    if (b.reciprocalOf === void 0) return;
+    const j = byName.get(b.reciprocalOf);
+    if (j === void 0 || j === i2) return;
+    const time3 = inputs[j];
+    if (time3.reciprocalOf !== void 0 || time3.pairs.length !== b.pairs.length || b.pairs.length === 0) return;
+    const gaps = [];
+    for (let k = 0; k < b.pairs.length; k++) {
+      const p = b.pairs[k];
+      const q = time3.pairs[k];
+      if (p.order !== q.order) return;
+      gaps.push(Math.abs(Math.log(p.head / p.base) + Math.log(q.head / q.base)));
+    }
+    gaps.sort((x, y) => x - y);
+    const mid = gaps.length >> 1;
+    const medianGap = gaps.length % 2 === 1 ? gaps[mid] : (gaps[mid - 1] + gaps[mid]) / 2;
+    if (medianGap <= RECIPROCAL_TOLERANCE) out.set(i2, j);
+  });
+  return out;
+}
+var reciprocal = (x) => 1 / (1 + x) - 1;
+function reciprocalChange(c4, from) {
+  const flip = (ci) => [reciprocal(ci[1]), reciprocal(ci[0])];
+  return {
+    ...c4,
+    estimate: reciprocal(c4.estimate),
+    ci: flip(c4.ci),
+    ...c4.equivalence ? { equivalence: { ...c4.equivalence, ci: flip(c4.equivalence.ci) } } : {},
+    ...c4.tested ? { tested: { ...c4.tested, ci: flip(c4.tested.ci) } } : {},
+    readFrom: from
+  };
+}
 function judge(inputs, opts) {
   const steps = judgeSteps(inputs, opts);
   for (; ; ) {
@@ -42513,7 +42553,8 @@ function* judgeSteps(inputs, opts) {
     yield;
   }
   const raw = screened.map((s) => s.test ? s.test.pValue : NaN);
-  const family = screened.map(inFamily);
+  const mirrors = reciprocalRows(inputs);
+  const family = screened.map((x, i2) => inFamily(x) && !mirrors.has(i2));
   const familyAdjusted = (opts.correction === "bh" ? benjaminiHochberg : holm)(raw.map((p, i2) => family[i2] ? p : NaN));
   const adjusted = raw.map((p, i2) => family[i2] ? familyAdjusted[i2] : p);
   const perInterval = intervalAlpha(familyAdjusted, opts.alpha, opts.correction);
@@ -42580,6 +42621,21 @@ function* judgeSteps(inputs, opts) {
       diagnostics: a2.diagnostics
     };
   });
+  for (const [i2, j] of mirrors) {
+    const time3 = benchmarks[j];
+    const own3 = benchmarks[i2];
+    const change = time3.change ? reciprocalChange(time3.change, time3.name) : null;
+    const verdict = verdictOf(change, own3.threshold, own3.direction);
+    benchmarks[i2] = {
+      ...own3,
+      outliers: time3.outliers,
+      outliersKept: time3.outliersKept,
+      change,
+      verdict,
+      pairsToSettle: verdict === "inconclusive" ? time3.pairsToSettle : null,
+      diagnostics: []
+    };
+  }
   return { benchmarks, verdict: worstVerdict(benchmarks.map((b) => b.verdict)) };
 }
 
@@ -42880,6 +42936,7 @@ function prepare(results, opts) {
       direction: b.direction,
       ...b.threshold !== void 0 ? { threshold: b.threshold } : {},
       ...b.metric ? { metric: b.metric } : {},
+      ...b.reciprocalOf !== void 0 ? { reciprocalOf: b.reciprocalOf } : {},
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/analysis.ts, `intervalLevel`).
       ...b.stoppedBecause === "precision" || b.stoppedBecause === "decided" ? { stoppedEarly: true } : {},
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
@@ -43303,7 +43360,9 @@ var ChangeSchema = external_exports.object({
   /** the equivalence interval (two one-sided tests at alpha) and its level */
   equivalence: external_exports.object({ ci: external_exports.tuple([external_exports.number(), external_exports.number()]), level: external_exports.number() }).optional(),
   /** with `basis: 'equivalence'`: the test's interval at the correction's level */
-  tested: external_exports.object({ ci: external_exports.tuple([external_exports.number(), external_exports.number()]), level: external_exports.number(), achievedConfidence: external_exports.number().optional() }).optional()
+  tested: external_exports.object({ ci: external_exports.tuple([external_exports.number(), external_exports.number()]), level: external_exports.number(), achievedConfidence: external_exports.number().optional() }).optional(),
+  /** a throughput's change read from its time's (`reciprocalOf`): that result's name */
+  readFrom: external_exports.string().min(1).max(LIMITS.nameLength).optional()
 });
 var FailureSchema = external_exports.object({
   side: external_exports.enum(["base", "head"]),
@@ -43348,6 +43407,12 @@ var BenchmarkResultSchema = external_exports.object({
   metric: external_exports.string().max(64).optional(),
   /** this benchmark's own threshold (config file), relative */
   threshold: external_exports.number().optional(),
+  /**
+   * the name of the result this one is a scaled reciprocal of in every run (Go's `MB/s` of its
+   * `ns/op`): judged from that result's pairs when they agree, outside the correction's family
+   * (stats/judge.ts, `reciprocalRows`)
+   */
+  reciprocalOf: external_exports.string().min(1).max(LIMITS.nameLength).optional(),
   verdict: VerdictSchema.optional(),
   /** `added` / `removed`: the benchmark appeared on one side only (harness suites) */
   presence: external_exports.enum(["both", "added", "removed"]).optional(),
@@ -43687,6 +43752,7 @@ function rowFor(state, job, s) {
       direction: s.direction,
       ...s.metric ? { metric: s.metric } : {},
       ...threshold !== void 0 ? { threshold } : {},
+      ...s.reciprocalOf !== void 0 ? { reciprocalOf: s.reciprocalOf } : {},
       pairs: [],
       ...job.calibration && calibratedMetric(s.metric) ? { overhead: job.calibration[s.metric] } : {},
       seenBase: 0,
@@ -43722,7 +43788,7 @@ function recordPair(state, unit, base, head, order) {
         row.pairs.push({ base: b.value, head: h2.value, order });
         if (b.value !== h2.value && !row.varies) {
           row.varies = true;
-          state.varyingRows++;
+          if (row.reciprocalOf === void 0) state.varyingRows++;
         }
         added++;
       }
@@ -44277,6 +44343,7 @@ function benchmarksOf(state) {
       direction: row.direction,
       ...row.metric ? { metric: row.metric } : {},
       ...row.threshold !== void 0 ? { threshold: row.threshold } : {},
+      ...row.reciprocalOf !== void 0 ? { reciprocalOf: row.reciprocalOf } : {},
       presence,
       ...row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {},
       pairs: row.pairs,
@@ -46330,7 +46397,7 @@ function terminalReport(model, opts) {
   };
   for (const b of benchmarks) {
     const name = safeText(b.name);
-    if (b.outliers && b.outliers.length > 0) note("outliers excluded", `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i2) => i2 + 1).join(", ")})`);
+    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === void 0) note("outliers excluded", `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i2) => i2 + 1).join(", ")})`);
     for (const d of b.diagnostics ?? []) {
       if (d.code === "all-equal" && !isTimeUnit(b.unit)) continue;
       if (d.code === "outliers-kept" && d.severity === "info") continue;

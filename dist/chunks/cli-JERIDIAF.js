@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-Z2AN4BRS.js";
+} from "./chunk-TFTM5BY6.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

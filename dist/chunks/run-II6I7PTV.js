@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-Z2AN4BRS.js";
+} from "./chunk-TFTM5BY6.js";
 import {
   BearerCredentialHandler,
   HttpClient,
