@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-II6I7PTV.js");
+  const { runAction } = await import("./chunks/run-JTHFCQP3.js");
   await runAction();
 }

@@ -64,6 +64,25 @@ const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_M
  * on that extrapolation gave pairs spread by 20%; of 10-60 ms, by 8-10%.
  */
 const LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 640];
+/**
+ * Go: how many times longer than the pilot's steady iteration the listing's must take for a cold
+ * start to count as evident (state filled on first use: a pool, a cache; the listing's short run
+ * stops after Go's b.N = 1 round when that one iteration outlasts it). On the fastjson suite the
+ * four parsers that fill a pool of parsed values listed 4.5-21 times their steady iteration, the
+ * other 38 benchmarks 0.90-1.85 times (bench/results/go-iterations-2026-11-28.md).
+ */
+const COLD_START_FACTOR = 2;
+/**
+ * Go: the fewest iterations a designed repetition runs where a cold start is evident (or as many as
+ * the command's own length allows, if fewer). Go collects garbage before each repetition, which
+ * empties a `sync.Pool` within two collections, and under `b.RunParallel` each goroutine takes its
+ * own pooled state: a repetition of a few iterations then measures mostly the refill, which the
+ * pilot, sized from the cold first iteration (one iteration per repetition, one goroutine busy),
+ * never saw: it then chose repetitions of 2-4 iterations. Measured on the fastjson suite, A/A pairs
+ * of one benchmark at a time: the four pool-filling parsers spread by ±101-141% a pair at 2
+ * iterations a repetition and by ±9-12% at 20 (bench/results/go-iterations-2026-11-28.md).
+ */
+const COLD_START_MIN_ITERATIONS = 20;
 /** The repetitions per process a design chooses from (odd: the median is one of the values). */
 const REPETITIONS: readonly number[] = [1, 3, 5];
 /** Pilot pairs: `--min-pairs`, within these bounds. */
@@ -267,7 +286,12 @@ export function poolComponents(all: ReadonlyArray<VarianceComponents | null>): A
  * `poolComponents` does. Returns for each its sizing from now on and a line for the log.
  */
 export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly DesignBudget[]): Array<{ sizing: Sizing; log: string }> {
-  for (const d of designs) d.opMs = pilotOpMs(d);
+  // Go: a first iteration far slower than the pilot's steady ones is a cold start (COLD_START_FACTOR)
+  const cold = designs.map((d) => {
+    const listed = d.opMs;
+    d.opMs = pilotOpMs(d);
+    return d.format === 'go' && d.pilot.length > 0 && listed >= COLD_START_FACTOR * d.opMs;
+  });
   // a warm-up repetition competes only where the pilot shows one (`warmupEvident`); where none is
   // evident the pilot's repetitions are alike and all of them read the spreads
   const evident = designs.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
@@ -281,7 +305,7 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
       : alike[i]
         ? [{ warmup: 0, components: alike[i]! }]
         : [];
-    return choose(d, variants, budgets?.[i]);
+    return choose(d, variants, budgets?.[i], cold[i]!);
   });
 }
 
@@ -289,7 +313,7 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
  * Chooses one benchmark's design from its (pooled) components, one set per warm-up variant, or
  * keeps the pilot's first when there are none.
  */
-function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: DesignBudget): { sizing: Sizing; log: string } {
+function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: DesignBudget, coldStart = false): { sizing: Sizing; log: string } {
   d.phase = 'chosen';
   if (variants.length === 0) {
     const first = d.pilotRun.lengths[0]!;
@@ -301,8 +325,10 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
     return { sizing: s.sizing, log: `keeps the pilot's ${designWords(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
   }
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
-  // a repetition is at least one iteration: shorter lengths collapse into that one
-  const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs)))];
+  // a repetition is at least one iteration, and after a cold start at least COLD_START_MIN_ITERATIONS
+  // (as many as the command's own length allows): shorter lengths collapse into that one
+  const floor = coldStart ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
+  const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
   const chosen = chooseDesign(variants, candidates, budget);
   const components = variants.find((v) => v.warmup === chosen.warmup)!.components;
@@ -325,7 +351,8 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
       ` (pilot of ${components.pairs} pairs: between processes ${pct(components.between)}, within one ${pct(components.within)} per ${lengthWords(components.repetitionMs)} repetition` +
       `${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ''}, ${lengthWords(components.processMs)} to start a process;` +
       ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair` +
-      `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ''})`,
+      `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ''}` +
+      `${coldStart ? `; its first iteration was slow, a cold start, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ''})`,
   };
 }
 

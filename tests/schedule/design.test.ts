@@ -231,6 +231,24 @@ describe('the design of the runs, from known variance components', () => {
     expect(d.warmup).toBe(1);
   });
 
+  it('a cold start (the first iteration far slower than the rest): at least 20 iterations a repetition, where the pilot alone would choose 5', async () => {
+    // noise between processes that a longer repetition does not average (gamma 0): the model favours
+    // the shortest repetitions, 10 ms = 5 iterations of 2 ms; the pilot ran one iteration a repetition
+    const m = { nsPerOp: { BenchmarkPool: 2_000_000 }, between: 0.03 ** 2, within: 0.02 ** 2, processMs: 20, gamma: 0 };
+    const warm = await schedule(m, { 'min-pairs': '20' });
+    expect(warm.state.units[0]!.design!.iterations).toBe(5);
+    expect(warm.log.join('\n')).not.toContain('cold start');
+    const cold = await schedule({ ...m, firstOpNs: { BenchmarkPool: 60_000_000 } }, { 'min-pairs': '20' });
+    const d = cold.state.units[0]!.design!;
+    expect(d.opMs).toBeCloseTo(2, 1);
+    expect(d.iterations).toBeGreaterThanOrEqual(20);
+    expect(cold.log.join('\n')).toContain('its first iteration was slow, a cold start, so each repetition runs at least 20 iterations');
+    // no longer than the command's own length: 20 ms allows 10 iterations
+    const capped = await schedule({ ...m, firstOpNs: { BenchmarkPool: 60_000_000 } }, { 'min-pairs': '20', run: './bench.test -test.run "^$" -test.bench . -test.benchtime 20ms' });
+    expect(capped.state.units[0]!.design!.iterations).toBe(10);
+    expect(capped.log.join('\n')).toContain('so each repetition runs at least 10 iterations');
+  });
+
   it('--design command: runs as the command says, no pilot', async () => {
     const { state, requests } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.01, within: 0.0001, processMs: 5 }, { design: 'command' });
     expect(state.units[0]!.design).toBeUndefined();

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-TFTM5BY6.js";
+} from "./chunk-DZSJUF5N.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

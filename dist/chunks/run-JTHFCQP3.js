@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-TFTM5BY6.js";
+} from "./chunk-DZSJUF5N.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -43138,6 +43138,8 @@ var PILOT_WARMUP_GO = 1;
 var PILOT_LENGTH_MS = 10;
 var PILOT_LENGTHS_MS = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
 var LENGTHS_MS = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 640];
+var COLD_START_FACTOR = 2;
+var COLD_START_MIN_ITERATIONS = 20;
 var REPETITIONS = [1, 3, 5];
 var PILOT_PAIRS = { min: 8, max: 20 };
 function designs(bench) {
@@ -43257,17 +43259,21 @@ function poolComponents(all) {
   });
 }
 function chooseDesigns(designs2, budgets) {
-  for (const d of designs2) d.opMs = pilotOpMs(d);
+  const cold = designs2.map((d) => {
+    const listed3 = d.opMs;
+    d.opMs = pilotOpMs(d);
+    return d.format === "go" && d.pilot.length > 0 && listed3 >= COLD_START_FACTOR * d.opMs;
+  });
   const evident = designs2.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
   const alike = poolComponents(designs2.map((d, i2) => evident[i2] ? null : pilotComponents(d, "none-evident")));
   const counted = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 0) : null));
   const left = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 1) : null));
   return designs2.map((d, i2) => {
     const variants = evident[i2] ? [counted[i2] ? { warmup: 0, components: counted[i2] } : null, left[i2] ? { warmup: 1, components: left[i2] } : null].filter((v) => v !== null) : alike[i2] ? [{ warmup: 0, components: alike[i2] }] : [];
-    return choose(d, variants, budgets?.[i2]);
+    return choose(d, variants, budgets?.[i2], cold[i2]);
   });
 }
-function choose(d, variants, budget) {
+function choose(d, variants, budget, coldStart = false) {
   d.phase = "chosen";
   if (variants.length === 0) {
     const first = d.pilotRun.lengths[0];
@@ -43279,7 +43285,8 @@ function choose(d, variants, budget) {
     return { sizing: s2.sizing, log: `keeps the pilot's ${designWords(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
   }
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
-  const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs)))];
+  const floor = coldStart ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
+  const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
   const chosen = chooseDesign(variants, candidates, budget);
   const components = variants.find((v) => v.warmup === chosen.warmup).components;
@@ -43296,7 +43303,7 @@ function choose(d, variants, budget) {
   const without = counted ? chooseDesign([counted], candidates, budget) : null;
   return {
     sizing: s.sizing,
-    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""})`
+    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""}${coldStart ? `; its first iteration was slow, a cold start, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ""})`
   };
 }
 
