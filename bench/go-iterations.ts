@@ -15,12 +15,12 @@
  *
  *   npm run bench:go-iterations -- --go-dirs /tmp/pairbench-suites-XXXX/go   # from npm run bench:suites -- --suites go --keep-work
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mulberry32 } from '../src/stats/prng.ts';
 import { median } from '../src/stats/describe.ts';
+import { anchored, goRun } from './lib/go-runs.ts';
 import { describeMachine, ROOT } from './lib/machine.ts';
 
 const { values } = parseArgs({
@@ -61,22 +61,8 @@ for (const [flag, v, min] of [['--processes', processes, 1], ['--pairs', pairs, 
   }
 }
 
-/** The ns/op of each benchmark line a run printed, in order, by name (without the -GOMAXPROCS suffix). */
-function run(side: keyof typeof dirs, args: readonly string[]): Map<string, number[]> {
-  const r = spawnSync(join(dirs[side], 'build/bench.test'), ['-test.run', '^$', ...args], { cwd: dirs[side], encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`${side}: ${args.join(' ')} failed: ${r.stderr}`);
-  const out = new Map<string, number[]>();
-  for (const line of r.stdout.split('\n')) {
-    const m = /^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns\/op/.exec(line);
-    if (!m) continue;
-    const list = out.get(m[1]!) ?? [];
-    list.push(Number(m[2]));
-    out.set(m[1]!, list);
-  }
-  return out;
-}
+const run = (side: keyof typeof dirs, args: readonly string[]): Map<string, number[]> => goRun(join(dirs[side], 'build/bench.test'), dirs[side], args);
 
-const anchored = (name: string): string => name.split('/').map((p) => `^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).join('/');
 
 // 1. the first iteration of a fresh process over the steady one
 const steady = run('base', ['-test.bench', values.bench, '-test.benchtime', '20ms', '-test.count', '4']);

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from '../src/stats/describe.ts';
+import { anchored, goRun } from './lib/go-runs.ts';
 import { describeMachine, ROOT } from './lib/machine.ts';
 
 const { values } = parseArgs({
@@ -62,22 +63,8 @@ for (const [flag, v, min] of [['--processes', processes, 1], ['--count', count, 
   }
 }
 
-/** The ns/op of each benchmark line a run printed, in order, by name (without the -GOMAXPROCS suffix). */
-function run(args: readonly string[]): Map<string, number[]> {
-  const r = spawnSync(binary, ['-test.run', '^$', ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`${binary} ${args.join(' ')} failed: ${r.stderr}`);
-  const out = new Map<string, number[]>();
-  for (const line of r.stdout.split('\n')) {
-    const m = /^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns\/op/.exec(line);
-    if (!m) continue;
-    const list = out.get(m[1]!) ?? [];
-    list.push(Number(m[2]));
-    out.set(m[1]!, list);
-  }
-  return out;
-}
+const run = (args: readonly string[]): Map<string, number[]> => goRun(binary, dir, args);
 
-const anchored = (name: string): string => name.split('/').map((p) => `^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).join('/');
 
 // the steady time of one iteration: the fastest of four 20 ms repetitions in one process (the
 // listing run's first iteration can be many times the rest)
