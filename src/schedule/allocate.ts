@@ -55,6 +55,12 @@ export interface Candidate {
   reach?: number | null;
   /** mean milliseconds per pair so far (0 when none) */
   paceMs: number;
+  /**
+   * the pairs run by the design its runs have now, when that design was chosen after its first
+   * pairs (`--design auto`: after the pilot's): it is not called futile before FUTILITY_MIN_PAIRS of
+   * them, since the pilot's pairs may spread far more widely than the design's
+   */
+  designPairs?: number;
 }
 
 export interface Allocation {
@@ -75,8 +81,24 @@ export interface AllocateOptions {
   budgetLeftMs: number;
 }
 
-/** No unit is called futile before this many pairs: its spread is not known well enough before. */
+/**
+ * No unit is called futile before this many pairs, nor before this many of the design it runs now:
+ * its spread is not known well enough before. The pilot of a Go parser that fills a pool ran one
+ * iteration a repetition, its pairs spread by ±100-260%; the 10 pairs of its design after it by
+ * ±5-20%; judged on the 20 together it was given up, its slowdown of +55-75% undecided
+ * (bench/results/suites-go-cold-2026-11-28.md).
+ */
 const FUTILITY_MIN_PAIRS = 20;
+
+/** Whether a unit is still too new to predict: below the pairs its interval needs, or FUTILITY_MIN_PAIRS, in all or of its design. */
+function bootstrapping(c: Candidate, minPairs: number): boolean {
+  return c.pairs < Math.max(minPairs, FUTILITY_MIN_PAIRS) || (c.designPairs !== undefined && c.designPairs < FUTILITY_MIN_PAIRS);
+}
+
+/** The pairs a bootstrapping unit takes before it can be ranked. */
+function bootstrapPairs(c: Candidate, minPairs: number): number {
+  return Math.max(0, Math.max(minPairs, FUTILITY_MIN_PAIRS) - c.pairs, c.designPairs === undefined ? 0 : FUTILITY_MIN_PAIRS - c.designPairs);
+}
 
 /** Pairs still to measure for a unit that would likely settle after `expected` pairs in all (else `hope`), within max pairs. */
 function remainingPairs(c: Candidate, maxPairs: number): number {
@@ -94,7 +116,7 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
   const longShots: string[] = [];
   for (const c of candidates) {
     const hope = c.hope === undefined ? c.need : c.hope;
-    if (c.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c.need === null || hope === null) {
+    if (bootstrapping(c, opts.minPairs) || c.need === null || hope === null) {
       run.push(c.name);
       continue;
     }
@@ -111,8 +133,7 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
   }
   ranked.sort((a, b) => a.cost - b.cost || a.c.name.localeCompare(b.c.name));
   // the bootstrapping units spend budget too: what they will take before they can be ranked
-  const bootstrap = Math.max(opts.minPairs, FUTILITY_MIN_PAIRS);
-  let spent = candidates.reduce((s, c) => (c.pairs < bootstrap || c.need === null || c.hope === null ? s + Math.max(0, bootstrap - c.pairs) * c.paceMs : s), 0);
+  let spent = candidates.reduce((s, c) => (bootstrapping(c, opts.minPairs) || c.need === null || c.hope === null ? s + bootstrapPairs(c, opts.minPairs) * c.paceMs : s), 0);
   for (let i = 0; i < ranked.length; i++) {
     const { c, cost } = ranked[i]!;
     if (i === 0 || spent + cost <= opts.budgetLeftMs) {

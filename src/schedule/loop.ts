@@ -175,7 +175,17 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     // no prediction before a unit has the pairs its interval needs at Holm's level, nor during its pilot
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const plan = allocate(
-      units.map((u) => ({ name: u.name, pairs: u.pairs, need: u.design?.phase === 'pilot' ? null : u.need, hope: u.hope ?? null, expected: u.expected ?? null, reach: u.reach ?? null, paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0 })),
+      units.map((u) => ({
+        name: u.name,
+        pairs: u.pairs,
+        need: u.design?.phase === 'pilot' ? null : u.need,
+        hope: u.hope ?? null,
+        expected: u.expected ?? null,
+        reach: u.reach ?? null,
+        paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0,
+        // the pairs of its chosen design, after the pilot's: futility waits for enough of them
+        ...(u.design?.phase === 'chosen' ? { designPairs: Math.max(0, u.pairs - u.design.pilot.length) } : {}),
+      })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() },
     );
     for (const f of plan.futile) {

@@ -36,6 +36,19 @@ describe('allocate', () => {
     expect(plan.run).toEqual(['costly']);
   });
 
+  it('a unit whose design changed after its pilot is not called futile before 20 pairs of that design, however wild its pilot', () => {
+    // 20 pairs in all, 10 of them the pilot's: its hope (from every pair) is far beyond max pairs
+    const young = allocate([unit('designed', 20, 4000, { hope: 1000, designPairs: 10 })], opts);
+    expect(young.futile).toEqual([]);
+    expect(young.run).toEqual(['designed']);
+    // with 20 pairs of its design it is judged as any other
+    expect(allocate([unit('designed', 30, 4000, { hope: 1000, designPairs: 20 })], opts).futile.map((f) => f.name)).toEqual(['designed']);
+    // the pairs it still takes before it is judged count against the budget left of the others
+    const shared = allocate([unit('designed', 20, 4000, { hope: 1000, designPairs: 10 }), unit('a', 30, 60, { hope: 40, paceMs: 100 }), unit('b', 30, 70, { hope: 40, paceMs: 100 })], { ...opts, budgetLeftMs: 7_500 });
+    expect(shared.run).toEqual(['designed', 'a']);
+    expect(shared.waiting).toEqual(['b']);
+  });
+
   it('a unit that cannot be shown unchanged but could still show a change of ten thresholds is a long shot: measured while nothing waits, never futile', () => {
     // hope 250 > max pairs 200: it cannot be shown unchanged; reach 120 fits within them
     const longShot = unit('noisy', 30, 400, { hope: 250, reach: 120 });

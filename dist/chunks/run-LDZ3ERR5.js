@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-DZSJUF5N.js";
+} from "./chunk-XRNEQ3NQ.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -43838,6 +43838,12 @@ function noRoomFor(state, rowsPerPair) {
 
 // src/schedule/allocate.ts
 var FUTILITY_MIN_PAIRS = 20;
+function bootstrapping(c4, minPairs) {
+  return c4.pairs < Math.max(minPairs, FUTILITY_MIN_PAIRS) || c4.designPairs !== void 0 && c4.designPairs < FUTILITY_MIN_PAIRS;
+}
+function bootstrapPairs(c4, minPairs) {
+  return Math.max(0, Math.max(minPairs, FUTILITY_MIN_PAIRS) - c4.pairs, c4.designPairs === void 0 ? 0 : FUTILITY_MIN_PAIRS - c4.designPairs);
+}
 function remainingPairs(c4, maxPairs) {
   const target = c4.expected ?? (c4.hope === void 0 ? c4.need : c4.hope);
   if (target === null) return 0;
@@ -43852,7 +43858,7 @@ function allocate(candidates, opts) {
   const longShots = [];
   for (const c4 of candidates) {
     const hope = c4.hope === void 0 ? c4.need : c4.hope;
-    if (c4.pairs < Math.max(opts.minPairs, FUTILITY_MIN_PAIRS) || c4.need === null || hope === null) {
+    if (bootstrapping(c4, opts.minPairs) || c4.need === null || hope === null) {
       run.push(c4.name);
       continue;
     }
@@ -43867,8 +43873,7 @@ function allocate(candidates, opts) {
     else ranked.push({ c: c4, cost: remaining * c4.paceMs });
   }
   ranked.sort((a2, b) => a2.cost - b.cost || a2.c.name.localeCompare(b.c.name));
-  const bootstrap = Math.max(opts.minPairs, FUTILITY_MIN_PAIRS);
-  let spent = candidates.reduce((s, c4) => c4.pairs < bootstrap || c4.need === null || c4.hope === null ? s + Math.max(0, bootstrap - c4.pairs) * c4.paceMs : s, 0);
+  let spent = candidates.reduce((s, c4) => bootstrapping(c4, opts.minPairs) || c4.need === null || c4.hope === null ? s + bootstrapPairs(c4, opts.minPairs) * c4.paceMs : s, 0);
   for (let i2 = 0; i2 < ranked.length; i2++) {
     const { c: c4, cost } = ranked[i2];
     if (i2 === 0 || spent + cost <= opts.budgetLeftMs) {
@@ -44189,7 +44194,17 @@ async function runSchedule(ctx) {
     const byName = new Map(units.map((u2) => [u2.name, u2]));
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const plan = allocate(
-      units.map((u2) => ({ name: u2.name, pairs: u2.pairs, need: u2.design?.phase === "pilot" ? null : u2.need, hope: u2.hope ?? null, expected: u2.expected ?? null, reach: u2.reach ?? null, paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0 })),
+      units.map((u2) => ({
+        name: u2.name,
+        pairs: u2.pairs,
+        need: u2.design?.phase === "pilot" ? null : u2.need,
+        hope: u2.hope ?? null,
+        expected: u2.expected ?? null,
+        reach: u2.reach ?? null,
+        paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0,
+        // the pairs of its chosen design, after the pilot's: futility waits for enough of them
+        ...u2.design?.phase === "chosen" ? { designPairs: Math.max(0, u2.pairs - u2.design.pilot.length) } : {}
+      })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() }
     );
     for (const f of plan.futile) {

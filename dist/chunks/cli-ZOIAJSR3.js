@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-DZSJUF5N.js";
+} from "./chunk-XRNEQ3NQ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
