@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-LDZ3ERR5.js");
+  const { runAction } = await import("./chunks/run-ODVZF2RV.js");
   await runAction();
 }

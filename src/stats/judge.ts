@@ -10,6 +10,7 @@
  */
 import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Judgement, JudgeOptions, Verdict } from './types.ts';
 import { completeAnalysis, intervalLevel, pairedTestFor, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
+import { median } from './describe.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { drawsFor, intervalDrawsFor, signFlipSeed } from './signflip.ts';
 import { decide, estimatePairsToSettle, verdictOf, worstVerdict } from './verdict.ts';
@@ -112,10 +113,7 @@ function reciprocalRows(inputs: readonly BenchmarkInput[]): Map<number, number> 
       if (p.order !== q.order) return;
       gaps.push(Math.abs(Math.log(p.head / p.base) + Math.log(q.head / q.base)));
     }
-    gaps.sort((x, y) => x - y);
-    const mid = gaps.length >> 1;
-    const medianGap = gaps.length % 2 === 1 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2;
-    if (medianGap <= RECIPROCAL_TOLERANCE) out.set(i, j);
+    if (median(gaps) <= RECIPROCAL_TOLERANCE) out.set(i, j);
   });
   return out;
 }

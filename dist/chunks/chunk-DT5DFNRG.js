@@ -42516,10 +42516,7 @@ function reciprocalRows(inputs) {
       if (p.order !== q.order) return;
       gaps.push(Math.abs(Math.log(p.head / p.base) + Math.log(q.head / q.base)));
     }
-    gaps.sort((x, y) => x - y);
-    const mid = gaps.length >> 1;
-    const medianGap = gaps.length % 2 === 1 ? gaps[mid] : (gaps[mid - 1] + gaps[mid]) / 2;
-    if (medianGap <= RECIPROCAL_TOLERANCE) out.set(i2, j);
+    if (median2(gaps) <= RECIPROCAL_TOLERANCE) out.set(i2, j);
   });
   return out;
 }

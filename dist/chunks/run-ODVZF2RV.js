@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-XRNEQ3NQ.js";
+} from "./chunk-DT5DFNRG.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-XRNEQ3NQ.js";
+} from "./chunk-DT5DFNRG.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
