@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-Z7I6BIRE.js")).run();
+  (await import("./chunks/cli-RYRKSLQP.js")).run();
 }

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-ODVZF2RV.js");
+  const { runAction } = await import("./chunks/run-H3IVGH6O.js");
   await runAction();
 }

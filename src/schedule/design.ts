@@ -237,13 +237,10 @@ function pilotComponents(d: UnitDesign, warmup: number | 'none-evident'): Varian
 }
 
 /**
- * Go: one iteration's time as the pilot's repetitions after its warm-up took it (the median over
- * its processes), or the listing run's when they say nothing: the listing run sizes its one short
- * repetition from Go's first iteration, which a pool or a cache filled on first use makes many
- * times slower than the rest (the fastjson suite's canada parser: 74 ms listed, 2 ms steady).
+ * Go: one iteration's time in each of the pilot's processes (the median of its repetitions after
+ * its warm-up), ms.
  */
-function pilotOpMs(d: UnitDesign): number {
-  if (d.format !== 'go') return d.opMs;
+function pilotProcessOpsMs(d: UnitDesign): number[] {
   const w = d.pilotRun.warmup;
   const ops: number[] = [];
   for (const p of d.pilot) {
@@ -252,7 +249,37 @@ function pilotOpMs(d: UnitDesign): number {
       if (reps.length > 0) ops.push(median(reps) / 1e6);
     }
   }
+  return ops;
+}
+
+/**
+ * Go: one iteration's time as the pilot's repetitions after its warm-up took it (the median over
+ * its processes), or the listing run's when they say nothing: the listing run sizes its one short
+ * repetition from Go's first iteration, which a pool or a cache filled on first use makes many
+ * times slower than the rest (the fastjson suite's canada parser: 74 ms listed, 2 ms steady).
+ */
+function pilotOpMs(d: UnitDesign, ops: readonly number[]): number {
+  if (d.format !== 'go') return d.opMs;
   return ops.length > 0 ? median(ops) : d.opMs;
+}
+
+/**
+ * Go: whether a cold start is evident (COLD_START_FACTOR), and how: the listing's first iteration
+ * far slower than the pilot's steady ones, or the pilot's processes running their iterations at
+ * speeds that far apart (some of them still refilling what a collection emptied, others not). The
+ * second catches what the first misses when the pilot's own repetitions were too short to warm:
+ * on the fastjson suite, `canada/fastjson-get` listed 6.7 ms an iteration, its pilot's processes
+ * took 1 to 30 ms (the median 5 ms: not twice the listing), and its design of 2 iterations a
+ * repetition spread its A/A pairs by ±147%. Its processes' fastest ran 0.26 times their median,
+ * the pool parsers' slowest 17-22 times; no other benchmark of the suite went beyond 0.74 and 1.56
+ * (the A/A pilots of bench/results/suites-go-aa-2026-11-28.md). Read from times alone, both sides
+ * alike.
+ */
+function coldStart(d: UnitDesign, listedMs: number, ops: readonly number[]): 'first' | 'modes' | null {
+  if (d.format !== 'go' || d.pilot.length === 0) return null;
+  if (listedMs >= COLD_START_FACTOR * d.opMs) return 'first';
+  if (ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * d.opMs || op * COLD_START_FACTOR <= d.opMs)) return 'modes';
+  return null;
 }
 
 /** Weight of the suite in a benchmark's pooled balance of spreads, in pilot pairs. */
@@ -289,8 +316,9 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
   // Go: a first iteration far slower than the pilot's steady ones is a cold start (COLD_START_FACTOR)
   const cold = designs.map((d) => {
     const listed = d.opMs;
-    d.opMs = pilotOpMs(d);
-    return d.format === 'go' && d.pilot.length > 0 && listed >= COLD_START_FACTOR * d.opMs;
+    const ops = d.format === 'go' ? pilotProcessOpsMs(d) : [];
+    d.opMs = pilotOpMs(d, ops);
+    return coldStart(d, listed, ops);
   });
   // a warm-up repetition competes only where the pilot shows one (`warmupEvident`); where none is
   // evident the pilot's repetitions are alike and all of them read the spreads
@@ -305,7 +333,7 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
       : alike[i]
         ? [{ warmup: 0, components: alike[i]! }]
         : [];
-    return choose(d, variants, budgets?.[i], cold[i]!);
+    return choose(d, variants, budgets?.[i], cold[i] ?? null);
   });
 }
 
@@ -313,7 +341,7 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
  * Chooses one benchmark's design from its (pooled) components, one set per warm-up variant, or
  * keeps the pilot's first when there are none.
  */
-function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: DesignBudget, coldStart = false): { sizing: Sizing; log: string } {
+function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: DesignBudget, cold: 'first' | 'modes' | null = null): { sizing: Sizing; log: string } {
   d.phase = 'chosen';
   if (variants.length === 0) {
     const first = d.pilotRun.lengths[0]!;
@@ -327,7 +355,7 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
   // a repetition is at least one iteration, and after a cold start at least COLD_START_MIN_ITERATIONS
   // (as many as the command's own length allows): shorter lengths collapse into that one
-  const floor = coldStart ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
+  const floor = cold ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
   const chosen = chooseDesign(variants, candidates, budget);
@@ -352,7 +380,7 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
       `${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ''}, ${lengthWords(components.processMs)} to start a process;` +
       ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair` +
       `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ''}` +
-      `${coldStart ? `; its first iteration was slow, a cold start, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ''})`,
+      `${cold ? `; ${cold === 'first' ? 'its first iteration was slow, a cold start' : 'its processes ran an iteration at speeds more than twice apart, a cold start in some'}, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ''})`,
   };
 }
 

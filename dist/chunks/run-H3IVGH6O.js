@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-DT5DFNRG.js";
+} from "./chunk-QHFNFC4Q.js";
 import {
   BearerCredentialHandler,
   HttpClient,

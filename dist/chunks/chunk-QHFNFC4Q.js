@@ -43228,8 +43228,7 @@ function pilotComponents(d, warmup) {
   });
   return varianceComponents(groups, d.format === "go" ? d.opMs : 0);
 }
-function pilotOpMs(d) {
-  if (d.format !== "go") return d.opMs;
+function pilotProcessOpsMs(d) {
   const w = d.pilotRun.warmup;
   const ops = [];
   for (const p of d.pilot) {
@@ -43238,7 +43237,17 @@ function pilotOpMs(d) {
       if (reps.length > 0) ops.push(median2(reps) / 1e6);
     }
   }
+  return ops;
+}
+function pilotOpMs(d, ops) {
+  if (d.format !== "go") return d.opMs;
   return ops.length > 0 ? median2(ops) : d.opMs;
+}
+function coldStart(d, listedMs, ops) {
+  if (d.format !== "go" || d.pilot.length === 0) return null;
+  if (listedMs >= COLD_START_FACTOR * d.opMs) return "first";
+  if (ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * d.opMs || op * COLD_START_FACTOR <= d.opMs)) return "modes";
+  return null;
 }
 var SUITE_WEIGHT_PAIRS = 10;
 var FLOOR = 1e-6;
@@ -43258,8 +43267,9 @@ function poolComponents(all) {
 function chooseDesigns(designs2, budgets) {
   const cold = designs2.map((d) => {
     const listed3 = d.opMs;
-    d.opMs = pilotOpMs(d);
-    return d.format === "go" && d.pilot.length > 0 && listed3 >= COLD_START_FACTOR * d.opMs;
+    const ops = d.format === "go" ? pilotProcessOpsMs(d) : [];
+    d.opMs = pilotOpMs(d, ops);
+    return coldStart(d, listed3, ops);
   });
   const evident = designs2.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
   const alike = poolComponents(designs2.map((d, i2) => evident[i2] ? null : pilotComponents(d, "none-evident")));
@@ -43267,10 +43277,10 @@ function chooseDesigns(designs2, budgets) {
   const left = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 1) : null));
   return designs2.map((d, i2) => {
     const variants = evident[i2] ? [counted[i2] ? { warmup: 0, components: counted[i2] } : null, left[i2] ? { warmup: 1, components: left[i2] } : null].filter((v) => v !== null) : alike[i2] ? [{ warmup: 0, components: alike[i2] }] : [];
-    return choose(d, variants, budgets?.[i2], cold[i2]);
+    return choose(d, variants, budgets?.[i2], cold[i2] ?? null);
   });
 }
-function choose(d, variants, budget, coldStart = false) {
+function choose(d, variants, budget, cold = null) {
   d.phase = "chosen";
   if (variants.length === 0) {
     const first = d.pilotRun.lengths[0];
@@ -43282,7 +43292,7 @@ function choose(d, variants, budget, coldStart = false) {
     return { sizing: s2.sizing, log: `keeps the pilot's ${designWords(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
   }
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
-  const floor = coldStart ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
+  const floor = cold ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
   const chosen = chooseDesign(variants, candidates, budget);
@@ -43300,7 +43310,7 @@ function choose(d, variants, budget, coldStart = false) {
   const without = counted ? chooseDesign([counted], candidates, budget) : null;
   return {
     sizing: s.sizing,
-    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""}${coldStart ? `; its first iteration was slow, a cold start, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ""})`
+    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""}${cold ? `; ${cold === "first" ? "its first iteration was slow, a cold start" : "its processes ran an iteration at speeds more than twice apart, a cold start in some"}, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ""})`
   };
 }
 

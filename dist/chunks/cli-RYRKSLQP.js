@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-DT5DFNRG.js";
+} from "./chunk-QHFNFC4Q.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
