@@ -195,6 +195,7 @@ const FINDING_TITLES: Record<string, string> = {
   'many-outliers': 'many pairs excluded as outliers',
   'order-effect': 'the order within a pair matters',
   drift: 'the change drifted during the run',
+  'cold-pilot': "judged after the pilot, whose pairs ran a cold start",
   'pairing-rescued': 'single runs vary, pairs move together',
   overhead: "pairbench's overhead subtracted",
   'short-run': "runs short against pairbench's overhead",

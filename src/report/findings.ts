@@ -149,6 +149,14 @@ export function wordFinding(f: Finding, surface: Surface): string {
       const g = f.figures;
       return `This Go benchmark's own code or command can cut that noise: ${goLevers(g.allocsPerOp !== null ? `it allocates in its loop (${fmtCount(g.allocsPerOp)} allocs/op in head)` : null, !g.oneThread, surface)}.`;
     }
+    case 'cold-pilot': {
+      const g = f.figures;
+      const how = g.start === 'first' ? 'its first iteration in a process took at least twice the later ones' : "its pilot's processes ran an iteration at speeds more than twice apart";
+      return (
+        `Judged on its ${plural(g.judged, 'pair')} after the pilot: the pilot's ${plural(g.pilotPairs, 'pair')} ran a cold start (${how}: a pool or cache that Go's collection before each repetition empties, refilled by the few iterations the pilot runs), ` +
+        `a regime the design's longer repetitions leave behind. They stay in the results file, measured, and are not judged.`
+      );
+    }
     case 'pairing-rescued': {
       const g = f.figures;
       return (
@@ -186,6 +194,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'go-noise': z.object({ allocsPerOp: num.nullable(), oneThread: z.boolean() }),
+  'cold-pilot': z.object({ pilotPairs: count, judged: count, start: z.enum(['first', 'modes']) }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: z.object({ subtracted: num, unit: z.string().max(32) }),
   'short-run': z.object({ overhead: num, typical: num, subtracted: num, capped: z.boolean(), unit: z.string().max(32) }),

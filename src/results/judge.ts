@@ -5,9 +5,10 @@
  */
 import { judge, judgeSteps, worstVerdict } from '../stats/index.ts';
 import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead.ts';
-import type { BenchmarkInput, JudgeOptions, Judgement } from '../stats/types.ts';
+import type { BenchmarkInput, Finding, JudgeOptions, Judgement } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 import { goNoiseNote } from './go-noise.ts';
+import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
 
 /** A benchmark takes part in the statistics when it was measured on both sides and did not fail. */
 function judgeable(b: BenchmarkResult): boolean {
@@ -72,10 +73,11 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
   const corrections = new Map<number, { overhead: number; corrected: Corrected }>();
   results.benchmarks.forEach((b, i) => {
     if (!judgeable(b)) return;
-    let pairs = b.pairs;
+    // a Go pilot that ran a cold start is kept in the file, not judged (cold-pilot.ts)
+    let pairs = b.pairs.slice(pilotLeftOut(b));
     if (b.overhead) {
       const overhead = overheadEstimate(b.overhead);
-      const corrected = subtractOverhead(b.pairs, overhead);
+      const corrected = subtractOverhead(pairs, overhead);
       corrections.set(i, { overhead, corrected });
       pairs = corrected.pairs;
     }
@@ -106,19 +108,22 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
     // `threshold` stays what the benchmark set for itself (config file, per benchmark or per
     // metric), never the global threshold it was judged with: that one is in `settings`, and
     // copying it here would make it the benchmark's own on the next judging (`report --threshold`).
+    // indices of pairs count from the file's first pair, the pilot's left out included
+    const left = pilotLeftOut(b);
     benchmarks[i] = {
       ...b,
       verdict: a.verdict,
-      outliers: a.outliers,
-      outliersKept: a.outliersKept,
+      outliers: shifted(a.outliers, left),
+      outliersKept: shifted(a.outliersKept, left),
       base: a.base,
       head: a.head,
       pairedCv: a.pairedCv,
       pairedMad: a.pairedMad,
       change: a.change,
-      pairsToSettle: a.pairsToSettle,
+      // pairs in all, as the file counts them: the pilot's left out too
+      pairsToSettle: a.pairsToSettle === null || a.pairsToSettle === undefined ? a.pairsToSettle : a.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...a.diagnostics, ...overheadNotes(b, corrections.get(i)), ...goNoiseNote(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
+      diagnostics: [...coldPilotNote(b), ...a.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i)), ...goNoiseNote(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:
@@ -138,6 +143,18 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
     geomean: undefined,
     benchmarks,
   };
+}
+
+/** Indices of judged pairs as indices of the file's pairs, `left` of them not judged before them. */
+function shifted(indices: readonly number[], left: number): number[] {
+  return left === 0 ? [...indices] : indices.map((k) => k + left);
+}
+
+/** A finding whose figures name pairs by index, those indices as the file's (`shifted`). */
+function shiftedFinding(f: Finding, left: number): Finding {
+  if (left === 0) return f;
+  if (f.code === 'outliers-kept' || f.code === 'one-sided-outliers') return { ...f, figures: { ...f.figures, kept: shifted(f.figures.kept, left) } } as Finding;
+  return f;
 }
 
 function overheadNotes(b: BenchmarkResult, c: { overhead: number; corrected: Corrected } | undefined) {

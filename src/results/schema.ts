@@ -186,9 +186,10 @@ const BenchmarkResultSchema = z.object({
    * `--design auto`: how its runs were designed (schedule/design.ts). Its first `pilotPairs` pairs ran
    * the pilot's design (its repetitions per process, at each of its lengths in turn); every later pair
    * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), after `warmup` more
-   * left out of the value, the same on both
-   * sides. `components` are what the pilot measured, on the log scale as standard deviations: between
-   * processes, within one (for repetitions of `repetitionMs`, falling as length^-lengthExponent).
+   * left out of the value, the same on both sides. With `coldStart`, the pilot's pairs are kept
+   * here but not judged (results/cold-pilot.ts). `components` are what the pilot measured, on the
+   * log scale as standard deviations: between processes, within one (for repetitions of
+   * `repetitionMs`, falling as length^-lengthExponent).
    */
   design: z
     .object({
@@ -200,6 +201,8 @@ const BenchmarkResultSchema = z.object({
       pilotPairs: z.number().int().nonnegative(),
       pilot: z.object({ repetitions: z.number().int().positive(), warmup: z.number().int().nonnegative().max(16).optional(), lengthsMs: z.array(z.number().nonnegative()).max(16) }),
       chosen: z.boolean(),
+      /** Go: its pilot ran a cold start (`first`: the listing's first iteration far slower than the pilot's; `modes`: the pilot's processes at speeds far apart); its `pilotPairs` are not judged */
+      coldStart: z.enum(['first', 'modes']).optional(),
       components: z.object({ betweenSd: z.number(), withinSd: z.number(), repetitionMs: z.number(), lengthExponent: z.number(), processMs: z.number() }).optional(),
       predicted: z.object({ pairSd: z.number(), pairMs: z.number() }).optional(),
     })

@@ -110,6 +110,12 @@ export interface UnitDesign {
   pilotRun: { repetitions: number; warmup: number; lengths: Array<{ lengthMs: number; iterations?: number }> };
   components?: VarianceComponents;
   predicted?: Pick<Design, 'pairSd' | 'pairMs'>;
+  /**
+   * Go: the pilot ran a cold start (`coldStart`): how it showed. Its pairs measured the refill of
+   * what a collection emptied, not the steady iteration the design runs, and are not judged
+   * (results/cold-pilot.ts)
+   */
+  coldStart?: 'first' | 'modes';
 }
 
 /** Whether runs of this benchmark are designed by pairbench (`--design auto` on a sizable command). */
@@ -167,6 +173,7 @@ export function designRecord(d: UnitDesign, pairs: number) {
     pilotPairs: d.phase === 'pilot' ? pairs : d.pilot.length,
     pilot: { repetitions: d.pilotRun.repetitions, ...(d.pilotRun.warmup > 0 ? { warmup: d.pilotRun.warmup } : {}), lengthsMs: d.pilotRun.lengths.map((l) => round(l.lengthMs)) },
     chosen: d.phase === 'chosen',
+    ...(d.coldStart ? { coldStart: d.coldStart } : {}),
     ...(c ? { components: { betweenSd: round(Math.sqrt(c.between)), withinSd: round(Math.sqrt(c.within)), repetitionMs: round(c.repetitionMs), lengthExponent: round(c.lengthExponent), processMs: round(c.processMs) } } : {}),
     ...(d.predicted ? { predicted: { pairSd: round(d.predicted.pairSd), pairMs: round(d.predicted.pairMs) } } : {}),
   };
@@ -333,7 +340,9 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
       : alike[i]
         ? [{ warmup: 0, components: alike[i]! }]
         : [];
-    return choose(d, variants, budgets?.[i], cold[i] ?? null);
+    const start = cold[i] ?? null;
+    if (start) d.coldStart = start;
+    return choose(d, variants, budgets?.[i], start);
   });
 }
 

@@ -28,8 +28,11 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   const family = Math.max(1, state.varyingRows);
   const minKept = minPairsForAlpha(spec.alpha / (2 * family));
   const checks = rowsOf(unit).map((row) => {
-    // judged as the report will judge it: on pairs less pairbench's own overhead (stats/overhead.ts)
-    const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
+    // judged as the report will judge it: after a pilot that ran a cold start (results/cold-pilot.ts),
+    // on pairs less pairbench's own overhead (stats/overhead.ts)
+    const left = coldPilotPairs(unit, row);
+    const judged = left > 0 ? row.pairs.slice(left) : row.pairs;
+    const pairs = row.overhead ? subtractOverhead(judged, overheadEstimate({ samples: row.overhead })).pairs : judged;
     const threshold = row.threshold ?? spec.threshold;
     const check = stopCheck(pairs, {
       minPairs: spec.minPairs,
@@ -45,11 +48,13 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
     });
     row.estimate = check.estimate;
     // Below the fewest pairs that can reach alpha there is no interval yet: none is shown.
-    row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check.halfWidth : null;
-    row.need = row.pairs.length >= spec.minPairs ? check.need : null;
-    row.hope = row.pairs.length >= spec.minPairs ? check.hope : null;
-    row.expected = row.pairs.length >= spec.minPairs ? (check.expected ?? null) : null;
-    row.reach = row.pairs.length >= spec.minPairs ? (check.reach ?? null) : null;
+    row.halfWidth = pairs.length >= minPairsForAlpha(spec.alpha) ? check.halfWidth : null;
+    // the pairs in all each count predicts, the pilot's not judged among them
+    const inAll = (n: number | null | undefined): number | null => (pairs.length >= spec.minPairs && n !== null && n !== undefined ? n + left : null);
+    row.need = inAll(check.need);
+    row.hope = inAll(check.hope);
+    row.expected = inAll(check.expected);
+    row.reach = inAll(check.reach);
     row.settled = check.stop && check.reason !== null;
     return { row, check };
   });
@@ -70,11 +75,24 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   unit.hope = most((row) => row.hope);
   unit.expected = most((row) => row.expected);
   unit.reach = most((row) => row.reach);
+  // nothing stops during a pilot (`--design auto`): the pairs the rules watch begin with the design's
+  // after a cold start (results/cold-pilot.ts), and the pilot is at least `--min-pairs` anyway
+  if (unit.design?.phase === 'pilot') return;
   if (gating.length > 0 && gating.every(({ check }) => check.stop && check.reason)) {
     const reason = gating.some(({ check }) => check.reason === 'decided') ? 'decided' : 'precision';
     for (const { row, check } of checks) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;
     stopUnit(state, unit, reason);
   }
+}
+
+/**
+ * How many of a row's first pairs are a pilot that ran a cold start, not judged (results/cold-pilot.ts):
+ * the row's pairs before the chosen design's, when that design found one; else 0.
+ */
+function coldPilotPairs(unit: Unit, row: Row): number {
+  const d = unit.design;
+  if (d?.phase !== 'chosen' || d.coldStart === undefined) return 0;
+  return Math.max(0, row.pairs.length - Math.max(0, unit.pairs - d.pilot.length));
 }
 
 /** `<name> (<metric>)` beside a row `<name>` of the same unit: an extra metric of that benchmark. */

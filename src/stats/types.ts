@@ -130,6 +130,8 @@ export type Finding =
    * (`allocsPerOp` ≥ 1, from its `allocs/op` row) or runs on more than one thread (`oneThread` false)
    */
   | { code: 'go-noise'; severity: 'info'; figures: { allocsPerOp: number | null; oneThread: boolean } }
+  /** a Go pilot that ran a cold start: its pairs are left out of the judgement (results/cold-pilot.ts) */
+  | { code: 'cold-pilot'; severity: 'info'; figures: { pilotPairs: number; judged: number; start: 'first' | 'modes' } }
   /** noisy single runs that pairing rescued */
   | { code: 'pairing-rescued'; severity: 'info'; figures: { baseCv: number; headCv: number; pairedCv: number; removed: number } }
   /** pairbench's per-run overhead (the shell's start) was subtracted before the ratios */

@@ -13,7 +13,7 @@ import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
 import { chooseDesign, designScore, medianEfficiency, settlesWithin, varianceComponents, warmupEvident } from '../../src/stats/design.ts';
 import { afterWarmup } from '../../src/measure/samples.ts';
-import { settlePairsPerVariance } from '../../src/stats/stop.ts';
+import { settlePairsPerVariance, stopCheck } from '../../src/stats/stop.ts';
 import { designRecord, poolComponents } from '../../src/schedule/design.ts';
 import { selectBenchmarks } from '../../src/harness/select.ts';
 
@@ -253,6 +253,8 @@ describe('the design of the runs, from known variance components', () => {
     expect(d.opMs).toBeCloseTo(2, 1);
     expect(d.iterations).toBeGreaterThanOrEqual(20);
     expect(cold.log.join('\n')).toContain('its first iteration was slow, a cold start, so each repetition runs at least 20 iterations');
+    expect(d.coldStart).toBe('first');
+    expect(warm.state.units[0]!.design!.coldStart).toBeUndefined();
     // no longer than the command's own length: 20 ms allows 10 iterations
     const capped = await schedule({ ...m, firstOpNs: { BenchmarkPool: 60_000_000 } }, { 'min-pairs': '20', run: './bench.test -test.run "^$" -test.bench . -test.benchtime 20ms' });
     expect(capped.state.units[0]!.design!.iterations).toBe(10);
@@ -267,10 +269,30 @@ describe('the design of the runs, from known variance components', () => {
     const d = pooled.state.units[0]!.design!;
     expect(d.iterations).toBeGreaterThanOrEqual(20);
     expect(pooled.log.join('\n')).toContain('its processes ran an iteration at speeds more than twice apart, a cold start in some, so each repetition runs at least');
+    expect(d.coldStart).toBe('modes');
+    expect(designRecord(d, pooled.state.units[0]!.pairs)).toMatchObject({ coldStart: 'modes', pilotPairs: 20 });
     // processes alike: no floor (the same machine without the pool chooses 5 iterations, as above)
     const warm = await schedule(m, { 'min-pairs': '20' });
     expect(warm.state.units[0]!.design!.iterations).toBe(5);
     expect(warm.log.join('\n')).not.toContain('cold start');
+  });
+
+  it("the stopping rules read the pairs after a cold start's pilot, as the report judges them", async () => {
+    // the pilot's processes refill a pool in half of them (pairs spread by ±100% and more); the
+    // design's, 20 iterations a repetition, by about ±1%
+    const m = { nsPerOp: { BenchmarkPool: 2_000_000 }, between: 0.005 ** 2, within: 0.005 ** 2, processMs: 20, gamma: 0, pool: { BenchmarkPool: { iterations: 20, share: 0.5, slower: 10 } } };
+    const { state, log } = await schedule(m, { 'min-pairs': '20', 'max-pairs': '200' });
+    const u = state.units[0]!;
+    expect(u.design!.coldStart).toBe('modes');
+    const row = u.rows[0]!;
+    const pilot = u.design!.pilot.length;
+    const ln = (p: { base: number; head: number }) => Math.abs(Math.log(p.head / p.base));
+    expect(row.pairs.slice(0, pilot).filter((p) => ln(p) > 1).length).toBeGreaterThanOrEqual(5);
+    // the interval the last check read is the design's pairs' own, not that of every pair
+    const check = (pairs: typeof row.pairs) => stopCheck(pairs, { minPairs: 20, maxPairs: 200, precision: 0.005, alpha: 0.05, threshold: 0.02, outliers: 'tukey' });
+    expect(row.halfWidth).toBeCloseTo(check(row.pairs.slice(pilot)).halfWidth!, 12);
+    expect(Math.abs(row.halfWidth! - check(row.pairs).halfWidth!)).toBeGreaterThan(1e-4);
+    expect(log.join('\n')).toContain('a cold start in some');
   });
 
   it('--design command: runs as the command says, no pilot', async () => {

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-QHFNFC4Q.js";
+} from "./chunk-R46XKMD5.js";
 import {
   BearerCredentialHandler,
   HttpClient,

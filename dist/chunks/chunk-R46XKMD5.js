@@ -42881,6 +42881,17 @@ function goNoiseNote(b, findings, results) {
   return [{ code: "go-noise", severity: "info", figures: { allocsPerOp, oneThread } }];
 }
 
+// src/results/cold-pilot.ts
+function pilotLeftOut(b) {
+  const d = b.design;
+  return d?.chosen === true && d.coldStart !== void 0 ? Math.min(d.pilotPairs, b.pairs.length) : 0;
+}
+function coldPilotNote(b) {
+  const left = pilotLeftOut(b);
+  if (left === 0 || b.design?.coldStart === void 0) return [];
+  return [{ code: "cold-pilot", severity: "info", figures: { pilotPairs: left, judged: b.pairs.length - left, start: b.design.coldStart } }];
+}
+
 // src/results/judge.ts
 function judgeable(b) {
   return (b.presence ?? "both") === "both" && !b.failure && b.pairs.length > 0;
@@ -42921,10 +42932,10 @@ function prepare(results, opts) {
   const corrections = /* @__PURE__ */ new Map();
   results.benchmarks.forEach((b, i2) => {
     if (!judgeable(b)) return;
-    let pairs = b.pairs;
+    let pairs = b.pairs.slice(pilotLeftOut(b));
     if (b.overhead) {
       const overhead = overheadEstimate(b.overhead);
-      const corrected = subtractOverhead(b.pairs, overhead);
+      const corrected = subtractOverhead(pairs, overhead);
       corrections.set(i2, { overhead, corrected });
       pairs = corrected.pairs;
     }
@@ -42954,19 +42965,21 @@ function assemble(results, opts, { index, corrections }, judgement) {
   judgement.benchmarks.forEach((a2, j) => {
     const i2 = index[j];
     const b = results.benchmarks[i2];
+    const left = pilotLeftOut(b);
     benchmarks[i2] = {
       ...b,
       verdict: a2.verdict,
-      outliers: a2.outliers,
-      outliersKept: a2.outliersKept,
+      outliers: shifted(a2.outliers, left),
+      outliersKept: shifted(a2.outliersKept, left),
       base: a2.base,
       head: a2.head,
       pairedCv: a2.pairedCv,
       pairedMad: a2.pairedMad,
       change: a2.change,
-      pairsToSettle: a2.pairsToSettle,
+      // pairs in all, as the file counts them: the pilot's left out too
+      pairsToSettle: a2.pairsToSettle === null || a2.pairsToSettle === void 0 ? a2.pairsToSettle : a2.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...a2.diagnostics, ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
+      diagnostics: [...coldPilotNote(b), ...a2.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
     };
   });
   const gating = benchmarks.filter((b) => (b.presence ?? "both") === "both");
@@ -42982,6 +42995,14 @@ function assemble(results, opts, { index, corrections }, judgement) {
     geomean: void 0,
     benchmarks
   };
+}
+function shifted(indices2, left) {
+  return left === 0 ? [...indices2] : indices2.map((k) => k + left);
+}
+function shiftedFinding(f, left) {
+  if (left === 0) return f;
+  if (f.code === "outliers-kept" || f.code === "one-sided-outliers") return { ...f, figures: { ...f.figures, kept: shifted(f.figures.kept, left) } };
+  return f;
 }
 function overheadNotes(b, c4) {
   return c4 ? overheadDiagnostics(b.pairs, c4.overhead, c4.corrected, b.unit) : [];
@@ -43185,6 +43206,7 @@ function designRecord(d, pairs) {
     pilotPairs: d.phase === "pilot" ? pairs : d.pilot.length,
     pilot: { repetitions: d.pilotRun.repetitions, ...d.pilotRun.warmup > 0 ? { warmup: d.pilotRun.warmup } : {}, lengthsMs: d.pilotRun.lengths.map((l) => round(l.lengthMs)) },
     chosen: d.phase === "chosen",
+    ...d.coldStart ? { coldStart: d.coldStart } : {},
     ...c4 ? { components: { betweenSd: round(Math.sqrt(c4.between)), withinSd: round(Math.sqrt(c4.within)), repetitionMs: round(c4.repetitionMs), lengthExponent: round(c4.lengthExponent), processMs: round(c4.processMs) } } : {},
     ...d.predicted ? { predicted: { pairSd: round(d.predicted.pairSd), pairMs: round(d.predicted.pairMs) } } : {}
   };
@@ -43277,7 +43299,9 @@ function chooseDesigns(designs2, budgets) {
   const left = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 1) : null));
   return designs2.map((d, i2) => {
     const variants = evident[i2] ? [counted[i2] ? { warmup: 0, components: counted[i2] } : null, left[i2] ? { warmup: 1, components: left[i2] } : null].filter((v) => v !== null) : alike[i2] ? [{ warmup: 0, components: alike[i2] }] : [];
-    return choose(d, variants, budgets?.[i2], cold[i2] ?? null);
+    const start = cold[i2] ?? null;
+    if (start) d.coldStart = start;
+    return choose(d, variants, budgets?.[i2], start);
   });
 }
 function choose(d, variants, budget, cold = null) {
@@ -43460,9 +43484,10 @@ var BenchmarkResultSchema = external_exports.object({
    * `--design auto`: how its runs were designed (schedule/design.ts). Its first `pilotPairs` pairs ran
    * the pilot's design (its repetitions per process, at each of its lengths in turn); every later pair
    * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), after `warmup` more
-   * left out of the value, the same on both
-   * sides. `components` are what the pilot measured, on the log scale as standard deviations: between
-   * processes, within one (for repetitions of `repetitionMs`, falling as length^-lengthExponent).
+   * left out of the value, the same on both sides. With `coldStart`, the pilot's pairs are kept
+   * here but not judged (results/cold-pilot.ts). `components` are what the pilot measured, on the
+   * log scale as standard deviations: between processes, within one (for repetitions of
+   * `repetitionMs`, falling as length^-lengthExponent).
    */
   design: external_exports.object({
     repetitions: external_exports.number().int().positive(),
@@ -43473,6 +43498,8 @@ var BenchmarkResultSchema = external_exports.object({
     pilotPairs: external_exports.number().int().nonnegative(),
     pilot: external_exports.object({ repetitions: external_exports.number().int().positive(), warmup: external_exports.number().int().nonnegative().max(16).optional(), lengthsMs: external_exports.array(external_exports.number().nonnegative()).max(16) }),
     chosen: external_exports.boolean(),
+    /** Go: its pilot ran a cold start (`first`: the listing's first iteration far slower than the pilot's; `modes`: the pilot's processes at speeds far apart); its `pilotPairs` are not judged */
+    coldStart: external_exports.enum(["first", "modes"]).optional(),
     components: external_exports.object({ betweenSd: external_exports.number(), withinSd: external_exports.number(), repetitionMs: external_exports.number(), lengthExponent: external_exports.number(), processMs: external_exports.number() }).optional(),
     predicted: external_exports.object({ pairSd: external_exports.number(), pairMs: external_exports.number() }).optional()
   }).optional(),
@@ -43907,7 +43934,9 @@ function checkUnit(state, unit, spec) {
   const family = Math.max(1, state.varyingRows);
   const minKept = minPairsForAlpha(spec.alpha / (2 * family));
   const checks = rowsOf(unit).map((row) => {
-    const pairs = row.overhead ? subtractOverhead(row.pairs, overheadEstimate({ samples: row.overhead })).pairs : row.pairs;
+    const left = coldPilotPairs(unit, row);
+    const judged = left > 0 ? row.pairs.slice(left) : row.pairs;
+    const pairs = row.overhead ? subtractOverhead(judged, overheadEstimate({ samples: row.overhead })).pairs : judged;
     const threshold = row.threshold ?? spec.threshold;
     const check2 = stopCheck(pairs, {
       minPairs: spec.minPairs,
@@ -43922,11 +43951,12 @@ function checkUnit(state, unit, spec) {
       judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) }
     });
     row.estimate = check2.estimate;
-    row.halfWidth = row.pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;
-    row.need = row.pairs.length >= spec.minPairs ? check2.need : null;
-    row.hope = row.pairs.length >= spec.minPairs ? check2.hope : null;
-    row.expected = row.pairs.length >= spec.minPairs ? check2.expected ?? null : null;
-    row.reach = row.pairs.length >= spec.minPairs ? check2.reach ?? null : null;
+    row.halfWidth = pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;
+    const inAll = (n3) => pairs.length >= spec.minPairs && n3 !== null && n3 !== void 0 ? n3 + left : null;
+    row.need = inAll(check2.need);
+    row.hope = inAll(check2.hope);
+    row.expected = inAll(check2.expected);
+    row.reach = inAll(check2.reach);
     row.settled = check2.stop && check2.reason !== null;
     return { row, check: check2 };
   });
@@ -43939,11 +43969,17 @@ function checkUnit(state, unit, spec) {
   unit.hope = most((row) => row.hope);
   unit.expected = most((row) => row.expected);
   unit.reach = most((row) => row.reach);
+  if (unit.design?.phase === "pilot") return;
   if (gating.length > 0 && gating.every(({ check: check2 }) => check2.stop && check2.reason)) {
     const reason = gating.some(({ check: check2 }) => check2.reason === "decided") ? "decided" : "precision";
     for (const { row, check: check2 } of checks) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
     stopUnit(state, unit, reason);
   }
+}
+function coldPilotPairs(unit, row) {
+  const d = unit.design;
+  if (d?.phase !== "chosen" || d.coldStart === void 0) return 0;
+  return Math.max(0, row.pairs.length - Math.max(0, unit.pairs - d.pilot.length));
 }
 function isExtra(key, keys) {
   const m = / \([^()]*\)$/.exec(key);
@@ -45052,6 +45088,11 @@ function wordFinding(f, surface) {
       const g2 = f.figures;
       return `This Go benchmark's own code or command can cut that noise: ${goLevers(g2.allocsPerOp !== null ? `it allocates in its loop (${fmtCount(g2.allocsPerOp)} allocs/op in head)` : null, !g2.oneThread, surface)}.`;
     }
+    case "cold-pilot": {
+      const g2 = f.figures;
+      const how = g2.start === "first" ? "its first iteration in a process took at least twice the later ones" : "its pilot's processes ran an iteration at speeds more than twice apart";
+      return `Judged on its ${plural2(g2.judged, "pair")} after the pilot: the pilot's ${plural2(g2.pilotPairs, "pair")} ran a cold start (${how}: a pool or cache that Go's collection before each repetition empties, refilled by the few iterations the pilot runs), a regime the design's longer repetitions leave behind. They stay in the results file, measured, and are not judged.`;
+    }
     case "pairing-rescued": {
       const g2 = f.figures;
       return `Single runs vary a lot (CV ${pct(g2.baseCv)} base, ${pct(g2.headCv)} head), but the two runs of a pair move together (paired CV ${pct(g2.pairedCv)}): pairing removed ${pct(g2.removed, 0)} of the noise that unpaired runs would have had. The machine changes state between runs; runs of base and head measured apart (all base, then all head) would not be comparable here.`;
@@ -45084,6 +45125,7 @@ var FIGURES = {
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: num.nullable(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
+  "cold-pilot": external_exports.object({ pilotPairs: count2, judged: count2, start: external_exports.enum(["first", "modes"]) }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),
   "short-run": external_exports.object({ overhead: num, typical: num, subtracted: num, capped: external_exports.boolean(), unit: external_exports.string().max(32) })
@@ -46093,6 +46135,7 @@ var FINDING_TITLES = {
   "many-outliers": "many pairs excluded as outliers",
   "order-effect": "the order within a pair matters",
   drift: "the change drifted during the run",
+  "cold-pilot": "judged after the pilot, whose pairs ran a cold start",
   "pairing-rescued": "single runs vary, pairs move together",
   overhead: "pairbench's overhead subtracted",
   "short-run": "runs short against pairbench's overhead"

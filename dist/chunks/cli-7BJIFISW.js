@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-QHFNFC4Q.js";
+} from "./chunk-R46XKMD5.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

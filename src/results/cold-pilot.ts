@@ -1,0 +1,39 @@
+/**
+ * A Go pilot that ran a cold start is not judged.
+ *
+ * The pilot of a designed Go benchmark (schedule/design.ts) runs one to a few iterations a
+ * repetition. Where the benchmark fills a pool or a cache on first use, and the collector Go runs
+ * before each repetition empties it, such short repetitions time the refill: on the fastjson suite
+ * the pilot pairs of its four pool-filling parsers spread by ±100-260% (sd of ln(head/base)), the
+ * pairs of their designs (at least 20 iterations a repetition) by ±5-20%. They measure another
+ * regime than the steady iteration the benchmark's own `-test.benchtime` times, as a JVM's
+ * warm-up iterations do (Kalibera & Jones 2013, "Rigorous benchmarking in reasonable time", ISMM:
+ * measurements before the steady state are discarded; Georges, Buytaert & Eeckhout 2007,
+ * "Statistically rigorous Java performance evaluation", OOPSLA). Judged with the design's, ten such
+ * pairs among thirty widened the interval and the sizes the allocation reads, and a parser slowed by
+ * a tenth was left undecided.
+ *
+ * So where the design found a cold start (`design.coldStart`), its pilot's pairs stay in the
+ * results file, measured and shown, and the verdict, the stopping rules and the allocation read the
+ * pairs after them. The test stays exact: which pairs are left out is decided from times alone,
+ * the same for both sides (the listing's iteration against the pilot's, the spread of the pilot's
+ * processes), before any of the pairs judged was run; under no change their signs are fair coins
+ * whatever was left out. One sequence is watched by the betting rule, the design's from its first
+ * pair: nothing stops during a pilot (schedule/stopping.ts), and the design is chosen as the pilot's
+ * last pair is recorded, before the rules look again (schedule/loop.ts).
+ */
+import type { Finding } from '../stats/types.ts';
+import type { BenchmarkResult } from './schema.ts';
+
+/** How many of a benchmark's first pairs are not judged: a chosen Go design's pilot after a cold start, else none. */
+export function pilotLeftOut(b: Pick<BenchmarkResult, 'design' | 'pairs'>): number {
+  const d = b.design;
+  return d?.chosen === true && d.coldStart !== undefined ? Math.min(d.pilotPairs, b.pairs.length) : 0;
+}
+
+/** The `cold-pilot` finding of a benchmark whose pilot's pairs were left out; else none. */
+export function coldPilotNote(b: Pick<BenchmarkResult, 'design' | 'pairs'>): Finding[] {
+  const left = pilotLeftOut(b);
+  if (left === 0 || b.design?.coldStart === undefined) return [];
+  return [{ code: 'cold-pilot', severity: 'info', figures: { pilotPairs: left, judged: b.pairs.length - left, start: b.design.coldStart } }];
+}
