@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-BZZC7P55.js");
+  const { runAction } = await import("./chunks/run-3KRGOR3F.js");
   await runAction();
 }

@@ -21,6 +21,7 @@ import { KIND_LABEL, type Row } from './rows.ts';
 import { stripControls } from './escape.ts';
 import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
 import { notRunHtml } from './not-run.ts';
+import { wordShared } from './shared.ts';
 
 export interface HtmlContext extends ModelOptions {
   replay?: ReplaySource;
@@ -162,6 +163,15 @@ export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof Mode
       return `<p class="note${w.warning ? ' warning' : ''}">${esc(w.icon)} ${w.text}</p>`;
     })
     .join('');
+  // what many benchmarks share, once for all of them, as the comment and the terminal say it (the
+  // undecided ones are in the notes above); each benchmark's section below keeps its own findings
+  const shared = model.shared.items
+    .filter((f) => f.code !== 'settle')
+    .map((f) => {
+      const w = wordShared(f, 'action', HTML);
+      return `<p class="note${w.warning ? ' warning' : ''}">${w.warning ? '⚠️' : 'ℹ️'} ${w.text}</p>`;
+    })
+    .join('');
   const rows = model.forest.rows;
   const summaryRow = model.forest.summary;
   const maxForest = ctx.maxForestRows ?? FOREST_ROWS;
@@ -210,7 +220,7 @@ export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof Mode
 <style>${CSS}</style></head>
 <body><main>
 <h1>${parts.join(', ') || esc(`${none.emoji ? `${none.emoji} ` : ''}${none.words}`)} <span class="muted">· ${esc(title)}</span></h1>
-${summary}${notes}${run}
+${summary}${notes}${shared}${run}
 ${forest}
 ${table}
 ${notRunHtml(results)}

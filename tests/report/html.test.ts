@@ -43,6 +43,22 @@ describe('renderHtml', () => {
 });
 
 describe('--html', () => {
+  it('says once, at the top, what many benchmarks share, as the comment does; each section keeps its own', () => {
+    const noisy = (i: number) => ({ code: 'high-noise', severity: 'warning', figures: { pairedCv: 0.05 + i / 100, pairs: 20, detectable: 0.07, pairsForThreshold: 400, threshold: 0.02, metric: null } }) as const;
+    const go = { code: 'go-noise', severity: 'info', figures: { allocsPerOp: 3, oneThread: false } } as const;
+    const html = renderHtml(results(Array.from({ length: 6 }, (_, i) => bench(`BenchmarkParse/case${i}`, 'inconclusive', 0.01, { diagnostics: [noisy(i), go] }))));
+    const top = html.slice(0, html.indexOf('<h2>'));
+    expect(top).toContain('<p class="note warning">⚠️ <strong>6 of 6 benchmarks are noisy even in pairs</strong>');
+    expect(top).toContain('varies by 5.0% to 10.0% (CV)');
+    expect(top).toContain('<strong>6 of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise</strong>');
+    expect(top.match(/noisy even in pairs/g)).toHaveLength(1);
+    // every benchmark's section still says its own
+    expect(html.slice(html.indexOf('<h2>Each benchmark')).match(/Noisy even in pairs/g)).toHaveLength(6);
+    // two benchmarks share nothing worth a line at the top
+    const two = renderHtml(results(Array.from({ length: 2 }, (_, i) => bench(`BenchmarkParse/case${i}`, 'inconclusive', 0.01, { diagnostics: [noisy(i), go] }))));
+    expect(two.slice(0, two.indexOf('<h2>'))).not.toContain('noisy even in pairs');
+  });
+
   it('pairbench report writes the HTML report of a results file', () => {
     const dir = tempDir('pairbench-html-');
     writeFileSync(join(dir, 'r.json'), JSON.stringify(goSuite()));

@@ -45925,6 +45925,10 @@ function htmlReport(model, ctx = {}) {
     const w = wordNote(n3, "action", HTML);
     return `<p class="note${w.warning ? " warning" : ""}">${esc2(w.icon)} ${w.text}</p>`;
   }).join("");
+  const shared = model.shared.items.filter((f) => f.code !== "settle").map((f) => {
+    const w = wordShared(f, "action", HTML);
+    return `<p class="note${w.warning ? " warning" : ""}">${w.warning ? "⚠️" : "ℹ️"} ${w.text}</p>`;
+  }).join("");
   const rows = model.forest.rows;
   const summaryRow = model.forest.summary;
   const maxForest = ctx.maxForestRows ?? FOREST_ROWS;
@@ -45973,7 +45977,7 @@ function htmlReport(model, ctx = {}) {
 <style>${CSS}</style></head>
 <body><main>
 <h1>${parts2.join(", ") || esc2(`${none.emoji ? `${none.emoji} ` : ""}${none.words}`)} <span class="muted">· ${esc2(title)}</span></h1>
-${summary2}${notes}${run}
+${summary2}${notes}${shared}${run}
 ${forest}
 ${table2}
 ${notRunHtml(results)}

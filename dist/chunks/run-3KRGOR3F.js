@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-R46XKMD5.js";
+} from "./chunk-WC53P4IF.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-R46XKMD5.js";
+} from "./chunk-WC53P4IF.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
