@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-D47X7PSK.js")).run();
+  (await import("./chunks/cli-PWRUVNRM.js")).run();
 }

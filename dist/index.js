@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-3KRGOR3F.js");
+  const { runAction } = await import("./chunks/run-BMMWRP4J.js");
   await runAction();
 }

@@ -279,11 +279,16 @@ function pilotOpMs(d: UnitDesign, ops: readonly number[]): number {
  * took 1 to 30 ms (the median 5 ms: not twice the listing), and its design of 2 iterations a
  * repetition spread its A/A pairs by ±147%. Its processes' fastest ran 0.26 times their median,
  * the pool parsers' slowest 17-22 times; no other benchmark of the suite went beyond 0.74 and 1.56
- * (the A/A pilots of bench/results/suites-go-aa-2026-11-28.md). Read from times alone, both sides
+ * (the A/A pilots of bench/results/suites-go-aa-2026-11-28.md). Only where the pilot's own
+ * repetitions ran fewer than COLD_START_MIN_ITERATIONS iterations: longer ones were past a refill,
+ * and a slow process among them is a burst of the machine's load. Read from times alone, both sides
  * alike.
  */
 function coldStart(d: UnitDesign, listedMs: number, ops: readonly number[]): 'first' | 'modes' | null {
   if (d.format !== 'go' || d.pilot.length === 0) return null;
+  // a pilot whose repetitions ran COLD_START_MIN_ITERATIONS iterations or more was past any refill:
+  // a slow process there is the machine's (a burst of load), not a cold start
+  if (d.pilotRun.lengths.some((l) => l.iterations === undefined || l.iterations >= COLD_START_MIN_ITERATIONS)) return null;
   if (listedMs >= COLD_START_FACTOR * d.opMs) return 'first';
   if (ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * d.opMs || op * COLD_START_FACTOR <= d.opMs)) return 'modes';
   return null;

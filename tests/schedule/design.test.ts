@@ -271,6 +271,11 @@ describe('the design of the runs, from known variance components', () => {
     expect(pooled.log.join('\n')).toContain('its processes ran an iteration at speeds more than twice apart, a cold start in some, so each repetition runs at least');
     expect(d.coldStart).toBe('modes');
     expect(designRecord(d, pooled.state.units[0]!.pairs)).toMatchObject({ coldStart: 'modes', pilotPairs: 20 });
+    // the same modes where the pilot's repetitions already ran 20 iterations or more (a burst of the
+    // machine's load, not a refill): no cold start, and the pilot is judged
+    const long = await schedule({ ...m, nsPerOp: { BenchmarkPool: 200_000 }, pool: { BenchmarkPool: { iterations: 1000, share: 0.5, slower: 10 } } }, { 'min-pairs': '20' });
+    expect(long.state.units[0]!.design!.coldStart).toBeUndefined();
+    expect(long.log.join('\n')).not.toContain('cold start');
     // processes alike: no floor (the same machine without the pool chooses 5 iterations, as above)
     const warm = await schedule(m, { 'min-pairs': '20' });
     expect(warm.state.units[0]!.design!.iterations).toBe(5);

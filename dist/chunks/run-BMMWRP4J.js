@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-WC53P4IF.js";
+} from "./chunk-2G5CHKU6.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -43267,6 +43267,7 @@ function pilotOpMs(d, ops) {
 }
 function coldStart(d, listedMs, ops) {
   if (d.format !== "go" || d.pilot.length === 0) return null;
+  if (d.pilotRun.lengths.some((l) => l.iterations === void 0 || l.iterations >= COLD_START_MIN_ITERATIONS)) return null;
   if (listedMs >= COLD_START_FACTOR * d.opMs) return "first";
   if (ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * d.opMs || op * COLD_START_FACTOR <= d.opMs)) return "modes";
   return null;

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-WC53P4IF.js";
+} from "./chunk-2G5CHKU6.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
