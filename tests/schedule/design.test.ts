@@ -271,6 +271,11 @@ describe('the design of the runs, from known variance components', () => {
     expect(pooled.log.join('\n')).toContain('its processes ran an iteration at speeds more than twice apart, a cold start in some, so each repetition runs at least');
     expect(d.coldStart).toBe('modes');
     expect(designRecord(d, pooled.state.units[0]!.pairs)).toMatchObject({ coldStart: 'modes', pilotPairs: 20 });
+    // most processes refilling: sized from the fast ones' iteration (2 ms), not the median's (20 ms),
+    // the command's 20 ms then allow about 10 iterations, where the median's would allow 1
+    const capped = await schedule({ ...m, pool: { BenchmarkPool: { iterations: 20, share: 0.75, slower: 10 } } }, { 'min-pairs': '20', run: './bench.test -test.run "^$" -test.bench . -test.benchtime 20ms' });
+    expect(capped.state.units[0]!.design!.opMs).toBeLessThan(2.5);
+    expect(capped.state.units[0]!.design!.iterations).toBeGreaterThanOrEqual(8);
     // the same modes where the pilot's repetitions already ran 20 iterations or more (a burst of the
     // machine's load, not a refill): no cold start, and the pilot is judged
     const long = await schedule({ ...m, nsPerOp: { BenchmarkPool: 200_000 }, pool: { BenchmarkPool: { iterations: 1000, share: 0.5, slower: 10 } } }, { 'min-pairs': '20' });

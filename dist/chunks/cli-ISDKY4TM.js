@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-2G5CHKU6.js";
+} from "./chunk-IZWLQYBA.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-2G5CHKU6.js";
+} from "./chunk-IZWLQYBA.js";
 import {
   BearerCredentialHandler,
   HttpClient,

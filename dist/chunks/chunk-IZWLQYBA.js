@@ -43292,7 +43292,9 @@ function chooseDesigns(designs2, budgets) {
     const listed3 = d.opMs;
     const ops = d.format === "go" ? pilotProcessOpsMs(d) : [];
     d.opMs = pilotOpMs(d, ops);
-    return coldStart(d, listed3, ops);
+    const start = coldStart(d, listed3, ops);
+    if (start === "modes") d.opMs = ops.reduce((m, op) => Math.min(m, op), Infinity);
+    return start;
   });
   const evident = designs2.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
   const alike = poolComponents(designs2.map((d, i2) => evident[i2] ? null : pilotComponents(d, "none-evident")));
