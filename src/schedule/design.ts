@@ -290,8 +290,12 @@ function coldStart(d: UnitDesign, listedMs: number, ops: readonly number[]): 'fi
   // a slow process there is the machine's (a burst of load), not a cold start
   if (d.pilotRun.lengths.some((l) => l.iterations === undefined || l.iterations >= COLD_START_MIN_ITERATIONS)) return null;
   if (listedMs >= COLD_START_FACTOR * d.opMs) return 'first';
-  if (ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * d.opMs || op * COLD_START_FACTOR <= d.opMs)) return 'modes';
-  return null;
+  return inModes(ops, d.opMs) ? 'modes' : null;
+}
+
+/** Whether the pilot's processes ran an iteration at speeds more than COLD_START_FACTOR apart from their median `opMs`. */
+function inModes(ops: readonly number[], opMs: number): boolean {
+  return ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * opMs || op * COLD_START_FACTOR <= opMs);
 }
 
 /** Weight of the suite in a benchmark's pooled balance of spreads, in pilot pairs. */
@@ -331,10 +335,11 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
     const ops = d.format === 'go' ? pilotProcessOpsMs(d) : [];
     d.opMs = pilotOpMs(d, ops);
     const start = coldStart(d, listed, ops);
-    // processes in two modes: the steady iteration is the fast one's, the refill only slows (sized
-    // from the median, a slowed canada parser whose median process refilled got 5 iterations of
-    // 20 ms, its command's 100 ms, and stayed in the refill: ±150% a pair)
-    if (start === 'modes') d.opMs = ops.reduce((m, op) => Math.min(m, op), Infinity);
+    // after a cold start whose pilot's processes fall into modes, the steady iteration is the fast
+    // one's, the refill only slows (sized from the median, a slowed canada parser whose median
+    // process refilled got 5 iterations of 20 ms, its command's 100 ms, and stayed in the refill:
+    // ±150% a pair)
+    if (start !== null && inModes(ops, d.opMs)) d.opMs = ops.reduce((m, op) => Math.min(m, op), Infinity);
     return start;
   });
   // a warm-up repetition competes only where the pilot shows one (`warmupEvident`); where none is

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-IZWLQYBA.js";
+} from "./chunk-TR3QBGB4.js";
 import {
   BearerCredentialHandler,
   HttpClient,

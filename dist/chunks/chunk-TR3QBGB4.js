@@ -43269,8 +43269,10 @@ function coldStart(d, listedMs, ops) {
   if (d.format !== "go" || d.pilot.length === 0) return null;
   if (d.pilotRun.lengths.some((l) => l.iterations === void 0 || l.iterations >= COLD_START_MIN_ITERATIONS)) return null;
   if (listedMs >= COLD_START_FACTOR * d.opMs) return "first";
-  if (ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * d.opMs || op * COLD_START_FACTOR <= d.opMs)) return "modes";
-  return null;
+  return inModes(ops, d.opMs) ? "modes" : null;
+}
+function inModes(ops, opMs) {
+  return ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * opMs || op * COLD_START_FACTOR <= opMs);
 }
 var SUITE_WEIGHT_PAIRS = 10;
 var FLOOR = 1e-6;
@@ -43293,7 +43295,7 @@ function chooseDesigns(designs2, budgets) {
     const ops = d.format === "go" ? pilotProcessOpsMs(d) : [];
     d.opMs = pilotOpMs(d, ops);
     const start = coldStart(d, listed3, ops);
-    if (start === "modes") d.opMs = ops.reduce((m, op) => Math.min(m, op), Infinity);
+    if (start !== null && inModes(ops, d.opMs)) d.opMs = ops.reduce((m, op) => Math.min(m, op), Infinity);
     return start;
   });
   const evident = designs2.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
