@@ -25,10 +25,17 @@
 import type { Finding } from '../stats/types.ts';
 import type { BenchmarkResult } from './schema.ts';
 
-/** How many of a benchmark's first pairs are not judged: a chosen Go design's pilot after a cold start, else none. */
+/**
+ * How many of a benchmark's first pairs are not judged: a chosen Go design's pilot after a cold
+ * start, when pairs of the design follow it; else none. A row with the pilot's pairs alone is judged
+ * on them, as before: a Go benchmark's `allocs/op` counts allocations only in the pilot's short
+ * repetitions (its design's amortize to 0, which forms no ratio), and a comparison the budget ended
+ * right after the pilots has nothing else.
+ */
 export function pilotLeftOut(b: Pick<BenchmarkResult, 'design' | 'pairs'>): number {
   const d = b.design;
-  return d?.chosen === true && d.coldStart !== undefined ? Math.min(d.pilotPairs, b.pairs.length) : 0;
+  if (d?.chosen !== true || d.coldStart === undefined) return 0;
+  return d.pilotPairs < b.pairs.length ? d.pilotPairs : 0;
 }
 
 /** The `cold-pilot` finding of a benchmark whose pilot's pairs were left out; else none. */

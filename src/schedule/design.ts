@@ -329,7 +329,7 @@ export function poolComponents(all: ReadonlyArray<VarianceComponents | null>): A
  * `poolComponents` does. Returns for each its sizing from now on and a line for the log.
  */
 export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly DesignBudget[]): Array<{ sizing: Sizing; log: string }> {
-  // Go: a first iteration far slower than the pilot's steady ones is a cold start (COLD_START_FACTOR)
+  // Go: a first iteration far slower than the pilot's steady ones, or a pilot's processes in modes, is a cold start (`coldStart`)
   const cold = designs.map((d) => {
     const listed = d.opMs;
     const ops = d.format === 'go' ? pilotProcessOpsMs(d) : [];

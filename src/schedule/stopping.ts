@@ -9,6 +9,8 @@ import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
+import { pilotLeftOut } from '../results/cold-pilot.ts';
+import { designRecord } from './design.ts';
 
 /** The rows a unit gives pairs to that have pairs. */
 function rowsOf(unit: Unit): Row[] {
@@ -78,6 +80,8 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   // nothing stops during a pilot (`--design auto`): the pairs the rules watch begin with the design's
   // after a cold start (results/cold-pilot.ts), and the pilot is at least `--min-pairs` anyway
   if (unit.design?.phase === 'pilot') return;
+  // ...nor right after a cold start's pilot, before a pair of its design: the rules would read the pilot's
+  if (unit.design?.coldStart !== undefined && unit.pairs <= unit.design.pilot.length) return;
   if (gating.length > 0 && gating.every(({ check }) => check.stop && check.reason)) {
     const reason = gating.some(({ check }) => check.reason === 'decided') ? 'decided' : 'precision';
     for (const { row, check } of checks) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;
@@ -86,13 +90,14 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
 }
 
 /**
- * How many of a row's first pairs are a pilot that ran a cold start, not judged (results/cold-pilot.ts):
- * the row's pairs before the chosen design's, when that design found one; else 0.
+ * How many of a row's first pairs are a pilot that ran a cold start, not judged: the rule of
+ * results/cold-pilot.ts (`pilotLeftOut`) on what the results file will record, so that the rules
+ * stop a row on the pairs its verdict will be judged from.
  */
 function coldPilotPairs(unit: Unit, row: Row): number {
   const d = unit.design;
   if (d?.phase !== 'chosen' || d.coldStart === undefined) return 0;
-  return Math.max(0, row.pairs.length - Math.max(0, unit.pairs - d.pilot.length));
+  return pilotLeftOut({ design: designRecord(d, unit.pairs), pairs: row.pairs });
 }
 
 /** `<name> (<metric>)` beside a row `<name>` of the same unit: an extra metric of that benchmark. */

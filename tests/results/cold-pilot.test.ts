@@ -82,6 +82,24 @@ describe("a cold start's pilot is not judged", () => {
     }
   });
 
+  it("a row with the pilot's pairs alone (a Go allocs/op that only the pilot's short repetitions count) is judged on them, and the file reads back", () => {
+    const r = file('modes');
+    const { pilot } = pairs(0);
+    r.benchmarks.push({ name: 'BenchmarkParse/canada/fastjson (allocs/op)', unit: 'allocs', direction: 'lower-is-better', stoppedBecause: 'max-time', pairs: pilot.map((p) => ({ ...p, base: 3, head: 3 })), design: r.benchmarks[0]!.design! });
+    const judged = judgeResults(r, OPTS);
+    const allocs = judged.benchmarks[1]!;
+    expect(allocs.base!.n).toBe(10);
+    expect(allocs.base!.median).toBe(3);
+    expect(allocs.diagnostics!.some((d) => d.code === 'cold-pilot')).toBe(false);
+    // what compare writes, report reads: no summary of an empty set of pairs (NaN, written as null)
+    const dir = tempDir();
+    const path = join(dir, 'results.json');
+    writeResultsFile(path, judged);
+    const again = pairbench(['report', path, '--json']);
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(1);
+  });
+
   it('pairbench report judges the file again the same way, and says why', () => {
     const dir = tempDir();
     const path = join(dir, 'results.json');

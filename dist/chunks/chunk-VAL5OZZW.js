@@ -42884,7 +42884,8 @@ function goNoiseNote(b, findings, results) {
 // src/results/cold-pilot.ts
 function pilotLeftOut(b) {
   const d = b.design;
-  return d?.chosen === true && d.coldStart !== void 0 ? Math.min(d.pilotPairs, b.pairs.length) : 0;
+  if (d?.chosen !== true || d.coldStart === void 0) return 0;
+  return d.pilotPairs < b.pairs.length ? d.pilotPairs : 0;
 }
 function coldPilotNote(b) {
   const left = pilotLeftOut(b);
@@ -43975,6 +43976,7 @@ function checkUnit(state, unit, spec) {
   unit.expected = most((row) => row.expected);
   unit.reach = most((row) => row.reach);
   if (unit.design?.phase === "pilot") return;
+  if (unit.design?.coldStart !== void 0 && unit.pairs <= unit.design.pilot.length) return;
   if (gating.length > 0 && gating.every(({ check: check2 }) => check2.stop && check2.reason)) {
     const reason = gating.some(({ check: check2 }) => check2.reason === "decided") ? "decided" : "precision";
     for (const { row, check: check2 } of checks) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
@@ -43984,7 +43986,7 @@ function checkUnit(state, unit, spec) {
 function coldPilotPairs(unit, row) {
   const d = unit.design;
   if (d?.phase !== "chosen" || d.coldStart === void 0) return 0;
-  return Math.max(0, row.pairs.length - Math.max(0, unit.pairs - d.pilot.length));
+  return pilotLeftOut({ design: designRecord(d, unit.pairs), pairs: row.pairs });
 }
 function isExtra(key, keys) {
   const m = / \([^()]*\)$/.exec(key);

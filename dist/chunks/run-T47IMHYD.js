@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-TR3QBGB4.js";
+} from "./chunk-VAL5OZZW.js";
 import {
   BearerCredentialHandler,
   HttpClient,

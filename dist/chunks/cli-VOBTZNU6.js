@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-TR3QBGB4.js";
+} from "./chunk-VAL5OZZW.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
