@@ -35,7 +35,12 @@ import type { BenchmarkResult } from './schema.ts';
 export function pilotLeftOut(b: Pick<BenchmarkResult, 'design' | 'pairs'>): number {
   const d = b.design;
   if (d?.chosen !== true || d.coldStart === undefined) return 0;
-  return d.pilotPairs < b.pairs.length ? d.pilotPairs : 0;
+  return coldPilotLeftOut(d.pilotPairs, b.pairs.length);
+}
+
+/** Of `pairs` pairs, how many of a cold start's `pilotPairs` are left out (`pilotLeftOut`): all of them when design pairs follow, else none. */
+export function coldPilotLeftOut(pilotPairs: number, pairs: number): number {
+  return pilotPairs < pairs ? pilotPairs : 0;
 }
 
 /** The `cold-pilot` finding of a benchmark whose pilot's pairs were left out; else none. */

@@ -146,8 +146,8 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
 }
 
 /** Indices of judged pairs as indices of the file's pairs, `left` of them not judged before them. */
-function shifted(indices: readonly number[], left: number): number[] {
-  return left === 0 ? [...indices] : indices.map((k) => k + left);
+function shifted(indices: number[], left: number): number[] {
+  return left === 0 ? indices : indices.map((k) => k + left);
 }
 
 /** A finding whose figures name pairs by index, those indices as the file's (`shifted`). */

@@ -9,8 +9,7 @@ import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
-import { pilotLeftOut } from '../results/cold-pilot.ts';
-import { designRecord } from './design.ts';
+import { coldPilotLeftOut } from '../results/cold-pilot.ts';
 
 /** The rows a unit gives pairs to that have pairs. */
 function rowsOf(unit: Unit): Row[] {
@@ -91,13 +90,13 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
 
 /**
  * How many of a row's first pairs are a pilot that ran a cold start, not judged: the rule of
- * results/cold-pilot.ts (`pilotLeftOut`) on what the results file will record, so that the rules
+ * results/cold-pilot.ts (`pilotLeftOut`), on the pilot's pairs the results file will record, so that the rules
  * stop a row on the pairs its verdict will be judged from.
  */
 function coldPilotPairs(unit: Unit, row: Row): number {
   const d = unit.design;
   if (d?.phase !== 'chosen' || d.coldStart === undefined) return 0;
-  return pilotLeftOut({ design: designRecord(d, unit.pairs), pairs: row.pairs });
+  return coldPilotLeftOut(d.pilot.length, row.pairs.length);
 }
 
 /** `<name> (<metric>)` beside a row `<name>` of the same unit: an extra metric of that benchmark. */

@@ -42885,7 +42885,10 @@ function goNoiseNote(b, findings, results) {
 function pilotLeftOut(b) {
   const d = b.design;
   if (d?.chosen !== true || d.coldStart === void 0) return 0;
-  return d.pilotPairs < b.pairs.length ? d.pilotPairs : 0;
+  return coldPilotLeftOut(d.pilotPairs, b.pairs.length);
+}
+function coldPilotLeftOut(pilotPairs, pairs) {
+  return pilotPairs < pairs ? pilotPairs : 0;
 }
 function coldPilotNote(b) {
   const left = pilotLeftOut(b);
@@ -42998,7 +43001,7 @@ function assemble(results, opts, { index, corrections }, judgement) {
   };
 }
 function shifted(indices2, left) {
-  return left === 0 ? [...indices2] : indices2.map((k) => k + left);
+  return left === 0 ? indices2 : indices2.map((k) => k + left);
 }
 function shiftedFinding(f, left) {
   if (left === 0) return f;
@@ -43986,7 +43989,7 @@ function checkUnit(state, unit, spec) {
 function coldPilotPairs(unit, row) {
   const d = unit.design;
   if (d?.phase !== "chosen" || d.coldStart === void 0) return 0;
-  return pilotLeftOut({ design: designRecord(d, unit.pairs), pairs: row.pairs });
+  return coldPilotLeftOut(d.pilot.length, row.pairs.length);
 }
 function isExtra(key, keys) {
   const m = / \([^()]*\)$/.exec(key);

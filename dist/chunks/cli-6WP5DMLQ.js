@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-VAL5OZZW.js";
+} from "./chunk-M4K3SE3Q.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

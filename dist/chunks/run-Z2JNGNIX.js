@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-VAL5OZZW.js";
+} from "./chunk-M4K3SE3Q.js";
 import {
   BearerCredentialHandler,
   HttpClient,
