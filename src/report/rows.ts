@@ -109,16 +109,38 @@ function baseName(b: BenchmarkResult): string {
 }
 
 /**
+ * The benchmark a derived row belongs to (`parse` for `parse (MB/s)` when `parse` is a row of the
+ * same file), or null for a benchmark's own row.
+ */
+function derivedParents(benchmarks: readonly BenchmarkResult[]): (b: BenchmarkResult) => string | null {
+  const names = new Set(benchmarks.map((b) => b.name));
+  return (b) => {
+    const m = DERIVED.exec(b.name);
+    return m && names.has(m[1]!) && m[1] !== b.name ? m[1]! : null;
+  };
+}
+
+/**
+ * The benchmark each row belongs to, as the groups count them: a row's own name, or the name of the
+ * benchmark whose derived metric it is. What counts benchmarks counts these, not rows, so that every
+ * surface says "42 benchmarks" of a Go suite whose -benchmem and SetBytes give it 146 rows.
+ */
+export function benchmarkOfRow(benchmarks: readonly BenchmarkResult[]): (b: BenchmarkResult) => string {
+  const parentOf = derivedParents(benchmarks);
+  return (b) => parentOf(b) ?? b.name;
+}
+
+/**
  * The benchmarks in groups, in report order: regressions (worst first), failures, inconclusive,
  * improvements (best first), unchanged, added, removed. Within a group the benchmark's own row
  * comes first.
  */
 export function groupRows(benchmarks: readonly BenchmarkResult[]): Group[] {
-  const names = new Set(benchmarks.map((b) => b.name));
+  const parentOf = derivedParents(benchmarks);
   const groups = new Map<string, { primary: Row | null; derived: Row[]; first: number }>();
   benchmarks.forEach((b, i) => {
     const m = DERIVED.exec(b.name);
-    const parent = m && names.has(m[1]!) && m[1] !== b.name ? m[1]! : null;
+    const parent = parentOf(b);
     const key = parent ?? b.name;
     const g = groups.get(key) ?? { primary: null, derived: [], first: i };
     const row: Row = { result: b, kind: rowKind(b), name: parent ?? baseName(b), metric: metricOf(b, parent ? m![2]! : null) };

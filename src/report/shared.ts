@@ -7,6 +7,7 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { findingOf, goLevers, type Surface } from './findings.ts';
+import { benchmarkOfRow } from './rows.ts';
 import type { Markup } from './words.ts';
 
 /** From this many results with the same finding, it is said once for all of them. */
@@ -43,6 +44,9 @@ function pairsWholeRuns(results: Results): boolean {
 /** The findings FOLD_AT or more results share, in the file's order of results. */
 export function sharedFindings(results: Results): SharedFindings {
   const benchmarks = results.benchmarks;
+  // counted by benchmark, as the summary counts: a Go benchmark's MB/s, B/op and allocs/op rows are one
+  const benchmarkOf = benchmarkOfRow(benchmarks);
+  const distinct = (rows: readonly BenchmarkResult[]): string[] => [...new Set(rows.map(benchmarkOf))];
   const items: SharedFinding[] = [];
   const folded = new Set<string>();
   const noisy: Array<{ b: BenchmarkResult; cv: number }> = [];
@@ -54,7 +58,8 @@ export function sharedFindings(results: Results): SharedFindings {
       if (f?.code === 'go-noise') levers.push({ b, allocating: f.figures.allocsPerOp !== null, threads: !f.figures.oneThread });
     }
   }
-  if (noisy.length >= FOLD_AT) {
+  const noisyNames = distinct(noisy.map(({ b }) => b));
+  if (noisyNames.length >= FOLD_AT) {
     folded.add('high-noise');
     let lo = Infinity;
     let hi = -Infinity;
@@ -62,20 +67,27 @@ export function sharedFindings(results: Results): SharedFindings {
       lo = Math.min(lo, cv);
       hi = Math.max(hi, cv);
     }
-    items.push({ code: 'noisy', names: noisy.map(({ b }) => b.name), total: benchmarks.length, cv: [lo, hi], wholeRuns: pairsWholeRuns(results) });
+    items.push({ code: 'noisy', names: noisyNames, total: new Set(benchmarks.map(benchmarkOf)).size, cv: [lo, hi], wholeRuns: pairsWholeRuns(results) });
   }
-  if (levers.length >= FOLD_AT) {
+  const leverNames = distinct(levers.map(({ b }) => b));
+  if (leverNames.length >= FOLD_AT) {
     folded.add('go-noise');
-    items.push({ code: 'go-levers', names: levers.map(({ b }) => b.name), allocating: levers.filter((l) => l.allocating).map(({ b }) => b.name), threads: levers.some((l) => l.threads) });
+    items.push({ code: 'go-levers', names: leverNames, allocating: distinct(levers.filter((l) => l.allocating).map(({ b }) => b)), threads: levers.some((l) => l.threads) });
   }
   // a failed benchmark is judged inconclusive, but it is shown as failed: its failure says why
   const open = benchmarks.filter((b) => b.verdict === 'inconclusive' && !b.failure && b.pairsToSettle);
-  if (open.length >= FOLD_AT) {
+  // a benchmark is settled when the last of its rows is (its verdict is the worst of its rows')
+  const settleBy = new Map<string, number>();
+  for (const b of open) {
+    const name = benchmarkOf(b);
+    settleBy.set(name, Math.max(settleBy.get(name) ?? 0, b.pairsToSettle!));
+  }
+  if (settleBy.size >= FOLD_AT) {
     folded.add('settle');
     // sorted in place once: a suite may hold 100,000 benchmarks
-    const counts = open.map((b) => b.pairsToSettle!).sort((x, y) => x - y);
+    const counts = [...settleBy.values()].sort((x, y) => x - y);
     const stops = [...new Set(open.map((b) => stopWords(b)).filter((s): s is string => s !== null))];
-    items.push({ code: 'settle', names: open.map((b) => b.name), counts, stops });
+    items.push({ code: 'settle', names: [...settleBy.keys()], counts, stops });
   }
   return { items, folded };
 }

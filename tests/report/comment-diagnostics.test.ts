@@ -55,6 +55,25 @@ describe('the comment says what many benchmarks share once', () => {
     expect(text.match(/add -test\.cpu 1 to --run/g)).toHaveLength(1);
   });
 
+  it('counts benchmarks, not their rows: a Go benchmark with its MB/s, B/op and allocs/op rows is one, as the summary counts it', () => {
+    // three benchmarks, each with three derived rows, every row noisy and inconclusive; one more benchmark, quiet
+    const rows = (i: number, pairsToSettle: number): BenchmarkResult[] =>
+      ['', ' (MB/s)', ' (B/op)', ' (allocs/op)'].map((suffix, k) =>
+        bench(`BenchmarkParse/case${i}${suffix}`, 'inconclusive', 0.01, { pairsToSettle: pairsToSettle + k, stoppedBecause: 'max-time', diagnostics: [{ ...NOISY, figures: { ...NOISY.figures, pairedCv: 0.05 + i / 100 } }, GO] }),
+      );
+    const all = [...rows(0, 100), ...rows(1, 200), ...rows(2, 300), bench('BenchmarkQuiet', 'unchanged', 0)];
+    const md = renderMarkdown(results(all), { commentId: 'perf' });
+    const diag = diagnosticsOf(md);
+    expect(diag).toContain('**3 of 4 benchmarks are noisy even in pairs** (`BenchmarkParse/case0`, `BenchmarkParse/case1`, `BenchmarkParse/case2`)');
+    expect(diag).toContain('**3 of the noisy benchmarks are Go benchmarks');
+    const text = renderTerminal(results(all), { color: false });
+    expect(text).toContain('warning: 3 of 4 benchmarks are noisy even in pairs (BenchmarkParse/case0, BenchmarkParse/case1, BenchmarkParse/case2):');
+    // the pairs a benchmark needs are those its last row needs: its verdict is the worst of its rows'
+    expect(text).toContain('3 benchmarks are inconclusive (BenchmarkParse/case0, BenchmarkParse/case1, BenchmarkParse/case2), stopped by max-time: about 203 pairs each (103-303)');
+    // as the summary line counts them
+    expect(text).toContain('3 inconclusive, 1 unchanged');
+  });
+
   it('keeps each note with its benchmark when only two share it', () => {
     const md = renderMarkdown(results(goSuite(2)), { commentId: 'perf' });
     const diag = diagnosticsOf(md);

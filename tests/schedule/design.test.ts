@@ -21,8 +21,10 @@ const BASE = '/revisions/base';
 const HEAD = '/revisions/head';
 
 interface Machine {
-  /** ns per iteration of each benchmark (the same on both sides: an A/A comparison) */
+  /** ns per iteration of each benchmark (the same on both sides: an A/A comparison, unless `headNsPerOp` says otherwise) */
   nsPerOp: Record<string, number>;
+  /** ns per iteration on the head's side, where a benchmark changed */
+  headNsPerOp?: Record<string, number>;
   /** variance of ln(value) between processes */
   between: number;
   /** variance of ln(repetition) within a process, for repetitions of 10 ms */
@@ -69,7 +71,7 @@ function scripted(m: Machine) {
       const lines: string[] = [];
       let wall = m.processMs;
       for (const name of names) {
-        const ns = m.nsPerOp[name]!;
+        const ns = (req.cwd.startsWith(HEAD) ? m.headNsPerOp?.[name] : undefined) ?? m.nsPerOp[name]!;
         const first = m.firstOpNs?.[name] ?? ns;
         // Go's b.N = 1 run first: when it outlasts a -test.benchtime given as a time, that one iteration is the result
         const iterations = benchtime.endsWith('x') ? Number(benchtime.slice(0, -1)) : first / 1e3 >= Number(benchtime.replace('us', '')) ? 1 : Math.max(1, Math.round((Number(benchtime.replace('us', '')) * 1000) / ns));
@@ -303,6 +305,34 @@ describe('the design of the runs, from known variance components', () => {
     expect(row.halfWidth).toBeCloseTo(check(row.pairs.slice(pilot)).halfWidth!, 12);
     expect(Math.abs(row.halfWidth! - check(row.pairs).halfWidth!)).toBeGreaterThan(1e-4);
     expect(log.join('\n')).toContain('a cold start in some');
+  });
+
+  it('nothing stops during a pilot: a benchmark precise after six pairs runs the whole pilot, and its design is chosen', async () => {
+    // --min-pairs 3: the stopping rules may stop from the third pair; the pilot runs 8 (PILOT_PAIRS.min).
+    // An A/A at ±0.1% a run: the precision rule, reading the pilot's pairs, would stop it at the sixth
+    const m = { nsPerOp: { BenchmarkA: 1_000 }, between: 0.001 ** 2, within: 0.001 ** 2, processMs: 5 };
+    const { state } = await schedule(m, { 'min-pairs': '3', 'max-pairs': '40' });
+    const u = state.units[0]!;
+    const pilot = u.design!.pilot.length;
+    expect(pilot).toBe(8);
+    const early = stopCheck(u.rows[0]!.pairs.slice(0, pilot - 1), { minPairs: 3, maxPairs: 40, precision: 0.005, alpha: 0.05, threshold: 0.02, outliers: 'tukey', minKept: 6 });
+    expect(early.stop).toBe(true);
+    expect(u.design!.phase).toBe('chosen');
+    expect(u.pairs).toBeGreaterThanOrEqual(pilot);
+  });
+
+  it("nor right after a cold start's pilot, before a pair of its design: the rules would read the pilot's", async () => {
+    // every pilot process runs its first iteration 20 times slower, alike on both sides: a cold start
+    // (`first`) whose pairs agree closely, so that the precision rule reading them would stop at the pilot's last
+    const m = { nsPerOp: { BenchmarkPool: 2_000_000 }, firstOpNs: { BenchmarkPool: 40_000_000 }, between: 0.001 ** 2, within: 0.001 ** 2, processMs: 5, gamma: 0 };
+    const { state } = await schedule(m, { 'min-pairs': '3', 'max-pairs': '40' });
+    const u = state.units[0]!;
+    expect(u.design!.coldStart).toBe('first');
+    const pilot = u.design!.pilot.length;
+    const onPilot = stopCheck(u.rows[0]!.pairs.slice(0, pilot), { minPairs: 3, maxPairs: 40, precision: 0.005, alpha: 0.05, threshold: 0.02, outliers: 'tukey', minKept: 6 });
+    expect(onPilot.stop).toBe(true);
+    // judged on the design's pairs, it ran some of them
+    expect(u.pairs).toBeGreaterThan(pilot);
   });
 
   it('--design command: runs as the command says, no pilot', async () => {

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-M4K3SE3Q.js";
+} from "./chunk-3CRYXNWX.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

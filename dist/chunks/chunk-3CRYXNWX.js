@@ -44837,12 +44837,23 @@ function baseName(b) {
   if (b.metric && b.name.endsWith(` [${b.metric}]`)) return b.name.slice(0, -(b.metric.length + 3));
   return b.name;
 }
-function groupRows(benchmarks) {
+function derivedParents(benchmarks) {
   const names2 = new Set(benchmarks.map((b) => b.name));
+  return (b) => {
+    const m = DERIVED.exec(b.name);
+    return m && names2.has(m[1]) && m[1] !== b.name ? m[1] : null;
+  };
+}
+function benchmarkOfRow(benchmarks) {
+  const parentOf = derivedParents(benchmarks);
+  return (b) => parentOf(b) ?? b.name;
+}
+function groupRows(benchmarks) {
+  const parentOf = derivedParents(benchmarks);
   const groups = /* @__PURE__ */ new Map();
   benchmarks.forEach((b, i2) => {
     const m = DERIVED.exec(b.name);
-    const parent = m && names2.has(m[1]) && m[1] !== b.name ? m[1] : null;
+    const parent = parentOf(b);
     const key = parent ?? b.name;
     const g2 = groups.get(key) ?? { primary: null, derived: [], first: i2 };
     const row = { result: b, kind: rowKind(b), name: parent ?? baseName(b), metric: metricOf(b, parent ? m[2] : null) };
@@ -45162,6 +45173,8 @@ function pairsWholeRuns(results) {
 }
 function sharedFindings(results) {
   const benchmarks = results.benchmarks;
+  const benchmarkOf = benchmarkOfRow(benchmarks);
+  const distinct = (rows) => [...new Set(rows.map(benchmarkOf))];
   const items = [];
   const folded = /* @__PURE__ */ new Set();
   const noisy = [];
@@ -45173,7 +45186,8 @@ function sharedFindings(results) {
       if (f?.code === "go-noise") levers.push({ b, allocating: f.figures.allocsPerOp !== null, threads: !f.figures.oneThread });
     }
   }
-  if (noisy.length >= FOLD_AT) {
+  const noisyNames = distinct(noisy.map(({ b }) => b));
+  if (noisyNames.length >= FOLD_AT) {
     folded.add("high-noise");
     let lo = Infinity;
     let hi = -Infinity;
@@ -45181,18 +45195,24 @@ function sharedFindings(results) {
       lo = Math.min(lo, cv2);
       hi = Math.max(hi, cv2);
     }
-    items.push({ code: "noisy", names: noisy.map(({ b }) => b.name), total: benchmarks.length, cv: [lo, hi], wholeRuns: pairsWholeRuns(results) });
+    items.push({ code: "noisy", names: noisyNames, total: new Set(benchmarks.map(benchmarkOf)).size, cv: [lo, hi], wholeRuns: pairsWholeRuns(results) });
   }
-  if (levers.length >= FOLD_AT) {
+  const leverNames = distinct(levers.map(({ b }) => b));
+  if (leverNames.length >= FOLD_AT) {
     folded.add("go-noise");
-    items.push({ code: "go-levers", names: levers.map(({ b }) => b.name), allocating: levers.filter((l) => l.allocating).map(({ b }) => b.name), threads: levers.some((l) => l.threads) });
+    items.push({ code: "go-levers", names: leverNames, allocating: distinct(levers.filter((l) => l.allocating).map(({ b }) => b)), threads: levers.some((l) => l.threads) });
   }
   const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && !b.failure && b.pairsToSettle);
-  if (open2.length >= FOLD_AT) {
+  const settleBy = /* @__PURE__ */ new Map();
+  for (const b of open2) {
+    const name = benchmarkOf(b);
+    settleBy.set(name, Math.max(settleBy.get(name) ?? 0, b.pairsToSettle));
+  }
+  if (settleBy.size >= FOLD_AT) {
     folded.add("settle");
-    const counts2 = open2.map((b) => b.pairsToSettle).sort((x, y) => x - y);
+    const counts2 = [...settleBy.values()].sort((x, y) => x - y);
     const stops = [...new Set(open2.map((b) => stopWords(b)).filter((s) => s !== null))];
-    items.push({ code: "settle", names: open2.map((b) => b.name), counts: counts2, stops });
+    items.push({ code: "settle", names: [...settleBy.keys()], counts: counts2, stops });
   }
   return { items, folded };
 }

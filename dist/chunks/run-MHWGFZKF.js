@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-M4K3SE3Q.js";
+} from "./chunk-3CRYXNWX.js";
 import {
   BearerCredentialHandler,
   HttpClient,
