@@ -147,7 +147,7 @@ export function expectNoAlarm(b: BenchmarkResult): void {
  * (−13.6%, −17.7%, +15.1% among ten) and --max-time 4m ended it after 10 with [−8.6%, +2.7%]; run
  * alone on the idle machine, after 10 with +25.3% and +25.1% among them, needing about 32, while
  * the checksum took 11 of the 4 minutes to be decided. So mitata's sort may end `inconclusive`,
- * provided it is never flagged and its test finds no change at 1 in 1,000 (`untouchedMay`); its checksum must still
+ * provided it is never flagged (`untouchedMay`); its checksum must still
  * be a regression. Otherwise --max-time only guards against a hung run.
  *
  * vitest's per-run medians are so steady (±0.02% between runs for the checksum) that Tukey's
@@ -181,14 +181,17 @@ export function perBenchmark(example: string, slowed: string, untouched: string,
   const outOfPairs = quiet.stoppedBecause === 'max-pairs' || quiet.stoppedBecause === 'max-time';
   if (quiet.verdict === 'inconclusive' && (budget.untouchedMay === 'be inconclusive' || outOfPairs)) {
     if (outOfPairs) expect(quiet.pairsToSettle ?? Infinity, `${res.stdout}\n${untouched} pairs: ${pairs}`).toBeGreaterThan(quiet.pairs.length);
-    // Never flagged (the verdict above), and no sign of a bias: its test of no change finds none at
-    // 1 in 1,000. Not "its interval holds 0": that interval is at the test's own level (95-97.5%
-    // here), so an untouched benchmark's excludes 0 in up to alpha of the runs that end out of
-    // pairs, by design. A CI run of 2026-11-28 had one: vitest's sort, three pairs of +41-49% on
-    // the head's side among seventeen within ±11%, [+0.1%, +17.9%], p 0.036 (Holm leaves the second of two as it is),
-    // inconclusive and not flagged. A bias that the pairs show (a side built or run differently)
-    // still fails here, at p below 0.001.
-    expect(quiet.change!.pValue, `${res.stdout}\n${untouched} pairs: ${pairs}`).toBeGreaterThanOrEqual(0.001);
+    // Never flagged: `inconclusive` says that the change is not significant, or that it is within the
+    // threshold. Neither "its interval holds 0" nor "its test finds no change" can be required of
+    // it. By chance: that interval is at the test's own level (95-97.5% here), so an untouched
+    // benchmark's excludes 0 in up to alpha of the runs that end out of pairs (a CI run of
+    // 2026-11-28: vitest's sort, three pairs of +41-49% on the head's side among seventeen within
+    // ±11%, [+0.1%, +17.9%], p 0.036). And for real: a benchmark the change never touches can run at
+    // another speed in the other build (its code or data placed differently:
+    // bench/results/go-copies-2026-11-28), which pairbench rightly measures (another CI run of that
+    // day: benchmark.js's sort +4.9% [+1.9%, +8.2%], p at the test's floor, its two files differing
+    // in one constant of another function). What must hold is that neither is called a regression
+    // or an improvement while it is within the threshold or not shown.
     expect([...results.rounds![0]!].sort()).toEqual([slowed, untouched].sort());
     return;
   }
