@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-DONFSAI7.js")).run();
+  (await import("./chunks/cli-CBCD3OHL.js")).run();
 }

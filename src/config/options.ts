@@ -69,6 +69,7 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'seed', kind: 'integer', arg: '<n>', help: 'seed of the pair order (default: random; recorded in the results)', recorded: 1 },
   { name: 'shard', kind: 'string', default: '1/1', arg: '<i/n>', help: 'measure every n-th benchmark starting at the i-th' },
   { name: 'cpus', kind: 'cpus', arg: '<list>', help: 'bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)', recorded: 12 },
+  { name: 'fresh-copy', kind: 'choice', choices: ['auto', 'off'], default: 'auto', arg: '<auto|off>', help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13 },
   { name: 'out', kind: 'string', default: 'pairbench-results.json', arg: '<file>', help: 'results JSON, written as pairs complete' },
   { name: 'markdown', kind: 'string', arg: '<file>', help: 'write the report as Markdown (the PR comment body)' },
   { name: 'fail-on', kind: 'list', choices: ['regression', 'inconclusive', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never' },

@@ -97,6 +97,11 @@ export interface Spec {
   shard: { index: number; count: number };
   /** `--cpus`: the CPUs every measured run is bound to (a cpuset list, config/cpus.ts); absent: not bound */
   cpus?: string;
+  /**
+   * `--fresh-copy`: `auto` replaces the program a command runs, when it is an ELF executable inside
+   * the revision's folder, with a copy of itself before every measured run (measure/fresh-copy.ts)
+   */
+  freshCopy: 'auto' | 'off';
   out: string;
   markdown: string | null;
   failOn: FailOn;
@@ -383,6 +388,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     seedGiven: seedGiven !== undefined,
     shard: parseShard(naming('shard'), get<string>('shard') ?? '1/1'),
     ...(cpus !== undefined ? { cpus: parseCpus(naming('cpus'), cpus) } : {}),
+    freshCopy: get<'auto' | 'off'>('fresh-copy') ?? 'auto',
     out: get<string>('out') ?? 'pairbench-results.json',
     markdown: get<string>('markdown') ?? null,
     failOn: parseFailOn(naming('fail-on'), get<string[]>('fail-on') ?? ['regression']),

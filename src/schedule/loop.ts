@@ -10,6 +10,7 @@
  * checked between rounds and never look at a p-value crossing alpha (statistics.md, "When to stop").
  */
 import type { Spec } from '../config/spec.ts';
+import { freshCopier } from '../measure/fresh-copy.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Pair } from '../stats/types.ts';
@@ -96,6 +97,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     state,
     log: ctx.log,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(spec.freshCopy === 'off' ? {} : { freshCopy: freshCopier(ctx.log) }),
   };
   const started = now();
   const aborted = () => ctx.signal?.aborted === true;

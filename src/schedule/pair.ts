@@ -8,6 +8,7 @@ import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
 import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
 import { HarnessParseError } from '../harness/types.ts';
+import type { FreshCopier } from '../measure/fresh-copy.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 import { addCalibration, calibrationRequest } from '../measure/overhead.ts';
 import type { RunRequest, RunResult } from '../measure/run.ts';
@@ -28,6 +29,8 @@ export interface MeasureContext {
   env: Record<string, string | undefined>;
   signal?: AbortSignal;
   counter: InstructionCounter | null;
+  /** `--fresh-copy auto`: replaces a command's program with a copy of itself before each run (measure/fresh-copy.ts); absent: off */
+  freshCopy?: FreshCopier;
   runner: Runner;
   state: LoopState;
   log(line: string): void;
@@ -108,7 +111,13 @@ function interpret(ctx: MeasureContext, target: Target, side: Side, prep: RunRes
 
 const counts = (ctx: MeasureContext, job: Job): boolean => !!(job.bench.metrics.includes('instructions') && ctx.counter);
 
+/** Before a side's run: its program a fresh copy of itself (`--fresh-copy`), not timed. */
+function refreshProgram(ctx: MeasureContext, target: Target, side: Side): void {
+  ctx.freshCopy?.(target.job.bench.run, (side === 'base' ? ctx.base : ctx.head).dir);
+}
+
 async function runSide(ctx: MeasureContext, target: Target, side: Side): Promise<RowSample[]> {
+  refreshProgram(ctx, target, side);
   const { prepare, run: request } = sideRequests(ctx, target, side);
   const prep = prepare ? (await ctx.runner([prepare]))[0]! : null;
   if (prep && prep.outcome !== 'ok') return interpret(ctx, target, side, prep, prep);
@@ -173,6 +182,7 @@ export async function measureSide(ctx: MeasureContext, target: Target, side: Sid
  * was interrupted.
  */
 async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: readonly Side[]): Promise<PairSamples | 'stop' | null> {
+  for (const side of sides) refreshProgram(ctx, target, side);
   const plan = sides.map((side) => ({ side, ...sideRequests(ctx, target, side) }));
   const reqs = plan.flatMap((p) => (p.prepare ? [p.prepare, p.run] : [p.run]));
   // The shell's calibration run goes last in the same request, sharing the machine's moment with the pair.

@@ -30,6 +30,7 @@ const GIVEN: Record<string, string> = {
   seed: '7',
   // a CPU this process may use (`--cpus` checks the machine: Linux, with taskset)
   cpus: String(allowedCpus()?.at(-1) ?? 0),
+  'fresh-copy': 'off',
 };
 
 describe('recorded settings', () => {

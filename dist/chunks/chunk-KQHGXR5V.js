@@ -3969,10 +3969,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3986,7 +3986,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map2.comment)
@@ -4010,7 +4010,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4026,7 +4026,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4117,7 +4117,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source, type: type2 } = token;
           switch (type2) {
@@ -4131,13 +4131,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep2 += source;
               hasSpace = true;
               break;
             default:
@@ -4180,18 +4180,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i2 = 0; i2 < fc.items.length; ++i2) {
         const collItem = fc.items[i2];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
             if (i2 === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i2 < fc.items.length - 1)
@@ -4245,8 +4245,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4258,7 +4258,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4269,8 +4269,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4467,7 +4467,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i2 + 1;
       }
       let value = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i2 = 0; i2 < contentStart; ++i2)
         value += lines[i2][0].slice(trimIndent) + "\n";
@@ -4484,24 +4484,24 @@ var require_resolve_block_scalar = __commonJS({
           indent2 = "";
         }
         if (type2 === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent2.slice(trimIndent) + content;
-          sep = "\n";
+          value += sep2 + indent2.slice(trimIndent) + content;
+          sep2 = "\n";
         } else if (indent2.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent2.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent2.slice(trimIndent) + content;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value += sep2 + content;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4684,25 +4684,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5512,14 +5512,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6686,18 +6686,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map2 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -6850,15 +6850,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7052,13 +7052,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -9701,6 +9701,7 @@ var COMPARE_OPTIONS = [
   { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1 },
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th" },
   { name: "cpus", kind: "cpus", arg: "<list>", help: "bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)", recorded: 12 },
+  { name: "fresh-copy", kind: "choice", choices: ["auto", "off"], default: "auto", arg: "<auto|off>", help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13 },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never" },
@@ -29863,6 +29864,7 @@ function buildSpec(flags, ctx) {
     seedGiven: seedGiven !== void 0,
     shard: parseShard(naming("shard"), get("shard") ?? "1/1"),
     ...cpus2 !== void 0 ? { cpus: parseCpus(naming("cpus"), cpus2) } : {},
+    freshCopy: get("fresh-copy") ?? "auto",
     out: get("out") ?? "pairbench-results.json",
     markdown: get("markdown") ?? null,
     failOn: parseFailOn(naming("fail-on"), get("fail-on") ?? ["regression"]),
@@ -40896,8 +40898,8 @@ function goFilter(names2) {
 }
 var SEPARATOR = " > ";
 var parts = (name) => name.split(SEPARATOR);
-function prefixes(xs, join6) {
-  return xs.map((_, i2) => join6(xs.slice(0, i2 + 1)));
+function prefixes(xs, join7) {
+  return xs.map((_, i2) => join7(xs.slice(0, i2 + 1)));
 }
 function vitestFilter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
@@ -43347,6 +43349,76 @@ function choose(d, variants, budget, cold = null) {
   };
 }
 
+// src/measure/fresh-copy.ts
+import { chmodSync as chmodSync2, closeSync as closeSync3, copyFileSync, openSync as openSync3, readSync as readSync2, realpathSync as realpathSync2, renameSync as renameSync3, rmSync as rmSync5, statSync as statSync6, utimesSync } from "node:fs";
+import { isAbsolute as isAbsolute3, join as join5, relative, sep } from "node:path";
+var PROGRAM = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|<>()$`'"\\]*\s+)*([^\s;&|<>()$`'"\\=]*\/[^\s;&|<>()$`'"\\]*)(?=$|[\s;&|<>])/;
+function programInside(command, dir) {
+  const m = PROGRAM.exec(command);
+  if (!m) return null;
+  const word = m[1];
+  let path10;
+  let root;
+  try {
+    root = realpathSync2(dir);
+    path10 = realpathSync2(isAbsolute3(word) ? word : join5(dir, word));
+  } catch {
+    return null;
+  }
+  const rel = relative(root, path10);
+  if (rel === "" || rel.startsWith(`..${sep}`) || rel === ".." || isAbsolute3(rel)) return null;
+  try {
+    const st = statSync6(path10);
+    if (!st.isFile() || (st.mode & 73) === 0) return null;
+    return isElf(path10) ? path10 : null;
+  } catch {
+    return null;
+  }
+}
+function isElf(path10) {
+  const fd = openSync3(path10, "r");
+  try {
+    const magic = Buffer.alloc(4);
+    return readSync2(fd, magic, 0, 4, 0) === 4 && magic.equals(Buffer.from([127, 69, 76, 70]));
+  } finally {
+    closeSync3(fd);
+  }
+}
+function replaceWithCopy(path10) {
+  const st = statSync6(path10);
+  const tmp = `${path10}.pairbench-copy-${process.pid}`;
+  let made = false;
+  try {
+    copyFileSync(path10, tmp);
+    made = true;
+    chmodSync2(tmp, st.mode & 4095);
+    utimesSync(tmp, st.atime, st.mtime);
+    renameSync3(tmp, path10);
+  } catch (err) {
+    if (made) rmSync5(tmp, { force: true });
+    throw err;
+  }
+}
+function freshCopier(log) {
+  const programs = /* @__PURE__ */ new Map();
+  return (command, dir) => {
+    const key = `${dir}\0${command}`;
+    let path10 = programs.get(key);
+    if (path10 === void 0) {
+      path10 = programInside(command, dir);
+      programs.set(key, path10);
+      if (path10 !== null) log(`${relative(dir, path10) || path10}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
+    }
+    if (path10 === null) return;
+    try {
+      replaceWithCopy(path10);
+    } catch (err) {
+      programs.set(key, null);
+      log(`warning: ${path10}: could not replace it with a copy of itself (${err.code ?? err.message}); its runs go on with the file as it is, whose placement in memory stays the same for the whole comparison`);
+    }
+  };
+}
+
 // src/results/schema.ts
 var finite = external_exports.number().refine(Number.isFinite, "must be a finite number");
 var positive = finite.refine((v) => v > 0, "must be greater than 0");
@@ -43668,7 +43740,11 @@ function interpret(ctx, target, side, prep, run) {
   }
 }
 var counts = (ctx, job) => !!(job.bench.metrics.includes("instructions") && ctx.counter);
+function refreshProgram(ctx, target, side) {
+  ctx.freshCopy?.(target.job.bench.run, (side === "base" ? ctx.base : ctx.head).dir);
+}
 async function runSide(ctx, target, side) {
+  refreshProgram(ctx, target, side);
   const { prepare: prepare2, run: request } = sideRequests(ctx, target, side);
   const prep = prepare2 ? (await ctx.runner([prepare2]))[0] : null;
   if (prep && prep.outcome !== "ok") return interpret(ctx, target, side, prep, prep);
@@ -43718,6 +43794,7 @@ async function measureSide(ctx, target, side) {
   }
 }
 async function pairInOneRequest(ctx, target, sides) {
+  for (const side of sides) refreshProgram(ctx, target, side);
   const plan = sides.map((side) => ({ side, ...sideRequests(ctx, target, side) }));
   const reqs = plan.flatMap((p) => p.prepare ? [p.prepare, p.run] : [p.run]);
   const job = target.job;
@@ -44183,7 +44260,8 @@ async function runSchedule(ctx) {
     runner: ctx.runner,
     state,
     log: ctx.log,
-    ...ctx.signal ? { signal: ctx.signal } : {}
+    ...ctx.signal ? { signal: ctx.signal } : {},
+    ...spec.freshCopy === "off" ? {} : { freshCopy: freshCopier(ctx.log) }
   };
   const started = now();
   const aborted4 = () => ctx.signal?.aborted === true;
@@ -44579,7 +44657,7 @@ function indentTail(tail2) {
 }
 
 // src/bisect/run.ts
-import { basename as basename3, dirname as dirname3, join as join5 } from "node:path";
+import { basename as basename3, dirname as dirname3, join as join6 } from "node:path";
 
 // src/bisect/commits.ts
 async function resolveRevision(git, input2, rev) {
@@ -44661,7 +44739,7 @@ function rowOf(results, name) {
 }
 function stepFile(out, k, sha) {
   const stem = basename3(out).replace(/\.json$/i, "");
-  return join5(dirname3(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
+  return join6(dirname3(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
 }
 async function runBisect(spec, benchmark, hooks, known) {
   if (spec.base.kind !== "git" || spec.base.rev === null) throw new UsageError("--base", "--base is required: the revision the range starts from (a pull request's merge-base)");
@@ -46812,7 +46890,7 @@ function mergeResults(files, names2) {
 }
 
 // src/results/read.ts
-import { closeSync as closeSync3, constants as constants5, fstatSync, openSync as openSync3, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync4, constants as constants5, fstatSync, openSync as openSync4, readSync as readSync3 } from "node:fs";
 var MAX_NESTING = 32;
 function tooDeepAt(text, max) {
   let depth = 0;
@@ -46884,7 +46962,7 @@ function readAtMost(fd, size, cap) {
       buf.copy(bigger, 0, 0, used);
       buf = bigger;
     }
-    const n3 = readSync2(fd, buf, used, buf.length - used, null);
+    const n3 = readSync3(fd, buf, used, buf.length - used, null);
     if (n3 === 0) return buf.subarray(0, used);
     used += n3;
   }
@@ -46898,7 +46976,7 @@ function readResultsFile(path10) {
   };
   let fd;
   try {
-    fd = openSync3(path10, constants5.O_RDONLY | constants5.O_NONBLOCK | constants5.O_NOCTTY);
+    fd = openSync4(path10, constants5.O_RDONLY | constants5.O_NONBLOCK | constants5.O_NOCTTY);
   } catch (err) {
     throw unreadable(err);
   }
@@ -46915,7 +46993,7 @@ function readResultsFile(path10) {
     if (err instanceof UsageError) throw err;
     throw unreadable(err);
   } finally {
-    closeSync3(fd);
+    closeSync4(fd);
   }
   if (bytes === null) throw new UsageError(path10, `${path10}: holds more than ${LIMITS.fileBytes} bytes; refusing to read it`);
   return parseResults(bytes.toString("utf8"), path10);

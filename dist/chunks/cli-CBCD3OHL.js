@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-3CRYXNWX.js";
+} from "./chunk-KQHGXR5V.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

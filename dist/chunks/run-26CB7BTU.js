@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-3CRYXNWX.js";
+} from "./chunk-KQHGXR5V.js";
 import {
   BearerCredentialHandler,
   HttpClient,

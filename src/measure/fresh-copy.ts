@@ -1,0 +1,117 @@
+/**
+ * A fresh copy of the program a command runs, before each measured run (`--fresh-copy`).
+ *
+ * Where a program's pages land in physical memory decides how its code maps onto the physically
+ * indexed caches and whether it is backed by huge pages; the page cache keeps a file's pages where
+ * they first landed for as long as it stays cached. So one file of a compiled benchmark can run a
+ * few percent faster or slower than a byte-identical copy of it, for the whole comparison: on a
+ * 2-core machine a fresh copy of a Go test binary ran 2.4-2.5% faster than the original, steady
+ * over 200 pairs, and a hard link to the original (the same pages) did not
+ * (bench/results/go-copies-2026-11-28/). Pairing cannot cancel an effect that stays with one side.
+ * Between a base and a head built separately it is a difference of the files, not of the code, and
+ * at a threshold of 2% it can be called a regression. The placement of code changes speed as the
+ * size of the environment changes a stack's alignment (Mytkowicz, Diwan, Hauswirth & Sweeney 2009,
+ * "Producing wrong data without doing anything obviously wrong!", ASPLOS).
+ *
+ * Replacing the program with a copy of itself before every run gives every process a new file, so
+ * pages land anew each time: the placement becomes noise, the same for both sides, that the pairs
+ * average over, as Stabilizer re-randomises code layout during a run (Curtsinger & Berger 2013,
+ * "Stabilizer: statistically sound performance evaluation", ASPLOS). The copy has the same bytes,
+ * mode and times and is renamed over the original, so the command, its path and its arguments do
+ * not change, and a process still running the old file keeps it.
+ *
+ * Only an ELF executable inside the revision's own folder is copied: a program found on PATH (`go`,
+ * `cargo`, `python3`) is the same file for both sides, and a script's interpreter is too.
+ */
+import { chmodSync, closeSync, copyFileSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+
+/** The first word of a shell command when it names a file by a path: after `VAR=value` assignments, unquoted, no expansion. */
+const PROGRAM = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|<>()$`'"\\]*\s+)*([^\s;&|<>()$`'"\\=]*\/[^\s;&|<>()$`'"\\]*)(?=$|[\s;&|<>])/;
+
+/**
+ * The program `command` runs, when it is an ELF executable inside `dir` (the path resolved, links
+ * followed); null otherwise. Read once per side: the command and the folder do not change.
+ */
+export function programInside(command: string, dir: string): string | null {
+  const m = PROGRAM.exec(command);
+  if (!m) return null;
+  const word = m[1]!;
+  let path: string;
+  let root: string;
+  try {
+    root = realpathSync(dir);
+    path = realpathSync(isAbsolute(word) ? word : join(dir, word));
+  } catch {
+    return null;
+  }
+  const rel = relative(root, path);
+  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) return null;
+  try {
+    const st = statSync(path);
+    if (!st.isFile() || (st.mode & 0o111) === 0) return null;
+    return isElf(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+function isElf(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const magic = Buffer.alloc(4);
+    return readSync(fd, magic, 0, 4, 0) === 4 && magic.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Replaces the file at `path` with a copy of itself: the same bytes, mode, and access and
+ * modification times (a build tool that compares times sees nothing new), in a new file renamed
+ * over the old one. Throws what the file system says when it cannot (a read-only folder, no space).
+ */
+export function replaceWithCopy(path: string): void {
+  const st = statSync(path);
+  const tmp = `${path}.pairbench-copy-${process.pid}`;
+  let made = false;
+  try {
+    copyFileSync(path, tmp);
+    made = true;
+    chmodSync(tmp, st.mode & 0o7777);
+    utimesSync(tmp, st.atime, st.mtime);
+    renameSync(tmp, path);
+  } catch (err) {
+    // only the copy this made is removed: never what stood at its name before
+    if (made) rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** What `--fresh-copy auto` does before a run of `command` in `dir`: replaces its program with a copy, when it has one inside `dir`. */
+export type FreshCopier = (command: string, dir: string) => void;
+
+/**
+ * The copier of one comparison: finds each command's program in each folder once, says once which
+ * file it copies, and stops copying a file it could not copy, with one warning (the runs go on with
+ * the file as it is).
+ */
+export function freshCopier(log: (line: string) => void): FreshCopier {
+  const programs = new Map<string, string | null>();
+  return (command, dir) => {
+    const key = `${dir}\0${command}`;
+    let path = programs.get(key);
+    if (path === undefined) {
+      path = programInside(command, dir);
+      programs.set(key, path);
+      if (path !== null) log(`${relative(dir, path) || path}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
+    }
+    if (path === null) return;
+    try {
+      replaceWithCopy(path);
+    } catch (err) {
+      programs.set(key, null);
+      log(`warning: ${path}: could not replace it with a copy of itself (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); its runs go on with the file as it is, whose placement in memory stays the same for the whole comparison`);
+    }
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * `--fresh-copy` (src/measure/fresh-copy.ts): the program a command runs, when it is an ELF
+ * executable inside the revision's folder, is replaced with a copy of itself before every measured
+ * run, so that where its pages land varies from run to run. Real files, and real runs of
+ * `pairbench compare` whose program reports the file it runs from.
+ */
+import { chmodSync, copyFileSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freshCopier, programInside, replaceWithCopy } from '../../src/measure/fresh-copy.ts';
+import { pairbench, readResults } from '../support/cli.ts';
+import { tempDir } from '../support/repo.ts';
+
+/** A folder with `build/prog`, an ELF executable (a copy of /bin/sh, so that a test can script it). */
+function folderWithProgram(): { dir: string; prog: string } {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'build'));
+  const prog = join(dir, 'build', 'prog');
+  copyFileSync('/bin/sh', prog);
+  chmodSync(prog, 0o755);
+  return { dir, prog };
+}
+
+describe('the program a command runs (programInside)', () => {
+  it('is the first word when it names an ELF executable inside the folder, after VAR=value assignments', () => {
+    const { dir, prog } = folderWithProgram();
+    expect(programInside('./build/prog -test.run "^$" -test.bench .', dir)).toBe(prog);
+    expect(programInside('build/prog', dir)).toBe(prog);
+    expect(programInside(`  GOGC=off FOO=1 ${prog} --x | tee out.txt`, dir)).toBe(prog);
+    expect(programInside('./build/prog;echo done', dir)).toBe(prog);
+    // followed through a link inside the folder
+    symlinkSync(prog, join(dir, 'link'));
+    expect(programInside('./link', dir)).toBe(prog);
+  });
+
+  it('is none for a program on PATH, outside the folder, a script, a file that is not executable, or a word the shell would expand', () => {
+    const { dir, prog } = folderWithProgram();
+    // on PATH, the same file for both sides
+    expect(programInside('go test -bench .', dir)).toBeNull();
+    expect(programInside('sh ./build/prog', dir)).toBeNull();
+    // outside the folder: by an absolute path, by .., or through a link
+    expect(programInside('/bin/sh -c true', dir)).toBeNull();
+    const other = folderWithProgram();
+    expect(programInside(`../${other.dir.split('/').at(-1)}/build/prog`, dir)).toBeNull();
+    symlinkSync('/bin/sh', join(dir, 'outside'));
+    expect(programInside('./outside', dir)).toBeNull();
+    // a script: its interpreter is what runs, and it is the same for both sides
+    writeFileSync(join(dir, 'bench.sh'), '#!/bin/sh\necho 1\n');
+    chmodSync(join(dir, 'bench.sh'), 0o755);
+    expect(programInside('./bench.sh', dir)).toBeNull();
+    // an ELF file without an execute bit, a folder, a file that does not exist
+    chmodSync(prog, 0o644);
+    expect(programInside('./build/prog', dir)).toBeNull();
+    expect(programInside('./build', dir)).toBeNull();
+    expect(programInside('./build/missing', dir)).toBeNull();
+    // quoted or expanded: what the shell would run is not read
+    chmodSync(prog, 0o755);
+    expect(programInside('"./build/prog"', dir)).toBeNull();
+    expect(programInside('$BIN/prog', dir)).toBeNull();
+    expect(programInside('./build/prog*', dir)).toBeNull();
+  });
+});
+
+describe('a copy of itself (replaceWithCopy)', () => {
+  it('has the same bytes, mode and times in a new file; another name of the old file keeps the old one', () => {
+    const { dir, prog } = folderWithProgram();
+    chmodSync(prog, 0o751);
+    utimesSync(prog, new Date('2026-01-02T03:04:05Z'), new Date('2026-01-02T03:04:06Z'));
+    const other = join(dir, 'hard-link');
+    linkSync(prog, other);
+    const before = statSync(prog);
+    const bytes = readFileSync(prog);
+    replaceWithCopy(prog);
+    const after = statSync(prog);
+    expect(after.ino).not.toBe(before.ino);
+    expect(readFileSync(prog).equals(bytes)).toBe(true);
+    expect(after.mode).toBe(before.mode);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect(statSync(other).ino).toBe(before.ino);
+    expect(statSync(other).nlink).toBe(1);
+  });
+
+  it('a file it cannot replace is said once, and the runs go on with it as it is', () => {
+    const { dir, prog } = folderWithProgram();
+    const log: string[] = [];
+    const copy = freshCopier((l) => log.push(l));
+    const ino = statSync(prog).ino;
+    // a folder that may not be written: no new file can be made in it
+    chmodSync(join(dir, 'build'), 0o555);
+    try {
+      if (process.getuid?.() === 0) {
+        // root writes anyway: a file in the way of the copy's name stands in for the failure
+        chmodSync(join(dir, 'build'), 0o755);
+        mkdirSync(`${prog}.pairbench-copy-${process.pid}`);
+        writeFileSync(join(`${prog}.pairbench-copy-${process.pid}`, 'x'), '');
+      }
+      copy('./build/prog', dir);
+      copy('./build/prog', dir);
+    } finally {
+      chmodSync(join(dir, 'build'), 0o755);
+    }
+    expect(statSync(prog).ino).toBe(ino);
+    // what stood in the way is left as it was
+    if (process.getuid?.() === 0) expect(statSync(join(`${prog}.pairbench-copy-${process.pid}`, 'x')).isFile()).toBe(true);
+    expect(log.filter((l) => l.startsWith('warning: '))).toHaveLength(1);
+    expect(log.find((l) => l.startsWith('warning: '))).toMatch(/build\/prog: could not replace it with a copy of itself \(E[A-Z_]+\); its runs go on with the file as it is/);
+  });
+});
+
+describe('--fresh-copy, end to end', () => {
+  /** The inodes of the files the runs ran from, as each run wrote them, and the results file. */
+  function compare(flag: string[]): { inodes: { base: Set<string>; head: Set<string> }; settings: Record<string, unknown> | undefined; stdout: string } {
+    const base = folderWithProgram();
+    const head = folderWithProgram();
+    const out = join(base.dir, 'results.json');
+    // each run appends the inode of the file its process runs (/proc/$$/exe: the shell is the program itself)
+    const run = `./build/prog -c 'stat -L -c %i /proc/$$/exe >> runs.txt'`;
+    const res = pairbench(['compare', '--base-dir', base.dir, '--head-dir', head.dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--fail-on', 'none', '--out', out, ...flag]);
+    expect(res.status, res.stdout + res.stderr).toBe(0);
+    const read = (dir: string) => new Set(readFileSync(join(dir, 'runs.txt'), 'utf8').trim().split('\n'));
+    return { inodes: { base: read(base.dir), head: read(head.dir) }, settings: readResults(out).settings, stdout: res.stdout + res.stderr };
+  }
+
+  it('auto (the default): the runs of each side run from new files, and the log says which file it copies', () => {
+    const { inodes, settings, stdout } = compare([]);
+    // a copy and the file it replaces exist together, so two runs in a row never share an inode
+    expect(inodes.base.size).toBeGreaterThan(1);
+    expect(inodes.head.size).toBeGreaterThan(1);
+    expect(settings?.['freshCopy']).toBe('auto');
+    expect(stdout).toMatch(/build\/prog: a fresh copy before every run in .+ \(--fresh-copy off runs the file as it is\)/);
+  });
+
+  it('off: every run of a side runs the same file, and the results file says so', () => {
+    const { inodes, settings, stdout } = compare(['--fresh-copy', 'off']);
+    expect(inodes.base.size).toBe(1);
+    expect(inodes.head.size).toBe(1);
+    expect(settings?.['freshCopy']).toBe('off');
+    expect(stdout).not.toContain('a fresh copy');
+  });
+});
