@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-CBCD3OHL.js")).run();
+  (await import("./chunks/cli-WA3PCF5Y.js")).run();
 }

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-26CB7BTU.js");
+  const { runAction } = await import("./chunks/run-H5R2EWA4.js");
   await runAction();
 }

@@ -23,8 +23,9 @@
  * Only an ELF executable inside the revision's own folder is copied: a program found on PATH (`go`,
  * `cargo`, `python3`) is the same file for both sides, and a script's interpreter is too.
  */
-import { chmodSync, closeSync, copyFileSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { chmodSync, closeSync, copyFileSync, lstatSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { alive } from './process-group.ts';
 
 /** The first word of a shell command when it names a file by a path: after `VAR=value` assignments, unquoted, no expansion. */
 const PROGRAM = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|<>()$`'"\\]*\s+)*([^\s;&|<>()$`'"\\=]*\/[^\s;&|<>()$`'"\\]*)(?=$|[\s;&|<>])/;
@@ -66,6 +67,24 @@ function isElf(path: string): boolean {
   }
 }
 
+/** A copy being made is named `<program>.pairbench-copy-<pid>` until it is renamed over the program. */
+const COPY_SUFFIX = '.pairbench-copy-';
+
+/**
+ * Removes the copies of `path` that a run killed mid-copy (`kill -9`) left beside it: regular files
+ * named by COPY_SUFFIX whose process is gone. A live run's copy, and anything else, is left alone.
+ */
+function removeStaleCopies(path: string): void {
+  const prefix = `${basename(path)}${COPY_SUFFIX}`;
+  for (const name of readdirSync(dirname(path))) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = name.slice(prefix.length);
+    if (!/^[1-9][0-9]{0,9}$/.test(pid) || alive(Number(pid))) continue;
+    const stale = join(dirname(path), name);
+    if (lstatSync(stale).isFile()) rmSync(stale, { force: true });
+  }
+}
+
 /**
  * Replaces the file at `path` with a copy of itself: the same bytes, mode, and access and
  * modification times (a build tool that compares times sees nothing new), in a new file renamed
@@ -73,7 +92,7 @@ function isElf(path: string): boolean {
  */
 export function replaceWithCopy(path: string): void {
   const st = statSync(path);
-  const tmp = `${path}.pairbench-copy-${process.pid}`;
+  const tmp = `${path}${COPY_SUFFIX}${process.pid}`;
   let made = false;
   try {
     copyFileSync(path, tmp);
@@ -104,6 +123,7 @@ export function freshCopier(log: (line: string) => void): FreshCopier {
     if (path === undefined) {
       path = programInside(command, dir);
       programs.set(key, path);
+      if (path !== null) removeStaleCopies(path);
       if (path !== null) log(`${relative(dir, path) || path}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
     }
     if (path === null) return;

@@ -22,3 +22,13 @@ export function killGroup(pid: number | undefined, running: boolean): void {
     }
   }
 }
+
+/** Whether a process id is in use. EPERM: it is, by another user. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -12,7 +12,8 @@ import type { RevisionSpec, Spec } from '../config/spec.ts';
 import { runCommand } from '../measure/run.ts';
 import { Git, checkRevision } from './git.ts';
 import { buildCacheKey, describeCache, type BuildCache, type BuildCacheOutcome } from './build-cache.ts';
-import { alive, looksLikeOurs, makeTempRoot, ownedRoot, removeTempRoot } from './temp-root.ts';
+import { alive } from '../measure/process-group.ts';
+import { looksLikeOurs, makeTempRoot, ownedRoot, removeTempRoot } from './temp-root.ts';
 
 export type Side = 'base' | 'head';
 

@@ -37,16 +37,6 @@ export function removeTempRoot(root: string): void {
   rmSync(root, { recursive: true, force: true });
 }
 
-/** Whether a process id is in use. EPERM: it is, by another user. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether a worktree path looks like one of pairbench's: what deserves a check, and a note when it fails. */
 export function looksLikeOurs(worktree: string): boolean {
   return worktree.includes(ROOT_PREFIX);

@@ -4,7 +4,8 @@
  * run, so that where its pages land varies from run to run. Real files, and real runs of
  * `pairbench compare` whose program reports the file it runs from.
  */
-import { chmodSync, copyFileSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCopier, programInside, replaceWithCopy } from '../../src/measure/fresh-copy.ts';
@@ -104,6 +105,28 @@ describe('a copy of itself (replaceWithCopy)', () => {
     if (process.getuid?.() === 0) expect(statSync(join(`${prog}.pairbench-copy-${process.pid}`, 'x')).isFile()).toBe(true);
     expect(log.filter((l) => l.startsWith('warning: '))).toHaveLength(1);
     expect(log.find((l) => l.startsWith('warning: '))).toMatch(/build\/prog: could not replace it with a copy of itself \(E[A-Z_]+\); its runs go on with the file as it is/);
+  });
+});
+
+describe('what a killed run left', () => {
+  it("a copy whose run is gone is removed when the program is first copied; a live run's, a folder and other files are not", () => {
+    const { dir, prog } = folderWithProgram();
+    // the pid of a process that has exited
+    const gone = spawnSync('true').pid!;
+    const stale = `${prog}.pairbench-copy-${gone}`;
+    writeFileSync(stale, 'half a copy');
+    // another run, alive (this process's parent): its copy is in the making
+    const live = `${prog}.pairbench-copy-${process.ppid}`;
+    writeFileSync(live, 'a copy in the making');
+    const folder = `${prog}.pairbench-copy-${gone + 1}`;
+    mkdirSync(folder);
+    const other = `${prog}.pairbench-copy-notapid`;
+    writeFileSync(other, '');
+    freshCopier(() => {})('./build/prog', dir);
+    expect(existsSync(stale)).toBe(false);
+    expect(readFileSync(live, 'utf8')).toBe('a copy in the making');
+    expect(statSync(folder).isDirectory()).toBe(true);
+    expect(existsSync(other)).toBe(true);
   });
 });
 

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-KQHGXR5V.js";
+} from "./chunk-6UK4S6EW.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -39608,6 +39608,14 @@ function killGroup(pid, running) {
     }
   }
 }
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
 
 // src/measure/signals.ts
 import { constants as constants4 } from "node:os";
@@ -41052,14 +41060,6 @@ function makeTempRoot() {
 }
 function removeTempRoot(root) {
   rmSync4(root, { recursive: true, force: true });
-}
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
 }
 function looksLikeOurs(worktree) {
   return worktree.includes(ROOT_PREFIX);
@@ -43350,8 +43350,8 @@ function choose(d, variants, budget, cold = null) {
 }
 
 // src/measure/fresh-copy.ts
-import { chmodSync as chmodSync2, closeSync as closeSync3, copyFileSync, openSync as openSync3, readSync as readSync2, realpathSync as realpathSync2, renameSync as renameSync3, rmSync as rmSync5, statSync as statSync6, utimesSync } from "node:fs";
-import { isAbsolute as isAbsolute3, join as join5, relative, sep } from "node:path";
+import { chmodSync as chmodSync2, closeSync as closeSync3, copyFileSync, lstatSync as lstatSync4, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync2, realpathSync as realpathSync2, renameSync as renameSync3, rmSync as rmSync5, statSync as statSync6, utimesSync } from "node:fs";
+import { basename as basename3, dirname as dirname3, isAbsolute as isAbsolute3, join as join5, relative, sep } from "node:path";
 var PROGRAM = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|<>()$`'"\\]*\s+)*([^\s;&|<>()$`'"\\=]*\/[^\s;&|<>()$`'"\\]*)(?=$|[\s;&|<>])/;
 function programInside(command, dir) {
   const m = PROGRAM.exec(command);
@@ -43384,9 +43384,20 @@ function isElf(path10) {
     closeSync3(fd);
   }
 }
+var COPY_SUFFIX = ".pairbench-copy-";
+function removeStaleCopies(path10) {
+  const prefix = `${basename3(path10)}${COPY_SUFFIX}`;
+  for (const name of readdirSync2(dirname3(path10))) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = name.slice(prefix.length);
+    if (!/^[1-9][0-9]{0,9}$/.test(pid) || alive(Number(pid))) continue;
+    const stale = join5(dirname3(path10), name);
+    if (lstatSync4(stale).isFile()) rmSync5(stale, { force: true });
+  }
+}
 function replaceWithCopy(path10) {
   const st = statSync6(path10);
-  const tmp = `${path10}.pairbench-copy-${process.pid}`;
+  const tmp = `${path10}${COPY_SUFFIX}${process.pid}`;
   let made = false;
   try {
     copyFileSync(path10, tmp);
@@ -43407,6 +43418,7 @@ function freshCopier(log) {
     if (path10 === void 0) {
       path10 = programInside(command, dir);
       programs.set(key, path10);
+      if (path10 !== null) removeStaleCopies(path10);
       if (path10 !== null) log(`${relative(dir, path10) || path10}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
     }
     if (path10 === null) return;
@@ -44657,7 +44669,7 @@ function indentTail(tail2) {
 }
 
 // src/bisect/run.ts
-import { basename as basename3, dirname as dirname3, join as join6 } from "node:path";
+import { basename as basename4, dirname as dirname4, join as join6 } from "node:path";
 
 // src/bisect/commits.ts
 async function resolveRevision(git, input2, rev) {
@@ -44738,8 +44750,8 @@ function rowOf(results, name) {
   return results.benchmarks.find((b) => b.name === name) ?? (results.benchmarks.length === 1 ? results.benchmarks[0] : void 0);
 }
 function stepFile(out, k, sha) {
-  const stem = basename3(out).replace(/\.json$/i, "");
-  return join6(dirname3(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
+  const stem = basename4(out).replace(/\.json$/i, "");
+  return join6(dirname4(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
 }
 async function runBisect(spec, benchmark, hooks, known) {
   if (spec.base.kind !== "git" || spec.base.rev === null) throw new UsageError("--base", "--base is required: the revision the range starts from (a pull request's merge-base)");

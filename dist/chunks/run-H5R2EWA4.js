@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-KQHGXR5V.js";
+} from "./chunk-6UK4S6EW.js";
 import {
   BearerCredentialHandler,
   HttpClient,
