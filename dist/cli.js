@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-WA3PCF5Y.js")).run();
+  (await import("./chunks/cli-DU3C3SOS.js")).run();
 }

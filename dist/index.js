@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-H5R2EWA4.js");
+  const { runAction } = await import("./chunks/run-WOFAEOUP.js");
   await runAction();
 }

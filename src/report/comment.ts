@@ -30,7 +30,8 @@ import { formatChange, formatChangeInterval, formatLevel, formatValue } from './
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { isTimeUnit, KIND_LABEL, type Group, type Row } from './rows.ts';
-import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
+import type { Markup } from './markup.ts';
+import { countParts, nothingCounted, summaryText, wordNote } from './words.ts';
 import { nothingMeasured, nothingMeasuredMarkdown, notRunMarkdown } from './not-run.ts';
 
 export { type Acceptance } from './model.ts';

@@ -19,7 +19,8 @@ import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg
 import { replayLines, type ReplaySource } from './replay.ts';
 import { KIND_LABEL, type Row } from './rows.ts';
 import { stripControls } from './escape.ts';
-import { countParts, nothingCounted, summaryText, wordNote, type Markup } from './words.ts';
+import type { Markup } from './markup.ts';
+import { countParts, nothingCounted, summaryText, wordNote } from './words.ts';
 import { notRunHtml } from './not-run.ts';
 import { wordShared } from './shared.ts';
 

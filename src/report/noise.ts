@@ -12,7 +12,8 @@ import { codeBlock, escapeInline } from './escape.ts';
 import { formatChange } from './format.ts';
 import { reportModel } from './model.ts';
 import { safeText } from './terminal.ts';
-import { PLAIN, revisionText } from './words.ts';
+import { PLAIN } from './markup.ts';
+import { revisionText } from './words.ts';
 
 const pct = (f: number, digits = 1) => (Number.isFinite(f) ? `${(f * 100).toFixed(digits)}%` : 'n/a');
 

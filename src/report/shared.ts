@@ -8,7 +8,7 @@
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { findingOf, goLevers, type Surface } from './findings.ts';
 import { benchmarkOfRow } from './rows.ts';
-import type { Markup } from './words.ts';
+import type { Markup } from './markup.ts';
 
 /** From this many results with the same finding, it is said once for all of them. */
 export const FOLD_AT = 3;

@@ -13,7 +13,8 @@ import { isTimeUnit } from './rows.ts';
 import { wordShared } from './shared.ts';
 import { formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
-import { countsText, PLAIN, summaryText, wordNote } from './words.ts';
+import { PLAIN } from './markup.ts';
+import { countsText, summaryText, wordNote } from './words.ts';
 import { notRunText } from './not-run.ts';
 
 export interface TerminalOptions extends ModelOptions {

@@ -6,32 +6,11 @@
  * reader changes them: CLI flags in the terminal, action inputs in the comment, the check run, the
  * job summary and the HTML report (as findings.ts words findings). Pure.
  */
-import { oneLine } from './escape.ts';
 import type { Surface } from './findings.ts';
 import { formatChange, formatChangeInterval, formatLevel } from './format.ts';
-import { cutText } from './html-plots.ts';
+import type { Markup } from './markup.ts';
 import type { ReportModel, ReportNote, Revision } from './model.ts';
 import { KIND_LABEL, type VerdictCounts } from './rows.ts';
-
-/** What a surface makes of text: its escaping and its syntax. */
-export interface Markup {
-  /** untrusted text (names, refs, reasons), escaped for this surface and cut to `max` characters */
-  text(s: string, max: number): string;
-  /** untrusted text as code */
-  code(s: string, max: number): string;
-  /** strong emphasis of text already marked up */
-  strong(s: string): string;
-  /** emphasis of text already marked up */
-  em(s: string): string;
-}
-
-/** Plain text on one line (the terminal, a CI log, a check run's title): controls shown escaped, never a workflow command (S21). */
-export const PLAIN: Markup = {
-  text: (s, max) => oneLine(cutText(s, max)),
-  code: (s, max) => oneLine(cutText(s, max)),
-  strong: (s) => s,
-  em: (s) => s,
-};
 
 /** One kind's count as the headline says it. */
 export interface CountPart {

@@ -45820,12 +45820,6 @@ function binnedTimeline(out, d) {
 }
 
 // src/report/words.ts
-var PLAIN = {
-  text: (s, max) => oneLine(cutText(s, max)),
-  code: (s, max) => oneLine(cutText(s, max)),
-  strong: (s) => s,
-  em: (s) => s
-};
 var ORDER = ["regression", "failed", "inconclusive", "improvement", "unchanged", "added", "removed"];
 var PLURAL = { regression: "regressions", improvement: "improvements" };
 function countParts(counts2) {
@@ -46462,6 +46456,14 @@ ${pairTexts.join("\n\n")}
 function reportPairs(groups) {
   return groups.flatMap((g2) => [g2.primary, ...g2.derived]).filter((r) => r.result.pairs.length > 0).map((r) => pairsBlock(r.result));
 }
+
+// src/report/markup.ts
+var PLAIN = {
+  text: (s, max) => oneLine(cutText(s, max)),
+  code: (s, max) => oneLine(cutText(s, max)),
+  strong: (s) => s,
+  em: (s) => s
+};
 
 // src/report/terminal.ts
 var NOTES_PER_KIND = 20;

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-6UK4S6EW.js";
+} from "./chunk-IU2HXUGI.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

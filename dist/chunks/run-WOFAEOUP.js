@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-6UK4S6EW.js";
+} from "./chunk-IU2HXUGI.js";
 import {
   BearerCredentialHandler,
   HttpClient,
