@@ -33,6 +33,7 @@ import { isTimeUnit, KIND_LABEL, type Group, type Row } from './rows.ts';
 import type { Markup } from './markup.ts';
 import { countParts, nothingCounted, summaryText, wordNote } from './words.ts';
 import { nothingMeasured, nothingMeasuredMarkdown, notRunMarkdown } from './not-run.ts';
+import { measuredHow } from './measured-how.ts';
 
 export { type Acceptance } from './model.ts';
 
@@ -264,6 +265,7 @@ function aboutSection(results: Results, ctx: MarkdownContext): string {
       .map((x) => escapeInline(x, 120));
     if (bits.length) lines.push(`- **environment**: ${bits.join(', ')}`);
   }
+  for (const h of measuredHow(results)) lines.push(`- **${h.label}**: ${codeSpan(h.value, 64)}, ${escapeInline(h.meaning, 300)}`);
   if (results.stoppedBecause) lines.push(`- **stopped because**: ${escapeInline(results.stoppedBecause, 40)}`);
   if (results.rounds) lines.push(`- **rounds**: ${results.rounds.length}`);
   if (results.shard && results.shard.count > 1) lines.push(`- **shard**: ${results.shard.index}/${results.shard.count}`);

@@ -22,6 +22,7 @@ import { stripControls } from './escape.ts';
 import type { Markup } from './markup.ts';
 import { countParts, nothingCounted, summaryText, wordNote } from './words.ts';
 import { notRunHtml } from './not-run.ts';
+import { measuredHow } from './measured-how.ts';
 import { wordShared } from './shared.ts';
 
 export interface HtmlContext extends ModelOptions {
@@ -210,6 +211,7 @@ export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof Mode
   const about = [
     `<li>base: <code>${esc(results.base.sha ?? results.base.ref ?? results.base.dir ?? 'unknown')}</code>, head: <code>${esc(results.head.sha ?? results.head.ref ?? results.head.dir ?? 'unknown')}</code></li>`,
     env ? `<li>environment: ${esc([env.os, env.cpu, env.cores !== undefined ? `${env.cores} cores` : undefined, env.node ? `Node ${env.node}` : undefined].filter(Boolean).join(', '))}</li>` : '',
+    ...measuredHow(results).map((h) => `<li>${esc(h.label)}: <code>${esc(h.value)}</code>, ${esc(h.meaning)}</li>`),
     results.stoppedBecause ? `<li>stopped because: ${esc(results.stoppedBecause)}</li>` : '',
     results.tool ? `<li>${esc(results.tool.name)} ${esc(results.tool.version)}</li>` : '',
   ].join('');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MARKER_PREFIX, utf8Bytes } from '../../src/report/escape.ts';
 import { FOREST_LABEL_COLUMN } from '../../src/report/forest.ts';
 import { REPORT_LIMITS, headline, renderMarkdown, reportOrder } from '../../src/report/markdown.ts';
+import { renderHtml } from '../../src/report/html.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 import { ResultsSchema } from '../../src/results/schema.ts';
 import { HOSTILE_NAMES, bench, results } from './markdown-fixtures.ts';
@@ -96,6 +97,18 @@ describe('renderMarkdown: what a reviewer reads', () => {
     expect(md).not.toContain('npx');
     expect(md).toContain('[Workflow run](https://github.com/o/r/actions/runs/42)');
     expect(md).not.toContain('Cut to fit');
+  });
+
+  it('says under how it was measured that the runs were bound to CPUs, or ran without fresh copies, and says neither at the defaults', () => {
+    const about = (m: string) => m.slice(m.indexOf('How this was measured'), m.indexOf('Replay this comparison'));
+    expect(about(md)).not.toContain('bound to CPUs');
+    expect(about(md)).not.toContain('fresh copies');
+    const bound = renderMarkdown({ ...r, settings: { ...r.settings, cpus: '1', freshCopy: 'off' } });
+    expect(about(bound)).toContain('- **bound to CPUs**: `1`, every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use');
+    expect(about(bound)).toContain('- **fresh copies**: `off`, each program ran from its file as it is');
+    expect(renderHtml({ ...r, settings: { ...r.settings, cpus: '2-3' } })).toContain('<li>bound to CPUs: <code>2-3</code>, every measured run');
+    // a recorded value that is not a CPU list's text is not shown as one
+    expect(about(renderMarkdown({ ...r, settings: { ...r.settings, cpus: 7, freshCopy: 'auto' } }))).not.toMatch(/bound to CPUs|fresh copies/);
   });
 
   it('without a comment id there is no marker (job summary); the job summary can carry the pairs', () => {

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-IU2HXUGI.js";
+} from "./chunk-NNCSDUT6.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-IU2HXUGI.js";
+} from "./chunk-NNCSDUT6.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

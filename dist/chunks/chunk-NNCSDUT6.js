@@ -45940,6 +45940,20 @@ function notRunHtml(results) {
   return `<h2>Not run</h2>${groups.map(([why, names2]) => `<p>${escapeHtml(why)} (${names2.length}): ${listed(names2, (n3) => `<code>${escapeHtml(n3.slice(0, 120))}</code>`)}</p>`).join("")}`;
 }
 
+// src/report/measured-how.ts
+function measuredHow(results) {
+  const settings = results.settings ?? {};
+  const out = [];
+  const cpus2 = settings["cpus"];
+  if (typeof cpus2 === "string" && parseCpuList(cpus2) !== null) {
+    out.push({ label: "bound to CPUs", value: cpus2, meaning: "every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use, so a Go benchmark ran on that many threads" });
+  }
+  if (settings["freshCopy"] === "off") {
+    out.push({ label: "fresh copies", value: "off", meaning: "each program ran from its file as it is, so where its pages lie in memory stayed the same for the whole comparison" });
+  }
+  return out;
+}
+
 // src/report/html.ts
 var FOREST_ROWS = 300;
 var TABLE_ROWS = 2e3;
@@ -46080,6 +46094,7 @@ function htmlReport(model, ctx = {}) {
   const about = [
     `<li>base: <code>${esc2(results.base.sha ?? results.base.ref ?? results.base.dir ?? "unknown")}</code>, head: <code>${esc2(results.head.sha ?? results.head.ref ?? results.head.dir ?? "unknown")}</code></li>`,
     env ? `<li>environment: ${esc2([env.os, env.cpu, env.cores !== void 0 ? `${env.cores} cores` : void 0, env.node ? `Node ${env.node}` : void 0].filter(Boolean).join(", "))}</li>` : "",
+    ...measuredHow(results).map((h2) => `<li>${esc2(h2.label)}: <code>${esc2(h2.value)}</code>, ${esc2(h2.meaning)}</li>`),
     results.stoppedBecause ? `<li>stopped because: ${esc2(results.stoppedBecause)}</li>` : "",
     results.tool ? `<li>${esc2(results.tool.name)} ${esc2(results.tool.version)}</li>` : ""
   ].join("");
@@ -46310,6 +46325,7 @@ function aboutSection(results, ctx) {
     const bits = [env.os, env.cpu, env.cores !== void 0 ? `${env.cores} cores` : void 0, env.node ? `Node ${env.node}` : void 0, env.runner].filter((x) => typeof x === "string" && x !== "").map((x) => escapeInline(x, 120));
     if (bits.length) lines.push(`- **environment**: ${bits.join(", ")}`);
   }
+  for (const h2 of measuredHow(results)) lines.push(`- **${h2.label}**: ${codeSpan(h2.value, 64)}, ${escapeInline(h2.meaning, 300)}`);
   if (results.stoppedBecause) lines.push(`- **stopped because**: ${escapeInline(results.stoppedBecause, 40)}`);
   if (results.rounds) lines.push(`- **rounds**: ${results.rounds.length}`);
   if (results.shard && results.shard.count > 1) lines.push(`- **shard**: ${results.shard.index}/${results.shard.count}`);

@@ -1,0 +1,29 @@
+/**
+ * How the runs were made, where a recorded setting changed it from the default, for the "How this
+ * was measured" section of the comment and the HTML report: a reader judging a figure needs to know
+ * that every run was bound to one CPU (a Go benchmark then runs on one thread, `b.RunParallel`
+ * included) or that programs ran from their files as they are, which the replay line only implies.
+ */
+import { parseCpuList } from '../config/cpus.ts';
+import type { Results } from '../results/schema.ts';
+
+/** One recorded setting in words: its name, its value as recorded, and what it meant for the runs. */
+export interface HowMeasured {
+  label: string;
+  value: string;
+  meaning: string;
+}
+
+export function measuredHow(results: Results): HowMeasured[] {
+  const settings = results.settings ?? {};
+  const out: HowMeasured[] = [];
+  const cpus = settings['cpus'];
+  // a forged file's text never shows as a setting (S2): only a list as --cpus takes it
+  if (typeof cpus === 'string' && parseCpuList(cpus) !== null) {
+    out.push({ label: 'bound to CPUs', value: cpus, meaning: 'every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use, so a Go benchmark ran on that many threads' });
+  }
+  if (settings['freshCopy'] === 'off') {
+    out.push({ label: 'fresh copies', value: 'off', meaning: 'each program ran from its file as it is, so where its pages lie in memory stayed the same for the whole comparison' });
+  }
+  return out;
+}
