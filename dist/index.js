@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-7KCQVHDT.js");
+  const { runAction } = await import("./chunks/run-OZIQ4HTL.js");
   await runAction();
 }

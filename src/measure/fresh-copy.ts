@@ -17,14 +17,18 @@
  * pages land anew each time: the placement becomes noise, the same for both sides, that the pairs
  * average over, as Stabilizer re-randomises code layout during a run (Curtsinger & Berger 2013,
  * "Stabilizer: statistically sound performance evaluation", ASPLOS). The copy has the same bytes,
- * mode and times and is renamed over the original, so the command, its path and its arguments do
- * not change, and a process still running the old file keeps it.
+ * mode and times and takes the original's name, so the command, its path and its arguments do not
+ * change, and a process still running the old file keeps it. It is written with plain writes and
+ * never renamed over an existing name, so that it stays in memory and never reaches the disk: a
+ * rename over a file makes ext4 write the new file out at once (`auto_da_alloc`), and copy_file_range
+ * wrote it too, 5 MB of disk writes and a discard per run of a Go test binary, about 100 MB/s while
+ * a suite was measured (`replaceWithCopy`).
  *
  * Only an ELF executable inside the revision's own folder is copied: a program found on PATH (`go`,
  * `cargo`, `python3`) is the same file for both sides, and a script's interpreter is too.
  */
-import { chmodSync, closeSync, copyFileSync, lstatSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { alive } from './process-group.ts';
 
 /** The first word of a shell command when it names a file by a path: after `VAR=value` assignments, unquoted, no expansion. */
@@ -67,39 +71,107 @@ function isElf(path: string): boolean {
   }
 }
 
-/** A copy being made is named `<program>.pairbench-copy-<pid>` until it is renamed over the program. */
+/** A copy being made is named `<program>.pairbench-copy-<pid>` until it takes the program's name. */
 const COPY_SUFFIX = '.pairbench-copy-';
+/** The old file is named `<program>.pairbench-aside-<pid>` between the two renames, then removed. */
+const ASIDE_SUFFIX = '.pairbench-aside-';
+
+/** The pid a name of a copy or an old file ends with, after `prefix`, when its process is gone; null otherwise. */
+function deadPid(name: string, prefix: string): number | null {
+  if (!name.startsWith(prefix)) return null;
+  const pid = name.slice(prefix.length);
+  return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid)) ? Number(pid) : null;
+}
 
 /**
- * Removes the copies of `path` that a run killed mid-copy (`kill -9`) left beside it: regular files
- * named by COPY_SUFFIX whose process is gone. A live run's copy, and anything else, is left alone.
+ * Tidies what a run killed mid-copy (`kill -9`) left beside the program at `path`: a copy in the
+ * making (COPY_SUFFIX) is removed; an old file set aside (ASIDE_SUFFIX) is put back when the
+ * program is missing (the run died between the two renames) and removed otherwise. Only regular
+ * files of such names whose process is gone: a live run's, and anything else, is left alone.
  */
-function removeStaleCopies(path: string): void {
-  const prefix = `${basename(path)}${COPY_SUFFIX}`;
-  for (const name of readdirSync(dirname(path))) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = name.slice(prefix.length);
-    if (!/^[1-9][0-9]{0,9}$/.test(pid) || alive(Number(pid))) continue;
-    const stale = join(dirname(path), name);
-    if (lstatSync(stale).isFile()) rmSync(stale, { force: true });
+function tidyAfterKilledRuns(path: string): void {
+  const folder = dirname(path);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = join(folder, name);
+    const copy = deadPid(name, `${basename(path)}${COPY_SUFFIX}`) !== null;
+    const aside = !copy && deadPid(name, `${basename(path)}${ASIDE_SUFFIX}`) !== null;
+    if (!copy && !aside) continue;
+    if (!lstatSync(file).isFile()) continue;
+    if (aside && !existsSync(path)) renameSync(file, path);
+    else rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The file a command's first word names in `dir`, as written (a link not followed) and, for a link,
+ * what it points to: where a killed run may have left the program set aside.
+ */
+function namedFiles(command: string, dir: string): string[] {
+  const m = PROGRAM.exec(command);
+  if (!m) return [];
+  const named = isAbsolute(m[1]!) ? m[1]! : join(dir, m[1]!);
+  try {
+    return lstatSync(named).isSymbolicLink() ? [named, resolve(dirname(named), readlinkSync(named))] : [named];
+  } catch {
+    return [named];
+  }
+}
+
+/** Copies `from` into the new file `to` with plain reads and writes, a megabyte at a time (never copy_file_range: see the module doc). */
+function writeCopy(from: string, to: string, mode: number): void {
+  const src = openSync(from, 'r');
+  try {
+    const dst = openSync(to, 'w', mode);
+    try {
+      const buf = Buffer.allocUnsafe(1 << 20);
+      for (;;) {
+        const n = readSync(src, buf, 0, buf.length, null);
+        if (n === 0) break;
+        for (let done = 0; done < n; ) done += writeSync(dst, buf, done, n - done);
+      }
+    } finally {
+      closeSync(dst);
+    }
+  } finally {
+    closeSync(src);
   }
 }
 
 /**
  * Replaces the file at `path` with a copy of itself: the same bytes, mode, and access and
- * modification times (a build tool that compares times sees nothing new), in a new file renamed
- * over the old one. Throws what the file system says when it cannot (a read-only folder, no space).
+ * modification times (a build tool that compares times sees nothing new). The copy is written
+ * beside it; then the old file is renamed aside, the copy takes its name, and the old name is
+ * removed: renamed onto free names only, so that ext4 keeps the copy in memory (module doc). For
+ * the moment between the two renames the program has no file at its name; a run killed there
+ * leaves it aside, and the next run that copies it puts it back (`tidyAfterKilledRuns`). Throws
+ * what the file system says when it cannot (a read-only folder, no space), with the program left
+ * at its name.
  */
 export function replaceWithCopy(path: string): void {
   const st = statSync(path);
   const tmp = `${path}${COPY_SUFFIX}${process.pid}`;
+  const aside = `${path}${ASIDE_SUFFIX}${process.pid}`;
   let made = false;
   try {
-    copyFileSync(path, tmp);
+    writeCopy(path, tmp, st.mode & 0o7777);
     made = true;
     chmodSync(tmp, st.mode & 0o7777);
     utimesSync(tmp, st.atime, st.mtime);
-    renameSync(tmp, path);
+    renameSync(path, aside);
+    try {
+      renameSync(tmp, path);
+    } catch (err) {
+      renameSync(aside, path);
+      throw err;
+    }
+    made = false;
+    rmSync(aside, { force: true });
   } catch (err) {
     // only the copy this made is removed: never what stood at its name before
     if (made) rmSync(tmp, { force: true });
@@ -121,9 +193,11 @@ export function freshCopier(log: (line: string) => void): FreshCopier {
     const key = `${dir}\0${command}`;
     let path = programs.get(key);
     if (path === undefined) {
+      // a program a killed run left aside is put back before it is looked for
+      for (const named of namedFiles(command, dir)) tidyAfterKilledRuns(named);
       path = programInside(command, dir);
       programs.set(key, path);
-      if (path !== null) removeStaleCopies(path);
+      if (path !== null) tidyAfterKilledRuns(path);
       if (path !== null) log(`${relative(dir, path) || path}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
     }
     if (path === null) return;

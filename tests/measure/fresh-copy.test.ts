@@ -5,7 +5,7 @@
  * `pairbench compare` whose program reports the file it runs from.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCopier, programInside, replaceWithCopy } from '../../src/measure/fresh-copy.ts';
@@ -79,6 +79,8 @@ describe('a copy of itself (replaceWithCopy)', () => {
     expect(after.mtimeMs).toBe(before.mtimeMs);
     expect(statSync(other).ino).toBe(before.ino);
     expect(statSync(other).nlink).toBe(1);
+    // nothing is left beside it: neither the copy's name nor the old file's
+    expect(readdirSync(join(dir, 'build'))).toEqual(['prog']);
   });
 
   it('a file it cannot replace is said once, and the runs go on with it as it is', () => {
@@ -127,6 +129,38 @@ describe('what a killed run left', () => {
     expect(readFileSync(live, 'utf8')).toBe('a copy in the making');
     expect(statSync(folder).isDirectory()).toBe(true);
     expect(existsSync(other)).toBe(true);
+  });
+});
+
+describe('a program a killed run left aside', () => {
+  it('is put back when the program is missing (the run died between its two renames), and copied from there on', () => {
+    const { dir, prog } = folderWithProgram();
+    const bytes = readFileSync(prog);
+    const gone = spawnSync('true').pid!;
+    renameSync(prog, `${prog}.pairbench-aside-${gone}`);
+    writeFileSync(`${prog}.pairbench-copy-${gone}`, bytes);
+    const log: string[] = [];
+    const copy = freshCopier((l) => log.push(l));
+    copy('./build/prog', dir);
+    expect(readFileSync(prog).equals(bytes)).toBe(true);
+    expect(readdirSync(join(dir, 'build'))).toEqual(['prog']);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/^build\/prog: a fresh copy before every run/);
+    const ino = statSync(prog).ino;
+    copy('./build/prog', dir);
+    expect(statSync(prog).ino).not.toBe(ino);
+  });
+
+  it("is removed when the program is there; a live run's is left alone", () => {
+    const { dir, prog } = folderWithProgram();
+    const gone = spawnSync('true').pid!;
+    writeFileSync(`${prog}.pairbench-aside-${gone}`, 'the old file');
+    const live = `${prog}.pairbench-aside-${process.ppid}`;
+    writeFileSync(live, 'set aside by a run still going');
+    freshCopier(() => {})('./build/prog', dir);
+    expect(existsSync(`${prog}.pairbench-aside-${gone}`)).toBe(false);
+    expect(readFileSync(live, 'utf8')).toBe('set aside by a run still going');
+    expect(readFileSync(prog).subarray(0, 4).equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]))).toBe(true);
   });
 });
 

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-NNCSDUT6.js";
+} from "./chunk-QZD7CSPY.js";
 import {
   BearerCredentialHandler,
   HttpClient,

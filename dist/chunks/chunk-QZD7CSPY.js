@@ -14786,7 +14786,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve5) {
+function isRecursive(inst, stack, resolve6) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -14796,7 +14796,7 @@ function isRecursive(inst, stack, resolve5) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve5);
+      const answer = isRecursive(child, stack, resolve6);
       if (answer > result)
         result = answer;
     }
@@ -14807,7 +14807,7 @@ function isRecursive(inst, stack, resolve5) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread2 && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve5) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -14871,7 +14871,7 @@ function isRecursive(inst, stack, resolve5) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve5 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -32156,8 +32156,8 @@ var disconnect = (anyProcess) => {
 // node_modules/execa/lib/utils/deferred.js
 var createDeferred = () => {
   const methods = {};
-  const promise2 = new Promise((resolve5, reject) => {
-    Object.assign(methods, { resolve: resolve5, reject });
+  const promise2 = new Promise((resolve6, reject) => {
+    Object.assign(methods, { resolve: resolve6, reject });
   });
   return Object.assign(promise2, methods);
 };
@@ -36713,11 +36713,11 @@ var addConcurrentStream = (concurrentStreams, stream, waitName) => {
   const promises = weakMap.get(stream);
   const promise2 = createDeferred();
   promises.push(promise2);
-  const resolve5 = promise2.resolve.bind(promise2);
-  return { resolve: resolve5, promises };
+  const resolve6 = promise2.resolve.bind(promise2);
+  return { resolve: resolve6, promises };
 };
-var waitForConcurrentStreams = async ({ resolve: resolve5, promises }, subprocess) => {
-  resolve5();
+var waitForConcurrentStreams = async ({ resolve: resolve6, promises }, subprocess) => {
+  resolve6();
   const [isSubprocessExit] = await Promise.race([
     Promise.allSettled([true, subprocess]),
     Promise.all([false, ...promises])
@@ -38847,11 +38847,11 @@ async function locate() {
   return { kind: "node", why, remedy, notices };
 }
 function identify(exe) {
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     execFile2(exe, ["--id"], { env: {}, timeout: 1e4 }, (err, stdout) => {
-      if (err) resolve5({ ok: false, ...typeof err.code === "string" ? { code: err.code } : {}, message: err.message });
-      else if (stdout.trim() !== `${EXE} ${HELPER_ID}`) resolve5({ ok: false, message: `it answered ${JSON.stringify(stdout.trim().slice(0, 80))}` });
-      else resolve5({ ok: true });
+      if (err) resolve6({ ok: false, ...typeof err.code === "string" ? { code: err.code } : {}, message: err.message });
+      else if (stdout.trim() !== `${EXE} ${HELPER_ID}`) resolve6({ ok: false, message: `it answered ${JSON.stringify(stdout.trim().slice(0, 80))}` });
+      else resolve6({ ok: true });
     });
   });
 }
@@ -38864,8 +38864,8 @@ async function compile2(dir, exe) {
     for (const cc of [process.env.CC, "cc", "gcc", "clang"]) {
       if (!cc) continue;
       tried.push(cc);
-      const ok = await new Promise((resolve5) => {
-        execFile2(cc, ["-O2", `-DPAIRBENCH_HELPER_ID="${HELPER_ID}"`, "-o", tmpExe, src], { timeout: 12e4 }, (err) => resolve5(!err));
+      const ok = await new Promise((resolve6) => {
+        execFile2(cc, ["-O2", `-DPAIRBENCH_HELPER_ID="${HELPER_ID}"`, "-o", tmpExe, src], { timeout: 12e4 }, (err) => resolve6(!err));
       });
       if (ok) {
         chmodSync(tmpExe, 448);
@@ -38891,8 +38891,8 @@ import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var INSTALL_HINT = "install valgrind (Ubuntu runners: `sudo apt-get install -y valgrind`) or make hardware counters available to `perf stat -e instructions:u` (linux-tools; kernel.perf_event_paranoid ≤ 2)";
 function probe(file2, args) {
-  return new Promise((resolve5) => {
-    execFile3(file2, args, { timeout: 2e4 }, (err, stdout, stderr) => resolve5({ ok: !err, output: `${stdout}${stderr}` }));
+  return new Promise((resolve6) => {
+    execFile3(file2, args, { timeout: 2e4 }, (err, stdout, stderr) => resolve6({ ok: !err, output: `${stdout}${stderr}` }));
   });
 }
 var detected = null;
@@ -39641,12 +39641,12 @@ async function runServed(helper, runs) {
     if (pid !== void 0) killGroup(pid, true);
   };
   let backstop = null;
-  await new Promise((resolve5) => {
+  await new Promise((resolve6) => {
     for (const sig2 of signals2) sig2.addEventListener("abort", onAbort, { once: true });
     let left = states.length;
     const finish = (i2) => {
       current2 = i2 + 1;
-      if (--left === 0) resolve5();
+      if (--left === 0) resolve6();
     };
     served.run(
       runs.map((r) => ({ cwd: r.req.cwd, timeoutMs: r.req.timeoutMs, stopOnFailure: r.req.stopOnFailure ?? false, argv: r.argv, env: r.req.env })),
@@ -39734,9 +39734,9 @@ async function runSpawned(argv, req) {
   };
   req.signal?.addEventListener("abort", onAbort, { once: true });
   if (req.signal?.aborted) onAbort();
-  const exit = await new Promise((resolve5) => {
-    sub.once("exit", (code, signal) => resolve5({ code, signal }));
-    sub.once("error", (error62) => resolve5({ code: null, signal: null, error: error62 }));
+  const exit = await new Promise((resolve6) => {
+    sub.once("exit", (code, signal) => resolve6({ code, signal }));
+    sub.once("error", (error62) => resolve6({ code: null, signal: null, error: error62 }));
   });
   const ended = process.hrtime.bigint();
   clearTimeout(timer);
@@ -39760,17 +39760,17 @@ async function runSpawned(argv, req) {
 function drained(streams) {
   const open2 = streams.filter((s) => !!s && !s.closed);
   if (open2.length === 0) return Promise.resolve();
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     let left = open2.length;
     const timer = setTimeout(() => {
       for (const s of open2) s.destroy();
-      resolve5();
+      resolve6();
     }, 2e3);
     for (const s of open2) {
       s.once("close", () => {
         if (--left === 0) {
           clearTimeout(timer);
-          resolve5();
+          resolve6();
         }
       });
     }
@@ -42923,7 +42923,7 @@ async function judgeResultsCooperatively(results, opts, signal) {
     const step = steps.next();
     if (step.done) return assemble(results, opts, judging, step.value);
     if (performance.now() - slice >= SLICE_MS) {
-      await new Promise((resolve5) => setImmediate(resolve5));
+      await new Promise((resolve6) => setImmediate(resolve6));
       slice = performance.now();
     }
     if (signal?.aborted) {
@@ -43350,8 +43350,8 @@ function choose(d, variants, budget, cold = null) {
 }
 
 // src/measure/fresh-copy.ts
-import { chmodSync as chmodSync2, closeSync as closeSync3, copyFileSync, lstatSync as lstatSync4, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync2, realpathSync as realpathSync2, renameSync as renameSync3, rmSync as rmSync5, statSync as statSync6, utimesSync } from "node:fs";
-import { basename as basename3, dirname as dirname3, isAbsolute as isAbsolute3, join as join5, relative, sep } from "node:path";
+import { chmodSync as chmodSync2, closeSync as closeSync3, existsSync as existsSync4, lstatSync as lstatSync4, openSync as openSync3, readdirSync as readdirSync2, readlinkSync, readSync as readSync2, realpathSync as realpathSync2, renameSync as renameSync3, rmSync as rmSync5, statSync as statSync6, utimesSync, writeSync as writeSync2 } from "node:fs";
+import { basename as basename3, dirname as dirname3, isAbsolute as isAbsolute3, join as join5, relative, resolve as resolve5, sep } from "node:path";
 var PROGRAM = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|<>()$`'"\\]*\s+)*([^\s;&|<>()$`'"\\=]*\/[^\s;&|<>()$`'"\\]*)(?=$|[\s;&|<>])/;
 function programInside(command, dir) {
   const m = PROGRAM.exec(command);
@@ -43385,26 +43385,77 @@ function isElf(path10) {
   }
 }
 var COPY_SUFFIX = ".pairbench-copy-";
-function removeStaleCopies(path10) {
-  const prefix = `${basename3(path10)}${COPY_SUFFIX}`;
-  for (const name of readdirSync2(dirname3(path10))) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = name.slice(prefix.length);
-    if (!/^[1-9][0-9]{0,9}$/.test(pid) || alive(Number(pid))) continue;
-    const stale = join5(dirname3(path10), name);
-    if (lstatSync4(stale).isFile()) rmSync5(stale, { force: true });
+var ASIDE_SUFFIX = ".pairbench-aside-";
+function deadPid(name, prefix) {
+  if (!name.startsWith(prefix)) return null;
+  const pid = name.slice(prefix.length);
+  return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid)) ? Number(pid) : null;
+}
+function tidyAfterKilledRuns(path10) {
+  const folder = dirname3(path10);
+  let names2;
+  try {
+    names2 = readdirSync2(folder);
+  } catch {
+    return;
+  }
+  for (const name of names2) {
+    const file2 = join5(folder, name);
+    const copy = deadPid(name, `${basename3(path10)}${COPY_SUFFIX}`) !== null;
+    const aside = !copy && deadPid(name, `${basename3(path10)}${ASIDE_SUFFIX}`) !== null;
+    if (!copy && !aside) continue;
+    if (!lstatSync4(file2).isFile()) continue;
+    if (aside && !existsSync4(path10)) renameSync3(file2, path10);
+    else rmSync5(file2, { force: true });
+  }
+}
+function namedFiles(command, dir) {
+  const m = PROGRAM.exec(command);
+  if (!m) return [];
+  const named2 = isAbsolute3(m[1]) ? m[1] : join5(dir, m[1]);
+  try {
+    return lstatSync4(named2).isSymbolicLink() ? [named2, resolve5(dirname3(named2), readlinkSync(named2))] : [named2];
+  } catch {
+    return [named2];
+  }
+}
+function writeCopy(from, to, mode) {
+  const src = openSync3(from, "r");
+  try {
+    const dst = openSync3(to, "w", mode);
+    try {
+      const buf = Buffer.allocUnsafe(1 << 20);
+      for (; ; ) {
+        const n3 = readSync2(src, buf, 0, buf.length, null);
+        if (n3 === 0) break;
+        for (let done = 0; done < n3; ) done += writeSync2(dst, buf, done, n3 - done);
+      }
+    } finally {
+      closeSync3(dst);
+    }
+  } finally {
+    closeSync3(src);
   }
 }
 function replaceWithCopy(path10) {
   const st = statSync6(path10);
   const tmp = `${path10}${COPY_SUFFIX}${process.pid}`;
+  const aside = `${path10}${ASIDE_SUFFIX}${process.pid}`;
   let made = false;
   try {
-    copyFileSync(path10, tmp);
+    writeCopy(path10, tmp, st.mode & 4095);
     made = true;
     chmodSync2(tmp, st.mode & 4095);
     utimesSync(tmp, st.atime, st.mtime);
-    renameSync3(tmp, path10);
+    renameSync3(path10, aside);
+    try {
+      renameSync3(tmp, path10);
+    } catch (err) {
+      renameSync3(aside, path10);
+      throw err;
+    }
+    made = false;
+    rmSync5(aside, { force: true });
   } catch (err) {
     if (made) rmSync5(tmp, { force: true });
     throw err;
@@ -43416,9 +43467,10 @@ function freshCopier(log) {
     const key = `${dir}\0${command}`;
     let path10 = programs.get(key);
     if (path10 === void 0) {
+      for (const named2 of namedFiles(command, dir)) tidyAfterKilledRuns(named2);
       path10 = programInside(command, dir);
       programs.set(key, path10);
-      if (path10 !== null) removeStaleCopies(path10);
+      if (path10 !== null) tidyAfterKilledRuns(path10);
       if (path10 !== null) log(`${relative(dir, path10) || path10}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
     }
     if (path10 === null) return;

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-NNCSDUT6.js";
+} from "./chunk-QZD7CSPY.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
