@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-OZIQ4HTL.js");
+  const { runAction } = await import("./chunks/run-WYK3WNAB.js");
   await runAction();
 }

@@ -76,11 +76,11 @@ const COPY_SUFFIX = '.pairbench-copy-';
 /** The old file is named `<program>.pairbench-aside-<pid>` between the two renames, then removed. */
 const ASIDE_SUFFIX = '.pairbench-aside-';
 
-/** The pid a name of a copy or an old file ends with, after `prefix`, when its process is gone; null otherwise. */
-function deadPid(name: string, prefix: string): number | null {
-  if (!name.startsWith(prefix)) return null;
+/** Whether `name` is `prefix` followed by the pid of a process that is gone. */
+function leftByDeadRun(name: string, prefix: string): boolean {
+  if (!name.startsWith(prefix)) return false;
   const pid = name.slice(prefix.length);
-  return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid)) ? Number(pid) : null;
+  return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid));
 }
 
 /**
@@ -99,8 +99,8 @@ function tidyAfterKilledRuns(path: string): void {
   }
   for (const name of names) {
     const file = join(folder, name);
-    const copy = deadPid(name, `${basename(path)}${COPY_SUFFIX}`) !== null;
-    const aside = !copy && deadPid(name, `${basename(path)}${ASIDE_SUFFIX}`) !== null;
+    const copy = leftByDeadRun(name, `${basename(path)}${COPY_SUFFIX}`);
+    const aside = !copy && leftByDeadRun(name, `${basename(path)}${ASIDE_SUFFIX}`);
     if (!copy && !aside) continue;
     if (!lstatSync(file).isFile()) continue;
     if (aside && !existsSync(path)) renameSync(file, path);
@@ -123,13 +123,16 @@ function namedFiles(command: string, dir: string): string[] {
   }
 }
 
+/** writeCopy's buffer: one for the comparison, not a megabyte allocated before every run. */
+let copyBuffer: Buffer | null = null;
+
 /** Copies `from` into the new file `to` with plain reads and writes, a megabyte at a time (never copy_file_range: see the module doc). */
 function writeCopy(from: string, to: string, mode: number): void {
   const src = openSync(from, 'r');
   try {
     const dst = openSync(to, 'w', mode);
     try {
-      const buf = Buffer.allocUnsafe(1 << 20);
+      const buf = (copyBuffer ??= Buffer.allocUnsafe(1 << 20));
       for (;;) {
         const n = readSync(src, buf, 0, buf.length, null);
         if (n === 0) break;
@@ -193,11 +196,13 @@ export function freshCopier(log: (line: string) => void): FreshCopier {
     const key = `${dir}\0${command}`;
     let path = programs.get(key);
     if (path === undefined) {
-      // a program a killed run left aside is put back before it is looked for
-      for (const named of namedFiles(command, dir)) tidyAfterKilledRuns(named);
+      // a program a killed run left aside is put back before it is looked for (by the name the
+      // command gives; then by its real path, where that differs)
+      const named = namedFiles(command, dir);
+      for (const file of named) tidyAfterKilledRuns(file);
       path = programInside(command, dir);
       programs.set(key, path);
-      if (path !== null) tidyAfterKilledRuns(path);
+      if (path !== null && !named.includes(path)) tidyAfterKilledRuns(path);
       if (path !== null) log(`${relative(dir, path) || path}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
     }
     if (path === null) return;

@@ -43386,10 +43386,10 @@ function isElf(path10) {
 }
 var COPY_SUFFIX = ".pairbench-copy-";
 var ASIDE_SUFFIX = ".pairbench-aside-";
-function deadPid(name, prefix) {
-  if (!name.startsWith(prefix)) return null;
+function leftByDeadRun(name, prefix) {
+  if (!name.startsWith(prefix)) return false;
   const pid = name.slice(prefix.length);
-  return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid)) ? Number(pid) : null;
+  return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid));
 }
 function tidyAfterKilledRuns(path10) {
   const folder = dirname3(path10);
@@ -43401,8 +43401,8 @@ function tidyAfterKilledRuns(path10) {
   }
   for (const name of names2) {
     const file2 = join5(folder, name);
-    const copy = deadPid(name, `${basename3(path10)}${COPY_SUFFIX}`) !== null;
-    const aside = !copy && deadPid(name, `${basename3(path10)}${ASIDE_SUFFIX}`) !== null;
+    const copy = leftByDeadRun(name, `${basename3(path10)}${COPY_SUFFIX}`);
+    const aside = !copy && leftByDeadRun(name, `${basename3(path10)}${ASIDE_SUFFIX}`);
     if (!copy && !aside) continue;
     if (!lstatSync4(file2).isFile()) continue;
     if (aside && !existsSync4(path10)) renameSync3(file2, path10);
@@ -43419,12 +43419,13 @@ function namedFiles(command, dir) {
     return [named2];
   }
 }
+var copyBuffer = null;
 function writeCopy(from, to, mode) {
   const src = openSync3(from, "r");
   try {
     const dst = openSync3(to, "w", mode);
     try {
-      const buf = Buffer.allocUnsafe(1 << 20);
+      const buf = copyBuffer ??= Buffer.allocUnsafe(1 << 20);
       for (; ; ) {
         const n3 = readSync2(src, buf, 0, buf.length, null);
         if (n3 === 0) break;
@@ -43467,10 +43468,11 @@ function freshCopier(log) {
     const key = `${dir}\0${command}`;
     let path10 = programs.get(key);
     if (path10 === void 0) {
-      for (const named2 of namedFiles(command, dir)) tidyAfterKilledRuns(named2);
+      const named2 = namedFiles(command, dir);
+      for (const file2 of named2) tidyAfterKilledRuns(file2);
       path10 = programInside(command, dir);
       programs.set(key, path10);
-      if (path10 !== null) tidyAfterKilledRuns(path10);
+      if (path10 !== null && !named2.includes(path10)) tidyAfterKilledRuns(path10);
       if (path10 !== null) log(`${relative(dir, path10) || path10}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
     }
     if (path10 === null) return;

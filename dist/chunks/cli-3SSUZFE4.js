@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-QZD7CSPY.js";
+} from "./chunk-B6ZEGRRC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-QZD7CSPY.js";
+} from "./chunk-B6ZEGRRC.js";
 import {
   BearerCredentialHandler,
   HttpClient,
