@@ -16,18 +16,9 @@
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { UsageError, show } from './errors.ts';
+import { parseCpuList } from './cpu-list.ts';
 
-/** The CPUs a cpuset list names, in order, or null when it is not one (`0-3,6`). */
-export function parseCpuList(text: string): number[] | null {
-  if (!/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(text)) return null;
-  const cpus: number[] = [];
-  for (const part of text.split(',')) {
-    const [from, to = from] = part.split('-').map(Number) as [number, number?];
-    if (to! < from || to! - from > 4096) return null;
-    for (let c = from; c <= to!; c++) cpus.push(c);
-  }
-  return cpus;
-}
+export { parseCpuList };
 
 /** What `--cpus` needs of the machine: Linux, the CPUs this process may use, and taskset. */
 export interface CpuHost {

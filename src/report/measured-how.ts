@@ -4,7 +4,7 @@
  * that every run was bound to one CPU (a Go benchmark then runs on one thread, `b.RunParallel`
  * included) or that programs ran from their files as they are, which the replay line only implies.
  */
-import { parseCpuList } from '../config/cpus.ts';
+import { parseCpuList } from '../config/cpu-list.ts';
 import type { Results } from '../results/schema.ts';
 
 /** One recorded setting in words: its name, its value as recorded, and what it meant for the runs. */

@@ -16,7 +16,7 @@
  * command and `cpus` setting, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or
  * `-benchmem`), so `pairbench report` says it again.
  */
-import { parseCpuList } from '../config/cpus.ts';
+import { parseCpuList } from '../config/cpu-list.ts';
 import { median } from '../stats/index.ts';
 import type { Finding } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-B6ZEGRRC.js";
+} from "./chunk-E2OKNPSR.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-B6ZEGRRC.js";
+} from "./chunk-E2OKNPSR.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -29522,6 +29522,8 @@ function splitCommand(command) {
 // src/config/cpus.ts
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+
+// src/config/cpu-list.ts
 function parseCpuList(text) {
   if (!/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(text)) return null;
   const cpus2 = [];
@@ -29532,6 +29534,8 @@ function parseCpuList(text) {
   }
   return cpus2;
 }
+
+// src/config/cpus.ts
 function allowedCpus() {
   if (process.platform !== "linux") return null;
   try {
