@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-XPPKN72U.js");
+  const { runAction } = await import("./chunks/run-5GUIUMZC.js");
   await runAction();
 }

@@ -46,12 +46,39 @@ export function designSummary(benchmarks: readonly BenchmarkResult[]): string | 
   return `Runs designed from the noise of each benchmark's first ${pilot}: ${parts.join(', ')}`;
 }
 
+/** How long a comparison's pairs took: its wall time over the pairs of its benchmarks' own rows. */
+export interface Pace {
+  wallMs: number;
+  pairs: number;
+}
+
+/** The pace of a comparison from its results, or null without both times or without a pair. */
+export function paceOf(results: { startedAt?: string | null; finishedAt?: string | null; benchmarks: readonly BenchmarkResult[] }): Pace | null {
+  const wallMs = Date.parse(results.finishedAt ?? '') - Date.parse(results.startedAt ?? '');
+  const names = new Set(results.benchmarks.map((b) => b.name));
+  const pairs = results.benchmarks.reduce((t, b) => (own(b, names) ? t + b.pairs.length : t), 0);
+  return Number.isFinite(wallMs) && wallMs > 0 && pairs > 0 ? { wallMs, pairs } : null;
+}
+
+/** "less than a minute more", "about 12 more minutes", "about 2.5 more hours". */
+function moreTime(ms: number): string {
+  const minutes = ms / 60_000;
+  if (minutes < 1) return 'less than a minute more';
+  if (minutes < 90) return `about ${Math.round(minutes)} more minute${Math.round(minutes) === 1 ? '' : 's'}`;
+  return `about ${(minutes / 60).toFixed(1)} more hours`;
+}
+
 /**
  * Why benchmarks stopped undecided before the budget ran out, or null: "3 benchmarks got no more
  * pairs once they could not be decided within the budget left: they needed about 400-900 pairs at
- * their spread".
+ * their spread". With the comparison's pace (its wall time over its pairs), also the time those
+ * pairs would take, so that "raise max-time" comes with a figure: on a Go A/A of 42 benchmarks
+ * whose 17 futile ones needed 68 to 1,898 pairs, "about 21 more minutes at this comparison's
+ * pace, 0.17 s a pair". It converts the pairs the allocation predicted (`futility.need`) and
+ * claims no more than they do; what any allocation could reach in a comparison's own budget is
+ * measured by `npm run bench:ceiling` (README, "Real suites").
  */
-export function futilitySummary(benchmarks: readonly BenchmarkResult[]): { count: number; text: string } | null {
+export function futilitySummary(benchmarks: readonly BenchmarkResult[], pace: Pace | null = null): { count: number; text: string } | null {
   const names = new Set(benchmarks.map((b) => b.name));
   const futile = benchmarks.filter((b) => b.futility && own(b, names) && b.verdict === 'inconclusive');
   if (futile.length === 0) return null;
@@ -59,8 +86,14 @@ export function futilitySummary(benchmarks: readonly BenchmarkResult[]): { count
   const lo = needs.reduce((a, b) => Math.min(a, b));
   const hi = needs.reduce((a, b) => Math.max(a, b));
   const n = futile.length;
+  let more = '';
+  if (pace) {
+    const msPerPair = pace.wallMs / pace.pairs;
+    const extraMs = futile.reduce((t, b) => t + Math.max(0, b.futility!.need - b.pairs.length), 0) * msPerPair;
+    more = ` (${moreTime(extraMs)} at this comparison's pace, ${(msPerPair / 1000).toPrecision(2)} s a pair)`;
+  }
   return {
     count: n,
-    text: `${n} benchmark${n === 1 ? '' : 's'} got no more pairs once ${n === 1 ? 'it' : 'they'} could not be decided within the budget left: at ${n === 1 ? 'its' : 'their'} spread ${n === 1 ? 'it' : 'they'} needed about ${lo === hi ? lo : `${lo}-${hi}`} pairs, and the budget went to the benchmarks nearer a verdict`,
+    text: `${n} benchmark${n === 1 ? '' : 's'} got no more pairs once ${n === 1 ? 'it' : 'they'} could not be decided within the budget left: at ${n === 1 ? 'its' : 'their'} spread ${n === 1 ? 'it' : 'they'} needed about ${lo === hi ? lo : `${lo}-${hi}`} pairs${more}, and the budget went to the benchmarks nearer a verdict`,
   };
 }

@@ -16,7 +16,7 @@ import { gateAfterAcceptance, gateFails, type Acceptance, type FailOn } from '..
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
-import { designSummary, futilitySummary } from './designs.ts';
+import { designSummary, futilitySummary, paceOf } from './designs.ts';
 import { forestRows, type ForestRow } from './forest.ts';
 import { intervalLabel, intervalNote } from './format.ts';
 import { countGroups, groupRows, worseChange, type Group, type VerdictCounts } from './rows.ts';
@@ -210,7 +210,7 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
   const threshold = thresholdOf(results);
   const suite = suiteChange(results, groups);
   const gate = gateOf(results, opts);
-  const futility = futilitySummary(results.benchmarks);
+  const futility = futilitySummary(results.benchmarks, paceOf(results));
   const summary: ForestRow | null = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data', estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
   return {
     results,

@@ -3,7 +3,7 @@
  * on every surface (report/designs.ts): the terminal, the Markdown comment and the HTML report.
  */
 import { describe, expect, it } from 'vitest';
-import { designSummary, futilitySummary } from '../../src/report/designs.ts';
+import { designSummary, futilitySummary, paceOf } from '../../src/report/designs.ts';
 import { designWords } from '../../src/results/design-words.ts';
 import { renderHtml } from '../../src/report/html.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
@@ -75,5 +75,19 @@ describe('the design of the runs, said once', () => {
     expect(f.text).toBe('1 benchmark got no more pairs once it could not be decided within the budget left: at its spread it needed about 480 pairs, and the budget went to the benchmarks nearer a verdict');
     expect(renderMarkdown(r, { commentId: 'x' })).toContain(`> ⏱️ ${f.text}. Raise \`max-time\`, or run on a quieter runner.`);
     expect(renderTerminal(r, { color: false })).toContain('BenchmarkNoisy: inconclusive after 14 pairs (no more pairs: it needed about 480, the budget left gave at most 90)');
+  });
+
+  it("turns the pairs the futile benchmarks needed into time at the comparison's own pace, on every surface", () => {
+    // 40 + 14 pairs in 54 s: a second a pair; the futile one needed 480 − 14 = 466 more, about 8 minutes
+    const r = { ...results([bench('BenchmarkA', null), bench('BenchmarkNoisy', null, { noise: 0.5, futile: true, pairs: 14 })]), startedAt: '2026-11-28T10:00:00.000Z', finishedAt: '2026-11-28T10:00:54.000Z' };
+    expect(paceOf(r)).toEqual({ wallMs: 54_000, pairs: 54 });
+    const f = futilitySummary(r.benchmarks, paceOf(r))!;
+    expect(f.text).toBe("1 benchmark got no more pairs once it could not be decided within the budget left: at its spread it needed about 480 pairs (about 8 more minutes at this comparison's pace, 1.0 s a pair), and the budget went to the benchmarks nearer a verdict");
+    expect(renderMarkdown(r, { commentId: 'x' })).toContain(`> ⏱️ ${f.text}. Raise \`max-time\`, or run on a quieter runner.`);
+    expect(renderTerminal(r, { color: false })).toContain(f.text);
+    expect(renderHtml(r)).toContain(f.text.replaceAll("'", '&#39;'));
+    // without both times, or under a minute's worth
+    expect(paceOf({ ...r, finishedAt: null })).toBeNull();
+    expect(futilitySummary(r.benchmarks, { wallMs: 54, pairs: 54 })!.text).toContain('(less than a minute more at this comparison\'s pace, 0.0010 s a pair)');
   });
 });

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-E2OKNPSR.js";
+} from "./chunk-SKXYTXAO.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

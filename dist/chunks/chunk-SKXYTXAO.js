@@ -45087,7 +45087,19 @@ function designSummary(benchmarks) {
   const pilot = pilots.size === 1 ? `${[...pilots][0]} pairs` : "pairs";
   return `Runs designed from the noise of each benchmark's first ${pilot}: ${parts2.join(", ")}`;
 }
-function futilitySummary(benchmarks) {
+function paceOf(results) {
+  const wallMs = Date.parse(results.finishedAt ?? "") - Date.parse(results.startedAt ?? "");
+  const names2 = new Set(results.benchmarks.map((b) => b.name));
+  const pairs = results.benchmarks.reduce((t, b) => own2(b, names2) ? t + b.pairs.length : t, 0);
+  return Number.isFinite(wallMs) && wallMs > 0 && pairs > 0 ? { wallMs, pairs } : null;
+}
+function moreTime(ms) {
+  const minutes = ms / 6e4;
+  if (minutes < 1) return "less than a minute more";
+  if (minutes < 90) return `about ${Math.round(minutes)} more minute${Math.round(minutes) === 1 ? "" : "s"}`;
+  return `about ${(minutes / 60).toFixed(1)} more hours`;
+}
+function futilitySummary(benchmarks, pace = null) {
   const names2 = new Set(benchmarks.map((b) => b.name));
   const futile = benchmarks.filter((b) => b.futility && own2(b, names2) && b.verdict === "inconclusive");
   if (futile.length === 0) return null;
@@ -45095,9 +45107,15 @@ function futilitySummary(benchmarks) {
   const lo = needs.reduce((a2, b) => Math.min(a2, b));
   const hi = needs.reduce((a2, b) => Math.max(a2, b));
   const n3 = futile.length;
+  let more = "";
+  if (pace) {
+    const msPerPair = pace.wallMs / pace.pairs;
+    const extraMs = futile.reduce((t, b) => t + Math.max(0, b.futility.need - b.pairs.length), 0) * msPerPair;
+    more = ` (${moreTime(extraMs)} at this comparison's pace, ${(msPerPair / 1e3).toPrecision(2)} s a pair)`;
+  }
   return {
     count: n3,
-    text: `${n3} benchmark${n3 === 1 ? "" : "s"} got no more pairs once ${n3 === 1 ? "it" : "they"} could not be decided within the budget left: at ${n3 === 1 ? "its" : "their"} spread ${n3 === 1 ? "it" : "they"} needed about ${lo === hi ? lo : `${lo}-${hi}`} pairs, and the budget went to the benchmarks nearer a verdict`
+    text: `${n3} benchmark${n3 === 1 ? "" : "s"} got no more pairs once ${n3 === 1 ? "it" : "they"} could not be decided within the budget left: at ${n3 === 1 ? "its" : "their"} spread ${n3 === 1 ? "it" : "they"} needed about ${lo === hi ? lo : `${lo}-${hi}`} pairs${more}, and the budget went to the benchmarks nearer a verdict`
   };
 }
 
@@ -45479,7 +45497,7 @@ function reportModel(results, opts = {}) {
   const threshold = thresholdOf(results);
   const suite = suiteChange(results, groups);
   const gate = gateOf(results, opts);
-  const futility = futilitySummary(results.benchmarks);
+  const futility = futilitySummary(results.benchmarks, paceOf(results));
   const summary2 = suite && suite.count > 1 ? { label: "geometric mean", kind: "no-data", estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
   return {
     results,

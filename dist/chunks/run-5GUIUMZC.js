@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-E2OKNPSR.js";
+} from "./chunk-SKXYTXAO.js";
 import {
   BearerCredentialHandler,
   HttpClient,
