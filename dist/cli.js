@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-TPGUJ2M3.js")).run();
+  (await import("./chunks/cli-QMAIQI3X.js")).run();
 }

@@ -9,7 +9,7 @@ import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { oneLine } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
-import { isTimeUnit } from './rows.ts';
+import { benchmarkOfRow, isTimeUnit } from './rows.ts';
 import { wordShared } from './shared.ts';
 import { formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
@@ -199,6 +199,8 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
     perKind.set(kind, n);
     if (n <= NOTES_PER_KIND) notes.push(text);
   };
+  const ownerOf = benchmarkOfRow(benchmarks);
+  const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? 'both']));
   for (const b of benchmarks) {
     const name = safeText(b.name);
     // pair numbers from 1, as in the pairs tables (`outliers` holds indices from 0)
@@ -220,8 +222,11 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
       const sides = (['base', 'head'] as const).filter((s) => b.failedRuns![s] > 0).map((s) => `${s} ${b.failedRuns![s]}`);
       note('runs failed', `${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);
     }
-    if (b.presence === 'added') note('only in head', `${name}: only in head (new benchmark)`);
-    if (b.presence === 'removed') note('only in base', `${name}: only in base (removed benchmark)`);
+    // an extra metric of a benchmark both sides ran: the other side printed it as 0 (Go's `0 allocs/op`)
+    // or not at all, and a 0 forms no ratio (harness/common.ts), so it is no new benchmark
+    const ofBothSides = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? 'both') === 'both';
+    if (b.presence === 'added') note('only in head', ofBothSides ? `${name}: above 0 only in head's runs (base's printed 0 or nothing, and a 0 forms no ratio): not judged` : `${name}: only in head (new benchmark)`);
+    if (b.presence === 'removed') note('only in base', ofBothSides ? `${name}: above 0 only in base's runs (head's printed 0 or nothing, and a 0 forms no ratio): not judged` : `${name}: only in base (removed benchmark)`);
   }
   for (const [kind, n] of perKind) {
     if (n > NOTES_PER_KIND) notes.push(`… and ${n - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);

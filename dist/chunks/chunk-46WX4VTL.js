@@ -46685,6 +46685,8 @@ function terminalReport(model, opts) {
     perKind.set(kind, n3);
     if (n3 <= NOTES_PER_KIND) notes.push(text);
   };
+  const ownerOf = benchmarkOfRow(benchmarks);
+  const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? "both"]));
   for (const b of benchmarks) {
     const name = safeText(b.name);
     if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === void 0) note("outliers excluded", `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i2) => i2 + 1).join(", ")})`);
@@ -46702,8 +46704,9 @@ function terminalReport(model, opts) {
       const sides = ["base", "head"].filter((s) => b.failedRuns[s] > 0).map((s) => `${s} ${b.failedRuns[s]}`);
       note("runs failed", `${name}: warning: some runs failed and were measured again (${sides.join(", ")}); a flaky benchmark command is worth fixing`);
     }
-    if (b.presence === "added") note("only in head", `${name}: only in head (new benchmark)`);
-    if (b.presence === "removed") note("only in base", `${name}: only in base (removed benchmark)`);
+    const ofBothSides = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? "both") === "both";
+    if (b.presence === "added") note("only in head", ofBothSides ? `${name}: above 0 only in head's runs (base's printed 0 or nothing, and a 0 forms no ratio): not judged` : `${name}: only in head (new benchmark)`);
+    if (b.presence === "removed") note("only in base", ofBothSides ? `${name}: above 0 only in base's runs (head's printed 0 or nothing, and a 0 forms no ratio): not judged` : `${name}: only in base (removed benchmark)`);
   }
   for (const [kind, n3] of perKind) {
     if (n3 > NOTES_PER_KIND) notes.push(`… and ${n3 - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);

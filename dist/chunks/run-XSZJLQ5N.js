@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-SKXYTXAO.js";
+} from "./chunk-46WX4VTL.js";
 import {
   BearerCredentialHandler,
   HttpClient,
