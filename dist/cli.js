@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-QMAIQI3X.js")).run();
+  (await import("./chunks/cli-2U3PWMNI.js")).run();
 }

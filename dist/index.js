@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-XSZJLQ5N.js");
+  const { runAction } = await import("./chunks/run-OKSEZIXA.js");
   await runAction();
 }

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-46WX4VTL.js";
+} from "./chunk-OLLXOYPC.js";
 import {
   BearerCredentialHandler,
   HttpClient,

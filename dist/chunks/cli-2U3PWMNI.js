@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-46WX4VTL.js";
+} from "./chunk-OLLXOYPC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45020,7 +45020,12 @@ function groupRows(benchmarks) {
     const ky = KIND_ORDER[y.group.kind];
     if (kx !== ky) return kx - ky;
     const k = x.group.kind;
-    if (k === "regression" || k === "inconclusive") return y.group.badness - x.group.badness || x.first - y.first;
+    if (k === "inconclusive") {
+      const own3 = (g2) => g2.primary.kind === "inconclusive" ? 0 : 1;
+      const bad = (g2) => own3(g2) === 0 ? badness(g2.primary.result) : g2.badness;
+      return own3(x.group) - own3(y.group) || bad(y.group) - bad(x.group) || x.first - y.first;
+    }
+    if (k === "regression") return y.group.badness - x.group.badness || x.first - y.first;
     if (k === "improvement") return x.group.badness - y.group.badness || x.first - y.first;
     return x.first - y.first;
   });
