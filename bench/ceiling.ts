@@ -39,7 +39,9 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzePairs } from '../src/stats/analysis.ts';
+import { FUTILITY_MIN_PAIRS } from '../src/schedule/allocate.ts';
 import { rngFor } from '../src/schedule/random.ts';
+import { median } from '../src/stats/describe.ts';
 import type { Pair } from '../src/stats/types.ts';
 import { describeMachine, machineMarkdown, ROOT } from './lib/machine.ts';
 
@@ -53,18 +55,19 @@ interface ResultsRow {
 interface ResultsFile {
   startedAt: string;
   finishedAt: string;
-  settings: { threshold: number; alpha: number; maxTimeMs: number; outliers: 'tukey' | 'mad' | 'none' };
+  settings: { threshold: number; alpha: number; maxTimeMs: number; minPairs?: number; outliers: 'tukey' | 'mad' | 'none' };
   benchmarks: ResultsRow[];
 }
 
 export const GRID = [10, 15, 20, 30, 40, 55, 70, 90, 120, 150, 200, 260, 340, 450, 600, 800];
 
 /**
- * The pairs a benchmark has before `compare` ranks the budget (schedule/allocate.ts,
- * FUTILITY_MIN_PAIRS: 20, and 20 of its design after a pilot's pairs where its runs are designed).
+ * The pairs a benchmark has before `compare` ranks the budget (schedule/allocate.ts): at least
+ * `--min-pairs` and FUTILITY_MIN_PAIRS, and FUTILITY_MIN_PAIRS of its design after a pilot's pairs
+ * where its runs are designed.
  */
-function floorPairs(row: ResultsRow): number {
-  return 20 + (row.design?.pilotPairs ?? 0);
+function floorPairs(row: ResultsRow, minPairs: number): number {
+  return Math.max(minPairs, FUTILITY_MIN_PAIRS, (row.design?.pilotPairs ?? 0) + (row.design ? FUTILITY_MIN_PAIRS : 0));
 }
 
 export interface Judging {
@@ -157,11 +160,6 @@ export function budgetFor(best: (budgetMs: number) => number, goal: number, maxB
   return lo * stepMs;
 }
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 const min = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
@@ -208,7 +206,7 @@ function simulate(file: string, label: string, reps: number, seed: number): Comp
     const p95 = GRID.map((n) => pUnchanged(sizes, n, true, s, reps, rng));
     const p90 = GRID.map((n) => pUnchanged(sizes, n, false, s, reps, rng));
     console.error(`[ceiling] ${label}: ${b.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    return { name: b.name, pairs: b.pairs.length, verdict: b.verdict, stoppedBecause: b.stoppedBecause ?? null, robustSpread: 1.4826 * median(sizes), floorPairs: floorPairs(b), paceMs: allPredicted ? predicted[i]! * scale : wallMs / totalPairs, p95, p90 };
+    return { name: b.name, pairs: b.pairs.length, verdict: b.verdict, stoppedBecause: b.stoppedBecause ?? null, robustSpread: 1.4826 * median(sizes), floorPairs: floorPairs(b, s.minPairs ?? 0), paceMs: allPredicted ? predicted[i]! * scale : wallMs / totalPairs, p95, p90 };
   });
   return { label, file: relative(ROOT, resolve(file)).startsWith('..') ? resolve(file) : relative(ROOT, resolve(file)), wallMs, budgetMs: s.maxTimeMs, totalPairs, threshold: s.threshold, alpha: s.alpha, rows: benches };
 }

@@ -88,7 +88,7 @@ export interface AllocateOptions {
  * ±5-20%; judged on the 20 together it was given up, its slowdown of +55-75% undecided
  * (bench/results/suites-go-cold-2026-11-28.md).
  */
-const FUTILITY_MIN_PAIRS = 20;
+export const FUTILITY_MIN_PAIRS = 20;
 
 /** Whether a unit is still too new to predict: below the pairs its interval needs, or FUTILITY_MIN_PAIRS, in all or of its design. */
 function bootstrapping(c: Candidate, minPairs: number): boolean {
