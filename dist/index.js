@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-OKSEZIXA.js");
+  const { runAction } = await import("./chunks/run-JOBDA7N4.js");
   await runAction();
 }

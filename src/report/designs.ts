@@ -60,11 +60,13 @@ export function paceOf(results: { startedAt?: string | null; finishedAt?: string
   return Number.isFinite(wallMs) && wallMs > 0 && pairs > 0 ? { wallMs, pairs } : null;
 }
 
-/** "less than a minute more", "about 12 more minutes", "about 2.5 more hours". */
+/** "less than a minute more", "about 12 more minutes", "about 2.5 more hours", "more than a thousand more hours". */
 function moreTime(ms: number): string {
   const minutes = ms / 60_000;
   if (minutes < 1) return 'less than a minute more';
   if (minutes < 90) return `about ${Math.round(minutes)} more minute${Math.round(minutes) === 1 ? '' : 's'}`;
+  // beyond a CI budget by far (or a forged file's figures): no false precision
+  if (minutes > 60 * 1000) return 'more than a thousand more hours';
   return `about ${(minutes / 60).toFixed(1)} more hours`;
 }
 

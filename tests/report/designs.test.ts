@@ -89,5 +89,8 @@ describe('the design of the runs, said once', () => {
     // without both times, or under a minute's worth
     expect(paceOf({ ...r, finishedAt: null })).toBeNull();
     expect(futilitySummary(r.benchmarks, { wallMs: 54, pairs: 54 })!.text).toContain('(less than a minute more at this comparison\'s pace, 0.0010 s a pair)');
+    expect(futilitySummary(r.benchmarks, { wallMs: 54_000 * 3600, pairs: 54 })!.text).toContain('(about 466.0 more hours at this comparison\'s pace, 3.6e+3 s a pair)');
+    // a forged file's figures: no false precision
+    expect(futilitySummary(r.benchmarks, { wallMs: 1e15, pairs: 54 })!.text).toContain('(more than a thousand more hours at this comparison');
   });
 });

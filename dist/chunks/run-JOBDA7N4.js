@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-OLLXOYPC.js";
+} from "./chunk-QZTRPUK2.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -45102,6 +45102,7 @@ function moreTime(ms) {
   const minutes = ms / 6e4;
   if (minutes < 1) return "less than a minute more";
   if (minutes < 90) return `about ${Math.round(minutes)} more minute${Math.round(minutes) === 1 ? "" : "s"}`;
+  if (minutes > 60 * 1e3) return "more than a thousand more hours";
   return `about ${(minutes / 60).toFixed(1)} more hours`;
 }
 function futilitySummary(benchmarks, pace = null) {

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-OLLXOYPC.js";
+} from "./chunk-QZTRPUK2.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
