@@ -45,14 +45,14 @@ import { median } from '../src/stats/describe.ts';
 import type { Pair } from '../src/stats/types.ts';
 import { describeMachine, machineMarkdown, ROOT } from './lib/machine.ts';
 
-interface ResultsRow {
+export interface ResultsRow {
   name: string;
   pairs: Array<{ base: number; head: number }>;
   verdict: string;
   stoppedBecause?: string;
   design?: { predicted?: { pairMs?: number }; pilotPairs?: number } | null;
 }
-interface ResultsFile {
+export interface ResultsFile {
   startedAt: string;
   finishedAt: string;
   settings: { threshold: number; alpha: number; maxTimeMs: number; minPairs?: number; outliers: 'tukey' | 'mad' | 'none' };
@@ -66,7 +66,7 @@ export const GRID = [10, 15, 20, 30, 40, 55, 70, 90, 120, 150, 200, 260, 340, 45
  * `--min-pairs` and FUTILITY_MIN_PAIRS, and FUTILITY_MIN_PAIRS of its design after a pilot's pairs
  * where its runs are designed.
  */
-function floorPairs(row: ResultsRow, minPairs: number): number {
+export function floorPairs(row: ResultsRow, minPairs: number): number {
   return Math.max(minPairs, FUTILITY_MIN_PAIRS, (row.design?.pilotPairs ?? 0) + (row.design ? FUTILITY_MIN_PAIRS : 0));
 }
 
@@ -189,16 +189,28 @@ interface Comparison {
   rows: Bench[];
 }
 
-/** Simulates every benchmark of one A/A results file (the expensive part: `reps` judgements per benchmark, n and level). */
-function simulate(file: string, label: string, reps: number, seed: number): Comparison {
+/**
+ * A results file, its timed rows (each benchmark's own measure: an extra metric's row, named
+ * `name (metric)`, shares its pairs) and the time of one pair of each: the design's predicted pair
+ * time (`design.predicted.pairMs`) scaled so that the comparison's pairs fill its wall time
+ * (listing, warm-up and pilots included), or the mean pair time where no design was predicted.
+ */
+export function readComparison(file: string): { results: ResultsFile; rows: ResultsRow[]; paces: number[]; wallMs: number; totalPairs: number } {
   const results = JSON.parse(readFileSync(resolve(file), 'utf8')) as ResultsFile;
-  const s = results.settings;
   const wallMs = Date.parse(results.finishedAt) - Date.parse(results.startedAt);
   const rows = results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name) && b.pairs.length > 0);
   const totalPairs = rows.reduce((t, b) => t + b.pairs.length, 0);
   const predicted = rows.map((b) => b.design?.predicted?.pairMs ?? null);
   const allPredicted = predicted.every((p) => p !== null);
   const scale = allPredicted ? wallMs / rows.reduce((t, b, i) => t + b.pairs.length * predicted[i]!, 0) : 1;
+  const paces = rows.map((_, i) => (allPredicted ? predicted[i]! * scale : wallMs / totalPairs));
+  return { results, rows, paces, wallMs, totalPairs };
+}
+
+/** Simulates every benchmark of one A/A results file (the expensive part: `reps` judgements per benchmark, n and level). */
+function simulate(file: string, label: string, reps: number, seed: number): Comparison {
+  const { results, rows, paces, wallMs, totalPairs } = readComparison(file);
+  const s = results.settings;
   const rng = rngFor(seed, 'ceiling', label);
   const benches = rows.map((b, i): Bench => {
     const sizes = b.pairs.filter((p) => p.base > 0 && p.head > 0).map((p) => Math.abs(Math.log(p.head / p.base)));
@@ -206,7 +218,7 @@ function simulate(file: string, label: string, reps: number, seed: number): Comp
     const p95 = GRID.map((n) => pUnchanged(sizes, n, true, s, reps, rng));
     const p90 = GRID.map((n) => pUnchanged(sizes, n, false, s, reps, rng));
     console.error(`[ceiling] ${label}: ${b.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    return { name: b.name, pairs: b.pairs.length, verdict: b.verdict, stoppedBecause: b.stoppedBecause ?? null, robustSpread: 1.4826 * median(sizes), floorPairs: floorPairs(b, s.minPairs ?? 0), paceMs: allPredicted ? predicted[i]! * scale : wallMs / totalPairs, p95, p90 };
+    return { name: b.name, pairs: b.pairs.length, verdict: b.verdict, stoppedBecause: b.stoppedBecause ?? null, robustSpread: 1.4826 * median(sizes), floorPairs: floorPairs(b, s.minPairs ?? 0), paceMs: paces[i]!, p95, p90 };
   });
   return { label, file: relative(ROOT, resolve(file)).startsWith('..') ? resolve(file) : relative(ROOT, resolve(file)), wallMs, budgetMs: s.maxTimeMs, totalPairs, threshold: s.threshold, alpha: s.alpha, rows: benches };
 }

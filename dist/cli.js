@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-LZ4FGJDJ.js")).run();
+  (await import("./chunks/cli-NFJRGIY2.js")).run();
 }

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-QZTRPUK2.js";
+} from "./chunk-5K46T4QU.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-QZTRPUK2.js";
+} from "./chunk-5K46T4QU.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

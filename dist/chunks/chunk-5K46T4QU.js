@@ -42500,6 +42500,28 @@ function intervalAlpha(pAdjusted, alpha, correction) {
   if (correction === "bh") return Math.max(1, rejected) * alpha / m;
   return alpha / Math.max(1, m - rejected);
 }
+function widenedToTest(kept, level) {
+  const holdsZero = (l) => {
+    const hl = hodgesLehmann(kept, l, { zeros: "keep" });
+    return { hl, holds: hl.lower <= 0 && hl.upper >= 0 };
+  };
+  const top = holdsZero(1 - 1e-12);
+  if (!top.holds) return { ci: [Math.expm1(top.hl.lower), Math.expm1(top.hl.upper)], ciLevel: 1, achievedConfidence: Math.min(top.hl.achievedConfidence, 1 - 1e-12) };
+  let lo = Math.log(1 - level);
+  let hi = Math.log(1e-12);
+  let found = top.hl;
+  let foundLevel = 1 - 1e-12;
+  for (let k = 0; k < 40 && lo - hi > 0.01; k++) {
+    const mid = (lo + hi) / 2;
+    const at = holdsZero(1 - Math.exp(mid));
+    if (at.holds) {
+      hi = mid;
+      found = at.hl;
+      foundLevel = 1 - Math.exp(mid);
+    } else lo = mid;
+  }
+  return { ci: [Math.expm1(found.lower), Math.expm1(found.upper)], ciLevel: foundLevel, achievedConfidence: found.achievedConfidence };
+}
 function inFamily(s) {
   if (!s.test) return false;
   for (let i2 = 0; i2 < s.d.length; i2++) if (s.d[i2] !== 0) return true;
@@ -42602,6 +42624,11 @@ function* judgeSteps(inputs, opts) {
       const eq = a2.equivalence;
       const equivalence = { ci: [Math.expm1(eq.lower), Math.expm1(eq.upper)], level: a2.equivalenceLevel, achievedConfidence: eq.achievedConfidence };
       ({ change, verdict } = decide(tested, equivalence, threshold, b.direction));
+      const testCanReject = a2.test.method !== "monte-carlo" || 1 / ((a2.test.draws ?? Infinity) + 1) < perInterval;
+      if ((verdict === "regression" || verdict === "improvement") && testCanReject && !(adjusted[i2] < opts.alpha)) {
+        const widened = widenedToTest(a2.keptIndices.map((k) => a2.d[k]), a2.level);
+        ({ change, verdict } = decide({ ...tested, ...widened, level: widened.ciLevel }, equivalence, threshold, b.direction));
+      }
       if (verdict === "inconclusive") {
         const kept = estimatePairsToSettle(tested, equivalence, a2.keptIndices.length, threshold, 1 - a2.level);
         const all = b.pairs.length;
