@@ -50,6 +50,8 @@ export interface ResultsRow {
   pairs: Array<{ base: number; head: number }>;
   verdict: string;
   stoppedBecause?: string;
+  /** a throughput judged from this time row (judge.ts, `reciprocalRows`) */
+  reciprocalOf?: string;
   design?: { predicted?: { pairMs?: number }; pilotPairs?: number } | null;
 }
 export interface ResultsFile {

@@ -118,8 +118,9 @@ function simulate(file: string, suitesReport: string, suite: string, label: stri
   const report = JSON.parse(readFileSync(resolve(suitesReport), 'utf8')) as { truths: Record<string, Truth[]> };
   const truths = new Map((report.truths[suite] ?? []).map((t) => [t.name, t]));
   if (truths.size === 0) throw new Error(`bench:detection-ceiling: --suites ${suitesReport} has no truths for suite "${suite}"`);
-  // the rows in Holm's family: every row (extra metrics included) with a pair whose sides differ (judge.ts, `inFamily`)
-  const family = results.benchmarks.filter((b) => b.pairs.some((p) => p.base > 0 && p.head > 0 && p.head !== p.base)).length;
+  // the rows in Holm's family: every row (extra metrics included) with a pair whose sides differ
+  // (judge.ts, `inFamily`), but a throughput judged from its time (`reciprocalOf`)
+  const family = results.benchmarks.filter((b) => b.reciprocalOf === undefined && b.pairs.some((p) => p.base > 0 && p.head > 0 && p.head !== p.base)).length;
   const isAffected = (name: string) => truths.get(name)?.kind === 'affected';
   const A = rows.filter((b) => isAffected(b.name)).length;
   const lenient = s.alpha / Math.max(1, family - A + 1);

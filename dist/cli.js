@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-NFJRGIY2.js")).run();
+  (await import("./chunks/cli-YZ5ZKNCE.js")).run();
 }

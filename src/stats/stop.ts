@@ -433,9 +433,10 @@ export function stopCheck(pairs: readonly Pair[], opts: StopOptions): StopCheck 
 
 /**
  * Whether the verdict judged from these pairs (judge.ts, as the report will judge them after an
- * early stop) agrees with what the betting test decided: for a change, the test's interval at the
- * family's Bonferroni level, raised for the early stop, excludes 0 with the estimate beyond the
- * threshold (Holm's level at the end is never stricter, so the correction agrees); for `unchanged`,
+ * early stop) agrees with what the betting test decided: for a change, the test rejects at the
+ * family's Bonferroni level (where its Monte Carlo floor lets it: judge.ts claims a change only
+ * then) and its interval at that level, raised for the early stop, excludes 0 with the estimate
+ * beyond the threshold (Holm's level at the end is never stricter, so the correction agrees); for `unchanged`,
  * the equivalence interval at its raised level lies within ±threshold.
  *
  * Why: the betting test and the final test read the same pairs differently. The betting test bets
@@ -472,7 +473,10 @@ function verdictBacks(pairs: readonly Pair[], decision: 'change' | 'unchanged', 
       opts.threshold,
       'lower-is-better',
     );
-    return verdict === 'regression' || verdict === 'improvement';
+    // as judge.ts claims a change: its test must reject too, where its Monte Carlo floor allows
+    const testCanReject = a.test.method !== 'monte-carlo' || 1 / ((a.test.draws ?? Infinity) + 1) < opts.alpha / family;
+    const rejects = !testCanReject || a.test.pValue * family < opts.alpha;
+    return rejects && (verdict === 'regression' || verdict === 'improvement');
   }
   const eq = a.equivalence;
   return eq.achievedConfidence >= a.equivalenceLevel - 1e-12 && Math.expm1(eq.lower) >= -opts.threshold && Math.expm1(eq.upper) <= opts.threshold;

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-5K46T4QU.js";
+} from "./chunk-36DASVJ6.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-5K46T4QU.js";
+} from "./chunk-36DASVJ6.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -42884,7 +42884,9 @@ function verdictBacks(pairs, decision, opts, family) {
       opts.threshold,
       "lower-is-better"
     );
-    return verdict === "regression" || verdict === "improvement";
+    const testCanReject = a2.test.method !== "monte-carlo" || 1 / ((a2.test.draws ?? Infinity) + 1) < opts.alpha / family;
+    const rejects = !testCanReject || a2.test.pValue * family < opts.alpha;
+    return rejects && (verdict === "regression" || verdict === "improvement");
   }
   const eq = a2.equivalence;
   return eq.achievedConfidence >= a2.equivalenceLevel - 1e-12 && Math.expm1(eq.lower) >= -opts.threshold && Math.expm1(eq.upper) <= opts.threshold;
