@@ -162,8 +162,8 @@ export function budgetFor(best: (budgetMs: number) => number, goal: number, maxB
   return lo * stepMs;
 }
 
-const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
-const min = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
+export const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
+export const min = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
 /** One benchmark of a comparison: its chances at each n of GRID and the time of its pairs. */
 interface Bench {
@@ -180,7 +180,8 @@ interface Bench {
   p90: number[];
 }
 
-interface Comparison {
+/** What a ceiling's report says of the comparison it read. */
+export interface ComparisonHead {
   label: string;
   file: string;
   wallMs: number;
@@ -188,6 +189,9 @@ interface Comparison {
   totalPairs: number;
   threshold: number;
   alpha: number;
+}
+
+interface Comparison extends ComparisonHead {
   rows: Bench[];
 }
 

@@ -50,7 +50,7 @@ import { intervalDrawsFor } from '../src/stats/signflip.ts';
 const DEFAULT_TEST_DRAWS = 2000;
 import { rngFor } from '../src/schedule/random.ts';
 import type { Pair } from '../src/stats/types.ts';
-import { GRID, budgetFor, floorPairs, knapsack, readComparison, type Judging } from './ceiling.ts';
+import { GRID, budgetFor, floorPairs, knapsack, min, pct, readComparison, type ComparisonHead, type Judging } from './ceiling.ts';
 import { describeMachine, machineMarkdown, ROOT } from './lib/machine.ts';
 
 /**
@@ -97,14 +97,7 @@ interface Affected {
   p: { measured: { lenient: number[]; bonferroni: number[] }; predicted: { lenient: number[]; bonferroni: number[] } };
 }
 
-interface Comparison {
-  label: string;
-  file: string;
-  wallMs: number;
-  budgetMs: number;
-  totalPairs: number;
-  threshold: number;
-  alpha: number;
+interface Comparison extends ComparisonHead {
   family: number;
   detected: number;
   affected: Affected[];
@@ -154,8 +147,6 @@ function simulate(file: string, suitesReport: string, suite: string, label: stri
   return { label, file: shown.startsWith('..') ? resolve(file) : shown, wallMs, budgetMs: s.maxTimeMs, totalPairs, threshold: s.threshold, alpha: s.alpha, family, detected, affected, othersFloorMs };
 }
 
-const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
-const min = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
 
 /** The ceilings of one comparison (for a choice of centring and level), and its report section. */
