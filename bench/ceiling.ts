@@ -162,6 +162,32 @@ export function budgetFor(best: (budgetMs: number) => number, goal: number, maxB
   return lo * stepMs;
 }
 
+/**
+ * The ceiling as `compare` spends: every benchmark first takes its floor (`floorPairs`) before the
+ * budget is ranked, and the knapsack shares what is left (a floor between two points of GRID is
+ * taken at the next one up). `items`: the benchmarks the ceiling counts, with their chances over
+ * GRID; `otherFloorsMs`: the floors of benchmarks it does not count, spent all the same. Null when
+ * the floors alone exceed the budget.
+ */
+export function bestAfterFloors(items: readonly { floorPairs: number; paceMs: number; p: readonly number[] }[], otherFloorsMs: number, budgetMs: number, stepMs: number): number | null {
+  const floorOf = (b: { floorPairs: number }) => Math.max(0, GRID.findIndex((n) => n >= b.floorPairs));
+  const floorCost = otherFloorsMs + items.reduce((t, b) => t + GRID[floorOf(b)]! * b.paceMs, 0);
+  if (floorCost > budgetMs) return null;
+  const floorValue = items.reduce((t, b) => t + b.p[floorOf(b)]!, 0);
+  const rest = knapsack(
+    items.map((b) => GRID.flatMap((n, k) => (k > floorOf(b) ? [{ cost: (n - GRID[floorOf(b)]!) * b.paceMs, p: b.p[k]! - b.p[floorOf(b)]! }] : []))),
+    budgetMs,
+    stepMs,
+  );
+  return floorValue + rest.best(budgetMs - floorCost);
+}
+
+/** The fewest pairs of GRID at which a chance over GRID reaches `q`, as the reports print it. */
+export function firstAt(ps: readonly number[], q: number): string {
+  const k = ps.findIndex((p) => p >= q);
+  return k < 0 ? `> ${GRID.at(-1)}` : String(GRID[k]);
+}
+
 export const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 export const min = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
@@ -236,28 +262,13 @@ function judgeComparison(c: Comparison): { figures: Record<string, unknown>; md:
   const options = (which: 'p95' | 'p90') => c.rows.map((b) => GRID.map((n, k) => ({ cost: n * b.paceMs, p: b[which][k]! })));
   const k95 = knapsack(options('p95'), maxBudget, STEP_MS);
   const k90 = knapsack(options('p90'), maxBudget, STEP_MS);
-  // as `compare` spends: every benchmark first takes its floor (`floorPairs`) before the budget
-  // is ranked; the knapsack shares what is left
-  // (a floor between two points of GRID is taken at the next one up)
-  const floorOf = (b: Bench) => Math.max(0, GRID.findIndex((n) => n >= b.floorPairs));
-  const floorCost = c.rows.reduce((t, b) => t + GRID[floorOf(b)]! * b.paceMs, 0);
-  const floorValue = c.rows.reduce((t, b) => t + b.p95[floorOf(b)]!, 0);
-  const kFloor = knapsack(
-    c.rows.map((b) => GRID.flatMap((n, k) => (k > floorOf(b) ? [{ cost: (n - GRID[floorOf(b)]!) * b.paceMs, p: b.p95[k]! - b.p95[floorOf(b)]! }] : []))),
-    c.budgetMs,
-    STEP_MS,
-  );
-  const atFloor = floorCost > c.budgetMs ? null : floorValue + kFloor.best(c.budgetMs - floorCost);
+  const atFloor = bestAfterFloors(c.rows.map((b) => ({ floorPairs: b.floorPairs, paceMs: b.paceMs, p: b.p95 })), 0, c.budgetMs, STEP_MS);
   const floors = [...new Set(c.rows.map((b) => b.floorPairs))].sort((a, b) => a - b).join(' or ');
   const goal = Math.ceil(0.9 * c.rows.length);
   const need95 = budgetFor(k95.best, goal, maxBudget, STEP_MS);
   const need90 = budgetFor(k90.best, goal, maxBudget, STEP_MS);
   const actual = c.rows.filter((b) => b.verdict === 'unchanged').length;
   const chosen = k95.choices(c.budgetMs);
-  const firstAt = (ps: number[], q: number) => {
-    const k = ps.findIndex((p) => p >= q);
-    return k < 0 ? `> ${GRID.at(-1)}` : String(GRID[k]);
-  };
   const n = c.rows.length;
   const md: string[] = [];
   md.push(`## ${c.label}`, '');

@@ -50,7 +50,7 @@ import { intervalDrawsFor } from '../src/stats/signflip.ts';
 const DEFAULT_TEST_DRAWS = 2000;
 import { rngFor } from '../src/schedule/random.ts';
 import type { Pair } from '../src/stats/types.ts';
-import { GRID, budgetFor, floorPairs, knapsack, min, pct, readComparison, type ComparisonHead, type Judging } from './ceiling.ts';
+import { GRID, bestAfterFloors, budgetFor, firstAt, floorPairs, knapsack, min, pct, readComparison, type ComparisonHead, type Judging } from './ceiling.ts';
 import { describeMachine, machineMarkdown, ROOT } from './lib/machine.ts';
 
 /**
@@ -155,7 +155,6 @@ function judgeComparison(c: Comparison): { figures: Record<string, unknown>; md:
   const maxBudget = c.budgetMs * 8;
   const A = c.affected.length;
   const goal = Math.ceil(0.7 * A);
-  const floorOf = (b: Affected) => Math.max(0, GRID.findIndex((n) => n >= b.floorPairs));
   const figures: Record<string, unknown> = { goal, affected: A, family: c.family, detected: c.detected };
   const lines: string[] = [];
   const chosenAt: Record<string, number[]> = {};
@@ -164,14 +163,7 @@ function judgeComparison(c: Comparison): { figures: Record<string, unknown>; md:
       const ps = (b: Affected) => b.p[centring][level];
       const free = knapsack(c.affected.map((b) => GRID.map((n, k) => ({ cost: n * b.paceMs, p: ps(b)[k]! }))), maxBudget, STEP_MS);
       // as `compare` spends: every benchmark first has its floor, the unaffected ones included
-      const floorCost = c.othersFloorMs + c.affected.reduce((t, b) => t + GRID[floorOf(b)]! * b.paceMs, 0);
-      const floorValue = c.affected.reduce((t, b) => t + ps(b)[floorOf(b)]!, 0);
-      const kFloor = knapsack(
-        c.affected.map((b) => GRID.flatMap((n, k) => (k > floorOf(b) ? [{ cost: (n - GRID[floorOf(b)]!) * b.paceMs, p: ps(b)[k]! - ps(b)[floorOf(b)]! }] : []))),
-        c.budgetMs,
-        STEP_MS,
-      );
-      const atFloor = floorCost > c.budgetMs ? null : floorValue + kFloor.best(c.budgetMs - floorCost);
+      const atFloor = bestAfterFloors(c.affected.map((b) => ({ floorPairs: b.floorPairs, paceMs: b.paceMs, p: ps(b) })), c.othersFloorMs, c.budgetMs, STEP_MS);
       const need = budgetFor(free.best, goal, maxBudget, STEP_MS);
       const key = `${centring}-${level}`;
       figures[key] = { ceiling: free.best(c.budgetMs), ceilingAfterFloor: atFloor, budgetForGoalMs: need };
@@ -180,10 +172,6 @@ function judgeComparison(c: Comparison): { figures: Record<string, unknown>; md:
       lines.push(`| ${centring === 'predicted' ? 'the change the injected work predicts' : 'the change its pairs measured'} | ${levelText} | ${free.best(c.budgetMs).toFixed(1)} | ${atFloor === null ? 'the floors alone exceed the budget' : atFloor.toFixed(1)} | ${need === null ? `beyond ${min(maxBudget)}` : min(need)} |`);
     }
   }
-  const firstAt = (ps: number[], q: number) => {
-    const k = ps.findIndex((p) => p >= q);
-    return k < 0 ? `> ${GRID.at(-1)}` : String(GRID[k]);
-  };
   const md: string[] = [];
   md.push(`## ${c.label}`, '');
   md.push(`${A} affected benchmarks of ${c.family} rows in the family, ${c.totalPairs} pairs in ${min(c.wallMs)} (budget ${min(c.budgetMs)}), threshold ${pct(c.threshold, 0)}, alpha ${c.alpha}. The goal: ${goal} of ${A} detected (70%). As it ran: **${c.detected} of ${A}** detected. Source: \`${c.file}\`.`, '');
