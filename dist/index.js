@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-5CZXUN6Y.js");
+  const { runAction } = await import("./chunks/run-Y3ADSCRI.js");
   await runAction();
 }

@@ -13,7 +13,7 @@ import { completeAnalysis, intervalLevel, pairedTestFor, screenAndTest, type Pai
 import { median } from './describe.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
-import { drawsFor, intervalDrawsFor, signFlipSeed } from './signflip.ts';
+import { drawsFor, intervalDrawsFor, signFlipSeed, smallestPValue } from './signflip.ts';
 import { decide, estimatePairsToSettle, verdictOf, worstVerdict } from './verdict.ts';
 
 /**
@@ -258,11 +258,10 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       ({ change, verdict } = decide(tested, equivalence, threshold, b.direction));
       // the interval excludes 0 where the test, corrected, does not reject though it could have:
       // the test decides (its level is the guarantee), and the row shows the interval widened
-      // until it agrees. A Monte Carlo p-value cannot fall below 1 / (draws + 1), and its draws
-      // are capped by the pairs (signflip.ts): in a family so large that this floor is above the
+      // until it agrees. In a family so large that the test's Monte Carlo floor is above the
       // row's level (100,000 benchmarks of 30 pairs: about 167,000 draws, level alpha / 100,000),
       // the test cannot speak and the interval decides, as it always did.
-      const testCanReject = a.test.method !== 'monte-carlo' || 1 / ((a.test.draws ?? Infinity) + 1) < perInterval;
+      const testCanReject = smallestPValue(a.test) < perInterval;
       if ((verdict === 'regression' || verdict === 'improvement') && testCanReject && !((adjusted[i] as number) < opts.alpha)) {
         const widened = widenedToTest(a.keptIndices.map((k) => a.d[k] as number), a.level);
         ({ change, verdict } = decide({ ...tested, ...widened, level: widened.ciLevel }, equivalence, threshold, b.direction));

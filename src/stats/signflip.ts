@@ -419,6 +419,16 @@ export interface ScreenedTestResult extends Omit<SignedRankResult, 'method'> {
 }
 
 /**
+ * The least p-value the test could have given these pairs: a Monte Carlo p-value is never below
+ * 1 / (draws + 1), and its draws are capped by the pairs (`signFlipTest`); exact and normal ones
+ * are not bounded so (0). Where this floor is above a row's level the test cannot reject it at
+ * all, and the interval decides (judge.ts; stop.ts, `verdictBacks`).
+ */
+export function smallestPValue(test: ScreenedTestResult): number {
+  return test.method === 'monte-carlo' ? 1 / ((test.draws ?? Infinity) + 1) : 0;
+}
+
+/**
  * `judge`'s test of "no change" for one benchmark, the one `opts.test` names: `signed-rank`,
  * Wilcoxon's signed-rank test of the kept pairs, R's `wilcox.test` exactly, only with `outliers:
  * 'none'` (the kept pairs are then all of them; with a screen that test is not exact, see above);

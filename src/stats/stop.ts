@@ -46,6 +46,7 @@ import { analyzePairs, intervalLevel, logRatios, STOPPED_EARLY_ALPHA_SHARE } fro
 import { minPairsForAlpha } from './power.ts';
 import { screenOutliers } from './outliers.ts';
 import { mulberry32 } from './prng.ts';
+import { smallestPValue } from './signflip.ts';
 import { verdictOf } from './verdict.ts';
 
 /** Constant bets mixed with equal weight. */
@@ -474,7 +475,7 @@ function verdictBacks(pairs: readonly Pair[], decision: 'change' | 'unchanged', 
       'lower-is-better',
     );
     // as judge.ts claims a change: its test must reject too, where its Monte Carlo floor allows
-    const testCanReject = a.test.method !== 'monte-carlo' || 1 / ((a.test.draws ?? Infinity) + 1) < opts.alpha / family;
+    const testCanReject = smallestPValue(a.test) < opts.alpha / family;
     const rejects = !testCanReject || a.test.pValue * family < opts.alpha;
     return rejects && (verdict === 'regression' || verdict === 'improvement');
   }

@@ -42281,6 +42281,9 @@ function signFlipTest(d, options = {}) {
   const p = (1 + hits) / (1 + maxDraws);
   return { ...base, p, pMonteCarloError: Math.sqrt(p * (1 - p) / maxDraws), exact: false, method: "monte-carlo", draws: maxDraws };
 }
+function smallestPValue(test) {
+  return test.method === "monte-carlo" ? 1 / ((test.draws ?? Infinity) + 1) : 0;
+}
 function screenedTest(d, kept, opts) {
   if (opts.test === "signed-rank") {
     if (opts.outliers !== "none") throw new Error(`the signed-rank test needs outliers 'none', not '${opts.outliers}': of the pairs a screen kept it is not exact (use the sign-flip test)`);
@@ -42624,7 +42627,7 @@ function* judgeSteps(inputs, opts) {
       const eq = a2.equivalence;
       const equivalence = { ci: [Math.expm1(eq.lower), Math.expm1(eq.upper)], level: a2.equivalenceLevel, achievedConfidence: eq.achievedConfidence };
       ({ change, verdict } = decide(tested, equivalence, threshold, b.direction));
-      const testCanReject = a2.test.method !== "monte-carlo" || 1 / ((a2.test.draws ?? Infinity) + 1) < perInterval;
+      const testCanReject = smallestPValue(a2.test) < perInterval;
       if ((verdict === "regression" || verdict === "improvement") && testCanReject && !(adjusted[i2] < opts.alpha)) {
         const widened = widenedToTest(a2.keptIndices.map((k) => a2.d[k]), a2.level);
         ({ change, verdict } = decide({ ...tested, ...widened, level: widened.ciLevel }, equivalence, threshold, b.direction));
@@ -42884,7 +42887,7 @@ function verdictBacks(pairs, decision, opts, family) {
       opts.threshold,
       "lower-is-better"
     );
-    const testCanReject = a2.test.method !== "monte-carlo" || 1 / ((a2.test.draws ?? Infinity) + 1) < opts.alpha / family;
+    const testCanReject = smallestPValue(a2.test) < opts.alpha / family;
     const rejects = !testCanReject || a2.test.pValue * family < opts.alpha;
     return rejects && (verdict === "regression" || verdict === "improvement");
   }

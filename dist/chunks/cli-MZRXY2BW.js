@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-36DASVJ6.js";
+} from "./chunk-CDV6ZLQI.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
