@@ -36,6 +36,12 @@ export interface SuiteJob {
   /** the change of every benchmark: 0 (A/A) or the threshold */
   change: number;
   allocation: boolean;
+  /** the chase (src/stats/chase.ts); default on */
+  chase?: boolean;
+  /** each benchmark's own per-run noise, drawn log-uniformly from this range; default NOISE_RANGE */
+  noise?: readonly [number, number];
+  /** how many of the benchmarks have the change (the first ones); default all */
+  changed?: number;
   alpha: number;
   trials: number;
   seed: number;
@@ -45,6 +51,13 @@ export interface SuiteTrial {
   verdicts: Verdict[];
   significant: number;
   futile: number;
+  /** benchmarks chased (src/stats/chase.ts): judged on their fresh pairs alone */
+  chased: number;
+  /** chased benchmarks called a regression or improvement */
+  chasedCalls: number;
+  /** benchmarks with the change called a regression, and those without it called a regression or improvement */
+  detected: number;
+  falseCalls: number;
   pairs: number;
 }
 
@@ -61,7 +74,9 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
   const rand = mulberry32(seed);
   const z = normal(rand);
   const names = Array.from({ length: SUITE_SIZE }, (_, i) => `b${String(i).padStart(2, '0')}`);
-  const noise = new Map(names.map((n) => [n, Math.exp(Math.log(NOISE_RANGE[0]) + rand() * Math.log(NOISE_RANGE[1] / NOISE_RANGE[0]))]));
+  const range = job.noise ?? NOISE_RANGE;
+  const noise = new Map(names.map((n) => [n, Math.exp(Math.log(range[0]) + rand() * Math.log(range[1] / range[0]))]));
+  const changed = new Set(names.slice(0, job.changed ?? names.length));
   // the shared machine: AR(1) state (sd 4%, autocorrelation 0.98 per run) and spikes (1.5% of runs, +10-40%)
   let state = 0.04 * z();
   const machine = (): number => {
@@ -76,7 +91,7 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
       const one = req.env.PAIRBENCH_BENCHMARK_1;
       const selected = one === undefined ? names : [one];
       const m = machine();
-      const values = selected.map((name) => ({ name, value: 50 * Math.exp(m + (head ? Math.log1p(job.change) : 0) + noise.get(name)! * z()), unit: 'ms' }));
+      const values = selected.map((name) => ({ name, value: 50 * Math.exp(m + (head && changed.has(name) ? Math.log1p(job.change) : 0) + noise.get(name)! * z()), unit: 'ms' }));
       return { outcome: 'ok', exitCode: 0, signal: null, stdout: JSON.stringify(values), outputTail: '', wallMs: RUN_MS, cpuMs: null, maxRssBytes: null };
     });
   const spec = buildSpec(
@@ -104,6 +119,7 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     log: () => {},
     onPair: () => {},
     allocation: job.allocation,
+    chase: job.chase ?? true,
   });
   const rows = [...loop.rows.values()].filter((r) => r.pairs.length > 0);
   const inputs: BenchmarkInput[] = rows.map((r) => ({
@@ -113,12 +129,17 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     ...(r.stoppedBecause === 'precision' || r.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
     // measured under the stopping rules, whatever ended it, as results/judge.ts judges it
     sequential: true,
+    ...(r.chase ? { chasedFrom: r.chase.from } : {}),
   }));
-  const j = judge(inputs, { alpha: job.alpha, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm', seed: seed >>> 0 });
+  const j = judge(inputs, { alpha: job.alpha, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm', seed: seed >>> 0, ...(loop.chaseShare !== null ? { chaseShare: loop.chaseShare } : {}) });
   return {
     verdicts: j.benchmarks.map((b) => b.verdict),
     significant: j.benchmarks.filter((b) => b.change !== null && b.change.pAdjusted < job.alpha).length,
     futile: loop.units.filter((u) => u.stoppedBecause === 'futile').length,
+    chased: loop.units.filter((u) => u.chase).length,
+    chasedCalls: j.benchmarks.filter((b, i) => rows[i]!.chase && (b.verdict === 'regression' || b.verdict === 'improvement')).length,
+    detected: j.benchmarks.filter((b) => changed.has(b.name) && b.verdict === 'regression').length,
+    falseCalls: j.benchmarks.filter((b) => !(changed.has(b.name) && job.change !== 0) && (b.verdict === 'regression' || b.verdict === 'improvement')).length,
     pairs: rows.reduce((s, r) => s + r.pairs.length, 0),
   };
 }
