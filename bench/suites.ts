@@ -123,8 +123,6 @@ interface Outcome {
   /** pairbench: why measuring it stopped, and its pairs */
   stoppedBecause?: string;
   pairs?: number;
-  /** chased (src/stats/chase.ts): judged on its fresh pairs alone */
-  chased?: boolean;
 }
 
 interface ArmRun {
@@ -614,7 +612,7 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
   const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', runPrefix + setup.run, '--format', setup.format, '--interleave', interleave, ...(interleave === 'benchmark' && setup.batch ? ['--batch', String(setup.batch)] : []), '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
   const r = await run(process.execPath, args, { cwd: ROOT, timeoutMs: budgetMs * 3 + 600_000 });
   if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
-  const results = JSON.parse(readFileSync(out, 'utf8')) as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[]; chase?: unknown }> };
+  const results = JSON.parse(readFileSync(out, 'utf8')) as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[] }> };
   const primary = results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name));
   const outcomes = primary.map((b) => ({
     name: b.name,
@@ -623,7 +621,6 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
     estimate: b.change?.estimate ?? null,
     ...(b.stoppedBecause ? { stoppedBecause: b.stoppedBecause } : {}),
     pairs: b.pairs.length,
-    ...(b.chase ? { chased: true } : {}),
   }));
   const wallMs = Date.parse(results.finishedAt) - Date.parse(results.startedAt);
   return { outcomes, wallMs, lastVerdictMs: wallMs, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results };
@@ -924,13 +921,7 @@ export function render(report: Report): string {
     lines.push(`${truths.length} benchmarks: ${affected.length} affected (injected truth ≥ ${report.settings.threshold * 100}%), ${unaffected.length} unaffected, ${truths.length - affected.length - unaffected.length} marginal.`, '');
     lines.push('| condition | arm | vs | detected (affected) | false alarms (unaffected) | false alarms (A/A) | unchanged (A/A) | flagged (marginal) | mean abs. error of estimates (affected) | out of budget | spread per pair | wall time |');
     lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
-    // a chased benchmark ends its planned fresh pairs at `max-pairs`: not out of budget, counted apart
-    const budgetOut = (r: ArmRun) => {
-      if (r.arm === 'native') return '—';
-      const out = r.outcomes.filter((o) => !o.chased && (o.stoppedBecause === 'futile' || o.stoppedBecause === 'max-time' || o.stoppedBecause === 'max-pairs')).length;
-      const chased = r.outcomes.filter((o) => o.chased).length;
-      return chased > 0 ? `${out} (and ${chased} chased)` : `${out}`;
-    };
+    const budgetOut = (r: ArmRun) => (r.arm === 'native' ? '—' : `${r.outcomes.filter((o) => o.stoppedBecause === 'futile' || o.stoppedBecause === 'max-time' || o.stoppedBecause === 'max-pairs').length}`);
     const spread = (r: ArmRun) => (r.spread === undefined ? '—' : `±${(r.spread * 100).toFixed(1)}%`);
     for (const r of report.runs.filter((x) => x.suite === suite)) {
       if (r.error) {

@@ -132,7 +132,6 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       pairs: row.pairs,
       ...(count !== undefined ? { iterations: count } : {}),
       ...(unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {}),
-      ...(row.chase ? { chase: { ...row.chase } } : {}),
       ...(unit?.futility ? { futility: unit.futility } : {}),
       ...(row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {}),
       ...(job?.failure ? { failure: job.failure } : {}),
@@ -266,15 +265,12 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
       // rewritten after a pair, unless that would spend more than a tenth of the time writing (huge suites)
       onPair: (s) => {
         writer.writeSoon(() => {
-          // the chase was possible: every verdict is judged with its share of the error (stats/chase.ts)
-          if (s.chaseShare !== null) results.settings = { ...results.settings, chaseShare: s.chaseShare };
           results.benchmarks = benchmarksOf(s);
           results.rounds = s.rounds;
           return results;
         });
       },
     });
-    if (state.chaseShare !== null) results.settings = { ...results.settings, chaseShare: state.chaseShare };
     results.benchmarks = benchmarksOf(state);
     results.rounds = state.rounds;
     const failures = state.jobs.flatMap((j) => (j.failure ? [j.failure] : []));

@@ -33,11 +33,9 @@ const THRESHOLD = 0.02;
 
 export interface SuiteJob {
   kind: 'suite';
-  /** the change of every benchmark: 0 (A/A) or the threshold */
+  /** the change of the changed benchmarks (`changed`, default all): 0 (A/A), the threshold, or a slowdown in a noisy suite */
   change: number;
   allocation: boolean;
-  /** the chase (src/stats/chase.ts); default on */
-  chase?: boolean;
   /** each benchmark's own per-run noise, drawn log-uniformly from this range; default NOISE_RANGE */
   noise?: readonly [number, number];
   /** how many of the benchmarks have the change (the first ones); default all */
@@ -51,10 +49,6 @@ export interface SuiteTrial {
   verdicts: Verdict[];
   significant: number;
   futile: number;
-  /** benchmarks chased (src/stats/chase.ts): judged on their fresh pairs alone */
-  chased: number;
-  /** chased benchmarks called a regression or improvement */
-  chasedCalls: number;
   /** benchmarks with the change called a regression, and those without it called a regression or improvement */
   detected: number;
   falseCalls: number;
@@ -119,7 +113,6 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     log: () => {},
     onPair: () => {},
     allocation: job.allocation,
-    chase: job.chase ?? true,
   });
   const rows = [...loop.rows.values()].filter((r) => r.pairs.length > 0);
   const inputs: BenchmarkInput[] = rows.map((r) => ({
@@ -129,15 +122,12 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     ...(r.stoppedBecause === 'precision' || r.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
     // measured under the stopping rules, whatever ended it, as results/judge.ts judges it
     sequential: true,
-    ...(r.chase ? { chasedFrom: r.chase.from } : {}),
   }));
-  const j = judge(inputs, { alpha: job.alpha, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm', seed: seed >>> 0, ...(loop.chaseShare !== null ? { chaseShare: loop.chaseShare } : {}) });
+  const j = judge(inputs, { alpha: job.alpha, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm', seed: seed >>> 0 });
   return {
     verdicts: j.benchmarks.map((b) => b.verdict),
     significant: j.benchmarks.filter((b) => b.change !== null && b.change.pAdjusted < job.alpha).length,
     futile: loop.units.filter((u) => u.stoppedBecause === 'futile').length,
-    chased: loop.units.filter((u) => u.chase).length,
-    chasedCalls: j.benchmarks.filter((b, i) => rows[i]!.chase && (b.verdict === 'regression' || b.verdict === 'improvement')).length,
     detected: j.benchmarks.filter((b) => changed.has(b.name) && b.verdict === 'regression').length,
     falseCalls: j.benchmarks.filter((b) => !(changed.has(b.name) && job.change !== 0) && (b.verdict === 'regression' || b.verdict === 'improvement')).length,
     pairs: rows.reduce((s, r) => s + r.pairs.length, 0),

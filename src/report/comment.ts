@@ -198,7 +198,6 @@ const FINDING_TITLES: Record<string, string> = {
   'order-effect': 'the order within a pair matters',
   drift: 'the change drifted during the run',
   'cold-pilot': "judged after the pilot, whose pairs ran a cold start",
-  chased: 'judged on fresh pairs after its first ones leaned one way',
   'pairing-rescued': 'single runs vary, pairs move together',
   overhead: "pairbench's overhead subtracted",
   'short-run': "runs short against pairbench's overhead",

@@ -157,13 +157,6 @@ export function wordFinding(f: Finding, surface: Surface): string {
         `a regime the design's longer repetitions leave behind. They stay in the results file, measured, and are not judged.`
       );
     }
-    case 'chased': {
-      const g = f.figures;
-      return (
-        `Judged on its ${plural(g.fresh, 'fresh pair')} alone: its first ${plural(g.before, 'pair')}${g.estimate !== null ? ` leaned ${g.estimate >= 0 ? '+' : ''}${pct(g.estimate)}` : ' leaned one way'} but could not be decided in the budget, so it was given ${plural(g.planned, 'pair')} more, planned from them. ` +
-        `Those first pairs chose it and are not judged; its verdict has a fifth of its share of the error, so that choosing it cannot make a false alarm likelier, and it is never called unchanged. They stay in the results file.`
-      );
-    }
     case 'pairing-rescued': {
       const g = f.figures;
       return (
@@ -202,7 +195,6 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'go-noise': z.object({ allocsPerOp: num.nullable(), oneThread: z.boolean() }),
   'cold-pilot': z.object({ pilotPairs: count, judged: count, start: z.enum(['first', 'modes']) }),
-  chased: z.object({ before: count, fresh: count, planned: count, estimate: num.nullable() }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: z.object({ subtracted: num, unit: z.string().max(32) }),
   'short-run': z.object({ overhead: num, typical: num, subtracted: num, capped: z.boolean(), unit: z.string().max(32) }),

@@ -96,7 +96,6 @@ export function sharedFindings(results: Results): SharedFindings {
 function stopWords(b: BenchmarkResult): string | null {
   if (!b.stoppedBecause || b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided') return null;
   if (b.stoppedBecause === 'futile') return 'futility (no more pairs once they could not be decided in the budget left)';
-  if (b.chase && b.stoppedBecause === 'max-pairs') return 'the end of the fresh pairs a chase gave it (judged on those alone)';
   return b.stoppedBecause;
 }
 

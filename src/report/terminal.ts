@@ -134,7 +134,6 @@ function visible(text: string): number {
 /** ` (stopped by max-time)`, when an inconclusive benchmark's budget, not its rules, ended it. */
 function stoppedBy(b: BenchmarkResult): string {
   if (b.stoppedBecause === 'futile' && b.futility) return ` (no more pairs: it needed about ${b.futility.need}, the budget left gave at most ${b.futility.affordable})`;
-  if (b.chase && b.stoppedBecause === 'max-pairs') return ` (chased: judged on its ${b.pairs.length - b.chase.from} fresh pairs alone)`;
   return b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? ` (stopped by ${b.stoppedBecause})` : '';
 }
 

@@ -86,21 +86,16 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
       ...(b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
       ...(b.stoppedBecause !== undefined ? { sequential: true } : {}),
-      // chased (stats/chase.ts): its fresh pairs, counted among the judged ones
-      ...(b.chase && b.chase.from >= pilotLeftOut(b) ? { chasedFrom: b.chase.from - pilotLeftOut(b) } : {}),
       pairs,
     });
     index.push(i);
   });
   // the sign-flip test's draws are seeded from the run's seed: judging the file again replays them
   const seed = typeof results.settings?.seed === 'number' ? results.settings.seed : undefined;
-  // measured with the chase possible: every benchmark's share of the error is the chase's (stats/chase.ts)
-  const share = results.settings?.chaseShare;
-  const chaseShare = opts.chaseShare ?? (typeof share === 'number' && share > 0 && share < 1 ? share : undefined);
-  return { inputs, index, corrections, options: { ...opts, ...(opts.seed === undefined && seed !== undefined ? { seed } : {}), ...(chaseShare !== undefined ? { chaseShare } : {}) } };
+  return { inputs, index, corrections, options: { ...opts, ...(opts.seed === undefined && seed !== undefined ? { seed } : {}) } };
 }
 
-function assemble(results: Results, opts: JudgeOptions, { index, corrections, inputs, options }: Prepared, judgement: Judgement): Results {
+function assemble(results: Results, opts: JudgeOptions, { index, corrections }: Prepared, judgement: Judgement): Results {
   const benchmarks = results.benchmarks.map((b): BenchmarkResult => {
     if (judgeable(b)) return b;
     // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.
@@ -113,10 +108,8 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections, in
     // `threshold` stays what the benchmark set for itself (config file, per benchmark or per
     // metric), never the global threshold it was judged with: that one is in `settings`, and
     // copying it here would make it the benchmark's own on the next judging (`report --threshold`).
-    // indices of pairs count from the file's first pair, the pilot's left out included, and the
-    // pairs before a chase's fresh ones (judged on those alone)
-    const chasedFrom = options.chaseShare !== undefined ? inputs[j]!.chasedFrom : undefined;
-    const left = pilotLeftOut(b) + (chasedFrom ?? 0);
+    // indices of pairs count from the file's first pair, the pilot's left out included
+    const left = pilotLeftOut(b);
     benchmarks[i] = {
       ...b,
       verdict: a.verdict,
@@ -130,7 +123,7 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections, in
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a.pairsToSettle === null || a.pairsToSettle === undefined ? a.pairsToSettle : a.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...coldPilotNote(b), ...chaseNote(b, chasedFrom), ...a.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i)), ...goNoiseNote(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
+      diagnostics: [...coldPilotNote(b), ...a.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i)), ...goNoiseNote(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:
@@ -166,10 +159,4 @@ function shiftedFinding(f: Finding, left: number): Finding {
 
 function overheadNotes(b: BenchmarkResult, c: { overhead: number; corrected: Corrected } | undefined) {
   return c ? overheadDiagnostics(b.pairs, c.overhead, c.corrected, b.unit) : [];
-}
-
-/** A chased benchmark judged on its fresh pairs (stats/chase.ts): how many, after how many. */
-function chaseNote(b: BenchmarkResult, chasedFrom: number | undefined): Finding[] {
-  if (chasedFrom === undefined || !b.chase) return [];
-  return [{ code: 'chased', severity: 'info', figures: { before: b.chase.from, fresh: b.pairs.length - b.chase.from, planned: b.chase.pairs, estimate: b.chase.estimate ?? null } }];
 }

@@ -52,12 +52,8 @@ export function mergeResults(files: Results[], names: string[]): Results {
     return STATUS_RANK[s] > STATUS_RANK[w] ? s : w;
   }, 'complete');
   const failures = files.flatMap((f) => f.failures ?? []);
-  // a chase possible in any shard (stats/chase.ts): its chased benchmarks are judged on their fresh
-  // pairs, and every p-value with its share of the error (for the others' too: valid, if stricter)
-  const chaseShare = files.map((f) => f.settings?.chaseShare).find((v) => typeof v === 'number');
   return {
     ...first,
-    ...(chaseShare !== undefined ? { settings: { ...first.settings, chaseShare } } : {}),
     status: missing.length > 0 && worst === 'complete' ? 'partial' : worst,
     stoppedBecause: missing.length > 0 ? `missing shard ${missing.map((m) => `${m}/${count}`).join(', ')}` : (first.stoppedBecause ?? 'precision'),
     shard: undefined,

@@ -207,12 +207,6 @@ const BenchmarkResultSchema = z.object({
       predicted: z.object({ pairSd: z.number(), pairMs: z.number() }).optional(),
     })
     .optional(),
-  /**
-   * chased (stats/chase.ts): from the pair at index `from` (counted from the file's first pair) it
-   * was given `pairs` fresh pairs, planned from the pairs before, and it is judged on the fresh
-   * pairs alone when `settings.chaseShare` is set
-   */
-  chase: z.object({ from: z.number().int().nonnegative(), pairs: z.number().int().positive(), estimate: z.number().optional() }).optional(),
   /** `futile`: how many pairs in all it needed for a verdict (`hope`: the fewest on the most hopeful reading of its pairs), and how many the budget left could give it when it stopped */
   futility: z.object({ need: z.number().int().nonnegative(), hope: z.number().int().nonnegative().optional(), affordable: z.number().int().nonnegative() }).optional(),
   /** runs that failed and were retried (a flaky command), per side */

@@ -24,9 +24,7 @@ import { minPairsForAlpha } from '../stats/power.ts';
 import { settlePairsPerVariance } from '../stats/stop.ts';
 import { allocate } from './allocate.ts';
 import { chooseDesigns, pilotComplete, recordPilot } from './design.ts';
-import { checkUnit, judgedPairs } from './stopping.ts';
-import { CHASE_SHARE, chasePlan } from '../stats/chase.ts';
-import { logRatios } from '../stats/analysis.ts';
+import { checkUnit } from './stopping.ts';
 import { planUnits } from './units.ts';
 
 export type { LoopState } from './state.ts';
@@ -76,8 +74,6 @@ export interface LoopContext {
    * schedule before allocate.ts; bench/calibration.ts compares the two). Default true.
    */
   allocation?: boolean;
-  /** `false`: no benchmark is chased (stats/chase.ts), and none gives up a share of its error for it (bench/calibration.ts compares the two). Default true. */
-  chase?: boolean;
   progress?(p: Progress): void;
 }
 
@@ -113,8 +109,6 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   // interrupted while listing or warming up: nothing more is run
   if (aborted()) state.stoppedBecause = 'interrupted';
 
-  // the chase (stats/chase.ts) needs units of one benchmark each, and the allocation that gives them their pairs
-  if (ctx.allocation !== false && ctx.chase !== false && state.units.some((u) => u.select?.length === 1)) state.chaseShare = CHASE_SHARE;
   let round = 0;
   running = state.stoppedBecause === 'interrupted' ? [] : state.units.filter((u) => u.running);
   let next = running;
@@ -178,12 +172,8 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
    * a verdict that the budget left covers, then long shots while nothing waits; a unit that could
    * neither be shown unchanged nor show a change of ten thresholds within it stops as futile.
    */
-  function allocateRound(all: readonly Unit[]): Unit[] {
-    const byName = new Map(all.map((u) => [u.name, u]));
-    // chased units run their fresh pairs every round; the others share what those leave of the budget
-    const chased = all.filter((u) => u.chase);
-    const units = all.filter((u) => !u.chase);
-    let reserved = chased.reduce((sum, u) => sum + pace(u) * Math.max(0, u.chase!.pairs - (u.pairs - u.chase!.atPairs)), 0);
+  function allocateRound(units: readonly Unit[]): Unit[] {
+    const byName = new Map(units.map((u) => [u.name, u]));
     // no prediction before a unit has the pairs its interval needs at Holm's level, nor during its pilot
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const plan = allocate(
@@ -198,52 +188,20 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
         // the pairs of its chosen design, after the pilot's: futility waits for enough of them
         ...(u.design?.phase === 'chosen' ? { designPairs: Math.max(0, u.pairs - u.design.pilot.length) } : {}),
       })),
-      { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() - reserved },
+      { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() },
     );
-    // the units the allocation would give up, whose pairs lean clearly one way: chased, cheapest
-    // first, while their fresh pairs fit the budget left. Not a long shot: it is still measured, and
-    // judged on all its pairs (chasing long shots too, on fresh pairs alone, detected 60% of the
-    // slowed benchmarks of 25 simulated noisy suites, 4 of 16 slowed by 20%, against 71% unchased)
-    const chasing = new Set<string>();
-    if (state.chaseShare !== null) {
-      const offers = [...plan.futile.map((f) => f.name), ...(process.env.PB_CHASE_LONG ? plan.longShots : [])]
-        .map((name) => byName.get(name)!)
-        .filter((u) => u.select?.length === 1 && u.design?.phase !== 'pilot' && u.pairs < spec.maxPairs)
-        .flatMap((u) => {
-          const row = u.rows.find((r) => r.key === u.name) ?? u.rows[0];
-          if (!row) return [];
-          const offer = chasePlan(logRatios(judgedPairs(u, row)), { alpha: spec.alpha, threshold: row.threshold ?? spec.threshold, family: Math.max(1, state.varyingRows), maxFresh: spec.maxPairs - u.pairs, share: state.chaseShare! });
-          return offer ? [{ u, offer, cost: offer.pairs * pace(u) }] : [];
-        })
-        .sort((a, b) => a.cost - b.cost || a.u.name.localeCompare(b.u.name));
-      for (const { u, offer, cost } of offers) {
-        if (reserved + cost > budgetLeft()) continue;
-        reserved += cost;
-        chasing.add(u.name);
-        u.chase = { atPairs: u.pairs, pairs: offer.pairs };
-        for (const row of u.rows) row.chase = { from: row.pairs.length, pairs: offer.pairs, estimate: offer.estimate };
-        ctx.log(`${u.name}: chased: its ${u.pairs} pairs lean ${offer.estimate >= 0 ? '+' : ''}${(offer.estimate * 100).toFixed(1)}% (${offer.z.toFixed(1)} standard errors from no change), but it cannot be decided in the budget as measured; ${offer.pairs} fresh pairs, about ${formatMs(cost)}, judged alone`);
-      }
-    }
     for (const f of plan.futile) {
-      if (chasing.has(f.name)) continue;
       const unit = byName.get(f.name)!;
       unit.futility = { need: Math.max(f.need, f.hope), hope: f.hope, affordable: Math.min(f.affordable, spec.maxPairs) };
       ctx.log(`${unit.name}: no more pairs: it needs about ${unit.futility.need} pairs to be decided at the spread of its ${f.pairs} so far (${f.hope} at best), and ${f.hope > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
       stopUnit(state, unit, 'futile');
     }
-    for (const name of plan.waiting) if (!chasing.has(name)) byName.get(name)!.waiting = true;
-    const runNames = [...chased.map((u) => u.name), ...[...chasing].filter((name) => !plan.run.includes(name)), ...plan.run];
-    return runNames.map((name) => {
+    for (const name of plan.waiting) byName.get(name)!.waiting = true;
+    return plan.run.map((name) => {
       const unit = byName.get(name)!;
       unit.waiting = false;
       return unit;
     });
-  }
-
-  /** A unit's mean milliseconds per pair so far (0 before its first). */
-  function pace(u: Unit): number {
-    return u.pairs > 0 ? u.pairMsTotal / u.pairs : 0;
   }
 
   /**

@@ -37,8 +37,6 @@ export interface Row {
   reach?: number | null;
   /** last stopping check: this row may stop (decided, or precise enough) */
   settled?: boolean;
-  /** chased (stats/chase.ts): its first fresh pair's index, and the fresh pairs planned */
-  chase?: { from: number; pairs: number; estimate: number };
   /** some pair differs (base ≠ head): the row counts in the multiple-comparison correction (stats/judge.ts) */
   varies?: boolean;
   /** the key of the row whose reciprocal this one is (Go's `MB/s` of its `ns/op`): judged from it, outside the correction's family (harness/types.ts) */
@@ -97,8 +95,6 @@ export interface Unit {
   reach?: number | null;
   /** the allocation left it out of the last round: it waits for cheaper units to settle (allocate.ts) */
   waiting?: boolean;
-  /** chased (stats/chase.ts): its pairs when it was chased, and the fresh pairs it is given after them */
-  chase?: { atPairs: number; pairs: number };
   /** when it stopped as futile: the pairs it needed and the pairs the budget left could give it */
   futility?: { need: number; hope: number; affordable: number };
 }
@@ -117,8 +113,6 @@ export interface LoopState {
   size: { pairs: number; nameChars: number };
   /** rows with a pair that differs, but for the reciprocal of another row: the family the correction counts (stats/judge.ts `inFamily`) */
   varyingRows: number;
-  /** ε of the chase (stats/chase.ts) when a benchmark could be chased in this comparison; null: none could */
-  chaseShare: number | null;
 }
 
 export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
@@ -142,7 +136,6 @@ export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
     failed: false,
     size: { pairs: 0, nameChars: 0 },
     varyingRows: 0,
-    chaseShare: null,
   };
 }
 

@@ -43,9 +43,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
       threshold,
       outliers: spec.outliers,
       minKept,
-      // with the chase possible, a benchmark not chased keeps 1 - ε of its error (stats/chase.ts):
-      // its test is judged at that share, and a decided stop waits for it as judge does
-      family: state.chaseShare === null ? family : family / (1 - state.chaseShare),
+      family,
       // as the report will judge the row (results/judge.ts: one input per row of the results)
       judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) },
     });
@@ -78,12 +76,6 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   unit.hope = most((row) => row.hope);
   unit.expected = most((row) => row.expected);
   unit.reach = most((row) => row.reach);
-  // a chased unit (stats/chase.ts) runs its fresh pairs, however they fall: their number was fixed
-  // before them, so that its test on them stays exact; the rules' sign-reading stops would break it
-  if (unit.chase) {
-    if (unit.pairs - unit.chase.atPairs >= unit.chase.pairs) stopUnit(state, unit, 'max-pairs');
-    return;
-  }
   // nothing stops during a pilot (`--design auto`): the pairs the rules watch begin with the design's
   // after a cold start (results/cold-pilot.ts), and the pilot is at least `--min-pairs` anyway
   if (unit.design?.phase === 'pilot') return;
@@ -94,12 +86,6 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
     for (const { row, check } of checks) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;
     stopUnit(state, unit, reason);
   }
-}
-
-/** A row's pairs as its verdict will judge them: after a pilot that ran a cold start. */
-export function judgedPairs(unit: Unit, row: Row): Row['pairs'] {
-  const left = coldPilotPairs(unit, row);
-  return left > 0 ? row.pairs.slice(left) : row.pairs;
 }
 
 /**

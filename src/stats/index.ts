@@ -11,7 +11,6 @@ export * from './types.ts';
 export { judge, judgeSteps, intervalAlpha } from './judge.ts';
 export { analyzePairs, pairedTestFor, logRatios, intervalLevel, equivalenceLevel, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
 export { verdictOf, worstVerdict, estimatePairsToSettle } from './verdict.ts';
-export { chasePlan, CHASE_SHARE, type ChasePlan } from './chase.ts';
 export { stopCheck, bettingEvidence, nullHalfWidth, flippedHalfWidth, precisionHalfWidth, defaultPrecision } from './stop.ts';
 export { minimumDetectableChange, minPairsForAlpha, pairsToDetect } from './power.ts';
 export { wilcoxonSignedRank } from './signrank.ts';

@@ -72,30 +72,12 @@ export function intervalAlpha(pAdjusted: readonly number[], alpha: number, corre
  * only when the test, whose level is the guarantee, rejects.
  */
 function widenedToTest(kept: readonly number[], level: number): Required<Pick<ChangeEstimate, 'ci' | 'ciLevel' | 'achievedConfidence'>> {
-  return widenedUntil(kept, level, (lower, upper) => lower <= 0 && upper >= 0);
-}
-
-/**
- * The interval of a chased benchmark (chase.ts) whose test's interval lies within ±threshold: it
- * is never called `unchanged`, so it shows the interval at the least level above `level` that
- * reaches past ±threshold (or, when none below 1 - 1e-12 does, at level 1, which it falls short
- * of), and reads `inconclusive` off it.
- */
-function widenedPastThreshold(kept: readonly number[], level: number, threshold: number): Required<Pick<ChangeEstimate, 'ci' | 'ciLevel' | 'achievedConfidence'>> {
-  const t = Math.log1p(threshold);
-  const down = Math.log1p(-Math.min(threshold, 0.999999));
-  return widenedUntil(kept, level, (lower, upper) => lower < down || upper > t);
-}
-
-/** The Hodges–Lehmann interval of `kept` at the least level above `level` whose ends (log scale) satisfy `enough`. */
-function widenedUntil(kept: readonly number[], level: number, enough: (lower: number, upper: number) => boolean): Required<Pick<ChangeEstimate, 'ci' | 'ciLevel' | 'achievedConfidence'>> {
   const holdsZero = (l: number) => {
     const hl = hodgesLehmann(kept, l, { zeros: 'keep' });
-    return { hl, holds: enough(hl.lower, hl.upper) };
+    return { hl, holds: hl.lower <= 0 && hl.upper >= 0 };
   };
   const top = holdsZero(1 - 1e-12);
-  // short of level 1 by more than verdictOf's tolerance (1e-12), so that it reads as falling short
-  if (!top.holds) return { ci: [Math.expm1(top.hl.lower), Math.expm1(top.hl.upper)], ciLevel: 1, achievedConfidence: Math.min(top.hl.achievedConfidence, 1 - 1e-9) };
+  if (!top.holds) return { ci: [Math.expm1(top.hl.lower), Math.expm1(top.hl.upper)], ciLevel: 1, achievedConfidence: Math.min(top.hl.achievedConfidence, 1 - 1e-12) };
   // bisection on log(1 - level): the least level that holds 0, to about 1% of its distance from 1
   let lo = Math.log(1 - level);
   let hi = Math.log(1e-12);
@@ -215,13 +197,7 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
  * `judgeResultsCooperatively`: a suite of 100,000 benchmarks takes minutes to judge, and a signal
  * must still be honoured within seconds). Pure: no I/O, no clock; `judge` drains it at once.
  */
-export function* judgeSteps(allInputs: readonly BenchmarkInput[], opts: JudgeOptions): Generator<void, Judgement, void> {
-  // the chase (chase.ts): a chased benchmark is judged on its fresh pairs alone, and every
-  // benchmark's p-value is divided by its share of the error, ε if chased and 1 - ε if not
-  const chase = opts.chaseShare !== undefined && opts.chaseShare > 0 && opts.chaseShare < 1 ? opts.chaseShare : null;
-  const chased = allInputs.map((b) => chase !== null && b.chasedFrom !== undefined && b.chasedFrom >= 0 && b.chasedFrom < b.pairs.length);
-  const share = (i: number): number => (chase === null ? 1 : chased[i] ? chase : 1 - chase);
-  const inputs = allInputs.map((b, i) => (chased[i] ? { ...b, pairs: b.pairs.slice(b.chasedFrom) } : b));
+export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Generator<void, Judgement, void> {
   const draws = drawsFor(inputs.length, opts.alpha);
   const intervalDraws = intervalDrawsFor(inputs.length);
   const test = opts.test ?? pairedTestFor(opts.outliers);
@@ -236,7 +212,7 @@ export function* judgeSteps(allInputs: readonly BenchmarkInput[], opts: JudgeOpt
   // its own p-value, which cannot be significant anyway.
   const mirrors = reciprocalRows(inputs);
   const family = screened.map((x, i) => inFamily(x) && !mirrors.has(i));
-  const familyAdjusted = (opts.correction === 'bh' ? benjaminiHochberg : holm)(raw.map((p, i) => (family[i] ? Math.min(1, p / share(i)) : NaN)));
+  const familyAdjusted = (opts.correction === 'bh' ? benjaminiHochberg : holm)(raw.map((p, i) => (family[i] ? p : NaN)));
   const adjusted = raw.map((p, i) => (family[i] ? (familyAdjusted[i] as number) : p));
   const perInterval = intervalAlpha(familyAdjusted, opts.alpha, opts.correction);
   const analyses: PairsAnalysis[] = [];
@@ -249,8 +225,7 @@ export function* judgeSteps(allInputs: readonly BenchmarkInput[], opts: JudgeOpt
         threshold: b.threshold ?? opts.threshold,
         ...(b.metric ? { metric: b.metric } : {}),
         ...testOptions(b),
-        // p / share(i) against perInterval: the interval that inverts the test at share(i) × perInterval agrees with it
-        level: intervalLevel(perInterval * share(i), b.stoppedEarly ?? false),
+        level: intervalLevel(perInterval, b.stoppedEarly ?? false),
         ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
         ...(b.sequential ? { sequential: true } : {}),
       }),
@@ -280,21 +255,16 @@ export function* judgeSteps(allInputs: readonly BenchmarkInput[], opts: JudgeOpt
       };
       const eq = a.equivalence!;
       const equivalence = { ci: [Math.expm1(eq.lower), Math.expm1(eq.upper)] as [number, number], level: a.equivalenceLevel, achievedConfidence: eq.achievedConfidence };
-      // a chased benchmark is never called unchanged: its equivalence claim has no share of the error (chase.ts)
-      ({ change, verdict } = decide(tested, equivalence, threshold, b.direction, !chased[i]));
+      ({ change, verdict } = decide(tested, equivalence, threshold, b.direction));
       // the interval excludes 0 where the test, corrected, does not reject though it could have:
       // the test decides (its level is the guarantee), and the row shows the interval widened
       // until it agrees. In a family so large that the test's Monte Carlo floor is above the
       // row's level (100,000 benchmarks of 30 pairs: about 167,000 draws, level alpha / 100,000),
       // the test cannot speak and the interval decides, as it always did.
-      const testCanReject = smallestPValue(a.test) < perInterval * share(i);
+      const testCanReject = smallestPValue(a.test) < perInterval;
       if ((verdict === 'regression' || verdict === 'improvement') && testCanReject && !((adjusted[i] as number) < opts.alpha)) {
         const widened = widenedToTest(a.keptIndices.map((k) => a.d[k] as number), a.level);
-        ({ change, verdict } = decide({ ...tested, ...widened, level: widened.ciLevel }, equivalence, threshold, b.direction, !chased[i]));
-      }
-      if (chased[i] && verdict === 'inconclusive' && verdictOf(change, threshold, b.direction) === 'unchanged') {
-        const widened = widenedPastThreshold(a.keptIndices.map((k) => a.d[k] as number), a.level, threshold);
-        change = { ...change!, ...widened, level: widened.ciLevel };
+        ({ change, verdict } = decide({ ...tested, ...widened, level: widened.ciLevel }, equivalence, threshold, b.direction));
       }
       if (verdict === 'inconclusive') {
         // predicted for the kept pairs; the screen sets aside about the same share of the pairs to

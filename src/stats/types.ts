@@ -132,8 +132,6 @@ export type Finding =
   | { code: 'go-noise'; severity: 'info'; figures: { allocsPerOp: number | null; oneThread: boolean } }
   /** a Go pilot that ran a cold start: its pairs are left out of the judgement (results/cold-pilot.ts) */
   | { code: 'cold-pilot'; severity: 'info'; figures: { pilotPairs: number; judged: number; start: 'first' | 'modes' } }
-  /** chased (chase.ts): judged on its `fresh` pairs after the first `before`, which chose it (their change: `estimate`) */
-  | { code: 'chased'; severity: 'info'; figures: { before: number; fresh: number; planned: number; estimate: number | null } }
   /** noisy single runs that pairing rescued */
   | { code: 'pairing-rescued'; severity: 'info'; figures: { baseCv: number; headCv: number; pairedCv: number; removed: number } }
   /** pairbench's per-run overhead (the shell's start) was subtracted before the ratios */
@@ -165,13 +163,6 @@ export interface JudgeOptions {
    * benchmark's name: the same file judged again gives the same p-values (default 0)
    */
   seed?: number;
-  /**
-   * ε of the chase (chase.ts, CHASE_SHARE), when the pairs were measured with it possible (the
-   * results' `settings.chaseShare`): a chased benchmark (`chasedFrom`) is judged on its fresh pairs
-   * with its p-value divided by ε, every other one on all its pairs with its p-value divided by
-   * 1 - ε. Absent or 0: no chase, p-values as they are.
-   */
-  chaseShare?: number;
 }
 
 /** One benchmark's pairs as handed to judging. */
@@ -201,11 +192,6 @@ export interface BenchmarkInput {
    * from a time): judged from that input when their pairs agree (judge.ts, `reciprocalRows`)
    */
   reciprocalOf?: string;
-  /**
-   * chased (chase.ts): the index of its first fresh pair. With `JudgeOptions.chaseShare`, it is
-   * judged on `pairs.slice(chasedFrom)` alone, and never called `unchanged`
-   */
-  chasedFrom?: number;
   pairs: Pair[];
 }
 

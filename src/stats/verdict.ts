@@ -60,15 +60,12 @@ export interface EquivalenceInterval {
  * same estimate), so an inconclusive row's test interval also reaches beyond ±threshold, and a
  * regression's estimate, outside ±threshold, could never have an equivalence interval inside it.
  * Both intervals are kept in the result: `change.equivalence`, and `change.tested` when `ci` is the
- * equivalence interval. With `mayBeUnchanged` false (a chased benchmark, chase.ts) only a change is
- * decided; otherwise `inconclusive`.
+ * equivalence interval.
  */
-export function decide(tested: ChangeEstimate, equivalence: EquivalenceInterval, threshold: number, direction: Direction, mayBeUnchanged = true): { change: ChangeEstimate; verdict: Verdict } {
+export function decide(tested: ChangeEstimate, equivalence: EquivalenceInterval, threshold: number, direction: Direction): { change: ChangeEstimate; verdict: Verdict } {
   const byTest = verdictOf(tested, threshold, direction);
   const withEquivalence = { ...tested, equivalence: { ci: equivalence.ci, level: equivalence.level } };
   if (byTest === 'regression' || byTest === 'improvement') return { change: withEquivalence, verdict: byTest };
-  // a chased benchmark (chase.ts): shown with the test's interval, which reaches past ±threshold or holds 0 within it
-  if (!mayBeUnchanged) return { change: withEquivalence, verdict: byTest === 'unchanged' ? 'inconclusive' : byTest };
   const confident = equivalence.achievedConfidence >= equivalence.level - 1e-12;
   const [lower, upper] = equivalence.ci;
   if (confident && lower >= -threshold && upper <= threshold) {
