@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-CDV6ZLQI.js";
+} from "./chunk-NWGZTYVR.js";
 import {
   BearerCredentialHandler,
   HttpClient,
