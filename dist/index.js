@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-BZ5WYPEZ.js");
+  const { runAction } = await import("./chunks/run-Y3ADSCRI.js");
   await runAction();
 }

@@ -18,9 +18,7 @@ function own(b: BenchmarkResult, names: ReadonlySet<string>): boolean {
 /**
  * One sentence on the designs chosen, or null when no benchmark's runs were designed: "Runs designed
  * from the noise of each benchmark's first 12 pairs: 1 repetition of 10 ms per process (38
- * benchmarks), 3 repetitions of 5 ms (4)", the designs that ran last, and how many benchmarks tried
- * a longer design after their first pairs and kept it ("; 9 benchmarks whose pairs spread far more
- * than their pilot predicted tried longer processes, and 4 kept them").
+ * benchmarks), 3 repetitions of 5 ms (4)".
  */
 export function designSummary(benchmarks: readonly BenchmarkResult[]): string | null {
   const names = new Set(benchmarks.map((b) => b.name));
@@ -29,17 +27,11 @@ export function designSummary(benchmarks: readonly BenchmarkResult[]): string | 
   const counts = new Map<string, number>();
   const pilots = new Set<number>();
   let piloting = 0;
-  let tried = 0;
-  let kept = 0;
   for (const b of designed) {
     const d = b.design!;
     if (!d.chosen) {
       piloting++;
       continue;
-    }
-    if (d.trial) {
-      tried++;
-      if (d.kept === 'trial') kept++;
     }
     pilots.add(d.pilotPairs);
     const key = designWords(d.repetitions, d.lengthMs, d.warmup ?? 0);
@@ -51,12 +43,7 @@ export function designSummary(benchmarks: readonly BenchmarkResult[]): string | 
   if (rest > 0) parts.push(`other designs (${rest})`);
   if (piloting > 0) parts.push(`still in their pilot (${piloting})`);
   const pilot = pilots.size === 1 ? `${[...pilots][0]} pairs` : 'pairs';
-  // the review (schedule/design.ts, `reviewDesign`): the designs above are those that ran last
-  const review =
-    tried === 0
-      ? ''
-      : `; ${tried} benchmark${tried === 1 ? '' : 's'} whose pairs spread far more than ${tried === 1 ? 'its' : 'their'} pilot predicted tried longer processes, and ${kept === tried && tried > 1 ? 'all' : kept} kept them`;
-  return `Runs designed from the noise of each benchmark's first ${pilot}: ${parts.join(', ')}${review}`;
+  return `Runs designed from the noise of each benchmark's first ${pilot}: ${parts.join(', ')}`;
 }
 
 /** How long a comparison's pairs took: its wall time over the pairs of its benchmarks' own rows. */

@@ -138,17 +138,6 @@ const RecordedSettingsSchema = z.unknown().transform((raw): Record<string, unkno
 
 const VerdictSchema = z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']);
 
-/** A design of a benchmark's runs as it ran (`design.ran`, `design.trial`): schedule/design.ts, `reviewDesign`. */
-const RanDesignSchema = z.object({
-  repetitions: z.number().int().positive(),
-  warmup: z.number().int().nonnegative().max(16).optional(),
-  lengthMs: z.number().nonnegative(),
-  iterations: z.number().int().positive().optional(),
-  pairs: z.number().int().nonnegative(),
-  pairSd: z.number().nonnegative().optional(),
-  pairMs: z.number().nonnegative().optional(),
-});
-
 const BenchmarkResultSchema = z.object({
   name: z.string().min(1).max(LIMITS.nameLength),
   unit: z.string().max(64),
@@ -216,12 +205,6 @@ const BenchmarkResultSchema = z.object({
       coldStart: z.enum(['first', 'modes']).optional(),
       components: z.object({ betweenSd: z.number(), withinSd: z.number(), repetitionMs: z.number(), lengthExponent: z.number(), processMs: z.number() }).optional(),
       predicted: z.object({ pairSd: z.number(), pairMs: z.number() }).optional(),
-      /** the design chosen from the pilot as its own first pairs ran it: their spread of ln(head / base) per pair, read from the sizes alone, and what a pair took (schedule/design.ts, `reviewDesign`) */
-      ran: RanDesignSchema.optional(),
-      /** a longer design tried when the chosen one spread far more than predicted and would not settle the benchmark; its pairs follow `ran`'s */
-      trial: RanDesignSchema.optional(),
-      /** after a trial, the design that ran from then on: the one chosen from the pilot (`first`) or the one tried (`trial`); `repetitions`, `warmup`, `lengthMs` and `iterations` above are the design that ran last */
-      kept: z.enum(['first', 'trial']).optional(),
     })
     .optional(),
   /** `futile`: how many pairs in all it needed for a verdict (`hope`: the fewest on the most hopeful reading of its pairs), and how many the budget left could give it when it stopped */

@@ -32,8 +32,7 @@
 import { canSize, type Sizing } from '../harness/select.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
-import { bestDesignIndex, chooseDesign, settlesWithin, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
-import { signBlindSpread } from '../stats/stop.ts';
+import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
 import { median } from '../stats/describe.ts';
 import { designWords, lengthWords } from '../results/design-words.ts';
 
@@ -117,36 +116,6 @@ export interface UnitDesign {
    * (results/cold-pilot.ts)
    */
   coldStart?: 'first' | 'modes';
-  /** once chosen: the review of the design against the spread its own pairs show (`reviewDesign`) */
-  review?: DesignReview;
-}
-
-/** A design as it ran: what it was, how many pairs ran it, and the spread and cost they showed. */
-export interface RanDesign {
-  repetitions: number;
-  warmup: number;
-  lengthMs: number;
-  iterations?: number;
-  pairs: number;
-  /** the spread of d per pair its pairs showed, read from their sizes alone (stats/stop.ts, `signBlindSpread`) */
-  pairSd: number;
-  /** what a pair of it took, ms */
-  pairMs: number;
-}
-
-/**
- * The review of a chosen design (`reviewDesign`): the pairs of the design now running begin at
- * `since` (counted from 0 over all the benchmark's pairs), `ms` is what they took so far. `first`
- * is the design chosen from the pilot as it ran, `trial` the longer one tried when that would not
- * settle the benchmark, `kept` the one that runs from then on.
- */
-interface DesignReview {
-  stage: 'first' | 'trial' | 'done';
-  since: number;
-  ms: number;
-  first?: RanDesign;
-  trial?: RanDesign;
-  kept?: 'first' | 'trial';
 }
 
 /** Whether runs of this benchmark are designed by pairbench (`--design auto` on a sizable command). */
@@ -207,26 +176,10 @@ export function designRecord(d: UnitDesign, pairs: number) {
     ...(d.coldStart ? { coldStart: d.coldStart } : {}),
     ...(c ? { components: { betweenSd: round(Math.sqrt(c.between)), withinSd: round(Math.sqrt(c.within)), repetitionMs: round(c.repetitionMs), lengthExponent: round(c.lengthExponent), processMs: round(c.processMs) } } : {}),
     ...(d.predicted ? { predicted: { pairSd: round(d.predicted.pairSd), pairMs: round(d.predicted.pairMs) } } : {}),
-    ...(d.review?.first ? { ran: ranRecord(d.review.first) } : {}),
-    ...(d.review?.trial ? { trial: ranRecord(d.review.trial) } : d.review?.stage === 'trial' ? { trial: { ...ranRecord(running(d, 0, NaN, NaN)), pairs: pairs - d.review.since } } : {}),
-    ...(d.review?.kept && d.review.trial ? { kept: d.review.kept } : {}),
   };
 }
 
 const round = (v: number): number => Number(v.toPrecision(6));
-
-/** A design as it ran, as the results file records it (`ran`, `trial`); figures not yet measured are left out. */
-function ranRecord(r: RanDesign) {
-  return {
-    repetitions: r.repetitions,
-    ...(r.warmup > 0 ? { warmup: r.warmup } : {}),
-    lengthMs: round(r.lengthMs),
-    ...(r.iterations !== undefined ? { iterations: r.iterations } : {}),
-    pairs: r.pairs,
-    ...(Number.isFinite(r.pairSd) ? { pairSd: round(r.pairSd) } : {}),
-    ...(Number.isFinite(r.pairMs) ? { pairMs: round(r.pairMs) } : {}),
-  };
-}
 
 /** The repetitions of the benchmark `name` in one run's samples (its value alone when it printed one). */
 function repetitionsOf(samples: readonly RowSample[], name: string): number[] | null {
@@ -439,7 +392,6 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
   if (s.iterations !== undefined) d.iterations = s.iterations;
   else delete d.iterations;
   d.predicted = { pairSd: chosen.pairSd, pairMs: chosen.pairMs };
-  d.review = { stage: 'first', since: d.pilot.length, ms: 0 };
   const pct = (v: number) => `±${(100 * Math.sqrt(v)).toFixed(1)}%`;
   // what leaving out the first repetition bought, against the best design that counts it
   const counted = chosen.warmup > 0 ? variants.find((v) => v.warmup === 0) : undefined;
@@ -453,153 +405,6 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
       ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair` +
       `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ''}` +
       `${cold ? `; ${cold === 'first' ? 'its first iteration was slow, a cold start' : 'its processes ran an iteration at speeds more than twice apart, a cold start in some'}, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ''})`,
-  };
-}
-
-
-/** Pairs of the chosen design after which its own spread is read (`reviewDesign`). */
-export const REVIEW_PAIRS = 16;
-/** Pairs of the longer design tried (`reviewDesign`). */
-export const TRIAL_PAIRS = 16;
-/**
- * How many times the spread the pilot predicted a design's pairs must show before the review tries
- * another: the sign-blind spread of 16 pairs is known to within about a fifth (a relative standard
- * error of 1 / sqrt(2n)), the pilot's prediction to within a third, so on the log scale their ratio
- * has a standard error of about 0.35, and a ratio of 2 is two of them: a benchmark whose noise the
- * model reads right is tried about once in forty where it would not settle anyway. On the
- * fastjson suite's A/A (2026-12-01), the five benchmarks left undecided at the 200-pair cap spread
- * 2.0-7.0 times what their pilots predicted in their first 16 pairs of the design; those decided
- * 0.03-3.4 times (a median of 1.3), but settled within the budget, which the review leaves alone.
- */
-const SURPRISE = 2;
-/**
- * A trial may take at most this share of the time left to the whole comparison: a few benchmarks
- * tried in a suite of forty then cost a few tenths of it. Not of the benchmark's even share of the
- * time left, which is pessimistic for the benchmarks still open: most of a suite settles early.
- */
-const TRIAL_TIME_SHARE = 0.1;
-
-/** What a benchmark may still spend when its design is reviewed, and what settling it takes (`reviewDesign`). */
-export interface ReviewBudget {
-  /** pairs the cap (`--max-pairs`) leaves it */
-  pairsLeft: number;
-  /** its share of the time left, ms: the time left over the benchmarks still running */
-  timeMs: number;
-  /** the time left to the whole comparison, ms */
-  timeLeftMs: number;
-  /** stats/stop.ts `settlePairsPerVariance` at its threshold */
-  pairsPerVariance: number;
-}
-
-/** The design now running as the review records it. */
-function running(d: UnitDesign, pairs: number, pairSd: number, pairMs: number): RanDesign {
-  return { repetitions: d.repetitions, warmup: d.warmup, lengthMs: d.lengthMs, ...(d.iterations !== undefined ? { iterations: d.iterations } : {}), pairs, pairSd, pairMs };
-}
-
-/**
- * The longer design a review tries: processes about four times as long, read past more of their
- * start. A warm-up repetition (Go) and the median of three repetitions, of the first candidate
- * length at least four times the design's own within the command's length (or the longest longer
- * one it allows); when the design already runs the longest, more repetitions of it; null when it
- * runs five of the longest. Three, not five: on the fastjson suite's four map parsers three of
- * 40 ms after a warm-up spread their pairs by ±4.3-8.8%, at two-thirds of the cost of five
- * (offline, 24 processes of each: bench/results/go-design-review-2026-12-01.md).
- */
-export function longerDesign(d: Pick<UnitDesign, 'format' | 'repetitions' | 'warmup' | 'lengthMs' | 'maxLengthMs' | 'opMs'>): { repetitions: number; warmup: number; lengthMs: number } | null {
-  const warmup = d.format === 'go' ? Math.max(1, d.warmup) : d.warmup;
-  const fits = LENGTHS_MS.filter((L) => L <= d.maxLengthMs && L >= d.opMs);
-  const length = fits.find((L) => L >= 4 * d.lengthMs * 0.99) ?? fits.filter((L) => L >= 1.5 * d.lengthMs).at(-1);
-  if (length !== undefined) return { repetitions: 3, warmup, lengthMs: length };
-  const more = REPETITIONS.find((k) => k > d.repetitions);
-  return more === undefined ? null : { repetitions: more, warmup, lengthMs: d.lengthMs };
-}
-
-/**
- * Reviews a chosen design against what its own pairs show, after each of its pairs: the pilot
- * predicts each design's spread from a model of where the noise comes from (stats/design.ts), and a
- * benchmark whose noise the model misreads runs a design far noisier than predicted. On the fastjson
- * suite the parsers that fill a `map[string]interface{}` start slower and turn faster after a random
- * 10 to 90 ms of their process, past the pilot's short processes: their designs of 10 ms
- * repetitions spread by ±12-27% a pair where the pilot predicted ±4-9%; a warm-up and three
- * repetitions of 40 ms spread them by ±4.3-8.8% (offline, 24 processes of each:
- * bench/results/go-design-review-2026-12-01.md).
- *
- * After REVIEW_PAIRS pairs of the design, when their spread is more than SURPRISE times the
- * predicted, the benchmark would not settle within the budget at that spread, and a longer design
- * (`longerDesign`) fits TRIAL_TIME_SHARE of the time left and leaves the cap room for
- * as many pairs again after the trial, that design is tried for
- * TRIAL_PAIRS pairs; then the one of the two whose measured spread and cost settle the benchmark
- * sooner within the budget runs from then on (`bestDesignIndex`, the rule that chose the first).
- * Each design is reviewed once.
- *
- * Every figure the review reads is a size: the spread of d from |d| alone (`signBlindSpread`), and
- * times. Under no change the signs of d are fair coins independent of the sizes, so a design chosen
- * from the sizes of earlier pairs leaves the signs of every pair fair coins, independent of all the
- * sizes, and the sign-flip test exact, as for the pilot's choice. All pairs count in the verdict.
- *
- * `d`: ln(head / base) of every pair of the benchmark so far, in order; `pairMs`: what the last took.
- * Returns the sizing from now on and a line for the log, or null when nothing changes.
- */
-export function reviewDesign(d: UnitDesign, ran: { d: readonly number[]; pairMs: number }, budget: ReviewBudget): { sizing: Sizing; log: string } | null {
-  const r = d.review;
-  if (d.phase !== 'chosen' || r === undefined || r.stage === 'done') return null;
-  r.ms += ran.pairMs;
-  const n = ran.d.length - r.since;
-  if (n < (r.stage === 'first' ? REVIEW_PAIRS : TRIAL_PAIRS)) return null;
-  const spread = signBlindSpread(ran.d.slice(r.since));
-  const now = running(d, n, spread, r.ms / n);
-  const pct = (v: number) => `±${(100 * v).toFixed(1)}%`;
-  if (r.stage === 'first') {
-    r.first = now;
-    r.stage = 'done';
-    r.kept = 'first';
-    const predicted = d.predicted?.pairSd;
-    // the pairs and time this design could still have, its own so far with them
-    const settles = settlesWithin(now, { pairs: budget.pairsLeft + n, timeMs: budget.timeMs + r.ms, pairsPerVariance: budget.pairsPerVariance });
-    const longer = longerDesign(d);
-    // room for the trial and as many pairs after it, within the cap
-    const room = budget.pairsLeft >= 2 * TRIAL_PAIRS;
-    if (predicted === undefined || !Number.isFinite(spread) || settles || spread <= SURPRISE * predicted || longer === null || !room) return null;
-    const c = d.components;
-    const trialPairMs = c ? 2 * (c.processMs + (longer.repetitions + longer.warmup) * (longer.lengthMs + c.perRepetitionMs)) : Infinity;
-    if (TRIAL_PAIRS * trialPairMs > TRIAL_TIME_SHARE * budget.timeLeftMs) return null;
-    const s = sizingFor(d, longer.repetitions, longer.lengthMs, longer.warmup);
-    r.stage = 'trial';
-    r.kept = undefined;
-    r.since = ran.d.length;
-    r.ms = 0;
-    d.repetitions = longer.repetitions;
-    d.warmup = longer.warmup;
-    d.lengthMs = s.lengthMs;
-    if (s.iterations !== undefined) d.iterations = s.iterations;
-    const need = Math.ceil(budget.pairsPerVariance * spread ** 2);
-    return {
-      sizing: s.sizing,
-      log:
-        `its ${n} pairs of ${designWords(now.repetitions, now.lengthMs, now.warmup)} per process spread by ${pct(spread)}, where the pilot predicted ${pct(predicted)}:` +
-        ` at that spread it would need about ${need} pairs, more than the budget gives it; trying ${designWords(longer.repetitions, s.lengthMs, longer.warmup)} per process for ${TRIAL_PAIRS} pairs`,
-    };
-  }
-  r.trial = now;
-  r.stage = 'done';
-  const first = r.first!;
-  const pick = bestDesignIndex([first, now], { pairs: budget.pairsLeft, timeMs: budget.timeMs, pairsPerVariance: budget.pairsPerVariance });
-  r.kept = pick === 0 ? 'first' : 'trial';
-  r.since = ran.d.length;
-  r.ms = 0;
-  const keep = pick === 0 ? first : now;
-  const other = pick === 0 ? now : first;
-  const s = sizingFor(d, keep.repetitions, keep.lengthMs, keep.warmup);
-  d.repetitions = keep.repetitions;
-  d.warmup = keep.warmup;
-  d.lengthMs = s.lengthMs;
-  if (s.iterations !== undefined) d.iterations = s.iterations;
-  else delete d.iterations;
-  return {
-    sizing: s.sizing,
-    log:
-      `${pick === 0 ? 'back to' : 'keeps'} ${designWords(keep.repetitions, keep.lengthMs, keep.warmup)} per process: ${pct(keep.pairSd)} a pair at ${lengthWords(keep.pairMs)},` +
-      ` against ${pct(other.pairSd)} at ${lengthWords(other.pairMs)} for ${designWords(other.repetitions, other.lengthMs, other.warmup)}`,
   };
 }
 

@@ -23,7 +23,7 @@ import { newState, stopUnit, summary, type Job, type LoopState, type Row, type U
 import { minPairsForAlpha } from '../stats/power.ts';
 import { settlePairsPerVariance } from '../stats/stop.ts';
 import { allocate } from './allocate.ts';
-import { chooseDesigns, pilotComplete, recordPilot, reviewDesign } from './design.ts';
+import { chooseDesigns, pilotComplete, recordPilot } from './design.ts';
 import { checkUnit } from './stopping.ts';
 import { planUnits } from './units.ts';
 
@@ -186,7 +186,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
         reach: u.reach ?? null,
         paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0,
         // the pairs of its chosen design, after the pilot's: futility waits for enough of them
-        ...(u.design?.phase === 'chosen' ? { designPairs: Math.max(0, u.pairs - (u.design.review?.since ?? u.design.pilot.length)) } : {}),
+        ...(u.design?.phase === 'chosen' ? { designPairs: Math.max(0, u.pairs - u.design.pilot.length) } : {}),
       })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() },
     );
@@ -239,12 +239,9 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     const order: Pair['order'] = baseFirst(spec.seed, unit.name, unit.pairs) ? 'base-first' : 'head-first';
     const sides: Side[] = order === 'base-first' ? ['base', 'head'] : ['head', 'base'];
     const t0 = now();
-    // whether this pair runs the design chosen after the pilot (reviewed below), not a pilot's
-    const designed = unit.design?.phase === 'chosen';
     const got = await measurePair(measure, unit, sides);
     if (!got) return false;
-    const pairMs = now() - t0;
-    unit.pairMsTotal += pairMs;
+    unit.pairMsTotal += now() - t0;
     const beyond = beyondLimits(state, got);
     if (beyond) {
       countFailure(measure, unit.job, new RunFailure(beyond.side, 'parse', beyond.message, null, false));
@@ -258,28 +255,8 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
       if (next) unit.sizing = next;
       else designsReady(unit.job);
     }
-    if (designed) review(unit, pairMs);
     ctx.onPair(state);
     return true;
-  }
-
-  /**
-   * `--design auto`: the chosen design checked against the spread of its own pairs (design.ts,
-   * `reviewDesign`), read from the sizes of the benchmark's own row alone.
-   */
-  function review(unit: Unit, pairMs: number): void {
-    const row = unit.rows.find((r) => r.key === unit.name) ?? unit.rows[0];
-    if (!row) return;
-    const d = row.pairs.map((p) => (p.base > 0 && p.head > 0 ? Math.log(p.head / p.base) : 0));
-    const changed = reviewDesign(unit.design!, { d, pairMs }, {
-      pairsLeft: Math.max(0, spec.maxPairs - unit.pairs),
-      timeMs: Math.max(0, budgetLeft()) / Math.max(1, state.units.filter((u) => u.running).length),
-      timeLeftMs: Math.max(0, budgetLeft()),
-      pairsPerVariance: settlePairsPerVariance(spec.alpha, row.threshold ?? spec.threshold),
-    });
-    if (!changed) return;
-    unit.sizing = changed.sizing;
-    ctx.log(`${unit.name}: ${changed.log}`);
   }
 }
 

@@ -314,34 +314,16 @@ export function chooseDesign(
   // fewer warm-up repetitions first, so that a tie keeps them (the order below decides ties)
   const ordered = [...variants].sort((a, b) => a.warmup - b.warmup);
   const all = ordered.flatMap(({ warmup: w, components: c }) => candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ w, k, L, s: designScore(c, k, L, w) }))));
-  const { w, k, L, s } = all[bestDesignIndex(all.map((x) => x.s), budget)]!;
-  return { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs };
-}
-
-/** What the choice between designs compares: a design's spread of d per pair and its cost per pair, ms. */
-export interface DesignFigures {
-  pairSd: number;
-  pairMs: number;
-}
-
-/**
- * The index of the best of several designs by `chooseDesign`'s rule: among those that would likely
- * settle within the budget, the least Var(d) × cost; when none would, among the hopeful ones, the
- * narrowest interval within the budget; else the least Var(d) × cost. A tie goes to the earlier.
- * The figures may be predicted (a pilot's components) or measured (the pairs a design ran:
- * schedule/design.ts, `reviewDesign`).
- */
-export function bestDesignIndex(figures: readonly DesignFigures[], budget?: DesignBudget): number {
-  const all = figures.map((f, i) => ({ i, s: { ...f, score: f.pairSd ** 2 * f.pairMs } }));
   const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
   // among the designs that settle in time, the soonest; else among the hopeful, the narrowest
   // within the budget; else the cheapest
-  const objective = (s: DesignFigures & { score: number }): number => (near.length > 0 ? withinBudget(s, budget!) : s.score);
-  let best: { i: number; score: number } | null = null;
-  for (const { i, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
+  const objective = (s: { pairSd: number; pairMs: number; score: number }): number => (near.length > 0 ? withinBudget(s, budget!) : s.score);
+  let best: Design & { score: number } | null = null;
+  for (const { w, k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
     const score = objective(s);
-    if (best === null || score < best.score * (1 - 1e-9)) best = { i, score };
+    if (best === null || score < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score };
   }
-  return best!.i;
+  const { score: _score, ...design } = best!;
+  return design;
 }

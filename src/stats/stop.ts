@@ -202,21 +202,6 @@ function tQuantile(p: number, df: number): number {
 export function nullHalfWidth(d: ArrayLike<number>, alpha: number): number {
   const n = d.length;
   if (n < 2) return Infinity;
-  const s0 = signBlindSpread(d);
-  const h = (tQuantile(1 - alpha / 2, n - 1) * s0 * Math.sqrt(Math.PI / 3)) / Math.sqrt(n);
-  return (Math.expm1(h) - Math.expm1(-h)) / 2;
-}
-
-/**
- * The spread of d = ln(head / base) per pair read from the sizes |d_i| alone, never their signs:
- * the root mean square of |d| after leaving out spikes beyond 4 × 1.4826 × median |d| (with no
- * change, the standard deviation of d less its rare bursts). What `nullHalfWidth` rests on, and
- * what the review of a benchmark's design compares (schedule/design.ts, `reviewDesign`): a choice
- * made from it is a function of the sizes alone, so the signs stay fair coins and the test exact.
- */
-export function signBlindSpread(d: ArrayLike<number>): number {
-  const n = d.length;
-  if (n === 0) return NaN;
   const a = Float64Array.from(d as ArrayLike<number>, Math.abs).sort();
   const med = a[n >> 1] as number;
   const cut = 4 * 1.4826 * med;
@@ -228,7 +213,9 @@ export function signBlindSpread(d: ArrayLike<number>): number {
     ss += v * v;
     m++;
   }
-  return Math.sqrt(ss / m);
+  const s0 = Math.sqrt(ss / m);
+  const h = (tQuantile(1 - alpha / 2, n - 1) * s0 * Math.sqrt(Math.PI / 3)) / Math.sqrt(n);
+  return (Math.expm1(h) - Math.expm1(-h)) / 2;
 }
 
 /** Sign patterns drawn by `flippedHalfWidth`. */

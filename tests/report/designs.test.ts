@@ -59,22 +59,6 @@ describe('the design of the runs, said once', () => {
     expect(designWords(1, 20, 2)).toBe('2 warm-ups and 1 repetition of 20 ms');
   });
 
-  it('benchmarks that tried a longer design after their first pairs (the review): how many, and how many kept it', () => {
-    const tried = (name: string, kept: 'first' | 'trial') => {
-      const b = bench(name, kept === 'trial' ? { repetitions: 3, lengthMs: 40, warmup: 1 } : { repetitions: 1, lengthMs: 10, warmup: 1 });
-      b.design = { ...b.design!, ran: { repetitions: 1, warmup: 1, lengthMs: 10, pairs: 16, pairSd: 0.19, pairMs: 80 }, trial: { repetitions: 3, warmup: 1, lengthMs: 40, pairs: 16, pairSd: kept === 'trial' ? 0.04 : 0.2, pairMs: 330 }, kept };
-      return b;
-    };
-    const bs = [tried('BenchmarkA', 'trial'), tried('BenchmarkB', 'first'), tried('BenchmarkC', 'trial'), bench('BenchmarkD', { repetitions: 1, lengthMs: 10, warmup: 1 })];
-    expect(designSummary(bs)).toBe(
-      "Runs designed from the noise of each benchmark's first 12 pairs: a warm-up and 1 repetition of 10 ms per process (2 benchmarks), a warm-up and 3 repetitions of 40 ms (2 benchmarks); 3 benchmarks whose pairs spread far more than their pilot predicted tried longer processes, and 2 kept them",
-    );
-    expect(designSummary([tried('BenchmarkA', 'trial')])).toBe(
-      "Runs designed from the noise of each benchmark's first 12 pairs: a warm-up and 3 repetitions of 40 ms per process (1 benchmark); 1 benchmark whose pairs spread far more than its pilot predicted tried longer processes, and 1 kept them",
-    );
-    expect(designSummary([tried('BenchmarkA', 'trial'), tried('BenchmarkB', 'trial')])).toMatch(/; 2 benchmarks whose pairs spread far more than their pilot predicted tried longer processes, and all kept them$/);
-  });
-
   it('every surface says it: terminal, comment, HTML', () => {
     const r = results([bench('BenchmarkA', { repetitions: 1, lengthMs: 10 }), bench('BenchmarkB', { repetitions: 1, lengthMs: 20 })]);
     const line = "Runs designed from the noise of each benchmark's first 12 pairs: 1 repetition of 10 ms per process (1 benchmark), 1 repetition of 20 ms (1 benchmark)";

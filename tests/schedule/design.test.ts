@@ -14,9 +14,7 @@ import { mulberry32 } from '../../src/schedule/random.ts';
 import { chooseDesign, designScore, medianEfficiency, settlesWithin, varianceComponents, warmupEvident } from '../../src/stats/design.ts';
 import { afterWarmup } from '../../src/measure/samples.ts';
 import { settlePairsPerVariance, stopCheck } from '../../src/stats/stop.ts';
-import { designRecord, longerDesign, poolComponents, REVIEW_PAIRS, reviewDesign, TRIAL_PAIRS, type UnitDesign } from '../../src/schedule/design.ts';
-import { ResultsSchema } from '../../src/results/schema.ts';
-import fc from 'fast-check';
+import { designRecord, poolComponents } from '../../src/schedule/design.ts';
 import { selectBenchmarks } from '../../src/harness/select.ts';
 
 const BASE = '/revisions/base';
@@ -49,14 +47,6 @@ interface Machine {
    * `slower` times slower, refilling it
    */
   pool?: Record<string, { iterations: number; share: number; slower: number }>;
-  /**
-   * a slow phase that ends at a random moment of each process (a runtime settling: Go's parsers that
-   * fill maps on the fastjson suite): every process runs `slower` times slower until a moment drawn
-   * uniformly between `fromMs` and `toMs` of its repetitions' time, then at full speed
-   */
-  settles?: { fromMs: number; toMs: number; slower: number };
-  /** a share of the processes (a draw of its own per process) that run `slower` times slower throughout */
-  slowProcesses?: { share: number; slower: number };
 }
 
 function gaussian(rand: () => number): () => number {
@@ -68,7 +58,6 @@ function scripted(m: Machine) {
   // the start-up's own draws, so that a machine without one draws as it always did
   const zStartup = gaussian(mulberry32(4));
   const uPool = mulberry32(6);
-  const uSettle = mulberry32(7);
   let clock = 0;
   const requests: RunRequest[] = [];
   const runner = async (reqs: readonly RunRequest[]): Promise<RunResult[]> => {
@@ -92,17 +81,13 @@ function scripted(m: Machine) {
         const slower = m.startup ? 1 + (m.startup.slower - 1) * Math.abs(zStartup()) : 1;
         const pool = m.pool?.[name];
         const refills = pool !== undefined && uPool() < pool.share;
-        const settleMs = m.settles ? m.settles.fromMs + (m.settles.toMs - m.settles.fromMs) * uSettle() : 0;
-        const slowProcess = m.slowProcesses !== undefined && uSettle() < m.slowProcesses.share ? m.slowProcesses.slower : 1;
         for (let r = 0; r < count; r++) {
           // the process's first iteration (in Go's b.N = 1 run before the first repetition, or in the repetition itself when it is one iteration long)
           const extraMs = r === 0 && iterations === 1 ? (first - ns) / 1e6 : 0;
           // what of the repetition falls in the start-up runs `slower` times slower
           const slowMs = m.startup ? Math.max(0, Math.min(lengthMs, m.startup.ms - elapsedMs)) : 0;
           const refillMs = refills && iterations < pool!.iterations ? lengthMs * (pool!.slower - 1) : 0;
-          // what of the repetition falls before the process settles runs `settles.slower` times slower
-          const unsettledMs = m.settles ? Math.max(0, Math.min(lengthMs, settleMs - elapsedMs)) : 0;
-          const took = (lengthMs + extraMs + slowMs * (slower - 1) + refillMs + unsettledMs * ((m.settles?.slower ?? 1) - 1)) * slowProcess;
+          const took = lengthMs + extraMs + slowMs * (slower - 1) + refillMs;
           const v = ((took * 1e6) / iterations) * Math.exp(level + Math.sqrt(m.within * (10 / lengthMs) ** (m.gamma ?? 1)) * z());
           lines.push(`${name}-2 \t ${iterations}\t ${v.toFixed(4)} ns/op`);
           elapsedMs += took;
@@ -354,121 +339,6 @@ describe('the design of the runs, from known variance components', () => {
     const { state, requests } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.01, within: 0.0001, processMs: 5 }, { design: 'command' });
     expect(state.units[0]!.design).toBeUndefined();
     expect(requests.every((r) => r.env.PAIRBENCH_COUNT === undefined)).toBe(true);
-  });
-});
-
-describe('the review of a chosen design against the spread of its own pairs (schedule/design.ts, reviewDesign)', () => {
-  // each process runs 1.3 times slower until it settles, at a moment between 10 and 40 ms of its
-  // repetitions: the pilot's processes read robustly look alike, the chosen design's pairs mix
-  // settled and unsettled processes, and processes four times as long are read past the moment
-  const settling: Machine = { nsPerOp: { BenchmarkA: 1000 }, between: 0.005 ** 2, within: 0.005 ** 2, processMs: 20, settles: { fromMs: 10, toMs: 40, slower: 1.3 } };
-  const recorded = (d: UnitDesign, pairs: number) => ResultsSchema.shape.benchmarks.element.shape.design.parse(designRecord(d, pairs));
-
-  it('a process that settles at a random moment past the pilot: its design spreads far more than predicted, a longer one is tried, kept, and the benchmark is decided', async () => {
-    const { state, log } = await schedule(settling, { 'max-pairs': '200' });
-    const u = state.units[0]!;
-    const d = u.design!;
-    const r = d.review!;
-    expect(r.stage).toBe('done');
-    expect(r.kept).toBe('trial');
-    expect(r.first!.pairs).toBe(REVIEW_PAIRS);
-    expect(r.first!.pairSd).toBeGreaterThan(2 * d.predicted!.pairSd);
-    expect(r.trial).toMatchObject({ repetitions: 3, warmup: 1, pairs: TRIAL_PAIRS });
-    expect(r.trial!.lengthMs).toBeCloseTo(40, 0);
-    expect(r.trial!.pairSd).toBeLessThan(r.first!.pairSd / 3);
-    // the runs from then on are the trial's: a warm-up and its repetitions of 40 ms
-    expect(u.sizing).toMatchObject({ repetitions: r.trial!.repetitions, warmup: 1 });
-    expect(u.design!.lengthMs).toBeCloseTo(40, 0);
-    expect(log.some((l) => /^BenchmarkA: its 16 pairs of .* per process spread by ±[\d.]+%, where the pilot predicted ±[\d.]+%: at that spread it would need about \d+ pairs, more than the budget gives it; trying a warm-up and 3 repetitions of 40 ms per process for 16 pairs$/.test(l)), log.join('\n')).toBe(true);
-    expect(log.some((l) => /^BenchmarkA: keeps a warm-up and 3 repetitions of 40 ms per process: ±[\d.]+% a pair at \d+ ms, against ±[\d.]+% at \d+ ms for /.test(l)), log.join('\n')).toBe(true);
-    // settled within the cap (decided, or precise enough), as an A/A comparison should be
-    expect(['decided', 'precision']).toContain(u.stoppedBecause);
-    expect(u.pairs).toBeLessThan(200);
-    // the results file records the design that ran first, the one tried, and which was kept; its schema reads them
-    expect(recorded(d, u.pairs)).toMatchObject({ repetitions: r.trial!.repetitions, warmup: 1, ran: { pairs: REVIEW_PAIRS }, trial: { repetitions: r.trial!.repetitions, warmup: 1, pairs: TRIAL_PAIRS }, kept: 'trial' });
-  });
-
-  it('a benchmark whose noise the pilot reads right is not tried on another design, even where it cannot settle', async () => {
-    // noise between processes alone: no design settles it within 60 pairs, and the pilot predicts that spread
-    const { state, log } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0.05 ** 2, within: 0.005 ** 2, processMs: 20 }, { 'max-pairs': '60' });
-    const d = state.units[0]!.design!;
-    expect(d.review).toMatchObject({ stage: 'done', kept: 'first' });
-    expect(d.review!.trial).toBeUndefined();
-    expect(d.review!.first!.pairSd).toBeLessThan(2 * d.predicted!.pairSd);
-    expect(log.some((l) => /trying/.test(l))).toBe(false);
-    const rec = recorded(d, state.units[0]!.pairs);
-    expect(rec).toMatchObject({ ran: { pairs: REVIEW_PAIRS, repetitions: d.repetitions } });
-    expect(rec).not.toHaveProperty('trial');
-    expect(rec).not.toHaveProperty('kept');
-  });
-
-  // a Go benchmark whose pilot predicted ±2% a pair for 1 repetition of 10 ms after a warm-up, 10 pilot pairs in
-  const design = (): UnitDesign => ({
-      phase: 'chosen',
-      format: 'go',
-      pilotPairs: 10,
-      opMs: 0.001,
-      maxLengthMs: 100,
-      repetitions: 1,
-      warmup: 1,
-      lengthMs: 10,
-      iterations: 10_000,
-      pilot: [],
-      pilotRun: { repetitions: 2, warmup: 1, lengths: [{ lengthMs: 10, iterations: 10_000 }, { lengthMs: 20, iterations: 20_000 }] },
-      components: { between: 0.01 ** 2, within: 0.01 ** 2, repetitionMs: 10, lengthExponent: 1, processMs: 20, perRepetitionMs: 0.001, pairs: 10 },
-      predicted: { pairSd: 0.02, pairMs: 60 },
-      review: { stage: 'first', since: 10, ms: 0 },
-  });
-  const budget = { pairsLeft: 150, timeMs: 30_000, timeLeftMs: 300_000, pairsPerVariance: 30_000 };
-  /** reviews `d` after each pair from the 11th on, the first design's pairs taking 60 ms and the trial's `trialMs` */
-  const run = (d: UnitDesign, values: readonly number[], trialMs = 60) => {
-    const out: Array<string | null> = [];
-    for (let n = 11; n <= values.length; n++) out.push(reviewDesign(d, { d: values.slice(0, n), pairMs: d.review!.stage === 'trial' ? trialMs : 60 }, budget)?.log ?? null);
-    return { out, review: d.review, sizing: [d.repetitions, d.warmup, d.lengthMs] };
-  };
-  const alternating = (n: number, a: number, b: number) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? a : b));
-
-  it('a trial no steadier than the first design and costlier: the first runs again, and the log says why', () => {
-    // 10 pilot pairs, 16 of the first design at ±17%, 16 of the trial as wide at four times the cost
-    const d = design();
-    const { out, review } = run(d, [...alternating(10, 0.01, -0.01), ...alternating(32, 0.2, -0.15)], 240);
-    expect(review).toMatchObject({ stage: 'done', kept: 'first', first: { pairs: 16 }, trial: { pairs: 16, repetitions: 3, warmup: 1 } });
-    expect(review!.trial!.pairMs).toBe(240);
-    expect(out.filter((l) => l !== null)).toHaveLength(2);
-    expect(out.at(-1)).toMatch(/^back to a warm-up and 1 repetition of 10 ms per process: ±17\.7% a pair at 60 ms, against ±17\.7% at 240 ms for a warm-up and 3 repetitions of 40 ms$/);
-    // the first design's sizing again: 10 000 iterations of 1 µs after a warm-up, one repetition
-    expect([d.repetitions, d.warmup, d.iterations]).toEqual([1, 1, 10_000]);
-    // and the same trial four times as steady: it is kept
-    const steady = run(design(), [...alternating(10, 0.01, -0.01), ...alternating(16, 0.2, -0.15), ...alternating(16, 0.05, -0.04)], 240);
-    expect(steady.review).toMatchObject({ kept: 'trial' });
-    expect(steady.out.at(-1)).toMatch(/^keeps a warm-up and 3 repetitions of 40 ms per process: ±4\.5% a pair at 240 ms, against ±17\.7% at 60 ms for a warm-up and 1 repetition of 10 ms$/);
-    expect(steady.sizing).toEqual([3, 1, 40]);
-  });
-
-  it('reads the sizes of the differences alone: flipping the sign of any pair changes nothing it decides (the test stays exact)', () => {
-    fc.assert(
-      fc.property(fc.array(fc.double({ min: -0.4, max: 0.4, noNaN: true }), { minLength: 42, maxLength: 42 }), fc.array(fc.boolean(), { minLength: 42, maxLength: 42 }), (sizes, flips) => {
-        const flipped = sizes.map((v, i) => (flips[i] ? -v : v));
-        expect(run(design(), flipped)).toEqual(run(design(), sizes));
-      }),
-      { numRuns: 200, seed: 7 },
-    );
-    // and it does decide: wide pairs start a trial at the 16th pair of the design, narrow ones none
-    const wide = run(design(), alternating(42, 0.2, -0.15));
-    expect(wide.out.findIndex((l) => l !== null && /trying a warm-up and 3 repetitions of 40 ms/.test(l))).toBe(REVIEW_PAIRS - 1);
-    const narrow = run(design(), alternating(42, 0.02, -0.015));
-    expect(narrow.out.every((l) => l === null)).toBe(true);
-  });
-
-  it('the longer design: processes about four times as long within the command\'s length, read after a warm-up, by the median of three', () => {
-    const d = { format: 'go' as const, repetitions: 1, warmup: 0, lengthMs: 10, maxLengthMs: 100, opMs: 0.001 };
-    expect(longerDesign(d)).toEqual({ repetitions: 3, warmup: 1, lengthMs: 40 });
-    expect(longerDesign({ ...d, repetitions: 5, lengthMs: 20 })).toEqual({ repetitions: 3, warmup: 1, lengthMs: 80 });
-    // past the command's length: the longest it allows that is longer
-    expect(longerDesign({ ...d, lengthMs: 40 })).toEqual({ repetitions: 3, warmup: 1, lengthMs: 80 });
-    // at the longest: more repetitions of it, and none past five
-    expect(longerDesign({ ...d, lengthMs: 80, repetitions: 3 })).toEqual({ repetitions: 5, warmup: 1, lengthMs: 80 });
-    expect(longerDesign({ ...d, lengthMs: 80, repetitions: 5 })).toBeNull();
   });
 });
 

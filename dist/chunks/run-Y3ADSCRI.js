@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-NWGZTYVR.js";
+} from "./chunk-CDV6ZLQI.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -39600,12 +39600,12 @@ function releaseHelper(server) {
 }
 
 // src/measure/process-group.ts
-function killGroup(pid, running2) {
+function killGroup(pid, running) {
   if (pid === void 0) return;
   try {
     process.kill(-pid, "SIGKILL");
   } catch {
-    if (!running2) return;
+    if (!running) return;
     try {
       process.kill(pid, "SIGKILL");
     } catch {
@@ -42760,13 +42760,6 @@ function tQuantile(p, df) {
 function nullHalfWidth(d, alpha) {
   const n3 = d.length;
   if (n3 < 2) return Infinity;
-  const s0 = signBlindSpread(d);
-  const h2 = tQuantile(1 - alpha / 2, n3 - 1) * s0 * Math.sqrt(Math.PI / 3) / Math.sqrt(n3);
-  return (Math.expm1(h2) - Math.expm1(-h2)) / 2;
-}
-function signBlindSpread(d) {
-  const n3 = d.length;
-  if (n3 === 0) return NaN;
   const a2 = Float64Array.from(d, Math.abs).sort();
   const med = a2[n3 >> 1];
   const cut2 = 4 * 1.4826 * med;
@@ -42778,7 +42771,9 @@ function signBlindSpread(d) {
     ss += v * v;
     m++;
   }
-  return Math.sqrt(ss / m);
+  const s0 = Math.sqrt(ss / m);
+  const h2 = tQuantile(1 - alpha / 2, n3 - 1) * s0 * Math.sqrt(Math.PI / 3) / Math.sqrt(n3);
+  return (Math.expm1(h2) - Math.expm1(-h2)) / 2;
 }
 var FLIP_DRAWS = 99;
 var FLIP_QUANTILE = 0.9;
@@ -43173,21 +43168,17 @@ function warmupEvident(processes, level = WARMUP_LEVEL) {
 function chooseDesign(components, candidates, budget) {
   const variants = "between" in components ? [{ warmup: 0, components }] : components;
   const ordered = [...variants].sort((a2, b) => a2.warmup - b.warmup);
-  const all = ordered.flatMap(({ warmup: w2, components: c4 }) => candidates.repetitions.flatMap((k2) => candidates.lengthsMs.map((L2) => ({ w: w2, k: k2, L: L2, s: designScore(c4, k2, L2, w2) }))));
-  const { w, k, L, s } = all[bestDesignIndex(all.map((x) => x.s), budget)];
-  return { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs };
-}
-function bestDesignIndex(figures2, budget) {
-  const all = figures2.map((f, i2) => ({ i: i2, s: { ...f, score: f.pairSd ** 2 * f.pairMs } }));
+  const all = ordered.flatMap(({ warmup: w, components: c4 }) => candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ w, k, L, s: designScore(c4, k, L, w) }))));
   const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
   const objective = (s) => near.length > 0 ? withinBudget(s, budget) : s.score;
   let best = null;
-  for (const { i: i2, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
+  for (const { w, k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
     const score2 = objective(s);
-    if (best === null || score2 < best.score * (1 - 1e-9)) best = { i: i2, score: score2 };
+    if (best === null || score2 < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: score2 };
   }
-  return best.i;
+  const { score: _score, ...design } = best;
+  return design;
 }
 
 // src/results/design-words.ts
@@ -43259,24 +43250,10 @@ function designRecord(d, pairs) {
     chosen: d.phase === "chosen",
     ...d.coldStart ? { coldStart: d.coldStart } : {},
     ...c4 ? { components: { betweenSd: round(Math.sqrt(c4.between)), withinSd: round(Math.sqrt(c4.within)), repetitionMs: round(c4.repetitionMs), lengthExponent: round(c4.lengthExponent), processMs: round(c4.processMs) } } : {},
-    ...d.predicted ? { predicted: { pairSd: round(d.predicted.pairSd), pairMs: round(d.predicted.pairMs) } } : {},
-    ...d.review?.first ? { ran: ranRecord(d.review.first) } : {},
-    ...d.review?.trial ? { trial: ranRecord(d.review.trial) } : d.review?.stage === "trial" ? { trial: { ...ranRecord(running(d, 0, NaN, NaN)), pairs: pairs - d.review.since } } : {},
-    ...d.review?.kept && d.review.trial ? { kept: d.review.kept } : {}
+    ...d.predicted ? { predicted: { pairSd: round(d.predicted.pairSd), pairMs: round(d.predicted.pairMs) } } : {}
   };
 }
 var round = (v) => Number(v.toPrecision(6));
-function ranRecord(r) {
-  return {
-    repetitions: r.repetitions,
-    ...r.warmup > 0 ? { warmup: r.warmup } : {},
-    lengthMs: round(r.lengthMs),
-    ...r.iterations !== void 0 ? { iterations: r.iterations } : {},
-    pairs: r.pairs,
-    ...Number.isFinite(r.pairSd) ? { pairSd: round(r.pairSd) } : {},
-    ...Number.isFinite(r.pairMs) ? { pairMs: round(r.pairMs) } : {}
-  };
-}
 function repetitionsOf(samples, name) {
   const s = samples.find((x) => x.name === name);
   if (!s) return null;
@@ -43399,84 +43376,12 @@ function choose(d, variants, budget, cold = null) {
   if (s.iterations !== void 0) d.iterations = s.iterations;
   else delete d.iterations;
   d.predicted = { pairSd: chosen.pairSd, pairMs: chosen.pairMs };
-  d.review = { stage: "first", since: d.pilot.length, ms: 0 };
   const pct4 = (v) => `±${(100 * Math.sqrt(v)).toFixed(1)}%`;
   const counted = chosen.warmup > 0 ? variants.find((v) => v.warmup === 0) : void 0;
   const without = counted ? chooseDesign([counted], candidates, budget) : null;
   return {
     sizing: s.sizing,
     log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""}${cold ? `; ${cold === "first" ? "its first iteration was slow, a cold start" : "its processes ran an iteration at speeds more than twice apart, a cold start in some"}, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ""})`
-  };
-}
-var REVIEW_PAIRS = 16;
-var TRIAL_PAIRS = 16;
-var SURPRISE = 2;
-var TRIAL_TIME_SHARE = 0.1;
-function running(d, pairs, pairSd, pairMs) {
-  return { repetitions: d.repetitions, warmup: d.warmup, lengthMs: d.lengthMs, ...d.iterations !== void 0 ? { iterations: d.iterations } : {}, pairs, pairSd, pairMs };
-}
-function longerDesign(d) {
-  const warmup = d.format === "go" ? Math.max(1, d.warmup) : d.warmup;
-  const fits = LENGTHS_MS.filter((L) => L <= d.maxLengthMs && L >= d.opMs);
-  const length = fits.find((L) => L >= 4 * d.lengthMs * 0.99) ?? fits.filter((L) => L >= 1.5 * d.lengthMs).at(-1);
-  if (length !== void 0) return { repetitions: 3, warmup, lengthMs: length };
-  const more = REPETITIONS.find((k) => k > d.repetitions);
-  return more === void 0 ? null : { repetitions: more, warmup, lengthMs: d.lengthMs };
-}
-function reviewDesign(d, ran, budget) {
-  const r = d.review;
-  if (d.phase !== "chosen" || r === void 0 || r.stage === "done") return null;
-  r.ms += ran.pairMs;
-  const n3 = ran.d.length - r.since;
-  if (n3 < (r.stage === "first" ? REVIEW_PAIRS : TRIAL_PAIRS)) return null;
-  const spread2 = signBlindSpread(ran.d.slice(r.since));
-  const now = running(d, n3, spread2, r.ms / n3);
-  const pct4 = (v) => `±${(100 * v).toFixed(1)}%`;
-  if (r.stage === "first") {
-    r.first = now;
-    r.stage = "done";
-    r.kept = "first";
-    const predicted = d.predicted?.pairSd;
-    const settles = settlesWithin(now, { pairs: budget.pairsLeft + n3, timeMs: budget.timeMs + r.ms, pairsPerVariance: budget.pairsPerVariance });
-    const longer = longerDesign(d);
-    const room = budget.pairsLeft >= 2 * TRIAL_PAIRS;
-    if (predicted === void 0 || !Number.isFinite(spread2) || settles || spread2 <= SURPRISE * predicted || longer === null || !room) return null;
-    const c4 = d.components;
-    const trialPairMs = c4 ? 2 * (c4.processMs + (longer.repetitions + longer.warmup) * (longer.lengthMs + c4.perRepetitionMs)) : Infinity;
-    if (TRIAL_PAIRS * trialPairMs > TRIAL_TIME_SHARE * budget.timeLeftMs) return null;
-    const s2 = sizingFor(d, longer.repetitions, longer.lengthMs, longer.warmup);
-    r.stage = "trial";
-    r.kept = void 0;
-    r.since = ran.d.length;
-    r.ms = 0;
-    d.repetitions = longer.repetitions;
-    d.warmup = longer.warmup;
-    d.lengthMs = s2.lengthMs;
-    if (s2.iterations !== void 0) d.iterations = s2.iterations;
-    const need = Math.ceil(budget.pairsPerVariance * spread2 ** 2);
-    return {
-      sizing: s2.sizing,
-      log: `its ${n3} pairs of ${designWords(now.repetitions, now.lengthMs, now.warmup)} per process spread by ${pct4(spread2)}, where the pilot predicted ${pct4(predicted)}: at that spread it would need about ${need} pairs, more than the budget gives it; trying ${designWords(longer.repetitions, s2.lengthMs, longer.warmup)} per process for ${TRIAL_PAIRS} pairs`
-    };
-  }
-  r.trial = now;
-  r.stage = "done";
-  const first = r.first;
-  const pick2 = bestDesignIndex([first, now], { pairs: budget.pairsLeft, timeMs: budget.timeMs, pairsPerVariance: budget.pairsPerVariance });
-  r.kept = pick2 === 0 ? "first" : "trial";
-  r.since = ran.d.length;
-  r.ms = 0;
-  const keep2 = pick2 === 0 ? first : now;
-  const other = pick2 === 0 ? now : first;
-  const s = sizingFor(d, keep2.repetitions, keep2.lengthMs, keep2.warmup);
-  d.repetitions = keep2.repetitions;
-  d.warmup = keep2.warmup;
-  d.lengthMs = s.lengthMs;
-  if (s.iterations !== void 0) d.iterations = s.iterations;
-  else delete d.iterations;
-  return {
-    sizing: s.sizing,
-    log: `${pick2 === 0 ? "back to" : "keeps"} ${designWords(keep2.repetitions, keep2.lengthMs, keep2.warmup)} per process: ${pct4(keep2.pairSd)} a pair at ${lengthWords(keep2.pairMs)}, against ${pct4(other.pairSd)} at ${lengthWords(other.pairMs)} for ${designWords(other.repetitions, other.lengthMs, other.warmup)}`
   };
 }
 
@@ -43716,15 +43621,6 @@ var RecordedSettingsSchema = external_exports.unknown().transform((raw) => {
   return out;
 });
 var VerdictSchema = external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]);
-var RanDesignSchema = external_exports.object({
-  repetitions: external_exports.number().int().positive(),
-  warmup: external_exports.number().int().nonnegative().max(16).optional(),
-  lengthMs: external_exports.number().nonnegative(),
-  iterations: external_exports.number().int().positive().optional(),
-  pairs: external_exports.number().int().nonnegative(),
-  pairSd: external_exports.number().nonnegative().optional(),
-  pairMs: external_exports.number().nonnegative().optional()
-});
 var BenchmarkResultSchema = external_exports.object({
   name: external_exports.string().min(1).max(LIMITS.nameLength),
   unit: external_exports.string().max(64),
@@ -43788,13 +43684,7 @@ var BenchmarkResultSchema = external_exports.object({
     /** Go: its pilot ran a cold start (`first`: the listing's first iteration far slower than the pilot's; `modes`: the pilot's processes at speeds far apart); its `pilotPairs` are not judged */
     coldStart: external_exports.enum(["first", "modes"]).optional(),
     components: external_exports.object({ betweenSd: external_exports.number(), withinSd: external_exports.number(), repetitionMs: external_exports.number(), lengthExponent: external_exports.number(), processMs: external_exports.number() }).optional(),
-    predicted: external_exports.object({ pairSd: external_exports.number(), pairMs: external_exports.number() }).optional(),
-    /** the design chosen from the pilot as its own first pairs ran it: their spread of ln(head / base) per pair, read from the sizes alone, and what a pair took (schedule/design.ts, `reviewDesign`) */
-    ran: RanDesignSchema.optional(),
-    /** a longer design tried when the chosen one spread far more than predicted and would not settle the benchmark; its pairs follow `ran`'s */
-    trial: RanDesignSchema.optional(),
-    /** after a trial, the design that ran from then on: the one chosen from the pilot (`first`) or the one tried (`trial`); `repetitions`, `warmup`, `lengthMs` and `iterations` above are the design that ran last */
-    kept: external_exports.enum(["first", "trial"]).optional()
+    predicted: external_exports.object({ pairSd: external_exports.number(), pairMs: external_exports.number() }).optional()
   }).optional(),
   /** `futile`: how many pairs in all it needed for a verdict (`hope`: the fewest on the most hopeful reading of its pairs), and how many the budget left could give it when it stopped */
   futility: external_exports.object({ need: external_exports.number().int().nonnegative(), hope: external_exports.number().int().nonnegative().optional(), affordable: external_exports.number().int().nonnegative() }).optional(),
@@ -44478,14 +44368,14 @@ async function runSchedule(ctx) {
   const started = now();
   const aborted4 = () => ctx.signal?.aborted === true;
   const budgetLeft = () => spec.maxTimeMs - (now() - started);
-  let running2 = [];
-  const progress = progressEmitter(ctx, state, started, now, budgetLeft, () => running2);
+  let running = [];
+  const progress = progressEmitter(ctx, state, started, now, budgetLeft, () => running);
   await planUnits(measure);
   if (aborted4()) state.stoppedBecause = "interrupted";
   let round2 = 0;
-  running2 = state.stoppedBecause === "interrupted" ? [] : state.units.filter((u2) => u2.running);
-  let next = running2;
-  while (running2.length > 0) {
+  running = state.stoppedBecause === "interrupted" ? [] : state.units.filter((u2) => u2.running);
+  let next = running;
+  while (running.length > 0) {
     if (aborted4()) {
       state.stoppedBecause = "interrupted";
       break;
@@ -44496,8 +44386,8 @@ async function runSchedule(ctx) {
     if (ended) break;
     for (const unit of order) checkUnit(state, unit, spec);
     for (const job of new Set(order.map((u2) => u2.job))) if (job.running && job.units.some((u2) => u2.design?.phase === "pilot")) designsReady(job);
-    running2 = running2.filter((u2) => u2.running);
-    next = ctx.allocation === false ? running2 : allocateRound(running2);
+    running = running.filter((u2) => u2.running);
+    next = ctx.allocation === false ? running : allocateRound(running);
     progress(round2, true);
     round2++;
   }
@@ -44546,7 +44436,7 @@ async function runSchedule(ctx) {
         reach: u2.reach ?? null,
         paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0,
         // the pairs of its chosen design, after the pilot's: futility waits for enough of them
-        ...u2.design?.phase === "chosen" ? { designPairs: Math.max(0, u2.pairs - (u2.design.review?.since ?? u2.design.pilot.length)) } : {}
+        ...u2.design?.phase === "chosen" ? { designPairs: Math.max(0, u2.pairs - u2.design.pilot.length) } : {}
       })),
       { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() }
     );
@@ -44589,11 +44479,9 @@ async function runSchedule(ctx) {
     const order = baseFirst(spec.seed, unit.name, unit.pairs) ? "base-first" : "head-first";
     const sides = order === "base-first" ? ["base", "head"] : ["head", "base"];
     const t0 = now();
-    const designed = unit.design?.phase === "chosen";
     const got = await measurePair(measure, unit, sides);
     if (!got) return false;
-    const pairMs = now() - t0;
-    unit.pairMsTotal += pairMs;
+    unit.pairMsTotal += now() - t0;
     const beyond = beyondLimits(state, got);
     if (beyond) {
       countFailure(measure, unit.job, new RunFailure(beyond.side, "parse", beyond.message, null, false));
@@ -44607,33 +44495,18 @@ async function runSchedule(ctx) {
       if (next2) unit.sizing = next2;
       else designsReady(unit.job);
     }
-    if (designed) review(unit, pairMs);
     ctx.onPair(state);
     return true;
   }
-  function review(unit, pairMs) {
-    const row = unit.rows.find((r) => r.key === unit.name) ?? unit.rows[0];
-    if (!row) return;
-    const d = row.pairs.map((p) => p.base > 0 && p.head > 0 ? Math.log(p.head / p.base) : 0);
-    const changed = reviewDesign(unit.design, { d, pairMs }, {
-      pairsLeft: Math.max(0, spec.maxPairs - unit.pairs),
-      timeMs: Math.max(0, budgetLeft()) / Math.max(1, state.units.filter((u2) => u2.running).length),
-      timeLeftMs: Math.max(0, budgetLeft()),
-      pairsPerVariance: settlePairsPerVariance(spec.alpha, row.threshold ?? spec.threshold)
-    });
-    if (!changed) return;
-    unit.sizing = changed.sizing;
-    ctx.log(`${unit.name}: ${changed.log}`);
-  }
 }
 var PROGRESS_UNITS_PER_PAIR = 64;
-function progressEmitter(ctx, state, started, now, budgetLeft, running2) {
+function progressEmitter(ctx, state, started, now, budgetLeft, running) {
   let last = -Infinity;
   let pairsDone = 0;
   let pairsSince = 0;
   const emit = (round2, force = false) => {
     if (!ctx.progress) return;
-    const units = running2();
+    const units = running();
     if (!force && pairsSince * PROGRESS_UNITS_PER_PAIR < units.length) return;
     const t = now();
     if (!force && t - last < 250) return;
@@ -45233,17 +45106,11 @@ function designSummary(benchmarks) {
   const counts2 = /* @__PURE__ */ new Map();
   const pilots = /* @__PURE__ */ new Set();
   let piloting = 0;
-  let tried = 0;
-  let kept = 0;
   for (const b of designed) {
     const d = b.design;
     if (!d.chosen) {
       piloting++;
       continue;
-    }
-    if (d.trial) {
-      tried++;
-      if (d.kept === "trial") kept++;
     }
     pilots.add(d.pilotPairs);
     const key = designWords(d.repetitions, d.lengthMs, d.warmup ?? 0);
@@ -45255,8 +45122,7 @@ function designSummary(benchmarks) {
   if (rest > 0) parts2.push(`other designs (${rest})`);
   if (piloting > 0) parts2.push(`still in their pilot (${piloting})`);
   const pilot = pilots.size === 1 ? `${[...pilots][0]} pairs` : "pairs";
-  const review = tried === 0 ? "" : `; ${tried} benchmark${tried === 1 ? "" : "s"} whose pairs spread far more than ${tried === 1 ? "its" : "their"} pilot predicted tried longer processes, and ${kept === tried && tried > 1 ? "all" : kept} kept them`;
-  return `Runs designed from the noise of each benchmark's first ${pilot}: ${parts2.join(", ")}${review}`;
+  return `Runs designed from the noise of each benchmark's first ${pilot}: ${parts2.join(", ")}`;
 }
 function paceOf(results) {
   const wallMs = Date.parse(results.finishedAt ?? "") - Date.parse(results.startedAt ?? "");

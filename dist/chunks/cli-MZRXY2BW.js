@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-NWGZTYVR.js";
+} from "./chunk-CDV6ZLQI.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
