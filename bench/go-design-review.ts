@@ -17,10 +17,13 @@
  * (spread² × cost). The table gives the best design, the design `--design auto` chose in the
  * comparison the binary came from when `--results` names its results file, and a few fixed ones.
  *
+ *   npm run bench:go-design-review                          # fastjson, downloaded and built (about 5 minutes)
  *   npm run bench:go-design-review -- --go-dir /tmp/pairbench-suites-XXXX/go/base --results <that comparison's results file>
  *
- * `--go-dir` is a folder with `build/bench.test` built in it (`npm run bench:suites -- --suites go
- * --keep-work` leaves one in `<work>/go/base`, and the results file of each arm beside it).
+ * Without `--go-dir` it measures the fastjson suite of bench/suites.ts (v1.6.4, unpatched), fetched
+ * through the Go module proxy. `--go-dir` is a folder with `build/bench.test` built in it (`npm run
+ * bench:suites -- --suites go --keep-work` leaves one in `<work>/go/base`, and the results file of
+ * each arm beside it, whose chosen designs `--results` adds to the table).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -29,7 +32,7 @@ import { spawnSync } from 'node:child_process';
 import { median } from '../src/stats/describe.ts';
 import { hodgesLehmann } from '../src/stats/hodges-lehmann.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
-import { anchored, goRun } from './lib/go-runs.ts';
+import { anchored, buildFastjson, goRun } from './lib/go-runs.ts';
 import { describeMachine, ROOT } from './lib/machine.ts';
 
 const { values } = parseArgs({
@@ -45,10 +48,10 @@ const { values } = parseArgs({
   },
 });
 
-const dir = resolve(values['go-dir'] ?? '');
+const dir = values['go-dir'] ? resolve(values['go-dir']) : buildFastjson('pairbench-design-review-');
 const binary = join(dir, 'build/bench.test');
-if (!values['go-dir'] || !existsSync(binary)) {
-  console.error(`--go-dir ${values['go-dir'] ?? '(none)'}: expected a folder a Go test binary was built in, as build/bench.test`);
+if (!existsSync(binary)) {
+  console.error(`--go-dir ${dir}: no build/bench.test in it (expected a folder a Go test binary was built in, as build/bench.test)`);
   process.exit(2);
 }
 const processes = Number(values.processes);
@@ -169,7 +172,7 @@ const md = [
     return `| ${r.name} | ${words(d)} | ${pct(best.pairSd)}, ${Math.round(best.pairMs)} ms | ${r.chosen ? `${words(designs.find((x) => key(x) === r.chosen)!)}: ${cell(r, r.chosen)}` : '—'} | ${FIXED.map((k) => cell(r, k)).join(' | ')} |`;
   }),
   '',
-  'The best design is picked from 40 by the same processes it is scored on, so its figure is optimistic; the fixed designs\' are not.',
+  `The best design is picked from ${designs.length} by the same processes it is scored on, so its figure is optimistic; the fixed designs' are not.`,
   '',
 ];
 const outDir = values.out ? resolve(values.out) : join(ROOT, 'bench/results');

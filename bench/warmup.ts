@@ -13,13 +13,11 @@
  * folder with `build/bench.test` built in it (`npm run bench:suites -- --suites go --keep-work`
  * leaves one in `<work>/go/base`).
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from '../src/stats/describe.ts';
-import { anchored, goRun } from './lib/go-runs.ts';
+import { anchored, buildFastjson, goRun } from './lib/go-runs.ts';
 import { describeMachine, ROOT } from './lib/machine.ts';
 
 const { values } = parseArgs({
@@ -33,21 +31,7 @@ const { values } = parseArgs({
   },
 });
 
-/** The fastjson suite of bench/suites.ts, unpatched: downloaded and its test binary built in a temporary folder. */
-function buildFastjson(): string {
-  const work = mkdtempSync(join(tmpdir(), 'pairbench-warmup-'));
-  const dl = spawnSync('go', ['mod', 'download', '-json', 'github.com/valyala/fastjson@v1.6.4'], { cwd: work, encoding: 'utf8' });
-  if (dl.status !== 0) throw new Error(`go mod download failed: ${dl.stderr}`);
-  const source = (JSON.parse(dl.stdout) as { Dir: string }).Dir;
-  const dir = join(work, 'fastjson');
-  cpSync(source, dir, { recursive: true });
-  spawnSync('chmod', ['-R', 'u+w', dir]);
-  const build = spawnSync('go', ['test', '-c', '-trimpath', '-o', 'build/bench.test', '.'], { cwd: dir, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`go test -c failed in ${dir}: ${build.stderr}`);
-  return dir;
-}
-
-const dir = values['go-dir'] ? resolve(values['go-dir']) : buildFastjson();
+const dir = values['go-dir'] ? resolve(values['go-dir']) : buildFastjson('pairbench-warmup-');
 const binary = join(dir, 'build/bench.test');
 if (!existsSync(binary)) {
   console.error(`--go-dir ${dir}: no build/bench.test in it (expected a folder a Go test binary was built in, as build/bench.test)`);

@@ -1,5 +1,8 @@
-/** Runs of a built Go test binary, for the benches that time its benchmarks one by one (warmup.ts, go-iterations.ts). */
+/** Runs of a built Go test binary, for the benches that time its benchmarks one by one (warmup.ts, go-iterations.ts, go-design-review.ts). */
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** The ns/op of each benchmark line one run printed, in order, by name (without the -GOMAXPROCS suffix). */
 export function goRun(binary: string, cwd: string, args: readonly string[]): Map<string, number[]> {
@@ -22,4 +25,18 @@ export function anchored(name: string): string {
     .split('/')
     .map((p) => `^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
     .join('/');
+}
+
+/** The fastjson suite of bench/suites.ts, unpatched: downloaded and its test binary built in a temporary folder. */
+export function buildFastjson(prefix: string): string {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const dl = spawnSync('go', ['mod', 'download', '-json', 'github.com/valyala/fastjson@v1.6.4'], { cwd: work, encoding: 'utf8' });
+  if (dl.status !== 0) throw new Error(`go mod download failed: ${dl.stderr}`);
+  const source = (JSON.parse(dl.stdout) as { Dir: string }).Dir;
+  const dir = join(work, 'fastjson');
+  cpSync(source, dir, { recursive: true });
+  spawnSync('chmod', ['-R', 'u+w', dir]);
+  const build = spawnSync('go', ['test', '-c', '-trimpath', '-o', 'build/bench.test', '.'], { cwd: dir, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`go test -c failed in ${dir}: ${build.stderr}`);
+  return dir;
 }
