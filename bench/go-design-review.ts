@@ -25,14 +25,14 @@
  * bench:suites -- --suites go --keep-work` leaves one in `<work>/go/base`, and the results file of
  * each arm beside it, whose chosen designs `--results` adds to the table).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import { median } from '../src/stats/describe.ts';
 import { hodgesLehmann } from '../src/stats/hodges-lehmann.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
-import { anchored, buildFastjson, goRun } from './lib/go-runs.ts';
+import { anchored, goBinary, goRun } from './lib/go-runs.ts';
 import { describeMachine, ROOT } from './lib/machine.ts';
 
 const { values } = parseArgs({
@@ -48,12 +48,7 @@ const { values } = parseArgs({
   },
 });
 
-const dir = values['go-dir'] ? resolve(values['go-dir']) : buildFastjson('pairbench-design-review-');
-const binary = join(dir, 'build/bench.test');
-if (!existsSync(binary)) {
-  console.error(`--go-dir ${dir}: no build/bench.test in it (expected a folder a Go test binary was built in, as build/bench.test)`);
-  process.exit(2);
-}
+const { dir, binary } = goBinary(values['go-dir'], 'pairbench-design-review-');
 const processes = Number(values.processes);
 const count = Number(values.count);
 const nPairs = Number(values.pairs);

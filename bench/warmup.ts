@@ -13,11 +13,11 @@
  * folder with `build/bench.test` built in it (`npm run bench:suites -- --suites go --keep-work`
  * leaves one in `<work>/go/base`).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from '../src/stats/describe.ts';
-import { anchored, buildFastjson, goRun } from './lib/go-runs.ts';
+import { anchored, goBinary, goRun } from './lib/go-runs.ts';
 import { describeMachine, ROOT } from './lib/machine.ts';
 
 const { values } = parseArgs({
@@ -31,12 +31,7 @@ const { values } = parseArgs({
   },
 });
 
-const dir = values['go-dir'] ? resolve(values['go-dir']) : buildFastjson('pairbench-warmup-');
-const binary = join(dir, 'build/bench.test');
-if (!existsSync(binary)) {
-  console.error(`--go-dir ${dir}: no build/bench.test in it (expected a folder a Go test binary was built in, as build/bench.test)`);
-  process.exit(2);
-}
+const { dir, binary } = goBinary(values['go-dir'], 'pairbench-warmup-');
 const processes = Number(values.processes);
 const count = Number(values.count);
 const lengthMs = Number(values.length);

@@ -1,8 +1,8 @@
 /** Runs of a built Go test binary, for the benches that time its benchmarks one by one (warmup.ts, go-iterations.ts, go-design-review.ts). */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The ns/op of each benchmark line one run printed, in order, by name (without the -GOMAXPROCS suffix). */
 export function goRun(binary: string, cwd: string, args: readonly string[]): Map<string, number[]> {
@@ -28,7 +28,7 @@ export function anchored(name: string): string {
 }
 
 /** The fastjson suite of bench/suites.ts, unpatched: downloaded and its test binary built in a temporary folder. */
-export function buildFastjson(prefix: string): string {
+function buildFastjson(prefix: string): string {
   const work = mkdtempSync(join(tmpdir(), prefix));
   const dl = spawnSync('go', ['mod', 'download', '-json', 'github.com/valyala/fastjson@v1.6.4'], { cwd: work, encoding: 'utf8' });
   if (dl.status !== 0) throw new Error(`go mod download failed: ${dl.stderr}`);
@@ -39,4 +39,18 @@ export function buildFastjson(prefix: string): string {
   const build = spawnSync('go', ['test', '-c', '-trimpath', '-o', 'build/bench.test', '.'], { cwd: dir, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`go test -c failed in ${dir}: ${build.stderr}`);
   return dir;
+}
+
+/**
+ * The Go test binary a bench measures: `build/bench.test` in `goDir` (a folder a bench:suites
+ * --keep-work run left), or in fastjson downloaded and built now. A folder without one is exit 2.
+ */
+export function goBinary(goDir: string | undefined, prefix: string): { dir: string; binary: string } {
+  const dir = goDir ? resolve(goDir) : buildFastjson(prefix);
+  const binary = join(dir, 'build/bench.test');
+  if (!existsSync(binary)) {
+    console.error(`--go-dir ${dir}: no build/bench.test in it (expected a folder a Go test binary was built in, as build/bench.test)`);
+    process.exit(2);
+  }
+  return { dir, binary };
 }
