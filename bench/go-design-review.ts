@@ -1,7 +1,7 @@
 /**
  * Which design of a Go benchmark's runs gives the steadiest pairs, read from long processes: the
- * measurement behind the review of a chosen design (docs/statistics.md, "The review of a design
- * against its own pairs"). Each benchmark of a built Go test binary runs in `--processes` fresh
+ * measurement behind the review of a chosen design, tried and not kept (docs/statistics.md,
+ * "tried, not kept: reviewing a design against its own pairs"). Each benchmark of a built Go test binary runs in `--processes` fresh
  * processes of `--count` repetitions of about 10 ms (`-test.benchtime Nx`, N from the fastest of
  * four 20 ms repetitions). From those repetitions every design of w warm-up repetitions and k more
  * of length L (L a multiple of 10 ms: a repetition of 40 ms is read as the mean of four consecutive
@@ -28,7 +28,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawnSync } from 'node:child_process';
 import { median } from '../src/stats/describe.ts';
 import { hodgesLehmann } from '../src/stats/hodges-lehmann.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
@@ -65,7 +64,8 @@ const chosen = new Map<string, { warmup: number; repetitions: number; lengthMs: 
 if (values.results) {
   const file = JSON.parse(readFileSync(resolve(values.results), 'utf8')) as { benchmarks: Array<{ name: string; unit?: string; design?: { warmup?: number; repetitions: number; lengthMs: number; ran?: { warmup?: number; repetitions: number; lengthMs: number } } }> };
   for (const b of file.benchmarks) {
-    // the design chosen from the pilot: the one its first pairs ran (`ran`), else the one recorded
+    // the design chosen from the pilot: the one its first pairs ran (`ran`, in the files of the
+    // review's runs, bench/results/go-aa-review-2026-12-01-inputs), else the one recorded
     const d = b.design?.ran ?? b.design;
     if (d && b.unit === 'ns') chosen.set(b.name, { warmup: d.warmup ?? 0, repetitions: d.repetitions, lengthMs: d.lengthMs });
   }
@@ -94,7 +94,11 @@ interface Row {
   iterations: number;
   processMs: number;
   figures: Figures[];
+  /** the design of `figures` with the least variance per second */
+  best: Figures;
   chosen: string | null;
+  /** each process's repetitions, ns/op in order, and its wall time: what every figure is read from */
+  processes: Array<{ reps: number[]; wallMs: number }>;
 }
 
 const rand = mulberry32(1);
@@ -106,9 +110,8 @@ for (const [name, ops] of steady) {
   const procs: Array<{ reps: number[]; wallMs: number }> = [];
   for (let p = 0; p < processes; p++) {
     const t0 = performance.now();
-    const r = spawnSync(binary, ['-test.run', '^$', '-test.bench', anchored(name), `-test.benchtime=${iterations}x`, `-test.count=${count}`], { cwd: dir, encoding: 'utf8' });
+    const reps = goRun(binary, dir, ['-test.bench', anchored(name), `-test.benchtime=${iterations}x`, `-test.count=${count}`]).get(name) ?? [];
     const wallMs = performance.now() - t0;
-    const reps = [...r.stdout.matchAll(/\s([\d.]+) ns\/op/g)].map((m) => Number(m[1]));
     if (reps.length === count) procs.push({ reps, wallMs });
   }
   if (procs.length < 4) continue;
@@ -137,8 +140,8 @@ for (const [name, ops] of steady) {
   });
   const c = chosen.get(name);
   const near = c ? designs.find((d) => d.w === Math.min(c.warmup, 4) && d.k === c.repetitions && d.L === LENGTHS.reduce((b, L) => (Math.abs(L * 10 - c.lengthMs) < Math.abs(b * 10 - c.lengthMs) ? L : b), 1)) : undefined;
-  rows.push({ name, opNs, iterations, processMs, figures, chosen: near ? key(near) : null });
   const best = figures.reduce((b, f) => (f.score < b.score ? f : b));
+  rows.push({ name, opNs, iterations, processMs, figures, best, chosen: near ? key(near) : null, processes: procs });
   process.stderr.write(`[go-design-review] ${name}: best ${best.design} ±${(100 * best.pairSd).toFixed(1)}%\n`);
 }
 
@@ -149,8 +152,7 @@ const date = machine.date.slice(0, 10);
 const command = `npm run bench:go-design-review -- ${process.argv.slice(2).join(' ')}`;
 const cell = (r: Row, design: string | null) => {
   const f = r.figures.find((x) => x.design === design);
-  const best = r.figures.reduce((b, x) => (x.score < b.score ? x : b));
-  return f ? `${pct(f.pairSd)} (${(f.score / best.score).toFixed(1)})` : '—';
+  return f ? `${pct(f.pairSd)} (${(f.score / r.best.score).toFixed(1)})` : '—';
 };
 const md = [
   '# Designs of a Go benchmark\'s runs, read from long processes',
@@ -162,9 +164,8 @@ const md = [
   `| benchmark | best design | its spread, ms a pair | chosen by --design auto${values.results ? '' : ' (no --results)'} | ${FIXED.map((k) => words({ w: Number(k[1]), k: Number(k[3]), L: Number(k.slice(5)) / 10 })).join(' | ')} |`,
   `|---|---|---|---|${FIXED.map(() => '---').join('|')}|`,
   ...rows.map((r) => {
-    const best = r.figures.reduce((b, x) => (x.score < b.score ? x : b));
-    const d = designs.find((x) => key(x) === best.design)!;
-    return `| ${r.name} | ${words(d)} | ${pct(best.pairSd)}, ${Math.round(best.pairMs)} ms | ${r.chosen ? `${words(designs.find((x) => key(x) === r.chosen)!)}: ${cell(r, r.chosen)}` : '—'} | ${FIXED.map((k) => cell(r, k)).join(' | ')} |`;
+    const d = designs.find((x) => key(x) === r.best.design)!;
+    return `| ${r.name} | ${words(d)} | ${pct(r.best.pairSd)}, ${Math.round(r.best.pairMs)} ms | ${r.chosen ? `${words(designs.find((x) => key(x) === r.chosen)!)}: ${cell(r, r.chosen)}` : '—'} | ${FIXED.map((k) => cell(r, k)).join(' | ')} |`;
   }),
   '',
   `The best design is picked from ${designs.length} by the same processes it is scored on, so its figure is optimistic; the fixed designs' are not.`,
