@@ -11,7 +11,7 @@
  *
  * - `auto`: the default, `--design auto` (each benchmark's runs designed from its pilot); its
  *   spread is read from the pairs after the pilot, its cost from all of them;
- * - `1x10ms` ... `3x10ms`: one fixed design for every benchmark (`--design command` with
+ * - `1x10ms` ... `5x10ms`: one fixed design for every benchmark (`--design command` with
  *   `-test.benchtime L -test.count k`: Go runs k repetitions of a fixed count sized to L, the
  *   process's value their median);
  * - `bound`: `auto` with `--cpus <one CPU>` (Go then sets GOMAXPROCS to 1 itself);
@@ -24,6 +24,7 @@
  * budget, relative to `auto` in the same block: (1.4826 × MAD)² × ms per pair, the criterion the
  * design minimises (Kalibera & Jones 2013).
  *
+ *   npm run bench:go-designs                                              # fastjson, downloaded and built, copied as the A/A head
  *   npm run bench:go-designs -- --go-dirs /tmp/pairbench-suites-XXXX/go   # from npm run bench:suites -- --suites go --keep-work
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,9 +35,10 @@ import { allowedCpus } from '../src/config/cpus.ts';
 import { median } from '../src/stats/describe.ts';
 import { rngFor, shuffle } from '../src/schedule/random.ts';
 import { describeMachine, machineMarkdown, ROOT } from './lib/machine.ts';
+import { fastjsonAaDirs } from './lib/go-runs.ts';
 import { run } from './lib/proc.ts';
 
-const ARMS = ['auto', '1x10ms', '1x20ms', '1x40ms', '1x80ms', '3x10ms', 'bound', 'bound-procs'] as const;
+const ARMS = ['auto', '1x10ms', '1x20ms', '1x40ms', '1x80ms', '3x10ms', '5x10ms', 'bound', 'bound-procs'] as const;
 type Arm = (typeof ARMS)[number];
 
 const { values } = parseArgs({
@@ -55,8 +57,8 @@ const fail = (message: string): never => {
   console.error(message);
   process.exit(2);
 };
-if (!values['go-dirs']) fail('--go-dirs: expected the go/ folder of `npm run bench:suites -- --suites go --keep-work` (with base/ and aa/ built in it)');
-const root = resolve(values['go-dirs']!);
+// without --go-dirs, fastjson downloaded and built, and copied as the A/A head
+const root = values['go-dirs'] ? resolve(values['go-dirs']) : fastjsonAaDirs('pairbench-go-designs-');
 const dirs = { base: join(root, 'base'), aa: join(root, 'aa') };
 for (const d of Object.values(dirs)) if (!existsSync(join(d, 'build/bench.test'))) fail(`--go-dirs ${root}: no ${join(d, 'build/bench.test')} (expected the go/ folder of a bench:suites run, with base/ and aa/ built)`);
 const arms = values.arms.split(',').map((a) => a.trim()) as Arm[];
@@ -151,6 +153,7 @@ const describe: Record<Arm, string> = {
   '1x40ms': '1 repetition of 40 ms',
   '1x80ms': '1 repetition of 80 ms',
   '3x10ms': '3 repetitions of 10 ms (their median)',
+  '5x10ms': '5 repetitions of 10 ms (their median)',
   bound: '`--design auto`, `--cpus 1` (Go: GOMAXPROCS 1)',
   'bound-procs': `\`--design auto\`, \`--cpus 1\`, \`GOMAXPROCS=${cpus?.length ?? 'n'}\` before the command`,
 };

@@ -27,13 +27,13 @@ export function anchored(name: string): string {
     .join('/');
 }
 
-/** The fastjson suite of bench/suites.ts, unpatched: downloaded and its test binary built in a temporary folder. */
-function buildFastjson(prefix: string): string {
-  const work = mkdtempSync(join(tmpdir(), prefix));
+/** The fastjson suite of bench/suites.ts, unpatched: downloaded and its test binary built in a temporary folder (in `work` when given). */
+function buildFastjson(prefix: string, into?: string): string {
+  const work = into ?? mkdtempSync(join(tmpdir(), prefix));
   const dl = spawnSync('go', ['mod', 'download', '-json', 'github.com/valyala/fastjson@v1.6.4'], { cwd: work, encoding: 'utf8' });
   if (dl.status !== 0) throw new Error(`go mod download failed: ${dl.stderr}`);
   const source = (JSON.parse(dl.stdout) as { Dir: string }).Dir;
-  const dir = join(work, 'fastjson');
+  const dir = join(work, into ? 'base' : 'fastjson');
   cpSync(source, dir, { recursive: true });
   spawnSync('chmod', ['-R', 'u+w', dir]);
   const build = spawnSync('go', ['test', '-c', '-trimpath', '-o', 'build/bench.test', '.'], { cwd: dir, encoding: 'utf8' });
@@ -53,4 +53,16 @@ export function goBinary(goDir: string | undefined, prefix: string): { dir: stri
     process.exit(2);
   }
   return { dir, binary };
+}
+
+/**
+ * A folder laid out as `npm run bench:suites -- --suites go --keep-work` leaves its go/ folder:
+ * `base/` with fastjson built in it and `aa/` a copy of that build (an A/A comparison of two copies
+ * of one build), for the benches that take `--go-dirs` and were not given one.
+ */
+export function fastjsonAaDirs(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const base = buildFastjson(prefix, root);
+  cpSync(base, join(root, 'aa'), { recursive: true });
+  return root;
 }
