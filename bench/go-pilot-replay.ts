@@ -69,15 +69,15 @@ const maxLengthMs = Number(values['max-length-ms']);
 const seed = Number(values.seed);
 const reads = values.read.split(',').map((s) => Number(s.trim()));
 for (const [flag, v, ok, want] of [
-  ['--draws', draws, Number.isInteger(draws) && draws >= 1, 'a whole number of at least 1'],
-  ['--pilot-pairs', pilotPairs, Number.isInteger(pilotPairs) && pilotPairs >= 8 && pilotPairs <= 20, 'a whole number from 8 to 20'],
+  ['--draws', values.draws, Number.isInteger(draws) && draws >= 1, 'a whole number of at least 1'],
+  ['--pilot-pairs', values['pilot-pairs'], Number.isInteger(pilotPairs) && pilotPairs >= 8 && pilotPairs <= 20, 'a whole number from 8 to 20'],
   ['--read', values.read, reads.every((n) => Number.isInteger(n) && n >= 3), 'repetitions per pilot process, whole numbers of at least 3, comma-separated'],
   ['--budget-s', values['budget-s'], budgetMs > 0, 'a positive number of seconds'],
-  ['--max-pairs', maxPairs, Number.isInteger(maxPairs) && maxPairs > pilotPairs, 'a whole number above the pilot pairs'],
-  ['--threshold', threshold, threshold > 0 && threshold < 1, 'a fraction between 0 and 1'],
-  ['--alpha', alpha, alpha > 0 && alpha < 0.5, 'a level between 0 and 0.5'],
-  ['--max-length-ms', maxLengthMs, maxLengthMs >= 10, 'at least 10'],
-  ['--seed', seed, Number.isInteger(seed) && seed >= 0, 'a whole number'],
+  ['--max-pairs', values['max-pairs'], Number.isInteger(maxPairs) && maxPairs > pilotPairs, 'a whole number above the pilot pairs'],
+  ['--threshold', values.threshold, threshold > 0 && threshold < 1, 'a fraction between 0 and 1'],
+  ['--alpha', values.alpha, alpha > 0 && alpha < 0.5, 'a level between 0 and 0.5'],
+  ['--max-length-ms', values['max-length-ms'], maxLengthMs >= 10, 'at least 10'],
+  ['--seed', values.seed, Number.isInteger(seed) && seed >= 0, 'a whole number'],
 ] as const) {
   if (!ok) fail(`${flag} ${String(v)}: expected ${want}`);
 }
