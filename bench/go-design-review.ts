@@ -32,6 +32,7 @@ import { median } from '../src/stats/describe.ts';
 import { hodgesLehmann } from '../src/stats/hodges-lehmann.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
 import { anchored, goBinary, goRun } from './lib/go-runs.ts';
+import { type Shape, shapeKey, shapePairMs, shapeValue, shapeWords } from './lib/pilot-replay.ts';
 import { describeMachine, ROOT } from './lib/machine.ts';
 
 const { values } = parseArgs({
@@ -72,10 +73,8 @@ if (values.results) {
 }
 
 const LENGTHS = [1, 2, 4, 8] as const;
-const designs: Array<{ w: number; k: number; L: number }> = [];
+const designs: Shape[] = [];
 for (const L of LENGTHS) for (const w of [0, 1, 2, 4]) for (const k of [1, 3, 5]) if ((w + k) * L <= count) designs.push({ w, k, L });
-const key = (d: { w: number; k: number; L: number }) => `w${d.w}k${d.k}L${d.L * 10}`;
-const words = (d: { w: number; k: number; L: number }) => `${d.w > 0 ? `${d.w} warm-up${d.w > 1 ? 's' : ''} + ` : ''}${d.k} × ${d.L * 10} ms`;
 
 // the steady time of one iteration: the fastest of four 20 ms repetitions in one process
 const steady = goRun(binary, dir, ['-test.bench', values.bench, '-test.benchtime', '20ms', '-test.count', '4']);
@@ -106,7 +105,6 @@ const rows: Row[] = [];
 for (const [name, ops] of steady) {
   const opNs = Math.min(...ops);
   const iterations = Math.max(1, Math.round(10e6 / opNs));
-  const repMs = (iterations * opNs) / 1e6;
   const procs: Array<{ reps: number[]; wallMs: number }> = [];
   for (let p = 0; p < processes; p++) {
     const t0 = performance.now();
@@ -117,12 +115,9 @@ for (const [name, ops] of steady) {
   if (procs.length < 4) continue;
   // what a process costs besides its repetitions: its start, the harness's set-up, Go's b.N = 1 run
   const processMs = Math.max(0, median(procs.map((p) => p.wallMs - p.reps.reduce((t, v) => t + (v * iterations) / 1e6, 0))));
+  const recorded = { name, opNs, iterations, processMs, processes: procs };
   const figures: Figures[] = designs.map((d) => {
-    const value = procs.map((p) => {
-      const reps: number[] = [];
-      for (let i = 0; i + d.L <= count; i += d.L) reps.push(p.reps.slice(i, i + d.L).reduce((t, v) => t + v, 0) / d.L);
-      return Math.log(median(reps.slice(d.w, d.w + d.k)));
-    });
+    const value = procs.map((p) => shapeValue(p.reps, d));
     let sum = 0;
     for (let t = 0; t < draws; t++) {
       const dd: number[] = [];
@@ -135,13 +130,13 @@ for (const [name, ops] of steady) {
       sum += ((hl.upper - hl.lower) / 2 / 1.959964) * Math.sqrt(nPairs);
     }
     const pairSd = sum / draws;
-    const pairMs = 2 * (processMs + (d.w + d.k) * d.L * repMs);
-    return { design: key(d), pairSd, pairMs, score: pairSd ** 2 * pairMs };
+    const pairMs = shapePairMs(recorded, d);
+    return { design: shapeKey(d), pairSd, pairMs, score: pairSd ** 2 * pairMs };
   });
   const c = chosen.get(name);
   const near = c ? designs.find((d) => d.w === Math.min(c.warmup, 4) && d.k === c.repetitions && d.L === LENGTHS.reduce((b, L) => (Math.abs(L * 10 - c.lengthMs) < Math.abs(b * 10 - c.lengthMs) ? L : b), 1)) : undefined;
   const best = figures.reduce((b, f) => (f.score < b.score ? f : b));
-  rows.push({ name, opNs, iterations, processMs, figures, best, chosen: near ? key(near) : null, processes: procs });
+  rows.push({ name, opNs, iterations, processMs, figures, best, chosen: near ? shapeKey(near) : null, processes: procs });
   process.stderr.write(`[go-design-review] ${name}: best ${best.design} ±${(100 * best.pairSd).toFixed(1)}%\n`);
 }
 
@@ -161,11 +156,11 @@ const md = [
   '',
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.os}; load average at start ${machine.loadAverage.join(' / ')}; pairbench commit ${machine.commit ?? 'unknown'}.`,
   '',
-  `| benchmark | best design | its spread, ms a pair | chosen by --design auto${values.results ? '' : ' (no --results)'} | ${FIXED.map((k) => words({ w: Number(k[1]), k: Number(k[3]), L: Number(k.slice(5)) / 10 })).join(' | ')} |`,
+  `| benchmark | best design | its spread, ms a pair | chosen by --design auto${values.results ? '' : ' (no --results)'} | ${FIXED.map((k) => shapeWords({ w: Number(k[1]), k: Number(k[3]), L: Number(k.slice(5)) / 10 })).join(' | ')} |`,
   `|---|---|---|---|${FIXED.map(() => '---').join('|')}|`,
   ...rows.map((r) => {
-    const d = designs.find((x) => key(x) === r.best.design)!;
-    return `| ${r.name} | ${words(d)} | ${pct(r.best.pairSd)}, ${Math.round(r.best.pairMs)} ms | ${r.chosen ? `${words(designs.find((x) => key(x) === r.chosen)!)}: ${cell(r, r.chosen)}` : '—'} | ${FIXED.map((k) => cell(r, k)).join(' | ')} |`;
+    const d = designs.find((x) => shapeKey(x) === r.best.design)!;
+    return `| ${r.name} | ${shapeWords(d)} | ${pct(r.best.pairSd)}, ${Math.round(r.best.pairMs)} ms | ${r.chosen ? `${shapeWords(designs.find((x) => shapeKey(x) === r.chosen)!)}: ${cell(r, r.chosen)}` : '—'} | ${FIXED.map((k) => cell(r, k)).join(' | ')} |`;
   }),
   '',
   `The best design is picked from ${designs.length} by the same processes it is scored on, so its figure is optimistic; the fixed designs' are not.`,

@@ -20,7 +20,7 @@
  *
  * A design's score on the held-out half: the spread of d = ln(one process's value / another's) over
  * every pair of its processes, (median |d| / 0.6745)², times what a pair costs (two processes: their
- * start and w + k repetitions), over the least score of the 40 designs on that half (1: the best;
+ * start and w + k repetitions), over the least score of the designs that half can form (1: the best;
  * that best is itself picked on the half, so every rule's ratio is a little high alike). And per
  * drawn suite, how many benchmarks would settle at the default threshold and alpha within the pairs
  * `--max-pairs` allows and the budget the pilots leave, the soonest first as the allocation gives
@@ -34,9 +34,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { quantileSorted } from '../src/stats/describe.ts';
+import { quantileSorted, sorted } from '../src/stats/describe.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
-import { type RecordedBenchmark, replay } from './lib/pilot-replay.ts';
+import { FIXED_RULES, type RecordedBenchmark, replay } from './lib/pilot-replay.ts';
 import { describeMachine, ROOT } from './lib/machine.ts';
 
 const { values } = parseArgs({
@@ -101,7 +101,7 @@ const outcomes = r.outcomes;
 const settled = r.settled;
 const settledFair = r.settledFormable;
 
-const q = (a: readonly number[], p: number) => quantileSorted([...a].sort((x, y) => x - y), p);
+const q = (a: readonly number[], p: number) => quantileSorted(sorted(a), p);
 const f1 = (v: number) => v.toFixed(1);
 const pct = (v: number) => `${(100 * v).toFixed(0)}%`;
 const summary = RULES.map((rule) => {
@@ -127,10 +127,10 @@ const md = [
   '',
   '<details><summary>Per benchmark: the designs each pilot rule chose most, and the median ratio</summary>',
   '',
-  `| benchmark | ${RULES.filter((r) => !r.startsWith('fixed')).join(' | ')} |`,
-  `|---|${RULES.filter((r) => !r.startsWith('fixed')).map(() => '---').join('|')}|`,
+  `| benchmark | ${RULES.filter((r) => !FIXED_RULES.has(r)).join(' | ')} |`,
+  `|---|${RULES.filter((r) => !FIXED_RULES.has(r)).map(() => '---').join('|')}|`,
   ...rows.map((r, b) => {
-    const cells = RULES.filter((x) => !x.startsWith('fixed')).map((rule) => {
+    const cells = RULES.filter((x) => !FIXED_RULES.has(x)).map((rule) => {
       const o = outcomes.get(rule)![b]!;
       const counts = new Map<string, number>();
       for (const x of o) counts.set(x.design, (counts.get(x.design) ?? 0) + 1);

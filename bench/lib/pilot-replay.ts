@@ -120,6 +120,7 @@ export const FIXED: ReadonlyArray<readonly [string, string]> = [
   ['fixed 3 × 10 ms', 'w0k3L10'],
   ['fixed 1 × 80 ms', 'w0k1L80'],
 ];
+export const FIXED_RULES: ReadonlySet<string> = new Set(FIXED.map(([rule]) => rule));
 
 export interface Outcome {
   design: string;
@@ -216,25 +217,25 @@ export function replay(rows: readonly RecordedBenchmark[], count: number, o: Rep
         if (!s) return { design: c.design, ratio: null, costMs: null, settles: false };
         const need = ppv * s.s2;
         // a pilot's pairs count towards its verdict, a fixed design has none
-        const fromPilot = rule.startsWith('fixed') ? 0 : o.pilotPairs;
+        const fromPilot = FIXED_RULES.has(rule) ? 0 : o.pilotPairs;
         return { design: c.design, ratio: (s.s2 * s.ms) / held[b]!.best, costMs: need <= o.maxPairs ? Math.max(0, need - fromPilot) * s.ms : null, settles: false };
       });
-      // the budget the pilots leave, to the benchmarks that settle soonest first (schedule/allocate.ts)
-      const greedy = (which: (b: number) => boolean, budget: number): number => {
+      // the budget the pilots leave, to the benchmarks that settle soonest first (schedule/allocate.ts): those it reaches
+      const greedy = (which: (b: number) => boolean, budget: number): Outcome[] => {
         let left = budget;
-        let n = 0;
+        const reached: Outcome[] = [];
         for (const x of got.filter((x, b) => which(b) && x.costMs !== null).sort((a, z) => a.costMs! - z.costMs!)) {
           if (x.costMs! > left) break;
           left -= x.costMs!;
-          n++;
-          x.settles = true;
+          reached.push(x);
         }
-        return n;
+        return reached;
       };
-      const fair = greedy((b) => formable[b]!, ((o.budgetMs - pilotMs.get(rule)!) * nFormable) / rows.length);
-      for (const x of got) x.settles = false;
-      settled.get(rule)!.push(greedy(() => true, o.budgetMs - pilotMs.get(rule)!));
-      settledFormable.get(rule)!.push(fair / Math.max(1, nFormable));
+      const all = greedy(() => true, o.budgetMs - pilotMs.get(rule)!);
+      for (const x of all) x.settles = true;
+      settled.get(rule)!.push(all.length);
+      // among the formable ones alone, with their share of the budget
+      settledFormable.get(rule)!.push(greedy((b) => formable[b]!, ((o.budgetMs - pilotMs.get(rule)!) * nFormable) / rows.length).length / Math.max(1, nFormable));
       got.forEach((x, b) => outcomes.get(rule)![b]!.push(x));
     }
   }
