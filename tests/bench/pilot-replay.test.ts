@@ -2,7 +2,10 @@
  * bench/lib/pilot-replay.ts: designs read from recorded long processes, chosen from pilots drawn
  * from one half of them and scored on the other, on recordings whose noise has a known structure.
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../bench/lib/machine.ts';
 import { FIXED, KEEP, KEEP_RULE, heldSpread, readChoice, replay, shapeValue, shapes, type RecordedBenchmark, type RecordedProcess } from '../../bench/lib/pilot-replay.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
 
@@ -91,5 +94,20 @@ describe('the replay', () => {
     const white = (rule: string) => r.outcomes.get(rule)![2]!.map((o) => o.ratio!);
     const mean = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
     expect(mean(white('fixed 1 × 80 ms'))).toBeLessThan(mean(white('fixed 5 × 10 ms')));
+  });
+});
+
+describe('npm run bench:go-pilot-replay, given what it cannot read', () => {
+  it('exits 2 with one line naming the option and the value', () => {
+    const replayScript = join(ROOT, 'bench/go-pilot-replay.ts');
+    for (const [args, line] of [
+      [['--from', '/nonexistent/recording.json'], /^--from \/nonexistent\/recording\.json: ENOENT.*\(expected the JSON file bench:go-design-review wrote\)$/],
+      [['--draws', 'x'], /^--draws x: expected a whole number of at least 1$/],
+    ] as const) {
+      const r = spawnSync(process.execPath, [replayScript, ...args], { cwd: ROOT, encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.trim()).toMatch(line);
+    }
   });
 });
