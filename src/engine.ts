@@ -130,6 +130,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       presence,
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
       pairs: row.pairs,
+      ...(row.oneSidedZeros ? { oneSidedZeros: { ...row.oneSidedZeros } } : {}),
       ...(count !== undefined ? { iterations: count } : {}),
       ...(unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {}),
       ...(unit?.futility ? { futility: unit.futility } : {}),

@@ -12,9 +12,12 @@
  *   benchmark; every other metric gets its own sample named `<name> (<metric>)`, where
  *   `<metric>` is the label the harness prints for it (`BenchmarkParse (B/op)`,
  *   `BM_Sort/1000 (items_per_second)`), while the sample's `unit` is the normalised unit.
- * - A value of exactly 0 (`0 allocs/op`, or a libtest `0 ns/iter` of a benchmark that was
- *   optimised away) has no ratio and is left out; negative, non-finite or unreadable numbers are
- *   errors.
+ * - A count of exactly 0 (`0 allocs/op`, `0 B/op`) is a measurement like any other: a pair in
+ *   which both sides printed it is an equal pair, and one in which only one side did is counted
+ *   apart, since it forms no ratio (schedule/record.ts). A time of exactly 0 (a libtest
+ *   `0 ns/iter` of a benchmark that was optimised away) is left out: a time sizes the runs, and a
+ *   benchmark that takes no time has none to size them by. Negative, non-finite or unreadable
+ *   numbers are errors.
  * - Output with no benchmark at all is an error.
  */
 import type { Direction } from '../stats/types.ts';
@@ -23,6 +26,8 @@ import type { z } from 'zod';
 import { median } from '../stats/describe.ts';
 
 const NO_BENCHMARKS = 'no benchmark lines found: is --format right?';
+/** The unit every time is normalised to (`normalise`): a time of 0 is left out, a count of 0 kept. */
+export const TIME_UNIT = 'ns';
 export const NO_BENCHMARKS_IN_DOCUMENT = 'no benchmarks in the document: is --format right?';
 
 interface Pending {
@@ -78,9 +83,9 @@ export class SampleCollector {
     const samples: Sample[] = [];
     for (const p of this.#byName.values()) {
       const value = median(p.values);
-      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}), ...(p.reciprocalOf !== undefined ? { reciprocalOf: p.reciprocalOf } : {}) });
+      if (value > 0 || (value === 0 && p.unit !== TIME_UNIT)) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}), ...(p.reciprocalOf !== undefined ? { reciprocalOf: p.reciprocalOf } : {}) });
     }
-    if (samples.length === 0) {
+    if (!samples.some((s) => s.value > 0)) {
       throw new HarnessParseError(this.#format, null, 'every benchmark value is 0: nothing to compare');
     }
     return samples;

@@ -5,6 +5,7 @@
 import type { BenchmarkSpec } from '../config/spec.ts';
 import type { Metric } from '../config/options.ts';
 import { parseHarness } from '../harness/index.ts';
+import { TIME_UNIT } from '../harness/common.ts';
 import { filterMatches } from '../harness/select.ts';
 import type { HarnessFormat, Sample } from '../harness/types.ts';
 import { median } from '../stats/describe.ts';
@@ -73,8 +74,9 @@ export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: 
  * A run's samples with the first `warmup` repetitions of each left out of its value (a design's
  * warm-up: schedule/design.ts): the value is the median of the rest, and `repetitions` keeps every
  * one, so the design still sees the warm-up. A sample that printed no more repetitions than the
- * warm-up keeps its value; one whose remaining median is 0 has no ratio and is left out, as a
- * harness leaves out a value of 0.
+ * warm-up keeps its value. A count whose remaining median is 0 is kept, as a harness keeps a count
+ * of 0 (Go's `allocs/op` of a pool that the warm-up filled: harness/common.ts); a time whose
+ * remaining median is 0 is left out, as a harness leaves out a time of 0.
  */
 export function afterWarmup<S extends Sample>(samples: S[], warmup: number): S[] {
   if (warmup <= 0) return samples;
@@ -86,7 +88,7 @@ export function afterWarmup<S extends Sample>(samples: S[], warmup: number): S[]
       continue;
     }
     const value = median(reps.slice(warmup));
-    if (value > 0) out.push({ ...s, value });
+    if (value > 0 || (value === 0 && s.unit !== TIME_UNIT)) out.push({ ...s, value });
   }
   return out;
 }

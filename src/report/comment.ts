@@ -20,6 +20,7 @@
  * (UTF-8 bytes) rows and sections are left out, the most important kept, and a note at the bottom
  * says where the full report is (S8).
  */
+import { pairRatio } from '../stats/analysis.ts';
 import type { BenchmarkResult, Failure, Results } from '../results/schema.ts';
 import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
@@ -177,7 +178,7 @@ function pairsBlock(b: BenchmarkResult): string {
   const lines = [`    #  order       ${'base'.padStart(14)}  ${'head'.padStart(14)}  head/base`];
   b.pairs.forEach((p, i) => {
     const note = excluded.has(i) ? '  outlier, excluded' : kept.has(i) ? '  outlier, kept' : '';
-    lines.push(`${String(i + 1).padStart(5)}  ${p.order.padEnd(10)}  ${formatValue(p.base, unit).padStart(14)}  ${formatValue(p.head, unit).padStart(14)}  ${(p.head / p.base).toFixed(4).padStart(9)}${note}`);
+    lines.push(`${String(i + 1).padStart(5)}  ${p.order.padEnd(10)}  ${formatValue(p.base, unit).padStart(14)}  ${formatValue(p.head, unit).padStart(14)}  ${pairRatio(p).toFixed(4).padStart(9)}${note}`);
   });
   const summary = `${escapeInline(b.name, NAME_CELL_CHARS)}: ${plural(b.pairs.length, 'pair')}, ${plural(excluded.size, 'outlier')} excluded${kept.size ? `, ${kept.size} flagged but kept (they lean to one side)` : ''}`;
   return `<details><summary>${summary}</summary>\n\n${codeBlock(lines.join('\n'), 'text')}\n\n</details>`;

@@ -16,6 +16,7 @@
  * function call: `Math.min(...values)` overflows the stack past about 65,000 values.
  */
 import type { BenchmarkResult } from '../results/schema.ts';
+import { pairRatio } from '../stats/analysis.ts';
 import { quantileSorted as quantile } from '../stats/describe.ts';
 import { forestRange, type ForestRow } from './forest.ts';
 import { formatChange, formatValue } from './format.ts';
@@ -131,7 +132,7 @@ export function forestSvg(rows: readonly ForestRow[], opts: { id: string; confid
 
 /** Each pair's head/base − 1, in measuring order. */
 function pairChanges(b: BenchmarkResult): Float64Array {
-  return Float64Array.from(b.pairs, (p) => p.head / p.base - 1);
+  return Float64Array.from(b.pairs, (p) => pairRatio(p) - 1);
 }
 
 /**

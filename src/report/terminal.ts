@@ -222,11 +222,11 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
       const sides = (['base', 'head'] as const).filter((s) => b.failedRuns![s] > 0).map((s) => `${s} ${b.failedRuns![s]}`);
       note('runs failed', `${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);
     }
-    // an extra metric of a benchmark both sides ran: the other side printed it as 0 (Go's `0 allocs/op`)
-    // or not at all, and a 0 forms no ratio (harness/common.ts), so it is no new benchmark
+    // an extra metric of a benchmark both sides ran, printed by one side's runs only (a custom
+    // metric one revision reports, -benchmem on one side): no new benchmark, and nothing to pair
     const ofBothSides = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? 'both') === 'both';
-    if (b.presence === 'added') note('only in head', ofBothSides ? `${name}: above 0 only in head's runs (base's printed 0 or nothing, and a 0 forms no ratio): not judged` : `${name}: only in head (new benchmark)`);
-    if (b.presence === 'removed') note('only in base', ofBothSides ? `${name}: above 0 only in base's runs (head's printed 0 or nothing, and a 0 forms no ratio): not judged` : `${name}: only in base (removed benchmark)`);
+    if (b.presence === 'added') note('only in head', ofBothSides ? `${name}: printed by head's runs only (base's print no such metric): not judged` : `${name}: only in head (new benchmark)`);
+    if (b.presence === 'removed') note('only in base', ofBothSides ? `${name}: printed by base's runs only (head's print no such metric): not judged` : `${name}: only in base (removed benchmark)`);
   }
   for (const [kind, n] of perKind) {
     if (n > NOTES_PER_KIND) notes.push(`… and ${n - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);

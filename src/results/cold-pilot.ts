@@ -28,9 +28,9 @@ import type { BenchmarkResult } from './schema.ts';
 /**
  * How many of a benchmark's first pairs are not judged: a chosen Go design's pilot after a cold
  * start, when pairs of the design follow it; else none. A row with the pilot's pairs alone is judged
- * on them, as before: a Go benchmark's `allocs/op` counts allocations only in the pilot's short
- * repetitions (its design's amortize to 0, which forms no ratio), and a comparison the budget ended
- * right after the pilots has nothing else.
+ * on them, as before: a comparison the budget ended right after the pilots has nothing else. (A Go
+ * `allocs/op` that counts allocations only in the pilot's short repetitions, and that its design's
+ * amortize to 0 on both sides, has the design's pairs too: equal pairs, schedule/record.ts.)
  */
 export function pilotLeftOut(b: Pick<BenchmarkResult, 'design' | 'pairs'>): number {
   const d = b.design;

@@ -13,13 +13,20 @@ import { LIMITS } from '../config/limits.ts';
 export { LIMITS };
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
-const positive = finite.refine((v) => v > 0, 'must be greater than 0');
 
-const PairSchema = z.object({
-  base: positive,
-  head: positive,
-  order: z.enum(['base-first', 'head-first']),
-});
+const nonnegative = finite.refine((v) => v >= 0, 'must be 0 or greater');
+
+/**
+ * One pair: both values above 0, or both 0 (a count both sides printed as 0, Go's `0 allocs/op`:
+ * an equal pair). A pair with one side at 0 forms no ratio and is counted in `oneSidedZeros`.
+ */
+const PairSchema = z
+  .object({
+    base: nonnegative,
+    head: nonnegative,
+    order: z.enum(['base-first', 'head-first']),
+  })
+  .refine((p) => (p.base === 0) === (p.head === 0), 'base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedZeros)');
 
 const RevisionSchema = z.object({
   ref: z.string().max(1024).nullable().optional(),
@@ -156,6 +163,12 @@ const BenchmarkResultSchema = z.object({
   presence: z.enum(['both', 'added', 'removed']).optional(),
   stoppedBecause: z.string().max(64).optional(),
   pairs: z.array(PairSchema).max(LIMITS.pairsPerBenchmark),
+  /**
+   * pairs in which one side printed 0 and the other did not (a Go `B/op` that a pool refilled in
+   * some runs), by the side that printed 0: they form no ratio, so they are not in `pairs`, and a
+   * lean to one side keeps the benchmark from `unchanged` (results/one-sided-zeros.ts)
+   */
+  oneSidedZeros: z.object({ base: z.number().int().nonnegative().max(LIMITS.pairsPerBenchmark), head: z.number().int().nonnegative().max(LIMITS.pairsPerBenchmark) }).optional(),
   outliers: z.array(z.number().int().nonnegative()).optional(),
   outliersKept: z.array(z.number().int().nonnegative()).optional(),
   base: SideSummarySchema.optional(),

@@ -1,6 +1,9 @@
 /**
  * Recording: the samples of a pair (or of a listing run) into the rows, one row per benchmark and
- * metric. A pair counts for a row when both sides printed it with a value above 0.
+ * metric. A pair counts for a row when both sides printed it: with values above 0, or both with a
+ * count of 0 (Go's `0 allocs/op` on both sides, an equal pair). A pair in which one side printed 0
+ * and the other did not forms no ratio: it is counted apart, by the side that printed 0
+ * (`oneSidedZeros`), and judged apart (results/one-sided-zeros.ts).
  */
 import { show } from '../config/errors.ts';
 import { calibratedMetric } from '../measure/overhead.ts';
@@ -56,7 +59,10 @@ export function recordPair(state: LoopState, unit: Unit, base: readonly RowSampl
     const h = headByKey.get(b.key);
     if (h) {
       row.seenHead++;
-      if (b.value > 0 && h.value > 0) {
+      if ((b.value > 0) !== (h.value > 0)) {
+        const zeros = (row.oneSidedZeros ??= { base: 0, head: 0 });
+        zeros[b.value > 0 ? 'head' : 'base']++;
+      } else {
         row.pairs.push({ base: b.value, head: h.value, order });
         if (b.value !== h.value && !row.varies) {
           row.varies = true;

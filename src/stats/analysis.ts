@@ -48,6 +48,15 @@ export interface PairsAnalysis {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * head/base of a pair: 1 for a pair of two zeros (a count both sides printed as 0, Go's
+ * `0 allocs/op`: equal values, so no change), which is the only pair with a 0 a row holds
+ * (schedule/record.ts).
+ */
+export function pairRatio(p: Pair): number {
+  return p.base === p.head ? 1 : p.head / p.base;
+}
+
 /** Grid of the log-ratios: 1e-12, a relative difference far below any measurement's resolution. */
 const LOG_RATIO_GRID = 1e-12;
 
@@ -60,7 +69,7 @@ const LOG_RATIO_GRID = 1e-12;
  */
 export function logRatios(pairs: readonly Pair[]): Float64Array {
   return Float64Array.from(pairs, (p) => {
-    const d = Math.log(p.head / p.base);
+    const d = Math.log(pairRatio(p));
     return (Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID)) * LOG_RATIO_GRID;
   });
 }
@@ -208,7 +217,7 @@ export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): Pair
 export function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts: AnalyzeOptions): PairsAnalysis {
   const direction = opts.direction ?? 'lower-is-better';
   const { d, screen, keptIndices, kept, test } = s;
-  const ratios = pairs.map((p) => p.head / p.base);
+  const ratios = pairs.map(pairRatio);
   const keptRatios = keptIndices.map((i) => ratios[i] as number);
   const base = summarize(pairs.map((p) => p.base));
   const head = summarize(pairs.map((p) => p.head));

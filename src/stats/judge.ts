@@ -9,7 +9,7 @@
  * "Verdicts" table. Findings are codes with their figures; report/findings.ts words them.
  */
 import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Judgement, JudgeOptions, Verdict } from './types.ts';
-import { completeAnalysis, intervalLevel, pairedTestFor, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
+import { completeAnalysis, intervalLevel, pairedTestFor, pairRatio, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
 import { median } from './describe.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
@@ -152,7 +152,7 @@ function reciprocalRows(inputs: readonly BenchmarkInput[]): Map<number, number> 
       const p = b.pairs[k]!;
       const q = time.pairs[k]!;
       if (p.order !== q.order) return;
-      gaps.push(Math.abs(Math.log(p.head / p.base) + Math.log(q.head / q.base)));
+      gaps.push(Math.abs(Math.log(pairRatio(p)) + Math.log(pairRatio(q))));
     }
     if (median(gaps) <= RECIPROCAL_TOLERANCE) out.set(i, j);
   });

@@ -130,6 +130,12 @@ export type Finding =
    * (`allocsPerOp` ≥ 1, from its `allocs/op` row) or runs on more than one thread (`oneThread` false)
    */
   | { code: 'go-noise'; severity: 'info'; figures: { allocsPerOp: number | null; oneThread: boolean } }
+  /**
+   * pairs in which one side printed 0 and the other did not (`baseZero`: base printed 0), which form
+   * no ratio and are judged apart (results/one-sided-zeros.ts): balanced, or a lean that kept the
+   * verdict `held` from the ratios' pairs (null: none was held back)
+   */
+  | { code: 'one-sided-zeros'; severity: 'info' | 'warning'; figures: { baseZero: number; headZero: number; pairs: number; direction: Direction; balanceP: number; held: Verdict | null } }
   /** a Go pilot that ran a cold start: its pairs are left out of the judgement (results/cold-pilot.ts) */
   | { code: 'cold-pilot'; severity: 'info'; figures: { pilotPairs: number; judged: number; start: 'first' | 'modes' } }
   /** noisy single runs that pairing rescued */

@@ -22,7 +22,8 @@ function expectSamples(samples: Sample[], expected: Expected): void {
   expect(samples.map((s) => s.name)).toEqual(Object.keys(expected));
   for (const s of samples) {
     const [value, unit, direction] = expected[s.name] as Expected[string];
-    expect(s.value / value, s.name).toBeCloseTo(1, 9);
+    if (value === 0) expect(s.value, s.name).toBe(0);
+    else expect(s.value / value, s.name).toBeCloseTo(1, 9);
     expect(s.unit, s.name).toBe(unit);
     expect(s.direction, s.name).toBe(direction ?? 'lower-is-better');
   }
@@ -50,7 +51,8 @@ describe('every fixture', () => {
     for (const s of samples) {
       expect(s.name.trim()).toBe(s.name);
       expect(s.name.length).toBeGreaterThan(0);
-      expect(Number.isFinite(s.value) && s.value > 0).toBe(true);
+      // a count may be 0 (Go's `0 allocs/op`); a time never is (harness/common.ts)
+      expect(Number.isFinite(s.value) && (s.value > 0 || (s.value === 0 && s.unit !== 'ns'))).toBe(true);
     }
     expect(new Set(samples.map((s) => s.name)).size).toBe(samples.length);
   });
@@ -70,12 +72,14 @@ describe('go', () => {
     });
   });
 
-  it('-count 3 -benchmem ./...: medians, custom metrics, zero counters left out, namesakes qualified', () => {
+  it('-count 3 -benchmem ./...: medians, custom metrics, zero counters kept, namesakes qualified', () => {
     expectSamples(fixture('go', 'benchmem-count3.txt'), {
       'example.com/pairbench/gofixture/codec.BenchmarkShared': [1148, 'ns'],
       'example.com/pairbench/gofixture/codec.BenchmarkShared (B/op)': [1024, 'B'],
       'example.com/pairbench/gofixture/codec.BenchmarkShared (allocs/op)': [2, 'allocs/op'],
       BenchmarkAtoi: [8.214, 'ns'],
+      'BenchmarkAtoi (B/op)': [0, 'B'],
+      'BenchmarkAtoi (allocs/op)': [0, 'allocs/op'],
       'BenchmarkSplit/fields-10': [206.2, 'ns'],
       'BenchmarkSplit/fields-10 (MB/s)': [290.94e6, 'B/s', 'higher-is-better'],
       'BenchmarkSplit/fields-10 (fields/op)': [10, 'fields/op'],
@@ -88,7 +92,10 @@ describe('go', () => {
       'BenchmarkSplit/fields-100 (allocs/op)': [1, 'allocs/op'],
       'example.com/pairbench/gofixture/parse.BenchmarkShared': [26.3, 'ns'],
       'example.com/pairbench/gofixture/parse.BenchmarkShared (B/op)': [7, 'B'],
+      'example.com/pairbench/gofixture/parse.BenchmarkShared (allocs/op)': [0, 'allocs/op'],
       'BenchmarkNames/with_space': [1.706, 'ns'],
+      'BenchmarkNames/with_space (B/op)': [0, 'B'],
+      'BenchmarkNames/with_space (allocs/op)': [0, 'allocs/op'],
     });
   });
 
@@ -107,6 +114,8 @@ describe('go', () => {
       'example.com/pairbench/gofixture/codec.BenchmarkShared (B/op)': [1024, 'B'],
       'example.com/pairbench/gofixture/codec.BenchmarkShared (allocs/op)': [2, 'allocs/op'],
       BenchmarkAtoi: [20.22, 'ns'],
+      'BenchmarkAtoi (B/op)': [0, 'B'],
+      'BenchmarkAtoi (allocs/op)': [0, 'allocs/op'],
       'BenchmarkSplit/fields-10': [434.2, 'ns'],
       'BenchmarkSplit/fields-10 (MB/s)': [138.19e6, 'B/s', 'higher-is-better'],
       'BenchmarkSplit/fields-10 (fields/op)': [10, 'fields/op'],
@@ -119,7 +128,10 @@ describe('go', () => {
       'BenchmarkSplit/fields-100 (allocs/op)': [1, 'allocs/op'],
       'example.com/pairbench/gofixture/parse.BenchmarkShared': [106.4, 'ns'],
       'example.com/pairbench/gofixture/parse.BenchmarkShared (B/op)': [7, 'B'],
+      'example.com/pairbench/gofixture/parse.BenchmarkShared (allocs/op)': [0, 'allocs/op'],
       'BenchmarkNames/with_space': [2.104, 'ns'],
+      'BenchmarkNames/with_space (B/op)': [0, 'B'],
+      'BenchmarkNames/with_space (allocs/op)': [0, 'allocs/op'],
     });
   });
 

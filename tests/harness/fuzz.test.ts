@@ -26,7 +26,7 @@ function assertValid(samples: Sample[]): void {
   for (const s of samples) {
     expect(typeof s.name).toBe('string');
     expect(s.name.trim().length).toBeGreaterThan(0);
-    expect(Number.isFinite(s.value) && s.value > 0).toBe(true);
+    expect(Number.isFinite(s.value) && (s.value > 0 || (s.value === 0 && s.unit !== 'ns'))).toBe(true);
     expect(typeof s.unit === 'string' && s.unit.length > 0).toBe(true);
     expect(['lower-is-better', 'higher-is-better']).toContain(s.direction);
     names.add(s.name);

@@ -106,9 +106,10 @@ describe('go', () => {
     ]);
   });
 
-  it('leaves out zero counters, but refuses output where every value is 0', () => {
-    expect(values(parseHarness('go', 'BenchmarkA-2 1 5 ns/op 0 B/op 0 allocs/op\n'))).toEqual({ BenchmarkA: 5 });
-    expect(parseError('go', 'BenchmarkA-2 1 0 ns/op 0 B/op\n').message).toContain('0');
+  it('keeps zero counters, leaves out a time of 0, and refuses output where every value is 0', () => {
+    expect(values(parseHarness('go', 'BenchmarkA-2 1 5 ns/op 0 B/op 0 allocs/op\n'))).toEqual({ BenchmarkA: 5, 'BenchmarkA (B/op)': 0, 'BenchmarkA (allocs/op)': 0 });
+    expect(values(parseHarness('go', 'BenchmarkA-2 1 0 ns/op 3 B/op\n'))).toEqual({ 'BenchmarkA (B/op)': 3 });
+    expect(parseError('go', 'BenchmarkA-2 1 0 ns/op 0 B/op\n').message).toContain('every benchmark value is 0');
   });
 
   it('qualifies a name that two packages share', () => {

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-CDV6ZLQI.js";
+} from "./chunk-CX7YALNO.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-CDV6ZLQI.js";
+} from "./chunk-CX7YALNO.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -39818,6 +39818,7 @@ async function runCommands(reqs) {
 
 // src/harness/common.ts
 var NO_BENCHMARKS = "no benchmark lines found: is --format right?";
+var TIME_UNIT = "ns";
 var NO_BENCHMARKS_IN_DOCUMENT = "no benchmarks in the document: is --format right?";
 var SampleCollector = class {
   #format;
@@ -39858,9 +39859,9 @@ var SampleCollector = class {
     const samples = [];
     for (const p of this.#byName.values()) {
       const value = median2(p.values);
-      if (value > 0) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {}, ...p.reciprocalOf !== void 0 ? { reciprocalOf: p.reciprocalOf } : {} });
+      if (value > 0 || value === 0 && p.unit !== TIME_UNIT) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {}, ...p.reciprocalOf !== void 0 ? { reciprocalOf: p.reciprocalOf } : {} });
     }
-    if (samples.length === 0) {
+    if (!samples.some((s) => s.value > 0)) {
       throw new HarnessParseError(this.#format, null, "every benchmark value is 0: nothing to compare");
     }
     return samples;
@@ -41011,7 +41012,7 @@ function afterWarmup(samples, warmup) {
       continue;
     }
     const value = median2(reps.slice(warmup));
-    if (value > 0) out.push({ ...s, value });
+    if (value > 0 || value === 0 && s.unit !== TIME_UNIT) out.push({ ...s, value });
   }
   return out;
 }
@@ -42351,10 +42352,13 @@ function screenedIntervalLevels(d, kept, levels, opts) {
 }
 
 // src/stats/analysis.ts
+function pairRatio(p) {
+  return p.base === p.head ? 1 : p.head / p.base;
+}
 var LOG_RATIO_GRID = 1e-12;
 function logRatios(pairs) {
   return Float64Array.from(pairs, (p) => {
-    const d = Math.log(p.head / p.base);
+    const d = Math.log(pairRatio(p));
     return Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID) * LOG_RATIO_GRID;
   });
 }
@@ -42384,7 +42388,7 @@ function analyzePairs(pairs, opts) {
 function completeAnalysis(pairs, s, opts) {
   const direction = opts.direction ?? "lower-is-better";
   const { d, screen, keptIndices, kept, test } = s;
-  const ratios = pairs.map((p) => p.head / p.base);
+  const ratios = pairs.map(pairRatio);
   const keptRatios = keptIndices.map((i2) => ratios[i2]);
   const base = summarize(pairs.map((p) => p.base));
   const head = summarize(pairs.map((p) => p.head));
@@ -42545,7 +42549,7 @@ function reciprocalRows(inputs) {
       const p = b.pairs[k];
       const q = time3.pairs[k];
       if (p.order !== q.order) return;
-      gaps.push(Math.abs(Math.log(p.head / p.base) + Math.log(q.head / q.base)));
+      gaps.push(Math.abs(Math.log(pairRatio(p)) + Math.log(pairRatio(q))));
     }
     if (median2(gaps) <= RECIPROCAL_TOLERANCE) out.set(i2, j);
   });
@@ -42934,6 +42938,39 @@ function coldPilotNote(b) {
   return [{ code: "cold-pilot", severity: "info", figures: { pilotPairs: left, judged: b.pairs.length - left, start: b.design.coldStart } }];
 }
 
+// src/results/one-sided-zeros.ts
+function shownChange(change) {
+  if (!change || change.basis !== "equivalence" || !change.tested) return change;
+  const { basis: _b, tested, level: _l, achievedConfidence: _a3, ...rest } = change;
+  return {
+    ...rest,
+    ci: tested.ci,
+    ciLevel: tested.level,
+    ...tested.level !== change.confidence ? { level: tested.level } : {},
+    ...tested.achievedConfidence !== void 0 ? { achievedConfidence: tested.achievedConfidence } : {}
+  };
+}
+function withOneSidedZeros(b, verdict, outliers, judgedPairs = b.pairs.length) {
+  const baseZero = b.oneSidedZeros?.base ?? 0;
+  const headZero = b.oneSidedZeros?.head ?? 0;
+  if (baseZero + headZero === 0) return { verdict, findings: [] };
+  const balanced = baseZero === headZero && outliers !== "none";
+  const headHigher = baseZero > headZero;
+  const leanWorse = headHigher === (b.direction === "lower-is-better");
+  const leans = baseZero !== headZero;
+  const contradicts = !balanced && (verdict === "unchanged" || leans && (verdict === "regression" && !leanWorse || verdict === "improvement" && leanWorse));
+  const figures2 = {
+    baseZero,
+    headZero,
+    pairs: judgedPairs,
+    direction: b.direction,
+    balanceP: binomialTwoSidedHalf(baseZero, baseZero + headZero),
+    held: contradicts ? verdict : null
+  };
+  const finding2 = { code: "one-sided-zeros", severity: balanced ? "info" : "warning", figures: figures2 };
+  return { verdict: contradicts ? "inconclusive" : verdict, findings: [finding2] };
+}
+
 // src/results/judge.ts
 function judgeable(b) {
   return (b.presence ?? "both") === "both" && !b.failure && b.pairs.length > 0;
@@ -43002,26 +43039,29 @@ function assemble(results, opts, { index, corrections }, judgement) {
   const benchmarks = results.benchmarks.map((b) => {
     if (judgeable(b)) return b;
     const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
-    return { ...rest, verdict: "inconclusive", change: null, pairsToSettle: null, diagnostics: b.diagnostics ?? [] };
+    const zeros = (b.presence ?? "both") === "both" && !b.failure ? withOneSidedZeros(b, "inconclusive", opts.outliers, 0).findings : [];
+    const kept = (b.diagnostics ?? []).filter((d) => d.code !== "one-sided-zeros");
+    return { ...rest, verdict: "inconclusive", change: null, pairsToSettle: null, diagnostics: [...kept, ...zeros.map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))] };
   });
   judgement.benchmarks.forEach((a2, j) => {
     const i2 = index[j];
     const b = results.benchmarks[i2];
     const left = pilotLeftOut(b);
+    const zeros = withOneSidedZeros(b, a2.verdict, opts.outliers, b.pairs.length - left);
     benchmarks[i2] = {
       ...b,
-      verdict: a2.verdict,
+      verdict: zeros.verdict,
       outliers: shifted(a2.outliers, left),
       outliersKept: shifted(a2.outliersKept, left),
       base: a2.base,
       head: a2.head,
       pairedCv: a2.pairedCv,
       pairedMad: a2.pairedMad,
-      change: a2.change,
+      change: zeros.verdict === a2.verdict ? a2.change : shownChange(a2.change),
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a2.pairsToSettle === null || a2.pairsToSettle === void 0 ? a2.pairsToSettle : a2.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...coldPilotNote(b), ...a2.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
+      diagnostics: [...coldPilotNote(b), ...zeros.findings, ...a2.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
     };
   });
   const gating = benchmarks.filter((b) => (b.presence ?? "both") === "both");
@@ -43523,12 +43563,12 @@ function freshCopier(log) {
 
 // src/results/schema.ts
 var finite = external_exports.number().refine(Number.isFinite, "must be a finite number");
-var positive = finite.refine((v) => v > 0, "must be greater than 0");
+var nonnegative = finite.refine((v) => v >= 0, "must be 0 or greater");
 var PairSchema = external_exports.object({
-  base: positive,
-  head: positive,
+  base: nonnegative,
+  head: nonnegative,
   order: external_exports.enum(["base-first", "head-first"])
-});
+}).refine((p) => p.base === 0 === (p.head === 0), "base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedZeros)");
 var RevisionSchema = external_exports.object({
   ref: external_exports.string().max(1024).nullable().optional(),
   sha: external_exports.string().max(64).nullable().optional(),
@@ -43639,6 +43679,12 @@ var BenchmarkResultSchema = external_exports.object({
   presence: external_exports.enum(["both", "added", "removed"]).optional(),
   stoppedBecause: external_exports.string().max(64).optional(),
   pairs: external_exports.array(PairSchema).max(LIMITS.pairsPerBenchmark),
+  /**
+   * pairs in which one side printed 0 and the other did not (a Go `B/op` that a pool refilled in
+   * some runs), by the side that printed 0: they form no ratio, so they are not in `pairs`, and a
+   * lean to one side keeps the benchmark from `unchanged` (results/one-sided-zeros.ts)
+   */
+  oneSidedZeros: external_exports.object({ base: external_exports.number().int().nonnegative().max(LIMITS.pairsPerBenchmark), head: external_exports.number().int().nonnegative().max(LIMITS.pairsPerBenchmark) }).optional(),
   outliers: external_exports.array(external_exports.number().int().nonnegative()).optional(),
   outliersKept: external_exports.array(external_exports.number().int().nonnegative()).optional(),
   base: SideSummarySchema.optional(),
@@ -44013,7 +44059,10 @@ function recordPair(state, unit, base, head, order) {
     const h2 = headByKey.get(b.key);
     if (h2) {
       row.seenHead++;
-      if (b.value > 0 && h2.value > 0) {
+      if (b.value > 0 !== h2.value > 0) {
+        const zeros = row.oneSidedZeros ??= { base: 0, head: 0 };
+        zeros[b.value > 0 ? "head" : "base"]++;
+      } else {
         row.pairs.push({ base: b.value, head: h2.value, order });
         if (b.value !== h2.value && !row.varies) {
           row.varies = true;
@@ -44602,6 +44651,7 @@ function benchmarksOf(state) {
       presence,
       ...row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {},
       pairs: row.pairs,
+      ...row.oneSidedZeros ? { oneSidedZeros: { ...row.oneSidedZeros } } : {},
       ...count4 !== void 0 ? { iterations: count4 } : {},
       ...unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {},
       ...unit?.futility ? { futility: unit.futility } : {},
@@ -45313,6 +45363,19 @@ function wordFinding(f, surface) {
       const g2 = f.figures;
       return `This Go benchmark's own code or command can cut that noise: ${goLevers(g2.allocsPerOp !== null ? `it allocates in its loop (${fmtCount(g2.allocsPerOp)} allocs/op in head)` : null, !g2.oneThread, surface)}.`;
     }
+    case "one-sided-zeros": {
+      const g2 = f.figures;
+      const higher = g2.baseZero > g2.headZero ? "head" : "base";
+      const lower = higher === "head" ? "base" : "head";
+      const headWorse = higher === "head" === (g2.direction === "lower-is-better");
+      const split = `In ${plural2(g2.baseZero, "pair")} base printed 0 and head did not, in ${plural2(g2.headZero, "pair")} the other way round: a pair with one side at 0 forms no ratio, so ${g2.baseZero + g2.headZero === 1 ? "it is" : "they are"} not in the change shown, which is read from the ${plural2(g2.pairs, "other pair")}.`;
+      if (g2.baseZero === g2.headZero) {
+        return g2.held === null ? `${split} They fall on either side alike, so they are left out as balanced outliers are.` : `${split} With the outlier screen off (${setting(surface, "outliers", "none")}) they are not left out, even balanced, and a difference beyond any threshold keeps the benchmark from being called ${g2.held}.`;
+      }
+      const lean = ` They lean one way (binomial p = ${fmtP(g2.balanceP)}): ${plural2(Math.abs(g2.baseZero - g2.headZero), "pair")} more in which ${higher} counted above 0 and ${lower} 0, for head a change for the ${headWorse ? "worse" : "better"} that no percentage can state`;
+      const held = g2.held === null ? "." : g2.held === "unchanged" ? `, so the benchmark is not called unchanged.` : `, against the ${g2.held} its ratios show, so it is left inconclusive.`;
+      return `${split}${lean}${held} A count that is 0 in some runs and not in others is often one the runtime pays once and spreads over the run's iterations (a pool or a map filled on first use): then it is not what the code does per operation, and more pairs even the lean out. Where the lean stays, ${higher} really counts more than 0 where the other does not: look at its values in the results file.`;
+    }
     case "cold-pilot": {
       const g2 = f.figures;
       const how = g2.start === "first" ? "its first iteration in a process took at least twice the later ones" : "its pilot's processes ran an iteration at speeds more than twice apart";
@@ -45350,6 +45413,7 @@ var FIGURES = {
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: num.nullable(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
+  "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable() }),
   "cold-pilot": external_exports.object({ pilotPairs: count2, judged: count2, start: external_exports.enum(["first", "modes"]) }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),
@@ -45730,7 +45794,7 @@ function forestSvg(rows, opts) {
   return out.join("");
 }
 function pairChanges(b) {
-  return Float64Array.from(b.pairs, (p) => p.head / p.base - 1);
+  return Float64Array.from(b.pairs, (p) => pairRatio(p) - 1);
 }
 function ratiosSvg(b, opts) {
   const width = 760;
@@ -46364,7 +46428,7 @@ function pairsBlock(b) {
   const lines = [`    #  order       ${"base".padStart(14)}  ${"head".padStart(14)}  head/base`];
   b.pairs.forEach((p, i2) => {
     const note = excluded.has(i2) ? "  outlier, excluded" : kept.has(i2) ? "  outlier, kept" : "";
-    lines.push(`${String(i2 + 1).padStart(5)}  ${p.order.padEnd(10)}  ${formatValue(p.base, unit).padStart(14)}  ${formatValue(p.head, unit).padStart(14)}  ${(p.head / p.base).toFixed(4).padStart(9)}${note}`);
+    lines.push(`${String(i2 + 1).padStart(5)}  ${p.order.padEnd(10)}  ${formatValue(p.base, unit).padStart(14)}  ${formatValue(p.head, unit).padStart(14)}  ${pairRatio(p).toFixed(4).padStart(9)}${note}`);
   });
   const summary2 = `${escapeInline(b.name, NAME_CELL_CHARS)}: ${plural4(b.pairs.length, "pair")}, ${plural4(excluded.size, "outlier")} excluded${kept.size ? `, ${kept.size} flagged but kept (they lean to one side)` : ""}`;
   return `<details><summary>${summary2}</summary>
@@ -46743,8 +46807,8 @@ function terminalReport(model, opts) {
       note("runs failed", `${name}: warning: some runs failed and were measured again (${sides.join(", ")}); a flaky benchmark command is worth fixing`);
     }
     const ofBothSides = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? "both") === "both";
-    if (b.presence === "added") note("only in head", ofBothSides ? `${name}: above 0 only in head's runs (base's printed 0 or nothing, and a 0 forms no ratio): not judged` : `${name}: only in head (new benchmark)`);
-    if (b.presence === "removed") note("only in base", ofBothSides ? `${name}: above 0 only in base's runs (head's printed 0 or nothing, and a 0 forms no ratio): not judged` : `${name}: only in base (removed benchmark)`);
+    if (b.presence === "added") note("only in head", ofBothSides ? `${name}: printed by head's runs only (base's print no such metric): not judged` : `${name}: only in head (new benchmark)`);
+    if (b.presence === "removed") note("only in base", ofBothSides ? `${name}: printed by base's runs only (head's print no such metric): not judged` : `${name}: only in base (removed benchmark)`);
   }
   for (const [kind, n3] of perKind) {
     if (n3 > NOTES_PER_KIND) notes.push(`… and ${n3 - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);

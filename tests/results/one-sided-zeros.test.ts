@@ -1,0 +1,107 @@
+/**
+ * Pairs with one side at 0 (`oneSidedZeros`), judged from a results file: left out in balanced
+ * pairs as the outlier screen leaves out balanced outliers, and an excess on one side keeps the
+ * benchmark from `unchanged` and from a verdict it contradicts (results/one-sided-zeros.ts). The
+ * interval shown is then the test's, never the equivalence interval that no longer decides.
+ */
+import { describe, expect, it } from 'vitest';
+import { wordDiagnostic } from '../../src/report/findings.ts';
+import { judgeResults } from '../../src/results/judge.ts';
+import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
+import { mulberry32 } from '../../src/stats/prng.ts';
+import type { JudgeOptions, OutlierRule } from '../../src/stats/types.ts';
+
+/** 40 pairs of a count whose head is `change` from base's, each pair ±0.2%. */
+function pairs(change: number): BenchmarkResult['pairs'] {
+  const rng = mulberry32(5);
+  return Array.from({ length: 40 }, () => {
+    const v = 1000 * (1 + rng() * 0.1);
+    return { base: v * (1 + (rng() - 0.5) * 0.004), head: v * (1 + change) * (1 + (rng() - 0.5) * 0.004), order: rng() < 0.5 ? ('base-first' as const) : ('head-first' as const) };
+  });
+}
+
+function judged(change: number, oneSidedZeros: { base: number; head: number } | undefined, outliers: OutlierRule = 'tukey'): BenchmarkResult {
+  const r: Results = {
+    schemaVersion: 1,
+    base: { ref: 'main', sha: 'a'.repeat(40) },
+    head: { ref: 'pr', sha: 'b'.repeat(40) },
+    benchmarks: [{ name: 'BenchmarkPool (B/op)', unit: 'B', direction: 'lower-is-better', pairs: pairs(change), ...(oneSidedZeros ? { oneSidedZeros } : {}) }],
+  };
+  const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers, correction: 'holm' };
+  return judgeResults(r, opts).benchmarks[0]!;
+}
+
+const finding = (b: BenchmarkResult) => b.diagnostics!.find((d) => d.code === 'one-sided-zeros');
+
+describe('one-sided zeros', () => {
+  it('without any, the pairs decide alone: unchanged on its equivalence interval', () => {
+    const b = judged(0, undefined);
+    expect(b.verdict).toBe('unchanged');
+    expect(b.change!.basis).toBe('equivalence');
+    expect(finding(b)).toBeUndefined();
+  });
+
+  it('balanced, they are left out: unchanged stands, and an info finding says why', () => {
+    const b = judged(0, { base: 2, head: 2 });
+    expect(b.verdict).toBe('unchanged');
+    expect(finding(b)).toMatchObject({ severity: 'info', figures: { baseZero: 2, headZero: 2, pairs: 40, held: null, balanceP: 1 } });
+    expect(wordDiagnostic(finding(b)!, 'cli')).toBe(
+      'In 2 pairs base printed 0 and head did not, in 2 pairs the other way round: a pair with one side at 0 forms no ratio, so they are not in the change shown, which is read from the 40 other pairs. They fall on either side alike, so they are left out as balanced outliers are.',
+    );
+  });
+
+  it('balanced but with the screen off, nothing is left out: not unchanged', () => {
+    const b = judged(0, { base: 1, head: 1 }, 'none');
+    expect(b.verdict).toBe('inconclusive');
+    expect(finding(b)).toMatchObject({ severity: 'warning', figures: { held: 'unchanged' } });
+    expect(wordDiagnostic(finding(b)!, 'action')).toContain('With the outlier screen off (outliers: none) they are not left out');
+  });
+
+  it('an excess on one side holds back unchanged, and the interval shown is the test\'s', () => {
+    const plain = judged(0, undefined);
+    const b = judged(0, { base: 3, head: 0 });
+    expect(b.verdict).toBe('inconclusive');
+    expect(b.change!.basis).toBeUndefined();
+    expect(b.change!.tested).toBeUndefined();
+    expect(b.change!.ci).toEqual(plain.change!.tested!.ci);
+    expect(b.change!.ciLevel).toBe(plain.change!.tested!.level);
+    expect(b.change!.equivalence).toEqual(plain.change!.equivalence);
+    expect(finding(b)).toMatchObject({ severity: 'warning', figures: { baseZero: 3, headZero: 0, held: 'unchanged', balanceP: expect.closeTo(0.25, 12) } });
+    const words = wordDiagnostic(finding(b)!, 'cli');
+    expect(words).toContain('They lean one way (binomial p = 0.25): 3 pairs more in which head counted above 0 and base 0, for head a change for the worse that no percentage can state, so the benchmark is not called unchanged.');
+  });
+
+  it('a regression stands when the excess leans the same way, and is held back when it leans the other', () => {
+    const worse = judged(0.1, { base: 4, head: 1 });
+    expect(worse.verdict).toBe('regression');
+    expect(finding(worse)).toMatchObject({ severity: 'warning', figures: { held: null } });
+    const against = judged(0.1, { base: 0, head: 4 });
+    expect(against.verdict).toBe('inconclusive');
+    expect(finding(against)).toMatchObject({ figures: { held: 'regression' } });
+    expect(wordDiagnostic(finding(against)!, 'cli')).toContain('4 pairs more in which base counted above 0 and head 0, for head a change for the better that no percentage can state, against the regression its ratios show, so it is left inconclusive.');
+    // for a throughput, head above 0 where base printed 0 is the better side
+    const r: Results = {
+      schemaVersion: 1,
+      base: { ref: 'main', sha: 'a'.repeat(40) },
+      head: { ref: 'pr', sha: 'b'.repeat(40) },
+      benchmarks: [{ name: 'BenchmarkPool (items/s)', unit: 'items/s', direction: 'higher-is-better', pairs: pairs(0.1), oneSidedZeros: { base: 4, head: 0 } }],
+    };
+    const throughput = judgeResults(r, { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!;
+    expect(throughput.verdict).toBe('improvement');
+  });
+
+  it('a pair of two zeros is an equal pair: the change is read from it as no change', () => {
+    const r: Results = {
+      schemaVersion: 1,
+      base: { ref: 'main', sha: 'a'.repeat(40) },
+      head: { ref: 'pr', sha: 'b'.repeat(40) },
+      benchmarks: [{ name: 'BenchmarkQuiet (allocs/op)', unit: 'allocs/op', direction: 'lower-is-better', pairs: Array.from({ length: 12 }, (_, i) => ({ base: 0, head: 0, order: i % 2 ? ('base-first' as const) : ('head-first' as const) })) }],
+    };
+    const b = judgeResults(r, { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!;
+    expect(b.verdict).toBe('unchanged');
+    expect(b.change!.estimate).toBe(0);
+    expect(b.change!.ci).toEqual([0, 0]);
+    expect(b.pairedCv).toBe(0);
+    expect(b.base!.median).toBe(0);
+  });
+});
