@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-ZLZXS7F3.js");
+  const { runAction } = await import("./chunks/run-IMM6FJQQ.js");
   await runAction();
 }

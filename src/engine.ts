@@ -130,7 +130,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       presence,
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
       pairs: row.pairs,
-      ...(row.oneSidedZeros ? { oneSidedZeros: { ...row.oneSidedZeros } } : {}),
+      ...(row.oneSidedPairs ? { oneSidedPairs: row.oneSidedPairs } : {}),
       ...(count !== undefined ? { iterations: count } : {}),
       ...(unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {}),
       ...(unit?.futility ? { futility: unit.futility } : {}),

@@ -1,5 +1,5 @@
 /**
- * The pairs of a benchmark in which one side printed 0 and the other did not (`oneSidedZeros`):
+ * The pairs of a benchmark in which one side printed 0 and the other did not (`oneSidedPairs`):
  * a Go `B/op` or `allocs/op` that the runtime fills in some runs and not in others, or a count a
  * revision truly adds or removes. They form no ratio, so the test and the interval are read from
  * the other pairs, and these are judged apart.
@@ -51,9 +51,10 @@ export function shownChange<C extends ChangeEstimate | null | undefined>(change:
  * says so; the verdict as given and no finding when it has none. `verdict` is the one its other
  * pairs gave (`inconclusive` when they gave none).
  */
-export function withOneSidedZeros(b: Pick<BenchmarkResult, 'oneSidedZeros' | 'direction' | 'pairs'>, verdict: Verdict, outliers: OutlierRule, judgedPairs = b.pairs.length): OneSidedJudgement {
-  const baseZero = b.oneSidedZeros?.base ?? 0;
-  const headZero = b.oneSidedZeros?.head ?? 0;
+export function withOneSidedZeros(b: Pick<BenchmarkResult, 'oneSidedPairs' | 'direction' | 'pairs'>, verdict: Verdict, outliers: OutlierRule, judgedPairs = b.pairs.length): OneSidedJudgement {
+  const one = b.oneSidedPairs ?? [];
+  const baseZero = one.filter((p) => p.base === 0).length;
+  const headZero = one.length - baseZero;
   if (baseZero + headZero === 0) return { verdict, findings: [] };
   const balanced = baseZero === headZero && outliers !== 'none';
   // base printed 0 and head did not: head counted more, which is worse for a count, better for a throughput

@@ -18,7 +18,7 @@ const nonnegative = finite.refine((v) => v >= 0, 'must be 0 or greater');
 
 /**
  * One pair: both values above 0, or both 0 (a count both sides printed as 0, Go's `0 allocs/op`:
- * an equal pair). A pair with one side at 0 forms no ratio and is counted in `oneSidedZeros`.
+ * an equal pair). A pair with one side at 0 forms no ratio and is kept in `oneSidedPairs`.
  */
 const PairSchema = z
   .object({
@@ -26,7 +26,16 @@ const PairSchema = z
     head: nonnegative,
     order: z.enum(['base-first', 'head-first']),
   })
-  .refine((p) => (p.base === 0) === (p.head === 0), 'base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedZeros)');
+  .refine((p) => (p.base === 0) === (p.head === 0), 'base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedPairs)');
+
+/** A pair with exactly one side at 0: it forms no ratio (`oneSidedPairs`). */
+const OneSidedPairSchema = z
+  .object({
+    base: nonnegative,
+    head: nonnegative,
+    order: z.enum(['base-first', 'head-first']),
+  })
+  .refine((p) => (p.base === 0) !== (p.head === 0), 'exactly one of base and head must be 0');
 
 const RevisionSchema = z.object({
   ref: z.string().max(1024).nullable().optional(),
@@ -165,10 +174,11 @@ const BenchmarkResultSchema = z.object({
   pairs: z.array(PairSchema).max(LIMITS.pairsPerBenchmark),
   /**
    * pairs in which one side printed 0 and the other did not (a Go `B/op` that a pool refilled in
-   * some runs), by the side that printed 0: they form no ratio, so they are not in `pairs`, and a
-   * lean to one side keeps the benchmark from `unchanged` (results/one-sided-zeros.ts)
+   * some runs, an allocation a revision adds), in the order measured: they form no ratio, so they
+   * are not in `pairs`, and a lean to one side keeps the benchmark from `unchanged`
+   * (results/one-sided-zeros.ts)
    */
-  oneSidedZeros: z.object({ base: z.number().int().nonnegative().max(LIMITS.pairsPerBenchmark), head: z.number().int().nonnegative().max(LIMITS.pairsPerBenchmark) }).optional(),
+  oneSidedPairs: z.array(OneSidedPairSchema).max(LIMITS.pairsPerBenchmark).optional(),
   outliers: z.array(z.number().int().nonnegative()).optional(),
   outliersKept: z.array(z.number().int().nonnegative()).optional(),
   base: SideSummarySchema.optional(),

@@ -2,8 +2,8 @@
  * Recording: the samples of a pair (or of a listing run) into the rows, one row per benchmark and
  * metric. A pair counts for a row when both sides printed it: with values above 0, or both with a
  * count of 0 (Go's `0 allocs/op` on both sides, an equal pair). A pair in which one side printed 0
- * and the other did not forms no ratio: it is counted apart, by the side that printed 0
- * (`oneSidedZeros`), and judged apart (results/one-sided-zeros.ts).
+ * and the other did not forms no ratio: it is kept apart (`oneSidedPairs`), values and order, and
+ * judged apart (results/one-sided-zeros.ts).
  */
 import { show } from '../config/errors.ts';
 import { calibratedMetric } from '../measure/overhead.ts';
@@ -40,7 +40,7 @@ function rowFor(state: LoopState, job: Job, s: RowSample): Row {
   return row;
 }
 
-/** Records one pair of a unit: every row both sides printed gets a pair. Returns how many rows got one. */
+/** Records one pair of a unit: every row both sides printed gets a pair. Returns how many pairs it stored (one a row). */
 export function recordPair(state: LoopState, unit: Unit, base: readonly RowSample[], head: readonly RowSample[], order: Pair['order']): number {
   const job = unit.job;
   const pairedBy = (row: Row): void => {
@@ -60,8 +60,8 @@ export function recordPair(state: LoopState, unit: Unit, base: readonly RowSampl
     if (h) {
       row.seenHead++;
       if ((b.value > 0) !== (h.value > 0)) {
-        const zeros = (row.oneSidedZeros ??= { base: 0, head: 0 });
-        zeros[b.value > 0 ? 'head' : 'base']++;
+        (row.oneSidedPairs ??= []).push({ base: b.value, head: h.value, order });
+        added++;
       } else {
         row.pairs.push({ base: b.value, head: h.value, order });
         if (b.value !== h.value && !row.varies) {

@@ -21,8 +21,8 @@ export interface Row {
   metric?: string;
   threshold?: number;
   pairs: Pair[];
-  /** pairs in which one side printed 0 and the other did not, by the side that printed 0: no ratio, so not in `pairs` (record.ts) */
-  oneSidedZeros?: { base: number; head: number };
+  /** pairs in which one side printed 0 and the other did not: no ratio, so not in `pairs` (record.ts) */
+  oneSidedPairs?: Pair[];
   /** the raw samples of the calibration runs (`sh -c ''`) in this row's metric, subtracted when judged (shared with the job's Calibration) */
   overhead?: number[];
   seenBase: number;

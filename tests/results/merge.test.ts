@@ -147,6 +147,7 @@ describe('merging shards', () => {
     ['wrong schema', { schemaVersion: 2, base: {}, head: {}, benchmarks: [] }, /schemaVersion/],
     ['a huge name', { ...full, benchmarks: [{ ...full.benchmarks[0]!, name: 'x'.repeat(100_000) }] }, /benchmarks\[0\]\.name/],
     ['a negative sample', { ...full, benchmarks: [{ ...full.benchmarks[0]!, pairs: [{ base: -1, head: 1, order: 'base-first' }] }] }, /must be 0 or greater/],
+    ['a one-sided pair with no 0', { ...full, benchmarks: [{ ...full.benchmarks[0]!, oneSidedPairs: [{ base: 1, head: 2, order: 'base-first' }] }] }, /oneSidedPairs\[0\].*exactly one of base and head must be 0/],
     ['a pair with one side at 0', { ...full, benchmarks: [{ ...full.benchmarks[0]!, pairs: [{ base: 0, head: 1, order: 'base-first' }] }] }, /pairs\[0\].*both be greater than 0, or both 0/],
     ['not JSON', 'not json at all', /not valid JSON/],
   ])('a forged file (%s) is refused with a clear message', (_what, doc, message) => {

@@ -1,5 +1,5 @@
 /**
- * Pairs with one side at 0 (`oneSidedZeros`), judged from a results file: left out in balanced
+ * Pairs with one side at 0 (`oneSidedPairs`), judged from a results file: left out in balanced
  * pairs as the outlier screen leaves out balanced outliers, and an excess on one side keeps the
  * benchmark from `unchanged` and from a verdict it contradicts (results/one-sided-zeros.ts). The
  * interval shown is then the test's, never the equivalence interval that no longer decides.
@@ -20,12 +20,17 @@ function pairs(change: number): BenchmarkResult['pairs'] {
   });
 }
 
-function judged(change: number, oneSidedZeros: { base: number; head: number } | undefined, outliers: OutlierRule = 'tukey'): BenchmarkResult {
+/** `base` pairs in which base printed 0 and head 16, `head` the other way round. */
+function oneSided(zeros: { base: number; head: number }): BenchmarkResult['oneSidedPairs'] {
+  return [...Array.from({ length: zeros.base }, () => ({ base: 0, head: 16, order: 'base-first' as const })), ...Array.from({ length: zeros.head }, () => ({ base: 16, head: 0, order: 'head-first' as const }))];
+}
+
+function judged(change: number, zeros: { base: number; head: number } | undefined, outliers: OutlierRule = 'tukey'): BenchmarkResult {
   const r: Results = {
     schemaVersion: 1,
     base: { ref: 'main', sha: 'a'.repeat(40) },
     head: { ref: 'pr', sha: 'b'.repeat(40) },
-    benchmarks: [{ name: 'BenchmarkPool (B/op)', unit: 'B', direction: 'lower-is-better', pairs: pairs(change), ...(oneSidedZeros ? { oneSidedZeros } : {}) }],
+    benchmarks: [{ name: 'BenchmarkPool (B/op)', unit: 'B', direction: 'lower-is-better', pairs: pairs(change), ...(zeros ? { oneSidedPairs: oneSided(zeros) } : {}) }],
   };
   const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers, correction: 'holm' };
   return judgeResults(r, opts).benchmarks[0]!;
@@ -84,7 +89,7 @@ describe('one-sided zeros', () => {
       schemaVersion: 1,
       base: { ref: 'main', sha: 'a'.repeat(40) },
       head: { ref: 'pr', sha: 'b'.repeat(40) },
-      benchmarks: [{ name: 'BenchmarkPool (items/s)', unit: 'items/s', direction: 'higher-is-better', pairs: pairs(0.1), oneSidedZeros: { base: 4, head: 0 } }],
+      benchmarks: [{ name: 'BenchmarkPool (items/s)', unit: 'items/s', direction: 'higher-is-better', pairs: pairs(0.1), oneSidedPairs: oneSided({ base: 4, head: 0 }) }],
     };
     const throughput = judgeResults(r, { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!;
     expect(throughput.verdict).toBe('improvement');

@@ -42951,8 +42951,9 @@ function shownChange(change) {
   };
 }
 function withOneSidedZeros(b, verdict, outliers, judgedPairs = b.pairs.length) {
-  const baseZero = b.oneSidedZeros?.base ?? 0;
-  const headZero = b.oneSidedZeros?.head ?? 0;
+  const one = b.oneSidedPairs ?? [];
+  const baseZero = one.filter((p) => p.base === 0).length;
+  const headZero = one.length - baseZero;
   if (baseZero + headZero === 0) return { verdict, findings: [] };
   const balanced = baseZero === headZero && outliers !== "none";
   const headHigher = baseZero > headZero;
@@ -43568,7 +43569,12 @@ var PairSchema = external_exports.object({
   base: nonnegative,
   head: nonnegative,
   order: external_exports.enum(["base-first", "head-first"])
-}).refine((p) => p.base === 0 === (p.head === 0), "base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedZeros)");
+}).refine((p) => p.base === 0 === (p.head === 0), "base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedPairs)");
+var OneSidedPairSchema = external_exports.object({
+  base: nonnegative,
+  head: nonnegative,
+  order: external_exports.enum(["base-first", "head-first"])
+}).refine((p) => p.base === 0 !== (p.head === 0), "exactly one of base and head must be 0");
 var RevisionSchema = external_exports.object({
   ref: external_exports.string().max(1024).nullable().optional(),
   sha: external_exports.string().max(64).nullable().optional(),
@@ -43681,10 +43687,11 @@ var BenchmarkResultSchema = external_exports.object({
   pairs: external_exports.array(PairSchema).max(LIMITS.pairsPerBenchmark),
   /**
    * pairs in which one side printed 0 and the other did not (a Go `B/op` that a pool refilled in
-   * some runs), by the side that printed 0: they form no ratio, so they are not in `pairs`, and a
-   * lean to one side keeps the benchmark from `unchanged` (results/one-sided-zeros.ts)
+   * some runs, an allocation a revision adds), in the order measured: they form no ratio, so they
+   * are not in `pairs`, and a lean to one side keeps the benchmark from `unchanged`
+   * (results/one-sided-zeros.ts)
    */
-  oneSidedZeros: external_exports.object({ base: external_exports.number().int().nonnegative().max(LIMITS.pairsPerBenchmark), head: external_exports.number().int().nonnegative().max(LIMITS.pairsPerBenchmark) }).optional(),
+  oneSidedPairs: external_exports.array(OneSidedPairSchema).max(LIMITS.pairsPerBenchmark).optional(),
   outliers: external_exports.array(external_exports.number().int().nonnegative()).optional(),
   outliersKept: external_exports.array(external_exports.number().int().nonnegative()).optional(),
   base: SideSummarySchema.optional(),
@@ -44060,8 +44067,8 @@ function recordPair(state, unit, base, head, order) {
     if (h2) {
       row.seenHead++;
       if (b.value > 0 !== h2.value > 0) {
-        const zeros = row.oneSidedZeros ??= { base: 0, head: 0 };
-        zeros[b.value > 0 ? "head" : "base"]++;
+        (row.oneSidedPairs ??= []).push({ base: b.value, head: h2.value, order });
+        added++;
       } else {
         row.pairs.push({ base: b.value, head: h2.value, order });
         if (b.value !== h2.value && !row.varies) {
@@ -44651,7 +44658,7 @@ function benchmarksOf(state) {
       presence,
       ...row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {},
       pairs: row.pairs,
-      ...row.oneSidedZeros ? { oneSidedZeros: { ...row.oneSidedZeros } } : {},
+      ...row.oneSidedPairs ? { oneSidedPairs: row.oneSidedPairs } : {},
       ...count4 !== void 0 ? { iterations: count4 } : {},
       ...unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {},
       ...unit?.futility ? { futility: unit.futility } : {},

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-CX7YALNO.js";
+} from "./chunk-C4MV22AS.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

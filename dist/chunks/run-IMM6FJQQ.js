@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-CX7YALNO.js";
+} from "./chunk-C4MV22AS.js";
 import {
   BearerCredentialHandler,
   HttpClient,
