@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-4XVW3K6O.js")).run();
+  (await import("./chunks/cli-QPTP26ZI.js")).run();
 }

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-IMM6FJQQ.js");
+  const { runAction } = await import("./chunks/run-GYO3RQ3Z.js");
   await runAction();
 }

@@ -32,10 +32,36 @@ import type { BenchmarkResult } from './schema.ts';
  * `allocs/op` that counts allocations only in the pilot's short repetitions, and that its design's
  * amortize to 0 on both sides, has the design's pairs too: equal pairs, schedule/record.ts.)
  */
-export function pilotLeftOut(b: Pick<BenchmarkResult, 'design' | 'pairs'>): number {
+export function pilotLeftOut(b: Pick<BenchmarkResult, 'design' | 'pairs' | 'oneSidedPairs'>): number {
+  return pilotSplit(b).pairs;
+}
+
+/**
+ * How many of a benchmark's pairs with one side at 0 (`oneSidedPairs`, schedule/record.ts) ran in a
+ * pilot that `pilotLeftOut` leaves out: they are left out with it.
+ */
+export function oneSidedLeftOut(b: Pick<BenchmarkResult, 'design' | 'pairs' | 'oneSidedPairs'>): number {
+  return pilotSplit(b).oneSided;
+}
+
+/**
+ * The pilot's pairs among a benchmark's `pairs` and its `oneSidedPairs`: the unit's first
+ * `pilotPairs` pairs gave each of its rows one of either (a pair with one side at 0 is kept apart),
+ * so they are the first `pilotPairs` of the two in measuring order, a one-sided pair standing
+ * before `pairs[after]`. One without `after` (another tool's file) is taken as measured last.
+ */
+function pilotSplit(b: Pick<BenchmarkResult, 'design' | 'pairs' | 'oneSidedPairs'>): { pairs: number; oneSided: number } {
   const d = b.design;
-  if (d?.chosen !== true || d.coldStart === undefined) return 0;
-  return coldPilotLeftOut(d.pilotPairs, b.pairs.length);
+  if (d?.chosen !== true || d.coldStart === undefined) return { pairs: 0, oneSided: 0 };
+  const one = b.oneSidedPairs ?? [];
+  if (coldPilotLeftOut(d.pilotPairs, b.pairs.length + one.length) === 0) return { pairs: 0, oneSided: 0 };
+  let pairs = 0;
+  let oneSided = 0;
+  for (let t = 0; t < d.pilotPairs; t++) {
+    if (oneSided < one.length && (one[oneSided]!.after ?? Infinity) <= pairs) oneSided++;
+    else pairs++;
+  }
+  return { pairs, oneSided };
 }
 
 /** Of `pairs` pairs, how many of a cold start's `pilotPairs` are left out (`pilotLeftOut`): all of them when design pairs follow, else none. */
@@ -44,7 +70,7 @@ export function coldPilotLeftOut(pilotPairs: number, pairs: number): number {
 }
 
 /** The `cold-pilot` finding of a benchmark whose pilot's pairs were left out; else none. */
-export function coldPilotNote(b: Pick<BenchmarkResult, 'design' | 'pairs'>): Finding[] {
+export function coldPilotNote(b: Pick<BenchmarkResult, 'design' | 'pairs' | 'oneSidedPairs'>): Finding[] {
   const left = pilotLeftOut(b);
   if (left === 0 || b.design?.coldStart === undefined) return [];
   return [{ code: 'cold-pilot', severity: 'info', figures: { pilotPairs: left, judged: b.pairs.length - left, start: b.design.coldStart } }];

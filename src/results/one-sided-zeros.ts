@@ -21,6 +21,7 @@
  * exact binomial test of the split (as R's `binom.test`), for the reader: it decides nothing.
  */
 import { binomialTwoSidedHalf } from '../stats/outliers.ts';
+import { oneSidedLeftOut } from './cold-pilot.ts';
 import type { ChangeEstimate, Finding, OutlierRule, Verdict } from '../stats/types.ts';
 import type { BenchmarkResult } from './schema.ts';
 
@@ -51,8 +52,9 @@ export function shownChange<C extends ChangeEstimate | null | undefined>(change:
  * says so; the verdict as given and no finding when it has none. `verdict` is the one its other
  * pairs gave (`inconclusive` when they gave none).
  */
-export function withOneSidedZeros(b: Pick<BenchmarkResult, 'oneSidedPairs' | 'direction' | 'pairs'>, verdict: Verdict, outliers: OutlierRule, judgedPairs = b.pairs.length): OneSidedJudgement {
-  const one = b.oneSidedPairs ?? [];
+export function withOneSidedZeros(b: Pick<BenchmarkResult, 'oneSidedPairs' | 'direction' | 'pairs' | 'design'>, verdict: Verdict, outliers: OutlierRule, judgedPairs = b.pairs.length): OneSidedJudgement {
+  // those a cold pilot ran are left out with it (cold-pilot.ts)
+  const one = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
   const baseZero = one.filter((p) => p.base === 0).length;
   const headZero = one.length - baseZero;
   if (baseZero + headZero === 0) return { verdict, findings: [] };

@@ -28,12 +28,16 @@ const PairSchema = z
   })
   .refine((p) => (p.base === 0) === (p.head === 0), 'base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedPairs)');
 
-/** A pair with exactly one side at 0: it forms no ratio (`oneSidedPairs`). */
+/**
+ * A pair with exactly one side at 0: it forms no ratio (`oneSidedPairs`). `after`: how many of the
+ * benchmark's `pairs` were measured before it, so that it stands in measuring order among them.
+ */
 const OneSidedPairSchema = z
   .object({
     base: nonnegative,
     head: nonnegative,
     order: z.enum(['base-first', 'head-first']),
+    after: z.number().int().nonnegative().optional(),
   })
   .refine((p) => (p.base === 0) !== (p.head === 0), 'exactly one of base and head must be 0');
 

@@ -60,7 +60,7 @@ export function recordPair(state: LoopState, unit: Unit, base: readonly RowSampl
     if (h) {
       row.seenHead++;
       if ((b.value > 0) !== (h.value > 0)) {
-        (row.oneSidedPairs ??= []).push({ base: b.value, head: h.value, order });
+        (row.oneSidedPairs ??= []).push({ base: b.value, head: h.value, order, after: row.pairs.length });
         added++;
       } else {
         row.pairs.push({ base: b.value, head: h.value, order });

@@ -21,8 +21,8 @@ export interface Row {
   metric?: string;
   threshold?: number;
   pairs: Pair[];
-  /** pairs in which one side printed 0 and the other did not: no ratio, so not in `pairs` (record.ts) */
-  oneSidedPairs?: Pair[];
+  /** pairs in which one side printed 0 and the other did not: no ratio, so not in `pairs`; `after`: how many of `pairs` came before it (record.ts) */
+  oneSidedPairs?: Array<Pair & { after: number }>;
   /** the raw samples of the calibration runs (`sh -c ''`) in this row's metric, subtracted when judged (shared with the job's Calibration) */
   overhead?: number[];
   seenBase: number;

@@ -109,4 +109,30 @@ describe('one-sided zeros', () => {
     expect(b.pairedCv).toBe(0);
     expect(b.base!.median).toBe(0);
   });
+
+  it("leaves out, with a cold pilot's pairs, the one-sided pairs that pilot ran: an allocs/op its design amortizes to 0 is unchanged", () => {
+    const design: NonNullable<BenchmarkResult['design']> = { repetitions: 3, warmup: 1, lengthMs: 40, iterations: 20, pilotPairs: 10, pilot: { repetitions: 2, warmup: 1, lengthsMs: [2, 6] }, chosen: true, coldStart: 'first' };
+    // the pilot: 8 pairs that counted a pool's fill on both sides, 2 on one side only; then 30 pairs of 0 on both sides
+    const pilot = Array.from({ length: 8 }, (_, i) => ({ base: 28610 * (1 + (i % 3)), head: 57169 / (1 + (i % 2)), order: 'base-first' as const }));
+    const zeros = Array.from({ length: 30 }, (_, i) => ({ base: 0, head: 0, order: i % 2 ? ('base-first' as const) : ('head-first' as const) }));
+    const inPilot = [
+      { base: 0, head: 57169, order: 'head-first' as const, after: 3 },
+      { base: 0, head: 28610, order: 'base-first' as const, after: 6 },
+    ];
+    const judge = (oneSidedPairs: NonNullable<BenchmarkResult['oneSidedPairs']>) =>
+      judgeResults(
+        { schemaVersion: 1, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) }, benchmarks: [{ name: 'BenchmarkParse (allocs/op)', unit: 'allocs/op', direction: 'lower-is-better', pairs: [...pilot, ...zeros], oneSidedPairs, design }] },
+        { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' },
+      ).benchmarks[0]!;
+    const b = judge(inPilot);
+    expect(b.verdict).toBe('unchanged');
+    expect(b.change!.estimate).toBe(0);
+    expect(finding(b)).toBeUndefined();
+    // the cold pilot's note counts what it left out of `pairs`: 8 of its 10 pairs, the other 2 one-sided
+    expect(b.diagnostics!.find((d) => d.code === 'cold-pilot')?.figures).toMatchObject({ pilotPairs: 8, judged: 30 });
+    // one after the pilot is judged: it keeps the benchmark from unchanged
+    const after = judge([...inPilot, { base: 0, head: 3, order: 'base-first', after: 20 }]);
+    expect(after.verdict).toBe('inconclusive');
+    expect(finding(after)).toMatchObject({ figures: { baseZero: 1, headZero: 0, pairs: 30, held: 'unchanged' } });
+  });
 });

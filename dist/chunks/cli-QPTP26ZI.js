@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-C4MV22AS.js";
+} from "./chunk-QHE2UCV6.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-C4MV22AS.js";
+} from "./chunk-QHE2UCV6.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -42925,9 +42925,23 @@ function goNoiseNote(b, findings, results) {
 
 // src/results/cold-pilot.ts
 function pilotLeftOut(b) {
+  return pilotSplit(b).pairs;
+}
+function oneSidedLeftOut(b) {
+  return pilotSplit(b).oneSided;
+}
+function pilotSplit(b) {
   const d = b.design;
-  if (d?.chosen !== true || d.coldStart === void 0) return 0;
-  return coldPilotLeftOut(d.pilotPairs, b.pairs.length);
+  if (d?.chosen !== true || d.coldStart === void 0) return { pairs: 0, oneSided: 0 };
+  const one = b.oneSidedPairs ?? [];
+  if (coldPilotLeftOut(d.pilotPairs, b.pairs.length + one.length) === 0) return { pairs: 0, oneSided: 0 };
+  let pairs = 0;
+  let oneSided = 0;
+  for (let t = 0; t < d.pilotPairs; t++) {
+    if (oneSided < one.length && (one[oneSided].after ?? Infinity) <= pairs) oneSided++;
+    else pairs++;
+  }
+  return { pairs, oneSided };
 }
 function coldPilotLeftOut(pilotPairs, pairs) {
   return pilotPairs < pairs ? pilotPairs : 0;
@@ -42951,7 +42965,7 @@ function shownChange(change) {
   };
 }
 function withOneSidedZeros(b, verdict, outliers, judgedPairs = b.pairs.length) {
-  const one = b.oneSidedPairs ?? [];
+  const one = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
   const baseZero = one.filter((p) => p.base === 0).length;
   const headZero = one.length - baseZero;
   if (baseZero + headZero === 0) return { verdict, findings: [] };
@@ -43573,7 +43587,8 @@ var PairSchema = external_exports.object({
 var OneSidedPairSchema = external_exports.object({
   base: nonnegative,
   head: nonnegative,
-  order: external_exports.enum(["base-first", "head-first"])
+  order: external_exports.enum(["base-first", "head-first"]),
+  after: external_exports.number().int().nonnegative().optional()
 }).refine((p) => p.base === 0 !== (p.head === 0), "exactly one of base and head must be 0");
 var RevisionSchema = external_exports.object({
   ref: external_exports.string().max(1024).nullable().optional(),
@@ -44067,7 +44082,7 @@ function recordPair(state, unit, base, head, order) {
     if (h2) {
       row.seenHead++;
       if (b.value > 0 !== h2.value > 0) {
-        (row.oneSidedPairs ??= []).push({ base: b.value, head: h2.value, order });
+        (row.oneSidedPairs ??= []).push({ base: b.value, head: h2.value, order, after: row.pairs.length });
         added++;
       } else {
         row.pairs.push({ base: b.value, head: h2.value, order });
