@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-GYO3RQ3Z.js");
+  const { runAction } = await import("./chunks/run-H6XFWADX.js");
   await runAction();
 }

@@ -155,23 +155,22 @@ export function wordFinding(f: Finding, surface: Surface): string {
       const lower = higher === 'head' ? 'base' : 'head';
       // above 0 is more: worse for a count (lower is better), better for a throughput
       const headWorse = (higher === 'head') === (g.direction === 'lower-is-better');
-      const split = `In ${plural(g.baseZero, 'pair')} base printed 0 and head did not, in ${plural(g.headZero, 'pair')} the other way round: a pair with one side at 0 forms no ratio, so ${g.baseZero + g.headZero === 1 ? 'it is' : 'they are'} not in the change shown, which is read from the ${plural(g.pairs, 'other pair')}.`;
-      if (g.baseZero === g.headZero) {
-        return g.held === null
-          ? `${split} They fall on either side alike, so they are left out as balanced outliers are.`
-          : `${split} With the outlier screen off (${setting(surface, 'outliers', 'none')}) they are not left out, even balanced, and a difference beyond any threshold keeps the benchmark from being called ${g.held}.`;
+      const split = `In ${plural(g.baseZero, 'pair')} base printed 0 and head did not, in ${plural(g.headZero, 'pair')} the other way round: a pair with one side at 0 forms no ratio, so ${g.baseZero + g.headZero === 1 ? 'it is' : 'they are'} not among the ${plural(g.pairs, 'pair')} the change is read from.`;
+      if (!g.screened) {
+        return `${split} With the outlier screen off (${setting(surface, 'outliers', 'none')}) none of them is left out, and a difference beyond any threshold ${g.held === null ? 'weighs against every verdict it contradicts' : `keeps the benchmark from being called ${g.held}`}.`;
       }
-      const lean =
-        ` They lean one way (binomial p = ${fmtP(g.balanceP)}): ${plural(Math.abs(g.baseZero - g.headZero), 'pair')} more in which ${higher} counted above 0 and ${lower} 0, for head a change for the ${headWorse ? 'worse' : 'better'} that no percentage can state`;
-      const held =
-        g.held === null
-          ? '.'
-          : g.held === 'unchanged'
-            ? `, so the benchmark is not called unchanged.`
-            : `, against the ${g.held} its ratios show, so it is left inconclusive.`;
+      if (g.baseZero === g.headZero) return `${split} They fall on either side alike, so they are left out as balanced outliers are.`;
+      const excess = Math.abs(g.baseZero - g.headZero);
+      const lean = ` They lean one way (binomial p = ${fmtP(g.balanceP)}): ${plural(excess, 'pair')} more in which ${higher} counted above 0 and ${lower} 0, for head a change for the ${headWorse ? 'worse' : 'better'} that no percentage can state.`;
+      const weighed =
+        g.held === 'unchanged'
+          ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? 'it takes' : 'they take'} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.`
+          : g.held !== null
+            ? ` That is against the ${g.held} its other pairs show, so it is left inconclusive.`
+            : ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? 'it weighs' : 'they weigh'} in the verdict.`;
       return (
-        `${split}${lean}${held} A count that is 0 in some runs and not in others is often one the runtime pays once and spreads over the run's iterations (a pool or a map filled on first use): ` +
-        `then it is not what the code does per operation, and more pairs even the lean out. Where the lean stays, ${higher} really counts more than 0 where the other does not: look at its values in the results file.`
+        `${split}${lean}${weighed} A count that is 0 in some runs and not in others is often one the runtime pays once and spreads over the run's iterations (a pool or a map filled on first use): ` +
+        `then it is not what the code does per operation, and more pairs even the lean out. Where the lean stays, ${higher} really counts above 0 where ${lower} does not: look at the values in the results file (oneSidedPairs).`
       );
     }
     case 'cold-pilot': {
@@ -219,7 +218,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'go-noise': z.object({ allocsPerOp: num.nullable(), oneThread: z.boolean() }),
-  'one-sided-zeros': z.object({ baseZero: count, headZero: count, pairs: count, direction: z.enum(['lower-is-better', 'higher-is-better']), balanceP: num, held: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable() }),
+  'one-sided-zeros': z.object({ baseZero: count, headZero: count, pairs: count, direction: z.enum(['lower-is-better', 'higher-is-better']), balanceP: num, held: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable(), screened: z.boolean() }),
   'cold-pilot': z.object({ pilotPairs: count, judged: count, start: z.enum(['first', 'modes']) }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: z.object({ subtracted: num, unit: z.string().max(32) }),

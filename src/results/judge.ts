@@ -9,7 +9,8 @@ import type { BenchmarkInput, Finding, JudgeOptions, Judgement } from '../stats/
 import type { BenchmarkResult, Results } from './schema.ts';
 import { goNoiseNote } from './go-noise.ts';
 import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
-import { shownChange, withOneSidedZeros } from './one-sided-zeros.ts';
+import { oneSidedFinding } from '../stats/one-sided.ts';
+import { oneSidedCounts } from './one-sided-zeros.ts';
 
 /** A benchmark takes part in the statistics when it was measured on both sides and did not fail. */
 function judgeable(b: BenchmarkResult): boolean {
@@ -88,6 +89,7 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
       ...(b.stoppedBecause !== undefined ? { sequential: true } : {}),
       pairs,
+      ...(oneSidedCounts(b) ? { oneSided: oneSidedCounts(b)! } : {}),
     });
     index.push(i);
   });
@@ -102,7 +104,8 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
     // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.
     const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
     // measured on both sides, every pair with one side at 0: no ratio, and the pairs say which way they lean
-    const zeros = (b.presence ?? 'both') === 'both' && !b.failure ? withOneSidedZeros(b, 'inconclusive', opts.outliers, 0).findings : [];
+    const counts = (b.presence ?? 'both') === 'both' && !b.failure ? oneSidedCounts(b) : undefined;
+    const zeros = counts ? [oneSidedFinding(counts, 0, b.direction, opts.outliers, null)] : [];
     // judged again (`pairbench report`): the finding is made afresh, not kept from the last judging
     const kept = (b.diagnostics ?? []).filter((d) => d.code !== 'one-sided-zeros');
     return { ...rest, verdict: 'inconclusive', change: null, pairsToSettle: null, diagnostics: [...kept, ...zeros.map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))] };
@@ -115,21 +118,20 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
     // copying it here would make it the benchmark's own on the next judging (`report --threshold`).
     // indices of pairs count from the file's first pair, the pilot's left out included
     const left = pilotLeftOut(b);
-    const zeros = withOneSidedZeros(b, a.verdict, opts.outliers, b.pairs.length - left);
     benchmarks[i] = {
       ...b,
-      verdict: zeros.verdict,
+      verdict: a.verdict,
       outliers: shifted(a.outliers, left),
       outliersKept: shifted(a.outliersKept, left),
       base: a.base,
       head: a.head,
       pairedCv: a.pairedCv,
       pairedMad: a.pairedMad,
-      change: zeros.verdict === a.verdict ? a.change : shownChange(a.change),
+      change: a.change,
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a.pairsToSettle === null || a.pairsToSettle === undefined ? a.pairsToSettle : a.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...coldPilotNote(b), ...zeros.findings, ...a.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i)), ...goNoiseNote(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
+      diagnostics: [...coldPilotNote(b), ...a.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i)), ...goNoiseNote(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:

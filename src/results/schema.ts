@@ -179,8 +179,8 @@ const BenchmarkResultSchema = z.object({
   /**
    * pairs in which one side printed 0 and the other did not (a Go `B/op` that a pool refilled in
    * some runs, an allocation a revision adds), in the order measured: they form no ratio, so they
-   * are not in `pairs`, and a lean to one side keeps the benchmark from `unchanged`
-   * (results/one-sided-zeros.ts)
+   * are not in `pairs`, and an excess on one side weighs against `unchanged`
+   * (stats/one-sided.ts)
    */
   oneSidedPairs: z.array(OneSidedPairSchema).max(LIMITS.pairsPerBenchmark).optional(),
   outliers: z.array(z.number().int().nonnegative()).optional(),

@@ -3,7 +3,7 @@
  * metric. A pair counts for a row when both sides printed it: with values above 0, or both with a
  * count of 0 (Go's `0 allocs/op` on both sides, an equal pair). A pair in which one side printed 0
  * and the other did not forms no ratio: it is kept apart (`oneSidedPairs`), values and order, and
- * judged apart (results/one-sided-zeros.ts).
+ * weighed apart (stats/one-sided.ts).
  */
 import { show } from '../config/errors.ts';
 import { calibratedMetric } from '../measure/overhead.ts';

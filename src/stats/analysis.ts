@@ -44,6 +44,11 @@ export interface PairsAnalysis {
   equivalence: HodgesLehmannResult | null;
   /** the level of `equivalence` */
   equivalenceLevel: number;
+  /**
+   * with `extremes`: the equivalence interval with them kept as differences beyond any threshold
+   * (`withExtremes`), on the log scale; null without
+   */
+  equivalenceWithExtremes: HodgesLehmannResult | null;
   /** diagnostics that need only this benchmark's data */
   diagnostics: Diagnostic[];
 }
@@ -197,6 +202,8 @@ export interface AnalyzeOptions {
   draws?: number;
   /** sign patterns for the level of the intervals (signflip.ts, `intervalDrawsFor`); default INTERVAL_DRAWS */
   intervalDraws?: number;
+  /** pairs beyond any ratio, kept (BenchmarkInput, `extremes`): + where head printed above 0 and base 0 */
+  extremes?: number;
   /** the interval's level; default `intervalLevel(alpha, stoppedEarly)` (one benchmark alone) */
   level?: number;
 }
@@ -208,6 +215,23 @@ export interface AnalyzeOptions {
  */
 export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): PairsAnalysis {
   return completeAnalysis(pairs, screenAndTest(pairs, { ...opts, test: opts.test ?? pairedTestFor(opts.outliers) }), opts);
+}
+
+/**
+ * The Hodges–Lehmann interval of `kept` with |`extremes`| more values beyond any of them, on the
+ * side of its sign: pairs with one side at 0 (ln(x/0) = ±infinity) that an outlier screen would
+ * keep, as it keeps an excess of outliers on one side (one-sided.ts). The interval
+ * is a pair of order statistics of the Walsh averages (Bauer 1972), so only the ranks of the values
+ * matter: each extreme stands in as M = 4 max|kept| + 10, and a Walsh average that holds one is at
+ * least (M - max|kept|) / 2 >= 5 on the log scale (a change of 147 times), beyond any threshold,
+ * which is what an endpoint on such an average says. `kept` must not be empty.
+ */
+function withExtremes(kept: ArrayLike<number>, extremes: number, level: number): HodgesLehmannResult {
+  let largest = 0;
+  for (let i = 0; i < kept.length; i++) largest = Math.max(largest, Math.abs(kept[i] as number));
+  const stand = Math.sign(extremes) * (4 * largest + 10);
+  const values = Float64Array.from({ length: kept.length + Math.abs(extremes) }, (_, i) => (i < kept.length ? (kept[i] as number) : stand));
+  return hodgesLehmann(values, level, { zeros: 'keep' });
 }
 
 /**
@@ -235,7 +259,8 @@ export function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts:
   const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level, eqLevel], opts) : [level, eqLevel];
   const hl = kept.length > 0 ? hodgesLehmann(kept, testAt!, { zeros: 'keep' }) : null;
   const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt!, { zeros: 'keep' }) : null;
-  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, diagnostics: [] };
+  const equivalenceWithExtremes = kept.length > 0 && opts.extremes ? withExtremes(kept, opts.extremes, eqAt!) : null;
+  const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, equivalenceWithExtremes, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
 }

@@ -15,6 +15,7 @@ import { hodgesLehmann } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { drawsFor, intervalDrawsFor, signFlipSeed, smallestPValue } from './signflip.ts';
 import { decide, estimatePairsToSettle, verdictOf, worstVerdict } from './verdict.ts';
+import { heldVerdict, keptExtremes, oneSidedFinding } from './one-sided.ts';
 
 /**
  * The error rate of each benchmark's interval when several are judged together, chosen so that the
@@ -226,6 +227,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         ...(b.metric ? { metric: b.metric } : {}),
         ...testOptions(b),
         level: intervalLevel(perInterval, b.stoppedEarly ?? false),
+        ...(keptExtremes(b.oneSided, opts.outliers) !== 0 ? { extremes: keptExtremes(b.oneSided, opts.outliers) } : {}),
         ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
         ...(b.sequential ? { sequential: true } : {}),
       }),
@@ -238,6 +240,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
     let change: ChangeEstimate | null = null;
     let verdict: Verdict = 'inconclusive';
     let pairsToSettle: number | null = null;
+    let held: Verdict | null = null;
     if (a.test && a.hl) {
       const tested: ChangeEstimate = {
         estimate: Math.expm1(a.hl.estimate),
@@ -266,6 +269,20 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         const widened = widenedToTest(a.keptIndices.map((k) => a.d[k] as number), a.level);
         ({ change, verdict } = decide({ ...tested, ...widened, level: widened.ciLevel }, equivalence, threshold, b.direction));
       }
+      if (b.oneSided) {
+        // pairs with one side at 0: an excess kept as values beyond every other (one-sided.ts)
+        const x = a.equivalenceWithExtremes;
+        const hull = x ? { ci: [Math.expm1(Math.min(eq.lower, x.lower)), Math.expm1(Math.max(eq.upper, x.upper))] as [number, number], level: a.equivalenceLevel, achievedConfidence: Math.min(eq.achievedConfidence, x.achievedConfidence) } : null;
+        const unchangedWithExtremes = hull ? hull.achievedConfidence >= hull.level - 1e-12 && hull.ci[0] >= -threshold && hull.ci[1] <= threshold : null;
+        held = heldVerdict(b.oneSided, verdict, b.direction, opts.outliers, unchangedWithExtremes);
+        if (held !== null) {
+          verdict = 'inconclusive';
+          // the test's interval, as every inconclusive row shows, and the equivalence interval with the excess beside it
+          change = { ...tested, equivalence: { ci: (hull ?? equivalence).ci, level: equivalence.level } };
+        } else if (hull && verdict === 'unchanged') {
+          ({ change } = decide(tested, hull, threshold, b.direction));
+        }
+      }
       if (verdict === 'inconclusive') {
         // predicted for the kept pairs; the screen sets aside about the same share of the pairs to
         // come, so the count in all (what the report says: "about N pairs in all") is scaled up by it
@@ -287,7 +304,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       change,
       verdict,
       pairsToSettle,
-      diagnostics: a.diagnostics,
+      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held), ...a.diagnostics] : a.diagnostics,
     };
   });
   // a throughput judged from its time (reciprocalRows): the time's change, outliers and count of

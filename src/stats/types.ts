@@ -132,10 +132,10 @@ export type Finding =
   | { code: 'go-noise'; severity: 'info'; figures: { allocsPerOp: number | null; oneThread: boolean } }
   /**
    * pairs in which one side printed 0 and the other did not (`baseZero`: base printed 0), which form
-   * no ratio and are judged apart (results/one-sided-zeros.ts): balanced, or a lean that kept the
-   * verdict `held` from the ratios' pairs (null: none was held back)
+   * no ratio and are weighed apart (one-sided.ts): balanced and left out (`screened`), or an excess
+   * kept, or the verdict `held` back from what the other pairs gave (null: none was)
    */
-  | { code: 'one-sided-zeros'; severity: 'info' | 'warning'; figures: { baseZero: number; headZero: number; pairs: number; direction: Direction; balanceP: number; held: Verdict | null } }
+  | { code: 'one-sided-zeros'; severity: 'info' | 'warning'; figures: { baseZero: number; headZero: number; pairs: number; direction: Direction; balanceP: number; held: Verdict | null; screened: boolean } }
   /** a Go pilot that ran a cold start: its pairs are left out of the judgement (results/cold-pilot.ts) */
   | { code: 'cold-pilot'; severity: 'info'; figures: { pilotPairs: number; judged: number; start: 'first' | 'modes' } }
   /** noisy single runs that pairing rescued */
@@ -199,6 +199,11 @@ export interface BenchmarkInput {
    */
   reciprocalOf?: string;
   pairs: Pair[];
+  /**
+   * pairs with one side at 0 and the other not, which form no ratio and are not in `pairs`: `base`
+   * where base printed 0 (head above it), `head` the other way round; weighed apart (one-sided.ts)
+   */
+  oneSided?: { base: number; head: number };
 }
 
 /** Everything `stats/` concludes about one benchmark. */

@@ -1,8 +1,9 @@
 /**
- * Pairs with one side at 0 (`oneSidedPairs`), judged from a results file: left out in balanced
- * pairs as the outlier screen leaves out balanced outliers, and an excess on one side keeps the
- * benchmark from `unchanged` and from a verdict it contradicts (results/one-sided-zeros.ts). The
- * interval shown is then the test's, never the equivalence interval that no longer decides.
+ * Pairs with one side at 0 (`oneSidedPairs`), judged from a results file (stats/one-sided.ts):
+ * left out in balanced pairs as the outlier screen leaves out balanced outliers; an excess on one
+ * side kept as values beyond every other, so that `unchanged` needs the interval with them to fit
+ * too, and a verdict the excess contradicts is held back. A row held back shows the test's interval,
+ * never the equivalence interval that no longer decides.
  */
 import { describe, expect, it } from 'vitest';
 import { wordDiagnostic } from '../../src/report/findings.ts';
@@ -46,34 +47,60 @@ describe('one-sided zeros', () => {
     expect(finding(b)).toBeUndefined();
   });
 
-  it('balanced, they are left out: unchanged stands, and an info finding says why', () => {
+  it('balanced, they are left out: unchanged stands on the same interval, and an info finding says why', () => {
+    const plain = judged(0, undefined);
     const b = judged(0, { base: 2, head: 2 });
     expect(b.verdict).toBe('unchanged');
-    expect(finding(b)).toMatchObject({ severity: 'info', figures: { baseZero: 2, headZero: 2, pairs: 40, held: null, balanceP: 1 } });
+    expect(b.change!.ci).toEqual(plain.change!.ci);
+    expect(finding(b)).toMatchObject({ severity: 'info', figures: { baseZero: 2, headZero: 2, pairs: 40, held: null, balanceP: 1, screened: true } });
     expect(wordDiagnostic(finding(b)!, 'cli')).toBe(
-      'In 2 pairs base printed 0 and head did not, in 2 pairs the other way round: a pair with one side at 0 forms no ratio, so they are not in the change shown, which is read from the 40 other pairs. They fall on either side alike, so they are left out as balanced outliers are.',
+      'In 2 pairs base printed 0 and head did not, in 2 pairs the other way round: a pair with one side at 0 forms no ratio, so they are not among the 40 pairs the change is read from. They fall on either side alike, so they are left out as balanced outliers are.',
     );
   });
 
   it('balanced but with the screen off, nothing is left out: not unchanged', () => {
     const b = judged(0, { base: 1, head: 1 }, 'none');
     expect(b.verdict).toBe('inconclusive');
-    expect(finding(b)).toMatchObject({ severity: 'warning', figures: { held: 'unchanged' } });
-    expect(wordDiagnostic(finding(b)!, 'action')).toContain('With the outlier screen off (outliers: none) they are not left out');
+    expect(finding(b)).toMatchObject({ severity: 'warning', figures: { held: 'unchanged', screened: false } });
+    expect(wordDiagnostic(finding(b)!, 'action')).toContain('With the outlier screen off (outliers: none) none of them is left out, and a difference beyond any threshold keeps the benchmark from being called unchanged.');
   });
 
-  it('an excess on one side holds back unchanged, and the interval shown is the test\'s', () => {
+  it('a small excess is kept as values beyond every other: unchanged stands when the interval with them still fits, and shows that interval', () => {
     const plain = judged(0, undefined);
     const b = judged(0, { base: 3, head: 0 });
+    expect(b.verdict).toBe('unchanged');
+    expect(b.change!.basis).toBe('equivalence');
+    // the interval with the excess reaches further toward head's side, and still lies within ±2%
+    expect(b.change!.ci[1]).toBeGreaterThan(plain.change!.ci[1]);
+    expect(b.change!.ci[1]).toBeLessThanOrEqual(0.02);
+    expect(finding(b)).toMatchObject({ severity: 'warning', figures: { baseZero: 3, headZero: 0, held: null, balanceP: expect.closeTo(0.25, 12) } });
+    expect(wordDiagnostic(finding(b)!, 'cli')).toContain('They lean one way (binomial p = 0.25): 3 pairs more in which head counted above 0 and base 0, for head a change for the worse that no percentage can state. Kept as differences beyond any threshold, as the screen keeps an excess of outliers, they weigh in the verdict.');
+  });
+
+  it("an excess large enough holds unchanged back, and the interval shown is the test's", () => {
+    const plain = judged(0, undefined);
+    const b = judged(0, { base: 12, head: 1 });
     expect(b.verdict).toBe('inconclusive');
     expect(b.change!.basis).toBeUndefined();
     expect(b.change!.tested).toBeUndefined();
     expect(b.change!.ci).toEqual(plain.change!.tested!.ci);
     expect(b.change!.ciLevel).toBe(plain.change!.tested!.level);
-    expect(b.change!.equivalence).toEqual(plain.change!.equivalence);
-    expect(finding(b)).toMatchObject({ severity: 'warning', figures: { baseZero: 3, headZero: 0, held: 'unchanged', balanceP: expect.closeTo(0.25, 12) } });
-    const words = wordDiagnostic(finding(b)!, 'cli');
-    expect(words).toContain('They lean one way (binomial p = 0.25): 3 pairs more in which head counted above 0 and base 0, for head a change for the worse that no percentage can state, so the benchmark is not called unchanged.');
+    // the equivalence interval beside it is the one with the excess: beyond the threshold on head's side
+    expect(b.change!.equivalence!.ci[1]).toBeGreaterThan(1);
+    expect(finding(b)).toMatchObject({ severity: 'warning', figures: { baseZero: 12, headZero: 1, held: 'unchanged' } });
+    expect(wordDiagnostic(finding(b)!, 'cli')).toContain('11 pairs more in which head counted above 0 and base 0, for head a change for the worse that no percentage can state. Kept as differences beyond any threshold, as the screen keeps an excess of outliers, they take the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.');
+  });
+
+  it('among pairs all equal, even one pair of excess holds unchanged back: the interval of such pairs spans them all', () => {
+    const r: Results = {
+      schemaVersion: 1,
+      base: { ref: 'main', sha: 'a'.repeat(40) },
+      head: { ref: 'pr', sha: 'b'.repeat(40) },
+      benchmarks: [{ name: 'BenchmarkParse (allocs/op)', unit: 'allocs/op', direction: 'lower-is-better', pairs: Array.from({ length: 96 }, (_, i) => ({ base: 0, head: 0, order: i % 2 ? ('base-first' as const) : ('head-first' as const) })), oneSidedPairs: oneSided({ base: 2, head: 1 }) }],
+    };
+    const b = judgeResults(r, { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!;
+    expect(b.verdict).toBe('inconclusive');
+    expect(finding(b)).toMatchObject({ figures: { held: 'unchanged', pairs: 96 } });
   });
 
   it('a regression stands when the excess leans the same way, and is held back when it leans the other', () => {
@@ -83,7 +110,7 @@ describe('one-sided zeros', () => {
     const against = judged(0.1, { base: 0, head: 4 });
     expect(against.verdict).toBe('inconclusive');
     expect(finding(against)).toMatchObject({ figures: { held: 'regression' } });
-    expect(wordDiagnostic(finding(against)!, 'cli')).toContain('4 pairs more in which base counted above 0 and head 0, for head a change for the better that no percentage can state, against the regression its ratios show, so it is left inconclusive.');
+    expect(wordDiagnostic(finding(against)!, 'cli')).toContain('4 pairs more in which base counted above 0 and head 0, for head a change for the better that no percentage can state. That is against the regression its other pairs show, so it is left inconclusive.');
     // for a throughput, head above 0 where base printed 0 is the better side
     const r: Results = {
       schemaVersion: 1,

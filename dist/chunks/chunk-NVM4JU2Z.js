@@ -42385,6 +42385,13 @@ function screenAndTest(pairs, opts) {
 function analyzePairs(pairs, opts) {
   return completeAnalysis(pairs, screenAndTest(pairs, { ...opts, test: opts.test ?? pairedTestFor(opts.outliers) }), opts);
 }
+function withExtremes(kept, extremes, level) {
+  let largest = 0;
+  for (let i2 = 0; i2 < kept.length; i2++) largest = Math.max(largest, Math.abs(kept[i2]));
+  const stand = Math.sign(extremes) * (4 * largest + 10);
+  const values = Float64Array.from({ length: kept.length + Math.abs(extremes) }, (_, i2) => i2 < kept.length ? kept[i2] : stand);
+  return hodgesLehmann(values, level, { zeros: "keep" });
+}
 function completeAnalysis(pairs, s, opts) {
   const direction = opts.direction ?? "lower-is-better";
   const { d, screen, keptIndices, kept, test } = s;
@@ -42400,7 +42407,8 @@ function completeAnalysis(pairs, s, opts) {
   const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level, eqLevel], opts) : [level, eqLevel];
   const hl = kept.length > 0 ? hodgesLehmann(kept, testAt, { zeros: "keep" }) : null;
   const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt, { zeros: "keep" }) : null;
-  const analysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, diagnostics: [] };
+  const equivalenceWithExtremes = kept.length > 0 && opts.extremes ? withExtremes(kept, opts.extremes, eqAt) : null;
+  const analysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, equivalenceWithExtremes, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
   return analysis;
 }
@@ -42496,6 +42504,38 @@ function worstVerdict(verdicts) {
   let worst = "unchanged";
   for (const v of verdicts) if (VERDICT_RANK[v] > VERDICT_RANK[worst]) worst = v;
   return worst;
+}
+
+// src/stats/one-sided.ts
+function keptExtremes(counts2, outliers) {
+  if (!counts2 || outliers === "none") return 0;
+  return counts2.base - counts2.head;
+}
+function heldVerdict(counts2, verdict, direction, outliers, unchangedWithExtremes) {
+  if (counts2.base + counts2.head === 0) return null;
+  if (verdict === "unchanged") return outliers === "none" || unchangedWithExtremes === false ? "unchanged" : null;
+  if (counts2.base === counts2.head) return null;
+  const leanWorse = counts2.base > counts2.head === (direction === "lower-is-better");
+  if (verdict === "regression" && !leanWorse) return verdict;
+  if (verdict === "improvement" && leanWorse) return verdict;
+  return null;
+}
+function oneSidedFinding(counts2, judgedPairs, direction, outliers, held) {
+  const screened = outliers !== "none";
+  const balanced = screened && counts2.base === counts2.head;
+  return {
+    code: "one-sided-zeros",
+    severity: balanced ? "info" : "warning",
+    figures: {
+      baseZero: counts2.base,
+      headZero: counts2.head,
+      pairs: judgedPairs,
+      direction,
+      balanceP: binomialTwoSidedHalf(counts2.base, counts2.base + counts2.head),
+      held,
+      screened
+    }
+  };
 }
 
 // src/stats/judge.ts
@@ -42601,6 +42641,7 @@ function* judgeSteps(inputs, opts) {
         ...b.metric ? { metric: b.metric } : {},
         ...testOptions(b),
         level: intervalLevel(perInterval, b.stoppedEarly ?? false),
+        ...keptExtremes(b.oneSided, opts.outliers) !== 0 ? { extremes: keptExtremes(b.oneSided, opts.outliers) } : {},
         ...b.stoppedEarly ? { stoppedEarly: true } : {},
         ...b.sequential ? { sequential: true } : {}
       })
@@ -42613,6 +42654,7 @@ function* judgeSteps(inputs, opts) {
     let change = null;
     let verdict = "inconclusive";
     let pairsToSettle2 = null;
+    let held = null;
     if (a2.test && a2.hl) {
       const tested = {
         estimate: Math.expm1(a2.hl.estimate),
@@ -42636,6 +42678,18 @@ function* judgeSteps(inputs, opts) {
         const widened = widenedToTest(a2.keptIndices.map((k) => a2.d[k]), a2.level);
         ({ change, verdict } = decide({ ...tested, ...widened, level: widened.ciLevel }, equivalence, threshold, b.direction));
       }
+      if (b.oneSided) {
+        const x = a2.equivalenceWithExtremes;
+        const hull = x ? { ci: [Math.expm1(Math.min(eq.lower, x.lower)), Math.expm1(Math.max(eq.upper, x.upper))], level: a2.equivalenceLevel, achievedConfidence: Math.min(eq.achievedConfidence, x.achievedConfidence) } : null;
+        const unchangedWithExtremes = hull ? hull.achievedConfidence >= hull.level - 1e-12 && hull.ci[0] >= -threshold && hull.ci[1] <= threshold : null;
+        held = heldVerdict(b.oneSided, verdict, b.direction, opts.outliers, unchangedWithExtremes);
+        if (held !== null) {
+          verdict = "inconclusive";
+          change = { ...tested, equivalence: { ci: (hull ?? equivalence).ci, level: equivalence.level } };
+        } else if (hull && verdict === "unchanged") {
+          ({ change } = decide(tested, hull, threshold, b.direction));
+        }
+      }
       if (verdict === "inconclusive") {
         const kept = estimatePairsToSettle(tested, equivalence, a2.keptIndices.length, threshold, 1 - a2.level);
         const all = b.pairs.length;
@@ -42655,7 +42709,7 @@ function* judgeSteps(inputs, opts) {
       change,
       verdict,
       pairsToSettle: pairsToSettle2,
-      diagnostics: a2.diagnostics
+      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held), ...a2.diagnostics] : a2.diagnostics
     };
   });
   for (const [i2, j] of mirrors) {
@@ -42953,37 +43007,11 @@ function coldPilotNote(b) {
 }
 
 // src/results/one-sided-zeros.ts
-function shownChange(change) {
-  if (!change || change.basis !== "equivalence" || !change.tested) return change;
-  const { basis: _b, tested, level: _l, achievedConfidence: _a3, ...rest } = change;
-  return {
-    ...rest,
-    ci: tested.ci,
-    ciLevel: tested.level,
-    ...tested.level !== change.confidence ? { level: tested.level } : {},
-    ...tested.achievedConfidence !== void 0 ? { achievedConfidence: tested.achievedConfidence } : {}
-  };
-}
-function withOneSidedZeros(b, verdict, outliers, judgedPairs = b.pairs.length) {
-  const one = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
-  const baseZero = one.filter((p) => p.base === 0).length;
-  const headZero = one.length - baseZero;
-  if (baseZero + headZero === 0) return { verdict, findings: [] };
-  const balanced = baseZero === headZero && outliers !== "none";
-  const headHigher = baseZero > headZero;
-  const leanWorse = headHigher === (b.direction === "lower-is-better");
-  const leans = baseZero !== headZero;
-  const contradicts = !balanced && (verdict === "unchanged" || leans && (verdict === "regression" && !leanWorse || verdict === "improvement" && leanWorse));
-  const figures2 = {
-    baseZero,
-    headZero,
-    pairs: judgedPairs,
-    direction: b.direction,
-    balanceP: binomialTwoSidedHalf(baseZero, baseZero + headZero),
-    held: contradicts ? verdict : null
-  };
-  const finding2 = { code: "one-sided-zeros", severity: balanced ? "info" : "warning", figures: figures2 };
-  return { verdict: contradicts ? "inconclusive" : verdict, findings: [finding2] };
+function oneSidedCounts(b) {
+  const judged = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
+  if (judged.length === 0) return void 0;
+  const base = judged.filter((p) => p.base === 0).length;
+  return { base, head: judged.length - base };
 }
 
 // src/results/judge.ts
@@ -43043,7 +43071,8 @@ function prepare(results, opts) {
       ...b.stoppedBecause === "precision" || b.stoppedBecause === "decided" ? { stoppedEarly: true } : {},
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
       ...b.stoppedBecause !== void 0 ? { sequential: true } : {},
-      pairs
+      pairs,
+      ...oneSidedCounts(b) ? { oneSided: oneSidedCounts(b) } : {}
     });
     index.push(i2);
   });
@@ -43054,7 +43083,8 @@ function assemble(results, opts, { index, corrections }, judgement) {
   const benchmarks = results.benchmarks.map((b) => {
     if (judgeable(b)) return b;
     const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
-    const zeros = (b.presence ?? "both") === "both" && !b.failure ? withOneSidedZeros(b, "inconclusive", opts.outliers, 0).findings : [];
+    const counts2 = (b.presence ?? "both") === "both" && !b.failure ? oneSidedCounts(b) : void 0;
+    const zeros = counts2 ? [oneSidedFinding(counts2, 0, b.direction, opts.outliers, null)] : [];
     const kept = (b.diagnostics ?? []).filter((d) => d.code !== "one-sided-zeros");
     return { ...rest, verdict: "inconclusive", change: null, pairsToSettle: null, diagnostics: [...kept, ...zeros.map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))] };
   });
@@ -43062,21 +43092,20 @@ function assemble(results, opts, { index, corrections }, judgement) {
     const i2 = index[j];
     const b = results.benchmarks[i2];
     const left = pilotLeftOut(b);
-    const zeros = withOneSidedZeros(b, a2.verdict, opts.outliers, b.pairs.length - left);
     benchmarks[i2] = {
       ...b,
-      verdict: zeros.verdict,
+      verdict: a2.verdict,
       outliers: shifted(a2.outliers, left),
       outliersKept: shifted(a2.outliersKept, left),
       base: a2.base,
       head: a2.head,
       pairedCv: a2.pairedCv,
       pairedMad: a2.pairedMad,
-      change: zeros.verdict === a2.verdict ? a2.change : shownChange(a2.change),
+      change: a2.change,
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a2.pairsToSettle === null || a2.pairsToSettle === void 0 ? a2.pairsToSettle : a2.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...coldPilotNote(b), ...zeros.findings, ...a2.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
+      diagnostics: [...coldPilotNote(b), ...a2.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
     };
   });
   const gating = benchmarks.filter((b) => (b.presence ?? "both") === "both");
@@ -43703,8 +43732,8 @@ var BenchmarkResultSchema = external_exports.object({
   /**
    * pairs in which one side printed 0 and the other did not (a Go `B/op` that a pool refilled in
    * some runs, an allocation a revision adds), in the order measured: they form no ratio, so they
-   * are not in `pairs`, and a lean to one side keeps the benchmark from `unchanged`
-   * (results/one-sided-zeros.ts)
+   * are not in `pairs`, and an excess on one side weighs against `unchanged`
+   * (stats/one-sided.ts)
    */
   oneSidedPairs: external_exports.array(OneSidedPairSchema).max(LIMITS.pairsPerBenchmark).optional(),
   outliers: external_exports.array(external_exports.number().int().nonnegative()).optional(),
@@ -45390,13 +45419,15 @@ function wordFinding(f, surface) {
       const higher = g2.baseZero > g2.headZero ? "head" : "base";
       const lower = higher === "head" ? "base" : "head";
       const headWorse = higher === "head" === (g2.direction === "lower-is-better");
-      const split = `In ${plural2(g2.baseZero, "pair")} base printed 0 and head did not, in ${plural2(g2.headZero, "pair")} the other way round: a pair with one side at 0 forms no ratio, so ${g2.baseZero + g2.headZero === 1 ? "it is" : "they are"} not in the change shown, which is read from the ${plural2(g2.pairs, "other pair")}.`;
-      if (g2.baseZero === g2.headZero) {
-        return g2.held === null ? `${split} They fall on either side alike, so they are left out as balanced outliers are.` : `${split} With the outlier screen off (${setting(surface, "outliers", "none")}) they are not left out, even balanced, and a difference beyond any threshold keeps the benchmark from being called ${g2.held}.`;
+      const split = `In ${plural2(g2.baseZero, "pair")} base printed 0 and head did not, in ${plural2(g2.headZero, "pair")} the other way round: a pair with one side at 0 forms no ratio, so ${g2.baseZero + g2.headZero === 1 ? "it is" : "they are"} not among the ${plural2(g2.pairs, "pair")} the change is read from.`;
+      if (!g2.screened) {
+        return `${split} With the outlier screen off (${setting(surface, "outliers", "none")}) none of them is left out, and a difference beyond any threshold ${g2.held === null ? "weighs against every verdict it contradicts" : `keeps the benchmark from being called ${g2.held}`}.`;
       }
-      const lean = ` They lean one way (binomial p = ${fmtP(g2.balanceP)}): ${plural2(Math.abs(g2.baseZero - g2.headZero), "pair")} more in which ${higher} counted above 0 and ${lower} 0, for head a change for the ${headWorse ? "worse" : "better"} that no percentage can state`;
-      const held = g2.held === null ? "." : g2.held === "unchanged" ? `, so the benchmark is not called unchanged.` : `, against the ${g2.held} its ratios show, so it is left inconclusive.`;
-      return `${split}${lean}${held} A count that is 0 in some runs and not in others is often one the runtime pays once and spreads over the run's iterations (a pool or a map filled on first use): then it is not what the code does per operation, and more pairs even the lean out. Where the lean stays, ${higher} really counts more than 0 where the other does not: look at its values in the results file.`;
+      if (g2.baseZero === g2.headZero) return `${split} They fall on either side alike, so they are left out as balanced outliers are.`;
+      const excess = Math.abs(g2.baseZero - g2.headZero);
+      const lean = ` They lean one way (binomial p = ${fmtP(g2.balanceP)}): ${plural2(excess, "pair")} more in which ${higher} counted above 0 and ${lower} 0, for head a change for the ${headWorse ? "worse" : "better"} that no percentage can state.`;
+      const weighed = g2.held === "unchanged" ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it takes" : "they take"} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.` : g2.held !== null ? ` That is against the ${g2.held} its other pairs show, so it is left inconclusive.` : ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it weighs" : "they weigh"} in the verdict.`;
+      return `${split}${lean}${weighed} A count that is 0 in some runs and not in others is often one the runtime pays once and spreads over the run's iterations (a pool or a map filled on first use): then it is not what the code does per operation, and more pairs even the lean out. Where the lean stays, ${higher} really counts above 0 where ${lower} does not: look at the values in the results file (oneSidedPairs).`;
     }
     case "cold-pilot": {
       const g2 = f.figures;
@@ -45435,7 +45466,7 @@ var FIGURES = {
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: num.nullable(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
-  "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable() }),
+  "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean() }),
   "cold-pilot": external_exports.object({ pilotPairs: count2, judged: count2, start: external_exports.enum(["first", "modes"]) }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-QHE2UCV6.js";
+} from "./chunk-NVM4JU2Z.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-QHE2UCV6.js";
+} from "./chunk-NVM4JU2Z.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -1,0 +1,77 @@
+/**
+ * Pairs with one side at 0 and the other not (a Go `B/op` that a pool refilled in some runs, an
+ * allocation a revision adds): ln(x/0) is ±infinity, so they form no ratio, and `judge` reads the
+ * test and the interval from the other pairs and weighs these apart.
+ *
+ * Why the test of the other pairs stays exact. Whether a pair has exactly one side at 0 does not
+ * change when its two runs swap labels. Under no change every pair's sign is a fair coin given
+ * everything that does not depend on the labels (signflip.ts), so leaving out the one-sided pairs,
+ * a set chosen without their signs, leaves the signs of the rest fair coins.
+ *
+ * What they still say. Each is a difference beyond any threshold, of a known sign: the outlier
+ * screen's case in the limit (outliers.ts), and it is treated as the screen treats outliers. Those
+ * on either side alike are left out in balanced pairs, one for one. An excess on one side is kept:
+ * `unchanged` then needs the equivalence interval with the excess kept as values beyond every
+ * other (analysis.ts, `withExtremes`) to lie within ±threshold too, as well as the interval of the
+ * other pairs alone; both must hold, so the claim is never weaker than the exact one of the other
+ * pairs. Three refills among forty varying pairs leave it standing, twelve against one do not, and
+ * among pairs all equal even one does not: the interval of such pairs spans all their values
+ * (hodges-lehmann.ts). A `regression` or `improvement` that the excess contradicts (it lies on the other
+ * side) is held back to `inconclusive`; one it agrees with stands. With the screen off
+ * (`outliers: none`) nothing is left out, balanced or not, and one-sided pairs of both signs have no
+ * ranks to stand in for, so any one-sided pair holds `unchanged` back. How far the excess leans is
+ * told by the exact two-sided binomial test of the split (as R's `binom.test`), for the reader.
+ */
+import { binomialTwoSidedHalf } from './outliers.ts';
+import type { Direction, Finding, OutlierRule, Verdict } from './types.ts';
+
+/** How many one-sided pairs had base at 0 (head above it) and head at 0 (base above it). */
+export interface OneSidedCounts {
+  base: number;
+  head: number;
+}
+
+/**
+ * The signed count of one-sided pairs kept as extremes (`withExtremes`): the excess over the
+ * balanced ones, + where head printed above 0 and base 0 (ln(head/base) = +infinity); 0 with none,
+ * when they balance, or with the screen off (where none stands in: see the module's doc).
+ */
+export function keptExtremes(counts: OneSidedCounts | undefined, outliers: OutlierRule): number {
+  if (!counts || outliers === 'none') return 0;
+  return counts.base - counts.head;
+}
+
+/**
+ * The verdict a benchmark's one-sided pairs hold back, given the verdict of its other pairs, or
+ * null. `unchangedWithExtremes`: whether the equivalence interval with the excess kept still lies
+ * within ±threshold (null when no excess was kept).
+ */
+export function heldVerdict(counts: OneSidedCounts, verdict: Verdict, direction: Direction, outliers: OutlierRule, unchangedWithExtremes: boolean | null): Verdict | null {
+  if (counts.base + counts.head === 0) return null;
+  if (verdict === 'unchanged') return outliers === 'none' || unchangedWithExtremes === false ? 'unchanged' : null;
+  if (counts.base === counts.head) return null;
+  // base at 0 and head above it: head counted more, worse for a count, better for a throughput
+  const leanWorse = (counts.base > counts.head) === (direction === 'lower-is-better');
+  if (verdict === 'regression' && !leanWorse) return verdict;
+  if (verdict === 'improvement' && leanWorse) return verdict;
+  return null;
+}
+
+/** The finding that says what a benchmark's one-sided pairs did to its verdict (report/findings.ts words it). */
+export function oneSidedFinding(counts: OneSidedCounts, judgedPairs: number, direction: Direction, outliers: OutlierRule, held: Verdict | null): Finding {
+  const screened = outliers !== 'none';
+  const balanced = screened && counts.base === counts.head;
+  return {
+    code: 'one-sided-zeros',
+    severity: balanced ? 'info' : 'warning',
+    figures: {
+      baseZero: counts.base,
+      headZero: counts.head,
+      pairs: judgedPairs,
+      direction,
+      balanceP: binomialTwoSidedHalf(counts.base, counts.base + counts.head),
+      held,
+      screened,
+    },
+  };
+}
