@@ -5,6 +5,7 @@
  *   npm run bench:calibration -- --quick      # a smoke run (fewer trials), about 20 s
  *   npm run bench:calibration -- --workers 1 --out /tmp/calibration.md
  *   npm run bench:calibration -- --suites 0   # without the whole-suite cells (allocation)
+ *   npm run bench:calibration -- --counts 0   # without the cells of counts that are sometimes 0
  *
  * Each trial simulates one comparison as the scheduler runs it: pairs of one base run and one head
  * run in coin-flip order on a simulated machine, `stopCheck` after every pair from the first on
@@ -42,6 +43,7 @@ import { defaultPrecision, hodgesLehmann, judge, logRatios, stopCheck, wilcoxonS
 import type { OutlierRule, Pair, PairOrder, StopOptions, Verdict } from '../src/stats/types.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
 import { BUDGET_PAIRS, NOISE_RANGE, runSuiteJob, RUN_MS, SUITE_SIZE, type SuiteJob, type SuiteJobResult } from './lib/calibrate-suites.ts';
+import { COUNT_CELLS, COUNT_SETTINGS, runCountCell, type CountCellResult } from './lib/calibrate-counts.ts';
 
 const MIN_PAIRS = 10;
 const MAX_PAIRS = 200;
@@ -442,6 +444,39 @@ async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobRes
   });
 }
 
+/** The section of counts that are sometimes 0 (bench/lib/calibrate-counts.ts), and its targets. */
+function countsReport(results: CountCellResult[], targets: { name: string; ok: boolean; detail: string }[]): string[] {
+  if (results.length === 0) return [];
+  const cp = (k: number, n: number, d = 1): string => {
+    const [lo, hi] = clopperPearson(k, n);
+    return `${pct(k / n, d)} [${pct(lo, d)}, ${pct(hi, d)}]`;
+  };
+  const lines: string[] = ['## Counts that are sometimes 0 (Go `B/op`, `allocs/op`)', ''];
+  lines.push(
+    `Each trial is ${COUNT_SETTINGS.pairs} pairs of a count per process, floor((F·N + R) / N) with N = ${COUNT_SETTINGS.iterations} iterations, F what an operation allocates and R what the process pays once (bench/lib/calibrate-counts.ts), judged as \`compare\` judges (Tukey, alpha ${COUNT_SETTINGS.alpha}, threshold ${pct(COUNT_SETTINGS.threshold, 0)}, the raised equivalence level). ` +
+      'Pairs of two zeros are equal pairs; pairs with one side at 0 are weighed apart (src/stats/one-sided.ts): balanced ones left out, an excess kept as values beyond every other. *Held back*: trials whose one-sided pairs kept the verdict of the other pairs from standing. *False alarm*: regression or improvement in an A/A.',
+    '',
+  );
+  lines.push('| model | trials | pairs of two zeros | one-sided pairs | false alarms (A/A) | regression | improvement | unchanged | inconclusive | held back |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const v = r.verdicts;
+    const alarms = v.regression + v.improvement;
+    lines.push(
+      `| ${r.cell.name} | ${r.trials} | ${r.zeroPairs.toFixed(1)} | ${r.oneSided.toFixed(1)} | ${r.cell.expect === null ? cp(alarms, r.trials, 2) : '—'} | ${pct(v.regression / r.trials)} | ${pct(v.improvement / r.trials)} | ${pct(v.unchanged / r.trials)} | ${pct(v.inconclusive / r.trials)} | ${pct(r.held / r.trials)} |`,
+    );
+    if (r.cell.expect === null) {
+      const [lo] = clopperPearson(alarms, r.trials);
+      targets.push({ name: `A/A false-alarm rate not above alpha, 95% lower bound <= alpha (counts: ${r.cell.name})`, ok: lo <= COUNT_SETTINGS.alpha, detail: cp(alarms, r.trials, 2) });
+    } else {
+      const wrong = r.cell.expect === 'regression' ? v.improvement : v.regression;
+      targets.push({ name: `no verdict in the wrong direction (counts: ${r.cell.name})`, ok: wrong === 0, detail: `${wrong} of ${r.trials}` });
+    }
+  }
+  lines.push('');
+  return lines;
+}
+
 /** The suites section of the report, and its targets. */
 function suitesReport(results: SuiteJobResult[], targets: { name: string; ok: boolean; detail: string }[]): string[] {
   if (results.length === 0) return [];
@@ -559,6 +594,7 @@ function report(
   results: JobResult[],
   args: { command: string; seconds: number; quick: boolean; workers: number },
   suites: SuiteJobResult[] = [],
+  counts: CountCellResult[] = [],
 ): { md: string; targets: { name: string; ok: boolean; detail: string }[] } {
   const lines: string[] = [];
   const targets: { name: string; ok: boolean; detail: string }[] = [];
@@ -727,6 +763,7 @@ function report(
     lines.push('');
   }
   lines.push(...suitesReport(suites, targets));
+  lines.push(...countsReport(counts, targets));
   lines.push('## Targets, as measured', '');
   const isCoverage = (t: { name: string }): boolean => t.name.startsWith('coverage');
   for (const t of targets.filter((x) => !isCoverage(x))) lines.push(`- ${t.ok ? 'met' : '**missed**'}: ${t.name}: ${t.detail}`);
@@ -764,8 +801,10 @@ async function main(): Promise<void> {
     suiteJobs.push({ kind: 'suite', change: 0.2, changed: 4, allocation: true, noise: [0.15, 0.4], alpha: 0.05, trials: suiteTrials, seed: 9110 });
   }
   const suites = await runSuites(suiteJobs, workers);
+  const countTrials = num('--counts') ?? (quick ? 200 : 2000);
+  const counts = countTrials > 0 ? COUNT_CELLS.map((cell, i) => runCountCell(cell, countTrials, 9200 + i)) : [];
   const seconds = (performance.now() - t0) / 1000;
-  const { md, targets } = report(results, { command: `npm run bench:calibration${argv.length ? ` -- ${argv.join(' ')}` : ''}`, seconds, quick, workers }, suites);
+  const { md, targets } = report(results, { command: `npm run bench:calibration${argv.length ? ` -- ${argv.join(' ')}` : ''}`, seconds, quick, workers }, suites, counts);
   writeFileSync(out, md);
   process.stdout.write(md + '\n');
   const isCoverage = (t: { name: string }): boolean => t.name.startsWith('coverage');
