@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-JLYG5N72.js")).run();
+  (await import("./chunks/cli-MK5VK4IR.js")).run();
 }

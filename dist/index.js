@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-H6XFWADX.js");
+  const { runAction } = await import("./chunks/run-U4UT7TSA.js");
   await runAction();
 }

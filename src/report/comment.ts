@@ -27,7 +27,7 @@ import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes 
 import { renderForestText } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
 import { FOLD_AT, wordShared, type SharedFindings } from './shared.ts';
-import { formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
+import { changeFromZero, formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { isTimeUnit, KIND_LABEL, type Group, type Row } from './rows.ts';
@@ -98,7 +98,7 @@ function verdictCell(r: Row): string {
 
 /** The change with its interval; its own level when it is not the one the table's header names. */
 function changeCell(b: BenchmarkResult, header: string): string {
-  if (!b.change) return '—';
+  if (!b.change) return changeFromZero(b) ?? '—';
   const level = ownConfidence(b);
   const own = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : '';
   return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own}`;
@@ -111,7 +111,10 @@ function sidesCell(b: BenchmarkResult): string {
 
 function pairsCell(b: BenchmarkResult): string {
   const excluded = b.outliers?.length ?? 0;
-  return excluded > 0 ? `${b.pairs.length - excluded} + ${excluded} excl.` : String(b.pairs.length);
+  const counted = excluded > 0 ? `${b.pairs.length - excluded} + ${excluded} excl.` : String(b.pairs.length);
+  // pairs with one side at 0 form no ratio and are counted apart (stats/one-sided.ts)
+  const oneSided = b.oneSidedPairs?.length ?? 0;
+  return oneSided > 0 ? `${counted} + ${oneSided} with a 0` : counted;
 }
 
 function tableRow(r: Row, derived: boolean, header: string): string {

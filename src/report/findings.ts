@@ -155,19 +155,31 @@ export function wordFinding(f: Finding, surface: Surface): string {
       const lower = higher === 'head' ? 'base' : 'head';
       // above 0 is more: worse for a count (lower is better), better for a throughput
       const headWorse = (higher === 'head') === (g.direction === 'lower-is-better');
-      const split = `In ${plural(g.baseZero, 'pair')} base printed 0 and head did not, in ${plural(g.headZero, 'pair')} the other way round: a pair with one side at 0 forms no ratio, so ${g.baseZero + g.headZero === 1 ? 'it is' : 'they are'} not among the ${plural(g.pairs, 'pair')} the change is read from.`;
+      const pairsOf = (n: number) => (n === 0 ? 'none' : plural(n, 'pair'));
+      const them = g.baseZero + g.headZero === 1 ? 'it' : 'they';
+      const split =
+        `In ${pairsOf(g.baseZero)} base printed 0 and head did not, in ${g.headZero === 0 ? 'none' : plural(g.headZero, 'pair')} the other way round: a pair with one side at 0 forms no ratio, ` +
+        (g.pairs === 0 ? 'and no other pair was measured.' : `so ${them} ${them === 'it' ? 'is' : 'are'} not among the ${plural(g.pairs, 'pair')} the change is read from.`);
       if (!g.screened) {
         return `${split} With the outlier screen off (${setting(surface, 'outliers', 'none')}) none of them is left out, and a difference beyond any threshold ${g.held === null ? 'weighs against every verdict it contradicts' : `keeps the benchmark from being called ${g.held}`}.`;
       }
       if (g.baseZero === g.headZero) return `${split} They fall on either side alike, so they are left out as balanced outliers are.`;
       const excess = Math.abs(g.baseZero - g.headZero);
       const lean = ` They lean one way (binomial p = ${fmtP(g.balanceP)}): ${plural(excess, 'pair')} more in which ${higher} counted above 0 and ${lower} 0, for head a change for the ${headWorse ? 'worse' : 'better'} that no percentage can state.`;
+      if (g.decided === 'regression' || g.decided === 'improvement') {
+        return (
+          `${split}${lean} The benchmark's test, with them, rejects at its level${g.pAdjusted !== undefined ? ` (p = ${fmtP(g.pAdjusted)}, adjusted)` : ''}, and kept as differences beyond any threshold they place the change beyond the threshold: it is called ${g.decided === 'regression' ? 'a regression' : 'an improvement'}, with no percentage, since none can state a change from 0. ` +
+          `Look at the values in the results file (oneSidedPairs): ${higher} counts above 0 where ${lower} does not.`
+        );
+      }
       const weighed =
         g.held === 'unchanged'
           ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? 'it takes' : 'they take'} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.`
           : g.held !== null
             ? ` That is against the ${g.held} its other pairs show, so it is left inconclusive.`
-            : ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? 'it weighs' : 'they weigh'} in the verdict.`;
+            : g.pairs === 0
+              ? ' Too few to call a change: the benchmark is left inconclusive.'
+              : ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? 'it weighs' : 'they weigh'} in the verdict.`;
       return (
         `${split}${lean}${weighed} A count that is 0 in some runs and not in others is often one the runtime pays once and spreads over the run's iterations (a pool or a map filled on first use): ` +
         `then it is not what the code does per operation, and more pairs even the lean out. Where the lean stays, ${higher} really counts above 0 where ${lower} does not: look at the values in the results file (oneSidedPairs).`
@@ -218,7 +230,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'go-noise': z.object({ allocsPerOp: num.nullable(), oneThread: z.boolean() }),
-  'one-sided-zeros': z.object({ baseZero: count, headZero: count, pairs: count, direction: z.enum(['lower-is-better', 'higher-is-better']), balanceP: num, held: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable(), screened: z.boolean() }),
+  'one-sided-zeros': z.object({ baseZero: count, headZero: count, pairs: count, direction: z.enum(['lower-is-better', 'higher-is-better']), balanceP: num, held: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable(), screened: z.boolean(), decided: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable().optional(), pAdjusted: num.optional() }),
   'cold-pilot': z.object({ pilotPairs: count, judged: count, start: z.enum(['first', 'modes']) }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: z.object({ subtracted: num, unit: z.string().max(32) }),

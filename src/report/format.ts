@@ -183,3 +183,15 @@ export function formatChange(fraction: number): string {
 export function formatChangeInterval(ci: readonly [number, number]): string {
   return `[${formatChange(ci[0])}, ${formatChange(ci[1])}]`;
 }
+
+/**
+ * The change of a benchmark called from its pairs with one side at 0 (stats/one-sided.ts), which
+ * no percentage states: `from 0` where base's values were 0, `to 0` where head's were; null for any
+ * other benchmark.
+ */
+export function changeFromZero(b: { change?: unknown; verdict?: string | undefined; oneSidedPairs?: readonly unknown[] | undefined; base?: { median: number } | undefined; head?: { median: number } | undefined }): string | null {
+  if (b.change || !b.oneSidedPairs?.length || (b.verdict !== 'regression' && b.verdict !== 'improvement')) return null;
+  if (b.base?.median === 0) return 'from 0';
+  if (b.head?.median === 0) return 'to 0';
+  return null;
+}

@@ -13,7 +13,7 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { wordDiagnostic } from './findings.ts';
-import { formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
+import { changeFromZero, formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
@@ -112,13 +112,13 @@ function sideCell(b: BenchmarkResult, side: 'base' | 'head'): string {
 }
 
 function changeCell(b: BenchmarkResult): string {
-  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}</span>` : '—';
+  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}</span>` : esc(changeFromZero(b) ?? '—');
 }
 
 function tableRow(r: Row, derived: boolean): string {
   const b = r.result;
   const excluded = b.outliers?.length ?? 0;
-  return `<tr><td class="verdict k-${r.kind}">${esc(KIND_LABEL[r.kind])}</td><td>${derived ? '↳ ' : ''}${derived ? '' : `<a href="#b-${slug(b.name)}">${esc(r.name)}</a>`}</td><td>${esc(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, 'base')}</td><td class="num">${sideCell(b, 'head')}</td><td class="num">${b.pairedMad !== undefined && Number.isFinite(b.pairedMad) ? esc(formatCv(b.pairedMad)) : '—'}</td><td class="num">${b.change ? esc(formatP(b.change.pAdjusted ?? b.change.pValue)) : '—'}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ''}</td></tr>`;
+  return `<tr><td class="verdict k-${r.kind}">${esc(KIND_LABEL[r.kind])}</td><td>${derived ? '↳ ' : ''}${derived ? '' : `<a href="#b-${slug(b.name)}">${esc(r.name)}</a>`}</td><td>${esc(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, 'base')}</td><td class="num">${sideCell(b, 'head')}</td><td class="num">${b.pairedMad !== undefined && Number.isFinite(b.pairedMad) ? esc(formatCv(b.pairedMad)) : '—'}</td><td class="num">${b.change ? esc(formatP(b.change.pAdjusted ?? b.change.pValue)) : '—'}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ''}${b.oneSidedPairs?.length ? ` <span class="muted">(+${b.oneSidedPairs.length} with a 0)</span>` : ''}</td></tr>`;
 }
 
 /** A stable id for a benchmark's section (the name may hold anything). */

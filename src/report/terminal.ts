@@ -11,7 +11,7 @@ import { oneLine } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
 import { benchmarkOfRow, isTimeUnit } from './rows.ts';
 import { wordShared } from './shared.ts';
-import { formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
+import { changeFromZero, formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { PLAIN } from './markup.ts';
 import { countsText, summaryText, wordNote } from './words.ts';
@@ -51,7 +51,7 @@ function pairedCell(b: BenchmarkResult): string {
 
 /** The change with its interval, with one decimal as on every surface (format.ts `formatChange`). */
 function changeCell(b: BenchmarkResult): string {
-  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}` : '—';
+  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}` : (changeFromZero(b) ?? '—');
 }
 
 /**
@@ -166,7 +166,7 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
       pairedCell(b),
       changeCell(b),
       b.change ? formatP(b.change.pAdjusted ?? b.change.pValue) : '—',
-      b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length),
+      `${b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length)}${b.oneSidedPairs?.length ? ` +${b.oneSidedPairs.length} with a 0` : ''}`,
       presence ? presence : b.failure ? paint('failed', '31', color) : paint(verdict, COLORS[verdict], color),
     ]);
   }

@@ -8,13 +8,17 @@ import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected
 import type { BenchmarkInput, Finding, JudgeOptions, Judgement } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 import { goNoiseNote } from './go-noise.ts';
-import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
+import { coldPilotNote, oneSidedLeftOut, pilotLeftOut } from './cold-pilot.ts';
+import { summarize } from '../stats/describe.ts';
 import { oneSidedFinding } from '../stats/one-sided.ts';
 import { oneSidedCounts } from './one-sided-zeros.ts';
 
-/** A benchmark takes part in the statistics when it was measured on both sides and did not fail. */
+/**
+ * A benchmark takes part in the statistics when it was measured on both sides and did not fail:
+ * with pairs, or pairs with one side at 0 alone (a count one side prints as 0 in every pair).
+ */
 function judgeable(b: BenchmarkResult): boolean {
-  return (b.presence ?? 'both') === 'both' && !b.failure && b.pairs.length > 0;
+  return (b.presence ?? 'both') === 'both' && !b.failure && (b.pairs.length > 0 || (b.oneSidedPairs?.length ?? 0) > 0);
 }
 
 export function judgeResults(results: Results, opts: JudgeOptions): Results {
@@ -118,15 +122,18 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
     // copying it here would make it the benchmark's own on the next judging (`report --threshold`).
     // indices of pairs count from the file's first pair, the pilot's left out included
     const left = pilotLeftOut(b);
+    const oneSided = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
     benchmarks[i] = {
       ...b,
       verdict: a.verdict,
       outliers: shifted(a.outliers, left),
       outliersKept: shifted(a.outliersKept, left),
-      base: a.base,
-      head: a.head,
-      pairedCv: a.pairedCv,
-      pairedMad: a.pairedMad,
+      // each side's values: with the pairs that formed no ratio, so that 0 B → 16 B reads as measured
+      base: oneSided.length > 0 ? summarize([...b.pairs.slice(left), ...oneSided].map((p) => p.base)) : a.base,
+      head: oneSided.length > 0 ? summarize([...b.pairs.slice(left), ...oneSided].map((p) => p.head)) : a.head,
+      // a row of pairs with one side at 0 alone has no ratio to spread
+      ...(Number.isFinite(a.pairedCv) ? { pairedCv: a.pairedCv } : {}),
+      ...(Number.isFinite(a.pairedMad) ? { pairedMad: a.pairedMad } : {}),
       change: a.change,
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a.pairsToSettle === null || a.pairsToSettle === undefined ? a.pairsToSettle : a.pairsToSettle + left,

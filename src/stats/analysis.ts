@@ -226,7 +226,7 @@ export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): Pair
  * least (M - max|kept|) / 2 >= 5 on the log scale (a change of 147 times), beyond any threshold,
  * which is what an endpoint on such an average says. `kept` must not be empty.
  */
-function withExtremes(kept: ArrayLike<number>, extremes: number, level: number): HodgesLehmannResult {
+export function withExtremes(kept: ArrayLike<number>, extremes: number, level: number): HodgesLehmannResult {
   let largest = 0;
   for (let i = 0; i < kept.length; i++) largest = Math.max(largest, Math.abs(kept[i] as number));
   const stand = Math.sign(extremes) * (4 * largest + 10);

@@ -15,7 +15,7 @@ import { hodgesLehmann } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { drawsFor, intervalDrawsFor, signFlipSeed, smallestPValue } from './signflip.ts';
 import { decide, estimatePairsToSettle, verdictOf, worstVerdict } from './verdict.ts';
-import { heldVerdict, keptExtremes, oneSidedFinding } from './one-sided.ts';
+import { calledFromZeros, heldVerdict, keptExtremes, oneSidedFinding, rowPValue, signTestCanReject } from './one-sided.ts';
 
 /**
  * The error rate of each benchmark's interval when several are judged together, chosen so that the
@@ -208,11 +208,12 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
     screened.push(screenAndTest(b.pairs, testOptions(b)));
     yield;
   }
-  const raw = screened.map((s) => (s.test ? s.test.pValue : NaN));
+  // a row with pairs of one side at 0: its p-value joins the sign test of their split (one-sided.ts)
+  const raw = screened.map((s, i) => rowPValue(s.test ? s.test.pValue : NaN, inFamily(s), inputs[i]!.oneSided));
   // The correction's family: rows whose test can reach alpha (inFamily). A row outside it keeps
   // its own p-value, which cannot be significant anyway.
   const mirrors = reciprocalRows(inputs);
-  const family = screened.map((x, i) => inFamily(x) && !mirrors.has(i));
+  const family = screened.map((x, i) => (inFamily(x) || signTestCanReject(inputs[i]!.oneSided)) && !mirrors.has(i));
   const familyAdjusted = (opts.correction === 'bh' ? benjaminiHochberg : holm)(raw.map((p, i) => (family[i] ? p : NaN)));
   const adjusted = raw.map((p, i) => (family[i] ? (familyAdjusted[i] as number) : p));
   const perInterval = intervalAlpha(familyAdjusted, opts.alpha, opts.correction);
@@ -241,6 +242,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
     let verdict: Verdict = 'inconclusive';
     let pairsToSettle: number | null = null;
     let held: Verdict | null = null;
+    let fromZeros = false;
     if (a.test && a.hl) {
       const tested: ChangeEstimate = {
         estimate: Math.expm1(a.hl.estimate),
@@ -248,7 +250,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         confidence: 1 - opts.alpha,
         ciLevel: a.level,
         ...(a.level !== 1 - opts.alpha ? { level: a.level } : {}),
-        pValue: a.test.pValue,
+        pValue: raw[i] as number,
         pAdjusted: adjusted[i] as number,
         test,
         method: a.test.method,
@@ -291,6 +293,19 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         pairsToSettle = kept === null || a.keptIndices.length === 0 ? kept : Math.max(all + 1, Math.ceil((kept * all) / a.keptIndices.length - 1e-9));
       }
     }
+    // undecided by its other pairs (or with none), a row whose one-sided pairs lean significantly,
+    // and far enough, is called from them (one-sided.ts, `calledFromZeros`)
+    if (b.oneSided && verdict === 'inconclusive' && (held === null || held === 'unchanged')) {
+      const called = calledFromZeros(b.oneSided, Float64Array.from(a.keptIndices, (k) => a.d[k] as number), a.level, adjusted[i] as number, opts.alpha, threshold, opts.outliers);
+      if (called !== null) {
+        verdict = (called > 0) === (b.direction === 'lower-is-better') ? 'regression' : 'improvement';
+        held = null;
+        fromZeros = true;
+        // no ratio states a change from 0: no change is shown, and the finding says what it is
+        change = null;
+        pairsToSettle = null;
+      }
+    }
     return {
       name: b.name,
       direction: b.direction,
@@ -304,7 +319,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       change,
       verdict,
       pairsToSettle,
-      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held), ...a.diagnostics] : a.diagnostics,
+      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i] as number } : null), ...a.diagnostics] : a.diagnostics,
     };
   });
   // a throughput judged from its time (reciprocalRows): the time's change, outliers and count of

@@ -22,6 +22,7 @@
  * ranks to stand in for, so any one-sided pair holds `unchanged` back. How far the excess leans is
  * told by the exact two-sided binomial test of the split (as R's `binom.test`), for the reader.
  */
+import { withExtremes } from './analysis.ts';
 import { binomialTwoSidedHalf } from './outliers.ts';
 import type { Direction, Finding, OutlierRule, Verdict } from './types.ts';
 
@@ -57,8 +58,48 @@ export function heldVerdict(counts: OneSidedCounts, verdict: Verdict, direction:
   return null;
 }
 
+/**
+ * The p-value of a benchmark's test of no change with its one-sided pairs: the exact sign test of
+ * their split joins the test of the other pairs by Bonferroni within the row (twice the smaller
+ * p-value), which holds its level whatever the two tests' dependence; where the other pairs cannot
+ * reject at all (none, or all equal: `speaks` false, a fact of their sizes, not their signs) the
+ * sign test alone. Under no change the signs of the one-sided pairs are fair coins given which pairs
+ * they are (the module's doc), so the sign test is exact: the binomial test with p = 1/2 (as R's
+ * `binom.test`).
+ */
+export function rowPValue(pairsP: number, speaks: boolean, counts: OneSidedCounts | undefined): number {
+  const m = counts ? counts.base + counts.head : 0;
+  if (m === 0) return pairsP;
+  const sign = binomialTwoSidedHalf(counts!.base, m);
+  if (!speaks || !Number.isFinite(pairsP)) return sign;
+  return Math.min(1, 2 * Math.min(pairsP, sign));
+}
+
+/** Whether the sign test of the one-sided pairs can give a p-value below 1 (two or more): the row then belongs in the correction's family. */
+export function signTestCanReject(counts: OneSidedCounts | undefined): boolean {
+  return counts !== undefined && counts.base + counts.head >= 2;
+}
+
+/**
+ * A benchmark undecided by its other pairs, called from its one-sided pairs: when its test
+ * (`rowPValue`, corrected) rejects at alpha, and the Hodges–Lehmann interval of its kept pairs
+ * with the excess kept as values beyond every other (analysis.ts, `withExtremes`), at the level
+ * of its test's interval, lies beyond ±threshold on the excess's side. Returns +1 where head counted
+ * more (head above 0 where base printed 0), −1 the other way, null when not called. A count that
+ * goes from 0 to 16 bytes an operation is thus a change beyond any threshold, shown by the pairs
+ * that form no ratio; a lean among pairs mostly equal is not, since the interval then reaches 0.
+ * With the screen off no excess is kept (`keptExtremes`), and none is called.
+ */
+export function calledFromZeros(counts: OneSidedCounts, kept: Float64Array, level: number, pAdjusted: number, alpha: number, threshold: number, outliers: OutlierRule): 1 | -1 | null {
+  const excess = keptExtremes(counts, outliers);
+  if (excess === 0 || !(pAdjusted < alpha)) return null;
+  const hl = withExtremes(kept, excess, level);
+  if (excess > 0) return Math.expm1(hl.lower) > threshold ? 1 : null;
+  return Math.expm1(hl.upper) < -threshold ? -1 : null;
+}
+
 /** The finding that says what a benchmark's one-sided pairs did to its verdict (report/findings.ts words it). */
-export function oneSidedFinding(counts: OneSidedCounts, judgedPairs: number, direction: Direction, outliers: OutlierRule, held: Verdict | null): Finding {
+export function oneSidedFinding(counts: OneSidedCounts, judgedPairs: number, direction: Direction, outliers: OutlierRule, held: Verdict | null, decided: { verdict: Verdict; pAdjusted: number } | null = null): Finding {
   const screened = outliers !== 'none';
   const balanced = screened && counts.base === counts.head;
   return {
@@ -72,6 +113,7 @@ export function oneSidedFinding(counts: OneSidedCounts, judgedPairs: number, dir
       balanceP: binomialTwoSidedHalf(counts.base, counts.base + counts.head),
       held,
       screened,
+      ...(decided ? { decided: decided.verdict, pAdjusted: decided.pAdjusted } : {}),
     },
   };
 }

@@ -7,6 +7,7 @@
  * prints as 0 and the other does not is no new or removed benchmark, and it keeps its row from
  * `unchanged` (results/one-sided-zeros.ts).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairbench, readResults } from '../support/cli.ts';
@@ -63,37 +64,46 @@ describe('counts of 0', () => {
     expect(results.verdict).toBe('unchanged');
   });
 
-  it('does not call a count one side prints as 0 a new benchmark: it is judged, and not unchanged', () => {
+  it('calls a count that head prints above 0 in every pair where base prints 0 a regression, not a new benchmark', () => {
     const file = join(out, 'alloc.json');
     const res = compare('HEAD~1', 'HEAD', file);
     expect(res.stderr).not.toMatch(/\n\s+at /);
+    // the default gate fails on a regression
+    expect(res.status).toBe(1);
     const results = readResults(file);
     const rows = new Map(results.benchmarks.map((b) => [b.name, b]));
     const pairs = rows.get('BenchmarkPool')!.pairs.length;
-    for (const name of ['BenchmarkPool (B/op)', 'BenchmarkPool (allocs/op)']) {
+    for (const [name, value] of [['BenchmarkPool (B/op)', 16], ['BenchmarkPool (allocs/op)', 1]] as const) {
       const b = rows.get(name)!;
       expect(b.presence, name).toBe('both');
-      expect(b.verdict, name).toBe('inconclusive');
+      expect(b.verdict, name).toBe('regression');
+      // no ratio states a change from 0: no change shown, each side's values are
+      expect(b.change, name).toBeNull();
+      expect([b.base!.median, b.head!.median], name).toEqual([0, value]);
       expect(b.pairs, name).toEqual([]);
       // every pair kept, with its values: base printed 0, head what it allocates
       expect(b.oneSidedPairs, name).toHaveLength(pairs);
-      for (const p of b.oneSidedPairs!) expect([p.base, p.head], name).toEqual([0, name.endsWith('(B/op)') ? 16 : 1]);
+      for (const p of b.oneSidedPairs!) expect([p.base, p.head], name).toEqual([0, value]);
       const finding = b.diagnostics!.find((d) => d.code === 'one-sided-zeros');
       expect(finding?.severity, name).toBe('warning');
-      expect(finding?.figures, name).toMatchObject({ baseZero: pairs, headZero: 0, pairs: 0 });
+      expect(finding?.figures, name).toMatchObject({ baseZero: pairs, headZero: 0, pairs: 0, decided: 'regression' });
     }
     expect(rows.get('BenchmarkQuiet (allocs/op)')!.verdict).toBe('unchanged');
-    expect(results.verdict).toBe('inconclusive');
-    expect(res.stdout).toContain('BenchmarkPool (allocs/op): warning: In 0 pairs base printed 0 and head did not'.replace('In 0', `In ${pairs}`));
+    expect(rows.get('BenchmarkPool')!.verdict).toBe('unchanged');
+    expect(results.verdict).toBe('regression');
+    expect(res.stdout).toContain(`BenchmarkPool (allocs/op): warning: In ${pairs} pairs base printed 0 and head did not, in none the other way round: a pair with one side at 0 forms no ratio, and no other pair was measured.`);
+    expect(res.stdout).toContain('it is called a regression, with no percentage, since none can state a change from 0');
     expect(res.stdout).not.toMatch(/only in head|new benchmark/);
 
-    // judged again from the file: the same verdicts, the finding made once
+    // judged again from the file: the same verdicts, the finding made once, the Markdown says it
     const md = join(out, 'alloc.md');
     const again = pairbench(['report', file, '--markdown', md, '--json']);
-    expect(again.status).toBe(0);
+    expect(again.status).toBe(1);
     const rejudged = JSON.parse(again.stdout) as typeof results;
     const b = rejudged.benchmarks.find((x) => x.name === 'BenchmarkPool (B/op)')!;
-    expect(b.verdict).toBe('inconclusive');
+    expect(b.verdict).toBe('regression');
     expect(b.diagnostics!.filter((d) => d.code === 'one-sided-zeros')).toHaveLength(1);
+    const comment = readFileSync(md, 'utf8');
+    expect(comment).toMatch(/\| 🔴 regression \| ↳ \| B\/op \| \*\*from 0\*\* \| 0 B → 16\.0 B \| 0 \+ \d+ with a 0 \|/);
   });
 });

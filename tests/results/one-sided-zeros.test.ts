@@ -162,4 +162,37 @@ describe('one-sided zeros', () => {
     expect(after.verdict).toBe('inconclusive');
     expect(finding(after)).toMatchObject({ figures: { baseZero: 1, headZero: 0, pairs: 30, held: 'unchanged' } });
   });
+
+  it('calls a count that goes from 0 a regression from its one-sided pairs, with no percentage, and a lean among equal pairs not', () => {
+    const row = (pairs: BenchmarkResult['pairs'], zeros: { base: number; head: number }): BenchmarkResult => ({ name: 'BenchmarkPool (B/op)', unit: 'B', direction: 'lower-is-better', pairs, oneSidedPairs: oneSided(zeros) });
+    const judgeAll = (rows: BenchmarkResult[]) =>
+      judgeResults({ schemaVersion: 1, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) }, benchmarks: rows }, { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks;
+    const equal = (n: number) => Array.from({ length: n }, (_, i) => ({ base: 0, head: 0, order: i % 2 ? ('base-first' as const) : ('head-first' as const) }));
+    const [fromZero, fewRatios, amongEqual, tooFew] = judgeAll([
+      // every pair: base 0, head 16
+      row([], { base: 12, head: 0 }),
+      // most pairs one-sided, a few both above 0 (16 against 32)
+      row(Array.from({ length: 4 }, () => ({ base: 16, head: 32, order: 'base-first' as const })), { base: 40, head: 0 }),
+      // a lean among many equal pairs: significant, but a tail (13% of the pairs), not a shift: the interval with them stays at 0
+      row(equal(80), { base: 12, head: 0 }),
+      // too few to tell
+      row([], { base: 3, head: 0 }),
+    ]);
+    expect(fromZero!.verdict).toBe('regression');
+    expect(fromZero!.change).toBeNull();
+    expect([fromZero!.base!.median, fromZero!.head!.median]).toEqual([0, 16]);
+    expect(finding(fromZero!)).toMatchObject({ severity: 'warning', figures: { decided: 'regression', pairs: 0, baseZero: 12, headZero: 0 } });
+    expect(wordDiagnostic(finding(fromZero!)!, 'cli')).toContain('it is called a regression, with no percentage, since none can state a change from 0');
+    expect(fewRatios!.verdict).toBe('regression');
+    expect(finding(fewRatios!)).toMatchObject({ figures: { decided: 'regression' } });
+    expect(amongEqual!.verdict).toBe('unchanged');
+    expect(amongEqual!.change!.ci).toEqual([0, 0]);
+    expect(finding(amongEqual!)).toMatchObject({ severity: 'warning', figures: { held: null, baseZero: 12 } });
+    expect(finding(amongEqual!)!.figures).not.toHaveProperty('decided');
+    expect(tooFew!.verdict).toBe('inconclusive');
+    expect(wordDiagnostic(finding(tooFew!)!, 'cli')).toContain('Too few to call a change: the benchmark is left inconclusive.');
+    // an allocation removed: improvement
+    const [removed] = judgeAll([row([], { base: 0, head: 12 })]);
+    expect(removed!.verdict).toBe('improvement');
+  });
 });

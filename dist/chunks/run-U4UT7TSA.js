@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-NVM4JU2Z.js";
+} from "./chunk-GG4ZM2CU.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-NVM4JU2Z.js";
+} from "./chunk-GG4ZM2CU.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -30160,6 +30160,12 @@ function formatChange(fraction) {
 function formatChangeInterval(ci) {
   return `[${formatChange(ci[0])}, ${formatChange(ci[1])}]`;
 }
+function changeFromZero(b) {
+  if (b.change || !b.oneSidedPairs?.length || b.verdict !== "regression" && b.verdict !== "improvement") return null;
+  if (b.base?.median === 0) return "from 0";
+  if (b.head?.median === 0) return "to 0";
+  return null;
+}
 
 // src/report/bisect.ts
 function short(sha) {
@@ -42520,7 +42526,24 @@ function heldVerdict(counts2, verdict, direction, outliers, unchangedWithExtreme
   if (verdict === "improvement" && leanWorse) return verdict;
   return null;
 }
-function oneSidedFinding(counts2, judgedPairs, direction, outliers, held) {
+function rowPValue(pairsP, speaks, counts2) {
+  const m = counts2 ? counts2.base + counts2.head : 0;
+  if (m === 0) return pairsP;
+  const sign = binomialTwoSidedHalf(counts2.base, m);
+  if (!speaks || !Number.isFinite(pairsP)) return sign;
+  return Math.min(1, 2 * Math.min(pairsP, sign));
+}
+function signTestCanReject(counts2) {
+  return counts2 !== void 0 && counts2.base + counts2.head >= 2;
+}
+function calledFromZeros(counts2, kept, level, pAdjusted, alpha, threshold, outliers) {
+  const excess = keptExtremes(counts2, outliers);
+  if (excess === 0 || !(pAdjusted < alpha)) return null;
+  const hl = withExtremes(kept, excess, level);
+  if (excess > 0) return Math.expm1(hl.lower) > threshold ? 1 : null;
+  return Math.expm1(hl.upper) < -threshold ? -1 : null;
+}
+function oneSidedFinding(counts2, judgedPairs, direction, outliers, held, decided = null) {
   const screened = outliers !== "none";
   const balanced = screened && counts2.base === counts2.head;
   return {
@@ -42533,7 +42556,8 @@ function oneSidedFinding(counts2, judgedPairs, direction, outliers, held) {
       direction,
       balanceP: binomialTwoSidedHalf(counts2.base, counts2.base + counts2.head),
       held,
-      screened
+      screened,
+      ...decided ? { decided: decided.verdict, pAdjusted: decided.pAdjusted } : {}
     }
   };
 }
@@ -42624,9 +42648,9 @@ function* judgeSteps(inputs, opts) {
     screened.push(screenAndTest(b.pairs, testOptions(b)));
     yield;
   }
-  const raw = screened.map((s) => s.test ? s.test.pValue : NaN);
+  const raw = screened.map((s, i2) => rowPValue(s.test ? s.test.pValue : NaN, inFamily(s), inputs[i2].oneSided));
   const mirrors = reciprocalRows(inputs);
-  const family = screened.map((x, i2) => inFamily(x) && !mirrors.has(i2));
+  const family = screened.map((x, i2) => (inFamily(x) || signTestCanReject(inputs[i2].oneSided)) && !mirrors.has(i2));
   const familyAdjusted = (opts.correction === "bh" ? benjaminiHochberg : holm)(raw.map((p, i2) => family[i2] ? p : NaN));
   const adjusted = raw.map((p, i2) => family[i2] ? familyAdjusted[i2] : p);
   const perInterval = intervalAlpha(familyAdjusted, opts.alpha, opts.correction);
@@ -42655,6 +42679,7 @@ function* judgeSteps(inputs, opts) {
     let verdict = "inconclusive";
     let pairsToSettle2 = null;
     let held = null;
+    let fromZeros = false;
     if (a2.test && a2.hl) {
       const tested = {
         estimate: Math.expm1(a2.hl.estimate),
@@ -42662,7 +42687,7 @@ function* judgeSteps(inputs, opts) {
         confidence: 1 - opts.alpha,
         ciLevel: a2.level,
         ...a2.level !== 1 - opts.alpha ? { level: a2.level } : {},
-        pValue: a2.test.pValue,
+        pValue: raw[i2],
         pAdjusted: adjusted[i2],
         test,
         method: a2.test.method,
@@ -42696,6 +42721,16 @@ function* judgeSteps(inputs, opts) {
         pairsToSettle2 = kept === null || a2.keptIndices.length === 0 ? kept : Math.max(all + 1, Math.ceil(kept * all / a2.keptIndices.length - 1e-9));
       }
     }
+    if (b.oneSided && verdict === "inconclusive" && (held === null || held === "unchanged")) {
+      const called = calledFromZeros(b.oneSided, Float64Array.from(a2.keptIndices, (k) => a2.d[k]), a2.level, adjusted[i2], opts.alpha, threshold, opts.outliers);
+      if (called !== null) {
+        verdict = called > 0 === (b.direction === "lower-is-better") ? "regression" : "improvement";
+        held = null;
+        fromZeros = true;
+        change = null;
+        pairsToSettle2 = null;
+      }
+    }
     return {
       name: b.name,
       direction: b.direction,
@@ -42709,7 +42744,7 @@ function* judgeSteps(inputs, opts) {
       change,
       verdict,
       pairsToSettle: pairsToSettle2,
-      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held), ...a2.diagnostics] : a2.diagnostics
+      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i2] } : null), ...a2.diagnostics] : a2.diagnostics
     };
   });
   for (const [i2, j] of mirrors) {
@@ -43016,7 +43051,7 @@ function oneSidedCounts(b) {
 
 // src/results/judge.ts
 function judgeable(b) {
-  return (b.presence ?? "both") === "both" && !b.failure && b.pairs.length > 0;
+  return (b.presence ?? "both") === "both" && !b.failure && (b.pairs.length > 0 || (b.oneSidedPairs?.length ?? 0) > 0);
 }
 function judgeResults(results, opts) {
   const judging = prepare(results, opts);
@@ -43092,15 +43127,18 @@ function assemble(results, opts, { index, corrections }, judgement) {
     const i2 = index[j];
     const b = results.benchmarks[i2];
     const left = pilotLeftOut(b);
+    const oneSided = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
     benchmarks[i2] = {
       ...b,
       verdict: a2.verdict,
       outliers: shifted(a2.outliers, left),
       outliersKept: shifted(a2.outliersKept, left),
-      base: a2.base,
-      head: a2.head,
-      pairedCv: a2.pairedCv,
-      pairedMad: a2.pairedMad,
+      // each side's values: with the pairs that formed no ratio, so that 0 B → 16 B reads as measured
+      base: oneSided.length > 0 ? summarize([...b.pairs.slice(left), ...oneSided].map((p) => p.base)) : a2.base,
+      head: oneSided.length > 0 ? summarize([...b.pairs.slice(left), ...oneSided].map((p) => p.head)) : a2.head,
+      // a row of pairs with one side at 0 alone has no ratio to spread
+      ...Number.isFinite(a2.pairedCv) ? { pairedCv: a2.pairedCv } : {},
+      ...Number.isFinite(a2.pairedMad) ? { pairedMad: a2.pairedMad } : {},
       change: a2.change,
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a2.pairsToSettle === null || a2.pairsToSettle === void 0 ? a2.pairsToSettle : a2.pairsToSettle + left,
@@ -45419,14 +45457,19 @@ function wordFinding(f, surface) {
       const higher = g2.baseZero > g2.headZero ? "head" : "base";
       const lower = higher === "head" ? "base" : "head";
       const headWorse = higher === "head" === (g2.direction === "lower-is-better");
-      const split = `In ${plural2(g2.baseZero, "pair")} base printed 0 and head did not, in ${plural2(g2.headZero, "pair")} the other way round: a pair with one side at 0 forms no ratio, so ${g2.baseZero + g2.headZero === 1 ? "it is" : "they are"} not among the ${plural2(g2.pairs, "pair")} the change is read from.`;
+      const pairsOf = (n3) => n3 === 0 ? "none" : plural2(n3, "pair");
+      const them = g2.baseZero + g2.headZero === 1 ? "it" : "they";
+      const split = `In ${pairsOf(g2.baseZero)} base printed 0 and head did not, in ${g2.headZero === 0 ? "none" : plural2(g2.headZero, "pair")} the other way round: a pair with one side at 0 forms no ratio, ` + (g2.pairs === 0 ? "and no other pair was measured." : `so ${them} ${them === "it" ? "is" : "are"} not among the ${plural2(g2.pairs, "pair")} the change is read from.`);
       if (!g2.screened) {
         return `${split} With the outlier screen off (${setting(surface, "outliers", "none")}) none of them is left out, and a difference beyond any threshold ${g2.held === null ? "weighs against every verdict it contradicts" : `keeps the benchmark from being called ${g2.held}`}.`;
       }
       if (g2.baseZero === g2.headZero) return `${split} They fall on either side alike, so they are left out as balanced outliers are.`;
       const excess = Math.abs(g2.baseZero - g2.headZero);
       const lean = ` They lean one way (binomial p = ${fmtP(g2.balanceP)}): ${plural2(excess, "pair")} more in which ${higher} counted above 0 and ${lower} 0, for head a change for the ${headWorse ? "worse" : "better"} that no percentage can state.`;
-      const weighed = g2.held === "unchanged" ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it takes" : "they take"} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.` : g2.held !== null ? ` That is against the ${g2.held} its other pairs show, so it is left inconclusive.` : ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it weighs" : "they weigh"} in the verdict.`;
+      if (g2.decided === "regression" || g2.decided === "improvement") {
+        return `${split}${lean} The benchmark's test, with them, rejects at its level${g2.pAdjusted !== void 0 ? ` (p = ${fmtP(g2.pAdjusted)}, adjusted)` : ""}, and kept as differences beyond any threshold they place the change beyond the threshold: it is called ${g2.decided === "regression" ? "a regression" : "an improvement"}, with no percentage, since none can state a change from 0. Look at the values in the results file (oneSidedPairs): ${higher} counts above 0 where ${lower} does not.`;
+      }
+      const weighed = g2.held === "unchanged" ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it takes" : "they take"} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.` : g2.held !== null ? ` That is against the ${g2.held} its other pairs show, so it is left inconclusive.` : g2.pairs === 0 ? " Too few to call a change: the benchmark is left inconclusive." : ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it weighs" : "they weigh"} in the verdict.`;
       return `${split}${lean}${weighed} A count that is 0 in some runs and not in others is often one the runtime pays once and spreads over the run's iterations (a pool or a map filled on first use): then it is not what the code does per operation, and more pairs even the lean out. Where the lean stays, ${higher} really counts above 0 where ${lower} does not: look at the values in the results file (oneSidedPairs).`;
     }
     case "cold-pilot": {
@@ -45466,7 +45509,7 @@ var FIGURES = {
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: num.nullable(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
-  "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean() }),
+  "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean(), decided: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable().optional(), pAdjusted: num.optional() }),
   "cold-pilot": external_exports.object({ pilotPairs: count2, judged: count2, start: external_exports.enum(["first", "modes"]) }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),
@@ -46241,12 +46284,12 @@ function sideCell(b, side) {
   return s && Number.isFinite(s.median) ? `${esc2(formatValue(s.median, b.unit))} <span class="muted">${esc2(formatSpread(s))}</span>` : "—";
 }
 function changeCell(b) {
-  return b.change ? `${esc2(formatChange(b.change.estimate))} <span class="muted">${esc2(formatChangeInterval(b.change.ci))}</span>` : "—";
+  return b.change ? `${esc2(formatChange(b.change.estimate))} <span class="muted">${esc2(formatChangeInterval(b.change.ci))}</span>` : esc2(changeFromZero(b) ?? "—");
 }
 function tableRow(r, derived2) {
   const b = r.result;
   const excluded = b.outliers?.length ?? 0;
-  return `<tr><td class="verdict k-${r.kind}">${esc2(KIND_LABEL[r.kind])}</td><td>${derived2 ? "↳ " : ""}${derived2 ? "" : `<a href="#b-${slug(b.name)}">${esc2(r.name)}</a>`}</td><td>${esc2(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, "base")}</td><td class="num">${sideCell(b, "head")}</td><td class="num">${b.pairedMad !== void 0 && Number.isFinite(b.pairedMad) ? esc2(formatCv(b.pairedMad)) : "—"}</td><td class="num">${b.change ? esc2(formatP(b.change.pAdjusted ?? b.change.pValue)) : "—"}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ""}</td></tr>`;
+  return `<tr><td class="verdict k-${r.kind}">${esc2(KIND_LABEL[r.kind])}</td><td>${derived2 ? "↳ " : ""}${derived2 ? "" : `<a href="#b-${slug(b.name)}">${esc2(r.name)}</a>`}</td><td>${esc2(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, "base")}</td><td class="num">${sideCell(b, "head")}</td><td class="num">${b.pairedMad !== void 0 && Number.isFinite(b.pairedMad) ? esc2(formatCv(b.pairedMad)) : "—"}</td><td class="num">${b.change ? esc2(formatP(b.change.pAdjusted ?? b.change.pValue)) : "—"}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ""}${b.oneSidedPairs?.length ? ` <span class="muted">(+${b.oneSidedPairs.length} with a 0)</span>` : ""}</td></tr>`;
 }
 function slug(name) {
   let h2 = 2166136261;
@@ -46422,7 +46465,7 @@ function verdictCell(r) {
   return KIND_LABEL[r.kind];
 }
 function changeCell2(b, header) {
-  if (!b.change) return "—";
+  if (!b.change) return changeFromZero(b) ?? "—";
   const level = ownConfidence(b);
   const own3 = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : "";
   return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own3}`;
@@ -46433,7 +46476,9 @@ function sidesCell(b) {
 }
 function pairsCell(b) {
   const excluded = b.outliers?.length ?? 0;
-  return excluded > 0 ? `${b.pairs.length - excluded} + ${excluded} excl.` : String(b.pairs.length);
+  const counted = excluded > 0 ? `${b.pairs.length - excluded} + ${excluded} excl.` : String(b.pairs.length);
+  const oneSided = b.oneSidedPairs?.length ?? 0;
+  return oneSided > 0 ? `${counted} + ${oneSided} with a 0` : counted;
 }
 function tableRow2(r, derived2, header) {
   const name = derived2 ? "↳" : `**${escapeInline(r.name, NAME_CELL_CHARS)}**`;
@@ -46729,7 +46774,7 @@ function pairedCell(b) {
   return v !== void 0 && Number.isFinite(v) ? formatCv(v) : "—";
 }
 function changeCell3(b) {
-  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}` : "—";
+  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}` : changeFromZero(b) ?? "—";
 }
 var NAME_COLUMN = 60;
 var NAME_UNIT = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])|[\s\S]/gu;
@@ -46813,7 +46858,7 @@ function terminalReport(model, opts) {
       pairedCell(b),
       changeCell3(b),
       b.change ? formatP(b.change.pAdjusted ?? b.change.pValue) : "—",
-      b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length),
+      `${b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length)}${b.oneSidedPairs?.length ? ` +${b.oneSidedPairs.length} with a 0` : ""}`,
       presence ? presence : b.failure ? paint("failed", "31", color) : paint(verdict, COLORS2[verdict], color)
     ]);
   }
