@@ -319,7 +319,14 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       change,
       verdict,
       pairsToSettle,
-      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i] as number } : null), ...a.diagnostics] : a.diagnostics,
+      diagnostics:
+        b.oneSided && b.oneSided.base + b.oneSided.head > 0
+          ? [
+              oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i] as number } : null),
+              // too few pairs for a test of their own: said of the pairs that form a ratio, it would contradict a call from the one-sided ones, and with none it says less than the finding above
+              ...a.diagnostics.filter((f) => f.code !== 'too-few-pairs' || (!fromZeros && b.pairs.length > 0)),
+            ]
+          : a.diagnostics,
     };
   });
   // a throughput judged from its time (reciprocalRows): the time's change, outliers and count of

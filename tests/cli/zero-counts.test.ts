@@ -87,6 +87,8 @@ describe('counts of 0', () => {
       const finding = b.diagnostics!.find((d) => d.code === 'one-sided-zeros');
       expect(finding?.severity, name).toBe('warning');
       expect(finding?.figures, name).toMatchObject({ baseZero: pairs, headZero: 0, pairs: 0, decided: 'regression' });
+      // nothing says the opposite: no "no usable pairs" beside the call
+      expect(b.diagnostics!.map((d) => d.code), name).not.toContain('too-few-pairs');
     }
     expect(rows.get('BenchmarkQuiet (allocs/op)')!.verdict).toBe('unchanged');
     expect(rows.get('BenchmarkPool')!.verdict).toBe('unchanged');

@@ -42744,7 +42744,11 @@ function* judgeSteps(inputs, opts) {
       change,
       verdict,
       pairsToSettle: pairsToSettle2,
-      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i2] } : null), ...a2.diagnostics] : a2.diagnostics
+      diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [
+        oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i2] } : null),
+        // too few pairs for a test of their own: said of the pairs that form a ratio, it would contradict a call from the one-sided ones, and with none it says less than the finding above
+        ...a2.diagnostics.filter((f) => f.code !== "too-few-pairs" || !fromZeros && b.pairs.length > 0)
+      ] : a2.diagnostics
     };
   });
   for (const [i2, j] of mirrors) {

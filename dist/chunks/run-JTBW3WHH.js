@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-GG4ZM2CU.js";
+} from "./chunk-WZHT2CXF.js";
 import {
   BearerCredentialHandler,
   HttpClient,

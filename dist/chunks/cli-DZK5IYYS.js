@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-GG4ZM2CU.js";
+} from "./chunk-WZHT2CXF.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
