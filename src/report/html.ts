@@ -134,13 +134,15 @@ function benchSection(r: Row, threshold: number, confidence: string, index: numb
   const thr = b.threshold ?? threshold;
   const diags = (b.diagnostics ?? []).map((d) => `<li>${d.severity === 'warning' ? '⚠️' : 'ℹ️'} ${esc(wordDiagnostic(d, 'action'))}</li>`).join('');
   const facts = [
-    b.change ? `change ${esc(formatChange(b.change.estimate))} ${esc(formatChangeInterval(b.change.ci))}, adjusted p ${esc(formatP(b.change.pAdjusted ?? b.change.pValue))}` : 'no change estimate',
+    b.change ? `change ${esc(formatChange(b.change.estimate))} ${esc(formatChangeInterval(b.change.ci))}, adjusted p ${esc(formatP(b.change.pAdjusted ?? b.change.pValue))}` : changeFromZero(b) ? `change ${esc(changeFromZero(b)!)}` : 'no change estimate',
     `threshold ±${esc(String(Number((thr * 100).toFixed(2))))}%`,
-    `${b.pairs.length.toLocaleString('en-US')} pairs, ${(b.outliers?.length ?? 0).toLocaleString('en-US')} excluded`,
+    `${b.pairs.length.toLocaleString('en-US')} pairs, ${(b.outliers?.length ?? 0).toLocaleString('en-US')} excluded${b.oneSidedPairs?.length ? `, ${b.oneSidedPairs.length.toLocaleString('en-US')} more with one side at 0` : ''}`,
     b.direction === 'higher-is-better' ? 'higher is better' : 'lower is better',
     b.failure ? `failed on ${b.failure.side}: ${esc(cutText(b.failure.message, 300))}` : null,
   ].filter(Boolean);
-  const plots = b.pairs.length > 0 ? `${ratiosSvg(b, { id: `r${index}`, threshold: thr, confidence })}${timelineSvg(b, { id: `t${index}` })}` : '<p class="muted">No pairs were measured.</p>';
+  const oneSided = b.oneSidedPairs?.length ?? 0;
+  const none = oneSided > 0 ? `<p class="muted">No pair formed a ratio: in each of the ${oneSided.toLocaleString('en-US')}, one side printed 0 (base ${esc(formatValue(b.base?.median ?? Number.NaN, b.unit))}, head ${esc(formatValue(b.head?.median ?? Number.NaN, b.unit))} by the median), so there is nothing to plot; the values are in the results file (oneSidedPairs).</p>` : '<p class="muted">No pairs were measured.</p>';
+  const plots = b.pairs.length > 0 ? `${ratiosSvg(b, { id: `r${index}`, threshold: thr, confidence })}${timelineSvg(b, { id: `t${index}` })}` : none;
   return `<section class="bench" id="b-${slug(b.name)}" aria-labelledby="h-${index}"><h3 id="h-${index}"><span class="k-${r.kind}">${esc(KIND_LABEL[r.kind])}</span> · ${esc(r.name)} <span class="muted">${esc(r.metric)}</span></h3><p class="muted">${facts.join(' · ')}</p>${diags ? `<ul class="diag">${diags}</ul>` : ''}${plots}</section>`;
 }
 

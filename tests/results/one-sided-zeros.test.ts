@@ -7,6 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { wordDiagnostic } from '../../src/report/findings.ts';
+import { renderHtml } from '../../src/report/html.ts';
+import { renderMarkdown } from '../../src/report/comment.ts';
+import { renderTerminal } from '../../src/report/terminal.ts';
 import { judgeResults } from '../../src/results/judge.ts';
 import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
@@ -194,5 +197,23 @@ describe('one-sided zeros', () => {
     // an allocation removed: improvement
     const [removed] = judgeAll([row([], { base: 0, head: 12 })]);
     expect(removed!.verdict).toBe('improvement');
+  });
+
+  it('every report shows a change from 0 as such: from 0, each side by its median, the pairs with a 0 counted', () => {
+    const judgedFile = judgeResults(
+      { schemaVersion: 1, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) }, benchmarks: [{ name: 'BenchmarkPool (B/op)', unit: 'B', direction: 'lower-is-better', pairs: [], oneSidedPairs: oneSided({ base: 12, head: 0 }) }] },
+      { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' },
+    );
+    expect(judgedFile.verdict).toBe('regression');
+    const md = renderMarkdown(judgedFile);
+    expect(md).toMatch(/\| 🔴 regression \| \*\*BenchmarkPool \(B\/op\)\*\* \| .* \| \*\*from 0\*\* \| 0 B → 16\.0 B \| 0 \+ 12 with a 0 \|/);
+    expect(md).not.toContain('No usable pairs');
+    const html = renderHtml(judgedFile);
+    expect(html).toContain('change from 0');
+    expect(html).toContain('12 more with one side at 0');
+    expect(html).toContain('No pair formed a ratio: in each of the 12, one side printed 0 (base 0 B, head 16.0 B by the median)');
+    expect(html).not.toContain('No pairs were measured.');
+    const text = renderTerminal(judgedFile, { color: false });
+    expect(text).toMatch(/BenchmarkPool \(B\/op\)\s+0 B ±0%\s+16\.0 B ±0%\s+—\s+from 0\s+—\s+0 \+12 with a 0\s+regression/);
   });
 });

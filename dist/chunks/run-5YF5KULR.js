@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-WZHT2CXF.js";
+} from "./chunk-BZYJE5EC.js";
 import {
   BearerCredentialHandler,
   HttpClient,

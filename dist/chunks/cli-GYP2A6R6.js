@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-WZHT2CXF.js";
+} from "./chunk-BZYJE5EC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
