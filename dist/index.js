@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-5YF5KULR.js");
+  const { runAction } = await import("./chunks/run-QEULORCY.js");
   await runAction();
 }

@@ -8,10 +8,9 @@ import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected
 import type { BenchmarkInput, Finding, JudgeOptions, Judgement } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 import { goNoiseNote } from './go-noise.ts';
-import { coldPilotNote, oneSidedLeftOut, pilotLeftOut } from './cold-pilot.ts';
+import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
 import { summarize } from '../stats/describe.ts';
-import { oneSidedFinding } from '../stats/one-sided.ts';
-import { oneSidedCounts } from './one-sided-zeros.ts';
+import { judgedOneSidedPairs, oneSidedCounts } from './one-sided-zeros.ts';
 
 /**
  * A benchmark takes part in the statistics when it was measured on both sides and did not fail:
@@ -81,6 +80,7 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
     if (!judgeable(b)) return;
     // a Go pilot that ran a cold start is kept in the file, not judged (cold-pilot.ts)
     let pairs = b.pairs.slice(pilotLeftOut(b));
+    const oneSided = oneSidedCounts(judgedOneSidedPairs(b));
     if (b.overhead) {
       const overhead = overheadEstimate(b.overhead);
       const corrected = subtractOverhead(pairs, overhead);
@@ -93,7 +93,7 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
       ...(b.stoppedBecause !== undefined ? { sequential: true } : {}),
       pairs,
-      ...(oneSidedCounts(b) ? { oneSided: oneSidedCounts(b)! } : {}),
+      ...(oneSided ? { oneSided } : {}),
     });
     index.push(i);
   });
@@ -107,12 +107,7 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
     if (judgeable(b)) return b;
     // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.
     const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
-    // measured on both sides, every pair with one side at 0: no ratio, and the pairs say which way they lean
-    const counts = (b.presence ?? 'both') === 'both' && !b.failure ? oneSidedCounts(b) : undefined;
-    const zeros = counts ? [oneSidedFinding(counts, 0, b.direction, opts.outliers, null)] : [];
-    // judged again (`pairbench report`): the finding is made afresh, not kept from the last judging
-    const kept = (b.diagnostics ?? []).filter((d) => d.code !== 'one-sided-zeros');
-    return { ...rest, verdict: 'inconclusive', change: null, pairsToSettle: null, diagnostics: [...kept, ...zeros.map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))] };
+    return { ...rest, verdict: 'inconclusive', change: null, pairsToSettle: null, diagnostics: b.diagnostics ?? [] };
   });
   judgement.benchmarks.forEach((a, j) => {
     const i = index[j]!;
@@ -122,7 +117,7 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
     // copying it here would make it the benchmark's own on the next judging (`report --threshold`).
     // indices of pairs count from the file's first pair, the pilot's left out included
     const left = pilotLeftOut(b);
-    const oneSided = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
+    const oneSided = judgedOneSidedPairs(b);
     benchmarks[i] = {
       ...b,
       verdict: a.verdict,

@@ -224,7 +224,8 @@ export function analyzePairs(pairs: readonly Pair[], opts: AnalyzeOptions): Pair
  * is a pair of order statistics of the Walsh averages (Bauer 1972), so only the ranks of the values
  * matter: each extreme stands in as M = 4 max|kept| + 10, and a Walsh average that holds one is at
  * least (M - max|kept|) / 2 >= 5 on the log scale (a change of 147 times), beyond any threshold,
- * which is what an endpoint on such an average says. `kept` must not be empty.
+ * which is what an endpoint on such an average says. With `kept` empty every value is a stand-in,
+ * and the interval is the stand-in itself (a change from 0 in every pair).
  */
 export function withExtremes(kept: ArrayLike<number>, extremes: number, level: number): HodgesLehmannResult {
   let largest = 0;

@@ -220,6 +220,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
   const analyses: PairsAnalysis[] = [];
   for (let i = 0; i < inputs.length; i++) {
     const b = inputs[i]!;
+    const extremes = keptExtremes(b.oneSided, opts.outliers);
     analyses.push(
       completeAnalysis(b.pairs, screened[i] as ScreenedPairs, {
         alpha: opts.alpha,
@@ -228,7 +229,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         ...(b.metric ? { metric: b.metric } : {}),
         ...testOptions(b),
         level: intervalLevel(perInterval, b.stoppedEarly ?? false),
-        ...(keptExtremes(b.oneSided, opts.outliers) !== 0 ? { extremes: keptExtremes(b.oneSided, opts.outliers) } : {}),
+        ...(extremes !== 0 ? { extremes } : {}),
         ...(b.stoppedEarly ? { stoppedEarly: true } : {}),
         ...(b.sequential ? { sequential: true } : {}),
       }),

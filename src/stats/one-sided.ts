@@ -1,12 +1,15 @@
 /**
  * Pairs with one side at 0 and the other not (a Go `B/op` that a pool refilled in some runs, an
  * allocation a revision adds): ln(x/0) is ±infinity, so they form no ratio, and `judge` reads the
- * test and the interval from the other pairs and weighs these apart.
+ * interval from the other pairs and weighs these apart.
  *
- * Why the test of the other pairs stays exact. Whether a pair has exactly one side at 0 does not
- * change when its two runs swap labels. Under no change every pair's sign is a fair coin given
- * everything that does not depend on the labels (signflip.ts), so leaving out the one-sided pairs,
- * a set chosen without their signs, leaves the signs of the rest fair coins.
+ * Why the tests stay exact. Whether a pair has exactly one side at 0 does not change when its two
+ * runs swap labels. Under no change every pair's sign is a fair coin given everything that does not
+ * depend on the labels (signflip.ts), so leaving out the one-sided pairs, a set chosen without their
+ * signs, leaves the signs of the rest fair coins, and the signs of the one-sided pairs are fair
+ * coins too: their split has its own exact test, the sign test, which joins the test of the others
+ * (`rowPValue`), and a benchmark the others leave undecided can be called from it
+ * (`calledFromZeros`).
  *
  * What they still say. Each is a difference beyond any threshold, of a known sign: the outlier
  * screen's case in the limit (outliers.ts), and it is treated as the screen treats outliers. Those
@@ -14,13 +17,13 @@
  * `unchanged` then needs the equivalence interval with the excess kept as values beyond every
  * other (analysis.ts, `withExtremes`) to lie within ±threshold too, as well as the interval of the
  * other pairs alone; both must hold, so the claim is never weaker than the exact one of the other
- * pairs. Three refills among forty varying pairs leave it standing, twelve against one do not, and
- * among pairs all equal even one does not: the interval of such pairs spans all their values
- * (hodges-lehmann.ts). A `regression` or `improvement` that the excess contradicts (it lies on the other
- * side) is held back to `inconclusive`; one it agrees with stands. With the screen off
- * (`outliers: none`) nothing is left out, balanced or not, and one-sided pairs of both signs have no
- * ranks to stand in for, so any one-sided pair holds `unchanged` back. How far the excess leans is
- * told by the exact two-sided binomial test of the split (as R's `binom.test`), for the reader.
+ * pairs. Three refills among forty varying pairs leave it standing, twelve against one do not;
+ * among pairs all equal a handful hold it back (up to four among 80: hodges-lehmann.ts gives values
+ * tied at one end the interval [min, max]), a tail of up to about a fifth does not. A `regression`
+ * or `improvement` that the excess contradicts (it lies on the other side) is held back to
+ * `inconclusive`; one it agrees with stands. With the screen off (`outliers: none`) nothing is
+ * left out, balanced or not, and one-sided pairs of both signs have no ranks to stand in for, so
+ * any one-sided pair holds `unchanged` back and none is called from them.
  */
 import { withExtremes } from './analysis.ts';
 import { binomialTwoSidedHalf } from './outliers.ts';

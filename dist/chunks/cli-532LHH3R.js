@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-BZYJE5EC.js";
+} from "./chunk-JPOVACAU.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

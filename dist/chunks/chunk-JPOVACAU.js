@@ -42657,6 +42657,7 @@ function* judgeSteps(inputs, opts) {
   const analyses = [];
   for (let i2 = 0; i2 < inputs.length; i2++) {
     const b = inputs[i2];
+    const extremes = keptExtremes(b.oneSided, opts.outliers);
     analyses.push(
       completeAnalysis(b.pairs, screened[i2], {
         alpha: opts.alpha,
@@ -42665,7 +42666,7 @@ function* judgeSteps(inputs, opts) {
         ...b.metric ? { metric: b.metric } : {},
         ...testOptions(b),
         level: intervalLevel(perInterval, b.stoppedEarly ?? false),
-        ...keptExtremes(b.oneSided, opts.outliers) !== 0 ? { extremes: keptExtremes(b.oneSided, opts.outliers) } : {},
+        ...extremes !== 0 ? { extremes } : {},
         ...b.stoppedEarly ? { stoppedEarly: true } : {},
         ...b.sequential ? { sequential: true } : {}
       })
@@ -43046,11 +43047,13 @@ function coldPilotNote(b) {
 }
 
 // src/results/one-sided-zeros.ts
-function oneSidedCounts(b) {
-  const judged = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
-  if (judged.length === 0) return void 0;
-  const base = judged.filter((p) => p.base === 0).length;
-  return { base, head: judged.length - base };
+function judgedOneSidedPairs(b) {
+  return (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
+}
+function oneSidedCounts(pairs) {
+  if (pairs.length === 0) return void 0;
+  const base = pairs.filter((p) => p.base === 0).length;
+  return { base, head: pairs.length - base };
 }
 
 // src/results/judge.ts
@@ -43094,6 +43097,7 @@ function prepare(results, opts) {
   results.benchmarks.forEach((b, i2) => {
     if (!judgeable(b)) return;
     let pairs = b.pairs.slice(pilotLeftOut(b));
+    const oneSided = oneSidedCounts(judgedOneSidedPairs(b));
     if (b.overhead) {
       const overhead = overheadEstimate(b.overhead);
       const corrected = subtractOverhead(pairs, overhead);
@@ -43111,7 +43115,7 @@ function prepare(results, opts) {
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
       ...b.stoppedBecause !== void 0 ? { sequential: true } : {},
       pairs,
-      ...oneSidedCounts(b) ? { oneSided: oneSidedCounts(b) } : {}
+      ...oneSided ? { oneSided } : {}
     });
     index.push(i2);
   });
@@ -43122,16 +43126,13 @@ function assemble(results, opts, { index, corrections }, judgement) {
   const benchmarks = results.benchmarks.map((b) => {
     if (judgeable(b)) return b;
     const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
-    const counts2 = (b.presence ?? "both") === "both" && !b.failure ? oneSidedCounts(b) : void 0;
-    const zeros = counts2 ? [oneSidedFinding(counts2, 0, b.direction, opts.outliers, null)] : [];
-    const kept = (b.diagnostics ?? []).filter((d) => d.code !== "one-sided-zeros");
-    return { ...rest, verdict: "inconclusive", change: null, pairsToSettle: null, diagnostics: [...kept, ...zeros.map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))] };
+    return { ...rest, verdict: "inconclusive", change: null, pairsToSettle: null, diagnostics: b.diagnostics ?? [] };
   });
   judgement.benchmarks.forEach((a2, j) => {
     const i2 = index[j];
     const b = results.benchmarks[i2];
     const left = pilotLeftOut(b);
-    const oneSided = (b.oneSidedPairs ?? []).slice(oneSidedLeftOut(b));
+    const oneSided = judgedOneSidedPairs(b);
     benchmarks[i2] = {
       ...b,
       verdict: a2.verdict,

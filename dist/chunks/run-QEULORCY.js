@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-BZYJE5EC.js";
+} from "./chunk-JPOVACAU.js";
 import {
   BearerCredentialHandler,
   HttpClient,
