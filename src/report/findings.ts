@@ -173,7 +173,9 @@ export function wordFinding(f: Finding, surface: Surface): string {
         );
       }
       const weighed =
-        g.held === 'unchanged'
+        g.held === 'unchanged' && g.heldBy === 'lean'
+          ? ` Their split alone rejects an even one at the level asked: a difference, even where it moves no interval, so the benchmark is not called unchanged.`
+          : g.held === 'unchanged'
           ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? 'it takes' : 'they take'} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.`
           : g.held !== null
             ? ` That is against the ${g.held} its other pairs show, so it is left inconclusive.`
@@ -230,7 +232,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'go-noise': z.object({ allocsPerOp: num.nullable(), oneThread: z.boolean() }),
-  'one-sided-zeros': z.object({ baseZero: count, headZero: count, pairs: count, direction: z.enum(['lower-is-better', 'higher-is-better']), balanceP: num, held: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable(), screened: z.boolean(), decided: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable().optional(), pAdjusted: num.optional() }),
+  'one-sided-zeros': z.object({ baseZero: count, headZero: count, pairs: count, direction: z.enum(['lower-is-better', 'higher-is-better']), balanceP: num, held: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable(), screened: z.boolean(), decided: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable().optional(), pAdjusted: num.optional(), heldBy: z.enum(['interval', 'lean']).optional() }),
   'cold-pilot': z.object({ pilotPairs: count, judged: count, start: z.enum(['first', 'modes']) }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: z.object({ subtracted: num, unit: z.string().max(32) }),

@@ -26,8 +26,11 @@
  * It matters when most pairs are exactly equal (a byte count that moves by one in a few pairs): R's
  * convention leaves 2 of 30 pairs and no confidence; this one pins the change near 0 with all 30.
  * One departure from R's code on the shifted data: where its normal approximation finds the level
- * out of reach (values tied at an end of the range), the interval is the range [min, max] at its
- * exact confidence 1 - 2^(1-n), when that reaches the level asked.
+ * out of reach (values tied at an end of the range), the interval is the closed one between the
+ * Walsh averages of ranks k and N + 1 - k, k from the exact signed-rank null of n untied values,
+ * whose confidence with ties is at least that null's (Noether 1967, "Wilcoxon confidence intervals
+ * for location parameters in the discrete case", JASA 62, 184-188). Eighty equal pairs and two
+ * unequal ones give [0, 0] so, where the range [min, max] would reach out to the two.
  * With no zero the two conventions are the same code path. With zeros, 'keep' is R's
  * `wilcox.test(d + c, conf.int = TRUE)` minus c for a shift c that leaves no value at 0 (so ties are
  * duplicated values of d, the zeros one tie group; exact when fewer than 50 values and no two
@@ -37,7 +40,7 @@
  * O(n log n) by walsh.ts, never listed.
  */
 import { qnorm } from './normal.ts';
-import { psignrank, qsignrank, signedRankSum } from './signrank.ts';
+import { psignrank, qsignrank, signedRankSum, signrankLowerRank } from './signrank.ts';
 import { walshOrderStatistics, walshSelect, walshSelectPair } from './walsh.ts';
 
 export interface HodgesLehmannResult {
@@ -133,13 +136,19 @@ export function hodgesLehmann(d: ArrayLike<number>, confLevel = 0.95, options: H
   }
   let achievedConfidence = confLevel;
   if (a >= 1 || 1 - confLevel < a * 0.75) achievedConfidence = 1 - Math.min(1, a);
-  if (inverting && achievedConfidence < confLevel && degenerateConfidence(n, confLevel) >= confLevel) {
+  if (inverting && achievedConfidence < confLevel) {
     // Kept zeros that pile up at one end of the data (a byte count equal in 28 of 30 pairs): R's
     // check at mu = min and max drops the values tied there, so it finds the level out of reach.
-    // The range [min, max] itself is the exact interval [w_(1), w_(N)], of confidence
-    // 1 - 2^(1-n) for a continuous symmetric distribution and at least that with ties (a closed
-    // interval covers more often): all n values count, as this convention means.
-    return { estimate: withMedian([]).estimate, lower: x[0] as number, upper: x[n - 1] as number, method: 'normal', achievedConfidence: degenerateConfidence(n, confLevel), n };
+    // The closed interval [w_(k), w_(N+1-k)] with k from the signed-rank null of n UNTIED values
+    // still has at least the confidence of that null with ties (Noether 1967): breaking the ties
+    // by a small symmetric jitter gives continuous data with that exact null, and a Walsh average
+    // tied with mu only moves to one side of it, so the closed interval misses no more often.
+    const { rank, tail } = signrankLowerRank(alpha / 2, n);
+    const achieved = 1 - Math.min(1, 2 * tail);
+    if (achieved >= confLevel - 1e-12) {
+      const { estimate, values } = withMedian([rank, total + 1 - rank]);
+      return { estimate, lower: values[0] as number, upper: values[1] as number, method: 'normal', achievedConfidence: Math.min(confLevel, achieved), n };
+    }
   }
   if (a >= 1) {
     // R returns [median(x), median(x)] at confidence 0 here (n of 2 or 3 with ties); we return

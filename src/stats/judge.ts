@@ -243,6 +243,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
     let verdict: Verdict = 'inconclusive';
     let pairsToSettle: number | null = null;
     let held: Verdict | null = null;
+    let heldBy: 'interval' | 'lean' | undefined;
     let fromZeros = false;
     if (a.test && a.hl) {
       const tested: ChangeEstimate = {
@@ -277,7 +278,8 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         const x = a.equivalenceWithExtremes;
         const hull = x ? { ci: [Math.expm1(Math.min(eq.lower, x.lower)), Math.expm1(Math.max(eq.upper, x.upper))] as [number, number], level: a.equivalenceLevel, achievedConfidence: Math.min(eq.achievedConfidence, x.achievedConfidence) } : null;
         const unchangedWithExtremes = hull ? hull.achievedConfidence >= hull.level - 1e-12 && hull.ci[0] >= -threshold && hull.ci[1] <= threshold : null;
-        held = heldVerdict(b.oneSided, verdict, b.direction, opts.outliers, unchangedWithExtremes);
+        held = heldVerdict(b.oneSided, verdict, b.direction, opts.outliers, unchangedWithExtremes, opts.alpha);
+        if (held === 'unchanged') heldBy = unchangedWithExtremes === false ? 'interval' : 'lean';
         if (held !== null) {
           verdict = 'inconclusive';
           // the test's interval, as every inconclusive row shows, and the equivalence interval with the excess beside it
@@ -323,7 +325,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       diagnostics:
         b.oneSided && b.oneSided.base + b.oneSided.head > 0
           ? [
-              oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i] as number } : null),
+              oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i] as number } : null, heldBy),
               // too few pairs for a test of their own: said of the pairs that form a ratio, it would contradict a call from the one-sided ones, and with none it says less than the finding above
               ...a.diagnostics.filter((f) => f.code !== 'too-few-pairs' || (!fromZeros && b.pairs.length > 0)),
             ]

@@ -135,7 +135,7 @@ export type Finding =
    * no ratio and are weighed apart (one-sided.ts): balanced and left out (`screened`), or an excess
    * kept, or the verdict `held` back from what the other pairs gave (null: none was)
    */
-  | { code: 'one-sided-zeros'; severity: 'info' | 'warning'; figures: { baseZero: number; headZero: number; pairs: number; direction: Direction; balanceP: number; held: Verdict | null; screened: boolean; decided?: Verdict | null; pAdjusted?: number } }
+  | { code: 'one-sided-zeros'; severity: 'info' | 'warning'; figures: { baseZero: number; headZero: number; pairs: number; direction: Direction; balanceP: number; held: Verdict | null; screened: boolean; decided?: Verdict | null; pAdjusted?: number; heldBy?: 'interval' | 'lean' } }
   /** a Go pilot that ran a cold start: its pairs are left out of the judgement (results/cold-pilot.ts) */
   | { code: 'cold-pilot'; severity: 'info'; figures: { pilotPairs: number; judged: number; start: 'first' | 'modes' } }
   /** noisy single runs that pairing rescued */

@@ -94,16 +94,32 @@ describe('one-sided zeros', () => {
     expect(wordDiagnostic(finding(b)!, 'cli')).toContain('11 pairs more in which head counted above 0 and base 0, for head a change for the worse that no percentage can state. Kept as differences beyond any threshold, as the screen keeps an excess of outliers, they take the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.');
   });
 
-  it('among pairs all equal, even one pair of excess holds unchanged back: the interval of such pairs spans them all', () => {
-    const r: Results = {
-      schemaVersion: 1,
-      base: { ref: 'main', sha: 'a'.repeat(40) },
-      head: { ref: 'pr', sha: 'b'.repeat(40) },
-      benchmarks: [{ name: 'BenchmarkParse (allocs/op)', unit: 'allocs/op', direction: 'lower-is-better', pairs: Array.from({ length: 96 }, (_, i) => ({ base: 0, head: 0, order: i % 2 ? ('base-first' as const) : ('head-first' as const) })), oneSidedPairs: oneSided({ base: 2, head: 1 }) }],
+  it('among pairs all equal, a small excess leaves unchanged standing and a significant lean holds it back', () => {
+    const judgedWith = (zeros: { base: number; head: number }) => {
+      const r: Results = {
+        schemaVersion: 1,
+        base: { ref: 'main', sha: 'a'.repeat(40) },
+        head: { ref: 'pr', sha: 'b'.repeat(40) },
+        benchmarks: [{ name: 'BenchmarkParse (allocs/op)', unit: 'allocs/op', direction: 'lower-is-better', pairs: Array.from({ length: 96 }, (_, i) => ({ base: 0, head: 0, order: i % 2 ? ('base-first' as const) : ('head-first' as const) })), oneSidedPairs: oneSided(zeros) }],
+      };
+      return judgeResults(r, { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!;
     };
-    const b = judgeResults(r, { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' }).benchmarks[0]!;
-    expect(b.verdict).toBe('inconclusive');
-    expect(finding(b)).toMatchObject({ figures: { held: 'unchanged', pairs: 96 } });
+    // one pair of excess among 96 equal: the closed interval of values tied at an end stays at [0, 0]
+    // (hodges-lehmann.ts, Noether 1967); the range [min, max] used before reached out to the excess
+    for (const zeros of [
+      { base: 2, head: 1 },
+      { base: 5, head: 0 },
+    ]) {
+      const b = judgedWith(zeros);
+      expect(b.verdict).toBe('unchanged');
+      expect(b.change!.equivalence!.ci).toEqual([0, 0]);
+      expect(finding(b)).toMatchObject({ figures: { held: null, pairs: 96 } });
+    }
+    // six to none: the sign test alone rejects (p = 0.031), a difference the interval does not show
+    const lean = judgedWith({ base: 6, head: 0 });
+    expect(lean.verdict).toBe('inconclusive');
+    expect(finding(lean)).toMatchObject({ figures: { held: 'unchanged', heldBy: 'lean', pairs: 96 } });
+    expect(wordDiagnostic(finding(lean)!, 'cli')).toContain('Their split alone rejects an even one at the level asked');
   });
 
   it('a regression stands when the excess leans the same way, and is held back when it leans the other', () => {
@@ -160,10 +176,13 @@ describe('one-sided zeros', () => {
     expect(finding(b)).toBeUndefined();
     // the cold pilot's note counts what it left out of `pairs`: 8 of its 10 pairs, the other 2 one-sided
     expect(b.diagnostics!.find((d) => d.code === 'cold-pilot')?.figures).toMatchObject({ pilotPairs: 8, judged: 30 });
-    // one after the pilot is judged: it keeps the benchmark from unchanged
-    const after = judge([...inPilot, { base: 0, head: 3, order: 'base-first', after: 20 }]);
+    // those after the pilot are judged: six to none keep the benchmark from unchanged (the sign
+    // test rejects), where the pilot's two, left out, did not count
+    const after = judge([...inPilot, ...Array.from({ length: 6 }, (_, k) => ({ base: 0, head: 3, order: 'base-first' as const, after: 20 + k }))]);
     expect(after.verdict).toBe('inconclusive');
-    expect(finding(after)).toMatchObject({ figures: { baseZero: 1, headZero: 0, pairs: 30, held: 'unchanged' } });
+    expect(finding(after)).toMatchObject({ figures: { baseZero: 6, headZero: 0, pairs: 30, held: 'unchanged' } });
+    const fiveAfter = judge([...inPilot, ...Array.from({ length: 5 }, (_, k) => ({ base: 0, head: 3, order: 'base-first' as const, after: 20 + k }))]);
+    expect(fiveAfter.verdict).toBe('unchanged');
   });
 
   it('calls a count that goes from 0 a regression from its one-sided pairs, with no percentage, and a lean among equal pairs not', () => {
@@ -176,7 +195,7 @@ describe('one-sided zeros', () => {
       row([], { base: 12, head: 0 }),
       // most pairs one-sided, a few both above 0 (16 against 32)
       row(Array.from({ length: 4 }, () => ({ base: 16, head: 32, order: 'base-first' as const })), { base: 40, head: 0 }),
-      // a lean among many equal pairs: significant, but a tail (13% of the pairs), not a shift: the interval with them stays at 0
+      // a lean among many equal pairs: significant, but a tail (13% of the pairs), not a shift: the interval with them stays at 0, and the lean holds unchanged back
       row(equal(80), { base: 12, head: 0 }),
       // too few to tell
       row([], { base: 3, head: 0 }),
@@ -188,9 +207,10 @@ describe('one-sided zeros', () => {
     expect(wordDiagnostic(finding(fromZero!)!, 'cli')).toContain('it is called a regression, with no percentage, since none can state a change from 0');
     expect(fewRatios!.verdict).toBe('regression');
     expect(finding(fewRatios!)).toMatchObject({ figures: { decided: 'regression' } });
-    expect(amongEqual!.verdict).toBe('unchanged');
+    // significant (p = 0.0005) but a tail: not called a change, and not unchanged either
+    expect(amongEqual!.verdict).toBe('inconclusive');
     expect(amongEqual!.change!.ci).toEqual([0, 0]);
-    expect(finding(amongEqual!)).toMatchObject({ severity: 'warning', figures: { held: null, baseZero: 12 } });
+    expect(finding(amongEqual!)).toMatchObject({ severity: 'warning', figures: { held: 'unchanged', heldBy: 'lean', baseZero: 12 } });
     expect(finding(amongEqual!)!.figures).not.toHaveProperty('decided');
     expect(tooFew!.verdict).toBe('inconclusive');
     expect(wordDiagnostic(finding(tooFew!)!, 'cli')).toContain('Too few to call a change: the benchmark is left inconclusive.');

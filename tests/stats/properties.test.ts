@@ -1,8 +1,9 @@
 /** Property tests (fast-check) of judging's invariances. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { benjaminiHochberg, holm, judge, walshAveragesNaive, walshOrderStatistics, walshSelect, walshSelectPair } from '../../src/stats/index.ts';
+import { benjaminiHochberg, hodgesLehmann, holm, judge, walshAveragesNaive, walshOrderStatistics, walshSelect, walshSelectPair } from '../../src/stats/index.ts';
 import type { JudgeOptions, Pair } from '../../src/stats/types.ts';
+import { prng } from './helpers.ts';
 
 const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' };
 // Both sides of each comparison below have one benchmark name: with the seed, the name selects the
@@ -201,5 +202,39 @@ describe('Walsh selection equals the full sort', () => {
       const all = walshAveragesNaive(x);
       for (const k of [1, 2, 1000, Math.floor(all.length / 3), Math.floor(all.length / 2), all.length - 5, all.length]) expect(walshSelect(x, k)).toBe(all[k - 1]);
     }
+  });
+});
+
+describe('the interval of heavily tied values keeps its confidence', () => {
+  // Kept zeros tied at one end (a count equal in most pairs) take the closed interval at the ranks
+  // of the untied signed-rank null (hodges-lehmann.ts, Noether 1967). Discrete data symmetric about
+  // 0, mostly exact zeros: the 95% interval must cover 0 at least 95% of the time, give or take the
+  // simulation's error, and the fallback must be reached often enough to be what is measured.
+  it('covers the centre of a symmetric discrete distribution with most mass at 0, and is narrower than the range', () => {
+    const rand = prng(20261202);
+    let covered = 0;
+    let tiedEnd = 0;
+    let inside = 0;
+    const trials = 3000;
+    for (let t = 0; t < trials; t++) {
+      const n = 20 + Math.floor(rand() * 100);
+      const d = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const u = rand();
+        d[i] = u < 0.03 ? -0.01 - 0.01 * Math.floor(rand() * 3) : u < 0.06 ? 0.01 + 0.01 * Math.floor(rand() * 3) : 0;
+      }
+      const hl = hodgesLehmann(d, 0.95, { zeros: 'keep' });
+      if (hl.lower <= 0 && hl.upper >= 0) covered++;
+      const nonZero = d.filter((v) => v !== 0);
+      if (nonZero.length > 0 && (nonZero.every((v) => v > 0) || nonZero.every((v) => v < 0))) {
+        tiedEnd++;
+        // narrower than the range [min, max] that the fallback was before
+        if (hl.lower > Math.min(...d) || hl.upper < Math.max(...d)) inside++;
+      }
+    }
+    expect(tiedEnd).toBeGreaterThan(trials / 10);
+    expect(inside / tiedEnd).toBeGreaterThan(0.5);
+    // 3000 trials at 95%: the binomial SD is 0.4%; three of them below is 93.8%
+    expect(covered / trials).toBeGreaterThanOrEqual(0.95 - 3 * Math.sqrt((0.95 * 0.05) / trials));
   });
 });

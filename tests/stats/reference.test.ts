@@ -31,7 +31,7 @@ interface Case {
   /** zeros kept as values (judge and stopCheck): R on d + 1, minus 1; targets from all Walsh averages */
   keepZeros?: {
     r: { estimate: number; lower: number; upper: number; confLevel: number; method: 'exact' | 'normal' };
-    target: { n: number; method: 'exact' | 'normal'; estimate: number; lower: number; upper: number };
+    target: { n: number; method: 'exact' | 'normal'; estimate: number; lower: number; upper: number; tiedEnd?: { rank: number; confidence: number } };
   };
 }
 
@@ -93,6 +93,16 @@ describe('signed-rank test against R wilcox.test (and scipy)', () => {
       const hl = hodgesLehmann(c.d, c.confLevel);
       const t = c.target;
       expect(hl.method).toBe(c.r.method);
+      if (c.r.method === 'normal' && c.r.confLevel === 0) {
+        // the documented departure (hodges-lehmann.ts): with no confidence left, R returns
+        // [median, median] and pairbench the range of the non-zero values, which contains it
+        const nonZero = c.d.filter((v) => v !== 0);
+        expect([hl.lower, hl.upper]).toEqual([Math.min(...nonZero), Math.max(...nonZero)]);
+        expect(hl.achievedConfidence).toBe(0);
+        expect(hl.lower).toBeLessThanOrEqual(c.r.lower);
+        expect(hl.upper).toBeGreaterThanOrEqual(c.r.upper);
+        return;
+      }
       expectClose(hl.estimate, t.estimate as number, `${c.name} estimate vs median of Walsh averages`);
       expectClose(hl.lower, t.lower as number, `${c.name} lower`);
       expectClose(hl.upper, t.upper as number, `${c.name} upper`);
@@ -116,6 +126,15 @@ describe('signed-rank test against R wilcox.test (and scipy)', () => {
     });
   }
 
+  it('has cases of kept zeros tied at an end, where the untied ranks fall inside the range', () => {
+    const tied = ref.signedRank.filter((c) => c.keepZeros?.target.tiedEnd);
+    expect(tied.length).toBeGreaterThanOrEqual(4);
+    // 80 equal pairs and 2 unequal: [0, 0], where the range would reach out to the two
+    const n82 = tied.find((c) => c.name === 'zeros-tied-end-n82')!;
+    expect([n82.keepZeros!.target.lower, n82.keepZeros!.target.upper]).toEqual([0, 0]);
+    expect(tied.filter((c) => c.keepZeros!.target.tiedEnd!.rank > 1).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('has cases with zeros kept, mostly-zero ones among them', () => {
     const keep = ref.signedRank.filter((c) => c.keepZeros);
     expect(keep.length).toBeGreaterThanOrEqual(10);
@@ -131,16 +150,20 @@ describe('signed-rank test against R wilcox.test (and scipy)', () => {
       expect(hl.method).toBe(k.target.method);
       expectClose(hl.estimate, k.target.estimate, `${c.name} estimate (zeros kept)`);
       const n = c.d.length;
-      if (k.r.confLevel < c.confLevel - 1e-9 && 1 - 2 ** (1 - n) >= c.confLevel) {
-        // the documented departure (hodges-lehmann.ts): where R lowers the confidence, the range
-        // [min, max] at its exact confidence 1 - 2^(1-n), which reaches the level asked
-        expect(hl.lower).toBe(Math.min(...c.d));
-        expect(hl.upper).toBe(Math.max(...c.d));
+      if (k.target.tiedEnd) {
+        // the documented departure (hodges-lehmann.ts): where R lowers the confidence, the closed
+        // interval at the ranks of the untied signed-rank null over all n values (Noether 1967),
+        // at the level asked; the script computes those ranks with exact integer counts
+        expect(k.r.confLevel).toBeLessThan(c.confLevel);
+        expect(hl.lower).toBe(k.target.lower);
+        expect(hl.upper).toBe(k.target.upper);
         expect(hl.achievedConfidence).toBe(c.confLevel);
-        expect(hl.lower).toBeLessThanOrEqual(k.r.lower);
-        expect(hl.upper).toBeGreaterThanOrEqual(k.r.upper);
+        expect(k.target.tiedEnd.confidence).toBeGreaterThanOrEqual(c.confLevel - 1e-12);
+        expect(hl.lower).toBeLessThanOrEqual(hl.estimate);
+        expect(hl.upper).toBeGreaterThanOrEqual(hl.estimate);
         return;
       }
+      expect(k.r.confLevel < c.confLevel - 1e-9 && 1 - 2 ** (1 - n) >= c.confLevel).toBe(false);
       expectClose(hl.lower, k.target.lower, `${c.name} lower (zeros kept)`);
       expectClose(hl.upper, k.target.upper, `${c.name} upper (zeros kept)`);
       const tol = k.r.method === 'exact' ? 1e-12 : 2e-4;
