@@ -7,7 +7,9 @@
  *   benchmark several times (Go's `-count N`, Google Benchmark's repetitions, two JSON entries of
  *   one name), the values are combined by their median: repetitions inside one run share that
  *   run's conditions, so they are not independent pairs, and the median keeps one disturbed
- *   repetition (a GC pause, a preempted thread) from moving the run's value.
+ *   repetition (a GC pause, a preempted thread) from moving the run's value. An allocation count
+ *   per operation (Go's `B/op`, `allocs/op`) is combined by its minimum instead (types.ts,
+ *   `Sample.combine`): what disturbs it only ever adds.
  * - The primary metric (the time, or a JMH throughput) is named as the harness names the
  *   benchmark; every other metric gets its own sample named `<name> (<metric>)`, where
  *   `<metric>` is the label the harness prints for it (`BenchmarkParse (B/op)`,
@@ -37,6 +39,7 @@ interface Pending {
   values: number[];
   line: number | null;
   reciprocalOf?: string;
+  combine?: 'min';
 }
 
 /** Collects the values a parser finds and turns them into samples. */
@@ -52,7 +55,7 @@ export class SampleCollector {
    * Adds one value. `line` is where it was read (1-based), for error messages.
    * Throws when the value is negative or not finite, or when the same name came with another unit.
    */
-  add(name: string, value: number, unit: string, direction: Direction, line: number | null, reciprocalOf?: string): void {
+  add(name: string, value: number, unit: string, direction: Direction, line: number | null, reciprocalOf?: string, combine?: 'min'): void {
     const trimmed = name.trim();
     if (trimmed === '') throw new HarnessParseError(this.#format, line, 'a benchmark has an empty name');
     if (!Number.isFinite(value) || value < 0) {
@@ -60,7 +63,7 @@ export class SampleCollector {
     }
     const known = this.#byName.get(trimmed);
     if (known === undefined) {
-      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line, ...(reciprocalOf !== undefined ? { reciprocalOf: reciprocalOf.trim() } : {}) });
+      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line, ...(reciprocalOf !== undefined ? { reciprocalOf: reciprocalOf.trim() } : {}), ...(combine ? { combine } : {}) });
       return;
     }
     if (known.unit !== unit || known.direction !== direction) {
@@ -82,8 +85,8 @@ export class SampleCollector {
     if (this.#byName.size === 0) throw new HarnessParseError(this.#format, null, emptyDetail);
     const samples: Sample[] = [];
     for (const p of this.#byName.values()) {
-      const value = median(p.values);
-      if (value > 0 || (value === 0 && p.unit !== TIME_UNIT)) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}), ...(p.reciprocalOf !== undefined ? { reciprocalOf: p.reciprocalOf } : {}) });
+      const value = combined(p.values, p.combine);
+      if (value > 0 || (value === 0 && p.unit !== TIME_UNIT)) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}), ...(p.reciprocalOf !== undefined ? { reciprocalOf: p.reciprocalOf } : {}), ...(p.combine && p.values.length > 1 ? { combine: p.combine } : {}) });
     }
     if (!samples.some((s) => s.value > 0)) {
       throw new HarnessParseError(this.#format, null, 'every benchmark value is 0: nothing to compare');
@@ -94,6 +97,14 @@ export class SampleCollector {
 
 /** Median of a list (the mean of the two middle values when the count is even): the statistics' own. */
 export { median };
+
+/** A run's value from its repetitions: their median, or their minimum for an allocation count (types.ts, `Sample.combine`). */
+export function combined(values: number[], combine: 'min' | undefined): number {
+  if (combine !== 'min') return median(values);
+  let least = Infinity;
+  for (const v of values) if (v < least) least = v;
+  return least;
+}
 
 /** The name of an extra metric's sample: `<name> (<metric>)`. */
 export function extraName(name: string, metric: string): string {

@@ -15,7 +15,9 @@
  *   result line ends in the same `-P`, it is stripped from all of them, so names do not depend on
  *   the machine's core count. When the suffixes differ (`-cpu 1,2,4`, or GOMAXPROCS=1 and names
  *   that happen to end in digits), names are kept exactly as printed, so no two benchmarks merge.
- * - Several lines of one name in one run (`-count N`) are combined by their median.
+ * - Several lines of one name in one run (`-count N`) are combined by their median; `B/op` and
+ *   `allocs/op` by their minimum (types.ts, `Sample.combine`): what the runtime allocates around
+ *   the loop (a pool refilled after a collection) only adds to them.
  * - When the same benchmark name appears under two packages (`pkg:` lines, `go test ./...`),
  *   those names are qualified with the package path: `example.com/m/a.BenchmarkParse`.
  * - `go test -json` (test2json) output is accepted too: the `Output` of its `output` events,
@@ -156,7 +158,7 @@ export function parseGo(text: string): Sample[] {
     const timed = r.pairs.some(([, unit]) => unit === 'ns/op');
     for (const [value, unit] of r.pairs) {
       const n = normalise(value, unit);
-      out.add(unit === 'ns/op' ? name : extraName(name, unit), n.value, n.unit, n.direction, r.line, timed && unit === 'MB/s' ? name : undefined);
+      out.add(unit === 'ns/op' ? name : extraName(name, unit), n.value, n.unit, n.direction, r.line, timed && unit === 'MB/s' ? name : undefined, unit === 'B/op' || unit === 'allocs/op' ? 'min' : undefined);
     }
   });
   return out.finish();

@@ -34,11 +34,23 @@ export interface Sample {
   direction: Direction;
   /**
    * when the run printed the benchmark several times (Go's `-test.count`, Google Benchmark's
-   * repetitions): every value, in the order printed; `value` is their median, or the median of
-   * those after a design's warm-up (measure/samples.ts, `afterWarmup`). The design of the runs
-   * reads the spread inside a process from them (schedule/design.ts).
+   * repetitions): every value, in the order printed; `value` is their median (their minimum for
+   * an allocation count: `combine`), or that of those after a design's warm-up
+   * (measure/samples.ts, `afterWarmup`). The design of the runs reads the spread inside a process
+   * from them (schedule/design.ts).
    */
   repetitions?: number[];
+  /**
+   * how a run's repetitions make its value: `min` for an allocation count per operation (Go's
+   * `B/op` and `allocs/op`), the median otherwise (absent). An operation's own allocations are the
+   * same in every repetition of one binary on one input; what varies is what the runtime and the
+   * harness allocate around the loop (a pool refilled after a collection, a buffer grown once),
+   * spread over the repetition's iterations, and that only ever adds. The smallest repetition is
+   * then the one nearest the operation's own count (Chen & Revels 2016, "Robust benchmarking in
+   * noisy environments", arXiv:1608.04295: with noise that only adds, the minimum is the robust
+   * estimator). A time keeps the median: its spread is not only additive.
+   */
+  combine?: 'min';
   /**
    * the name of the sample whose reciprocal, times a constant of the benchmark, this one is in
    * every run: a throughput the harness computes from the time it prints beside it (Go's `MB/s`

@@ -5,10 +5,9 @@
 import type { BenchmarkSpec } from '../config/spec.ts';
 import type { Metric } from '../config/options.ts';
 import { parseHarness } from '../harness/index.ts';
-import { TIME_UNIT } from '../harness/common.ts';
+import { combined, TIME_UNIT } from '../harness/common.ts';
 import { filterMatches } from '../harness/select.ts';
 import type { HarnessFormat, Sample } from '../harness/types.ts';
-import { median } from '../stats/describe.ts';
 import type { RunResult } from './run.ts';
 
 export interface RowSample extends Sample {
@@ -72,7 +71,8 @@ export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: 
 
 /**
  * A run's samples with the first `warmup` repetitions of each left out of its value (a design's
- * warm-up: schedule/design.ts): the value is the median of the rest, and `repetitions` keeps every
+ * warm-up: schedule/design.ts): the value is the median of the rest (the minimum for an allocation
+ * count: harness/types.ts, `Sample.combine`), and `repetitions` keeps every
  * one, so the design still sees the warm-up. A sample that printed no more repetitions than the
  * warm-up keeps its value. A count whose remaining median is 0 is kept, as a harness keeps a count
  * of 0 (Go's `allocs/op` of a pool that the warm-up filled: harness/common.ts); a time whose
@@ -87,7 +87,7 @@ export function afterWarmup<S extends Sample>(samples: S[], warmup: number): S[]
       out.push(s);
       continue;
     }
-    const value = median(reps.slice(warmup));
+    const value = combined(reps.slice(warmup), s.combine);
     if (value > 0 || (value === 0 && s.unit !== TIME_UNIT)) out.push({ ...s, value });
   }
   return out;

@@ -94,6 +94,18 @@ describe('go', () => {
     expect(values(even)).toEqual({ BenchmarkA: 25 });
   });
 
+  it('combines the B/op and allocs/op of -count N by their minimum, every repetition kept', () => {
+    // a pool refilled after a collection adds bytes to some repetitions, never takes them away
+    const out = parseHarness('go', 'BenchmarkV-2 14 30 ns/op 92 B/op 2 allocs/op\nBenchmarkV-2 14 10 ns/op 57 B/op 1 allocs/op\nBenchmarkV-2 14 20 ns/op 88 B/op 1 allocs/op\n');
+    expect(out).toEqual([
+      { name: 'BenchmarkV', value: 20, unit: 'ns', direction: 'lower-is-better', repetitions: [30, 10, 20] },
+      { name: 'BenchmarkV (B/op)', value: 57, unit: 'B', direction: 'lower-is-better', repetitions: [92, 57, 88], combine: 'min' },
+      { name: 'BenchmarkV (allocs/op)', value: 1, unit: 'allocs/op', direction: 'lower-is-better', repetitions: [2, 1, 1], combine: 'min' },
+    ]);
+    // a custom metric keeps the median: nothing says its noise only adds
+    expect(values(parseHarness('go', 'BenchmarkW-2 1 5 ns/op 3 widgets/op\nBenchmarkW-2 1 5 ns/op 9 widgets/op\nBenchmarkW-2 1 5 ns/op 4 widgets/op\n'))).toMatchObject({ 'BenchmarkW (widgets/op)': 4 });
+  });
+
   it('names extra metrics "<name> (<unit>)" and normalises their units', () => {
     const out = parseHarness('go', 'BenchmarkA-2  1000  1234 ns/op  56 B/op  3 allocs/op  7.5 MB/s  12.5 widgets/op  4 things/s\n');
     expect(out).toEqual([

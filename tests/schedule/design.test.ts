@@ -505,6 +505,9 @@ describe('a warm-up repetition (stats/design.ts, warmupEvident; measure/samples.
     expect(out[1]).toMatchObject({ value: 50 });
     expect(out[2]).toMatchObject({ value: 3 });
     expect(afterWarmup([s('A', [900, 100, 110])], 0)[0]!.value).toBe(100);
+    // an allocation count: the minimum of those after the warm-up
+    const bytes = { name: 'A (B/op)', value: 88, unit: 'B', direction: 'lower-is-better' as const, repetitions: [4000, 92, 57, 88], combine: 'min' as const };
+    expect(afterWarmup([bytes], 1)[0]).toMatchObject({ value: 57, repetitions: [4000, 92, 57, 88] });
   });
 
   it("the harness's repetition count is the warm-up's and the design's together", () => {
