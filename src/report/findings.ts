@@ -174,7 +174,7 @@ export function wordFinding(f: Finding, surface: Surface): string {
       }
       const weighed =
         g.held === 'unchanged' && g.heldBy === 'lean'
-          ? ` Their split alone rejects an even one at the level asked: a difference, even where it moves no interval, so the benchmark is not called unchanged.`
+          ? ` That lean is significant at the level asked: a difference, even where it moves no interval, so the benchmark is not called unchanged.`
           : g.held === 'unchanged'
           ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? 'it takes' : 'they take'} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.`
           : g.held !== null

@@ -119,7 +119,7 @@ describe('one-sided zeros', () => {
     const lean = judgedWith({ base: 6, head: 0 });
     expect(lean.verdict).toBe('inconclusive');
     expect(finding(lean)).toMatchObject({ figures: { held: 'unchanged', heldBy: 'lean', pairs: 96 } });
-    expect(wordDiagnostic(finding(lean)!, 'cli')).toContain('Their split alone rejects an even one at the level asked');
+    expect(wordDiagnostic(finding(lean)!, 'cli')).toContain('That lean is significant at the level asked: a difference, even where it moves no interval, so the benchmark is not called unchanged.');
   });
 
   it('a regression stands when the excess leans the same way, and is held back when it leans the other', () => {

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-JPOVACAU.js";
+} from "./chunk-EJKTOIWO.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-JPOVACAU.js";
+} from "./chunk-EJKTOIWO.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -39836,7 +39836,7 @@ var SampleCollector = class {
    * Adds one value. `line` is where it was read (1-based), for error messages.
    * Throws when the value is negative or not finite, or when the same name came with another unit.
    */
-  add(name, value, unit, direction, line, reciprocalOf) {
+  add(name, value, unit, direction, line, reciprocalOf, combine) {
     const trimmed = name.trim();
     if (trimmed === "") throw new HarnessParseError(this.#format, line, "a benchmark has an empty name");
     if (!Number.isFinite(value) || value < 0) {
@@ -39844,7 +39844,7 @@ var SampleCollector = class {
     }
     const known = this.#byName.get(trimmed);
     if (known === void 0) {
-      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line, ...reciprocalOf !== void 0 ? { reciprocalOf: reciprocalOf.trim() } : {} });
+      this.#byName.set(trimmed, { name: trimmed, unit, direction, values: [value], line, ...reciprocalOf !== void 0 ? { reciprocalOf: reciprocalOf.trim() } : {}, ...combine ? { combine } : {} });
       return;
     }
     if (known.unit !== unit || known.direction !== direction) {
@@ -39864,8 +39864,8 @@ var SampleCollector = class {
     if (this.#byName.size === 0) throw new HarnessParseError(this.#format, null, emptyDetail);
     const samples = [];
     for (const p of this.#byName.values()) {
-      const value = median2(p.values);
-      if (value > 0 || value === 0 && p.unit !== TIME_UNIT) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {}, ...p.reciprocalOf !== void 0 ? { reciprocalOf: p.reciprocalOf } : {} });
+      const value = combined(p.values, p.combine);
+      if (value > 0 || value === 0 && p.unit !== TIME_UNIT) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {}, ...p.reciprocalOf !== void 0 ? { reciprocalOf: p.reciprocalOf } : {}, ...p.combine && p.values.length > 1 ? { combine: p.combine } : {} });
     }
     if (!samples.some((s) => s.value > 0)) {
       throw new HarnessParseError(this.#format, null, "every benchmark value is 0: nothing to compare");
@@ -39873,6 +39873,12 @@ var SampleCollector = class {
     return samples;
   }
 };
+function combined(values, combine) {
+  if (combine !== "min") return median2(values);
+  let least = Infinity;
+  for (const v of values) if (v < least) least = v;
+  return least;
+}
 function extraName(name, metric) {
   return `${name} (${metric})`;
 }
@@ -40399,7 +40405,7 @@ function parseGo(text) {
     const timed = r.pairs.some(([, unit]) => unit === "ns/op");
     for (const [value, unit] of r.pairs) {
       const n3 = normalise(value, unit);
-      out.add(unit === "ns/op" ? name : extraName(name, unit), n3.value, n3.unit, n3.direction, r.line, timed && unit === "MB/s" ? name : void 0);
+      out.add(unit === "ns/op" ? name : extraName(name, unit), n3.value, n3.unit, n3.direction, r.line, timed && unit === "MB/s" ? name : void 0, unit === "B/op" || unit === "allocs/op" ? "min" : void 0);
     }
   });
   return out.finish();
@@ -41017,7 +41023,7 @@ function afterWarmup(samples, warmup) {
       out.push(s);
       continue;
     }
-    const value = median2(reps.slice(warmup));
+    const value = combined(reps.slice(warmup), s.combine);
     if (value > 0 || value === 0 && s.unit !== TIME_UNIT) out.push({ ...s, value });
   }
   return out;
@@ -41662,6 +41668,38 @@ function qsignrank(p, n3) {
   for (let q = 0; q <= total; q++) if (cum[q] / scale > x) return total - q;
   return 0;
 }
+var lastTail = null;
+function signrankLowerRank(p, n3) {
+  const total = n3 * (n3 + 1) / 2;
+  let cum = null;
+  if (n3 <= 52) cum = signrankCumulativeCounts(n3);
+  else if (n3 <= 600) {
+    if (lastTail?.n !== n3) {
+      const w = new Float64Array(total + 1);
+      w[0] = 1;
+      for (let i2 = 1; i2 <= n3; i2++) {
+        const top = i2 * (i2 + 1) / 2;
+        for (let v = top; v >= i2; v--) w[v] = w[v] + w[v - i2];
+      }
+      for (let v = 1; v <= total; v++) w[v] = w[v] + w[v - 1];
+      lastTail = { n: n3, cum: w };
+    }
+    cum = lastTail.cum;
+  }
+  const scale = 2 ** n3;
+  const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24);
+  const tailAt = (q) => {
+    if (q < 0) return 0;
+    if (q >= total) return 1;
+    if (cum) return cum[q] / scale;
+    return pnorm((q + 0.5 - total / 2) / sigma);
+  };
+  const x = p - 10 * Number.EPSILON;
+  let rank = 0;
+  while (rank < total && tailAt(rank) < x) rank++;
+  if (rank === 0) rank = 1;
+  return { rank, tail: tailAt(rank - 1) };
+}
 function signedRankSum(values) {
   let np = 0;
   let nn = 0;
@@ -42003,8 +42041,13 @@ function hodgesLehmann(d, confLevel = 0.95, options = {}) {
   }
   let achievedConfidence = confLevel;
   if (a2 >= 1 || 1 - confLevel < a2 * 0.75) achievedConfidence = 1 - Math.min(1, a2);
-  if (inverting && achievedConfidence < confLevel && degenerateConfidence(n3, confLevel) >= confLevel) {
-    return { estimate: withMedian([]).estimate, lower: x[0], upper: x[n3 - 1], method: "normal", achievedConfidence: degenerateConfidence(n3, confLevel), n: n3 };
+  if (inverting && achievedConfidence < confLevel) {
+    const { rank, tail: tail2 } = signrankLowerRank(alpha / 2, n3);
+    const achieved = 1 - Math.min(1, 2 * tail2);
+    if (achieved >= confLevel - 1e-12) {
+      const { estimate: estimate2, values: values2 } = withMedian([rank, total + 1 - rank]);
+      return { estimate: estimate2, lower: values2[0], upper: values2[1], method: "normal", achievedConfidence: Math.min(confLevel, achieved), n: n3 };
+    }
   }
   if (a2 >= 1) {
     return { estimate: withMedian([]).estimate, lower: x[0], upper: x[n3 - 1], method: "normal", achievedConfidence: 0, n: n3 };
@@ -42517,14 +42560,17 @@ function keptExtremes(counts2, outliers) {
   if (!counts2 || outliers === "none") return 0;
   return counts2.base - counts2.head;
 }
-function heldVerdict(counts2, verdict, direction, outliers, unchangedWithExtremes) {
+function heldVerdict(counts2, verdict, direction, outliers, unchangedWithExtremes, alpha) {
   if (counts2.base + counts2.head === 0) return null;
-  if (verdict === "unchanged") return outliers === "none" || unchangedWithExtremes === false ? "unchanged" : null;
+  if (verdict === "unchanged") return outliers === "none" || unchangedWithExtremes === false || leansSignificantly(counts2, alpha) ? "unchanged" : null;
   if (counts2.base === counts2.head) return null;
   const leanWorse = counts2.base > counts2.head === (direction === "lower-is-better");
   if (verdict === "regression" && !leanWorse) return verdict;
   if (verdict === "improvement" && leanWorse) return verdict;
   return null;
+}
+function leansSignificantly(counts2, alpha) {
+  return binomialTwoSidedHalf(counts2.base, counts2.base + counts2.head) < alpha;
 }
 function rowPValue(pairsP, speaks, counts2) {
   const m = counts2 ? counts2.base + counts2.head : 0;
@@ -42543,7 +42589,7 @@ function calledFromZeros(counts2, kept, level, pAdjusted, alpha, threshold, outl
   if (excess > 0) return Math.expm1(hl.lower) > threshold ? 1 : null;
   return Math.expm1(hl.upper) < -threshold ? -1 : null;
 }
-function oneSidedFinding(counts2, judgedPairs, direction, outliers, held, decided = null) {
+function oneSidedFinding(counts2, judgedPairs, direction, outliers, held, decided = null, heldBy) {
   const screened = outliers !== "none";
   const balanced = screened && counts2.base === counts2.head;
   return {
@@ -42557,7 +42603,8 @@ function oneSidedFinding(counts2, judgedPairs, direction, outliers, held, decide
       balanceP: binomialTwoSidedHalf(counts2.base, counts2.base + counts2.head),
       held,
       screened,
-      ...decided ? { decided: decided.verdict, pAdjusted: decided.pAdjusted } : {}
+      ...decided ? { decided: decided.verdict, pAdjusted: decided.pAdjusted } : {},
+      ...held === "unchanged" && screened && heldBy ? { heldBy } : {}
     }
   };
 }
@@ -42680,6 +42727,7 @@ function* judgeSteps(inputs, opts) {
     let verdict = "inconclusive";
     let pairsToSettle2 = null;
     let held = null;
+    let heldBy;
     let fromZeros = false;
     if (a2.test && a2.hl) {
       const tested = {
@@ -42708,7 +42756,8 @@ function* judgeSteps(inputs, opts) {
         const x = a2.equivalenceWithExtremes;
         const hull = x ? { ci: [Math.expm1(Math.min(eq.lower, x.lower)), Math.expm1(Math.max(eq.upper, x.upper))], level: a2.equivalenceLevel, achievedConfidence: Math.min(eq.achievedConfidence, x.achievedConfidence) } : null;
         const unchangedWithExtremes = hull ? hull.achievedConfidence >= hull.level - 1e-12 && hull.ci[0] >= -threshold && hull.ci[1] <= threshold : null;
-        held = heldVerdict(b.oneSided, verdict, b.direction, opts.outliers, unchangedWithExtremes);
+        held = heldVerdict(b.oneSided, verdict, b.direction, opts.outliers, unchangedWithExtremes, opts.alpha);
+        if (held === "unchanged") heldBy = unchangedWithExtremes === false ? "interval" : "lean";
         if (held !== null) {
           verdict = "inconclusive";
           change = { ...tested, equivalence: { ci: (hull ?? equivalence).ci, level: equivalence.level } };
@@ -42746,7 +42795,7 @@ function* judgeSteps(inputs, opts) {
       verdict,
       pairsToSettle: pairsToSettle2,
       diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [
-        oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i2] } : null),
+        oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i2] } : null, heldBy),
         // too few pairs for a test of their own: said of the pairs that form a ratio, it would contradict a call from the one-sided ones, and with none it says less than the finding above
         ...a2.diagnostics.filter((f) => f.code !== "too-few-pairs" || !fromZeros && b.pairs.length > 0)
       ] : a2.diagnostics
@@ -45474,7 +45523,7 @@ function wordFinding(f, surface) {
       if (g2.decided === "regression" || g2.decided === "improvement") {
         return `${split}${lean} The benchmark's test, with them, rejects at its level${g2.pAdjusted !== void 0 ? ` (p = ${fmtP(g2.pAdjusted)}, adjusted)` : ""}, and kept as differences beyond any threshold they place the change beyond the threshold: it is called ${g2.decided === "regression" ? "a regression" : "an improvement"}, with no percentage, since none can state a change from 0. Look at the values in the results file (oneSidedPairs): ${higher} counts above 0 where ${lower} does not.`;
       }
-      const weighed = g2.held === "unchanged" ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it takes" : "they take"} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.` : g2.held !== null ? ` That is against the ${g2.held} its other pairs show, so it is left inconclusive.` : g2.pairs === 0 ? " Too few to call a change: the benchmark is left inconclusive." : ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it weighs" : "they weigh"} in the verdict.`;
+      const weighed = g2.held === "unchanged" && g2.heldBy === "lean" ? ` That lean is significant at the level asked: a difference, even where it moves no interval, so the benchmark is not called unchanged.` : g2.held === "unchanged" ? ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it takes" : "they take"} the interval that would say unchanged beyond the threshold, so the benchmark is not called unchanged.` : g2.held !== null ? ` That is against the ${g2.held} its other pairs show, so it is left inconclusive.` : g2.pairs === 0 ? " Too few to call a change: the benchmark is left inconclusive." : ` Kept as differences beyond any threshold, as the screen keeps an excess of outliers, ${excess === 1 ? "it weighs" : "they weigh"} in the verdict.`;
       return `${split}${lean}${weighed} A count that is 0 in some runs and not in others is often one the runtime pays once and spreads over the run's iterations (a pool or a map filled on first use): then it is not what the code does per operation, and more pairs even the lean out. Where the lean stays, ${higher} really counts above 0 where ${lower} does not: look at the values in the results file (oneSidedPairs).`;
     }
     case "cold-pilot": {
@@ -45514,7 +45563,7 @@ var FIGURES = {
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: num.nullable(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
-  "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean(), decided: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable().optional(), pAdjusted: num.optional() }),
+  "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean(), decided: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable().optional(), pAdjusted: num.optional(), heldBy: external_exports.enum(["interval", "lean"]).optional() }),
   "cold-pilot": external_exports.object({ pilotPairs: count2, judged: count2, start: external_exports.enum(["first", "modes"]) }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),
