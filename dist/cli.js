@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-AUT7QKGT.js")).run();
+  (await import("./chunks/cli-WRPSKLTT.js")).run();
 }

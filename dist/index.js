@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-S42YJ34J.js");
+  const { runAction } = await import("./chunks/run-BKVCKG5Y.js");
   await runAction();
 }

@@ -53,7 +53,7 @@ export function goLevers(allocating: string | null, threads: boolean, surface: S
       ? [`${allocating}, so the collector's work lands on one run or the next: where allocation is not what is measured, allocate before the loop and reuse (sorting into a slice made once took a sort from ±10-20% a pair to ±3-9%)`]
       : []),
     ...(threads
-      ? [`on a small shared runner, bind the runs to one CPU (${cpus}) or add -test.cpu 1 to ${run}: the code and the collector then share one core instead of competing for the machine's other one (a Go suite's A/A on a 2-core machine: ±9.1% a pair as written and 29 of 42 unchanged in 10 minutes; bound to one CPU ±2.7%, and -test.cpu 1 ±5.4%, 42 of 42 in 3.5 minutes); Go then runs on one thread, which changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`]
+      ? [`on a small shared runner, bind the runs to one CPU (${cpus}) or add -test.cpu 1 to ${run}: the code and the collector then share one core instead of competing for the machine's other one (a Go suite's A/A on a 2-core virtual machine, 2026-11-27: ±9.1% a pair as written and 29 of 42 unchanged in 10 minutes; bound to one CPU ±2.7%, and -test.cpu 1 ±5.4%, 42 of 42 in 3.5 minutes); Go then runs on one thread, which changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`]
       : []),
   ].join('; and ');
 }

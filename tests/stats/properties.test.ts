@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { benjaminiHochberg, hodgesLehmann, holm, judge, walshAveragesNaive, walshOrderStatistics, walshSelect, walshSelectPair } from '../../src/stats/index.ts';
 import type { JudgeOptions, Pair } from '../../src/stats/types.ts';
 import { prng } from './helpers.ts';
+import { signrankLowerRank } from '../../src/stats/signrank.ts';
 
 const opts: JudgeOptions = { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' };
 // Both sides of each comparison below have one benchmark name: with the seed, the name selects the
@@ -236,5 +237,26 @@ describe('the interval of heavily tied values keeps its confidence', () => {
     expect(inside / tiedEnd).toBeGreaterThan(0.5);
     // 3000 trials at 95%: the binomial SD is 0.4%; three of them below is 93.8%
     expect(covered / trials).toBeGreaterThanOrEqual(0.95 - 3 * Math.sqrt((0.95 * 0.05) / trials));
+  });
+});
+
+describe('the ranks of the untied signed-rank null, at any n', () => {
+  it('the normal approximation used above 600 values is conservative and close there', () => {
+    // V is lighter-tailed than the normal (negative excess kurtosis), so the normal's tail at a
+    // rank is the larger and the rank it picks the lower (at most one above, from the continuity
+    // correction): the interval as wide or wider
+    for (const n of [200, 400, 600]) {
+      for (const p of [0.05, 0.025, 0.005, 0.0005, 0.00005]) {
+        const exact = signrankLowerRank(p, n);
+        const normal = signrankLowerRank(p, n, 0);
+        expect(normal.rank).toBeLessThanOrEqual(exact.rank + 1);
+        if (n === 600) expect(exact.rank - normal.rank).toBeLessThanOrEqual(exact.rank * 0.001);
+        // the exact rank's tail is at most p and the next one's is above it
+        expect(exact.tail).toBeLessThanOrEqual(p);
+        expect(signrankLowerRank(p, n).rank).toBe(exact.rank);
+      }
+    }
+    // small n reads the exact counts: R's qsignrank(0.025, 20) = 53, so the rank is 53
+    expect(signrankLowerRank(0.025, 20).rank).toBe(53);
   });
 });

@@ -41669,11 +41669,12 @@ function qsignrank(p, n3) {
   return 0;
 }
 var lastTail = null;
-function signrankLowerRank(p, n3) {
+function signrankLowerRank(p, n3, exactUpTo = 600) {
   const total = n3 * (n3 + 1) / 2;
   let cum = null;
-  if (n3 <= 52) cum = signrankCumulativeCounts(n3);
-  else if (n3 <= 600) {
+  if (n3 > exactUpTo) cum = null;
+  else if (n3 <= 52) cum = signrankCumulativeCounts(n3);
+  else {
     if (lastTail?.n !== n3) {
       const w = new Float64Array(total + 1);
       w[0] = 1;
@@ -45452,7 +45453,7 @@ function goLevers(allocating, threads, surface) {
   const cpus2 = surface === "cli" ? "--cpus 1" : "the input cpus: 1";
   return [
     ...allocating !== null ? [`${allocating}, so the collector's work lands on one run or the next: where allocation is not what is measured, allocate before the loop and reuse (sorting into a slice made once took a sort from ±10-20% a pair to ±3-9%)`] : [],
-    ...threads ? [`on a small shared runner, bind the runs to one CPU (${cpus2}) or add -test.cpu 1 to ${run}: the code and the collector then share one core instead of competing for the machine's other one (a Go suite's A/A on a 2-core machine: ±9.1% a pair as written and 29 of 42 unchanged in 10 minutes; bound to one CPU ±2.7%, and -test.cpu 1 ±5.4%, 42 of 42 in 3.5 minutes); Go then runs on one thread, which changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`] : []
+    ...threads ? [`on a small shared runner, bind the runs to one CPU (${cpus2}) or add -test.cpu 1 to ${run}: the code and the collector then share one core instead of competing for the machine's other one (a Go suite's A/A on a 2-core virtual machine, 2026-11-27: ±9.1% a pair as written and 29 of 42 unchanged in 10 minutes; bound to one CPU ±2.7%, and -test.cpu 1 ±5.4%, 42 of 42 in 3.5 minutes); Go then runs on one thread, which changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`] : []
   ].join("; and ");
 }
 function wordFinding(f, surface) {

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-EJKTOIWO.js";
+} from "./chunk-U2BF64NX.js";
 import {
   BearerCredentialHandler,
   HttpClient,
