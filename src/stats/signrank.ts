@@ -27,6 +27,13 @@ export function signrankCumulativeCounts(n: number): Float64Array {
   const cached = countsCache.get(n);
   if (cached) return cached;
   if (!Number.isInteger(n) || n < 0 || n > 52) throw new RangeError(`exact signed-rank distribution needs 0 <= n <= 52, got ${n}`);
+  const w = cumulativeCounts(n);
+  countsCache.set(n, w);
+  return w;
+}
+
+/** The generating function's cumulative counts for any n: exact integers up to n = 52, rounded at 1e-16 relative beyond. */
+function cumulativeCounts(n: number): Float64Array {
   const total = (n * (n + 1)) / 2;
   const w = new Float64Array(total + 1);
   w[0] = 1;
@@ -35,7 +42,6 @@ export function signrankCumulativeCounts(n: number): Float64Array {
     for (let v = top; v >= i; v--) w[v] = (w[v] as number) + (w[v - i] as number);
   }
   for (let v = 1; v <= total; v++) w[v] = (w[v] as number) + (w[v - 1] as number);
-  countsCache.set(n, w);
   return w;
 }
 
@@ -87,16 +93,8 @@ export function signrankLowerRank(p: number, n: number, exactUpTo = 600): { rank
   if (n > exactUpTo) cum = null;
   else if (n <= 52) cum = signrankCumulativeCounts(n);
   else {
-    if (lastTail?.n !== n) {
-      const w = new Float64Array(total + 1);
-      w[0] = 1;
-      for (let i = 1; i <= n; i++) {
-        const top = (i * (i + 1)) / 2;
-        for (let v = top; v >= i; v--) w[v] = (w[v] as number) + (w[v - i] as number);
-      }
-      for (let v = 1; v <= total; v++) w[v] = (w[v] as number) + (w[v - 1] as number);
-      lastTail = { n, cum: w };
-    }
+    // one n kept: the stopping rule asks again for the same n between rounds, never for many at once
+    if (lastTail?.n !== n) lastTail = { n, cum: cumulativeCounts(n) };
     cum = lastTail.cum;
   }
   const scale = 2 ** n;

@@ -41636,6 +41636,11 @@ function signrankCumulativeCounts(n3) {
   const cached2 = countsCache.get(n3);
   if (cached2) return cached2;
   if (!Number.isInteger(n3) || n3 < 0 || n3 > 52) throw new RangeError(`exact signed-rank distribution needs 0 <= n <= 52, got ${n3}`);
+  const w = cumulativeCounts(n3);
+  countsCache.set(n3, w);
+  return w;
+}
+function cumulativeCounts(n3) {
   const total = n3 * (n3 + 1) / 2;
   const w = new Float64Array(total + 1);
   w[0] = 1;
@@ -41644,7 +41649,6 @@ function signrankCumulativeCounts(n3) {
     for (let v = top; v >= i2; v--) w[v] = w[v] + w[v - i2];
   }
   for (let v = 1; v <= total; v++) w[v] = w[v] + w[v - 1];
-  countsCache.set(n3, w);
   return w;
 }
 function psignrank(q, n3) {
@@ -41675,16 +41679,7 @@ function signrankLowerRank(p, n3, exactUpTo = 600) {
   if (n3 > exactUpTo) cum = null;
   else if (n3 <= 52) cum = signrankCumulativeCounts(n3);
   else {
-    if (lastTail?.n !== n3) {
-      const w = new Float64Array(total + 1);
-      w[0] = 1;
-      for (let i2 = 1; i2 <= n3; i2++) {
-        const top = i2 * (i2 + 1) / 2;
-        for (let v = top; v >= i2; v--) w[v] = w[v] + w[v - i2];
-      }
-      for (let v = 1; v <= total; v++) w[v] = w[v] + w[v - 1];
-      lastTail = { n: n3, cum: w };
-    }
+    if (lastTail?.n !== n3) lastTail = { n: n3, cum: cumulativeCounts(n3) };
     cum = lastTail.cum;
   }
   const scale = 2 ** n3;

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-U2BF64NX.js";
+} from "./chunk-QIVHEOK4.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-U2BF64NX.js";
+} from "./chunk-QIVHEOK4.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
