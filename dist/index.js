@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-WD57OT5A.js");
+  const { runAction } = await import("./chunks/run-W2FR5DY3.js");
   await runAction();
 }

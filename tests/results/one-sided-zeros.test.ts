@@ -120,6 +120,9 @@ describe('one-sided zeros', () => {
     expect(lean.verdict).toBe('inconclusive');
     expect(finding(lean)).toMatchObject({ figures: { held: 'unchanged', heldBy: 'lean', pairs: 96 } });
     expect(wordDiagnostic(finding(lean)!, 'cli')).toContain('That lean is significant at the level asked: a difference, even where it moves no interval, so the benchmark is not called unchanged.');
+    // its 96 pairs of two zeros are all equal, but the metric varies: no "does not vary between runs"
+    expect(lean.diagnostics!.map((d) => d.code)).not.toContain('all-equal');
+    expect(judgedWith({ base: 0, head: 0 }).diagnostics!.map((d) => d.code)).toContain('all-equal');
   });
 
   it('a regression stands when the excess leans the same way, and is held back when it leans the other', () => {

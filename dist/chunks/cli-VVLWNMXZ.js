@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-QIVHEOK4.js";
+} from "./chunk-AH5TXNBW.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-QIVHEOK4.js";
+} from "./chunk-AH5TXNBW.js";
 import {
   BearerCredentialHandler,
   HttpClient,
