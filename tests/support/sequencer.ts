@@ -1,0 +1,55 @@
+/**
+ * The order vitest runs test files in (vitest.config.ts, `sequence.sequencer`).
+ *
+ * - Unit tests: shuffled by the run's seed ("Running tests with seed ..."; `--sequence.seed`
+ *   replays it), so that a test leaning on state another left behind fails at once.
+ * - The example tests (`npm run test:examples`, each a whole comparison measured on real timings):
+ *   the longest first, two at a time. They are few and long, so their order decides how long the
+ *   phase takes: shuffled, the two longest (Catch2, about 4 minutes, whose every process spends
+ *   about 2 s estimating the clock before it measures; mitata, about 3, whose every process
+ *   measures its own baselines first) sometimes ran one after the other on one worker while the
+ *   other worker ran out of files, and the phase took 506 s where 8 files of 20-246 s (a CI run of
+ *   2026-12-02) fit in about 450 taken longest first (Graham 1969, "Bounds on multiprocessing
+ *   timing anomalies", SIAM J. Appl. Math. 17, 416-429: longest-first is within 4/3 of the best
+ *   order). They share no state, so their order hides nothing.
+ */
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The example test files, longest first (seconds in that CI run): catch2 246, mitata 195, vitest 105, python-pytest 93, pyperf 89, benchmarkjs 63, go 57, rust-cache 20. */
+const EXAMPLES_LONGEST_FIRST = ['catch2', 'mitata', 'vitest', 'python-pytest', 'pyperf', 'benchmarkjs', 'go', 'rust-cache'];
+
+/** Where a file of tests/examples/ stands in EXAMPLES_LONGEST_FIRST; one not listed (a new example) runs first, its time unknown. */
+function exampleRank(moduleId: string): number | null {
+  const m = /[\\/]tests[\\/]examples[\\/]([^\\/]+)\.test\.ts$/.exec(moduleId);
+  if (!m) return null;
+  return EXAMPLES_LONGEST_FIRST.indexOf(m[1]!);
+}
+
+/** A generator of uniform numbers in [0, 1) from a 32-bit seed (mulberry32), so that a seed replays one order. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export default class Sequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // a fixed starting order (the glob's may change between runs), so that only the seed decides
+    const sorted = [...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
+    const examples = sorted.filter((f) => exampleRank(f.moduleId) !== null);
+    const others = sorted.filter((f) => exampleRank(f.moduleId) === null);
+    examples.sort((a, b) => exampleRank(a.moduleId)! - exampleRank(b.moduleId)!);
+    // Fisher-Yates by the run's seed
+    const random = mulberry32(Number(this.ctx.config.sequence.seed ?? 0));
+    for (let i = others.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [others[i], others[j]] = [others[j]!, others[i]!];
+    }
+    return [...examples, ...others];
+  }
+}
