@@ -6,7 +6,7 @@
  * four 20 ms repetitions). From those repetitions every design of w warm-up repetitions and k more
  * of length L (L a multiple of 10 ms: a repetition of 40 ms is read as the mean of four consecutive
  * 10 ms ones, which is what Go's ns/op over their iterations is, less the collection Go runs before
- * each repetition) gives each process a value, the median of its k; pairs of two different
+ * each repetition) gives each process a value, the least of its k (a Go time: bench/lib/pilot-replay.ts, `shapeValue`); pairs of two different
  * processes give d = ln(one / other), as an A/A pair does.
  *
  * Per design: the spread per pair an interval sees, as the Hodges–Lehmann interval reads it
@@ -152,7 +152,7 @@ const cell = (r: Row, design: string | null) => {
 const md = [
   '# Designs of a Go benchmark\'s runs, read from long processes',
   '',
-  `Measured ${date} with \`${command}\`: each benchmark in ${processes} fresh processes of ${count} repetitions of about 10 ms. A design of w warm-ups and k repetitions of L reads each process's value as the median of its k repetitions after w, a repetition of L being the mean of L / 10 ms consecutive ones; d = ln of one process's value over another's. Each cell is the spread per pair the Hodges–Lehmann interval sees (${nPairs} random pairs of processes, ${draws} draws) and, in brackets, the variance of an estimate per second of budget (spread² × ms a pair) over the best design's: 1 is the best, 4 takes four times the budget for the same interval.`,
+  `Measured ${date} with \`${command}\`: each benchmark in ${processes} fresh processes of ${count} repetitions of about 10 ms. A design of w warm-ups and k repetitions of L reads each process's value as the least of its k repetitions after w (as pairbench makes a Go time), a repetition of L being the mean of L / 10 ms consecutive ones; d = ln of one process's value over another's. Each cell is the spread per pair the Hodges–Lehmann interval sees (${nPairs} random pairs of processes, ${draws} draws) and, in brackets, the variance of an estimate per second of budget (spread² × ms a pair) over the best design's: 1 is the best, 4 takes four times the budget for the same interval.`,
   '',
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.os}; load average at start ${machine.loadAverage.join(' / ')}; pairbench commit ${machine.commit ?? 'unknown'}.`,
   '',

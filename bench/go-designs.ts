@@ -13,7 +13,7 @@
  *   spread is read from the pairs after the pilot, its cost from all of them;
  * - `1x10ms` ... `5x10ms`: one fixed design for every benchmark (`--design command` with
  *   `-test.benchtime L -test.count k`: Go runs k repetitions of a fixed count sized to L, the
- *   process's value their median);
+ *   process's value their least);
  * - `bound`: `auto` with `--cpus <one CPU>` (Go then sets GOMAXPROCS to 1 itself);
  * - `bound-procs`: the same with `GOMAXPROCS=<the CPUs this process may use>` before the command,
  *   so that Go keeps the thread count it has unbound: binding alone, without a change of GOMAXPROCS.
@@ -152,8 +152,8 @@ const describe: Record<Arm, string> = {
   '1x20ms': '1 repetition of 20 ms',
   '1x40ms': '1 repetition of 40 ms',
   '1x80ms': '1 repetition of 80 ms',
-  '3x10ms': '3 repetitions of 10 ms (their median)',
-  '5x10ms': '5 repetitions of 10 ms (their median)',
+  '3x10ms': '3 repetitions of 10 ms (their least)',
+  '5x10ms': '5 repetitions of 10 ms (their least)',
   bound: '`--design auto`, `--cpus 1` (Go: GOMAXPROCS 1)',
   'bound-procs': `\`--design auto\`, \`--cpus 1\`, \`GOMAXPROCS=${cpus?.length ?? 'n'}\` before the command`,
 };

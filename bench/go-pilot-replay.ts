@@ -14,7 +14,7 @@
  *   Go's ns/op over their iterations is, less the collection Go runs before each repetition), the
  *   whole suite at once since each benchmark's components are pooled with its suite's;
  * - `read N`: a pilot whose processes run N repetitions of 10 ms, and the design chosen by what the
- *   pilot's own pairs say of each design formable from them (w warm-ups and the median of k after,
+ *   pilot's own pairs say of each design formable from them (w warm-ups and the least of k after,
  *   w + k <= N): the least mean of d² (sign-blind: a label swap leaves it) times the design's cost;
  * - fixed designs, for reference.
  *

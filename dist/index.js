@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-W2FR5DY3.js");
+  const { runAction } = await import("./chunks/run-3CUYRYTH.js");
   await runAction();
 }

@@ -459,6 +459,31 @@ def other_references(rng: np.random.Generator) -> dict:
     return res
 
 
+def order_statistics() -> dict:
+    """k times the variance of the least (and, for odd k, the median) of k standard normal values,
+    by numerical integration of the order statistic's density: the e_k of src/stats/design.ts
+    (`minEfficiency`, `medianEfficiency`)."""
+    from scipy import integrate
+
+    def moment(k: int, r: int, m: int) -> float:
+        # density of the r-th smallest of k: k!/((r-1)!(k-r)!) F^(r-1) (1-F)^(k-r) f
+        c = math.factorial(k) / (math.factorial(r - 1) * math.factorial(k - r))
+        f = lambda x: x**m * c * stats.norm.cdf(x) ** (r - 1) * stats.norm.sf(x) ** (k - r) * stats.norm.pdf(x)
+        return integrate.quad(f, -np.inf, np.inf, epsabs=1e-13, epsrel=1e-12)[0]
+
+    def efficiency(k: int, r: int) -> float:
+        m1 = moment(k, r, 1)
+        return k * (moment(k, r, 2) - m1 * m1)
+
+    ks = list(range(1, 17))
+    return {
+        "k": ks,
+        "minEfficiency": [efficiency(k, 1) for k in ks],
+        "medianK": [1, 3, 5, 7, 9],
+        "medianEfficiency": [efficiency(k, (k + 1) // 2) for k in (1, 3, 5, 7, 9)],
+    }
+
+
 def main() -> None:
     cases = make_cases()
     r = r_wilcox(cases)
@@ -522,6 +547,7 @@ def main() -> None:
         },
         "signedRank": out_cases,
         "other": other_references(rng),
+        "orderStatistics": order_statistics(),
     }
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w") as f:

@@ -4,7 +4,8 @@
  * its pilot did not see. Pure given its random source, so that tests can run it on recordings of a
  * known structure (tests/bench/pilot-replay.test.ts).
  */
-import { chooseDesigns, pilotDesign, type UnitDesign } from '../../src/schedule/design.ts';
+import { chooseDesigns, pilotDesign, summaryOf, type UnitDesign } from '../../src/schedule/design.ts';
+import type { Summary } from '../../src/stats/design.ts';
 import { median } from '../../src/stats/describe.ts';
 import { settlePairsPerVariance } from '../../src/stats/stop.ts';
 
@@ -25,7 +26,7 @@ export interface RecordedBenchmark {
   processes: RecordedProcess[];
 }
 
-/** A design: w warm-up repetitions, then the median of k, each L of the recorded repetitions long (about L × 10 ms). */
+/** A design: w warm-up repetitions, then the least of k (a Go time: `shapeValue`), each L of the recorded repetitions long (about L × 10 ms). */
 export interface Shape {
   w: number;
   k: number;
@@ -42,14 +43,16 @@ export function shapes(count: number): Shape[] {
 }
 
 /**
- * ln of a process's value under a design: the median of its k repetitions after w, a repetition
- * of L being the mean of L consecutive recorded ones (what Go's ns/op over their iterations is,
- * less the collection Go runs before each repetition).
+ * ln of a process's value under a design: the least of its k repetitions after w, as the engine
+ * makes a Go time (schedule/design.ts, `summaryOf`), a repetition of L being the mean of L
+ * consecutive recorded ones (what Go's ns/op over their iterations is, less the collection Go runs
+ * before each repetition).
  */
-export function shapeValue(reps: readonly number[], d: Shape): number {
+export function shapeValue(reps: readonly number[], d: Shape, summary: Summary = summaryOf('go')): number {
   const long: number[] = [];
   for (let i = 0; i + d.L <= reps.length; i += d.L) long.push(reps.slice(i, i + d.L).reduce((t, v) => t + v, 0) / d.L);
-  return Math.log(median(long.slice(d.w, d.w + d.k)));
+  const kept = long.slice(d.w, d.w + d.k);
+  return Math.log(summary === 'median' ? median(kept) : Math.min(...kept));
 }
 
 /** What a pair of a design costs: two processes, each its start and w + k repetitions, ms. */

@@ -7,9 +7,10 @@
  *   benchmark several times (Go's `-count N`, Google Benchmark's repetitions, two JSON entries of
  *   one name), the values are combined by their median: repetitions inside one run share that
  *   run's conditions, so they are not independent pairs, and the median keeps one disturbed
- *   repetition (a GC pause, a preempted thread) from moving the run's value. An allocation count
- *   per operation (Go's `B/op`, `allocs/op`) is combined by its minimum instead (types.ts,
- *   `Sample.combine`): what disturbs it only ever adds.
+ *   repetition (a GC pause, a preempted thread) from moving the run's value. Go's time and
+ *   allocation counts per operation (`ns/op`, `B/op`, `allocs/op`) are combined by their minimum
+ *   instead, and its `MB/s` by its maximum (types.ts, `Sample.combine`): what disturbs them only
+ *   ever adds to the time and the counts.
  * - The primary metric (the time, or a JMH throughput) is named as the harness names the
  *   benchmark; every other metric gets its own sample named `<name> (<metric>)`, where
  *   `<metric>` is the label the harness prints for it (`BenchmarkParse (B/op)`,
@@ -39,7 +40,7 @@ interface Pending {
   values: number[];
   line: number | null;
   reciprocalOf?: string;
-  combine?: 'min';
+  combine?: 'min' | 'max';
 }
 
 /** Collects the values a parser finds and turns them into samples. */
@@ -55,7 +56,7 @@ export class SampleCollector {
    * Adds one value. `line` is where it was read (1-based), for error messages.
    * Throws when the value is negative or not finite, or when the same name came with another unit.
    */
-  add(name: string, value: number, unit: string, direction: Direction, line: number | null, reciprocalOf?: string, combine?: 'min'): void {
+  add(name: string, value: number, unit: string, direction: Direction, line: number | null, reciprocalOf?: string, combine?: 'min' | 'max'): void {
     const trimmed = name.trim();
     if (trimmed === '') throw new HarnessParseError(this.#format, line, 'a benchmark has an empty name');
     if (!Number.isFinite(value) || value < 0) {
@@ -98,12 +99,12 @@ export class SampleCollector {
 /** Median of a list (the mean of the two middle values when the count is even): the statistics' own. */
 export { median };
 
-/** A run's value from its repetitions: their median, or their minimum for an allocation count (types.ts, `Sample.combine`). */
-export function combined(values: number[], combine: 'min' | undefined): number {
-  if (combine !== 'min') return median(values);
-  let least = Infinity;
-  for (const v of values) if (v < least) least = v;
-  return least;
+/** A run's value from its repetitions: their median, or their least or greatest (types.ts, `Sample.combine`). */
+export function combined(values: number[], combine: 'min' | 'max' | undefined): number {
+  if (combine === undefined) return median(values);
+  let best = combine === 'min' ? Infinity : -Infinity;
+  for (const v of values) if (combine === 'min' ? v < best : v > best) best = v;
+  return best;
 }
 
 /** The name of an extra metric's sample: `<name> (<metric>)`. */

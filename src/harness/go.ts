@@ -15,9 +15,11 @@
  *   result line ends in the same `-P`, it is stripped from all of them, so names do not depend on
  *   the machine's core count. When the suffixes differ (`-cpu 1,2,4`, or GOMAXPROCS=1 and names
  *   that happen to end in digits), names are kept exactly as printed, so no two benchmarks merge.
- * - Several lines of one name in one run (`-count N`) are combined by their median; `B/op` and
- *   `allocs/op` by their minimum (types.ts, `Sample.combine`): what the runtime allocates around
- *   the loop (a pool refilled after a collection) only adds to them.
+ * - Several lines of one name in one run (`-count N`) are combined by their minimum for `ns/op`,
+ *   `B/op` and `allocs/op`, and their maximum for the `MB/s` Go computes from the time (that of
+ *   the same repetition); custom metrics by their median (types.ts, `Sample.combine`): another
+ *   process or a collector's worker taking a core only adds to a repetition's time, and what the
+ *   runtime allocates around the loop (a pool refilled after a collection) to its counts.
  * - When the same benchmark name appears under two packages (`pkg:` lines, `go test ./...`),
  *   those names are qualified with the package path: `example.com/m/a.BenchmarkParse`.
  * - `go test -json` (test2json) output is accepted too: the `Output` of its `output` events,
@@ -27,6 +29,8 @@ import { extraName, normalise, readNumber, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
 const NAME = /^Benchmark(?:$|[^a-z])/;
+/** The units whose repetitions in one run are combined by their least (the module doc). */
+const COMBINE_LEAST: ReadonlySet<string> = new Set(['ns/op', 'B/op', 'allocs/op']);
 const PROCS = /-(\d+)$/;
 
 interface GoLine {
@@ -158,7 +162,8 @@ export function parseGo(text: string): Sample[] {
     const timed = r.pairs.some(([, unit]) => unit === 'ns/op');
     for (const [value, unit] of r.pairs) {
       const n = normalise(value, unit);
-      out.add(unit === 'ns/op' ? name : extraName(name, unit), n.value, n.unit, n.direction, r.line, timed && unit === 'MB/s' ? name : undefined, unit === 'B/op' || unit === 'allocs/op' ? 'min' : undefined);
+      const reciprocal = timed && unit === 'MB/s';
+      out.add(unit === 'ns/op' ? name : extraName(name, unit), n.value, n.unit, n.direction, r.line, reciprocal ? name : undefined, COMBINE_LEAST.has(unit) ? 'min' : reciprocal ? 'max' : undefined);
     }
   });
   return out.finish();

@@ -35,22 +35,28 @@ export interface Sample {
   /**
    * when the run printed the benchmark several times (Go's `-test.count`, Google Benchmark's
    * repetitions): every value, in the order printed; `value` is their median (their minimum for
-   * an allocation count: `combine`), or that of those after a design's warm-up
+   * a Go time or allocation count: `combine`), or that of those after a design's warm-up
    * (measure/samples.ts, `afterWarmup`). The design of the runs reads the spread inside a process
    * from them (schedule/design.ts).
    */
   repetitions?: number[];
   /**
-   * how a run's repetitions make its value: `min` for an allocation count per operation (Go's
-   * `B/op` and `allocs/op`), the median otherwise (absent). An operation's own allocations are the
-   * same in every repetition of one binary on one input; what varies is what the runtime and the
-   * harness allocate around the loop (a pool refilled after a collection, a buffer grown once),
-   * spread over the repetition's iterations, and that only ever adds. The smallest repetition is
-   * then the one nearest the operation's own count (Chen & Revels 2016, "Robust benchmarking in
-   * noisy environments", arXiv:1608.04295: with noise that only adds, the minimum is the robust
-   * estimator). A time keeps the median: its spread is not only additive.
+   * how a run's repetitions make its value: `min` for a Go time and allocation count per operation
+   * (`ns/op`, `B/op`, `allocs/op`), `max` for the throughput Go computes from that time (`MB/s`,
+   * the same repetition's), the median otherwise (absent). What disturbs a repetition of a Go
+   * benchmark only ever adds: to its time, another process or a collector's worker taking a core
+   * for a while (a `b.RunParallel` benchmark keeps every core busy, so any other work on the machine
+   * slows it); to its allocations, what the runtime allocates around the loop (a pool refilled
+   * after a collection). The smallest repetition is then the one nearest the operation's own cost
+   * (Chen & Revels 2016, "Robust benchmarking in noisy environments", arXiv:1608.04295: with
+   * noise that only adds, the minimum is the robust estimator). Measured on the fastjson suite's
+   * 42 benchmarks, 24 processes each (bench/results/go-combine-2026-12-02.md): quiet, the least of
+   * a warm-up's five repetitions spread pairs of processes about as the median did (±4.6% against
+   * ±4.8%, the median over the benchmarks); under the noise generator, by ±10.4% against ±26.6%.
+   * Where the level of a whole process differs (its heap, its code's layout), neither helps: that
+   * part of a pair's spread is the same for both.
    */
-  combine?: 'min';
+  combine?: 'min' | 'max';
   /**
    * the name of the sample whose reciprocal, times a constant of the benchmark, this one is in
    * every run: a throughput the harness computes from the time it prints beside it (Go's `MB/s`

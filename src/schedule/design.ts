@@ -32,7 +32,7 @@
 import { canSize, type Sizing } from '../harness/select.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
-import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
+import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type Summary, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
 import { median } from '../stats/describe.ts';
 import { designWords, lengthWords } from '../results/design-words.ts';
 
@@ -116,6 +116,11 @@ export interface UnitDesign {
    * (results/cold-pilot.ts)
    */
   coldStart?: 'first' | 'modes';
+}
+
+/** How a process's time is made from its repetitions in `format`: a Go time is their least (harness/types.ts, `Sample.combine`), any other their median. */
+export function summaryOf(format: HarnessFormat): Summary {
+  return format === 'go' ? 'min' : 'median';
 }
 
 /** Whether runs of this benchmark are designed by pairbench (`--design auto` on a sizable command). */
@@ -240,7 +245,7 @@ function pilotComponents(d: UnitDesign, warmup: number | 'none-evident'): Varian
     const took = pairs.flatMap((p) => [p.base.repetitionMs, p.head.repetitionMs]).filter((ms): ms is number => ms !== undefined && Number.isFinite(ms) && ms > 0);
     return { repetitionMs: took.length > 0 ? median(took) : l.lengthMs, pairs };
   });
-  return varianceComponents(groups, d.format === 'go' ? d.opMs : 0);
+  return varianceComponents(groups, d.format === 'go' ? d.opMs : 0, summaryOf(d.format));
 }
 
 /**

@@ -10,12 +10,16 @@
  *
  * where P is what a process brings with it (its heap, its code layout, the moment of the machine)
  * and W what varies from one repetition to the next inside it. The value of a process is the median
- * of its k repetitions (harness/common.ts), so
+ * of its k repetitions, or their least for a Go time (harness/types.ts, `Sample.combine`), so
  *
  *     Var(ln value) = B + e_k W(L) / k,     Var(d) = 2 Var(ln value)
  *
  * for d = ln(head / base) of a pair of independent processes, with e_k the variance of the median
- * of k normal values relative to their mean (e_1 = 1, e_3 = 1.35, e_5 = 1.44). Longer repetitions
+ * of k normal values relative to their mean (e_1 = 1, e_3 = 1.35, e_5 = 1.44), or of their least
+ * (e_3 = 1.68, e_5 = 2.24: `minEfficiency`). Normal repetitions are the model's assumption, under
+ * which the least is the poorer summary; where what disturbs a repetition only adds (a Go time),
+ * it is the better one, by more than the model credits it (harness/types.ts), so the model is
+ * conservative there: it prefers fewer repetitions. Longer repetitions
  * average more of the fast noise, W(L) = W0 (L0 / L)^gamma: gamma = 1 for noise independent from one
  * stretch of time to the next (white noise), less for noise that lasts (a longer repetition then
  * averages less of it); the pilot measures W at two lengths, which gives gamma. A pair costs two
@@ -82,6 +86,8 @@ export interface VarianceComponents {
   perRepetitionMs: number;
   /** pilot pairs the components rest on */
   pairs: number;
+  /** how a process's value is made from its repetitions (default: their median) */
+  summary?: Summary;
 }
 
 export interface Design {
@@ -96,11 +102,43 @@ export interface Design {
   pairMs: number;
 }
 
-/** Variance of the median of k normal values, relative to their mean's (asymptotically π/2). */
+/**
+ * Variance of the median of k normal values, relative to their mean's (asymptotically π/2); odd k
+ * checked against numerical integration of the order statistic's density (tests/stats/reference.test.ts).
+ */
 export function medianEfficiency(k: number): number {
   // exact values for small k (normal order statistics), then the asymptote
-  const table: Record<number, number> = { 1: 1, 2: 1, 3: 1.3463, 4: 1.193, 5: 1.4339, 7: 1.4784, 9: 1.5045 };
+  const table: Record<number, number> = { 1: 1, 2: 1, 3: 1.346, 4: 1.193, 5: 1.4342, 7: 1.4731, 9: 1.4949 };
   return table[k] ?? Math.PI / 2;
+}
+
+/**
+ * Variance of the least of k normal values, times k, relative to one value's (so that e_k W / k is
+ * the variance of the least: the mean's would be W / k): the second moment of the smallest order
+ * statistic of a standard normal sample (Teichroew 1956, "Tables of expected values of order
+ * statistics and products of order statistics for samples of size twenty and less from the normal
+ * distribution", Ann. Math. Statist. 27, 410-426), computed here by numerical integration for k up
+ * to 16; above, the largest tabled (the engine chooses among 1, 3 and 5).
+ */
+export function minEfficiency(k: number): number {
+  const table = [1, 1.3634, 1.6784, 1.9669, 2.2377, 2.4956, 2.7434, 2.9832, 3.2162, 3.4434, 3.6657, 3.8836, 4.0977, 4.3082, 4.5156, 4.7202];
+  return table[Math.min(Math.max(1, Math.round(k)), table.length) - 1]!;
+}
+
+/** How a process's value is made from its repetitions (harness/types.ts, `Sample.combine`): their median, or their least. */
+export type Summary = 'median' | 'min';
+
+/** e_k of `summary` (module doc). */
+function summaryEfficiency(k: number, summary: Summary = 'median'): number {
+  return summary === 'min' ? minEfficiency(k) : medianEfficiency(k);
+}
+
+/** A process's value from its repetitions, by `summary`. */
+function summarize(values: readonly number[], summary: Summary): number {
+  if (summary === 'median') return median(values);
+  let least = Infinity;
+  for (const v of values) if (v < least) least = v;
+  return least;
 }
 
 const MAD_NORMAL = 1.482602218505602;
@@ -114,7 +152,7 @@ export interface PilotGroup {
 }
 
 /** W and Var(d) of one pilot group, and the repetitions per process. */
-function groupSpread(g: PilotGroup): { within: number; varD: number; k: number; d: number } | null {
+function groupSpread(g: PilotGroup, summary: Summary): { within: number; varD: number; k: number; d: number } | null {
   const diffs: number[] = [];
   const d: number[] = [];
   let k = 0;
@@ -126,7 +164,7 @@ function groupSpread(g: PilotGroup): { within: number; varD: number; k: number; 
     }
     const b = pair.base.repetitions.filter((v) => v > 0);
     const h = pair.head.repetitions.filter((v) => v > 0);
-    if (b.length > 0 && h.length > 0) d.push(Math.log(median(h) / median(b)));
+    if (b.length > 0 && h.length > 0) d.push(Math.log(summarize(h, summary) / summarize(b, summary)));
   }
   if (d.length < 3 || diffs.length === 0 || k < 2) return null;
   // |x_i - x_j| of two repetitions is |N(0, 2 W)|, whose median is 0.6745 sqrt(2 W)
@@ -141,8 +179,8 @@ function groupSpread(g: PilotGroup): { within: number; varD: number; k: number; 
  * repetition length (two lengths show how the spread within a process falls with the length).
  * `opMs` is one iteration's time (what each repetition's extra b.N = 1 run costs in Go; 0 elsewhere).
  */
-export function varianceComponents(groups: readonly PilotGroup[], opMs = 0): VarianceComponents | null {
-  const spreads = groups.map((g) => ({ g, s: groupSpread(g) })).filter((x): x is { g: PilotGroup; s: NonNullable<ReturnType<typeof groupSpread>> } => x.s !== null);
+export function varianceComponents(groups: readonly PilotGroup[], opMs = 0, summary: Summary = 'median'): VarianceComponents | null {
+  const spreads = groups.map((g) => ({ g, s: groupSpread(g, summary) })).filter((x): x is { g: PilotGroup; s: NonNullable<ReturnType<typeof groupSpread>> } => x.s !== null);
   if (spreads.length === 0) return null;
   spreads.sort((a, b) => a.g.repetitionMs - b.g.repetitionMs);
   const short = spreads[0]!;
@@ -152,12 +190,12 @@ export function varianceComponents(groups: readonly PilotGroup[], opMs = 0): Var
     gamma = Math.log(short.s.within / long.s.within) / Math.log(long.g.repetitionMs / short.g.repetitionMs);
   }
   gamma = Math.min(1, Math.max(0, gamma));
-  // Var(d) / 2 is the variance of one process's value (the median of its k0 repetitions); what W
+  // Var(d) / 2 is the variance of one process's value (the summary of its k0 repetitions); what W
   // does not explain is B, pooled over the groups by their pairs
   let num = 0;
   let den = 0;
   for (const { s } of spreads) {
-    num += s.d * (s.varD / 2 - (medianEfficiency(s.k) * s.within) / s.k);
+    num += s.d * (s.varD / 2 - (summaryEfficiency(s.k, summary) * s.within) / s.k);
     den += s.d;
   }
   const between = Math.max(0, num / den);
@@ -178,6 +216,7 @@ export function varianceComponents(groups: readonly PilotGroup[], opMs = 0): Var
     processMs: overhead.length > 0 ? Math.max(0, median(overhead)) : 0,
     perRepetitionMs: opMs,
     pairs: spreads.reduce((n, x) => n + x.s.d, 0),
+    ...(summary === 'min' ? { summary } : {}),
   };
 }
 
@@ -199,7 +238,7 @@ export interface DesignBudget {
  */
 export function designScore(c: VarianceComponents, repetitions: number, lengthMs: number, warmup = 0): { pairSd: number; pairMs: number; score: number } {
   const withinAtLength = c.within * (c.repetitionMs / Math.max(lengthMs, 1e-9)) ** c.lengthExponent;
-  const varD = 2 * (c.between + (medianEfficiency(repetitions) * withinAtLength) / repetitions);
+  const varD = 2 * (c.between + (summaryEfficiency(repetitions, c.summary) * withinAtLength) / repetitions);
   const pairMs = 2 * (c.processMs + (repetitions + warmup) * (lengthMs + c.perRepetitionMs));
   return { pairSd: Math.sqrt(varD), pairMs, score: varD * pairMs };
 }

@@ -118,8 +118,9 @@ function inFamily(s: ScreenedPairs): boolean {
  * How far apart, at the median over the pairs, a throughput and the reciprocal of its time may be
  * and still be one measurement: |ln(head / base)| of the one plus that of the other. The two are
  * printed rounded (Go: four significant digits of ns/op, two decimals of MB/s, about 0.05% each),
- * and a process's value is the median of its repetitions, which for an even count is not exactly
- * the reciprocal of the time's (about δ²/4 for two repetitions δ apart: 0.25% at 10%). A change of
+ * and a process's value may be the median of its repetitions, which for an even count is not
+ * exactly the reciprocal of the time's (about δ²/4 for two repetitions δ apart: 0.25% at 10%; Go's
+ * own are the least time and the greatest throughput, one repetition's). A change of
  * the bytes per operation between the revisions (`b.SetBytes` of another input) moves every pair by
  * that change, and the throughput is then judged on its own. Below this, a throughput read from its
  * time is off by at most an eighth of the default threshold.

@@ -32,8 +32,10 @@ function recording(name: string, seed: number, spec: { between: number; within: 
 const options = { draws: 6, pilotPairs: 10, reads: [6], budgetMs: 600_000, maxPairs: 200, threshold: 0.02, alpha: 0.05, maxLengthMs: 100 };
 
 describe('a design read from recorded repetitions', () => {
-  it('is the median of its k repetitions after its warm-ups, a longer repetition the mean of consecutive recorded ones', () => {
-    expect(shapeValue([10, 1, 2, 3, 100], { w: 1, k: 3, L: 1 })).toBeCloseTo(Math.log(2), 12);
+  it('is the least of its k repetitions after its warm-ups (a Go time), a longer repetition the mean of consecutive recorded ones', () => {
+    expect(shapeValue([10, 2, 1, 3, 100], { w: 1, k: 3, L: 1 })).toBeCloseTo(Math.log(1), 12);
+    expect(shapeValue([0.5, 2, 4, 3, 100], { w: 1, k: 3, L: 1 })).toBeCloseTo(Math.log(2), 12);
+    expect(shapeValue([10, 1, 2, 3, 100], { w: 1, k: 3, L: 1 }, 'median')).toBeCloseTo(Math.log(2), 12);
     expect(shapeValue([1, 3, 5, 7], { w: 0, k: 1, L: 2 })).toBeCloseTo(Math.log(2), 12);
     expect(shapeValue([1, 3, 5, 7], { w: 1, k: 1, L: 2 })).toBeCloseTo(Math.log(6), 12);
     // every design formable from 16 repetitions, none longer

@@ -72,28 +72,28 @@ describe('go', () => {
     });
   });
 
-  it('-count 3 -benchmem ./...: medians, custom metrics, zero counters kept, namesakes qualified', () => {
+  it('-count 3 -benchmem ./...: the least time and count, the greatest MB/s, the median custom metric, zero counters kept, namesakes qualified', () => {
     expectSamples(fixture('go', 'benchmem-count3.txt'), {
-      'example.com/pairbench/gofixture/codec.BenchmarkShared': [1148, 'ns'],
+      'example.com/pairbench/gofixture/codec.BenchmarkShared': [906, 'ns'],
       'example.com/pairbench/gofixture/codec.BenchmarkShared (B/op)': [1024, 'B'],
       'example.com/pairbench/gofixture/codec.BenchmarkShared (allocs/op)': [2, 'allocs/op'],
-      BenchmarkAtoi: [8.214, 'ns'],
+      BenchmarkAtoi: [7.404, 'ns'],
       'BenchmarkAtoi (B/op)': [0, 'B'],
       'BenchmarkAtoi (allocs/op)': [0, 'allocs/op'],
-      'BenchmarkSplit/fields-10': [206.2, 'ns'],
-      'BenchmarkSplit/fields-10 (MB/s)': [290.94e6, 'B/s', 'higher-is-better'],
+      'BenchmarkSplit/fields-10': [196.6, 'ns'],
+      'BenchmarkSplit/fields-10 (MB/s)': [305.16e6, 'B/s', 'higher-is-better'],
       'BenchmarkSplit/fields-10 (fields/op)': [10, 'fields/op'],
       'BenchmarkSplit/fields-10 (B/op)': [176, 'B'],
       'BenchmarkSplit/fields-10 (allocs/op)': [1, 'allocs/op'],
-      'BenchmarkSplit/fields-100': [2657, 'ns'],
-      'BenchmarkSplit/fields-100 (MB/s)': [225.83e6, 'B/s', 'higher-is-better'],
+      'BenchmarkSplit/fields-100': [2225, 'ns'],
+      'BenchmarkSplit/fields-100 (MB/s)': [269.67e6, 'B/s', 'higher-is-better'],
       'BenchmarkSplit/fields-100 (fields/op)': [100, 'fields/op'],
       'BenchmarkSplit/fields-100 (B/op)': [1792, 'B'],
       'BenchmarkSplit/fields-100 (allocs/op)': [1, 'allocs/op'],
-      'example.com/pairbench/gofixture/parse.BenchmarkShared': [26.3, 'ns'],
+      'example.com/pairbench/gofixture/parse.BenchmarkShared': [23.13, 'ns'],
       'example.com/pairbench/gofixture/parse.BenchmarkShared (B/op)': [7, 'B'],
       'example.com/pairbench/gofixture/parse.BenchmarkShared (allocs/op)': [0, 'allocs/op'],
-      'BenchmarkNames/with_space': [1.706, 'ns'],
+      'BenchmarkNames/with_space': [1.606, 'ns'],
       'BenchmarkNames/with_space (B/op)': [0, 'B'],
       'BenchmarkNames/with_space (allocs/op)': [0, 'allocs/op'],
     });

@@ -87,18 +87,26 @@ describe('go', () => {
     ]);
   });
 
-  it('combines the lines of -count N by their median', () => {
+  it('combines the times of -count N by their least, and the MB/s Go computes from them by their greatest (the same repetition)', () => {
+    // another process taking a core for a while only adds to a repetition's time
     const odd = parseHarness('go', 'BenchmarkA-2 1 30 ns/op\nBenchmarkA-2 1 10 ns/op\nBenchmarkA-2 1 20 ns/op\n');
-    expect(values(odd)).toEqual({ BenchmarkA: 20 });
-    const even = parseHarness('go', 'BenchmarkA-2 1 30 ns/op\nBenchmarkA-2 1 10 ns/op\nBenchmarkA-2 1 20 ns/op\nBenchmarkA-2 1 1000 ns/op\n');
-    expect(values(even)).toEqual({ BenchmarkA: 25 });
+    expect(values(odd)).toEqual({ BenchmarkA: 10 });
+    const even = parseHarness('go', 'BenchmarkA-2 1 30 ns/op\nBenchmarkA-2 1 1000 ns/op\nBenchmarkA-2 1 20 ns/op\nBenchmarkA-2 1 25 ns/op\n');
+    expect(values(even)).toEqual({ BenchmarkA: 20 });
+    const throughput = parseHarness('go', 'BenchmarkT-2 9 40 ns/op 25.00 MB/s\nBenchmarkT-2 9 20 ns/op 50.00 MB/s\nBenchmarkT-2 9 25 ns/op 40.00 MB/s\n');
+    expect(throughput).toEqual([
+      { name: 'BenchmarkT', value: 20, unit: 'ns', direction: 'lower-is-better', repetitions: [40, 20, 25], combine: 'min' },
+      { name: 'BenchmarkT (MB/s)', value: 50e6, unit: 'B/s', direction: 'higher-is-better', repetitions: [25e6, 50e6, 40e6], reciprocalOf: 'BenchmarkT', combine: 'max' },
+    ]);
+    // a throughput the harness does not compute from the time (no ns/op beside it) keeps the median
+    expect(values(parseHarness('go', 'BenchmarkU-2 9 5 ns/op 3 things/s\nBenchmarkU-2 9 5 ns/op 9 things/s\nBenchmarkU-2 9 5 ns/op 4 things/s\n'))).toMatchObject({ 'BenchmarkU (things/s)': 4 });
   });
 
   it('combines the B/op and allocs/op of -count N by their minimum, every repetition kept', () => {
     // a pool refilled after a collection adds bytes to some repetitions, never takes them away
     const out = parseHarness('go', 'BenchmarkV-2 14 30 ns/op 92 B/op 2 allocs/op\nBenchmarkV-2 14 10 ns/op 57 B/op 1 allocs/op\nBenchmarkV-2 14 20 ns/op 88 B/op 1 allocs/op\n');
     expect(out).toEqual([
-      { name: 'BenchmarkV', value: 20, unit: 'ns', direction: 'lower-is-better', repetitions: [30, 10, 20] },
+      { name: 'BenchmarkV', value: 10, unit: 'ns', direction: 'lower-is-better', repetitions: [30, 10, 20], combine: 'min' },
       { name: 'BenchmarkV (B/op)', value: 57, unit: 'B', direction: 'lower-is-better', repetitions: [92, 57, 88], combine: 'min' },
       { name: 'BenchmarkV (allocs/op)', value: 1, unit: 'allocs/op', direction: 'lower-is-better', repetitions: [2, 1, 1], combine: 'min' },
     ]);

@@ -19,7 +19,7 @@ import {
   sd,
   wilcoxonSignedRank,
 } from '../../src/stats/index.ts';
-import { binomialUpperTail } from '../../src/stats/design.ts';
+import { binomialUpperTail, medianEfficiency, minEfficiency } from '../../src/stats/design.ts';
 
 interface Case {
   name: string;
@@ -39,6 +39,8 @@ interface Reference {
   r: string;
   scipy: string;
   signedRank: Case[];
+  /** k times the variance of the least (and of the median, odd k) of k standard normal values: numerical integration (scipy) */
+  orderStatistics: { k: number[]; minEfficiency: number[]; medianK: number[]; medianEfficiency: number[] };
   other: {
     pAdjust: { p: number[]; holm: number[]; bh: number[] }[];
     pnorm: { z: number[]; lower: number[]; upper: number[] };
@@ -239,5 +241,12 @@ describe('other references (R)', () => {
       expectClose(mad(v.v), v.mad, 'mad', 1e-12);
       expectClose(sd(v.v), v.sd, 'sd', 1e-12);
     }
+  });
+});
+
+describe('order statistics of normal values (scipy, numerical integration)', () => {
+  it('the variance of the least of k, and of the median of odd k, that a design is scored by (stats/design.ts), to the 4 decimals tabled', () => {
+    ref.orderStatistics.k.forEach((k, i) => expect(Math.abs(minEfficiency(k) - ref.orderStatistics.minEfficiency[i]!), `least of ${k}`).toBeLessThan(6e-5));
+    ref.orderStatistics.medianK.forEach((k, i) => expect(Math.abs(medianEfficiency(k) - ref.orderStatistics.medianEfficiency[i]!), `median of ${k}`).toBeLessThan(6e-5));
   });
 });

@@ -39874,10 +39874,10 @@ var SampleCollector = class {
   }
 };
 function combined(values, combine) {
-  if (combine !== "min") return median2(values);
-  let least = Infinity;
-  for (const v of values) if (v < least) least = v;
-  return least;
+  if (combine === void 0) return median2(values);
+  let best = combine === "min" ? Infinity : -Infinity;
+  for (const v of values) if (combine === "min" ? v < best : v > best) best = v;
+  return best;
 }
 function extraName(name, metric) {
   return `${name} (${metric})`;
@@ -40303,6 +40303,7 @@ function parseCriterion(text) {
 
 // src/harness/go.ts
 var NAME = /^Benchmark(?:$|[^a-z])/;
+var COMBINE_LEAST = /* @__PURE__ */ new Set(["ns/op", "B/op", "allocs/op"]);
 var PROCS = /-(\d+)$/;
 function sourceLines(text) {
   const raw = text.split(/\r?\n/);
@@ -40405,7 +40406,8 @@ function parseGo(text) {
     const timed = r.pairs.some(([, unit]) => unit === "ns/op");
     for (const [value, unit] of r.pairs) {
       const n3 = normalise(value, unit);
-      out.add(unit === "ns/op" ? name : extraName(name, unit), n3.value, n3.unit, n3.direction, r.line, timed && unit === "MB/s" ? name : void 0, unit === "B/op" || unit === "allocs/op" ? "min" : void 0);
+      const reciprocal2 = timed && unit === "MB/s";
+      out.add(unit === "ns/op" ? name : extraName(name, unit), n3.value, n3.unit, n3.direction, r.line, reciprocal2 ? name : void 0, COMBINE_LEAST.has(unit) ? "min" : reciprocal2 ? "max" : void 0);
     }
   });
   return out.finish();
@@ -43233,12 +43235,25 @@ function selectShard(benchmarks, shard) {
 
 // src/stats/design.ts
 function medianEfficiency(k) {
-  const table2 = { 1: 1, 2: 1, 3: 1.3463, 4: 1.193, 5: 1.4339, 7: 1.4784, 9: 1.5045 };
+  const table2 = { 1: 1, 2: 1, 3: 1.346, 4: 1.193, 5: 1.4342, 7: 1.4731, 9: 1.4949 };
   return table2[k] ?? Math.PI / 2;
+}
+function minEfficiency(k) {
+  const table2 = [1, 1.3634, 1.6784, 1.9669, 2.2377, 2.4956, 2.7434, 2.9832, 3.2162, 3.4434, 3.6657, 3.8836, 4.0977, 4.3082, 4.5156, 4.7202];
+  return table2[Math.min(Math.max(1, Math.round(k)), table2.length) - 1];
+}
+function summaryEfficiency(k, summary2 = "median") {
+  return summary2 === "min" ? minEfficiency(k) : medianEfficiency(k);
+}
+function summarize2(values, summary2) {
+  if (summary2 === "median") return median2(values);
+  let least = Infinity;
+  for (const v of values) if (v < least) least = v;
+  return least;
 }
 var MAD_NORMAL2 = 1.482602218505602;
 var Q3 = 0.6744897501960817;
-function groupSpread(g2) {
+function groupSpread(g2, summary2) {
   const diffs = [];
   const d = [];
   let k = 0;
@@ -43250,7 +43265,7 @@ function groupSpread(g2) {
     }
     const b = pair.base.repetitions.filter((v) => v > 0);
     const h2 = pair.head.repetitions.filter((v) => v > 0);
-    if (b.length > 0 && h2.length > 0) d.push(Math.log(median2(h2) / median2(b)));
+    if (b.length > 0 && h2.length > 0) d.push(Math.log(summarize2(h2, summary2) / summarize2(b, summary2)));
   }
   if (d.length < 3 || diffs.length === 0 || k < 2) return null;
   const within = (median2(diffs) / (Q3 * Math.SQRT2)) ** 2;
@@ -43258,8 +43273,8 @@ function groupSpread(g2) {
   const varD = (MAD_NORMAL2 * median2(d.map((x) => Math.abs(x - md)))) ** 2;
   return { within, varD, k, d: d.length };
 }
-function varianceComponents(groups, opMs = 0) {
-  const spreads = groups.map((g2) => ({ g: g2, s: groupSpread(g2) })).filter((x) => x.s !== null);
+function varianceComponents(groups, opMs = 0, summary2 = "median") {
+  const spreads = groups.map((g2) => ({ g: g2, s: groupSpread(g2, summary2) })).filter((x) => x.s !== null);
   if (spreads.length === 0) return null;
   spreads.sort((a2, b) => a2.g.repetitionMs - b.g.repetitionMs);
   const short2 = spreads[0];
@@ -43272,7 +43287,7 @@ function varianceComponents(groups, opMs = 0) {
   let num2 = 0;
   let den = 0;
   for (const { s } of spreads) {
-    num2 += s.d * (s.varD / 2 - medianEfficiency(s.k) * s.within / s.k);
+    num2 += s.d * (s.varD / 2 - summaryEfficiency(s.k, summary2) * s.within / s.k);
     den += s.d;
   }
   const between = Math.max(0, num2 / den);
@@ -43292,12 +43307,13 @@ function varianceComponents(groups, opMs = 0) {
     lengthExponent: gamma,
     processMs: overhead.length > 0 ? Math.max(0, median2(overhead)) : 0,
     perRepetitionMs: opMs,
-    pairs: spreads.reduce((n3, x) => n3 + x.s.d, 0)
+    pairs: spreads.reduce((n3, x) => n3 + x.s.d, 0),
+    ...summary2 === "min" ? { summary: summary2 } : {}
   };
 }
 function designScore(c4, repetitions, lengthMs, warmup = 0) {
   const withinAtLength = c4.within * (c4.repetitionMs / Math.max(lengthMs, 1e-9)) ** c4.lengthExponent;
-  const varD = 2 * (c4.between + medianEfficiency(repetitions) * withinAtLength / repetitions);
+  const varD = 2 * (c4.between + summaryEfficiency(repetitions, c4.summary) * withinAtLength / repetitions);
   const pairMs = 2 * (c4.processMs + (repetitions + warmup) * (lengthMs + c4.perRepetitionMs));
   return { pairSd: Math.sqrt(varD), pairMs, score: varD * pairMs };
 }
@@ -43375,6 +43391,9 @@ var COLD_START_FACTOR = 2;
 var COLD_START_MIN_ITERATIONS = 20;
 var REPETITIONS = [1, 3, 5];
 var PILOT_PAIRS = { min: 8, max: 20 };
+function summaryOf(format2) {
+  return format2 === "go" ? "min" : "median";
+}
 function designs(bench) {
   if ((bench.design ?? "auto") !== "auto") return false;
   if ((bench.batch ?? 1) !== 1 || bench.iterations === "harness") return false;
@@ -43463,7 +43482,7 @@ function pilotComponents(d, warmup) {
     const took = pairs.flatMap((p) => [p.base.repetitionMs, p.head.repetitionMs]).filter((ms) => ms !== void 0 && Number.isFinite(ms) && ms > 0);
     return { repetitionMs: took.length > 0 ? median2(took) : l.lengthMs, pairs };
   });
-  return varianceComponents(groups, d.format === "go" ? d.opMs : 0);
+  return varianceComponents(groups, d.format === "go" ? d.opMs : 0, summaryOf(d.format));
 }
 function pilotProcessOpsMs(d) {
   const w = d.pilotRun.warmup;

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-AH5TXNBW.js";
+} from "./chunk-WE3HBG7O.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-AH5TXNBW.js";
+} from "./chunk-WE3HBG7O.js";
 import {
   BearerCredentialHandler,
   HttpClient,
