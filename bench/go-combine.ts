@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { median } from '../src/stats/describe.ts';
 import { combineSpreads, type CombineSpread } from './lib/combine.ts';
 import { describeMachine } from './lib/machine.ts';
 
@@ -68,8 +69,7 @@ const results: Array<{ from: string; recorded: string; spreads: CombineSpread[] 
 for (const { path, file } of recordings) {
   const spreads = combineSpreads(file.rows.filter((r) => (r.processes?.length ?? 0) >= 6).map((r) => ({ name: r.name, processes: r.processes! })), warmup, k);
   results.push({ from: path, recorded: file.command, spreads });
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-  const line = (way: 'median' | 'min' | 'mean') => `${pct(med(spreads.map((s) => s[way].robust)))} / ${pct(med(spreads.map((s) => s[way].sd)))}`;
+  const line = (way: 'median' | 'min' | 'mean') => `${pct(median(spreads.map((s) => s[way].robust)))} / ${pct(median(spreads.map((s) => s[way].sd)))}`;
   md.push(
     '',
     `## ${basename(path)}`,
