@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-ZYR2TPVN.js")).run();
+  (await import("./chunks/cli-ZBMXCP5D.js")).run();
 }

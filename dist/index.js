@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-3CUYRYTH.js");
+  const { runAction } = await import("./chunks/run-FLVMOQ3Y.js");
   await runAction();
 }

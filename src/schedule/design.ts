@@ -83,6 +83,18 @@ const COLD_START_FACTOR = 2;
  * iterations a repetition and by ±9-12% at 20 (bench/results/go-iterations-2026-11-28.md).
  */
 const COLD_START_MIN_ITERATIONS = 20;
+/**
+ * The design kept unless the model reads another KEEP.factor times better (stats/design.ts,
+ * `chooseDesign`): a warm-up (where one competes) and five repetitions of the shortest length, the
+ * least of them for a Go time. The model's predictions are rough: on the fastjson suite, live, the
+ * designs it chose spread their pairs two to five times wider or narrower than it predicted (one
+ * 80 ms repetition predicted at ±1-3% a pair ran at ±3-11%), while that one design did well across
+ * the suite. Replayed on three recordings of every fastjson benchmark's processes (quiet twice and
+ * under the noise generator; bench/results/go-pilot-replay-*-keep-2026-12-02.md), the benchmarks
+ * that settle in ten minutes went from 32, 30 and 7.5 of 42 with the model's choice alone to 35,
+ * 32 and 11; a factor of 4 read 35, 32 and 12.
+ */
+const KEEP = { repetitions: 5, factor: 2 } as const;
 /** The repetitions per process a design chooses from (odd: the median is one of the values). */
 const REPETITIONS: readonly number[] = [1, 3, 5];
 /** Pilot pairs: `--min-pairs`, within these bounds. */
@@ -387,7 +399,7 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
   const floor = cold ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
-  const chosen = chooseDesign(variants, candidates, budget);
+  const chosen = chooseDesign(variants, candidates, budget, KEEP);
   const components = variants.find((v) => v.warmup === chosen.warmup)!.components;
   d.components = components;
   const s = sizingFor(d, chosen.repetitions, chosen.lengthMs, chosen.warmup);

@@ -348,6 +348,7 @@ export function chooseDesign(
   components: VarianceComponents | readonly WarmupVariant[],
   candidates: { repetitions: readonly number[]; lengthsMs: readonly number[] },
   budget?: DesignBudget,
+  keep?: KeepRule,
 ): Design {
   const variants: readonly WarmupVariant[] = 'between' in components ? [{ warmup: 0, components }] : components;
   // fewer warm-up repetitions first, so that a tie keeps them (the order below decides ties)
@@ -363,6 +364,29 @@ export function chooseDesign(
     const score = objective(s);
     if (best === null || score < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score };
   }
+  const pool = fit.length > 0 ? fit : near.length > 0 ? near : all;
+  const kept = keep ? keptIn(all, pool, keep) : undefined;
+  if (kept && objective(kept.s) <= keep!.factor * best!.score) return { warmup: kept.w, repetitions: kept.k, lengthMs: kept.L, pairSd: kept.s.pairSd, pairMs: kept.s.pairMs };
   const { score: _score, ...design } = best!;
   return design;
+}
+
+/**
+ * A design kept unless the model reads another `factor` times better (`chooseDesign`): `repetitions`
+ * of the shortest candidate length, after as many warm-up repetitions as a variant offers.
+ */
+export interface KeepRule {
+  repetitions: number;
+  factor: number;
+}
+
+/** The kept design (the most warm-up any candidate has, the shortest length), if it is among those competing. */
+function keptIn<T extends { w: number; k: number; L: number }>(all: readonly T[], pool: readonly T[], keep: KeepRule): T | undefined {
+  let w = 0;
+  let L = Infinity;
+  for (const x of all) {
+    if (x.w > w) w = x.w;
+    if (x.L < L) L = x.L;
+  }
+  return pool.find((x) => x.w === w && x.k === keep.repetitions && x.L === L);
 }

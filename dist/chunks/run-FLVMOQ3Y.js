@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-WE3HBG7O.js";
+} from "./chunk-A4RE3AGC.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -43354,7 +43354,7 @@ function warmupEvident(processes, level = WARMUP_LEVEL) {
   }
   return m > 0 && binomialUpperTail(first, m, 1 / 3) <= level;
 }
-function chooseDesign(components, candidates, budget) {
+function chooseDesign(components, candidates, budget, keep2) {
   const variants = "between" in components ? [{ warmup: 0, components }] : components;
   const ordered = [...variants].sort((a2, b) => a2.warmup - b.warmup);
   const all = ordered.flatMap(({ warmup: w, components: c4 }) => candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ w, k, L, s: designScore(c4, k, L, w) }))));
@@ -43366,8 +43366,20 @@ function chooseDesign(components, candidates, budget) {
     const score2 = objective(s);
     if (best === null || score2 < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: score2 };
   }
+  const pool = fit.length > 0 ? fit : near.length > 0 ? near : all;
+  const kept = keep2 ? keptIn(all, pool, keep2) : void 0;
+  if (kept && objective(kept.s) <= keep2.factor * best.score) return { warmup: kept.w, repetitions: kept.k, lengthMs: kept.L, pairSd: kept.s.pairSd, pairMs: kept.s.pairMs };
   const { score: _score, ...design } = best;
   return design;
+}
+function keptIn(all, pool, keep2) {
+  let w = 0;
+  let L = Infinity;
+  for (const x of all) {
+    if (x.w > w) w = x.w;
+    if (x.L < L) L = x.L;
+  }
+  return pool.find((x) => x.w === w && x.k === keep2.repetitions && x.L === L);
 }
 
 // src/results/design-words.ts
@@ -43389,6 +43401,7 @@ var PILOT_LENGTHS_MS = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_MS];
 var LENGTHS_MS = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 640];
 var COLD_START_FACTOR = 2;
 var COLD_START_MIN_ITERATIONS = 20;
+var KEEP = { repetitions: 5, factor: 2 };
 var REPETITIONS = [1, 3, 5];
 var PILOT_PAIRS = { min: 8, max: 20 };
 function summaryOf(format2) {
@@ -43558,7 +43571,7 @@ function choose(d, variants, budget, cold = null) {
   const floor = cold ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
-  const chosen = chooseDesign(variants, candidates, budget);
+  const chosen = chooseDesign(variants, candidates, budget, KEEP);
   const components = variants.find((v) => v.warmup === chosen.warmup).components;
   d.components = components;
   const s = sizingFor(d, chosen.repetitions, chosen.lengthMs, chosen.warmup);

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-WE3HBG7O.js";
+} from "./chunk-A4RE3AGC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
