@@ -413,6 +413,9 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
   // what leaving out the first repetition bought, against the best design that counts it
   const counted = chosen.warmup > 0 ? variants.find((v) => v.warmup === 0) : undefined;
   const without = counted ? chooseDesign([counted], candidates, budget) : null;
+  // the model's own best, where the kept design stood against it (KEEP)
+  const best = chooseDesign(variants, candidates, budget);
+  const overruled = best.warmup !== chosen.warmup || best.repetitions !== chosen.repetitions || best.lengthMs !== chosen.lengthMs ? best : null;
   return {
     sizing: s.sizing,
     log:
@@ -420,6 +423,7 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
       ` (pilot of ${components.pairs} pairs: between processes ${pct(components.between)}, within one ${pct(components.within)} per ${lengthWords(components.repetitionMs)} repetition` +
       `${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ''}, ${lengthWords(components.processMs)} to start a process;` +
       ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair` +
+      `${overruled ? `; kept over ${designWords(overruled.repetitions, overruled.lengthMs, overruled.warmup)} (±${(100 * overruled.pairSd).toFixed(1)}% per pair, ${lengthWords(overruled.pairMs)} a pair), which the model reads better but not twice as good` : ''}` +
       `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ''}` +
       `${cold ? `; ${cold === 'first' ? 'its first iteration was slow, a cold start' : 'its processes ran an iteration at speeds more than twice apart, a cold start in some'}, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ''})`,
   };

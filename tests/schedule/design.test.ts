@@ -203,7 +203,7 @@ describe('the design of the runs, from known variance components', () => {
   });
 
   it('the command caps a repetition at 10 ms and the noise is within processes: several repetitions per process', async () => {
-    const { state } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0, within: 0.05 ** 2, processMs: 30 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 10ms' });
+    const { state, log } = await schedule({ nsPerOp: { BenchmarkA: 1000 }, between: 0, within: 0.05 ** 2, processMs: 30 }, { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 10ms' });
     const d = state.units[0]!.design!;
     expect(d.lengthMs).toBeLessThan(10.1);
     // a Go time is the least of a process's repetitions: of normal ones, the model reads three as
@@ -215,6 +215,8 @@ describe('the design of the runs, from known variance components', () => {
     expect(designScore(c, 3, 10).score).toBeLessThan(designScore(c, 5, 10).score);
     expect(2 * designScore(c, 3, 10).score).toBeGreaterThan(designScore(c, 5, 10).score);
     expect(d.repetitions).toBe(5);
+    // the log says what the model would have run instead
+    expect(log.some((l) => /BenchmarkA: 5 repetitions of .* per process \(.*; kept over 3 repetitions of .* \(±\d+\.\d% per pair, .* a pair\), which the model reads better but not twice as good\)/.test(l)), log.join('\n')).toBe(true);
   });
 
   it('a start-up that slows the first repetition of each process: a warm-up repetition is run and left out, and the pairs are as steady as without it', async () => {

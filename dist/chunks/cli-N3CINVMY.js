@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-A4RE3AGC.js";
+} from "./chunk-QTHE3UKZ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-A4RE3AGC.js";
+} from "./chunk-QTHE3UKZ.js";
 import {
   BearerCredentialHandler,
   HttpClient,
