@@ -14,6 +14,7 @@
  *   order). They share no state, so their order hides nothing.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { mulberry32 } from '../../src/stats/prng.ts';
 
 /** The example test files, longest first (seconds in that CI run): catch2 246, mitata 195, vitest 105, python-pytest 93, pyperf 89, benchmarkjs 63, go 57, rust-cache 20. */
 const EXAMPLES_LONGEST_FIRST = ['catch2', 'mitata', 'vitest', 'python-pytest', 'pyperf', 'benchmarkjs', 'go', 'rust-cache'];
@@ -23,18 +24,6 @@ function exampleRank(moduleId: string): number | null {
   const m = /[\\/]tests[\\/]examples[\\/]([^\\/]+)\.test\.ts$/.exec(moduleId);
   if (!m) return null;
   return EXAMPLES_LONGEST_FIRST.indexOf(m[1]!);
-}
-
-/** A generator of uniform numbers in [0, 1) from a 32-bit seed (mulberry32), so that a seed replays one order. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export default class Sequencer extends BaseSequencer {
