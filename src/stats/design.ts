@@ -342,7 +342,9 @@ export function warmupEvident(processes: ReadonlyArray<readonly number[]>, level
  * the narrowest spread per pair where the cap on pairs does. When none is even hopeful, the
  * cheapest, and the allocation gives the budget to others once the benchmark proves futile
  * (schedule/allocate.ts). A tie goes to no warm-up, then to one repetition and then to the shorter
- * length: fewer assumptions about the noise inside a process.
+ * length: fewer assumptions about the noise inside a process. With `keep`, that choice gives way
+ * to the kept design (`KeepRule`) wherever the kept one competes and reads within `keep.factor` of
+ * it by the same objective.
  */
 export function chooseDesign(
   components: VarianceComponents | readonly WarmupVariant[],
