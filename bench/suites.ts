@@ -798,11 +798,17 @@ export function merge(reports: Report[], command: string): Report {
   };
 }
 
+/** The command that made a report, as a shell would take it back: an argument with a space or a quote in single quotes. */
+export function invocation(argv: readonly string[]): string {
+  const quote = (a: string): string => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return `npm run bench:suites -- ${argv.map(quote).join(' ')}`.trim();
+}
+
 async function main(): Promise<void> {
   const s = settingsFrom(process.argv.slice(2));
   if (s.merge.length > 0) {
     const reports = s.merge.map((f) => JSON.parse(readFileSync(f, 'utf8')) as Report);
-    const merged = merge(reports, `npm run bench:suites -- ${process.argv.slice(2).join(' ')}`);
+    const merged = merge(reports, invocation(process.argv.slice(2)));
     mkdirSync(s.outDir, { recursive: true });
     writeFileSync(join(s.outDir, 'suites.json'), `${JSON.stringify(merged, null, 1)}\n`);
     writeFileSync(join(s.outDir, 'suites.md'), render(merged));
@@ -816,7 +822,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'pairbench-suites-'));
   const report: Report = {
     date: new Date().toISOString(),
-    command: `npm run bench:suites -- ${process.argv.slice(2).join(' ')}`.trim(),
+    command: invocation(process.argv.slice(2)),
     machine: describeMachine(),
     settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, truthArm: s.truthArm, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},

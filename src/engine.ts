@@ -100,6 +100,9 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
       ...(b.prepare ? { prepare: b.prepare } : {}),
       ...(b.shell === 'none' ? { shell: 'none' } : {}),
       ...(b.filter ? { filter: b.filter } : {}),
+      // how the runs were grouped: each benchmark paired on its own or whole runs, and how many to a process
+      ...(b.interleave ? { interleave: b.interleave } : {}),
+      ...(b.batch !== undefined ? { batch: b.batch } : {}),
       ...(b.iterations ? { iterations: b.iterations } : {}),
       ...(b.design ? { design: b.design } : {}),
     })),

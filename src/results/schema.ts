@@ -132,6 +132,8 @@ const RecordedBenchmarksSchema = z
       prepare: z.string().max(SETTING_TEXT).optional(),
       shell: z.string().max(64).optional(),
       filter: z.string().max(SETTING_TEXT).optional(),
+      interleave: z.string().max(64).optional(),
+      batch: z.number().int().min(1).max(1000).optional(),
       iterations: z.string().max(64).optional(),
       design: z.string().max(64).optional(),
     }),

@@ -2,10 +2,11 @@
  * bench/suites.ts reads benchstat's verdicts from its CSV (a real benchstat output in
  * tests/fixtures/bench, with the command that made it beside it).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { merge, parseBenchstatCsv, parsePytestCompare, render } from '../../bench/suites.ts';
+import { invocation, merge, parseBenchstatCsv, parsePytestCompare, render } from '../../bench/suites.ts';
 
 const csv = readFileSync(join(import.meta.dirname, '../fixtures/bench/benchstat.csv'), 'utf8');
 
@@ -51,5 +52,16 @@ describe('runs merged into one report', () => {
     expect(md).toContain('- 2026-11-23 22:00 UTC, `npm run bench:suites -- --conditions noisy`: budget 10m 00s per arm, load average at start 1.5 / 1 / 1');
     expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \(runs designed per benchmark, --design auto\) \| head \| 1 of 1 \| 0 of 1 \|/);
     expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \(runs designed per benchmark, --design auto\) \| A\/A \| \| \| 0 of 2 \|/);
+  });
+});
+
+describe('invocation', () => {
+  it('writes the command so that a shell gives back the same arguments', () => {
+    const argv = ['--suites', 'js', '--pairbench-flags=--batch 5', "--out=/tmp/it's here", '--aa-arms', 'benchmark'];
+    const line = invocation(argv);
+    expect(line).toBe(`npm run bench:suites -- --suites js '--pairbench-flags=--batch 5' '--out=/tmp/it'\\''s here' --aa-arms benchmark`);
+    const args = line.slice('npm run bench:suites -- '.length);
+    const back = execFileSync('sh', ['-c', `for a in ${args}; do printf '%s\\0' "$a"; done`], { encoding: 'utf8' });
+    expect(back.split('\0').slice(0, -1)).toEqual(argv);
   });
 });

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-QTHE3UKZ.js";
+} from "./chunk-EOOCTKI4.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -43819,6 +43819,8 @@ var RecordedBenchmarksSchema = external_exports.array(
     prepare: external_exports.string().max(SETTING_TEXT).optional(),
     shell: external_exports.string().max(64).optional(),
     filter: external_exports.string().max(SETTING_TEXT).optional(),
+    interleave: external_exports.string().max(64).optional(),
+    batch: external_exports.number().int().min(1).max(1e3).optional(),
     iterations: external_exports.string().max(64).optional(),
     design: external_exports.string().max(64).optional()
   })
@@ -44799,6 +44801,9 @@ function recordedSettings(spec) {
       ...b.prepare ? { prepare: b.prepare } : {},
       ...b.shell === "none" ? { shell: "none" } : {},
       ...b.filter ? { filter: b.filter } : {},
+      // how the runs were grouped: each benchmark paired on its own or whole runs, and how many to a process
+      ...b.interleave ? { interleave: b.interleave } : {},
+      ...b.batch !== void 0 ? { batch: b.batch } : {},
       ...b.iterations ? { iterations: b.iterations } : {},
       ...b.design ? { design: b.design } : {}
     }))

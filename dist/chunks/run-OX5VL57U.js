@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-QTHE3UKZ.js";
+} from "./chunk-EOOCTKI4.js";
 import {
   BearerCredentialHandler,
   HttpClient,
