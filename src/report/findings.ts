@@ -58,6 +58,24 @@ export function goLevers(allocating: string | null, threads: boolean, surface: S
   ].join('; and ');
 }
 
+/**
+ * The levers of the `js-noise` finding in words: `bound` whether the runs were bound to one CPU,
+ * `batched` whether several benchmarks shared a process. One wording for a benchmark's note and for
+ * the terminal's line about many (report/shared.ts).
+ */
+export function jsLevers(bound: boolean, batched: boolean, surface: Surface): string {
+  const cli = surface === 'cli';
+  const levers = [
+    ...(bound ? [] : [`bind the runs to one CPU (${cli ? '--cpus 1' : 'the input cpus: 1'})`]),
+    ...(batched ? [] : [`where a process start costs more than a benchmark (vitest's about 1.5 s), run several benchmarks in each process (${cli ? '--batch n' : 'the input batch: n'}) for more pairs a minute`]),
+  ];
+  return (
+    `its noise is mostly each process's own (what V8's JIT and collector make of the code in it), so only more processes, or steadier ones, narrow the interval: ${levers.join(', and ')} ` +
+    `(an A/A of five vitest benchmarks on a 2-core virtual machine in 10 minutes, 2026-12-02: ±8.6% a pair and 2 of 5 unchanged as written; bound to one CPU ±3.6% and 5 of 5, in 9.4 minutes; five to a process ±6.1% and 3 of 5, and bound as well ±4.7% and 5 of 5)` +
+    `${bound ? '' : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`
+  );
+}
+
 /** The finding worded for `surface`. */
 export function wordFinding(f: Finding, surface: Surface): string {
   const set = (name: string, value?: string): string => setting(surface, name, value);
@@ -149,6 +167,10 @@ export function wordFinding(f: Finding, surface: Surface): string {
       const g = f.figures;
       return `This Go benchmark's own code or command can cut that noise: ${goLevers(g.allocsPerOp !== null ? `it allocates in its loop (${fmtCount(g.allocsPerOp)} allocs/op in head)` : null, !g.oneThread, surface)}.`;
     }
+    case 'js-noise': {
+      const g = f.figures;
+      return `This JavaScript benchmark's runs can cut that noise: ${jsLevers(g.bound, g.batched, surface)}.`;
+    }
     case 'one-sided-zeros': {
       const g = f.figures;
       const higher = g.baseZero > g.headZero ? 'head' : 'base';
@@ -232,6 +254,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'go-noise': z.object({ allocsPerOp: num.nullable(), oneThread: z.boolean() }),
+  'js-noise': z.object({ bound: z.boolean(), batched: z.boolean() }),
   'one-sided-zeros': z.object({ baseZero: count, headZero: count, pairs: count, direction: z.enum(['lower-is-better', 'higher-is-better']), balanceP: num, held: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable(), screened: z.boolean(), decided: z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']).nullable().optional(), pAdjusted: num.optional(), heldBy: z.enum(['interval', 'lean']).optional() }),
   'cold-pilot': z.object({ pilotPairs: count, judged: count, start: z.enum(['first', 'modes']) }),
   'pairing-rescued': z.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),

@@ -6,7 +6,7 @@
  * (`wordShared`) and leaves out the per-result diagnostics they fold. Pure.
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
-import { findingOf, goLevers, type Surface } from './findings.ts';
+import { findingOf, goLevers, jsLevers, type Surface } from './findings.ts';
 import { benchmarkOfRow } from './rows.ts';
 import type { Markup } from './markup.ts';
 
@@ -21,6 +21,8 @@ export type SharedFinding =
   | { code: 'noisy'; names: string[]; total: number; cv: [number, number]; wholeRuns: boolean }
   /** Go benchmarks whose own code or command could cut their noise (`go-noise`) */
   | { code: 'go-levers'; names: string[]; allocating: string[]; threads: boolean }
+  /** JavaScript benchmarks whose runs could be bound or batched to cut their noise (`js-noise`) */
+  | { code: 'js-levers'; names: string[]; bound: boolean; batched: boolean }
   /** inconclusive results that more pairs would likely settle: their counts, sorted, and why they stopped */
   | { code: 'settle'; names: string[]; counts: number[]; stops: string[] };
 
@@ -51,11 +53,13 @@ export function sharedFindings(results: Results): SharedFindings {
   const folded = new Set<string>();
   const noisy: Array<{ b: BenchmarkResult; cv: number }> = [];
   const levers: Array<{ b: BenchmarkResult; allocating: boolean; threads: boolean }> = [];
+  const jsLeverRows: Array<{ b: BenchmarkResult; bound: boolean; batched: boolean }> = [];
   for (const b of benchmarks) {
     for (const d of b.diagnostics ?? []) {
       const f = findingOf(d);
       if (f?.code === 'high-noise') noisy.push({ b, cv: f.figures.pairedCv });
       if (f?.code === 'go-noise') levers.push({ b, allocating: f.figures.allocsPerOp !== null, threads: !f.figures.oneThread });
+      if (f?.code === 'js-noise') jsLeverRows.push({ b, bound: f.figures.bound, batched: f.figures.batched });
     }
   }
   const noisyNames = distinct(noisy.map(({ b }) => b));
@@ -73,6 +77,12 @@ export function sharedFindings(results: Results): SharedFindings {
   if (leverNames.length >= FOLD_AT) {
     folded.add('go-noise');
     items.push({ code: 'go-levers', names: leverNames, allocating: distinct(levers.filter((l) => l.allocating).map(({ b }) => b)), threads: levers.some((l) => l.threads) });
+  }
+  const jsNames = distinct(jsLeverRows.map(({ b }) => b));
+  if (jsNames.length >= FOLD_AT) {
+    folded.add('js-noise');
+    // a lever is named when any of them lacks it (one comparison: they share their settings)
+    items.push({ code: 'js-levers', names: jsNames, bound: jsLeverRows.every((l) => l.bound), batched: jsLeverRows.every((l) => l.batched) });
   }
   // a failed benchmark is judged inconclusive, but it is shown as failed: its failure says why
   const open = benchmarks.filter((b) => b.verdict === 'inconclusive' && !b.failure && b.pairsToSettle);
@@ -128,6 +138,11 @@ export function wordShared(f: SharedFinding, surface: Surface, m: Markup): { war
         text: `${m.strong(`${f.names.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise`)} (${names(f.names, m)}): ${goLevers(allocating, f.threads, surface)}.`,
       };
     }
+    case 'js-levers':
+      return {
+        warning: false,
+        text: `${m.strong(`${f.names.length} of the noisy benchmarks are JavaScript benchmarks whose runs can cut their noise`)} (${names(f.names, m)}): ${jsLevers(f.bound, f.batched, surface)}.`,
+      };
     case 'settle': {
       const mid = f.counts[Math.floor(f.counts.length / 2)]!;
       const more = cli ? '--max-time (or --max-pairs)' : `the input ${m.code('max-time', 20)} (or ${m.code('max-pairs', 20)})`;

@@ -25,13 +25,13 @@ import type { BenchmarkResult, Results } from './schema.ts';
 const ONE_THREAD = /(?:^|\s)-(?:test\.)?cpu(?:=|\s+)1(?:\s|$)|(?:^|\s)GOMAXPROCS=1(?:\s|$)/;
 
 /** A recorded `--cpus` list of one CPU (`3`, `3-3`): Go then sizes GOMAXPROCS to 1 itself. */
-function boundToOneCpu(cpus: unknown): boolean {
+export function boundToOneCpu(cpus: unknown): boolean {
   const list = typeof cpus === 'string' ? parseCpuList(cpus) : null;
   return list !== null && new Set(list).size === 1;
 }
 
 /** The recorded benchmark a result row belongs to: the only one, or the one whose name prefixes it (`<name>/...`). */
-function recordedOf(results: Results, name: string): { format?: string | undefined; run?: string | undefined } | undefined {
+export function recordedOf(results: Results, name: string): { format?: string | undefined; run?: string | undefined; interleave?: string | undefined; batch?: number | undefined } | undefined {
   const recorded = results.settings?.benchmarks;
   if (!Array.isArray(recorded) || recorded.length === 0) return undefined;
   if (recorded.length === 1) return recorded[0];

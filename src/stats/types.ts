@@ -130,6 +130,7 @@ export type Finding =
    * (`allocsPerOp` ≥ 1, from its `allocs/op` row) or runs on more than one thread (`oneThread` false)
    */
   | { code: 'go-noise'; severity: 'info'; figures: { allocsPerOp: number | null; oneThread: boolean } }
+  | { code: 'js-noise'; severity: 'info'; figures: { bound: boolean; batched: boolean } }
   /**
    * pairs in which one side printed 0 and the other did not (`baseZero`: base printed 0), which form
    * no ratio and are weighed apart (one-sided.ts): balanced and left out (`screened`), or an excess

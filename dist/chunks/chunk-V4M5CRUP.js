@@ -43065,6 +43065,18 @@ function goNoiseNote(b, findings, results) {
   return [{ code: "go-noise", severity: "info", figures: { allocsPerOp, oneThread } }];
 }
 
+// src/results/js-noise.ts
+var JS_FORMATS = /* @__PURE__ */ new Set(["vitest", "mitata", "benchmarkjs"]);
+function jsNoiseNote(b, findings, results) {
+  if (!findings.some((f) => f.code === "high-noise")) return [];
+  const recorded = recordedOf(results, b.name);
+  if (recorded?.format === void 0 || !JS_FORMATS.has(recorded.format) || / \([^()]+\)$/.test(b.name)) return [];
+  const bound = boundToOneCpu(results.settings?.["cpus"]);
+  const batched = (recorded.batch ?? 1) > 1 || recorded.interleave === "suite";
+  if (bound && batched) return [];
+  return [{ code: "js-noise", severity: "info", figures: { bound, batched } }];
+}
+
 // src/results/cold-pilot.ts
 function pilotLeftOut(b) {
   return pilotSplit(b).pairs;
@@ -43196,7 +43208,7 @@ function assemble(results, opts, { index, corrections }, judgement) {
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a2.pairsToSettle === null || a2.pairsToSettle === void 0 ? a2.pairsToSettle : a2.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...coldPilotNote(b), ...a2.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
+      diagnostics: [...coldPilotNote(b), ...a2.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i2)), ...goNoiseNote(b, a2.diagnostics, results), ...jsNoiseNote(b, a2.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures }))
     };
   });
   const gating = benchmarks.filter((b) => (b.presence ?? "both") === "both");
@@ -45491,6 +45503,14 @@ function goLevers(allocating, threads, surface) {
     ...threads ? [`on a small shared runner, bind the runs to one CPU (${cpus2}) or add -test.cpu 1 to ${run}: the code and the collector then share one core instead of competing for the machine's other one (a Go suite's A/A on a 2-core virtual machine, 2026-11-27: ±9.1% a pair as written and 29 of 42 unchanged in 10 minutes; bound to one CPU ±2.7%, and -test.cpu 1 ±5.4%, 42 of 42 in 3.5 minutes); Go then runs on one thread, which changes what b.RunParallel and goroutines measure, so keep it for code on one goroutine`] : []
   ].join("; and ");
 }
+function jsLevers(bound, batched, surface) {
+  const cli = surface === "cli";
+  const levers = [
+    ...bound ? [] : [`bind the runs to one CPU (${cli ? "--cpus 1" : "the input cpus: 1"})`],
+    ...batched ? [] : [`where a process start costs more than a benchmark (vitest's about 1.5 s), run several benchmarks in each process (${cli ? "--batch n" : "the input batch: n"}) for more pairs a minute`]
+  ];
+  return `its noise is mostly each process's own (what V8's JIT and collector make of the code in it), so only more processes, or steadier ones, narrow the interval: ${levers.join(", and ")} (an A/A of five vitest benchmarks on a 2-core virtual machine in 10 minutes, 2026-12-02: ±8.6% a pair and 2 of 5 unchanged as written; bound to one CPU ±3.6% and 5 of 5, in 9.4 minutes; five to a process ±6.1% and 3 of 5, and bound as well ±4.7% and 5 of 5)${bound ? "" : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`;
+}
 function wordFinding(f, surface) {
   const set2 = (name, value) => setting(surface, name, value);
   switch (f.code) {
@@ -45541,6 +45561,10 @@ function wordFinding(f, surface) {
     case "go-noise": {
       const g2 = f.figures;
       return `This Go benchmark's own code or command can cut that noise: ${goLevers(g2.allocsPerOp !== null ? `it allocates in its loop (${fmtCount(g2.allocsPerOp)} allocs/op in head)` : null, !g2.oneThread, surface)}.`;
+    }
+    case "js-noise": {
+      const g2 = f.figures;
+      return `This JavaScript benchmark's runs can cut that noise: ${jsLevers(g2.bound, g2.batched, surface)}.`;
     }
     case "one-sided-zeros": {
       const g2 = f.figures;
@@ -45599,6 +45623,7 @@ var FIGURES = {
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: num.nullable(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
+  "js-noise": external_exports.object({ bound: external_exports.boolean(), batched: external_exports.boolean() }),
   "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean(), decided: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable().optional(), pAdjusted: num.optional(), heldBy: external_exports.enum(["interval", "lean"]).optional() }),
   "cold-pilot": external_exports.object({ pilotPairs: count2, judged: count2, start: external_exports.enum(["first", "modes"]) }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
@@ -45633,11 +45658,13 @@ function sharedFindings(results) {
   const folded = /* @__PURE__ */ new Set();
   const noisy = [];
   const levers = [];
+  const jsLeverRows = [];
   for (const b of benchmarks) {
     for (const d of b.diagnostics ?? []) {
       const f = findingOf(d);
       if (f?.code === "high-noise") noisy.push({ b, cv: f.figures.pairedCv });
       if (f?.code === "go-noise") levers.push({ b, allocating: f.figures.allocsPerOp !== null, threads: !f.figures.oneThread });
+      if (f?.code === "js-noise") jsLeverRows.push({ b, bound: f.figures.bound, batched: f.figures.batched });
     }
   }
   const noisyNames = distinct(noisy.map(({ b }) => b));
@@ -45655,6 +45682,11 @@ function sharedFindings(results) {
   if (leverNames.length >= FOLD_AT) {
     folded.add("go-noise");
     items.push({ code: "go-levers", names: leverNames, allocating: distinct(levers.filter((l) => l.allocating).map(({ b }) => b)), threads: levers.some((l) => l.threads) });
+  }
+  const jsNames = distinct(jsLeverRows.map(({ b }) => b));
+  if (jsNames.length >= FOLD_AT) {
+    folded.add("js-noise");
+    items.push({ code: "js-levers", names: jsNames, bound: jsLeverRows.every((l) => l.bound), batched: jsLeverRows.every((l) => l.batched) });
   }
   const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && !b.failure && b.pairsToSettle);
   const settleBy = /* @__PURE__ */ new Map();
@@ -45698,6 +45730,11 @@ function wordShared(f, surface, m) {
         text: `${m.strong(`${f.names.length} of the noisy benchmarks are Go benchmarks whose own code or command can cut their noise`)} (${names(f.names, m)}): ${goLevers(allocating, f.threads, surface)}.`
       };
     }
+    case "js-levers":
+      return {
+        warning: false,
+        text: `${m.strong(`${f.names.length} of the noisy benchmarks are JavaScript benchmarks whose runs can cut their noise`)} (${names(f.names, m)}): ${jsLevers(f.bound, f.batched, surface)}.`
+      };
     case "settle": {
       const mid = f.counts[Math.floor(f.counts.length / 2)];
       const more = cli ? "--max-time (or --max-pairs)" : `the input ${m.code("max-time", 20)} (or ${m.code("max-pairs", 20)})`;

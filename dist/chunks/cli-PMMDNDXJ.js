@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-EOOCTKI4.js";
+} from "./chunk-V4M5CRUP.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

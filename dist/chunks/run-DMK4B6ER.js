@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-EOOCTKI4.js";
+} from "./chunk-V4M5CRUP.js";
 import {
   BearerCredentialHandler,
   HttpClient,
