@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-PMMDNDXJ.js")).run();
+  (await import("./chunks/cli-WURMTJSH.js")).run();
 }

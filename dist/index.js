@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-DMK4B6ER.js");
+  const { runAction } = await import("./chunks/run-XFJE2LCW.js");
   await runAction();
 }

@@ -70,7 +70,7 @@ export function jsLevers(bound: boolean, batched: boolean, surface: Surface): st
     ...(batched ? [] : [`where a process start costs more than a benchmark (vitest's about 1.5 s), run several benchmarks in each process (${cli ? '--batch n' : 'the input batch: n'}) for more pairs a minute`]),
   ];
   return (
-    `its noise is mostly each process's own (what V8's JIT and collector make of the code in it), so only more processes, or steadier ones, narrow the interval: ${levers.join(', and ')} ` +
+    `${levers.join(', and ')} ` +
     `(an A/A of five vitest benchmarks on a 2-core virtual machine in 10 minutes, 2026-12-02: ±8.6% a pair and 2 of 5 unchanged as written; bound to one CPU ±3.6% and 5 of 5, in 9.4 minutes; five to a process ±6.1% and 3 of 5, and bound as well ±4.7% and 5 of 5)` +
     `${bound ? '' : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`
   );
@@ -169,7 +169,7 @@ export function wordFinding(f: Finding, surface: Surface): string {
     }
     case 'js-noise': {
       const g = f.figures;
-      return `This JavaScript benchmark's runs can cut that noise: ${jsLevers(g.bound, g.batched, surface)}.`;
+      return `This JavaScript benchmark's noise is mostly each process's own (what V8's JIT and collector make of the code in it), so only more processes, or steadier ones, narrow its interval: ${jsLevers(g.bound, g.batched, surface)}.`;
     }
     case 'one-sided-zeros': {
       const g = f.figures;

@@ -141,7 +141,7 @@ export function wordShared(f: SharedFinding, surface: Surface, m: Markup): { war
     case 'js-levers':
       return {
         warning: false,
-        text: `${m.strong(`${f.names.length} of the noisy benchmarks are JavaScript benchmarks whose runs can cut their noise`)} (${names(f.names, m)}): ${jsLevers(f.bound, f.batched, surface)}.`,
+        text: `${m.strong(`${f.names.length} of the noisy benchmarks are JavaScript benchmarks whose runs can cut their noise`)} (${names(f.names, m)}): it is mostly each process's own (what V8's JIT and collector make of the code in it), so only more processes, or steadier ones, narrow their intervals: ${jsLevers(f.bound, f.batched, surface)}.`,
       };
     case 'settle': {
       const mid = f.counts[Math.floor(f.counts.length / 2)]!;

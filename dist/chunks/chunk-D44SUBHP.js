@@ -45509,7 +45509,7 @@ function jsLevers(bound, batched, surface) {
     ...bound ? [] : [`bind the runs to one CPU (${cli ? "--cpus 1" : "the input cpus: 1"})`],
     ...batched ? [] : [`where a process start costs more than a benchmark (vitest's about 1.5 s), run several benchmarks in each process (${cli ? "--batch n" : "the input batch: n"}) for more pairs a minute`]
   ];
-  return `its noise is mostly each process's own (what V8's JIT and collector make of the code in it), so only more processes, or steadier ones, narrow the interval: ${levers.join(", and ")} (an A/A of five vitest benchmarks on a 2-core virtual machine in 10 minutes, 2026-12-02: ±8.6% a pair and 2 of 5 unchanged as written; bound to one CPU ±3.6% and 5 of 5, in 9.4 minutes; five to a process ±6.1% and 3 of 5, and bound as well ±4.7% and 5 of 5)${bound ? "" : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`;
+  return `${levers.join(", and ")} (an A/A of five vitest benchmarks on a 2-core virtual machine in 10 minutes, 2026-12-02: ±8.6% a pair and 2 of 5 unchanged as written; bound to one CPU ±3.6% and 5 of 5, in 9.4 minutes; five to a process ±6.1% and 3 of 5, and bound as well ±4.7% and 5 of 5)${bound ? "" : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`;
 }
 function wordFinding(f, surface) {
   const set2 = (name, value) => setting(surface, name, value);
@@ -45564,7 +45564,7 @@ function wordFinding(f, surface) {
     }
     case "js-noise": {
       const g2 = f.figures;
-      return `This JavaScript benchmark's runs can cut that noise: ${jsLevers(g2.bound, g2.batched, surface)}.`;
+      return `This JavaScript benchmark's noise is mostly each process's own (what V8's JIT and collector make of the code in it), so only more processes, or steadier ones, narrow its interval: ${jsLevers(g2.bound, g2.batched, surface)}.`;
     }
     case "one-sided-zeros": {
       const g2 = f.figures;
@@ -45733,7 +45733,7 @@ function wordShared(f, surface, m) {
     case "js-levers":
       return {
         warning: false,
-        text: `${m.strong(`${f.names.length} of the noisy benchmarks are JavaScript benchmarks whose runs can cut their noise`)} (${names(f.names, m)}): ${jsLevers(f.bound, f.batched, surface)}.`
+        text: `${m.strong(`${f.names.length} of the noisy benchmarks are JavaScript benchmarks whose runs can cut their noise`)} (${names(f.names, m)}): it is mostly each process's own (what V8's JIT and collector make of the code in it), so only more processes, or steadier ones, narrow their intervals: ${jsLevers(f.bound, f.batched, surface)}.`
       };
     case "settle": {
       const mid = f.counts[Math.floor(f.counts.length / 2)];

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-V4M5CRUP.js";
+} from "./chunk-D44SUBHP.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-V4M5CRUP.js";
+} from "./chunk-D44SUBHP.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
