@@ -413,9 +413,8 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
   // what leaving out the first repetition bought, against the best design that counts it
   const counted = chosen.warmup > 0 ? variants.find((v) => v.warmup === 0) : undefined;
   const without = counted ? chooseDesign([counted], candidates, budget) : null;
-  // the model's own best, where the kept design stood against it (KEEP)
-  const best = chooseDesign(variants, candidates, budget);
-  const overruled = best.warmup !== chosen.warmup || best.repetitions !== chosen.repetitions || best.lengthMs !== chosen.lengthMs ? best : null;
+  // the model's own best, where the kept design stood in its place (KEEP)
+  const overruled = chosen.overruled;
   return {
     sizing: s.sizing,
     log:

@@ -100,6 +100,8 @@ export interface Design {
   pairSd: number;
   /** predicted milliseconds per pair */
   pairMs: number;
+  /** with a `KeepRule`: the model's own best, where the kept design stood in its place */
+  overruled?: Design;
 }
 
 /**
@@ -361,16 +363,17 @@ export function chooseDesign(
   // among the designs that settle in time, the soonest; else among the hopeful, the narrowest
   // within the budget; else the cheapest
   const objective = (s: { pairSd: number; pairMs: number; score: number }): number => (near.length > 0 ? withinBudget(s, budget!) : s.score);
+  const pool = fit.length > 0 ? fit : near.length > 0 ? near : all;
   let best: Design & { score: number } | null = null;
-  for (const { w, k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
+  for (const { w, k, L, s } of pool) {
     const score = objective(s);
     if (best === null || score < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score };
   }
-  const pool = fit.length > 0 ? fit : near.length > 0 ? near : all;
+  const { score, ...design } = best!;
   const kept = keep ? keptIn(all, pool, keep) : undefined;
-  if (kept && objective(kept.s) <= keep!.factor * best!.score) return { warmup: kept.w, repetitions: kept.k, lengthMs: kept.L, pairSd: kept.s.pairSd, pairMs: kept.s.pairMs };
-  const { score: _score, ...design } = best!;
-  return design;
+  if (!kept || objective(kept.s) > keep!.factor * score) return design;
+  const same = kept.w === design.warmup && kept.k === design.repetitions && kept.L === design.lengthMs;
+  return { warmup: kept.w, repetitions: kept.k, lengthMs: kept.L, pairSd: kept.s.pairSd, pairMs: kept.s.pairMs, ...(same ? {} : { overruled: design }) };
 }
 
 /**

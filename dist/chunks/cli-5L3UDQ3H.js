@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-D44SUBHP.js";
+} from "./chunk-IMCITKII.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

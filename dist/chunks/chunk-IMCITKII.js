@@ -43373,16 +43373,17 @@ function chooseDesign(components, candidates, budget, keep2) {
   const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
   const objective = (s) => near.length > 0 ? withinBudget(s, budget) : s.score;
-  let best = null;
-  for (const { w, k, L, s } of fit.length > 0 ? fit : near.length > 0 ? near : all) {
-    const score2 = objective(s);
-    if (best === null || score2 < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: score2 };
-  }
   const pool = fit.length > 0 ? fit : near.length > 0 ? near : all;
+  let best = null;
+  for (const { w, k, L, s } of pool) {
+    const score3 = objective(s);
+    if (best === null || score3 < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: score3 };
+  }
+  const { score: score2, ...design } = best;
   const kept = keep2 ? keptIn(all, pool, keep2) : void 0;
-  if (kept && objective(kept.s) <= keep2.factor * best.score) return { warmup: kept.w, repetitions: kept.k, lengthMs: kept.L, pairSd: kept.s.pairSd, pairMs: kept.s.pairMs };
-  const { score: _score, ...design } = best;
-  return design;
+  if (!kept || objective(kept.s) > keep2.factor * score2) return design;
+  const same = kept.w === design.warmup && kept.k === design.repetitions && kept.L === design.lengthMs;
+  return { warmup: kept.w, repetitions: kept.k, lengthMs: kept.L, pairSd: kept.s.pairSd, pairMs: kept.s.pairMs, ...same ? {} : { overruled: design } };
 }
 function keptIn(all, pool, keep2) {
   let w = 0;
@@ -43596,8 +43597,7 @@ function choose(d, variants, budget, cold = null) {
   const pct4 = (v) => `±${(100 * Math.sqrt(v)).toFixed(1)}%`;
   const counted = chosen.warmup > 0 ? variants.find((v) => v.warmup === 0) : void 0;
   const without = counted ? chooseDesign([counted], candidates, budget) : null;
-  const best = chooseDesign(variants, candidates, budget);
-  const overruled = best.warmup !== chosen.warmup || best.repetitions !== chosen.repetitions || best.lengthMs !== chosen.lengthMs ? best : null;
+  const overruled = chosen.overruled;
   return {
     sizing: s.sizing,
     log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${overruled ? `; kept over ${designWords(overruled.repetitions, overruled.lengthMs, overruled.warmup)} (±${(100 * overruled.pairSd).toFixed(1)}% per pair, ${lengthWords(overruled.pairMs)} a pair), which the model reads better but not twice as good` : ""}${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""}${cold ? `; ${cold === "first" ? "its first iteration was slow, a cold start" : "its processes ran an iteration at speeds more than twice apart, a cold start in some"}, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ""})`

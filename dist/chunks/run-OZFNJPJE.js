@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-D44SUBHP.js";
+} from "./chunk-IMCITKII.js";
 import {
   BearerCredentialHandler,
   HttpClient,
