@@ -73,6 +73,7 @@ import type { Results } from '../src/results/schema.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
 import { run, type Ran } from './lib/proc.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
+import { shellQuote } from '../src/report/replay.ts';
 
 const GO_MODULE = 'github.com/valyala/fastjson';
 const GO_VERSION = 'v1.6.4';
@@ -800,8 +801,7 @@ export function merge(reports: Report[], command: string): Report {
 
 /** The command that made a report, as a shell would take it back: an argument with a space or a quote in single quotes. */
 export function invocation(argv: readonly string[]): string {
-  const quote = (a: string): string => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  return `npm run bench:suites -- ${argv.map(quote).join(' ')}`.trim();
+  return `npm run bench:suites -- ${argv.map(shellQuote).join(' ')}`.trim();
 }
 
 async function main(): Promise<void> {

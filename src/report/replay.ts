@@ -54,7 +54,7 @@ export interface ReplaySource {
 const CLI_NAME = 'pairbench';
 
 /** Quotes one argument for a POSIX shell: plain words stay as they are, anything else in single quotes. */
-function shellQuote(s: string): string {
+export function shellQuote(s: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
