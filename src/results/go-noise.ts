@@ -16,27 +16,13 @@
  * command and `cpus` setting, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or
  * `-benchmem`), so `pairbench report` says it again.
  */
-import { parseCpuList } from '../config/cpu-list.ts';
 import { median } from '../stats/index.ts';
 import type { Finding } from '../stats/types.ts';
+import { boundToOneCpu, recordedOf } from './recorded.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 
 /** `-test.cpu 1` (or `=1`), or `GOMAXPROCS=1` in the environment the command sets. */
 const ONE_THREAD = /(?:^|\s)-(?:test\.)?cpu(?:=|\s+)1(?:\s|$)|(?:^|\s)GOMAXPROCS=1(?:\s|$)/;
-
-/** A recorded `--cpus` list of one CPU (`3`, `3-3`): Go then sizes GOMAXPROCS to 1 itself. */
-export function boundToOneCpu(cpus: unknown): boolean {
-  const list = typeof cpus === 'string' ? parseCpuList(cpus) : null;
-  return list !== null && new Set(list).size === 1;
-}
-
-/** The recorded benchmark a result row belongs to: the only one, or the one whose name prefixes it (`<name>/...`). */
-export function recordedOf(results: Results, name: string): { format?: string | undefined; run?: string | undefined; interleave?: string | undefined; batch?: number | undefined } | undefined {
-  const recorded = results.settings?.benchmarks;
-  if (!Array.isArray(recorded) || recorded.length === 0) return undefined;
-  if (recorded.length === 1) return recorded[0];
-  return recorded.find((r) => name.startsWith(`${r.name}/`));
-}
 
 /**
  * The `go-noise` finding for a benchmark of the `go` format whose time row is noisy even in pairs

@@ -21,7 +21,7 @@
  * report` says it again.
  */
 import type { Finding } from '../stats/types.ts';
-import { boundToOneCpu, recordedOf } from './go-noise.ts';
+import { boundToOneCpu, recordedOf } from './recorded.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 
 /** The formats of JavaScript harnesses: each run a Node process with its own JIT. */

@@ -8,6 +8,8 @@
 import { UsageError } from '../config/errors.ts';
 import { COMPARE_OPTIONS, recordedKey } from '../config/options.ts';
 import { parseOptionValue } from '../config/spec.ts';
+import { parseCpuList } from '../config/cpu-list.ts';
+import type { Results } from './schema.ts';
 
 /**
  * Each setting read back, by its key in `settings`, with the flag it came from: the options the
@@ -64,4 +66,18 @@ export function recordedOr(settings: Readonly<Record<string, unknown>> | undefin
   if (fallback === undefined) return undefined;
   const parsed = parseOptionValue(flag, `--${flag}`, fallback);
   return typeof parsed === 'number' || typeof parsed === 'string' ? parsed : undefined;
+}
+
+/** A recorded `--cpus` list of one CPU (`3`, `3-3`): every run bound to it (Go then sizes GOMAXPROCS to 1 itself). */
+export function boundToOneCpu(cpus: unknown): boolean {
+  const list = typeof cpus === 'string' ? parseCpuList(cpus) : null;
+  return list !== null && new Set(list).size === 1;
+}
+
+/** The recorded benchmark a result row belongs to: the only one, or the one whose name prefixes it (`<name>/...`). */
+export function recordedOf(results: Results, name: string): { format?: string | undefined; run?: string | undefined; interleave?: string | undefined; batch?: number | undefined } | undefined {
+  const recorded = results.settings?.benchmarks;
+  if (!Array.isArray(recorded) || recorded.length === 0) return undefined;
+  if (recorded.length === 1) return recorded[0];
+  return recorded.find((r) => name.startsWith(`${r.name}/`));
 }

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-IMCITKII.js";
+} from "./chunk-O6ZHTDBO.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

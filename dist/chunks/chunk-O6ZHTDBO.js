@@ -30035,6 +30035,16 @@ function recordedOr(settings, flag) {
   const parsed = parseOptionValue(flag, `--${flag}`, fallback);
   return typeof parsed === "number" || typeof parsed === "string" ? parsed : void 0;
 }
+function boundToOneCpu(cpus2) {
+  const list = typeof cpus2 === "string" ? parseCpuList(cpus2) : null;
+  return list !== null && new Set(list).size === 1;
+}
+function recordedOf(results, name) {
+  const recorded = results.settings?.benchmarks;
+  if (!Array.isArray(recorded) || recorded.length === 0) return void 0;
+  if (recorded.length === 1) return recorded[0];
+  return recorded.find((r) => name.startsWith(`${r.name}/`));
+}
 
 // src/report/format.ts
 var TIME_UNITS = [
@@ -43043,16 +43053,6 @@ function verdictBacks(pairs, decision, opts, family) {
 
 // src/results/go-noise.ts
 var ONE_THREAD = /(?:^|\s)-(?:test\.)?cpu(?:=|\s+)1(?:\s|$)|(?:^|\s)GOMAXPROCS=1(?:\s|$)/;
-function boundToOneCpu(cpus2) {
-  const list = typeof cpus2 === "string" ? parseCpuList(cpus2) : null;
-  return list !== null && new Set(list).size === 1;
-}
-function recordedOf(results, name) {
-  const recorded = results.settings?.benchmarks;
-  if (!Array.isArray(recorded) || recorded.length === 0) return void 0;
-  if (recorded.length === 1) return recorded[0];
-  return recorded.find((r) => name.startsWith(`${r.name}/`));
-}
 function goNoiseNote(b, findings, results) {
   if (!findings.some((f) => f.code === "high-noise")) return [];
   const recorded = recordedOf(results, b.name);

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-IMCITKII.js";
+} from "./chunk-O6ZHTDBO.js";
 import {
   BearerCredentialHandler,
   HttpClient,
