@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-4UEZZOCM.js");
+  const { runAction } = await import("./chunks/run-LZSAKZU6.js");
   await runAction();
 }

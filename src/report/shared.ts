@@ -5,6 +5,7 @@
  * about a hundred items. The report model computes them (model.ts); every surface words them
  * (`wordShared`) and leaves out the per-result diagnostics they fold. Pure.
  */
+import { pairsWholeRuns } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { findingOf, goLevers, jsLevers, type Surface } from './findings.ts';
 import { benchmarkOfRow } from './rows.ts';
@@ -30,17 +31,6 @@ export interface SharedFindings {
   items: SharedFinding[];
   /** what the items fold: diagnostic codes, and `settle` for the per-result "pairs to settle" note */
   folded: ReadonlySet<string>;
-}
-
-/**
- * Whether some job paired whole runs of its suite: a round then names the job itself, where a job
- * paired per benchmark names its benchmarks. A file without rounds (an older one) counts as whole runs.
- */
-function pairsWholeRuns(results: Results): boolean {
-  const rounds = results.rounds;
-  if (!rounds || rounds.length === 0) return true;
-  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? (results.settings.benchmarks as Array<{ name?: unknown }>) : []).map((b) => b.name).filter((n): n is string => typeof n === 'string'));
-  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
 }
 
 /** The findings FOLD_AT or more results share, in the file's order of results. */

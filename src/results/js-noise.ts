@@ -21,7 +21,7 @@
  * report` says it again.
  */
 import type { Finding } from '../stats/types.ts';
-import { boundToOneCpu, recordedOf } from './recorded.ts';
+import { boundToOneCpu, pairsWholeRuns, recordedOf } from './recorded.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 
 /** The formats of JavaScript harnesses: each run a Node process with its own JIT. */
@@ -37,8 +37,9 @@ export function jsNoiseNote(b: BenchmarkResult, findings: readonly Finding[], re
   const recorded = recordedOf(results, b.name);
   if (recorded?.format === undefined || !JS_FORMATS.has(recorded.format) || / \([^()]+\)$/.test(b.name)) return [];
   const bound = boundToOneCpu(results.settings?.['cpus']);
-  // whole runs of the suite already share one process among all its benchmarks
-  const batched = (recorded.batch ?? 1) > 1 || recorded.interleave === 'suite';
+  // whole runs of the suite (asked for, or where the command gives the selection no place) already
+  // share one process among all its benchmarks
+  const batched = (recorded.batch ?? 1) > 1 || recorded.interleave === 'suite' || pairsWholeRuns(results);
   if (bound && batched) return [];
   return [{ code: 'js-noise', severity: 'info', figures: { bound, batched } }];
 }

@@ -81,3 +81,14 @@ export function recordedOf(results: Results, name: string): { format?: string | 
   if (recorded.length === 1) return recorded[0];
   return recorded.find((r) => name.startsWith(`${r.name}/`));
 }
+
+/**
+ * Whether some job paired whole runs of its suite: a round then names the job itself, where a job
+ * paired per benchmark names its benchmarks. A file without rounds (an older one) counts as whole runs.
+ */
+export function pairsWholeRuns(results: Results): boolean {
+  const rounds = results.rounds;
+  if (!rounds || rounds.length === 0) return true;
+  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? (results.settings.benchmarks as Array<{ name?: unknown }>) : []).map((b) => b.name).filter((n): n is string => typeof n === 'string'));
+  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
+}

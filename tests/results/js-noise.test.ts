@@ -32,6 +32,8 @@ function results(rows: BenchmarkResult[], recorded: Record<string, unknown> = {}
     base: { ref: 'main', sha: 'a'.repeat(40) },
     head: { ref: 'pr', sha: 'b'.repeat(40) },
     settings: { benchmarks: [{ name: RUN, run: RUN, format: 'vitest', ...recorded }], ...(cpus !== undefined ? { cpus } : {}) },
+    // each benchmark paired on its own: a round names the benchmarks it ran
+    rounds: [rows.map((r) => r.name)],
     benchmarks: rows,
   };
 }
@@ -59,8 +61,12 @@ describe('the JavaScript levers beside a noise warning', () => {
     expect(batched.figures).toEqual({ bound: false, batched: true });
     expect(wordDiagnostic(batched, 'cli')).not.toContain('--batch');
     expect(wordDiagnostic(batched, 'cli')).toContain('--cpus 1');
-    // whole runs of the suite share a process already
+    // whole runs of the suite share a process already: asked for, or where the command gave the
+    // selection no place (a round then names the job itself)
     expect(note(results([row('a > b', 0.4, 5)], { interleave: 'suite' }))!.figures).toEqual({ bound: false, batched: true });
+    const whole = results([row('a > b', 0.4, 5)]);
+    whole.rounds = [[RUN]];
+    expect(note(whole)!.figures).toEqual({ bound: false, batched: true });
     const bound = note(results([row('a > b', 0.4, 5)], {}, '1'))!;
     expect(bound.figures).toEqual({ bound: true, batched: false });
     expect(wordDiagnostic(bound, 'cli')).not.toContain('--cpus');

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-O6ZHTDBO.js";
+} from "./chunk-Q24LBJ6N.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

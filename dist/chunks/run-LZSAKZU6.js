@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-O6ZHTDBO.js";
+} from "./chunk-Q24LBJ6N.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -30045,6 +30045,12 @@ function recordedOf(results, name) {
   if (recorded.length === 1) return recorded[0];
   return recorded.find((r) => name.startsWith(`${r.name}/`));
 }
+function pairsWholeRuns(results) {
+  const rounds = results.rounds;
+  if (!rounds || rounds.length === 0) return true;
+  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? results.settings.benchmarks : []).map((b) => b.name).filter((n3) => typeof n3 === "string"));
+  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
+}
 
 // src/report/format.ts
 var TIME_UNITS = [
@@ -43072,7 +43078,7 @@ function jsNoiseNote(b, findings, results) {
   const recorded = recordedOf(results, b.name);
   if (recorded?.format === void 0 || !JS_FORMATS.has(recorded.format) || / \([^()]+\)$/.test(b.name)) return [];
   const bound = boundToOneCpu(results.settings?.["cpus"]);
-  const batched = (recorded.batch ?? 1) > 1 || recorded.interleave === "suite";
+  const batched = (recorded.batch ?? 1) > 1 || recorded.interleave === "suite" || pairsWholeRuns(results);
   if (bound && batched) return [];
   return [{ code: "js-noise", severity: "info", figures: { bound, batched } }];
 }
@@ -45644,12 +45650,6 @@ function wordDiagnostic(d, surface) {
 // src/report/shared.ts
 var FOLD_AT = 3;
 var NAMES_SHOWN = 3;
-function pairsWholeRuns(results) {
-  const rounds = results.rounds;
-  if (!rounds || rounds.length === 0) return true;
-  const jobs = new Set((Array.isArray(results.settings?.benchmarks) ? results.settings.benchmarks : []).map((b) => b.name).filter((n3) => typeof n3 === "string"));
-  return jobs.size === 0 || rounds.some((r) => r.some((unit) => jobs.has(unit)));
-}
 function sharedFindings(results) {
   const benchmarks = results.benchmarks;
   const benchmarkOf = benchmarkOfRow(benchmarks);
