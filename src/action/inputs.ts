@@ -11,6 +11,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { UsageError, fsReason, show } from '../config/errors.ts';
 import { parseFailOn, type FailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
+import { ACTION_OWN_INPUTS, ownDefault } from './input-table.ts';
 import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
 import { parseChoice, parseDuration } from '../config/units.ts';
 import { COMMENT_MODES, type CommentMode } from '../github/comment.ts';
@@ -23,23 +24,7 @@ const MODES: readonly Mode[] = ['compare', 'report', 'noise'];
 export const SPEC_INPUTS: readonly string[] = COMPARE_OPTIONS.filter((o) => !o.cliOnly && o.name !== 'out' && o.name !== 'markdown').map((o) => o.name);
 
 /** The action's own inputs. With SPEC_INPUTS and `config`, these are all the inputs of action.yml. */
-const ACTION_INPUTS: readonly string[] = [
-  'config',
-  'base-ref',
-  'head-ref',
-  'github-token',
-  'comment',
-  'comment-id',
-  'check-name',
-  'pr-number',
-  'mode',
-  'results',
-  'results-path',
-  'allow-pull-request-target',
-  'accept-label',
-  'bisect',
-  'bisect-max-time',
-];
+const ACTION_INPUTS: readonly string[] = ACTION_OWN_INPUTS.map((i) => i.name);
 
 export const ALL_INPUTS: readonly string[] = [...SPEC_INPUTS, ...ACTION_INPUTS];
 
@@ -95,14 +80,14 @@ function inWorkspace(workspace: string, path: string): string {
 /** Reads and checks every input. Throws a UsageError for the first bad one. */
 export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSettings {
   const workspace = env['GITHUB_WORKSPACE'] || process.cwd();
-  const mode = parseChoice('input mode', get('mode') || 'compare', MODES);
-  const comment = parseChoice('input comment', get('comment') || 'always', COMMENT_MODES);
+  const mode = parseChoice('input mode', get('mode') || ownDefault('mode'), MODES);
+  const comment = parseChoice('input comment', get('comment') || ownDefault('comment'), COMMENT_MODES);
   const defaultId = [env['GITHUB_WORKFLOW'], env['GITHUB_JOB']].filter(Boolean).join(' / ') || 'pairbench';
   const commentId = get('comment-id') || defaultId;
   if (commentId.length > 200) throw UsageError.invalid('input comment-id', commentId, 'at most 200 characters');
   const prNumber = parsePrNumber(get('pr-number'));
   const allowPullRequestTarget = parseBoolean('input allow-pull-request-target', get('allow-pull-request-target'));
-  const bisect = parseBoolean('input bisect', get('bisect')) ? { maxTimeMs: parseDuration('input bisect-max-time', get('bisect-max-time') || '10m') } : null;
+  const bisect = parseBoolean('input bisect', get('bisect')) ? { maxTimeMs: parseDuration('input bisect-max-time', get('bisect-max-time') || ownDefault('bisect-max-time')) } : null;
 
   const resultsPathInput = optional(get('results-path'));
   const runnerTemp = env['RUNNER_TEMP'] || tmpdir();

@@ -7,7 +7,19 @@ import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
 import type { ConfigFile, RawOptions } from '../config/spec.ts';
 
 /** `--html <file>`: the self-contained HTML report, with every plot (compare and report). */
-export const HTML_OPTION: OptionDef = { name: 'html', kind: 'string', arg: '<file>', help: 'write the HTML report: plots of every benchmark, self-contained', cliOnly: true };
+export const HTML_OPTION: OptionDef = { name: 'html', kind: 'string', arg: '<file>', help: 'write the HTML report: plots of every benchmark, self-contained', cliOnly: true, tier: 'user' };
+
+/**
+ * The option lines of a command's --help: the user tier, or every option with --help-all (`all`),
+ * and then the line that says how many more there are.
+ */
+export function helpLines(options: readonly OptionDef[], all: boolean, line: (o: OptionDef) => string = (o) => optionLine(o)): string[] {
+  const shown = all ? options : options.filter((o) => o.tier === 'user');
+  const lines = shown.map(line);
+  const more = options.length - shown.length;
+  if (more > 0) lines.push(`  ${'--help-all'.padEnd(24)} every option, with the ${more} advanced ones (docs/reference.md says why each is there)`);
+  return lines;
+}
 
 /**
  * One option's line of a command's --help: the flag and its value, its help, then its choices
@@ -26,7 +38,7 @@ export function optionLine(o: OptionDef, opts: { choices?: boolean; fallback?: s
  * an option), never by the wording of Node's own messages, and gets our one-line usage error.
  */
 export function parseFlags(argv: string[], names: readonly string[], allowPositionals: boolean, extra: readonly OptionDef[] = []): { flags: RawOptions; positionals: string[] } {
-  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
+  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' }, 'help-all': { type: 'boolean' } };
   for (const name of names) {
     const def = [...COMPARE_OPTIONS, ...extra].find((o) => o.name === name)!;
     options[name] = { type: def.kind === 'boolean' ? 'boolean' : 'string' };

@@ -12,10 +12,10 @@ import { writeReportFile } from '../results/atomic.ts';
 import { checkOutputPath } from '../results/writer.ts';
 import { runBisect } from '../bisect/run.ts';
 import { localBuildCache } from '../revisions/local-cache.ts';
-import { loadConfig, optionLine, parseFlags } from './args.ts';
+import { helpLines, loadConfig, parseFlags } from './args.ts';
 import type { Io } from './io.ts';
 
-const BENCHMARK_OPTION: OptionDef = { name: 'benchmark', kind: 'string', arg: '<name>', help: 'the benchmark to search for: a config entry, or a result name of a harness suite', cliOnly: true };
+const BENCHMARK_OPTION: OptionDef = { name: 'benchmark', kind: 'string', arg: '<name>', help: 'the benchmark to search for: a config entry, or a result name of a harness suite', cliOnly: true, tier: 'user' };
 
 /** The bisect's summary file when --out is not given (each step's results file sits beside it). */
 const BISECT_OUT = 'pairbench-bisect.json';
@@ -27,8 +27,8 @@ const BISECT_OPTIONS: readonly OptionDef[] = [
   ),
 ];
 
-function help(): string {
-  const lines = BISECT_OPTIONS.map((o) => optionLine(o));
+function help(all: boolean): string {
+  const lines = helpLines(BISECT_OPTIONS, all);
   return `Usage: pairbench bisect --base <rev> [--head <rev>] --benchmark <name> [options]
 
 Finds the first commit of the first-parent history --base..--head that regresses the benchmark.
@@ -46,11 +46,10 @@ Exit status: 0 the search ended (its finding is printed), 2 bad usage, 3 the bas
 export async function bisect(argv: string[], io: Io): Promise<ExitCode> {
   const { flags } = parseFlags(argv, BISECT_OPTIONS.map((o) => o.name), false, BISECT_OPTIONS);
   const config = loadConfig(flags, process.cwd());
-  if (flags['help']) {
-    io.stdout.write(`${help()}\n`);
+  if (flags['help'] || flags['help-all']) {
+    io.stdout.write(`${help(flags['help-all'] === true)}\n`);
     return 0;
   }
-  delete flags['help'];
   const benchmark = flags['benchmark'];
   delete flags['benchmark'];
   if (typeof benchmark !== 'string' || benchmark.trim() === '') throw new UsageError('--benchmark', '--benchmark is required: the name of the benchmark whose regression is searched for');

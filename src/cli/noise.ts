@@ -6,23 +6,23 @@ import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
 import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { checkRevision } from '../revisions/git.ts';
-import { loadConfig, optionLine, parseFlags } from './args.ts';
+import { helpLines, loadConfig, optionLine, parseFlags } from './args.ts';
 import { checkOutputs } from './emit.ts';
 import type { Io } from './io.ts';
 import { runAndReport } from './run.ts';
 
 /** `noise` measures one revision: a directory (default: the current one), or a git revision in two worktrees. */
 const NOISE_EXTRA: OptionDef[] = [
-  { name: 'dir', kind: 'string', arg: '<dir>', help: 'the directory measured on both sides (default: the current directory)' },
-  { name: 'rev', kind: 'string', arg: '<rev>', help: 'measure this git revision instead, checked out and built twice (two builds of one commit)' },
+  { name: 'dir', kind: 'string', arg: '<dir>', help: 'the directory measured on both sides (default: the current directory)', tier: 'user' },
+  { name: 'rev', kind: 'string', arg: '<rev>', help: 'measure this git revision instead, checked out and built twice (two builds of one commit)', tier: 'user' },
 ];
 const NOISE_OPTIONS = [
   ...COMPARE_OPTIONS.filter((o) => !['base', 'head', 'base-dir', 'head-dir', 'fail-on', 'min-pairs', 'shard', 'build-cache', 'build-cache-key', 'build-cache-dir', 'changed-only', 'paths-mode', 'paths-ignore'].includes(o.name)),
   ...NOISE_EXTRA,
 ];
 
-function help(): string {
-  const lines = NOISE_OPTIONS.map((o) => optionLine(o, o.name === 'max-pairs' ? { fallback: ' (default for noise: 60)' } : {}));
+function help(all: boolean): string {
+  const lines = helpLines(NOISE_OPTIONS, all, (o) => optionLine(o, o.name === 'max-pairs' ? { fallback: ' (default for noise: 60)' } : {}));
   return `Usage: pairbench noise [options]\n\nAn A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).\nPrints this machine's noise (single-run CV, paired CV) and the smallest change compare would\ndetect here with 30, 100 and 300 pairs: run it once on your runner to pick threshold and max-pairs.\n\nOptions:\n${lines.join('\n')}`;
 }
 
@@ -36,11 +36,10 @@ function isDirectory(path: string): boolean {
 
 export async function noise(argv: string[], io: Io): Promise<ExitCode> {
   const { flags } = parseFlags(argv, NOISE_OPTIONS.map((o) => o.name), false, NOISE_EXTRA);
-  if (flags['help']) {
-    io.stdout.write(`${help()}\n`);
+  if (flags['help'] || flags['help-all']) {
+    io.stdout.write(`${help(flags['help-all'] === true)}\n`);
     return 0;
   }
-  delete flags['help'];
   const { dir, rev, ...rest } = flags;
   if (dir !== undefined && rev !== undefined) throw new UsageError('--dir', '--dir and --rev cannot be used together: measure a directory or a git revision');
   // Checked here, so that messages name --dir and --rev, the flags the user typed.

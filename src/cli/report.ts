@@ -22,7 +22,7 @@ function help(): string {
 
 export async function report(argv: string[], io: Io): Promise<ExitCode> {
   const { flags, positionals } = parseFlags(argv, REPORT_OPTIONS, true, [HTML_OPTION]);
-  if (flags['help']) {
+  if (flags['help'] || flags['help-all']) {
     io.stdout.write(`${help()}\n`);
     return 0;
   }

@@ -255,6 +255,12 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     const def = optionDef(name)?.default;
     return def === undefined ? undefined : (parseOptionValue(name, naming(name), def) as T);
   };
+  /** An option that has a default in the option table: never undefined, and its default written only there. */
+  const valueOf = <T>(name: string): T => {
+    const v = get<T>(name);
+    if (v === undefined) throw new Error(`the option ${name} has no default in src/config/options.ts`);
+    return v;
+  };
 
   const baseDir = get<string>('base-dir');
   const headDir = get<string>('head-dir');
@@ -268,14 +274,14 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   }
   const base: RevisionSpec = baseDir !== undefined ? { kind: 'dir', dir: baseDir } : { kind: 'git', rev: get<string>('base') ?? null };
-  const head: RevisionSpec = headDir !== undefined ? { kind: 'dir', dir: headDir } : { kind: 'git', rev: get<string>('head') ?? 'HEAD' };
+  const head: RevisionSpec = headDir !== undefined ? { kind: 'dir', dir: headDir } : { kind: 'git', rev: valueOf<string>('head') };
 
   const run = get<string>('run');
-  const format = get<RunFormat>('format') ?? 'time';
-  const metrics = get<Metric[]>('metric') ?? ['wall'];
+  const format = valueOf<RunFormat>('format');
+  const metrics = valueOf<Metric[]>('metric');
   const prepare = get<string>('prepare') ?? null;
   const direction = get<Direction>('direction');
-  const shell = get<ShellMode>('shell') ?? 'sh';
+  const shell = valueOf<ShellMode>('shell');
   const interleave = get<'benchmark' | 'suite'>('interleave');
   const batch = get<number>('batch');
   const iterations = get<'fixed' | 'harness'>('iterations');
@@ -341,8 +347,8 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     }
   }
 
-  const minPairs = get<number>('min-pairs') ?? 10;
-  const maxPairs = get<number>('max-pairs') ?? 200;
+  const minPairs = valueOf<number>('min-pairs');
+  const maxPairs = valueOf<number>('max-pairs');
   if (minPairs > maxPairs) {
     throw new UsageError(naming('min-pairs'), `${naming('min-pairs')} (${minPairs}) is larger than ${naming('max-pairs')} (${maxPairs}); expected min-pairs ≤ max-pairs`);
   }
@@ -360,7 +366,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   }
   const cpus = get<string>('cpus');
   const changedOnly = get<boolean>('changed-only') ?? false;
-  const pathsMode = get<PathsMode>('paths-mode') ?? 'strict';
+  const pathsMode = valueOf<PathsMode>('paths-mode');
   const pathsIgnore = get<string>('paths-ignore');
   if (changedOnly && (base.kind === 'dir' || head.kind === 'dir')) {
     throw new UsageError(naming('changed-only'), `${naming('changed-only')} compares the files two git revisions change; expected --base and --head (not --base-dir and --head-dir)`);
@@ -376,22 +382,22 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     benchmarks,
     minPairs,
     maxPairs,
-    maxTimeMs: get<number>('max-time') ?? 600_000,
+    maxTimeMs: valueOf<number>('max-time'),
     precision: get<number>('precision') ?? null,
-    warmup: get<number>('warmup') ?? 1,
-    threshold: get<number>('threshold') ?? 0.02,
-    alpha: get<number>('alpha') ?? 0.05,
-    outliers: get<OutlierRule>('outliers') ?? 'tukey',
-    correction: get<Correction>('correction') ?? 'holm',
-    timeoutMs: get<number>('timeout') ?? 600_000,
+    warmup: valueOf<number>('warmup'),
+    threshold: valueOf<number>('threshold'),
+    alpha: valueOf<number>('alpha'),
+    outliers: valueOf<OutlierRule>('outliers'),
+    correction: valueOf<Correction>('correction'),
+    timeoutMs: valueOf<number>('timeout'),
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== undefined,
-    shard: parseShard(naming('shard'), get<string>('shard') ?? '1/1'),
+    shard: parseShard(naming('shard'), valueOf<string>('shard')),
     ...(cpus !== undefined ? { cpus: parseCpus(naming('cpus'), cpus) } : {}),
-    freshCopy: get<'auto' | 'off'>('fresh-copy') ?? 'auto',
-    out: get<string>('out') ?? 'pairbench-results.json',
+    freshCopy: valueOf<'auto' | 'off'>('fresh-copy'),
+    out: valueOf<string>('out'),
     markdown: get<string>('markdown') ?? null,
-    failOn: parseFailOn(naming('fail-on'), get<string[]>('fail-on') ?? ['regression']),
+    failOn: parseFailOn(naming('fail-on'), valueOf<string[]>('fail-on')),
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };

@@ -193,7 +193,7 @@ export interface AnalyzeOptions {
   /** the test of no change; default `pairedTestFor(outliers)` */
   test?: PairedTest;
   direction?: Direction;
-  threshold?: number;
+  threshold: number;
   metric?: string;
   stoppedEarly?: boolean;
   /** measured under the stopping rules, whatever ended it: the equivalence interval at the raised level (`equivalenceLevel`) */
@@ -262,6 +262,6 @@ export function completeAnalysis(pairs: readonly Pair[], s: ScreenedPairs, opts:
   const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt!, { zeros: 'keep' }) : null;
   const equivalenceWithExtremes = kept.length > 0 && opts.extremes ? withExtremes(kept, opts.extremes, eqAt!) : null;
   const analysis: PairsAnalysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, equivalenceWithExtremes, diagnostics: [] };
-  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
+  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold, opts.metric);
   return analysis;
 }

@@ -322,7 +322,7 @@ describe('outliers', () => {
   it('mad: modified z-score beyond 3.5', () => {
     const b = one(withSpikes(1, 1), 'lower-is-better', { outliers: 'mad' });
     expect(b.outliers).toEqual([3, 4]);
-    const a = analyzePairs(withSpikes(1, 1), { alpha: 0.05, outliers: 'none' });
+    const a = analyzePairs(withSpikes(1, 1), { alpha: 0.05, outliers: 'none', threshold: 0.02 });
     expect(a.screen.excluded).toEqual([]);
   });
 
