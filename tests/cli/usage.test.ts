@@ -1,4 +1,5 @@
 /** Every bad input gets one line naming it and what is expected, exit status 2, no stack trace. */
+import { COMPARE_OPTIONS } from '../../src/config/options.ts';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { pairbench } from '../support/cli.ts';
@@ -60,11 +61,27 @@ describe('S15: every bad input gets one clear message and exit 2', () => {
     expect(res.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('prints help with every option', () => {
+  it('--help shows the user tier, at most 22 options, and --help-all every option', () => {
     const res = pairbench(['compare', '--help']);
     expect(res.status).toBe(0);
-    for (const flag of ['--base', '--head', '--run', '--format', '--metric', '--max-pairs', '--precision', '--threshold', '--seed', '--fail-on']) {
-      expect(res.stdout).toContain(flag);
+    const shown = (text: string) => text.split('\n').filter((l) => /^ {2}--[a-z]/.test(l)).map((l) => l.trim().split(/\s/)[0]!);
+    const user = COMPARE_OPTIONS.filter((o) => o.tier === 'user').map((o) => `--${o.name}`);
+    expect(shown(res.stdout)).toEqual([...user, '--html', '--help-all']);
+    expect(shown(res.stdout).length).toBeLessThanOrEqual(22);
+    for (const flag of ['--base', '--head', '--run', '--format', '--metric', '--max-pairs', '--threshold', '--fail-on']) expect(res.stdout).toContain(flag);
+    expect(res.stdout).not.toContain('--fresh-copy');
+    const all = pairbench(['compare', '--help-all']);
+    expect(all.status).toBe(0);
+    expect(shown(all.stdout)).toEqual([...COMPARE_OPTIONS.map((o) => `--${o.name}`), '--html']);
+  });
+
+  it('--help-all works for noise and bisect too, and --help hides their advanced options', () => {
+    for (const command of ['noise', 'bisect']) {
+      const short = pairbench([command, '--help']).stdout;
+      const all = pairbench([command, '--help-all']).stdout;
+      expect(short, command).toContain('--help-all');
+      expect(short, command).not.toContain('--outliers');
+      expect(all, command).toContain('--outliers');
     }
   });
 });
