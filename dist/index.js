@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-LZSAKZU6.js");
+  const { runAction } = await import("./chunks/run-B7OVV5YJ.js");
   await runAction();
 }

@@ -37,7 +37,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-Q24LBJ6N.js";
+} from "./chunk-OPI2YRHC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
@@ -97,7 +97,14 @@ function localBuildCache(spec, env) {
 import { readFileSync } from "node:fs";
 import { resolve as resolve2 } from "node:path";
 import { parseArgs } from "node:util";
-var HTML_OPTION = { name: "html", kind: "string", arg: "<file>", help: "write the HTML report: plots of every benchmark, self-contained", cliOnly: true };
+var HTML_OPTION = { name: "html", kind: "string", arg: "<file>", help: "write the HTML report: plots of every benchmark, self-contained", cliOnly: true, tier: "user" };
+function helpLines(options, all, line = (o) => optionLine(o)) {
+  const shown = all ? options : options.filter((o) => o.tier === "user");
+  const lines = shown.map(line);
+  const more = options.length - shown.length;
+  if (more > 0) lines.push(`  ${"--help-all".padEnd(24)} every option, with the ${more} advanced ones (docs/reference.md says why each is there)`);
+  return lines;
+}
 function optionLine(o, opts = {}) {
   const flag = `--${o.name}${o.kind === "boolean" ? "" : ` ${o.arg ?? "<value>"}`}`;
   const shown = opts.fallback !== void 0 ? opts.fallback : o.default !== void 0 ? ` (default: ${o.default})` : "";
@@ -105,7 +112,7 @@ function optionLine(o, opts = {}) {
   return `  ${flag.padEnd(24)} ${o.help}${choices}${shown ?? ""}`;
 }
 function parseFlags(argv, names, allowPositionals, extra = []) {
-  const options = { help: { type: "boolean", short: "h" } };
+  const options = { help: { type: "boolean", short: "h" }, "help-all": { type: "boolean" } };
   for (const name of names) {
     const def = [...COMPARE_OPTIONS, ...extra].find((o) => o.name === name);
     options[name] = { type: def.kind === "boolean" ? "boolean" : "string" };
@@ -150,7 +157,7 @@ function loadConfig(flags, cwd) {
 }
 
 // src/cli/bisect.ts
-var BENCHMARK_OPTION = { name: "benchmark", kind: "string", arg: "<name>", help: "the benchmark to search for: a config entry, or a result name of a harness suite", cliOnly: true };
+var BENCHMARK_OPTION = { name: "benchmark", kind: "string", arg: "<name>", help: "the benchmark to search for: a config entry, or a result name of a harness suite", cliOnly: true, tier: "user" };
 var BISECT_OUT = "pairbench-bisect.json";
 var BISECT_OPTIONS = [
   BENCHMARK_OPTION,
@@ -158,8 +165,8 @@ var BISECT_OPTIONS = [
     (o) => o.name === "out" ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === "max-time" ? { ...o, help: "measuring budget of the whole search, shared equally by its tests" } : o
   )
 ];
-function help() {
-  const lines = BISECT_OPTIONS.map((o) => optionLine(o));
+function help(all) {
+  const lines = helpLines(BISECT_OPTIONS, all);
   return `Usage: pairbench bisect --base <rev> [--head <rev>] --benchmark <name> [options]
 
 Finds the first commit of the first-parent history --base..--head that regresses the benchmark.
@@ -176,12 +183,11 @@ Exit status: 0 the search ended (its finding is printed), 2 bad usage, 3 the bas
 async function bisect(argv, io) {
   const { flags } = parseFlags(argv, BISECT_OPTIONS.map((o) => o.name), false, BISECT_OPTIONS);
   const config = loadConfig(flags, process.cwd());
-  if (flags["help"]) {
-    io.stdout.write(`${help()}
+  if (flags["help"] || flags["help-all"]) {
+    io.stdout.write(`${help(flags["help-all"] === true)}
 `);
     return 0;
   }
-  delete flags["help"];
   const benchmark = flags["benchmark"];
   delete flags["benchmark"];
   if (typeof benchmark !== "string" || benchmark.trim() === "") throw new UsageError("--benchmark", "--benchmark is required: the name of the benchmark whose regression is searched for");
@@ -464,9 +470,8 @@ pairbench: ${sig} received; stopping the running commands and saving the results
 }
 
 // src/cli/compare.ts
-function help2() {
-  const lines = COMPARE_OPTIONS.map((o) => optionLine(o, { choices: true }));
-  lines.push(optionLine(HTML_OPTION));
+function help2(all) {
+  const lines = helpLines([...COMPARE_OPTIONS, HTML_OPTION], all, (o) => optionLine(o, { choices: true }));
   return `Usage: pairbench compare [options]
 
 Options:
@@ -476,12 +481,11 @@ Exit status: 0 no gate failed, 1 a regression (with --fail-on regression), 2 bad
 }
 async function compare(argv, io) {
   const { flags } = parseFlags(argv, [...COMPARE_OPTIONS.map((o) => o.name), "html"], false, [HTML_OPTION]);
-  if (flags["help"]) {
-    io.stdout.write(`${help2()}
+  if (flags["help"] || flags["help-all"]) {
+    io.stdout.write(`${help2(flags["help-all"] === true)}
 `);
     return 0;
   }
-  delete flags["help"];
   const html = typeof flags["html"] === "string" ? flags["html"] : null;
   delete flags["html"];
   const cwd = process.cwd();
@@ -526,15 +530,15 @@ function about(first, io) {
 import { statSync } from "node:fs";
 import { resolve as resolve4 } from "node:path";
 var NOISE_EXTRA = [
-  { name: "dir", kind: "string", arg: "<dir>", help: "the directory measured on both sides (default: the current directory)" },
-  { name: "rev", kind: "string", arg: "<rev>", help: "measure this git revision instead, checked out and built twice (two builds of one commit)" }
+  { name: "dir", kind: "string", arg: "<dir>", help: "the directory measured on both sides (default: the current directory)", tier: "user" },
+  { name: "rev", kind: "string", arg: "<rev>", help: "measure this git revision instead, checked out and built twice (two builds of one commit)", tier: "user" }
 ];
 var NOISE_OPTIONS = [
   ...COMPARE_OPTIONS.filter((o) => !["base", "head", "base-dir", "head-dir", "fail-on", "min-pairs", "shard", "build-cache", "build-cache-key", "build-cache-dir", "changed-only", "paths-mode", "paths-ignore"].includes(o.name)),
   ...NOISE_EXTRA
 ];
-function help3() {
-  const lines = NOISE_OPTIONS.map((o) => optionLine(o, o.name === "max-pairs" ? { fallback: " (default for noise: 60)" } : {}));
+function help3(all) {
+  const lines = helpLines(NOISE_OPTIONS, all, (o) => optionLine(o, o.name === "max-pairs" ? { fallback: " (default for noise: 60)" } : {}));
   return `Usage: pairbench noise [options]
 
 An A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).
@@ -553,12 +557,11 @@ function isDirectory(path) {
 }
 async function noise(argv, io) {
   const { flags } = parseFlags(argv, NOISE_OPTIONS.map((o) => o.name), false, NOISE_EXTRA);
-  if (flags["help"]) {
-    io.stdout.write(`${help3()}
+  if (flags["help"] || flags["help-all"]) {
+    io.stdout.write(`${help3(flags["help-all"] === true)}
 `);
     return 0;
   }
-  delete flags["help"];
   const { dir, rev, ...rest } = flags;
   if (dir !== void 0 && rev !== void 0) throw new UsageError("--dir", "--dir and --rev cannot be used together: measure a directory or a git revision");
   if (typeof dir === "string" && !isDirectory(resolve4(process.cwd(), dir))) throw UsageError.invalid("--dir", dir, "an existing directory");
@@ -585,7 +588,7 @@ ${lines.join("\n")}`;
 }
 async function report(argv, io) {
   const { flags, positionals } = parseFlags(argv, REPORT_OPTIONS, true, [HTML_OPTION]);
-  if (flags["help"]) {
+  if (flags["help"] || flags["help-all"]) {
     io.stdout.write(`${help4()}
 `);
     return 0;

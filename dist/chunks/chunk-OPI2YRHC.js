@@ -9667,49 +9667,49 @@ var HarnessParseError = class extends Error {
 var METRICS = ["wall", "cpu", "rss", "instructions"];
 var RUN_FORMATS = ["time", ...HARNESS_FORMATS];
 var COMPARE_OPTIONS = [
-  { name: "base", kind: "string", arg: "<rev>", help: "baseline git revision (default: merge-base of --head with the default branch)", cliOnly: true },
-  { name: "head", kind: "string", arg: "<rev>", help: "candidate git revision", default: "HEAD", cliOnly: true },
-  { name: "base-dir", kind: "string", arg: "<dir>", help: "compare an existing directory as the baseline (no checkout)", cliOnly: true },
-  { name: "head-dir", kind: "string", arg: "<dir>", help: "compare an existing directory as the candidate (no checkout)", cliOnly: true },
-  { name: "repo", kind: "string", arg: "<dir>", help: "the git repository (default: the current directory)", cliOnly: true },
-  { name: "build", kind: "string", arg: "<cmd>", help: "shell command run once in each revision's directory before measuring" },
-  { name: "build-cache", kind: "string", arg: "<paths>", help: "the base's build outputs kept between runs, relative to its folder (space-separated): a hit skips the base's build; head is always built (default: none, no cache)" },
-  { name: "build-cache-key", kind: "string", arg: "<text>", help: "a toolchain version added to the build cache key, such as go1.24" },
-  { name: "build-cache-dir", kind: "string", arg: "<dir>", help: "the folder the command line keeps its build cache in (the action uses GitHub's cache)", cliOnly: true },
-  { name: "run", kind: "string", arg: "<cmd>", help: "shell command measured each time (or printing benchmark results, with --format)" },
-  { name: "name", kind: "string", arg: "<name>", help: "name of the benchmark given by --run (default: the command)" },
-  { name: "prepare", kind: "string", arg: "<cmd>", help: "shell command before every measured run, not timed" },
-  { name: "shell", kind: "choice", choices: ["sh", "none"], default: "sh", arg: "<sh|none>", help: "run the command through /bin/sh -c (its start is calibrated and subtracted), or none: split into words and executed directly (no pipes, variables or globs)" },
-  { name: "format", kind: "choice", choices: RUN_FORMATS, default: "time", arg: "<f>", help: "time the whole command, or parse a harness output" },
-  { name: "metric", kind: "list", choices: METRICS, default: "wall", arg: "<m>", help: "what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)" },
-  { name: "direction", kind: "choice", choices: ["lower-is-better", "higher-is-better"], arg: "<d>", help: "which way is better, for --format json values without one" },
-  { name: "interleave", kind: "choice", choices: ["benchmark", "suite"], arg: "<how>", help: "pair each benchmark of a harness suite on its own (default where the format can select one), or whole runs of the suite" },
-  { name: "config", kind: "string", arg: "<file>", help: "YAML file naming several benchmarks", cliOnly: true },
-  { name: "changed-only", kind: "boolean", help: "run only the benchmarks whose config paths: base..head changes (the others are listed as not run)" },
-  { name: "paths-mode", kind: "choice", choices: ["strict", "matched"], default: "strict", arg: "<mode>", help: "with changed-only: strict runs every benchmark when a changed file matches no benchmark's paths (they may be incomplete); matched runs only the benchmarks whose paths match" },
-  { name: "paths-ignore", kind: "string", arg: "<globs>", help: "with changed-only: changed files that never count (space-separated globs, such as **/*.md docs/**)" },
-  { name: "min-pairs", kind: "integer", default: "10", arg: "<n>", help: "pairs before any stopping rule applies", recorded: 6 },
-  { name: "max-pairs", kind: "integer", default: "200", arg: "<n>", help: "pairs at most, per benchmark", recorded: 7 },
-  { name: "max-time", kind: "duration", default: "10m", arg: "<dur>", help: "measuring budget for the whole comparison", recorded: 8 },
-  { name: "precision", kind: "percent", arg: "<pct>", help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences; default: a quarter of its threshold, 0.5% at 2%)", recorded: 9 },
-  { name: "warmup", kind: "integer", default: "1", arg: "<n>", help: "unmeasured runs per side before the first pair", recorded: 10 },
-  { name: "threshold", kind: "percent", default: "2%", arg: "<pct>", help: "smallest relative change that counts as a regression or improvement", recorded: 2 },
-  { name: "alpha", kind: "alpha", default: "0.05", arg: "<p>", help: "significance level, after correction for the number of benchmarks", recorded: 3 },
-  { name: "outliers", kind: "choice", choices: ["tukey", "mad", "none"], default: "tukey", arg: "<rule>", help: "outlier rule on the paired log-ratios", recorded: 4 },
-  { name: "correction", kind: "choice", choices: ["holm", "bh"], default: "holm", arg: "<c>", help: "multiple-comparison correction: holm (family-wise) or bh (false discovery rate)", recorded: 5 },
-  { name: "timeout", kind: "duration", default: "10m", arg: "<dur>", help: "one run's time limit; the whole process tree is killed past it", recorded: 11 },
-  { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1 },
-  { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th" },
-  { name: "cpus", kind: "cpus", arg: "<list>", help: "bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)", recorded: 12 },
-  { name: "fresh-copy", kind: "choice", choices: ["auto", "off"], default: "auto", arg: "<auto|off>", help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13 },
-  { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete" },
-  { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)" },
-  { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never" },
-  { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)" },
-  { name: "iterations", kind: "choice", choices: ["fixed", "harness"], arg: "<how>", help: "Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run" },
-  { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "Go and Google Benchmark suites paired per benchmark: auto chooses each benchmark's repetitions per process and their length from the noise of its first pairs (default); command runs them as the command says" },
-  { name: "json", kind: "boolean", help: "print the results JSON to stdout instead of the table", cliOnly: true },
-  { name: "quiet", kind: "boolean", help: "no progress lines", cliOnly: true }
+  { name: "base", kind: "string", arg: "<rev>", help: "baseline git revision (default: merge-base of --head with the default branch)", cliOnly: true, tier: "user" },
+  { name: "head", kind: "string", arg: "<rev>", help: "candidate git revision", default: "HEAD", cliOnly: true, tier: "user" },
+  { name: "base-dir", kind: "string", arg: "<dir>", help: "compare an existing directory as the baseline (no checkout)", cliOnly: true, tier: "user" },
+  { name: "head-dir", kind: "string", arg: "<dir>", help: "compare an existing directory as the candidate (no checkout)", cliOnly: true, tier: "user" },
+  { name: "repo", kind: "string", arg: "<dir>", help: "the git repository (default: the current directory)", cliOnly: true, tier: "user" },
+  { name: "build", kind: "string", arg: "<cmd>", help: "shell command run once in each revision's directory before measuring", tier: "user", doc: "Shell command run once in each revision's directory before measuring." },
+  { name: "build-cache", kind: "string", arg: "<paths>", help: "the base's build outputs kept between runs, relative to its folder (space-separated): a hit skips the base's build; head is always built (default: none, no cache)", tier: "advanced", doc: "The base's build outputs to keep between runs, space-separated paths relative to its folder (build/ target/release/bench). A hit restores them from GitHub's cache and skips the base's build; head is always built, and every pair is measured in this run. Only the base branch's own runs (push, workflow_dispatch) write the cache; pull request runs only read it. Empty: no cache." },
+  { name: "build-cache-key", kind: "string", arg: "<text>", help: "a toolchain version added to the build cache key, such as go1.24", tier: "advanced", doc: "A toolchain version added to the build cache key (go1.24, rustc 1.83), beside the base SHA, the build command, the OS, the architecture and the runner image." },
+  { name: "build-cache-dir", kind: "string", arg: "<dir>", help: "the folder the command line keeps its build cache in (the action uses GitHub's cache)", cliOnly: true, tier: "advanced" },
+  { name: "run", kind: "string", arg: "<cmd>", help: "shell command measured each time (or printing benchmark results, with --format)", tier: "user", doc: "Shell command measured each time (or that prints benchmark results, with `format`). Required unless `config` names the benchmarks." },
+  { name: "name", kind: "string", arg: "<name>", help: "name of the benchmark given by --run (default: the command)", tier: "advanced", doc: "Name of the benchmark given by `run`.", defaultDoc: "the command" },
+  { name: "prepare", kind: "string", arg: "<cmd>", help: "shell command before every measured run, not timed", tier: "user", doc: "Shell command before every measured run, not timed." },
+  { name: "shell", kind: "choice", choices: ["sh", "none"], default: "sh", arg: "<sh|none>", help: "run the command through /bin/sh -c (its start is calibrated and subtracted), or none: split into words and executed directly (no pipes, variables or globs)", tier: "advanced", doc: "How the run command is started: sh (through /bin/sh -c; the shell's start is timed by empty runs between the pairs and subtracted) or none (split into words and executed directly, like hyperfine -N: no pipes, variables or globs)." },
+  { name: "format", kind: "choice", choices: RUN_FORMATS, default: "time", arg: "<f>", help: "time the whole command, or parse a harness output", tier: "user", doc: "time (time the whole command), or a harness output to parse: go, criterion, bencher, pytest-benchmark, google-benchmark, hyperfine, jmh, json, vitest, mitata, benchmarkjs, catch2, pyperf." },
+  { name: "metric", kind: "list", choices: METRICS, default: "wall", arg: "<m>", help: "what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)", tier: "user", doc: "What is measured with format time: wall, cpu, rss, instructions (comma-separated for several)." },
+  { name: "direction", kind: "choice", choices: ["lower-is-better", "higher-is-better"], arg: "<d>", help: "which way is better, for --format json values without one", tier: "advanced", doc: "Which way is better for format json values without one: lower-is-better or higher-is-better.", defaultDoc: "from the unit (rates such as MB/s higher-is-better, everything else lower-is-better)" },
+  { name: "interleave", kind: "choice", choices: ["benchmark", "suite"], arg: "<how>", help: "pair each benchmark of a harness suite on its own (default where the format can select one), or whole runs of the suite", tier: "advanced", doc: "benchmark (pair each benchmark of a harness suite on its own: base and head runs of one benchmark back to back, decided benchmarks no longer run) or suite (pair whole runs of the suite).", defaultDoc: "benchmark where the format and run command can select one benchmark ({filter} or {benchmark} in run), else suite" },
+  { name: "config", kind: "string", arg: "<file>", help: "YAML file naming several benchmarks", cliOnly: true, tier: "user" },
+  { name: "changed-only", kind: "boolean", help: "run only the benchmarks whose config paths: base..head changes (the others are listed as not run)", tier: "advanced", doc: "Run only the benchmarks of the config file whose paths: (globs relative to the repository root) the pull request changes; the others are listed in the comment as not run, never dropped. A pull request that changes no benchmark's paths measures nothing, says so in one line, and passes.", defaultDoc: "false" },
+  { name: "paths-mode", kind: "choice", choices: ["strict", "matched"], default: "strict", arg: "<mode>", help: "with changed-only: strict runs every benchmark when a changed file matches no benchmark's paths (they may be incomplete); matched runs only the benchmarks whose paths match", tier: "advanced", doc: "With changed-only: strict runs every benchmark when a changed file matches no benchmark's paths, since paths may be incomplete (a shared header nobody listed); matched runs only the benchmarks whose paths match." },
+  { name: "paths-ignore", kind: "string", arg: "<globs>", help: "with changed-only: changed files that never count (space-separated globs, such as **/*.md docs/**)", tier: "advanced", doc: "With changed-only: changed files that never count as changes, space-separated globs (**/*.md docs/**): a pull request that changes only these measures nothing." },
+  { name: "min-pairs", kind: "integer", default: "10", arg: "<n>", help: "pairs before any stopping rule applies", recorded: 6, tier: "advanced", doc: "Pairs before any stopping rule applies." },
+  { name: "max-pairs", kind: "integer", default: "200", arg: "<n>", help: "pairs at most, per benchmark", recorded: 7, tier: "user", doc: "Pairs at most, per benchmark." },
+  { name: "max-time", kind: "duration", default: "10m", arg: "<dur>", help: "measuring budget for the whole comparison", recorded: 8, tier: "user", doc: "Measuring budget for the whole comparison (90s, 10m)." },
+  { name: "precision", kind: "percent", arg: "<pct>", help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences; default: a quarter of its threshold, 0.5% at 2%)", recorded: 9, tier: "advanced", doc: "Stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences).", defaultDoc: "a quarter of the threshold (0.5% at 2%)" },
+  { name: "warmup", kind: "integer", default: "1", arg: "<n>", help: "unmeasured runs per side before the first pair", recorded: 10, tier: "advanced", doc: "Unmeasured runs per side before the first pair." },
+  { name: "threshold", kind: "percent", default: "2%", arg: "<pct>", help: "smallest relative change that counts as a regression or improvement", recorded: 2, tier: "user", doc: "Smallest relative change that counts as a regression or improvement (2% or 0.02)." },
+  { name: "alpha", kind: "alpha", default: "0.05", arg: "<p>", help: "significance level, after correction for the number of benchmarks", recorded: 3, tier: "user", doc: "Significance level, after correction for the number of benchmarks." },
+  { name: "outliers", kind: "choice", choices: ["tukey", "mad", "none"], default: "tukey", arg: "<rule>", help: "outlier rule on the paired log-ratios", recorded: 4, tier: "advanced", doc: "Outlier rule on the paired log-ratios: tukey, mad, none (outliers are always reported, never silently dropped)." },
+  { name: "correction", kind: "choice", choices: ["holm", "bh"], default: "holm", arg: "<c>", help: "multiple-comparison correction: holm (family-wise) or bh (false discovery rate)", recorded: 5, tier: "advanced", doc: "Multiple-comparison correction: holm (family-wise) or bh (false discovery rate)." },
+  { name: "timeout", kind: "duration", default: "10m", arg: "<dur>", help: "one run's time limit; the whole process tree is killed past it", recorded: 11, tier: "advanced", doc: "One run's time limit; the whole process tree is killed past it." },
+  { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1, tier: "advanced", doc: "Seed of the pair order, recorded in the results so a run can be replayed.", defaultDoc: "random" },
+  { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th", tier: "advanced", doc: "i/n: this job measures every n-th benchmark, starting at the i-th (merge the shards with mode report)." },
+  { name: "cpus", kind: "cpus", arg: "<list>", help: "bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)", recorded: 12, tier: "advanced", doc: "Bind every measured run of both sides to these CPUs (Linux runners; a list such as 1 or 2-3, taskset). Pairs spread far less on a small runner, but Go then sizes GOMAXPROCS to the CPUs given (Go code on one thread with cpus 1).", defaultDoc: "not bound" },
+  { name: "fresh-copy", kind: "choice", choices: ["auto", "off"], default: "auto", arg: "<auto|off>", help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13, tier: "advanced", doc: "auto: before every measured run, replace the program the run command starts with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are." },
+  { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete", tier: "user" },
+  { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)", tier: "user" },
+  { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never", tier: "user", doc: "regression (fail the step on a significant regression beyond the threshold); regression,inconclusive (also fail when a benchmark could not be decided within the budget); or none. The check run stays neutral for inconclusive." },
+  { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)", tier: "advanced", doc: "Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark.", defaultDoc: "1" },
+  { name: "iterations", kind: "choice", choices: ["fixed", "harness"], arg: "<how>", help: "Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run", tier: "advanced", doc: "Go benchmarks paired on their own, with design: command: fixed (each runs one iteration count on both sides, -test.benchtime=Nx from the listing run, so the two runs of a pair do the same work) or harness (Go sizes every run itself).", defaultDoc: "fixed" },
+  { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "Go and Google Benchmark suites paired per benchmark: auto chooses each benchmark's repetitions per process and their length from the noise of its first pairs (default); command runs them as the command says", tier: "advanced", doc: "Go and Google Benchmark suites paired per benchmark: auto (each benchmark's repetitions per process and their length are chosen from the noise of its first pairs, the same on both sides of every pair) or command (runs as the command says).", defaultDoc: "auto" },
+  { name: "json", kind: "boolean", help: "print the results JSON to stdout instead of the table", cliOnly: true, tier: "user" },
+  { name: "quiet", kind: "boolean", help: "no progress lines", cliOnly: true, tier: "user" }
 ];
 function recordedKey(o2) {
   const camel = o2.name.replace(/-([a-z])/g, (_, c4) => c4.toUpperCase());
@@ -29742,6 +29742,11 @@ function buildSpec(flags, ctx) {
     const def = optionDef(name)?.default;
     return def === void 0 ? void 0 : parseOptionValue(name, naming(name), def);
   };
+  const valueOf = (name) => {
+    const v = get(name);
+    if (v === void 0) throw new Error(`the option ${name} has no default in src/config/options.ts`);
+    return v;
+  };
   const baseDir = get("base-dir");
   const headDir = get("head-dir");
   if (baseDir === void 0 !== (headDir === void 0)) {
@@ -29754,13 +29759,13 @@ function buildSpec(flags, ctx) {
     }
   }
   const base = baseDir !== void 0 ? { kind: "dir", dir: baseDir } : { kind: "git", rev: get("base") ?? null };
-  const head = headDir !== void 0 ? { kind: "dir", dir: headDir } : { kind: "git", rev: get("head") ?? "HEAD" };
+  const head = headDir !== void 0 ? { kind: "dir", dir: headDir } : { kind: "git", rev: valueOf("head") };
   const run = get("run");
-  const format2 = get("format") ?? "time";
-  const metrics = get("metric") ?? ["wall"];
+  const format2 = valueOf("format");
+  const metrics = valueOf("metric");
   const prepare2 = get("prepare") ?? null;
   const direction = get("direction");
-  const shell = get("shell") ?? "sh";
+  const shell = valueOf("shell");
   const interleave = get("interleave");
   const batch = get("batch");
   const iterations = get("iterations");
@@ -29821,8 +29826,8 @@ function buildSpec(flags, ctx) {
       }
     }
   }
-  const minPairs = get("min-pairs") ?? 10;
-  const maxPairs = get("max-pairs") ?? 200;
+  const minPairs = valueOf("min-pairs");
+  const maxPairs = valueOf("max-pairs");
   if (minPairs > maxPairs) {
     throw new UsageError(naming("min-pairs"), `${naming("min-pairs")} (${minPairs}) is larger than ${naming("max-pairs")} (${maxPairs}); expected min-pairs ≤ max-pairs`);
   }
@@ -29840,7 +29845,7 @@ function buildSpec(flags, ctx) {
   }
   const cpus2 = get("cpus");
   const changedOnly = get("changed-only") ?? false;
-  const pathsMode = get("paths-mode") ?? "strict";
+  const pathsMode = valueOf("paths-mode");
   const pathsIgnore = get("paths-ignore");
   if (changedOnly && (base.kind === "dir" || head.kind === "dir")) {
     throw new UsageError(naming("changed-only"), `${naming("changed-only")} compares the files two git revisions change; expected --base and --head (not --base-dir and --head-dir)`);
@@ -29856,22 +29861,22 @@ function buildSpec(flags, ctx) {
     benchmarks,
     minPairs,
     maxPairs,
-    maxTimeMs: get("max-time") ?? 6e5,
+    maxTimeMs: valueOf("max-time"),
     precision: get("precision") ?? null,
-    warmup: get("warmup") ?? 1,
-    threshold: get("threshold") ?? 0.02,
-    alpha: get("alpha") ?? 0.05,
-    outliers: get("outliers") ?? "tukey",
-    correction: get("correction") ?? "holm",
-    timeoutMs: get("timeout") ?? 6e5,
+    warmup: valueOf("warmup"),
+    threshold: valueOf("threshold"),
+    alpha: valueOf("alpha"),
+    outliers: valueOf("outliers"),
+    correction: valueOf("correction"),
+    timeoutMs: valueOf("timeout"),
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== void 0,
-    shard: parseShard(naming("shard"), get("shard") ?? "1/1"),
+    shard: parseShard(naming("shard"), valueOf("shard")),
     ...cpus2 !== void 0 ? { cpus: parseCpus(naming("cpus"), cpus2) } : {},
-    freshCopy: get("fresh-copy") ?? "auto",
-    out: get("out") ?? "pairbench-results.json",
+    freshCopy: valueOf("fresh-copy"),
+    out: valueOf("out"),
     markdown: get("markdown") ?? null,
-    failOn: parseFailOn(naming("fail-on"), get("fail-on") ?? ["regression"]),
+    failOn: parseFailOn(naming("fail-on"), valueOf("fail-on")),
     json: get("json") ?? false,
     quiet: get("quiet") ?? false
   };
@@ -42472,7 +42477,7 @@ function completeAnalysis(pairs, s, opts) {
   const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt, { zeros: "keep" }) : null;
   const equivalenceWithExtremes = kept.length > 0 && opts.extremes ? withExtremes(kept, opts.extremes, eqAt) : null;
   const analysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, equivalenceWithExtremes, diagnostics: [] };
-  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold ?? 0.02, opts.metric);
+  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold, opts.metric);
   return analysis;
 }
 

@@ -45,7 +45,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-Q24LBJ6N.js";
+} from "./chunk-OPI2YRHC.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -50314,6 +50314,74 @@ import { readFileSync as readFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join as join5, resolve as resolve2 } from "node:path";
 
+// src/github/labels.ts
+var DEFAULT_ACCEPT_LABEL = "performance-accepted";
+var LabelsPayload = external_exports.object({
+  action: external_exports.string().optional(),
+  label: external_exports.object({ name: external_exports.string() }).optional(),
+  sender: external_exports.object({ login: external_exports.string() }).optional(),
+  pull_request: external_exports.object({ labels: external_exports.array(external_exports.object({ name: external_exports.string() })).optional() }).optional()
+});
+async function labelsOf(api, q) {
+  const p = LabelsPayload.safeParse(q.payload);
+  const fromEvent = p.success ? p.data.pull_request?.labels : void 0;
+  if (fromEvent) return fromEvent.map((l) => l.name);
+  const { data } = await api.rest.pulls.get({ owner: q.owner, repo: q.repo, pull_number: q.pull });
+  return (data.labels ?? []).map((l) => l.name);
+}
+async function labelledBy(api, q) {
+  const p = LabelsPayload.safeParse(q.payload);
+  if (p.success && p.data.action === "labeled" && p.data.label?.name === q.label && p.data.sender) return p.data.sender.login;
+  const events = await api.paginate(api.rest.issues.listEvents, { owner: q.owner, repo: q.repo, issue_number: q.pull, per_page: 100 });
+  let who = null;
+  for (const e of events) {
+    const label = e.label?.name;
+    if (e.event === "labeled" && label === q.label) who = e.actor?.login ?? null;
+  }
+  return who;
+}
+async function acceptance(api, q) {
+  if (q.label === "") return null;
+  if (!api) return null;
+  let by = null;
+  try {
+    const labels = await labelsOf(api, q);
+    if (!labels.includes(q.label)) return null;
+    by = await labelledBy(api, q);
+    if (!by) return { label: q.label, by: null, accepted: false, reason: "who added it could not be found in the pull request events" };
+    const { data } = await api.rest.repos.getCollaboratorPermissionLevel({ owner: q.owner, repo: q.repo, username: by });
+    const level = data.permission;
+    if (level === "admin" || level === "write" || level === "maintain") return { label: q.label, by, accepted: true };
+    return { label: q.label, by, accepted: false, reason: `@${by} added it and has ${level} access, not write access` };
+  } catch (err) {
+    return { label: q.label, by, accepted: false, reason: `the label could not be checked (${describeApiError(err)})` };
+  }
+}
+
+// src/action/input-table.ts
+var ACTION_OWN_INPUTS = [
+  { name: "config", tier: "user", doc: "YAML file (relative to the workspace) naming several benchmarks, each with its own command, format, metric and threshold; its top-level keys are defaults for these inputs.", defaultDoc: "none" },
+  { name: "base-ref", tier: "advanced", doc: "Baseline git revision.", defaultDoc: "from the event (the PR base, the pushed range's parent), else the merge-base with the default branch" },
+  { name: "head-ref", tier: "advanced", doc: "Candidate git revision.", defaultDoc: "from the event (the PR head, never the merge commit; the pushed commit), else GITHUB_SHA" },
+  { name: "github-token", tier: "user", doc: "Token for the comment and the check run. It is masked, and removed from the environment of the build and benchmark commands.", defaultDoc: "the job's token (github.token)", default: "${{ github.token }}" },
+  { name: "comment", tier: "user", doc: "always, on-change (only when some verdict is not unchanged; an existing comment is still updated), or never.", defaultDoc: "always", default: "always" },
+  { name: "comment-id", tier: "advanced", doc: "Tells this job's sticky comment apart from others on the same PR.", defaultDoc: "the workflow and job name" },
+  { name: "check-name", tier: "user", doc: "When set, also publish a check run of this name on the PR head (needs permissions checks: write).", defaultDoc: "none (no check run)" },
+  { name: "pr-number", tier: "advanced", doc: "The PR to compare and comment on, for workflow_dispatch reruns.", defaultDoc: "from the event" },
+  { name: "mode", tier: "user", doc: "compare (measure and report), report (only merge result files and report: shards, fork PRs through workflow_run), or noise (an A/A run of one revision: the noise floor).", defaultDoc: "compare", default: "compare" },
+  { name: "results", tier: "user", doc: "mode report: the result files to merge (a glob, one per line), such as `results/**/*.json`. They are treated as untrusted: schema-checked and size-capped.", defaultDoc: "none (required in mode report)" },
+  { name: "results-path", tier: "advanced", doc: "Where the results file is written.", defaultDoc: "pairbench/pairbench-results.json under RUNNER_TEMP" },
+  { name: "allow-pull-request-target", tier: "advanced", doc: "Under pull_request_target, pairbench refuses to build a fork's head: that code would run with a write token and the repository's secrets. Set true only if you accept that risk.", defaultDoc: "false", default: "false" },
+  { name: "accept-label", tier: "advanced", doc: "A pull request label that accepts an intended regression: the gate passes and the comment says who accepted it. It counts only when added by someone with write access. Empty: no label accepts.", defaultDoc: DEFAULT_ACCEPT_LABEL, default: DEFAULT_ACCEPT_LABEL },
+  { name: "bisect", tier: "advanced", doc: "On a pull request whose comparison finds regressions, search the PR's first-parent commits for the first one that regresses each regressed benchmark (at most 3): the head's regression is the comparison's, and each halving compares a commit with the base by the same paired test, at alpha / ceil(log2 commits). The comment names the commit with its interval; a commit that cannot be built is skipped. Needs the PR's history (actions/checkout with fetch-depth: 0).", defaultDoc: "false", default: "false" },
+  { name: "bisect-max-time", tier: "advanced", doc: "The measuring budget of the bisect, shared by the benchmarks searched and, for each, equally by its steps.", defaultDoc: "10m", default: "10m" }
+];
+function ownDefault(name) {
+  const def = ACTION_OWN_INPUTS.find((i) => i.name === name)?.default;
+  if (def === void 0) throw new Error(`the action input ${name} has no default`);
+  return def;
+}
+
 // src/github/comment.ts
 var COMMENT_MODES = ["always", "on-change", "never"];
 var ACTIONS_BOT = "github-actions[bot]";
@@ -50377,23 +50445,7 @@ async function upsertComment(api, opts) {
 // src/action/inputs.ts
 var MODES = ["compare", "report", "noise"];
 var SPEC_INPUTS = COMPARE_OPTIONS.filter((o) => !o.cliOnly && o.name !== "out" && o.name !== "markdown").map((o) => o.name);
-var ACTION_INPUTS = [
-  "config",
-  "base-ref",
-  "head-ref",
-  "github-token",
-  "comment",
-  "comment-id",
-  "check-name",
-  "pr-number",
-  "mode",
-  "results",
-  "results-path",
-  "allow-pull-request-target",
-  "accept-label",
-  "bisect",
-  "bisect-max-time"
-];
+var ACTION_INPUTS = ACTION_OWN_INPUTS.map((i) => i.name);
 var ALL_INPUTS = [...SPEC_INPUTS, ...ACTION_INPUTS];
 function envInputReader(env) {
   return (name) => (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
@@ -50411,14 +50463,14 @@ function inWorkspace(workspace, path9) {
 }
 function readSettings(get, env) {
   const workspace = env["GITHUB_WORKSPACE"] || process.cwd();
-  const mode = parseChoice("input mode", get("mode") || "compare", MODES);
-  const comment = parseChoice("input comment", get("comment") || "always", COMMENT_MODES);
+  const mode = parseChoice("input mode", get("mode") || ownDefault("mode"), MODES);
+  const comment = parseChoice("input comment", get("comment") || ownDefault("comment"), COMMENT_MODES);
   const defaultId = [env["GITHUB_WORKFLOW"], env["GITHUB_JOB"]].filter(Boolean).join(" / ") || "pairbench";
   const commentId = get("comment-id") || defaultId;
   if (commentId.length > 200) throw UsageError.invalid("input comment-id", commentId, "at most 200 characters");
   const prNumber = parsePrNumber(get("pr-number"));
   const allowPullRequestTarget = parseBoolean("input allow-pull-request-target", get("allow-pull-request-target"));
-  const bisect = parseBoolean("input bisect", get("bisect")) ? { maxTimeMs: parseDuration("input bisect-max-time", get("bisect-max-time") || "10m") } : null;
+  const bisect = parseBoolean("input bisect", get("bisect")) ? { maxTimeMs: parseDuration("input bisect-max-time", get("bisect-max-time") || ownDefault("bisect-max-time")) } : null;
   const resultsPathInput = optional(get("results-path"));
   const runnerTemp = env["RUNNER_TEMP"] || tmpdir();
   const resultsPath = resultsPathInput ? inWorkspace(workspace, resultsPathInput) : join5(runnerTemp, "pairbench", "pairbench-results.json");
@@ -55229,50 +55281,6 @@ async function publishCheckRun(api, opts) {
   } catch (err) {
     if (isWriteForbidden(err)) return { action: "forbidden", url: null, conclusion, detail: FORK_ADVICE };
     return { action: "failed", url: null, conclusion, detail: `Could not create the check run: ${describeApiError(err)}. The results, the job summary and the verdict are not affected.` };
-  }
-}
-
-// src/github/labels.ts
-var DEFAULT_ACCEPT_LABEL = "performance-accepted";
-var LabelsPayload = external_exports.object({
-  action: external_exports.string().optional(),
-  label: external_exports.object({ name: external_exports.string() }).optional(),
-  sender: external_exports.object({ login: external_exports.string() }).optional(),
-  pull_request: external_exports.object({ labels: external_exports.array(external_exports.object({ name: external_exports.string() })).optional() }).optional()
-});
-async function labelsOf(api, q) {
-  const p = LabelsPayload.safeParse(q.payload);
-  const fromEvent = p.success ? p.data.pull_request?.labels : void 0;
-  if (fromEvent) return fromEvent.map((l) => l.name);
-  const { data } = await api.rest.pulls.get({ owner: q.owner, repo: q.repo, pull_number: q.pull });
-  return (data.labels ?? []).map((l) => l.name);
-}
-async function labelledBy(api, q) {
-  const p = LabelsPayload.safeParse(q.payload);
-  if (p.success && p.data.action === "labeled" && p.data.label?.name === q.label && p.data.sender) return p.data.sender.login;
-  const events = await api.paginate(api.rest.issues.listEvents, { owner: q.owner, repo: q.repo, issue_number: q.pull, per_page: 100 });
-  let who = null;
-  for (const e of events) {
-    const label = e.label?.name;
-    if (e.event === "labeled" && label === q.label) who = e.actor?.login ?? null;
-  }
-  return who;
-}
-async function acceptance(api, q) {
-  if (q.label === "") return null;
-  if (!api) return null;
-  let by = null;
-  try {
-    const labels = await labelsOf(api, q);
-    if (!labels.includes(q.label)) return null;
-    by = await labelledBy(api, q);
-    if (!by) return { label: q.label, by: null, accepted: false, reason: "who added it could not be found in the pull request events" };
-    const { data } = await api.rest.repos.getCollaboratorPermissionLevel({ owner: q.owner, repo: q.repo, username: by });
-    const level = data.permission;
-    if (level === "admin" || level === "write" || level === "maintain") return { label: q.label, by, accepted: true };
-    return { label: q.label, by, accepted: false, reason: `@${by} added it and has ${level} access, not write access` };
-  } catch (err) {
-    return { label: q.label, by, accepted: false, reason: `the label could not be checked (${describeApiError(err)})` };
   }
 }
 
