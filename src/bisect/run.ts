@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { UsageError, show } from '../config/errors.ts';
 import type { BenchmarkSpec, Spec } from '../config/spec.ts';
 import { runCompare, type EngineHooks, type ExitCode } from '../engine.ts';
+import { oneLine } from '../report/escape.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import type { BisectResult } from '../results/bisect.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
@@ -111,12 +112,12 @@ export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHook
     result.conclusion = conclude(state);
     writeReportFile(spec.out, `${JSON.stringify(result, null, 2)}\n`);
   };
-  hooks.log(`Bisecting ${show(benchmark)} over ${n} commit${n === 1 ? '' : 's'} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: ${headKnown ? "the head's regression is the comparison's; " : ''}at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1000)} s of the budget`);
+  hooks.log(`Bisecting ${oneLine(show(benchmark))} over ${n} commit${n === 1 ? '' : 's'} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: ${headKnown ? "the head's regression is the comparison's; " : ''}at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1000)} s of the budget`);
   let exitCode: ExitCode = 0;
   for (let k = nextCommit(state); k !== null; k = nextCommit(state)) {
     const commit = range.commits[k - 1]!;
     const file = stepFile(spec.out, k, commit.sha);
-    hooks.log(`Step ${result.steps.length + 1}: commit ${k}/${n} ${commit.sha.slice(0, 12)} ${show(commit.subject)} against the base`);
+    hooks.log(`Step ${result.steps.length + 1}: commit ${k}/${n} ${commit.sha.slice(0, 12)} ${oneLine(show(commit.subject))} against the base`);
     const stepSpec: Spec = {
       ...spec,
       base: { kind: 'git', rev: range.baseSha },

@@ -7,7 +7,7 @@ import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
 import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { onInterrupt } from '../interrupt.ts';
-import { renderBisectMarkdown, renderBisectText } from '../report/bisect.ts';
+import { renderBisectJson, renderBisectMarkdown, renderBisectText } from '../report/bisect.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import { checkOutputPath } from '../results/writer.ts';
 import { runBisect } from '../bisect/run.ts';
@@ -68,7 +68,7 @@ export async function bisect(argv: string[], io: Io): Promise<ExitCode> {
     const buildCache = localBuildCache(spec, io.env);
     const outcome = await runBisect(spec, benchmark, { log, signal: interrupt.signal, env: { ...io.env }, ...(buildCache ? { buildCache } : {}) });
     if (markdown !== null) writeReportFile(markdown, renderBisectMarkdown(outcome.result));
-    if (spec.json) io.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
+    if (spec.json) io.stdout.write(`${renderBisectJson(outcome.result)}\n`);
     else io.stdout.write(`${renderBisectText(outcome.result)}\n`);
     io.stderr.write(`results: ${outcome.resultsPath}\n`);
     return outcome.exitCode;

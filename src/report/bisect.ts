@@ -128,3 +128,13 @@ export function renderBisectText(result: BisectResult): string {
   lines.push('', guarantee(result));
   return lines.join('\n');
 }
+
+/**
+ * The search's summary as JSON for a terminal or a CI log (`--json`): the same JSON, with each `[`
+ * after `##` written `\u005b`, so that a commit subject holds no workflow command the runner would
+ * execute (`##[error]` anywhere on a line; no string starts a line, so `::error::` cannot). `#`
+ * occurs only inside strings, where `\u005b` reads back as `[`.
+ */
+export function renderBisectJson(result: BisectResult): string {
+  return JSON.stringify(result, null, 2).replace(/##\[/g, '##\\u005b');
+}

@@ -102,6 +102,27 @@ describe('pairbench bisect', () => {
     expect(res.stdout).toContain('nothing to search');
   });
 
+  it('prints a hostile commit subject with its workflow commands escaped, in the log, the text and --json', () => {
+    const repo = tempRepo();
+    const base = repo.commit({ 'bench.sh': benchScript(100), 'build.sh': BUILDS }, 'base');
+    repo.commit({ 'note.txt': '1\n' }, '::error::first ##[error]pwned');
+    const dir = tempDir();
+    const common = ['bisect', '--repo', repo.dir, '--base', base, '--head', 'HEAD', '--benchmark', 'parse', '--run', 'sh bench.sh', '--format', 'json', '--min-pairs', '10', '--max-pairs', '10', '--seed', '3'];
+    const text = pairbench([...common, '--out', join(dir, 'a.json')]);
+    const json = pairbench([...common, '--out', join(dir, 'b.json'), '--json']);
+    for (const res of [text, json]) {
+      expect(res.status).toBe(0);
+      const lines = `${res.stdout}\n${res.stderr}`.split('\n');
+      // the runner executes `##[command]` anywhere on a line and `::command::` at its start
+      expect(lines.filter((l) => l.includes('##[') || /^\s*::/.test(l))).toEqual([]);
+    }
+    expect(text.stdout).toContain('##\\x5berror]pwned');
+    expect(text.stderr).toContain('##\\x5berror]pwned');
+    // --json stays JSON with the same subject: `[` escaped as \u005b
+    const result = JSON.parse(json.stdout) as BisectResult;
+    expect(result.commits[0]!.subject).toBe('::error::first ##[error]pwned');
+  });
+
   it('refuses a missing --benchmark, an unknown benchmark and a base that is no ancestor, with one line and exit 2', () => {
     const { repo, shas } = history(2, null);
     const dir = tempDir();
