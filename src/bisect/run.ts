@@ -14,7 +14,7 @@ import { writeReportFile } from '../results/atomic.ts';
 import type { BisectResult } from '../results/bisect.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { commitRange } from './commits.ts';
-import { conclude, nextCommit, recordStep, startSearch, type SearchState, type StepOutcome } from './search.ts';
+import { conclude, nextCommit, recordStep, startSearch, stepOutcomeOf, type SearchState, type StepOutcome } from './search.ts';
 
 export type { BisectResult };
 
@@ -147,7 +147,7 @@ export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHook
       continue;
     }
     const row = rowOf(outcome.results, benchmark);
-    const stepOutcome: StepOutcome = row?.verdict === 'regression' ? 'regressed' : row?.verdict === 'unchanged' || row?.verdict === 'improvement' ? 'not-regressed' : 'undecided';
+    const stepOutcome: StepOutcome = stepOutcomeOf(row, result.threshold);
     result.steps.push({
       index: k,
       sha: commit.sha,

@@ -67,7 +67,8 @@ function outcomeWords(step: BisectStep): string {
     case 'regressed':
       return step.fromComparison ? "regression (the comparison's)" : 'regression';
     case 'not-regressed':
-      return step.verdict ?? 'unchanged';
+      // an inconclusive interval wholly on the better side of the threshold (bisect/search.ts, `stepOutcomeOf`)
+      return step.verdict === 'inconclusive' ? 'no regression beyond the threshold (inconclusive)' : (step.verdict ?? 'unchanged');
     case 'undecided':
       return step.note ?? 'could not decide';
     case 'build-failed':

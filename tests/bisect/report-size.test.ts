@@ -58,3 +58,12 @@ describe('bisect report size', () => {
     expect(md).toContain('…');
   });
 });
+
+describe('bisect report words', () => {
+  it('says what an inconclusive step counted as not regressed tells', () => {
+    const result = hugeSearch((i) => `Commit ${i}`, { kind: 'found', first: 1000 });
+    result.steps[100] = { ...result.steps[100]!, outcome: 'not-regressed', verdict: 'inconclusive', change: { estimate: -0.02, ci: [-0.07, 0.03] } };
+    const md = renderBisectMarkdown(result);
+    expect(md).toContain('no regression beyond the threshold (inconclusive) −2.0% [−7.0%, +3.0%]');
+  });
+});
