@@ -7,7 +7,7 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { UsageError, show } from '../config/errors.ts';
-import type { BenchmarkSpec, Spec } from '../config/spec.ts';
+import { cliNaming, type BenchmarkSpec, type InputNaming, type Spec } from '../config/spec.ts';
 import { runCompare, type EngineHooks, type ExitCode } from '../engine.ts';
 import { oneLine } from '../report/escape.ts';
 import { writeReportFile } from '../results/atomic.ts';
@@ -35,12 +35,12 @@ function exactly(text: string): string {
  * report a result of that name, filtered to it alone (so one row is judged, with no correction
  * diluting it).
  */
-function benchmarksFor(benchmarks: readonly BenchmarkSpec[], name: string): BenchmarkSpec[] {
+function benchmarksFor(benchmarks: readonly BenchmarkSpec[], name: string, naming: InputNaming): BenchmarkSpec[] {
   const entry = benchmarks.find((b) => b.name === name);
   if (entry) return [entry];
   const harness = benchmarks.filter((b) => b.format !== 'time' && (b.filter === null || new RegExp(b.filter).test(name)));
   if (harness.length === 0) {
-    throw UsageError.invalid('--benchmark', name, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(', ')}) or a result of a harness format`);
+    throw UsageError.invalid(naming('benchmark'), name, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(', ')}) or a result of a harness format`);
   }
   return harness.map((b) => ({ ...b, filter: exactly(name) }));
 }
@@ -67,11 +67,12 @@ export interface KnownHead {
   resultsFile: string;
 }
 
-export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHooks, known?: KnownHead): Promise<BisectOutcome> {
-  if (spec.base.kind !== 'git' || spec.base.rev === null) throw new UsageError('--base', '--base is required: the revision the range starts from (a pull request\'s merge-base)');
-  if (spec.head.kind !== 'git') throw new UsageError('--head', '--head must be a git revision: bisect walks its history');
-  const benchmarks = benchmarksFor(spec.benchmarks, benchmark);
-  const range = await commitRange(spec.cwd, spec.base.rev, spec.head.rev ?? 'HEAD');
+/** `naming` words the inputs in messages: the command line's flags by default, the action's own words in the action. */
+export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHooks, known?: KnownHead, naming: InputNaming = cliNaming): Promise<BisectOutcome> {
+  if (spec.base.kind !== 'git' || spec.base.rev === null) throw new UsageError(naming('base'), `${naming('base')} is required: the revision the range starts from (a pull request's merge-base)`);
+  if (spec.head.kind !== 'git') throw new UsageError(naming('head'), `${naming('head')} must be a git revision: bisect walks its history`);
+  const benchmarks = benchmarksFor(spec.benchmarks, benchmark, naming);
+  const range = await commitRange(spec.cwd, spec.base.rev, spec.head.rev ?? 'HEAD', naming);
   const n = range.commits.length;
   const headKnown = known?.row.verdict === 'regression' ? known : undefined;
   let state: SearchState = startSearch(n);
@@ -165,7 +166,7 @@ export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHook
     }
     if (k === n && !row) {
       save();
-      throw UsageError.invalid('--benchmark', benchmark, `a benchmark the comparison reports; it reported ${outcome.results.benchmarks.map((b) => show(b.name)).slice(0, 10).join(', ') || 'none'}`);
+      throw UsageError.invalid(naming('benchmark'), benchmark, `a benchmark the comparison reports; it reported ${outcome.results.benchmarks.map((b) => show(b.name)).slice(0, 10).join(', ') || 'none'}`);
     }
     hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)}: ${row?.verdict ?? 'no verdict'}${row?.change ? ` (${signedPercent(row.change.estimate)})` : ''}`);
     state = recordStep(state, k, stepOutcome);
