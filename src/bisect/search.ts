@@ -37,6 +37,8 @@ export interface SearchState {
   readonly confirmed: boolean;
   /** set when a step could not decide: the search stops there */
   readonly undecidedAt: number | null;
+  /** set when the search's time (--max-time, builds included) ran out: it stops there */
+  readonly outOfTime?: true;
 }
 
 /**
@@ -58,7 +60,7 @@ export function startSearch(n: number): SearchState {
  * (the lower on a tie).
  */
 export function nextCommit(state: SearchState): number | null {
-  if (state.undecidedAt !== null || state.tests >= state.maxTests) return null;
+  if (state.undecidedAt !== null || state.outOfTime || state.tests >= state.maxTests) return null;
   if (!state.confirmed) return state.lo === state.n || state.skipped.includes(state.n) ? null : state.n;
   const middle = (state.lo + state.hi) / 2;
   let best: number | null = null;
@@ -105,12 +107,17 @@ export function recordStep(state: SearchState, k: number, outcome: StepOutcome):
   return outcome === 'regressed' ? { ...state, tests, hi: k } : { ...state, tests, lo: k };
 }
 
+/** The state once the search's time has run out: no further step. */
+export function outOfTime(state: SearchState): SearchState {
+  return { ...state, outOfTime: true };
+}
+
 /** What the search found once {@link nextCommit} returns null. */
 export function conclude(state: SearchState): Conclusion {
   if (!state.confirmed) return state.lo === state.n ? { kind: 'no-regression' } : { kind: 'head-undecided' };
   const candidates: number[] = [];
   for (let k = state.lo + 1; k <= state.hi; k++) candidates.push(k);
   if (candidates.length === 1) return { kind: 'found', first: state.hi };
-  const why = state.undecidedAt !== null ? 'undecided' : state.tests >= state.maxTests && nextCommit({ ...state, maxTests: Infinity }) !== null ? 'tests-used' : 'build-failed';
+  const why = state.undecidedAt !== null ? 'undecided' : state.outOfTime ? 'out-of-time' : state.tests >= state.maxTests && nextCommit({ ...state, maxTests: Infinity }) !== null ? 'tests-used' : 'build-failed';
   return { kind: 'unseparated', candidates, why };
 }

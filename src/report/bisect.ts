@@ -54,7 +54,7 @@ function finding(result: BisectResult, code: (s: string) => string, text: (s: st
       return `First regressing commit: ${commit(c.first)}${m ? `, ${m}` : ''}; ${before} does not regress.`;
     }
     case 'unseparated': {
-      const why = c.why === 'build-failed' ? 'some could not be built' : c.why === 'undecided' ? 'a step could not decide within its budget' : 'the planned tests were used up';
+      const why = c.why === 'build-failed' ? 'some could not be built' : c.why === 'undecided' ? 'a step could not decide within its budget' : c.why === 'out-of-time' ? 'the time budget, builds included, ran out (raise max-time)' : 'the planned tests were used up';
       // the candidates are a range of consecutive commits (search.ts, `conclude`)
       const named = c.candidates.length <= CANDIDATES_LISTED ? c.candidates.map(commit).join(', ') : `the ${c.candidates.length} commits from ${commit(c.candidates[0]!)} to ${commit(c.candidates.at(-1)!)}`;
       return `The first regressing commit is one of ${named}, which the search could not separate: ${why}.`;

@@ -3,6 +3,7 @@
  * prints its value (--format json) with seeded noise of ±0.5%, so the 10% slowdown is decided the
  * same way on a busy machine: no assertion depends on how fast it runs.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +90,23 @@ describe('pairbench bisect', () => {
     expect(skipped.map((s) => s.sha)).toEqual([shas[2]]);
     expect(res.stderr).toContain(`Commit 2 ${shas[2]!.slice(0, 12)} could not be built: skipped`);
     expect(readFileSync(md, 'utf8')).toContain(`Skipped (could not be built): \`${shas[2]!.slice(0, 12)}\` (2/8)`);
+  });
+
+  it('builds the base once for the whole search, and each commit measured once', () => {
+    const { repo, shas } = history(8, null);
+    const dir = tempDir();
+    const log = join(dir, 'builds.log');
+    const res = pairbench(['bisect', '--repo', repo.dir, '--base', shas[0]!, '--head', 'HEAD', '--benchmark', 'parse', '--build', `sh build.sh && { basename "$PWD"; git rev-parse HEAD; } >> '${log}'`, '--run', 'sh bench.sh', '--format', 'json', '--min-pairs', '10', '--max-pairs', '20', '--seed', '11', '--out', join(dir, 'b.json'), '--quiet']);
+    expect(res.status).toBe(0);
+    const result = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')) as BisectResult;
+    expect(result.conclusion).toEqual({ kind: 'found', first: 4 });
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    const builds = Array.from({ length: lines.length / 2 }, (_, i) => ({ side: lines[2 * i], sha: lines[2 * i + 1] }));
+    expect(builds.filter((b) => b.side === 'base')).toEqual([{ side: 'base', sha: shas[0] }]);
+    expect(builds.filter((b) => b.side === 'head').map((b) => b.sha)).toEqual(result.steps.map((s) => s.sha));
+    // every step's results file names the same base
+    for (const s of result.steps) expect(JSON.parse(readFileSync(s.resultsFile, 'utf8')).base.sha).toBe(shas[0]);
+    expect(spawnSync('git', ['-C', repo.dir, 'worktree', 'list'], { encoding: 'utf8' }).stdout.trim().split('\n')).toHaveLength(1);
   });
 
   it('finds nothing to search when the head does not regress', () => {
