@@ -109,6 +109,32 @@ describe('pairbench bisect', () => {
     expect(spawnSync('git', ['-C', repo.dir, 'worktree', 'list'], { encoding: 'utf8' }).stdout.trim().split('\n')).toHaveLength(1);
   });
 
+  it('counts the builds in --max-time: a base build longer than the budget leaves no step, a slow head build ends the search after its step', () => {
+    const { repo, shas } = history(8, null);
+    const dir = tempDir();
+    const search = (slowSide: string, seconds: number, maxTime: string) => {
+      const out = join(dir, `${slowSide}.json`);
+      const build = `sh build.sh && if [ "$(basename "$PWD")" = ${slowSide} ]; then sleep ${seconds}; fi`;
+      const res = pairbench(['bisect', '--repo', repo.dir, '--base', shas[0]!, '--head', 'HEAD', '--benchmark', 'parse', '--build', build, '--run', 'sh bench.sh', '--format', 'json', '--min-pairs', '10', '--max-pairs', '20', '--seed', '11', '--max-time', maxTime, '--out', out]);
+      expect(res.stderr).not.toMatch(/\n\s+at /);
+      return { res, result: JSON.parse(readFileSync(out, 'utf8')) as BisectResult };
+    };
+    // the base's build alone (at least 4 s) outlasts the 3 s budget: no commit is measured
+    const slowBase = search('base', 4, '3s');
+    expect(slowBase.res.status).toBe(0);
+    expect(slowBase.result.steps).toEqual([]);
+    expect(slowBase.result.conclusion).toEqual({ kind: 'head-undecided' });
+    expect(slowBase.res.stderr).toContain("The search's budget of 3 s (builds included) is used up after 0 steps");
+    // each head's build (at least 3 s) outlasts the 2 s budget: the search stops after its first step,
+    // whatever that step found (a regression to halve, or no verdict)
+    const slowHead = search('head', 3, '2s');
+    expect(slowHead.result.steps).toHaveLength(1);
+    if (slowHead.result.steps[0]!.outcome === 'regressed') {
+      expect(slowHead.result.conclusion).toEqual({ kind: 'unseparated', candidates: [1, 2, 3, 4, 5, 6, 7], why: 'out-of-time' });
+      expect(slowHead.res.stdout).toContain('the time budget, builds included, ran out (raise max-time)');
+    }
+  });
+
   it('finds nothing to search when the head does not regress', () => {
     const { repo, shas } = history(4, null);
     const dir = tempDir();
