@@ -139,8 +139,8 @@ export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHook
             break;
           }
           hooks.log(`error: ${err.message}\n${err.outputTail.trimEnd().split('\n').slice(-20).map((l) => `  | ${l}`).join('\n')}`);
+          // no commit was compared: no step, and the log above holds the build's output
           result.stoppedBecause = 'base-build-failed';
-          result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: 'undecided', pairs: 0, resultsFile: file, note: 'the base could not be built' });
           exitCode = 3;
           break;
         }

@@ -135,6 +135,19 @@ describe('pairbench bisect', () => {
     }
   });
 
+  it('stops with exit 3 when the base cannot be built, having built it once and compared nothing', () => {
+    const { repo, shas } = history(4, 1);
+    const dir = tempDir();
+    const res = runBisect(repo, shas[0]!, join(dir, 'b.json'), join(dir, 'b.md'));
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    expect(res.status).toBe(3);
+    const result = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')) as BisectResult;
+    expect(result.stoppedBecause).toBe('base-build-failed');
+    expect(result.steps).toEqual([]);
+    expect(res.stderr).toContain('syntax error in parser.c');
+    expect(res.stdout).toContain('The base could not be built: nothing was searched.');
+  });
+
   it('finds nothing to search when the head does not regress', () => {
     const { repo, shas } = history(4, null);
     const dir = tempDir();
