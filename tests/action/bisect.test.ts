@@ -119,4 +119,24 @@ describe('action: bisect', () => {
     expect(bisect.steps[0]).toMatchObject({ index: 3, outcome: 'regressed' });
     expect(bisect.maxTests).toBe(3);
   });
+
+  it('warns in its own words, naming no flag, when a shallow checkout holds no merge-base', async () => {
+    const origin = tempRepo();
+    const base = origin.commit({ 'bench.sh': benchScript(100), 'note.txt': '1\n' }, 'base');
+    origin.git('checkout', '--quiet', '-b', 'feature');
+    origin.commit({ 'note.txt': '2\n' }, 'docs');
+    const head = origin.commit({ 'bench.sh': benchScript(110) }, 'slower parser');
+    origin.git('config', 'uploadpack.allowAnySHA1InWant', 'true');
+    // as actions/checkout leaves it: the head alone
+    const clone = tempDir();
+    spawnSync('git', ['clone', '--quiet', '--depth', '1', '--branch', 'feature', `file://${origin.dir}`, clone], { encoding: 'utf8' });
+    const { status, out, comments } = await runAction(clone, base, head);
+    expect(out).not.toMatch(/\n\s+at /);
+    // the comparison stands: the step fails on its regression
+    expect(status).toBe(1);
+    expect(out).toContain(`Bisect could not run: the base ${base.slice(0, 12)} and the head ${head.slice(0, 12)} share no commit in this checkout`);
+    expect(out).toContain('fetch-depth: 0');
+    expect(out).not.toMatch(/--base|--head|not an ancestor/);
+    expect(comments[0]!.body).not.toContain('### Bisect of');
+  });
 });
