@@ -15,7 +15,7 @@ import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/
 import { overheadRecord } from './measure/overhead.ts';
 import { runCommands } from './measure/run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
-import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
+import { BuildFailure, prepareRevisions, type PreparedRevisions, type Revision } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
 import { changedFiles, selectByPaths, type PathSelection } from './revisions/changed-paths.ts';
 import { JudgingInterrupted, judgeResultsCooperatively } from './results/judge.ts';
@@ -37,6 +37,8 @@ export interface EngineHooks {
   env?: Record<string, string | undefined>;
   /** the base build cache and who writes it (the action's or the command line's), where build-cache is set */
   buildCache?: BuildCache;
+  /** a base already checked out and built, shared by several comparisons (a bisect's steps): neither built nor removed by this one */
+  base?: Revision;
   /**
    * What the comparison measures with, each defaulting to the real one: the runner of the pairs'
    * commands (`runCommands`: real processes through the run helper), the clock of the budget, the
@@ -226,7 +228,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
       }
     : undefined;
   try {
-    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(hooks.buildCache ? { buildCache: hooks.buildCache } : {}), ...(select ? { select } : {}) });
+    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(hooks.buildCache ? { buildCache: hooks.buildCache } : {}), ...(select ? { select } : {}), ...(hooks.base ? { base: hooks.base } : {}) });
   } catch (err) {
     // interrupted while building: the build was stopped, it did not fail (a recorded failure would make the file a failed run)
     if (err instanceof BuildFailure && hooks.signal?.aborted) return finish('partial', 'interrupted', 130);

@@ -12,12 +12,19 @@ import { acceptance, DEFAULT_ACCEPT_LABEL } from '../github/labels.ts';
 import type { GitHubApi } from '../github/octokit.ts';
 import { redactOutput } from '../measure/secrets.ts';
 import { markerFor } from '../report/escape.ts';
+import type { MarkdownContext } from '../report/comment.ts';
 import { countVerdicts, renderMarkdown, type Acceptance } from '../report/markdown.ts';
 import { repoOf } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
 import type { Outcome } from './outcome.ts';
 import { gateOf } from './outputs.ts';
-import { appendixBytes, withAppendix } from './summary.ts';
+import { bisectFiles, withAppendix } from './summary.ts';
+
+/** The comment's body in at most `maxBytes`: the report, then the bisect's sections. */
+export function renderComment({ results, appendix }: Pick<Outcome, 'results' | 'appendix'>, settings: Pick<ActionSettings, 'commentId' | 'resultsPath'>, common: Omit<MarkdownContext, 'maxLength' | 'commentId'>, maxBytes: number): string {
+  const where = `Every step is in the job summary, and in each search's summary file beside the results file (${bisectFiles(settings.resultsPath)}).`;
+  return redactOutput(withAppendix((maxLength) => renderMarkdown(results, { ...common, commentId: settings.commentId, maxLength }), appendix, maxBytes, where));
+}
 
 /** Whether the accept label is on the pull request and counts; null when there is none to weigh, or it cannot be checked (a warning). */
 export async function acceptLabel(api: GitHubApi | null, settings: ActionSettings, target: Target, payload: unknown, env: NodeJS.ProcessEnv, warn: (m: string) => void): Promise<Acceptance | null> {
@@ -75,7 +82,7 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
       marker,
       mode: settings.comment,
       changed: c.regression + c.improvement + c.inconclusive + c.failed + c.added + c.removed > 0 || results.status !== 'complete',
-      render: (maxBytes) => redactOutput(withAppendix(renderMarkdown(results, { ...common, commentId: settings.commentId, maxLength: maxBytes - appendixBytes(appendix) }), appendix)),
+      render: (maxBytes) => renderComment({ results, appendix }, settings, common, maxBytes),
       log: (l) => core.info(l),
     });
     if (outcome.action === 'forbidden' || outcome.action === 'failed') warn(outcome.detail);

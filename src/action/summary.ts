@@ -8,6 +8,7 @@
 import * as core from '@actions/core';
 import { basename } from 'node:path';
 import { redactOutput } from '../measure/secrets.ts';
+import { hardCut } from '../report/budget.ts';
 import { utf8Bytes } from '../report/escape.ts';
 import { renderHtml } from '../report/html.ts';
 import { REPORT_LIMITS, renderMarkdown, type Acceptance } from '../report/markdown.ts';
@@ -32,28 +33,48 @@ export async function rewriteSummary(outcome: Outcome, settings: ActionSettings,
   await writeSummary(summary, env, { replace: true });
 }
 
-/** The report with the bisect's sections after it (their bytes are kept out of the report's limit). */
-export function withAppendix(report: string, appendix: string): string {
-  return appendix === '' ? report : `${report.trimEnd()}\n\n${appendix}`;
+/** The bisect's sections take at most this share of a report's size limit: the report comes first and keeps the rest. */
+const APPENDIX_SHARE = 0.5;
+
+/**
+ * The report with the bisect's sections after it, in at most `limit` UTF-8 bytes (GitHub's limit
+ * for the surface, REPORT_LIMITS). The sections take what they need up to half the limit; past it
+ * they are cut at a line, with a note saying where every step is (`where`). The report is rendered
+ * within what is left, with its own cut and note (report/comment.ts); anything still over the
+ * limit is cut last, so GitHub never refuses the whole.
+ */
+export function withAppendix(render: (maxLength: number) => string, appendix: string, limit: number, where: string): string {
+  const room = Math.floor(limit * APPENDIX_SHARE);
+  const sections = appendix === '' || utf8Bytes(appendix) <= room ? appendix : hardCut(appendix, room, `\n\n✂️ *The bisect's sections are cut to fit GitHub's size limit.* ${where}\n`);
+  const report = render(limit - (sections === '' ? 0 : utf8Bytes(sections) + 2));
+  const text = sections === '' ? report : `${report.trimEnd()}\n\n${sections}`;
+  return utf8Bytes(text) > limit ? hardCut(text, limit) : text;
 }
 
-export function appendixBytes(appendix: string): number {
-  return appendix === '' ? 0 : utf8Bytes(appendix) + 2;
+/** The name of a bisect's summary file beside the results file (action/bisect.ts), for the notes that point to it. */
+export function bisectFiles(resultsPath: string): string {
+  return `${basename(resultsPath).replace(/\.json$/i, '')}.bisect-<n>.json`;
 }
 
-function renderSummary({ results, replay, appendix }: Outcome, settings: ActionSettings, url: string | undefined, acceptance: Acceptance | null): string {
+export function renderSummary({ results, replay, appendix }: Outcome, settings: Pick<ActionSettings, 'failOn' | 'resultsPath' | 'htmlPath'>, url: string | undefined, acceptance: Acceptance | null): string {
+  if (results.kind === 'noise') return redactOutput(withAppendix(() => renderNoiseMarkdown(results), '', REPORT_LIMITS.jobSummary, ''));
+  const where = `Every step of each search is in its summary file beside the results file (${bisectFiles(settings.resultsPath)}), with each step's own results file.`;
   return redactOutput(
-    results.kind === 'noise'
-      ? renderNoiseMarkdown(results)
-      : withAppendix(renderMarkdown(results, {
-          maxLength: REPORT_LIMITS.jobSummary - appendixBytes(appendix),
+    withAppendix(
+      (maxLength) =>
+        renderMarkdown(results, {
+          maxLength,
           pairs: true,
           replay,
           acceptance,
           failOn: settings.failOn,
           fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(settings.htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
           ...(url ? { runUrl: url } : {}),
-        }), appendix),
+        }),
+      appendix,
+      REPORT_LIMITS.jobSummary,
+      where,
+    ),
   );
 }
 

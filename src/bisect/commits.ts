@@ -5,6 +5,7 @@
  * branch's own commits, which the base already judges.
  */
 import { UsageError, show } from '../config/errors.ts';
+import { cliNaming, type InputNaming } from '../config/spec.ts';
 import type { RangeCommit } from '../results/bisect.ts';
 import { Git, SHA_PATTERN, checkRevision } from '../revisions/git.ts';
 
@@ -22,14 +23,15 @@ async function resolveRevision(git: Git, input: string, rev: string): Promise<st
   return sha;
 }
 
-export async function commitRange(cwd: string, base: string, head: string): Promise<CommitRange> {
+/** `naming` words the inputs in messages: the command line's flags, or the action's own words. */
+export async function commitRange(cwd: string, base: string, head: string, naming: InputNaming = cliNaming): Promise<CommitRange> {
   const git = new Git(cwd);
-  if (!(await git.isRepository())) throw UsageError.invalid('--repo', cwd, 'a git repository');
-  const baseSha = await resolveRevision(git, '--base', base);
-  const headSha = await resolveRevision(git, '--head', head);
+  if (!(await git.isRepository())) throw UsageError.invalid(naming('repo'), cwd, 'a git repository');
+  const baseSha = await resolveRevision(git, naming('base'), base);
+  const headSha = await resolveRevision(git, naming('head'), head);
   const ancestor = await git.run(['merge-base', '--is-ancestor', baseSha, headSha], { allowFail: true });
   if (ancestor.exitCode !== 0) {
-    throw new UsageError('--base', `--base: got ${show(base)}, which is not an ancestor of --head ${show(head)}; expected the commit the head's history starts from (a pull request's merge-base)`);
+    throw new UsageError(naming('base'), `${naming('base')}: got ${show(base)}, which is not an ancestor of ${naming('head')} ${show(head)}; expected the commit the head's history starts from (a pull request's merge-base)`);
   }
   const log = await git.run(['log', '--first-parent', '--reverse', '--format=%H%x09%s', `${baseSha}..${headSha}`]);
   const commits = log.stdout
@@ -40,6 +42,6 @@ export async function commitRange(cwd: string, base: string, head: string): Prom
       return { sha: tab < 0 ? l : l.slice(0, tab), subject: tab < 0 ? '' : l.slice(tab + 1) };
     })
     .filter((c) => SHA_PATTERN.test(c.sha));
-  if (commits.length === 0) throw new UsageError('--head', `--head: got ${show(head)}, which has no commit after --base ${show(base)}; expected a later revision`);
+  if (commits.length === 0) throw new UsageError(naming('head'), `${naming('head')}: got ${show(head)}, which has no commit after ${naming('base')} ${show(base)}; expected a later revision`);
   return { baseSha, headSha, commits };
 }

@@ -7,13 +7,15 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { UsageError, show } from '../config/errors.ts';
-import type { BenchmarkSpec, Spec } from '../config/spec.ts';
+import { cliNaming, type BenchmarkSpec, type InputNaming, type Spec } from '../config/spec.ts';
 import { runCompare, type EngineHooks, type ExitCode } from '../engine.ts';
+import { oneLine } from '../report/escape.ts';
 import { writeReportFile } from '../results/atomic.ts';
+import { BuildFailure, prepareBase, type Revision } from '../revisions/prepare.ts';
 import type { BisectResult } from '../results/bisect.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { commitRange } from './commits.ts';
-import { conclude, nextCommit, recordStep, startSearch, type SearchState, type StepOutcome } from './search.ts';
+import { conclude, nextCommit, outOfTime, recordStep, startSearch, stepOutcomeOf, type SearchState, type StepOutcome } from './search.ts';
 
 export type { BisectResult };
 
@@ -23,6 +25,9 @@ export interface BisectOutcome {
   /** the bisect's summary file */
   resultsPath: string;
 }
+
+/** The least measuring budget a step gets, however little of the search's is left. */
+const MIN_STEP_MS = 1000;
 
 /** A regular expression matching exactly `text`. */
 function exactly(text: string): string {
@@ -34,12 +39,12 @@ function exactly(text: string): string {
  * report a result of that name, filtered to it alone (so one row is judged, with no correction
  * diluting it).
  */
-function benchmarksFor(benchmarks: readonly BenchmarkSpec[], name: string): BenchmarkSpec[] {
+function benchmarksFor(benchmarks: readonly BenchmarkSpec[], name: string, naming: InputNaming): BenchmarkSpec[] {
   const entry = benchmarks.find((b) => b.name === name);
   if (entry) return [entry];
   const harness = benchmarks.filter((b) => b.format !== 'time' && (b.filter === null || new RegExp(b.filter).test(name)));
   if (harness.length === 0) {
-    throw UsageError.invalid('--benchmark', name, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(', ')}) or a result of a harness format`);
+    throw UsageError.invalid(naming('benchmark'), name, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(', ')}) or a result of a harness format`);
   }
   return harness.map((b) => ({ ...b, filter: exactly(name) }));
 }
@@ -66,17 +71,18 @@ export interface KnownHead {
   resultsFile: string;
 }
 
-export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHooks, known?: KnownHead): Promise<BisectOutcome> {
-  if (spec.base.kind !== 'git' || spec.base.rev === null) throw new UsageError('--base', '--base is required: the revision the range starts from (a pull request\'s merge-base)');
-  if (spec.head.kind !== 'git') throw new UsageError('--head', '--head must be a git revision: bisect walks its history');
-  const benchmarks = benchmarksFor(spec.benchmarks, benchmark);
-  const range = await commitRange(spec.cwd, spec.base.rev, spec.head.rev ?? 'HEAD');
+/** `naming` words the inputs in messages: the command line's flags by default, the action's own words in the action. */
+export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHooks, known?: KnownHead, naming: InputNaming = cliNaming): Promise<BisectOutcome> {
+  if (spec.base.kind !== 'git' || spec.base.rev === null) throw new UsageError(naming('base'), `${naming('base')} is required: the revision the range starts from (a pull request's merge-base)`);
+  if (spec.head.kind !== 'git') throw new UsageError(naming('head'), `${naming('head')} must be a git revision: bisect walks its history`);
+  const benchmarks = benchmarksFor(spec.benchmarks, benchmark, naming);
+  const range = await commitRange(spec.cwd, spec.base.rev, spec.head.rev ?? 'HEAD', naming);
   const n = range.commits.length;
   const headKnown = known?.row.verdict === 'regression' ? known : undefined;
   let state: SearchState = startSearch(n);
   if (headKnown) state = { ...state, confirmed: true, maxTests: state.maxTests - 1 };
   const alphaPerTest = spec.alpha / Math.max(1, state.maxTests);
-  const stepBudgetMs = Math.max(1000, Math.floor(spec.maxTimeMs / Math.max(1, state.maxTests)));
+  const stepBudgetMs = Math.max(MIN_STEP_MS, Math.floor(spec.maxTimeMs / Math.max(1, state.maxTests)));
   const result: BisectResult = {
     kind: 'bisect',
     benchmark,
@@ -111,64 +117,91 @@ export async function runBisect(spec: Spec, benchmark: string, hooks: EngineHook
     result.conclusion = conclude(state);
     writeReportFile(spec.out, `${JSON.stringify(result, null, 2)}\n`);
   };
-  hooks.log(`Bisecting ${show(benchmark)} over ${n} commit${n === 1 ? '' : 's'} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: ${headKnown ? "the head's regression is the comparison's; " : ''}at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1000)} s of the budget`);
+  hooks.log(`Bisecting ${oneLine(show(benchmark))} over ${n} commit${n === 1 ? '' : 's'} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: ${headKnown ? "the head's regression is the comparison's; " : ''}at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1000)} s of the budget`);
   let exitCode: ExitCode = 0;
-  for (let k = nextCommit(state); k !== null; k = nextCommit(state)) {
-    const commit = range.commits[k - 1]!;
-    const file = stepFile(spec.out, k, commit.sha);
-    hooks.log(`Step ${result.steps.length + 1}: commit ${k}/${n} ${commit.sha.slice(0, 12)} ${show(commit.subject)} against the base`);
-    const stepSpec: Spec = {
-      ...spec,
-      base: { kind: 'git', rev: range.baseSha },
-      head: { kind: 'git', rev: commit.sha },
-      benchmarks,
-      alpha: alphaPerTest,
-      maxTimeMs: stepBudgetMs,
-      shard: { index: 1, count: 1 },
-      out: file,
-      markdown: null,
-      // every step measures the benchmark, whatever the commit changed: a step that ran nothing would decide nothing
-      changedOnly: null,
-    };
-    const outcome = await runCompare(stepSpec, hooks);
-    const failure = outcome.results.failures?.find((f) => f.kind === 'build');
-    if (failure?.side === 'base') {
-      result.stoppedBecause = 'base-build-failed';
-      result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: 'undecided', pairs: 0, resultsFile: file, note: 'the base could not be built' });
-      exitCode = 3;
-      break;
-    }
-    if (failure?.side === 'head') {
-      hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)} could not be built: skipped`);
-      result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: 'build-failed', pairs: 0, resultsFile: file, note: failure.message });
-      state = recordStep(state, k, 'build-failed');
+  // --max-time bounds the whole search, builds included: each step gets an equal share of what is left for the tests left
+  const now = hooks.clock ?? Date.now;
+  const deadline = now() + spec.maxTimeMs;
+  // the base is built once, before the first step that needs it, and shared by every step
+  let base: { base: Revision; cleanup(): Promise<void> } | null = null;
+  try {
+    for (let k = nextCommit(state); k !== null; k = nextCommit(state)) {
+      const commit = range.commits[k - 1]!;
+      const file = stepFile(spec.out, k, commit.sha);
+      if (!base) {
+        try {
+          base = await prepareBase(spec, range.baseSha, { log: hooks.log, env: hooks.env ?? { ...process.env }, ...(hooks.signal ? { signal: hooks.signal } : {}) });
+        } catch (err) {
+          if (!(err instanceof BuildFailure)) throw err;
+          if (hooks.signal?.aborted) {
+            result.stoppedBecause = 'interrupted';
+            exitCode = 130;
+            break;
+          }
+          hooks.log(`error: ${err.message}\n${err.outputTail.trimEnd().split('\n').slice(-20).map((l) => `  | ${l}`).join('\n')}`);
+          // no commit was compared: no step, and the log above holds the build's output
+          result.stoppedBecause = 'base-build-failed';
+          exitCode = 3;
+          break;
+        }
+      }
+      const left = deadline - now();
+      if (left <= 0) {
+        hooks.log(`The search's budget of ${Math.round(spec.maxTimeMs / 1000)} s (builds included) is used up after ${result.steps.length} step${result.steps.length === 1 ? '' : 's'}: it stops here`);
+        state = outOfTime(state);
+        break;
+      }
+      const budgetMs = Math.max(MIN_STEP_MS, Math.floor(left / Math.max(1, state.maxTests - state.tests)));
+      hooks.log(`Step ${result.steps.length + 1}: commit ${k}/${n} ${commit.sha.slice(0, 12)} ${oneLine(show(commit.subject))} against the base`);
+      const stepSpec: Spec = {
+        ...spec,
+        base: { kind: 'git', rev: range.baseSha },
+        head: { kind: 'git', rev: commit.sha },
+        benchmarks,
+        alpha: alphaPerTest,
+        maxTimeMs: budgetMs,
+        shard: { index: 1, count: 1 },
+        out: file,
+        markdown: null,
+        // every step measures the benchmark, whatever the commit changed: a step that ran nothing would decide nothing
+        changedOnly: null,
+      };
+      const outcome = await runCompare(stepSpec, { ...hooks, base: base.base });
+      const failure = outcome.results.failures?.find((f) => f.kind === 'build');
+      if (failure?.side === 'head') {
+        hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)} could not be built: skipped`);
+        result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: 'build-failed', pairs: 0, resultsFile: file, note: failure.message });
+        state = recordStep(state, k, 'build-failed');
+        save();
+        continue;
+      }
+      const row = rowOf(outcome.results, benchmark);
+      const stepOutcome: StepOutcome = stepOutcomeOf(row, result.threshold);
+      result.steps.push({
+        index: k,
+        sha: commit.sha,
+        subject: commit.subject,
+        outcome: stepOutcome,
+        ...(row?.verdict ? { verdict: row.verdict } : {}),
+        ...(row?.change ? { change: { estimate: row.change.estimate, ci: row.change.ci, ...(row.change.ciLevel !== undefined ? { level: row.change.ciLevel } : {}) } } : {}),
+        pairs: row?.pairs.length ?? 0,
+        resultsFile: outcome.resultsPath,
+      });
+      if (outcome.exitCode === 130) {
+        result.stoppedBecause = 'interrupted';
+        exitCode = 130;
+        break;
+      }
+      if (k === n && !row) {
+        save();
+        throw UsageError.invalid(naming('benchmark'), benchmark, `a benchmark the comparison reports; it reported ${outcome.results.benchmarks.map((b) => show(b.name)).slice(0, 10).join(', ') || 'none'}`);
+      }
+      hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)}: ${row?.verdict ?? 'no verdict'}${row?.change ? ` (${signedPercent(row.change.estimate)})` : ''}`);
+      state = recordStep(state, k, stepOutcome);
       save();
-      continue;
     }
-    const row = rowOf(outcome.results, benchmark);
-    const stepOutcome: StepOutcome = row?.verdict === 'regression' ? 'regressed' : row?.verdict === 'unchanged' || row?.verdict === 'improvement' ? 'not-regressed' : 'undecided';
-    result.steps.push({
-      index: k,
-      sha: commit.sha,
-      subject: commit.subject,
-      outcome: stepOutcome,
-      ...(row?.verdict ? { verdict: row.verdict } : {}),
-      ...(row?.change ? { change: { estimate: row.change.estimate, ci: row.change.ci, ...(row.change.ciLevel !== undefined ? { level: row.change.ciLevel } : {}) } } : {}),
-      pairs: row?.pairs.length ?? 0,
-      resultsFile: outcome.resultsPath,
-    });
-    if (outcome.exitCode === 130) {
-      result.stoppedBecause = 'interrupted';
-      exitCode = 130;
-      break;
-    }
-    if (k === n && !row) {
-      save();
-      throw UsageError.invalid('--benchmark', benchmark, `a benchmark the comparison reports; it reported ${outcome.results.benchmarks.map((b) => show(b.name)).slice(0, 10).join(', ') || 'none'}`);
-    }
-    hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)}: ${row?.verdict ?? 'no verdict'}${row?.change ? ` (${signedPercent(row.change.estimate)})` : ''}`);
-    state = recordStep(state, k, stepOutcome);
-    save();
+  } finally {
+    await base?.cleanup();
   }
   save();
   if (!result.stoppedBecause && state.skipped.includes(n)) exitCode = 3;

@@ -13,9 +13,10 @@
  * runs each at alpha / that many. By Bonferroni's inequality (Dunn 1961) the chance that any step's
  * verdict is wrong is then at most alpha, however the steps depend on each other. A commit that
  * cannot be built is skipped (no test is spent on it); when the planned tests are used up, or a
- * step cannot decide, the search stops and names the commits it could not separate.
+ * step cannot decide (`stepOutcomeOf`), the search stops and names the commits it could not separate.
  */
 import type { Conclusion, StepOutcome } from '../results/bisect.ts';
+import type { BenchmarkResult } from '../results/schema.ts';
 
 export type { Conclusion, StepOutcome };
 
@@ -36,6 +37,8 @@ export interface SearchState {
   readonly confirmed: boolean;
   /** set when a step could not decide: the search stops there */
   readonly undecidedAt: number | null;
+  /** set when the search's time (--max-time, builds included) ran out: it stops there */
+  readonly outOfTime?: true;
 }
 
 /**
@@ -57,7 +60,7 @@ export function startSearch(n: number): SearchState {
  * (the lower on a tie).
  */
 export function nextCommit(state: SearchState): number | null {
-  if (state.undecidedAt !== null || state.tests >= state.maxTests) return null;
+  if (state.undecidedAt !== null || state.outOfTime || state.tests >= state.maxTests) return null;
   if (!state.confirmed) return state.lo === state.n || state.skipped.includes(state.n) ? null : state.n;
   const middle = (state.lo + state.hi) / 2;
   let best: number | null = null;
@@ -66,6 +69,30 @@ export function nextCommit(state: SearchState): number | null {
     if (best === null || Math.abs(k - middle) < Math.abs(best - middle)) best = k;
   }
   return best;
+}
+
+/**
+ * What a step's row says about the one question the search asks of a commit: does it regress the
+ * benchmark beyond the threshold against the base? `regression`: yes. `unchanged` and
+ * `improvement`: no. An `inconclusive` row whose interval lies wholly on the better side of the
+ * threshold (below +threshold for a time, above −threshold for a throughput) also answers no,
+ * though it does not settle *unchanged*: an interval across −threshold, or a significant change
+ * within the threshold. The interval is the step's, at 1 − alpha / T, so the chance that the true
+ * change lies beyond it on the regressing side is at most alpha / (2T) and the search's guarantee
+ * stands. Only an interval that still holds both answers (it reaches past the threshold and
+ * below it), or one whose pairs are too few to reach its level, leaves the step undecided.
+ */
+export function stepOutcomeOf(row: BenchmarkResult | undefined, threshold: number): StepOutcome {
+  if (row?.verdict === 'regression') return 'regressed';
+  if (row?.verdict === 'unchanged' || row?.verdict === 'improvement') return 'not-regressed';
+  const change = row?.change;
+  if (!row || !change) return 'undecided';
+  const level = change.ciLevel ?? change.level ?? change.confidence;
+  if (level === undefined || (change.achievedConfidence ?? level) < level - 1e-12) return 'undecided';
+  const t = row.threshold ?? threshold;
+  const [lower, upper] = change.ci;
+  const excludesRegression = row.direction === 'higher-is-better' ? lower >= -t : upper <= t;
+  return excludesRegression ? 'not-regressed' : 'undecided';
 }
 
 /** The state after measuring commit `k` (the one {@link nextCommit} named). */
@@ -80,12 +107,17 @@ export function recordStep(state: SearchState, k: number, outcome: StepOutcome):
   return outcome === 'regressed' ? { ...state, tests, hi: k } : { ...state, tests, lo: k };
 }
 
+/** The state once the search's time has run out: no further step. */
+export function outOfTime(state: SearchState): SearchState {
+  return { ...state, outOfTime: true };
+}
+
 /** What the search found once {@link nextCommit} returns null. */
 export function conclude(state: SearchState): Conclusion {
   if (!state.confirmed) return state.lo === state.n ? { kind: 'no-regression' } : { kind: 'head-undecided' };
   const candidates: number[] = [];
   for (let k = state.lo + 1; k <= state.hi; k++) candidates.push(k);
   if (candidates.length === 1) return { kind: 'found', first: state.hi };
-  const why = state.undecidedAt !== null ? 'undecided' : state.tests >= state.maxTests && nextCommit({ ...state, maxTests: Infinity }) !== null ? 'tests-used' : 'build-failed';
+  const why = state.undecidedAt !== null ? 'undecided' : state.outOfTime ? 'out-of-time' : state.tests >= state.maxTests && nextCommit({ ...state, maxTests: Infinity }) !== null ? 'tests-used' : 'build-failed';
   return { kind: 'unseparated', candidates, why };
 }

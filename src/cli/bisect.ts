@@ -7,7 +7,7 @@ import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
 import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { onInterrupt } from '../interrupt.ts';
-import { renderBisectMarkdown, renderBisectText } from '../report/bisect.ts';
+import { renderBisectJson, renderBisectMarkdown, renderBisectText } from '../report/bisect.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import { checkOutputPath } from '../results/writer.ts';
 import { runBisect } from '../bisect/run.ts';
@@ -23,7 +23,7 @@ const BISECT_OUT = 'pairbench-bisect.json';
 const BISECT_OPTIONS: readonly OptionDef[] = [
   BENCHMARK_OPTION,
   ...COMPARE_OPTIONS.filter((o) => !['base-dir', 'head-dir', 'shard', 'fail-on', 'changed-only', 'paths-mode', 'paths-ignore'].includes(o.name)).map((o) =>
-    o.name === 'out' ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === 'max-time' ? { ...o, help: 'measuring budget of the whole search, shared equally by its tests' } : o,
+    o.name === 'out' ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === 'max-time' ? { ...o, help: 'budget of the whole search, builds included: each test gets an equal share of what is left' } : o,
   ),
 ];
 
@@ -35,7 +35,9 @@ Finds the first commit of the first-parent history --base..--head that regresses
 Each step compares one commit with --base by compare's paired test, on that benchmark alone; the
 search first confirms the head regresses, then halves the range. It runs at most 1 + ceil(log2 n)
 tests for n commits, each at alpha divided by that number (Bonferroni), so the chance that any
-step's verdict is wrong is at most --alpha. A commit that cannot be built is skipped.
+step's verdict is wrong is at most --alpha. A step whose interval lies below the threshold counts
+as not regressed; one whose interval still reaches past it stops the search. The base is built
+once; a commit that cannot be built is skipped.
 
 Options:
 ${lines.join('\n')}
@@ -67,7 +69,7 @@ export async function bisect(argv: string[], io: Io): Promise<ExitCode> {
     const buildCache = localBuildCache(spec, io.env);
     const outcome = await runBisect(spec, benchmark, { log, signal: interrupt.signal, env: { ...io.env }, ...(buildCache ? { buildCache } : {}) });
     if (markdown !== null) writeReportFile(markdown, renderBisectMarkdown(outcome.result));
-    if (spec.json) io.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
+    if (spec.json) io.stdout.write(`${renderBisectJson(outcome.result)}\n`);
     else io.stdout.write(`${renderBisectText(outcome.result)}\n`);
     io.stderr.write(`results: ${outcome.resultsPath}\n`);
     return outcome.exitCode;

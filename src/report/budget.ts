@@ -38,9 +38,8 @@ export class Budget {
   }
 }
 
-/** Last resort for absurdly small limits: cut at a line boundary below the limit. */
-export function hardCut(text: string, limit: number): string {
-  const note = '\n\n✂️ (cut to fit the size limit)\n';
+/** Last resort for absurdly small limits: cut at a line boundary below the limit, `note` (what was cut, where the rest is) at the end. */
+export function hardCut(text: string, limit: number, note = '\n\n✂️ (cut to fit the size limit)\n'): string {
   const room = Math.max(0, limit - utf8Bytes(note));
   const buf = Buffer.from(text, 'utf8').subarray(0, room);
   let s = buf.toString('utf8').replace(/\uFFFD$/, '');

@@ -30,7 +30,7 @@ export type Conclusion =
   /** `first` regresses and its parent (commit first - 1) does not */
   | { kind: 'found'; first: number }
   /** the first regressing commit is one of `candidates` (in order), which the search could not separate */
-  | { kind: 'unseparated'; candidates: number[]; why: 'build-failed' | 'undecided' | 'tests-used' };
+  | { kind: 'unseparated'; candidates: number[]; why: 'build-failed' | 'undecided' | 'tests-used' | 'out-of-time' };
 
 /** One commit of the range measured against the base (or skipped). */
 export interface BisectStep {

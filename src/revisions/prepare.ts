@@ -60,6 +60,11 @@ export interface PrepareContext {
    * nothing is to be measured, so nothing is built either.
    */
   select?(base: Revision, head: Revision): Promise<boolean>;
+  /**
+   * A base already checked out and built ({@link prepareBase}), shared by several comparisons (a
+   * bisect's steps): used as it is, neither built nor removed here; only the head is prepared.
+   */
+  base?: Revision;
 }
 
 /**
@@ -116,6 +121,11 @@ export async function prepareRevisions(spec: Spec, ctx: PrepareContext): Promise
   try {
     const revisions = await locate(spec, ctx, cleanups);
     if (ctx.select && !(await ctx.select(revisions.base, revisions.head))) return { ...revisions, cleanup };
+    if (ctx.base) {
+      // the base is the caller's, built once: only the head is built
+      if (spec.build) await build(revisions.head, spec, ctx);
+      return { ...revisions, cleanup };
+    }
     let outcome: BuildCacheOutcome | undefined;
     if (spec.build) {
       const cache = ctx.buildCache && revisions.base.sha ? ctx.buildCache : undefined;
@@ -164,7 +174,10 @@ async function locate(spec: Spec, ctx: PrepareContext, cleanups: (() => Promise<
   const headSha = await resolveGitRevision(git, 'head', headRev, ctx.log);
   let baseRev = spec.base.kind === 'git' ? spec.base.rev : null;
   let baseSha: string;
-  if (baseRev === null) {
+  if (ctx.base?.sha) {
+    baseRev = ctx.base.ref ?? ctx.base.sha;
+    baseSha = ctx.base.sha;
+  } else if (baseRev === null) {
     const branch = await git.defaultBranch();
     const mb = branch ? await git.mergeBase(branch, headSha) : null;
     if (!branch || !mb) {
@@ -184,7 +197,36 @@ async function locate(spec: Spec, ctx: PrepareContext, cleanups: (() => Promise<
     return { side, ref, sha, dir };
   };
   ctx.log(`base: ${baseRev} (${baseSha.slice(0, 12)}), head: ${headRev} (${headSha.slice(0, 12)}), worktrees in ${basename(root)}`);
-  return { base: await checkout('base', baseRev, baseSha), head: await checkout('head', headRev, headSha) };
+  return { base: ctx.base ?? (await checkout('base', baseRev, baseSha)), head: await checkout('head', headRev, headSha) };
+}
+
+/**
+ * The base alone, checked out in a worktree of its own and built, for several comparisons against
+ * it (a bisect's steps pass it as {@link PrepareContext.base}): one build for the whole search.
+ * `cleanup` removes it once they are done.
+ */
+export async function prepareBase(spec: Spec, rev: string, ctx: PrepareContext): Promise<{ base: Revision; cleanup(): Promise<void> }> {
+  const git = new Git(spec.cwd);
+  const sha = await resolveGitRevision(git, 'base', rev, ctx.log);
+  const root = makeTempRoot();
+  const dir = join(root, 'base');
+  let added = false;
+  const cleanup = async () => {
+    if (added) await git.removeWorktree(dir);
+    added = false;
+    removeTempRoot(root);
+  };
+  try {
+    await git.addWorktree(dir, sha);
+    added = true;
+    const base: Revision = { side: 'base', ref: rev, sha, dir };
+    ctx.log(`base: ${rev} (${sha.slice(0, 12)}), built once for every comparison against it, worktree in ${basename(root)}`);
+    if (spec.build) await build(base, spec, ctx);
+    return { base, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
 }
 
 async function build(rev: Revision, spec: Spec, ctx: PrepareContext): Promise<void> {

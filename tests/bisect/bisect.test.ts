@@ -3,6 +3,7 @@
  * prints its value (--format json) with seeded noise of ±0.5%, so the 10% slowdown is decided the
  * same way on a busy machine: no assertion depends on how fast it runs.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +92,62 @@ describe('pairbench bisect', () => {
     expect(readFileSync(md, 'utf8')).toContain(`Skipped (could not be built): \`${shas[2]!.slice(0, 12)}\` (2/8)`);
   });
 
+  it('builds the base once for the whole search, and each commit measured once', () => {
+    const { repo, shas } = history(8, null);
+    const dir = tempDir();
+    const log = join(dir, 'builds.log');
+    const res = pairbench(['bisect', '--repo', repo.dir, '--base', shas[0]!, '--head', 'HEAD', '--benchmark', 'parse', '--build', `sh build.sh && { basename "$PWD"; git rev-parse HEAD; } >> '${log}'`, '--run', 'sh bench.sh', '--format', 'json', '--min-pairs', '10', '--max-pairs', '20', '--seed', '11', '--out', join(dir, 'b.json'), '--quiet']);
+    expect(res.status).toBe(0);
+    const result = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')) as BisectResult;
+    expect(result.conclusion).toEqual({ kind: 'found', first: 4 });
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    const builds = Array.from({ length: lines.length / 2 }, (_, i) => ({ side: lines[2 * i], sha: lines[2 * i + 1] }));
+    expect(builds.filter((b) => b.side === 'base')).toEqual([{ side: 'base', sha: shas[0] }]);
+    expect(builds.filter((b) => b.side === 'head').map((b) => b.sha)).toEqual(result.steps.map((s) => s.sha));
+    // every step's results file names the same base
+    for (const s of result.steps) expect(JSON.parse(readFileSync(s.resultsFile, 'utf8')).base.sha).toBe(shas[0]);
+    expect(spawnSync('git', ['-C', repo.dir, 'worktree', 'list'], { encoding: 'utf8' }).stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('counts the builds in --max-time: a base build longer than the budget leaves no step, a slow head build ends the search after its step', () => {
+    const { repo, shas } = history(8, null);
+    const dir = tempDir();
+    const search = (slowSide: string, seconds: number, maxTime: string) => {
+      const out = join(dir, `${slowSide}.json`);
+      const build = `sh build.sh && if [ "$(basename "$PWD")" = ${slowSide} ]; then sleep ${seconds}; fi`;
+      const res = pairbench(['bisect', '--repo', repo.dir, '--base', shas[0]!, '--head', 'HEAD', '--benchmark', 'parse', '--build', build, '--run', 'sh bench.sh', '--format', 'json', '--min-pairs', '10', '--max-pairs', '20', '--seed', '11', '--max-time', maxTime, '--out', out]);
+      expect(res.stderr).not.toMatch(/\n\s+at /);
+      return { res, result: JSON.parse(readFileSync(out, 'utf8')) as BisectResult };
+    };
+    // the base's build alone (at least 4 s) outlasts the 3 s budget: no commit is measured
+    const slowBase = search('base', 4, '3s');
+    expect(slowBase.res.status).toBe(0);
+    expect(slowBase.result.steps).toEqual([]);
+    expect(slowBase.result.conclusion).toEqual({ kind: 'head-undecided' });
+    expect(slowBase.res.stderr).toContain("The search's budget of 3 s (builds included) is used up after 0 steps");
+    // each head's build (at least 3 s) outlasts the 2 s budget: the search stops after its first step,
+    // whatever that step found (a regression to halve, or no verdict)
+    const slowHead = search('head', 3, '2s');
+    expect(slowHead.result.steps).toHaveLength(1);
+    if (slowHead.result.steps[0]!.outcome === 'regressed') {
+      expect(slowHead.result.conclusion).toEqual({ kind: 'unseparated', candidates: [1, 2, 3, 4, 5, 6, 7], why: 'out-of-time' });
+      expect(slowHead.res.stdout).toContain('the time budget, builds included, ran out (raise max-time)');
+    }
+  });
+
+  it('stops with exit 3 when the base cannot be built, having built it once and compared nothing', () => {
+    const { repo, shas } = history(4, 1);
+    const dir = tempDir();
+    const res = runBisect(repo, shas[0]!, join(dir, 'b.json'), join(dir, 'b.md'));
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    expect(res.status).toBe(3);
+    const result = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')) as BisectResult;
+    expect(result.stoppedBecause).toBe('base-build-failed');
+    expect(result.steps).toEqual([]);
+    expect(res.stderr).toContain('syntax error in parser.c');
+    expect(res.stdout).toContain('The base could not be built: nothing was searched.');
+  });
+
   it('finds nothing to search when the head does not regress', () => {
     const { repo, shas } = history(4, null);
     const dir = tempDir();
@@ -100,6 +157,27 @@ describe('pairbench bisect', () => {
     expect(result.conclusion).toEqual({ kind: 'no-regression' });
     expect(result.steps).toHaveLength(1);
     expect(res.stdout).toContain('nothing to search');
+  });
+
+  it('prints a hostile commit subject with its workflow commands escaped, in the log, the text and --json', () => {
+    const repo = tempRepo();
+    const base = repo.commit({ 'bench.sh': benchScript(100), 'build.sh': BUILDS }, 'base');
+    repo.commit({ 'note.txt': '1\n' }, '::error::first ##[error]pwned');
+    const dir = tempDir();
+    const common = ['bisect', '--repo', repo.dir, '--base', base, '--head', 'HEAD', '--benchmark', 'parse', '--run', 'sh bench.sh', '--format', 'json', '--min-pairs', '10', '--max-pairs', '10', '--seed', '3'];
+    const text = pairbench([...common, '--out', join(dir, 'a.json')]);
+    const json = pairbench([...common, '--out', join(dir, 'b.json'), '--json']);
+    for (const res of [text, json]) {
+      expect(res.status).toBe(0);
+      const lines = `${res.stdout}\n${res.stderr}`.split('\n');
+      // the runner executes `##[command]` anywhere on a line and `::command::` at its start
+      expect(lines.filter((l) => l.includes('##[') || /^\s*::/.test(l))).toEqual([]);
+    }
+    expect(text.stdout).toContain('##\\x5berror]pwned');
+    expect(text.stderr).toContain('##\\x5berror]pwned');
+    // --json stays JSON with the same subject: `[` escaped as \u005b
+    const result = JSON.parse(json.stdout) as BisectResult;
+    expect(result.commits[0]!.subject).toBe('::error::first ##[error]pwned');
   });
 
   it('refuses a missing --benchmark, an unknown benchmark and a base that is no ancestor, with one line and exit 2', () => {

@@ -4,7 +4,8 @@
  * tests; a commit that cannot be built beside it leaves the two unseparated.
  */
 import { describe, expect, it } from 'vitest';
-import { conclude, nextCommit, recordStep, startSearch, testsPlanned, type StepOutcome } from '../../src/bisect/search.ts';
+import { conclude, nextCommit, recordStep, startSearch, stepOutcomeOf, testsPlanned, type StepOutcome } from '../../src/bisect/search.ts';
+import type { BenchmarkResult } from '../../src/results/schema.ts';
 
 function drive(n: number, outcome: (k: number) => StepOutcome) {
   let state = startSearch(n);
@@ -62,5 +63,43 @@ describe('bisect search', () => {
     expect(run.visited).toEqual([8, 4, 3, 5, 6]);
     expect(run.state.tests).toBe(testsPlanned(8));
     expect(run.conclusion).toEqual({ kind: 'unseparated', candidates: [7, 8], why: 'tests-used' });
+  });
+});
+
+/** A judged row of one step: its verdict and its interval at the step's level (0.99 here). */
+function row(verdict: BenchmarkResult['verdict'], ci: [number, number], extra: Partial<BenchmarkResult> = {}, achievedConfidence = 0.99): BenchmarkResult {
+  return { name: 'parse', unit: 'ms', direction: 'lower-is-better', threshold: 0.05, verdict, pairs: [], change: { estimate: (ci[0] + ci[1]) / 2, ci, confidence: 0.99, ciLevel: 0.99, achievedConfidence, pValue: 0.5 }, ...extra };
+}
+
+describe('what a step teaches the search', () => {
+  it('counts a step whose interval excludes a regression beyond the threshold as not regressed, though its verdict is inconclusive', () => {
+    expect(stepOutcomeOf(row('regression', [0.08, 0.12]), 0.05)).toBe('regressed');
+    expect(stepOutcomeOf(row('unchanged', [-0.01, 0.01]), 0.05)).toBe('not-regressed');
+    expect(stepOutcomeOf(row('improvement', [-0.12, -0.08]), 0.05)).toBe('not-regressed');
+    // it crosses −threshold: unchanged or an improvement, a regression it is not
+    expect(stepOutcomeOf(row('inconclusive', [-0.07, 0.02]), 0.05)).toBe('not-regressed');
+    // significant, within the threshold
+    expect(stepOutcomeOf(row('inconclusive', [0.01, 0.04]), 0.05)).toBe('not-regressed');
+    // the row's own threshold counts
+    expect(stepOutcomeOf(row('inconclusive', [-0.07, 0.02], { threshold: 0.01 }), 0.05)).toBe('undecided');
+  });
+
+  it('leaves undecided only a step whose interval holds both possibilities, or that has too few pairs for its level', () => {
+    expect(stepOutcomeOf(row('inconclusive', [-0.01, 0.07]), 0.05)).toBe('undecided');
+    expect(stepOutcomeOf(row('inconclusive', [0.02, 0.09]), 0.05)).toBe('undecided');
+    expect(stepOutcomeOf(row('inconclusive', [-0.02, 0.02], {}, 0.9), 0.05)).toBe('undecided');
+    expect(stepOutcomeOf(row('inconclusive', [-0.02, 0.02], { change: null }), 0.05)).toBe('undecided');
+    expect(stepOutcomeOf(undefined, 0.05)).toBe('undecided');
+  });
+
+  it('reads a regression of a higher-is-better benchmark as a drop', () => {
+    expect(stepOutcomeOf(row('inconclusive', [-0.02, 0.07], { direction: 'higher-is-better' }), 0.05)).toBe('not-regressed');
+    expect(stepOutcomeOf(row('inconclusive', [-0.07, 0.02], { direction: 'higher-is-better' }), 0.05)).toBe('undecided');
+  });
+
+  it('finds the first regressing commit when every commit before it is measured with an interval across −threshold', () => {
+    // the noisy commits before the 6th of 8: each interval reaches below −5%, none above +5%
+    const run = drive(8, (k) => stepOutcomeOf(k >= 6 ? row('regression', [0.08, 0.12]) : row('inconclusive', [-0.07, 0.03]), 0.05));
+    expect(run.conclusion).toEqual({ kind: 'found', first: 6 });
   });
 });
