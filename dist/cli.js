@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-ID4ZH3YE.js")).run();
+  (await import("./chunks/cli-ZK4BQYBD.js")).run();
 }

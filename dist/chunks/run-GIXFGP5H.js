@@ -1,6 +1,7 @@
 import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);
 import {
   COMPARE_OPTIONS,
+  Git,
   PairbenchError,
   ProgressPrinter,
   REPORT_LIMITS,
@@ -19,6 +20,7 @@ import {
   fsReason,
   gateAfterAcceptance,
   gateFails,
+  hardCut,
   markerFor,
   mergeResults,
   onInterrupt,
@@ -45,7 +47,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-OPI2YRHC.js";
+} from "./chunk-LQUNYKPJ.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -10404,10 +10406,23 @@ function logTable(results) {
 import { basename as basename3 } from "node:path";
 
 // src/action/bisect.ts
+var ACTION_NAMING = (name) => ({ base: "the pull request's merge-base", head: "the pull request's head", benchmark: "the regressed benchmark", repo: "the workspace" })[name] ?? `input ${name}`;
 var MAX_SEARCHED = 3;
 async function bisectRegressions(spec, results, opts) {
   const regressed = results.benchmarks.filter((b) => b.verdict === "regression").map((b) => b.name);
   if (regressed.length === 0 || !results.base.sha || !results.head.sha) return { markdown: "", files: [] };
+  const baseSha = results.base.sha;
+  const headSha = results.head.sha;
+  const forkPoint = await new Git(spec.cwd).mergeBase(baseSha, headSha);
+  if (!forkPoint) {
+    opts.warn(`Bisect could not run: the base ${baseSha.slice(0, 12)} and the head ${headSha.slice(0, 12)} share no commit in this checkout, and the search walks the pull request's commits from where it branched; check out its history (actions/checkout with fetch-depth: 0). The comparison's verdict is not affected.`);
+    return { markdown: "", files: [] };
+  }
+  if (forkPoint === headSha) {
+    opts.hooks.log(`Bisect: the head ${headSha.slice(0, 12)} is in the base's history; the pull request has no commit of its own to search`);
+    return { markdown: "", files: [] };
+  }
+  if (forkPoint !== baseSha) opts.hooks.log(`Bisect: the base branch moved on since the pull request branched; the search starts at the merge-base ${forkPoint.slice(0, 12)} and measures the head against it again`);
   const searched = regressed.slice(0, MAX_SEARCHED);
   if (regressed.length > searched.length) opts.hooks.log(`Bisect: ${regressed.length} benchmarks regressed; the first ${searched.length} are searched`);
   const sections = [];
@@ -10416,10 +10431,12 @@ async function bisectRegressions(spec, results, opts) {
     const out = `${opts.resultsPath.replace(/\.json$/i, "")}.bisect-${i + 1}.json`;
     try {
       const outcome = await runBisect(
-        { ...spec, base: { kind: "git", rev: results.base.sha }, head: { kind: "git", rev: results.head.sha }, maxTimeMs: Math.floor(opts.maxTimeMs / searched.length), out, markdown: null },
+        { ...spec, base: { kind: "git", rev: forkPoint }, head: { kind: "git", rev: headSha }, maxTimeMs: Math.floor(opts.maxTimeMs / searched.length), out, markdown: null },
         name,
         opts.hooks,
-        { row: results.benchmarks.find((b) => b.name === name), resultsFile: opts.resultsPath }
+        // the comparison's regression is the head's step only when it was against the search's base
+        forkPoint === baseSha ? { row: results.benchmarks.find((b) => b.name === name), resultsFile: opts.resultsPath } : void 0,
+        ACTION_NAMING
       );
       sections.push(renderBisectMarkdown(outcome.result));
       files.push(outcome.resultsPath);
@@ -55298,25 +55315,40 @@ async function rewriteSummary(outcome, settings, env, url2, warn, accepted) {
   writeReport(settings.reportPath, () => summary2, warn);
   await writeSummary(summary2, env, { replace: true });
 }
-function withAppendix(report, appendix) {
-  return appendix === "" ? report : `${report.trimEnd()}
+var APPENDIX_SHARE = 0.5;
+function withAppendix(render, appendix, limit, where2) {
+  const room = Math.floor(limit * APPENDIX_SHARE);
+  const sections = appendix === "" || utf8Bytes(appendix) <= room ? appendix : hardCut(appendix, room, `
 
-${appendix}`;
+✂️ *The bisect's sections are cut to fit GitHub's size limit.* ${where2}
+`);
+  const report = render(limit - (sections === "" ? 0 : utf8Bytes(sections) + 2));
+  const text = sections === "" ? report : `${report.trimEnd()}
+
+${sections}`;
+  return utf8Bytes(text) > limit ? hardCut(text, limit) : text;
 }
-function appendixBytes(appendix) {
-  return appendix === "" ? 0 : utf8Bytes(appendix) + 2;
+function bisectFiles(resultsPath) {
+  return `${basename4(resultsPath).replace(/\.json$/i, "")}.bisect-<n>.json`;
 }
 function renderSummary({ results, replay, appendix }, settings, url2, acceptance2) {
+  if (results.kind === "noise") return redactOutput(withAppendix(() => renderNoiseMarkdown(results), "", REPORT_LIMITS.jobSummary, ""));
+  const where2 = `Every step of each search is in its summary file beside the results file (${bisectFiles(settings.resultsPath)}), with each step's own results file.`;
   return redactOutput(
-    results.kind === "noise" ? renderNoiseMarkdown(results) : withAppendix(renderMarkdown(results, {
-      maxLength: REPORT_LIMITS.jobSummary - appendixBytes(appendix),
-      pairs: true,
-      replay,
-      acceptance: acceptance2,
-      failOn: settings.failOn,
-      fullReportHint: `The results file (${basename4(settings.resultsPath)}) and the HTML report with every plot (${basename4(settings.htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
-      ...url2 ? { runUrl: url2 } : {}
-    }), appendix)
+    withAppendix(
+      (maxLength) => renderMarkdown(results, {
+        maxLength,
+        pairs: true,
+        replay,
+        acceptance: acceptance2,
+        failOn: settings.failOn,
+        fullReportHint: `The results file (${basename4(settings.resultsPath)}) and the HTML report with every plot (${basename4(settings.htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
+        ...url2 ? { runUrl: url2 } : {}
+      }),
+      appendix,
+      REPORT_LIMITS.jobSummary,
+      where2
+    )
   );
 }
 function writeReport(path9, render, warn, done) {
@@ -55340,6 +55372,10 @@ async function writeSummary(markdown, env, opts = {}) {
 }
 
 // src/action/publish.ts
+function renderComment({ results, appendix }, settings, common, maxBytes) {
+  const where2 = `Every step is in the job summary, and in each search's summary file beside the results file (${bisectFiles(settings.resultsPath)}).`;
+  return redactOutput(withAppendix((maxLength) => renderMarkdown(results, { ...common, commentId: settings.commentId, maxLength }), appendix, maxBytes, where2));
+}
 async function acceptLabel(api, settings, target, payload, env, warn) {
   try {
     return await lookUpLabel(api, settings, target, payload, env);
@@ -55383,7 +55419,7 @@ async function publish(api, settings, target, { results, replay, appendix }, url
       marker: marker2,
       mode: settings.comment,
       changed: c.regression + c.improvement + c.inconclusive + c.failed + c.added + c.removed > 0 || results.status !== "complete",
-      render: (maxBytes) => redactOutput(withAppendix(renderMarkdown(results, { ...common, commentId: settings.commentId, maxLength: maxBytes - appendixBytes(appendix) }), appendix)),
+      render: (maxBytes) => renderComment({ results, appendix }, settings, common, maxBytes),
       log: (l) => info(l)
     });
     if (outcome.action === "forbidden" || outcome.action === "failed") warn(outcome.detail);

@@ -20,6 +20,7 @@ import {
   parseOptionValue,
   readResultsFile,
   rejudge,
+  renderBisectJson,
   renderBisectMarkdown,
   renderBisectText,
   renderHtml,
@@ -37,7 +38,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-OPI2YRHC.js";
+} from "./chunk-LQUNYKPJ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
@@ -162,7 +163,7 @@ var BISECT_OUT = "pairbench-bisect.json";
 var BISECT_OPTIONS = [
   BENCHMARK_OPTION,
   ...COMPARE_OPTIONS.filter((o) => !["base-dir", "head-dir", "shard", "fail-on", "changed-only", "paths-mode", "paths-ignore"].includes(o.name)).map(
-    (o) => o.name === "out" ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === "max-time" ? { ...o, help: "measuring budget of the whole search, shared equally by its tests" } : o
+    (o) => o.name === "out" ? { ...o, default: BISECT_OUT, help: "the bisect's summary (JSON); each step's results file is written beside it" } : o.name === "max-time" ? { ...o, help: "budget of the whole search, builds included: each test gets an equal share of what is left" } : o
   )
 ];
 function help(all) {
@@ -173,7 +174,9 @@ Finds the first commit of the first-parent history --base..--head that regresses
 Each step compares one commit with --base by compare's paired test, on that benchmark alone; the
 search first confirms the head regresses, then halves the range. It runs at most 1 + ceil(log2 n)
 tests for n commits, each at alpha divided by that number (Bonferroni), so the chance that any
-step's verdict is wrong is at most --alpha. A commit that cannot be built is skipped.
+step's verdict is wrong is at most --alpha. A step whose interval lies below the threshold counts
+as not regressed; one whose interval still reaches past it stops the search. The base is built
+once; a commit that cannot be built is skipped.
 
 Options:
 ${lines.join("\n")}
@@ -205,7 +208,7 @@ async function bisect(argv, io) {
     const buildCache = localBuildCache(spec, io.env);
     const outcome = await runBisect(spec, benchmark, { log, signal: interrupt.signal, env: { ...io.env }, ...buildCache ? { buildCache } : {} });
     if (markdown !== null) writeReportFile(markdown, renderBisectMarkdown(outcome.result));
-    if (spec.json) io.stdout.write(`${JSON.stringify(outcome.result, null, 2)}
+    if (spec.json) io.stdout.write(`${renderBisectJson(outcome.result)}
 `);
     else io.stdout.write(`${renderBisectText(outcome.result)}
 `);

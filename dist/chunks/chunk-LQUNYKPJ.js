@@ -30188,7 +30188,2045 @@ function changeFromZero(b) {
   return null;
 }
 
+// src/report/rows.ts
+var KIND_LABEL = {
+  regression: `${VERDICT_EMOJI.regression} regression`,
+  improvement: `${VERDICT_EMOJI.improvement} improvement`,
+  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
+  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
+  failed: "❌ failed",
+  added: "🆕 added",
+  removed: "➖ removed",
+  "no-data": "— not judged"
+};
+function rowKind(b) {
+  if (b.presence === "added") return "added";
+  if (b.presence === "removed") return "removed";
+  if (b.failure) return "failed";
+  if (b.verdict) return b.verdict;
+  return "no-data";
+}
+var KIND_ORDER = {
+  regression: 0,
+  failed: 1,
+  inconclusive: 2,
+  improvement: 3,
+  unchanged: 4,
+  added: 5,
+  removed: 6,
+  "no-data": 7
+};
+function badness(b) {
+  const e = b.change?.estimate;
+  if (e === void 0 || !Number.isFinite(e)) return 0;
+  return b.direction === "higher-is-better" ? -e : e;
+}
+function worseChange(b) {
+  const c4 = b.change;
+  if (!c4 || !Number.isFinite(c4.estimate)) return null;
+  if (b.direction !== "higher-is-better") return { estimate: c4.estimate, ci: [c4.ci[0], c4.ci[1]] };
+  const flip = (x) => 1 / (1 + x) - 1;
+  return { estimate: flip(c4.estimate), ci: [flip(c4.ci[1]), flip(c4.ci[0])] };
+}
+var METRIC_WORDS = { wall: "wall time", cpu: "CPU time", rss: "peak memory", instructions: "instructions" };
+var TIME_UNITS2 = /* @__PURE__ */ new Set(["ns", "us", "µs", "ms", "s"]);
+function isTimeUnit(unit) {
+  return TIME_UNITS2.has(unit);
+}
+var DERIVED = /^(.+) \(([^()]{1,32})\)$/;
+function metricOf(b, derivedUnit) {
+  if (derivedUnit) return derivedUnit;
+  if (b.metric && METRIC_WORDS[b.metric]) return `${METRIC_WORDS[b.metric]} (${b.unit})`;
+  if (b.metric) return `${b.metric} (${b.unit})`;
+  if (TIME_UNITS2.has(b.unit)) return `time (${b.unit})`;
+  if (b.unit === "B") return "memory (B)";
+  return b.unit;
+}
+function baseName(b) {
+  if (b.metric && b.name.endsWith(` [${b.metric}]`)) return b.name.slice(0, -(b.metric.length + 3));
+  return b.name;
+}
+function derivedParents(benchmarks) {
+  const names2 = new Set(benchmarks.map((b) => b.name));
+  return (b) => {
+    const m = DERIVED.exec(b.name);
+    return m && names2.has(m[1]) && m[1] !== b.name ? m[1] : null;
+  };
+}
+function benchmarkOfRow(benchmarks) {
+  const parentOf = derivedParents(benchmarks);
+  return (b) => parentOf(b) ?? b.name;
+}
+function groupRows(benchmarks) {
+  const parentOf = derivedParents(benchmarks);
+  const groups = /* @__PURE__ */ new Map();
+  benchmarks.forEach((b, i2) => {
+    const m = DERIVED.exec(b.name);
+    const parent = parentOf(b);
+    const key = parent ?? b.name;
+    const g2 = groups.get(key) ?? { primary: null, derived: [], first: i2 };
+    const row = { result: b, kind: rowKind(b), name: parent ?? baseName(b), metric: metricOf(b, parent ? m[2] : null) };
+    if (parent) g2.derived.push(row);
+    else g2.primary = row;
+    groups.set(key, g2);
+  });
+  const out = [...groups.values()].map((g2) => {
+    const rows = g2.primary ? [g2.primary, ...g2.derived] : g2.derived;
+    const worst = rows.reduce((w, r) => KIND_ORDER[r.kind] < KIND_ORDER[w.kind] || r.kind === w.kind && Math.abs(badness(r.result)) > Math.abs(badness(w.result)) ? r : w);
+    const [primary, ...derived2] = rows;
+    return { group: { primary, derived: derived2, kind: worst.kind, badness: badness(worst.result) }, first: g2.first };
+  });
+  out.sort((x, y) => {
+    const kx = KIND_ORDER[x.group.kind];
+    const ky = KIND_ORDER[y.group.kind];
+    if (kx !== ky) return kx - ky;
+    const k = x.group.kind;
+    if (k === "inconclusive") {
+      const own3 = (g2) => g2.primary.kind === "inconclusive" ? 0 : 1;
+      const bad = (g2) => own3(g2) === 0 ? badness(g2.primary.result) : g2.badness;
+      return own3(x.group) - own3(y.group) || bad(y.group) - bad(x.group) || x.first - y.first;
+    }
+    if (k === "regression") return y.group.badness - x.group.badness || x.first - y.first;
+    if (k === "improvement") return x.group.badness - y.group.badness || x.first - y.first;
+    return x.first - y.first;
+  });
+  return out.map((x) => x.group);
+}
+function countGroups(groups) {
+  const c4 = { regression: 0, improvement: 0, inconclusive: 0, unchanged: 0, failed: 0, added: 0, removed: 0 };
+  for (const g2 of groups) if (g2.kind !== "no-data") c4[g2.kind]++;
+  return c4;
+}
+function countVerdicts(results) {
+  return countGroups(groupRows(results.benchmarks));
+}
+
+// node_modules/simple-statistics/dist/simple-statistics.mjs
+function sum(x) {
+  if (x.length === 0) {
+    return 0;
+  }
+  var sum2 = x[0];
+  var correction = 0;
+  var transition;
+  if (typeof sum2 !== "number") {
+    return Number.NaN;
+  }
+  for (var i2 = 1; i2 < x.length; i2++) {
+    if (typeof x[i2] !== "number") {
+      return Number.NaN;
+    }
+    transition = sum2 + x[i2];
+    if (Math.abs(sum2) >= Math.abs(x[i2])) {
+      correction += sum2 - transition + x[i2];
+    } else {
+      correction += x[i2] - transition + sum2;
+    }
+    sum2 = transition;
+  }
+  return sum2 + correction;
+}
+function mean(x) {
+  if (x.length === 0) {
+    throw new Error("mean requires at least one data point");
+  }
+  return sum(x) / x.length;
+}
+function sumNthPowerDeviations(x, n3) {
+  var meanValue = mean(x);
+  var sum2 = 0;
+  var tempValue;
+  var i2;
+  if (n3 === 2) {
+    for (i2 = 0; i2 < x.length; i2++) {
+      tempValue = x[i2] - meanValue;
+      sum2 += tempValue * tempValue;
+    }
+  } else {
+    for (i2 = 0; i2 < x.length; i2++) {
+      sum2 += Math.pow(x[i2] - meanValue, n3);
+    }
+  }
+  return sum2;
+}
+function sampleVariance(x) {
+  if (x.length < 2) {
+    throw new Error("sampleVariance requires at least two data points");
+  }
+  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
+  var besselsCorrection = x.length - 1;
+  return sumSquaredDeviationsValue / besselsCorrection;
+}
+function sampleStandardDeviation(x) {
+  var sampleVarianceX = sampleVariance(x);
+  return Math.sqrt(sampleVarianceX);
+}
+function quantileSorted(x, p) {
+  var idx = (x.length - 1) * p;
+  if (x.length === 0) {
+    throw new Error("quantile requires at least one data point.");
+  } else if (p < 0 || p > 1) {
+    throw new Error("quantiles must be between 0 and 1");
+  } else if (p === 1) {
+    return x[x.length - 1];
+  } else if (p === 0) {
+    return x[0];
+  } else if (idx % 1 !== 0) {
+    var lower = Math.floor(idx);
+    var upper = Math.ceil(idx);
+    var fraction = idx - lower;
+    return x[lower] + fraction * (x[upper] - x[lower]);
+  } else {
+    return x[idx];
+  }
+}
+function quickselect(arr, k, left, right) {
+  left = left || 0;
+  right = right || arr.length - 1;
+  while (right > left) {
+    if (right - left > 600) {
+      var n3 = right - left + 1;
+      var m = k - left + 1;
+      var z3 = Math.log(n3);
+      var s = 0.5 * Math.exp(2 * z3 / 3);
+      var sd2 = 0.5 * Math.sqrt(z3 * s * (n3 - s) / n3);
+      if (m - n3 / 2 < 0) {
+        sd2 *= -1;
+      }
+      var newLeft = Math.max(left, Math.floor(k - m * s / n3 + sd2));
+      var newRight = Math.min(
+        right,
+        Math.floor(k + (n3 - m) * s / n3 + sd2)
+      );
+      quickselect(arr, k, newLeft, newRight);
+    }
+    var t = arr[k];
+    var i2 = left;
+    var j = right;
+    swap(arr, left, k);
+    if (arr[right] > t) {
+      swap(arr, left, right);
+    }
+    while (i2 < j) {
+      swap(arr, i2, j);
+      i2++;
+      j--;
+      while (arr[i2] < t) {
+        i2++;
+      }
+      while (arr[j] > t) {
+        j--;
+      }
+    }
+    if (arr[left] === t) {
+      swap(arr, left, j);
+    } else {
+      j++;
+      swap(arr, j, right);
+    }
+    if (j <= k) {
+      left = j + 1;
+    }
+    if (k <= j) {
+      right = j - 1;
+    }
+  }
+}
+function swap(arr, i2, j) {
+  var tmp = arr[i2];
+  arr[i2] = arr[j];
+  arr[j] = tmp;
+}
+function quantile(x, p) {
+  var copy = x.slice();
+  if (Array.isArray(p)) {
+    multiQuantileSelect(copy, p);
+    var results = [];
+    for (var i2 = 0; i2 < p.length; i2++) {
+      results[i2] = quantileSorted(copy, p[i2]);
+    }
+    return results;
+  } else {
+    var idx = quantileIndex(copy.length, p);
+    quantileSelect(copy, idx, 0, copy.length - 1);
+    return quantileSorted(copy, p);
+  }
+}
+function quantileSelect(arr, k, left, right) {
+  if (k % 1 === 0) {
+    quickselect(arr, k, left, right);
+  } else {
+    k = Math.floor(k);
+    quickselect(arr, k, left, right);
+    quickselect(arr, k + 1, k + 1, right);
+  }
+}
+function multiQuantileSelect(arr, p) {
+  var positions = /* @__PURE__ */ new Set();
+  for (var i2 = 0; i2 < p.length; i2++) {
+    var idx = quantileIndex(arr.length, p[i2]);
+    positions.add(Math.floor(idx));
+    positions.add(Math.ceil(idx));
+  }
+  var indices2 = Array.from(positions).sort(compare);
+  multiselect(arr, indices2, 0, indices2.length - 1, 0, arr.length - 1);
+}
+function multiselect(arr, indices2, lo, hi, left, right) {
+  if (lo > hi) {
+    return;
+  }
+  var mid = lo + hi >> 1;
+  quickselect(arr, indices2[mid], left, right);
+  multiselect(arr, indices2, lo, mid - 1, left, indices2[mid] - 1);
+  multiselect(arr, indices2, mid + 1, hi, indices2[mid] + 1, right);
+}
+function compare(a2, b) {
+  return a2 - b;
+}
+function quantileIndex(len, p) {
+  var idx = (len - 1) * p;
+  if (p === 1) {
+    return len - 1;
+  } else if (p === 0) {
+    return 0;
+  } else if (idx % 1 !== 0) {
+    return idx;
+  } else {
+    return idx;
+  }
+}
+function median(x) {
+  return +quantile(x, 0.5);
+}
+function medianAbsoluteDeviation(x) {
+  var medianValue = median(x);
+  var medianAbsoluteDeviations = [];
+  for (var i2 = 0; i2 < x.length; i2++) {
+    medianAbsoluteDeviations.push(Math.abs(x[i2] - medianValue));
+  }
+  return median(medianAbsoluteDeviations);
+}
+function medianSorted(sorted2) {
+  return quantileSorted(sorted2, 0.5);
+}
+var BayesianClassifier = function BayesianClassifier2() {
+  this.totalCount = 0;
+  this.data = {};
+};
+BayesianClassifier.prototype.train = function train(item, category) {
+  if (!this.data[category]) {
+    this.data[category] = {};
+  }
+  for (var k in item) {
+    var v = item[k];
+    if (this.data[category][k] === void 0) {
+      this.data[category][k] = {};
+    }
+    if (this.data[category][k][v] === void 0) {
+      this.data[category][k][v] = 0;
+    }
+    this.data[category][k][v]++;
+  }
+  this.totalCount++;
+};
+BayesianClassifier.prototype.score = function score(item) {
+  var odds = {};
+  var category;
+  for (var k in item) {
+    var v = item[k];
+    for (category in this.data) {
+      if (odds[category] === void 0) {
+        odds[category] = {};
+      }
+      if (this.data[category][k]) {
+        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
+      } else {
+        odds[category][k + "_" + v] = 0;
+      }
+    }
+  }
+  var oddsSums = {};
+  for (category in odds) {
+    oddsSums[category] = 0;
+    for (var combination in odds[category]) {
+      oddsSums[category] += odds[category][combination];
+    }
+  }
+  return oddsSums;
+};
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+function cumulativeDistribution(z3) {
+  var sum2 = z3;
+  var tmp = z3;
+  for (var i2 = 1; i2 < 30; i2++) {
+    tmp *= z3 * z3 / (2 * i2 + 1);
+    sum2 += tmp;
+  }
+  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z3 * z3 / 2)) * 1e4) / 1e4;
+}
+var standardNormalTable = [];
+for (z2 = 0; z2 <= 3.09; z2 += 0.01) {
+  standardNormalTable.push(cumulativeDistribution(z2));
+}
+var z2;
+var SQRT_2PI = Math.sqrt(2 * Math.PI);
+var PerceptronModel = function PerceptronModel2() {
+  this.weights = [];
+  this.bias = 0;
+};
+PerceptronModel.prototype.predict = function predict(features) {
+  if (features.length !== this.weights.length) {
+    return null;
+  }
+  var score2 = 0;
+  for (var i2 = 0; i2 < this.weights.length; i2++) {
+    score2 += this.weights[i2] * features[i2];
+  }
+  score2 += this.bias;
+  if (score2 > 0) {
+    return 1;
+  } else {
+    return 0;
+  }
+};
+PerceptronModel.prototype.train = function train2(features, label) {
+  if (label !== 0 && label !== 1) {
+    return null;
+  }
+  if (features.length !== this.weights.length) {
+    this.weights = features.slice();
+    this.bias = 1;
+  }
+  var prediction = this.predict(features);
+  if (typeof prediction === "number" && prediction !== label) {
+    var gradient = label - prediction;
+    for (var i2 = 0; i2 < this.weights.length; i2++) {
+      this.weights[i2] += gradient * features[i2];
+    }
+    this.bias += gradient;
+  }
+  return this;
+};
+
+// src/stats/describe.ts
+var view = (values) => values;
+var MAD_NORMAL = 1.4826;
+function sorted(values) {
+  const a2 = Float64Array.from(values);
+  a2.sort();
+  return a2;
+}
+function quantileSorted2(s, p) {
+  return s.length === 0 ? NaN : quantileSorted(view(s), p);
+}
+function medianSorted2(s) {
+  return s.length === 0 ? NaN : medianSorted(view(s));
+}
+function median2(values) {
+  return values.length === 0 ? NaN : median(view(values));
+}
+function mean2(values) {
+  return values.length === 0 ? NaN : mean(view(values));
+}
+function sd(values) {
+  return values.length < 2 ? 0 : sampleStandardDeviation(view(values));
+}
+function cv(values) {
+  const m = mean2(values);
+  return m === 0 || !Number.isFinite(m) ? 0 : sd(values) / Math.abs(m);
+}
+function mad(values) {
+  return values.length === 0 ? NaN : medianAbsoluteDeviation(view(values));
+}
+function relativeMad(values) {
+  if (values.length < 2) return 0;
+  const m = median2(values);
+  return m === 0 ? NaN : MAD_NORMAL * mad(values) / Math.abs(m);
+}
+function summarize(values) {
+  const n3 = values.length;
+  if (n3 === 0) return { n: 0, median: NaN, mean: NaN, min: NaN, max: NaN, cv: NaN, iqr: NaN, mad: NaN };
+  const s = sorted(values);
+  const med = medianSorted2(s);
+  return {
+    n: n3,
+    median: med,
+    mean: mean2(values),
+    min: s[0],
+    max: s[n3 - 1],
+    cv: cv(values),
+    iqr: quantileSorted2(s, 0.75) - quantileSorted2(s, 0.25),
+    mad: MAD_NORMAL * mad(s)
+  };
+}
+
+// src/stats/outliers.ts
+var MIN_FLAGGED_FOR_LEAN = 4;
+var LEAN_ALPHA = 0.05;
+function outlierFences(d, rule) {
+  if (rule === "none" || d.length < 3) return null;
+  const s = sorted(d);
+  if (rule === "tukey") {
+    const q1 = quantileSorted2(s, 0.25);
+    const q3 = quantileSorted2(s, 0.75);
+    const iqr = q3 - q1;
+    if (iqr === 0) return null;
+    return [q1 - 1.5 * iqr, q3 + 1.5 * iqr];
+  }
+  const med = medianSorted2(s);
+  const dev = Float64Array.from(s, (v) => Math.abs(v - med));
+  dev.sort();
+  let scale = 1.4826 * medianSorted2(dev);
+  if (scale === 0) scale = 1.253314 * mean2(dev);
+  if (scale === 0) return [med, med];
+  return [med - 3.5 * scale, med + 3.5 * scale];
+}
+function binomialTwoSidedHalf(k, m) {
+  if (m === 0) return 1;
+  const j = Math.min(k, m - k);
+  if (2 * j === m) return 1;
+  const logs = [];
+  let lp = -m * Math.LN2;
+  logs.push(lp);
+  for (let i2 = 1; i2 <= j; i2++) {
+    lp += Math.log((m - i2 + 1) / i2);
+    logs.push(lp);
+  }
+  let top = -Infinity;
+  for (const l of logs) if (l > top) top = l;
+  let s = 0;
+  for (const l of logs) s += Math.exp(l - top);
+  return Math.min(1, 2 * Math.exp(top) * s);
+}
+function screenOutliers(d, rule, leanAlpha = LEAN_ALPHA) {
+  const fences = outlierFences(d, rule);
+  if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, lean: false, fences: null };
+  const highs = [];
+  const lows = [];
+  for (let i2 = 0; i2 < d.length; i2++) {
+    const v = d[i2];
+    if (v > fences[1]) highs.push(i2);
+    else if (v < fences[0]) lows.push(i2);
+  }
+  const high = highs.length;
+  const low = lows.length;
+  const flagged = [...highs, ...lows].sort((a2, b) => a2 - b);
+  if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, lean: false, fences };
+  const balanceP = binomialTwoSidedHalf(high, flagged.length);
+  if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, lean: true, fences };
+  const j = Math.min(high, low);
+  highs.sort((a2, b) => d[b] - d[a2]);
+  lows.sort((a2, b) => d[a2] - d[b]);
+  const excluded = [...highs.slice(0, j), ...lows.slice(0, j)].sort((a2, b) => a2 - b);
+  const kept = [...highs.slice(j), ...lows.slice(j)].sort((a2, b) => a2 - b);
+  return { excluded, kept, high, low, balanceP, lean: false, fences };
+}
+
+// src/stats/normal.ts
+var CODY_A = [2.2352520354606837, 161.02823106855587, 1067.6894854603709, 18154.98125334356, 0.06568233791820745];
+var CODY_B = [47.202581904688245, 976.0985517377767, 10260.932208618979, 45507.78933502673];
+var CODY_C = [
+  0.39894151208813466,
+  8.883149794388377,
+  93.50665613217785,
+  597.2702763948002,
+  2494.5375852903726,
+  6848.190450536283,
+  11602.65143764735,
+  9842.714838383978,
+  10765576773720192e-24
+];
+var CODY_D = [
+  22.266688044328117,
+  235.387901782625,
+  1519.3775994075547,
+  6485.558298266761,
+  18615.571640885097,
+  34900.95272114598,
+  38912.00328609327,
+  19685.429676859992
+];
+var CODY_P = [0.215898534057957, 0.12740116116024736, 0.022235277870649807, 0.0014216191932278934, 29112874951168793e-21, 0.023073441764940174];
+var CODY_Q = [1.284260096144911, 0.4682382124808651, 0.06598813786892856, 0.0037823963320275824, 7297515550839662e-20];
+var M_1_SQRT_2PI = 0.3989422804014327;
+var M_SQRT_32 = 5.656854249492381;
+function c(a2, i2) {
+  return a2[i2];
+}
+function pnormBoth(x) {
+  if (Number.isNaN(x)) return [NaN, NaN];
+  const y = Math.abs(x);
+  let cum;
+  let ccum;
+  if (y <= 0.67448975) {
+    let xnum = 0;
+    let xden = 0;
+    if (y > Number.EPSILON * 0.5) {
+      const xsq = x * x;
+      xnum = c(CODY_A, 4) * xsq;
+      xden = xsq;
+      for (let i2 = 0; i2 < 3; i2++) {
+        xnum = (xnum + c(CODY_A, i2)) * xsq;
+        xden = (xden + c(CODY_B, i2)) * xsq;
+      }
+    }
+    const temp = x * (xnum + c(CODY_A, 3)) / (xden + c(CODY_B, 3));
+    return [0.5 + temp, 0.5 - temp];
+  }
+  const tail2 = (xx, temp) => {
+    const xsq = Math.trunc(xx * 16) / 16;
+    const del = (xx - xsq) * (xx + xsq);
+    cum = Math.exp(-xsq * xsq * 0.5) * Math.exp(-del * 0.5) * temp;
+    ccum = 1 - cum;
+  };
+  cum = 0;
+  ccum = 0;
+  if (y <= M_SQRT_32) {
+    let xnum = c(CODY_C, 8) * y;
+    let xden = y;
+    for (let i2 = 0; i2 < 7; i2++) {
+      xnum = (xnum + c(CODY_C, i2)) * y;
+      xden = (xden + c(CODY_D, i2)) * y;
+    }
+    tail2(y, (xnum + c(CODY_C, 7)) / (xden + c(CODY_D, 7)));
+  } else if (y < 37.5193) {
+    const xsq = 1 / (x * x);
+    let xnum = c(CODY_P, 5) * xsq;
+    let xden = xsq;
+    for (let i2 = 0; i2 < 4; i2++) {
+      xnum = (xnum + c(CODY_P, i2)) * xsq;
+      xden = (xden + c(CODY_Q, i2)) * xsq;
+    }
+    let temp = xsq * (xnum + c(CODY_P, 4)) / (xden + c(CODY_Q, 4));
+    temp = (M_1_SQRT_2PI - temp) / y;
+    tail2(x, temp);
+  } else {
+    return x > 0 ? [1, 0] : [0, 1];
+  }
+  return x > 0 ? [ccum, cum] : [cum, ccum];
+}
+function pnorm(x) {
+  return pnormBoth(x)[0];
+}
+function pnormUpper(x) {
+  return pnormBoth(x)[1];
+}
+function qnorm(p, lowerTail = true) {
+  if (Number.isNaN(p) || p < 0 || p > 1) return NaN;
+  if (p === 0) return lowerTail ? -Infinity : Infinity;
+  if (p === 1) return lowerTail ? Infinity : -Infinity;
+  const pLower = lowerTail ? p : 0.5 - p + 0.5;
+  const q = pLower - 0.5;
+  let val;
+  if (Math.abs(q) <= 0.425) {
+    const r2 = 0.180625 - q * q;
+    val = q * (((((((r2 * 2509.0809287301227 + 33430.57558358813) * r2 + 67265.7709270087) * r2 + 45921.95393154987) * r2 + 13731.69376550946) * r2 + 1971.5909503065513) * r2 + 133.14166789178438) * r2 + 3.3871328727963665) / (((((((r2 * 5226.495278852854 + 28729.085735721943) * r2 + 39307.89580009271) * r2 + 21213.794301586597) * r2 + 5394.196021424751) * r2 + 687.1870074920579) * r2 + 42.31333070160091) * r2 + 1);
+    return val;
+  }
+  let r = q > 0 ? lowerTail ? 0.5 - p + 0.5 : p : pLower;
+  r = Math.sqrt(-Math.log(r));
+  if (r <= 5) {
+    r -= 1.6;
+    val = (((((((r * 7745450142783414e-19 + 0.022723844989269184) * r + 0.2417807251774506) * r + 1.2704582524523684) * r + 3.6478483247632045) * r + 5.769497221460691) * r + 4.630337846156546) * r + 1.4234371107496835) / (((((((r * 10507500716444169e-25 + 5475938084995345e-19) * r + 0.015198666563616457) * r + 0.14810397642748008) * r + 0.6897673349851) * r + 1.6763848301838038) * r + 2.053191626637759) * r + 1);
+  } else {
+    r -= 5;
+    val = (((((((r * 20103343992922881e-23 + 27115555687434876e-21) * r + 0.0012426609473880784) * r + 0.026532189526576124) * r + 0.29656057182850487) * r + 1.7848265399172913) * r + 5.463784911164114) * r + 6.657904643501103) / (((((((r * 20442631033899397e-31 + 1421511758316446e-22) * r + 18463183175100548e-21) * r + 7868691311456133e-19) * r + 0.014875361290850615) * r + 0.1369298809227358) * r + 0.599832206555888) * r + 1);
+  }
+  return q < 0 ? -val : val;
+}
+
+// src/stats/power.ts
+var WILCOXON_ARE = 3 / Math.PI;
+function minPairsForAlpha(alpha) {
+  if (!(alpha > 0)) return Infinity;
+  let n3 = 1;
+  while (2 ** (1 - n3) >= alpha) n3++;
+  return n3;
+}
+function minimumDetectableChange(pairedLogSd, n3, alpha, power = 0.8) {
+  if (!(n3 > 0) || n3 < minPairsForAlpha(alpha)) return Infinity;
+  if (!(pairedLogSd > 0)) return 0;
+  const shift = (qnorm(alpha / 2, false) + qnorm(power)) * pairedLogSd / Math.sqrt(n3 * WILCOXON_ARE);
+  return Math.expm1(shift);
+}
+function pairsToDetect(pairedLogSd, change, alpha, power = 0.8) {
+  const shift = Math.abs(Math.log1p(change));
+  if (!(shift > 0)) return Infinity;
+  const least = minPairsForAlpha(alpha);
+  if (!(pairedLogSd > 0)) return least;
+  const z3 = qnorm(alpha / 2, false) + qnorm(power);
+  return Math.max(least, Math.ceil((z3 * pairedLogSd / shift) ** 2 / WILCOXON_ARE - 1e-9));
+}
+
+// src/stats/merged-ranks.ts
+function mergedRankSum(a2, b) {
+  const na = a2.length;
+  const nb = b.length;
+  let i2 = 0;
+  let j = 0;
+  let rank = 0;
+  let rankSumA = 0;
+  let tieSum = 0;
+  while (i2 < na || j < nb) {
+    const va = i2 < na ? a2[i2] : Infinity;
+    const vb = j < nb ? b[j] : Infinity;
+    const m = va < vb ? va : vb;
+    let p = 0;
+    let q = 0;
+    while (i2 < na && a2[i2] === m) {
+      i2++;
+      p++;
+    }
+    while (j < nb && b[j] === m) {
+      j++;
+      q++;
+    }
+    const t = p + q;
+    rankSumA += p * (rank + (t + 1) / 2);
+    if (t > 1) tieSum += t * t * t - t;
+    rank += t;
+  }
+  return { rankSumA, tieSum };
+}
+
+// src/stats/rank-sum.ts
+function rankSumTest(x, y) {
+  const nx = x.length;
+  const ny = y.length;
+  if (nx === 0 || ny === 0) return { statistic: 0, z: 0, pValue: 1 };
+  const a2 = Float64Array.from(x).sort();
+  const b = Float64Array.from(y).sort();
+  const { rankSumA: rx, tieSum } = mergedRankSum(a2, b);
+  const w = rx - nx * (nx + 1) / 2;
+  const n3 = nx + ny;
+  const sigma = Math.sqrt(nx * ny / 12 * (n3 + 1 - tieSum / (n3 * (n3 - 1))));
+  if (!(sigma > 0)) return { statistic: w, z: 0, pValue: 1 };
+  let z3 = w - nx * ny / 2;
+  z3 = (z3 - Math.sign(z3) * 0.5) / sigma;
+  return { statistic: w, z: z3, pValue: 2 * Math.min(pnorm(z3), pnorm(-z3)) };
+}
+
+// src/stats/diagnostics.ts
+var DIAGNOSTIC_ALPHA = 0.01;
+var HIGH_SINGLE_CV = 0.05;
+var HIGH_PAIRED_CV = 0.05;
+var MANY_OUTLIERS_MIN = 4;
+var MANY_OUTLIERS_SHARE = 0.1;
+var ORDER_EFFECT_SHARE = 0.1;
+function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
+  const out = [];
+  const kept = a2.keptIndices.map((i2) => a2.d[i2]);
+  const n3 = kept.length;
+  const need = Math.max(minPairsForAlpha(alpha), minPairsForAlpha(1 - a2.level));
+  const usable = a2.test ? a2.test.n : 0;
+  const zeros = a2.test ? a2.test.zeros : 0;
+  if (n3 === 0) {
+    out.push({ code: "too-few-pairs", severity: "warning", figures: { pairs: 0, zeros: 0, smallestP: 1, alpha, level: a2.level, need } });
+    return out;
+  }
+  const allEqual = kept.every((v) => v === kept[0]);
+  const confident = a2.hl !== null && a2.hl.achievedConfidence >= a2.level - 1e-12;
+  if (n3 < need || !confident) {
+    const smallestP = usable > 0 ? 2 ** (1 - usable) : 1;
+    out.push({ code: "too-few-pairs", severity: "warning", figures: { pairs: n3, zeros, smallestP, alpha, level: a2.level, need } });
+  } else if (zeros > 0 && 2 * zeros > n3 && !allEqual) {
+    out.push({ code: "mostly-equal", severity: "info", figures: { pairs: n3, zeros, differing: usable } });
+  }
+  if (allEqual && n3 >= 2) {
+    out.push({ code: "all-equal", severity: "info", figures: { pairs: n3, change: Math.expm1(kept[0]) } });
+  }
+  const flagged = a2.screen.high + a2.screen.low;
+  const leans = a2.screen.lean && flagged >= MIN_FLAGGED_FOR_LEAN && (a2.screen.balanceP ?? 1) < LEAN_ALPHA;
+  if (!leans && a2.screen.kept.length > 0) {
+    out.push({
+      code: "outliers-kept",
+      severity: "info",
+      figures: { above: a2.screen.high, below: a2.screen.low, excluded: a2.screen.excluded.length, kept: a2.screen.kept.slice(), balanceP: a2.screen.balanceP ?? 1 }
+    });
+  }
+  if (leans) {
+    const lower = direction === "lower-is-better";
+    out.push({
+      code: "one-sided-outliers",
+      severity: "warning",
+      figures: {
+        headWorse: lower ? a2.screen.high : a2.screen.low,
+        baseWorse: lower ? a2.screen.low : a2.screen.high,
+        direction,
+        kept: a2.screen.kept.slice(),
+        balanceP: a2.screen.balanceP ?? 1
+      }
+    });
+  }
+  const total = a2.d.length;
+  const dropped = a2.screen.excluded.length;
+  if (dropped >= MANY_OUTLIERS_MIN && dropped >= MANY_OUTLIERS_SHARE * total) {
+    out.push({ code: "many-outliers", severity: "info", figures: { excluded: dropped, pairs: total, metric: metric ?? null } });
+  }
+  const bf = [];
+  const hf = [];
+  for (const i2 of a2.keptIndices) (pairs[i2]?.order === "base-first" ? bf : hf).push(a2.d[i2]);
+  if (bf.length >= 4 && hf.length >= 4) {
+    const t = rankSumTest(bf, hf);
+    const mb = median2(bf);
+    const mh = median2(hf);
+    if (t.pValue < DIAGNOSTIC_ALPHA && Math.abs(Math.expm1((mb - mh) / 2)) >= ORDER_EFFECT_SHARE * threshold) {
+      out.push({
+        code: "order-effect",
+        severity: "warning",
+        figures: { baseFirst: Math.expm1(mb), headFirst: Math.expm1(mh), secondSlot: Math.expm1((mb - mh) / 2), pValue: t.pValue }
+      });
+    }
+  }
+  if (n3 >= 10) {
+    const half = Math.floor(n3 / 2);
+    const first = kept.slice(0, half);
+    const second = kept.slice(half);
+    const t = rankSumTest(first, second);
+    if (t.pValue < DIAGNOSTIC_ALPHA) {
+      out.push({ code: "drift", severity: "warning", figures: { firstHalf: Math.expm1(median2(first)), secondHalf: Math.expm1(median2(second)), pValue: t.pValue } });
+    }
+  }
+  const unpaired = Math.sqrt(a2.base.cv ** 2 + a2.head.cv ** 2);
+  if (n3 >= 3 && a2.keptPairedCv > HIGH_PAIRED_CV) {
+    const logSd = sd(kept);
+    const needed = pairsToDetect(logSd, threshold, alpha);
+    const detectable = minimumDetectableChange(logSd, n3, alpha);
+    out.push({
+      code: "high-noise",
+      severity: "warning",
+      figures: {
+        pairedCv: a2.keptPairedCv,
+        pairs: n3,
+        detectable: Number.isFinite(detectable) ? detectable : null,
+        pairsForThreshold: Number.isFinite(needed) && needed > n3 ? needed : null,
+        threshold,
+        metric: metric ?? null
+      }
+    });
+  } else if (Math.max(a2.base.cv, a2.head.cv) > HIGH_SINGLE_CV && unpaired > 0 && a2.pairedCv < 0.5 * unpaired) {
+    out.push({ code: "pairing-rescued", severity: "info", figures: { baseCv: a2.base.cv, headCv: a2.head.cv, pairedCv: a2.pairedCv, removed: 1 - a2.pairedCv / unpaired } });
+  }
+  return out;
+}
+
+// src/stats/signrank.ts
+var countsCache = /* @__PURE__ */ new Map();
+function signrankCumulativeCounts(n3) {
+  const cached2 = countsCache.get(n3);
+  if (cached2) return cached2;
+  if (!Number.isInteger(n3) || n3 < 0 || n3 > 52) throw new RangeError(`exact signed-rank distribution needs 0 <= n <= 52, got ${n3}`);
+  const w = cumulativeCounts(n3);
+  countsCache.set(n3, w);
+  return w;
+}
+function cumulativeCounts(n3) {
+  const total = n3 * (n3 + 1) / 2;
+  const w = new Float64Array(total + 1);
+  w[0] = 1;
+  for (let i2 = 1; i2 <= n3; i2++) {
+    const top = i2 * (i2 + 1) / 2;
+    for (let v = top; v >= i2; v--) w[v] = w[v] + w[v - i2];
+  }
+  for (let v = 1; v <= total; v++) w[v] = w[v] + w[v - 1];
+  return w;
+}
+function psignrank(q, n3) {
+  const total = n3 * (n3 + 1) / 2;
+  const k = Math.floor(q + 1e-7);
+  if (k < 0) return 0;
+  if (k >= total) return 1;
+  const cum = signrankCumulativeCounts(n3);
+  return cum[k] / 2 ** n3;
+}
+function qsignrank(p, n3) {
+  const total = n3 * (n3 + 1) / 2;
+  const cum = signrankCumulativeCounts(n3);
+  const scale = 2 ** n3;
+  if (p <= 0.5) {
+    const x2 = p - 10 * Number.EPSILON;
+    for (let q = 0; q <= total; q++) if (cum[q] / scale >= x2) return q;
+    return total;
+  }
+  const x = 1 - p + 10 * Number.EPSILON;
+  for (let q = 0; q <= total; q++) if (cum[q] / scale > x) return total - q;
+  return 0;
+}
+var lastTail = null;
+function signrankLowerRank(p, n3, exactUpTo = 600) {
+  const total = n3 * (n3 + 1) / 2;
+  let cum = null;
+  if (n3 > exactUpTo) cum = null;
+  else if (n3 <= 52) cum = signrankCumulativeCounts(n3);
+  else {
+    if (lastTail?.n !== n3) lastTail = { n: n3, cum: cumulativeCounts(n3) };
+    cum = lastTail.cum;
+  }
+  const scale = 2 ** n3;
+  const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24);
+  const tailAt = (q) => {
+    if (q < 0) return 0;
+    if (q >= total) return 1;
+    if (cum) return cum[q] / scale;
+    return pnorm((q + 0.5 - total / 2) / sigma);
+  };
+  const x = p - 10 * Number.EPSILON;
+  let rank = 0;
+  while (rank < total && tailAt(rank) < x) rank++;
+  if (rank === 0) rank = 1;
+  return { rank, tail: tailAt(rank - 1) };
+}
+function signedRankSum(values) {
+  let np = 0;
+  let nn = 0;
+  for (let i2 = 0; i2 < values.length; i2++) {
+    const x = values[i2];
+    if (x > 0) np++;
+    else if (x < 0) nn++;
+  }
+  const pos = new Float64Array(np);
+  const neg = new Float64Array(nn);
+  np = 0;
+  nn = 0;
+  for (let i2 = 0; i2 < values.length; i2++) {
+    const x = values[i2];
+    if (x > 0) pos[np++] = x;
+    else if (x < 0) neg[nn++] = -x;
+  }
+  pos.sort();
+  neg.sort();
+  const { rankSumA: v, tieSum } = mergedRankSum(pos, neg);
+  return { n: np + nn, v, tieSum, ties: tieSum > 0 };
+}
+function wilcoxonSignedRank(d, options = {}) {
+  const correct = options.correct ?? true;
+  const exactBelow = options.exactBelow ?? 50;
+  let zeros = 0;
+  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
+  const { n: n3, v, tieSum, ties } = signedRankSum(d);
+  if (n3 === 0) return { statistic: 0, n: 0, zeros, ties: false, method: "normal", z: null, pValue: 1 };
+  if (n3 < exactBelow && !ties && zeros === 0) {
+    const total = n3 * (n3 + 1) / 2;
+    const p = v > total / 2 ? psignrank(total - v, n3) : psignrank(v, n3);
+    return { statistic: v, n: n3, zeros, ties, method: "exact", z: null, pValue: Math.min(2 * p, 1) };
+  }
+  let z3 = v - n3 * (n3 + 1) / 4;
+  const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24 - tieSum / 48);
+  const corr = correct ? Math.sign(z3) * 0.5 : 0;
+  z3 = (z3 - corr) / sigma;
+  const pValue = sigma === 0 ? 1 : 2 * Math.min(pnorm(z3), pnorm(-z3));
+  return { statistic: v, n: n3, zeros, ties, method: "normal", z: sigma === 0 ? null : z3, pValue };
+}
+
+// src/stats/prng.ts
+function mulberry32(seed) {
+  let a2 = seed >>> 0;
+  return () => {
+    a2 = a2 + 1831565813 >>> 0;
+    let t = a2;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+
+// src/stats/walsh.ts
+var rng = mulberry32;
+var SAMPLE = 16384;
+function hasTiny(x) {
+  for (let i2 = 0; i2 < x.length; i2++) {
+    const a2 = Math.abs(x[i2]);
+    if (a2 !== 0 && a2 < 1e-290) return true;
+  }
+  return false;
+}
+function staircase(x, v, strict, lo, hi, out) {
+  const n3 = x.length;
+  const exactHalving = !hasTiny(x);
+  const v2 = 2 * v;
+  let j = n3;
+  let count4 = 0;
+  for (let i2 = 0; i2 < n3; i2++) {
+    const xi = x[i2];
+    if (!exactHalving) {
+      if (strict) while (j > 0 && (xi + x[j - 1]) / 2 > v) j--;
+      else while (j > 0 && (xi + x[j - 1]) / 2 >= v) j--;
+    } else if (strict) while (j > 0 && xi + x[j - 1] > v2) j--;
+    else while (j > 0 && xi + x[j - 1] >= v2) j--;
+    const l = lo[i2];
+    const h2 = hi[i2];
+    let b = j > i2 ? j : i2;
+    if (b < l) b = l;
+    if (b > h2) b = h2;
+    out[i2] = b;
+    count4 += b - l;
+  }
+  return count4;
+}
+function walshSelect(x, k, bracket) {
+  const n3 = x.length;
+  const total = n3 * (n3 + 1) / 2;
+  if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
+  const lo = new Int32Array(n3);
+  const hi = new Int32Array(n3);
+  for (let i2 = 0; i2 < n3; i2++) {
+    lo[i2] = i2;
+    hi[i2] = n3;
+  }
+  const b1 = new Int32Array(n3);
+  const b3 = new Int32Array(n3);
+  const b4 = new Int32Array(n3);
+  const rowStart = new Float64Array(n3 + 1);
+  let below = 0;
+  let remaining = total;
+  if (bracket) {
+    const c1 = staircase(x, bracket[0], false, lo, hi, b1);
+    const c4 = staircase(x, bracket[1], true, lo, hi, b4);
+    if (k > c1 && k <= c4) {
+      below = c1;
+      remaining = c4 - c1;
+      lo.set(b1);
+      hi.set(b4);
+    } else {
+      for (let i2 = 0; i2 < n3; i2++) {
+        lo[i2] = i2;
+        hi[i2] = n3;
+      }
+    }
+  }
+  const random = rng(2654435769 ^ n3 ^ k);
+  const smallEnough = Math.max(n3 >> 2, 1024);
+  for (; ; ) {
+    const target = k - below;
+    if (remaining <= smallEnough) {
+      const buf = new Float64Array(remaining);
+      let m2 = 0;
+      for (let i2 = 0; i2 < n3; i2++) {
+        const xi = x[i2];
+        const h2 = hi[i2];
+        for (let j = lo[i2]; j < h2; j++) buf[m2++] = (xi + x[j]) / 2;
+      }
+      selectInPlace(buf, target - 1, 0, remaining);
+      const v = buf[target - 1];
+      if (v !== 0) return v;
+      let before = 0;
+      for (let i2 = 0; i2 < remaining; i2++) {
+        const w = buf[i2];
+        if (w < 0 || Object.is(w, -0)) before++;
+      }
+      return target <= before ? -0 : 0;
+    }
+    rowStart[0] = 0;
+    for (let i2 = 0; i2 < n3; i2++) rowStart[i2 + 1] = rowStart[i2] + (hi[i2] - lo[i2]);
+    const m = Math.min(SAMPLE, remaining, Math.max(128, n3));
+    const sample = new Float64Array(m);
+    for (let s = 0; s < m; s++) {
+      const r = Math.floor(random() * remaining);
+      let a2 = 0;
+      let b = n3 - 1;
+      while (a2 < b) {
+        const mid = a2 + b + 1 >> 1;
+        if (rowStart[mid] <= r) a2 = mid;
+        else b = mid - 1;
+      }
+      sample[s] = (x[a2] + x[lo[a2] + (r - rowStart[a2])]) / 2;
+    }
+    const spread2 = 3 * Math.sqrt(m);
+    const iLo = Math.max(0, Math.floor(target / remaining * m - spread2));
+    const iHi = Math.min(m - 1, Math.ceil(target / remaining * m + spread2));
+    selectInPlace(sample, iLo, 0, m);
+    selectInPlace(sample, iHi, iLo, m);
+    const pLo = sample[iLo];
+    const pHi = sample[iHi];
+    const c1 = staircase(x, pLo, false, lo, hi, b1);
+    if (target <= c1) {
+      hi.set(b1);
+      remaining = c1;
+      continue;
+    }
+    const c32 = staircase(x, pHi, false, lo, hi, b3);
+    if (target <= c32) {
+      below += c1;
+      remaining = c32 - c1;
+      lo.set(b1);
+      hi.set(b3);
+      continue;
+    }
+    const c4 = staircase(x, pHi, true, lo, hi, b4);
+    if (target <= c4) return pHi;
+    below += c4;
+    remaining -= c4;
+    lo.set(b4);
+  }
+}
+function walshSelectPair(x, k) {
+  const n3 = x.length;
+  if (k + 1 > n3 * (n3 + 1) / 2) throw new RangeError(`rank ${k + 1} outside 1..${n3 * (n3 + 1) / 2}`);
+  const a2 = walshSelect(x, k);
+  return [a2, walshSuccessor(x, a2, k)];
+}
+function walshSuccessor(x, a2, k) {
+  const n3 = x.length;
+  const lo = new Int32Array(n3);
+  const hi = new Int32Array(n3).fill(n3);
+  for (let i2 = 0; i2 < n3; i2++) lo[i2] = i2;
+  const cols = new Int32Array(n3);
+  const atMost = staircase(x, a2, true, lo, hi, cols);
+  if (atMost >= k + 1) return a2;
+  let next = Infinity;
+  for (let i2 = 0; i2 < n3; i2++) {
+    const j = cols[i2];
+    if (j < n3) next = Math.min(next, (x[i2] + x[j]) / 2);
+  }
+  return next;
+}
+function selectInPlace(a2, k, lo, hi) {
+  let l = lo;
+  let r = hi - 1;
+  while (r > l) {
+    const mid = l + r >> 1;
+    const x = a2[l];
+    const y = a2[mid];
+    const z3 = a2[r];
+    const pivot = x < y ? y < z3 ? y : x < z3 ? z3 : x : x < z3 ? x : y < z3 ? z3 : y;
+    let i2 = l;
+    let j = r;
+    while (i2 <= j) {
+      while (a2[i2] < pivot) i2++;
+      while (a2[j] > pivot) j--;
+      if (i2 <= j) {
+        const t = a2[i2];
+        a2[i2] = a2[j];
+        a2[j] = t;
+        i2++;
+        j--;
+      }
+    }
+    if (k <= j) r = j;
+    else if (k >= i2) l = i2;
+    else return;
+  }
+}
+var DIRECT_WALSH_LIMIT = 1 << 11;
+function walshOrderStatistics(x, ranks) {
+  const n3 = x.length;
+  const total = n3 * (n3 + 1) / 2;
+  for (const k of ranks) if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
+  if (total > DIRECT_WALSH_LIMIT) {
+    const order2 = ranks.map((k, i2) => [k, i2]).sort((a2, b) => Math.abs(b[0] - (total + 1) / 2) - Math.abs(a2[0] - (total + 1) / 2));
+    const found = /* @__PURE__ */ new Map();
+    const out2 = new Array(ranks.length);
+    for (const [k, i2] of order2) {
+      let v = found.get(k);
+      if (v === void 0) {
+        const prev = found.get(k - 1);
+        if (prev !== void 0) v = walshSuccessor(x, prev, k - 1);
+        else {
+          let below = -Infinity;
+          let above = Infinity;
+          let kb = 0;
+          let ka = total + 1;
+          for (const [kk, vv] of found) {
+            if (kk < k && kk > kb) [kb, below] = [kk, vv];
+            if (kk > k && kk < ka) [ka, above] = [kk, vv];
+          }
+          v = walshSelect(x, k, Number.isFinite(below) && Number.isFinite(above) ? [below, above] : void 0);
+        }
+        found.set(k, v);
+      }
+      out2[i2] = v;
+    }
+    return out2;
+  }
+  const all = new Float64Array(total);
+  let m = 0;
+  for (let i2 = 0; i2 < n3; i2++) {
+    const xi = x[i2];
+    for (let j = i2; j < n3; j++) all[m++] = (xi + x[j]) / 2;
+  }
+  const order = ranks.map((k, i2) => [k - 1, i2]).sort((a2, b) => a2[0] - b[0]);
+  const out = new Array(ranks.length);
+  let lo = 0;
+  for (const [k, i2] of order) {
+    selectInPlace(all, k, lo, total);
+    out[i2] = all[k];
+    lo = k;
+  }
+  return out;
+}
+
+// src/stats/hodges-lehmann.ts
+function hodgesLehmann(d, confLevel = 0.95, options = {}) {
+  const exactBelow = options.exactBelow ?? 50;
+  const keep2 = options.zeros === "keep";
+  let zeros = 0;
+  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
+  const x = new Float64Array(keep2 ? d.length : d.length - zeros);
+  for (let i2 = 0, m = 0; i2 < d.length; i2++) {
+    const v = d[i2];
+    if (keep2 || v !== 0) x[m++] = v;
+  }
+  const n3 = x.length;
+  x.sort();
+  const inverting = keep2 && zeros > 0;
+  if (n3 === 0) return { estimate: 0, lower: 0, upper: 0, method: "normal", achievedConfidence: degenerateConfidence(d.length, confLevel), n: 0 };
+  if (x[0] === x[n3 - 1]) {
+    const v = x[0];
+    return { estimate: v, lower: v, upper: v, method: n3 === 1 ? "exact" : "normal", achievedConfidence: degenerateConfidence(n3, confLevel), n: n3 };
+  }
+  const total = n3 * (n3 + 1) / 2;
+  const mid = total % 2 === 1 ? [(total + 1) / 2] : [total / 2, total / 2 + 1];
+  const withMedian = (ranks) => {
+    const v = walshOrderStatistics(x, [...ranks, ...mid]);
+    const m = v.slice(ranks.length);
+    return { estimate: m.length === 1 ? m[0] : (m[0] + m[1]) / 2, values: v.slice(0, ranks.length) };
+  };
+  let ties = false;
+  if (inverting) {
+    for (let i2 = 1; i2 < n3 && !ties; i2++) if (x[i2] === x[i2 - 1]) ties = true;
+  } else {
+    const absSorted = Float64Array.from(x, Math.abs);
+    absSorted.sort();
+    for (let i2 = 1; i2 < n3 && !ties; i2++) if (absSorted[i2] === absSorted[i2 - 1]) ties = true;
+  }
+  const alpha = 1 - confLevel;
+  if (n3 < exactBelow && !ties && (zeros === 0 || inverting)) {
+    let qu = qsignrank(alpha / 2, n3);
+    if (qu === 0) qu = 1;
+    const achievedAlpha = 2 * psignrank(qu - 1, n3);
+    const { estimate: estimate2, values: values2 } = withMedian([qu, total - qu + 1]);
+    return { estimate: estimate2, lower: values2[0], upper: values2[1], method: "exact", achievedConfidence: 1 - achievedAlpha, n: n3 };
+  }
+  let tieSum = 0;
+  for (let i2 = 0; i2 < n3; ) {
+    let j = i2 + 1;
+    while (j < n3 && x[j] === x[i2]) j++;
+    const t = j - i2;
+    if (t > 1) tieSum += t * t * t - t;
+    i2 = j;
+  }
+  const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24 - tieSum / 48);
+  const wMin = rStatisticAt(x, x[0]);
+  const wMax = rStatisticAt(x, x[n3 - 1]);
+  let a2 = alpha;
+  for (; ; ) {
+    const minDiff = wMin - qnorm(a2 / 2, false);
+    const maxDiff = wMax - qnorm(a2 / 2);
+    if (minDiff < 0 || maxDiff > 0) a2 *= 2;
+    else break;
+  }
+  let achievedConfidence = confLevel;
+  if (a2 >= 1 || 1 - confLevel < a2 * 0.75) achievedConfidence = 1 - Math.min(1, a2);
+  if (inverting && achievedConfidence < confLevel) {
+    const { rank, tail: tail2 } = signrankLowerRank(alpha / 2, n3);
+    const achieved = 1 - Math.min(1, 2 * tail2);
+    if (achieved >= confLevel - 1e-12) {
+      const { estimate: estimate2, values: values2 } = withMedian([rank, total + 1 - rank]);
+      return { estimate: estimate2, lower: values2[0], upper: values2[1], method: "normal", achievedConfidence: Math.min(confLevel, achieved), n: n3 };
+    }
+  }
+  if (a2 >= 1) {
+    return { estimate: withMedian([]).estimate, lower: x[0], upper: x[n3 - 1], method: "normal", achievedConfidence: 0, n: n3 };
+  }
+  const z3 = qnorm(a2 / 2, false);
+  let k = Math.ceil(total / 2 - 0.5 - z3 * sigma);
+  k = Math.min(Math.max(k, 1), total);
+  const { estimate, values } = withMedian([k, total + 1 - k]);
+  return { estimate, lower: values[0], upper: values[1], method: "normal", achievedConfidence, n: n3 };
+}
+function walshMedian(x) {
+  const n3 = x.length;
+  const total = n3 * (n3 + 1) / 2;
+  if (total % 2 === 1) return walshSelect(x, (total + 1) / 2);
+  const [a2, b] = walshSelectPair(x, total / 2);
+  return (a2 + b) / 2;
+}
+function rStatisticAt(x, mu) {
+  const xd = new Float64Array(x.length);
+  for (let i2 = 0; i2 < x.length; i2++) xd[i2] = x[i2] - mu;
+  const { n: nx, v, tieSum } = signedRankSum(xd);
+  const zd = v - nx * (nx + 1) / 4;
+  const sigma = Math.sqrt(nx * (nx + 1) * (2 * nx + 1) / 24 - tieSum / 48);
+  return (zd - Math.sign(zd) * 0.5) / sigma;
+}
+function degenerateConfidence(n3, confLevel) {
+  if (n3 <= 0) return 0;
+  return Math.min(confLevel, 1 - 2 ** (1 - n3));
+}
+
+// src/stats/signflip.ts
+var EXACT_MAX_PATTERNS = 1024;
+var DEFAULT_DRAWS = 2e3;
+var SEQUENTIAL_HITS = 100;
+var LARGE_N = 1e3;
+var WORK = 5e6;
+var FUZZ = 1e-9;
+function drawsFor(benchmarks, alpha) {
+  return Math.max(DEFAULT_DRAWS, Math.ceil(10 * Math.max(1, benchmarks) / alpha));
+}
+function signFlipSeed(seed, name) {
+  let h2 = 2166136261;
+  for (let i2 = 0; i2 < name.length; i2++) {
+    h2 ^= name.charCodeAt(i2);
+    h2 = Math.imul(h2, 16777619);
+  }
+  h2 ^= Math.imul(Math.trunc(seed) >>> 0 ^ 1595871669, 2654435761);
+  h2 ^= h2 >>> 16;
+  h2 = Math.imul(h2, 2246822507);
+  h2 ^= h2 >>> 13;
+  h2 = Math.imul(h2, 3266489909);
+  h2 ^= h2 >>> 16;
+  return h2 >>> 0;
+}
+var leanLimits = /* @__PURE__ */ new Map();
+function leanLimit(flagged) {
+  const cached2 = leanLimits.get(flagged);
+  if (cached2 !== void 0) return cached2;
+  const half = Math.floor(flagged / 2);
+  let c4 = Math.max(-1, Math.min(half, Math.floor(flagged / 2 - Math.sqrt(flagged))));
+  while (c4 >= 0 && binomialTwoSidedHalf(c4, flagged) >= LEAN_ALPHA) c4--;
+  while (c4 + 1 <= half && binomialTwoSidedHalf(c4 + 1, flagged) < LEAN_ALPHA) c4++;
+  leanLimits.set(flagged, c4);
+  return c4;
+}
+var ScreenedSignedRank = class {
+  /** non-zero sizes |d|, ascending */
+  a;
+  /** signs of the observed sample, by position in `a` (+1 or -1) */
+  observed;
+  zeros;
+  rule;
+  alternative;
+  /** start of each tie group of `a`, and m at the end */
+  groups;
+  neg;
+  pos;
+  excluded;
+  marked;
+  nn = 0;
+  np = 0;
+  /** the last evaluation's V, kept non-zero count, kept zeros and tie sum */
+  lastV = 0;
+  lastN = 0;
+  lastZeros = 0;
+  lastTieSum = 0;
+  constructor(d, rule, alternative = "two-sided") {
+    this.rule = rule;
+    this.alternative = alternative;
+    let zeros = 0;
+    for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
+    this.zeros = zeros;
+    const m = d.length - zeros;
+    const idx = [];
+    for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) idx.push(i2);
+    idx.sort((x, y) => Math.abs(d[x]) - Math.abs(d[y]));
+    this.a = Float64Array.from(idx, (i2) => Math.abs(d[i2]));
+    this.observed = Int8Array.from(idx, (i2) => d[i2] > 0 ? 1 : -1);
+    const g2 = [];
+    for (let i2 = 0; i2 < m; i2++) if (i2 === 0 || this.a[i2] !== this.a[i2 - 1]) g2.push(i2);
+    g2.push(m);
+    this.groups = Int32Array.from(g2);
+    this.neg = new Int32Array(m);
+    this.pos = new Int32Array(m);
+    this.excluded = new Uint8Array(m);
+    this.marked = new Int32Array(d.length);
+  }
+  get m() {
+    return this.a.length;
+  }
+  /** Value at position r (0-based) of the flipped sample sorted ascending. */
+  at(r) {
+    if (r < this.nn) return -this.a[this.neg[r]];
+    const q = r - this.nn - this.zeros;
+    return q < 0 ? 0 : this.a[this.pos[q]];
+  }
+  /** a-position at sorted position r, or -1 for a zero. */
+  positionAt(r) {
+    if (r < this.nn) return this.neg[r];
+    const q = r - this.nn - this.zeros;
+    return q < 0 ? -1 : this.pos[q];
+  }
+  /** Count of sorted positions with value < v (`strict` false) or <= v (`strict` true). */
+  countBelow(v, orEqual) {
+    let lo = 0;
+    let hi = this.nn + this.zeros + this.np;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      const x = this.at(mid);
+      if (x < v || orEqual && x === v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  quantile(p) {
+    const n3 = this.nn + this.zeros + this.np;
+    const h2 = (n3 - 1) * p;
+    const lo = Math.floor(h2);
+    const hi = Math.min(lo + 1, n3 - 1);
+    const a2 = this.at(lo);
+    const b = this.at(hi);
+    return a2 + (h2 - lo) * (b - a2);
+  }
+  /**
+   * T for the sign pattern `s` (by position in `a`, +1 or -1): the screen as `screenOutliers`
+   * applies it, then the standardized signed-rank statistic of the kept non-zero values.
+   */
+  evaluate(s) {
+    const m = this.a.length;
+    const N = m + this.zeros;
+    let nn = 0;
+    for (let i2 = m - 1; i2 >= 0; i2--) if (s[i2] < 0) this.neg[nn++] = i2;
+    let np = 0;
+    for (let i2 = 0; i2 < m; i2++) if (s[i2] > 0) this.pos[np++] = i2;
+    this.nn = nn;
+    this.np = np;
+    let j = 0;
+    if (this.rule !== "none" && N >= 3) {
+      let fences;
+      if (this.rule === "tukey") {
+        const q1 = this.quantile(0.25);
+        const q3 = this.quantile(0.75);
+        const iqr = q3 - q1;
+        fences = iqr === 0 ? null : [q1 - 1.5 * iqr, q3 + 1.5 * iqr];
+      } else {
+        const x = new Float64Array(N);
+        for (let r = 0; r < N; r++) x[r] = this.at(r);
+        fences = outlierFences(x, this.rule);
+      }
+      if (fences) {
+        const low = this.countBelow(fences[0], false);
+        const high = N - this.countBelow(fences[1], true);
+        const flagged = low + high;
+        const lean = flagged >= MIN_FLAGGED_FOR_LEAN && Math.min(low, high) <= leanLimit(flagged);
+        if (!lean) j = Math.min(low, high);
+      }
+    }
+    let nMarked = 0;
+    for (let r = 0; r < j; r++) {
+      const lo = this.positionAt(r);
+      const hi = this.positionAt(N - 1 - r);
+      if (lo >= 0) {
+        this.excluded[lo] = 1;
+        this.marked[nMarked++] = lo;
+      }
+      if (hi >= 0) {
+        this.excluded[hi] = 1;
+        this.marked[nMarked++] = hi;
+      }
+    }
+    const zerosTrimmed = Math.max(0, Math.min(j, nn + this.zeros) - nn) + Math.max(0, Math.min(j, N - nn) - np);
+    let rank = 0;
+    let v = 0;
+    let tieSum = 0;
+    const groups = this.groups;
+    const excluded = this.excluded;
+    if (groups.length === m + 1) {
+      for (let i2 = 0; i2 < m; i2++) {
+        if (excluded[i2]) continue;
+        rank++;
+        if (s[i2] > 0) v += rank;
+      }
+    } else for (let g2 = 0; g2 + 1 < groups.length; g2++) {
+      const start = groups[g2];
+      const end = groups[g2 + 1];
+      let c4 = 0;
+      let cp = 0;
+      for (let i2 = start; i2 < end; i2++) {
+        if (excluded[i2]) continue;
+        c4++;
+        if (s[i2] > 0) cp++;
+      }
+      if (c4 === 0) continue;
+      v += cp * (rank + (c4 + 1) / 2);
+      if (c4 > 1) tieSum += c4 * c4 * c4 - c4;
+      rank += c4;
+    }
+    for (let k = 0; k < nMarked; k++) excluded[this.marked[k]] = 0;
+    this.lastV = v;
+    this.lastN = rank;
+    this.lastZeros = this.zeros - zerosTrimmed;
+    this.lastTieSum = tieSum;
+    const n3 = rank;
+    if (n3 === 0) return 0;
+    const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24 - tieSum / 48);
+    if (!(sigma > 0)) return 0;
+    const z3 = (v - n3 * (n3 + 1) / 4) / sigma;
+    return this.alternative === "two-sided" ? Math.abs(z3) : this.alternative === "greater" ? z3 : -z3;
+  }
+};
+function signFlipTest(d, options = {}) {
+  const rule = options.outliers ?? "tukey";
+  const alternative = options.alternative ?? "two-sided";
+  let nonZero = 0;
+  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) nonZero++;
+  if (nonZero > LARGE_N) {
+    const w = wilcoxonSignedRank(d);
+    const z3 = w.z ?? 0;
+    const p2 = alternative === "two-sided" ? w.pValue : alternative === "greater" ? pnormUpper(z3) : pnormUpper(-z3);
+    return { statistic: alternative === "two-sided" ? Math.abs(z3) : alternative === "greater" ? z3 : -z3, v: w.statistic, n: w.n, zeros: w.zeros, ties: w.ties, p: p2, pMonteCarloError: 0, exact: false, method: "normal", draws: 0 };
+  }
+  const kernel = new ScreenedSignedRank(d, rule, alternative);
+  const m = kernel.m;
+  const t0 = kernel.evaluate(kernel.observed);
+  const base = { statistic: t0, v: kernel.lastV, n: kernel.lastN, zeros: kernel.lastZeros, ties: kernel.lastTieSum > 0 };
+  if (m === 0 || kernel.lastN === 0) return { ...base, p: 1, pMonteCarloError: 0, exact: true, method: "exact", draws: 0 };
+  const bar = t0 - FUZZ * Math.max(1, Math.abs(t0));
+  const s = new Int8Array(m);
+  if (2 ** m <= EXACT_MAX_PATTERNS) {
+    const patterns = 2 ** m;
+    let hits2 = 0;
+    for (let k = 0; k < patterns; k++) {
+      for (let i2 = 0; i2 < m; i2++) s[i2] = k >>> i2 & 1 ? -1 : 1;
+      if (kernel.evaluate(s) >= bar) hits2++;
+    }
+    return { ...base, p: hits2 / patterns, pMonteCarloError: 0, exact: true, method: "exact", draws: patterns };
+  }
+  const maxDraws = Math.max(1, Math.min(Math.floor(options.draws ?? DEFAULT_DRAWS), Math.max(DEFAULT_DRAWS, Math.floor(WORK / m))));
+  const rand = mulberry32(options.seed ?? 0);
+  const draw = () => {
+    for (let i2 = 0; i2 < m; i2 += 32) {
+      let bits = rand() * 4294967296 >>> 0;
+      const top = Math.min(m, i2 + 32);
+      for (let k = i2; k < top; k++) {
+        s[k] = bits & 1 ? -1 : 1;
+        bits >>>= 1;
+      }
+    }
+  };
+  let hits = 0;
+  for (let k = 1; k <= maxDraws; k++) {
+    draw();
+    if (kernel.evaluate(s) >= bar) {
+      hits++;
+      if (hits >= SEQUENTIAL_HITS) {
+        const p2 = hits / k;
+        return { ...base, p: p2, pMonteCarloError: p2 * Math.sqrt((1 - p2) / hits), exact: false, method: "monte-carlo", draws: k };
+      }
+    }
+  }
+  const p = (1 + hits) / (1 + maxDraws);
+  return { ...base, p, pMonteCarloError: Math.sqrt(p * (1 - p) / maxDraws), exact: false, method: "monte-carlo", draws: maxDraws };
+}
+function smallestPValue(test) {
+  return test.method === "monte-carlo" ? 1 / ((test.draws ?? Infinity) + 1) : 0;
+}
+function screenedTest(d, kept, opts) {
+  if (opts.test === "signed-rank") {
+    if (opts.outliers !== "none") throw new Error(`the signed-rank test needs outliers 'none', not '${opts.outliers}': of the pairs a screen kept it is not exact (use the sign-flip test)`);
+    return wilcoxonSignedRank(kept);
+  }
+  const r = signFlipTest(d, { outliers: opts.outliers, ...opts.seed !== void 0 ? { seed: opts.seed } : {}, ...opts.draws !== void 0 ? { draws: opts.draws } : {} });
+  return {
+    statistic: r.v,
+    n: r.n,
+    zeros: r.zeros,
+    ties: r.ties,
+    method: r.method,
+    z: null,
+    pValue: r.p,
+    ...r.method === "monte-carlo" ? { pMonteCarloError: r.pMonteCarloError, draws: r.draws } : {}
+  };
+}
+var INTERVAL_DRAWS = 1e3;
+function intervalDrawsFor(benchmarks) {
+  return Math.max(200, Math.min(INTERVAL_DRAWS, Math.floor(2e6 / Math.max(1, benchmarks))));
+}
+var MAX_INTERVAL_LEVEL = 0.999;
+function screenedIntervalLevels(d, kept, levels, opts) {
+  if (opts.outliers === "none" || kept.length < 2) return levels.slice();
+  let nonZero = 0;
+  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) nonZero++;
+  if (nonZero > LARGE_N || nonZero < 2) return levels.slice();
+  const ks = Float64Array.from(kept).sort();
+  const neg = Float64Array.from(kept, (v) => -v).sort();
+  const centre = (walshMedian(ks) - walshMedian(neg)) / 2;
+  const e = Float64Array.from(d, (v) => v - centre);
+  const kernel = new ScreenedSignedRank(e, opts.outliers);
+  const m = kernel.m;
+  if (m < 2) return levels.slice();
+  const s = new Int8Array(m);
+  let values;
+  if (2 ** m <= EXACT_MAX_PATTERNS) {
+    values = new Float64Array(2 ** m);
+    for (let k = 0; k < values.length; k++) {
+      for (let i2 = 0; i2 < m; i2++) s[i2] = k >>> i2 & 1 ? -1 : 1;
+      values[k] = kernel.evaluate(s);
+    }
+  } else {
+    const rand = mulberry32(((opts.seed ?? 0) ^ 1013904242) >>> 0);
+    const draws = opts.intervalDraws ?? INTERVAL_DRAWS;
+    values = new Float64Array(draws);
+    for (let k = 0; k < draws; k++) {
+      for (let i2 = 0; i2 < m; i2 += 32) {
+        let bits = rand() * 4294967296 >>> 0;
+        const top = Math.min(m, i2 + 32);
+        for (let j = i2; j < top; j++) {
+          s[j] = bits & 1 ? -1 : 1;
+          bits >>>= 1;
+        }
+      }
+      values[k] = kernel.evaluate(s);
+    }
+  }
+  values.sort();
+  return levels.map((level) => {
+    const c4 = values[Math.min(values.length - 1, Math.max(0, Math.ceil(level * values.length) - 1))];
+    const raised = Math.min(MAX_INTERVAL_LEVEL, 1 - 2 * pnormUpper(c4));
+    return Math.max(level, raised);
+  });
+}
+
+// src/stats/analysis.ts
+function pairRatio(p) {
+  return p.base === p.head ? 1 : p.head / p.base;
+}
+var LOG_RATIO_GRID = 1e-12;
+function logRatios(pairs) {
+  return Float64Array.from(pairs, (p) => {
+    const d = Math.log(pairRatio(p));
+    return Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID) * LOG_RATIO_GRID;
+  });
+}
+var STOPPED_EARLY_ALPHA_SHARE = 0.5;
+function intervalLevel(alpha, stoppedEarly) {
+  return 1 - (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
+}
+function equivalenceLevel(alpha, stoppedEarly) {
+  return 1 - 2 * (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
+}
+function pairedTestFor(outliers) {
+  return outliers === "none" ? "signed-rank" : "sign-flip";
+}
+function screenAndTest(pairs, opts) {
+  const d = logRatios(pairs);
+  const screen = screenOutliers(d, opts.outliers);
+  const excluded = new Set(screen.excluded);
+  const keptIndices = [];
+  for (let i2 = 0; i2 < d.length; i2++) if (!excluded.has(i2)) keptIndices.push(i2);
+  const kept = Float64Array.from(keptIndices, (i2) => d[i2]);
+  const test = kept.length > 0 ? screenedTest(d, kept, opts) : null;
+  return { d, screen, keptIndices, kept, test };
+}
+function analyzePairs(pairs, opts) {
+  return completeAnalysis(pairs, screenAndTest(pairs, { ...opts, test: opts.test ?? pairedTestFor(opts.outliers) }), opts);
+}
+function withExtremes(kept, extremes, level) {
+  let largest = 0;
+  for (let i2 = 0; i2 < kept.length; i2++) largest = Math.max(largest, Math.abs(kept[i2]));
+  const stand = Math.sign(extremes) * (4 * largest + 10);
+  const values = Float64Array.from({ length: kept.length + Math.abs(extremes) }, (_, i2) => i2 < kept.length ? kept[i2] : stand);
+  return hodgesLehmann(values, level, { zeros: "keep" });
+}
+function completeAnalysis(pairs, s, opts) {
+  const direction = opts.direction ?? "lower-is-better";
+  const { d, screen, keptIndices, kept, test } = s;
+  const ratios = pairs.map(pairRatio);
+  const keptRatios = keptIndices.map((i2) => ratios[i2]);
+  const base = summarize(pairs.map((p) => p.base));
+  const head = summarize(pairs.map((p) => p.head));
+  const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
+  const pairedMad = ratios.length > 0 ? relativeMad(ratios) : NaN;
+  const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
+  const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
+  const eqLevel = equivalenceLevel(opts.alpha, (opts.stoppedEarly ?? false) || (opts.sequential ?? false));
+  const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level, eqLevel], opts) : [level, eqLevel];
+  const hl = kept.length > 0 ? hodgesLehmann(kept, testAt, { zeros: "keep" }) : null;
+  const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt, { zeros: "keep" }) : null;
+  const equivalenceWithExtremes = kept.length > 0 && opts.extremes ? withExtremes(kept, opts.extremes, eqAt) : null;
+  const analysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, equivalenceWithExtremes, diagnostics: [] };
+  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold, opts.metric);
+  return analysis;
+}
+
+// src/report/forest.ts
+function forestRows(groups, defaultThreshold) {
+  const rows = [];
+  const add = (b, label, kind) => {
+    const w = worseChange(b);
+    if (!w || !Number.isFinite(w.ci[0]) || !Number.isFinite(w.ci[1])) return;
+    rows.push({ label, kind, estimate: w.estimate, ci: w.ci, threshold: b.threshold ?? defaultThreshold, shown: b.change.estimate });
+  };
+  for (const g2 of groups) {
+    const m = g2.primary.result.metric;
+    add(g2.primary.result, m && m !== "wall" ? `${g2.primary.name} [${m}]` : g2.primary.name, g2.primary.kind);
+    for (const d of g2.derived) if (d.kind !== "unchanged") add(d.result, `${d.name} ${d.metric}`, d.kind);
+  }
+  return rows;
+}
+function forestRange(rows) {
+  let thr = 0.01;
+  let reach = -Infinity;
+  for (const r2 of rows) {
+    thr = Math.max(thr, r2.threshold);
+    reach = Math.max(reach, Math.abs(r2.ci[0]), Math.abs(r2.ci[1]), Math.abs(r2.estimate), r2.threshold * 1.5);
+  }
+  const cap = Math.max(thr * 10, 0.5);
+  const r = Math.min(Math.max(reach * 1.1, thr * 2), cap);
+  const pct4 = r * 100;
+  const step = pct4 <= 5 ? 1 : pct4 <= 20 ? 2 : pct4 <= 50 ? 5 : 10;
+  return Math.ceil(pct4 / step) * step / 100;
+}
+var PLOT_WIDTH = 33;
+var LABEL_WIDTH = 40;
+var FOREST_LABEL_COLUMN = PLOT_WIDTH + 1 + 7 + 2 + 12 + 2;
+var VERDICT_WORD = {
+  regression: "regression",
+  improvement: "improvement",
+  unchanged: "unchanged",
+  inconclusive: "inconclusive",
+  failed: "failed",
+  added: "added",
+  removed: "removed",
+  "no-data": ""
+};
+function plainLabel(text, width) {
+  const ascii = text.normalize("NFKD").replace(/[^\x20-\x7e]/g, "?");
+  return ascii.length <= width ? ascii : `${ascii.slice(0, width - 3)}...`;
+}
+function column(x, range) {
+  const c4 = Math.round((x + range) / (2 * range) * (PLOT_WIDTH - 1));
+  return Math.min(PLOT_WIDTH - 1, Math.max(0, c4));
+}
+function plotLine(row, range) {
+  const cells = Array.from({ length: PLOT_WIDTH }, () => " ");
+  const t = Math.min(row.threshold, range);
+  cells[column(-t, range)] = ":";
+  cells[column(t, range)] = ":";
+  cells[column(0, range)] = "|";
+  const lo = column(row.ci[0], range);
+  const hi = column(row.ci[1], range);
+  for (let c4 = lo; c4 <= hi; c4++) cells[c4] = "-";
+  cells[lo] = row.ci[0] < -range ? "<" : "[";
+  cells[hi] = row.ci[1] > range ? ">" : "]";
+  const e = column(row.estimate, range);
+  cells[e] = row.estimate < -range ? "<" : row.estimate > range ? ">" : "o";
+  return cells.join("");
+}
+function axisPct(x) {
+  const v = Math.round(x * 1e3) / 10;
+  return `${v > 0 ? "+" : v < 0 ? "-" : ""}${Math.abs(v)}%`;
+}
+function renderForestText(rows, opts) {
+  const all = opts.summary ? [...rows, opts.summary] : [...rows];
+  if (all.length === 0) return "";
+  const range = forestRange(all);
+  const left = axisPct(-range);
+  const right = axisPct(range);
+  const mid = column(0, range);
+  const axis = `${left}${" ".repeat(Math.max(1, mid - left.length))}0${" ".repeat(Math.max(1, PLOT_WIDTH - mid - 1 - right.length))}${right}`;
+  const lines = [`${"better <-".padEnd(mid)}|${"-> worse".padStart(PLOT_WIDTH - mid - 1)}`, axis];
+  const line = (r) => `${plotLine(r, range)} ${formatChange(r.shown).replace("−", "-").padStart(7)}  ${VERDICT_WORD[r.kind].padEnd(12)}  ${plainLabel(r.label, LABEL_WIDTH)}`.trimEnd();
+  for (const r of rows) lines.push(line(r));
+  if (opts.summary) lines.push(".".repeat(PLOT_WIDTH), line(opts.summary));
+  if (opts.more) lines.push(`(${opts.more} more benchmark${opts.more === 1 ? "" : "s"} in the HTML report)`);
+  lines.push("", `o estimate  [---] ${opts.confidence} interval`, "| no change  : ±threshold", "Right is worse: slower, bigger,", "or a lower throughput.");
+  return lines.join("\n");
+}
+
+// src/report/html-plots.ts
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c4) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c4]);
+}
+var n = (x) => (Math.round(x * 10) / 10).toString();
+function svgOpen(id, width, height, title, desc, kind) {
+  return `<svg class="plot ${kind}" data-plot="${kind}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg"><title id="${id}-t">${escapeHtml(title)}</title><desc id="${id}-d">${escapeHtml(desc)}</desc>`;
+}
+function cutText(text, max) {
+  if (text.length <= max) return text;
+  let points = 0;
+  let cutAt = 0;
+  for (let i2 = 0; i2 < text.length; i2++) {
+    const c4 = text.charCodeAt(i2);
+    if (c4 >= 56320 && c4 <= 57343 && i2 > 0) {
+      const prev = text.charCodeAt(i2 - 1);
+      if (prev >= 55296 && prev <= 56319) continue;
+    }
+    if (points === max - 1) cutAt = i2;
+    if (++points > max) return `${text.slice(0, cutAt)}…`;
+  }
+  return text;
+}
+var cut = cutText;
+var MAX_DRAWN_PAIRS = 200;
+var TIMELINE_BINS = 200;
+var HISTOGRAM_BINS = 120;
+function extent(values, from = 0, to = values.length) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i2 = from; i2 < to; i2++) {
+    const v = values[i2];
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
+}
+var count = (k) => k.toLocaleString("en-US");
+var KIND_CLASS = { regression: "regression", improvement: "improvement", inconclusive: "inconclusive", unchanged: "unchanged" };
+function forestSvg(rows, opts) {
+  const all = opts.summary ? [...rows, opts.summary] : [...rows];
+  const range = forestRange(all);
+  let longest = 0;
+  for (const r of all) longest = Math.max(longest, Math.min(38, r.label.length));
+  const labelW = Math.min(280, Math.max(90, 16 + 7 * longest));
+  const plotW = 420;
+  const right = 110;
+  const rowH = 24;
+  const top = 34;
+  const height = top + all.length * rowH + (opts.summary ? 8 : 0) + 14;
+  const width = labelW + plotW + right;
+  const x = (v) => labelW + (Math.max(-range, Math.min(range, v)) + range) / (2 * range) * plotW;
+  const out = [];
+  const regressions = rows.filter((r) => r.kind === "regression").length;
+  out.push(
+    svgOpen(
+      opts.id,
+      width,
+      height,
+      `Forest plot: change of head against base, ${opts.confidence} intervals`,
+      `${rows.length} row${rows.length === 1 ? "" : "s"} (each benchmark's own metric, and its other metrics that changed) on one axis from ${formatChange(-range)} to ${formatChange(range)}, worse to the right; ${regressions} of them regressed. Each row: the estimate as a dot, its interval as a bar, the ±threshold band shaded around zero.`,
+      "forest"
+    )
+  );
+  out.push(`<text class="axis" x="${labelW}" y="12">better ←</text><text class="axis" x="${labelW + plotW}" y="12" text-anchor="end">→ worse</text>`);
+  for (const t of [-range, -range / 2, 0, range / 2, range]) {
+    out.push(`<text class="axis" x="${n(x(t))}" y="28" text-anchor="middle">${escapeHtml(t === 0 ? "0" : formatChange(t))}</text>`);
+  }
+  all.forEach((r, i2) => {
+    const y = top + i2 * rowH + (r === opts.summary ? 8 : 0) + rowH / 2;
+    const thr = Math.min(r.threshold, range);
+    const cls = KIND_CLASS[r.kind] ?? "other";
+    out.push(`<g class="row ${cls}" data-row="${escapeHtml(r.label)}">`);
+    out.push(`<text class="label" x="${labelW - 8}" y="${n(y + 4)}" text-anchor="end">${escapeHtml(cut(r.label, 38))}</text>`);
+    out.push(`<rect class="band" x="${n(x(-thr))}" y="${n(y - rowH / 2 + 2)}" width="${n(x(thr) - x(-thr))}" height="${rowH - 4}"/>`);
+    out.push(`<line class="zero" x1="${n(x(0))}" x2="${n(x(0))}" y1="${n(y - rowH / 2)}" y2="${n(y + rowH / 2)}"/>`);
+    out.push(`<line class="interval" x1="${n(x(r.ci[0]))}" x2="${n(x(r.ci[1]))}" y1="${n(y)}" y2="${n(y)}"/>`);
+    if (r.ci[0] < -range) out.push(`<path class="clip" d="M${n(x(-range))} ${n(y)} l6 -5 v10 z"/>`);
+    if (r.ci[1] > range) out.push(`<path class="clip" d="M${n(x(range))} ${n(y)} l-6 -5 v10 z"/>`);
+    out.push(`<circle class="estimate" cx="${n(x(r.estimate))}" cy="${n(y)}" r="5"/>`);
+    out.push(`<text class="value" x="${labelW + plotW + 8}" y="${n(y + 4)}">${escapeHtml(formatChange(r.shown))}</text>`);
+    out.push("</g>");
+  });
+  out.push("</svg>");
+  return out.join("");
+}
+function pairChanges(b) {
+  return Float64Array.from(b.pairs, (p) => pairRatio(p) - 1);
+}
+function ratiosSvg(b, opts) {
+  const width = 760;
+  const height = 120;
+  const left = 20;
+  const plotW = width - 2 * left;
+  const changes = pairChanges(b);
+  const excluded = new Set(b.outliers ?? []);
+  const flagged = new Set(b.outliersKept ?? []);
+  const binned = changes.length > MAX_DRAWN_PAIRS;
+  const ci = b.change?.ci ?? [0, 0];
+  const [first, last] = extent(changes);
+  let [lo, hi] = binned ? keptExtent(changes, excluded) : [first, last];
+  lo = Math.min(lo, -opts.threshold * 1.2, ci[0]);
+  hi = Math.max(hi, opts.threshold * 1.2, ci[1]);
+  const pad = (hi - lo) * 0.05 || 0.01;
+  const x = (v) => left + (v - (lo - pad)) / (hi - lo + 2 * pad) * plotW;
+  const out = [];
+  const shape = binned ? `a histogram of ${HISTOGRAM_BINS} bins (bar height: kept pairs in the bin; × above a bin that holds excluded pairs)` : "one mark per pair";
+  out.push(
+    svgOpen(
+      opts.id,
+      width,
+      height,
+      `Paired ratios of ${cut(b.name, 80)}`,
+      `${count(b.pairs.length)} pairs, each as head/base − 1 from ${formatChange(first)} to ${formatChange(last)}, drawn as ${shape}; ${count(excluded.size)} excluded as outliers (marked ×). Estimate ${b.change ? formatChange(b.change.estimate) : "none"}, ${opts.confidence} interval shaded.`,
+      "ratios"
+    )
+  );
+  out.push(`<rect class="band" x="${n(x(-opts.threshold))}" y="20" width="${n(x(opts.threshold) - x(-opts.threshold))}" height="80"/>`);
+  if (b.change) out.push(`<rect class="ci" x="${n(x(ci[0]))}" y="24" width="${n(Math.max(1, x(ci[1]) - x(ci[0])))}" height="72"/>`);
+  out.push(`<line class="zero" x1="${n(x(0))}" x2="${n(x(0))}" y1="16" y2="104"/>`);
+  if (b.change) out.push(`<line class="estimate-line" x1="${n(x(b.change.estimate))}" x2="${n(x(b.change.estimate))}" y1="20" y2="100"/>`);
+  if (binned) histogram(out, changes, excluded, { lo: lo - pad, hi: hi + pad, x });
+  else {
+    changes.forEach((c4, i2) => {
+      const y = 60 + (i2 * 37 % 17 - 8) * 3.5;
+      const cx = n(x(c4));
+      if (excluded.has(i2)) out.push(`<path class="outlier" data-pair="${i2}" d="M${n(x(c4) - 4)} ${n(y - 4)}l8 8m0 -8l-8 8"><title>pair ${i2 + 1}: ${escapeHtml(formatChange(c4))}, excluded as an outlier</title></path>`);
+      else out.push(`<circle class="${flagged.has(i2) ? "flagged" : "pair"}" data-pair="${i2}" cx="${cx}" cy="${n(y)}" r="3.5"><title>pair ${i2 + 1}: ${escapeHtml(formatChange(c4))}${flagged.has(i2) ? ", flagged but kept" : ""}</title></circle>`);
+    });
+  }
+  for (const t of [lo, 0, hi]) out.push(`<text class="axis" x="${n(x(t))}" y="116" text-anchor="middle">${escapeHtml(t === 0 ? "0" : formatChange(t))}</text>`);
+  const legend = binned ? `head/base − 1: ${count(changes.length)} pairs in ${HISTOGRAM_BINS} bins (bars: kept pairs per bin, × excluded)` : "head/base − 1 per pair (● kept, ○ flagged but kept, × excluded)";
+  out.push(`<text class="axis" x="${left}" y="12">${escapeHtml(legend)}</text>`);
+  out.push("</svg>");
+  return out.join("");
+}
+function keptExtent(changes, excluded) {
+  if (excluded.size === 0 || excluded.size >= changes.length) return extent(changes);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i2 = 0; i2 < changes.length; i2++) {
+    if (excluded.has(i2)) continue;
+    const v = changes[i2];
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
+}
+function histogram(out, changes, excluded, axis) {
+  const kept = new Float64Array(HISTOGRAM_BINS);
+  const dropped = new Float64Array(HISTOGRAM_BINS);
+  const beyond = new Float64Array(HISTOGRAM_BINS);
+  const step = (axis.hi - axis.lo) / HISTOGRAM_BINS;
+  for (let i2 = 0; i2 < changes.length; i2++) {
+    const c4 = changes[i2];
+    const raw = Math.floor((c4 - axis.lo) / step);
+    const j = Math.min(HISTOGRAM_BINS - 1, Math.max(0, Number.isFinite(raw) ? raw : 0));
+    if (excluded.has(i2)) {
+      dropped[j]++;
+      if (raw !== j) beyond[j]++;
+    } else kept[j]++;
+  }
+  const [, tallest] = extent(kept);
+  for (let j = 0; j < HISTOGRAM_BINS; j++) {
+    const from = axis.lo + j * step;
+    const x0 = axis.x(from);
+    const w = Math.max(0.5, axis.x(from + step) - x0 - 0.5);
+    const range = `${formatChange(from)} to ${formatChange(from + step)}`;
+    if (kept[j] > 0) {
+      const h2 = Math.max(1, kept[j] / tallest * 66);
+      out.push(`<rect class="bar" x="${n(x0)}" y="${n(98 - h2)}" width="${n(w)}" height="${n(h2)}"><title>${escapeHtml(`${range}: ${count(kept[j])} pairs`)}</title></rect>`);
+    }
+    if (dropped[j] > 0) {
+      const cx = x0 + w / 2;
+      const note = beyond[j] > 0 ? ` (${count(beyond[j])} beyond the axis)` : "";
+      out.push(`<path class="outlier" d="M${n(cx - 4)} 22l8 8m0 -8l-8 8"><title>${escapeHtml(`${range}: ${count(dropped[j])} pairs excluded as outliers${note}`)}</title></path>`);
+    }
+  }
+}
+function timelineSvg(b, opts) {
+  const width = 760;
+  const height = 230;
+  const left = 70;
+  const right = 12;
+  const plotW = width - left - right;
+  const k = b.pairs.length;
+  const base = Float64Array.from(b.pairs, (p) => p.base);
+  const head = Float64Array.from(b.pairs, (p) => p.head);
+  const ratios = pairChanges(b);
+  const [bMin, bMax] = extent(base);
+  const [hMin, hMax] = extent(head);
+  const vMin = Math.min(bMin, hMin);
+  const vMax = Math.max(bMax, hMax);
+  const vPad = (vMax - vMin) * 0.08 || vMax * 0.01 || 1;
+  const [r0, r1] = extent(ratios);
+  const rMin = Math.min(r0, 0);
+  const rMax = Math.max(r1, 0);
+  const rPad = (rMax - rMin) * 0.1 || 0.01;
+  const x = (i2) => left + (k <= 1 ? plotW / 2 : i2 / (k - 1) * plotW);
+  const yv = (v) => 20 + (1 - (v - (vMin - vPad)) / (vMax - vMin + 2 * vPad)) * 110;
+  const yr = (v) => 160 + (1 - (v - (rMin - rPad)) / (rMax - rMin + 2 * rPad)) * 50;
+  const excluded = new Set(b.outliers ?? []);
+  const binned = k > MAX_DRAWN_PAIRS;
+  const perBin = binned ? `median, min and max of each of ${TIMELINE_BINS} runs of about ${count(Math.round(k / TIMELINE_BINS))} consecutive pairs` : "every pair";
+  const out = [];
+  out.push(
+    svgOpen(
+      opts.id,
+      width,
+      height,
+      `Timeline of the pairs of ${cut(b.name, 80)}`,
+      `${count(k)} pairs in measuring order, drawn as ${perBin}. Top: base (circles) and head (squares) from ${formatValue(vMin, b.unit)} to ${formatValue(vMax, b.unit)}. Bottom: head/base − 1 of each pair; drift that moves both sides cancels in it.`,
+      "timeline"
+    )
+  );
+  const path10 = (pts) => pts.map(([px, py], i2) => `${i2 === 0 ? "M" : "L"}${n(px)} ${n(py)}`).join("");
+  if (binned) binnedTimeline(out, { base, head, ratios, excluded, unit: b.unit, x, yv, yr, path: path10, top: 20, bottom: 215 });
+  else {
+    out.push(`<path class="base-line" d="${path10(b.pairs.map((p, i2) => [x(i2), yv(p.base)]))}"/>`);
+    out.push(`<path class="head-line" d="${path10(b.pairs.map((p, i2) => [x(i2), yv(p.head)]))}"/>`);
+    b.pairs.forEach((p, i2) => {
+      out.push(`<circle class="base" data-pair="${i2}" cx="${n(x(i2))}" cy="${n(yv(p.base))}" r="3"><title>pair ${i2 + 1} base: ${escapeHtml(formatValue(p.base, b.unit))}</title></circle>`);
+      out.push(`<rect class="head" data-pair="${i2}" x="${n(x(i2) - 3)}" y="${n(yv(p.head) - 3)}" width="6" height="6"><title>pair ${i2 + 1} head: ${escapeHtml(formatValue(p.head, b.unit))} (${p.order})</title></rect>`);
+    });
+    out.push(`<line class="zero" x1="${left}" x2="${left + plotW}" y1="${n(yr(0))}" y2="${n(yr(0))}"/>`);
+    out.push(`<path class="ratio-line" d="${path10(Array.from(ratios, (r, i2) => [x(i2), yr(r)]))}"/>`);
+    ratios.forEach((r, i2) => {
+      if (excluded.has(i2)) out.push(`<path class="outlier" data-pair="${i2}" d="M${n(x(i2) - 3)} ${n(yr(r) - 3)}l6 6m0 -6l-6 6"/>`);
+      else out.push(`<circle class="ratio" data-pair="${i2}" cx="${n(x(i2))}" cy="${n(yr(r))}" r="2.5"/>`);
+    });
+  }
+  out.push(`<text class="axis" x="${left - 6}" y="${n(yv(vMax) + 4)}" text-anchor="end">${escapeHtml(formatValue(vMax, b.unit))}</text>`);
+  out.push(`<text class="axis" x="${left - 6}" y="${n(yv(vMin) + 4)}" text-anchor="end">${escapeHtml(formatValue(vMin, b.unit))}</text>`);
+  out.push(`<text class="axis" x="${left - 6}" y="${n(yr(rMax) + 4)}" text-anchor="end">${escapeHtml(formatChange(rMax))}</text>`);
+  out.push(`<text class="axis" x="${left - 6}" y="${n(yr(0) + 4)}" text-anchor="end">0</text>`);
+  const legend = binned ? `○ base  □ head: median of each run of ${count(Math.round(k / TIMELINE_BINS))} pairs, whiskers min to max` : "○ base  □ head, per pair in measuring order";
+  out.push(`<text class="axis" x="${left}" y="12">${escapeHtml(legend)}</text>`);
+  out.push(`<text class="axis" x="${left}" y="150">${binned ? "head/base − 1: median per run, whiskers min to max (× a run with excluded pairs)" : "head/base − 1 (× excluded)"}</text>`);
+  out.push(`<text class="axis" x="${left + plotW}" y="226" text-anchor="end">pair ${count(k)}</text><text class="axis" x="${left}" y="226">pair 1</text>`);
+  out.push("</svg>");
+  return out.join("");
+}
+function spread(values, from, to) {
+  const s = values.slice(from, to).sort();
+  return [s[0], quantileSorted2(s, 0.5), s[s.length - 1]];
+}
+function binnedTimeline(out, d) {
+  const k = d.base.length;
+  const bins = [];
+  for (let j = 0; j < TIMELINE_BINS; j++) {
+    const from = Math.floor(j * k / TIMELINE_BINS);
+    const to = Math.floor((j + 1) * k / TIMELINE_BINS);
+    if (to <= from) continue;
+    const kept = [];
+    let worst = null;
+    let dropped = 0;
+    for (let i2 = from; i2 < to; i2++) {
+      const r = d.ratios[i2];
+      if (!d.excluded.has(i2)) kept.push(r);
+      else {
+        dropped++;
+        if (worst === null || Math.abs(r) > Math.abs(worst)) worst = r;
+      }
+    }
+    const ratio = spread(d.ratios, from, to);
+    const keptMedian = kept.length > 0 ? quantileSorted2(Float64Array.from(kept).sort(), 0.5) : ratio[1];
+    bins.push({ from, to, base: spread(d.base, from, to), head: spread(d.head, from, to), ratio, keptMedian, worst, dropped });
+  }
+  const mid = (bin) => d.x((bin.from + bin.to - 1) / 2);
+  const whiskers = (pick2, y, dx) => bins.map((bin) => `M${n(mid(bin) + dx)} ${n(y(pick2(bin)[0]))}V${n(y(pick2(bin)[2]))}`).join("");
+  out.push(`<path class="base-range" d="${whiskers((bin) => bin.base, d.yv, -1.5)}"/>`);
+  out.push(`<path class="head-range" d="${whiskers((bin) => bin.head, d.yv, 1.5)}"/>`);
+  out.push(`<path class="base-line" d="${d.path(bins.map((bin) => [mid(bin), d.yv(bin.base[1])]))}"/>`);
+  out.push(`<path class="head-line" d="${d.path(bins.map((bin) => [mid(bin), d.yv(bin.head[1])]))}"/>`);
+  out.push(`<path class="base" d="${bins.map((bin) => `M${n(mid(bin) - 2)} ${n(d.yv(bin.base[1]))}a2 2 0 1 0 4 0a2 2 0 1 0 -4 0`).join("")}"/>`);
+  out.push(`<path class="head" d="${bins.map((bin) => `M${n(mid(bin) - 2)} ${n(d.yv(bin.head[1]) - 2)}h4v4h-4z`).join("")}"/>`);
+  const [x0, x1] = [d.x(0), d.x(k - 1)];
+  out.push(`<line class="zero" x1="${n(x0)}" x2="${n(x1)}" y1="${n(d.yr(0))}" y2="${n(d.yr(0))}"/>`);
+  out.push(`<path class="ratio-range" d="${whiskers((bin) => bin.ratio, d.yr, 0)}"/>`);
+  out.push(`<path class="ratio-line" d="${d.path(bins.map((bin) => [mid(bin), d.yr(bin.keptMedian)]))}"/>`);
+  const marks = bins.filter((bin) => bin.worst !== null).map((bin) => `M${n(mid(bin) - 3)} ${n(d.yr(bin.worst) - 3)}l6 6m0 -6l-6 6`);
+  if (marks.length > 0) out.push(`<path class="outlier" d="${marks.join("")}"/>`);
+  const w = Math.max(1, (x1 - x0) / bins.length);
+  const v = (x) => formatValue(x, d.unit);
+  for (const bin of bins) {
+    const title = `pairs ${count(bin.from + 1)}-${count(bin.to)}: base ${v(bin.base[1])} (${v(bin.base[0])} to ${v(bin.base[2])}), head ${v(bin.head[1])} (${v(bin.head[0])} to ${v(bin.head[2])}), head/base − 1 ${formatChange(bin.keptMedian)} (${formatChange(bin.ratio[0])} to ${formatChange(bin.ratio[2])})${bin.dropped > 0 ? `, ${count(bin.dropped)} excluded` : ""}`;
+    out.push(`<rect class="run" x="${n(mid(bin) - w / 2)}" y="${d.top}" width="${n(w)}" height="${d.bottom - d.top}"><title>${escapeHtml(title)}</title></rect>`);
+  }
+}
+
+// src/report/markup.ts
+var PLAIN = {
+  text: (s, max) => oneLine(cutText(s, max)),
+  code: (s, max) => oneLine(cutText(s, max)),
+  strong: (s) => s,
+  em: (s) => s
+};
+
 // src/report/bisect.ts
+var SUBJECT_CHARS = 72;
+var CANDIDATES_LISTED = 5;
+var SKIPPED_LISTED = 10;
 function short(sha) {
   return sha.slice(0, 12);
 }
@@ -30218,8 +32256,9 @@ function finding(result, code, text) {
       return `First regressing commit: ${commit(c4.first)}${m ? `, ${m}` : ""}; ${before} does not regress.`;
     }
     case "unseparated": {
-      const why = c4.why === "build-failed" ? "some could not be built" : c4.why === "undecided" ? "a step could not decide within its budget" : "the planned tests were used up";
-      return `The first regressing commit is one of ${c4.candidates.map(commit).join(", ")}, which the search could not separate: ${why}.`;
+      const why = c4.why === "build-failed" ? "some could not be built" : c4.why === "undecided" ? "a step could not decide within its budget" : c4.why === "out-of-time" ? "the time budget, builds included, ran out (raise max-time)" : "the planned tests were used up";
+      const named2 = c4.candidates.length <= CANDIDATES_LISTED ? c4.candidates.map(commit).join(", ") : `the ${c4.candidates.length} commits from ${commit(c4.candidates[0])} to ${commit(c4.candidates.at(-1))}`;
+      return `The first regressing commit is one of ${named2}, which the search could not separate: ${why}.`;
     }
   }
 }
@@ -30228,7 +32267,7 @@ function outcomeWords(step) {
     case "regressed":
       return step.fromComparison ? "regression (the comparison's)" : "regression";
     case "not-regressed":
-      return step.verdict ?? "unchanged";
+      return step.verdict === "inconclusive" ? "no regression beyond the threshold (inconclusive)" : step.verdict ?? "unchanged";
     case "undecided":
       return step.note ?? "could not decide";
     case "build-failed":
@@ -30241,30 +32280,48 @@ function guarantee(result) {
   }
   return `Each step compares a commit with the base by the same paired test as the comparison, at alpha ${Number(result.alphaPerTest.toPrecision(3))} (${result.alpha} / ${result.maxTests} tests at most, Bonferroni), with ${formatDuration(result.stepBudgetMs)} of the budget: the chance that any step's verdict is wrong is at most ${result.alpha}.`;
 }
+function listedSteps(result) {
+  let skipped = 0;
+  const steps = result.steps.map((step, i2) => ({ step, number: i2 + 1 })).filter(({ step }) => step.outcome !== "build-failed" || ++skipped <= SKIPPED_LISTED);
+  return { steps, unlisted: result.steps.length - steps.length };
+}
+function unlistedNote(unlisted) {
+  return `…and ${unlisted} more commits could not be built: every step is in the search's summary file.`;
+}
 function renderBisectMarkdown(result) {
   const code = (s) => `\`${s}\``;
-  const text = (s) => escapeInline(s, 200);
+  const text = (s) => escapeInline(s, SUBJECT_CHARS);
   const lines = [`### Bisect of ${escapeInline(result.benchmark, 200)}`, "", finding(result, code, text), ""];
   const skipped = result.steps.filter((s) => s.outcome === "build-failed");
-  if (skipped.length > 0) lines.push(`Skipped (could not be built): ${skipped.map((s) => `${code(short(s.sha))} (${s.index}/${result.commits.length})`).join(", ")}.`, "");
+  if (skipped.length > 0) {
+    const more = skipped.length > SKIPPED_LISTED ? ` and ${skipped.length - SKIPPED_LISTED} more` : "";
+    lines.push(`Skipped (could not be built): ${skipped.slice(0, SKIPPED_LISTED).map((s) => `${code(short(s.sha))} (${s.index}/${result.commits.length})`).join(", ")}${more}.`, "");
+  }
   lines.push("| Step | Commit | Against the base | Pairs |", "| ---: | --- | --- | ---: |");
-  result.steps.forEach((s, i2) => {
+  const { steps, unlisted } = listedSteps(result);
+  for (const { step: s, number: number4 } of steps) {
     const m = s.change ? ` ${formatChange(s.change.estimate)} ${formatChangeInterval(s.change.ci)}` : "";
-    lines.push(`| ${i2 + 1} | ${code(short(s.sha))} ${s.index}/${result.commits.length} ${text(s.subject)} | ${outcomeWords(s)}${m} | ${s.pairs} |`);
-  });
+    lines.push(`| ${number4} | ${code(short(s.sha))} ${s.index}/${result.commits.length} ${text(s.subject)} | ${outcomeWords(s)}${m} | ${s.pairs} |`);
+  }
+  if (unlisted > 0) lines.push("", unlistedNote(unlisted));
   lines.push("", guarantee(result));
   return `${lines.join("\n")}
 `;
 }
 function renderBisectText(result) {
-  const plain = (s) => oneLine(s).slice(0, 200);
-  const lines = [`Bisect of ${plain(result.benchmark)}: ${finding(result, (s) => s, plain)}`, ""];
-  result.steps.forEach((s, i2) => {
+  const plain = (s) => PLAIN.text(s, SUBJECT_CHARS);
+  const lines = [`Bisect of ${PLAIN.text(result.benchmark, 200)}: ${finding(result, (s) => s, plain)}`, ""];
+  const { steps, unlisted } = listedSteps(result);
+  for (const { step: s, number: number4 } of steps) {
     const m = s.change ? ` ${formatChange(s.change.estimate)} ${formatChangeInterval(s.change.ci)}` : "";
-    lines.push(`  ${String(i2 + 1).padStart(2)}. ${short(s.sha)} ${String(s.index).padStart(3)}/${result.commits.length} ${outcomeWords(s)}${m}, ${s.pairs} pairs  ${plain(s.subject)}`);
-  });
+    lines.push(`  ${String(number4).padStart(2)}. ${short(s.sha)} ${String(s.index).padStart(3)}/${result.commits.length} ${outcomeWords(s)}${m}, ${s.pairs} pairs  ${plain(s.subject)}`);
+  }
+  if (unlisted > 0) lines.push(`  ${unlistedNote(unlisted)}`);
   lines.push("", guarantee(result));
   return lines.join("\n");
+}
+function renderBisectJson(result) {
+  return JSON.stringify(result, null, 2).replace(/##\[/g, "##\\u005b");
 }
 
 // src/results/atomic.ts
@@ -32339,13 +34396,13 @@ var handleSendStrict = ({ anyProcess, channel, isSubprocess, message, strict }) 
   const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
   const hasListeners = hasMessageListeners(anyProcess, ipcEmitter);
   return {
-    id: count++,
+    id: count2++,
     type: REQUEST_TYPE,
     message,
     hasListeners
   };
 };
-var count = 0;
+var count2 = 0;
 var validateStrictDeadlock = (outgoingMessages, wrappedMessage) => {
   if (!isStrictRequest(wrappedMessage) || wrappedMessage.hasListeners) {
     return;
@@ -33325,7 +35382,7 @@ var a = Object.getPrototypeOf(
     }
   ).prototype
 );
-var c = class {
+var c2 = class {
   #t;
   #n;
   #r = false;
@@ -33374,13 +35431,13 @@ var c = class {
     };
   }
 };
-var n = /* @__PURE__ */ Symbol();
+var n2 = /* @__PURE__ */ Symbol();
 function i() {
-  return this[n].next();
+  return this[n2].next();
 }
 Object.defineProperty(i, "name", { value: "next" });
 function o(r) {
-  return this[n].return(r);
+  return this[n2].return(r);
 }
 Object.defineProperty(o, "name", { value: "return" });
 var u = Object.create(a, {
@@ -33398,11 +35455,11 @@ var u = Object.create(a, {
   }
 });
 function h({ preventCancel: r = false } = {}) {
-  const e = this.getReader(), t = new c(
+  const e = this.getReader(), t = new c2(
     e,
     r
   ), s = Object.create(u);
-  return s[n] = t, s;
+  return s[n2] = t, s;
 }
 
 // node_modules/get-stream/source/stream.js
@@ -38979,367 +41036,6 @@ function wrapForCounting(counter, shellArgv) {
   };
 }
 
-// node_modules/simple-statistics/dist/simple-statistics.mjs
-function sum(x) {
-  if (x.length === 0) {
-    return 0;
-  }
-  var sum2 = x[0];
-  var correction = 0;
-  var transition;
-  if (typeof sum2 !== "number") {
-    return Number.NaN;
-  }
-  for (var i2 = 1; i2 < x.length; i2++) {
-    if (typeof x[i2] !== "number") {
-      return Number.NaN;
-    }
-    transition = sum2 + x[i2];
-    if (Math.abs(sum2) >= Math.abs(x[i2])) {
-      correction += sum2 - transition + x[i2];
-    } else {
-      correction += x[i2] - transition + sum2;
-    }
-    sum2 = transition;
-  }
-  return sum2 + correction;
-}
-function mean(x) {
-  if (x.length === 0) {
-    throw new Error("mean requires at least one data point");
-  }
-  return sum(x) / x.length;
-}
-function sumNthPowerDeviations(x, n3) {
-  var meanValue = mean(x);
-  var sum2 = 0;
-  var tempValue;
-  var i2;
-  if (n3 === 2) {
-    for (i2 = 0; i2 < x.length; i2++) {
-      tempValue = x[i2] - meanValue;
-      sum2 += tempValue * tempValue;
-    }
-  } else {
-    for (i2 = 0; i2 < x.length; i2++) {
-      sum2 += Math.pow(x[i2] - meanValue, n3);
-    }
-  }
-  return sum2;
-}
-function sampleVariance(x) {
-  if (x.length < 2) {
-    throw new Error("sampleVariance requires at least two data points");
-  }
-  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
-  var besselsCorrection = x.length - 1;
-  return sumSquaredDeviationsValue / besselsCorrection;
-}
-function sampleStandardDeviation(x) {
-  var sampleVarianceX = sampleVariance(x);
-  return Math.sqrt(sampleVarianceX);
-}
-function quantileSorted(x, p) {
-  var idx = (x.length - 1) * p;
-  if (x.length === 0) {
-    throw new Error("quantile requires at least one data point.");
-  } else if (p < 0 || p > 1) {
-    throw new Error("quantiles must be between 0 and 1");
-  } else if (p === 1) {
-    return x[x.length - 1];
-  } else if (p === 0) {
-    return x[0];
-  } else if (idx % 1 !== 0) {
-    var lower = Math.floor(idx);
-    var upper = Math.ceil(idx);
-    var fraction = idx - lower;
-    return x[lower] + fraction * (x[upper] - x[lower]);
-  } else {
-    return x[idx];
-  }
-}
-function quickselect(arr, k, left, right) {
-  left = left || 0;
-  right = right || arr.length - 1;
-  while (right > left) {
-    if (right - left > 600) {
-      var n3 = right - left + 1;
-      var m = k - left + 1;
-      var z3 = Math.log(n3);
-      var s = 0.5 * Math.exp(2 * z3 / 3);
-      var sd2 = 0.5 * Math.sqrt(z3 * s * (n3 - s) / n3);
-      if (m - n3 / 2 < 0) {
-        sd2 *= -1;
-      }
-      var newLeft = Math.max(left, Math.floor(k - m * s / n3 + sd2));
-      var newRight = Math.min(
-        right,
-        Math.floor(k + (n3 - m) * s / n3 + sd2)
-      );
-      quickselect(arr, k, newLeft, newRight);
-    }
-    var t = arr[k];
-    var i2 = left;
-    var j = right;
-    swap(arr, left, k);
-    if (arr[right] > t) {
-      swap(arr, left, right);
-    }
-    while (i2 < j) {
-      swap(arr, i2, j);
-      i2++;
-      j--;
-      while (arr[i2] < t) {
-        i2++;
-      }
-      while (arr[j] > t) {
-        j--;
-      }
-    }
-    if (arr[left] === t) {
-      swap(arr, left, j);
-    } else {
-      j++;
-      swap(arr, j, right);
-    }
-    if (j <= k) {
-      left = j + 1;
-    }
-    if (k <= j) {
-      right = j - 1;
-    }
-  }
-}
-function swap(arr, i2, j) {
-  var tmp = arr[i2];
-  arr[i2] = arr[j];
-  arr[j] = tmp;
-}
-function quantile(x, p) {
-  var copy = x.slice();
-  if (Array.isArray(p)) {
-    multiQuantileSelect(copy, p);
-    var results = [];
-    for (var i2 = 0; i2 < p.length; i2++) {
-      results[i2] = quantileSorted(copy, p[i2]);
-    }
-    return results;
-  } else {
-    var idx = quantileIndex(copy.length, p);
-    quantileSelect(copy, idx, 0, copy.length - 1);
-    return quantileSorted(copy, p);
-  }
-}
-function quantileSelect(arr, k, left, right) {
-  if (k % 1 === 0) {
-    quickselect(arr, k, left, right);
-  } else {
-    k = Math.floor(k);
-    quickselect(arr, k, left, right);
-    quickselect(arr, k + 1, k + 1, right);
-  }
-}
-function multiQuantileSelect(arr, p) {
-  var positions = /* @__PURE__ */ new Set();
-  for (var i2 = 0; i2 < p.length; i2++) {
-    var idx = quantileIndex(arr.length, p[i2]);
-    positions.add(Math.floor(idx));
-    positions.add(Math.ceil(idx));
-  }
-  var indices2 = Array.from(positions).sort(compare);
-  multiselect(arr, indices2, 0, indices2.length - 1, 0, arr.length - 1);
-}
-function multiselect(arr, indices2, lo, hi, left, right) {
-  if (lo > hi) {
-    return;
-  }
-  var mid = lo + hi >> 1;
-  quickselect(arr, indices2[mid], left, right);
-  multiselect(arr, indices2, lo, mid - 1, left, indices2[mid] - 1);
-  multiselect(arr, indices2, mid + 1, hi, indices2[mid] + 1, right);
-}
-function compare(a2, b) {
-  return a2 - b;
-}
-function quantileIndex(len, p) {
-  var idx = (len - 1) * p;
-  if (p === 1) {
-    return len - 1;
-  } else if (p === 0) {
-    return 0;
-  } else if (idx % 1 !== 0) {
-    return idx;
-  } else {
-    return idx;
-  }
-}
-function median(x) {
-  return +quantile(x, 0.5);
-}
-function medianAbsoluteDeviation(x) {
-  var medianValue = median(x);
-  var medianAbsoluteDeviations = [];
-  for (var i2 = 0; i2 < x.length; i2++) {
-    medianAbsoluteDeviations.push(Math.abs(x[i2] - medianValue));
-  }
-  return median(medianAbsoluteDeviations);
-}
-function medianSorted(sorted2) {
-  return quantileSorted(sorted2, 0.5);
-}
-var BayesianClassifier = function BayesianClassifier2() {
-  this.totalCount = 0;
-  this.data = {};
-};
-BayesianClassifier.prototype.train = function train(item, category) {
-  if (!this.data[category]) {
-    this.data[category] = {};
-  }
-  for (var k in item) {
-    var v = item[k];
-    if (this.data[category][k] === void 0) {
-      this.data[category][k] = {};
-    }
-    if (this.data[category][k][v] === void 0) {
-      this.data[category][k][v] = 0;
-    }
-    this.data[category][k][v]++;
-  }
-  this.totalCount++;
-};
-BayesianClassifier.prototype.score = function score(item) {
-  var odds = {};
-  var category;
-  for (var k in item) {
-    var v = item[k];
-    for (category in this.data) {
-      if (odds[category] === void 0) {
-        odds[category] = {};
-      }
-      if (this.data[category][k]) {
-        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
-      } else {
-        odds[category][k + "_" + v] = 0;
-      }
-    }
-  }
-  var oddsSums = {};
-  for (category in odds) {
-    oddsSums[category] = 0;
-    for (var combination in odds[category]) {
-      oddsSums[category] += odds[category][combination];
-    }
-  }
-  return oddsSums;
-};
-var g = 607 / 128;
-var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
-var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
-function cumulativeDistribution(z3) {
-  var sum2 = z3;
-  var tmp = z3;
-  for (var i2 = 1; i2 < 30; i2++) {
-    tmp *= z3 * z3 / (2 * i2 + 1);
-    sum2 += tmp;
-  }
-  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z3 * z3 / 2)) * 1e4) / 1e4;
-}
-var standardNormalTable = [];
-for (z2 = 0; z2 <= 3.09; z2 += 0.01) {
-  standardNormalTable.push(cumulativeDistribution(z2));
-}
-var z2;
-var SQRT_2PI = Math.sqrt(2 * Math.PI);
-var PerceptronModel = function PerceptronModel2() {
-  this.weights = [];
-  this.bias = 0;
-};
-PerceptronModel.prototype.predict = function predict(features) {
-  if (features.length !== this.weights.length) {
-    return null;
-  }
-  var score2 = 0;
-  for (var i2 = 0; i2 < this.weights.length; i2++) {
-    score2 += this.weights[i2] * features[i2];
-  }
-  score2 += this.bias;
-  if (score2 > 0) {
-    return 1;
-  } else {
-    return 0;
-  }
-};
-PerceptronModel.prototype.train = function train2(features, label) {
-  if (label !== 0 && label !== 1) {
-    return null;
-  }
-  if (features.length !== this.weights.length) {
-    this.weights = features.slice();
-    this.bias = 1;
-  }
-  var prediction = this.predict(features);
-  if (typeof prediction === "number" && prediction !== label) {
-    var gradient = label - prediction;
-    for (var i2 = 0; i2 < this.weights.length; i2++) {
-      this.weights[i2] += gradient * features[i2];
-    }
-    this.bias += gradient;
-  }
-  return this;
-};
-
-// src/stats/describe.ts
-var view = (values) => values;
-var MAD_NORMAL = 1.4826;
-function sorted(values) {
-  const a2 = Float64Array.from(values);
-  a2.sort();
-  return a2;
-}
-function quantileSorted2(s, p) {
-  return s.length === 0 ? NaN : quantileSorted(view(s), p);
-}
-function medianSorted2(s) {
-  return s.length === 0 ? NaN : medianSorted(view(s));
-}
-function median2(values) {
-  return values.length === 0 ? NaN : median(view(values));
-}
-function mean2(values) {
-  return values.length === 0 ? NaN : mean(view(values));
-}
-function sd(values) {
-  return values.length < 2 ? 0 : sampleStandardDeviation(view(values));
-}
-function cv(values) {
-  const m = mean2(values);
-  return m === 0 || !Number.isFinite(m) ? 0 : sd(values) / Math.abs(m);
-}
-function mad(values) {
-  return values.length === 0 ? NaN : medianAbsoluteDeviation(view(values));
-}
-function relativeMad(values) {
-  if (values.length < 2) return 0;
-  const m = median2(values);
-  return m === 0 ? NaN : MAD_NORMAL * mad(values) / Math.abs(m);
-}
-function summarize(values) {
-  const n3 = values.length;
-  if (n3 === 0) return { n: 0, median: NaN, mean: NaN, min: NaN, max: NaN, cv: NaN, iqr: NaN, mad: NaN };
-  const s = sorted(values);
-  const med = medianSorted2(s);
-  return {
-    n: n3,
-    median: med,
-    mean: mean2(values),
-    min: s[0],
-    max: s[n3 - 1],
-    cv: cv(values),
-    iqr: quantileSorted2(s, 0.75) - quantileSorted2(s, 0.25),
-    mad: MAD_NORMAL * mad(s)
-  };
-}
-
 // src/stats/overhead.ts
 var MAX_SHARE = 0.9;
 var SHORT_RUN_FACTOR = 5;
@@ -41195,6 +42891,10 @@ async function prepareRevisions(spec, ctx) {
   try {
     const revisions = await locate2(spec, ctx, cleanups);
     if (ctx.select && !await ctx.select(revisions.base, revisions.head)) return { ...revisions, cleanup };
+    if (ctx.base) {
+      if (spec.build) await build(revisions.head, spec, ctx);
+      return { ...revisions, cleanup };
+    }
     let outcome;
     if (spec.build) {
       const cache = ctx.buildCache && revisions.base.sha ? ctx.buildCache : void 0;
@@ -41242,7 +42942,10 @@ async function locate2(spec, ctx, cleanups) {
   const headSha = await resolveGitRevision(git, "head", headRev, ctx.log);
   let baseRev = spec.base.kind === "git" ? spec.base.rev : null;
   let baseSha;
-  if (baseRev === null) {
+  if (ctx.base?.sha) {
+    baseRev = ctx.base.ref ?? ctx.base.sha;
+    baseSha = ctx.base.sha;
+  } else if (baseRev === null) {
     const branch = await git.defaultBranch();
     const mb = branch ? await git.mergeBase(branch, headSha) : null;
     if (!branch || !mb) {
@@ -41262,7 +42965,30 @@ async function locate2(spec, ctx, cleanups) {
     return { side, ref, sha, dir };
   };
   ctx.log(`base: ${baseRev} (${baseSha.slice(0, 12)}), head: ${headRev} (${headSha.slice(0, 12)}), worktrees in ${basename2(root)}`);
-  return { base: await checkout("base", baseRev, baseSha), head: await checkout("head", headRev, headSha) };
+  return { base: ctx.base ?? await checkout("base", baseRev, baseSha), head: await checkout("head", headRev, headSha) };
+}
+async function prepareBase(spec, rev, ctx) {
+  const git = new Git(spec.cwd);
+  const sha = await resolveGitRevision(git, "base", rev, ctx.log);
+  const root = makeTempRoot();
+  const dir = join4(root, "base");
+  let added = false;
+  const cleanup = async () => {
+    if (added) await git.removeWorktree(dir);
+    added = false;
+    removeTempRoot(root);
+  };
+  try {
+    await git.addWorktree(dir, sha);
+    added = true;
+    const base = { side: "base", ref: rev, sha, dir };
+    ctx.log(`base: ${rev} (${sha.slice(0, 12)}), built once for every comparison against it, worktree in ${basename2(root)}`);
+    if (spec.build) await build(base, spec, ctx);
+    return { base, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
 }
 async function build(rev, spec, ctx) {
   ctx.log(`Building ${rev.side}: ${spec.build}`);
@@ -41301,1184 +43027,6 @@ function selectByPaths(benchmarks, changedAll, opts) {
   const run = benchmarks.filter((b) => changed.length > 0 && touched(b));
   const notRun = benchmarks.filter((b) => !run.includes(b)).map((b) => ({ name: b.name, why: NOT_RUN_REASON }));
   return { changed, run, notRun, unclaimed: [] };
-}
-
-// src/stats/outliers.ts
-var MIN_FLAGGED_FOR_LEAN = 4;
-var LEAN_ALPHA = 0.05;
-function outlierFences(d, rule) {
-  if (rule === "none" || d.length < 3) return null;
-  const s = sorted(d);
-  if (rule === "tukey") {
-    const q1 = quantileSorted2(s, 0.25);
-    const q3 = quantileSorted2(s, 0.75);
-    const iqr = q3 - q1;
-    if (iqr === 0) return null;
-    return [q1 - 1.5 * iqr, q3 + 1.5 * iqr];
-  }
-  const med = medianSorted2(s);
-  const dev = Float64Array.from(s, (v) => Math.abs(v - med));
-  dev.sort();
-  let scale = 1.4826 * medianSorted2(dev);
-  if (scale === 0) scale = 1.253314 * mean2(dev);
-  if (scale === 0) return [med, med];
-  return [med - 3.5 * scale, med + 3.5 * scale];
-}
-function binomialTwoSidedHalf(k, m) {
-  if (m === 0) return 1;
-  const j = Math.min(k, m - k);
-  if (2 * j === m) return 1;
-  const logs = [];
-  let lp = -m * Math.LN2;
-  logs.push(lp);
-  for (let i2 = 1; i2 <= j; i2++) {
-    lp += Math.log((m - i2 + 1) / i2);
-    logs.push(lp);
-  }
-  let top = -Infinity;
-  for (const l of logs) if (l > top) top = l;
-  let s = 0;
-  for (const l of logs) s += Math.exp(l - top);
-  return Math.min(1, 2 * Math.exp(top) * s);
-}
-function screenOutliers(d, rule, leanAlpha = LEAN_ALPHA) {
-  const fences = outlierFences(d, rule);
-  if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, lean: false, fences: null };
-  const highs = [];
-  const lows = [];
-  for (let i2 = 0; i2 < d.length; i2++) {
-    const v = d[i2];
-    if (v > fences[1]) highs.push(i2);
-    else if (v < fences[0]) lows.push(i2);
-  }
-  const high = highs.length;
-  const low = lows.length;
-  const flagged = [...highs, ...lows].sort((a2, b) => a2 - b);
-  if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, lean: false, fences };
-  const balanceP = binomialTwoSidedHalf(high, flagged.length);
-  if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, lean: true, fences };
-  const j = Math.min(high, low);
-  highs.sort((a2, b) => d[b] - d[a2]);
-  lows.sort((a2, b) => d[a2] - d[b]);
-  const excluded = [...highs.slice(0, j), ...lows.slice(0, j)].sort((a2, b) => a2 - b);
-  const kept = [...highs.slice(j), ...lows.slice(j)].sort((a2, b) => a2 - b);
-  return { excluded, kept, high, low, balanceP, lean: false, fences };
-}
-
-// src/stats/normal.ts
-var CODY_A = [2.2352520354606837, 161.02823106855587, 1067.6894854603709, 18154.98125334356, 0.06568233791820745];
-var CODY_B = [47.202581904688245, 976.0985517377767, 10260.932208618979, 45507.78933502673];
-var CODY_C = [
-  0.39894151208813466,
-  8.883149794388377,
-  93.50665613217785,
-  597.2702763948002,
-  2494.5375852903726,
-  6848.190450536283,
-  11602.65143764735,
-  9842.714838383978,
-  10765576773720192e-24
-];
-var CODY_D = [
-  22.266688044328117,
-  235.387901782625,
-  1519.3775994075547,
-  6485.558298266761,
-  18615.571640885097,
-  34900.95272114598,
-  38912.00328609327,
-  19685.429676859992
-];
-var CODY_P = [0.215898534057957, 0.12740116116024736, 0.022235277870649807, 0.0014216191932278934, 29112874951168793e-21, 0.023073441764940174];
-var CODY_Q = [1.284260096144911, 0.4682382124808651, 0.06598813786892856, 0.0037823963320275824, 7297515550839662e-20];
-var M_1_SQRT_2PI = 0.3989422804014327;
-var M_SQRT_32 = 5.656854249492381;
-function c3(a2, i2) {
-  return a2[i2];
-}
-function pnormBoth(x) {
-  if (Number.isNaN(x)) return [NaN, NaN];
-  const y = Math.abs(x);
-  let cum;
-  let ccum;
-  if (y <= 0.67448975) {
-    let xnum = 0;
-    let xden = 0;
-    if (y > Number.EPSILON * 0.5) {
-      const xsq = x * x;
-      xnum = c3(CODY_A, 4) * xsq;
-      xden = xsq;
-      for (let i2 = 0; i2 < 3; i2++) {
-        xnum = (xnum + c3(CODY_A, i2)) * xsq;
-        xden = (xden + c3(CODY_B, i2)) * xsq;
-      }
-    }
-    const temp = x * (xnum + c3(CODY_A, 3)) / (xden + c3(CODY_B, 3));
-    return [0.5 + temp, 0.5 - temp];
-  }
-  const tail2 = (xx, temp) => {
-    const xsq = Math.trunc(xx * 16) / 16;
-    const del = (xx - xsq) * (xx + xsq);
-    cum = Math.exp(-xsq * xsq * 0.5) * Math.exp(-del * 0.5) * temp;
-    ccum = 1 - cum;
-  };
-  cum = 0;
-  ccum = 0;
-  if (y <= M_SQRT_32) {
-    let xnum = c3(CODY_C, 8) * y;
-    let xden = y;
-    for (let i2 = 0; i2 < 7; i2++) {
-      xnum = (xnum + c3(CODY_C, i2)) * y;
-      xden = (xden + c3(CODY_D, i2)) * y;
-    }
-    tail2(y, (xnum + c3(CODY_C, 7)) / (xden + c3(CODY_D, 7)));
-  } else if (y < 37.5193) {
-    const xsq = 1 / (x * x);
-    let xnum = c3(CODY_P, 5) * xsq;
-    let xden = xsq;
-    for (let i2 = 0; i2 < 4; i2++) {
-      xnum = (xnum + c3(CODY_P, i2)) * xsq;
-      xden = (xden + c3(CODY_Q, i2)) * xsq;
-    }
-    let temp = xsq * (xnum + c3(CODY_P, 4)) / (xden + c3(CODY_Q, 4));
-    temp = (M_1_SQRT_2PI - temp) / y;
-    tail2(x, temp);
-  } else {
-    return x > 0 ? [1, 0] : [0, 1];
-  }
-  return x > 0 ? [ccum, cum] : [cum, ccum];
-}
-function pnorm(x) {
-  return pnormBoth(x)[0];
-}
-function pnormUpper(x) {
-  return pnormBoth(x)[1];
-}
-function qnorm(p, lowerTail = true) {
-  if (Number.isNaN(p) || p < 0 || p > 1) return NaN;
-  if (p === 0) return lowerTail ? -Infinity : Infinity;
-  if (p === 1) return lowerTail ? Infinity : -Infinity;
-  const pLower = lowerTail ? p : 0.5 - p + 0.5;
-  const q = pLower - 0.5;
-  let val;
-  if (Math.abs(q) <= 0.425) {
-    const r2 = 0.180625 - q * q;
-    val = q * (((((((r2 * 2509.0809287301227 + 33430.57558358813) * r2 + 67265.7709270087) * r2 + 45921.95393154987) * r2 + 13731.69376550946) * r2 + 1971.5909503065513) * r2 + 133.14166789178438) * r2 + 3.3871328727963665) / (((((((r2 * 5226.495278852854 + 28729.085735721943) * r2 + 39307.89580009271) * r2 + 21213.794301586597) * r2 + 5394.196021424751) * r2 + 687.1870074920579) * r2 + 42.31333070160091) * r2 + 1);
-    return val;
-  }
-  let r = q > 0 ? lowerTail ? 0.5 - p + 0.5 : p : pLower;
-  r = Math.sqrt(-Math.log(r));
-  if (r <= 5) {
-    r -= 1.6;
-    val = (((((((r * 7745450142783414e-19 + 0.022723844989269184) * r + 0.2417807251774506) * r + 1.2704582524523684) * r + 3.6478483247632045) * r + 5.769497221460691) * r + 4.630337846156546) * r + 1.4234371107496835) / (((((((r * 10507500716444169e-25 + 5475938084995345e-19) * r + 0.015198666563616457) * r + 0.14810397642748008) * r + 0.6897673349851) * r + 1.6763848301838038) * r + 2.053191626637759) * r + 1);
-  } else {
-    r -= 5;
-    val = (((((((r * 20103343992922881e-23 + 27115555687434876e-21) * r + 0.0012426609473880784) * r + 0.026532189526576124) * r + 0.29656057182850487) * r + 1.7848265399172913) * r + 5.463784911164114) * r + 6.657904643501103) / (((((((r * 20442631033899397e-31 + 1421511758316446e-22) * r + 18463183175100548e-21) * r + 7868691311456133e-19) * r + 0.014875361290850615) * r + 0.1369298809227358) * r + 0.599832206555888) * r + 1);
-  }
-  return q < 0 ? -val : val;
-}
-
-// src/stats/power.ts
-var WILCOXON_ARE = 3 / Math.PI;
-function minPairsForAlpha(alpha) {
-  if (!(alpha > 0)) return Infinity;
-  let n3 = 1;
-  while (2 ** (1 - n3) >= alpha) n3++;
-  return n3;
-}
-function minimumDetectableChange(pairedLogSd, n3, alpha, power = 0.8) {
-  if (!(n3 > 0) || n3 < minPairsForAlpha(alpha)) return Infinity;
-  if (!(pairedLogSd > 0)) return 0;
-  const shift = (qnorm(alpha / 2, false) + qnorm(power)) * pairedLogSd / Math.sqrt(n3 * WILCOXON_ARE);
-  return Math.expm1(shift);
-}
-function pairsToDetect(pairedLogSd, change, alpha, power = 0.8) {
-  const shift = Math.abs(Math.log1p(change));
-  if (!(shift > 0)) return Infinity;
-  const least = minPairsForAlpha(alpha);
-  if (!(pairedLogSd > 0)) return least;
-  const z3 = qnorm(alpha / 2, false) + qnorm(power);
-  return Math.max(least, Math.ceil((z3 * pairedLogSd / shift) ** 2 / WILCOXON_ARE - 1e-9));
-}
-
-// src/stats/merged-ranks.ts
-function mergedRankSum(a2, b) {
-  const na = a2.length;
-  const nb = b.length;
-  let i2 = 0;
-  let j = 0;
-  let rank = 0;
-  let rankSumA = 0;
-  let tieSum = 0;
-  while (i2 < na || j < nb) {
-    const va = i2 < na ? a2[i2] : Infinity;
-    const vb = j < nb ? b[j] : Infinity;
-    const m = va < vb ? va : vb;
-    let p = 0;
-    let q = 0;
-    while (i2 < na && a2[i2] === m) {
-      i2++;
-      p++;
-    }
-    while (j < nb && b[j] === m) {
-      j++;
-      q++;
-    }
-    const t = p + q;
-    rankSumA += p * (rank + (t + 1) / 2);
-    if (t > 1) tieSum += t * t * t - t;
-    rank += t;
-  }
-  return { rankSumA, tieSum };
-}
-
-// src/stats/rank-sum.ts
-function rankSumTest(x, y) {
-  const nx = x.length;
-  const ny = y.length;
-  if (nx === 0 || ny === 0) return { statistic: 0, z: 0, pValue: 1 };
-  const a2 = Float64Array.from(x).sort();
-  const b = Float64Array.from(y).sort();
-  const { rankSumA: rx, tieSum } = mergedRankSum(a2, b);
-  const w = rx - nx * (nx + 1) / 2;
-  const n3 = nx + ny;
-  const sigma = Math.sqrt(nx * ny / 12 * (n3 + 1 - tieSum / (n3 * (n3 - 1))));
-  if (!(sigma > 0)) return { statistic: w, z: 0, pValue: 1 };
-  let z3 = w - nx * ny / 2;
-  z3 = (z3 - Math.sign(z3) * 0.5) / sigma;
-  return { statistic: w, z: z3, pValue: 2 * Math.min(pnorm(z3), pnorm(-z3)) };
-}
-
-// src/stats/diagnostics.ts
-var DIAGNOSTIC_ALPHA = 0.01;
-var HIGH_SINGLE_CV = 0.05;
-var HIGH_PAIRED_CV = 0.05;
-var MANY_OUTLIERS_MIN = 4;
-var MANY_OUTLIERS_SHARE = 0.1;
-var ORDER_EFFECT_SHARE = 0.1;
-function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
-  const out = [];
-  const kept = a2.keptIndices.map((i2) => a2.d[i2]);
-  const n3 = kept.length;
-  const need = Math.max(minPairsForAlpha(alpha), minPairsForAlpha(1 - a2.level));
-  const usable = a2.test ? a2.test.n : 0;
-  const zeros = a2.test ? a2.test.zeros : 0;
-  if (n3 === 0) {
-    out.push({ code: "too-few-pairs", severity: "warning", figures: { pairs: 0, zeros: 0, smallestP: 1, alpha, level: a2.level, need } });
-    return out;
-  }
-  const allEqual = kept.every((v) => v === kept[0]);
-  const confident = a2.hl !== null && a2.hl.achievedConfidence >= a2.level - 1e-12;
-  if (n3 < need || !confident) {
-    const smallestP = usable > 0 ? 2 ** (1 - usable) : 1;
-    out.push({ code: "too-few-pairs", severity: "warning", figures: { pairs: n3, zeros, smallestP, alpha, level: a2.level, need } });
-  } else if (zeros > 0 && 2 * zeros > n3 && !allEqual) {
-    out.push({ code: "mostly-equal", severity: "info", figures: { pairs: n3, zeros, differing: usable } });
-  }
-  if (allEqual && n3 >= 2) {
-    out.push({ code: "all-equal", severity: "info", figures: { pairs: n3, change: Math.expm1(kept[0]) } });
-  }
-  const flagged = a2.screen.high + a2.screen.low;
-  const leans = a2.screen.lean && flagged >= MIN_FLAGGED_FOR_LEAN && (a2.screen.balanceP ?? 1) < LEAN_ALPHA;
-  if (!leans && a2.screen.kept.length > 0) {
-    out.push({
-      code: "outliers-kept",
-      severity: "info",
-      figures: { above: a2.screen.high, below: a2.screen.low, excluded: a2.screen.excluded.length, kept: a2.screen.kept.slice(), balanceP: a2.screen.balanceP ?? 1 }
-    });
-  }
-  if (leans) {
-    const lower = direction === "lower-is-better";
-    out.push({
-      code: "one-sided-outliers",
-      severity: "warning",
-      figures: {
-        headWorse: lower ? a2.screen.high : a2.screen.low,
-        baseWorse: lower ? a2.screen.low : a2.screen.high,
-        direction,
-        kept: a2.screen.kept.slice(),
-        balanceP: a2.screen.balanceP ?? 1
-      }
-    });
-  }
-  const total = a2.d.length;
-  const dropped = a2.screen.excluded.length;
-  if (dropped >= MANY_OUTLIERS_MIN && dropped >= MANY_OUTLIERS_SHARE * total) {
-    out.push({ code: "many-outliers", severity: "info", figures: { excluded: dropped, pairs: total, metric: metric ?? null } });
-  }
-  const bf = [];
-  const hf = [];
-  for (const i2 of a2.keptIndices) (pairs[i2]?.order === "base-first" ? bf : hf).push(a2.d[i2]);
-  if (bf.length >= 4 && hf.length >= 4) {
-    const t = rankSumTest(bf, hf);
-    const mb = median2(bf);
-    const mh = median2(hf);
-    if (t.pValue < DIAGNOSTIC_ALPHA && Math.abs(Math.expm1((mb - mh) / 2)) >= ORDER_EFFECT_SHARE * threshold) {
-      out.push({
-        code: "order-effect",
-        severity: "warning",
-        figures: { baseFirst: Math.expm1(mb), headFirst: Math.expm1(mh), secondSlot: Math.expm1((mb - mh) / 2), pValue: t.pValue }
-      });
-    }
-  }
-  if (n3 >= 10) {
-    const half = Math.floor(n3 / 2);
-    const first = kept.slice(0, half);
-    const second = kept.slice(half);
-    const t = rankSumTest(first, second);
-    if (t.pValue < DIAGNOSTIC_ALPHA) {
-      out.push({ code: "drift", severity: "warning", figures: { firstHalf: Math.expm1(median2(first)), secondHalf: Math.expm1(median2(second)), pValue: t.pValue } });
-    }
-  }
-  const unpaired = Math.sqrt(a2.base.cv ** 2 + a2.head.cv ** 2);
-  if (n3 >= 3 && a2.keptPairedCv > HIGH_PAIRED_CV) {
-    const logSd = sd(kept);
-    const needed = pairsToDetect(logSd, threshold, alpha);
-    const detectable = minimumDetectableChange(logSd, n3, alpha);
-    out.push({
-      code: "high-noise",
-      severity: "warning",
-      figures: {
-        pairedCv: a2.keptPairedCv,
-        pairs: n3,
-        detectable: Number.isFinite(detectable) ? detectable : null,
-        pairsForThreshold: Number.isFinite(needed) && needed > n3 ? needed : null,
-        threshold,
-        metric: metric ?? null
-      }
-    });
-  } else if (Math.max(a2.base.cv, a2.head.cv) > HIGH_SINGLE_CV && unpaired > 0 && a2.pairedCv < 0.5 * unpaired) {
-    out.push({ code: "pairing-rescued", severity: "info", figures: { baseCv: a2.base.cv, headCv: a2.head.cv, pairedCv: a2.pairedCv, removed: 1 - a2.pairedCv / unpaired } });
-  }
-  return out;
-}
-
-// src/stats/signrank.ts
-var countsCache = /* @__PURE__ */ new Map();
-function signrankCumulativeCounts(n3) {
-  const cached2 = countsCache.get(n3);
-  if (cached2) return cached2;
-  if (!Number.isInteger(n3) || n3 < 0 || n3 > 52) throw new RangeError(`exact signed-rank distribution needs 0 <= n <= 52, got ${n3}`);
-  const w = cumulativeCounts(n3);
-  countsCache.set(n3, w);
-  return w;
-}
-function cumulativeCounts(n3) {
-  const total = n3 * (n3 + 1) / 2;
-  const w = new Float64Array(total + 1);
-  w[0] = 1;
-  for (let i2 = 1; i2 <= n3; i2++) {
-    const top = i2 * (i2 + 1) / 2;
-    for (let v = top; v >= i2; v--) w[v] = w[v] + w[v - i2];
-  }
-  for (let v = 1; v <= total; v++) w[v] = w[v] + w[v - 1];
-  return w;
-}
-function psignrank(q, n3) {
-  const total = n3 * (n3 + 1) / 2;
-  const k = Math.floor(q + 1e-7);
-  if (k < 0) return 0;
-  if (k >= total) return 1;
-  const cum = signrankCumulativeCounts(n3);
-  return cum[k] / 2 ** n3;
-}
-function qsignrank(p, n3) {
-  const total = n3 * (n3 + 1) / 2;
-  const cum = signrankCumulativeCounts(n3);
-  const scale = 2 ** n3;
-  if (p <= 0.5) {
-    const x2 = p - 10 * Number.EPSILON;
-    for (let q = 0; q <= total; q++) if (cum[q] / scale >= x2) return q;
-    return total;
-  }
-  const x = 1 - p + 10 * Number.EPSILON;
-  for (let q = 0; q <= total; q++) if (cum[q] / scale > x) return total - q;
-  return 0;
-}
-var lastTail = null;
-function signrankLowerRank(p, n3, exactUpTo = 600) {
-  const total = n3 * (n3 + 1) / 2;
-  let cum = null;
-  if (n3 > exactUpTo) cum = null;
-  else if (n3 <= 52) cum = signrankCumulativeCounts(n3);
-  else {
-    if (lastTail?.n !== n3) lastTail = { n: n3, cum: cumulativeCounts(n3) };
-    cum = lastTail.cum;
-  }
-  const scale = 2 ** n3;
-  const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24);
-  const tailAt = (q) => {
-    if (q < 0) return 0;
-    if (q >= total) return 1;
-    if (cum) return cum[q] / scale;
-    return pnorm((q + 0.5 - total / 2) / sigma);
-  };
-  const x = p - 10 * Number.EPSILON;
-  let rank = 0;
-  while (rank < total && tailAt(rank) < x) rank++;
-  if (rank === 0) rank = 1;
-  return { rank, tail: tailAt(rank - 1) };
-}
-function signedRankSum(values) {
-  let np = 0;
-  let nn = 0;
-  for (let i2 = 0; i2 < values.length; i2++) {
-    const x = values[i2];
-    if (x > 0) np++;
-    else if (x < 0) nn++;
-  }
-  const pos = new Float64Array(np);
-  const neg = new Float64Array(nn);
-  np = 0;
-  nn = 0;
-  for (let i2 = 0; i2 < values.length; i2++) {
-    const x = values[i2];
-    if (x > 0) pos[np++] = x;
-    else if (x < 0) neg[nn++] = -x;
-  }
-  pos.sort();
-  neg.sort();
-  const { rankSumA: v, tieSum } = mergedRankSum(pos, neg);
-  return { n: np + nn, v, tieSum, ties: tieSum > 0 };
-}
-function wilcoxonSignedRank(d, options = {}) {
-  const correct = options.correct ?? true;
-  const exactBelow = options.exactBelow ?? 50;
-  let zeros = 0;
-  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
-  const { n: n3, v, tieSum, ties } = signedRankSum(d);
-  if (n3 === 0) return { statistic: 0, n: 0, zeros, ties: false, method: "normal", z: null, pValue: 1 };
-  if (n3 < exactBelow && !ties && zeros === 0) {
-    const total = n3 * (n3 + 1) / 2;
-    const p = v > total / 2 ? psignrank(total - v, n3) : psignrank(v, n3);
-    return { statistic: v, n: n3, zeros, ties, method: "exact", z: null, pValue: Math.min(2 * p, 1) };
-  }
-  let z3 = v - n3 * (n3 + 1) / 4;
-  const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24 - tieSum / 48);
-  const corr = correct ? Math.sign(z3) * 0.5 : 0;
-  z3 = (z3 - corr) / sigma;
-  const pValue = sigma === 0 ? 1 : 2 * Math.min(pnorm(z3), pnorm(-z3));
-  return { statistic: v, n: n3, zeros, ties, method: "normal", z: sigma === 0 ? null : z3, pValue };
-}
-
-// src/stats/prng.ts
-function mulberry32(seed) {
-  let a2 = seed >>> 0;
-  return () => {
-    a2 = a2 + 1831565813 >>> 0;
-    let t = a2;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
-
-// src/stats/walsh.ts
-var rng = mulberry32;
-var SAMPLE = 16384;
-function hasTiny(x) {
-  for (let i2 = 0; i2 < x.length; i2++) {
-    const a2 = Math.abs(x[i2]);
-    if (a2 !== 0 && a2 < 1e-290) return true;
-  }
-  return false;
-}
-function staircase(x, v, strict, lo, hi, out) {
-  const n3 = x.length;
-  const exactHalving = !hasTiny(x);
-  const v2 = 2 * v;
-  let j = n3;
-  let count4 = 0;
-  for (let i2 = 0; i2 < n3; i2++) {
-    const xi = x[i2];
-    if (!exactHalving) {
-      if (strict) while (j > 0 && (xi + x[j - 1]) / 2 > v) j--;
-      else while (j > 0 && (xi + x[j - 1]) / 2 >= v) j--;
-    } else if (strict) while (j > 0 && xi + x[j - 1] > v2) j--;
-    else while (j > 0 && xi + x[j - 1] >= v2) j--;
-    const l = lo[i2];
-    const h2 = hi[i2];
-    let b = j > i2 ? j : i2;
-    if (b < l) b = l;
-    if (b > h2) b = h2;
-    out[i2] = b;
-    count4 += b - l;
-  }
-  return count4;
-}
-function walshSelect(x, k, bracket) {
-  const n3 = x.length;
-  const total = n3 * (n3 + 1) / 2;
-  if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
-  const lo = new Int32Array(n3);
-  const hi = new Int32Array(n3);
-  for (let i2 = 0; i2 < n3; i2++) {
-    lo[i2] = i2;
-    hi[i2] = n3;
-  }
-  const b1 = new Int32Array(n3);
-  const b3 = new Int32Array(n3);
-  const b4 = new Int32Array(n3);
-  const rowStart = new Float64Array(n3 + 1);
-  let below = 0;
-  let remaining = total;
-  if (bracket) {
-    const c1 = staircase(x, bracket[0], false, lo, hi, b1);
-    const c4 = staircase(x, bracket[1], true, lo, hi, b4);
-    if (k > c1 && k <= c4) {
-      below = c1;
-      remaining = c4 - c1;
-      lo.set(b1);
-      hi.set(b4);
-    } else {
-      for (let i2 = 0; i2 < n3; i2++) {
-        lo[i2] = i2;
-        hi[i2] = n3;
-      }
-    }
-  }
-  const random = rng(2654435769 ^ n3 ^ k);
-  const smallEnough = Math.max(n3 >> 2, 1024);
-  for (; ; ) {
-    const target = k - below;
-    if (remaining <= smallEnough) {
-      const buf = new Float64Array(remaining);
-      let m2 = 0;
-      for (let i2 = 0; i2 < n3; i2++) {
-        const xi = x[i2];
-        const h2 = hi[i2];
-        for (let j = lo[i2]; j < h2; j++) buf[m2++] = (xi + x[j]) / 2;
-      }
-      selectInPlace(buf, target - 1, 0, remaining);
-      const v = buf[target - 1];
-      if (v !== 0) return v;
-      let before = 0;
-      for (let i2 = 0; i2 < remaining; i2++) {
-        const w = buf[i2];
-        if (w < 0 || Object.is(w, -0)) before++;
-      }
-      return target <= before ? -0 : 0;
-    }
-    rowStart[0] = 0;
-    for (let i2 = 0; i2 < n3; i2++) rowStart[i2 + 1] = rowStart[i2] + (hi[i2] - lo[i2]);
-    const m = Math.min(SAMPLE, remaining, Math.max(128, n3));
-    const sample = new Float64Array(m);
-    for (let s = 0; s < m; s++) {
-      const r = Math.floor(random() * remaining);
-      let a2 = 0;
-      let b = n3 - 1;
-      while (a2 < b) {
-        const mid = a2 + b + 1 >> 1;
-        if (rowStart[mid] <= r) a2 = mid;
-        else b = mid - 1;
-      }
-      sample[s] = (x[a2] + x[lo[a2] + (r - rowStart[a2])]) / 2;
-    }
-    const spread2 = 3 * Math.sqrt(m);
-    const iLo = Math.max(0, Math.floor(target / remaining * m - spread2));
-    const iHi = Math.min(m - 1, Math.ceil(target / remaining * m + spread2));
-    selectInPlace(sample, iLo, 0, m);
-    selectInPlace(sample, iHi, iLo, m);
-    const pLo = sample[iLo];
-    const pHi = sample[iHi];
-    const c1 = staircase(x, pLo, false, lo, hi, b1);
-    if (target <= c1) {
-      hi.set(b1);
-      remaining = c1;
-      continue;
-    }
-    const c32 = staircase(x, pHi, false, lo, hi, b3);
-    if (target <= c32) {
-      below += c1;
-      remaining = c32 - c1;
-      lo.set(b1);
-      hi.set(b3);
-      continue;
-    }
-    const c4 = staircase(x, pHi, true, lo, hi, b4);
-    if (target <= c4) return pHi;
-    below += c4;
-    remaining -= c4;
-    lo.set(b4);
-  }
-}
-function walshSelectPair(x, k) {
-  const n3 = x.length;
-  if (k + 1 > n3 * (n3 + 1) / 2) throw new RangeError(`rank ${k + 1} outside 1..${n3 * (n3 + 1) / 2}`);
-  const a2 = walshSelect(x, k);
-  return [a2, walshSuccessor(x, a2, k)];
-}
-function walshSuccessor(x, a2, k) {
-  const n3 = x.length;
-  const lo = new Int32Array(n3);
-  const hi = new Int32Array(n3).fill(n3);
-  for (let i2 = 0; i2 < n3; i2++) lo[i2] = i2;
-  const cols = new Int32Array(n3);
-  const atMost = staircase(x, a2, true, lo, hi, cols);
-  if (atMost >= k + 1) return a2;
-  let next = Infinity;
-  for (let i2 = 0; i2 < n3; i2++) {
-    const j = cols[i2];
-    if (j < n3) next = Math.min(next, (x[i2] + x[j]) / 2);
-  }
-  return next;
-}
-function selectInPlace(a2, k, lo, hi) {
-  let l = lo;
-  let r = hi - 1;
-  while (r > l) {
-    const mid = l + r >> 1;
-    const x = a2[l];
-    const y = a2[mid];
-    const z3 = a2[r];
-    const pivot = x < y ? y < z3 ? y : x < z3 ? z3 : x : x < z3 ? x : y < z3 ? z3 : y;
-    let i2 = l;
-    let j = r;
-    while (i2 <= j) {
-      while (a2[i2] < pivot) i2++;
-      while (a2[j] > pivot) j--;
-      if (i2 <= j) {
-        const t = a2[i2];
-        a2[i2] = a2[j];
-        a2[j] = t;
-        i2++;
-        j--;
-      }
-    }
-    if (k <= j) r = j;
-    else if (k >= i2) l = i2;
-    else return;
-  }
-}
-var DIRECT_WALSH_LIMIT = 1 << 11;
-function walshOrderStatistics(x, ranks) {
-  const n3 = x.length;
-  const total = n3 * (n3 + 1) / 2;
-  for (const k of ranks) if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`rank ${k} outside 1..${total}`);
-  if (total > DIRECT_WALSH_LIMIT) {
-    const order2 = ranks.map((k, i2) => [k, i2]).sort((a2, b) => Math.abs(b[0] - (total + 1) / 2) - Math.abs(a2[0] - (total + 1) / 2));
-    const found = /* @__PURE__ */ new Map();
-    const out2 = new Array(ranks.length);
-    for (const [k, i2] of order2) {
-      let v = found.get(k);
-      if (v === void 0) {
-        const prev = found.get(k - 1);
-        if (prev !== void 0) v = walshSuccessor(x, prev, k - 1);
-        else {
-          let below = -Infinity;
-          let above = Infinity;
-          let kb = 0;
-          let ka = total + 1;
-          for (const [kk, vv] of found) {
-            if (kk < k && kk > kb) [kb, below] = [kk, vv];
-            if (kk > k && kk < ka) [ka, above] = [kk, vv];
-          }
-          v = walshSelect(x, k, Number.isFinite(below) && Number.isFinite(above) ? [below, above] : void 0);
-        }
-        found.set(k, v);
-      }
-      out2[i2] = v;
-    }
-    return out2;
-  }
-  const all = new Float64Array(total);
-  let m = 0;
-  for (let i2 = 0; i2 < n3; i2++) {
-    const xi = x[i2];
-    for (let j = i2; j < n3; j++) all[m++] = (xi + x[j]) / 2;
-  }
-  const order = ranks.map((k, i2) => [k - 1, i2]).sort((a2, b) => a2[0] - b[0]);
-  const out = new Array(ranks.length);
-  let lo = 0;
-  for (const [k, i2] of order) {
-    selectInPlace(all, k, lo, total);
-    out[i2] = all[k];
-    lo = k;
-  }
-  return out;
-}
-
-// src/stats/hodges-lehmann.ts
-function hodgesLehmann(d, confLevel = 0.95, options = {}) {
-  const exactBelow = options.exactBelow ?? 50;
-  const keep2 = options.zeros === "keep";
-  let zeros = 0;
-  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
-  const x = new Float64Array(keep2 ? d.length : d.length - zeros);
-  for (let i2 = 0, m = 0; i2 < d.length; i2++) {
-    const v = d[i2];
-    if (keep2 || v !== 0) x[m++] = v;
-  }
-  const n3 = x.length;
-  x.sort();
-  const inverting = keep2 && zeros > 0;
-  if (n3 === 0) return { estimate: 0, lower: 0, upper: 0, method: "normal", achievedConfidence: degenerateConfidence(d.length, confLevel), n: 0 };
-  if (x[0] === x[n3 - 1]) {
-    const v = x[0];
-    return { estimate: v, lower: v, upper: v, method: n3 === 1 ? "exact" : "normal", achievedConfidence: degenerateConfidence(n3, confLevel), n: n3 };
-  }
-  const total = n3 * (n3 + 1) / 2;
-  const mid = total % 2 === 1 ? [(total + 1) / 2] : [total / 2, total / 2 + 1];
-  const withMedian = (ranks) => {
-    const v = walshOrderStatistics(x, [...ranks, ...mid]);
-    const m = v.slice(ranks.length);
-    return { estimate: m.length === 1 ? m[0] : (m[0] + m[1]) / 2, values: v.slice(0, ranks.length) };
-  };
-  let ties = false;
-  if (inverting) {
-    for (let i2 = 1; i2 < n3 && !ties; i2++) if (x[i2] === x[i2 - 1]) ties = true;
-  } else {
-    const absSorted = Float64Array.from(x, Math.abs);
-    absSorted.sort();
-    for (let i2 = 1; i2 < n3 && !ties; i2++) if (absSorted[i2] === absSorted[i2 - 1]) ties = true;
-  }
-  const alpha = 1 - confLevel;
-  if (n3 < exactBelow && !ties && (zeros === 0 || inverting)) {
-    let qu = qsignrank(alpha / 2, n3);
-    if (qu === 0) qu = 1;
-    const achievedAlpha = 2 * psignrank(qu - 1, n3);
-    const { estimate: estimate2, values: values2 } = withMedian([qu, total - qu + 1]);
-    return { estimate: estimate2, lower: values2[0], upper: values2[1], method: "exact", achievedConfidence: 1 - achievedAlpha, n: n3 };
-  }
-  let tieSum = 0;
-  for (let i2 = 0; i2 < n3; ) {
-    let j = i2 + 1;
-    while (j < n3 && x[j] === x[i2]) j++;
-    const t = j - i2;
-    if (t > 1) tieSum += t * t * t - t;
-    i2 = j;
-  }
-  const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24 - tieSum / 48);
-  const wMin = rStatisticAt(x, x[0]);
-  const wMax = rStatisticAt(x, x[n3 - 1]);
-  let a2 = alpha;
-  for (; ; ) {
-    const minDiff = wMin - qnorm(a2 / 2, false);
-    const maxDiff = wMax - qnorm(a2 / 2);
-    if (minDiff < 0 || maxDiff > 0) a2 *= 2;
-    else break;
-  }
-  let achievedConfidence = confLevel;
-  if (a2 >= 1 || 1 - confLevel < a2 * 0.75) achievedConfidence = 1 - Math.min(1, a2);
-  if (inverting && achievedConfidence < confLevel) {
-    const { rank, tail: tail2 } = signrankLowerRank(alpha / 2, n3);
-    const achieved = 1 - Math.min(1, 2 * tail2);
-    if (achieved >= confLevel - 1e-12) {
-      const { estimate: estimate2, values: values2 } = withMedian([rank, total + 1 - rank]);
-      return { estimate: estimate2, lower: values2[0], upper: values2[1], method: "normal", achievedConfidence: Math.min(confLevel, achieved), n: n3 };
-    }
-  }
-  if (a2 >= 1) {
-    return { estimate: withMedian([]).estimate, lower: x[0], upper: x[n3 - 1], method: "normal", achievedConfidence: 0, n: n3 };
-  }
-  const z3 = qnorm(a2 / 2, false);
-  let k = Math.ceil(total / 2 - 0.5 - z3 * sigma);
-  k = Math.min(Math.max(k, 1), total);
-  const { estimate, values } = withMedian([k, total + 1 - k]);
-  return { estimate, lower: values[0], upper: values[1], method: "normal", achievedConfidence, n: n3 };
-}
-function walshMedian(x) {
-  const n3 = x.length;
-  const total = n3 * (n3 + 1) / 2;
-  if (total % 2 === 1) return walshSelect(x, (total + 1) / 2);
-  const [a2, b] = walshSelectPair(x, total / 2);
-  return (a2 + b) / 2;
-}
-function rStatisticAt(x, mu) {
-  const xd = new Float64Array(x.length);
-  for (let i2 = 0; i2 < x.length; i2++) xd[i2] = x[i2] - mu;
-  const { n: nx, v, tieSum } = signedRankSum(xd);
-  const zd = v - nx * (nx + 1) / 4;
-  const sigma = Math.sqrt(nx * (nx + 1) * (2 * nx + 1) / 24 - tieSum / 48);
-  return (zd - Math.sign(zd) * 0.5) / sigma;
-}
-function degenerateConfidence(n3, confLevel) {
-  if (n3 <= 0) return 0;
-  return Math.min(confLevel, 1 - 2 ** (1 - n3));
-}
-
-// src/stats/signflip.ts
-var EXACT_MAX_PATTERNS = 1024;
-var DEFAULT_DRAWS = 2e3;
-var SEQUENTIAL_HITS = 100;
-var LARGE_N = 1e3;
-var WORK = 5e6;
-var FUZZ = 1e-9;
-function drawsFor(benchmarks, alpha) {
-  return Math.max(DEFAULT_DRAWS, Math.ceil(10 * Math.max(1, benchmarks) / alpha));
-}
-function signFlipSeed(seed, name) {
-  let h2 = 2166136261;
-  for (let i2 = 0; i2 < name.length; i2++) {
-    h2 ^= name.charCodeAt(i2);
-    h2 = Math.imul(h2, 16777619);
-  }
-  h2 ^= Math.imul(Math.trunc(seed) >>> 0 ^ 1595871669, 2654435761);
-  h2 ^= h2 >>> 16;
-  h2 = Math.imul(h2, 2246822507);
-  h2 ^= h2 >>> 13;
-  h2 = Math.imul(h2, 3266489909);
-  h2 ^= h2 >>> 16;
-  return h2 >>> 0;
-}
-var leanLimits = /* @__PURE__ */ new Map();
-function leanLimit(flagged) {
-  const cached2 = leanLimits.get(flagged);
-  if (cached2 !== void 0) return cached2;
-  const half = Math.floor(flagged / 2);
-  let c4 = Math.max(-1, Math.min(half, Math.floor(flagged / 2 - Math.sqrt(flagged))));
-  while (c4 >= 0 && binomialTwoSidedHalf(c4, flagged) >= LEAN_ALPHA) c4--;
-  while (c4 + 1 <= half && binomialTwoSidedHalf(c4 + 1, flagged) < LEAN_ALPHA) c4++;
-  leanLimits.set(flagged, c4);
-  return c4;
-}
-var ScreenedSignedRank = class {
-  /** non-zero sizes |d|, ascending */
-  a;
-  /** signs of the observed sample, by position in `a` (+1 or -1) */
-  observed;
-  zeros;
-  rule;
-  alternative;
-  /** start of each tie group of `a`, and m at the end */
-  groups;
-  neg;
-  pos;
-  excluded;
-  marked;
-  nn = 0;
-  np = 0;
-  /** the last evaluation's V, kept non-zero count, kept zeros and tie sum */
-  lastV = 0;
-  lastN = 0;
-  lastZeros = 0;
-  lastTieSum = 0;
-  constructor(d, rule, alternative = "two-sided") {
-    this.rule = rule;
-    this.alternative = alternative;
-    let zeros = 0;
-    for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
-    this.zeros = zeros;
-    const m = d.length - zeros;
-    const idx = [];
-    for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) idx.push(i2);
-    idx.sort((x, y) => Math.abs(d[x]) - Math.abs(d[y]));
-    this.a = Float64Array.from(idx, (i2) => Math.abs(d[i2]));
-    this.observed = Int8Array.from(idx, (i2) => d[i2] > 0 ? 1 : -1);
-    const g2 = [];
-    for (let i2 = 0; i2 < m; i2++) if (i2 === 0 || this.a[i2] !== this.a[i2 - 1]) g2.push(i2);
-    g2.push(m);
-    this.groups = Int32Array.from(g2);
-    this.neg = new Int32Array(m);
-    this.pos = new Int32Array(m);
-    this.excluded = new Uint8Array(m);
-    this.marked = new Int32Array(d.length);
-  }
-  get m() {
-    return this.a.length;
-  }
-  /** Value at position r (0-based) of the flipped sample sorted ascending. */
-  at(r) {
-    if (r < this.nn) return -this.a[this.neg[r]];
-    const q = r - this.nn - this.zeros;
-    return q < 0 ? 0 : this.a[this.pos[q]];
-  }
-  /** a-position at sorted position r, or -1 for a zero. */
-  positionAt(r) {
-    if (r < this.nn) return this.neg[r];
-    const q = r - this.nn - this.zeros;
-    return q < 0 ? -1 : this.pos[q];
-  }
-  /** Count of sorted positions with value < v (`strict` false) or <= v (`strict` true). */
-  countBelow(v, orEqual) {
-    let lo = 0;
-    let hi = this.nn + this.zeros + this.np;
-    while (lo < hi) {
-      const mid = lo + hi >> 1;
-      const x = this.at(mid);
-      if (x < v || orEqual && x === v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-  quantile(p) {
-    const n3 = this.nn + this.zeros + this.np;
-    const h2 = (n3 - 1) * p;
-    const lo = Math.floor(h2);
-    const hi = Math.min(lo + 1, n3 - 1);
-    const a2 = this.at(lo);
-    const b = this.at(hi);
-    return a2 + (h2 - lo) * (b - a2);
-  }
-  /**
-   * T for the sign pattern `s` (by position in `a`, +1 or -1): the screen as `screenOutliers`
-   * applies it, then the standardized signed-rank statistic of the kept non-zero values.
-   */
-  evaluate(s) {
-    const m = this.a.length;
-    const N = m + this.zeros;
-    let nn = 0;
-    for (let i2 = m - 1; i2 >= 0; i2--) if (s[i2] < 0) this.neg[nn++] = i2;
-    let np = 0;
-    for (let i2 = 0; i2 < m; i2++) if (s[i2] > 0) this.pos[np++] = i2;
-    this.nn = nn;
-    this.np = np;
-    let j = 0;
-    if (this.rule !== "none" && N >= 3) {
-      let fences;
-      if (this.rule === "tukey") {
-        const q1 = this.quantile(0.25);
-        const q3 = this.quantile(0.75);
-        const iqr = q3 - q1;
-        fences = iqr === 0 ? null : [q1 - 1.5 * iqr, q3 + 1.5 * iqr];
-      } else {
-        const x = new Float64Array(N);
-        for (let r = 0; r < N; r++) x[r] = this.at(r);
-        fences = outlierFences(x, this.rule);
-      }
-      if (fences) {
-        const low = this.countBelow(fences[0], false);
-        const high = N - this.countBelow(fences[1], true);
-        const flagged = low + high;
-        const lean = flagged >= MIN_FLAGGED_FOR_LEAN && Math.min(low, high) <= leanLimit(flagged);
-        if (!lean) j = Math.min(low, high);
-      }
-    }
-    let nMarked = 0;
-    for (let r = 0; r < j; r++) {
-      const lo = this.positionAt(r);
-      const hi = this.positionAt(N - 1 - r);
-      if (lo >= 0) {
-        this.excluded[lo] = 1;
-        this.marked[nMarked++] = lo;
-      }
-      if (hi >= 0) {
-        this.excluded[hi] = 1;
-        this.marked[nMarked++] = hi;
-      }
-    }
-    const zerosTrimmed = Math.max(0, Math.min(j, nn + this.zeros) - nn) + Math.max(0, Math.min(j, N - nn) - np);
-    let rank = 0;
-    let v = 0;
-    let tieSum = 0;
-    const groups = this.groups;
-    const excluded = this.excluded;
-    if (groups.length === m + 1) {
-      for (let i2 = 0; i2 < m; i2++) {
-        if (excluded[i2]) continue;
-        rank++;
-        if (s[i2] > 0) v += rank;
-      }
-    } else for (let g2 = 0; g2 + 1 < groups.length; g2++) {
-      const start = groups[g2];
-      const end = groups[g2 + 1];
-      let c4 = 0;
-      let cp = 0;
-      for (let i2 = start; i2 < end; i2++) {
-        if (excluded[i2]) continue;
-        c4++;
-        if (s[i2] > 0) cp++;
-      }
-      if (c4 === 0) continue;
-      v += cp * (rank + (c4 + 1) / 2);
-      if (c4 > 1) tieSum += c4 * c4 * c4 - c4;
-      rank += c4;
-    }
-    for (let k = 0; k < nMarked; k++) excluded[this.marked[k]] = 0;
-    this.lastV = v;
-    this.lastN = rank;
-    this.lastZeros = this.zeros - zerosTrimmed;
-    this.lastTieSum = tieSum;
-    const n3 = rank;
-    if (n3 === 0) return 0;
-    const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24 - tieSum / 48);
-    if (!(sigma > 0)) return 0;
-    const z3 = (v - n3 * (n3 + 1) / 4) / sigma;
-    return this.alternative === "two-sided" ? Math.abs(z3) : this.alternative === "greater" ? z3 : -z3;
-  }
-};
-function signFlipTest(d, options = {}) {
-  const rule = options.outliers ?? "tukey";
-  const alternative = options.alternative ?? "two-sided";
-  let nonZero = 0;
-  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) nonZero++;
-  if (nonZero > LARGE_N) {
-    const w = wilcoxonSignedRank(d);
-    const z3 = w.z ?? 0;
-    const p2 = alternative === "two-sided" ? w.pValue : alternative === "greater" ? pnormUpper(z3) : pnormUpper(-z3);
-    return { statistic: alternative === "two-sided" ? Math.abs(z3) : alternative === "greater" ? z3 : -z3, v: w.statistic, n: w.n, zeros: w.zeros, ties: w.ties, p: p2, pMonteCarloError: 0, exact: false, method: "normal", draws: 0 };
-  }
-  const kernel = new ScreenedSignedRank(d, rule, alternative);
-  const m = kernel.m;
-  const t0 = kernel.evaluate(kernel.observed);
-  const base = { statistic: t0, v: kernel.lastV, n: kernel.lastN, zeros: kernel.lastZeros, ties: kernel.lastTieSum > 0 };
-  if (m === 0 || kernel.lastN === 0) return { ...base, p: 1, pMonteCarloError: 0, exact: true, method: "exact", draws: 0 };
-  const bar = t0 - FUZZ * Math.max(1, Math.abs(t0));
-  const s = new Int8Array(m);
-  if (2 ** m <= EXACT_MAX_PATTERNS) {
-    const patterns = 2 ** m;
-    let hits2 = 0;
-    for (let k = 0; k < patterns; k++) {
-      for (let i2 = 0; i2 < m; i2++) s[i2] = k >>> i2 & 1 ? -1 : 1;
-      if (kernel.evaluate(s) >= bar) hits2++;
-    }
-    return { ...base, p: hits2 / patterns, pMonteCarloError: 0, exact: true, method: "exact", draws: patterns };
-  }
-  const maxDraws = Math.max(1, Math.min(Math.floor(options.draws ?? DEFAULT_DRAWS), Math.max(DEFAULT_DRAWS, Math.floor(WORK / m))));
-  const rand = mulberry32(options.seed ?? 0);
-  const draw = () => {
-    for (let i2 = 0; i2 < m; i2 += 32) {
-      let bits = rand() * 4294967296 >>> 0;
-      const top = Math.min(m, i2 + 32);
-      for (let k = i2; k < top; k++) {
-        s[k] = bits & 1 ? -1 : 1;
-        bits >>>= 1;
-      }
-    }
-  };
-  let hits = 0;
-  for (let k = 1; k <= maxDraws; k++) {
-    draw();
-    if (kernel.evaluate(s) >= bar) {
-      hits++;
-      if (hits >= SEQUENTIAL_HITS) {
-        const p2 = hits / k;
-        return { ...base, p: p2, pMonteCarloError: p2 * Math.sqrt((1 - p2) / hits), exact: false, method: "monte-carlo", draws: k };
-      }
-    }
-  }
-  const p = (1 + hits) / (1 + maxDraws);
-  return { ...base, p, pMonteCarloError: Math.sqrt(p * (1 - p) / maxDraws), exact: false, method: "monte-carlo", draws: maxDraws };
-}
-function smallestPValue(test) {
-  return test.method === "monte-carlo" ? 1 / ((test.draws ?? Infinity) + 1) : 0;
-}
-function screenedTest(d, kept, opts) {
-  if (opts.test === "signed-rank") {
-    if (opts.outliers !== "none") throw new Error(`the signed-rank test needs outliers 'none', not '${opts.outliers}': of the pairs a screen kept it is not exact (use the sign-flip test)`);
-    return wilcoxonSignedRank(kept);
-  }
-  const r = signFlipTest(d, { outliers: opts.outliers, ...opts.seed !== void 0 ? { seed: opts.seed } : {}, ...opts.draws !== void 0 ? { draws: opts.draws } : {} });
-  return {
-    statistic: r.v,
-    n: r.n,
-    zeros: r.zeros,
-    ties: r.ties,
-    method: r.method,
-    z: null,
-    pValue: r.p,
-    ...r.method === "monte-carlo" ? { pMonteCarloError: r.pMonteCarloError, draws: r.draws } : {}
-  };
-}
-var INTERVAL_DRAWS = 1e3;
-function intervalDrawsFor(benchmarks) {
-  return Math.max(200, Math.min(INTERVAL_DRAWS, Math.floor(2e6 / Math.max(1, benchmarks))));
-}
-var MAX_INTERVAL_LEVEL = 0.999;
-function screenedIntervalLevels(d, kept, levels, opts) {
-  if (opts.outliers === "none" || kept.length < 2) return levels.slice();
-  let nonZero = 0;
-  for (let i2 = 0; i2 < d.length; i2++) if (d[i2] !== 0) nonZero++;
-  if (nonZero > LARGE_N || nonZero < 2) return levels.slice();
-  const ks = Float64Array.from(kept).sort();
-  const neg = Float64Array.from(kept, (v) => -v).sort();
-  const centre = (walshMedian(ks) - walshMedian(neg)) / 2;
-  const e = Float64Array.from(d, (v) => v - centre);
-  const kernel = new ScreenedSignedRank(e, opts.outliers);
-  const m = kernel.m;
-  if (m < 2) return levels.slice();
-  const s = new Int8Array(m);
-  let values;
-  if (2 ** m <= EXACT_MAX_PATTERNS) {
-    values = new Float64Array(2 ** m);
-    for (let k = 0; k < values.length; k++) {
-      for (let i2 = 0; i2 < m; i2++) s[i2] = k >>> i2 & 1 ? -1 : 1;
-      values[k] = kernel.evaluate(s);
-    }
-  } else {
-    const rand = mulberry32(((opts.seed ?? 0) ^ 1013904242) >>> 0);
-    const draws = opts.intervalDraws ?? INTERVAL_DRAWS;
-    values = new Float64Array(draws);
-    for (let k = 0; k < draws; k++) {
-      for (let i2 = 0; i2 < m; i2 += 32) {
-        let bits = rand() * 4294967296 >>> 0;
-        const top = Math.min(m, i2 + 32);
-        for (let j = i2; j < top; j++) {
-          s[j] = bits & 1 ? -1 : 1;
-          bits >>>= 1;
-        }
-      }
-      values[k] = kernel.evaluate(s);
-    }
-  }
-  values.sort();
-  return levels.map((level) => {
-    const c4 = values[Math.min(values.length - 1, Math.max(0, Math.ceil(level * values.length) - 1))];
-    const raised = Math.min(MAX_INTERVAL_LEVEL, 1 - 2 * pnormUpper(c4));
-    return Math.max(level, raised);
-  });
-}
-
-// src/stats/analysis.ts
-function pairRatio(p) {
-  return p.base === p.head ? 1 : p.head / p.base;
-}
-var LOG_RATIO_GRID = 1e-12;
-function logRatios(pairs) {
-  return Float64Array.from(pairs, (p) => {
-    const d = Math.log(pairRatio(p));
-    return Math.sign(d) * Math.round(Math.abs(d) / LOG_RATIO_GRID) * LOG_RATIO_GRID;
-  });
-}
-var STOPPED_EARLY_ALPHA_SHARE = 0.5;
-function intervalLevel(alpha, stoppedEarly) {
-  return 1 - (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
-}
-function equivalenceLevel(alpha, stoppedEarly) {
-  return 1 - 2 * (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);
-}
-function pairedTestFor(outliers) {
-  return outliers === "none" ? "signed-rank" : "sign-flip";
-}
-function screenAndTest(pairs, opts) {
-  const d = logRatios(pairs);
-  const screen = screenOutliers(d, opts.outliers);
-  const excluded = new Set(screen.excluded);
-  const keptIndices = [];
-  for (let i2 = 0; i2 < d.length; i2++) if (!excluded.has(i2)) keptIndices.push(i2);
-  const kept = Float64Array.from(keptIndices, (i2) => d[i2]);
-  const test = kept.length > 0 ? screenedTest(d, kept, opts) : null;
-  return { d, screen, keptIndices, kept, test };
-}
-function analyzePairs(pairs, opts) {
-  return completeAnalysis(pairs, screenAndTest(pairs, { ...opts, test: opts.test ?? pairedTestFor(opts.outliers) }), opts);
-}
-function withExtremes(kept, extremes, level) {
-  let largest = 0;
-  for (let i2 = 0; i2 < kept.length; i2++) largest = Math.max(largest, Math.abs(kept[i2]));
-  const stand = Math.sign(extremes) * (4 * largest + 10);
-  const values = Float64Array.from({ length: kept.length + Math.abs(extremes) }, (_, i2) => i2 < kept.length ? kept[i2] : stand);
-  return hodgesLehmann(values, level, { zeros: "keep" });
-}
-function completeAnalysis(pairs, s, opts) {
-  const direction = opts.direction ?? "lower-is-better";
-  const { d, screen, keptIndices, kept, test } = s;
-  const ratios = pairs.map(pairRatio);
-  const keptRatios = keptIndices.map((i2) => ratios[i2]);
-  const base = summarize(pairs.map((p) => p.base));
-  const head = summarize(pairs.map((p) => p.head));
-  const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
-  const pairedMad = ratios.length > 0 ? relativeMad(ratios) : NaN;
-  const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
-  const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
-  const eqLevel = equivalenceLevel(opts.alpha, (opts.stoppedEarly ?? false) || (opts.sequential ?? false));
-  const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level, eqLevel], opts) : [level, eqLevel];
-  const hl = kept.length > 0 ? hodgesLehmann(kept, testAt, { zeros: "keep" }) : null;
-  const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt, { zeros: "keep" }) : null;
-  const equivalenceWithExtremes = kept.length > 0 && opts.extremes ? withExtremes(kept, opts.extremes, eqAt) : null;
-  const analysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, equivalenceWithExtremes, diagnostics: [] };
-  analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold, opts.metric);
-  return analysis;
 }
 
 // src/stats/multiple.ts
@@ -44647,7 +45195,7 @@ async function runSchedule(ctx) {
   async function runRound(order, round3) {
     for (let k = 0; k < order.length; k++) {
       const unit = order[k];
-      if (outOfTime(unit)) {
+      if (outOfTime2(unit)) {
         state.stoppedBecause = "max-time";
         state.midRound = k > 0;
         for (const u2 of state.units) if (u2.running) stopUnit(state, u2, "max-time");
@@ -44719,7 +45267,7 @@ async function runSchedule(ctx) {
       if (u2.running) ctx.log(`${u2.name}: ${chosen[i2].log}`);
     });
   }
-  function outOfTime(unit) {
+  function outOfTime2(unit) {
     const pace = unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
     return budgetLeft() <= 0 || unit.pairs >= spec.minPairs && pace > budgetLeft();
   }
@@ -44936,7 +45484,7 @@ async function runCompare(fullSpec, hooks) {
     return selection2.run.length > 0;
   } : void 0;
   try {
-    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...hooks.signal ? { signal: hooks.signal } : {}, ...hooks.buildCache ? { buildCache: hooks.buildCache } : {}, ...select ? { select } : {} });
+    revisions = await prepareRevisions(spec, { log: hooks.log, env, ...hooks.signal ? { signal: hooks.signal } : {}, ...hooks.buildCache ? { buildCache: hooks.buildCache } : {}, ...select ? { select } : {}, ...hooks.base ? { base: hooks.base } : {} });
   } catch (err) {
     if (err instanceof BuildFailure && hooks.signal?.aborted) return finish("partial", "interrupted", 130);
     if (err instanceof BuildFailure) {
@@ -45020,21 +45568,21 @@ async function resolveRevision(git, input2, rev) {
   if (!sha) throw UsageError.invalid(input2, rev, "a revision that exists in this repository (a branch, a tag or a commit SHA); in a shallow clone, fetch the history (actions/checkout with fetch-depth: 0)");
   return sha;
 }
-async function commitRange(cwd, base, head) {
+async function commitRange(cwd, base, head, naming = cliNaming) {
   const git = new Git(cwd);
-  if (!await git.isRepository()) throw UsageError.invalid("--repo", cwd, "a git repository");
-  const baseSha = await resolveRevision(git, "--base", base);
-  const headSha = await resolveRevision(git, "--head", head);
+  if (!await git.isRepository()) throw UsageError.invalid(naming("repo"), cwd, "a git repository");
+  const baseSha = await resolveRevision(git, naming("base"), base);
+  const headSha = await resolveRevision(git, naming("head"), head);
   const ancestor = await git.run(["merge-base", "--is-ancestor", baseSha, headSha], { allowFail: true });
   if (ancestor.exitCode !== 0) {
-    throw new UsageError("--base", `--base: got ${show(base)}, which is not an ancestor of --head ${show(head)}; expected the commit the head's history starts from (a pull request's merge-base)`);
+    throw new UsageError(naming("base"), `${naming("base")}: got ${show(base)}, which is not an ancestor of ${naming("head")} ${show(head)}; expected the commit the head's history starts from (a pull request's merge-base)`);
   }
   const log = await git.run(["log", "--first-parent", "--reverse", "--format=%H%x09%s", `${baseSha}..${headSha}`]);
   const commits = log.stdout.split("\n").filter((l) => l.length > 0).map((l) => {
     const tab = l.indexOf("	");
     return { sha: tab < 0 ? l : l.slice(0, tab), subject: tab < 0 ? "" : l.slice(tab + 1) };
   }).filter((c4) => SHA_PATTERN.test(c4.sha));
-  if (commits.length === 0) throw new UsageError("--head", `--head: got ${show(head)}, which has no commit after --base ${show(base)}; expected a later revision`);
+  if (commits.length === 0) throw new UsageError(naming("head"), `${naming("head")}: got ${show(head)}, which has no commit after ${naming("base")} ${show(base)}; expected a later revision`);
   return { baseSha, headSha, commits };
 }
 
@@ -45047,7 +45595,7 @@ function startSearch(n3) {
   return { n: n3, lo: 0, hi: n3, skipped: [], tests: 0, maxTests: testsPlanned(n3), confirmed: false, undecidedAt: null };
 }
 function nextCommit(state) {
-  if (state.undecidedAt !== null || state.tests >= state.maxTests) return null;
+  if (state.undecidedAt !== null || state.outOfTime || state.tests >= state.maxTests) return null;
   if (!state.confirmed) return state.lo === state.n || state.skipped.includes(state.n) ? null : state.n;
   const middle = (state.lo + state.hi) / 2;
   let best = null;
@@ -45056,6 +45604,18 @@ function nextCommit(state) {
     if (best === null || Math.abs(k - middle) < Math.abs(best - middle)) best = k;
   }
   return best;
+}
+function stepOutcomeOf(row, threshold) {
+  if (row?.verdict === "regression") return "regressed";
+  if (row?.verdict === "unchanged" || row?.verdict === "improvement") return "not-regressed";
+  const change = row?.change;
+  if (!row || !change) return "undecided";
+  const level = change.ciLevel ?? change.level ?? change.confidence;
+  if (level === void 0 || (change.achievedConfidence ?? level) < level - 1e-12) return "undecided";
+  const t = row.threshold ?? threshold;
+  const [lower, upper] = change.ci;
+  const excludesRegression = row.direction === "higher-is-better" ? lower >= -t : upper <= t;
+  return excludesRegression ? "not-regressed" : "undecided";
 }
 function recordStep(state, k, outcome) {
   if (outcome === "build-failed") return { ...state, skipped: [...state.skipped, k].sort((a2, b) => a2 - b) };
@@ -45066,25 +45626,29 @@ function recordStep(state, k, outcome) {
   }
   return outcome === "regressed" ? { ...state, tests, hi: k } : { ...state, tests, lo: k };
 }
+function outOfTime(state) {
+  return { ...state, outOfTime: true };
+}
 function conclude(state) {
   if (!state.confirmed) return state.lo === state.n ? { kind: "no-regression" } : { kind: "head-undecided" };
   const candidates = [];
   for (let k = state.lo + 1; k <= state.hi; k++) candidates.push(k);
   if (candidates.length === 1) return { kind: "found", first: state.hi };
-  const why = state.undecidedAt !== null ? "undecided" : state.tests >= state.maxTests && nextCommit({ ...state, maxTests: Infinity }) !== null ? "tests-used" : "build-failed";
+  const why = state.undecidedAt !== null ? "undecided" : state.outOfTime ? "out-of-time" : state.tests >= state.maxTests && nextCommit({ ...state, maxTests: Infinity }) !== null ? "tests-used" : "build-failed";
   return { kind: "unseparated", candidates, why };
 }
 
 // src/bisect/run.ts
+var MIN_STEP_MS = 1e3;
 function exactly(text) {
   return `^${text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}$`;
 }
-function benchmarksFor(benchmarks, name) {
+function benchmarksFor(benchmarks, name, naming) {
   const entry = benchmarks.find((b) => b.name === name);
   if (entry) return [entry];
   const harness = benchmarks.filter((b) => b.format !== "time" && (b.filter === null || new RegExp(b.filter).test(name)));
   if (harness.length === 0) {
-    throw UsageError.invalid("--benchmark", name, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(", ")}) or a result of a harness format`);
+    throw UsageError.invalid(naming("benchmark"), name, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(", ")}) or a result of a harness format`);
   }
   return harness.map((b) => ({ ...b, filter: exactly(name) }));
 }
@@ -45095,17 +45659,17 @@ function stepFile(out, k, sha) {
   const stem = basename4(out).replace(/\.json$/i, "");
   return join6(dirname4(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
 }
-async function runBisect(spec, benchmark, hooks, known) {
-  if (spec.base.kind !== "git" || spec.base.rev === null) throw new UsageError("--base", "--base is required: the revision the range starts from (a pull request's merge-base)");
-  if (spec.head.kind !== "git") throw new UsageError("--head", "--head must be a git revision: bisect walks its history");
-  const benchmarks = benchmarksFor(spec.benchmarks, benchmark);
-  const range = await commitRange(spec.cwd, spec.base.rev, spec.head.rev ?? "HEAD");
+async function runBisect(spec, benchmark, hooks, known, naming = cliNaming) {
+  if (spec.base.kind !== "git" || spec.base.rev === null) throw new UsageError(naming("base"), `${naming("base")} is required: the revision the range starts from (a pull request's merge-base)`);
+  if (spec.head.kind !== "git") throw new UsageError(naming("head"), `${naming("head")} must be a git revision: bisect walks its history`);
+  const benchmarks = benchmarksFor(spec.benchmarks, benchmark, naming);
+  const range = await commitRange(spec.cwd, spec.base.rev, spec.head.rev ?? "HEAD", naming);
   const n3 = range.commits.length;
   const headKnown = known?.row.verdict === "regression" ? known : void 0;
   let state = startSearch(n3);
   if (headKnown) state = { ...state, confirmed: true, maxTests: state.maxTests - 1 };
   const alphaPerTest = spec.alpha / Math.max(1, state.maxTests);
-  const stepBudgetMs = Math.max(1e3, Math.floor(spec.maxTimeMs / Math.max(1, state.maxTests)));
+  const stepBudgetMs = Math.max(MIN_STEP_MS, Math.floor(spec.maxTimeMs / Math.max(1, state.maxTests)));
   const result = {
     kind: "bisect",
     benchmark,
@@ -45141,64 +45705,89 @@ async function runBisect(spec, benchmark, hooks, known) {
     writeReportFile(spec.out, `${JSON.stringify(result, null, 2)}
 `);
   };
-  hooks.log(`Bisecting ${show(benchmark)} over ${n3} commit${n3 === 1 ? "" : "s"} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: ${headKnown ? "the head's regression is the comparison's; " : ""}at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1e3)} s of the budget`);
+  hooks.log(`Bisecting ${oneLine(show(benchmark))} over ${n3} commit${n3 === 1 ? "" : "s"} of ${range.baseSha.slice(0, 12)}..${range.headSha.slice(0, 12)}: ${headKnown ? "the head's regression is the comparison's; " : ""}at most ${state.maxTests} tests, each at alpha ${formatAlpha(alphaPerTest)} (${formatAlpha(spec.alpha)} / ${state.maxTests}) with ${Math.round(stepBudgetMs / 1e3)} s of the budget`);
   let exitCode = 0;
-  for (let k = nextCommit(state); k !== null; k = nextCommit(state)) {
-    const commit = range.commits[k - 1];
-    const file2 = stepFile(spec.out, k, commit.sha);
-    hooks.log(`Step ${result.steps.length + 1}: commit ${k}/${n3} ${commit.sha.slice(0, 12)} ${show(commit.subject)} against the base`);
-    const stepSpec = {
-      ...spec,
-      base: { kind: "git", rev: range.baseSha },
-      head: { kind: "git", rev: commit.sha },
-      benchmarks,
-      alpha: alphaPerTest,
-      maxTimeMs: stepBudgetMs,
-      shard: { index: 1, count: 1 },
-      out: file2,
-      markdown: null,
-      // every step measures the benchmark, whatever the commit changed: a step that ran nothing would decide nothing
-      changedOnly: null
-    };
-    const outcome = await runCompare(stepSpec, hooks);
-    const failure2 = outcome.results.failures?.find((f) => f.kind === "build");
-    if (failure2?.side === "base") {
-      result.stoppedBecause = "base-build-failed";
-      result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: "undecided", pairs: 0, resultsFile: file2, note: "the base could not be built" });
-      exitCode = 3;
-      break;
-    }
-    if (failure2?.side === "head") {
-      hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)} could not be built: skipped`);
-      result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: "build-failed", pairs: 0, resultsFile: file2, note: failure2.message });
-      state = recordStep(state, k, "build-failed");
+  const now = hooks.clock ?? Date.now;
+  const deadline = now() + spec.maxTimeMs;
+  let base = null;
+  try {
+    for (let k = nextCommit(state); k !== null; k = nextCommit(state)) {
+      const commit = range.commits[k - 1];
+      const file2 = stepFile(spec.out, k, commit.sha);
+      if (!base) {
+        try {
+          base = await prepareBase(spec, range.baseSha, { log: hooks.log, env: hooks.env ?? { ...process.env }, ...hooks.signal ? { signal: hooks.signal } : {} });
+        } catch (err) {
+          if (!(err instanceof BuildFailure)) throw err;
+          if (hooks.signal?.aborted) {
+            result.stoppedBecause = "interrupted";
+            exitCode = 130;
+            break;
+          }
+          hooks.log(`error: ${err.message}
+${err.outputTail.trimEnd().split("\n").slice(-20).map((l) => `  | ${l}`).join("\n")}`);
+          result.stoppedBecause = "base-build-failed";
+          exitCode = 3;
+          break;
+        }
+      }
+      const left = deadline - now();
+      if (left <= 0) {
+        hooks.log(`The search's budget of ${Math.round(spec.maxTimeMs / 1e3)} s (builds included) is used up after ${result.steps.length} step${result.steps.length === 1 ? "" : "s"}: it stops here`);
+        state = outOfTime(state);
+        break;
+      }
+      const budgetMs = Math.max(MIN_STEP_MS, Math.floor(left / Math.max(1, state.maxTests - state.tests)));
+      hooks.log(`Step ${result.steps.length + 1}: commit ${k}/${n3} ${commit.sha.slice(0, 12)} ${oneLine(show(commit.subject))} against the base`);
+      const stepSpec = {
+        ...spec,
+        base: { kind: "git", rev: range.baseSha },
+        head: { kind: "git", rev: commit.sha },
+        benchmarks,
+        alpha: alphaPerTest,
+        maxTimeMs: budgetMs,
+        shard: { index: 1, count: 1 },
+        out: file2,
+        markdown: null,
+        // every step measures the benchmark, whatever the commit changed: a step that ran nothing would decide nothing
+        changedOnly: null
+      };
+      const outcome = await runCompare(stepSpec, { ...hooks, base: base.base });
+      const failure2 = outcome.results.failures?.find((f) => f.kind === "build");
+      if (failure2?.side === "head") {
+        hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)} could not be built: skipped`);
+        result.steps.push({ index: k, sha: commit.sha, subject: commit.subject, outcome: "build-failed", pairs: 0, resultsFile: file2, note: failure2.message });
+        state = recordStep(state, k, "build-failed");
+        save();
+        continue;
+      }
+      const row = rowOf(outcome.results, benchmark);
+      const stepOutcome = stepOutcomeOf(row, result.threshold);
+      result.steps.push({
+        index: k,
+        sha: commit.sha,
+        subject: commit.subject,
+        outcome: stepOutcome,
+        ...row?.verdict ? { verdict: row.verdict } : {},
+        ...row?.change ? { change: { estimate: row.change.estimate, ci: row.change.ci, ...row.change.ciLevel !== void 0 ? { level: row.change.ciLevel } : {} } } : {},
+        pairs: row?.pairs.length ?? 0,
+        resultsFile: outcome.resultsPath
+      });
+      if (outcome.exitCode === 130) {
+        result.stoppedBecause = "interrupted";
+        exitCode = 130;
+        break;
+      }
+      if (k === n3 && !row) {
+        save();
+        throw UsageError.invalid(naming("benchmark"), benchmark, `a benchmark the comparison reports; it reported ${outcome.results.benchmarks.map((b) => show(b.name)).slice(0, 10).join(", ") || "none"}`);
+      }
+      hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)}: ${row?.verdict ?? "no verdict"}${row?.change ? ` (${signedPercent(row.change.estimate)})` : ""}`);
+      state = recordStep(state, k, stepOutcome);
       save();
-      continue;
     }
-    const row = rowOf(outcome.results, benchmark);
-    const stepOutcome = row?.verdict === "regression" ? "regressed" : row?.verdict === "unchanged" || row?.verdict === "improvement" ? "not-regressed" : "undecided";
-    result.steps.push({
-      index: k,
-      sha: commit.sha,
-      subject: commit.subject,
-      outcome: stepOutcome,
-      ...row?.verdict ? { verdict: row.verdict } : {},
-      ...row?.change ? { change: { estimate: row.change.estimate, ci: row.change.ci, ...row.change.ciLevel !== void 0 ? { level: row.change.ciLevel } : {} } } : {},
-      pairs: row?.pairs.length ?? 0,
-      resultsFile: outcome.resultsPath
-    });
-    if (outcome.exitCode === 130) {
-      result.stoppedBecause = "interrupted";
-      exitCode = 130;
-      break;
-    }
-    if (k === n3 && !row) {
-      save();
-      throw UsageError.invalid("--benchmark", benchmark, `a benchmark the comparison reports; it reported ${outcome.results.benchmarks.map((b) => show(b.name)).slice(0, 10).join(", ") || "none"}`);
-    }
-    hooks.log(`Commit ${k} ${commit.sha.slice(0, 12)}: ${row?.verdict ?? "no verdict"}${row?.change ? ` (${signedPercent(row.change.estimate)})` : ""}`);
-    state = recordStep(state, k, stepOutcome);
-    save();
+  } finally {
+    await base?.cleanup();
   }
   save();
   if (!result.stoppedBecause && state.skipped.includes(n3)) exitCode = 3;
@@ -45209,119 +45798,6 @@ function formatAlpha(a2) {
 }
 function signedPercent(x) {
   return `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
-}
-
-// src/report/rows.ts
-var KIND_LABEL = {
-  regression: `${VERDICT_EMOJI.regression} regression`,
-  improvement: `${VERDICT_EMOJI.improvement} improvement`,
-  unchanged: `${VERDICT_EMOJI.unchanged} unchanged`,
-  inconclusive: `${VERDICT_EMOJI.inconclusive} inconclusive`,
-  failed: "❌ failed",
-  added: "🆕 added",
-  removed: "➖ removed",
-  "no-data": "— not judged"
-};
-function rowKind(b) {
-  if (b.presence === "added") return "added";
-  if (b.presence === "removed") return "removed";
-  if (b.failure) return "failed";
-  if (b.verdict) return b.verdict;
-  return "no-data";
-}
-var KIND_ORDER = {
-  regression: 0,
-  failed: 1,
-  inconclusive: 2,
-  improvement: 3,
-  unchanged: 4,
-  added: 5,
-  removed: 6,
-  "no-data": 7
-};
-function badness(b) {
-  const e = b.change?.estimate;
-  if (e === void 0 || !Number.isFinite(e)) return 0;
-  return b.direction === "higher-is-better" ? -e : e;
-}
-function worseChange(b) {
-  const c4 = b.change;
-  if (!c4 || !Number.isFinite(c4.estimate)) return null;
-  if (b.direction !== "higher-is-better") return { estimate: c4.estimate, ci: [c4.ci[0], c4.ci[1]] };
-  const flip = (x) => 1 / (1 + x) - 1;
-  return { estimate: flip(c4.estimate), ci: [flip(c4.ci[1]), flip(c4.ci[0])] };
-}
-var METRIC_WORDS = { wall: "wall time", cpu: "CPU time", rss: "peak memory", instructions: "instructions" };
-var TIME_UNITS2 = /* @__PURE__ */ new Set(["ns", "us", "µs", "ms", "s"]);
-function isTimeUnit(unit) {
-  return TIME_UNITS2.has(unit);
-}
-var DERIVED = /^(.+) \(([^()]{1,32})\)$/;
-function metricOf(b, derivedUnit) {
-  if (derivedUnit) return derivedUnit;
-  if (b.metric && METRIC_WORDS[b.metric]) return `${METRIC_WORDS[b.metric]} (${b.unit})`;
-  if (b.metric) return `${b.metric} (${b.unit})`;
-  if (TIME_UNITS2.has(b.unit)) return `time (${b.unit})`;
-  if (b.unit === "B") return "memory (B)";
-  return b.unit;
-}
-function baseName(b) {
-  if (b.metric && b.name.endsWith(` [${b.metric}]`)) return b.name.slice(0, -(b.metric.length + 3));
-  return b.name;
-}
-function derivedParents(benchmarks) {
-  const names2 = new Set(benchmarks.map((b) => b.name));
-  return (b) => {
-    const m = DERIVED.exec(b.name);
-    return m && names2.has(m[1]) && m[1] !== b.name ? m[1] : null;
-  };
-}
-function benchmarkOfRow(benchmarks) {
-  const parentOf = derivedParents(benchmarks);
-  return (b) => parentOf(b) ?? b.name;
-}
-function groupRows(benchmarks) {
-  const parentOf = derivedParents(benchmarks);
-  const groups = /* @__PURE__ */ new Map();
-  benchmarks.forEach((b, i2) => {
-    const m = DERIVED.exec(b.name);
-    const parent = parentOf(b);
-    const key = parent ?? b.name;
-    const g2 = groups.get(key) ?? { primary: null, derived: [], first: i2 };
-    const row = { result: b, kind: rowKind(b), name: parent ?? baseName(b), metric: metricOf(b, parent ? m[2] : null) };
-    if (parent) g2.derived.push(row);
-    else g2.primary = row;
-    groups.set(key, g2);
-  });
-  const out = [...groups.values()].map((g2) => {
-    const rows = g2.primary ? [g2.primary, ...g2.derived] : g2.derived;
-    const worst = rows.reduce((w, r) => KIND_ORDER[r.kind] < KIND_ORDER[w.kind] || r.kind === w.kind && Math.abs(badness(r.result)) > Math.abs(badness(w.result)) ? r : w);
-    const [primary, ...derived2] = rows;
-    return { group: { primary, derived: derived2, kind: worst.kind, badness: badness(worst.result) }, first: g2.first };
-  });
-  out.sort((x, y) => {
-    const kx = KIND_ORDER[x.group.kind];
-    const ky = KIND_ORDER[y.group.kind];
-    if (kx !== ky) return kx - ky;
-    const k = x.group.kind;
-    if (k === "inconclusive") {
-      const own3 = (g2) => g2.primary.kind === "inconclusive" ? 0 : 1;
-      const bad = (g2) => own3(g2) === 0 ? badness(g2.primary.result) : g2.badness;
-      return own3(x.group) - own3(y.group) || bad(y.group) - bad(x.group) || x.first - y.first;
-    }
-    if (k === "regression") return y.group.badness - x.group.badness || x.first - y.first;
-    if (k === "improvement") return x.group.badness - y.group.badness || x.first - y.first;
-    return x.first - y.first;
-  });
-  return out.map((x) => x.group);
-}
-function countGroups(groups) {
-  const c4 = { regression: 0, improvement: 0, inconclusive: 0, unchanged: 0, failed: 0, added: 0, removed: 0 };
-  for (const g2 of groups) if (g2.kind !== "no-data") c4[g2.kind]++;
-  return c4;
-}
-function countVerdicts(results) {
-  return countGroups(groupRows(results.benchmarks));
 }
 
 // src/stats/geomean.ts
@@ -45407,91 +45883,6 @@ function futilitySummary(benchmarks, pace = null) {
     count: n3,
     text: `${n3} benchmark${n3 === 1 ? "" : "s"} got no more pairs once ${n3 === 1 ? "it" : "they"} could not be decided within the budget left: at ${n3 === 1 ? "its" : "their"} spread ${n3 === 1 ? "it" : "they"} needed about ${lo === hi ? lo : `${lo}-${hi}`} pairs${more}, and the budget went to the benchmarks nearer a verdict`
   };
-}
-
-// src/report/forest.ts
-function forestRows(groups, defaultThreshold) {
-  const rows = [];
-  const add = (b, label, kind) => {
-    const w = worseChange(b);
-    if (!w || !Number.isFinite(w.ci[0]) || !Number.isFinite(w.ci[1])) return;
-    rows.push({ label, kind, estimate: w.estimate, ci: w.ci, threshold: b.threshold ?? defaultThreshold, shown: b.change.estimate });
-  };
-  for (const g2 of groups) {
-    const m = g2.primary.result.metric;
-    add(g2.primary.result, m && m !== "wall" ? `${g2.primary.name} [${m}]` : g2.primary.name, g2.primary.kind);
-    for (const d of g2.derived) if (d.kind !== "unchanged") add(d.result, `${d.name} ${d.metric}`, d.kind);
-  }
-  return rows;
-}
-function forestRange(rows) {
-  let thr = 0.01;
-  let reach = -Infinity;
-  for (const r2 of rows) {
-    thr = Math.max(thr, r2.threshold);
-    reach = Math.max(reach, Math.abs(r2.ci[0]), Math.abs(r2.ci[1]), Math.abs(r2.estimate), r2.threshold * 1.5);
-  }
-  const cap = Math.max(thr * 10, 0.5);
-  const r = Math.min(Math.max(reach * 1.1, thr * 2), cap);
-  const pct4 = r * 100;
-  const step = pct4 <= 5 ? 1 : pct4 <= 20 ? 2 : pct4 <= 50 ? 5 : 10;
-  return Math.ceil(pct4 / step) * step / 100;
-}
-var PLOT_WIDTH = 33;
-var LABEL_WIDTH = 40;
-var FOREST_LABEL_COLUMN = PLOT_WIDTH + 1 + 7 + 2 + 12 + 2;
-var VERDICT_WORD = {
-  regression: "regression",
-  improvement: "improvement",
-  unchanged: "unchanged",
-  inconclusive: "inconclusive",
-  failed: "failed",
-  added: "added",
-  removed: "removed",
-  "no-data": ""
-};
-function plainLabel(text, width) {
-  const ascii = text.normalize("NFKD").replace(/[^\x20-\x7e]/g, "?");
-  return ascii.length <= width ? ascii : `${ascii.slice(0, width - 3)}...`;
-}
-function column(x, range) {
-  const c4 = Math.round((x + range) / (2 * range) * (PLOT_WIDTH - 1));
-  return Math.min(PLOT_WIDTH - 1, Math.max(0, c4));
-}
-function plotLine(row, range) {
-  const cells = Array.from({ length: PLOT_WIDTH }, () => " ");
-  const t = Math.min(row.threshold, range);
-  cells[column(-t, range)] = ":";
-  cells[column(t, range)] = ":";
-  cells[column(0, range)] = "|";
-  const lo = column(row.ci[0], range);
-  const hi = column(row.ci[1], range);
-  for (let c4 = lo; c4 <= hi; c4++) cells[c4] = "-";
-  cells[lo] = row.ci[0] < -range ? "<" : "[";
-  cells[hi] = row.ci[1] > range ? ">" : "]";
-  const e = column(row.estimate, range);
-  cells[e] = row.estimate < -range ? "<" : row.estimate > range ? ">" : "o";
-  return cells.join("");
-}
-function axisPct(x) {
-  const v = Math.round(x * 1e3) / 10;
-  return `${v > 0 ? "+" : v < 0 ? "-" : ""}${Math.abs(v)}%`;
-}
-function renderForestText(rows, opts) {
-  const all = opts.summary ? [...rows, opts.summary] : [...rows];
-  if (all.length === 0) return "";
-  const range = forestRange(all);
-  const left = axisPct(-range);
-  const right = axisPct(range);
-  const mid = column(0, range);
-  const axis = `${left}${" ".repeat(Math.max(1, mid - left.length))}0${" ".repeat(Math.max(1, PLOT_WIDTH - mid - 1 - right.length))}${right}`;
-  const lines = [`${"better <-".padEnd(mid)}|${"-> worse".padStart(PLOT_WIDTH - mid - 1)}`, axis];
-  const line = (r) => `${plotLine(r, range)} ${formatChange(r.shown).replace("−", "-").padStart(7)}  ${VERDICT_WORD[r.kind].padEnd(12)}  ${plainLabel(r.label, LABEL_WIDTH)}`.trimEnd();
-  for (const r of rows) lines.push(line(r));
-  if (opts.summary) lines.push(".".repeat(PLOT_WIDTH), line(opts.summary));
-  if (opts.more) lines.push(`(${opts.more} more benchmark${opts.more === 1 ? "" : "s"} in the HTML report)`);
-  lines.push("", `o estimate  [---] ${opts.confidence} interval`, "| no change  : ±threshold", "Right is worse: slower, bigger,", "or a lower throughput.");
-  return lines.join("\n");
 }
 
 // src/report/findings.ts
@@ -45621,22 +46012,22 @@ function wordFinding(f, surface) {
   }
 }
 var num = external_exports.number().refine(Number.isFinite);
-var count2 = external_exports.number().int().nonnegative();
-var indices = external_exports.array(count2).max(1e6);
+var count3 = external_exports.number().int().nonnegative();
+var indices = external_exports.array(count3).max(1e6);
 var FIGURES = {
-  "too-few-pairs": external_exports.object({ pairs: count2, zeros: count2, smallestP: num, alpha: num, level: num, need: count2 }),
-  "mostly-equal": external_exports.object({ pairs: count2, zeros: count2, differing: count2 }),
-  "all-equal": external_exports.object({ pairs: count2, change: num }),
-  "outliers-kept": external_exports.object({ above: count2, below: count2, excluded: count2, kept: indices, balanceP: num }),
-  "one-sided-outliers": external_exports.object({ headWorse: count2, baseWorse: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), kept: indices, balanceP: num }),
-  "many-outliers": external_exports.object({ excluded: count2, pairs: count2.refine((n3) => n3 > 0), metric: external_exports.string().max(64).nullable() }),
+  "too-few-pairs": external_exports.object({ pairs: count3, zeros: count3, smallestP: num, alpha: num, level: num, need: count3 }),
+  "mostly-equal": external_exports.object({ pairs: count3, zeros: count3, differing: count3 }),
+  "all-equal": external_exports.object({ pairs: count3, change: num }),
+  "outliers-kept": external_exports.object({ above: count3, below: count3, excluded: count3, kept: indices, balanceP: num }),
+  "one-sided-outliers": external_exports.object({ headWorse: count3, baseWorse: count3, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), kept: indices, balanceP: num }),
+  "many-outliers": external_exports.object({ excluded: count3, pairs: count3.refine((n3) => n3 > 0), metric: external_exports.string().max(64).nullable() }),
   "order-effect": external_exports.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
-  "high-noise": external_exports.object({ pairedCv: num, pairs: count2, detectable: num.nullable(), pairsForThreshold: count2.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
+  "high-noise": external_exports.object({ pairedCv: num, pairs: count3, detectable: num.nullable(), pairsForThreshold: count3.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
   "js-noise": external_exports.object({ bound: external_exports.boolean(), batched: external_exports.boolean() }),
-  "one-sided-zeros": external_exports.object({ baseZero: count2, headZero: count2, pairs: count2, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean(), decided: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable().optional(), pAdjusted: num.optional(), heldBy: external_exports.enum(["interval", "lean"]).optional() }),
-  "cold-pilot": external_exports.object({ pilotPairs: count2, judged: count2, start: external_exports.enum(["first", "modes"]) }),
+  "one-sided-zeros": external_exports.object({ baseZero: count3, headZero: count3, pairs: count3, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean(), decided: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable().optional(), pAdjusted: num.optional(), heldBy: external_exports.enum(["interval", "lean"]).optional() }),
+  "cold-pilot": external_exports.object({ pilotPairs: count3, judged: count3, start: external_exports.enum(["first", "modes"]) }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),
   "short-run": external_exports.object({ overhead: num, typical: num, subtracted: num, capped: external_exports.boolean(), unit: external_exports.string().max(32) })
@@ -45933,296 +46324,6 @@ function replayLines(results, source = {}) {
 }
 function commandsOf(spec, configPath) {
   return { build: spec.build, benchmarks: spec.benchmarks, configPath: configPath ?? null };
-}
-
-// src/report/html-plots.ts
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c4) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c4]);
-}
-var n2 = (x) => (Math.round(x * 10) / 10).toString();
-function svgOpen(id, width, height, title, desc, kind) {
-  return `<svg class="plot ${kind}" data-plot="${kind}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg"><title id="${id}-t">${escapeHtml(title)}</title><desc id="${id}-d">${escapeHtml(desc)}</desc>`;
-}
-function cutText(text, max) {
-  if (text.length <= max) return text;
-  let points = 0;
-  let cutAt = 0;
-  for (let i2 = 0; i2 < text.length; i2++) {
-    const c4 = text.charCodeAt(i2);
-    if (c4 >= 56320 && c4 <= 57343 && i2 > 0) {
-      const prev = text.charCodeAt(i2 - 1);
-      if (prev >= 55296 && prev <= 56319) continue;
-    }
-    if (points === max - 1) cutAt = i2;
-    if (++points > max) return `${text.slice(0, cutAt)}…`;
-  }
-  return text;
-}
-var cut = cutText;
-var MAX_DRAWN_PAIRS = 200;
-var TIMELINE_BINS = 200;
-var HISTOGRAM_BINS = 120;
-function extent(values, from = 0, to = values.length) {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i2 = from; i2 < to; i2++) {
-    const v = values[i2];
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return [lo, hi];
-}
-var count3 = (k) => k.toLocaleString("en-US");
-var KIND_CLASS = { regression: "regression", improvement: "improvement", inconclusive: "inconclusive", unchanged: "unchanged" };
-function forestSvg(rows, opts) {
-  const all = opts.summary ? [...rows, opts.summary] : [...rows];
-  const range = forestRange(all);
-  let longest = 0;
-  for (const r of all) longest = Math.max(longest, Math.min(38, r.label.length));
-  const labelW = Math.min(280, Math.max(90, 16 + 7 * longest));
-  const plotW = 420;
-  const right = 110;
-  const rowH = 24;
-  const top = 34;
-  const height = top + all.length * rowH + (opts.summary ? 8 : 0) + 14;
-  const width = labelW + plotW + right;
-  const x = (v) => labelW + (Math.max(-range, Math.min(range, v)) + range) / (2 * range) * plotW;
-  const out = [];
-  const regressions = rows.filter((r) => r.kind === "regression").length;
-  out.push(
-    svgOpen(
-      opts.id,
-      width,
-      height,
-      `Forest plot: change of head against base, ${opts.confidence} intervals`,
-      `${rows.length} row${rows.length === 1 ? "" : "s"} (each benchmark's own metric, and its other metrics that changed) on one axis from ${formatChange(-range)} to ${formatChange(range)}, worse to the right; ${regressions} of them regressed. Each row: the estimate as a dot, its interval as a bar, the ±threshold band shaded around zero.`,
-      "forest"
-    )
-  );
-  out.push(`<text class="axis" x="${labelW}" y="12">better ←</text><text class="axis" x="${labelW + plotW}" y="12" text-anchor="end">→ worse</text>`);
-  for (const t of [-range, -range / 2, 0, range / 2, range]) {
-    out.push(`<text class="axis" x="${n2(x(t))}" y="28" text-anchor="middle">${escapeHtml(t === 0 ? "0" : formatChange(t))}</text>`);
-  }
-  all.forEach((r, i2) => {
-    const y = top + i2 * rowH + (r === opts.summary ? 8 : 0) + rowH / 2;
-    const thr = Math.min(r.threshold, range);
-    const cls = KIND_CLASS[r.kind] ?? "other";
-    out.push(`<g class="row ${cls}" data-row="${escapeHtml(r.label)}">`);
-    out.push(`<text class="label" x="${labelW - 8}" y="${n2(y + 4)}" text-anchor="end">${escapeHtml(cut(r.label, 38))}</text>`);
-    out.push(`<rect class="band" x="${n2(x(-thr))}" y="${n2(y - rowH / 2 + 2)}" width="${n2(x(thr) - x(-thr))}" height="${rowH - 4}"/>`);
-    out.push(`<line class="zero" x1="${n2(x(0))}" x2="${n2(x(0))}" y1="${n2(y - rowH / 2)}" y2="${n2(y + rowH / 2)}"/>`);
-    out.push(`<line class="interval" x1="${n2(x(r.ci[0]))}" x2="${n2(x(r.ci[1]))}" y1="${n2(y)}" y2="${n2(y)}"/>`);
-    if (r.ci[0] < -range) out.push(`<path class="clip" d="M${n2(x(-range))} ${n2(y)} l6 -5 v10 z"/>`);
-    if (r.ci[1] > range) out.push(`<path class="clip" d="M${n2(x(range))} ${n2(y)} l-6 -5 v10 z"/>`);
-    out.push(`<circle class="estimate" cx="${n2(x(r.estimate))}" cy="${n2(y)}" r="5"/>`);
-    out.push(`<text class="value" x="${labelW + plotW + 8}" y="${n2(y + 4)}">${escapeHtml(formatChange(r.shown))}</text>`);
-    out.push("</g>");
-  });
-  out.push("</svg>");
-  return out.join("");
-}
-function pairChanges(b) {
-  return Float64Array.from(b.pairs, (p) => pairRatio(p) - 1);
-}
-function ratiosSvg(b, opts) {
-  const width = 760;
-  const height = 120;
-  const left = 20;
-  const plotW = width - 2 * left;
-  const changes = pairChanges(b);
-  const excluded = new Set(b.outliers ?? []);
-  const flagged = new Set(b.outliersKept ?? []);
-  const binned = changes.length > MAX_DRAWN_PAIRS;
-  const ci = b.change?.ci ?? [0, 0];
-  const [first, last] = extent(changes);
-  let [lo, hi] = binned ? keptExtent(changes, excluded) : [first, last];
-  lo = Math.min(lo, -opts.threshold * 1.2, ci[0]);
-  hi = Math.max(hi, opts.threshold * 1.2, ci[1]);
-  const pad = (hi - lo) * 0.05 || 0.01;
-  const x = (v) => left + (v - (lo - pad)) / (hi - lo + 2 * pad) * plotW;
-  const out = [];
-  const shape = binned ? `a histogram of ${HISTOGRAM_BINS} bins (bar height: kept pairs in the bin; × above a bin that holds excluded pairs)` : "one mark per pair";
-  out.push(
-    svgOpen(
-      opts.id,
-      width,
-      height,
-      `Paired ratios of ${cut(b.name, 80)}`,
-      `${count3(b.pairs.length)} pairs, each as head/base − 1 from ${formatChange(first)} to ${formatChange(last)}, drawn as ${shape}; ${count3(excluded.size)} excluded as outliers (marked ×). Estimate ${b.change ? formatChange(b.change.estimate) : "none"}, ${opts.confidence} interval shaded.`,
-      "ratios"
-    )
-  );
-  out.push(`<rect class="band" x="${n2(x(-opts.threshold))}" y="20" width="${n2(x(opts.threshold) - x(-opts.threshold))}" height="80"/>`);
-  if (b.change) out.push(`<rect class="ci" x="${n2(x(ci[0]))}" y="24" width="${n2(Math.max(1, x(ci[1]) - x(ci[0])))}" height="72"/>`);
-  out.push(`<line class="zero" x1="${n2(x(0))}" x2="${n2(x(0))}" y1="16" y2="104"/>`);
-  if (b.change) out.push(`<line class="estimate-line" x1="${n2(x(b.change.estimate))}" x2="${n2(x(b.change.estimate))}" y1="20" y2="100"/>`);
-  if (binned) histogram(out, changes, excluded, { lo: lo - pad, hi: hi + pad, x });
-  else {
-    changes.forEach((c4, i2) => {
-      const y = 60 + (i2 * 37 % 17 - 8) * 3.5;
-      const cx = n2(x(c4));
-      if (excluded.has(i2)) out.push(`<path class="outlier" data-pair="${i2}" d="M${n2(x(c4) - 4)} ${n2(y - 4)}l8 8m0 -8l-8 8"><title>pair ${i2 + 1}: ${escapeHtml(formatChange(c4))}, excluded as an outlier</title></path>`);
-      else out.push(`<circle class="${flagged.has(i2) ? "flagged" : "pair"}" data-pair="${i2}" cx="${cx}" cy="${n2(y)}" r="3.5"><title>pair ${i2 + 1}: ${escapeHtml(formatChange(c4))}${flagged.has(i2) ? ", flagged but kept" : ""}</title></circle>`);
-    });
-  }
-  for (const t of [lo, 0, hi]) out.push(`<text class="axis" x="${n2(x(t))}" y="116" text-anchor="middle">${escapeHtml(t === 0 ? "0" : formatChange(t))}</text>`);
-  const legend = binned ? `head/base − 1: ${count3(changes.length)} pairs in ${HISTOGRAM_BINS} bins (bars: kept pairs per bin, × excluded)` : "head/base − 1 per pair (● kept, ○ flagged but kept, × excluded)";
-  out.push(`<text class="axis" x="${left}" y="12">${escapeHtml(legend)}</text>`);
-  out.push("</svg>");
-  return out.join("");
-}
-function keptExtent(changes, excluded) {
-  if (excluded.size === 0 || excluded.size >= changes.length) return extent(changes);
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i2 = 0; i2 < changes.length; i2++) {
-    if (excluded.has(i2)) continue;
-    const v = changes[i2];
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return [lo, hi];
-}
-function histogram(out, changes, excluded, axis) {
-  const kept = new Float64Array(HISTOGRAM_BINS);
-  const dropped = new Float64Array(HISTOGRAM_BINS);
-  const beyond = new Float64Array(HISTOGRAM_BINS);
-  const step = (axis.hi - axis.lo) / HISTOGRAM_BINS;
-  for (let i2 = 0; i2 < changes.length; i2++) {
-    const c4 = changes[i2];
-    const raw = Math.floor((c4 - axis.lo) / step);
-    const j = Math.min(HISTOGRAM_BINS - 1, Math.max(0, Number.isFinite(raw) ? raw : 0));
-    if (excluded.has(i2)) {
-      dropped[j]++;
-      if (raw !== j) beyond[j]++;
-    } else kept[j]++;
-  }
-  const [, tallest] = extent(kept);
-  for (let j = 0; j < HISTOGRAM_BINS; j++) {
-    const from = axis.lo + j * step;
-    const x0 = axis.x(from);
-    const w = Math.max(0.5, axis.x(from + step) - x0 - 0.5);
-    const range = `${formatChange(from)} to ${formatChange(from + step)}`;
-    if (kept[j] > 0) {
-      const h2 = Math.max(1, kept[j] / tallest * 66);
-      out.push(`<rect class="bar" x="${n2(x0)}" y="${n2(98 - h2)}" width="${n2(w)}" height="${n2(h2)}"><title>${escapeHtml(`${range}: ${count3(kept[j])} pairs`)}</title></rect>`);
-    }
-    if (dropped[j] > 0) {
-      const cx = x0 + w / 2;
-      const note = beyond[j] > 0 ? ` (${count3(beyond[j])} beyond the axis)` : "";
-      out.push(`<path class="outlier" d="M${n2(cx - 4)} 22l8 8m0 -8l-8 8"><title>${escapeHtml(`${range}: ${count3(dropped[j])} pairs excluded as outliers${note}`)}</title></path>`);
-    }
-  }
-}
-function timelineSvg(b, opts) {
-  const width = 760;
-  const height = 230;
-  const left = 70;
-  const right = 12;
-  const plotW = width - left - right;
-  const k = b.pairs.length;
-  const base = Float64Array.from(b.pairs, (p) => p.base);
-  const head = Float64Array.from(b.pairs, (p) => p.head);
-  const ratios = pairChanges(b);
-  const [bMin, bMax] = extent(base);
-  const [hMin, hMax] = extent(head);
-  const vMin = Math.min(bMin, hMin);
-  const vMax = Math.max(bMax, hMax);
-  const vPad = (vMax - vMin) * 0.08 || vMax * 0.01 || 1;
-  const [r0, r1] = extent(ratios);
-  const rMin = Math.min(r0, 0);
-  const rMax = Math.max(r1, 0);
-  const rPad = (rMax - rMin) * 0.1 || 0.01;
-  const x = (i2) => left + (k <= 1 ? plotW / 2 : i2 / (k - 1) * plotW);
-  const yv = (v) => 20 + (1 - (v - (vMin - vPad)) / (vMax - vMin + 2 * vPad)) * 110;
-  const yr = (v) => 160 + (1 - (v - (rMin - rPad)) / (rMax - rMin + 2 * rPad)) * 50;
-  const excluded = new Set(b.outliers ?? []);
-  const binned = k > MAX_DRAWN_PAIRS;
-  const perBin = binned ? `median, min and max of each of ${TIMELINE_BINS} runs of about ${count3(Math.round(k / TIMELINE_BINS))} consecutive pairs` : "every pair";
-  const out = [];
-  out.push(
-    svgOpen(
-      opts.id,
-      width,
-      height,
-      `Timeline of the pairs of ${cut(b.name, 80)}`,
-      `${count3(k)} pairs in measuring order, drawn as ${perBin}. Top: base (circles) and head (squares) from ${formatValue(vMin, b.unit)} to ${formatValue(vMax, b.unit)}. Bottom: head/base − 1 of each pair; drift that moves both sides cancels in it.`,
-      "timeline"
-    )
-  );
-  const path10 = (pts) => pts.map(([px, py], i2) => `${i2 === 0 ? "M" : "L"}${n2(px)} ${n2(py)}`).join("");
-  if (binned) binnedTimeline(out, { base, head, ratios, excluded, unit: b.unit, x, yv, yr, path: path10, top: 20, bottom: 215 });
-  else {
-    out.push(`<path class="base-line" d="${path10(b.pairs.map((p, i2) => [x(i2), yv(p.base)]))}"/>`);
-    out.push(`<path class="head-line" d="${path10(b.pairs.map((p, i2) => [x(i2), yv(p.head)]))}"/>`);
-    b.pairs.forEach((p, i2) => {
-      out.push(`<circle class="base" data-pair="${i2}" cx="${n2(x(i2))}" cy="${n2(yv(p.base))}" r="3"><title>pair ${i2 + 1} base: ${escapeHtml(formatValue(p.base, b.unit))}</title></circle>`);
-      out.push(`<rect class="head" data-pair="${i2}" x="${n2(x(i2) - 3)}" y="${n2(yv(p.head) - 3)}" width="6" height="6"><title>pair ${i2 + 1} head: ${escapeHtml(formatValue(p.head, b.unit))} (${p.order})</title></rect>`);
-    });
-    out.push(`<line class="zero" x1="${left}" x2="${left + plotW}" y1="${n2(yr(0))}" y2="${n2(yr(0))}"/>`);
-    out.push(`<path class="ratio-line" d="${path10(Array.from(ratios, (r, i2) => [x(i2), yr(r)]))}"/>`);
-    ratios.forEach((r, i2) => {
-      if (excluded.has(i2)) out.push(`<path class="outlier" data-pair="${i2}" d="M${n2(x(i2) - 3)} ${n2(yr(r) - 3)}l6 6m0 -6l-6 6"/>`);
-      else out.push(`<circle class="ratio" data-pair="${i2}" cx="${n2(x(i2))}" cy="${n2(yr(r))}" r="2.5"/>`);
-    });
-  }
-  out.push(`<text class="axis" x="${left - 6}" y="${n2(yv(vMax) + 4)}" text-anchor="end">${escapeHtml(formatValue(vMax, b.unit))}</text>`);
-  out.push(`<text class="axis" x="${left - 6}" y="${n2(yv(vMin) + 4)}" text-anchor="end">${escapeHtml(formatValue(vMin, b.unit))}</text>`);
-  out.push(`<text class="axis" x="${left - 6}" y="${n2(yr(rMax) + 4)}" text-anchor="end">${escapeHtml(formatChange(rMax))}</text>`);
-  out.push(`<text class="axis" x="${left - 6}" y="${n2(yr(0) + 4)}" text-anchor="end">0</text>`);
-  const legend = binned ? `○ base  □ head: median of each run of ${count3(Math.round(k / TIMELINE_BINS))} pairs, whiskers min to max` : "○ base  □ head, per pair in measuring order";
-  out.push(`<text class="axis" x="${left}" y="12">${escapeHtml(legend)}</text>`);
-  out.push(`<text class="axis" x="${left}" y="150">${binned ? "head/base − 1: median per run, whiskers min to max (× a run with excluded pairs)" : "head/base − 1 (× excluded)"}</text>`);
-  out.push(`<text class="axis" x="${left + plotW}" y="226" text-anchor="end">pair ${count3(k)}</text><text class="axis" x="${left}" y="226">pair 1</text>`);
-  out.push("</svg>");
-  return out.join("");
-}
-function spread(values, from, to) {
-  const s = values.slice(from, to).sort();
-  return [s[0], quantileSorted2(s, 0.5), s[s.length - 1]];
-}
-function binnedTimeline(out, d) {
-  const k = d.base.length;
-  const bins = [];
-  for (let j = 0; j < TIMELINE_BINS; j++) {
-    const from = Math.floor(j * k / TIMELINE_BINS);
-    const to = Math.floor((j + 1) * k / TIMELINE_BINS);
-    if (to <= from) continue;
-    const kept = [];
-    let worst = null;
-    let dropped = 0;
-    for (let i2 = from; i2 < to; i2++) {
-      const r = d.ratios[i2];
-      if (!d.excluded.has(i2)) kept.push(r);
-      else {
-        dropped++;
-        if (worst === null || Math.abs(r) > Math.abs(worst)) worst = r;
-      }
-    }
-    const ratio = spread(d.ratios, from, to);
-    const keptMedian = kept.length > 0 ? quantileSorted2(Float64Array.from(kept).sort(), 0.5) : ratio[1];
-    bins.push({ from, to, base: spread(d.base, from, to), head: spread(d.head, from, to), ratio, keptMedian, worst, dropped });
-  }
-  const mid = (bin) => d.x((bin.from + bin.to - 1) / 2);
-  const whiskers = (pick2, y, dx) => bins.map((bin) => `M${n2(mid(bin) + dx)} ${n2(y(pick2(bin)[0]))}V${n2(y(pick2(bin)[2]))}`).join("");
-  out.push(`<path class="base-range" d="${whiskers((bin) => bin.base, d.yv, -1.5)}"/>`);
-  out.push(`<path class="head-range" d="${whiskers((bin) => bin.head, d.yv, 1.5)}"/>`);
-  out.push(`<path class="base-line" d="${d.path(bins.map((bin) => [mid(bin), d.yv(bin.base[1])]))}"/>`);
-  out.push(`<path class="head-line" d="${d.path(bins.map((bin) => [mid(bin), d.yv(bin.head[1])]))}"/>`);
-  out.push(`<path class="base" d="${bins.map((bin) => `M${n2(mid(bin) - 2)} ${n2(d.yv(bin.base[1]))}a2 2 0 1 0 4 0a2 2 0 1 0 -4 0`).join("")}"/>`);
-  out.push(`<path class="head" d="${bins.map((bin) => `M${n2(mid(bin) - 2)} ${n2(d.yv(bin.head[1]) - 2)}h4v4h-4z`).join("")}"/>`);
-  const [x0, x1] = [d.x(0), d.x(k - 1)];
-  out.push(`<line class="zero" x1="${n2(x0)}" x2="${n2(x1)}" y1="${n2(d.yr(0))}" y2="${n2(d.yr(0))}"/>`);
-  out.push(`<path class="ratio-range" d="${whiskers((bin) => bin.ratio, d.yr, 0)}"/>`);
-  out.push(`<path class="ratio-line" d="${d.path(bins.map((bin) => [mid(bin), d.yr(bin.keptMedian)]))}"/>`);
-  const marks = bins.filter((bin) => bin.worst !== null).map((bin) => `M${n2(mid(bin) - 3)} ${n2(d.yr(bin.worst) - 3)}l6 6m0 -6l-6 6`);
-  if (marks.length > 0) out.push(`<path class="outlier" d="${marks.join("")}"/>`);
-  const w = Math.max(1, (x1 - x0) / bins.length);
-  const v = (x) => formatValue(x, d.unit);
-  for (const bin of bins) {
-    const title = `pairs ${count3(bin.from + 1)}-${count3(bin.to)}: base ${v(bin.base[1])} (${v(bin.base[0])} to ${v(bin.base[2])}), head ${v(bin.head[1])} (${v(bin.head[0])} to ${v(bin.head[2])}), head/base − 1 ${formatChange(bin.keptMedian)} (${formatChange(bin.ratio[0])} to ${formatChange(bin.ratio[2])})${bin.dropped > 0 ? `, ${count3(bin.dropped)} excluded` : ""}`;
-    out.push(`<rect class="run" x="${n2(mid(bin) - w / 2)}" y="${d.top}" width="${n2(w)}" height="${d.bottom - d.top}"><title>${escapeHtml(title)}</title></rect>`);
-  }
 }
 
 // src/report/words.ts
@@ -46560,8 +46661,7 @@ var Budget = class {
     return items.filter((item) => this.take(item, extra));
   }
 };
-function hardCut(text, limit) {
-  const note = "\n\n✂️ (cut to fit the size limit)\n";
+function hardCut(text, limit, note = "\n\n✂️ (cut to fit the size limit)\n") {
   const room = Math.max(0, limit - utf8Bytes(note));
   const buf = Buffer.from(text, "utf8").subarray(0, room);
   let s = buf.toString("utf8").replace(/\uFFFD$/, "");
@@ -46882,14 +46982,6 @@ ${pairTexts.join("\n\n")}
 function reportPairs(groups) {
   return groups.flatMap((g2) => [g2.primary, ...g2.derived]).filter((r) => r.result.pairs.length > 0).map((r) => pairsBlock(r.result));
 }
-
-// src/report/markup.ts
-var PLAIN = {
-  text: (s, max) => oneLine(cutText(s, max)),
-  code: (s, max) => oneLine(cutText(s, max)),
-  strong: (s) => s,
-  em: (s) => s
-};
 
 // src/report/terminal.ts
 var NOTES_PER_KIND = 20;
@@ -47556,8 +47648,10 @@ export {
   utf8Bytes,
   formatChange,
   formatChangeInterval,
+  countVerdicts,
   renderBisectMarkdown,
   renderBisectText,
+  renderBisectJson,
   writeReportFile,
   checkOutputPath,
   prepareOutputFolder,
@@ -47570,17 +47664,18 @@ export {
   redactOutput,
   wholeSuite,
   checkRevision,
+  Git,
   actionSavePolicy,
   rngFor,
   VERSION,
   runCompare,
   runBisect,
-  countVerdicts,
   reportModel,
   commandsOf,
   countsText,
   renderHtml,
   REPORT_LIMITS,
+  hardCut,
   renderMarkdown,
   renderTerminal,
   renderNoiseText,
