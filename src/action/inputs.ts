@@ -35,7 +35,7 @@ const ACTION_INPUTS: readonly string[] = [
   'mode',
   'results',
   'results-path',
-  'allow-pull-request-target',
+  'allow-fork-code-on-dispatch',
   'accept-label',
   'bisect',
   'bisect-max-time',
@@ -53,7 +53,8 @@ export interface ActionSettings {
   prNumber: number | null;
   baseRef: string | null;
   headRef: string | null;
-  allowPullRequestTarget: boolean;
+  /** `allow-fork-code-on-dispatch`: under workflow_dispatch, pr-number may name a fork's pull request, which is then built (S1) */
+  allowForkOnDispatch: boolean;
   /** report mode: the glob of result files */
   results: string | null;
   resultsPath: string;
@@ -101,7 +102,7 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
   const commentId = get('comment-id') || defaultId;
   if (commentId.length > 200) throw UsageError.invalid('input comment-id', commentId, 'at most 200 characters');
   const prNumber = parsePrNumber(get('pr-number'));
-  const allowPullRequestTarget = parseBoolean('input allow-pull-request-target', get('allow-pull-request-target'));
+  const allowForkOnDispatch = parseBoolean('input allow-fork-code-on-dispatch', get('allow-fork-code-on-dispatch'));
   const bisect = parseBoolean('input bisect', get('bisect')) ? { maxTimeMs: parseDuration('input bisect-max-time', get('bisect-max-time') || '10m') } : null;
 
   const resultsPathInput = optional(get('results-path'));
@@ -157,7 +158,7 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
       prNumber,
       baseRef: optional(get('base-ref')),
       headRef: optional(get('head-ref')),
-      allowPullRequestTarget,
+      allowForkOnDispatch,
       results,
       resultsPath,
       reportPath,

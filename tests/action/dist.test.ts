@@ -90,7 +90,7 @@ async function runAction(gh: FakeGitHub, eventName: string, payload: unknown, in
   const benchTmp = join(dir, 'tmp');
   mkdirSync(benchTmp);
   // What the runner passes: action.yml's defaults for unset inputs, and the job's context.
-  const defaults = { 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-pull-request-target': 'false' };
+  const defaults = { 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-fork-code-on-dispatch': 'false' };
   const env: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'],
     HOME: process.env['HOME'],
