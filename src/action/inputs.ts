@@ -65,6 +65,10 @@ export interface ActionSettings {
   workspace: string;
   /** compare and noise: the Spec, with base and head still to be set from the event */
   spec: Spec | null;
+  /** compare and noise: what the Spec was built from, so that the judging keys can be taken from the base commit's config (trusted-judging.ts) */
+  specSource: { flags: RawOptions; config: ConfigFile | null } | null;
+  /** the judging keys the workspace's config changes from the base commit's, which are not used (trusted-judging.ts); empty until known */
+  configIgnored: string[];
   judge: JudgeOptions;
   failOn: FailOn;
   /** `bisect: true`: the budget of the searches for the commits that regressed (bisect-max-time), else null */
@@ -140,15 +144,15 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
   if (mode === 'report') {
     // Only the judging options apply; they are parsed by the same table as the CLI's.
     const opt = <T>(name: string): T => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default) as T;
-    return finish(null, {
+    return finish(null, null, {
       judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction') },
       failOn: parseFailOn(actionNaming('fail-on'), opt<string[]>('fail-on')),
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...(config ? { config } : {}) });
-  return finish(spec, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
+  return finish(spec, { flags, config: config ?? null }, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
 
-  function finish(spec: Spec | null, judging: Pick<ActionSettings, 'judge' | 'failOn'>): ActionSettings {
+  function finish(spec: Spec | null, specSource: ActionSettings['specSource'], judging: Pick<ActionSettings, 'judge' | 'failOn'>): ActionSettings {
     return {
       mode,
       token: get('github-token'),
@@ -165,6 +169,8 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
       htmlPath,
       workspace,
       spec,
+      specSource,
+      configIgnored: [],
       ...judging,
       bisect,
     };

@@ -17,7 +17,7 @@ import { repoOf } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
 import type { Outcome } from './outcome.ts';
 import { gateOf } from './outputs.ts';
-import { appendixBytes, withAppendix } from './summary.ts';
+import { appendixBytes, configIgnoredOf, withAppendix } from './summary.ts';
 
 /** Whether the accept label is on the pull request and counts; null when there is none to weigh, or it cannot be checked (a warning). */
 export async function acceptLabel(api: GitHubApi | null, settings: ActionSettings, target: Target, payload: unknown, env: NodeJS.ProcessEnv, warn: (m: string) => void): Promise<Acceptance | null> {
@@ -63,8 +63,9 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
   const repo = repoOf(env);
   const marker = markerFor(settings.commentId);
   const hint = `Every pair, the plots of each benchmark and the diagnostics are in the job summary and in the artifact with the results file and its HTML report (${basename(settings.htmlPath)}).`;
-  const common = { fullReportHint: hint, replay, acceptance: accepted, failOn: settings.failOn, ...(url ? { runUrl: url } : {}) };
+  const common = { fullReportHint: hint, replay, acceptance: accepted, failOn: settings.failOn, ...configIgnoredOf(settings), ...(url ? { runUrl: url } : {}) };
   if (settings.comment === 'never') core.info('comment: never, so no pull request comment.');
+  else if (!target.pull && target.event === 'merge_group') core.info('merge_group: there is no single pull request to comment on; the report is in the check run and the job summary.');
   else if (!target.pull) core.info('No pull request for this event: the report is in the job summary only.');
   else if (!api) warn('No github-token: the pull request comment is skipped.');
   else {

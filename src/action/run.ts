@@ -34,6 +34,7 @@ import { connect, prepare, type Prepared } from './prepare.ts';
 import { acceptLabel, publishReport } from './publish.ts';
 import { readResultFiles } from './report-mode.ts';
 import { rewriteSummary, writeReports } from './summary.ts';
+import { ignoredLine, trustedSettings } from './trusted-judging.ts';
 
 /** Runs the action. */
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -44,7 +45,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     core.setFailed(err instanceof Error ? err.message : String(err));
     return;
   }
-  const { settings } = prepared;
+  let { settings } = prepared;
   const api = connect(prepared);
   const url = runUrl(env);
 
@@ -56,6 +57,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       core.info(`Nothing to do: ${event.target.skip}.`);
       return;
     }
+    // S24: in compare mode the judging settings come from the base commit's config and the inputs
+    settings = await trustedSettings(settings, event.target, (l) => core.info(l));
+    if (settings.configIgnored.length > 0) core.warning(ignoredLine(settings.configIgnored, settings.specSource?.config?.path ?? 'config'));
     outcome = settings.mode === 'report' ? await readResultFiles(settings, event.target) : await measure(settings, event.target, env);
   } catch (err) {
     if (err instanceof PairbenchError || err instanceof EventError) core.setFailed(err.message);

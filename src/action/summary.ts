@@ -51,10 +51,17 @@ function renderSummary({ results, replay, appendix }: Outcome, settings: ActionS
           replay,
           acceptance,
           failOn: settings.failOn,
+          ...configIgnoredOf(settings),
           fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(settings.htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
           ...(url ? { runUrl: url } : {}),
         }), appendix),
   );
+}
+
+/** The note of the judging keys the head's config changed (trusted-judging.ts), for the report model. */
+export function configIgnoredOf(settings: ActionSettings): { configIgnored?: { keys: string[]; path: string } } {
+  const path = settings.specSource?.config?.path;
+  return settings.configIgnored.length > 0 && path ? { configIgnored: { keys: settings.configIgnored, path } } : {};
 }
 
 function writeReport(path: string, render: () => string, warn: (m: string) => void, done?: string): void {
