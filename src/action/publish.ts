@@ -34,7 +34,7 @@ async function lookUpLabel(api: GitHubApi | null, settings: ActionSettings, targ
   const raw = env['INPUT_ACCEPT-LABEL'];
   const label = raw === undefined ? DEFAULT_ACCEPT_LABEL : raw.trim();
   if (label === '' || !target.pull || settings.mode === 'noise') return null;
-  const a = await acceptance(api, { ...repoOf(env), pull: target.pull.number, label, payload });
+  const a = await acceptance(api, { ...repoOf(env), pull: target.pull.number, label, payload, event: target.event, headSha: target.pull.headSha });
   if (a?.accepted) core.notice(`The label "${label}" was added by ${a.by}, who can write to this repository: a regression does not fail this step.`);
   else if (a) core.warning(`The label "${label}" is ignored: ${a.reason ?? 'it cannot be checked'}.`);
   return a;
