@@ -63,7 +63,7 @@ function lint(workflows: Record<string, string>): { canary: string[]; others: st
 
 describe('examples/workflows', () => {
   it('has the documented workflows, none under pull_request_target, each with explained permissions', () => {
-    expect(yamlIn(examples)).toEqual(['dispatch-rerun.yml', 'fork-report.yml', 'pr-comment.yml', 'push-main.yml', 'sharded.yml']);
+    expect(yamlIn(examples)).toEqual(['dispatch-rerun.yml', 'fork-report.yml', 'merge-queue.yml', 'pr-comment.yml', 'push-main.yml', 'sharded.yml']);
     for (const f of yamlIn(examples)) {
       const text = readFileSync(join(examples, f), 'utf8');
       expect(text, f).not.toMatch(/^\s*pull_request_target\s*:/m);

@@ -7,14 +7,31 @@
  * regression holds whatever the machine does.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withBaseJudging } from '../../src/action/trusted-judging.ts';
 import { parseOutputs } from '../support/action-outputs.ts';
 import { ACTION } from '../support/cli.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
+import { regression50 } from '../support/results-files.ts';
+
+interface Step {
+  uses?: string;
+  with?: Record<string, string | number | boolean>;
+  if?: string;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  jobs: Record<string, { if?: string; steps: Step[] }>;
+}
+const examples = resolve(import.meta.dirname, '../../examples/workflows');
+const example = (file: string) => parse(readFileSync(join(examples, file), 'utf8')) as Workflow;
+const stepOf = (w: Workflow, job: string, uses: string) => w.jobs[job]!.steps.find((s) => s.uses?.startsWith(uses))!;
+/** The `with:` of an example's pairbench step, as the runner passes inputs: strings. */
+const inputsOf = (step: Step) => Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, String(v)]));
 
 /** A benchmark printing `value` ms with 0.5% noise. */
 const bench = (value: number) => `#!/bin/sh\nawk -v s="$(od -An -N3 -tu4 /dev/urandom)" 'BEGIN{srand(s); printf "[{\\"name\\":\\"parse\\",\\"value\\":%.5f,\\"unit\\":\\"ms\\"}]\\n", ${value}*(1+(rand()-0.5)*0.01)}'\n`;
@@ -122,7 +139,18 @@ describe('withBaseJudging', () => {
   });
 });
 
-describe('merge_group', () => {
+describe('merge_group: examples/workflows/merge-queue.yml', () => {
+  const workflow = example('merge-queue.yml');
+  const step = stepOf(workflow, 'perf-gate', 'pairbench/pairbench');
+
+  it('one job on pull_request and merge_group, never skipped, with a check run', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['merge_group', 'pull_request']);
+    expect(Object.keys(workflow.jobs)).toEqual(['perf-gate']);
+    expect(workflow.jobs['perf-gate']!.if).toBeUndefined();
+    expect(workflow.jobs['perf-gate']!.steps.every((s) => s.if === undefined)).toBe(true);
+    expect(step.with).toMatchObject({ 'check-name': 'perf (pairbench)', 'fail-on': 'regression' });
+  });
+
   it("compares the group's base_sha with its head_sha in a depth-1 clone, publishes the check run and the summary, says there is no pull request to comment on, and gates", async () => {
     const origin = tempRepo();
     const base = origin.commit({ 'bench.sh': bench(100) }, 'main');
@@ -131,13 +159,15 @@ describe('merge_group', () => {
     execFileSync('git', ['clone', '--quiet', '--depth', '1', `file://${origin.dir}`, clone]);
     expect(() => execFileSync('git', ['cat-file', '-e', `${base}^{commit}`], { cwd: clone, stdio: 'ignore' })).toThrow();
     const payload = { action: 'checks_requested', merge_group: { head_sha: head, head_ref: `refs/heads/gh-readonly-queue/main/pr-7-${base}`, base_sha: base, base_ref: 'refs/heads/main' } };
-    const r = await runAction({ workspace: clone, event: 'merge_group', payload, sha: head, inputs: { run: 'sh bench.sh', format: 'json', name: 'parse' } });
+    // the example's inputs, with this test's benchmark in place of its build and run
+    const { build: _build, run: _run, ...given } = inputsOf(step);
+    const r = await runAction({ workspace: clone, event: 'merge_group', payload, sha: head, inputs: { ...given, run: 'sh bench.sh', format: 'json', name: 'parse' } });
     expect(r.log).toContain(`merge_group: comparing the merge group's head ${head.slice(0, 7)} with its base ${base.slice(0, 7)} into main.`);
     expect(r.outputs['verdict'], r.log).toBe('regression');
     expect(r.code, r.log).toBe(1);
     expect(r.summary).toContain('🔴 1 regression');
     expect(r.gh.checkRuns).toHaveLength(1);
-    expect(r.gh.checkRuns[0]).toMatchObject({ name: 'perf', head_sha: head, conclusion: 'failure' });
+    expect(r.gh.checkRuns[0]).toMatchObject({ name: 'perf (pairbench)', head_sha: head, conclusion: 'failure' });
     expect(r.log).toContain('merge_group: there is no single pull request to comment on; the report is in the check run and the job summary.');
     expect(r.gh.calls('POST', /comments$/)).toHaveLength(0);
     const results = JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8')) as { base: { sha: string }; head: { sha: string } };
@@ -151,5 +181,44 @@ describe('merge_group', () => {
     expect(r.code, r.log).toBe(1);
     expect(r.log).toContain(`::error::The workflow_dispatch event resolves its base to its head (${sha.slice(0, 7)}): there is nothing to compare. Set input base-ref`);
     expect(r.log).not.toMatch(/--base|--head/);
+  }, 120_000);
+});
+
+describe('S2: fork pull requests, the two-workflow recipe of examples/workflows under actions/checkout v7', () => {
+  const measuring = example('pr-comment.yml');
+  const reporting = example('fork-report.yml');
+
+  it('the report job checks out nothing, runs only for fork PRs, and reads the artifact the measuring job uploads', () => {
+    const upload = stepOf(measuring, 'bench', 'actions/upload-artifact');
+    const download = stepOf(reporting, 'report', 'actions/download-artifact');
+    expect(Object.keys(measuring.on)).toEqual(['pull_request']);
+    expect(Object.keys(reporting.on)).toEqual(['workflow_run']);
+    expect(download.with).toMatchObject({ name: upload.with!['name'], 'run-id': '${{ github.event.workflow_run.id }}' });
+    expect(reporting.jobs['report']!.steps.some((s) => s.uses?.startsWith('actions/checkout'))).toBe(false);
+    expect(reporting.jobs['report']!.if).toContain('github.event.workflow_run.head_repository.full_name != github.repository');
+    expect(stepOf(reporting, 'report', 'pairbench/pairbench').with).toMatchObject({ mode: 'report' });
+    // checkout v7's opt-in to a fork's code under pull_request_target or workflow_run is never set
+    for (const f of readdirSync(examples)) expect(readFileSync(join(examples, f), 'utf8'), f).not.toMatch(/^\s*allow-unsafe-pr-checkout:/m);
+  });
+
+  it("under workflow_run, fork-report.yml's step comments on the fork's pull request found from the run's head, not on another with the same branch", async () => {
+    const headSha = 'f'.repeat(40);
+    const gh = await FakeGitHub.start('octo', 'repo');
+    gh.addPull({ number: 6, baseSha: 'a'.repeat(40), headSha: 'e'.repeat(40), headRepo: 'mallory/repo', headRef: 'feature' });
+    gh.addPull({ number: 7, baseSha: 'a'.repeat(40), headSha, headRepo: 'mallory/repo', headRef: 'feature' });
+    gh.addPull({ number: 8, baseSha: 'a'.repeat(40), headSha, headRepo: 'eve/repo', headRef: 'feature' });
+    const step = stepOf(reporting, 'report', 'pairbench/pairbench');
+    const download = stepOf(reporting, 'report', 'actions/download-artifact');
+    // what download-artifact leaves in the workspace: the measuring job's results file
+    const workspace = tempDir('pairbench-fork-report-');
+    mkdirSync(join(workspace, String(download.with!['path'])));
+    writeFileSync(join(workspace, String(download.with!['path']), 'pairbench-results.json'), JSON.stringify(regression50({ headSha })));
+    const payload = { action: 'completed', workflow_run: { id: 41, event: 'pull_request', conclusion: 'success', head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'mallory/repo', owner: { login: 'mallory' } }, pull_requests: [] } };
+    const r = await runAction({ workspace, event: 'workflow_run', payload, sha: 'c'.repeat(40), inputs: { ...inputsOf(step), 'check-name': '' }, gh });
+    expect(r.outputs['verdict'], r.log).toBe('regression');
+    expect(r.code, r.log).toBe(1);
+    expect(gh.calls('POST', /\/issues\/\d+\/comments$/).map((c) => c.path)).toEqual(['/repos/octo/repo/issues/7/comments']);
+    expect(r.comment).toContain(`<!-- pairbench:${String(step.with!['comment-id'])} -->`);
+    expect(r.comment).toContain('🔴 1 regression');
   }, 120_000);
 });
