@@ -57,7 +57,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       core.info(`Nothing to do: ${event.target.skip}.`);
       return;
     }
-    // S24: in compare mode the judging settings come from the base commit's config and the inputs
+    // S26: in compare mode the judging settings come from the base commit's config and the inputs
     settings = await trustedSettings(settings, event.target, (l) => core.info(l));
     if (settings.configIgnored.length > 0) core.warning(ignoredLine(settings.configIgnored, settings.specSource?.config?.path ?? 'config'));
     outcome = settings.mode === 'report' ? await readResultFiles(settings, event.target) : await measure(settings, event.target, env);

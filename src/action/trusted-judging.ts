@@ -1,5 +1,5 @@
 /**
- * S24: the judging settings come from the trusted side. The config file in the workspace is the
+ * S26: the judging settings come from the trusted side. The config file in the workspace is the
  * pull request's own, so in the action every key that decides the verdict or what is measured for
  * it (the threshold, alpha, fail-on, outliers, correction, direction, the pair and time budget, the
  * changed-only keys, and each benchmark's threshold, direction and paths) is taken from the config

@@ -10,7 +10,7 @@
  * that label, otherwise from the pull request's issue events (the latest `labeled` of that label).
  * Every look-up that fails leaves the gate as it was, with a note that says why.
  *
- * A label accepts only the head commit it was added on: otherwise a regression pushed after a
+ * S27: a label accepts only the head commit it was added on: otherwise a regression pushed after a
  * writer accepted an earlier one would pass too. GitHub records when a label was added but not when
  * a commit was pushed (commit dates are the author's to write), so the commit a label was added on
  * is known only from the run its own `labeled` event starts, whose payload carries the head of that

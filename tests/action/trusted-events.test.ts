@@ -1,6 +1,6 @@
 /**
  * The action against real git repositories and the local fake GitHub API, run as the runner runs
- * it: S24, the judging settings come from the base commit's config, never the pull request's own;
+ * it: S26, the judging settings come from the base commit's config, never the pull request's own;
  * merge_group compares the group's base_sha with its head_sha (fetched in a depth-1 clone),
  * publishes the check run and the summary and gates; an event whose base is its head is refused.
  * The benchmarks print their value (--format json): head prints three times the base's, so the
@@ -94,7 +94,7 @@ async function pullRequest(baseConfig: string | null, headConfig: string, headVa
   return runAction({ workspace: repo.dir, event: 'pull_request', payload, sha: head, inputs: { config: 'pairbench.yml' }, gh });
 }
 
-describe('S24: the judging settings come from the base commit\'s config and the inputs', () => {
+describe('S26: the judging settings come from the base commit\'s config and the inputs', () => {
   it('a pull request whose config raises the threshold to 1000% and sets fail-on none still fails on its +200%, and the comment, summary and log say so in one line', async () => {
     const r = await pullRequest(config('threshold: 5%\n'), config('threshold: 1000%\nfail-on: none\n'));
     expect(r.outputs['verdict'], r.log).toBe('regression');
