@@ -222,8 +222,15 @@ function trustedContext(eventName: string): string {
  * S1, the one rule: a fork's head is built only under `pull_request`, or under `workflow_dispatch`
  * with `allow-fork-code-on-dispatch: true`. `headRepo` null: a deleted fork, treated as a fork.
  */
-function guardForkCode(eventName: string, inputs: EventInputs, what: { number: number | null; headRepo: string | null }): void {
-  if (inputs.mode === 'report' || eventName === 'pull_request') return;
+function guardForkCode(eventName: string, inputs: EventInputs, what: { number: number | null; headRepo: string | null }, ownPull: number | null = what.number): void {
+  if (inputs.mode === 'report') return;
+  if (eventName === 'pull_request') {
+    // the read-only token is the fork's own run's: a run of another pull request may hold a write token
+    if (ownPull === what.number) return;
+    throw new EventError(
+      `Refusing to build fork pull request #${what.number} (${what.headRepo ?? 'a deleted fork'}) from the pull_request run of pull request #${ownPull ?? '?'}: a fork's code is built only in its own pull_request run, whose token is read-only; measure each pull request in its own run.`,
+    );
+  }
   if (eventName === 'workflow_dispatch' && inputs.allowForkOnDispatch) return;
   const pr = what.number === null ? 'fork pull request code' : `fork pull request #${what.number}`;
   const from = what.headRepo ?? 'a deleted fork';
@@ -262,17 +269,18 @@ export async function resolveEvent(ctx: EventContext): Promise<Target> {
   });
 
   // S1: a head-ref naming a pull request's ref is that pull request's code, under the same rule.
+  const ownPull = eventName === 'pull_request' ? (PullRequestEvent.safeParse(ctx.payload).data?.pull_request.number ?? null) : null;
   const refPull = pullOfRef(headInput);
-  if (refPull !== null && eventName !== 'pull_request' && inputs.mode !== 'report') {
+  if (refPull !== null && refPull !== ownPull && inputs.mode !== 'report') {
     const pull = await getPull(needApi(ctx, `input head-ref ${headInput}`), repo, refPull, 'input head-ref');
-    if (pull.fork) guardForkCode(eventName, inputs, { number: pull.number, headRepo: pull.headRepo });
+    if (pull.fork) guardForkCode(eventName, inputs, { number: pull.number, headRepo: pull.headRepo }, ownPull);
   }
 
   // An explicit pr-number (reruns) wins over the event, except under workflow_run (S2).
   if (inputs.prNumber !== null && eventName !== 'workflow_run') {
     const pull = await getPull(needApi(ctx, 'input pr-number'), repo, inputs.prNumber, 'input pr-number');
     if (pull.fork) {
-      guardForkCode(eventName, inputs, { number: pull.number, headRepo: pull.headRepo });
+      guardForkCode(eventName, inputs, { number: pull.number, headRepo: pull.headRepo }, ownPull);
       if (inputs.mode !== 'report' && eventName !== 'pull_request') {
         warnings.push(`Pull request #${pull.number} comes from ${pull.headRepo ?? 'a deleted fork'}, and allow-fork-code-on-dispatch is true: its code is built and run here, where it can reach this job's token and runner.`);
       }

@@ -146,6 +146,15 @@ describe('S1: one rule for untrusted code: a fork\'s head is built only under pu
     expect((await resolveEvent(ctx('workflow_run', payload('octo/repo')))).head).toBe(HEAD);
   });
 
+  it("under another pull request's pull_request run, a fork PR named by pr-number or head-ref is refused; its own is not", async () => {
+    gh.addPull({ number: 9, baseSha: BASE, headSha: HEAD, headRepo: 'mallory/repo' });
+    const own = prPayload('octo/repo', 3);
+    await expect(resolveEvent(ctx('pull_request', own, { inputs: inputs({ prNumber: 9 }) }))).rejects.toThrow(/^Refusing to build fork pull request #9 \(mallory\/repo\) from the pull_request run of pull request #3: a fork's code is built only in its own pull_request run/);
+    await expect(resolveEvent(ctx('pull_request', own, { inputs: inputs({ headRef: 'pull/9/head' }) }))).rejects.toThrow(/fork pull request #9/);
+    const t = await resolveEvent(ctx('pull_request', prPayload('mallory/repo', 9), { inputs: inputs({ prNumber: 9 }) }));
+    expect(t.head).toBe(HEAD);
+  });
+
   it('a same-repository PR named by pr-number builds under any event', async () => {
     gh.addPull({ number: 14, baseSha: BASE, headSha: HEAD });
     const t = await resolveEvent(ctx('issue_comment', {}, { inputs: inputs({ prNumber: 14 }) }));
