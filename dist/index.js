@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-GIXFGP5H.js");
+  const { runAction } = await import("./chunks/run-PHL5MYMK.js");
   await runAction();
 }

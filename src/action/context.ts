@@ -45,7 +45,7 @@ export async function readEvent(settings: ActionSettings, env: NodeJS.ProcessEnv
     payload,
     repo: repoOf(env),
     sha: env['GITHUB_SHA'] ?? null,
-    inputs: { mode: settings.mode, prNumber: settings.prNumber, baseRef: settings.baseRef, headRef: settings.headRef, allowPullRequestTarget: settings.allowPullRequestTarget },
+    inputs: { mode: settings.mode, prNumber: settings.prNumber, baseRef: settings.baseRef, headRef: settings.headRef, allowForkOnDispatch: settings.allowForkOnDispatch },
     api,
   });
   for (const w of target.warnings) core.warning(w);

@@ -38,7 +38,8 @@ export interface ActionSettings {
   prNumber: number | null;
   baseRef: string | null;
   headRef: string | null;
-  allowPullRequestTarget: boolean;
+  /** `allow-fork-code-on-dispatch`: under workflow_dispatch, pr-number may name a fork's pull request, which is then built (S1) */
+  allowForkOnDispatch: boolean;
   /** report mode: the glob of result files */
   results: string | null;
   resultsPath: string;
@@ -49,6 +50,10 @@ export interface ActionSettings {
   workspace: string;
   /** compare and noise: the Spec, with base and head still to be set from the event */
   spec: Spec | null;
+  /** compare and noise: what the Spec was built from, so that the judging keys can be taken from the base commit's config (trusted-judging.ts) */
+  specSource: { flags: RawOptions; config: ConfigFile | null } | null;
+  /** the judging keys the workspace's config changes from the base commit's, which are not used (trusted-judging.ts); empty until known */
+  configIgnored: string[];
   judge: JudgeOptions;
   failOn: FailOn;
   /** `bisect: true`: the budget of the searches for the commits that regressed (bisect-max-time), else null */
@@ -86,7 +91,7 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
   const commentId = get('comment-id') || defaultId;
   if (commentId.length > 200) throw UsageError.invalid('input comment-id', commentId, 'at most 200 characters');
   const prNumber = parsePrNumber(get('pr-number'));
-  const allowPullRequestTarget = parseBoolean('input allow-pull-request-target', get('allow-pull-request-target'));
+  const allowForkOnDispatch = parseBoolean('input allow-fork-code-on-dispatch', get('allow-fork-code-on-dispatch'));
   const bisect = parseBoolean('input bisect', get('bisect')) ? { maxTimeMs: parseDuration('input bisect-max-time', get('bisect-max-time') || ownDefault('bisect-max-time')) } : null;
 
   const resultsPathInput = optional(get('results-path'));
@@ -124,15 +129,15 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
   if (mode === 'report') {
     // Only the judging options apply; they are parsed by the same table as the CLI's.
     const opt = <T>(name: string): T => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default) as T;
-    return finish(null, {
+    return finish(null, null, {
       judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction') },
       failOn: parseFailOn(actionNaming('fail-on'), opt<string[]>('fail-on')),
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...(config ? { config } : {}) });
-  return finish(spec, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
+  return finish(spec, { flags, config: config ?? null }, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
 
-  function finish(spec: Spec | null, judging: Pick<ActionSettings, 'judge' | 'failOn'>): ActionSettings {
+  function finish(spec: Spec | null, specSource: ActionSettings['specSource'], judging: Pick<ActionSettings, 'judge' | 'failOn'>): ActionSettings {
     return {
       mode,
       token: get('github-token'),
@@ -142,13 +147,15 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
       prNumber,
       baseRef: optional(get('base-ref')),
       headRef: optional(get('head-ref')),
-      allowPullRequestTarget,
+      allowForkOnDispatch,
       results,
       resultsPath,
       reportPath,
       htmlPath,
       workspace,
       spec,
+      specSource,
+      configIgnored: [],
       ...judging,
       bisect,
     };

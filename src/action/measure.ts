@@ -22,7 +22,7 @@ export async function measure(settings: ActionSettings, target: Target, env: Nod
   const replay = { commands: commandsOf(spec, envInputReader(env)('config') || null), resultsFiles: [basename(settings.resultsPath)] };
   const head = target.head;
   const base = settings.mode === 'noise' ? head : target.base;
-  core.info(settings.mode === 'noise' ? `A/A run of ${head}: the noise floor of this machine.` : `Comparing head ${head} against base ${base ?? 'the merge-base with the default branch'}.`);
+  core.info(settings.mode === 'noise' ? `A/A run of ${head}: the noise floor of this machine.` : (target.compares ?? `Comparing head ${head} against base ${base ?? 'the merge-base with the default branch'}.`));
   const interrupt = onInterrupt((signal) => core.warning(`${signal}: stopping; the results measured so far are kept.`), { once: true });
   const buildCache = settings.mode === 'compare' ? actionBuildCache(spec, settings, env, (l) => core.info(l)) : undefined;
   try {

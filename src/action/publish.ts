@@ -18,7 +18,7 @@ import { repoOf } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
 import type { Outcome } from './outcome.ts';
 import { gateOf } from './outputs.ts';
-import { bisectFiles, withAppendix } from './summary.ts';
+import { bisectFiles, configIgnoredOf, withAppendix } from './summary.ts';
 
 /** The comment's body in at most `maxBytes`: the report, then the bisect's sections. */
 export function renderComment({ results, appendix }: Pick<Outcome, 'results' | 'appendix'>, settings: Pick<ActionSettings, 'commentId' | 'resultsPath'>, common: Omit<MarkdownContext, 'maxLength' | 'commentId'>, maxBytes: number): string {
@@ -41,7 +41,7 @@ async function lookUpLabel(api: GitHubApi | null, settings: ActionSettings, targ
   const raw = env['INPUT_ACCEPT-LABEL'];
   const label = raw === undefined ? DEFAULT_ACCEPT_LABEL : raw.trim();
   if (label === '' || !target.pull || settings.mode === 'noise') return null;
-  const a = await acceptance(api, { ...repoOf(env), pull: target.pull.number, label, payload });
+  const a = await acceptance(api, { ...repoOf(env), pull: target.pull.number, label, payload, event: target.event, headSha: target.pull.headSha });
   if (a?.accepted) core.notice(`The label "${label}" was added by ${a.by}, who can write to this repository: a regression does not fail this step.`);
   else if (a) core.warning(`The label "${label}" is ignored: ${a.reason ?? 'it cannot be checked'}.`);
   return a;
@@ -70,8 +70,9 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
   const repo = repoOf(env);
   const marker = markerFor(settings.commentId);
   const hint = `Every pair, the plots of each benchmark and the diagnostics are in the job summary and in the artifact with the results file and its HTML report (${basename(settings.htmlPath)}).`;
-  const common = { fullReportHint: hint, replay, acceptance: accepted, failOn: settings.failOn, ...(url ? { runUrl: url } : {}) };
+  const common = { fullReportHint: hint, replay, acceptance: accepted, failOn: settings.failOn, ...configIgnoredOf(settings), ...(url ? { runUrl: url } : {}) };
   if (settings.comment === 'never') core.info('comment: never, so no pull request comment.');
+  else if (!target.pull && target.event === 'merge_group') core.info('merge_group: there is no single pull request to comment on; the report is in the check run and the job summary.');
   else if (!target.pull) core.info('No pull request for this event: the report is in the job summary only.');
   else if (!api) warn('No github-token: the pull request comment is skipped.');
   else {

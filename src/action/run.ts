@@ -28,10 +28,13 @@ import { logTable, warnOnce } from './log.ts';
 import { measure } from './measure.ts';
 import type { Outcome } from './outcome.ts';
 import { afterLabel, failStep, setOutputs, setStatus } from './outputs.ts';
+import type { GitHubApi } from '../github/octokit.ts';
+import type { ActionSettings } from './inputs.ts';
 import { connect, prepare, type Prepared } from './prepare.ts';
 import { acceptLabel, publishReport } from './publish.ts';
 import { readResultFiles } from './report-mode.ts';
 import { rewriteSummary, writeReports } from './summary.ts';
+import { ignoredLine, trustedSettings } from './trusted-judging.ts';
 
 /** Runs the action. */
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -42,7 +45,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     core.setFailed(err instanceof Error ? err.message : String(err));
     return;
   }
-  const { settings } = prepared;
+  let { settings } = prepared;
   const api = connect(prepared);
   const url = runUrl(env);
 
@@ -54,30 +57,46 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       core.info(`Nothing to do: ${event.target.skip}.`);
       return;
     }
+    // S26: in compare mode the judging settings come from the base commit's config and the inputs
+    settings = await trustedSettings(settings, event.target, (l) => core.info(l));
+    if (settings.configIgnored.length > 0) core.warning(ignoredLine(settings.configIgnored, settings.specSource?.config?.path ?? 'config'));
     outcome = settings.mode === 'report' ? await readResultFiles(settings, event.target) : await measure(settings, event.target, env);
   } catch (err) {
     if (err instanceof PairbenchError || err instanceof EventError) core.setFailed(err.message);
     else core.setFailed(`pairbench failed: ${err instanceof Error ? err.message : String(err)}`);
     return;
   }
-  const { results } = outcome;
+  await reportOutcome(outcome, settings, event, api, env, url);
+}
 
-  const warn = warnOnce();
-  if (results.kind !== 'noise') logTable(results);
-  await writeReports(outcome, settings, env, url, warn);
-  setOutputs(results, settings);
-  setStatus(outcome.exitCode);
+/**
+ * Steps 4 to 6, inside the action's one error path: a report that cannot be rendered (whatever
+ * the results hold) fails the step with one line, never an uncaught stack trace; the results file
+ * is already written, so nothing measured is lost.
+ */
+export async function reportOutcome(outcome: Outcome, settings: ActionSettings, event: RunEvent, api: GitHubApi | null, env: NodeJS.ProcessEnv, url: string | undefined): Promise<void> {
+  try {
+    const { results } = outcome;
+    const warn = warnOnce();
+    if (results.kind !== 'noise') logTable(results);
+    await writeReports(outcome, settings, env, url, warn);
+    setOutputs(results, settings);
+    setStatus(outcome.exitCode);
 
-  const accepted = await acceptLabel(api, settings, event.target, event.payload, env, warn);
-  let exitCode = outcome.exitCode;
-  if (accepted && results.kind !== 'noise') {
-    exitCode = afterLabel(exitCode, results, settings.failOn, accepted);
-    setStatus(exitCode);
-    await rewriteSummary(outcome, settings, env, url, warn, accepted);
+    const accepted = await acceptLabel(api, settings, event.target, event.payload, env, warn);
+    let exitCode = outcome.exitCode;
+    if (accepted && results.kind !== 'noise') {
+      exitCode = afterLabel(exitCode, results, settings.failOn, accepted);
+      setStatus(exitCode);
+      await rewriteSummary(outcome, settings, env, url, warn, accepted);
+    }
+    await publishReport(api, settings, event.target, outcome, url, env, accepted, warn);
+
+    failStep(exitCode, results, settings.failOn, accepted);
+  } catch (err) {
+    const why = (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).replace(/\s*[\r\n]+\s*/g, ' ').slice(0, 300);
+    core.setFailed(`pairbench could not write its report (${why}); the results file ${settings.resultsPath} holds everything measured.`);
   }
-  await publishReport(api, settings, event.target, outcome, url, env, accepted, warn);
-
-  failStep(exitCode, results, settings.failOn, accepted);
 }
 
 /**

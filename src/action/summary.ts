@@ -56,7 +56,7 @@ export function bisectFiles(resultsPath: string): string {
   return `${basename(resultsPath).replace(/\.json$/i, '')}.bisect-<n>.json`;
 }
 
-export function renderSummary({ results, replay, appendix }: Outcome, settings: Pick<ActionSettings, 'failOn' | 'resultsPath' | 'htmlPath'>, url: string | undefined, acceptance: Acceptance | null): string {
+export function renderSummary({ results, replay, appendix }: Outcome, settings: Pick<ActionSettings, 'failOn' | 'resultsPath' | 'htmlPath' | 'specSource' | 'configIgnored'>, url: string | undefined, acceptance: Acceptance | null): string {
   if (results.kind === 'noise') return redactOutput(withAppendix(() => renderNoiseMarkdown(results), '', REPORT_LIMITS.jobSummary, ''));
   const where = `Every step of each search is in its summary file beside the results file (${bisectFiles(settings.resultsPath)}), with each step's own results file.`;
   return redactOutput(
@@ -68,6 +68,7 @@ export function renderSummary({ results, replay, appendix }: Outcome, settings: 
           replay,
           acceptance,
           failOn: settings.failOn,
+          ...configIgnoredOf(settings),
           fullReportHint: `The results file (${basename(settings.resultsPath)}) and the HTML report with every plot (${basename(settings.htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
           ...(url ? { runUrl: url } : {}),
         }),
@@ -76,6 +77,12 @@ export function renderSummary({ results, replay, appendix }: Outcome, settings: 
       where,
     ),
   );
+}
+
+/** The note of the judging keys the head's config changed (trusted-judging.ts), for the report model. */
+export function configIgnoredOf(settings: Pick<ActionSettings, 'specSource' | 'configIgnored'>): { configIgnored?: { keys: string[]; path: string } } {
+  const path = settings.specSource?.config?.path;
+  return settings.configIgnored.length > 0 && path ? { configIgnored: { keys: settings.configIgnored, path } } : {};
 }
 
 function writeReport(path: string, render: () => string, warn: (m: string) => void, done?: string): void {

@@ -56,7 +56,9 @@ export type ReportNote =
   | { code: 'budget-ran-out'; inconclusive: number }
   | { code: 'undecided-gate'; inconclusive: number; gated: boolean }
   /** where the base's build came from, when a build cache is set (settings.buildCacheHit) */
-  | { code: 'build-cache'; hit: boolean; key: string };
+  | { code: 'build-cache'; hit: boolean; key: string }
+  /** the action: judging keys the pull request's own config changed, which were not used (its base commit's were) */
+  | { code: 'config-ignored'; keys: string[]; path: string };
 
 /** What `fail-on` and an accept label make of the verdict. */
 interface GateState {
@@ -105,6 +107,8 @@ export interface ModelOptions {
   failOn?: FailOn | undefined;
   /** a PR label that accepts a regression */
   acceptance?: Acceptance | null | undefined;
+  /** the action: the judging keys the head's config file changed from the base commit's, not used to judge it */
+  configIgnored?: { keys: string[]; path: string } | undefined;
 }
 
 function thresholdOf(results: Results): number {
@@ -181,8 +185,9 @@ function gateOf(results: Results, opts: ModelOptions): GateState {
   };
 }
 
-function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futility: ReportModel['futility']): ReportNote[] {
+function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futility: ReportModel['futility'], configIgnored: ModelOptions['configIgnored']): ReportNote[] {
   const notes: ReportNote[] = [];
+  if (configIgnored && configIgnored.keys.length > 0) notes.push({ code: 'config-ignored', keys: configIgnored.keys, path: configIgnored.path });
   const a = gate.acceptance;
   if (a?.accepted) {
     notes.push({ code: 'accepted', label: a.label, by: a.by, regressions: counts.regression, inconclusiveHolds: gate.effective === 'inconclusive' && counts.inconclusive > 0 });
@@ -223,7 +228,7 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
     interval: { label: intervalLabel(results), note: intervalNote(results) },
     designs: designSummary(results.benchmarks),
     futility,
-    notes: notesOf(results, counts, gate, futility),
+    notes: notesOf(results, counts, gate, futility, opts.configIgnored),
     shared: sharedFindings(results),
     gate,
     forest: { rows: forestRows(groups, threshold), summary },

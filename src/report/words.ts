@@ -139,6 +139,9 @@ export function wordNote(note: ReportNote, surface: Surface, m: Markup): WordedN
         ? { icon: '🟡', warning: false, text: `${n} inconclusive, and ${set('fail-on')} names inconclusive: the job fails on ${them} (the check run is neutral). Give ${them} more pairs (${set('max-time')}) or a quieter runner.` }
         : { icon: '🟡', warning: false, text: `${n} inconclusive: the check run is neutral and the job passes on ${them}. To block on undecided benchmarks, set ${set('fail-on', 'regression,inconclusive')}.` };
     }
+    case 'config-ignored':
+      // the keys are names from a fixed list; the path is an input
+      return { icon: '🔒', warning: true, text: `${m.strong('Judged with the base commit\'s settings:')} this revision's ${m.code(note.path, 200)} changes ${note.keys.join(', ')}, which are not used to judge it; they come from the base commit's ${m.code(note.path, 200)} and the inputs.` };
     case 'build-cache':
       // only build outputs come from the cache, never a measured value
       return note.hit

@@ -4,7 +4,8 @@
  * action as `uses: ./`) and the examples (examples/workflows, whose `uses: pairbench/pairbench@v1`
  * is rewritten to `uses: ./`). Each set is linted in a scratch repository next to our action.yml,
  * with a canary step giving an input that action.yml lacks, which actionlint must report, or the
- * check proves nothing. None of them uses pull_request_target.
+ * check proves nothing. None of them uses pull_request_target. The README's workflows are linted the
+ * same way.
  *
  * actionlint is looked up in PATH and in `$(go env GOPATH)/bin` (scripts/setup-ci.sh installs it
  * with `go install`, from the Go module proxy); without it the lint fails under CI=true and is
@@ -63,7 +64,7 @@ function lint(workflows: Record<string, string>): { canary: string[]; others: st
 
 describe('examples/workflows', () => {
   it('has the documented workflows, none under pull_request_target, each with explained permissions', () => {
-    expect(yamlIn(examples)).toEqual(['dispatch-rerun.yml', 'fork-report.yml', 'pr-comment.yml', 'push-main.yml', 'sharded.yml']);
+    expect(yamlIn(examples)).toEqual(['dispatch-rerun.yml', 'fork-report.yml', 'merge-queue.yml', 'pr-comment.yml', 'push-main.yml', 'sharded.yml']);
     for (const f of yamlIn(examples)) {
       const text = readFileSync(join(examples, f), 'utf8');
       expect(text, f).not.toMatch(/^\s*pull_request_target\s*:/m);
@@ -78,6 +79,23 @@ describe('examples/workflows', () => {
       expect(text, f).toContain('uses: pairbench/pairbench@v1');
       workflows[f] = text.replaceAll('uses: pairbench/pairbench@v1', 'uses: ./');
     }
+    const { canary, others } = lint(workflows);
+    expect(canary.join('\n')).toContain('no-such-input');
+    expect(others, others.join('\n')).toEqual([]);
+  });
+});
+
+describe("README.md's workflows", () => {
+  /** The README's YAML blocks that are whole workflows (an `on:` and a `jobs:`). */
+  const blocks = [...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```ya?ml\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => /^on:/m.test(b) && /^jobs:/m.test(b));
+
+  it('are there, and none opts in to checking out a fork\'s code (actions/checkout v7\'s allow-unsafe-pr-checkout)', () => {
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const b of blocks) expect(b).not.toMatch(/^\s*allow-unsafe-pr-checkout:/m);
+  });
+
+  actionlint.it('pass actionlint, with inputs checked against action.yml', () => {
+    const workflows = Object.fromEntries(blocks.map((b, i) => [`readme-${i}.yml`, b.replaceAll('uses: pairbench/pairbench@v1', 'uses: ./')]));
     const { canary, others } = lint(workflows);
     expect(canary.join('\n')).toContain('no-such-input');
     expect(others, others.join('\n')).toEqual([]);

@@ -100,7 +100,7 @@ function startAction(gh: FakeGitHub, payload: unknown, inputs: Record<string, st
     RUNNER_TEMP: dir,
     ...env,
   };
-  for (const [k, v] of Object.entries({ 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-pull-request-target': 'false', ...inputs })) full[`INPUT_${k.toUpperCase()}`] = v;
+  for (const [k, v] of Object.entries({ 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-fork-code-on-dispatch': 'false', ...inputs })) full[`INPUT_${k.toUpperCase()}`] = v;
   const child = spawn(process.execPath, [ACTION], { cwd: repoDir, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));

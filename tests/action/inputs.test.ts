@@ -39,13 +39,13 @@ describe('readSettings', () => {
       'pr-number': '#12',
       'base-ref': 'main',
       'head-ref': 'feature',
-      'allow-pull-request-target': 'true',
+      'allow-fork-code-on-dispatch': 'true',
       'results-path': 'out/r.json',
       'max-pairs': '30',
       threshold: '5%',
       'fail-on': 'none',
     });
-    expect(s).toMatchObject({ comment: 'on-change', commentId: 'linux', checkName: 'perf', prNumber: 12, baseRef: 'main', headRef: 'feature', allowPullRequestTarget: true, failOn: 'none' });
+    expect(s).toMatchObject({ comment: 'on-change', commentId: 'linux', checkName: 'perf', prNumber: 12, baseRef: 'main', headRef: 'feature', allowForkOnDispatch: true, failOn: 'none' });
     expect(s.resultsPath).toBe(join(workspace, 'out/r.json'));
     expect(s.spec).toMatchObject({ maxPairs: 30, threshold: 0.05 });
   });
@@ -70,7 +70,7 @@ describe('readSettings', () => {
     [{ run: 'x', mode: 'fast' }, 'input mode: got "fast"; expected one of compare, report, noise'],
     [{ run: 'x', comment: 'sometimes' }, 'input comment: got "sometimes"; expected one of always, on-change, never'],
     [{ run: 'x', 'pr-number': 'abc' }, 'input pr-number: got "abc"; expected a pull request number such as 123'],
-    [{ run: 'x', 'allow-pull-request-target': 'yes' }, 'input allow-pull-request-target: got "yes"; expected true or false'],
+    [{ run: 'x', 'allow-fork-code-on-dispatch': 'yes' }, 'input allow-fork-code-on-dispatch: got "yes"; expected true or false'],
     [{ run: 'x', 'fail-on': 'always' }, 'input fail-on: got "always"; expected one of regression, inconclusive, none'],
     [{ run: 'x', shard: '3/2' }, 'input shard: got "3/2"; expected i/n with 1 ≤ i ≤ n ≤ 1000, such as 2/4'],
     [{}, 'input run is required (the command to measure), unless input config names the benchmarks'],

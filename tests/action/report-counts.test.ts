@@ -82,7 +82,7 @@ async function reportMode(): Promise<{ code: number | null; log: string; outputs
     GITHUB_OUTPUT: join(dir, 'output.txt'),
     RUNNER_TEMP: dir,
   };
-  const inputs = { 'github-token': 'ghs_report_counts_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-pull-request-target': 'false' };
+  const inputs = { 'github-token': 'ghs_report_counts_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-fork-code-on-dispatch': 'false' };
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   const child = spawn(process.execPath, [ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

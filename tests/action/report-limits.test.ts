@@ -16,7 +16,7 @@ import { readResultsFile } from '../../src/results/read.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const results = readResultsFile(join(ROOT, 'tests/fixtures/docs/demo-results.json'));
-const settings = { failOn: 'regression', resultsPath: '/tmp/out/pairbench-results.json', htmlPath: '/tmp/out/pairbench-report.html', commentId: 'default' } as const;
+const settings = { failOn: 'regression', resultsPath: '/tmp/out/pairbench-results.json', htmlPath: '/tmp/out/pairbench-report.html', commentId: 'default', specSource: null, configIgnored: [] as string[] } as const;
 
 /** Three bisect sections of 400 KB each: a table row per commit, each with a long subject. */
 function hugeAppendix(): string {

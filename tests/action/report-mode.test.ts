@@ -68,7 +68,7 @@ async function reportMode(files: Record<string, HandResults | ((path: string) =>
     GITHUB_OUTPUT: join(dir, 'output.txt'),
     RUNNER_TEMP: dir,
   };
-  const all = { 'github-token': 'ghs_report_mode_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-pull-request-target': 'false', ...inputs };
+  const all = { 'github-token': 'ghs_report_mode_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-fork-code-on-dispatch': 'false', ...inputs };
   for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
   const child = spawn(process.execPath, [ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

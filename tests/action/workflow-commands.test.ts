@@ -65,7 +65,7 @@ describe('the action log', () => {
       comment: 'never',
       mode: 'compare',
       'github-token': '',
-      'allow-pull-request-target': 'false',
+      'allow-fork-code-on-dispatch': 'false',
       'max-pairs': '3',
       'min-pairs': '3',
     };

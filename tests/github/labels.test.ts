@@ -21,7 +21,9 @@ afterEach(async () => {
 });
 
 const api = () => createClient('ghs_faketoken', { baseUrl: gh.url, retryBaseMs: 1, rateLimitBaseMs: 10, writeSpacingMs: 0 });
-const lookup = (payload: unknown = {}) => ({ owner: 'octo', repo: 'repo', pull: 7, label: 'performance-accepted', payload });
+const HEAD = 'b'.repeat(40);
+/** By default the run of the PR's opened event, whose labels were set with its first head: the label is tied to HEAD. */
+const lookup = (payload: unknown = { action: 'opened', pull_request: { head: { sha: HEAD } } }, event = 'pull_request') => ({ owner: 'octo', repo: 'repo', pull: 7, label: 'performance-accepted', payload, event, headSha: HEAD });
 const regression = results([bench('parse', 'regression', 0.1)]);
 
 describe('accept-label', () => {
@@ -50,9 +52,26 @@ describe('accept-label', () => {
   });
 
   it('on its own labeled event, the sender is who added it; the labels come from the event', async () => {
-    const payload = { action: 'labeled', label: { name: 'performance-accepted' }, sender: { login: 'maintainer-mia' }, pull_request: { labels: [{ name: 'performance-accepted' }] } };
+    const payload = { action: 'labeled', label: { name: 'performance-accepted' }, sender: { login: 'maintainer-mia' }, pull_request: { labels: [{ name: 'performance-accepted' }], head: { sha: HEAD } } };
     expect(await acceptance(api(), lookup(payload))).toMatchObject({ by: 'maintainer-mia', accepted: true });
     expect(gh.calls('GET', /\/issues\/7\/events$/)).toHaveLength(0);
+  });
+
+  it('the label counts only for the head it was added on: a push after it (synchronize) is not accepted, and the note says to add it again', async () => {
+    gh.label(7, 'performance-accepted', 'maintainer-mia');
+    const pushed = { action: 'synchronize', pull_request: { labels: [{ name: 'performance-accepted' }], head: { sha: HEAD } } };
+    const a = await acceptance(api(), lookup(pushed));
+    expect(a).toMatchObject({ by: 'maintainer-mia', accepted: false, reason: 'it was added before the head bbbbbbb was pushed, and a label accepts only the commit it was added on: remove it and add it again to accept bbbbbbb' });
+    expect(renderMarkdown(regression, { acceptance: a, failOn: 'regression' })).toContain('The label `performance-accepted` was ignored: it was added before the head bbbbbbb was pushed');
+    // its own labeled event, for another head than the one judged
+    const stale = { action: 'labeled', label: { name: 'performance-accepted' }, sender: { login: 'maintainer-mia' }, pull_request: { labels: [{ name: 'performance-accepted' }], head: { sha: 'c'.repeat(40) } } };
+    expect(await acceptance(api(), lookup(stale))).toMatchObject({ accepted: false, reason: 'it was added on ccccccc, not on the head bbbbbbb' });
+  });
+
+  it.each(['workflow_dispatch', 'workflow_run', 'issue_comment'])('under %s the commit it was added on is not known: ignored, saying why', async (event) => {
+    gh.label(7, 'performance-accepted', 'maintainer-mia');
+    const a = await acceptance(api(), lookup({}, event));
+    expect(a).toMatchObject({ accepted: false, reason: 'a label accepts only the commit it was added on, and only its own labeled event says which commit that was: remove it and add it again to accept the head bbbbbbb' });
   });
 
   it('no label, no acceptance; a failed look-up ignores the label and says why', async () => {

@@ -101,7 +101,7 @@ async function runAction(repo: TempRepo, number: number, inputs: Record<string, 
     NPM_TOKEN,
     DB_PASSWORD,
   };
-  const all = { 'github-token': TOKEN, comment: 'always', mode: 'compare', 'allow-pull-request-target': 'false', 'results-path': join(out, 'results.json'), 'report-path': join(out, 'report.md'), ...inputs };
+  const all = { 'github-token': TOKEN, comment: 'always', mode: 'compare', 'results-path': join(out, 'results.json'), 'report-path': join(out, 'report.md'), ...inputs };
   for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
   const child = spawn(process.execPath, [ACTION], { cwd: repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

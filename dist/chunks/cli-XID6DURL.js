@@ -38,7 +38,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-LQUNYKPJ.js";
+} from "./chunk-MCWNR636.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -46191,8 +46191,9 @@ function gateOf(results, opts) {
     conclusion: conclusionOf(results, effective ?? "regression")
   };
 }
-function notesOf(results, counts2, gate, futility) {
+function notesOf(results, counts2, gate, futility, configIgnored) {
   const notes = [];
+  if (configIgnored && configIgnored.keys.length > 0) notes.push({ code: "config-ignored", keys: configIgnored.keys, path: configIgnored.path });
   const a2 = gate.acceptance;
   if (a2?.accepted) {
     notes.push({ code: "accepted", label: a2.label, by: a2.by, regressions: counts2.regression, inconclusiveHolds: gate.effective === "inconclusive" && counts2.inconclusive > 0 });
@@ -46231,7 +46232,7 @@ function reportModel(results, opts = {}) {
     interval: { label: intervalLabel(results), note: intervalNote(results) },
     designs: designSummary(results.benchmarks),
     futility,
-    notes: notesOf(results, counts2, gate, futility),
+    notes: notesOf(results, counts2, gate, futility, opts.configIgnored),
     shared: sharedFindings(results),
     gate,
     forest: { rows: forestRows(groups, threshold), summary: summary2 },
@@ -46404,6 +46405,8 @@ function wordNote(note, surface, m) {
       }
       return note.gated ? { icon: "🟡", warning: false, text: `${n3} inconclusive, and ${set2("fail-on")} names inconclusive: the job fails on ${them} (the check run is neutral). Give ${them} more pairs (${set2("max-time")}) or a quieter runner.` } : { icon: "🟡", warning: false, text: `${n3} inconclusive: the check run is neutral and the job passes on ${them}. To block on undecided benchmarks, set ${set2("fail-on", "regression,inconclusive")}.` };
     }
+    case "config-ignored":
+      return { icon: "🔒", warning: true, text: `${m.strong("Judged with the base commit's settings:")} this revision's ${m.code(note.path, 200)} changes ${note.keys.join(", ")}, which are not used to judge it; they come from the base commit's ${m.code(note.path, 200)} and the inputs.` };
     case "build-cache":
       return note.hit ? { icon: "📦", warning: false, text: `${m.strong("Base build:")} restored from the build cache (${m.code(note.key, 200)}), not rebuilt; head was built. Only build outputs are cached: every pair was measured in this run.` } : { icon: "📦", warning: false, text: `${m.strong("Base build:")} not in the build cache (${m.code(note.key, 200)}): built in this run.` };
   }
@@ -47633,6 +47636,7 @@ export {
   fsReason,
   COMPARE_OPTIONS,
   optionDef,
+  require_dist,
   external_exports,
   parseFailOn,
   gateFails,

@@ -40,6 +40,7 @@ import {
   renderNoiseMarkdown,
   renderTerminal,
   reportModel,
+  require_dist,
   runBisect,
   runCompare,
   runNoise,
@@ -47,7 +48,7 @@ import {
   utf8Bytes,
   writeReportFile,
   writeResultsFile
-} from "./chunk-LQUNYKPJ.js";
+} from "./chunk-MCWNR636.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -3115,8 +3116,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https2 : http2).request(url2, opts);
-      const promise = new Promise((resolve4, reject) => {
-        req2.once("response", resolve4).once("error", reject).end();
+      const promise = new Promise((resolve5, reject) => {
+        req2.once("response", resolve5).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -3126,7 +3127,7 @@ var require_helpers = __commonJS({
 });
 
 // node_modules/agent-base/dist/index.js
-var require_dist = __commonJS({
+var require_dist2 = __commonJS({
   "node_modules/agent-base/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
@@ -3293,7 +3294,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve5, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -3359,7 +3360,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine, headers);
           cleanup();
-          resolve4({
+          resolve5({
             connect: {
               statusCode,
               statusText,
@@ -3378,7 +3379,7 @@ var require_parse_proxy_response = __commonJS({
 });
 
 // node_modules/https-proxy-agent/dist/index.js
-var require_dist2 = __commonJS({
+var require_dist3 = __commonJS({
   "node_modules/https-proxy-agent/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
@@ -3417,7 +3418,7 @@ var require_dist2 = __commonJS({
     var tls = __importStar(__require("tls"));
     var assert_1 = __importDefault(__require("assert"));
     var debug_1 = __importDefault(require_src());
-    var agent_base_1 = require_dist();
+    var agent_base_1 = require_dist2();
     var url_1 = __require("url");
     var parse_proxy_response_1 = require_parse_proxy_response();
     var debug2 = (0, debug_1.default)("https-proxy-agent");
@@ -3528,7 +3529,7 @@ var require_dist2 = __commonJS({
 });
 
 // node_modules/http-proxy-agent/dist/index.js
-var require_dist3 = __commonJS({
+var require_dist4 = __commonJS({
   "node_modules/http-proxy-agent/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
@@ -3567,7 +3568,7 @@ var require_dist3 = __commonJS({
     var tls = __importStar(__require("tls"));
     var debug_1 = __importDefault(require_src());
     var events_1 = __require("events");
-    var agent_base_1 = require_dist();
+    var agent_base_1 = require_dist2();
     var url_1 = __require("url");
     var debug2 = (0, debug_1.default)("http-proxy-agent");
     var HttpProxyAgent2 = class extends agent_base_1.Agent {
@@ -7019,8 +7020,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve4, reject) => {
-          this._resolve = resolve4;
+        this._promise = new Promise((resolve5, reject) => {
+          this._resolve = resolve5;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -7235,11 +7236,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -7255,7 +7256,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -7304,11 +7305,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -7324,7 +7325,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -7374,11 +7375,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -7394,7 +7395,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -7443,11 +7444,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -7463,7 +7464,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -7511,11 +7512,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -7531,7 +7532,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -7728,11 +7729,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort) {
-      return (v) => new Promise((resolve4, reject) => {
+      return (v) => new Promise((resolve5, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve4(v), ms);
+          const id = setTimeout(() => resolve5(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -8111,11 +8112,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -8131,7 +8132,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -8218,26 +8219,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve5) => __awaiter12(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve4(output.toString());
+              resolve5(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve5) => __awaiter12(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve4(Buffer.concat(chunks));
+              resolve5(Buffer.concat(chunks));
             });
           }));
         });
@@ -8445,14 +8446,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve4(res);
+                resolve5(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -8696,12 +8697,12 @@ var require_lib = __commonJS({
         return __awaiter12(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
+          return new Promise((resolve5) => setTimeout(() => resolve5(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve5, reject) => __awaiter12(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -8709,7 +8710,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve4(response);
+              resolve5(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -8748,7 +8749,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve4(response);
+              resolve5(response);
             }
           }));
         });
@@ -9212,8 +9213,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve4, reject) {
-            return setTimeout(resolve4, t);
+          return new this.Promise(function(resolve5, reject) {
+            return setTimeout(resolve5, t);
           });
         }
         computePenalty() {
@@ -9424,15 +9425,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve4, returned, task;
+          var args, cb, error2, reject, resolve5, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve4, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve5, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve4(returned);
+                  return resolve5(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -9447,13 +9448,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve4;
-          resolve4 = reject = null;
+          var promise, reject, resolve5;
+          resolve5 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve4 = _resolve;
+            resolve5 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve4, reject });
+          this._queue.push({ task, args, resolve: resolve5, reject });
           this._tryToRun();
           return promise;
         }
@@ -9854,14 +9855,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve4, reject) => {
+              return new this.Promise((resolve5, reject) => {
                 if (finished()) {
-                  return resolve4();
+                  return resolve5();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve4();
+                      return resolve5();
                     }
                   });
                 }
@@ -9954,9 +9955,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve4, reject) {
+              return new this.Promise(function(resolve5, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve4)(args3);
+                  return (args3[0] != null ? reject : resolve5)(args3);
                 });
               });
             };
@@ -10145,7 +10146,11 @@ var PushEvent = external_exports.object({
   before: external_exports.string().max(64),
   after: external_exports.string().max(64),
   ref: external_exports.string().max(1024).optional(),
-  deleted: external_exports.boolean().optional()
+  deleted: external_exports.boolean().optional(),
+  forced: external_exports.boolean().optional()
+});
+var MergeGroupEvent = external_exports.object({
+  merge_group: external_exports.object({ base_sha: Sha, head_sha: Sha, head_ref: external_exports.string().max(1024).optional(), base_ref: external_exports.string().max(1024).optional() })
 });
 var WorkflowRunEvent = external_exports.object({
   workflow_run: external_exports.object({
@@ -10183,16 +10188,16 @@ function needApi(ctx, why) {
   if (!ctx.api) throw new EventError(`${why} needs the GitHub API, but there is no token: set input github-token.`);
   return ctx.api;
 }
-async function getPull(api, repo, number) {
+async function getPull(api, repo, number, input) {
   let data;
   try {
     ({ data } = await api.rest.pulls.get({ owner: repo.owner, repo: repo.repo, pull_number: number }));
   } catch (err) {
-    throw new EventError(`input pr-number: cannot read pull request #${number} of ${fullName(repo)} (${describeApiError(err)})`);
+    throw new EventError(`${input}: cannot read pull request #${number} of ${fullName(repo)} (${describeApiError(err)})`);
   }
   const pr = parsePayload(PullPayload, data, "pull request");
   if (pr.base.repo.full_name.toLowerCase() !== fullName(repo).toLowerCase()) {
-    throw new EventError(`input pr-number: pull request #${number} belongs to ${pr.base.repo.full_name}, not ${fullName(repo)}`);
+    throw new EventError(`${input}: pull request #${number} belongs to ${pr.base.repo.full_name}, not ${fullName(repo)}`);
   }
   return toPullRef(pr);
 }
@@ -10232,11 +10237,30 @@ async function findPullForHead(api, repo, headSha, headRepo, headBranch) {
   if (unique.length > 1) warnings.push(`Commit ${headSha.slice(0, 7)} is the head of several open pull requests (${unique.map((p) => `#${p.number}`).join(", ")}); reporting on #${unique[0].number}.`);
   return { pull: unique[0] ?? null, warnings };
 }
-function refuseForkUnderTarget(pull, inputs) {
-  if (inputs.mode === "report" || !pull.fork || inputs.allowPullRequestTarget) return;
+var TWO_WORKFLOW_PATTERN = "measure pull requests under `pull_request` (read-only token, no secrets) and upload the results file as an artifact, then post the comment from a `workflow_run` job with `mode: report`, which checks out and builds nothing (the two-workflow pattern)";
+function trustedContext(eventName) {
+  if (eventName === "pull_request_target" || eventName === "workflow_run") return "it runs with the base repository's GITHUB_TOKEN, secrets, default-branch cache scope and runner access";
+  return "it runs with this workflow's token, which can write to the repository, and with the secrets the workflow passes";
+}
+function guardForkCode(eventName, inputs, what, ownPull = what.number) {
+  if (inputs.mode === "report") return;
+  if (eventName === "pull_request") {
+    if (ownPull === what.number) return;
+    throw new EventError(
+      `Refusing to build fork pull request #${what.number} (${what.headRepo ?? "a deleted fork"}) from the pull_request run of pull request #${ownPull ?? "?"}: a fork's code is built only in its own pull_request run, whose token is read-only; measure each pull request in its own run.`
+    );
+  }
+  if (eventName === "workflow_dispatch" && inputs.allowForkOnDispatch) return;
+  const pr = what.number === null ? "fork pull request code" : `fork pull request #${what.number}`;
+  const from = what.headRepo ?? "a deleted fork";
+  const dispatch = eventName === "workflow_dispatch" ? "; or, having read its changes, set input allow-fork-code-on-dispatch: true to build it in this run started by hand" : "";
   throw new EventError(
-    `Refusing to build pull request #${pull.number} from ${pull.headRepo ?? "a deleted fork"} under pull_request_target: this event runs with a token that can write to the repository and with its secrets, and building the fork's code would hand both to whoever opened the PR. Measure PRs under \`pull_request\` with \`permissions: contents: read\` and post the comment from a \`workflow_run\` job in \`mode: report\` (the two-workflow pattern). If every fork PR here is reviewed before it runs and you accept the risk, set input allow-pull-request-target: true.`
+    `Refusing to build ${pr} (${from}) from a '${eventName}' workflow: ${trustedContext(eventName)}, and building a fork's code there is a "pwn request". pairbench builds a fork's head only under pull_request: ${TWO_WORKFLOW_PATTERN}${dispatch}.`
   );
+}
+function pullOfRef(ref) {
+  const m = ref === null ? null : /^(?:refs\/)?pull\/(\d{1,9})\/(?:head|merge)$/.exec(ref);
+  return m ? Number(m[1]) : null;
 }
 function explicitRef(name, value) {
   return value === null ? null : checkRevision(`input ${name}`, value);
@@ -10250,16 +10274,25 @@ async function resolveEvent(ctx) {
   const done = (t) => ({
     event: eventName,
     warnings,
-    skip: t.skip ?? null,
     ...t,
+    skip: t.skip ?? null,
+    compares: baseInput === null && headInput === null ? t.compares ?? null : null,
     base: baseInput ?? t.base,
     head: headInput ?? t.head
   });
+  const ownPull = eventName === "pull_request" ? PullRequestEvent.safeParse(ctx.payload).data?.pull_request.number ?? null : null;
+  const refPull = pullOfRef(headInput);
+  if (refPull !== null && refPull !== ownPull && inputs.mode !== "report") {
+    const pull = await getPull(needApi(ctx, `input head-ref ${headInput}`), repo, refPull, "input head-ref");
+    if (pull.fork) guardForkCode(eventName, inputs, { number: pull.number, headRepo: pull.headRepo }, ownPull);
+  }
   if (inputs.prNumber !== null && eventName !== "workflow_run") {
-    const pull = await getPull(needApi(ctx, "input pr-number"), repo, inputs.prNumber);
-    if (eventName === "pull_request_target") refuseForkUnderTarget(pull, inputs);
-    else if (pull.fork && inputs.mode !== "report") {
-      warnings.push(`Pull request #${pull.number} comes from ${pull.headRepo ?? "a deleted fork"}: its code is built and run here, with this workflow's token out of its reach but on this runner.`);
+    const pull = await getPull(needApi(ctx, "input pr-number"), repo, inputs.prNumber, "input pr-number");
+    if (pull.fork) {
+      guardForkCode(eventName, inputs, { number: pull.number, headRepo: pull.headRepo }, ownPull);
+      if (inputs.mode !== "report" && eventName !== "pull_request") {
+        warnings.push(`Pull request #${pull.number} comes from ${pull.headRepo ?? "a deleted fork"}, and allow-fork-code-on-dispatch is true: its code is built and run here, where it can reach this job's token and runner.`);
+      }
     }
     return done({ base: pull.baseSha, head: pull.headSha, pull, checkSha: pull.headSha });
   }
@@ -10267,8 +10300,19 @@ async function resolveEvent(ctx) {
     case "pull_request":
     case "pull_request_target": {
       const pull = toPullRef(parsePayload(PullRequestEvent, ctx.payload, eventName).pull_request);
-      if (eventName === "pull_request_target") refuseForkUnderTarget(pull, inputs);
+      if (pull.fork) guardForkCode(eventName, inputs, { number: pull.number, headRepo: pull.headRepo });
       return done({ base: pull.baseSha, head: pull.headSha, pull, checkSha: pull.headSha });
+    }
+    case "merge_group": {
+      const group = parsePayload(MergeGroupEvent, ctx.payload, eventName).merge_group;
+      const into = group.base_ref ? ` into ${group.base_ref.replace(/^refs\/heads\//, "")}` : "";
+      return done({
+        base: group.base_sha,
+        head: group.head_sha,
+        pull: null,
+        checkSha: group.head_sha,
+        compares: `merge_group: comparing the merge group's head ${group.head_sha.slice(0, 7)} with its base ${group.base_sha.slice(0, 7)}${into}.`
+      });
     }
     case "push": {
       const push = parsePayload(PushEvent, ctx.payload, eventName);
@@ -10276,17 +10320,21 @@ async function resolveEvent(ctx) {
         return done({ base: null, head: runSha ?? "HEAD", pull: null, checkSha: null, skip: `the push deleted ${push.ref ?? "a branch"}: nothing to measure` });
       }
       if (!SHA.test(push.after)) throw new EventError(`The push event's after is ${show(push.after)}; expected a commit SHA`);
-      let base = null;
-      if (SHA.test(push.before) && !ZERO_SHA.test(push.before)) base = push.before;
-      else if (baseInput === null) {
-        base = await parentOf(ctx, push.after, warnings);
+      const ref = push.ref ? push.ref.replace(/^refs\/heads\//, "") : "the branch";
+      const after = push.after.slice(0, 7);
+      if (SHA.test(push.before) && !ZERO_SHA.test(push.before) && !push.forced) {
+        return done({ base: push.before, head: push.after, pull: null, checkSha: push.after, compares: `push to ${ref}: comparing the pushed commit ${after} with the commit before the push, ${push.before.slice(0, 7)}.` });
       }
-      return done({ base, head: push.after, pull: null, checkSha: push.after });
+      if (baseInput !== null) return done({ base: null, head: push.after, pull: null, checkSha: push.after });
+      const why = push.forced ? `the push to ${ref} was forced, so the commit before it (${push.before.slice(0, 7)}) is not in its history` : `the push created ${ref}, so there is no commit before it`;
+      const base = await parentOf(ctx, push.after, warnings, why);
+      return done({ base, head: push.after, pull: null, checkSha: push.after, compares: `push to ${ref}: ${why}; comparing the pushed commit ${after} with its parent${base ? ` ${base.slice(0, 7)}` : ""}.` });
     }
     case "workflow_run": {
       const run2 = parsePayload(WorkflowRunEvent, ctx.payload, eventName).workflow_run;
       if (inputs.prNumber !== null) warnings.push("input pr-number is ignored under workflow_run: the pull request is found from the run's head commit and repository.");
       const headRepo = run2.head_repository?.full_name ?? null;
+      if (headRepo === null || headRepo.toLowerCase() !== fullName(repo).toLowerCase()) guardForkCode(eventName, inputs, { number: null, headRepo });
       const api = needApi(ctx, "The workflow_run event");
       const found = await findPullForHead(api, repo, run2.head_sha, headRepo, run2.head_branch ?? null);
       for (const w of found.warnings) warnings.push(w);
@@ -10296,6 +10344,13 @@ async function resolveEvent(ctx) {
       }
       return done({ base: found.pull?.baseSha ?? null, head: run2.head_sha, pull: found.pull, checkSha: run2.head_sha });
     }
+    case "schedule":
+    case "release": {
+      if (baseInput === null && inputs.mode === "compare") {
+        throw new EventError(`The ${eventName} event names no change to compare (its base would be its own head): set input base-ref (and head-ref) to say what to compare, or run pairbench on pull_request, merge_group or push.`);
+      }
+      return done({ base: null, head: runSha ?? "HEAD", pull: null, checkSha: headInput === null ? runSha : null });
+    }
     case "workflow_dispatch":
     default: {
       const head = runSha ?? "HEAD";
@@ -10303,9 +10358,9 @@ async function resolveEvent(ctx) {
     }
   }
 }
-async function parentOf(ctx, sha, warnings) {
+async function parentOf(ctx, sha, warnings, why) {
   if (!ctx.api) {
-    warnings.push("A new branch was pushed (before is all zeros) and there is no token to look up its parent: comparing against the merge-base with the default branch.");
+    warnings.push(`${why[0].toUpperCase()}${why.slice(1)}, and there is no token to look up the parent of ${sha.slice(0, 7)}: comparing against the merge-base with the default branch.`);
     return null;
   }
   try {
@@ -10355,7 +10410,7 @@ async function readEvent(settings, env, api) {
     payload,
     repo: repoOf(env),
     sha: env["GITHUB_SHA"] ?? null,
-    inputs: { mode: settings.mode, prNumber: settings.prNumber, baseRef: settings.baseRef, headRef: settings.headRef, allowPullRequestTarget: settings.allowPullRequestTarget },
+    inputs: { mode: settings.mode, prNumber: settings.prNumber, baseRef: settings.baseRef, headRef: settings.headRef, allowForkOnDispatch: settings.allowForkOnDispatch },
     api
   });
   for (const w of target.warnings) warning(w);
@@ -12843,11 +12898,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -12863,7 +12918,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -12876,14 +12931,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve4, reject) {
-        v = o[n](v), settle(resolve4, reject, v.done, v.value);
+      return new Promise(function(resolve5, reject) {
+        v = o[n](v), settle(resolve5, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve4, reject, d, v) {
+  function settle(resolve5, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve4({ value: v2, done: d });
+      resolve5({ value: v2, done: d });
     }, reject);
   }
 };
@@ -13080,11 +13135,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -13100,7 +13155,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -13148,11 +13203,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -13168,7 +13223,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -13181,14 +13236,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve4, reject) {
-        v = o[n](v), settle(resolve4, reject, v.done, v.value);
+      return new Promise(function(resolve5, reject) {
+        v = o[n](v), settle(resolve5, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve4, reject, d, v) {
+  function settle(resolve5, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve4({ value: v2, done: d });
+      resolve5({ value: v2, done: d });
     }, reject);
   }
 };
@@ -14171,9 +14226,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve4) => {
+  return new Promise((resolve5) => {
     const handler2 = () => {
-      resolve4();
+      resolve5();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -14328,8 +14383,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve4, reject) => {
-      const req = isInsecure ? http.request(options, resolve4) : https.request(options, resolve4);
+    return new Promise((resolve5, reject) => {
+      const req = isInsecure ? http.request(options, resolve5) : https.request(options, resolve5);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -14413,7 +14468,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -14423,7 +14478,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve4(Buffer.concat(buffer3).toString("utf8"));
+      resolve5(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -14518,7 +14573,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -14541,7 +14596,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve4(value);
+      resolve5(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -14848,8 +14903,8 @@ function tlsPolicy(tlsSettings) {
 }
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
-var import_https_proxy_agent = __toESM(require_dist2(), 1);
-var import_http_proxy_agent = __toESM(require_dist3(), 1);
+var import_https_proxy_agent = __toESM(require_dist3(), 1);
+var import_http_proxy_agent = __toESM(require_dist4(), 1);
 var HTTPS_PROXY = "HTTPS_PROXY";
 var HTTP_PROXY = "HTTP_PROXY";
 var ALL_PROXY = "ALL_PROXY";
@@ -15297,7 +15352,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -15315,7 +15370,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve4(x);
+        resolve5(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -15332,8 +15387,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve4) => {
-    token = setTimeout(resolve4, timeInMs);
+  return createAbortablePromise((resolve5) => {
+    token = setTimeout(resolve5, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -20627,21 +20682,21 @@ var Matcher = class {
    * @returns {string}
    */
   toString(separator, includeNamespace = true) {
-    const sep9 = separator || this.separator;
-    const isDefault = sep9 === this.separator && includeNamespace === true;
+    const sep10 = separator || this.separator;
+    const isDefault = sep10 === this.separator && includeNamespace === true;
     if (isDefault) {
       if (this._pathStringCache !== null) {
         return this._pathStringCache;
       }
       const result = this.path.map(
         (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-      ).join(sep9);
+      ).join(sep10);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
       (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-    ).join(sep9);
+    ).join(sep10);
   }
   /**
    * Get path as array of tag names.
@@ -22160,8 +22215,8 @@ function readStopNodeData(xmlData, tagName, i) {
           const nextLt = xmlData.indexOf("<", i + 1);
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
-            const sep9 = exp.search(/\s/);
-            const name = sep9 === -1 ? exp : exp.substring(0, sep9);
+            const sep10 = exp.search(/\s/);
+            const name = sep10 === -1 ? exp : exp.substring(0, sep10);
             if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
@@ -23464,7 +23519,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve4, reject) => {
+    return new Promise((resolve5, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -23492,11 +23547,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve4).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve5).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve4();
+            resolve5();
           }
         }
       });
@@ -23621,8 +23676,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve4, reject) {
-      readyPromiseResolve = resolve4;
+    Module["ready"] = new Promise(function(resolve5, reject) {
+      readyPromiseResolve = resolve5;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -26192,7 +26247,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -26204,7 +26259,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve4();
+      resolve5();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -43979,7 +44034,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve5, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -43994,7 +44049,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve4(this.toUint8Array(callbackChunk));
+            resolve5(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -44640,8 +44695,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve4, reject) => {
-      this.resolve = resolve4;
+    this.promise = new Promise((resolve5, reject) => {
+      this.resolve = resolve5;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -45046,8 +45101,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve4, reject) => {
-      this.emitter.on("finish", resolve4);
+    return new Promise((resolve5, reject) => {
+      this.emitter.on("finish", resolve5);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -45094,12 +45149,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve4();
+        resolve5();
         return;
       }
       let chunk = stream2.read();
@@ -45118,7 +45173,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve4();
+      resolve5();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -45127,7 +45182,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const ws = fs3.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -45135,7 +45190,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve4);
+    ws.on("close", resolve5);
     rs.pipe(ws);
   });
 }
@@ -46047,7 +46102,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve5) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -46058,7 +46113,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve4(appendToURLQuery(this.url, sas));
+      resolve5(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -46097,7 +46152,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve5) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -46105,7 +46160,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve4(appendToURLQuery(this.url, sas));
+      resolve5(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -47862,11 +47917,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -47882,7 +47937,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -48006,11 +48061,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -48026,7 +48081,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -48056,7 +48111,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep(milliseconds) {
   return __awaiter5(this, void 0, void 0, function* () {
-    return new Promise((resolve4) => setTimeout(resolve4, milliseconds));
+    return new Promise((resolve5) => setTimeout(resolve5, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -48131,11 +48186,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -48151,7 +48206,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -48430,8 +48485,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter6(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve4) => {
-    timeoutHandle = setTimeout(() => resolve4("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve5) => {
+    timeoutHandle = setTimeout(() => resolve5("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -48555,11 +48610,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -48575,7 +48630,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -49452,11 +49507,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -49472,7 +49527,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -49601,7 +49656,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter8(this, void 0, void 0, function* () {
-      return new Promise((resolve4) => setTimeout(resolve4, milliseconds));
+      return new Promise((resolve5) => setTimeout(resolve5, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -49626,11 +49681,11 @@ import { existsSync as existsSync3, writeFileSync as writeFileSync2 } from "fs";
 import * as path7 from "path";
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -49646,7 +49701,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -49840,11 +49895,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -49860,7 +49915,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -50337,8 +50392,22 @@ var LabelsPayload = external_exports.object({
   action: external_exports.string().optional(),
   label: external_exports.object({ name: external_exports.string() }).optional(),
   sender: external_exports.object({ login: external_exports.string() }).optional(),
-  pull_request: external_exports.object({ labels: external_exports.array(external_exports.object({ name: external_exports.string() })).optional() }).optional()
+  pull_request: external_exports.object({ labels: external_exports.array(external_exports.object({ name: external_exports.string() })).optional(), head: external_exports.object({ sha: external_exports.string() }).optional() }).optional()
 });
+function addedOnOtherHead(q) {
+  const p = LabelsPayload.safeParse(q.payload);
+  const action5 = p.success ? p.data.action : void 0;
+  const head = p.success ? p.data.pull_request?.head?.sha : void 0;
+  const short2 = q.headSha.slice(0, 7);
+  if (q.event === "pull_request" || q.event === "pull_request_target") {
+    if (action5 === "labeled" && p.success && p.data.label?.name === q.label) {
+      return head === q.headSha ? null : `it was added on ${head ? head.slice(0, 7) : "another commit"}, not on the head ${short2}`;
+    }
+    if (action5 === "opened" && head === q.headSha) return null;
+    if (action5 === "synchronize") return `it was added before the head ${short2} was pushed, and a label accepts only the commit it was added on: remove it and add it again to accept ${short2}`;
+  }
+  return `a label accepts only the commit it was added on, and only its own labeled event says which commit that was: remove it and add it again to accept the head ${short2}`;
+}
 async function labelsOf(api, q) {
   const p = LabelsPayload.safeParse(q.payload);
   const fromEvent = p.success ? p.data.pull_request?.labels : void 0;
@@ -50368,7 +50437,10 @@ async function acceptance(api, q) {
     if (!by) return { label: q.label, by: null, accepted: false, reason: "who added it could not be found in the pull request events" };
     const { data } = await api.rest.repos.getCollaboratorPermissionLevel({ owner: q.owner, repo: q.repo, username: by });
     const level = data.permission;
-    if (level === "admin" || level === "write" || level === "maintain") return { label: q.label, by, accepted: true };
+    if (level === "admin" || level === "write" || level === "maintain") {
+      const other = addedOnOtherHead(q);
+      return other === null ? { label: q.label, by, accepted: true } : { label: q.label, by, accepted: false, reason: other };
+    }
     return { label: q.label, by, accepted: false, reason: `@${by} added it and has ${level} access, not write access` };
   } catch (err) {
     return { label: q.label, by, accepted: false, reason: `the label could not be checked (${describeApiError(err)})` };
@@ -50388,10 +50460,10 @@ var ACTION_OWN_INPUTS = [
   { name: "mode", tier: "user", doc: "compare (measure and report), report (only merge result files and report: shards, fork PRs through workflow_run), or noise (an A/A run of one revision: the noise floor).", defaultDoc: "compare", default: "compare" },
   { name: "results", tier: "user", doc: "mode report: the result files to merge (a glob, one per line), such as `results/**/*.json`. They are treated as untrusted: schema-checked and size-capped.", defaultDoc: "none (required in mode report)" },
   { name: "results-path", tier: "advanced", doc: "Where the results file is written.", defaultDoc: "pairbench/pairbench-results.json under RUNNER_TEMP" },
-  { name: "allow-pull-request-target", tier: "advanced", doc: "Under pull_request_target, pairbench refuses to build a fork's head: that code would run with a write token and the repository's secrets. Set true only if you accept that risk.", defaultDoc: "false", default: "false" },
-  { name: "accept-label", tier: "advanced", doc: "A pull request label that accepts an intended regression: the gate passes and the comment says who accepted it. It counts only when added by someone with write access. Empty: no label accepts.", defaultDoc: DEFAULT_ACCEPT_LABEL, default: DEFAULT_ACCEPT_LABEL },
+  { name: "accept-label", tier: "advanced", doc: "A pull request label that accepts an intended regression: the gate passes and the comment says who accepted it. It counts only when added by someone with write access, and only for the head commit it was added on: a later push needs the label added again. Empty: no label accepts.", defaultDoc: DEFAULT_ACCEPT_LABEL, default: DEFAULT_ACCEPT_LABEL },
   { name: "bisect", tier: "advanced", doc: "On a pull request whose comparison finds regressions, search the PR's first-parent commits for the first one that regresses each regressed benchmark (at most 3): the head's regression is the comparison's, and each halving compares a commit with the base by the same paired test, at alpha / ceil(log2 commits). The comment names the commit with its interval; a commit that cannot be built is skipped. Needs the PR's history (actions/checkout with fetch-depth: 0).", defaultDoc: "false", default: "false" },
-  { name: "bisect-max-time", tier: "advanced", doc: "The measuring budget of the bisect, shared by the benchmarks searched and, for each, equally by its steps.", defaultDoc: "10m", default: "10m" }
+  { name: "bisect-max-time", tier: "advanced", doc: "The budget of the bisect, builds included, shared by the benchmarks searched and, for each, by its steps (each an equal share of the time left).", defaultDoc: "10m", default: "10m" },
+  { name: "allow-fork-code-on-dispatch", tier: "advanced", doc: "pairbench builds a fork's pull request only under pull_request, where the token is read-only and there are no secrets; every other event refuses. Under workflow_dispatch (started by hand by someone with write access), true lets pr-number name a fork's pull request, whose code then runs with this workflow's token: read its changes first.", defaultDoc: "false", default: "false" }
 ];
 function ownDefault(name) {
   const def = ACTION_OWN_INPUTS.find((i) => i.name === name)?.default;
@@ -50486,7 +50558,7 @@ function readSettings(get, env) {
   const commentId = get("comment-id") || defaultId;
   if (commentId.length > 200) throw UsageError.invalid("input comment-id", commentId, "at most 200 characters");
   const prNumber = parsePrNumber(get("pr-number"));
-  const allowPullRequestTarget = parseBoolean("input allow-pull-request-target", get("allow-pull-request-target"));
+  const allowForkOnDispatch = parseBoolean("input allow-fork-code-on-dispatch", get("allow-fork-code-on-dispatch"));
   const bisect = parseBoolean("input bisect", get("bisect")) ? { maxTimeMs: parseDuration("input bisect-max-time", get("bisect-max-time") || ownDefault("bisect-max-time")) } : null;
   const resultsPathInput = optional(get("results-path"));
   const runnerTemp = env["RUNNER_TEMP"] || tmpdir();
@@ -50519,14 +50591,14 @@ function readSettings(get, env) {
   }
   if (mode === "report") {
     const opt = (name) => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default);
-    return finish(null, {
+    return finish(null, null, {
       judge: { alpha: opt("alpha"), threshold: opt("threshold"), outliers: opt("outliers"), correction: opt("correction") },
       failOn: parseFailOn(actionNaming("fail-on"), opt("fail-on"))
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...config ? { config } : {} });
-  return finish(spec, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
-  function finish(spec2, judging) {
+  return finish(spec, { flags, config: config ?? null }, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
+  function finish(spec2, specSource, judging) {
     return {
       mode,
       token: get("github-token"),
@@ -50536,13 +50608,15 @@ function readSettings(get, env) {
       prNumber,
       baseRef: optional(get("base-ref")),
       headRef: optional(get("head-ref")),
-      allowPullRequestTarget,
+      allowForkOnDispatch,
       results,
       resultsPath,
       reportPath,
       htmlPath,
       workspace,
       spec: spec2,
+      specSource,
+      configIgnored: [],
       ...judging,
       bisect
     };
@@ -50565,7 +50639,7 @@ async function measure(settings, target, env) {
   const replay = { commands: commandsOf(spec, envInputReader(env)("config") || null), resultsFiles: [basename3(settings.resultsPath)] };
   const head = target.head;
   const base = settings.mode === "noise" ? head : target.base;
-  info(settings.mode === "noise" ? `A/A run of ${head}: the noise floor of this machine.` : `Comparing head ${head} against base ${base ?? "the merge-base with the default branch"}.`);
+  info(settings.mode === "noise" ? `A/A run of ${head}: the noise floor of this machine.` : target.compares ?? `Comparing head ${head} against base ${base ?? "the merge-base with the default branch"}.`);
   const interrupt = onInterrupt((signal) => warning(`${signal}: stopping; the results measured so far are kept.`), { once: true });
   const buildCache = settings.mode === "compare" ? actionBuildCache(spec, settings, env, (l) => info(l)) : void 0;
   try {
@@ -50698,11 +50772,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -50718,7 +50792,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -55342,6 +55416,7 @@ function renderSummary({ results, replay, appendix }, settings, url2, acceptance
         replay,
         acceptance: acceptance2,
         failOn: settings.failOn,
+        ...configIgnoredOf(settings),
         fullReportHint: `The results file (${basename4(settings.resultsPath)}) and the HTML report with every plot (${basename4(settings.htmlPath)}) are written beside each other; upload them as an artifact to keep them.`,
         ...url2 ? { runUrl: url2 } : {}
       }),
@@ -55350,6 +55425,10 @@ function renderSummary({ results, replay, appendix }, settings, url2, acceptance
       where2
     )
   );
+}
+function configIgnoredOf(settings) {
+  const path9 = settings.specSource?.config?.path;
+  return settings.configIgnored.length > 0 && path9 ? { configIgnored: { keys: settings.configIgnored, path: path9 } } : {};
 }
 function writeReport(path9, render, warn, done) {
   try {
@@ -55388,7 +55467,7 @@ async function lookUpLabel(api, settings, target, payload, env) {
   const raw = env["INPUT_ACCEPT-LABEL"];
   const label = raw === void 0 ? DEFAULT_ACCEPT_LABEL : raw.trim();
   if (label === "" || !target.pull || settings.mode === "noise") return null;
-  const a = await acceptance(api, { ...repoOf(env), pull: target.pull.number, label, payload });
+  const a = await acceptance(api, { ...repoOf(env), pull: target.pull.number, label, payload, event: target.event, headSha: target.pull.headSha });
   if (a?.accepted) notice(`The label "${label}" was added by ${a.by}, who can write to this repository: a regression does not fail this step.`);
   else if (a) warning(`The label "${label}" is ignored: ${a.reason ?? "it cannot be checked"}.`);
   return a;
@@ -55407,8 +55486,9 @@ async function publish(api, settings, target, { results, replay, appendix }, url
   const repo = repoOf(env);
   const marker2 = markerFor(settings.commentId);
   const hint = `Every pair, the plots of each benchmark and the diagnostics are in the job summary and in the artifact with the results file and its HTML report (${basename5(settings.htmlPath)}).`;
-  const common = { fullReportHint: hint, replay, acceptance: accepted, failOn: settings.failOn, ...url2 ? { runUrl: url2 } : {} };
+  const common = { fullReportHint: hint, replay, acceptance: accepted, failOn: settings.failOn, ...configIgnoredOf(settings), ...url2 ? { runUrl: url2 } : {} };
   if (settings.comment === "never") info("comment: never, so no pull request comment.");
+  else if (!target.pull && target.event === "merge_group") info("merge_group: there is no single pull request to comment on; the report is in the check run and the job summary.");
   else if (!target.pull) info("No pull request for this event: the report is in the job summary only.");
   else if (!api) warn("No github-token: the pull request comment is skipped.");
   else {
@@ -55501,6 +55581,116 @@ function redactFailures(results) {
   };
 }
 
+// src/action/trusted-judging.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { realpathSync } from "node:fs";
+import { relative as relative3, resolve as resolve4, sep as sep9 } from "node:path";
+
+// src/action/revisions.ts
+async function resolveRevisions(settings, target, log2) {
+  const git = new Git(settings.spec?.cwd ?? settings.workspace);
+  if (!await git.isRepository()) return null;
+  const commit = async (side, rev) => {
+    let sha = await git.resolve(rev);
+    if (!sha) {
+      log2(`The ${side} commit ${rev} is not in this clone (a shallow checkout): fetching it from origin.`);
+      if (await git.fetchCommit(rev)) sha = await git.resolve(rev) ?? await git.resolve("FETCH_HEAD");
+    }
+    if (sha) return sha;
+    const fromInput = side === "base" ? settings.baseRef !== null : settings.headRef !== null;
+    if (fromInput) throw new EventError(`input ${side}-ref: got ${JSON.stringify(rev)}, which is neither in this clone nor on origin; expected a branch, a tag or a commit SHA of this repository`);
+    throw new EventError(`The ${target.event} event's ${side} commit ${rev.slice(0, 12)} is neither in this clone nor on origin: is the checkout of this repository, and was the commit deleted by a forced push?`);
+  };
+  const head = await commit("head", target.head);
+  let base;
+  if (target.base !== null) base = await commit("base", target.base);
+  else {
+    const branch = await git.defaultBranch();
+    const mb = branch ? await git.mergeBase(branch, head) : null;
+    if (!mb) throw new EventError(`The ${target.event} event names no base commit, and no default branch was found to take the merge-base with ${head.slice(0, 7)}: set input base-ref.`);
+    base = mb;
+  }
+  if (base === head) {
+    throw new EventError(`The ${target.event} event resolves its base to its head (${head.slice(0, 7)}): there is nothing to compare. Set input base-ref to the revision to compare with, or run on pull_request, merge_group or push.`);
+  }
+  return { base, head };
+}
+
+// src/action/trusted-judging.ts
+var JUDGING_KEYS = ["threshold", "alpha", "fail-on", "outliers", "correction", "direction", "precision", "min-pairs", "max-pairs", "max-time", "changed-only", "paths-mode", "paths-ignore"];
+var BENCHMARK_JUDGING_KEYS = ["threshold", "direction", "paths"];
+function asDoc(text) {
+  if (text === null) return null;
+  try {
+    const doc = (0, import_yaml.parse)(text);
+    return doc !== null && typeof doc === "object" && !Array.isArray(doc) ? doc : null;
+  } catch {
+    return null;
+  }
+}
+function benchmarksOf(doc) {
+  const list = doc?.["benchmarks"];
+  return Array.isArray(list) ? list.filter((b) => b !== null && typeof b === "object" && !Array.isArray(b)) : [];
+}
+var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function withBaseJudging(prText, baseText) {
+  const pr = asDoc(prText);
+  if (pr === null) return { text: prText, ignored: [] };
+  const base = asDoc(baseText) ?? {};
+  const ignored = [];
+  for (const key of JUDGING_KEYS) {
+    if (same(pr[key], base[key])) continue;
+    ignored.push(key);
+    if (base[key] === void 0) delete pr[key];
+    else pr[key] = base[key];
+  }
+  const baseBenchmarks = new Map(benchmarksOf(base).map((b) => [String(b["name"]), b]));
+  const benchIgnored = /* @__PURE__ */ new Set();
+  for (const b of benchmarksOf(pr)) {
+    const was = baseBenchmarks.get(String(b["name"]));
+    for (const key of BENCHMARK_JUDGING_KEYS) {
+      const from = was?.[key];
+      if (!was && key === "paths") continue;
+      if (same(b[key], from)) continue;
+      benchIgnored.add(key);
+      if (from === void 0) delete b[key];
+      else b[key] = from;
+    }
+  }
+  for (const key of BENCHMARK_JUDGING_KEYS) if (benchIgnored.has(key)) ignored.push(`benchmarks' ${key}`);
+  return { text: ignored.length === 0 ? prText : (0, import_yaml.stringify)(pr), ignored };
+}
+async function configAt(workspace, sha, path9) {
+  const git = new Git(workspace);
+  const top = await git.run(["rev-parse", "--show-toplevel"], { allowFail: true });
+  if (top.exitCode !== 0) return null;
+  const inRepo = relative3(realpathSync(top.stdout), resolve4(realpathSync(workspace), path9)).split(sep9).join("/");
+  if (inRepo.startsWith("..")) return null;
+  const res = await git.run(["show", "--end-of-options", `${sha}:${inRepo}`], { allowFail: true });
+  return res.exitCode === 0 ? res.stdout : null;
+}
+function trustedSpec(flags, cwd, config, baseText) {
+  const { text, ignored } = withBaseJudging(config.text, baseText);
+  try {
+    return { spec: buildSpec(flags, { cwd, naming: actionNaming, config: { path: config.path, text } }), ignored };
+  } catch (err) {
+    if (err instanceof UsageError) throw new UsageError("input config", `${err.message} (with the judging settings of the base commit's ${show(config.path)})`);
+    throw err;
+  }
+}
+async function trustedSettings(settings, target, log2) {
+  if (settings.mode !== "compare" || !settings.specSource) return settings;
+  const revs = await resolveRevisions(settings, target, log2);
+  const config = settings.specSource.config;
+  if (!revs || !config) return settings;
+  const baseText = await configAt(settings.workspace, revs.base, config.path);
+  const { spec, ignored } = trustedSpec(settings.specSource.flags, settings.workspace, config, baseText);
+  return { ...settings, spec, judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn, configIgnored: ignored };
+}
+function ignoredLine(keys, configPath) {
+  return `The config file ${configPath} changes ${keys.join(", ")} in this revision: not used to judge it; the judging settings come from the base commit's ${configPath} and the inputs.`;
+}
+
 // src/action/run.ts
 async function runAction(env = process.env) {
   let prepared;
@@ -55510,7 +55700,7 @@ async function runAction(env = process.env) {
     setFailed(err instanceof Error ? err.message : String(err));
     return;
   }
-  const { settings } = prepared;
+  let { settings } = prepared;
   const api = connect(prepared);
   const url2 = runUrl(env);
   let event;
@@ -55521,30 +55711,41 @@ async function runAction(env = process.env) {
       info(`Nothing to do: ${event.target.skip}.`);
       return;
     }
+    settings = await trustedSettings(settings, event.target, (l) => info(l));
+    if (settings.configIgnored.length > 0) warning(ignoredLine(settings.configIgnored, settings.specSource?.config?.path ?? "config"));
     outcome = settings.mode === "report" ? await readResultFiles(settings, event.target) : await measure(settings, event.target, env);
   } catch (err) {
     if (err instanceof PairbenchError || err instanceof EventError) setFailed(err.message);
     else setFailed(`pairbench failed: ${err instanceof Error ? err.message : String(err)}`);
     return;
   }
-  const { results } = outcome;
-  const warn = warnOnce();
-  if (results.kind !== "noise") logTable(results);
-  await writeReports(outcome, settings, env, url2, warn);
-  setOutputs(results, settings);
-  setStatus(outcome.exitCode);
-  const accepted = await acceptLabel(api, settings, event.target, event.payload, env, warn);
-  let exitCode = outcome.exitCode;
-  if (accepted && results.kind !== "noise") {
-    exitCode = afterLabel(exitCode, results, settings.failOn, accepted);
-    setStatus(exitCode);
-    await rewriteSummary(outcome, settings, env, url2, warn, accepted);
+  await reportOutcome(outcome, settings, event, api, env, url2);
+}
+async function reportOutcome(outcome, settings, event, api, env, url2) {
+  try {
+    const { results } = outcome;
+    const warn = warnOnce();
+    if (results.kind !== "noise") logTable(results);
+    await writeReports(outcome, settings, env, url2, warn);
+    setOutputs(results, settings);
+    setStatus(outcome.exitCode);
+    const accepted = await acceptLabel(api, settings, event.target, event.payload, env, warn);
+    let exitCode = outcome.exitCode;
+    if (accepted && results.kind !== "noise") {
+      exitCode = afterLabel(exitCode, results, settings.failOn, accepted);
+      setStatus(exitCode);
+      await rewriteSummary(outcome, settings, env, url2, warn, accepted);
+    }
+    await publishReport(api, settings, event.target, outcome, url2, env, accepted, warn);
+    failStep(exitCode, results, settings.failOn, accepted);
+  } catch (err) {
+    const why = (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).replace(/\s*[\r\n]+\s*/g, " ").slice(0, 300);
+    setFailed(`pairbench could not write its report (${why}); the results file ${settings.resultsPath} holds everything measured.`);
   }
-  await publishReport(api, settings, event.target, outcome, url2, env, accepted, warn);
-  failStep(exitCode, results, settings.failOn, accepted);
 }
 var run = () => runAction(process.env);
 export {
+  reportOutcome,
   run,
   runAction
 };
