@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCopier, programInside, replaceWithCopy } from '../../src/measure/fresh-copy.ts';
 import { pairbench, readResults } from '../support/cli.ts';
+import { TOOLS, requireTool } from '../support/require-tool.ts';
 import { tempDir } from '../support/repo.ts';
 
 /** A folder with `build/prog`, an ELF executable (a copy of /bin/sh, so that a test can script it). */
@@ -258,5 +259,45 @@ describe('only its own files, inside the revision', () => {
     const warnings = log.filter((l) => l.startsWith('warning: '));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/build\/prog: a sparse file \(64 MiB, of which \d+(\.\d+)? MiB on disk\): a copy would be written out in full before every run; its runs go on with the file as it is/);
+  });
+});
+
+const cc = requireTool(TOOLS.cc);
+
+describe('a copy that cannot take the name, and a program that cannot be put back', () => {
+  // Real renames failing on demand: a shared library preloaded into a real Node process makes
+  // rename(2) fail for a copy or an old file taking a name ending in `doomed`.
+  const SHIM = `#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <string.h>
+int rename(const char *from, const char *to) {
+  static int (*real)(const char *, const char *);
+  if (!real) real = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+  size_t n = strlen(to);
+  if (n >= 6 && strcmp(to + n - 6, "doomed") == 0) {
+    if (strstr(from, ".pairbench-copy-")) { errno = EIO; return -1; }
+    if (strstr(from, ".pairbench-aside-")) { errno = EROFS; return -1; }
+  }
+  return real(from, to);
+}
+`;
+  cc.it('says both failures and where the program is, never only the second', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'shim.c'), SHIM);
+    const built = spawnSync('cc', ['-shared', '-fPIC', '-o', join(dir, 'shim.so'), join(dir, 'shim.c'), '-ldl']);
+    expect(built.status, built.stderr.toString()).toBe(0);
+    const prog = join(dir, 'doomed');
+    copyFileSync('/bin/sh', prog);
+    const module = join(import.meta.dirname, '../../src/measure/fresh-copy.ts');
+    const script = `import { replaceWithCopy } from ${JSON.stringify(module)}; try { replaceWithCopy(process.argv[1]); console.log('replaced'); } catch (e) { console.log(e.message); }`;
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script, prog], { env: { ...process.env, LD_PRELOAD: join(dir, 'shim.so') }, encoding: 'utf8' });
+    expect(res.status, res.stderr).toBe(0);
+    const aside = readdirSync(dir).find((n) => n.startsWith('doomed.pairbench-aside-'));
+    expect(aside).toBeDefined();
+    expect(res.stdout.trim()).toBe(`EIO, and it could not be put back (EROFS): it is at ${join(dir, aside!)}`);
+    // the copy is removed; the program is whole at the aside name, where the next run puts it back
+    expect(readdirSync(dir).filter((n) => n.includes('.pairbench-copy-'))).toEqual([]);
+    expect(readFileSync(join(dir, aside!)).equals(readFileSync('/bin/sh'))).toBe(true);
   });
 });
