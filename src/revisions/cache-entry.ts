@@ -4,7 +4,8 @@
  *
  * Saving copies the paths kept into a private folder of pairbench's own, with symbolic links
  * dereferenced (the entry holds the file a link points to, so that no hit restores a bare link
- * that points nowhere in the base's fresh checkout), and writes a manifest: every file's path,
+ * that points nowhere in the base's fresh checkout; a link that leads outside the revision's
+ * folder, to nothing, or round a loop leaves the entry unsaved), and writes a manifest: every file's path,
  * size, SHA-256 and mode. What is stored is that folder, so what is hashed is what is kept.
  *
  * Restoring puts the entry in a fresh folder inside the revision's folder, where nothing else
@@ -15,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, copyFileSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
-import { isAbsolute, join, normalize } from 'node:path';
+import { isAbsolute, join, normalize, relative } from 'node:path';
 import { z } from 'zod';
 
 /** The manifest's name, at the top of an entry beside the paths kept. */
@@ -64,6 +65,7 @@ function insidePath(p: string): boolean {
 export function stageEntry(dir: string, paths: readonly string[], key: string, into: string): string[] {
   const files: Manifest['files'] = [];
   const present: string[] = [];
+  const root = realpathSync(dir);
   const copy = (from: string, to: string, rel: string, folders: Set<string>): void => {
     let st;
     try {
@@ -72,6 +74,10 @@ export function stageEntry(dir: string, paths: readonly string[], key: string, i
       if (lstatSync(from).isSymbolicLink()) throw new CacheRefusal(`${rel} is a symbolic link to nothing`);
       throw err;
     }
+    // through a link on its way or at it, it must stay inside the revision's folder
+    const target = realpathSync(from);
+    const back = relative(root, target);
+    if (back === '..' || back.startsWith('../') || isAbsolute(back)) throw new CacheRefusal(`${rel} leads through a symbolic link to ${target}, outside the revision's folder`);
     if (st.isDirectory()) {
       const real = realpathSync(from);
       if (folders.has(real)) throw new CacheRefusal(`${rel} is a symbolic link to a folder that holds it (a loop)`);
@@ -156,9 +162,11 @@ export function verifyEntry(staged: string, key: string, check: (path: string, s
 }
 
 /**
- * Moves the checked paths of `staged` into `dir`. Every folder on a path's way must be a real folder
- * (or absent): a symbolic link there is refused before anything moves. What stands at a path (a
- * link included) is removed, never written through, and the restored one renamed into its place.
+ * Moves the checked paths of `staged` into `dir`, merged with what the checkout holds there (a
+ * tracked file in a kept folder stays). Every folder above a kept path must be a real folder (or
+ * absent): a symbolic link there is refused before anything moves. At and below a kept path, what
+ * stands in the way (a link included) is removed, never written through, and the restored file or
+ * folder takes its place.
  */
 export function placeEntry(staged: string, paths: readonly string[], dir: string): void {
   for (const p of paths) {
@@ -174,10 +182,27 @@ export function placeEntry(staged: string, paths: readonly string[], dir: string
       if (!st.isDirectory()) throw new CacheRefusal(`${on} in the revision's folder is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}: nothing is restored through it`);
     }
   }
+  const place = (from: string, to: string): void => {
+    let there: Stats | null = null;
+    try {
+      there = lstatSync(to);
+    } catch {
+      there = null;
+    }
+    if (lstatSync(from).isDirectory()) {
+      if (there !== null && !there.isDirectory()) rmSync(to, { force: true });
+      if (there === null || !there.isDirectory()) {
+        renameSync(from, to);
+        return;
+      }
+      for (const name of readdirSync(from)) place(join(from, name), join(to, name));
+      return;
+    }
+    if (there !== null) rmSync(to, { recursive: true, force: true });
+    renameSync(from, to);
+  };
   for (const p of paths) {
-    const to = join(dir, p);
-    mkdirSync(join(to, '..'), { recursive: true });
-    rmSync(to, { recursive: true, force: true });
-    renameSync(join(staged, p), to);
+    mkdirSync(join(dir, p, '..'), { recursive: true });
+    place(join(staged, p), join(dir, p));
   }
 }

@@ -3,7 +3,7 @@
  * its key, its save policy in the action, and its bad inputs. Real git repositories, the real CLI.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { actionSavePolicy, buildCacheKey } from '../../src/revisions/build-cache.ts';
@@ -203,22 +203,32 @@ describe('S25: the local build cache verifies what it restores', () => {
     expect(readdirSync(other).filter((d) => !d.startsWith('.'))).toEqual([]);
   });
 
-  it('restores nothing through a symbolic link in the revision: a link at a cached path is replaced, never written through', () => {
+  it('saves nothing through a link that leads outside the revision, and restores nothing through a link in its checkout: the link is replaced, never written through', () => {
     const repo = tempRepo();
     const outside = tempDir();
-    repo.commit({ 'build.sh': '#!/bin/sh\nmkdir -p build && echo 100 > build/value\n', 'bench.sh': BENCH }, 'scripts');
-    // the base's checkout holds `build` as a link to a folder outside it; the head's does not
+    const plain = repo.commit({ 'build.sh': '#!/bin/sh\nmkdir -p build && echo 100 > build/value\n', 'bench.sh': BENCH }, 'scripts');
+    // a base whose checkout holds `build` as a link to a folder outside it; the head's does not
     symlinkSync(outside, join(repo.dir, 'build'));
-    const linkedBase = repo.commit({}, 'build is a link');
+    const linked = repo.commit({}, 'build is a link');
     repo.git('rm', '--quiet', 'build');
-    const linkedHead = repo.commit({ 'note.txt': 'z\n' }, 'head without the link');
+    const head = repo.commit({ 'note.txt': 'z\n' }, 'head without the link');
     const cacheDir = tempDir();
     const out = tempDir();
-    // the build writes through its own link (the user's build, not pairbench's doing); the cache keeps the file
-    expect(cacheRun(repo, linkedBase, linkedHead, cacheDir, out, 1).status).toBe(0);
+    expect(cacheRun(repo, plain, head, cacheDir, out, 1).status).toBe(0);
+    const plainEntry = entryOf(cacheDir);
+    // the build writes through its own link (the user's build, not pairbench's doing); the cache does not follow it out
+    const refused = cacheRun(repo, linked, head, cacheDir, out, 2);
+    expect(refused.status).toBe(0);
+    expect(refused.stderr).toMatch(/base: build outputs not saved: build leads through a symbolic link to \S+, outside the revision's folder/);
+    // an entry for the linked base all the same (as another checkout could have saved it): restored beside the link, not through it
+    const key = /base: not in the build cache \(key (\S+)\)/.exec(refused.stderr)![1]!;
+    const manifest = JSON.parse(readFileSync(join(plainEntry, 'pairbench-cache.json'), 'utf8')) as { key: string };
+    writeFileSync(join(plainEntry, 'pairbench-cache.json'), JSON.stringify({ ...manifest, key }));
+    renameSync(plainEntry, join(cacheDir, key));
     writeFileSync(join(outside, 'value'), 'untouched\n');
-    const warm = cacheRun(repo, linkedBase, linkedHead, cacheDir, out, 2);
+    const warm = cacheRun(repo, linked, head, cacheDir, out, 3);
     expect(warm.stderr).not.toMatch(/\n\s+at /);
+    expect(warm.status).toBe(0);
     expect(warm.stderr).toContain('base: build outputs restored from the build cache');
     expect(readFileSync(join(outside, 'value'), 'utf8')).toBe('untouched\n');
   });
