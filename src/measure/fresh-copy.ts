@@ -25,7 +25,11 @@
  * a suite was measured (`replaceWithCopy`).
  *
  * Only an ELF executable inside the revision's own folder is copied: a program found on PATH (`go`,
- * `cargo`, `python3`) is the same file for both sides, and a script's interpreter is too.
+ * `cargo`, `python3`) is the same file for both sides, and a script's interpreter is too. It is
+ * found once per comparison, and a step that later redirects its path (a folder on it swapped for a
+ * link) stops the copies rather than have them written where the link leads. What a killed run
+ * left is tidied only inside the revision's folder and only among the user's own files. A sparse
+ * program is not copied: plain writes would put every hole on disk before every run.
  */
 import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';

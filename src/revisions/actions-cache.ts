@@ -21,7 +21,8 @@ import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { CacheRestore, CacheStore } from './build-cache.ts';
-import { CacheRefusal, MANIFEST, placeEntry, stageEntry, verifyEntry } from './cache-entry.ts';
+import { CACHE_MANIFEST } from '../config/build-cache.ts';
+import { CacheRefusal, placeEntry, stageEntry, verifyEntry } from './cache-entry.ts';
 
 async function inFolder<T>(dir: string, env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
   const cwd = process.cwd();
@@ -94,7 +95,7 @@ export class ActionsCacheStore implements CacheStore {
     const staged = mkdtempSync(join(dir, '.pairbench-restore-'));
     try {
       // the exact key only: another revision's outputs are never a hit
-      const got = await inFolder(staged, { PATH: `${bin}${delimiter}${process.env['PATH'] ?? ''}` }, () => cache.restoreCache([...paths, MANIFEST], key));
+      const got = await inFolder(staged, { PATH: `${bin}${delimiter}${process.env['PATH'] ?? ''}` }, () => cache.restoreCache([...paths, CACHE_MANIFEST], key));
       if (got !== key) return { hit: false, warning: null };
       placeEntry(staged, verifyEntry(staged, key), dir);
       return { hit: true };
@@ -112,7 +113,7 @@ export class ActionsCacheStore implements CacheStore {
     const staged = mkdtempSync(join(tmpdir(), 'pairbench-cache-'));
     try {
       if (stageEntry(dir, paths, key, staged).length === 0) return `not saved: the build made none of ${paths.join(', ')}`;
-      const id = await inFolder(staged, {}, () => cache.saveCache([...paths, MANIFEST], key));
+      const id = await inFolder(staged, {}, () => cache.saveCache([...paths, CACHE_MANIFEST], key));
       return id > 0 ? 'saved' : 'not saved (the cache service refused it; see the log above)';
     } catch (err) {
       return `not saved: ${err instanceof Error ? err.message : String(err)}`;

@@ -18,9 +18,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, copyFileSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import { isAbsolute, join, normalize, relative } from 'node:path';
 import { z } from 'zod';
+import { CACHE_MANIFEST } from '../config/build-cache.ts';
 
-/** The manifest's name, at the top of an entry beside the paths kept. */
-export const MANIFEST = 'pairbench-cache.json';
 /** A manifest larger than this is not read (a million files is already far past a build's outputs). */
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -105,7 +104,7 @@ export function stageEntry(dir: string, paths: readonly string[], key: string, i
     present.push(p);
   }
   const manifest: Manifest = { format: 1, key, paths: present, files };
-  writeFileSync(join(into, MANIFEST), `${JSON.stringify(manifest)}\n`, { flag: 'wx', mode: 0o644 });
+  writeFileSync(join(into, CACHE_MANIFEST), `${JSON.stringify(manifest)}\n`, { flag: 'wx', mode: 0o644 });
   return present;
 }
 
@@ -115,7 +114,7 @@ export function stageEntry(dir: string, paths: readonly string[], key: string, i
  * lstat: the local store refuses another user's).
  */
 export function verifyEntry(staged: string, key: string, check: (path: string, st: Stats) => string | null = () => null): string[] {
-  const manifestPath = join(staged, MANIFEST);
+  const manifestPath = join(staged, CACHE_MANIFEST);
   let mst: Stats;
   try {
     mst = lstatSync(manifestPath);
@@ -139,7 +138,7 @@ export function verifyEntry(staged: string, key: string, check: (path: string, s
     for (const name of readdirSync(at).sort()) {
       const path = join(at, name);
       const r = rel === '' ? name : `${rel}/${name}`;
-      if (r === MANIFEST) continue;
+      if (r === CACHE_MANIFEST) continue;
       const st = lstatSync(path);
       const whyNot = check(path, st);
       if (whyNot) throw new CacheRefusal(whyNot);

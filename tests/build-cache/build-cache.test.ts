@@ -63,6 +63,7 @@ describe('build cache on the command line', () => {
       [['--build', 'sh build.sh', '--build-cache', '../outside', '--build-cache-dir', tempDir()], /^pairbench: --build-cache: got "\.\.\/outside"; expected a path inside the revision's folder/],
       [['--build', 'sh build.sh', '--build-cache', '/abs/build', '--build-cache-dir', tempDir()], /^pairbench: --build-cache: got "\/abs\/build"; expected a path inside/],
       [['--build-cache', 'build/', '--build-cache-dir', tempDir()], /^pairbench: --build-cache: got "build\/" but no --build; expected a build command/],
+      [['--build', 'sh build.sh', '--build-cache', 'build/ pairbench-cache.json', '--build-cache-dir', tempDir()], /^pairbench: --build-cache: got "pairbench-cache\.json"; expected a path other than pairbench-cache\.json, the name of the cache entry's manifest/],
       [['--build', 'sh build.sh', '--build-cache-key', 'go1.24'], /^pairbench: --build-cache-key is set but --build-cache is not/],
     ];
     for (const [extra, message] of cases) {
