@@ -58,8 +58,8 @@ function insidePath(p: string): boolean {
 
 /**
  * Copies the paths of `dir` that exist into the empty folder `into`, links dereferenced, and writes
- * the manifest there; returns the paths kept. Throws a CacheRefusal for a link to nothing, a loop of
- * links or a special file (the entry is then not saved).
+ * the manifest there; returns the paths kept. Throws a CacheRefusal for a link to nothing, round a
+ * loop or out of the revision's folder, or a special file (the entry is then not saved).
  */
 export function stageEntry(dir: string, paths: readonly string[], key: string, into: string): string[] {
   const files: Manifest['files'] = [];
@@ -78,10 +78,10 @@ export function stageEntry(dir: string, paths: readonly string[], key: string, i
     const back = relative(root, target);
     if (back === '..' || back.startsWith('../') || isAbsolute(back)) throw new CacheRefusal(`${rel} leads through a symbolic link to ${target}, outside the revision's folder`);
     if (st.isDirectory()) {
-      const real = realpathSync(from);
-      if (folders.has(real)) throw new CacheRefusal(`${rel} is a symbolic link to a folder that holds it (a loop)`);
+      if (folders.has(target)) throw new CacheRefusal(`${rel} is a symbolic link to a folder that holds it (a loop)`);
       mkdirSync(to, { mode: 0o700 });
-      for (const name of readdirSync(from).sort()) copy(join(from, name), join(to, name), `${rel}/${name}`, new Set([...folders, real]));
+      const inner = new Set([...folders, target]);
+      for (const name of readdirSync(from).sort()) copy(join(from, name), join(to, name), `${rel}/${name}`, inner);
       chmodSync(to, st.mode & 0o755);
       return;
     }
@@ -157,6 +157,13 @@ export function verifyEntry(staged: string, key: string, check: (path: string, s
   };
   walk(staged, '');
   for (const p of expected.keys()) if (!seen.has(p)) throw new CacheRefusal(`${p} is missing`);
+  for (const p of manifest.paths) {
+    try {
+      lstatSync(join(staged, p));
+    } catch {
+      throw new CacheRefusal(`${p} is missing`);
+    }
+  }
   return manifest.paths;
 }
 
