@@ -97,7 +97,7 @@ export class ActionsCacheStore implements CacheStore {
       // the exact key only: another revision's outputs are never a hit
       const got = await inFolder(staged, { PATH: `${bin}${delimiter}${process.env['PATH'] ?? ''}` }, () => cache.restoreCache([...paths, CACHE_MANIFEST], key));
       if (got !== key) return { hit: false, warning: null };
-      placeEntry(staged, verifyEntry(staged, key), dir);
+      placeEntry(staged, verifyEntry(staged, key, paths), dir);
       return { hit: true };
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);

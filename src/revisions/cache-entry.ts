@@ -109,11 +109,12 @@ export function stageEntry(dir: string, paths: readonly string[], key: string, i
 }
 
 /**
- * Checks the entry restored into the folder `staged` against its manifest; the paths it holds, or a
- * CacheRefusal saying the first thing wrong. `check` is called on every file and folder first (from
+ * Checks the entry restored into the folder `staged` against its manifest and the paths asked for
+ * (`paths`: an entry names no other); the paths it holds, or a CacheRefusal saying the first thing
+ * wrong. `check` is called on every file and folder first (from
  * lstat: the local store refuses another user's).
  */
-export function verifyEntry(staged: string, key: string, check: (path: string, st: Stats) => string | null = () => null): string[] {
+export function verifyEntry(staged: string, key: string, paths: readonly string[], check: (path: string, st: Stats) => string | null = () => null): string[] {
   const manifestPath = join(staged, CACHE_MANIFEST);
   let mst: Stats;
   try {
@@ -133,6 +134,8 @@ export function verifyEntry(staged: string, key: string, check: (path: string, s
   if (manifest.key !== key) throw new CacheRefusal(`its manifest names another key (${manifest.key.slice(0, 120)})`);
   const expected = new Map(manifest.files.map((f) => [f.path, f]));
   for (const p of [...manifest.paths, ...expected.keys()]) if (!insidePath(p)) throw new CacheRefusal(`its manifest names a path outside the revision's folder (${JSON.stringify(p.slice(0, 120))})`);
+  for (const p of manifest.paths) if (!paths.includes(p)) throw new CacheRefusal(`its manifest names ${JSON.stringify(p.slice(0, 120))}, not a path kept`);
+  for (const f of expected.keys()) if (!manifest.paths.some((p) => f === p || f.startsWith(`${p}/`))) throw new CacheRefusal(`its manifest names ${JSON.stringify(f.slice(0, 120))}, outside the paths kept`);
   const seen = new Set<string>();
   const walk = (at: string, rel: string): void => {
     for (const name of readdirSync(at).sort()) {

@@ -35,7 +35,7 @@ class LocalCacheStore implements CacheStore {
     }
   }
 
-  async restore(dir: string, _paths: readonly string[], key: string): Promise<CacheRestore> {
+  async restore(dir: string, paths: readonly string[], key: string): Promise<CacheRestore> {
     const entry = join(this.root, key);
     try {
       lstatSync(entry);
@@ -49,9 +49,9 @@ class LocalCacheStore implements CacheStore {
       // the entry as it stands (whose files are whose), then the copy that is used (its bytes)
       const why = untrusted(entry, lstatSync(entry));
       if (why) throw new CacheRefusal(why);
-      verifyEntry(entry, key, untrusted);
+      verifyEntry(entry, key, paths, untrusted);
       cpSync(entry, staged, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-      placeEntry(staged, verifyEntry(staged, key), dir);
+      placeEntry(staged, verifyEntry(staged, key, paths), dir);
       return { hit: true };
     } catch (err) {
       const why = err instanceof CacheRefusal ? err.message : fsReason(err);
@@ -71,7 +71,7 @@ class LocalCacheStore implements CacheStore {
       const why = untrusted(entry, st);
       if (why) return `not saved: ${why}`;
       try {
-        verifyEntry(entry, key, untrusted);
+        verifyEntry(entry, key, paths, untrusted);
         return 'already in the cache';
       } catch (err) {
         if (!(err instanceof CacheRefusal)) throw err;

@@ -8,6 +8,7 @@
  * its outputs restored. The benchmark prints its value (--format json): nothing depends on speed.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -231,5 +232,26 @@ describe('S25: the action restores only what its archive may hold', () => {
     expect(linked.status).toBe(0);
     expect(linked.log).toMatch(/warning: base: the build cache's entry \S+ is not used \(build\/etc is a symbolic link\)/);
     expect(builds(w).filter((s) => s === w.c1)).toHaveLength(3);
+  });
+
+  it('an archive whose manifest names a path not kept (the benchmark script) restores nothing', async () => {
+    const w = await world();
+    expect((await runAction(w, 'push', w.cache.token('main', MAIN))).status).toBe(0);
+    const entry = w.cache.entries.find((e) => e.key.includes(w.c1))!;
+    const craft = tempDir();
+    const zstd = entry.archive!.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
+    const raw = spawnSync(zstd ? 'zstd' : 'gzip', ['-d', '-c'], { input: entry.archive!, maxBuffer: 1 << 26 });
+    expect(spawnSync('tar', ['-xf', '-'], { cwd: craft, input: raw.stdout }).status).toBe(0);
+    const planted = '#!/bin/sh\necho \'[{"name":"parse","value":1,"unit":"ms"}]\'\n';
+    writeFileSync(join(craft, 'bench.sh'), planted);
+    const manifest = JSON.parse(readFileSync(join(craft, 'pairbench-cache.json'), 'utf8')) as { paths: string[]; files: object[] };
+    manifest.paths.push('bench.sh');
+    manifest.files.push({ path: 'bench.sh', size: Buffer.byteLength(planted), sha256: createHash('sha256').update(planted).digest('hex'), mode: 0o755 });
+    writeFileSync(join(craft, 'pairbench-cache.json'), JSON.stringify(manifest));
+    entry.archive = craftedArchive(craft, ['build', 'bench.sh', 'pairbench-cache.json'], entry.archive!);
+    const pr = await runAction(w, 'pull_request', w.cache.token('pr-7', PR7));
+    expect(pr.status).toBe(0);
+    expect(pr.log).toMatch(/warning: base: the build cache's entry \S+ is not used \(its manifest names "bench\.sh", not a path kept\): building the base/);
+    expect(builds(w).filter((s) => s === w.c1)).toHaveLength(2);
   });
 });
