@@ -264,12 +264,14 @@ const MiB = 1024 * 1024;
 const mib = (bytes: number): string => `${Number((bytes / MiB).toFixed(1))} MiB`;
 
 /**
- * `64 MiB, of which 0.1 MiB on disk` when the file at `path` is sparse (less than half of it on
+ * `64 MiB, of which 0.1 MiB on disk` when the file at `path` is sparse (less than an eighth of it on
  * disk, and at least a megabyte missing), else null. Its copy, written with plain writes, would hold
- * every hole as zeros on disk: written out in full before every run.
+ * every hole as zeros on disk: written out in full before every run. An eighth, not a half, so that
+ * a file on a compressing file system (ZFS, btrfs), which also takes fewer blocks than its size, is
+ * not taken for sparse.
  */
 function sparseness(path: string): string | null {
   const st = statSync(path);
   const onDisk = st.blocks * 512;
-  return onDisk * 2 < st.size && st.size - onDisk >= MiB ? `${mib(st.size)}, of which ${mib(onDisk)} on disk` : null;
+  return onDisk * 8 < st.size && st.size - onDisk >= MiB ? `${mib(st.size)}, of which ${mib(onDisk)} on disk` : null;
 }
