@@ -6,6 +6,9 @@
 import { isAbsolute, normalize } from 'node:path';
 import { UsageError } from './errors.ts';
 
+/** The manifest at the top of a cache entry (revisions/cache-entry.ts): no path kept may take its name. */
+export const CACHE_MANIFEST = 'pairbench-cache.json';
+
 /**
  * Reads `build-cache`: paths separated by spaces or commas, each relative to the revision's folder
  * and inside it. Empty: no cache.
@@ -18,6 +21,7 @@ export function parseCachePaths(input: string, value: string): string[] {
       throw UsageError.invalid(input, p, "a path inside the revision's folder, relative to it (build/, target/release/bench)");
     }
     if (/[*?[\]{}!]/.test(p)) throw UsageError.invalid(input, p, 'a path without glob characters (a file or a folder)');
+    if (clean.replace(/\/+$/, '') === CACHE_MANIFEST) throw UsageError.invalid(input, p, `a path other than ${CACHE_MANIFEST}, the name of the cache entry's manifest`);
   }
   if (paths.length > 20) throw new UsageError(input, `${input}: got ${paths.length} paths; expected at most 20 (name folders rather than files)`);
   return paths.map((p) => normalize(p).replace(/\/+$/, ''));

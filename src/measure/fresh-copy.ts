@@ -25,7 +25,11 @@
  * a suite was measured (`replaceWithCopy`).
  *
  * Only an ELF executable inside the revision's own folder is copied: a program found on PATH (`go`,
- * `cargo`, `python3`) is the same file for both sides, and a script's interpreter is too.
+ * `cargo`, `python3`) is the same file for both sides, and a script's interpreter is too. It is
+ * found once per comparison, and a step that later redirects its path (a folder on it swapped for a
+ * link) stops the copies rather than have them written where the link leads. What a killed run
+ * left is tidied only inside the revision's folder and only among the user's own files. A sparse
+ * program is not copied: plain writes would put every hole on disk before every run.
  */
 import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -83,27 +87,43 @@ function leftByDeadRun(name: string, prefix: string): boolean {
   return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid));
 }
 
+/** Whether `path` is `root` or inside it (both real paths). */
+function within(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
 /**
  * Tidies what a run killed mid-copy (`kill -9`) left beside the program at `path`: a copy in the
  * making (COPY_SUFFIX) is removed; an old file set aside (ASIDE_SUFFIX) is put back when the
  * program is missing (the run died between the two renames) and removed otherwise. Only regular
- * files of such names whose process is gone: a live run's, and anything else, is left alone.
+ * files of such names, the user's own, whose process is gone, in a folder inside the revision's
+ * folder `dir`: a live run's, another user's, anything beside a program outside the revision (which
+ * pairbench never copies, so never left there) and anything else is left alone.
  */
-function tidyAfterKilledRuns(path: string): void {
-  const folder = dirname(path);
+function tidyAfterKilledRuns(path: string, dir: string): void {
+  let folder: string;
+  try {
+    folder = realpathSync(dirname(path));
+    if (!within(realpathSync(dir), folder)) return;
+  } catch {
+    return;
+  }
   let names: string[];
   try {
     names = readdirSync(folder);
   } catch {
     return;
   }
+  const me = process.getuid?.();
   for (const name of names) {
     const file = join(folder, name);
     const copy = leftByDeadRun(name, `${basename(path)}${COPY_SUFFIX}`);
     const aside = !copy && leftByDeadRun(name, `${basename(path)}${ASIDE_SUFFIX}`);
     if (!copy && !aside) continue;
-    if (!lstatSync(file).isFile()) continue;
-    if (aside && !existsSync(path)) renameSync(file, path);
+    const st = lstatSync(file);
+    if (!st.isFile() || (me !== undefined && st.uid !== me)) continue;
+    if (aside && !existsSync(join(folder, basename(path)))) renameSync(file, join(folder, basename(path)));
     else rmSync(file, { force: true });
   }
 }
@@ -170,7 +190,13 @@ export function replaceWithCopy(path: string): void {
     try {
       renameSync(tmp, path);
     } catch (err) {
-      renameSync(aside, path);
+      try {
+        renameSync(aside, path);
+      } catch (back) {
+        // both said: the program is at the aside name, where the next run puts it back
+        const code = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+        throw Object.assign(new Error(`${code(err)}, and it could not be put back (${code(back)}): it is at ${aside}`), { code: `${code(err)}; put back: ${code(back)}; it is at ${aside}` });
+      }
       throw err;
     }
     made = false;
@@ -199,13 +225,32 @@ export function freshCopier(log: (line: string) => void): FreshCopier {
       // a program a killed run left aside is put back before it is looked for (by the name the
       // command gives; then by its real path, where that differs)
       const named = namedFiles(command, dir);
-      for (const file of named) tidyAfterKilledRuns(file);
+      for (const file of named) tidyAfterKilledRuns(file, dir);
       path = programInside(command, dir);
+      if (path !== null && !named.includes(path)) tidyAfterKilledRuns(path, dir);
+      if (path !== null) {
+        const sparse = sparseness(path);
+        if (sparse !== null) {
+          log(`warning: ${relative(dir, path) || path}: a sparse file (${sparse}): a copy would be written out in full before every run; its runs go on with the file as it is`);
+          path = null;
+        }
+      }
       programs.set(key, path);
-      if (path !== null && !named.includes(path)) tidyAfterKilledRuns(path);
       if (path !== null) log(`${relative(dir, path) || path}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
     }
     if (path === null) return;
+    // resolved once: a step that moved it (a folder on its path swapped for a link) is not followed
+    let real: string | null = null;
+    try {
+      real = realpathSync(path);
+    } catch {
+      // gone: replaceWithCopy says so
+    }
+    if (real !== null && real !== path) {
+      programs.set(key, null);
+      log(`warning: ${relative(dir, path) || path}: is no longer the file it was when the comparison started (a link on its path now leads to ${real}); its runs go on without fresh copies`);
+      return;
+    }
     try {
       replaceWithCopy(path);
     } catch (err) {
@@ -213,4 +258,20 @@ export function freshCopier(log: (line: string) => void): FreshCopier {
       log(`warning: ${path}: could not replace it with a copy of itself (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); its runs go on with the file as it is, whose placement in memory stays the same for the whole comparison`);
     }
   };
+}
+
+const MiB = 1024 * 1024;
+const mib = (bytes: number): string => `${Number((bytes / MiB).toFixed(1))} MiB`;
+
+/**
+ * `64 MiB, of which 0.1 MiB on disk` when the file at `path` is sparse (less than an eighth of it on
+ * disk, and at least a megabyte missing), else null. Its copy, written with plain writes, would hold
+ * every hole as zeros on disk: written out in full before every run. An eighth, not a half, so that
+ * a file on a compressing file system (ZFS, btrfs), which also takes fewer blocks than its size, is
+ * not taken for sparse.
+ */
+function sparseness(path: string): string | null {
+  const st = statSync(path);
+  const onDisk = st.blocks * 512;
+  return onDisk * 8 < st.size && st.size - onDisk >= MiB ? `${mib(st.size)}, of which ${mib(onDisk)} on disk` : null;
 }

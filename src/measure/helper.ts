@@ -18,6 +18,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, renameSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { HELPER_SOURCE } from './helper-source.ts';
+import { untrusted, untrustedRoot } from './owned-path.ts';
 
 /**
  * How runs are timed, and why. `scripted`: nothing is timed, every run is answered from a script
@@ -67,15 +68,6 @@ function cacheRoot(): { dir: string; named: boolean } {
 
 const uid = (): number | undefined => process.getuid?.();
 
-/** Why a folder or file (from lstat) cannot be trusted, or null. */
-function untrusted(path: string, st: Stats): string | null {
-  const me = uid();
-  if (st.isSymbolicLink()) return `${path} is a symbolic link`;
-  if (me !== undefined && st.uid !== me) return `${path} belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 0o022) !== 0) return `${path} is writable by other users (mode ${(st.mode & 0o777).toString(8)})`;
-  return null;
-}
-
 /**
  * Makes the cache folder and the helper's folder in it, or says why they cannot be trusted. The
  * cache folder may be shared (a sticky temp folder) only if nobody else can rename entries in it.
@@ -85,10 +77,9 @@ function prepareFolder(root: string, named: boolean): { dir: string } | { unsafe
     mkdirSync(root, { recursive: true, mode: 0o700 });
     // stat, not lstat: a cache folder reached through the user's own link (~/.cache elsewhere) is fine
     const rst = statSync(root);
-    if (!rst.isDirectory()) return { unsafe: `${root} is not a folder` };
+    const unsafe = untrustedRoot(root, rst);
+    if (unsafe) return { unsafe };
     const me = uid();
-    if (me !== undefined && rst.uid !== me && rst.uid !== 0) return { unsafe: `${root} belongs to another user (uid ${rst.uid})` };
-    if ((rst.mode & 0o022) !== 0 && (rst.mode & 0o1000) === 0) return { unsafe: `${root} is writable by other users (mode ${(rst.mode & 0o777).toString(8)}) without the sticky bit` };
     // A default cache folder is pairbench's own: it is kept private.
     if (!named && rst.uid === me && (rst.mode & 0o077) !== 0) chmodSync(root, 0o700);
     const dir = join(root, `helper-${HELPER_ID}`);

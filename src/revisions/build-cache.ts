@@ -23,11 +23,17 @@ import { show } from '../config/errors.ts';
 export interface CacheStore {
   /** in words, for the log: `GitHub's cache`, `the folder ~/.cache/pb` */
   readonly where: string;
-  /** Restores entry `key` into `dir` (the paths relative to it); true on a hit, false on a miss. */
-  restore(dir: string, paths: readonly string[], key: string): Promise<boolean>;
+  /**
+   * Restores entry `key` into `dir` (the paths relative to it), checked against its manifest
+   * (cache-entry.ts). A miss says why in `warning` when an entry was there but could not be used.
+   */
+  restore(dir: string, paths: readonly string[], key: string): Promise<CacheRestore>;
   /** Saves `paths` of `dir` as entry `key`; the outcome in words (`saved`, or why not). Never throws. */
   save(dir: string, paths: readonly string[], key: string): Promise<string>;
 }
+
+/** What restoring did: a hit, or a miss (with a warning when an entry was found but not used). */
+export type CacheRestore = { hit: true } | { hit: false; warning: string | null };
 
 export interface BuildCache {
   /** the outputs kept, relative to the revision's folder */

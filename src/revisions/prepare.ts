@@ -132,7 +132,9 @@ export async function prepareRevisions(spec: Spec, ctx: PrepareContext): Promise
       for (const rev of [revisions.base, revisions.head]) {
         const key = cache && rev.sha ? buildCacheKey(rev.sha, spec.build, cache) : null;
         if (cache && key && rev.side === 'base') {
-          outcome = { key, hit: await cache.store.restore(rev.dir, cache.paths, key), saved: [] };
+          const restored = await cache.store.restore(rev.dir, cache.paths, key);
+          outcome = { key, hit: restored.hit, saved: [] };
+          if (!restored.hit && restored.warning !== null) ctx.log(`warning: base: ${restored.warning}: building the base`);
           if (outcome.hit) {
             ctx.log(`base: build outputs restored from the build cache (${describeCache(cache)}, key ${key}): the base's build is skipped`);
             continue;

@@ -7,8 +7,9 @@
  * log outside the repository: a run that skipped the base's build and still measured it had
  * its outputs restored. The benchmark prints its value (--format json): nothing depends on speed.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACTION } from '../support/cli.ts';
@@ -165,6 +166,92 @@ describe('action: the base build cache', () => {
     const other = await runAction(w, 'pull_request', w.cache.token('pr-7', PR7), { 'build-cache-key': 'sh-2' });
     expect(other.status).toBe(0);
     expect(w.cache.lookups.at(-1)!.hit).toBe(false);
+    expect(builds(w).filter((s) => s === w.c1)).toHaveLength(2);
+  });
+});
+
+/** A tar archive of `members` (paths as tar is given them, from `cwd`), compressed as `like` is (zstd or gzip). */
+function craftedArchive(cwd: string, members: string[], like: Buffer): Buffer {
+  const tar = spawnSync('tar', ['-P', '-cf', '-', ...members], { cwd, maxBuffer: 1 << 26 });
+  expect(tar.status, tar.stderr.toString()).toBe(0);
+  const zstd = like.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
+  const packed = spawnSync(zstd ? 'zstd' : 'gzip', zstd ? ['-q', '-c'] : ['-c'], { input: tar.stdout, maxBuffer: 1 << 26 });
+  expect(packed.status).toBe(0);
+  return packed.stdout;
+}
+
+describe('S25: the action restores only what its archive may hold', () => {
+  it('an archive with absolute names or .. writes nothing outside the revision, and is a miss: the base is built', async () => {
+    const w = await world();
+    expect((await runAction(w, 'push', w.cache.token('main', MAIN))).status).toBe(0);
+    const entry = w.cache.entries.find((e) => e.key.includes(w.c1))!;
+    const outside = tempDir();
+    const craft = tempDir();
+    mkdirSync(join(craft, 'build'));
+    writeFileSync(join(craft, 'build', 'value'), '100\n');
+    writeFileSync(join(outside, 'absolute'), 'planted\n');
+    writeFileSync(join(outside, 'dotdot'), 'planted\n');
+    const up = '../'.repeat(40);
+    entry.archive = craftedArchive(craft, ['build/value', join(outside, 'absolute'), `${up}${outside.slice(1)}/dotdot`], entry.archive!);
+    rmSync(join(outside, 'absolute'));
+    rmSync(join(outside, 'dotdot'));
+    const pr = await runAction(w, 'pull_request', w.cache.token('pr-7', PR7));
+    expect(pr.log).not.toMatch(/\n\s+at /);
+    expect(pr.status).toBe(0);
+    expect(readdirSync(outside)).toEqual([]);
+    // tar without -P refuses the member with .. and fails: a miss, said once, and the base built again
+    expect(pr.log).toContain("Member name contains '..'");
+    expect(pr.log.match(/::warning::Failed to restore: .*tar.* failed/g)).toHaveLength(1);
+    expect(pr.log).toContain('base: not in the build cache (key');
+    expect(builds(w).filter((s) => s === w.c1)).toHaveLength(2);
+    expect(pr.summary).toContain('**Base build:** not in the build cache');
+  });
+
+  it('an archive whose file differs from its manifest is a miss, and a link in it is never restored', async () => {
+    const w = await world();
+    expect((await runAction(w, 'push', w.cache.token('main', MAIN))).status).toBe(0);
+    const entry = w.cache.entries.find((e) => e.key.includes(w.c1))!;
+    // the saved archive, unpacked: build/value and the manifest
+    const craft = tempDir();
+    const zstd = entry.archive!.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
+    const raw = spawnSync(zstd ? 'zstd' : 'gzip', ['-d', '-c'], { input: entry.archive!, maxBuffer: 1 << 26 });
+    expect(spawnSync('tar', ['-xf', '-'], { cwd: craft, input: raw.stdout }).status).toBe(0);
+    expect(readFileSync(join(craft, 'build', 'value'), 'utf8')).toBe('100\n');
+    writeFileSync(join(craft, 'build', 'value'), '900\n');
+    entry.archive = craftedArchive(craft, ['build', 'pairbench-cache.json'], entry.archive!);
+    const altered = await runAction(w, 'pull_request', w.cache.token('pr-7', PR7));
+    expect(altered.status).toBe(0);
+    expect(altered.log).toMatch(/warning: base: the build cache's entry \S+ is not used \(build\/value: its SHA-256 is not the one saved\): building the base/);
+    expect(builds(w).filter((s) => s === w.c1)).toHaveLength(2);
+    // the bytes restored never reached the benchmark: it read the rebuilt 100, not 900
+    expect(altered.log).not.toMatch(/"value":\s*9\d\d/);
+    writeFileSync(join(craft, 'build', 'value'), '100\n');
+    symlinkSync('/etc', join(craft, 'build', 'etc'));
+    entry.archive = craftedArchive(craft, ['build', 'pairbench-cache.json'], entry.archive!);
+    const linked = await runAction(w, 'pull_request', w.cache.token('pr-7', PR7));
+    expect(linked.status).toBe(0);
+    expect(linked.log).toMatch(/warning: base: the build cache's entry \S+ is not used \(build\/etc is a symbolic link\)/);
+    expect(builds(w).filter((s) => s === w.c1)).toHaveLength(3);
+  });
+
+  it('an archive whose manifest names a path not kept (the benchmark script) restores nothing', async () => {
+    const w = await world();
+    expect((await runAction(w, 'push', w.cache.token('main', MAIN))).status).toBe(0);
+    const entry = w.cache.entries.find((e) => e.key.includes(w.c1))!;
+    const craft = tempDir();
+    const zstd = entry.archive!.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
+    const raw = spawnSync(zstd ? 'zstd' : 'gzip', ['-d', '-c'], { input: entry.archive!, maxBuffer: 1 << 26 });
+    expect(spawnSync('tar', ['-xf', '-'], { cwd: craft, input: raw.stdout }).status).toBe(0);
+    const planted = '#!/bin/sh\necho \'[{"name":"parse","value":1,"unit":"ms"}]\'\n';
+    writeFileSync(join(craft, 'bench.sh'), planted);
+    const manifest = JSON.parse(readFileSync(join(craft, 'pairbench-cache.json'), 'utf8')) as { paths: string[]; files: object[] };
+    manifest.paths.push('bench.sh');
+    manifest.files.push({ path: 'bench.sh', size: Buffer.byteLength(planted), sha256: createHash('sha256').update(planted).digest('hex'), mode: 0o755 });
+    writeFileSync(join(craft, 'pairbench-cache.json'), JSON.stringify(manifest));
+    entry.archive = craftedArchive(craft, ['build', 'bench.sh', 'pairbench-cache.json'], entry.archive!);
+    const pr = await runAction(w, 'pull_request', w.cache.token('pr-7', PR7));
+    expect(pr.status).toBe(0);
+    expect(pr.log).toMatch(/warning: base: the build cache's entry \S+ is not used \(its manifest names "bench\.sh", not a path kept\): building the base/);
     expect(builds(w).filter((s) => s === w.c1)).toHaveLength(2);
   });
 });

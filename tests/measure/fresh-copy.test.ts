@@ -5,11 +5,12 @@
  * `pairbench compare` whose program reports the file it runs from.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCopier, programInside, replaceWithCopy } from '../../src/measure/fresh-copy.ts';
 import { pairbench, readResults } from '../support/cli.ts';
+import { TOOLS, requireTool } from '../support/require-tool.ts';
 import { tempDir } from '../support/repo.ts';
 
 /** A folder with `build/prog`, an ELF executable (a copy of /bin/sh, so that a test can script it). */
@@ -193,5 +194,110 @@ describe('--fresh-copy, end to end', () => {
     expect(inodes.head.size).toBe(1);
     expect(settings?.['freshCopy']).toBe('off');
     expect(stdout).not.toContain('a fresh copy');
+  });
+});
+
+describe('only its own files, inside the revision', () => {
+  it('never removes or renames into place what is named like its copies beside a program outside the folder, by path or through a link', () => {
+    const { dir } = folderWithProgram();
+    const outside = folderWithProgram();
+    const gone = spawnSync('true').pid!;
+    // beside a program outside: a file named like a copy, and one like an old file set aside with the program missing
+    const copyName = `${outside.prog}.pairbench-copy-${gone}`;
+    writeFileSync(copyName, 'not pairbench\'s');
+    const asideProg = join(outside.dir, 'build', 'gone');
+    const asideName = `${asideProg}.pairbench-aside-${gone}`;
+    writeFileSync(asideName, '#!/bin/sh\necho planted\n');
+    symlinkSync(asideProg, join(dir, 'link'));
+    const copy = freshCopier(() => {});
+    copy(`${outside.prog} -c true`, dir);
+    copy('./link', dir);
+    copy(`${asideProg}`, dir);
+    expect(readFileSync(copyName, 'utf8')).toBe("not pairbench's");
+    expect(readFileSync(asideName, 'utf8')).toBe('#!/bin/sh\necho planted\n');
+    expect(existsSync(asideProg)).toBe(false);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("leaves another user's files named like its copies alone, inside the folder too (run as root: the files are given to nobody)", () => {
+    const { dir, prog } = folderWithProgram();
+    const gone = spawnSync('true').pid!;
+    const copyName = `${prog}.pairbench-copy-${gone}`;
+    writeFileSync(copyName, 'another user\'s');
+    chownSync(copyName, 65534, 65534);
+    freshCopier(() => {})('./build/prog', dir);
+    expect(readFileSync(copyName, 'utf8')).toBe("another user's");
+  });
+
+  it('resolves the program once: a prepare step that swaps its folder for a link outside stops the copies, with one warning', () => {
+    const { dir, prog } = folderWithProgram();
+    const outside = folderWithProgram();
+    const log: string[] = [];
+    const copy = freshCopier((l) => log.push(l));
+    copy('./build/prog', dir);
+    expect(existsSync(prog)).toBe(true);
+    renameSync(join(dir, 'build'), join(dir, 'build-old'));
+    symlinkSync(join(outside.dir, 'build'), join(dir, 'build'));
+    const ino = statSync(outside.prog).ino;
+    copy('./build/prog', dir);
+    copy('./build/prog', dir);
+    expect(statSync(outside.prog).ino).toBe(ino);
+    expect(readdirSync(join(outside.dir, 'build'))).toEqual(['prog']);
+    const warnings = log.filter((l) => l.startsWith('warning: '));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/build\/prog: is no longer the file it was when the comparison started \(a link on its path now leads to .*\); its runs go on without fresh copies/);
+  });
+
+  it('does not write a sparse program out in full before every run: it is left as it is, with one warning', () => {
+    const { dir, prog } = folderWithProgram();
+    truncateSync(prog, 64 * 1024 * 1024);
+    const log: string[] = [];
+    const copy = freshCopier((l) => log.push(l));
+    const ino = statSync(prog).ino;
+    copy('./build/prog', dir);
+    copy('./build/prog', dir);
+    expect(statSync(prog).ino).toBe(ino);
+    const warnings = log.filter((l) => l.startsWith('warning: '));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/build\/prog: a sparse file \(64 MiB, of which \d+(\.\d+)? MiB on disk\): a copy would be written out in full before every run; its runs go on with the file as it is/);
+  });
+});
+
+const cc = requireTool(TOOLS.cc);
+
+describe('a copy that cannot take the name, and a program that cannot be put back', () => {
+  // Real renames failing on demand: a shared library preloaded into a real Node process makes
+  // rename(2) fail for a copy or an old file taking a name ending in `doomed`.
+  const SHIM = `#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <string.h>
+int rename(const char *from, const char *to) {
+  static int (*real)(const char *, const char *);
+  if (!real) real = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+  size_t n = strlen(to);
+  if (n >= 6 && strcmp(to + n - 6, "doomed") == 0) {
+    if (strstr(from, ".pairbench-copy-")) { errno = EIO; return -1; }
+    if (strstr(from, ".pairbench-aside-")) { errno = EROFS; return -1; }
+  }
+  return real(from, to);
+}
+`;
+  cc.it('says both failures and where the program is, never only the second', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'shim.c'), SHIM);
+    const built = spawnSync('cc', ['-shared', '-fPIC', '-o', join(dir, 'shim.so'), join(dir, 'shim.c'), '-ldl']);
+    expect(built.status, built.stderr.toString()).toBe(0);
+    const prog = join(dir, 'doomed');
+    copyFileSync('/bin/sh', prog);
+    const module = join(import.meta.dirname, '../../src/measure/fresh-copy.ts');
+    const script = `import { replaceWithCopy } from ${JSON.stringify(module)}; try { replaceWithCopy(process.argv[1]); console.log('replaced'); } catch (e) { console.log(e.message); }`;
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script, prog], { env: { ...process.env, LD_PRELOAD: join(dir, 'shim.so') }, encoding: 'utf8' });
+    expect(res.status, res.stderr).toBe(0);
+    const aside = readdirSync(dir).find((n) => n.startsWith('doomed.pairbench-aside-'));
+    expect(aside).toBeDefined();
+    expect(res.stdout.trim()).toBe(`EIO, and it could not be put back (EROFS): it is at ${join(dir, aside!)}`);
+    // the copy is removed; the program is whole at the aside name, where the next run puts it back
+    expect(readdirSync(dir).filter((n) => n.includes('.pairbench-copy-'))).toEqual([]);
+    expect(readFileSync(join(dir, aside!)).equals(readFileSync('/bin/sh'))).toBe(true);
   });
 });
