@@ -18,7 +18,7 @@ import { redactOutput } from './secrets.ts';
 /** A report larger than this is not read for its errors. */
 const REPORT_CAP = 16 * 1024 * 1024;
 
-export interface FailedRun {
+interface FailedRun {
   stdout: string;
   outputTail: string;
 }
