@@ -17,7 +17,7 @@
 # registry, each pinned by a package-lock.json: `npm ci` installs them); apt-get install -y catch2
 # (Catch2 v2 on Debian 12; for the v3 fixtures set CATCH2_V3_SRC to Catch2 v3's source tree, whose
 # extras/ holds the amalgamated catch_amalgamated.{hpp,cpp}: `apt-get source catch2` from Debian 13);
-# python3 -m pip install pyperf.
+# python3 -m pip install pyperf; Node.js 26 in .cache/node-26 (scripts/setup-ci.sh) for node:bench.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -169,6 +169,18 @@ if want_format mitata; then
     capture mitata example-suite json "$EX/mitata-suite/base" "(cd .. && $npm_ci) && node bench.mjs"
     capture mitata groups-args json "$FIX/mitata/src" "$npm_ci && node groups.mjs"
   else skip mitata "node and npm are needed"; fi
+fi
+
+# --- node-bench (node:bench's json reporter, Node 26.9 or later: scripts/setup-ci.sh installs it) ---
+if want_format node-bench; then
+  node26="$ROOT/.cache/node-26/node_modules/node/bin"
+  if [ -x "$node26/node" ]; then
+    PATH="$node26:$PATH" capture node-bench example-suite jsonl "$EX/node-bench-suite/base" \
+      "node --experimental-bench --bench --bench-reporter=json kernels.bench.mjs"
+    # a/parse.bench.mjs has a benchmark that throws, so the runner exits 1
+    PATH="$node26:$PATH" capture node-bench suites-params-error jsonl "$FIX/node-bench/src" \
+      "node --experimental-bench --bench --bench-reporter=json --bench-samples=5 a/parse.bench.mjs b/parse.bench.mjs || [ \$? = 1 ]"
+  else skip node-bench "Node.js 26 is needed in .cache/node-26 (bash scripts/setup-ci.sh)"; fi
 fi
 
 # --- benchmark.js (the cycle lines: String(event.target)) ------------------------------------------

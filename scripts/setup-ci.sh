@@ -12,8 +12,9 @@
 #                          each examples/<name>/ (scripts/setup-examples.sh)
 #   Go module proxy:       actionlint, pinned (go install; Go itself must be there, as on GitHub's runners)
 #   crates.io:             cargo-criterion, pinned (Rust example; cargo must be there)
-#   npm registry:          Node.js 20 and 22 from the `node` package into .cache/node-<major>/ (the
-#                          npm package is tested on 22 and 24, and must refuse 20 with one line).
+#   npm registry:          Node.js 20, 22 and 26 from the `node` package into .cache/node-<major>/ (the
+#                          npm package is tested on 22 and 24, and must refuse 20 with one line;
+#                          26 runs examples/node-bench-suite, whose node:bench needs Node 26.9 or later).
 #                          Not devDependencies: every `node` package links the same bin name `node`,
 #                          and which one node_modules/.bin/node then runs would be left to chance.
 #
@@ -93,9 +94,9 @@ if ! cargo criterion --version >/dev/null 2>&1; then
   took "cargo install cargo-criterion@$CARGO_CRITERION_VERSION" "$t"
 fi
 
-# the two Node.js downloads run side by side; each is ~25 s of waiting on the network
+# the Node.js downloads run side by side; each is ~25 s of waiting on the network
 pids=()
-for major in 20 22; do
+for major in 20 22 26; do
   dir=".cache/node-$major"
   if ! "$dir/node_modules/node/bin/node" --version 2>/dev/null | grep -q "^v$major\."; then
     (

@@ -18,6 +18,7 @@ import { parseHyperfine } from './hyperfine.ts';
 import { parseJmh } from './jmh.ts';
 import { parseJson } from './json.ts';
 import { parseMitata } from './mitata.ts';
+import { parseNodeBench } from './node-bench.ts';
 import { parsePyperf } from './pyperf.ts';
 import { parsePytestBenchmark } from './pytest-benchmark.ts';
 import { parseVitest } from './vitest.ts';
@@ -41,6 +42,7 @@ export const HARNESS_PARSERS: Readonly<Record<HarnessFormat, HarnessParser>> = {
   benchmarkjs: parseBenchmarkjs,
   catch2: parseCatch2,
   pyperf: parsePyperf,
+  'node-bench': parseNodeBench,
 };
 
 /** True when `format` names a harness format (not `time`). */

@@ -14,7 +14,8 @@
  * The filter of the formats added for JavaScript, Catch2 and pyperf (`filterFor`): vitest's `-t`
  * (`--testNamePattern`), a RegExp over the test's full name; mitata's `filter`, a RegExp over each
  * `bench()`'s name, which the bench script passes on; benchmark.js's, which the bench script
- * applies itself; Catch2's test spec (test case names separated by `,`, `\` escaping).
+ * applies itself; node:bench's `--bench-name-pattern`, a RegExp over the benchmark's name path
+ * joined by spaces; Catch2's test spec (test case names separated by `,`, `\` escaping).
  * Without a placeholder, pairbench adds the format's filter flag itself where that is safe: for Go
  * (`-test.bench=` for a test binary, `-bench=` for `go test`) and Google Benchmark
  * (`--benchmark_filter=`), when the command is one simple command (no pipe, redirection, `;`, `&&`).
@@ -48,6 +49,7 @@ const SELECTABLE_FORMATS: readonly HarnessFormat[] = [
   'benchmarkjs',
   'catch2',
   'pyperf',
+  'node-bench',
 ];
 
 /** The command and environment of one run that executes only `names`. */
@@ -194,6 +196,7 @@ export function filterFor(format: HarnessFormat, names: readonly string[]): stri
   if (format === 'vitest') return vitestFilter(names);
   if (format === 'mitata') return mitataFilter(names);
   if (format === 'catch2') return catch2Filter(names);
+  if (format === 'node-bench') return nodeBenchFilter(names);
   const alternatives = names.map(escapeRegex);
   return alternatives.length === 1 ? `^${alternatives[0]}$` : `^(${alternatives.join('|')})$`;
 }
@@ -272,6 +275,23 @@ function mitataFilter(names: readonly string[]): string {
     }
   }
   return `^(?:${[...alternatives].join('|')})`;
+}
+
+/**
+ * node:bench's `--bench-name-pattern` is a RegExp tested on the benchmark's full hierarchical name:
+ * its `namePath` joined by a space. A result is named `<file> > <suite…> > <bench>[ [<params>]]`
+ * (harness/node-bench.ts), so the pattern is the parts after the file, with either separator (a
+ * part may hold ` > ` itself), with and without a trailing `[…]` (params, or the name's own). It
+ * selects every file's benchmark of that path and each of its params; pairbench reads only the
+ * names it asked for.
+ */
+function nodeBenchFilter(names: readonly string[]): string {
+  const alternatives = new Set<string>();
+  for (const name of names) {
+    const path = parts(name).slice(1).join(SEPARATOR);
+    for (const p of new Set([path, path.replace(/ \[[^\]]*\]$/, '')])) alternatives.add(p.split(SEPARATOR).map(escapeRegex).join('(?: > | )'));
+  }
+  return `^(?:${[...alternatives].join('|')})$`;
 }
 
 /**

@@ -18,6 +18,7 @@ export const HARNESS_FORMATS = [
   'benchmarkjs',
   'catch2',
   'pyperf',
+  'node-bench',
 ] as const;
 
 export type HarnessFormat = (typeof HARNESS_FORMATS)[number];

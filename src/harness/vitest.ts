@@ -138,7 +138,7 @@ function readVitest4(doc: z.infer<typeof Vitest4>, out: SampleCollector): void {
  * those files share. A selected run (`vitest bench <name>` matches every path holding the name)
  * has every file of that name, so the labels do not change between the listing run and a selection.
  */
-function fileLabels(paths: readonly string[]): string[] {
+export function fileLabels(paths: readonly string[]): string[] {
   const split = paths.map((p) => p.split(/[\\/]/).filter((part) => part !== ''));
   const byBase = new Map<string, number[]>();
   split.forEach((parts, i) => {

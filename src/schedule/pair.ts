@@ -9,6 +9,7 @@ import { isHarnessFormat } from '../harness/index.ts';
 import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { FreshCopier } from '../measure/fresh-copy.ts';
+import { harnessFailureDetail } from '../measure/harness-failure.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 import { addCalibration, calibrationRequest } from '../measure/overhead.ts';
 import type { RunRequest, RunResult } from '../measure/run.ts';
@@ -100,7 +101,11 @@ function interpret(ctx: MeasureContext, target: Target, side: Side, prep: RunRes
   }
   if (run.outcome === 'cancelled') throw new RunFailure(side, 'signal', 'interrupted', run, false);
   if (run.outcome === 'timeout') throw new RunFailure(side, 'timeout', `${side} timed out after ${ctx.spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
-  if (run.outcome !== 'ok') throw new RunFailure(side, run.outcome === 'spawn' ? 'spawn' : run.outcome === 'signal' ? 'signal' : 'exit', `${side}'s command failed (${describe(run)})`, run, true);
+  if (run.outcome !== 'ok') {
+    // a harness that writes its errors into its report: what it said, where the last lines only say where the report went
+    const detail = run.outcome === 'exit' && isHarnessFormat(bench.format) ? harnessFailureDetail(bench.format, run, sideRequests(ctx, target, side).run) : '';
+    throw new RunFailure(side, run.outcome === 'spawn' ? 'spawn' : run.outcome === 'signal' ? 'signal' : 'exit', `${side}'s command failed (${describe(run)}${detail})`, run, true);
+  }
   try {
     return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1 })), target.sizing?.warmup ?? 0);
   } catch (err) {

@@ -126,6 +126,16 @@ const OUTPUTS: Record<HarnessFormat, (n: number) => string> = {
     for (let i = 0; i < n; i++) list.push(JSON.stringify({ ...b, metadata: { ...b.metadata, name: `case_${i}` } }));
     return `{"version": "1.0", "metadata": {"unit": "second"}, "benchmarks": [${list.join(',\n')}]}`;
   },
+  'node-bench': (n) => {
+    const record = fixture('node-bench/example-suite.jsonl')
+      .split('\n')
+      .map((l) => (l.startsWith('{') ? (JSON.parse(l) as { type: string; data: Record<string, unknown> }) : null))
+      .find((r) => r?.type === 'bench:complete')!;
+    const tpl = JSON.stringify({ ...record, data: { ...record.data, namePath: ['\u0000'] } });
+    const lines: string[] = [];
+    for (let i = 0; i < n; i++) lines.push(tpl.replace('"\\u0000"', JSON.stringify(`case ${i}`)));
+    return lines.join('\n');
+  },
 };
 
 /** A results file of `n` benchmarks with `pairs` pairs each; one in a thousand is a 20% regression measured with 30 pairs. */

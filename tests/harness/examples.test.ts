@@ -112,6 +112,13 @@ const cases: Array<{ example: string; needs: ToolSpec[]; expected: string[]; sel
     expected: ['checksum 64 KiB', 'sort 1000'],
   },
   {
+    example: 'node-bench-suite',
+    endToEnd: 'tests/examples/node-bench.test.ts',
+    selects: true,
+    needs: [TOOLS.node26],
+    expected: ['kernels.bench.mjs > checksum 64 KiB', 'kernels.bench.mjs > sort 1000'],
+  },
+  {
     example: 'benchmarkjs-suite',
     endToEnd: 'tests/examples/benchmarkjs.test.ts',
     selects: true,

@@ -347,6 +347,23 @@ describe('mitata', () => {
   });
 });
 
+describe('node-bench', () => {
+  it('the json reporter on the example: the median of duration_ns / operations over the samples, named <file> > <bench>', () => {
+    expectSamples(fixture('node-bench', 'example-suite.jsonl'), {
+      'kernels.bench.mjs > checksum 64 KiB': [817883.5, 'ns'],
+      'kernels.bench.mjs > sort 1000': [22817.17, 'ns'],
+    });
+  });
+
+  it('suites in the name, params after it, files of one name told apart by their folder; the benchmark that threw, the skipped one and the printed line left out', () => {
+    expectSamples(fixture('node-bench', 'suites-params-error.jsonl'), {
+      'a/parse.bench.mjs > parse > json > array [size=10]': [1649.45, 'ns'],
+      'a/parse.bench.mjs > parse > json > array [size=1000]': [13454.95, 'ns'],
+      'b/parse.bench.mjs > number': [392.59, 'ns'],
+    });
+  });
+});
+
 describe('benchmarkjs', () => {
   it('the cycle lines of the example, as ops/s', () => {
     expectSamples(fixture('benchmarkjs', 'example-suite.txt'), {

@@ -18,6 +18,8 @@ const FIXTURES: Array<{ format: HarnessFormat; file: string; text: string }> = H
     .map((file) => ({ format, file, text: readFileSync(join(ROOT, format, file), 'utf8') })),
 );
 const JSON_FORMATS = new Set<HarnessFormat>(['pytest-benchmark', 'google-benchmark', 'hyperfine', 'jmh', 'json', 'vitest', 'mitata', 'pyperf']);
+/** Formats that print one JSON record a line: a node is replaced in one record. */
+const NDJSON_FORMATS = new Set<HarnessFormat>(['criterion', 'node-bench']);
 
 function assertValid(samples: Sample[]): void {
   expect(Array.isArray(samples)).toBe(true);
@@ -143,10 +145,10 @@ describe.each(HARNESS_FORMATS)('%s never throws anything but HarnessParseError',
     );
   });
 
-  if (JSON_FORMATS.has(format) || format === 'criterion') {
+  if (JSON_FORMATS.has(format) || NDJSON_FORMATS.has(format)) {
     it('on its real fixtures with one JSON node replaced or removed', () => {
       const docs = own.map((f) =>
-        format === 'criterion' ? f.text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as unknown) : (JSON.parse(f.text) as unknown),
+        NDJSON_FORMATS.has(format) ? f.text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as unknown) : (JSON.parse(f.text) as unknown),
       );
       const nodes = docs.map((d) => paths(d));
       fc.assert(
@@ -159,7 +161,7 @@ describe.each(HARNESS_FORMATS)('%s never throws anything but HarnessParseError',
             const candidates = nodes[d % docs.length] as Array<Array<string | number>>;
             const mutated = replaceAt(doc, candidates[p % candidates.length] as Array<string | number>, replacement);
             const text =
-              format === 'criterion' ? (Array.isArray(mutated) ? mutated : [mutated]).map((m) => JSON.stringify(m)).join('\n') : (JSON.stringify(mutated, null, 2) ?? '');
+              NDJSON_FORMATS.has(format) ? (Array.isArray(mutated) ? mutated : [mutated]).map((m) => JSON.stringify(m)).join('\n') : (JSON.stringify(mutated, null, 2) ?? '');
             check(format, text);
           },
         ),

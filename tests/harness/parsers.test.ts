@@ -545,6 +545,54 @@ describe('mitata', () => {
   });
 });
 
+describe('node-bench', () => {
+  const complete = (file: string, namePath: string[], samples: Array<[number, string | number]>, extra: Record<string, unknown> = {}): string =>
+    JSON.stringify({ type: 'bench:complete', data: { benchId: JSON.stringify([file, namePath, {}]), name: namePath[namePath.length - 1], namePath, file, params: {}, samples: samples.map(([operations, duration_ns]) => ({ operations, duration_ns })), ...extra } });
+
+  it('the median of duration_ns / operations over the samples; other records and printed lines passed over', () => {
+    const text = [
+      'a line the program printed',
+      JSON.stringify({ type: 'bench:plan', data: { name: 'x' } }),
+      JSON.stringify({ type: 'bench:sample', data: { operations: 1, duration_ns: '999999' } }),
+      complete('file:///r/base/k.bench.mjs', ['x'], [[10, '1000'], [10, '3000'], [5, '1000']]),
+      complete('file:///r/base/k.bench.mjs', ['s', 'y'], [[2, 30]], { params: { n: 8, kind: 'big' } }),
+      JSON.stringify({ type: 'bench:summary', data: { success: true } }),
+      '',
+    ].join('\n');
+    expect(values(parseHarness('node-bench', text))).toEqual({ 'k.bench.mjs > x': 200, 'k.bench.mjs > s > y [n=8, kind=big]': 15 });
+  });
+
+  it('leaves out a benchmark that threw or was skipped, and refuses a run where none was measured', () => {
+    const ok = complete('file:///r/k.bench.mjs', ['ok'], [[1, '5']]);
+    const threw = complete('file:///r/k.bench.mjs', ['bad'], [], { error: { name: 'Error', message: 'boom' } });
+    const skipped = complete('file:///r/k.bench.mjs', ['skip'], [], { skip: true });
+    expect(values(parseHarness('node-bench', [threw, ok, skipped].join('\n')))).toEqual({ 'k.bench.mjs > ok': 5 });
+    expect(parseError('node-bench', [threw, skipped].join('\n')).message).toContain('no measured benchmark');
+    expect(parseError('node-bench', '  ✔ parse 1,234 ops/s\n').message).toContain('--bench-reporter=json');
+  });
+
+  it('refuses a broken record, naming its line and field', () => {
+    const ok = complete('file:///r/k.bench.mjs', ['ok'], [[1, '5']]);
+    expect(parseError('node-bench', `${ok}\n{"type":"bench:complete",`).line).toBe(2);
+    const e = parseError('node-bench', `${ok}\n${complete('file:///r/k.bench.mjs', ['x'], [[1, '-5']])}`);
+    expect(e.line).toBe(2);
+    expect(e.message).toContain('samples[0].duration_ns');
+    expect(parseError('node-bench', complete('file:///r/k.bench.mjs', ['x'], [[0, '5']])).message).toContain('samples[0].operations');
+    expect(parseError('node-bench', complete('file:///r/k.bench.mjs', [], [[1, '5']])).message).toContain('namePath');
+  });
+
+  it('names by the file, never by the benchId (which holds the absolute path): base and head in other folders give the same names', () => {
+    const at = (dir: string): string => complete(`file://${dir}/bench/k.bench.mjs`, ['x'], [[1, '7']]);
+    expect(parseHarness('node-bench', at('/tmp/base')).map((s) => s.name)).toEqual(parseHarness('node-bench', at('/tmp/pr-head')).map((s) => s.name));
+  });
+
+  it('hostile names are kept as they are, never interpreted', () => {
+    const name = '$(rm -rf ~) `x` "; --help \u00e9 > >';
+    const out = parseHarness('node-bench', complete('file:///r/%24(x).mjs', [name, name], [[1, '3']], { params: { [name]: name } }));
+    expect(out.map((s) => s.name)).toEqual([`$(x).mjs > ${name} > ${name} [${name}=${name}]`]);
+  });
+});
+
 describe('benchmarkjs', () => {
   it('reads ops/sec with separators and decimals, higher is better; the last " x " splits the name', () => {
     const out = parseHarness('benchmarkjs', 'noise\nRegExp#test x 1,234,567 ops/sec \u00b11.50% (89 runs sampled)\nslow x 2 x 12.34 ops/sec \u00b10.00% (1 run sampled)\nbad: TypeError: x\nFastest is RegExp#test\n');

@@ -61,6 +61,13 @@ describe('filters of the JavaScript, Catch2 and pyperf formats', () => {
     expect(new RegExp(filterFor('mitata', ['g > fill [n=8]'])).test('fill')).toBe(true);
   });
 
+  it("node-bench: --bench-name-pattern over the name path joined by spaces, the file and params left out; the runner selects that path alone", () => {
+    const re = new RegExp(filterFor('node-bench', ['a/parse.bench.mjs > parse > json > array [size=10]', 'k.bench.mjs > checksum 64 KiB (x+y)']));
+    for (const name of ['parse json array', 'parse > json > array', 'checksum 64 KiB (x+y)']) expect(re.test(name), name).toBe(true);
+    for (const name of ['parse json', 'json array', 'parse json array2', 'checksum 64 KiB (xxy)', 'k.bench.mjs checksum 64 KiB (x+y)']) expect(re.test(name), name).toBe(false);
+    expect(selectionBlocker("node --experimental-bench --bench --bench-reporter=json --bench-name-pattern={filter} 'bench/*.mjs'", 'node-bench', ['k.bench.mjs > a'])).toBeNull();
+  });
+
   it("Catch2: a test spec of the test case's names, separated by ',', Catch2's special characters escaped", () => {
     expect(filterFor('catch2', ['checksum > checksum 64 KiB'])).toBe('checksum');
     expect(filterFor('catch2', ['strings, <a & b>* > copy', 'vector > sum > accumulate'])).toBe('strings\\, <a & b>\\*,vector,vector > sum');

@@ -18,6 +18,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
 
+/** The folder of the Node.js 26 that scripts/setup-ci.sh installs: put first on PATH, its `node` runs a node:bench suite. */
+export const NODE26_BIN = join(import.meta.dirname, '..', '..', '.cache', 'node-26', 'node_modules', 'node', 'bin');
+
 export interface ToolSpec {
   /** what is missing, as the user would install it: `go`, `valgrind`, `pytest-benchmark` */
   name: string;
@@ -130,6 +133,12 @@ export const TOOLS = {
   ...examplePackages('vitest-suite', 'vitest'),
   ...examplePackages('mitata-suite', 'mitata'),
   ...examplePackages('benchmarkjs-suite', 'benchmark'),
+  /** Node.js 26 in .cache/node-26 (the `node` package from the npm registry): node:bench, for examples/node-bench-suite */
+  node26: {
+    name: 'Node.js 26 with node:bench in .cache/node-26',
+    present: () => works(join(NODE26_BIN, 'node'), ['--experimental-bench', '--no-warnings', '-e', "require('node:bench')"]),
+    install: 'bash scripts/setup-ci.sh (npm install --prefix .cache/node-26 node@26)',
+  },
   cargo: { name: 'cargo', present: () => works('cargo', ['--version']), install: 'install Rust from https://rustup.rs' },
   cargoCriterion: {
     name: 'cargo-criterion',
