@@ -7,7 +7,6 @@
  */
 import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
-import { gateFails } from './config/fail-on.ts';
 import { COMPARE_OPTIONS, recordedKey } from './config/options.ts';
 import type { Spec } from './config/spec.ts';
 import { measuringTimer, type Timer } from './measure/helper.ts';
@@ -18,6 +17,7 @@ import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
 import { changedFiles, selectByPaths, type PathSelection } from './revisions/changed-paths.ts';
+import { gateFails } from './results/gate.ts';
 import { JudgingInterrupted, judgeResultsCooperatively } from './results/judge.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
 import { ResultsWriter } from './results/writer.ts';
@@ -89,6 +89,8 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
     ),
     build: spec.build,
     failOn: spec.failOn,
+    // the gate as applied: a comparison of nothing passes only with it (results/gate.ts)
+    ...(spec.allowNothingCompared ? { allowNothingCompared: true } : {}),
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(','),
     benchmarks: spec.benchmarks.map((b) => ({
       name: b.name,

@@ -66,6 +66,8 @@ export interface ActionSettings {
   spec: Spec | null;
   judge: JudgeOptions;
   failOn: FailOn;
+  /** `allow-nothing-compared`: a comparison of nothing passes the gate (results/gate.ts) */
+  allowNothingCompared: boolean;
   /** `bisect: true`: the budget of the searches for the commits that regressed (bisect-max-time), else null */
   bisect: { maxTimeMs: number } | null;
 }
@@ -142,12 +144,13 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
     return finish(null, {
       judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction') },
       failOn: parseFailOn(actionNaming('fail-on'), opt<string[]>('fail-on')),
+      allowNothingCompared: opt<boolean | undefined>('allow-nothing-compared') ?? false,
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...(config ? { config } : {}) });
-  return finish(spec, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
+  return finish(spec, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared });
 
-  function finish(spec: Spec | null, judging: Pick<ActionSettings, 'judge' | 'failOn'>): ActionSettings {
+  function finish(spec: Spec | null, judging: Pick<ActionSettings, 'judge' | 'failOn' | 'allowNothingCompared'>): ActionSettings {
     return {
       mode,
       token: get('github-token'),

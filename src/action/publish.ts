@@ -16,7 +16,6 @@ import { countVerdicts, renderMarkdown, type Acceptance } from '../report/markdo
 import { repoOf } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
 import type { Outcome } from './outcome.ts';
-import { gateOf } from './outputs.ts';
 import { appendixBytes, withAppendix } from './summary.ts';
 
 /** Whether the accept label is on the pull request and counts; null when there is none to weigh, or it cannot be checked (a warning). */
@@ -91,7 +90,8 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
         name: settings.checkName,
         headSha: target.checkSha,
         results,
-        failOn: gateOf(settings.failOn, accepted),
+        failOn: settings.failOn,
+        acceptance: accepted,
         render: (maxBytes) => redactOutput(renderMarkdown(results, { ...common, maxLength: maxBytes })),
         ...(url ? { detailsUrl: url } : {}),
         log: (l) => core.info(l),

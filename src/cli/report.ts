@@ -13,7 +13,7 @@ import { HTML_OPTION, parseFlags } from './args.ts';
 import { checkOutputs, emit } from './emit.ts';
 import type { Io } from './io.ts';
 
-const REPORT_OPTIONS = ['alpha', 'threshold', 'outliers', 'correction', 'fail-on', 'markdown', 'out', 'json', 'html'] as const;
+const REPORT_OPTIONS = ['alpha', 'threshold', 'outliers', 'correction', 'fail-on', 'allow-nothing-compared', 'markdown', 'out', 'json', 'html'] as const;
 
 function help(): string {
   const lines = REPORT_OPTIONS.map((name) => [...COMPARE_OPTIONS, HTML_OPTION].find((o) => o.name === name)!).map((o) => `  --${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg}`}`.padEnd(26) + o.help);
@@ -38,6 +38,7 @@ export async function report(argv: string[], io: Io): Promise<ExitCode> {
     trustRecorded: true,
     given: Object.fromEntries(Object.entries(judging).filter(([, v]) => v !== undefined)),
     failOn,
+    allowNothingCompared: flags['allow-nothing-compared'] === true,
     naming: cliNaming,
   });
   for (const w of rejudged.warnings) io.stderr.write(`warning: ${w}\n`);

@@ -105,6 +105,8 @@ export interface Spec {
   out: string;
   markdown: string | null;
   failOn: FailOn;
+  /** `allow-nothing-compared`: a comparison of nothing (results/gate.ts) passes the gate */
+  allowNothingCompared: boolean;
   json: boolean;
   quiet: boolean;
 }
@@ -392,6 +394,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     out: get<string>('out') ?? 'pairbench-results.json',
     markdown: get<string>('markdown') ?? null,
     failOn: parseFailOn(naming('fail-on'), get<string[]>('fail-on') ?? ['regression']),
+    allowNothingCompared: get<boolean>('allow-nothing-compared') ?? false,
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };

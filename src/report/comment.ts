@@ -32,7 +32,7 @@ import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { isTimeUnit, KIND_LABEL, type Group, type Row } from './rows.ts';
 import type { Markup } from './markup.ts';
-import { countParts, nothingCounted, summaryText, wordNote } from './words.ts';
+import { countParts, nothingComparedText, nothingCounted, summaryText, wordNote } from './words.ts';
 import { nothingMeasured, nothingMeasuredMarkdown, notRunMarkdown } from './not-run.ts';
 import { measuredHow } from './measured-how.ts';
 
@@ -83,7 +83,8 @@ function headingOf(model: ReportModel): string {
     const none = nothingCounted(model);
     parts.push(`${none.emoji ? `${none.emoji} ` : ''}${none.words}`);
   }
-  return `### ${parts.join(', ')} · ${escapeInline(model.title, 80)}`;
+  const nothing = nothingComparedText(model, MARKDOWN);
+  return `### ${nothing ? `⛔ ${nothing}: ` : ''}${parts.join(', ')} · ${escapeInline(model.title, 80)}`;
 }
 
 /** The heading of a results file's report (see {@link headingOf}). */

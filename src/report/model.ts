@@ -12,7 +12,8 @@
  *
  * Pure: results in, a value out.
  */
-import { gateAfterAcceptance, gateFails, type Acceptance, type FailOn } from '../config/fail-on.ts';
+import { gateAfterAcceptance, type Acceptance, type FailOn } from '../config/fail-on.ts';
+import { gateFails, nothingAllowed, nothingCompared, type NothingCompared } from '../results/gate.ts';
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
@@ -65,8 +66,10 @@ interface GateState {
   acceptance: Acceptance | null;
   /** the gate once the accept label is weighed (config/fail-on.ts `gateAfterAcceptance`) */
   effective: FailOn | null;
-  /** whether the effective gate fails the job; false when the gate is not known */
+  /** whether the gate fails the job (results/gate.ts); false when the gate is not known */
   fails: boolean;
+  /** a comparison of nothing passes by `allow-nothing-compared` */
+  nothingAllowed: boolean;
   /** the check run's conclusion under the effective gate (`fail-on: regression` when not known) */
   conclusion: Conclusion;
 }
@@ -92,6 +95,8 @@ export interface ReportModel {
   /** findings that many benchmarks share, said once for all of them on every surface (shared.ts) */
   shared: SharedFindings;
   gate: GateState;
+  /** why nothing was compared (results/gate.ts): every surface's headline says it; null when something was */
+  nothing: NothingCompared | null;
   /** the forest plot's rows (each group's own metric, and its other metrics that changed), and the suite's row under them */
   forest: { rows: ForestRow[]; summary: ForestRow | null };
   threshold: number;
@@ -157,12 +162,14 @@ function suiteChange(results: Results, groups: readonly Group[] = groupRows(resu
 }
 
 /**
- * failure: a failed comparison, or a regression the gate names; neutral: inconclusive (with any
- * `fail-on`: the job's own status carries that gate), a partial run, or a regression the gate lets
- * through; success: only unchanged and improved benchmarks.
+ * failure: a failed comparison, a comparison of nothing (results/gate.ts) the gate does not allow,
+ * or a regression the gate names; neutral: inconclusive (with any `fail-on`: the job's own status
+ * carries that gate), a partial run, a regression the gate lets through, or a comparison of nothing
+ * it allows; success: only unchanged and improved benchmarks.
  */
 export function conclusionOf(results: Results, failOn: FailOn): Conclusion {
   if (results.status === 'failed') return 'failure';
+  if (nothingCompared(results)) return failOn !== 'none' && !nothingAllowed(results) ? 'failure' : 'neutral';
   if (results.verdict === 'regression') return failOn.split(',').includes('regression') ? 'failure' : 'neutral';
   if (results.verdict === 'inconclusive' || results.status === 'partial' || results.verdict === undefined) return 'neutral';
   return 'success';
@@ -171,13 +178,17 @@ export function conclusionOf(results: Results, failOn: FailOn): Conclusion {
 function gateOf(results: Results, opts: ModelOptions): GateState {
   const failOn = opts.failOn ?? null;
   const acceptance = opts.acceptance ?? null;
-  const effective = failOn === null ? null : gateAfterAcceptance(failOn, acceptance?.accepted === true);
+  const accepted = acceptance?.accepted === true;
+  const effective = failOn === null ? null : gateAfterAcceptance(failOn, accepted);
+  // an accept label accepts a regression, never a comparison of nothing: that one is judged against the gate as given
+  const judgedBy = nothingCompared(results) ? (failOn ?? 'regression') : (effective ?? 'regression');
   return {
     failOn,
     acceptance,
     effective,
-    fails: effective !== null && gateFails(effective, results),
-    conclusion: conclusionOf(results, effective ?? 'regression'),
+    fails: failOn !== null && gateFails(failOn, results, accepted),
+    nothingAllowed: nothingAllowed(results),
+    conclusion: conclusionOf(results, judgedBy),
   };
 }
 
@@ -226,6 +237,7 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
     notes: notesOf(results, counts, gate, futility),
     shared: sharedFindings(results),
     gate,
+    nothing: nothingCompared(results),
     forest: { rows: forestRows(groups, threshold), summary },
     threshold,
     alpha: alphaOf(results),

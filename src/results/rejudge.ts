@@ -23,11 +23,11 @@
  */
 import { show } from '../config/errors.ts';
 import type { FailOn } from '../config/fail-on.ts';
-import { gateFails } from '../config/fail-on.ts';
 import { optionDef } from '../config/options.ts';
 import { parseOptionValue, type InputNaming } from '../config/spec.ts';
 import { pairedTestFor } from '../stats/index.ts';
 import type { JudgeOptions } from '../stats/types.ts';
+import { gateFails } from './gate.ts';
 import { judgeResults } from './judge.ts';
 import { readAsFlag, readRecordedSetting } from './recorded.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
@@ -58,6 +58,8 @@ export interface RejudgeOptions {
   given: Partial<Pick<JudgeOptions, Judging>>;
   /** the gate, from the flag or input, else the default: never from the file */
   failOn: FailOn;
+  /** `allow-nothing-compared`, from the flag or input: never from the file (results/gate.ts) */
+  allowNothingCompared?: boolean;
   /** how the flags or inputs are named in messages (`--threshold`, `input threshold`) */
   naming: InputNaming;
 }
@@ -184,6 +186,8 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   const seed = readRecordedSetting(recorded, 'seed');
   // The test of no change follows the outlier rule judged with, as when the file was written (`pairedTestFor`): never a recorded `change.test`.
   const judged = judgeResults({ ...file, ...(failed ? { status: 'failed' as const } : {}), benchmarks }, { ...chosen, test: pairedTestFor(chosen.outliers), seed: seed && 'value' in seed ? Number(seed.value) : 0 });
-  const results: Results = { ...judged, settings: { ...judged.settings, failOn: opts.failOn } };
+  // the gate as this judging applies it, over whatever the file recorded
+  const { allowNothingCompared: _allowed, ...settings } = judged.settings ?? {};
+  const results: Results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...(opts.allowNothingCompared ? { allowNothingCompared: true } : {}) } };
   return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
 }
