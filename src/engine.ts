@@ -9,6 +9,7 @@ import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
 import { COMPARE_OPTIONS, recordedKey } from './config/options.ts';
 import type { Spec } from './config/spec.ts';
+import { parseMinChange } from './config/units.ts';
 import { measuringTimer, type Timer } from './measure/helper.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
 import { overheadRecord } from './measure/overhead.ts';
@@ -61,8 +62,8 @@ export interface Outcome {
 }
 
 /** How a comparison's results are judged, from its options; the test of no change follows the outlier rule (`pairedTestFor`). */
-function judgeOptions(spec: Pick<Spec, 'alpha' | 'threshold' | 'outliers' | 'correction'>): JudgeOptions {
-  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, test: pairedTestFor(spec.outliers), correction: spec.correction };
+function judgeOptions(spec: Pick<Spec, 'alpha' | 'threshold' | 'outliers' | 'correction' | 'minChange'>): JudgeOptions {
+  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, test: pairedTestFor(spec.outliers), correction: spec.correction, ...(spec.minChange ? { minChange: parseMinChange('--min-change', spec.minChange) } : {}) };
 }
 
 function environment(): NonNullable<Results['environment']> {
@@ -98,6 +99,7 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
       format: b.format,
       metrics: b.metrics,
       ...(b.threshold !== undefined ? { threshold: b.threshold } : {}),
+      ...(b.minChange !== undefined ? { minChange: b.minChange } : {}),
       ...(b.direction ? { direction: b.direction } : {}),
       ...(b.prepare ? { prepare: b.prepare } : {}),
       ...(b.shell === 'none' ? { shell: 'none' } : {}),
@@ -131,6 +133,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       direction: row.direction,
       ...(row.metric ? { metric: row.metric } : {}),
       ...(row.threshold !== undefined ? { threshold: row.threshold } : {}),
+      ...(row.minChange !== undefined ? { minChange: row.minChange } : {}),
       ...(row.reciprocalOf !== undefined ? { reciprocalOf: row.reciprocalOf } : {}),
       presence,
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),

@@ -12,7 +12,7 @@ import { UsageError, fsReason, show } from '../config/errors.ts';
 import { parseFailOn, type FailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
 import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
-import { parseChoice, parseDuration } from '../config/units.ts';
+import { parseChoice, parseDuration, parseMinChange } from '../config/units.ts';
 import { COMMENT_MODES, type CommentMode } from '../github/comment.ts';
 import { parsePrNumber, type Mode } from '../github/events.ts';
 import type { JudgeOptions } from '../stats/types.ts';
@@ -142,13 +142,13 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
     // Only the judging options apply; they are parsed by the same table as the CLI's.
     const opt = <T>(name: string): T => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default) as T;
     return finish(null, {
-      judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction') },
+      judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction'), ...(flags['min-change'] !== undefined ? { minChange: parseMinChange(actionNaming('min-change'), String(flags['min-change'])) } : {}) },
       failOn: parseFailOn(actionNaming('fail-on'), opt<string[]>('fail-on')),
       allowNothingCompared: opt<boolean | undefined>('allow-nothing-compared') ?? false,
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...(config ? { config } : {}) });
-  return finish(spec, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared });
+  return finish(spec, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction, ...(spec.minChange ? { minChange: parseMinChange(actionNaming('min-change'), spec.minChange) } : {}) }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared });
 
   function finish(spec: Spec | null, judging: Pick<ActionSettings, 'judge' | 'failOn' | 'allowNothingCompared'>): ActionSettings {
     return {

@@ -62,6 +62,7 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'precision', kind: 'percent', arg: '<pct>', help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences; default: a quarter of its threshold, 0.5% at 2%)", recorded: 9 },
   { name: 'warmup', kind: 'integer', default: '1', arg: '<n>', help: 'unmeasured runs per side before the first pair', recorded: 10 },
   { name: 'threshold', kind: 'percent', default: '2%', arg: '<pct>', help: 'smallest relative change that counts as a regression or improvement', recorded: 2 },
+  { name: 'min-change', kind: 'string', arg: '<amount>', help: "smallest absolute change, in a benchmark's own unit, that counts as a regression or improvement beside the threshold: 5ms, 200ns, 1KB, a count such as 100, or one per kind comma-separated (5ms,1KB); below it a change is judged unchanged or inconclusive (default: none)", recorded: 14 },
   { name: 'alpha', kind: 'alpha', default: '0.05', arg: '<p>', help: 'significance level, after correction for the number of benchmarks', recorded: 3 },
   { name: 'outliers', kind: 'choice', choices: ['tukey', 'mad', 'none'], default: 'tukey', arg: '<rule>', help: 'outlier rule on the paired log-ratios', recorded: 4 },
   { name: 'correction', kind: 'choice', choices: ['holm', 'bh'], default: 'holm', arg: '<c>', help: 'multiple-comparison correction: holm (family-wise) or bh (false discovery rate)', recorded: 5 },

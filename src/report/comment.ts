@@ -27,7 +27,7 @@ import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes 
 import { renderForestText } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
 import { FOLD_AT, wordShared, type SharedFindings } from './shared.ts';
-import { changeFromZero, formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
+import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { isTimeUnit, KIND_LABEL, type Group, type Row } from './rows.ts';
@@ -102,7 +102,8 @@ function changeCell(b: BenchmarkResult, header: string): string {
   if (!b.change) return changeFromZero(b) ?? '—';
   const level = ownConfidence(b);
   const own = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : '';
-  return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own}`;
+  const absolute = absoluteChange(b);
+  return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own}${absolute ? ` (${escapeInline(absolute, 120)})` : ''}`;
 }
 
 function sidesCell(b: BenchmarkResult): string {

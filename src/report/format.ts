@@ -195,3 +195,17 @@ export function changeFromZero(b: { change?: unknown; verdict?: string | undefin
   if (b.head?.median === 0) return 'to 0';
   return null;
 }
+
+/**
+ * The absolute change beside the relative one, where a `min-change` floor judged the benchmark
+ * (stats/floor.ts): the relative estimate times the base's median, in the result's unit, and the
+ * floor it was held against: `+12.0 ns, min-change 1.00 µs`. Null without a floor. Unescaped text
+ * (the unit comes from the results file): each surface escapes it.
+ */
+export function absoluteChange(b: { unit: string; change?: { estimate: number; floor?: { amount: number } | undefined } | null | undefined; base?: { median: number } | undefined }): string | null {
+  const floor = b.change?.floor;
+  const base = b.base?.median;
+  if (!floor || !b.change || base === undefined || !Number.isFinite(base)) return null;
+  const delta = b.change.estimate * base;
+  return `${delta < 0 ? '−' : '+'}${formatValue(Math.abs(delta), b.unit)}, min-change ${formatValue(floor.amount, b.unit)}`;
+}

@@ -13,7 +13,7 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { wordDiagnostic } from './findings.ts';
-import { changeFromZero, formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
+import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
@@ -112,7 +112,8 @@ function sideCell(b: BenchmarkResult, side: 'base' | 'head'): string {
 }
 
 function changeCell(b: BenchmarkResult): string {
-  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}</span>` : esc(changeFromZero(b) ?? '—');
+  const absolute = absoluteChange(b);
+  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}${absolute ? ` (${esc(absolute)})` : ''}</span>` : esc(changeFromZero(b) ?? '—');
 }
 
 function tableRow(r: Row, derived: boolean): string {

@@ -97,6 +97,11 @@ const ChangeSchema = z.object({
   equivalence: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number() }).optional(),
   /** with `basis: 'equivalence'`: the test's interval at the correction's level */
   tested: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number(), achievedConfidence: z.number().optional() }).optional(),
+  /**
+   * `min-change` applied (stats/floor.ts): the floor in the result's unit, as typed, and the relative
+   * margin the verdict was read against (the larger of the threshold and the floor's share of the base)
+   */
+  floor: z.object({ amount: z.number(), text: z.string().max(64), margin: z.number() }).optional(),
   /** a throughput's change read from its time's (`reciprocalOf`): that result's name */
   readFrom: z.string().min(1).max(LIMITS.nameLength).optional(),
 });
@@ -128,6 +133,7 @@ const RecordedBenchmarksSchema = z
       format: z.string().max(64).optional(),
       metrics: z.array(z.string().max(64)).max(16).optional(),
       threshold: finite.optional(),
+      minChange: z.string().max(64).optional(),
       direction: z.string().max(64).optional(),
       prepare: z.string().max(SETTING_TEXT).optional(),
       shell: z.string().max(64).optional(),
@@ -167,6 +173,8 @@ const BenchmarkResultSchema = z.object({
   metric: z.string().max(64).optional(),
   /** this benchmark's own threshold (config file), relative */
   threshold: z.number().optional(),
+  /** this benchmark's own minimum absolute change (config file `min-change`), as typed: `5ms` (stats/floor.ts) */
+  minChange: z.string().max(64).optional(),
   /**
    * the name of the result this one is a scaled reciprocal of in every run (Go's `MB/s` of its
    * `ns/op`): judged from that result's pairs when they agree, outside the correction's family
