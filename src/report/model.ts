@@ -14,6 +14,7 @@
  */
 import { gateAfterAcceptance, type Acceptance, type FailOn } from '../config/fail-on.ts';
 import { gateFails, nothingAllowed, nothingCompared, type NothingCompared } from '../results/gate.ts';
+import { environmentDifferences, toolchainDifferences } from '../results/environment.ts';
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
@@ -57,7 +58,11 @@ export type ReportNote =
   | { code: 'budget-ran-out'; inconclusive: number }
   | { code: 'undecided-gate'; inconclusive: number; gated: boolean }
   /** where the base's build came from, when a build cache is set (settings.buildCacheHit) */
-  | { code: 'build-cache'; hit: boolean; key: string };
+  | { code: 'build-cache'; hit: boolean; key: string }
+  /** merged files measured in environments that differ: what differs (results/environment.ts) */
+  | { code: 'mixed-environments'; files: number; differences: string[] }
+  /** base and head built by different toolchains: which, base first (results/environment.ts) */
+  | { code: 'toolchains-differ'; differences: string[] };
 
 /** What `fail-on` and an accept label make of the verdict. */
 interface GateState {
@@ -211,6 +216,11 @@ function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futil
   const hit = results.settings?.['buildCacheHit'];
   const key = results.settings?.['buildCacheKey'];
   if (typeof hit === 'boolean' && typeof key === 'string') notes.push({ code: 'build-cache', hit, key });
+  const environments = results.environments ?? [];
+  const mixed = environmentDifferences(environments);
+  if (mixed.length > 0) notes.push({ code: 'mixed-environments', files: environments.length, differences: mixed });
+  const toolchains = toolchainDifferences(results.environment);
+  if (toolchains.length > 0) notes.push({ code: 'toolchains-differ', differences: toolchains });
   return notes;
 }
 

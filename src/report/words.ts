@@ -168,6 +168,10 @@ export function wordNote(note: ReportNote, surface: Surface, m: Markup): WordedN
         ? { icon: '🟡', warning: false, text: `${n} inconclusive, and ${set('fail-on')} names inconclusive: the job fails on ${them} (the check run is neutral). Give ${them} more pairs (${set('max-time')}) or a quieter runner.` }
         : { icon: '🟡', warning: false, text: `${n} inconclusive: the check run is neutral and the job passes on ${them}. To block on undecided benchmarks, set ${set('fail-on', 'regression,inconclusive')}.` };
     }
+    case 'mixed-environments':
+      return { icon: '⚠️', warning: true, text: `${m.strong('Different environments')}: the ${note.files} environments of the merged results differ in ${m.text(note.differences.join(', '), 600)}; each benchmark's pairs share one machine, but benchmarks from different shards are not measured alike.` };
+    case 'toolchains-differ':
+      return { icon: '⚠️', warning: true, text: `${m.strong('Different toolchains')}: base and head were built by different toolchains, ${m.text(note.differences.join(', '), 600)} (base / head): a change may be the toolchain's, not the code's.` };
     case 'build-cache':
       // only build outputs come from the cache, never a measured value
       return note.hit

@@ -264,6 +264,26 @@ const BenchmarkResultSchema = z.object({
     .optional(),
 });
 
+/** A toolchain's version line per tool (`go`, `rustc`, `node`, `python3`, `cc`), as the tool printed it. */
+const ToolchainsSchema = z.record(z.string().max(32), z.string().max(256));
+
+/**
+ * Where a comparison ran: the machine (CPU model, cores, kernel, OS image) and the toolchains each
+ * side was built with, each found in that side's folder with the run's PATH (measure/environment.ts).
+ */
+const EnvironmentSchema = z.object({
+  os: z.string().max(256).optional(),
+  cpu: z.string().max(256).optional(),
+  cores: z.number().optional(),
+  node: z.string().max(64).optional(),
+  runner: z.string().max(256).optional(),
+  /** the kernel's release (`uname -r`) */
+  kernel: z.string().max(256).optional(),
+  /** the OS image: /etc/os-release's PRETTY_NAME */
+  image: z.string().max(256).optional(),
+  toolchains: z.object({ base: ToolchainsSchema.optional(), head: ToolchainsSchema.optional() }).optional(),
+});
+
 export const ResultsSchema = z.object({
   schemaVersion: z.literal(1),
   /** `compare` (the default) or `noise` (an A/A run of one revision) */
@@ -271,15 +291,9 @@ export const ResultsSchema = z.object({
   tool: z.object({ name: z.string().max(64), version: z.string().max(64) }).optional(),
   base: RevisionSchema,
   head: RevisionSchema,
-  environment: z
-    .object({
-      os: z.string().max(256).optional(),
-      cpu: z.string().max(256).optional(),
-      cores: z.number().optional(),
-      node: z.string().max(64).optional(),
-      runner: z.string().max(256).optional(),
-    })
-    .optional(),
+  environment: EnvironmentSchema.optional(),
+  /** after a merge of files from more than one environment: each environment, in the files' order (results/environment.ts) */
+  environments: z.array(EnvironmentSchema).max(1000).optional(),
   settings: RecordedSettingsSchema.optional(),
   status: z.enum(['running', 'complete', 'partial', 'failed']).optional(),
   stoppedBecause: z.string().max(64).optional(),
@@ -301,3 +315,4 @@ export const ResultsSchema = z.object({
 export type BenchmarkResult = z.infer<typeof BenchmarkResultSchema>;
 export type Results = z.infer<typeof ResultsSchema>;
 export type Failure = z.infer<typeof FailureSchema>;
+export type Environment = z.infer<typeof EnvironmentSchema>;
