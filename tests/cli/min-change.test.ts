@@ -73,4 +73,12 @@ describe('--min-change', () => {
     expect(res.status).toBe(2);
     expect(res.stderr.trim()).toBe('pairbench: --min-change: got "1KB", a size in bytes, but the benchmark "true" measures time; expected a time such as 5ms or 200ns');
   });
+
+  it("a config entry's min-change of another family than its metric: one line naming the entry, exit 2", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bench.yml'), 'benchmarks:\n  - name: peak\n    run: "true"\n    metric: rss\n    min-change: 5ms\n');
+    const res = pairbench(['compare', '--base-dir', '.', '--head-dir', '.', '--config', 'bench.yml'], { cwd: dir });
+    expect(res.status).toBe(2);
+    expect(res.stderr.trim()).toBe('pairbench: --config bench.yml: benchmark "peak" min-change: got "5ms", a time, but the benchmark "peak" measures size in bytes; expected a size such as 1KB');
+  });
 });
