@@ -7,6 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { actionNaming } from '../../src/config/spec.ts';
+import { readResultsFile } from '../../src/results/read.ts';
+import { rejudge } from '../../src/results/rejudge.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
 import { pairbench } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
@@ -80,5 +83,20 @@ describe('--min-change', () => {
     const res = pairbench(['compare', '--base-dir', '.', '--head-dir', '.', '--config', 'bench.yml'], { cwd: dir });
     expect(res.status).toBe(2);
     expect(res.stderr.trim()).toBe('pairbench: --config bench.yml: benchmark "peak" min-change: got "5ms", a time, but the benchmark "peak" measures size in bytes; expected a size such as 1KB');
+  });
+});
+
+describe('min-change from a results file', () => {
+  it("an untrusted file (the action's mode: report) sets no floor: its benchmark's own and its recorded one are not used", () => {
+    const file = readResultsFile(thirtyPercent([{ name: 'tiny', unit: 'ns', base: 40, minChange: '1s' }]));
+    const forged = { ...file, settings: { ...file.settings, minChange: '1s' } };
+    const given = { alpha: 0.05, threshold: 0.02, outliers: 'tukey' as const, correction: 'holm' as const };
+    const untrusted = rejudge(forged, { trustRecorded: false, given, failOn: 'regression', naming: actionNaming });
+    expect(untrusted.results.benchmarks[0]!.verdict).toBe('regression');
+    expect(untrusted.exitCode).toBe(1);
+    expect(untrusted.notes.join(' ')).toContain('min-change "1s", a min-change of its own for 1 benchmark');
+    // one's own file (pairbench report): the benchmark's own floor is kept
+    const own = rejudge(forged, { trustRecorded: true, given: {}, failOn: 'regression', naming: actionNaming });
+    expect(own.results.benchmarks[0]!.verdict).toBe('unchanged');
   });
 });
