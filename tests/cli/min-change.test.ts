@@ -57,6 +57,7 @@ describe('--min-change', () => {
     expect(table.status).toBe(1);
     // the relative change with its interval, then the absolute one and the floor, in the row's unit
     expect(table.stdout).toMatch(/^tiny .* \+(29|30)\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(\+1[12]\.\d ns, min-change 1\.00 µs\) .* unchanged$/m);
+    expect(table.stdout).toContain('which lies within ±threshold (or within the min-change, where that is wider)');
     expect(table.stdout).toMatch(/^slow .* \+(29|30)\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(\+(59\d|60\d) µs, min-change 1\.00 µs\) .* regression$/m);
   });
 
