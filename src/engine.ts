@@ -5,19 +5,21 @@
  *   revisions (worktrees, builds) -> schedule (rounds of random-order pairs) -> results file
  *   (written after every pair) -> stats (judged from the raw pairs) -> results file (final)
  */
-import { cpus, platform, release, type } from 'node:os';
 import { UsageError } from './config/errors.ts';
-import { gateFails } from './config/fail-on.ts';
 import { COMPARE_OPTIONS, recordedKey } from './config/options.ts';
 import type { Spec } from './config/spec.ts';
+import { parseMinChange } from './config/units.ts';
 import { measuringTimer, type Timer } from './measure/helper.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
 import { overheadRecord } from './measure/overhead.ts';
+import { machineEnvironment, toolchainVersions, toolsFor } from './measure/environment.ts';
+import { toolchainDifferences } from './results/environment.ts';
 import { runCommands } from './measure/run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions, type Revision } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
 import { changedFiles, selectByPaths, type PathSelection } from './revisions/changed-paths.ts';
+import { gateFails } from './results/gate.ts';
 import { JudgingInterrupted, judgeResultsCooperatively } from './results/judge.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
 import { ResultsWriter } from './results/writer.ts';
@@ -63,19 +65,8 @@ export interface Outcome {
 }
 
 /** How a comparison's results are judged, from its options; the test of no change follows the outlier rule (`pairedTestFor`). */
-function judgeOptions(spec: Pick<Spec, 'alpha' | 'threshold' | 'outliers' | 'correction'>): JudgeOptions {
-  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, test: pairedTestFor(spec.outliers), correction: spec.correction };
-}
-
-function environment(): NonNullable<Results['environment']> {
-  const cpu = cpus();
-  return {
-    os: `${type()} ${release()} (${platform()})`,
-    cpu: cpu[0]?.model.trim() ?? 'unknown',
-    cores: cpu.length,
-    node: process.version,
-    ...(process.env.RUNNER_NAME ? { runner: `${process.env.RUNNER_NAME} (${process.env.RUNNER_OS ?? ''} ${process.env.RUNNER_ARCH ?? ''})`.trim() } : {}),
-  };
+function judgeOptions(spec: Pick<Spec, 'alpha' | 'threshold' | 'outliers' | 'correction' | 'minChange'>): JudgeOptions {
+  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, test: pairedTestFor(spec.outliers), correction: spec.correction, ...(spec.minChange ? { minChange: parseMinChange('--min-change', spec.minChange) } : {}) };
 }
 
 /** The settings as recorded in the results: enough to replay the comparison. */
@@ -91,6 +82,8 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
     ),
     build: spec.build,
     failOn: spec.failOn,
+    // the gate as applied: a comparison of nothing passes only with it (results/gate.ts)
+    ...(spec.allowNothingCompared ? { allowNothingCompared: true } : {}),
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(','),
     benchmarks: spec.benchmarks.map((b) => ({
       name: b.name,
@@ -98,6 +91,7 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
       format: b.format,
       metrics: b.metrics,
       ...(b.threshold !== undefined ? { threshold: b.threshold } : {}),
+      ...(b.minChange !== undefined ? { minChange: b.minChange } : {}),
       ...(b.direction ? { direction: b.direction } : {}),
       ...(b.prepare ? { prepare: b.prepare } : {}),
       ...(b.shell === 'none' ? { shell: 'none' } : {}),
@@ -131,6 +125,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       direction: row.direction,
       ...(row.metric ? { metric: row.metric } : {}),
       ...(row.threshold !== undefined ? { threshold: row.threshold } : {}),
+      ...(row.minChange !== undefined ? { minChange: row.minChange } : {}),
       ...(row.reciprocalOf !== undefined ? { reciprocalOf: row.reciprocalOf } : {}),
       presence,
       ...(row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {}),
@@ -167,7 +162,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     tool: { name: 'pairbench', version: VERSION },
     base: spec.base.kind === 'dir' ? { ref: null, sha: null, dir: spec.base.dir } : { ref: spec.base.rev, sha: null },
     head: spec.head.kind === 'dir' ? { ref: null, sha: null, dir: spec.head.dir } : { ref: spec.head.rev, sha: null },
-    environment: environment(),
+    environment: machineEnvironment(),
     settings: recordedSettings(spec),
     status: 'running',
     startedAt,
@@ -243,6 +238,12 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   results.base = { ...results.base, sha: revisions.base.sha, ...(revisions.base.sha ? {} : { dir: revisions.base.dir }) };
   results.head = { ...results.head, sha: revisions.head.sha, ...(revisions.head.sha ? {} : { dir: revisions.head.dir }) };
   if (revisions.base.ref) results.base.ref = revisions.base.ref;
+  // the toolchains each side was built with, asked once in its folder (measure/environment.ts)
+  const tools = toolsFor([...new Set(spec.benchmarks.map((b) => b.format))]);
+  const [baseTools, headTools] = await Promise.all([toolchainVersions(tools, revisions.base.dir, env), toolchainVersions(tools, revisions.head.dir, env)]);
+  results.environment = { ...results.environment, toolchains: { base: baseTools, head: headTools } };
+  const toolchains = toolchainDifferences(results.environment);
+  if (toolchains.length > 0) hooks.log(`warning: base and head were built by different toolchains: ${toolchains.join(', ')}`);
   // only build outputs come from the cache, never a measured value: this records which
   if (revisions.buildCache) results.settings = { ...results.settings, buildCacheKey: revisions.buildCache.key, buildCacheHit: revisions.buildCache.hit };
   const chosen = selection as PathSelection | null;

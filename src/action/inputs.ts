@@ -13,7 +13,7 @@ import { parseFailOn, type FailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
 import { ACTION_OWN_INPUTS, ownDefault } from './input-table.ts';
 import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
-import { parseChoice, parseDuration } from '../config/units.ts';
+import { parseChoice, parseDuration, parseMinChange } from '../config/units.ts';
 import { COMMENT_MODES, type CommentMode } from '../github/comment.ts';
 import { parsePrNumber, type Mode } from '../github/events.ts';
 import type { JudgeOptions } from '../stats/types.ts';
@@ -56,6 +56,8 @@ export interface ActionSettings {
   configIgnored: string[];
   judge: JudgeOptions;
   failOn: FailOn;
+  /** `allow-nothing-compared`: a comparison of nothing passes the gate (results/gate.ts) */
+  allowNothingCompared: boolean;
   /** `bisect: true`: the budget of the searches for the commits that regressed (bisect-max-time), else null */
   bisect: { maxTimeMs: number } | null;
 }
@@ -80,6 +82,12 @@ function optional(value: string): string | null {
 
 function inWorkspace(workspace: string, path: string): string {
   return isAbsolute(path) ? path : resolve(workspace, path);
+}
+
+/** What judges a comparison, as its Spec says: the tests' settings, the gate, and what the gate allows. */
+export function judgingOf(spec: Spec): Pick<ActionSettings, 'judge' | 'failOn' | 'allowNothingCompared'> {
+  const minChange = spec.minChange ? { minChange: parseMinChange(actionNaming('min-change'), spec.minChange) } : {};
+  return { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction, ...minChange }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared };
 }
 
 /** Reads and checks every input. Throws a UsageError for the first bad one. */
@@ -130,14 +138,15 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
     // Only the judging options apply; they are parsed by the same table as the CLI's.
     const opt = <T>(name: string): T => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default) as T;
     return finish(null, null, {
-      judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction') },
+      judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction'), ...(flags['min-change'] !== undefined ? { minChange: parseMinChange(actionNaming('min-change'), String(flags['min-change'])) } : {}) },
       failOn: parseFailOn(actionNaming('fail-on'), opt<string[]>('fail-on')),
+      allowNothingCompared: opt<boolean | undefined>('allow-nothing-compared') ?? false,
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...(config ? { config } : {}) });
-  return finish(spec, { flags, config: config ?? null }, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
+  return finish(spec, { flags, config: config ?? null }, judgingOf(spec));
 
-  function finish(spec: Spec | null, specSource: ActionSettings['specSource'], judging: Pick<ActionSettings, 'judge' | 'failOn'>): ActionSettings {
+  function finish(spec: Spec | null, specSource: ActionSettings['specSource'], judging: Pick<ActionSettings, 'judge' | 'failOn' | 'allowNothingCompared'>): ActionSettings {
     return {
       mode,
       token: get('github-token'),

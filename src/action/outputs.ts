@@ -4,7 +4,8 @@
  * counts can only relieve it; the failure message comes last, once the label is known.
  */
 import * as core from '@actions/core';
-import { gateAfterAcceptance, gateFails, type FailOn } from '../config/fail-on.ts';
+import type { FailOn } from '../config/fail-on.ts';
+import { gateFails } from '../results/gate.ts';
 import { countVerdicts, type Acceptance } from '../report/markdown.ts';
 import { reportModel } from '../report/model.ts';
 import { failingStepMessage } from '../report/step.ts';
@@ -33,14 +34,9 @@ export function setStatus(exitCode: number): void {
   process.exitCode = exitCode;
 }
 
-/** The gate once the accept label is weighed: an accepted label takes regression out of it, nothing else. */
-export function gateOf(failOn: FailOn, accepted: Acceptance | null): FailOn {
-  return gateAfterAcceptance(failOn, accepted?.accepted === true);
-}
-
 /** The exit status once the label is known: the label accepts a regression only, so an inconclusive gate (fail-on: regression,inconclusive) still holds. */
 export function afterLabel(exitCode: number, results: Results, failOn: FailOn, accepted: Acceptance): number {
-  return accepted.accepted && exitCode === 1 ? (gateFails(gateOf(failOn, accepted), results) ? 1 : 0) : exitCode;
+  return accepted.accepted && exitCode === 1 ? (gateFails(failOn, results, true) ? 1 : 0) : exitCode;
 }
 
 /** The step's failure message, when it fails: one line saying why. */

@@ -17,7 +17,6 @@ import { countVerdicts, renderMarkdown, type Acceptance } from '../report/markdo
 import { repoOf } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
 import type { Outcome } from './outcome.ts';
-import { gateOf } from './outputs.ts';
 import { bisectFiles, configIgnoredOf, withAppendix } from './summary.ts';
 
 /** The comment's body in at most `maxBytes`: the report, then the bisect's sections. */
@@ -99,7 +98,8 @@ async function publish(api: GitHubApi | null, settings: ActionSettings, target: 
         name: settings.checkName,
         headSha: target.checkSha,
         results,
-        failOn: gateOf(settings.failOn, accepted),
+        failOn: settings.failOn,
+        acceptance: accepted,
         render: (maxBytes) => redactOutput(renderMarkdown(results, { ...common, maxLength: maxBytes })),
         ...(url ? { detailsUrl: url } : {}),
         log: (l) => core.info(l),

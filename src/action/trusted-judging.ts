@@ -1,8 +1,8 @@
 /**
  * S26: the judging settings come from the trusted side. The config file in the workspace is the
  * pull request's own, so in the action every key that decides the verdict or what is measured for
- * it (the threshold, alpha, fail-on, outliers, correction, direction, the pair and time budget, the
- * changed-only keys, and each benchmark's threshold, direction and paths) is taken from the config
+ * it (the threshold, the absolute floor, whether nothing compared may pass, alpha, fail-on, outliers, correction, direction, the pair and time budget, the
+ * changed-only keys, and each benchmark's threshold, floor, direction and paths) is taken from the config
  * file at the base commit instead, by benchmark name; the inputs still override both. What the
  * pull request's config changed is named (keys only, never its values) so the report can say
  * those changes were not used. The benchmarks' commands stay the workspace's: they are the code
@@ -15,13 +15,13 @@ import { UsageError, show } from '../config/errors.ts';
 import { actionNaming, buildSpec, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
 import { Git } from '../revisions/git.ts';
 import type { Target } from '../github/events.ts';
-import type { ActionSettings } from './inputs.ts';
+import { judgingOf, type ActionSettings } from './inputs.ts';
 import { resolveRevisions } from './revisions.ts';
 
 /** The top-level config keys that judge, or bound the evidence a verdict rests on. */
-export const JUDGING_KEYS = ['threshold', 'alpha', 'fail-on', 'outliers', 'correction', 'direction', 'precision', 'min-pairs', 'max-pairs', 'max-time', 'changed-only', 'paths-mode', 'paths-ignore'] as const;
+export const JUDGING_KEYS = ['threshold', 'min-change', 'allow-nothing-compared', 'alpha', 'fail-on', 'outliers', 'correction', 'direction', 'precision', 'min-pairs', 'max-pairs', 'max-time', 'changed-only', 'paths-mode', 'paths-ignore'] as const;
 /** The per-benchmark config keys that judge it, or decide whether it runs. */
-export const BENCHMARK_JUDGING_KEYS = ['threshold', 'direction', 'paths'] as const;
+export const BENCHMARK_JUDGING_KEYS = ['threshold', 'min-change', 'direction', 'paths'] as const;
 
 export interface TrustedSpec {
   spec: Spec;
@@ -115,7 +115,7 @@ export async function trustedSettings(settings: ActionSettings, target: Target, 
   if (!revs || !config) return settings;
   const baseText = await configAt(settings.workspace, revs.base, config.path);
   const { spec, ignored } = trustedSpec(settings.specSource.flags, settings.workspace, config, baseText);
-  return { ...settings, spec, judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn, configIgnored: ignored };
+  return { ...settings, spec, ...judgingOf(spec), configIgnored: ignored };
 }
 
 /** The one line the log, the comment and the summary give when the pull request's config changed judging keys. */

@@ -4,6 +4,7 @@ import { parseFailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS } from '../config/options.ts';
 import { cliNaming, parseOptionValue } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
+import { parseMinChange } from '../config/units.ts';
 import { mergeResults } from '../results/merge.ts';
 import { readResultsFile } from '../results/read.ts';
 import { rejudge } from '../results/rejudge.ts';
@@ -13,7 +14,7 @@ import { HTML_OPTION, parseFlags } from './args.ts';
 import { checkOutputs, emit } from './emit.ts';
 import type { Io } from './io.ts';
 
-const REPORT_OPTIONS = ['alpha', 'threshold', 'outliers', 'correction', 'fail-on', 'markdown', 'out', 'json', 'html'] as const;
+const REPORT_OPTIONS = ['alpha', 'threshold', 'min-change', 'outliers', 'correction', 'fail-on', 'allow-nothing-compared', 'markdown', 'out', 'json', 'html'] as const;
 
 function help(): string {
   const lines = REPORT_OPTIONS.map((name) => [...COMPARE_OPTIONS, HTML_OPTION].find((o) => o.name === name)!).map((o) => `  --${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg}`}`.padEnd(26) + o.help);
@@ -30,7 +31,8 @@ export async function report(argv: string[], io: Io): Promise<ExitCode> {
   checkOutputs({ out: typeof flags['out'] === 'string' ? flags['out'] : null, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null }, typeof flags['html'] === 'string' ? flags['html'] : null);
   const given = <T>(name: string): T | undefined => parseOptionValue(name, cliNaming(name), flags[name]) as T | undefined;
   const failOn = parseFailOn(cliNaming('fail-on'), given<string[]>('fail-on') ?? [COMPARE_OPTIONS.find((o) => o.name === 'fail-on')!.default!]);
-  const judging = { alpha: given<number>('alpha'), threshold: given<number>('threshold'), outliers: given<OutlierRule>('outliers'), correction: given<Correction>('correction') };
+  const floor = given<string>('min-change');
+  const judging = { alpha: given<number>('alpha'), threshold: given<number>('threshold'), minChange: floor === undefined ? undefined : parseMinChange(cliNaming('min-change'), floor), outliers: given<OutlierRule>('outliers'), correction: given<Correction>('correction') };
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
   // One's own files: a valid recorded setting fills in a flag not given; the gate is never the file's (results/rejudge.ts).
@@ -38,6 +40,7 @@ export async function report(argv: string[], io: Io): Promise<ExitCode> {
     trustRecorded: true,
     given: Object.fromEntries(Object.entries(judging).filter(([, v]) => v !== undefined)),
     failOn,
+    allowNothingCompared: flags['allow-nothing-compared'] === true,
     naming: cliNaming,
   });
   for (const w of rejudged.warnings) io.stderr.write(`warning: ${w}\n`);

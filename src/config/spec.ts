@@ -16,7 +16,8 @@ import { checkCpuList, parseCpus } from './cpus.ts';
 import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
-import { parseAlpha, parseChoice, parseDuration, parseInteger, parsePercent } from './units.ts';
+import { parseAlpha, parseChoice, parseDuration, parseInteger, parseMinChange, parsePercent } from './units.ts';
+import type { UnitFamily } from '../stats/floor.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
 export type RawOptions = Record<string, RawValue>;
@@ -29,6 +30,8 @@ export interface BenchmarkSpec {
   threshold?: number;
   /** per-metric thresholds (`threshold: { wall: 5%, instructions: 0.5% }`): the gate set per metric */
   thresholds?: Partial<Record<Metric, number>>;
+  /** its own `min-change` (config file), as typed and checked (config/units.ts `parseMinChange`) */
+  minChange?: string;
   direction?: Direction;
   prepare: string | null;
   /** how `run` is started: through `/bin/sh -c` (default), or split into words and executed directly */
@@ -87,6 +90,8 @@ export interface Spec {
   precision: number | null;
   warmup: number;
   threshold: number;
+  /** `--min-change`, as typed and checked (config/units.ts `parseMinChange`); null: no floor */
+  minChange: string | null;
   alpha: number;
   outliers: OutlierRule;
   correction: Correction;
@@ -105,8 +110,46 @@ export interface Spec {
   out: string;
   markdown: string | null;
   failOn: FailOn;
+  /** `allow-nothing-compared`: a comparison of nothing (results/gate.ts) passes the gate */
+  allowNothingCompared: boolean;
   json: boolean;
   quiet: boolean;
+}
+
+const METRIC_FAMILY: Record<Metric, UnitFamily> = { wall: 'time', cpu: 'time', rss: 'bytes', instructions: 'count' };
+const FAMILY_WORDS: Record<UnitFamily, { is: string; expected: string }> = {
+  time: { is: 'a time', expected: 'a time such as 5ms or 200ns' },
+  bytes: { is: 'a size in bytes', expected: 'a size such as 1KB' },
+  count: { is: 'a count', expected: 'a count such as 100' },
+};
+
+/**
+ * Checks every `min-change` (stats/floor.ts) before anything runs: its own, and the comparison's.
+ * A benchmark timed by pairbench (`format: time`) measures known units, so a floor of a family it
+ * does not measure (a size for a wall time) is refused; a harness's units are known only once it
+ * prints them, and a floor applies to the results of its family alone. Returns the comparison's.
+ */
+function checkFloors(benchmarks: BenchmarkSpec[], global: string | undefined, input: string, configName: (key: string) => string): string | null {
+  const wrong = (where: string, text: string, family: UnitFamily, measures: UnitFamily[], what: string) =>
+    new UsageError(where, `${where}: got ${show(text)}, ${FAMILY_WORDS[family].is}, but ${what} measures ${measures.map((f) => FAMILY_WORDS[f].is.replace(/^a /, '')).join(' and ')}; expected ${FAMILY_WORDS[measures[0]!].expected}`);
+  const timed = benchmarks.filter((b) => b.format === 'time');
+  for (const b of benchmarks) {
+    if (b.minChange === undefined) continue;
+    const where = configName(`benchmark ${show(b.name)} min-change`);
+    const floors = parseMinChange(where, b.minChange);
+    if (b.format !== 'time') continue;
+    const measures = [...new Set(b.metrics.map((m) => METRIC_FAMILY[m]))];
+    const off = floors.find((f) => !measures.includes(f.family));
+    if (off) throw wrong(where, b.minChange, off.family, measures, `the benchmark ${show(b.name)}`);
+  }
+  if (global === undefined) return null;
+  const floors = parseMinChange(input, global);
+  if (timed.length === benchmarks.length && timed.length > 0) {
+    const measures = [...new Set(timed.flatMap((b) => b.metrics.map((m) => METRIC_FAMILY[m])))];
+    const off = floors.find((f) => !measures.includes(f.family));
+    if (off) throw wrong(input, global, off.family, measures, timed.length === 1 ? `the benchmark ${show(timed[0]!.name)}` : 'every benchmark');
+  }
+  return global.trim();
 }
 
 /** How inputs are named in messages: `--max-pairs` on the command line, `input max-pairs` in the action. */
@@ -120,6 +163,7 @@ const BenchmarkEntrySchema = z.strictObject({
   format: z.enum(RUN_FORMATS).optional(),
   metric: z.union([z.enum(METRICS), z.array(z.enum(METRICS)).min(1)]).optional(),
   threshold: z.union([z.string(), z.number(), z.partialRecord(z.enum(METRICS), z.union([z.string(), z.number()]))]).optional(),
+  'min-change': z.union([z.string(), z.number()]).optional(),
   direction: z.enum(['lower-is-better', 'higher-is-better']).optional(),
   prepare: z.string().optional(),
   filter: z.string().optional(),
@@ -299,6 +343,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       ...(b.threshold !== undefined && typeof b.threshold === 'object'
         ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i}].threshold.${m}`), v as string | number)])) }
         : {}),
+      ...(b['min-change'] !== undefined ? { minChange: String(b['min-change']).trim() } : {}),
       ...((b.direction ?? direction) ? { direction: b.direction ?? direction } : {}),
       prepare: b.prepare ?? prepare,
       filter: b.filter ?? null,
@@ -386,6 +431,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     precision: get<number>('precision') ?? null,
     warmup: valueOf<number>('warmup'),
     threshold: valueOf<number>('threshold'),
+    minChange: checkFloors(benchmarks, get<string>('min-change'), naming('min-change'), configName),
     alpha: valueOf<number>('alpha'),
     outliers: valueOf<OutlierRule>('outliers'),
     correction: valueOf<Correction>('correction'),
@@ -398,6 +444,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     out: valueOf<string>('out'),
     markdown: get<string>('markdown') ?? null,
     failOn: parseFailOn(naming('fail-on'), valueOf<string[]>('fail-on')),
+    allowNothingCompared: get<boolean>('allow-nothing-compared') ?? false,
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };

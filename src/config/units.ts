@@ -2,6 +2,7 @@
  * Parsing of the value kinds users type: durations (`90s`, `10m`), percentages (`2%`, `0.02`),
  * whole numbers and probabilities. Each parser names the input and the value when it refuses one.
  */
+import { FLOOR_UNITS, type AbsoluteFloor } from '../stats/floor.ts';
 import { UsageError } from './errors.ts';
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -67,4 +68,23 @@ export function parseAlpha(input: string, value: string | number): number {
 export function parseChoice<T extends string>(input: string, value: string, choices: readonly T[]): T {
   if ((choices as readonly string[]).includes(value)) return value as T;
   throw UsageError.invalid(input, value, `one of ${choices.join(', ')}`);
+}
+
+/**
+ * A minimum absolute change (`min-change`, stats/floor.ts): `5ms`, `200ns`, `1KB`, a bare count
+ * such as `100`, or one of each family comma-separated (`5ms,1KB`), so that a Go suite's times and
+ * `B/op` each have their own.
+ */
+export function parseMinChange(input: string, value: string | number): AbsoluteFloor[] {
+  const expected = `a change greater than 0 in a benchmark's own unit, such as 5ms, 200ns, 1KB or a count such as 100, at most one of each (time, bytes, count) comma-separated`;
+  const floors: AbsoluteFloor[] = [];
+  for (const part of String(value).split(',')) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([A-Za-zµμ]*)\s*$/.exec(part);
+    const unit = m?.[2] ?? '';
+    const scale = unit === '' ? { family: 'count' as const, scale: 1 } : FLOOR_UNITS[unit];
+    const amount = m && scale ? Number(m[1]) * scale.scale : NaN;
+    if (!scale || !(amount > 0) || !Number.isFinite(amount) || floors.some((f) => f.family === scale.family)) throw UsageError.invalid(input, value, expected);
+    floors.push({ family: scale.family, amount, text: part.trim() });
+  }
+  return floors;
 }

@@ -5,7 +5,7 @@
 import type { FailOn } from '../config/fail-on.ts';
 import type { Results } from '../results/schema.ts';
 import { REPORT_LIMITS } from '../report/markdown.ts';
-import { conclusionOf, reportModel, type Conclusion, type ReportModel } from '../report/model.ts';
+import { conclusionOf, reportModel, type Acceptance, type Conclusion, type ReportModel } from '../report/model.ts';
 import { countsText } from '../report/words.ts';
 import { FORK_ADVICE, describeApiError, isWriteForbidden, sendWithinLimit } from './errors.ts';
 import type { GitHubApi } from './octokit.ts';
@@ -19,6 +19,8 @@ export interface CheckOptions {
   headSha: string;
   results: Results;
   failOn: FailOn;
+  /** the accept label, when there is one: it relieves a regression, never a comparison of nothing */
+  acceptance?: Acceptance | null;
   /** the report at a given size limit (UTF-8 bytes) */
   render: (maxBytes: number) => string;
   detailsUrl?: string;
@@ -43,8 +45,8 @@ export function checkTitle(model: ReportModel): string {
 /** Creates the check run. Never throws for API errors. */
 export async function publishCheckRun(api: GitHubApi, opts: CheckOptions): Promise<CheckOutcome> {
   const log = opts.log ?? (() => undefined);
-  // the conclusion is the gate's (model.ts): opts.failOn is the gate after the accept label
-  const model = reportModel(opts.results, { failOn: opts.failOn });
+  // the conclusion is the gate's (model.ts), with the accept label weighed there
+  const model = reportModel(opts.results, { failOn: opts.failOn, acceptance: opts.acceptance ?? null });
   const conclusion = model.gate.conclusion;
   try {
     return await sendWithinLimit(REPORT_LIMITS.checkSummary, 'check run', log, async (limit) => {

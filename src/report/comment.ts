@@ -27,12 +27,12 @@ import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes 
 import { renderForestText } from './forest.ts';
 import { wordDiagnostic } from './findings.ts';
 import { FOLD_AT, wordShared, type SharedFindings } from './shared.ts';
-import { changeFromZero, formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
+import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { isTimeUnit, KIND_LABEL, type Group, type Row } from './rows.ts';
 import type { Markup } from './markup.ts';
-import { countParts, nothingCounted, summaryText, wordNote } from './words.ts';
+import { countParts, nothingComparedText, nothingCounted, summaryText, wordNote } from './words.ts';
 import { nothingMeasured, nothingMeasuredMarkdown, notRunMarkdown } from './not-run.ts';
 import { measuredHow } from './measured-how.ts';
 
@@ -83,7 +83,8 @@ function headingOf(model: ReportModel): string {
     const none = nothingCounted(model);
     parts.push(`${none.emoji ? `${none.emoji} ` : ''}${none.words}`);
   }
-  return `### ${parts.join(', ')} · ${escapeInline(model.title, 80)}`;
+  const nothing = nothingComparedText(model, MARKDOWN);
+  return `### ${nothing ? `⛔ ${nothing}: ` : ''}${parts.join(', ')} · ${escapeInline(model.title, 80)}`;
 }
 
 /** The heading of a results file's report (see {@link headingOf}). */
@@ -101,7 +102,8 @@ function changeCell(b: BenchmarkResult, header: string): string {
   if (!b.change) return changeFromZero(b) ?? '—';
   const level = ownConfidence(b);
   const own = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : '';
-  return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own}`;
+  const absolute = absoluteChange(b);
+  return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own}${absolute ? ` (${escapeInline(absolute, 120)})` : ''}`;
 }
 
 function sidesCell(b: BenchmarkResult): string {

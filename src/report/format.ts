@@ -128,7 +128,7 @@ export function intervalLabel(results: { settings?: Record<string, unknown> | un
  */
 export function intervalNote(results: {
   settings?: Record<string, unknown> | undefined;
-  benchmarks: readonly { change?: { ciLevel?: number | undefined; confidence?: number | undefined; basis?: string | undefined; n?: number | undefined; readFrom?: string | undefined } | null | undefined }[];
+  benchmarks: readonly { change?: { ciLevel?: number | undefined; confidence?: number | undefined; basis?: string | undefined; n?: number | undefined; readFrom?: string | undefined; floor?: unknown } | null | undefined }[];
 }): string | null {
   const judged = results.benchmarks.filter((b) => typeof b.change?.ciLevel === 'number');
   // the correction's family (stats/judge.ts): not the rows whose every pair is equal (their test
@@ -149,7 +149,7 @@ export function intervalNote(results: {
     // each one-sided test is at half of what the interval leaves out: 5% each at 90%, 2.5% at 95%
     const each = (level: number): string => `${Number((((1 - level) / 2) * 100).toPrecision(3))}%`;
     const tests = lo === hi ? each(most) : `${each(most).slice(0, -1)}–${each(least)}`;
-    parts.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${tests} each${lo === hi ? '' : ", higher where pairbench's stopping rules watched the pairs"}), which lies within ±threshold`);
+    parts.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${tests} each${lo === hi ? '' : ", higher where pairbench's stopping rules watched the pairs"}), which lies within ±threshold${equivalent.some((b) => b.change!.floor) ? ' (or within the min-change, where that is wider)' : ''}`);
   }
   if (tested.length > 0 && !tested.every((b) => formatLevel(b.change!.ciLevel!) === confidence)) {
     const lowest = tested.reduce((m, b) => Math.min(m, b.change!.ciLevel!), Infinity);
@@ -194,4 +194,18 @@ export function changeFromZero(b: { change?: unknown; verdict?: string | undefin
   if (b.base?.median === 0) return 'from 0';
   if (b.head?.median === 0) return 'to 0';
   return null;
+}
+
+/**
+ * The absolute change beside the relative one, where a `min-change` floor judged the benchmark
+ * (stats/floor.ts): the relative estimate times the base's median, in the result's unit, and the
+ * floor it was held against: `+12.0 ns, min-change 1.00 µs`. Null without a floor. Unescaped text
+ * (the unit comes from the results file): each surface escapes it.
+ */
+export function absoluteChange(b: { unit: string; change?: { estimate: number; floor?: { amount: number } | undefined } | null | undefined; base?: { median: number } | undefined }): string | null {
+  const floor = b.change?.floor;
+  const base = b.base?.median;
+  if (!floor || !b.change || base === undefined || !Number.isFinite(base)) return null;
+  const delta = b.change.estimate * base;
+  return `${delta < 0 ? '−' : '+'}${formatValue(Math.abs(delta), b.unit)}, min-change ${formatValue(floor.amount, b.unit)}`;
 }

@@ -13,14 +13,14 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { wordDiagnostic } from './findings.ts';
-import { changeFromZero, formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
+import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { KIND_LABEL, type Row } from './rows.ts';
 import { stripControls } from './escape.ts';
-import type { Markup } from './markup.ts';
-import { countParts, nothingCounted, summaryText, wordNote } from './words.ts';
+import { PLAIN, type Markup } from './markup.ts';
+import { countParts, nothingComparedText, nothingCounted, summaryText, wordNote } from './words.ts';
 import { notRunHtml } from './not-run.ts';
 import { measuredHow } from './measured-how.ts';
 import { wordShared } from './shared.ts';
@@ -112,7 +112,8 @@ function sideCell(b: BenchmarkResult, side: 'base' | 'head'): string {
 }
 
 function changeCell(b: BenchmarkResult): string {
-  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}</span>` : esc(changeFromZero(b) ?? '—');
+  const absolute = absoluteChange(b);
+  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}${absolute ? ` (${esc(absolute)})` : ''}</span>` : esc(changeFromZero(b) ?? '—');
 }
 
 function tableRow(r: Row, derived: boolean): string {
@@ -160,6 +161,9 @@ export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof Mode
   const title = model.title;
   const parts = countParts(model.counts).map((p) => `<span class="k-${p.kind}">${esc(p.emoji)} ${esc(p.words)}</span>`);
   const none = nothingCounted(model);
+  // a comparison of nothing says so before any count (results/gate.ts)
+  const nothing = nothingComparedText(model, HTML);
+  const nothingPlain = nothingComparedText(model, PLAIN);
   const summary = `<p class="summary">${summaryText(model, HTML)}</p>`;
   const notes = model.notes
     .map((n) => {
@@ -221,10 +225,10 @@ export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof Mode
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${esc(title)}: ${parts.length ? parts.map((p) => p.replace(/<[^>]+>/g, '')).join(', ') : esc(none.words)}</title>
+<title>${esc(title)}: ${nothingPlain ? `${esc(nothingPlain)}: ` : ''}${parts.length ? parts.map((p) => p.replace(/<[^>]+>/g, '')).join(', ') : esc(none.words)}</title>
 <style>${CSS}</style></head>
 <body><main>
-<h1>${parts.join(', ') || esc(`${none.emoji ? `${none.emoji} ` : ''}${none.words}`)} <span class="muted">· ${esc(title)}</span></h1>
+<h1>${nothing ? `⛔ ${nothing}: ` : ''}${parts.join(', ') || esc(`${none.emoji ? `${none.emoji} ` : ''}${none.words}`)} <span class="muted">· ${esc(title)}</span></h1>
 ${summary}${notes}${shared}${run}
 ${forest}
 ${table}

@@ -12,7 +12,9 @@
  *
  * Pure: results in, a value out.
  */
-import { gateAfterAcceptance, gateFails, type Acceptance, type FailOn } from '../config/fail-on.ts';
+import { gateAfterAcceptance, type Acceptance, type FailOn } from '../config/fail-on.ts';
+import { gateFails, nothingAllowed, nothingCompared, type NothingCompared } from '../results/gate.ts';
+import { environmentDifferences, toolchainDifferences } from '../results/environment.ts';
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
@@ -58,7 +60,11 @@ export type ReportNote =
   /** where the base's build came from, when a build cache is set (settings.buildCacheHit) */
   | { code: 'build-cache'; hit: boolean; key: string }
   /** the action: judging keys the pull request's own config changed, which were not used (its base commit's were) */
-  | { code: 'config-ignored'; keys: string[]; path: string };
+  | { code: 'config-ignored'; keys: string[]; path: string }
+  /** merged files measured in environments that differ: what differs (results/environment.ts) */
+  | { code: 'mixed-environments'; files: number; differences: string[] }
+  /** base and head built by different toolchains: which, base first (results/environment.ts) */
+  | { code: 'toolchains-differ'; differences: string[] };
 
 /** What `fail-on` and an accept label make of the verdict. */
 interface GateState {
@@ -67,8 +73,10 @@ interface GateState {
   acceptance: Acceptance | null;
   /** the gate once the accept label is weighed (config/fail-on.ts `gateAfterAcceptance`) */
   effective: FailOn | null;
-  /** whether the effective gate fails the job; false when the gate is not known */
+  /** whether the gate fails the job (results/gate.ts); false when the gate is not known */
   fails: boolean;
+  /** a comparison of nothing passes by `allow-nothing-compared` */
+  nothingAllowed: boolean;
   /** the check run's conclusion under the effective gate (`fail-on: regression` when not known) */
   conclusion: Conclusion;
 }
@@ -94,6 +102,8 @@ export interface ReportModel {
   /** findings that many benchmarks share, said once for all of them on every surface (shared.ts) */
   shared: SharedFindings;
   gate: GateState;
+  /** why nothing was compared (results/gate.ts): every surface's headline says it; null when something was */
+  nothing: NothingCompared | null;
   /** the forest plot's rows (each group's own metric, and its other metrics that changed), and the suite's row under them */
   forest: { rows: ForestRow[]; summary: ForestRow | null };
   threshold: number;
@@ -161,12 +171,14 @@ function suiteChange(results: Results, groups: readonly Group[] = groupRows(resu
 }
 
 /**
- * failure: a failed comparison, or a regression the gate names; neutral: inconclusive (with any
- * `fail-on`: the job's own status carries that gate), a partial run, or a regression the gate lets
- * through; success: only unchanged and improved benchmarks.
+ * failure: a failed comparison, a comparison of nothing (results/gate.ts) the gate does not allow,
+ * or a regression the gate names; neutral: inconclusive (with any `fail-on`: the job's own status
+ * carries that gate), a partial run, a regression the gate lets through, or a comparison of nothing
+ * it allows; success: only unchanged and improved benchmarks.
  */
 export function conclusionOf(results: Results, failOn: FailOn): Conclusion {
   if (results.status === 'failed') return 'failure';
+  if (nothingCompared(results)) return failOn !== 'none' && !nothingAllowed(results) ? 'failure' : 'neutral';
   if (results.verdict === 'regression') return failOn.split(',').includes('regression') ? 'failure' : 'neutral';
   if (results.verdict === 'inconclusive' || results.status === 'partial' || results.verdict === undefined) return 'neutral';
   return 'success';
@@ -175,13 +187,17 @@ export function conclusionOf(results: Results, failOn: FailOn): Conclusion {
 function gateOf(results: Results, opts: ModelOptions): GateState {
   const failOn = opts.failOn ?? null;
   const acceptance = opts.acceptance ?? null;
-  const effective = failOn === null ? null : gateAfterAcceptance(failOn, acceptance?.accepted === true);
+  const accepted = acceptance?.accepted === true;
+  const effective = failOn === null ? null : gateAfterAcceptance(failOn, accepted);
+  // an accept label accepts a regression, never a comparison of nothing: that one is judged against the gate as given
+  const judgedBy = nothingCompared(results) ? (failOn ?? 'regression') : (effective ?? 'regression');
   return {
     failOn,
     acceptance,
     effective,
-    fails: effective !== null && gateFails(effective, results),
-    conclusion: conclusionOf(results, effective ?? 'regression'),
+    fails: failOn !== null && gateFails(failOn, results, accepted),
+    nothingAllowed: nothingAllowed(results),
+    conclusion: conclusionOf(results, judgedBy),
   };
 }
 
@@ -205,6 +221,11 @@ function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futil
   const hit = results.settings?.['buildCacheHit'];
   const key = results.settings?.['buildCacheKey'];
   if (typeof hit === 'boolean' && typeof key === 'string') notes.push({ code: 'build-cache', hit, key });
+  const environments = results.environments ?? [];
+  const mixed = environmentDifferences(environments);
+  if (mixed.length > 0) notes.push({ code: 'mixed-environments', files: environments.length, differences: mixed });
+  const toolchains = toolchainDifferences(results.environment);
+  if (toolchains.length > 0) notes.push({ code: 'toolchains-differ', differences: toolchains });
   return notes;
 }
 
@@ -231,6 +252,7 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
     notes: notesOf(results, counts, gate, futility, opts.configIgnored),
     shared: sharedFindings(results),
     gate,
+    nothing: nothingCompared(results),
     forest: { rows: forestRows(groups, threshold), summary },
     threshold,
     alpha: alphaOf(results),

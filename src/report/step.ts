@@ -7,6 +7,8 @@
 import { formatChange, formatChangeInterval } from './format.ts';
 import type { ReportModel } from './model.ts';
 import type { Row } from './rows.ts';
+import { nothingComparedText } from './words.ts';
+import { PLAIN } from './markup.ts';
 
 /** Names at most, in the message. */
 const NAMED = 10;
@@ -53,6 +55,8 @@ function undecidedMessage(model: ReportModel): string {
  * accept label) names them and there are any, else the undecided benchmarks.
  */
 export function failingStepMessage(model: ReportModel): string {
+  const nothing = nothingComparedText(model, PLAIN);
+  if (nothing) return `pairbench: ${nothing}. Check the base and the benchmarks; for the pull request that adds the first benchmarks, set allow-nothing-compared: true.`;
   const gate = model.gate.effective ?? model.gate.failOn ?? 'regression';
   return gate.split(',').includes('regression') && model.counts.regression > 0 ? regressionMessage(model) : undecidedMessage(model);
 }

@@ -11,7 +11,7 @@ import { oneLine } from './escape.ts';
 import { wordDiagnostic } from './findings.ts';
 import { benchmarkOfRow, isTimeUnit } from './rows.ts';
 import { wordShared } from './shared.ts';
-import { changeFromZero, formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
+import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { PLAIN } from './markup.ts';
 import { countsText, summaryText, wordNote } from './words.ts';
@@ -51,7 +51,8 @@ function pairedCell(b: BenchmarkResult): string {
 
 /** The change with its interval, with one decimal as on every surface (format.ts `formatChange`). */
 function changeCell(b: BenchmarkResult): string {
-  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}` : (changeFromZero(b) ?? '—');
+  const absolute = absoluteChange(b);
+  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${absolute ? ` (${safeText(absolute)})` : ''}` : (changeFromZero(b) ?? '—');
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { Surface } from './findings.ts';
 import { formatChange, formatChangeInterval, formatLevel } from './format.ts';
-import type { Markup } from './markup.ts';
+import { PLAIN, type Markup } from './markup.ts';
 import type { ReportModel, ReportNote, Revision } from './model.ts';
 import { KIND_LABEL, type VerdictCounts } from './rows.ts';
 
@@ -40,10 +40,39 @@ export function nothingCounted(model: ReportModel): { emoji: string; words: stri
   return model.results.status === 'failed' ? { emoji: '❌', words: 'no benchmark could be measured' } : { emoji: '', words: 'no benchmarks measured' };
 }
 
+/**
+ * Why nothing was compared, as the first words of every headline (results/gate.ts):
+ * `Nothing compared: every benchmark is on one side only (2 added)`. Null when something was.
+ */
+export function nothingComparedText(model: ReportModel, m: Markup): string | null {
+  const n = model.nothing;
+  if (!n) return null;
+  const why = (() => {
+    switch (n.code) {
+      case 'same-commit':
+        return `base and head are the same commit (${m.code(n.sha.slice(0, 7), 20)})`;
+      case 'no-results':
+        return 'no benchmark results';
+      case 'failed':
+        return n.side ? `the ${n.side}'s ${n.build ? 'build' : 'runs'} failed before any pair` : 'a build or a run failed before any pair';
+      case 'one-sided': {
+        const sides = [n.added > 0 ? `${n.added} added` : '', n.removed > 0 ? `${n.removed} removed` : ''].filter(Boolean).join(', ');
+        return `every benchmark is on one side only (${sides})`;
+      }
+      case 'no-pairs':
+        return 'no pair ran both sides';
+    }
+  })();
+  const gate = model.gate.failOn === null ? '' : model.gate.nothingAllowed || model.gate.failOn === 'none' ? ' (the gate allows it)' : ' (the gate fails)';
+  return `Nothing compared: ${why}${gate}`;
+}
+
 /** The counts in words, without emoji: `2 regressions, 1 failed, 14 unchanged` (the check run's title, the terminal). */
 export function countsText(model: ReportModel): string {
   const parts = countParts(model.counts);
-  return parts.length > 0 ? parts.map((p) => p.words).join(', ') : nothingCounted(model).words;
+  const counts = parts.length > 0 ? parts.map((p) => p.words).join(', ') : nothingCounted(model).words;
+  const nothing = nothingComparedText(model, PLAIN);
+  return nothing ? `${nothing}; ${counts}` : counts;
 }
 
 /** A revision in prose: its short SHA, ref or directory as code. */
@@ -142,6 +171,10 @@ export function wordNote(note: ReportNote, surface: Surface, m: Markup): WordedN
     case 'config-ignored':
       // the keys are names from a fixed list; the path is an input
       return { icon: '🔒', warning: true, text: `${m.strong('Judged with the base commit\'s settings:')} this revision's ${m.code(note.path, 200)} changes ${note.keys.join(', ')}, which are not used to judge it; they come from the base commit's ${m.code(note.path, 200)} and the inputs.` };
+    case 'mixed-environments':
+      return { icon: '⚠️', warning: true, text: `${m.strong('Different environments')}: the ${note.files} environments of the merged results differ in ${m.text(note.differences.join(', '), 600)}; each benchmark's pairs share one machine, but benchmarks from different shards are not measured alike.` };
+    case 'toolchains-differ':
+      return { icon: '⚠️', warning: true, text: `${m.strong('Different toolchains')}: base and head were built by different toolchains, ${m.text(note.differences.join(', '), 600)} (base / head): a change may be the toolchain's, not the code's.` };
     case 'build-cache':
       // only build outputs come from the cache, never a measured value
       return note.hit

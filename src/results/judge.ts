@@ -12,6 +12,15 @@ import { jsNoiseNote } from './js-noise.ts';
 import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
 import { summarize } from '../stats/describe.ts';
 import { judgedOneSidedPairs, oneSidedCounts } from './one-sided-zeros.ts';
+import { floorInUnit, marginWithFloor, type AbsoluteFloor } from '../stats/floor.ts';
+import { parseMinChange } from '../config/units.ts';
+import { show } from '../config/errors.ts';
+
+/** A benchmark's floor (its own `min-change`, else the comparison's) in its unit, when one applies (stats/floor.ts). */
+function floorOf(b: BenchmarkResult, global: readonly AbsoluteFloor[] | undefined): { amount: number; text: string } | null {
+  const floors = b.minChange !== undefined ? parseMinChange(`min-change of the benchmark ${show(b.name)}`, b.minChange) : global;
+  return floors ? floorInUnit(floors, b.unit) : null;
+}
 
 /**
  * A benchmark takes part in the statistics when it was measured on both sides and did not fail:
@@ -70,6 +79,8 @@ interface Prepared {
   index: number[];
   corrections: Map<number, { overhead: number; corrected: Corrected }>;
   options: JudgeOptions;
+  /** by index into the results' benchmarks: the floor that raised its margin (stats/floor.ts) */
+  floors: Map<number, { amount: number; text: string; margin: number }>;
 }
 
 function prepare(results: Results, opts: JudgeOptions): Prepared {
@@ -77,6 +88,7 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
   const index: number[] = [];
   // pairbench's recorded per-run overhead is subtracted from the raw pairs here, so the file keeps what was measured.
   const corrections = new Map<number, { overhead: number; corrected: Corrected }>();
+  const floors = new Map<number, { amount: number; text: string; margin: number }>();
   results.benchmarks.forEach((b, i) => {
     if (!judgeable(b)) return;
     // a Go pilot that ran a cold start is kept in the file, not judged (cold-pilot.ts)
@@ -88,7 +100,11 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
       corrections.set(i, { overhead, corrected });
       pairs = corrected.pairs;
     }
-    inputs.push({ name: b.name, direction: b.direction, ...(b.threshold !== undefined ? { threshold: b.threshold } : {}), ...(b.metric ? { metric: b.metric } : {}), ...(b.reciprocalOf !== undefined ? { reciprocalOf: b.reciprocalOf } : {}),
+    // min-change: the threshold raised to the floor's share of the base (stats/floor.ts)
+    const floor = floorOf(b, opts.minChange);
+    const threshold = floor ? marginWithFloor(b.threshold ?? opts.threshold, floor.amount, pairs) : b.threshold;
+    if (floor && threshold !== undefined) floors.set(i, { ...floor, margin: threshold });
+    inputs.push({ name: b.name, direction: b.direction, ...(threshold !== undefined ? { threshold } : {}), ...(b.metric ? { metric: b.metric } : {}), ...(b.reciprocalOf !== undefined ? { reciprocalOf: b.reciprocalOf } : {}),
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/analysis.ts, `intervalLevel`).
       ...(b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
@@ -98,12 +114,22 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
     });
     index.push(i);
   });
+  // a throughput judged from its time (Go's MB/s of its ns/op) reads its time's floor too: one change, one margin
+  const byName = new Map(inputs.map((x, j) => [x.name, j]));
+  inputs.forEach((x, j) => {
+    const time = x.reciprocalOf === undefined ? undefined : byName.get(x.reciprocalOf);
+    const floor = time === undefined ? undefined : floors.get(index[time]!);
+    if (floor && floor.margin > (x.threshold ?? opts.threshold)) {
+      x.threshold = floor.margin;
+      floors.set(index[j]!, floor);
+    }
+  });
   // the sign-flip test's draws are seeded from the run's seed: judging the file again replays them
   const seed = typeof results.settings?.seed === 'number' ? results.settings.seed : undefined;
-  return { inputs, index, corrections, options: { ...opts, ...(opts.seed === undefined && seed !== undefined ? { seed } : {}) } };
+  return { inputs, index, corrections, floors, options: { ...opts, ...(opts.seed === undefined && seed !== undefined ? { seed } : {}) } };
 }
 
-function assemble(results: Results, opts: JudgeOptions, { index, corrections }: Prepared, judgement: Judgement): Results {
+function assemble(results: Results, opts: JudgeOptions, { index, corrections, floors }: Prepared, judgement: Judgement): Results {
   const benchmarks = results.benchmarks.map((b): BenchmarkResult => {
     if (judgeable(b)) return b;
     // Added, removed, failed or empty: no test is possible; say so instead of dropping the row.
@@ -130,7 +156,7 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
       // a row of pairs with one side at 0 alone has no ratio to spread
       ...(Number.isFinite(a.pairedCv) ? { pairedCv: a.pairedCv } : {}),
       ...(Number.isFinite(a.pairedMad) ? { pairedMad: a.pairedMad } : {}),
-      change: a.change,
+      change: a.change && floors.has(i) ? { ...a.change, floor: floors.get(i)! } : a.change,
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a.pairsToSettle === null || a.pairsToSettle === undefined ? a.pairsToSettle : a.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
@@ -148,12 +174,18 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections }: 
   const verdict = gating.length === 0 ? (nothingChanged ? 'unchanged' : 'inconclusive') : worstVerdict(incomplete ? [...verdicts, 'inconclusive'] : verdicts);
   return {
     ...results,
-    settings: { ...results.settings, alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction },
+    settings: { ...withoutMinChange(results.settings), alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction, ...(opts.minChange ? { minChange: opts.minChange.map((f) => f.text).join(',') } : {}) },
     verdict,
     // the suite's change is the reports' (report/model.ts: oriented, with its interval); an older file's unoriented `geomean` is not carried on
     geomean: undefined,
     benchmarks,
   };
+}
+
+/** The settings without the floor: the one judged with is recorded in its place. */
+function withoutMinChange(settings: Results['settings']): Record<string, unknown> {
+  const { minChange: _m, ...rest } = settings ?? {};
+  return rest;
 }
 
 /** Indices of judged pairs as indices of the file's pairs, `left` of them not judged before them. */

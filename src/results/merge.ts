@@ -4,6 +4,7 @@
  * correction is applied afterwards, across all benchmarks of all shards, by judging the merge.
  */
 import { UsageError, show } from '../config/errors.ts';
+import { mergedEnvironments } from './environment.ts';
 import type { Results } from './schema.ts';
 
 const STATUS_RANK: Record<NonNullable<Results['status']>, number> = { complete: 0, running: 1, partial: 2, failed: 3 };
@@ -52,6 +53,8 @@ export function mergeResults(files: Results[], names: string[]): Results {
     return STATUS_RANK[s] > STATUS_RANK[w] ? s : w;
   }, 'complete');
   const failures = files.flatMap((f) => f.failures ?? []);
+  // shards of runners that differ: each environment is kept, and every report says so (environment.ts)
+  const environments = mergedEnvironments(files);
   return {
     ...first,
     status: missing.length > 0 && worst === 'complete' ? 'partial' : worst,
@@ -61,6 +64,7 @@ export function mergeResults(files: Results[], names: string[]): Results {
     rounds: files.length === 1 ? first.rounds : undefined,
     ...(missing.length > 0 ? { missingShards: missing } : {}),
     ...(failures.length > 0 ? { failures } : {}),
+    ...(environments ? { environments } : {}),
     benchmarks,
   };
 }

@@ -23,11 +23,12 @@
  */
 import { show } from '../config/errors.ts';
 import type { FailOn } from '../config/fail-on.ts';
-import { gateFails } from '../config/fail-on.ts';
 import { optionDef } from '../config/options.ts';
 import { parseOptionValue, type InputNaming } from '../config/spec.ts';
 import { pairedTestFor } from '../stats/index.ts';
+import { parseMinChange } from '../config/units.ts';
 import type { JudgeOptions } from '../stats/types.ts';
+import { gateFails } from './gate.ts';
 import { judgeResults } from './judge.ts';
 import { readAsFlag, readRecordedSetting } from './recorded.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
@@ -55,9 +56,11 @@ export interface RejudgeOptions {
    */
   trustRecorded: boolean;
   /** the judging settings given as flags or inputs, parsed; absent ones are filled in as above */
-  given: Partial<Pick<JudgeOptions, Judging>>;
+  given: Partial<Pick<JudgeOptions, Judging | 'minChange'>>;
   /** the gate, from the flag or input, else the default: never from the file */
   failOn: FailOn;
+  /** `allow-nothing-compared`, from the flag or input: never from the file (results/gate.ts) */
+  allowNothingCompared?: boolean;
   /** how the flags or inputs are named in messages (`--threshold`, `input threshold`) */
   naming: InputNaming;
 }
@@ -133,6 +136,19 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
     (chosen as Record<Judging, unknown>)[flag] = value;
     if (!opts.trustRecorded && read && 'value' in read && read.value !== value) unused.push(`${flag} ${typed(flag, read.value)}`);
   }
+  // min-change: the flag's or input's, else (trusted) the recorded one when valid (stats/floor.ts)
+  let minChange = opts.given.minChange;
+  const recordedFloor = recorded?.['minChange'];
+  if (minChange === undefined && typeof recordedFloor === 'string') {
+    if (!opts.trustRecorded) unused.push(`min-change ${recordedText(recordedFloor)}`);
+    else {
+      try {
+        minChange = parseMinChange('min-change', recordedFloor);
+      } catch (err) {
+        warnings.push(`the min-change recorded in the results (${recordedText(recordedFloor)}) is not valid (${err instanceof Error ? err.message : String(err)}); judging without it`);
+      }
+    }
+  }
   const recordedGate = recorded?.['failOn'];
   if (typeof recordedGate === 'string' && recordedGate !== opts.failOn) {
     if (opts.trustRecorded) notes.push(`the results record fail-on ${recordedText(recordedGate)}, which is not used: the gate comes from ${opts.naming('fail-on')} only (${opts.failOn} here)`);
@@ -144,7 +160,24 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   let expected = '';
   const oneSided: string[] = [];
   let ownThresholds = 0;
-  const benchmarks = file.benchmarks.map((b): BenchmarkResult => {
+  let ownFloors = 0;
+  const benchmarks = file.benchmarks.map((row): BenchmarkResult => {
+    // A benchmark's own min-change: kept, when valid, in one's own file with no min-change given; never from an untrusted one.
+    let b = row;
+    if (row.minChange !== undefined) {
+      ownFloors++;
+      const { minChange: own, ...rest } = row;
+      let keep = opts.trustRecorded && opts.given.minChange === undefined;
+      if (keep) {
+        try {
+          parseMinChange('min-change', own);
+        } catch {
+          warnings.push(`the min-change recorded for the benchmark ${show(row.name)} (${recordedText(own)}) is not valid; judging it without`);
+          keep = false;
+        }
+      }
+      if (!keep) b = rest;
+    }
     // A pair holds a run of each side: a benchmark with pairs was measured on both, whatever it claims.
     const claimsOneSide = b.pairs.length > 0 && b.presence !== undefined && b.presence !== 'both';
     if (b.threshold === undefined && !claimsOneSide) return b;
@@ -171,6 +204,7 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   if (opts.trustRecorded && opts.given.threshold !== undefined && ownThresholds > 0) {
     notes.push(`${ownThresholds === 1 ? 'A benchmark records a threshold of its own' : `${ownThresholds} benchmarks record a threshold of their own`} (the run's config file), not used: ${opts.naming('threshold')} ${typed('threshold', chosen.threshold)} was given, and a flag always wins over a results file.`);
   }
+  if (!opts.trustRecorded && ownFloors > 0) unused.push(`a min-change of its own for ${ownFloors} benchmark${ownFloors === 1 ? '' : 's'}`);
   if (!opts.trustRecorded && ownThresholds > 0) unused.push(`a threshold of its own for ${ownThresholds} benchmark${ownThresholds === 1 ? '' : 's'}`);
   if (unused.length > 0) {
     notes.push(`The results file records ${unused.join(', ')}, which ${unused.length === 1 ? 'is' : 'are'} not used: an untrusted results file never sets how it is judged, so every setting is this judging's own (threshold ${typed('threshold', chosen.threshold)}, alpha ${chosen.alpha}, outliers ${chosen.outliers}, correction ${chosen.correction}, fail-on ${opts.failOn}).`);
@@ -183,7 +217,9 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   }
   const seed = readRecordedSetting(recorded, 'seed');
   // The test of no change follows the outlier rule judged with, as when the file was written (`pairedTestFor`): never a recorded `change.test`.
-  const judged = judgeResults({ ...file, ...(failed ? { status: 'failed' as const } : {}), benchmarks }, { ...chosen, test: pairedTestFor(chosen.outliers), seed: seed && 'value' in seed ? Number(seed.value) : 0 });
-  const results: Results = { ...judged, settings: { ...judged.settings, failOn: opts.failOn } };
+  const judged = judgeResults({ ...file, ...(failed ? { status: 'failed' as const } : {}), benchmarks }, { ...chosen, ...(minChange ? { minChange } : {}), test: pairedTestFor(chosen.outliers), seed: seed && 'value' in seed ? Number(seed.value) : 0 });
+  // the gate as this judging applies it, over whatever the file recorded
+  const { allowNothingCompared: _allowed, ...settings } = judged.settings ?? {};
+  const results: Results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...(opts.allowNothingCompared ? { allowNothingCompared: true } : {}) } };
   return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
 }

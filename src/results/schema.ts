@@ -97,6 +97,11 @@ const ChangeSchema = z.object({
   equivalence: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number() }).optional(),
   /** with `basis: 'equivalence'`: the test's interval at the correction's level */
   tested: z.object({ ci: z.tuple([z.number(), z.number()]), level: z.number(), achievedConfidence: z.number().optional() }).optional(),
+  /**
+   * `min-change` applied (stats/floor.ts): the floor in the result's unit, as typed, and the relative
+   * margin the verdict was read against (the larger of the threshold and the floor's share of the base)
+   */
+  floor: z.object({ amount: z.number(), text: z.string().max(64), margin: z.number() }).optional(),
   /** a throughput's change read from its time's (`reciprocalOf`): that result's name */
   readFrom: z.string().min(1).max(LIMITS.nameLength).optional(),
 });
@@ -128,6 +133,7 @@ const RecordedBenchmarksSchema = z
       format: z.string().max(64).optional(),
       metrics: z.array(z.string().max(64)).max(16).optional(),
       threshold: finite.optional(),
+      minChange: z.string().max(64).optional(),
       direction: z.string().max(64).optional(),
       prepare: z.string().max(SETTING_TEXT).optional(),
       shell: z.string().max(64).optional(),
@@ -167,6 +173,8 @@ const BenchmarkResultSchema = z.object({
   metric: z.string().max(64).optional(),
   /** this benchmark's own threshold (config file), relative */
   threshold: z.number().optional(),
+  /** this benchmark's own minimum absolute change (config file `min-change`), as typed: `5ms` (stats/floor.ts) */
+  minChange: z.string().max(64).optional(),
   /**
    * the name of the result this one is a scaled reciprocal of in every run (Go's `MB/s` of its
    * `ns/op`): judged from that result's pairs when they agree, outside the correction's family
@@ -256,6 +264,26 @@ const BenchmarkResultSchema = z.object({
     .optional(),
 });
 
+/** A toolchain's version line per tool (`go`, `rustc`, `node`, `python3`, `cc`), as the tool printed it. */
+const ToolchainsSchema = z.record(z.string().max(32), z.string().max(256));
+
+/**
+ * Where a comparison ran: the machine (CPU model, cores, kernel, OS image) and the toolchains each
+ * side was built with, each found in that side's folder with the run's PATH (measure/environment.ts).
+ */
+const EnvironmentSchema = z.object({
+  os: z.string().max(256).optional(),
+  cpu: z.string().max(256).optional(),
+  cores: z.number().optional(),
+  node: z.string().max(64).optional(),
+  runner: z.string().max(256).optional(),
+  /** the kernel's release (`uname -r`) */
+  kernel: z.string().max(256).optional(),
+  /** the OS image: /etc/os-release's PRETTY_NAME */
+  image: z.string().max(256).optional(),
+  toolchains: z.object({ base: ToolchainsSchema.optional(), head: ToolchainsSchema.optional() }).optional(),
+});
+
 export const ResultsSchema = z.object({
   schemaVersion: z.literal(1),
   /** `compare` (the default) or `noise` (an A/A run of one revision) */
@@ -263,15 +291,9 @@ export const ResultsSchema = z.object({
   tool: z.object({ name: z.string().max(64), version: z.string().max(64) }).optional(),
   base: RevisionSchema,
   head: RevisionSchema,
-  environment: z
-    .object({
-      os: z.string().max(256).optional(),
-      cpu: z.string().max(256).optional(),
-      cores: z.number().optional(),
-      node: z.string().max(64).optional(),
-      runner: z.string().max(256).optional(),
-    })
-    .optional(),
+  environment: EnvironmentSchema.optional(),
+  /** after a merge of files from more than one environment: each environment, in the files' order (results/environment.ts) */
+  environments: z.array(EnvironmentSchema).max(1000).optional(),
   settings: RecordedSettingsSchema.optional(),
   status: z.enum(['running', 'complete', 'partial', 'failed']).optional(),
   stoppedBecause: z.string().max(64).optional(),
@@ -293,3 +315,4 @@ export const ResultsSchema = z.object({
 export type BenchmarkResult = z.infer<typeof BenchmarkResultSchema>;
 export type Results = z.infer<typeof ResultsSchema>;
 export type Failure = z.infer<typeof FailureSchema>;
+export type Environment = z.infer<typeof EnvironmentSchema>;

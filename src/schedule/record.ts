@@ -25,6 +25,7 @@ function rowFor(state: LoopState, job: Job, s: RowSample): Row {
       direction: s.direction,
       ...(s.metric ? { metric: s.metric } : {}),
       ...(threshold !== undefined ? { threshold } : {}),
+      ...(job.bench.minChange !== undefined ? { minChange: job.bench.minChange } : {}),
       ...(s.reciprocalOf !== undefined ? { reciprocalOf: s.reciprocalOf } : {}),
       pairs: [],
       ...(job.calibration && calibratedMetric(s.metric) ? { overhead: job.calibration[s.metric] } : {}),

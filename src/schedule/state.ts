@@ -20,6 +20,8 @@ export interface Row {
   direction: Direction;
   metric?: string;
   threshold?: number;
+  /** the benchmark's own `min-change` (config file), as typed */
+  minChange?: string;
   pairs: Pair[];
   /** pairs in which one side printed 0 and the other did not: no ratio, so not in `pairs`; `after`: how many of `pairs` came before it (record.ts) */
   oneSidedPairs?: Array<Pair & { after: number }>;

@@ -5,6 +5,7 @@
  * in an order decided by a coin; a *sample* is one measured value.
  */
 
+import type { AbsoluteFloor } from './floor.ts';
 export type Direction = 'lower-is-better' | 'higher-is-better';
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive';
 export type OutlierRule = 'tukey' | 'mad' | 'none';
@@ -170,6 +171,11 @@ export interface JudgeOptions {
    * benchmark's name: the same file judged again gives the same p-values (default 0)
    */
   seed?: number;
+  /**
+   * `min-change`: the absolute floors a change must also exceed, one per unit family (floor.ts);
+   * results/judge.ts raises each benchmark's threshold to its floor's share of its base
+   */
+  minChange?: AbsoluteFloor[];
 }
 
 /** One benchmark's pairs as handed to judging. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateAfterAcceptance, gateFails, parseFailOn } from '../../src/config/fail-on.ts';
+import { gateAfterAcceptance, verdictsFail as gateFails, parseFailOn } from '../../src/config/fail-on.ts';
 
 const results = (...verdicts: string[]) => ({ benchmarks: verdicts.map((verdict) => ({ verdict })) });
 

@@ -31,6 +31,7 @@ const GIVEN: Record<string, string> = {
   // a CPU this process may use (`--cpus` checks the machine: Linux, with taskset)
   cpus: String(allowedCpus()?.at(-1) ?? 0),
   'fresh-copy': 'off',
+  'min-change': '5ms',
 };
 
 describe('recorded settings', () => {

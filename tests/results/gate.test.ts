@@ -1,0 +1,50 @@
+/**
+ * The gate's one rule (src/results/gate.ts): a comparison of nothing fails unless allowed; what is
+ * not a comparison of nothing (an A/A run, changed-only's deliberate skip, a run still going) is
+ * judged by its verdicts alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { gateFails, nothingCompared } from '../../src/results/gate.ts';
+import type { Results } from '../../src/results/schema.ts';
+
+const pair = { base: 1, head: 1, order: 'base-first' as const };
+function results(over: Partial<Results> = {}): Results {
+  return { schemaVersion: 1, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) }, status: 'complete', verdict: 'unchanged', benchmarks: [{ name: 'x', unit: 'ms', direction: 'lower-is-better', verdict: 'unchanged', pairs: [pair] }], ...over };
+}
+
+describe('nothingCompared', () => {
+  it('is null once one pair ran both sides of two commits', () => {
+    expect(nothingCompared(results())).toBeNull();
+  });
+
+  it('names each way of comparing nothing', () => {
+    expect(nothingCompared(results({ head: { sha: 'A'.repeat(40) } }))).toEqual({ code: 'same-commit', sha: 'a'.repeat(40) });
+    expect(nothingCompared(results({ benchmarks: [] }))).toEqual({ code: 'no-results' });
+    expect(nothingCompared(results({ status: 'failed', benchmarks: [], failures: [{ side: 'base', kind: 'build', message: 'make failed' }] }))).toEqual({ code: 'failed', side: 'base', build: true });
+    const oneSided = (name: string, presence: 'added' | 'removed') => ({ name, unit: 'ns', direction: 'lower-is-better' as const, presence, pairs: [] });
+    expect(nothingCompared(results({ benchmarks: [oneSided('a', 'added'), oneSided('b', 'removed'), oneSided('c', 'added')] }))).toEqual({ code: 'one-sided', added: 2, removed: 1 });
+    expect(nothingCompared(results({ status: 'partial', benchmarks: [{ name: 'x', unit: 'ms', direction: 'lower-is-better', pairs: [] }] }))).toEqual({ code: 'no-pairs' });
+  });
+
+  it('is null for an A/A run, a run still going, and changed-only measuring nothing by choice', () => {
+    expect(nothingCompared(results({ kind: 'noise', head: { sha: 'a'.repeat(40) } }))).toBeNull();
+    expect(nothingCompared(results({ status: 'running', benchmarks: [] }))).toBeNull();
+    expect(nothingCompared(results({ benchmarks: [], notRun: [{ name: 'x', why: 'nothing under its paths changed' }] }))).toBeNull();
+  });
+});
+
+describe('gateFails', () => {
+  const nothing = results({ benchmarks: [] });
+  it('fails a comparison of nothing by default, whatever the verdict; passes it when allowed or with fail-on none', () => {
+    expect(gateFails('regression', nothing)).toBe(true);
+    expect(gateFails('regression', { ...nothing, settings: { allowNothingCompared: true } })).toBe(false);
+    expect(gateFails('none', nothing)).toBe(false);
+  });
+
+  it('an accept label lifts a regression, never a comparison of nothing', () => {
+    expect(gateFails('regression', nothing, true)).toBe(true);
+    const regression = results({ verdict: 'regression' });
+    expect(gateFails('regression', regression)).toBe(true);
+    expect(gateFails('regression', regression, true)).toBe(false);
+  });
+});
