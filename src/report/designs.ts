@@ -77,7 +77,7 @@ function moreTime(ms: number): string {
  * pairs would take, so that "raise max-time" comes with a figure ("about 21 more minutes at this
  * comparison's pace, 0.17 s a pair"). It converts the pairs the allocation predicted (`futility.need`) and
  * claims no more than they do; what any allocation could reach in a comparison's own budget is
- * measured by `npm run bench:ceiling` (bench/results/HISTORY.md).
+ * measured in bench/results/HISTORY.md.
  */
 export function futilitySummary(benchmarks: readonly BenchmarkResult[], pace: Pace | null = null): { count: number; text: string } | null {
   const names = new Set(benchmarks.map((b) => b.name));

@@ -68,7 +68,7 @@ const LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 64
  * start to count as evident (state filled on first use: a pool, a cache; the listing's short run
  * stops after Go's b.N = 1 round when that one iteration outlasts it). Twice leaves the ordinary
  * variation of a listing's single iteration below it and the pool-filling parsers of a real suite
- * far above it (`npm run bench:go-iterations`).
+ * far above it (docs/measuring.md, "How runs are designed", item 5).
  */
 const COLD_START_FACTOR = 2;
 /**
@@ -78,7 +78,7 @@ const COLD_START_FACTOR = 2;
  * own pooled state: a repetition of a few iterations then measures mostly the refill, which the
  * pilot, sized from the cold first iteration (one iteration per repetition, one goroutine busy),
  * never saw: it then chose repetitions of 2-4 iterations, whose pairs time mostly the refill and
- * spread ten times wider than at 20 (`npm run bench:go-iterations`; docs/measuring.md).
+ * spread ten times wider than at 20 (docs/measuring.md, "How runs are designed", item 5).
  */
 const COLD_START_MIN_ITERATIONS = 20;
 /**
@@ -88,7 +88,7 @@ const COLD_START_MIN_ITERATIONS = 20;
  * designs it chose spread their pairs two to five times wider or narrower than it predicted (one
  * 80 ms repetition predicted at ±1-3% a pair ran at ±3-11%), while that one design did well across
  * the suite. Replayed on three recordings of every fastjson benchmark's processes (quiet twice and
- * under the noise generator; `npm run bench:go-pilot-replay`, docs/measuring.md), keeping it
+ * under the noise generator; docs/design-notes.md), keeping it
  * settled more benchmarks in ten minutes than the model's choice alone, and a factor of 4 about
  * as many as 2.
  */
