@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The parts of src/ and which of them each may import: imports run one way, down the pipeline, so
- * that a part can be read, tested and changed knowing only the parts below it. The README's
+ * that a part can be read, tested and changed knowing only the parts below it. docs/development.md's
  * Architecture section is this table in words. A part is a folder, or a few files at src/'s root.
  * stats/ and harness/ are pure libraries at the bottom; config/ is read by every step; report/
  * reads only the results file, never the measuring side; the commands sit on top.
@@ -57,7 +57,7 @@ const layerBlocks = Object.entries(LAYERS).flatMap(([name, layer]) => {
   const forbidden = Object.keys(LAYERS).filter((other) => other !== name && !LAYERS[other]?.everywhere && !may.includes(other));
   const allowed = may.length === 0 ? 'nothing of src/' : `only ${may.map((other) => LAYERS[other]?.label).join(', ')}`;
   const group = forbidden.flatMap((other) => LAYERS[other]?.paths(layer.root) ?? []);
-  const message = `${layer.label} may import ${allowed}: imports run one way, down the pipeline (README.md, Architecture).`;
+  const message = `${layer.label} may import ${allowed}: imports run one way, down the pipeline (docs/development.md, Architecture).`;
   return [{ files: layer.files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] } }];
 });
 

@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-XID6DURL.js")).run();
+  (await import("./chunks/cli-LLRJZRNB.js")).run();
 }

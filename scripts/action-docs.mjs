@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The README's table of the action's inputs and outputs, generated from action.yml so that the two
- * never disagree. The table sits between `<!-- action-docs:start -->` and `<!-- action-docs:end -->`.
+ * The table of the action's inputs and outputs in docs/action.md, generated from action.yml so that
+ * the two never disagree. The table sits between `<!-- action-docs:start -->` and `<!-- action-docs:end -->`.
  *
- *   node scripts/action-docs.mjs           rewrite the table in README.md
- *   node scripts/action-docs.mjs --check   exit 1 when README.md's table is not what action.yml gives
+ *   node scripts/action-docs.mjs           rewrite the table in docs/action.md
+ *   node scripts/action-docs.mjs --check   exit 1 when docs/action.md's table is not what action.yml gives
+ *   --readme <file>                        another page than docs/action.md
  *
  * tests/action/action-docs.test.ts runs the check.
  */
@@ -38,17 +39,17 @@ export function renderActionDocs(actionYmlText) {
   return lines.join('\n');
 }
 
-/** README text with its generated section replaced; throws when the markers are missing. */
+/** A page's text with its generated section replaced; throws when the markers are missing. */
 export function updateReadme(readme, docs) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${START} ... ${END}`);
+  if (start < 0 || end < start) throw new Error(`the page lacks the markers ${START} ... ${END}`);
   return readme.slice(0, start) + docs + readme.slice(end + END.length);
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const readmePath = join(process.argv.includes('--readme') ? process.argv[process.argv.indexOf('--readme') + 1] : join(root, 'README.md'));
+  const readmePath = join(process.argv.includes('--readme') ? process.argv[process.argv.indexOf('--readme') + 1] : join(root, 'docs', 'action.md'));
   const readme = readFileSync(readmePath, 'utf8');
   const next = updateReadme(readme, renderActionDocs(readFileSync(join(root, 'action.yml'), 'utf8')));
   if (process.argv.includes('--check')) {

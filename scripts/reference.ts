@@ -127,10 +127,25 @@ export const INPUTS_END = '<!-- inputs: end -->';
 export function renderInputsBlock(): string {
   const lines = ['```yaml', '- uses: pairbench/pairbench@v1', '  with:'];
   for (const i of actionInputs().filter((x) => x.tier === 'user')) {
-    lines.push(`    # ${i.doc.split(/(?<=\.) /)[0]!} Default: ${i.defaultDoc}.`, `    ${i.name}: ''`);
+    lines.push(...wrap(i.doc, '    # ', 100), `    # Default: ${i.defaultDoc}`, `    ${i.name}: ''`, '');
   }
+  lines.pop();
   lines.push('```');
   return `${INPUTS_START}\n${lines.join('\n')}\n${INPUTS_END}`;
+}
+
+/** Words laid into lines of at most `width` characters, each starting with `prefix`. */
+function wrap(text: string, prefix: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line !== '' && prefix.length + line.length + 1 + word.length > width) {
+      out.push(prefix + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') out.push(prefix + line);
+  return out;
 }
 
 /** The README with its inputs block generated again; unchanged when it has no such block. */

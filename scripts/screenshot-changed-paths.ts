@@ -1,4 +1,4 @@
-// The README's screenshot of a comment with a benchmark not run (changed-only): a throwaway
+// The screenshot (docs/cli.md, changed paths) of a comment with a benchmark not run (changed-only): a throwaway
 // repository of two packages, each with its benchmark and its paths; the pull request touches the
 // parser's package only, and makes it 10% slower. `pairbench compare --changed-only --markdown`
 // writes the comment, rendered as GitHub renders it (GFM through marked, in github-markdown-css)

@@ -4,11 +4,8 @@
  *
  * Why it is offered, and why not by default. On a small runner a benchmark's process moves between
  * cores and shares them with the runtime's own threads; bound to one core, the runs of a pair land
- * alike. Measured on fastjson's 42 Go benchmarks, A/A, 10-minute budget, one block of three arms on
- * this project's 2-core machine (bench/results/suites-go-aa-pinned-2026-11-27.md): bound to one CPU,
- * all 42 `unchanged` after 3 min 27 s, the pairs spreading by ±2.7% (median SD); with
- * `GOMAXPROCS=1` alone all 42 after 3 min 34 s at ±5.4%; unbound, 29 of 42 in the 10 minutes at
- * ±9.1%. But binding changes what the code does: Go sizes GOMAXPROCS from the CPUs it may use, so a
+ * alike, so their pairs spread far less (measured on a real Go suite: docs/measuring.md, "Bound to
+ * one CPU"). But binding changes what the code does: Go sizes GOMAXPROCS from the CPUs it may use, so a
  * Go benchmark bound to one CPU runs its Go code on one thread (b.RunParallel, the collector's
  * workers), and any multi-threaded benchmark is measured on the CPUs given. That is the user's
  * choice to make, so the runs are left unbound unless it is asked for.

@@ -50,11 +50,8 @@ export interface Sample {
    * slows it); to its allocations, what the runtime allocates around the loop (a pool refilled
    * after a collection). The smallest repetition is then the one nearest the operation's own cost
    * (Chen & Revels 2016, "Robust benchmarking in noisy environments", arXiv:1608.04295: with
-   * noise that only adds, the minimum is the robust estimator). Measured on the fastjson suite's
-   * 42 benchmarks, 24 processes each (bench/results/go-combine-2026-12-02.md): quiet, the least of
-   * a warm-up's five repetitions spread pairs of processes about as the median did (±4.6% against
-   * ±4.8%, the median over the benchmarks); under the noise generator, by ±10.4% against ±26.6%.
-   * Where the level of a whole process differs (its heap, its code's layout), neither helps: that
+   * noise that only adds, the minimum is the robust estimator; compared with the median on recorded
+   * processes in docs/measuring.md, "How runs are designed"). Where the level of a whole process differs (its heap, its code's layout), neither helps: that
    * part of a pair's spread is the same for both.
    */
   combine?: 'min' | 'max';

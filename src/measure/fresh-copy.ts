@@ -4,10 +4,9 @@
  * Where a program's pages land in physical memory decides how its code maps onto the physically
  * indexed caches and whether it is backed by huge pages; the page cache keeps a file's pages where
  * they first landed for as long as it stays cached. So one file of a compiled benchmark can run a
- * few percent faster or slower than a byte-identical copy of it, for the whole comparison: on a
- * 2-core machine a fresh copy of a Go test binary ran 2.4-2.5% faster than the original, steady
- * over 200 pairs, and a hard link to the original (the same pages) did not
- * (bench/results/go-copies-2026-11-28/). Pairing cannot cancel an effect that stays with one side.
+ * few percent faster or slower than a byte-identical copy of it, for the whole comparison, while a
+ * hard link to it (the same pages) does not (docs/measuring.md, "Fresh copies of the program").
+ * Pairing cannot cancel an effect that stays with one side.
  * Between a base and a head built separately it is a difference of the files, not of the code, and
  * at a threshold of 2% it can be called a regression. The placement of code changes speed as the
  * size of the environment changes a stack's alignment (Mytkowicz, Diwan, Hauswirth & Sweeney 2009,

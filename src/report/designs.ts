@@ -74,11 +74,10 @@ function moreTime(ms: number): string {
  * Why benchmarks stopped undecided before the budget ran out, or null: "3 benchmarks got no more
  * pairs once they could not be decided within the budget left: they needed about 400-900 pairs at
  * their spread". With the comparison's pace (its wall time over its pairs), also the time those
- * pairs would take, so that "raise max-time" comes with a figure: on a Go A/A of 42 benchmarks
- * whose 17 futile ones needed 68 to 1,898 pairs, "about 21 more minutes at this comparison's
- * pace, 0.17 s a pair". It converts the pairs the allocation predicted (`futility.need`) and
+ * pairs would take, so that "raise max-time" comes with a figure ("about 21 more minutes at this
+ * comparison's pace, 0.17 s a pair"). It converts the pairs the allocation predicted (`futility.need`) and
  * claims no more than they do; what any allocation could reach in a comparison's own budget is
- * measured by `npm run bench:ceiling` (README, "Real suites").
+ * measured in bench/results/HISTORY.md.
  */
 export function futilitySummary(benchmarks: readonly BenchmarkResult[], pace: Pace | null = null): { count: number; text: string } | null {
   const names = new Set(benchmarks.map((b) => b.name));

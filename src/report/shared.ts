@@ -1,8 +1,8 @@
 /**
  * Findings that many results of one comparison share, said once for all of them instead of once
- * per result: on a Go suite of 42 benchmarks the comment's diagnostics held the same paragraph of
- * Go advice ten times, and "noisy even in pairs" once per row (ns/op and MB/s alike), in a fold of
- * about a hundred items. The report model computes them (model.ts); every surface words them
+ * per result: otherwise a large Go suite's diagnostics repeat the same paragraph of Go advice for
+ * every benchmark, and "noisy even in pairs" once per row (ns/op and MB/s alike), burying the
+ * findings that differ. The report model computes them (model.ts); every surface words them
  * (`wordShared`) and leaves out the per-result diagnostics they fold. Pure.
  */
 import { pairsWholeRuns } from '../results/recorded.ts';

@@ -2,15 +2,13 @@
  * What a Go benchmark that stays noisy in pairs could change in its own code or command, said
  * beside the noise warning (the `go-noise` finding; report/findings.ts words it).
  *
- * Measured on this project's 2-core machine (README, "Real suites"; examples/go-suite/README.md):
+ * Why these levers (their measured effect: docs/measuring.md, "How runs are designed", and
+ * examples/go-suite/README.md):
  * - a benchmark that allocates in its timed loop leaves the collector's work to land on one run or
- *   the next: the Go example's sort varied by ±10-20% a pair under load while it allocated a slice
- *   per iteration, by ±3-9% sorting into a slice made once;
- * - with more than one thread, the collector's background workers run on the machine's other core,
- *   whose share of a shared runner varies: on a fastjson A/A of 42 benchmarks in one block, as
- *   written ±9.1% a pair and 29 of 42 `unchanged` in 10 minutes; `GOMAXPROCS=1` ±5.4% and bound
- *   to one CPU (`--cpus`) ±2.7%, both 42 of 42 in about 3.5 minutes
- *   (bench/results/suites-go-aa-pinned-2026-11-27.md).
+ *   the next, so the two runs of a pair pay for different collections;
+ * - with more than one thread, the collector's background workers run on another core, whose
+ *   share of a shared runner varies from run to run; on one thread (`-test.cpu 1`, `GOMAXPROCS=1`)
+ *   or bound to one CPU (`--cpus`) both runs of a pair meet the same contention.
  * pairbench changes neither by default (it would change what the user's code does); it says so,
  * with the figures of this benchmark. Read from the results file alone (the recorded format, run
  * command and `cpus` setting, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or

@@ -2,19 +2,17 @@
  * What a JavaScript benchmark that stays noisy in pairs could change in how it is run, said beside
  * the noise warning (the `js-noise` finding; report/findings.ts words it).
  *
- * Measured on this project's 2-core machine, an A/A of five vitest benchmarks of @rgrove/parse-xml
- * (0.5 s of measuring each) in ten minutes (bench/results/suites-js-aa-*-2026-12-02.md): a
- * process's median of its thousands of iterations moved by 4-11% from one process to the next, and
- * base and head of one pair hardly moved together (a correlation of 0.2-0.5). The noise is each
- * process's own, what V8's JIT and collector made of the code in it, not the machine's moment, so
- * only more processes, or steadier ones, narrow an interval:
- * - one benchmark per process, a pair cost 2.6 s (two vitest starts): 20 to 88 pairs a benchmark,
- *   ±8.6% a pair, 2 of 5 `unchanged`;
- * - five per process (`--batch 5`), 1.4 s a benchmark: 88 pairs each, ±6.1%, 3 of 5;
- * - one per process bound to one CPU (`--cpus 1`): ±3.6%, 5 of 5, the last verdict after 9 min
- *   24 s; base and head of a pair moved together (a correlation of 0.5-0.85), so pairing cancelled
- *   most of what remained;
- * - five per process and bound: 87 pairs each, ±4.7%, 5 of 5.
+ * Why these two levers. A JavaScript benchmark's noise is mostly each process's own: what V8's JIT
+ * tiers and its collector made of the code in that process, not the machine's moment, so base and
+ * head of one pair hardly move together and pairing cancels little of it (the between-process
+ * level of Kalibera & Jones 2013, "Rigorous benchmarking in reasonable time", ISMM). Only more
+ * processes, or steadier ones, narrow an interval:
+ * - more benchmarks per process (`--batch`) buy more pairs where a process start (vitest's, about
+ *   a second) costs more than a benchmark;
+ * - binding both sides to one CPU (`--cpus`) puts V8's compiler and collector threads on the
+ *   code's core, so that the two runs of a pair meet the same contention and move together.
+ * The measured effect of each, on a real vitest suite: docs/performance.md and
+ * docs/harnesses.md, "JavaScript and TypeScript".
  * pairbench changes neither by default (binding puts V8's compiler and collector threads on the
  * code's core, which changes what a multi-threaded benchmark measures); it says so. Read from the
  * results file alone (the recorded format, `interleave`, `batch` and `cpus`), so `pairbench

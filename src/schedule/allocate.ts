@@ -25,10 +25,8 @@
  *   of decisions, cheapest-first is the best order (a knapsack of equal values).
  * - A unit that already has its expected pairs, but that no stopping rule has ended, gets more only
  *   while no unit that still needs pairs waits: it is judged on the pairs it has if the budget ends
- *   first. (Ranked at a cost of 0 it took a pair every round, and a suite's budget was spread
- *   evenly: on a Go suite of 42 benchmarks, 12 A/A benchmarks unchanged in 10 minutes against 20
- *   with this rule, bench/results/suites-go-aa-2026-11-27.md and
- *   suites-go-aa-allocation-2026-11-27.md.)
+ *   first. (Ranked at a cost of 0 it would take a pair every round, and a suite's budget would be
+ *   spread evenly over benchmarks whatever they still need, deciding fewer.)
  * - A unit still below `--min-pairs` (and FUTILITY_MIN_PAIRS) always gets its pair: before them
  *   its spread is too rough to predict from.
  *
@@ -83,10 +81,9 @@ export interface AllocateOptions {
 
 /**
  * No unit is called futile before this many pairs, nor before this many of the design it runs now:
- * its spread is not known well enough before. The pilot of a Go parser that fills a pool ran one
- * iteration a repetition, its pairs spread by ±100-260%; the 10 pairs of its design after it by
- * ±5-20%; judged on the 20 together it was given up, its slowdown of +55-75% undecided
- * (bench/results/suites-go-cold-2026-11-28.md).
+ * its spread is not known well enough before. A pilot's pairs can spread far more than its
+ * design's (a Go parser that fills a pool, timed in its pilot while refilling it), and judged on
+ * the two together such a benchmark would be given up with a large slowdown undecided.
  */
 export const FUTILITY_MIN_PAIRS = 20;
 

@@ -44,11 +44,10 @@ export const PILOT_REPETITIONS = 2;
 /**
  * Go: the pilot runs one more repetition first in each process, so that it reads the spreads both
  * with the process's first repetition (its first two) and without it (the two after): what a
- * design with and without a warm-up repetition would meet (stats/design.ts, `WarmupVariant`). On
- * the fastjson suite, quiet, the first 10 ms repetition of a process ran a median 1.10-1.24 times
- * the later ones in the small-input parsers and 2.2-17 times in the parsers that fill a pool of
- * parsed values (canada, citm): at least 1.10 times in 14 of its 42 benchmarks, the second
- * repetition in 1 (bench/results/warmup-go-2026-11-27.md).
+ * design with and without a warm-up repetition would meet (stats/design.ts, `WarmupVariant`). A Go
+ * process's first repetition is often slower than the rest (the collector reclaiming what
+ * initialisation allocated, pools filling, pages faulting in), the second rarely
+ * (`npm run bench:warmup`; docs/measuring.md, "How runs are designed").
  */
 const PILOT_WARMUP_GO = 1;
 /** Length of the listing run's repetitions, and of the pilot's shorter ones, ms. */
@@ -67,9 +66,9 @@ const LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 64
 /**
  * Go: how many times longer than the pilot's steady iteration the listing's must take for a cold
  * start to count as evident (state filled on first use: a pool, a cache; the listing's short run
- * stops after Go's b.N = 1 round when that one iteration outlasts it). On the fastjson suite the
- * four parsers that fill a pool of parsed values listed 4.5-21 times their steady iteration, the
- * other 38 benchmarks 0.90-1.85 times (bench/results/go-iterations-2026-11-28.md).
+ * stops after Go's b.N = 1 round when that one iteration outlasts it). Twice leaves the ordinary
+ * variation of a listing's single iteration below it and the pool-filling parsers of a real suite
+ * far above it (docs/measuring.md, "How runs are designed", item 5).
  */
 const COLD_START_FACTOR = 2;
 /**
@@ -78,9 +77,8 @@ const COLD_START_FACTOR = 2;
  * empties a `sync.Pool` within two collections, and under `b.RunParallel` each goroutine takes its
  * own pooled state: a repetition of a few iterations then measures mostly the refill, which the
  * pilot, sized from the cold first iteration (one iteration per repetition, one goroutine busy),
- * never saw: it then chose repetitions of 2-4 iterations. Measured on the fastjson suite, A/A pairs
- * of one benchmark at a time: the four pool-filling parsers spread by ±101-141% a pair at 2
- * iterations a repetition and by ±9-12% at 20 (bench/results/go-iterations-2026-11-28.md).
+ * never saw: it then chose repetitions of 2-4 iterations, whose pairs time mostly the refill and
+ * spread ten times wider than at 20 (docs/measuring.md, "How runs are designed", item 5).
  */
 const COLD_START_MIN_ITERATIONS = 20;
 /**
@@ -90,9 +88,9 @@ const COLD_START_MIN_ITERATIONS = 20;
  * designs it chose spread their pairs two to five times wider or narrower than it predicted (one
  * 80 ms repetition predicted at ±1-3% a pair ran at ±3-11%), while that one design did well across
  * the suite. Replayed on three recordings of every fastjson benchmark's processes (quiet twice and
- * under the noise generator; bench/results/go-pilot-replay-*-keep-2026-12-02.md), the benchmarks
- * that settle in ten minutes went from 32, 30 and 7.5 of 42 with the model's choice alone to 35,
- * 32 and 11; a factor of 4 read 35, 32 and 12.
+ * under the noise generator; docs/design-notes.md), keeping it
+ * settled more benchmarks in ten minutes than the model's choice alone, and a factor of 4 about
+ * as many as 2.
  */
 const KEEP = { repetitions: 5, factor: 2 } as const;
 /** The repetitions per process a design chooses from (odd: the median is one of the values). */
@@ -296,7 +294,7 @@ function pilotOpMs(d: UnitDesign, ops: readonly number[]): number {
  * took 1 to 30 ms (the median 5 ms: not twice the listing), and its design of 2 iterations a
  * repetition spread its A/A pairs by ±147%. Its processes' fastest ran 0.26 times their median,
  * the pool parsers' slowest 17-22 times; no other benchmark of the suite went beyond 0.74 and 1.56
- * (the A/A pilots of bench/results/suites-go-aa-2026-11-28.md). Only where the pilot's own
+ * (the A/A pilots of a real Go suite, bench/results/HISTORY.md). Only where the pilot's own
  * repetitions ran fewer than COLD_START_MIN_ITERATIONS iterations: longer ones were past a refill,
  * and a slow process among them is a burst of the machine's load. Read from times alone, both sides
  * alike.

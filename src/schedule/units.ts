@@ -65,7 +65,7 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     // pairbench may add, --shell none) is not listed: it is warmed up (--warmup) and paired whole.
     const early = bench.shell === 'none' ? SHELL_NONE_BLOCKER : isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, []) : null;
     if (early !== null) {
-      ctx.log(`${bench.interleave === 'benchmark' ? 'warning' : 'note'}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      ctx.log(`${bench.interleave === 'benchmark' ? 'warning' : 'note'}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see docs/harnesses.md, "Pairing each benchmark"`);
       await warmUp(ctx, job);
       addUnit(state, newUnit(job, bench.name, null));
       continue;
@@ -90,7 +90,7 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     const blocker = isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, both.map((p) => p.name)) : 'not a harness format';
     if (blocker !== null || both.length === 0) {
       const tip = bench.interleave === 'benchmark' ? 'warning' : 'note';
-      ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? 'no benchmark is on both sides'}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? 'no benchmark is on both sides'}. Benchmarks paired on their own share the machine's moment and stop once decided; see docs/harnesses.md, "Pairing each benchmark"`);
       addUnit(state, newUnit(job, bench.name, null));
       continue;
     }

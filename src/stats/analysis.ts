@@ -133,9 +133,10 @@ export function intervalLevel(alpha: number, stoppedEarly: boolean): number {
  * (`STOPPED_EARLY_ALPHA_SHARE`), for the same reason. And so is the interval of a benchmark the
  * rules watched but the budget ended (`--max-pairs`, `--max-time`, futility): the betting rule
  * could have stopped it at any pair, and the plain level then called a change of exactly the
- * threshold unchanged too often (a model of independent 3% noise run to the 200-pair cap: 6.1%
- * [5.1%, 7.2%] of 2,000 comparisons at 90%, where fixed 200 pairs with no rule gave 5.3% of 12,000;
- * bench/results/calibration.md measures it with the rules on).
+ * threshold unchanged more often than alpha: the final two one-sided tests are not the only look at
+ * those pairs (the repeated-looks argument of Jennison & Turnbull 2000, "Group Sequential Methods
+ * with Applications to Clinical Trials", ch. 1; `npm run bench:calibration` measures the rate with
+ * the rules on, bench/results/calibration.md).
  */
 export function equivalenceLevel(alpha: number, stoppedEarly: boolean): number {
   return 1 - 2 * (stoppedEarly ? alpha * STOPPED_EARLY_ALPHA_SHARE : alpha);

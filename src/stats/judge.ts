@@ -5,7 +5,7 @@
  *
  * Method (docs/statistics.md): Holm (default) or Benjamini–Hochberg across the benchmarks whose
  * test can reject (`inFamily`), each interval at the level that agrees with the correction
- * (`intervalAlpha`) and the verdict read off it (`verdictOf`); verdicts as the README's
+ * (`intervalAlpha`) and the verdict read off it (`verdictOf`); verdicts as docs/cli.md's
  * "Verdicts" table. Findings are codes with their figures; report/findings.ts words them.
  */
 import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Judgement, JudgeOptions, Verdict } from './types.ts';

@@ -32,9 +32,8 @@
  *   family of k benchmarks (union of two tests at alpha/(2k) each, Bonferroni over the family: an
  *   unchanged benchmark is called changed with probability at most alpha/k). The verdict of a change
  *   is Holm's over the family (judge.ts), so a benchmark stopped at 2/alpha alone was often judged
- *   inconclusive afterwards, its measuring ended before the correction could agree: seen on a Go
- *   suite of 42 benchmarks and 80 rows, where benchmarks 10-14% slower stopped `decided` at 21-33
- *   pairs and ended inconclusive;
+ *   inconclusive afterwards, its measuring ended before the correction could agree (Bonferroni at
+ *   k is the level Holm's first step uses, so the stop never outruns the verdict);
  * - unchanged: K for "m >= ln(1 + threshold)" and K for "m <= ln(1 - threshold)" both reach 1/alpha
  *   (intersection-union: a changed benchmark is called unchanged with probability at most alpha).
  */
@@ -160,12 +159,9 @@ export function bettingEvidence(d: ArrayLike<number>, threshold: number): Bettin
  * if its estimate lies within about threshold − precision of 0. At half the threshold that margin is
  * one half-width, about two standard errors of the estimate on paper, and less in practice: the
  * exact interval of heavy-tailed pairs (a few runs 15-40% off) comes out up to half again as wide
- * as the sign-blind width that stopped it. Measured on a quiet A/A of a real Go suite (42
- * benchmarks, threshold 2%, bench/results/suites-go-aa-gomaxprocs1-precision1-2026-11-27.md): at
- * precision 1%, 7 of 42 ended `inconclusive`, every one stopped by this rule with its estimate
- * within ±1.4% and its equivalence interval ending 0.01-0.4 points beyond ±2%, with time left in
- * the budget. At a quarter the margin is three half-widths: 40 of 42 `unchanged`
- * (bench/results/suites-go-aa-precision-2026-11-27.md). The rule stays blind to the signs whatever
+ * as the sign-blind width that stopped it, so benchmarks stopped by this rule ended `inconclusive`
+ * with budget left. At a quarter the margin is three half-widths (the runs that showed it:
+ * docs/design-notes.md, "When to stop: why the precision is a quarter of the threshold"). The rule stays blind to the signs whatever
  * its width, so the level of every test is kept; a narrower precision only costs pairs (about four
  * times as many for a benchmark this rule stops, fewer where the betting test or the budget ends
  * it first), and the budget (`--max-time`, `--max-pairs`) still bounds them.
@@ -309,9 +305,8 @@ export function settlePairsPerVariance(alpha: number, threshold: number): number
  * measured, after every benchmark that can be, while a change of this many thresholds (20% at the
  * default 2%) would show within the pairs the budget could give it: such a change is a regression
  * worth catching, and the pairs that could show it are not wasted (`reach`, schedule/allocate.ts).
- * Without it, every benchmark of a Go suite under heavy noise (±31.5% a pair) was given up after
- * 20 pairs, its slowed benchmarks at +5% to +38% among them, with more than half the budget left
- * (bench/results/suites-go-noisy-defaults-2026-11-27.md). One whose pairs spread so widely that
+ * Without it, under heavy noise every benchmark can look out of reach after its first pairs, and a
+ * suite is given up with its regressions undetected and its budget unspent. One whose pairs spread so widely that
  * even such a change would not show (Go parsers whose runs vary by ±230-300% within a process) is
  * still given up.
  */

@@ -1,5 +1,5 @@
 /**
- * A benchmark's verdict from its intervals (README.md, "Verdicts"; docs/statistics.md, steps 6 and
+ * A benchmark's verdict from its intervals (docs/cli.md, "Verdicts"; docs/statistics.md, steps 6 and
  * "Unchanged"): the test's interval decides a change, the equivalence interval decides
  * `unchanged`, otherwise `inconclusive` with a rough count of the pairs that would settle it; and
  * the worst verdict of a suite.
@@ -8,7 +8,7 @@ import type { ChangeEstimate, Direction, Verdict } from './types.ts';
 import { minPairsForAlpha } from './power.ts';
 
 /**
- * The verdict one interval supports (README.md, "Verdicts"; docs/statistics.md), direction-aware:
+ * The verdict one interval supports (docs/cli.md, "Verdicts"; docs/statistics.md), direction-aware:
  * significant means the interval excludes 0. Significant and the estimate worse than the threshold:
  * regression; better: improvement; the whole interval within ±threshold: unchanged; otherwise
  * inconclusive, a significant change within the threshold included (its interval still reaches

@@ -1,6 +1,6 @@
 /**
- * The README's inputs/outputs table is the one scripts/action-docs.mjs generates from action.yml:
- * a new input, a changed default or a new output shows in the README or this test fails.
+ * docs/action.md's inputs/outputs table is the one scripts/action-docs.mjs generates from action.yml:
+ * a new input, a changed default or a new output shows in docs/action.md or this test fails.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,9 +13,9 @@ import { tempDir } from '../support/repo.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const actionYml = readFileSync(join(root, 'action.yml'), 'utf8');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readme = readFileSync(join(root, 'docs', 'action.md'), 'utf8');
 
-describe('README inputs/outputs table', () => {
+describe('docs/action.md inputs/outputs table', () => {
   it('is exactly what action.yml gives', () => {
     const docs = (renderActionDocs as (t: string) => string)(actionYml);
     expect(readme).toContain(docs);
@@ -33,15 +33,15 @@ describe('README inputs/outputs table', () => {
     for (const name of Object.keys(action.outputs)) expect(section, name).toContain(`| \`${name}\` |`);
   });
 
-  it('--check fails on a README whose table is stale, naming the fix', () => {
+  it('--check fails on a page whose table is stale, naming the fix', () => {
     const dir = tempDir();
-    const stale = join(dir, 'README.md');
+    const stale = join(dir, 'action.md');
     writeFileSync(stale, readme.replace('| `max-pairs` | Pairs at most, per benchmark. | 200 |', '| `max-pairs` | Pairs at most, per benchmark. | 100 |'));
     expect(readFileSync(stale, 'utf8')).not.toBe(readme);
     const res = spawnSync(process.execPath, [join(root, 'scripts/action-docs.mjs'), '--check', '--readme', stale], { encoding: 'utf8' });
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('run node scripts/action-docs.mjs');
-    copyFileSync(join(root, 'README.md'), stale);
+    copyFileSync(join(root, 'docs', 'action.md'), stale);
     expect(spawnSync(process.execPath, [join(root, 'scripts/action-docs.mjs'), '--check', '--readme', stale]).status).toBe(0);
   });
 });

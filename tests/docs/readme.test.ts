@@ -1,8 +1,9 @@
 /**
- * The README's samples of printed output, produced again from the code and compared, so that the
- * README cannot drift from what pairbench prints (as benchstat's doc_test.go does for its docs).
+ * The samples of printed output in README.md and every docs/*.md page, produced again from the code
+ * and compared, so that the docs cannot drift from what pairbench prints (as benchstat's
+ * doc_test.go does for its docs).
  *
- * A tested block is marked in README.md by a comment on the line before it:
+ * A tested block is marked in a page by a comment on the line before it:
  *
  *   <!-- tested: tests/docs/readme.test.ts: HOW -->
  *
@@ -16,7 +17,7 @@
  * a `$ pairbench` command or a `pairbench:` error line without a marker fails the test, so a new
  * sample is tested as soon as it is written.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'shell-quote';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,10 @@ import { pairbench, ROOT } from '../support/cli.ts';
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const LINES = README.split('\n');
 
+/** The pages whose samples are tested: the README and every page of docs/. */
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const TEXT = new Map(PAGES.map((p) => [p, readFileSync(join(ROOT, p), 'utf8')]));
+
 /** Renderers whose output a README block may show, each applied to a committed file. */
 const RENDERERS: Record<string, (file: string) => string> = {
   renderBisectText: (file) => renderBisectText(JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as BisectResult),
@@ -38,7 +43,9 @@ const MARKER_START = '<!-- tested: tests/docs/readme.test.ts';
 const MARKER = /^<!-- tested: tests\/docs\/readme\.test\.ts: (the whole|lines of) (stdout|stderr)(?: of (.+?))?(?:, exit (\d+))? -->$/;
 
 interface Sample {
-  /** the README's line number of the marker (1-based) */
+  /** the page the sample is in */
+  page: string;
+  /** the page's line number of the marker (1-based) */
   line: number;
   whole: boolean;
   stream: 'stdout' | 'stderr';
@@ -48,36 +55,37 @@ interface Sample {
   expected: string[];
 }
 
-/** The block after the marker at index i: a fenced code block or a block quote, its lines. */
-function blockAfter(i: number): { lines: string[]; fenced: boolean } {
+/** The block after the marker at index i of a page's lines: a fenced code block or a block quote, its lines. */
+function blockAfter(page: string, pageLines: string[], i: number): { lines: string[]; fenced: boolean } {
   let j = i + 1;
-  while (j < LINES.length && LINES[j]!.trim() === '') j++;
-  if (LINES[j]?.startsWith('```')) {
-    const end = LINES.findIndex((l, k) => k > j && l.startsWith('```'));
-    if (end < 0) throw new Error(`README.md:${j + 1}: the code block never ends`);
-    return { lines: LINES.slice(j + 1, end), fenced: true };
+  while (j < pageLines.length && pageLines[j]!.trim() === '') j++;
+  if (pageLines[j]?.startsWith('```')) {
+    const end = pageLines.findIndex((l, k) => k > j && l.startsWith('```'));
+    if (end < 0) throw new Error(`${page}:${j + 1}: the code block never ends`);
+    return { lines: pageLines.slice(j + 1, end), fenced: true };
   }
   const quote: string[] = [];
-  while (j < LINES.length && LINES[j]!.startsWith('>')) quote.push(LINES[j++]!.replace(/^> ?/, ''));
-  if (quote.length === 0) throw new Error(`README.md:${i + 1}: a tested marker must be followed by a code block or a block quote`);
+  while (j < pageLines.length && pageLines[j]!.startsWith('>')) quote.push(pageLines[j++]!.replace(/^> ?/, ''));
+  if (quote.length === 0) throw new Error(`${page}:${i + 1}: a tested marker must be followed by a code block or a block quote`);
   return { lines: quote, fenced: false };
 }
 
-function samples(): Sample[] {
+function samples(page: string): Sample[] {
+  const pageLines = TEXT.get(page)!.split('\n');
   const found: Sample[] = [];
-  LINES.forEach((text, i) => {
+  pageLines.forEach((text, i) => {
     if (!text.includes(MARKER_START)) return;
     const m = MARKER.exec(text.trim());
-    if (!m) throw new Error(`README.md:${i + 1}: a tested marker that does not say how: ${text}`);
-    const { lines } = blockAfter(i);
+    if (!m) throw new Error(`${page}:${i + 1}: a tested marker that does not say how: ${text}`);
+    const { lines } = blockAfter(page, pageLines, i);
     let source = m[3];
     let expected = lines;
     if (source === undefined) {
-      if (!lines[0]?.startsWith('$ ')) throw new Error(`README.md:${i + 1}: the block shows no \`$ pairbench\` command and the marker names no source`);
+      if (!lines[0]?.startsWith('$ ')) throw new Error(`${page}:${i + 1}: the block shows no \`$ pairbench\` command and the marker names no source`);
       source = lines[0].slice(2);
       expected = lines.slice(1);
     }
-    found.push({ line: i + 1, whole: m[1] === 'the whole', stream: m[2] as 'stdout' | 'stderr', source, exit: Number(m[4] ?? 0), expected });
+    found.push({ page, line: i + 1, whole: m[1] === 'the whole', stream: m[2] as 'stdout' | 'stderr', source, exit: Number(m[4] ?? 0), expected });
   });
   return found;
 }
@@ -101,17 +109,23 @@ function containsLines(whole: string[], part: string[]): boolean {
   return false;
 }
 
-const SAMPLES = samples();
+const SAMPLES = PAGES.flatMap(samples);
 
-describe('README.md: the samples of printed output', () => {
-  it('marks every block that shows a pairbench command run or an error line', () => {
+describe('README.md and docs/*.md: the samples of printed output', () => {
+  it('tests the README and every page of docs/', () => {
+    expect(PAGES).toContain('README.md');
+    expect(PAGES).toContain('docs/cli.md');
+  });
+
+  it.each(PAGES)('%s: marks every block that shows a pairbench command run or an error line', (page) => {
+    const pageLines = TEXT.get(page)!.split('\n');
     const unmarked: number[] = [];
-    LINES.forEach((text, i) => {
+    pageLines.forEach((text, i) => {
       if (!text.startsWith('```')) return;
-      const previous = LINES.slice(0, i).findLast((l) => l.trim() !== '') ?? '';
-      const opening = LINES.slice(0, i).filter((l) => l.startsWith('```')).length % 2 === 0;
+      const previous = pageLines.slice(0, i).findLast((l) => l.trim() !== '') ?? '';
+      const opening = pageLines.slice(0, i).filter((l) => l.startsWith('```')).length % 2 === 0;
       if (!opening) return;
-      const body = LINES.slice(i + 1, LINES.findIndex((l, k) => k > i && l.startsWith('```')));
+      const body = pageLines.slice(i + 1, pageLines.findIndex((l, k) => k > i && l.startsWith('```')));
       const shows = body.some((l) => l.startsWith('$ pairbench') || /^pairbench: /.test(l));
       if (shows && !previous.includes(MARKER_START)) unmarked.push(i + 1);
     });
@@ -119,13 +133,15 @@ describe('README.md: the samples of printed output', () => {
   });
 
   it('finds the marked samples', () => {
-    // the README's samples at the time of writing: help, an error line, the demo's table, a not-run line, the bisect's text and its comment section
-    expect(SAMPLES.length).toBeGreaterThanOrEqual(6);
-    for (const s of SAMPLES) expect(s.expected.length, `README.md:${s.line}`).toBeGreaterThan(0);
+    // the samples at the time of writing: the demo's table in the README; help, an error line, the demo's table,
+    // a not-run line and the bisect's text in docs/cli.md; the bisect's comment section in docs/action.md
+    expect(SAMPLES.filter((s) => s.page === 'README.md').length).toBeGreaterThanOrEqual(1);
+    expect(SAMPLES.length).toBeGreaterThanOrEqual(7);
+    for (const s of SAMPLES) expect(s.expected.length, `${s.page}:${s.line}`).toBeGreaterThan(0);
   });
 
   for (const s of SAMPLES) {
-    it(`README.md:${s.line}: ${s.whole ? 'the whole' : 'lines of'} ${s.stream} of ${s.source}`, () => {
+    it(`${s.page}:${s.line}: ${s.whole ? 'the whole' : 'lines of'} ${s.stream} of ${s.source}`, () => {
       const out = produce(s.source);
       expect(out.status, out.stderr).toBe(s.exit);
       const text = out[s.stream];
@@ -133,7 +149,7 @@ describe('README.md: the samples of printed output', () => {
         expect(text.replace(/\n$/, '')).toBe(s.expected.join('\n'));
       } else {
         const lines = text.split('\n');
-        expect(containsLines(lines, s.expected), `README.md:${s.line} expects these lines:\n${s.expected.join('\n')}\n\n${s.stream} was:\n${text}`).toBe(true);
+        expect(containsLines(lines, s.expected), `${s.page}:${s.line} expects these lines:\n${s.expected.join('\n')}\n\n${s.stream} was:\n${text}`).toBe(true);
       }
     });
   }
@@ -153,8 +169,8 @@ describe('README.md: the refusals quoted in its text', () => {
     expect(refuseUnsupported('linux', version!)).toBe(quoted![1]);
   });
 
-  it("quotes the report's build cache note as `pairbench report` prints it from a file of a restored build", () => {
-    const quoted = /`(Base build: restored from the build cache \(…\)[^`]*)`/.exec(README);
+  it("quotes (docs/action.md) the report's build cache note as `pairbench report` prints it from a file of a restored build", () => {
+    const quoted = /`(Base build: restored from the build cache \(…\)[^`]*)`/.exec(TEXT.get('docs/action.md')!);
     expect(quoted).not.toBeNull();
     const escaped = quoted![1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('…', '[^)]+');
     const out = pairbench(['report', 'tests/fixtures/docs/build-cache-results.json']);

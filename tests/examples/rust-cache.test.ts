@@ -4,7 +4,7 @@
  * with cargo and saves its outputs; the second restores them and skips the base's build (head is
  * always built), and every pair is still measured in that run. No assertion reads a time: the
  * base build time each run spent is printed (from the log's timestamps) for the record, and
- * scripts/build-cache-minutes.sh measures what the cache saves (README, "Base build cache").
+ * scripts/build-cache-minutes.sh measures what the cache saves (docs/action.md, "Base build cache").
  * What these tests share and why: tests/support/examples.ts.
  */
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
  * Imports run one way, down the pipeline: stats/ and harness/ at the bottom, then config/, measure/,
- * revisions/, results/, schedule/, report/, the engine, and the commands on top (README.md,
+ * revisions/, results/, schedule/, report/, the engine, and the commands on top (docs/development.md,
  * Architecture). The project's ESLint configuration gives every part of src/ a
  * `no-restricted-imports` rule naming the parts it may not import; these tests show the rule
  * failing on imports that run back up, passing on those that run down, src/ free of the first, and

@@ -5546,8 +5546,8 @@ var require_cst_visit = __commonJS({
     visit2.REMOVE = REMOVE;
     visit2.itemAtPath = (cst, path10) => {
       let item = cst;
-      for (const [field, index] of path10) {
-        const tok = item?.[field];
+      for (const [field2, index] of path10) {
+        const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
         } else
@@ -5557,8 +5557,8 @@ var require_cst_visit = __commonJS({
     };
     visit2.parentCollection = (cst, path10) => {
       const parent = visit2.itemAtPath(cst, path10.slice(0, -1));
-      const field = path10[path10.length - 1][0];
-      const coll = parent?.[field];
+      const field2 = path10[path10.length - 1][0];
+      const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
@@ -5567,11 +5567,11 @@ var require_cst_visit = __commonJS({
       let ctrl = visitor(item, path10);
       if (typeof ctrl === "symbol")
         return ctrl;
-      for (const field of ["key", "value"]) {
-        const token = item[field];
+      for (const field2 of ["key", "value"]) {
+        const token = item[field2];
         if (token && "items" in token) {
           for (let i2 = 0; i2 < token.items.length; ++i2) {
-            const ci = _visit(Object.freeze(path10.concat([[field, i2]])), token.items[i2], visitor);
+            const ci = _visit(Object.freeze(path10.concat([[field2, i2]])), token.items[i2], visitor);
             if (typeof ci === "number")
               i2 = ci - 1;
             else if (ci === BREAK)
@@ -5581,7 +5581,7 @@ var require_cst_visit = __commonJS({
               i2 -= 1;
             }
           }
-          if (typeof ctrl === "function" && field === "key")
+          if (typeof ctrl === "function" && field2 === "key")
             ctrl = ctrl(item, path10);
         }
       }
@@ -9650,7 +9650,8 @@ var HARNESS_FORMATS = [
   "mitata",
   "benchmarkjs",
   "catch2",
-  "pyperf"
+  "pyperf",
+  "node-bench"
 ];
 var HarnessParseError = class extends Error {
   format;
@@ -9680,7 +9681,7 @@ var COMPARE_OPTIONS = [
   { name: "name", kind: "string", arg: "<name>", help: "name of the benchmark given by --run (default: the command)", tier: "advanced", doc: "Name of the benchmark given by `run`.", defaultDoc: "the command" },
   { name: "prepare", kind: "string", arg: "<cmd>", help: "shell command before every measured run, not timed", tier: "user", doc: "Shell command before every measured run, not timed." },
   { name: "shell", kind: "choice", choices: ["sh", "none"], default: "sh", arg: "<sh|none>", help: "run the command through /bin/sh -c (its start is calibrated and subtracted), or none: split into words and executed directly (no pipes, variables or globs)", tier: "advanced", doc: "How the run command is started: sh (through /bin/sh -c; the shell's start is timed by empty runs between the pairs and subtracted) or none (split into words and executed directly, like hyperfine -N: no pipes, variables or globs)." },
-  { name: "format", kind: "choice", choices: RUN_FORMATS, default: "time", arg: "<f>", help: "time the whole command, or parse a harness output", tier: "user", doc: "time (time the whole command), or a harness output to parse: go, criterion, bencher, pytest-benchmark, google-benchmark, hyperfine, jmh, json, vitest, mitata, benchmarkjs, catch2, pyperf." },
+  { name: "format", kind: "choice", choices: RUN_FORMATS, default: "time", arg: "<f>", help: "time the whole command, or parse a harness output", tier: "user", doc: `time (time the whole command), or a harness output to parse: ${HARNESS_FORMATS.join(", ")}.` },
   { name: "metric", kind: "list", choices: METRICS, default: "wall", arg: "<m>", help: "what is measured for --format time: wall, cpu, rss, instructions (comma-separated for several)", tier: "user", doc: "What is measured with format time: wall, cpu, rss, instructions (comma-separated for several)." },
   { name: "direction", kind: "choice", choices: ["lower-is-better", "higher-is-better"], arg: "<d>", help: "which way is better, for --format json values without one", tier: "advanced", doc: "Which way is better for format json values without one: lower-is-better or higher-is-better.", defaultDoc: "from the unit (rates such as MB/s higher-is-better, everything else lower-is-better)" },
   { name: "interleave", kind: "choice", choices: ["benchmark", "suite"], arg: "<how>", help: "pair each benchmark of a harness suite on its own (default where the format can select one), or whole runs of the suite", tier: "advanced", doc: "benchmark (pair each benchmark of a harness suite on its own: base and head runs of one benchmark back to back, decided benchmarks no longer run) or suite (pair whole runs of the suite).", defaultDoc: "benchmark where the format and run command can select one benchmark ({filter} or {benchmark} in run), else suite" },
@@ -9694,6 +9695,7 @@ var COMPARE_OPTIONS = [
   { name: "precision", kind: "percent", arg: "<pct>", help: "stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences; default: a quarter of its threshold, 0.5% at 2%)", recorded: 9, tier: "advanced", doc: "Stop once a benchmark's 95% interval is expected within ±this (judged from the sizes of its paired differences).", defaultDoc: "a quarter of the threshold (0.5% at 2%)" },
   { name: "warmup", kind: "integer", default: "1", arg: "<n>", help: "unmeasured runs per side before the first pair", recorded: 10, tier: "advanced", doc: "Unmeasured runs per side before the first pair." },
   { name: "threshold", kind: "percent", default: "2%", arg: "<pct>", help: "smallest relative change that counts as a regression or improvement", recorded: 2, tier: "user", doc: "Smallest relative change that counts as a regression or improvement (2% or 0.02)." },
+  { name: "min-change", kind: "string", arg: "<amount>", help: "smallest absolute change that also counts, in a benchmark's own unit: 5ms, 200ns, 1KB, a count, or one per kind (5ms,1KB)", recorded: 14, tier: "advanced", doc: "The smallest absolute change, in a benchmark's own unit, that counts as a regression or improvement beside `threshold`: 5ms, 200ns, 1KB, a count such as 100, or one per kind comma-separated (5ms,1KB); below it a change is judged unchanged or inconclusive. A floor of a unit the benchmark does not measure is refused." },
   { name: "alpha", kind: "alpha", default: "0.05", arg: "<p>", help: "significance level, after correction for the number of benchmarks", recorded: 3, tier: "user", doc: "Significance level, after correction for the number of benchmarks." },
   { name: "outliers", kind: "choice", choices: ["tukey", "mad", "none"], default: "tukey", arg: "<rule>", help: "outlier rule on the paired log-ratios", recorded: 4, tier: "advanced", doc: "Outlier rule on the paired log-ratios: tukey, mad, none (outliers are always reported, never silently dropped)." },
   { name: "correction", kind: "choice", choices: ["holm", "bh"], default: "holm", arg: "<c>", help: "multiple-comparison correction: holm (family-wise) or bh (false discovery rate)", recorded: 5, tier: "advanced", doc: "Multiple-comparison correction: holm (family-wise) or bh (false discovery rate)." },
@@ -9705,6 +9707,7 @@ var COMPARE_OPTIONS = [
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete", tier: "user" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)", tier: "user" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never", tier: "user", doc: "regression (fail the step on a significant regression beyond the threshold); regression,inconclusive (also fail when a benchmark could not be decided within the budget); or none. The check run stays neutral for inconclusive." },
+  { name: "allow-nothing-compared", kind: "boolean", help: "pass the gate when nothing was compared (every benchmark new or removed, as in the pull request that adds them); the report still says so", tier: "advanced", doc: "Pass the gate when nothing was compared: every benchmark new or removed (the pull request that adds them), no benchmark results, base and head the same commit, or a side that failed before any pair. The report still says nothing was compared.", defaultDoc: "false (such a comparison fails the gate)" },
   { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)", tier: "advanced", doc: "Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark.", defaultDoc: "1" },
   { name: "iterations", kind: "choice", choices: ["fixed", "harness"], arg: "<how>", help: "Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run", tier: "advanced", doc: "Go benchmarks paired on their own, with design: command: fixed (each runs one iteration count on both sides, -test.benchtime=Nx from the listing run, so the two runs of a pair do the same work) or harness (Go sizes every run itself).", defaultDoc: "fixed" },
   { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "Go and Google Benchmark suites paired per benchmark: auto chooses each benchmark's repetitions per process and their length from the noise of its first pairs (default); command runs them as the command says", tier: "advanced", doc: "Go and Google Benchmark suites paired per benchmark: auto (each benchmark's repetitions per process and their length are chosen from the noise of its first pairs, the same on both sides of every pair) or command (runs as the command says).", defaultDoc: "auto" },
@@ -10400,8 +10403,8 @@ function getEnumValues(entries) {
   const values = Object.entries(entries).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
   return values;
 }
-function joinValues(array2, separator = "|") {
-  return array2.map((val) => stringifyPrimitive(val)).join(separator);
+function joinValues(array3, separator = "|") {
+  return array3.map((val) => stringifyPrimitive(val)).join(separator);
 }
 function jsonStringifyReplacer(_, value) {
   if (typeof value === "bigint")
@@ -13268,14 +13271,14 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     const shape = zod.def.shape;
     const propValues = {};
     for (const key in shape) {
-      const field = shape[key]._zod;
-      if (field.values) {
+      const field2 = shape[key]._zod;
+      if (field2.values) {
         if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
           assignProp(propValues, key, /* @__PURE__ */ new Set());
         }
-        for (const v of field.values)
+        for (const v of field2.values)
           propValues[key].add(v);
-        if (field.optin !== void 0)
+        if (field2.optin !== void 0)
           propValues[key].add(void 0);
       }
     }
@@ -14786,7 +14789,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve6) {
+function isRecursive(inst, stack, resolve7) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -14796,7 +14799,7 @@ function isRecursive(inst, stack, resolve6) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve6);
+      const answer = isRecursive(child, stack, resolve7);
       if (answer > result)
         result = answer;
     }
@@ -14807,7 +14810,7 @@ function isRecursive(inst, stack, resolve6) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread2 && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -14871,7 +14874,7 @@ function isRecursive(inst, stack, resolve6) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -26213,8 +26216,8 @@ var objectProcessor = (schema, ctx, _json, params) => {
   }
   const requiredKeys = [];
   for (const key of Object.keys(shape)) {
-    const field = def.shape[key];
-    if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
+    const field2 = def.shape[key];
+    if (ctx.io === "input" ? inputOptin(field2) === void 0 : field2._zod.optout === void 0) {
       requiredKeys.push(key);
     }
   }
@@ -29447,7 +29450,7 @@ function parseFailOn(input2, values) {
   const parts2 = FAIL_ON_CHOICES.filter((c4) => c4 !== "none" && set2.has(c4));
   return parts2.join(",");
 }
-function gateFails(failOn, results) {
+function verdictsFail(failOn, results) {
   const gate = failOn === "none" ? [] : failOn.split(",");
   const hit = (v) => v !== void 0 && gate.includes(v);
   return hit(results.verdict) || results.benchmarks.some((b) => hit(b.verdict));
@@ -29457,11 +29460,107 @@ function gateAfterAcceptance(failOn, accepted) {
   return failOn.split(",").includes("inconclusive") ? "inconclusive" : "none";
 }
 
+// src/stats/floor.ts
+var NS_PER = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9 };
+var BYTES_PER = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
+function unitFamily(unit) {
+  if (unit in NS_PER) return { family: "time", scale: NS_PER[unit] };
+  if (unit in BYTES_PER) return { family: "bytes", scale: BYTES_PER[unit] };
+  if (unit.endsWith("/s")) return null;
+  return { family: "count", scale: 1 };
+}
+var FLOOR_UNITS = {
+  ...Object.fromEntries(Object.entries(NS_PER).map(([u2, s]) => [u2, { family: "time", scale: s }])),
+  ...Object.fromEntries(Object.entries(BYTES_PER).map(([u2, s]) => [u2, { family: "bytes", scale: s }]))
+};
+function floorInUnit(floors, unit) {
+  const u2 = unitFamily(unit);
+  if (!u2) return null;
+  const f = floors.find((x) => x.family === u2.family);
+  return f ? { amount: f.amount / u2.scale, text: f.text } : null;
+}
+function baseMedian(pairs) {
+  const v = Float64Array.from(pairs, (p) => p.base).sort();
+  const n3 = v.length;
+  if (n3 === 0) return NaN;
+  return n3 % 2 === 1 ? v[(n3 - 1) / 2] : (v[n3 / 2 - 1] + v[n3 / 2]) / 2;
+}
+function marginWithFloor(threshold, floor, pairs) {
+  if (floor === null || !(floor > 0)) return threshold;
+  const base = baseMedian(pairs);
+  if (!(base > 0)) return threshold;
+  return Math.max(threshold, floor / base);
+}
+
+// src/config/units.ts
+var DURATION_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var MAX_DURATION_HOURS = 596;
+var MAX_DURATION_MS = MAX_DURATION_HOURS * 36e5;
+function parseDuration(input2, value) {
+  const expected = `a duration greater than 0 and at most ${MAX_DURATION_HOURS}h, such as 500ms, 90s, 10m or 1h`;
+  let ms;
+  if (typeof value === "number") ms = value * 1e3;
+  else {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+    ms = m ? Number(m[1]) * (DURATION_UNITS[m[2] ?? "s"] ?? 1e3) : NaN;
+  }
+  if (!(Number.isFinite(ms) && ms > 0 && ms <= MAX_DURATION_MS)) throw UsageError.invalid(input2, value, expected);
+  return ms;
+}
+function parsePercent(input2, value, opts = {}) {
+  const max = opts.max ?? 10;
+  const expected = `a percentage such as 2% or a fraction such as 0.02, ${opts.allowZero ? "from 0" : "greater than 0"} and at most ${formatPercent(max)}`;
+  let fraction;
+  if (typeof value === "number") fraction = value;
+  else {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%)?\s*$/.exec(value);
+    if (!m) throw UsageError.invalid(input2, value, expected);
+    fraction = m[2] ? Number(m[1]) / 100 : Number(m[1]);
+  }
+  if (!Number.isFinite(fraction) || fraction < 0 || !opts.allowZero && fraction === 0 || fraction > max) {
+    throw UsageError.invalid(input2, value, expected);
+  }
+  return fraction;
+}
+function formatPercent(fraction) {
+  return `${Number((fraction * 100).toPrecision(12))}%`;
+}
+function parseInteger(input2, value, min, max = Number.MAX_SAFE_INTEGER) {
+  const n3 = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n3) || n3 < min || n3 > max) {
+    throw UsageError.invalid(input2, value, `a whole number from ${min} to ${max}`);
+  }
+  return n3;
+}
+function parseAlpha(input2, value) {
+  const n3 = typeof value === "number" ? value : /^\s*(\d*\.\d+|\d+)\s*$/.test(value) ? Number(value) : NaN;
+  if (!(n3 > 0 && n3 < 0.5)) throw UsageError.invalid(input2, value, "a significance level between 0 and 0.5, such as 0.05");
+  return n3;
+}
+function parseChoice(input2, value, choices) {
+  if (choices.includes(value)) return value;
+  throw UsageError.invalid(input2, value, `one of ${choices.join(", ")}`);
+}
+function parseMinChange(input2, value) {
+  const expected = `a change greater than 0 in a benchmark's own unit, such as 5ms, 200ns, 1KB or a count such as 100, at most one of each (time, bytes, count) comma-separated`;
+  const floors = [];
+  for (const part of String(value).split(",")) {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([A-Za-zµμ]*)\s*$/.exec(part);
+    const unit = m?.[2] ?? "";
+    const scale = unit === "" ? { family: "count", scale: 1 } : FLOOR_UNITS[unit];
+    const amount = m && scale ? Number(m[1]) * scale.scale : NaN;
+    if (!scale || !(amount > 0) || !Number.isFinite(amount) || floors.some((f) => f.family === scale.family)) throw UsageError.invalid(input2, value, expected);
+    floors.push({ family: scale.family, amount, text: part.trim() });
+  }
+  return floors;
+}
+
 // src/config/spec.ts
 var import_yaml = __toESM(require_dist(), 1);
 
 // src/config/build-cache.ts
 import { isAbsolute, normalize } from "node:path";
+var CACHE_MANIFEST = "pairbench-cache.json";
 function parseCachePaths(input2, value) {
   const paths = value.split(/[\s,]+/).filter((p) => p !== "");
   for (const p of paths) {
@@ -29470,6 +29569,7 @@ function parseCachePaths(input2, value) {
       throw UsageError.invalid(input2, p, "a path inside the revision's folder, relative to it (build/, target/release/bench)");
     }
     if (/[*?[\]{}!]/.test(p)) throw UsageError.invalid(input2, p, "a path without glob characters (a file or a folder)");
+    if (clean.replace(/\/+$/, "") === CACHE_MANIFEST) throw UsageError.invalid(input2, p, `a path other than ${CACHE_MANIFEST}, the name of the cache entry's manifest`);
   }
   if (paths.length > 20) throw new UsageError(input2, `${input2}: got ${paths.length} paths; expected at most 20 (name folders rather than files)`);
   return paths.map((p) => normalize(p).replace(/\/+$/, ""));
@@ -29574,57 +29674,34 @@ var LIMITS = {
   pairsPerBenchmark: 1e6
 };
 
-// src/config/units.ts
-var DURATION_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var MAX_DURATION_HOURS = 596;
-var MAX_DURATION_MS = MAX_DURATION_HOURS * 36e5;
-function parseDuration(input2, value) {
-  const expected = `a duration greater than 0 and at most ${MAX_DURATION_HOURS}h, such as 500ms, 90s, 10m or 1h`;
-  let ms;
-  if (typeof value === "number") ms = value * 1e3;
-  else {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
-    ms = m ? Number(m[1]) * (DURATION_UNITS[m[2] ?? "s"] ?? 1e3) : NaN;
-  }
-  if (!(Number.isFinite(ms) && ms > 0 && ms <= MAX_DURATION_MS)) throw UsageError.invalid(input2, value, expected);
-  return ms;
-}
-function parsePercent(input2, value, opts = {}) {
-  const max = opts.max ?? 10;
-  const expected = `a percentage such as 2% or a fraction such as 0.02, ${opts.allowZero ? "from 0" : "greater than 0"} and at most ${formatPercent(max)}`;
-  let fraction;
-  if (typeof value === "number") fraction = value;
-  else {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%)?\s*$/.exec(value);
-    if (!m) throw UsageError.invalid(input2, value, expected);
-    fraction = m[2] ? Number(m[1]) / 100 : Number(m[1]);
-  }
-  if (!Number.isFinite(fraction) || fraction < 0 || !opts.allowZero && fraction === 0 || fraction > max) {
-    throw UsageError.invalid(input2, value, expected);
-  }
-  return fraction;
-}
-function formatPercent(fraction) {
-  return `${Number((fraction * 100).toPrecision(12))}%`;
-}
-function parseInteger(input2, value, min, max = Number.MAX_SAFE_INTEGER) {
-  const n3 = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n3) || n3 < min || n3 > max) {
-    throw UsageError.invalid(input2, value, `a whole number from ${min} to ${max}`);
-  }
-  return n3;
-}
-function parseAlpha(input2, value) {
-  const n3 = typeof value === "number" ? value : /^\s*(\d*\.\d+|\d+)\s*$/.test(value) ? Number(value) : NaN;
-  if (!(n3 > 0 && n3 < 0.5)) throw UsageError.invalid(input2, value, "a significance level between 0 and 0.5, such as 0.05");
-  return n3;
-}
-function parseChoice(input2, value, choices) {
-  if (choices.includes(value)) return value;
-  throw UsageError.invalid(input2, value, `one of ${choices.join(", ")}`);
-}
-
 // src/config/spec.ts
+var METRIC_FAMILY = { wall: "time", cpu: "time", rss: "bytes", instructions: "count" };
+var FAMILY_WORDS = {
+  time: { is: "a time", expected: "a time such as 5ms or 200ns" },
+  bytes: { is: "a size in bytes", expected: "a size such as 1KB" },
+  count: { is: "a count", expected: "a count such as 100" }
+};
+function checkFloors(benchmarks, global2, input2, configName) {
+  const wrong = (where, text, family, measures, what) => new UsageError(where, `${where}: got ${show(text)}, ${FAMILY_WORDS[family].is}, but ${what} measures ${measures.map((f) => FAMILY_WORDS[f].is.replace(/^a /, "")).join(" and ")}; expected ${FAMILY_WORDS[measures[0]].expected}`);
+  const timed = benchmarks.filter((b) => b.format === "time");
+  for (const b of benchmarks) {
+    if (b.minChange === void 0) continue;
+    const where = configName(`benchmark ${show(b.name)} min-change`);
+    const floors2 = parseMinChange(where, b.minChange);
+    if (b.format !== "time") continue;
+    const measures = [...new Set(b.metrics.map((m) => METRIC_FAMILY[m]))];
+    const off = floors2.find((f) => !measures.includes(f.family));
+    if (off) throw wrong(where, b.minChange, off.family, measures, `the benchmark ${show(b.name)}`);
+  }
+  if (global2 === void 0) return null;
+  const floors = parseMinChange(input2, global2);
+  if (timed.length === benchmarks.length && timed.length > 0) {
+    const measures = [...new Set(timed.flatMap((b) => b.metrics.map((m) => METRIC_FAMILY[m])))];
+    const off = floors.find((f) => !measures.includes(f.family));
+    if (off) throw wrong(input2, global2, off.family, measures, timed.length === 1 ? `the benchmark ${show(timed[0].name)}` : "every benchmark");
+  }
+  return global2.trim();
+}
 var cliNaming = (name) => `--${name}`;
 var actionNaming = (name) => `input ${name}`;
 var BenchmarkEntrySchema = external_exports.strictObject({
@@ -29633,6 +29710,7 @@ var BenchmarkEntrySchema = external_exports.strictObject({
   format: external_exports.enum(RUN_FORMATS).optional(),
   metric: external_exports.union([external_exports.enum(METRICS), external_exports.array(external_exports.enum(METRICS)).min(1)]).optional(),
   threshold: external_exports.union([external_exports.string(), external_exports.number(), external_exports.partialRecord(external_exports.enum(METRICS), external_exports.union([external_exports.string(), external_exports.number()]))]).optional(),
+  "min-change": external_exports.union([external_exports.string(), external_exports.number()]).optional(),
   direction: external_exports.enum(["lower-is-better", "higher-is-better"]).optional(),
   prepare: external_exports.string().optional(),
   filter: external_exports.string().optional(),
@@ -29781,6 +29859,7 @@ function buildSpec(flags, ctx) {
       metrics: b.metric === void 0 ? metrics : Array.isArray(b.metric) ? b.metric : [b.metric],
       ...b.threshold !== void 0 && typeof b.threshold !== "object" ? { threshold: parsePercent(configName(`benchmarks[${i2}].threshold`), b.threshold) } : {},
       ...b.threshold !== void 0 && typeof b.threshold === "object" ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i2}].threshold.${m}`), v)])) } : {},
+      ...b["min-change"] !== void 0 ? { minChange: String(b["min-change"]).trim() } : {},
       ...b.direction ?? direction ? { direction: b.direction ?? direction } : {},
       prepare: b.prepare ?? prepare2,
       filter: b.filter ?? null,
@@ -29865,6 +29944,7 @@ function buildSpec(flags, ctx) {
     precision: get("precision") ?? null,
     warmup: valueOf("warmup"),
     threshold: valueOf("threshold"),
+    minChange: checkFloors(benchmarks, get("min-change"), naming("min-change"), configName),
     alpha: valueOf("alpha"),
     outliers: valueOf("outliers"),
     correction: valueOf("correction"),
@@ -29877,6 +29957,7 @@ function buildSpec(flags, ctx) {
     out: valueOf("out"),
     markdown: get("markdown") ?? null,
     failOn: parseFailOn(naming("fail-on"), valueOf("fail-on")),
+    allowNothingCompared: get("allow-nothing-compared") ?? false,
     json: get("json") ?? false,
     quiet: get("quiet") ?? false
   };
@@ -30070,7 +30151,7 @@ var BYTE_UNITS = [
   ["KiB", 1024],
   ["B", 1]
 ];
-var NS_PER = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
+var NS_PER2 = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
 function sig(value, digits = 3) {
   if (value === 0 || !Number.isFinite(value)) return String(value);
   const abs = Math.abs(value);
@@ -30078,8 +30159,8 @@ function sig(value, digits = 3) {
   return value.toFixed(Math.min(decimals, 6));
 }
 function formatValue(value, unit) {
-  if (unit in NS_PER) {
-    const ns = value * NS_PER[unit];
+  if (unit in NS_PER2) {
+    const ns = value * NS_PER2[unit];
     const [name, f] = TIME_UNITS.find(([, f2]) => Math.abs(ns) >= f2) ?? ["ns", 1];
     return `${sig(ns / f)} ${name}`;
   }
@@ -30159,7 +30240,7 @@ function intervalNote(results) {
     const label = lo === hi ? lo : `${lo.slice(0, -1)}–${hi}`;
     const each = (level) => `${Number(((1 - level) / 2 * 100).toPrecision(3))}%`;
     const tests = lo === hi ? each(most) : `${each(most).slice(0, -1)}–${each(least)}`;
-    parts2.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${tests} each${lo === hi ? "" : ", higher where pairbench's stopping rules watched the pairs"}), which lies within ±threshold`);
+    parts2.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${tests} each${lo === hi ? "" : ", higher where pairbench's stopping rules watched the pairs"}), which lies within ±threshold${equivalent.some((b) => b.change.floor) ? " (or within the min-change, where that is wider)" : ""}`);
   }
   if (tested.length > 0 && !tested.every((b) => formatLevel(b.change.ciLevel) === confidence)) {
     const lowest = tested.reduce((m, b) => Math.min(m, b.change.ciLevel), Infinity);
@@ -30186,6 +30267,13 @@ function changeFromZero(b) {
   if (b.base?.median === 0) return "from 0";
   if (b.head?.median === 0) return "to 0";
   return null;
+}
+function absoluteChange(b) {
+  const floor = b.change?.floor;
+  const base = b.base?.median;
+  if (!floor || !b.change || base === void 0 || !Number.isFinite(base)) return null;
+  const delta = b.change.estimate * base;
+  return `${delta < 0 ? "−" : "+"}${formatValue(Math.abs(delta), b.unit)}, min-change ${formatValue(floor.amount, b.unit)}`;
 }
 
 // src/report/rows.ts
@@ -32612,7 +32700,7 @@ var normalizeParameters = (rawFile, rawArguments = [], rawOptions, ...rawExtraAr
   if (rawOptions !== void 0 && isPlainObject2(rawArguments)) {
     throw new TypeError("Execa accepts at most one options object. Please merge the second and third arguments.");
   }
-  const filePath = safeNormalizeFileUrl(rawFile, "First argument");
+  const filePath2 = safeNormalizeFileUrl(rawFile, "First argument");
   const [commandArguments, options = {}] = isPlainObject2(rawArguments) ? [[], rawArguments] : [rawArguments, rawOptions];
   if (!Array.isArray(commandArguments)) {
     throw new TypeError(`Second argument must be either an array of arguments or an options object: ${commandArguments}`);
@@ -32628,7 +32716,7 @@ var normalizeParameters = (rawFile, rawArguments = [], rawOptions, ...rawExtraAr
   if (!isPlainObject2(options)) {
     throw new TypeError(`Last argument must be an options object: ${options}`);
   }
-  return [filePath, normalizedArguments, { __proto__: null, ...options }];
+  return [filePath2, normalizedArguments, { __proto__: null, ...options }];
 };
 
 // node_modules/execa/lib/methods/template.js
@@ -32637,8 +32725,8 @@ import { ChildProcess } from "node:child_process";
 // node_modules/execa/lib/arguments/escape.js
 import { platform } from "node:process";
 import { stripVTControlCharacters } from "node:util";
-var joinCommand = (filePath, rawArguments, shell) => {
-  const fileAndArguments = [filePath, ...rawArguments];
+var joinCommand = (filePath2, rawArguments, shell) => {
+  const fileAndArguments = [filePath2, ...rawArguments];
   const command = fileAndArguments.join(" ");
   const escapedCommand = shell ? escapeControlCharacters(command) : fileAndArguments.map((fileAndArgument) => quoteString(escapeControlCharacters(fileAndArgument))).join(" ");
   return { command, escapedCommand };
@@ -33406,7 +33494,7 @@ var defaultVerboseFunction = ({
   return `${gray2(`[${timestampString}]`)} ${gray2(`[${commandId}]`)} ${color(icon)} ${color(message)}`;
 };
 var serializeTimestamp = (timestamp) => `${padField(timestamp.getHours(), 2)}:${padField(timestamp.getMinutes(), 2)}:${padField(timestamp.getSeconds(), 2)}.${padField(timestamp.getMilliseconds(), 3)}`;
-var padField = (field, padding) => String(field).padStart(padding, "0");
+var padField = (field2, padding) => String(field2).padStart(padding, "0");
 var getFinalIcon = ({ failed, reject }) => {
   if (!failed) {
     return figures_default.tick;
@@ -33523,9 +33611,9 @@ var getStartTime = () => hrtime.bigint();
 var getDurationMs = (startTime) => Number(hrtime.bigint() - startTime) / 1e6;
 
 // node_modules/execa/lib/arguments/command.js
-var handleCommand = (filePath, rawArguments, rawOptions) => {
+var handleCommand = (filePath2, rawArguments, rawOptions) => {
   const startTime = getStartTime();
-  const { command, escapedCommand } = joinCommand(filePath, rawArguments, rawOptions.shell && !rawOptions.node);
+  const { command, escapedCommand } = joinCommand(filePath2, rawArguments, rawOptions.shell && !rawOptions.node);
   const verbose = normalizeFdSpecificOption(rawOptions, "verbose");
   const verboseInfo = getVerboseInfo(verbose, escapedCommand, { __proto__: null, ...rawOptions });
   logCommand(escapedCommand, verboseInfo);
@@ -34244,8 +34332,8 @@ var disconnect = (anyProcess) => {
 // node_modules/execa/lib/utils/deferred.js
 var createDeferred = () => {
   const methods = {};
-  const promise2 = new Promise((resolve6, reject) => {
-    Object.assign(methods, { resolve: resolve6, reject });
+  const promise2 = new Promise((resolve7, reject) => {
+    Object.assign(methods, { resolve: resolve7, reject });
   });
   return Object.assign(promise2, methods);
 };
@@ -34912,10 +35000,10 @@ function* candidatePaths(command, { cwd, searchPath, pathExt }) {
     }
   }
 }
-function isExecutableSync(filePath) {
+function isExecutableSync(filePath2) {
   let stats;
   try {
-    stats = fs.statSync(filePath);
+    stats = fs.statSync(filePath2);
   } catch (error62) {
     return isWindows && error62.code === "EACCES";
   }
@@ -34926,7 +35014,7 @@ function isExecutableSync(filePath) {
     return true;
   }
   try {
-    fs.accessSync(filePath, fs.constants.X_OK);
+    fs.accessSync(filePath2, fs.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -34982,24 +35070,24 @@ var resolveWithShebang = (parsed) => {
   return resolvePath(parsed);
 };
 var resolvePath = (parsed) => {
-  const environment2 = parsed.options.env || process7.env;
+  const environment = parsed.options.env || process7.env;
   const cwd = parsed.options.cwd ?? process7.cwd();
-  const environmentPathExt = getWindowsEnvironmentValue(environment2, "PATHEXT");
+  const environmentPathExt = getWindowsEnvironmentValue(environment, "PATHEXT");
   const commandExtension = path5.extname(parsed.file);
   const pathExt = commandExtension === "" ? environmentPathExt : `${commandExtension}${path5.delimiter}${environmentPathExt ?? ""}`;
   if (hasWindowsPathSeparator(parsed.file)) {
     return whichCommandSync(path5.resolve(cwd, parsed.file), { cwd, pathExt });
   }
-  const searchPath = getWindowsEnvironmentValue(environment2, "PATH") ?? getWindowsEnvironmentValue(process7.env, "PATH") ?? "";
+  const searchPath = getWindowsEnvironmentValue(environment, "PATH") ?? getWindowsEnvironmentValue(process7.env, "PATH") ?? "";
   const resolveOptions2 = {
     cwd,
     path: searchPath,
     pathExt
   };
-  return shouldSearchCurrentDirectory(environment2) ? whichCommandSync(parsed.file, resolveOptions2) : resolvePathDirectories(parsed.file, resolveOptions2);
+  return shouldSearchCurrentDirectory(environment) ? whichCommandSync(parsed.file, resolveOptions2) : resolvePathDirectories(parsed.file, resolveOptions2);
 };
 var hasWindowsPathSeparator = (file2) => file2.includes("/") || file2.includes("\\") || file2.includes(":");
-var shouldSearchCurrentDirectory = (environment2) => getWindowsEnvironmentValue(process7.env, "NODEFAULTCURRENTDIRECTORYINEXEPATH") === void 0 && getWindowsEnvironmentValue(environment2, "NODEFAULTCURRENTDIRECTORYINEXEPATH") === void 0;
+var shouldSearchCurrentDirectory = (environment) => getWindowsEnvironmentValue(process7.env, "NODEFAULTCURRENTDIRECTORYINEXEPATH") === void 0 && getWindowsEnvironmentValue(environment, "NODEFAULTCURRENTDIRECTORYINEXEPATH") === void 0;
 var resolvePathDirectories = (file2, { cwd, path: searchPath, pathExt }) => {
   for (const directory of searchPath.split(path5.delimiter)) {
     const unquotedDirectory = directory.length > 1 && directory.startsWith('"') && directory.endsWith('"') ? directory.slice(1, -1) : directory;
@@ -35012,9 +35100,9 @@ var resolvePathDirectories = (file2, { cwd, path: searchPath, pathExt }) => {
     }
   }
 };
-var getWindowsEnvironmentValue = (environment2, name) => {
-  const environmentKey = Object.keys(environment2).sort().find((key) => key.toUpperCase() === name);
-  return environmentKey === void 0 ? void 0 : environment2[environmentKey];
+var getWindowsEnvironmentValue = (environment, name) => {
+  const environmentKey = Object.keys(environment).sort().find((key) => key.toUpperCase() === name);
+  return environmentKey === void 0 ? void 0 : environment[environmentKey];
 };
 var SHEBANG_BYTE_LENGTH = 150;
 var readShebang = (file2) => {
@@ -35112,10 +35200,10 @@ ${originalMessage}`;
 
 // node_modules/execa/lib/arguments/options.js
 var cmdExeRegExp = /^cmd(?:\.exe)?$/i;
-var normalizeOptions = (filePath, rawArguments, rawOptions) => {
+var normalizeOptions = (filePath2, rawArguments, rawOptions) => {
   const sanitizedOptions = { __proto__: null, ...rawOptions };
   sanitizedOptions.cwd = normalizeCwd(sanitizedOptions.cwd);
-  const [processedFile, processedArguments, processedOptions] = handleNodeOption(filePath, rawArguments, sanitizedOptions);
+  const [processedFile, processedArguments, processedOptions] = handleNodeOption(filePath2, rawArguments, sanitizedOptions);
   const fdOptions = normalizeFdSpecificOptions(processedOptions);
   const options = addDefaultOptions(fdOptions);
   validateBooleanOptions(options);
@@ -38801,11 +38889,11 @@ var addConcurrentStream = (concurrentStreams, stream, waitName) => {
   const promises = weakMap.get(stream);
   const promise2 = createDeferred();
   promises.push(promise2);
-  const resolve6 = promise2.resolve.bind(promise2);
-  return { resolve: resolve6, promises };
+  const resolve7 = promise2.resolve.bind(promise2);
+  return { resolve: resolve7, promises };
 };
-var waitForConcurrentStreams = async ({ resolve: resolve6, promises }, subprocess) => {
-  resolve6();
+var waitForConcurrentStreams = async ({ resolve: resolve7, promises }, subprocess) => {
+  resolve7();
   const [isSubprocessExit] = await Promise.race([
     Promise.allSettled([true, subprocess]),
     Promise.all([false, ...promises])
@@ -40459,11 +40547,36 @@ var Git = class {
   }
 };
 
+// src/results/gate.ts
+function nothingCompared(results) {
+  if (results.kind === "noise" || results.status === "running") return null;
+  if (results.benchmarks.length === 0 && (results.notRun?.length ?? 0) > 0) return null;
+  const base = results.base.sha?.toLowerCase();
+  const head = results.head.sha?.toLowerCase();
+  if (base && head && base === head) return { code: "same-commit", sha: head };
+  if (results.benchmarks.some((b) => b.pairs.length + (b.oneSidedPairs?.length ?? 0) > 0)) return null;
+  const failures = [...results.failures ?? [], ...results.benchmarks.flatMap((b) => b.failure ? [b.failure] : [])];
+  if (failures.length > 0 || results.status === "failed") {
+    const sides = new Set(failures.map((f) => f.side));
+    return { code: "failed", side: sides.size === 1 ? [...sides][0] : null, build: failures.some((f) => f.kind === "build") };
+  }
+  if (results.benchmarks.length === 0) return { code: "no-results" };
+  const added = results.benchmarks.filter((b) => b.presence === "added").length;
+  const removed = results.benchmarks.filter((b) => b.presence === "removed").length;
+  if (added + removed === results.benchmarks.length) return { code: "one-sided", added, removed };
+  return { code: "no-pairs" };
+}
+function nothingAllowed(results) {
+  return results.settings?.["allowNothingCompared"] === true;
+}
+function gateFails(failOn, results, accepted = false) {
+  if (failOn === "none") return false;
+  if (nothingCompared(results)) return !nothingAllowed(results);
+  return verdictsFail(gateAfterAcceptance(failOn, accepted), results);
+}
+
 // src/version.ts
 var VERSION = "1.0.0";
-
-// src/engine.ts
-import { cpus, platform as platform3, release, type } from "node:os";
 
 // src/measure/helper.ts
 import { execFile as execFile2 } from "node:child_process";
@@ -40848,6 +40961,23 @@ int main(int argc, char **argv) {
 }
 `;
 
+// src/measure/owned-path.ts
+var uid = () => process.getuid?.();
+function untrusted(path10, st) {
+  const me = uid();
+  if (st.isSymbolicLink()) return `${path10} is a symbolic link`;
+  if (me !== void 0 && st.uid !== me) return `${path10} belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 18) !== 0) return `${path10} is writable by other users (mode ${(st.mode & 511).toString(8)})`;
+  return null;
+}
+function untrustedRoot(path10, st) {
+  const me = uid();
+  if (!st.isDirectory()) return `${path10} is not a folder`;
+  if (me !== void 0 && st.uid !== me && st.uid !== 0) return `${path10} belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 18) !== 0 && (st.mode & 512) === 0) return `${path10} is writable by other users (mode ${(st.mode & 511).toString(8)}) without the sticky bit`;
+  return null;
+}
+
 // src/measure/helper.ts
 var HELPER_ID = createHash("sha256").update(HELPER_SOURCE).digest("hex").slice(0, 12);
 var EXE = "pairbench-run";
@@ -40867,22 +40997,14 @@ function cacheRoot() {
   if (env.HOME && isAbsolute2(env.HOME)) return { dir: join(env.HOME, ".cache", "pairbench"), named: false };
   return { dir: join(tmpdir(), `pairbench-${process.getuid?.() ?? "user"}`), named: false };
 }
-var uid = () => process.getuid?.();
-function untrusted(path10, st) {
-  const me = uid();
-  if (st.isSymbolicLink()) return `${path10} is a symbolic link`;
-  if (me !== void 0 && st.uid !== me) return `${path10} belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 18) !== 0) return `${path10} is writable by other users (mode ${(st.mode & 511).toString(8)})`;
-  return null;
-}
+var uid2 = () => process.getuid?.();
 function prepareFolder(root, named2) {
   try {
     mkdirSync2(root, { recursive: true, mode: 448 });
     const rst = statSync3(root);
-    if (!rst.isDirectory()) return { unsafe: `${root} is not a folder` };
-    const me = uid();
-    if (me !== void 0 && rst.uid !== me && rst.uid !== 0) return { unsafe: `${root} belongs to another user (uid ${rst.uid})` };
-    if ((rst.mode & 18) !== 0 && (rst.mode & 512) === 0) return { unsafe: `${root} is writable by other users (mode ${(rst.mode & 511).toString(8)}) without the sticky bit` };
+    const unsafe = untrustedRoot(root, rst);
+    if (unsafe) return { unsafe };
+    const me = uid2();
     if (!named2 && rst.uid === me && (rst.mode & 63) !== 0) chmodSync(root, 448);
     const dir = join(root, `helper-${HELPER_ID}`);
     try {
@@ -40935,11 +41057,11 @@ async function locate() {
   return { kind: "node", why, remedy, notices };
 }
 function identify(exe) {
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     execFile2(exe, ["--id"], { env: {}, timeout: 1e4 }, (err, stdout) => {
-      if (err) resolve6({ ok: false, ...typeof err.code === "string" ? { code: err.code } : {}, message: err.message });
-      else if (stdout.trim() !== `${EXE} ${HELPER_ID}`) resolve6({ ok: false, message: `it answered ${JSON.stringify(stdout.trim().slice(0, 80))}` });
-      else resolve6({ ok: true });
+      if (err) resolve7({ ok: false, ...typeof err.code === "string" ? { code: err.code } : {}, message: err.message });
+      else if (stdout.trim() !== `${EXE} ${HELPER_ID}`) resolve7({ ok: false, message: `it answered ${JSON.stringify(stdout.trim().slice(0, 80))}` });
+      else resolve7({ ok: true });
     });
   });
 }
@@ -40952,8 +41074,8 @@ async function compile2(dir, exe) {
     for (const cc of [process.env.CC, "cc", "gcc", "clang"]) {
       if (!cc) continue;
       tried.push(cc);
-      const ok = await new Promise((resolve6) => {
-        execFile2(cc, ["-O2", `-DPAIRBENCH_HELPER_ID="${HELPER_ID}"`, "-o", tmpExe, src], { timeout: 12e4 }, (err) => resolve6(!err));
+      const ok = await new Promise((resolve7) => {
+        execFile2(cc, ["-O2", `-DPAIRBENCH_HELPER_ID="${HELPER_ID}"`, "-o", tmpExe, src], { timeout: 12e4 }, (err) => resolve7(!err));
       });
       if (ok) {
         chmodSync(tmpExe, 448);
@@ -40979,8 +41101,8 @@ import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var INSTALL_HINT = "install valgrind (Ubuntu runners: `sudo apt-get install -y valgrind`) or make hardware counters available to `perf stat -e instructions:u` (linux-tools; kernel.perf_event_paranoid ≤ 2)";
 function probe(file2, args) {
-  return new Promise((resolve6) => {
-    execFile3(file2, args, { timeout: 2e4 }, (err, stdout, stderr) => resolve6({ ok: !err, output: `${stdout}${stderr}` }));
+  return new Promise((resolve7) => {
+    execFile3(file2, args, { timeout: 2e4 }, (err, stdout, stderr) => resolve7({ ok: !err, output: `${stdout}${stderr}` }));
   });
 }
 var detected = null;
@@ -41099,6 +41221,113 @@ function addCalibration(into, run) {
 function overheadRecord(samples) {
   const raw = samples.map((v) => Math.round(v * 1e6) / 1e6);
   return { ms: overheadEstimate({ samples: raw }), n: raw.length, method: CALIBRATION_METHOD, samples: raw };
+}
+
+// src/measure/environment.ts
+import { execFile as execFile4 } from "node:child_process";
+import { readFileSync as readFileSync5 } from "node:fs";
+import { cpus, platform as platform2, release, type } from "node:os";
+var TOOLS = {
+  go: ["go", "version"],
+  rustc: ["rustc", "-V"],
+  node: ["node", "-v"],
+  python3: ["python3", "-V"],
+  cc: ["cc", "--version"]
+};
+var FORMAT_TOOLS = {
+  go: ["go"],
+  criterion: ["rustc"],
+  bencher: ["rustc"],
+  "pytest-benchmark": ["python3"],
+  pyperf: ["python3"],
+  "google-benchmark": ["cc"],
+  catch2: ["cc"],
+  vitest: ["node"],
+  mitata: ["node"],
+  benchmarkjs: ["node"],
+  "node-bench": ["node"]
+};
+var TOOL_TIMEOUT_MS = 5e3;
+function toolsFor(formats) {
+  const tools = /* @__PURE__ */ new Set();
+  for (const f of formats) for (const t of FORMAT_TOOLS[f] ?? Object.keys(TOOLS)) tools.add(t);
+  return Object.keys(TOOLS).filter((t) => tools.has(t));
+}
+function osImage() {
+  try {
+    const m = /^PRETTY_NAME=(?:"([^"\n]*)"|'([^'\n]*)'|([^\n]*))$/m.exec(readFileSync5("/etc/os-release", "utf8"));
+    return (m?.[1] ?? m?.[2] ?? m?.[3])?.trim() || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function machineEnvironment(env = process.env) {
+  const cpu = cpus();
+  const image = osImage();
+  return {
+    os: `${type()} ${release()} (${platform2()})`,
+    cpu: cpu[0]?.model.trim() ?? "unknown",
+    cores: cpu.length,
+    node: process.version,
+    kernel: release(),
+    ...image ? { image } : {},
+    ...env.RUNNER_NAME ? { runner: `${env.RUNNER_NAME} (${env.RUNNER_OS ?? ""} ${env.RUNNER_ARCH ?? ""})`.trim() } : {}
+  };
+}
+function versionOf(command, cwd, env) {
+  return new Promise((resolve7) => {
+    execFile4(command[0], command.slice(1), { cwd, env, timeout: TOOL_TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 64 * 1024 }, (err, stdout, stderr) => {
+      const line = `${stdout}`.trim().split("\n")[0]?.trim() || `${stderr}`.trim().split("\n")[0]?.trim();
+      resolve7(err || !line ? null : line.slice(0, 256));
+    });
+  });
+}
+async function toolchainVersions(tools, dir, env) {
+  const found = await Promise.all(tools.map(async (t) => [t, TOOLS[t] ? await versionOf(TOOLS[t], dir, env) : null]));
+  return Object.fromEntries(found.filter((f) => f[1] !== null));
+}
+
+// src/results/environment.ts
+var MACHINE = [
+  ["cpu", "CPU model"],
+  ["cores", "cores"],
+  ["kernel", "kernel"],
+  ["image", "OS image"],
+  ["os", "OS"]
+];
+var shown = (v) => String(v).slice(0, 80);
+function environmentDifferences(envs) {
+  const out = [];
+  const kernels = envs.some((e) => e.kernel !== void 0);
+  for (const [key, name] of MACHINE) {
+    if (key === "os" && kernels) continue;
+    const values = [...new Set(envs.flatMap((e) => e[key] === void 0 ? [] : [shown(e[key])]))];
+    if (values.length > 1) out.push(`${name} (${values.join(" / ")})`);
+  }
+  for (const side of ["base", "head"]) {
+    const tools = [...new Set(envs.flatMap((e) => Object.keys(e.toolchains?.[side] ?? {})))].sort();
+    for (const tool of tools) {
+      const values = [...new Set(envs.flatMap((e) => e.toolchains?.[side]?.[tool] === void 0 ? [] : [shown(e.toolchains[side][tool])]))];
+      if (values.length > 1) out.push(`${tool} on the ${side} side (${values.join(" / ")})`);
+    }
+  }
+  return out;
+}
+function toolchainDifferences(env) {
+  const base = env?.toolchains?.base ?? {};
+  const head = env?.toolchains?.head ?? {};
+  return Object.keys(base).filter((tool) => head[tool] !== void 0 && head[tool] !== base[tool]).sort().map((tool) => `${tool} (${shown(base[tool])} / ${shown(head[tool])})`);
+}
+function mergedEnvironments(files) {
+  const all = files.flatMap((f) => f.environments ?? (f.environment ? [f.environment] : []));
+  if (environmentDifferences(all).length === 0) return void 0;
+  const seen = /* @__PURE__ */ new Set();
+  return all.filter((e) => {
+    const key = JSON.stringify(e);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 // src/measure/argv.ts
@@ -41368,12 +41597,12 @@ async function runServed(helper, runs) {
     if (pid !== void 0) killGroup(pid, true);
   };
   let backstop = null;
-  await new Promise((resolve6) => {
+  await new Promise((resolve7) => {
     for (const sig2 of signals2) sig2.addEventListener("abort", onAbort, { once: true });
     let left = states.length;
     const finish = (i2) => {
       current2 = i2 + 1;
-      if (--left === 0) resolve6();
+      if (--left === 0) resolve7();
     };
     served.run(
       runs.map((r) => ({ cwd: r.req.cwd, timeoutMs: r.req.timeoutMs, stopOnFailure: r.req.stopOnFailure ?? false, argv: r.argv, env: r.req.env })),
@@ -41461,9 +41690,9 @@ async function runSpawned(argv, req) {
   };
   req.signal?.addEventListener("abort", onAbort, { once: true });
   if (req.signal?.aborted) onAbort();
-  const exit = await new Promise((resolve6) => {
-    sub.once("exit", (code, signal) => resolve6({ code, signal }));
-    sub.once("error", (error62) => resolve6({ code: null, signal: null, error: error62 }));
+  const exit = await new Promise((resolve7) => {
+    sub.once("exit", (code, signal) => resolve7({ code, signal }));
+    sub.once("error", (error62) => resolve7({ code: null, signal: null, error: error62 }));
   });
   const ended = process.hrtime.bigint();
   clearTimeout(timer);
@@ -41487,17 +41716,17 @@ async function runSpawned(argv, req) {
 function drained(streams) {
   const open2 = streams.filter((s) => !!s && !s.closed);
   if (open2.length === 0) return Promise.resolve();
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     let left = open2.length;
     const timer = setTimeout(() => {
       for (const s of open2) s.destroy();
-      resolve6();
+      resolve7();
     }, 2e3);
     for (const s of open2) {
       s.once("close", () => {
         if (--left === 0) {
           clearTimeout(timer);
-          resolve6();
+          resolve7();
         }
       });
     }
@@ -42327,64 +42556,6 @@ function parseMitata(text) {
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
 
-// src/harness/pyperf.ts
-var Metadata = external_exports.record(external_exports.string(), external_exports.unknown());
-var Document5 = external_exports.object({
-  version: external_exports.string().optional(),
-  metadata: Metadata.optional(),
-  benchmarks: external_exports.array(
-    external_exports.object({
-      metadata: Metadata.optional(),
-      runs: external_exports.array(external_exports.object({ values: external_exports.array(external_exports.number().nonnegative()).optional() }))
-    })
-  )
-});
-var UNITS = {
-  second: { factor: 1e9, unit: "ns" },
-  byte: { factor: 1, unit: "B" },
-  integer: { factor: 1, unit: "integer" }
-};
-function parsePyperf(text) {
-  const doc = checkShape("pyperf", Document5, parseJsonDocument("pyperf", text, "the JSON document pyperf writes with --output"));
-  const out = new SampleCollector("pyperf");
-  doc.benchmarks.forEach((b, i2) => {
-    const meta3 = { ...doc.metadata, ...b.metadata };
-    const name = meta3["name"];
-    if (typeof name !== "string" || name.trim() === "") {
-      throw new HarnessParseError("pyperf", null, `benchmarks[${i2}]: expected a name in its metadata or the document's`);
-    }
-    const unitName = meta3["unit"] ?? "second";
-    const unit = typeof unitName === "string" ? UNITS[unitName] : void 0;
-    if (unit === void 0) {
-      throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name}): expected unit second, byte or integer, got ${JSON.stringify(unitName)}`);
-    }
-    const values = b.runs.flatMap((r) => r.values ?? []);
-    if (values.length === 0) throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name}): no run holds a value`);
-    out.add(name, median2(values) * unit.factor, unit.unit, "lower-is-better", null);
-  });
-  return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
-}
-
-// src/harness/pytest-benchmark.ts
-var Document6 = external_exports.object({
-  benchmarks: external_exports.array(
-    external_exports.object({
-      fullname: external_exports.string().trim().min(1),
-      stats: external_exports.object({ median: external_exports.number().nonnegative() })
-    })
-  )
-});
-function parsePytestBenchmark(text) {
-  const doc = checkShape(
-    "pytest-benchmark",
-    Document6,
-    parseJsonDocument("pytest-benchmark", text, "the JSON document that --benchmark-json writes")
-  );
-  const out = new SampleCollector("pytest-benchmark");
-  for (const b of doc.benchmarks) out.add(b.fullname, b.stats.median * 1e9, "ns", "lower-is-better", null);
-  return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
-}
-
 // src/harness/vitest.ts
 var VITEST_SEPARATOR = " > ";
 var Times = external_exports.array(external_exports.number().nonnegative());
@@ -42482,6 +42653,116 @@ function fileLabels(paths) {
   return labels;
 }
 
+// src/harness/node-bench.ts
+var SEPARATOR = " > ";
+var Duration = external_exports.union([external_exports.string().regex(/^\d+$/, "expected a whole number of nanoseconds"), external_exports.number().nonnegative()]);
+var Complete = external_exports.object({
+  namePath: external_exports.array(external_exports.string()).min(1),
+  file: external_exports.string().min(1),
+  params: external_exports.record(external_exports.string(), external_exports.unknown()).nullish(),
+  skip: external_exports.unknown().optional(),
+  error: external_exports.unknown().optional(),
+  samples: external_exports.array(external_exports.object({ operations: external_exports.number().positive(), duration_ns: Duration }))
+});
+var EXPECTED2 = "the NDJSON of node --bench --bench-reporter=json";
+function parseNodeBench(text) {
+  const records = [];
+  const lines = text.split("\n");
+  lines.forEach((raw, i2) => {
+    const line = raw.trim();
+    if (!line.startsWith("{")) return;
+    let record2;
+    try {
+      record2 = JSON.parse(line);
+    } catch {
+      throw new HarnessParseError("node-bench", i2 + 1, `not valid JSON; expected ${EXPECTED2}, one record a line`);
+    }
+    if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) return;
+    const { type: type2, data } = record2;
+    if (type2 !== "bench:complete") return;
+    records.push({ data: checkShape("node-bench", Complete, data, i2 + 1), line: i2 + 1 });
+  });
+  const files = [...new Set(records.map((r) => filePath(r.data.file)))];
+  const labelOf = new Map(fileLabels(files).map((label, i2) => [files[i2], label]));
+  const out = new SampleCollector("node-bench");
+  for (const { data, line } of records) {
+    if (data.skip !== void 0 && data.skip !== null && data.skip !== false) continue;
+    if (data.error !== void 0 && data.error !== null) continue;
+    const perOp = data.samples.map((s) => Number(s.duration_ns) / s.operations);
+    if (perOp.length === 0) continue;
+    const params = Object.entries(data.params ?? {}).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
+    const name = [labelOf.get(filePath(data.file)), ...data.namePath].join(SEPARATOR) + (params.length > 0 ? ` [${params.join(", ")}]` : "");
+    out.add(name, median2(perOp), "ns", "lower-is-better", line);
+  }
+  return out.finish(`no measured benchmark (bench:complete record with samples) found; expected ${EXPECTED2}`);
+}
+function filePath(file2) {
+  if (!file2.startsWith("file:")) return file2;
+  try {
+    return decodeURIComponent(new URL(file2).pathname);
+  } catch {
+    return file2;
+  }
+}
+
+// src/harness/pyperf.ts
+var Metadata = external_exports.record(external_exports.string(), external_exports.unknown());
+var Document5 = external_exports.object({
+  version: external_exports.string().optional(),
+  metadata: Metadata.optional(),
+  benchmarks: external_exports.array(
+    external_exports.object({
+      metadata: Metadata.optional(),
+      runs: external_exports.array(external_exports.object({ values: external_exports.array(external_exports.number().nonnegative()).optional() }))
+    })
+  )
+});
+var UNITS = {
+  second: { factor: 1e9, unit: "ns" },
+  byte: { factor: 1, unit: "B" },
+  integer: { factor: 1, unit: "integer" }
+};
+function parsePyperf(text) {
+  const doc = checkShape("pyperf", Document5, parseJsonDocument("pyperf", text, "the JSON document pyperf writes with --output"));
+  const out = new SampleCollector("pyperf");
+  doc.benchmarks.forEach((b, i2) => {
+    const meta3 = { ...doc.metadata, ...b.metadata };
+    const name = meta3["name"];
+    if (typeof name !== "string" || name.trim() === "") {
+      throw new HarnessParseError("pyperf", null, `benchmarks[${i2}]: expected a name in its metadata or the document's`);
+    }
+    const unitName = meta3["unit"] ?? "second";
+    const unit = typeof unitName === "string" ? UNITS[unitName] : void 0;
+    if (unit === void 0) {
+      throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name}): expected unit second, byte or integer, got ${JSON.stringify(unitName)}`);
+    }
+    const values = b.runs.flatMap((r) => r.values ?? []);
+    if (values.length === 0) throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name}): no run holds a value`);
+    out.add(name, median2(values) * unit.factor, unit.unit, "lower-is-better", null);
+  });
+  return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
+}
+
+// src/harness/pytest-benchmark.ts
+var Document6 = external_exports.object({
+  benchmarks: external_exports.array(
+    external_exports.object({
+      fullname: external_exports.string().trim().min(1),
+      stats: external_exports.object({ median: external_exports.number().nonnegative() })
+    })
+  )
+});
+function parsePytestBenchmark(text) {
+  const doc = checkShape(
+    "pytest-benchmark",
+    Document6,
+    parseJsonDocument("pytest-benchmark", text, "the JSON document that --benchmark-json writes")
+  );
+  const out = new SampleCollector("pytest-benchmark");
+  for (const b of doc.benchmarks) out.add(b.fullname, b.stats.median * 1e9, "ns", "lower-is-better", null);
+  return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
+}
+
 // src/harness/index.ts
 var HARNESS_PARSERS = {
   go: parseGo,
@@ -42496,7 +42777,8 @@ var HARNESS_PARSERS = {
   mitata: parseMitata,
   benchmarkjs: parseBenchmarkjs,
   catch2: parseCatch2,
-  pyperf: parsePyperf
+  pyperf: parsePyperf,
+  "node-bench": parseNodeBench
 };
 function isHarnessFormat(format2) {
   return HARNESS_FORMATS.includes(format2);
@@ -42535,7 +42817,8 @@ var SELECTABLE_FORMATS = [
   "mitata",
   "benchmarkjs",
   "catch2",
-  "pyperf"
+  "pyperf",
+  "node-bench"
 ];
 function selectionBlocker(command, format2, names2) {
   if (!SELECTABLE_FORMATS.includes(format2)) return `--format ${format2} has no way to run one benchmark`;
@@ -42630,6 +42913,7 @@ function filterFor(format2, names2) {
   if (format2 === "vitest") return vitestFilter(names2);
   if (format2 === "mitata") return mitataFilter(names2);
   if (format2 === "catch2") return catch2Filter(names2);
+  if (format2 === "node-bench") return nodeBenchFilter(names2);
   const alternatives = names2.map(escapeRegex2);
   return alternatives.length === 1 ? `^${alternatives[0]}$` : `^(${alternatives.join("|")})$`;
 }
@@ -42640,10 +42924,10 @@ function goFilter(names2) {
   }
   return levels.map((set2) => set2.size === 1 ? `^${[...set2][0]}$` : `^(${[...set2].join("|")})$`).join("/");
 }
-var SEPARATOR = " > ";
-var parts = (name) => name.split(SEPARATOR);
-function prefixes(xs, join7) {
-  return xs.map((_, i2) => join7(xs.slice(0, i2 + 1)));
+var SEPARATOR2 = " > ";
+var parts = (name) => name.split(SEPARATOR2);
+function prefixes(xs, join9) {
+  return xs.map((_, i2) => join9(xs.slice(0, i2 + 1)));
 }
 function vitestFilter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
@@ -42660,7 +42944,7 @@ function mitataFilter(names2) {
   for (const name of names2) {
     const ps = parts(name);
     for (let i2 = 0; i2 < ps.length; i2++) {
-      const run = ps.slice(i2).join(SEPARATOR);
+      const run = ps.slice(i2).join(SEPARATOR2);
       const bare = run.replace(/ \[[^\]]*\]$/, "");
       alternatives.add(`${escapeRegex2(bare)}$`);
       const chars = [...bare].map(escapeRegex2);
@@ -42671,10 +42955,18 @@ function mitataFilter(names2) {
   }
   return `^(?:${[...alternatives].join("|")})`;
 }
+function nodeBenchFilter(names2) {
+  const alternatives = /* @__PURE__ */ new Set();
+  for (const name of names2) {
+    const path10 = parts(name).slice(1).join(SEPARATOR2);
+    for (const p of /* @__PURE__ */ new Set([path10, path10.replace(/ \[[^\]]*\]$/, "")])) alternatives.add(p.split(SEPARATOR2).map(escapeRegex2).join("(?: > | )"));
+  }
+  return `^(?:${[...alternatives].join("|")})$`;
+}
 function catch2Filter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
   for (const name of names2) {
-    for (const p of prefixes(parts(name).slice(0, -1), (xs) => xs.join(SEPARATOR))) alternatives.add(p.replace(/[\\,[\]*~"]/g, "\\$&"));
+    for (const p of prefixes(parts(name).slice(0, -1), (xs) => xs.join(SEPARATOR2))) alternatives.add(p.replace(/[\\,[\]*~"]/g, "\\$&"));
   }
   return [...alternatives].join(",");
 }
@@ -42754,9 +43046,9 @@ import { basename as basename2, join as join4, resolve as resolve4 } from "node:
 
 // src/revisions/build-cache.ts
 import { createHash as createHash2 } from "node:crypto";
-import { arch, platform as platform2 } from "node:os";
+import { arch, platform as platform3 } from "node:os";
 function runnerIdentity(env) {
-  const os = env["RUNNER_OS"] || platform2();
+  const os = env["RUNNER_OS"] || platform3();
   const cpu = env["RUNNER_ARCH"] || arch();
   const image = env["ImageOS"] || env["IMAGEOS"] ? `${env["ImageOS"] ?? env["IMAGEOS"]}-${env["ImageVersion"] ?? env["IMAGEVERSION"] ?? ""}` : "no-image";
   return `${os}-${cpu}-${image}`.toLowerCase().replace(/[^a-z0-9._-]/g, "_");
@@ -42780,7 +43072,7 @@ function actionSavePolicy(event, explicit) {
 }
 
 // src/revisions/temp-root.ts
-import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync3, readFileSync as readFileSync5, realpathSync, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync3, readFileSync as readFileSync6, realpathSync, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { basename, dirname as dirname2, join as join3 } from "node:path";
 var ROOT_PREFIX = "pairbench-wt-";
@@ -42822,7 +43114,7 @@ function ownedRoot(worktree) {
   try {
     const file2 = join3(real, MARKER);
     if (!lstatSync3(file2).isFile()) return no("it has no pairbench marker");
-    marker = JSON.parse(readFileSync5(file2, "utf8"));
+    marker = JSON.parse(readFileSync6(file2, "utf8"));
   } catch {
     return no("its folder has no pairbench marker, so it was not made by pairbench");
   }
@@ -42901,7 +43193,9 @@ async function prepareRevisions(spec, ctx) {
       for (const rev of [revisions.base, revisions.head]) {
         const key = cache && rev.sha ? buildCacheKey(rev.sha, spec.build, cache) : null;
         if (cache && key && rev.side === "base") {
-          outcome = { key, hit: await cache.store.restore(rev.dir, cache.paths, key), saved: [] };
+          const restored = await cache.store.restore(rev.dir, cache.paths, key);
+          outcome = { key, hit: restored.hit, saved: [] };
+          if (!restored.hit && restored.warning !== null) ctx.log(`warning: base: ${restored.warning}: building the base`);
           if (outcome.hit) {
             ctx.log(`base: build outputs restored from the build cache (${describeCache(cache)}, key ${key}): the base's build is skipped`);
             continue;
@@ -43086,7 +43380,7 @@ function decide(tested, equivalence, threshold, direction) {
   const [lower, upper] = equivalence.ci;
   if (confident && lower >= -threshold && upper <= threshold) {
     const { level: _level, ...rest } = withEquivalence;
-    const shown2 = {
+    const shown3 = {
       ...rest,
       ci: [lower, upper],
       ciLevel: equivalence.level,
@@ -43095,7 +43389,7 @@ function decide(tested, equivalence, threshold, direction) {
       basis: "equivalence",
       tested: { ci: tested.ci, level: tested.ciLevel, ...tested.achievedConfidence !== void 0 ? { achievedConfidence: tested.achievedConfidence } : {} }
     };
-    return { change: shown2, verdict: "unchanged" };
+    return { change: shown3, verdict: "unchanged" };
   }
   return { change: withEquivalence, verdict: byTest };
 }
@@ -43676,6 +43970,10 @@ function oneSidedCounts(pairs) {
 }
 
 // src/results/judge.ts
+function floorOf(b, global2) {
+  const floors = b.minChange !== void 0 ? parseMinChange(`min-change of the benchmark ${show(b.name)}`, b.minChange) : global2;
+  return floors ? floorInUnit(floors, b.unit) : null;
+}
 function judgeable(b) {
   return (b.presence ?? "both") === "both" && !b.failure && (b.pairs.length > 0 || (b.oneSidedPairs?.length ?? 0) > 0);
 }
@@ -43700,7 +43998,7 @@ async function judgeResultsCooperatively(results, opts, signal) {
     const step = steps.next();
     if (step.done) return assemble(results, opts, judging, step.value);
     if (performance.now() - slice >= SLICE_MS) {
-      await new Promise((resolve6) => setImmediate(resolve6));
+      await new Promise((resolve7) => setImmediate(resolve7));
       slice = performance.now();
     }
     if (signal?.aborted) {
@@ -43713,6 +44011,7 @@ function prepare(results, opts) {
   const inputs = [];
   const index = [];
   const corrections = /* @__PURE__ */ new Map();
+  const floors = /* @__PURE__ */ new Map();
   results.benchmarks.forEach((b, i2) => {
     if (!judgeable(b)) return;
     let pairs = b.pairs.slice(pilotLeftOut(b));
@@ -43723,10 +44022,13 @@ function prepare(results, opts) {
       corrections.set(i2, { overhead, corrected });
       pairs = corrected.pairs;
     }
+    const floor = floorOf(b, opts.minChange);
+    const threshold = floor ? marginWithFloor(b.threshold ?? opts.threshold, floor.amount, pairs) : b.threshold;
+    if (floor && threshold !== void 0) floors.set(i2, { ...floor, margin: threshold });
     inputs.push({
       name: b.name,
       direction: b.direction,
-      ...b.threshold !== void 0 ? { threshold: b.threshold } : {},
+      ...threshold !== void 0 ? { threshold } : {},
       ...b.metric ? { metric: b.metric } : {},
       ...b.reciprocalOf !== void 0 ? { reciprocalOf: b.reciprocalOf } : {},
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/analysis.ts, `intervalLevel`).
@@ -43738,10 +44040,19 @@ function prepare(results, opts) {
     });
     index.push(i2);
   });
+  const byName = new Map(inputs.map((x, j) => [x.name, j]));
+  inputs.forEach((x, j) => {
+    const time3 = x.reciprocalOf === void 0 ? void 0 : byName.get(x.reciprocalOf);
+    const floor = time3 === void 0 ? void 0 : floors.get(index[time3]);
+    if (floor && floor.margin > (x.threshold ?? opts.threshold)) {
+      x.threshold = floor.margin;
+      floors.set(index[j], floor);
+    }
+  });
   const seed = typeof results.settings?.seed === "number" ? results.settings.seed : void 0;
-  return { inputs, index, corrections, options: { ...opts, ...opts.seed === void 0 && seed !== void 0 ? { seed } : {} } };
+  return { inputs, index, corrections, floors, options: { ...opts, ...opts.seed === void 0 && seed !== void 0 ? { seed } : {} } };
 }
-function assemble(results, opts, { index, corrections }, judgement) {
+function assemble(results, opts, { index, corrections, floors }, judgement) {
   const benchmarks = results.benchmarks.map((b) => {
     if (judgeable(b)) return b;
     const { outliers: _o, outliersKept: _k, base: _b, head: _h, pairedCv: _p, pairedMad: _m, change: _c, ...rest } = b;
@@ -43763,7 +44074,7 @@ function assemble(results, opts, { index, corrections }, judgement) {
       // a row of pairs with one side at 0 alone has no ratio to spread
       ...Number.isFinite(a2.pairedCv) ? { pairedCv: a2.pairedCv } : {},
       ...Number.isFinite(a2.pairedMad) ? { pairedMad: a2.pairedMad } : {},
-      change: a2.change,
+      change: a2.change && floors.has(i2) ? { ...a2.change, floor: floors.get(i2) } : a2.change,
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a2.pairsToSettle === null || a2.pairsToSettle === void 0 ? a2.pairsToSettle : a2.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
@@ -43777,12 +44088,16 @@ function assemble(results, opts, { index, corrections }, judgement) {
   const verdict = gating.length === 0 ? nothingChanged ? "unchanged" : "inconclusive" : worstVerdict(incomplete ? [...verdicts, "inconclusive"] : verdicts);
   return {
     ...results,
-    settings: { ...results.settings, alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction },
+    settings: { ...withoutMinChange(results.settings), alpha: opts.alpha, threshold: opts.threshold, outliers: opts.outliers, correction: opts.correction, ...opts.minChange ? { minChange: opts.minChange.map((f) => f.text).join(",") } : {} },
     verdict,
     // the suite's change is the reports' (report/model.ts: oriented, with its interval); an older file's unoriented `geomean` is not carried on
     geomean: void 0,
     benchmarks
   };
+}
+function withoutMinChange(settings) {
+  const { minChange: _m, ...rest } = settings ?? {};
+  return rest;
 }
 function shifted(indices2, left) {
   return left === 0 ? indices2 : indices2.map((k) => k + left);
@@ -43839,10 +44154,10 @@ function groupSpread(g2, summary2) {
     if (b.length > 0 && h2.length > 0) d.push(Math.log(summarize2(h2, summary2) / summarize2(b, summary2)));
   }
   if (d.length < 3 || diffs.length === 0 || k < 2) return null;
-  const within = (median2(diffs) / (Q3 * Math.SQRT2)) ** 2;
+  const within2 = (median2(diffs) / (Q3 * Math.SQRT2)) ** 2;
   const md = median2(d);
   const varD = (MAD_NORMAL2 * median2(d.map((x) => Math.abs(x - md)))) ** 2;
-  return { within, varD, k, d: d.length };
+  return { within: within2, varD, k, d: d.length };
 }
 function varianceComponents(groups, opMs = 0, summary2 = "median") {
   const spreads = groups.map((g2) => ({ g: g2, s: groupSpread(g2, summary2) })).filter((x) => x.s !== null);
@@ -44205,21 +44520,33 @@ function leftByDeadRun(name, prefix) {
   const pid = name.slice(prefix.length);
   return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid));
 }
-function tidyAfterKilledRuns(path10) {
-  const folder = dirname3(path10);
+function within(root, path10) {
+  const rel = relative(root, path10);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute3(rel);
+}
+function tidyAfterKilledRuns(path10, dir) {
+  let folder;
+  try {
+    folder = realpathSync2(dirname3(path10));
+    if (!within(realpathSync2(dir), folder)) return;
+  } catch {
+    return;
+  }
   let names2;
   try {
     names2 = readdirSync2(folder);
   } catch {
     return;
   }
+  const me = process.getuid?.();
   for (const name of names2) {
     const file2 = join5(folder, name);
     const copy = leftByDeadRun(name, `${basename3(path10)}${COPY_SUFFIX}`);
     const aside = !copy && leftByDeadRun(name, `${basename3(path10)}${ASIDE_SUFFIX}`);
     if (!copy && !aside) continue;
-    if (!lstatSync4(file2).isFile()) continue;
-    if (aside && !existsSync4(path10)) renameSync3(file2, path10);
+    const st = lstatSync4(file2);
+    if (!st.isFile() || me !== void 0 && st.uid !== me) continue;
+    if (aside && !existsSync4(join5(folder, basename3(path10)))) renameSync3(file2, join5(folder, basename3(path10)));
     else rmSync5(file2, { force: true });
   }
 }
@@ -44266,7 +44593,12 @@ function replaceWithCopy(path10) {
     try {
       renameSync3(tmp, path10);
     } catch (err) {
-      renameSync3(aside, path10);
+      try {
+        renameSync3(aside, path10);
+      } catch (back) {
+        const code = (e) => e.code ?? e.message;
+        throw Object.assign(new Error(`${code(err)}, and it could not be put back (${code(back)}): it is at ${aside}`), { code: `${code(err)}; put back: ${code(back)}; it is at ${aside}` });
+      }
       throw err;
     }
     made = false;
@@ -44283,13 +44615,30 @@ function freshCopier(log) {
     let path10 = programs.get(key);
     if (path10 === void 0) {
       const named2 = namedFiles(command, dir);
-      for (const file2 of named2) tidyAfterKilledRuns(file2);
+      for (const file2 of named2) tidyAfterKilledRuns(file2, dir);
       path10 = programInside(command, dir);
+      if (path10 !== null && !named2.includes(path10)) tidyAfterKilledRuns(path10, dir);
+      if (path10 !== null) {
+        const sparse = sparseness(path10);
+        if (sparse !== null) {
+          log(`warning: ${relative(dir, path10) || path10}: a sparse file (${sparse}): a copy would be written out in full before every run; its runs go on with the file as it is`);
+          path10 = null;
+        }
+      }
       programs.set(key, path10);
-      if (path10 !== null && !named2.includes(path10)) tidyAfterKilledRuns(path10);
       if (path10 !== null) log(`${relative(dir, path10) || path10}: a fresh copy before every run in ${dir}, so that where its pages land varies from run to run (--fresh-copy off runs the file as it is)`);
     }
     if (path10 === null) return;
+    let real = null;
+    try {
+      real = realpathSync2(path10);
+    } catch {
+    }
+    if (real !== null && real !== path10) {
+      programs.set(key, null);
+      log(`warning: ${relative(dir, path10) || path10}: is no longer the file it was when the comparison started (a link on its path now leads to ${real}); its runs go on without fresh copies`);
+      return;
+    }
     try {
       replaceWithCopy(path10);
     } catch (err) {
@@ -44297,6 +44646,13 @@ function freshCopier(log) {
       log(`warning: ${path10}: could not replace it with a copy of itself (${err.code ?? err.message}); its runs go on with the file as it is, whose placement in memory stays the same for the whole comparison`);
     }
   };
+}
+var MiB = 1024 * 1024;
+var mib = (bytes) => `${Number((bytes / MiB).toFixed(1))} MiB`;
+function sparseness(path10) {
+  const st = statSync6(path10);
+  const onDisk = st.blocks * 512;
+  return onDisk * 8 < st.size && st.size - onDisk >= MiB ? `${mib(st.size)}, of which ${mib(onDisk)} on disk` : null;
 }
 
 // src/results/schema.ts
@@ -44366,6 +44722,11 @@ var ChangeSchema = external_exports.object({
   equivalence: external_exports.object({ ci: external_exports.tuple([external_exports.number(), external_exports.number()]), level: external_exports.number() }).optional(),
   /** with `basis: 'equivalence'`: the test's interval at the correction's level */
   tested: external_exports.object({ ci: external_exports.tuple([external_exports.number(), external_exports.number()]), level: external_exports.number(), achievedConfidence: external_exports.number().optional() }).optional(),
+  /**
+   * `min-change` applied (stats/floor.ts): the floor in the result's unit, as typed, and the relative
+   * margin the verdict was read against (the larger of the threshold and the floor's share of the base)
+   */
+  floor: external_exports.object({ amount: external_exports.number(), text: external_exports.string().max(64), margin: external_exports.number() }).optional(),
   /** a throughput's change read from its time's (`reciprocalOf`): that result's name */
   readFrom: external_exports.string().min(1).max(LIMITS.nameLength).optional()
 });
@@ -44386,6 +44747,7 @@ var RecordedBenchmarksSchema = external_exports.array(
     format: external_exports.string().max(64).optional(),
     metrics: external_exports.array(external_exports.string().max(64)).max(16).optional(),
     threshold: finite.optional(),
+    minChange: external_exports.string().max(64).optional(),
     direction: external_exports.string().max(64).optional(),
     prepare: external_exports.string().max(SETTING_TEXT).optional(),
     shell: external_exports.string().max(64).optional(),
@@ -44414,6 +44776,8 @@ var BenchmarkResultSchema = external_exports.object({
   metric: external_exports.string().max(64).optional(),
   /** this benchmark's own threshold (config file), relative */
   threshold: external_exports.number().optional(),
+  /** this benchmark's own minimum absolute change (config file `min-change`), as typed: `5ms` (stats/floor.ts) */
+  minChange: external_exports.string().max(64).optional(),
   /**
    * the name of the result this one is a scaled reciprocal of in every run (Go's `MB/s` of its
    * `ns/op`): judged from that result's pairs when they agree, outside the correction's family
@@ -44496,6 +44860,19 @@ var BenchmarkResultSchema = external_exports.object({
     suggestedThreshold: external_exports.number()
   }).optional()
 });
+var ToolchainsSchema = external_exports.record(external_exports.string().max(32), external_exports.string().max(256));
+var EnvironmentSchema = external_exports.object({
+  os: external_exports.string().max(256).optional(),
+  cpu: external_exports.string().max(256).optional(),
+  cores: external_exports.number().optional(),
+  node: external_exports.string().max(64).optional(),
+  runner: external_exports.string().max(256).optional(),
+  /** the kernel's release (`uname -r`) */
+  kernel: external_exports.string().max(256).optional(),
+  /** the OS image: /etc/os-release's PRETTY_NAME */
+  image: external_exports.string().max(256).optional(),
+  toolchains: external_exports.object({ base: ToolchainsSchema.optional(), head: ToolchainsSchema.optional() }).optional()
+});
 var ResultsSchema = external_exports.object({
   schemaVersion: external_exports.literal(1),
   /** `compare` (the default) or `noise` (an A/A run of one revision) */
@@ -44503,13 +44880,9 @@ var ResultsSchema = external_exports.object({
   tool: external_exports.object({ name: external_exports.string().max(64), version: external_exports.string().max(64) }).optional(),
   base: RevisionSchema,
   head: RevisionSchema,
-  environment: external_exports.object({
-    os: external_exports.string().max(256).optional(),
-    cpu: external_exports.string().max(256).optional(),
-    cores: external_exports.number().optional(),
-    node: external_exports.string().max(64).optional(),
-    runner: external_exports.string().max(256).optional()
-  }).optional(),
+  environment: EnvironmentSchema.optional(),
+  /** after a merge of files from more than one environment: each environment, in the files' order (results/environment.ts) */
+  environments: external_exports.array(EnvironmentSchema).max(1e3).optional(),
   settings: RecordedSettingsSchema.optional(),
   status: external_exports.enum(["running", "complete", "partial", "failed"]).optional(),
   stoppedBecause: external_exports.string().max(64).optional(),
@@ -44527,6 +44900,177 @@ var ResultsSchema = external_exports.object({
   failures: external_exports.array(FailureSchema.extend({ benchmark: external_exports.string().max(LIMITS.nameLength).optional() })).optional(),
   benchmarks: external_exports.array(BenchmarkResultSchema).max(LIMITS.benchmarks)
 });
+
+// src/measure/harness-failure.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { readFileSync as readFileSync7, realpathSync as realpathSync3, statSync as statSync7 } from "node:fs";
+import { dirname as dirname4, isAbsolute as isAbsolute4, join as join6, relative as relative2, resolve as resolve6 } from "node:path";
+
+// src/harness/failure.ts
+var MAX_MESSAGES = 3;
+var MESSAGE_CHARS = 300;
+function harnessErrors(format2, text) {
+  const found = [];
+  const add = (where, message) => {
+    const text2 = messageText(message);
+    if (text2 !== "") found.push(where === "" ? text2 : `${where}: ${text2}`);
+  };
+  if (format2 === "vitest") {
+    for (const file2 of array2(field(parseJson2(text), "testResults"))) {
+      const label = baseName2(field(file2, "name"));
+      add(label, field(file2, "message"));
+      for (const test of array2(field(file2, "assertionResults"))) {
+        const title = [...array2(field(test, "ancestorTitles")), field(test, "title")].filter((t) => typeof t === "string" && t !== "").join(" > ");
+        for (const m of array2(field(test, "failureMessages"))) add([label, title].filter((t) => t !== "").join(" > "), m);
+      }
+    }
+  } else if (format2 === "node-bench") {
+    for (const line of text.split("\n")) {
+      if (!line.trimStart().startsWith("{")) continue;
+      const record2 = parseJson2(line);
+      if (field(record2, "type") !== "bench:complete") continue;
+      const data = field(record2, "data");
+      const error62 = field(data, "error");
+      if (error62 === void 0 || error62 === null) continue;
+      add(array2(field(data, "namePath")).filter((p) => typeof p === "string").join(" > "), field(error62, "message") ?? error62);
+    }
+  } else if (format2 === "mitata") {
+    for (const b of array2(field(parseJson2(text), "benchmarks"))) {
+      for (const run of array2(field(b, "runs"))) {
+        const error62 = field(run, "error");
+        if (error62 !== void 0 && error62 !== null) add(typeof field(run, "name") === "string" ? field(run, "name") : "", field(error62, "message") ?? error62);
+      }
+    }
+  }
+  const unique = [...new Set(found)];
+  return unique.length > MAX_MESSAGES ? [...unique.slice(0, MAX_MESSAGES), `and ${unique.length - MAX_MESSAGES} more`] : unique;
+}
+function reportFileNamed(format2, output2) {
+  if (format2 !== "vitest") return null;
+  const matches = [...output2.matchAll(/JSON report written to (.+?)\s*$/gm)];
+  return matches.length > 0 ? matches[matches.length - 1][1] : null;
+}
+var HARNESS_PACKAGES = { vitest: "vitest", mitata: "mitata", benchmarkjs: "benchmark" };
+function olderThanEngines(version2, range) {
+  const v = triple(version2.replace(/^v/, ""));
+  if (v === null) return false;
+  for (const alternative of range.split("||")) {
+    const comparators = alternative.trim().split(/\s+/).filter((c4) => c4 !== "");
+    if (comparators.length === 0) return false;
+    let all = true;
+    for (const c4 of comparators) {
+      const ok = satisfies(v, c4);
+      if (ok === null) return false;
+      all &&= ok;
+    }
+    if (all) return false;
+  }
+  return true;
+}
+function triple(text) {
+  const m = /^(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?$/.exec(text.trim());
+  if (!m) return null;
+  const n3 = (s) => s === void 0 || s === "x" || s === "*" ? 0 : Number(s);
+  return [n3(m[1]), n3(m[2]), n3(m[3])];
+}
+var compare2 = (a2, b) => a2[0] - b[0] || a2[1] - b[1] || a2[2] - b[2];
+function satisfies(v, comparator) {
+  const m = /^(\^|~|>=|>|<=|<|=)?v?(.+)$/.exec(comparator);
+  if (!m) return null;
+  const op = m[1] ?? "";
+  const text = m[2];
+  const t = triple(text);
+  if (t === null) return null;
+  const parts2 = text.split(".").filter((p) => p !== "x" && p !== "*").length;
+  const c4 = compare2(v, t);
+  switch (op) {
+    case "^":
+      return c4 >= 0 && (t[0] > 0 ? v[0] === t[0] : t[1] > 0 ? v[0] === 0 && v[1] === t[1] : v[0] === 0 && v[1] === 0 && v[2] === t[2]);
+    case "~":
+      return c4 >= 0 && v[0] === t[0] && (parts2 < 2 || v[1] === t[1]);
+    case ">=":
+      return c4 >= 0;
+    case ">":
+      return c4 > 0;
+    case "<=":
+      return c4 <= 0;
+    case "<":
+      return c4 < 0;
+    default:
+      return parts2 === 1 ? v[0] === t[0] : parts2 === 2 ? v[0] === t[0] && v[1] === t[1] : c4 === 0;
+  }
+}
+function parseJson2(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+function field(value, key) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, key) ? value[key] : void 0;
+}
+function array2(value) {
+  return Array.isArray(value) ? value : [];
+}
+function baseName2(path10) {
+  return typeof path10 === "string" ? path10.split(/[\\/]/).pop() ?? "" : "";
+}
+function messageText(message) {
+  const text = typeof message === "string" ? message : message === void 0 || message === null ? "" : typeof message === "object" ? JSON.stringify(message) : String(message);
+  const line = text.split("\n").map((l) => l.replace(/\u001b\[[0-9;]*m/g, "").trim()).find((l) => l !== "") ?? "";
+  return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS - 1)}…` : line;
+}
+
+// src/measure/harness-failure.ts
+var REPORT_CAP = 16 * 1024 * 1024;
+function harnessFailureDetail(format2, run, request) {
+  const parts2 = [];
+  let errors = run.stdout.trim() === "" ? [] : harnessErrors(format2, run.stdout);
+  if (errors.length === 0) {
+    const report = readReport(reportFileNamed(format2, run.outputTail), request.cwd);
+    if (report !== null) errors = harnessErrors(format2, report);
+  }
+  if (errors.length > 0) parts2.push(`${format2} reported: ${errors.join("; ")}`);
+  const needs = nodeNeeded(format2, request);
+  if (needs !== null) parts2.push(needs);
+  return parts2.length === 0 ? "" : `; ${redactOutput(parts2.join("; "))}`;
+}
+function readReport(path10, cwd) {
+  if (path10 === null) return null;
+  try {
+    const root = realpathSync3(cwd);
+    const file2 = realpathSync3(resolve6(cwd, path10));
+    const rel = relative2(root, file2);
+    if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) return null;
+    const st = statSync7(file2);
+    if (!st.isFile() || st.size > REPORT_CAP) return null;
+    return readFileSync7(file2, "utf8");
+  } catch {
+    return null;
+  }
+}
+function nodeNeeded(format2, request) {
+  const pkg = HARNESS_PACKAGES[format2];
+  if (pkg === void 0) return null;
+  const manifest = packageManifest(pkg, request.cwd);
+  const range = manifest?.engines?.node;
+  if (typeof range !== "string") return null;
+  const r = spawnSync3("node", ["--version"], { cwd: request.cwd, env: { ...process.env, ...request.env }, encoding: "utf8", timeout: 1e4 });
+  const version2 = r.status === 0 ? r.stdout.trim() : "";
+  if (!/^v\d+\.\d+\.\d+$/.test(version2) || !olderThanEngines(version2, range)) return null;
+  const named2 = typeof manifest?.version === "string" ? `${pkg} ${manifest.version}` : pkg;
+  return `${named2} needs Node ${range} (its package.json engines); the run's node is ${version2}`;
+}
+function packageManifest(pkg, from) {
+  for (let dir = resolve6(from); ; dir = dirname4(dir)) {
+    try {
+      return JSON.parse(readFileSync7(join6(dir, "node_modules", pkg, "package.json"), "utf8"));
+    } catch {
+    }
+    if (dirname4(dir) === dir) return null;
+  }
+}
 
 // src/schedule/state.ts
 function newState(benchmarks) {
@@ -44626,7 +45170,10 @@ function interpret(ctx, target, side, prep, run) {
   }
   if (run.outcome === "cancelled") throw new RunFailure(side, "signal", "interrupted", run, false);
   if (run.outcome === "timeout") throw new RunFailure(side, "timeout", `${side} timed out after ${ctx.spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
-  if (run.outcome !== "ok") throw new RunFailure(side, run.outcome === "spawn" ? "spawn" : run.outcome === "signal" ? "signal" : "exit", `${side}'s command failed (${describe3(run)})`, run, true);
+  if (run.outcome !== "ok") {
+    const detail = run.outcome === "exit" && isHarnessFormat(bench.format) ? harnessFailureDetail(bench.format, run, sideRequests(ctx, target, side).run) : "";
+    throw new RunFailure(side, run.outcome === "spawn" ? "spawn" : run.outcome === "signal" ? "signal" : "exit", `${side}'s command failed (${describe3(run)}${detail})`, run, true);
+  }
   try {
     return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1 })), target.sizing?.warmup ?? 0);
   } catch (err) {
@@ -44774,6 +45321,7 @@ function rowFor(state, job, s) {
       direction: s.direction,
       ...s.metric ? { metric: s.metric } : {},
       ...threshold !== void 0 ? { threshold } : {},
+      ...job.bench.minChange !== void 0 ? { minChange: job.bench.minChange } : {},
       ...s.reciprocalOf !== void 0 ? { reciprocalOf: s.reciprocalOf } : {},
       pairs: [],
       ...job.calibration && calibratedMetric(s.metric) ? { overhead: job.calibration[s.metric] } : {},
@@ -45032,7 +45580,7 @@ async function planUnits(ctx) {
     }
     const early = bench.shell === "none" ? SHELL_NONE_BLOCKER : isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, []) : null;
     if (early !== null) {
-      ctx.log(`${bench.interleave === "benchmark" ? "warning" : "note"}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      ctx.log(`${bench.interleave === "benchmark" ? "warning" : "note"}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see docs/harnesses.md, "Pairing each benchmark"`);
       await warmUp(ctx, job);
       addUnit(state, newUnit(job, bench.name, null));
       continue;
@@ -45056,7 +45604,7 @@ async function planUnits(ctx) {
     const blocker = isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, both.map((p) => p.name)) : "not a harness format";
     if (blocker !== null || both.length === 0) {
       const tip = bench.interleave === "benchmark" ? "warning" : "note";
-      ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? "no benchmark is on both sides"}. Benchmarks paired on their own share the machine's moment and stop once decided; see the README, "Pairing each benchmark"`);
+      ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? "no benchmark is on both sides"}. Benchmarks paired on their own share the machine's moment and stop once decided; see docs/harnesses.md, "Pairing each benchmark"`);
       addUnit(state, newUnit(job, bench.name, null));
       continue;
     }
@@ -45339,17 +45887,7 @@ function progressEmitter(ctx, state, started, now, budgetLeft, running) {
 
 // src/engine.ts
 function judgeOptions(spec) {
-  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, test: pairedTestFor(spec.outliers), correction: spec.correction };
-}
-function environment() {
-  const cpu = cpus();
-  return {
-    os: `${type()} ${release()} (${platform3()})`,
-    cpu: cpu[0]?.model.trim() ?? "unknown",
-    cores: cpu.length,
-    node: process.version,
-    ...process.env.RUNNER_NAME ? { runner: `${process.env.RUNNER_NAME} (${process.env.RUNNER_OS ?? ""} ${process.env.RUNNER_ARCH ?? ""})`.trim() } : {}
-  };
+  return { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, test: pairedTestFor(spec.outliers), correction: spec.correction, ...spec.minChange ? { minChange: parseMinChange("--min-change", spec.minChange) } : {} };
 }
 function recordedSettings(spec) {
   return {
@@ -45361,6 +45899,8 @@ function recordedSettings(spec) {
     ),
     build: spec.build,
     failOn: spec.failOn,
+    // the gate as applied: a comparison of nothing passes only with it (results/gate.ts)
+    ...spec.allowNothingCompared ? { allowNothingCompared: true } : {},
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(","),
     benchmarks: spec.benchmarks.map((b) => ({
       name: b.name,
@@ -45368,6 +45908,7 @@ function recordedSettings(spec) {
       format: b.format,
       metrics: b.metrics,
       ...b.threshold !== void 0 ? { threshold: b.threshold } : {},
+      ...b.minChange !== void 0 ? { minChange: b.minChange } : {},
       ...b.direction ? { direction: b.direction } : {},
       ...b.prepare ? { prepare: b.prepare } : {},
       ...b.shell === "none" ? { shell: "none" } : {},
@@ -45397,6 +45938,7 @@ function benchmarksOf(state) {
       direction: row.direction,
       ...row.metric ? { metric: row.metric } : {},
       ...row.threshold !== void 0 ? { threshold: row.threshold } : {},
+      ...row.minChange !== void 0 ? { minChange: row.minChange } : {},
       ...row.reciprocalOf !== void 0 ? { reciprocalOf: row.reciprocalOf } : {},
       presence,
       ...row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {},
@@ -45431,7 +45973,7 @@ async function runCompare(fullSpec, hooks) {
     tool: { name: "pairbench", version: VERSION },
     base: spec.base.kind === "dir" ? { ref: null, sha: null, dir: spec.base.dir } : { ref: spec.base.rev, sha: null },
     head: spec.head.kind === "dir" ? { ref: null, sha: null, dir: spec.head.dir } : { ref: spec.head.rev, sha: null },
-    environment: environment(),
+    environment: machineEnvironment(),
     settings: recordedSettings(spec),
     status: "running",
     startedAt,
@@ -45499,6 +46041,11 @@ ${indentTail(err.outputTail)}`);
   results.base = { ...results.base, sha: revisions.base.sha, ...revisions.base.sha ? {} : { dir: revisions.base.dir } };
   results.head = { ...results.head, sha: revisions.head.sha, ...revisions.head.sha ? {} : { dir: revisions.head.dir } };
   if (revisions.base.ref) results.base.ref = revisions.base.ref;
+  const tools = toolsFor([...new Set(spec.benchmarks.map((b) => b.format))]);
+  const [baseTools, headTools] = await Promise.all([toolchainVersions(tools, revisions.base.dir, env), toolchainVersions(tools, revisions.head.dir, env)]);
+  results.environment = { ...results.environment, toolchains: { base: baseTools, head: headTools } };
+  const toolchains = toolchainDifferences(results.environment);
+  if (toolchains.length > 0) hooks.log(`warning: base and head were built by different toolchains: ${toolchains.join(", ")}`);
   if (revisions.buildCache) results.settings = { ...results.settings, buildCacheKey: revisions.buildCache.key, buildCacheHit: revisions.buildCache.hit };
   const chosen = selection2;
   if (chosen && chosen.notRun.length > 0) results.notRun = chosen.notRun;
@@ -45559,7 +46106,7 @@ function indentTail(tail2) {
 }
 
 // src/bisect/run.ts
-import { basename as basename4, dirname as dirname4, join as join6 } from "node:path";
+import { basename as basename4, dirname as dirname5, join as join7 } from "node:path";
 
 // src/bisect/commits.ts
 async function resolveRevision(git, input2, rev) {
@@ -45657,7 +46204,7 @@ function rowOf(results, name) {
 }
 function stepFile(out, k, sha) {
   const stem = basename4(out).replace(/\.json$/i, "");
-  return join6(dirname4(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
+  return join7(dirname5(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
 }
 async function runBisect(spec, benchmark, hooks, known, naming = cliNaming) {
   if (spec.base.kind !== "git" || spec.base.rev === null) throw new UsageError(naming("base"), `${naming("base")} is required: the revision the range starts from (a pull request's merge-base)`);
@@ -46104,8 +46651,8 @@ function stopWords(b) {
   return b.stoppedBecause;
 }
 function names(all, m) {
-  const shown2 = all.slice(0, NAMES_SHOWN).map((n3) => m.code(n3, 120));
-  return `${shown2.join(", ")}${all.length > NAMES_SHOWN ? `, and ${all.length - NAMES_SHOWN} more` : ""}`;
+  const shown3 = all.slice(0, NAMES_SHOWN).map((n3) => m.code(n3, 120));
+  return `${shown3.join(", ")}${all.length > NAMES_SHOWN ? `, and ${all.length - NAMES_SHOWN} more` : ""}`;
 }
 var pct2 = (x) => `${(x * 100).toFixed(1)}%`;
 function wordShared(f, surface, m) {
@@ -46175,6 +46722,7 @@ function suiteChange(results, groups = groupRows(results.benchmarks)) {
 }
 function conclusionOf(results, failOn) {
   if (results.status === "failed") return "failure";
+  if (nothingCompared(results)) return failOn !== "none" && !nothingAllowed(results) ? "failure" : "neutral";
   if (results.verdict === "regression") return failOn.split(",").includes("regression") ? "failure" : "neutral";
   if (results.verdict === "inconclusive" || results.status === "partial" || results.verdict === void 0) return "neutral";
   return "success";
@@ -46182,13 +46730,16 @@ function conclusionOf(results, failOn) {
 function gateOf(results, opts) {
   const failOn = opts.failOn ?? null;
   const acceptance = opts.acceptance ?? null;
-  const effective = failOn === null ? null : gateAfterAcceptance(failOn, acceptance?.accepted === true);
+  const accepted = acceptance?.accepted === true;
+  const effective = failOn === null ? null : gateAfterAcceptance(failOn, accepted);
+  const judgedBy = nothingCompared(results) ? failOn ?? "regression" : effective ?? "regression";
   return {
     failOn,
     acceptance,
     effective,
-    fails: effective !== null && gateFails(effective, results),
-    conclusion: conclusionOf(results, effective ?? "regression")
+    fails: failOn !== null && gateFails(failOn, results, accepted),
+    nothingAllowed: nothingAllowed(results),
+    conclusion: conclusionOf(results, judgedBy)
   };
 }
 function notesOf(results, counts2, gate, futility, configIgnored) {
@@ -46211,6 +46762,11 @@ function notesOf(results, counts2, gate, futility, configIgnored) {
   const hit = results.settings?.["buildCacheHit"];
   const key = results.settings?.["buildCacheKey"];
   if (typeof hit === "boolean" && typeof key === "string") notes.push({ code: "build-cache", hit, key });
+  const environments = results.environments ?? [];
+  const mixed = environmentDifferences(environments);
+  if (mixed.length > 0) notes.push({ code: "mixed-environments", files: environments.length, differences: mixed });
+  const toolchains = toolchainDifferences(results.environment);
+  if (toolchains.length > 0) notes.push({ code: "toolchains-differ", differences: toolchains });
   return notes;
 }
 function reportModel(results, opts = {}) {
@@ -46235,6 +46791,7 @@ function reportModel(results, opts = {}) {
     notes: notesOf(results, counts2, gate, futility, opts.configIgnored),
     shared: sharedFindings(results),
     gate,
+    nothing: nothingCompared(results),
     forest: { rows: forestRows(groups, threshold), summary: summary2 },
     threshold,
     alpha: alphaOf(results)
@@ -46259,7 +46816,7 @@ function durationFlag(ms) {
   if (ms % 1e3 === 0) return `${ms / 1e3}s`;
   return `${Math.round(ms)}ms`;
 }
-function shown(flag, value) {
+function shown2(flag, value) {
   return (SHOW[flag] ?? String)(value);
 }
 function defaultShown(flag) {
@@ -46267,7 +46824,7 @@ function defaultShown(flag) {
   if (def === void 0) return null;
   const parsed = parseOptionValue(flag, `--${flag}`, def);
   if (typeof parsed !== "number" && typeof parsed !== "string") return null;
-  return shown(flag, parsed);
+  return shown2(flag, parsed);
 }
 function recordedFlags(results, only) {
   const out = [];
@@ -46275,7 +46832,7 @@ function recordedFlags(results, only) {
     if (only && !only.has(s.flag)) continue;
     const read = readRecordedSetting(results.settings, s.key);
     if (!read || !("value" in read)) continue;
-    const text = shown(s.flag, read.value);
+    const text = shown2(s.flag, read.value);
     if (s.flag !== "seed" && text === defaultShown(s.flag)) continue;
     out.push([s.flag, text]);
   }
@@ -46341,9 +46898,33 @@ function countParts(counts2) {
 function nothingCounted(model) {
   return model.results.status === "failed" ? { emoji: "❌", words: "no benchmark could be measured" } : { emoji: "", words: "no benchmarks measured" };
 }
+function nothingComparedText(model, m) {
+  const n3 = model.nothing;
+  if (!n3) return null;
+  const why = (() => {
+    switch (n3.code) {
+      case "same-commit":
+        return `base and head are the same commit (${m.code(n3.sha.slice(0, 7), 20)})`;
+      case "no-results":
+        return "no benchmark results";
+      case "failed":
+        return n3.side ? `the ${n3.side}'s ${n3.build ? "build" : "runs"} failed before any pair` : "a build or a run failed before any pair";
+      case "one-sided": {
+        const sides = [n3.added > 0 ? `${n3.added} added` : "", n3.removed > 0 ? `${n3.removed} removed` : ""].filter(Boolean).join(", ");
+        return `every benchmark is on one side only (${sides})`;
+      }
+      case "no-pairs":
+        return "no pair ran both sides";
+    }
+  })();
+  const gate = model.gate.failOn === null ? "" : model.gate.nothingAllowed || model.gate.failOn === "none" ? " (the gate allows it)" : " (the gate fails)";
+  return `Nothing compared: ${why}${gate}`;
+}
 function countsText(model) {
   const parts2 = countParts(model.counts);
-  return parts2.length > 0 ? parts2.map((p) => p.words).join(", ") : nothingCounted(model).words;
+  const counts2 = parts2.length > 0 ? parts2.map((p) => p.words).join(", ") : nothingCounted(model).words;
+  const nothing = nothingComparedText(model, PLAIN);
+  return nothing ? `${nothing}; ${counts2}` : counts2;
 }
 function revisionText(rev, m) {
   return rev.kind === "unknown" ? "unknown" : m.code(rev.text, 60);
@@ -46407,6 +46988,10 @@ function wordNote(note, surface, m) {
     }
     case "config-ignored":
       return { icon: "🔒", warning: true, text: `${m.strong("Judged with the base commit's settings:")} this revision's ${m.code(note.path, 200)} changes ${note.keys.join(", ")}, which are not used to judge it; they come from the base commit's ${m.code(note.path, 200)} and the inputs.` };
+    case "mixed-environments":
+      return { icon: "⚠️", warning: true, text: `${m.strong("Different environments")}: the ${note.files} environments of the merged results differ in ${m.text(note.differences.join(", "), 600)}; each benchmark's pairs share one machine, but benchmarks from different shards are not measured alike.` };
+    case "toolchains-differ":
+      return { icon: "⚠️", warning: true, text: `${m.strong("Different toolchains")}: base and head were built by different toolchains, ${m.text(note.differences.join(", "), 600)} (base / head): a change may be the toolchain's, not the code's.` };
     case "build-cache":
       return note.hit ? { icon: "📦", warning: false, text: `${m.strong("Base build:")} restored from the build cache (${m.code(note.key, 200)}), not rebuilt; head was built. Only build outputs are cached: every pair was measured in this run.` } : { icon: "📦", warning: false, text: `${m.strong("Base build:")} not in the build cache (${m.code(note.key, 200)}): built in this run.` };
   }
@@ -46420,8 +47005,8 @@ function byReason(notRun) {
   return out;
 }
 function listed(names2, show2) {
-  const shown2 = names2.slice(0, LISTED).map(show2).join(", ");
-  return names2.length > LISTED ? `${shown2} and ${names2.length - LISTED} more` : shown2;
+  const shown3 = names2.slice(0, LISTED).map(show2).join(", ");
+  return names2.length > LISTED ? `${shown3} and ${names2.length - LISTED} more` : shown3;
 }
 function nothingMeasured(results) {
   return results.benchmarks.length === 0 && (results.notRun?.length ?? 0) > 0;
@@ -46520,7 +47105,8 @@ function sideCell(b, side) {
   return s && Number.isFinite(s.median) ? `${esc2(formatValue(s.median, b.unit))} <span class="muted">${esc2(formatSpread(s))}</span>` : "—";
 }
 function changeCell(b) {
-  return b.change ? `${esc2(formatChange(b.change.estimate))} <span class="muted">${esc2(formatChangeInterval(b.change.ci))}</span>` : esc2(changeFromZero(b) ?? "—");
+  const absolute = absoluteChange(b);
+  return b.change ? `${esc2(formatChange(b.change.estimate))} <span class="muted">${esc2(formatChangeInterval(b.change.ci))}${absolute ? ` (${esc2(absolute)})` : ""}</span>` : esc2(changeFromZero(b) ?? "—");
 }
 function tableRow(r, derived2) {
   const b = r.result;
@@ -46560,6 +47146,8 @@ function htmlReport(model, ctx = {}) {
   const title = model.title;
   const parts2 = countParts(model.counts).map((p) => `<span class="k-${p.kind}">${esc2(p.emoji)} ${esc2(p.words)}</span>`);
   const none = nothingCounted(model);
+  const nothing = nothingComparedText(model, HTML);
+  const nothingPlain = nothingComparedText(model, PLAIN);
   const summary2 = `<p class="summary">${summaryText(model, HTML)}</p>`;
   const notes = model.notes.map((n3) => {
     const w = wordNote(n3, "action", HTML);
@@ -46614,10 +47202,10 @@ function htmlReport(model, ctx = {}) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${esc2(title)}: ${parts2.length ? parts2.map((p) => p.replace(/<[^>]+>/g, "")).join(", ") : esc2(none.words)}</title>
+<title>${esc2(title)}: ${nothingPlain ? `${esc2(nothingPlain)}: ` : ""}${parts2.length ? parts2.map((p) => p.replace(/<[^>]+>/g, "")).join(", ") : esc2(none.words)}</title>
 <style>${CSS}</style></head>
 <body><main>
-<h1>${parts2.join(", ") || esc2(`${none.emoji ? `${none.emoji} ` : ""}${none.words}`)} <span class="muted">· ${esc2(title)}</span></h1>
+<h1>${nothing ? `⛔ ${nothing}: ` : ""}${parts2.join(", ") || esc2(`${none.emoji ? `${none.emoji} ` : ""}${none.words}`)} <span class="muted">· ${esc2(title)}</span></h1>
 ${summary2}${notes}${shared}${run}
 ${forest}
 ${table2}
@@ -46695,7 +47283,8 @@ function headingOf(model) {
     const none = nothingCounted(model);
     parts2.push(`${none.emoji ? `${none.emoji} ` : ""}${none.words}`);
   }
-  return `### ${parts2.join(", ")} · ${escapeInline(model.title, 80)}`;
+  const nothing = nothingComparedText(model, MARKDOWN);
+  return `### ${nothing ? `⛔ ${nothing}: ` : ""}${parts2.join(", ")} · ${escapeInline(model.title, 80)}`;
 }
 function verdictCell(r) {
   if (r.kind === "failed") return `❌ failed (${r.result.failure?.side ?? "?"})`;
@@ -46705,7 +47294,8 @@ function changeCell2(b, header) {
   if (!b.change) return changeFromZero(b) ?? "—";
   const level = ownConfidence(b);
   const own3 = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : "";
-  return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own3}`;
+  const absolute = absoluteChange(b);
+  return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own3}${absolute ? ` (${escapeInline(absolute, 120)})` : ""}`;
 }
 function sidesCell(b) {
   const v = (s) => s && Number.isFinite(s.median) ? escapeInline(formatValue(s.median, b.unit), 60) : "—";
@@ -46906,8 +47496,8 @@ function markdownReport(model, ctx = {}) {
   const summaryRow = model.forest.summary;
   let forestText = null;
   if (forestSource.length > 0) {
-    const shown2 = forestSource.slice(0, FOREST_ROWS2);
-    const plot = renderForestText(shown2, { confidence, more: forestSource.length - shown2.length, summary: summaryRow });
+    const shown3 = forestSource.slice(0, FOREST_ROWS2);
+    const plot = renderForestText(shown3, { confidence, more: forestSource.length - shown3.length, summary: summaryRow });
     const text2 = `${codeBlock(plot, "text")}`;
     if (budget.take(text2, 2)) forestText = text2;
   }
@@ -46974,8 +47564,8 @@ ${pairTexts.join("\n\n")}
   if (aboutFits) out.push(about);
   out.push(links);
   if (budget.cut) {
-    const shown2 = changedShown < changed.length ? ` It shows ${changedShown} of ${changed.length} changed benchmarks, regressions first.` : "";
-    out.push(`✂️ *Cut to fit GitHub's size limit.*${shown2} ${ctx.fullReportHint ?? "The full report is in the job summary and the results file."}`);
+    const shown3 = changedShown < changed.length ? ` It shows ${changedShown} of ${changed.length} changed benchmarks, regressions first.` : "";
+    out.push(`✂️ *Cut to fit GitHub's size limit.*${shown3} ${ctx.fullReportHint ?? "The full report is in the job summary and the results file."}`);
   }
   let text = `${out.join("\n\n")}
 `;
@@ -47003,7 +47593,8 @@ function pairedCell(b) {
   return v !== void 0 && Number.isFinite(v) ? formatCv(v) : "—";
 }
 function changeCell3(b) {
-  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}` : changeFromZero(b) ?? "—";
+  const absolute = absoluteChange(b);
+  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${absolute ? ` (${safeText(absolute)})` : ""}` : changeFromZero(b) ?? "—";
 }
 var NAME_COLUMN = 60;
 var NAME_UNIT = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])|[\s\S]/gu;
@@ -47052,10 +47643,10 @@ function table(rows) {
   return rows.map((r) => r.map((c4, i2) => c4 + " ".repeat(widths[i2] - visible(c4))).join("  ").trimEnd());
 }
 function visible(text) {
-  const shown2 = text.includes("\x1B") ? text.replace(/\x1b\[[0-9;]*m/g, "") : text;
-  let n3 = shown2.length;
-  for (let i2 = 0; i2 < shown2.length; i2++) {
-    const c4 = shown2.charCodeAt(i2);
+  const shown3 = text.includes("\x1B") ? text.replace(/\x1b\[[0-9;]*m/g, "") : text;
+  let n3 = shown3.length;
+  for (let i2 = 0; i2 < shown3.length; i2++) {
+    const c4 = shown3.charCodeAt(i2);
     if (c4 >= 55296 && c4 <= 56319) n3--;
   }
   return n3;
@@ -47327,9 +47918,9 @@ ${_ProgressPrinter.list(p).join("\n")}
   }
   static line(p, maxPairs) {
     const measured2 = p.rows.filter((r) => r.estimate !== null);
-    const shown2 = measured2.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatChange(r.estimate)}${r.halfWidth === null ? "" : ` ±${(r.halfWidth * 100).toFixed(1)}%`}`);
+    const shown3 = measured2.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatChange(r.estimate)}${r.halfWidth === null ? "" : ` ±${(r.halfWidth * 100).toFixed(1)}%`}`);
     const more = measured2.length > 3 ? ` (+${measured2.length - 3} more)` : "";
-    return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${_ProgressPrinter.standing(p)}${shown2.length ? " · " + shown2.join(", ") + more : ""} · ~${formatDuration(p.remainingMs)} left`;
+    return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${_ProgressPrinter.standing(p)}${shown3.length ? " · " + shown3.join(", ") + more : ""} · ~${formatDuration(p.remainingMs)} left`;
   }
   /** How the undecided stand: " · 9 fit the budget (about 40-120 pairs each), 3 wait, 2 measuring their first pairs". */
   static standing(p) {
@@ -47414,6 +48005,7 @@ function mergeResults(files, names2) {
     return STATUS_RANK[s] > STATUS_RANK[w] ? s : w;
   }, "complete");
   const failures = files.flatMap((f) => f.failures ?? []);
+  const environments = mergedEnvironments(files);
   return {
     ...first,
     status: missing.length > 0 && worst === "complete" ? "partial" : worst,
@@ -47423,6 +48015,7 @@ function mergeResults(files, names2) {
     rounds: files.length === 1 ? first.rounds : void 0,
     ...missing.length > 0 ? { missingShards: missing } : {},
     ...failures.length > 0 ? { failures } : {},
+    ...environments ? { environments } : {},
     benchmarks
   };
 }
@@ -47580,6 +48173,18 @@ function rejudge(file2, opts) {
     chosen[flag] = value;
     if (!opts.trustRecorded && read && "value" in read && read.value !== value) unused.push(`${flag} ${typed(flag, read.value)}`);
   }
+  let minChange = opts.given.minChange;
+  const recordedFloor = recorded?.["minChange"];
+  if (minChange === void 0 && typeof recordedFloor === "string") {
+    if (!opts.trustRecorded) unused.push(`min-change ${recordedText(recordedFloor)}`);
+    else {
+      try {
+        minChange = parseMinChange("min-change", recordedFloor);
+      } catch (err) {
+        warnings.push(`the min-change recorded in the results (${recordedText(recordedFloor)}) is not valid (${err instanceof Error ? err.message : String(err)}); judging without it`);
+      }
+    }
+  }
   const recordedGate = recorded?.["failOn"];
   if (typeof recordedGate === "string" && recordedGate !== opts.failOn) {
     if (opts.trustRecorded) notes.push(`the results record fail-on ${recordedText(recordedGate)}, which is not used: the gate comes from ${opts.naming("fail-on")} only (${opts.failOn} here)`);
@@ -47589,7 +48194,23 @@ function rejudge(file2, opts) {
   let expected = "";
   const oneSided = [];
   let ownThresholds = 0;
-  const benchmarks = file2.benchmarks.map((b) => {
+  let ownFloors = 0;
+  const benchmarks = file2.benchmarks.map((row) => {
+    let b = row;
+    if (row.minChange !== void 0) {
+      ownFloors++;
+      const { minChange: own3, ...rest2 } = row;
+      let keep2 = opts.trustRecorded && opts.given.minChange === void 0;
+      if (keep2) {
+        try {
+          parseMinChange("min-change", own3);
+        } catch {
+          warnings.push(`the min-change recorded for the benchmark ${show(row.name)} (${recordedText(own3)}) is not valid; judging it without`);
+          keep2 = false;
+        }
+      }
+      if (!keep2) b = rest2;
+    }
     const claimsOneSide = b.pairs.length > 0 && b.presence !== void 0 && b.presence !== "both";
     if (b.threshold === void 0 && !claimsOneSide) return b;
     const { threshold, ...rest } = b;
@@ -47614,6 +48235,7 @@ function rejudge(file2, opts) {
   if (opts.trustRecorded && opts.given.threshold !== void 0 && ownThresholds > 0) {
     notes.push(`${ownThresholds === 1 ? "A benchmark records a threshold of its own" : `${ownThresholds} benchmarks record a threshold of their own`} (the run's config file), not used: ${opts.naming("threshold")} ${typed("threshold", chosen.threshold)} was given, and a flag always wins over a results file.`);
   }
+  if (!opts.trustRecorded && ownFloors > 0) unused.push(`a min-change of its own for ${ownFloors} benchmark${ownFloors === 1 ? "" : "s"}`);
   if (!opts.trustRecorded && ownThresholds > 0) unused.push(`a threshold of its own for ${ownThresholds} benchmark${ownThresholds === 1 ? "" : "s"}`);
   if (unused.length > 0) {
     notes.push(`The results file records ${unused.join(", ")}, which ${unused.length === 1 ? "is" : "are"} not used: an untrusted results file never sets how it is judged, so every setting is this judging's own (threshold ${typed("threshold", chosen.threshold)}, alpha ${chosen.alpha}, outliers ${chosen.outliers}, correction ${chosen.correction}, fail-on ${opts.failOn}).`);
@@ -47623,9 +48245,182 @@ function rejudge(file2, opts) {
     warnings.push(`the results record a failure but the status ${file2.status ?? "(none)"}; judging them as a failed run`);
   }
   const seed = readRecordedSetting(recorded, "seed");
-  const judged = judgeResults({ ...file2, ...failed ? { status: "failed" } : {}, benchmarks }, { ...chosen, test: pairedTestFor(chosen.outliers), seed: seed && "value" in seed ? Number(seed.value) : 0 });
-  const results = { ...judged, settings: { ...judged.settings, failOn: opts.failOn } };
+  const judged = judgeResults({ ...file2, ...failed ? { status: "failed" } : {}, benchmarks }, { ...chosen, ...minChange ? { minChange } : {}, test: pairedTestFor(chosen.outliers), seed: seed && "value" in seed ? Number(seed.value) : 0 });
+  const { allowNothingCompared: _allowed, ...settings } = judged.settings ?? {};
+  const results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...opts.allowNothingCompared ? { allowNothingCompared: true } : {} } };
   return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
+}
+
+// src/revisions/cache-entry.ts
+import { createHash as createHash3 } from "node:crypto";
+import { chmodSync as chmodSync3, closeSync as closeSync5, copyFileSync, lstatSync as lstatSync5, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync3, readFileSync as readFileSync8, readSync as readSync4, realpathSync as realpathSync4, renameSync as renameSync4, rmSync as rmSync6, statSync as statSync8, utimesSync as utimesSync2, writeFileSync as writeFileSync5 } from "node:fs";
+import { isAbsolute as isAbsolute5, join as join8, normalize as normalize2, relative as relative3 } from "node:path";
+var MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+var ManifestSchema = external_exports.object({
+  format: external_exports.literal(1),
+  key: external_exports.string(),
+  paths: external_exports.array(external_exports.string()),
+  files: external_exports.array(external_exports.object({ path: external_exports.string(), size: external_exports.number().int().nonnegative(), sha256: external_exports.string().regex(/^[0-9a-f]{64}$/), mode: external_exports.number().int() }))
+});
+var CacheRefusal = class extends Error {
+};
+function sha256(path10) {
+  const hash2 = createHash3("sha256");
+  const fd = openSync5(path10, "r");
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (; ; ) {
+      const n3 = readSync4(fd, buf, 0, buf.length, null);
+      if (n3 === 0) break;
+      hash2.update(buf.subarray(0, n3));
+    }
+  } finally {
+    closeSync5(fd);
+  }
+  return hash2.digest("hex");
+}
+function insidePath(p) {
+  const clean = normalize2(p);
+  return p !== "" && clean === p && !isAbsolute5(p) && p !== ".." && !p.startsWith("../") && !p.includes("/../") && p !== ".";
+}
+function stageEntry(dir, paths, key, into) {
+  const files = [];
+  const present = [];
+  const root = realpathSync4(dir);
+  const copy = (from, to, rel, folders) => {
+    let st;
+    try {
+      st = statSync8(from);
+    } catch (err) {
+      if (lstatSync5(from).isSymbolicLink()) throw new CacheRefusal(`${rel} is a symbolic link to nothing`);
+      throw err;
+    }
+    const target = realpathSync4(from);
+    const back = relative3(root, target);
+    if (back === ".." || back.startsWith("../") || isAbsolute5(back)) throw new CacheRefusal(`${rel} leads through a symbolic link to ${target}, outside the revision's folder`);
+    if (st.isDirectory()) {
+      if (folders.has(target)) throw new CacheRefusal(`${rel} is a symbolic link to a folder that holds it (a loop)`);
+      mkdirSync3(to, { mode: 448 });
+      const inner = /* @__PURE__ */ new Set([...folders, target]);
+      for (const name of readdirSync3(from).sort()) copy(join8(from, name), join8(to, name), `${rel}/${name}`, inner);
+      chmodSync3(to, st.mode & 493);
+      return;
+    }
+    if (!st.isFile()) throw new CacheRefusal(`${rel} is not a regular file or a folder`);
+    copyFileSync(from, to);
+    const mode = st.mode & 493;
+    chmodSync3(to, mode);
+    utimesSync2(to, st.atime, st.mtime);
+    files.push({ path: rel, size: statSync8(to).size, sha256: sha256(to), mode });
+  };
+  for (const p of paths) {
+    const from = join8(dir, p);
+    try {
+      lstatSync5(from);
+    } catch {
+      continue;
+    }
+    mkdirSync3(join8(into, p, ".."), { recursive: true, mode: 448 });
+    copy(from, join8(into, p), p, /* @__PURE__ */ new Set());
+    present.push(p);
+  }
+  const manifest = { format: 1, key, paths: present, files };
+  writeFileSync5(join8(into, CACHE_MANIFEST), `${JSON.stringify(manifest)}
+`, { flag: "wx", mode: 420 });
+  return present;
+}
+function verifyEntry(staged, key, paths, check2 = () => null) {
+  const manifestPath = join8(staged, CACHE_MANIFEST);
+  let mst;
+  try {
+    mst = lstatSync5(manifestPath);
+  } catch {
+    throw new CacheRefusal("it has no manifest");
+  }
+  const why = check2(manifestPath, mst);
+  if (why) throw new CacheRefusal(why);
+  if (!mst.isFile() || mst.size > MANIFEST_MAX_BYTES) throw new CacheRefusal(`its manifest is not a regular file of at most ${MANIFEST_MAX_BYTES} bytes`);
+  let manifest;
+  try {
+    manifest = ManifestSchema.parse(JSON.parse(readFileSync8(manifestPath, "utf8")));
+  } catch {
+    throw new CacheRefusal("its manifest cannot be read");
+  }
+  if (manifest.key !== key) throw new CacheRefusal(`its manifest names another key (${manifest.key.slice(0, 120)})`);
+  const expected = new Map(manifest.files.map((f) => [f.path, f]));
+  for (const p of [...manifest.paths, ...expected.keys()]) if (!insidePath(p)) throw new CacheRefusal(`its manifest names a path outside the revision's folder (${JSON.stringify(p.slice(0, 120))})`);
+  for (const p of manifest.paths) if (!paths.includes(p)) throw new CacheRefusal(`its manifest names ${JSON.stringify(p.slice(0, 120))}, not a path kept`);
+  for (const f of expected.keys()) if (!manifest.paths.some((p) => f === p || f.startsWith(`${p}/`))) throw new CacheRefusal(`its manifest names ${JSON.stringify(f.slice(0, 120))}, outside the paths kept`);
+  const seen = /* @__PURE__ */ new Set();
+  const walk = (at, rel) => {
+    for (const name of readdirSync3(at).sort()) {
+      const path10 = join8(at, name);
+      const r = rel === "" ? name : `${rel}/${name}`;
+      if (r === CACHE_MANIFEST) continue;
+      const st = lstatSync5(path10);
+      const whyNot = check2(path10, st);
+      if (whyNot) throw new CacheRefusal(whyNot);
+      if (st.isSymbolicLink()) throw new CacheRefusal(`${r} is a symbolic link`);
+      if (st.isDirectory()) {
+        walk(path10, r);
+        continue;
+      }
+      if (!st.isFile()) throw new CacheRefusal(`${r} is not a regular file or a folder`);
+      const want = expected.get(r);
+      if (!want) throw new CacheRefusal(`${r} is not in its manifest`);
+      if (st.size !== want.size) throw new CacheRefusal(`${r}: ${st.size} bytes, expected ${want.size}`);
+      if (sha256(path10) !== want.sha256) throw new CacheRefusal(`${r}: its SHA-256 is not the one saved`);
+      seen.add(r);
+    }
+  };
+  walk(staged, "");
+  for (const p of expected.keys()) if (!seen.has(p)) throw new CacheRefusal(`${p} is missing`);
+  for (const p of manifest.paths) {
+    try {
+      lstatSync5(join8(staged, p));
+    } catch {
+      throw new CacheRefusal(`${p} is missing`);
+    }
+  }
+  return manifest.paths;
+}
+function placeEntry(staged, paths, dir) {
+  for (const p of paths) {
+    const parts2 = p.split("/");
+    for (let i2 = 1; i2 < parts2.length; i2++) {
+      const on6 = parts2.slice(0, i2).join("/");
+      let st;
+      try {
+        st = lstatSync5(join8(dir, on6));
+      } catch {
+        break;
+      }
+      if (!st.isDirectory()) throw new CacheRefusal(`${on6} in the revision's folder is ${st.isSymbolicLink() ? "a symbolic link" : "not a folder"}: nothing is restored through it`);
+    }
+  }
+  const place = (from, to) => {
+    let there = null;
+    try {
+      there = lstatSync5(to);
+    } catch {
+      there = null;
+    }
+    if (lstatSync5(from).isDirectory()) {
+      if (there !== null && !there.isDirectory()) rmSync6(to, { force: true });
+      if (there === null || !there.isDirectory()) {
+        renameSync4(from, to);
+        return;
+      }
+      for (const name of readdirSync3(from)) place(join8(from, name), join8(to, name));
+      return;
+    }
+    if (there !== null) rmSync6(to, { recursive: true, force: true });
+    renameSync4(from, to);
+  };
+  for (const p of paths) {
+    mkdirSync3(join8(dir, p, ".."), { recursive: true });
+    place(join8(staged, p), join8(dir, p));
+  }
 }
 
 export {
@@ -47638,11 +48433,11 @@ export {
   optionDef,
   require_dist,
   external_exports,
+  CACHE_MANIFEST,
   parseFailOn,
-  gateFails,
-  gateAfterAcceptance,
   parseDuration,
   parseChoice,
+  parseMinChange,
   cliNaming,
   actionNaming,
   parseOptionValue,
@@ -47653,6 +48448,7 @@ export {
   formatChange,
   formatChangeInterval,
   countVerdicts,
+  PLAIN,
   renderBisectMarkdown,
   renderBisectText,
   renderBisectJson,
@@ -47662,6 +48458,8 @@ export {
   resultsText,
   writeResultsFile,
   writeJudgedFile,
+  untrusted,
+  untrustedRoot,
   skippedResult,
   cancelledResult,
   addSecret,
@@ -47670,12 +48468,18 @@ export {
   checkRevision,
   Git,
   actionSavePolicy,
+  gateFails,
   rngFor,
   VERSION,
   runCompare,
   runBisect,
+  CacheRefusal,
+  stageEntry,
+  verifyEntry,
+  placeEntry,
   reportModel,
   commandsOf,
+  nothingComparedText,
   countsText,
   renderHtml,
   REPORT_LIMITS,

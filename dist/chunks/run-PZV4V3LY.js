@@ -1,7 +1,10 @@
 import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);
 import {
+  CACHE_MANIFEST,
   COMPARE_OPTIONS,
+  CacheRefusal,
   Git,
+  PLAIN,
   PairbenchError,
   ProgressPrinter,
   REPORT_LIMITS,
@@ -18,18 +21,20 @@ import {
   formatChange,
   formatChangeInterval,
   fsReason,
-  gateAfterAcceptance,
   gateFails,
   hardCut,
   markerFor,
   mergeResults,
+  nothingComparedText,
   onInterrupt,
   optionDef,
   pacedProgress,
   parseChoice,
   parseDuration,
   parseFailOn,
+  parseMinChange,
   parseOptionValue,
+  placeEntry,
   prepareOutputFolder,
   readResultsFile,
   redactOutput,
@@ -45,10 +50,12 @@ import {
   runCompare,
   runNoise,
   show,
+  stageEntry,
   utf8Bytes,
+  verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-MCWNR636.js";
+} from "./chunk-YJ5RLJSG.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -958,10 +965,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse();
-    var constants2 = require_constants();
+    var constants3 = require_constants();
     var SemVer = require_semver();
     var truncate = (version3, truncation, options) => {
-      if (!constants2.RELEASE_TYPES.includes(truncation)) {
+      if (!constants3.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version3, options);
@@ -2201,7 +2208,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants2 = require_constants();
+    var constants3 = require_constants();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse4 = require_parse();
@@ -2285,8 +2292,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants2.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants2.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants3.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants3.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -2502,8 +2509,8 @@ var require_common = __commonJS({
         }
         return debug2;
       }
-      function extend2(namespace, delimiter2) {
-        const newDebug = createDebug(this.namespace + (typeof delimiter2 === "undefined" ? ":" : delimiter2) + namespace);
+      function extend2(namespace, delimiter3) {
+        const newDebug = createDebug(this.namespace + (typeof delimiter3 === "undefined" ? ":" : delimiter3) + namespace);
         newDebug.log = this.log;
         return newDebug;
       }
@@ -17518,7 +17525,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
       let queryParameterValue = getOperationArgumentValueFromParameter(operationArguments, queryParameter, fallbackObject);
       if (queryParameterValue !== void 0 && queryParameterValue !== null || queryParameter.mapper.required) {
         queryParameterValue = operationSpec.serializer.serialize(queryParameter.mapper, queryParameterValue, getPathStringFromParameter(queryParameter));
-        const delimiter2 = queryParameter.collectionFormat ? CollectionFormatToDelimiterMap[queryParameter.collectionFormat] : "";
+        const delimiter3 = queryParameter.collectionFormat ? CollectionFormatToDelimiterMap[queryParameter.collectionFormat] : "";
         if (Array.isArray(queryParameterValue)) {
           queryParameterValue = queryParameterValue.map((item) => {
             if (item === null || item === void 0) {
@@ -17530,7 +17537,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
         if (queryParameter.collectionFormat === "Multi" && queryParameterValue.length === 0) {
           continue;
         } else if (Array.isArray(queryParameterValue) && (queryParameter.collectionFormat === "SSV" || queryParameter.collectionFormat === "TSV")) {
-          queryParameterValue = queryParameterValue.join(delimiter2);
+          queryParameterValue = queryParameterValue.join(delimiter3);
         }
         if (!queryParameter.skipEncoding) {
           if (Array.isArray(queryParameterValue)) {
@@ -17542,7 +17549,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
           }
         }
         if (Array.isArray(queryParameterValue) && (queryParameter.collectionFormat === "CSV" || queryParameter.collectionFormat === "Pipes")) {
-          queryParameterValue = queryParameterValue.join(delimiter2);
+          queryParameterValue = queryParameterValue.join(delimiter3);
         }
         result.set(queryParameter.mapper.serializedName || getPathStringFromParameter(queryParameter), queryParameterValue);
       }
@@ -38550,8 +38557,8 @@ var ContainerImpl = class {
    *                  character or a string.
    * @param options The options parameters.
    */
-  listBlobHierarchySegment(delimiter2, options) {
-    return this.client.sendOperationRequest({ delimiter: delimiter2, options }, listBlobHierarchySegmentOperationSpec);
+  listBlobHierarchySegment(delimiter3, options) {
+    return this.client.sendOperationRequest({ delimiter: delimiter3, options }, listBlobHierarchySegmentOperationSpec);
   }
   /**
    * Returns the sku name and account kind
@@ -50330,18 +50337,52 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/revisions/actions-cache.ts
-async function inFolder(dir, fn) {
+import { accessSync, constants as constants2, mkdtempSync, rmSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter as delimiter2, isAbsolute, join as join5 } from "node:path";
+async function inFolder(dir, env, fn) {
   const cwd = process.cwd();
-  const workspace = process.env["GITHUB_WORKSPACE"];
+  const saved = Object.fromEntries(Object.keys({ ...env, GITHUB_WORKSPACE: "" }).map((k) => [k, process.env[k]]));
   process.chdir(dir);
-  process.env["GITHUB_WORKSPACE"] = dir;
+  Object.assign(process.env, env, { GITHUB_WORKSPACE: dir });
   try {
     return await fn();
   } finally {
     process.chdir(cwd);
-    if (workspace === void 0) delete process.env["GITHUB_WORKSPACE"];
-    else process.env["GITHUB_WORKSPACE"] = workspace;
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === void 0) delete process.env[k];
+      else process.env[k] = v;
+    }
   }
+}
+function onPath(name) {
+  for (const d of (process.env["PATH"] ?? "").split(delimiter2)) {
+    if (!isAbsolute(d)) continue;
+    try {
+      accessSync(join5(d, name), constants2.X_OK);
+      return join5(d, name);
+    } catch {
+    }
+  }
+  return null;
+}
+function tarWithoutAbsoluteNames() {
+  const bin = mkdtempSync(join5(tmpdir(), "pairbench-tar-"));
+  let any = false;
+  for (const name of ["tar", "gtar"]) {
+    const real = onPath(name);
+    if (real === null) continue;
+    writeFileSync3(join5(bin, name), `#!/bin/sh
+for a do shift; [ "$a" = -P ] || set -- "$@" "$a"; done
+exec '${real.replace(/'/g, `'\\''`)}' "$@"
+`, { mode: 448 });
+    any = true;
+  }
+  if (!any) {
+    rmSync(bin, { recursive: true, force: true });
+    return null;
+  }
+  return bin;
 }
 var ActionsCacheStore = class {
   where = "GitHub's cache";
@@ -50355,21 +50396,34 @@ var ActionsCacheStore = class {
     return false;
   }
   async restore(dir, paths, key) {
-    if (!this.available()) return false;
+    if (!this.available()) return { hit: false, warning: null };
+    const bin = tarWithoutAbsoluteNames();
+    if (bin === null) return { hit: false, warning: "the build cache cannot be read: no tar on PATH" };
+    const staged = mkdtempSync(join5(dir, ".pairbench-restore-"));
     try {
-      return await inFolder(dir, () => restoreCache([...paths], key)) === key;
+      const got = await inFolder(staged, { PATH: `${bin}${delimiter2}${process.env["PATH"] ?? ""}` }, () => restoreCache([...paths, CACHE_MANIFEST], key));
+      if (got !== key) return { hit: false, warning: null };
+      placeEntry(staged, verifyEntry(staged, key, paths), dir);
+      return { hit: true };
     } catch (err) {
-      this.log(`warning: the build cache could not be read (${err instanceof Error ? err.message : String(err)}): the base is built`);
-      return false;
+      const why = err instanceof Error ? err.message : String(err);
+      return { hit: false, warning: err instanceof CacheRefusal ? `the build cache's entry ${key} is not used (${why})` : `the build cache could not be read (${why})` };
+    } finally {
+      rmSync(staged, { recursive: true, force: true });
+      rmSync(bin, { recursive: true, force: true });
     }
   }
   async save(dir, paths, key) {
     if (!isFeatureAvailable()) return "not saved: the GitHub cache service is not available to this run";
+    const staged = mkdtempSync(join5(tmpdir(), "pairbench-cache-"));
     try {
-      const id = await inFolder(dir, () => saveCache2([...paths], key));
+      if (stageEntry(dir, paths, key, staged).length === 0) return `not saved: the build made none of ${paths.join(", ")}`;
+      const id = await inFolder(staged, {}, () => saveCache2([...paths, CACHE_MANIFEST], key));
       return id > 0 ? "saved" : "not saved (the cache service refused it; see the log above)";
     } catch (err) {
       return `not saved: ${err instanceof Error ? err.message : String(err)}`;
+    } finally {
+      rmSync(staged, { recursive: true, force: true });
     }
   }
 };
@@ -50383,8 +50437,8 @@ function actionBuildCache(spec, settings, env, log2) {
 
 // src/action/inputs.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import { tmpdir } from "node:os";
-import { isAbsolute, join as join5, resolve as resolve2 } from "node:path";
+import { tmpdir as tmpdir2 } from "node:os";
+import { isAbsolute as isAbsolute2, join as join6, resolve as resolve2 } from "node:path";
 
 // src/github/labels.ts
 var DEFAULT_ACCEPT_LABEL = "performance-accepted";
@@ -50452,15 +50506,15 @@ var ACTION_OWN_INPUTS = [
   { name: "config", tier: "user", doc: "YAML file (relative to the workspace) naming several benchmarks, each with its own command, format, metric and threshold; its top-level keys are defaults for these inputs.", defaultDoc: "none" },
   { name: "base-ref", tier: "advanced", doc: "Baseline git revision.", defaultDoc: "from the event (the PR base, the pushed range's parent), else the merge-base with the default branch" },
   { name: "head-ref", tier: "advanced", doc: "Candidate git revision.", defaultDoc: "from the event (the PR head, never the merge commit; the pushed commit), else GITHUB_SHA" },
-  { name: "github-token", tier: "user", doc: "Token for the comment and the check run. It is masked, and removed from the environment of the build and benchmark commands.", defaultDoc: "the job's token (github.token)", default: "${{ github.token }}" },
+  { name: "github-token", tier: "advanced", doc: "Token for the comment and the check run. It is masked, and removed from the environment of the build and benchmark commands.", defaultDoc: "the job's token (github.token)", default: "${{ github.token }}" },
   { name: "comment", tier: "user", doc: "always, on-change (only when some verdict is not unchanged; an existing comment is still updated), or never.", defaultDoc: "always", default: "always" },
   { name: "comment-id", tier: "advanced", doc: "Tells this job's sticky comment apart from others on the same PR.", defaultDoc: "the workflow and job name" },
   { name: "check-name", tier: "user", doc: "When set, also publish a check run of this name on the PR head (needs permissions checks: write).", defaultDoc: "none (no check run)" },
   { name: "pr-number", tier: "advanced", doc: "The PR to compare and comment on, for workflow_dispatch reruns.", defaultDoc: "from the event" },
   { name: "mode", tier: "user", doc: "compare (measure and report), report (only merge result files and report: shards, fork PRs through workflow_run), or noise (an A/A run of one revision: the noise floor).", defaultDoc: "compare", default: "compare" },
-  { name: "results", tier: "user", doc: "mode report: the result files to merge (a glob, one per line), such as `results/**/*.json`. They are treated as untrusted: schema-checked and size-capped.", defaultDoc: "none (required in mode report)" },
+  { name: "results", tier: "advanced", doc: "mode report: the result files to merge (a glob, one per line), such as `results/**/*.json`. They are treated as untrusted: schema-checked and size-capped.", defaultDoc: "none (required in mode report)" },
   { name: "results-path", tier: "advanced", doc: "Where the results file is written.", defaultDoc: "pairbench/pairbench-results.json under RUNNER_TEMP" },
-  { name: "accept-label", tier: "advanced", doc: "A pull request label that accepts an intended regression: the gate passes and the comment says who accepted it. It counts only when added by someone with write access, and only for the head commit it was added on: a later push needs the label added again. Empty: no label accepts.", defaultDoc: DEFAULT_ACCEPT_LABEL, default: DEFAULT_ACCEPT_LABEL },
+  { name: "accept-label", tier: "user", doc: "A pull request label that accepts an intended regression: the gate passes and the comment says who accepted it. It counts only when added by someone with write access, and only for the head commit it was added on: a later push needs the label added again. Empty: no label accepts.", defaultDoc: DEFAULT_ACCEPT_LABEL, default: DEFAULT_ACCEPT_LABEL },
   { name: "bisect", tier: "advanced", doc: "On a pull request whose comparison finds regressions, search the PR's first-parent commits for the first one that regresses each regressed benchmark (at most 3): the head's regression is the comparison's, and each halving compares a commit with the base by the same paired test, at alpha / ceil(log2 commits). The comment names the commit with its interval; a commit that cannot be built is skipped. Needs the PR's history (actions/checkout with fetch-depth: 0).", defaultDoc: "false", default: "false" },
   { name: "bisect-max-time", tier: "advanced", doc: "The budget of the bisect, builds included, shared by the benchmarks searched and, for each, by its steps (each an equal share of the time left).", defaultDoc: "10m", default: "10m" },
   { name: "allow-fork-code-on-dispatch", tier: "advanced", doc: "pairbench builds a fork's pull request only under pull_request, where the token is read-only and there are no secrets; every other event refuses. Under workflow_dispatch (started by hand by someone with write access), true lets pr-number name a fork's pull request, whose code then runs with this workflow's token: read its changes first.", defaultDoc: "false", default: "false" }
@@ -50548,7 +50602,11 @@ function optional(value) {
   return value === "" ? null : value;
 }
 function inWorkspace(workspace, path9) {
-  return isAbsolute(path9) ? path9 : resolve2(workspace, path9);
+  return isAbsolute2(path9) ? path9 : resolve2(workspace, path9);
+}
+function judgingOf(spec) {
+  const minChange = spec.minChange ? { minChange: parseMinChange(actionNaming("min-change"), spec.minChange) } : {};
+  return { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction, ...minChange }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared };
 }
 function readSettings(get, env) {
   const workspace = env["GITHUB_WORKSPACE"] || process.cwd();
@@ -50561,8 +50619,8 @@ function readSettings(get, env) {
   const allowForkOnDispatch = parseBoolean("input allow-fork-code-on-dispatch", get("allow-fork-code-on-dispatch"));
   const bisect = parseBoolean("input bisect", get("bisect")) ? { maxTimeMs: parseDuration("input bisect-max-time", get("bisect-max-time") || ownDefault("bisect-max-time")) } : null;
   const resultsPathInput = optional(get("results-path"));
-  const runnerTemp = env["RUNNER_TEMP"] || tmpdir();
-  const resultsPath = resultsPathInput ? inWorkspace(workspace, resultsPathInput) : join5(runnerTemp, "pairbench", "pairbench-results.json");
+  const runnerTemp = env["RUNNER_TEMP"] || tmpdir2();
+  const resultsPath = resultsPathInput ? inWorkspace(workspace, resultsPathInput) : join6(runnerTemp, "pairbench", "pairbench-results.json");
   const stem = resultsPath.replace(/\.json$/i, "");
   const reportPath = stem + ".md";
   const htmlPath = `${stem}.html`;
@@ -50592,12 +50650,13 @@ function readSettings(get, env) {
   if (mode === "report") {
     const opt = (name) => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default);
     return finish(null, null, {
-      judge: { alpha: opt("alpha"), threshold: opt("threshold"), outliers: opt("outliers"), correction: opt("correction") },
-      failOn: parseFailOn(actionNaming("fail-on"), opt("fail-on"))
+      judge: { alpha: opt("alpha"), threshold: opt("threshold"), outliers: opt("outliers"), correction: opt("correction"), ...flags["min-change"] !== void 0 ? { minChange: parseMinChange(actionNaming("min-change"), String(flags["min-change"])) } : {} },
+      failOn: parseFailOn(actionNaming("fail-on"), opt("fail-on")),
+      allowNothingCompared: opt("allow-nothing-compared") ?? false
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...config ? { config } : {} });
-  return finish(spec, { flags, config: config ?? null }, { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn });
+  return finish(spec, { flags, config: config ?? null }, judgingOf(spec));
   function finish(spec2, specSource, judging) {
     return {
       mode,
@@ -50686,6 +50745,8 @@ function undecidedMessage(model) {
   return `pairbench: ${what}, and fail-on names inconclusive: give ${n === 1 ? "it" : "them"} more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.`;
 }
 function failingStepMessage(model) {
+  const nothing = nothingComparedText(model, PLAIN);
+  if (nothing) return `pairbench: ${nothing}. Check the base and the benchmarks; for the pull request that adds the first benchmarks, set allow-nothing-compared: true.`;
   const gate = model.gate.effective ?? model.gate.failOn ?? "regression";
   return gate.split(",").includes("regression") && model.counts.regression > 0 ? regressionMessage(model) : undecidedMessage(model);
 }
@@ -50703,11 +50764,8 @@ function setOutputs(results, settings) {
 function setStatus(exitCode) {
   process.exitCode = exitCode;
 }
-function gateOf(failOn, accepted) {
-  return gateAfterAcceptance(failOn, accepted?.accepted === true);
-}
 function afterLabel(exitCode, results, failOn, accepted) {
-  return accepted.accepted && exitCode === 1 ? gateFails(gateOf(failOn, accepted), results) ? 1 : 0 : exitCode;
+  return accepted.accepted && exitCode === 1 ? gateFails(failOn, results, true) ? 1 : 0 : exitCode;
 }
 function failStep(exitCode, results, failOn, accepted) {
   if (exitCode === 130) setFailed("pairbench was interrupted; the results measured so far are in the results file and the job summary.");
@@ -55352,7 +55410,7 @@ function checkTitle(model) {
 }
 async function publishCheckRun(api, opts) {
   const log2 = opts.log ?? (() => void 0);
-  const model = reportModel(opts.results, { failOn: opts.failOn });
+  const model = reportModel(opts.results, { failOn: opts.failOn, acceptance: opts.acceptance ?? null });
   const conclusion = model.gate.conclusion;
   try {
     return await sendWithinLimit(REPORT_LIMITS.checkSummary, "check run", log2, async (limit) => {
@@ -55515,7 +55573,8 @@ async function publish(api, settings, target, { results, replay, appendix }, url
         name: settings.checkName,
         headSha: target.checkSha,
         results,
-        failOn: gateOf(settings.failOn, accepted),
+        failOn: settings.failOn,
+        acceptance: accepted,
         render: (maxBytes) => redactOutput(renderMarkdown(results, { ...common, maxLength: maxBytes })),
         ...url2 ? { detailsUrl: url2 } : {},
         log: (l) => info(l)
@@ -55556,7 +55615,7 @@ async function loadResults(settings) {
   const names = list.map((f) => relative2(settings.workspace, f) || f);
   const parsed = list.map((f) => readResultsFile(f));
   const merged = parsed.length === 1 ? parsed[0] : mergeResults(parsed, names);
-  return { ...rejudge(merged, { trustRecorded: false, given: settings.judge, failOn: settings.failOn, naming: actionNaming }), files: names };
+  return { ...rejudge(merged, { trustRecorded: false, given: settings.judge, failOn: settings.failOn, allowNothingCompared: settings.allowNothingCompared, naming: actionNaming }), files: names };
 }
 function checkResultsMatch(results, target) {
   const want = target.pull?.headSha ?? (target.event === "workflow_run" ? target.head : null);
@@ -55617,8 +55676,8 @@ async function resolveRevisions(settings, target, log2) {
 }
 
 // src/action/trusted-judging.ts
-var JUDGING_KEYS = ["threshold", "alpha", "fail-on", "outliers", "correction", "direction", "precision", "min-pairs", "max-pairs", "max-time", "changed-only", "paths-mode", "paths-ignore"];
-var BENCHMARK_JUDGING_KEYS = ["threshold", "direction", "paths"];
+var JUDGING_KEYS = ["threshold", "min-change", "allow-nothing-compared", "alpha", "fail-on", "outliers", "correction", "direction", "precision", "min-pairs", "max-pairs", "max-time", "changed-only", "paths-mode", "paths-ignore"];
+var BENCHMARK_JUDGING_KEYS = ["threshold", "min-change", "direction", "paths"];
 function asDoc(text) {
   if (text === null) return null;
   try {
@@ -55685,7 +55744,7 @@ async function trustedSettings(settings, target, log2) {
   if (!revs || !config) return settings;
   const baseText = await configAt(settings.workspace, revs.base, config.path);
   const { spec, ignored } = trustedSpec(settings.specSource.flags, settings.workspace, config, baseText);
-  return { ...settings, spec, judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction }, failOn: spec.failOn, configIgnored: ignored };
+  return { ...settings, spec, ...judgingOf(spec), configIgnored: ignored };
 }
 function ignoredLine(keys, configPath) {
   return `The config file ${configPath} changes ${keys.join(", ")} in this revision: not used to judge it; the judging settings come from the base commit's ${configPath} and the inputs.`;

@@ -1,6 +1,7 @@
 import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);
 import {
   COMPARE_OPTIONS,
+  CacheRefusal,
   PairbenchError,
   ProgressPrinter,
   UsageError,
@@ -17,7 +18,9 @@ import {
   mergeResults,
   onInterrupt,
   parseFailOn,
+  parseMinChange,
   parseOptionValue,
+  placeEntry,
   readResultsFile,
   rejudge,
   renderBisectJson,
@@ -35,17 +38,19 @@ import {
   runNoise,
   show,
   skippedResult,
+  stageEntry,
+  untrusted,
+  untrustedRoot,
+  verifyEntry,
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-MCWNR636.js";
+} from "./chunk-YJ5RLJSG.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
-import { dirname, join, resolve } from "node:path";
-var MANIFEST = "pairbench-cache.json";
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 var LocalCacheStore = class {
   root;
   where;
@@ -53,36 +58,72 @@ var LocalCacheStore = class {
     this.root = resolve(root);
     this.where = `the folder ${this.root}`;
   }
+  /** Why the cache folder cannot be used, or null; null too when it does not exist yet. */
+  unusable() {
+    try {
+      return untrustedRoot(this.root, statSync(this.root));
+    } catch (err) {
+      return err.code === "ENOENT" ? null : fsReason(err);
+    }
+  }
   async restore(dir, paths, key) {
     const entry = join(this.root, key);
-    if (!existsSync(join(entry, MANIFEST))) return false;
-    for (const p of paths) {
-      const from = join(entry, "files", p);
-      if (!existsSync(from)) continue;
-      mkdirSync(dirname(join(dir, p)), { recursive: true });
-      cpSync(from, join(dir, p), { recursive: true, force: true, preserveTimestamps: true, verbatimSymlinks: true });
+    try {
+      lstatSync(entry);
+    } catch {
+      return { hit: false, warning: null };
     }
-    return true;
+    const unusable = this.unusable();
+    if (unusable) return { hit: false, warning: `the build cache cannot be used: ${unusable}` };
+    const staged = mkdtempSync(join(dir, ".pairbench-restore-"));
+    try {
+      const why = untrusted(entry, lstatSync(entry));
+      if (why) throw new CacheRefusal(why);
+      verifyEntry(entry, key, paths, untrusted);
+      cpSync(entry, staged, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+      placeEntry(staged, verifyEntry(staged, key, paths), dir);
+      return { hit: true };
+    } catch (err) {
+      const why = err instanceof CacheRefusal ? err.message : fsReason(err);
+      return { hit: false, warning: `the build cache's entry ${entry} is not used (${why})` };
+    } finally {
+      rmSync(staged, { recursive: true, force: true });
+    }
   }
   async save(dir, paths, key) {
     const entry = join(this.root, key);
-    if (existsSync(join(entry, MANIFEST))) return "already in the cache";
-    const present = paths.filter((p) => existsSync(join(dir, p)));
-    if (present.length === 0) return `not saved: the build made none of ${paths.join(", ")}`;
-    const tmp = join(this.root, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+    const unusable = this.unusable();
+    if (unusable) return `not saved: ${unusable}`;
+    let old = null;
     try {
-      mkdirSync(this.root, { recursive: true });
-      for (const p of present) {
-        mkdirSync(dirname(join(tmp, "files", p)), { recursive: true });
-        cpSync(join(dir, p), join(tmp, "files", p), { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+      const st = lstatSync(entry);
+      const why = untrusted(entry, st);
+      if (why) return `not saved: ${why}`;
+      try {
+        verifyEntry(entry, key, paths, untrusted);
+        return "already in the cache";
+      } catch (err) {
+        if (!(err instanceof CacheRefusal)) throw err;
+        old = err.message;
       }
-      writeFileSync(join(tmp, MANIFEST), `${JSON.stringify({ key, paths: present, savedAt: (/* @__PURE__ */ new Date()).toISOString() })}
-`);
-      renameSync(tmp, entry);
-      return "saved";
     } catch (err) {
-      rmSync(tmp, { recursive: true, force: true });
-      return `not saved: ${fsReason(err)}`;
+      if (err.code !== "ENOENT") return `not saved: ${fsReason(err)}`;
+    }
+    let tmp = null;
+    try {
+      mkdirSync(this.root, { recursive: true, mode: 448 });
+      tmp = mkdtempSync(join(this.root, `.tmp-${process.pid}-`));
+      const present = stageEntry(dir, paths, key, tmp);
+      if (present.length === 0) {
+        rmSync(tmp, { recursive: true, force: true });
+        return `not saved: the build made none of ${paths.join(", ")}`;
+      }
+      if (old !== null) rmSync(entry, { recursive: true, force: true });
+      renameSync(tmp, entry);
+      return old === null ? "saved" : `saved, in place of an entry that failed its checks (${old})`;
+    } catch (err) {
+      if (tmp !== null) rmSync(tmp, { recursive: true, force: true });
+      return `not saved: ${err instanceof CacheRefusal ? err.message : fsReason(err)}`;
     }
   }
 };
@@ -530,7 +571,7 @@ function about(first, io) {
 }
 
 // src/cli/noise.ts
-import { statSync } from "node:fs";
+import { statSync as statSync2 } from "node:fs";
 import { resolve as resolve4 } from "node:path";
 var NOISE_EXTRA = [
   { name: "dir", kind: "string", arg: "<dir>", help: "the directory measured on both sides (default: the current directory)", tier: "user" },
@@ -553,7 +594,7 @@ ${lines.join("\n")}`;
 }
 function isDirectory(path) {
   try {
-    return statSync(path).isDirectory();
+    return statSync2(path).isDirectory();
   } catch {
     return false;
   }
@@ -579,7 +620,7 @@ async function noise(argv, io) {
 }
 
 // src/cli/report.ts
-var REPORT_OPTIONS = ["alpha", "threshold", "outliers", "correction", "fail-on", "markdown", "out", "json", "html"];
+var REPORT_OPTIONS = ["alpha", "threshold", "min-change", "outliers", "correction", "fail-on", "allow-nothing-compared", "markdown", "out", "json", "html"];
 function help4() {
   const lines = REPORT_OPTIONS.map((name) => [...COMPARE_OPTIONS, HTML_OPTION].find((o) => o.name === name)).map((o) => `  --${o.name}${o.kind === "boolean" ? "" : ` ${o.arg}`}`.padEnd(26) + o.help);
   return `Usage: pairbench report <results.json>... [options]
@@ -600,13 +641,15 @@ async function report(argv, io) {
   checkOutputs({ out: typeof flags["out"] === "string" ? flags["out"] : null, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null }, typeof flags["html"] === "string" ? flags["html"] : null);
   const given = (name) => parseOptionValue(name, cliNaming(name), flags[name]);
   const failOn = parseFailOn(cliNaming("fail-on"), given("fail-on") ?? [COMPARE_OPTIONS.find((o) => o.name === "fail-on").default]);
-  const judging = { alpha: given("alpha"), threshold: given("threshold"), outliers: given("outliers"), correction: given("correction") };
+  const floor = given("min-change");
+  const judging = { alpha: given("alpha"), threshold: given("threshold"), minChange: floor === void 0 ? void 0 : parseMinChange(cliNaming("min-change"), floor), outliers: given("outliers"), correction: given("correction") };
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
   const rejudged = rejudge(merged, {
     trustRecorded: true,
     given: Object.fromEntries(Object.entries(judging).filter(([, v]) => v !== void 0)),
     failOn,
+    allowNothingCompared: flags["allow-nothing-compared"] === true,
     naming: cliNaming
   });
   for (const w of rejudged.warnings) io.stderr.write(`warning: ${w}
