@@ -72,7 +72,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 /**
  * Steps 4 to 6, inside the action's one error path: a report that cannot be rendered (whatever
  * the results hold) fails the step with one line, never an uncaught stack trace; the results file
- * is already written, so nothing measured is lost.
+ * is already written, so nothing measured is lost. Exported for tests/action/render-errors.test.ts,
+ * which calls it in a child process.
+ * @public
  */
 export async function reportOutcome(outcome: Outcome, settings: ActionSettings, event: RunEvent, api: GitHubApi | null, env: NodeJS.ProcessEnv, url: string | undefined): Promise<void> {
   try {

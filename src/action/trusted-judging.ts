@@ -19,11 +19,11 @@ import { judgingOf, type ActionSettings } from './inputs.ts';
 import { resolveRevisions } from './revisions.ts';
 
 /** The top-level config keys that judge, or bound the evidence a verdict rests on. */
-export const JUDGING_KEYS = ['threshold', 'min-change', 'allow-nothing-compared', 'alpha', 'fail-on', 'outliers', 'correction', 'direction', 'precision', 'min-pairs', 'max-pairs', 'max-time', 'changed-only', 'paths-mode', 'paths-ignore'] as const;
+const JUDGING_KEYS = ['threshold', 'min-change', 'allow-nothing-compared', 'alpha', 'fail-on', 'outliers', 'correction', 'direction', 'precision', 'min-pairs', 'max-pairs', 'max-time', 'changed-only', 'paths-mode', 'paths-ignore'] as const;
 /** The per-benchmark config keys that judge it, or decide whether it runs. */
-export const BENCHMARK_JUDGING_KEYS = ['threshold', 'min-change', 'direction', 'paths'] as const;
+const BENCHMARK_JUDGING_KEYS = ['threshold', 'min-change', 'direction', 'paths'] as const;
 
-export interface TrustedSpec {
+interface TrustedSpec {
   spec: Spec;
   /** the judging keys the pull request's config changes from the base's, in order (`threshold`, `benchmarks' paths`) */
   ignored: string[];
@@ -83,7 +83,7 @@ export function withBaseJudging(prText: string, baseText: string | null): { text
 }
 
 /** The config file as committed at `sha`, or null when that commit has none at that path. */
-export async function configAt(workspace: string, sha: string, path: string): Promise<string | null> {
+async function configAt(workspace: string, sha: string, path: string): Promise<string | null> {
   const git = new Git(workspace);
   const top = await git.run(['rev-parse', '--show-toplevel'], { allowFail: true });
   if (top.exitCode !== 0) return null;
@@ -94,7 +94,7 @@ export async function configAt(workspace: string, sha: string, path: string): Pr
 }
 
 /** The Spec with the judging keys of the base's config: what the action measures and judges with. */
-export function trustedSpec(flags: RawOptions, cwd: string, config: ConfigFile, baseText: string | null): TrustedSpec {
+function trustedSpec(flags: RawOptions, cwd: string, config: ConfigFile, baseText: string | null): TrustedSpec {
   const { text, ignored } = withBaseJudging(config.text, baseText);
   try {
     return { spec: buildSpec(flags, { cwd, naming: actionNaming, config: { path: config.path, text } }), ignored };

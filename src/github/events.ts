@@ -209,7 +209,7 @@ async function findPullForHead(api: GitHubApi, repo: RepoId, headSha: string, he
 }
 
 /** How fork pull requests are measured safely, said at the end of every refusal (S1). */
-export const TWO_WORKFLOW_PATTERN =
+const TWO_WORKFLOW_PATTERN =
   'measure pull requests under `pull_request` (read-only token, no secrets) and upload the results file as an artifact, then post the comment from a `workflow_run` job with `mode: report`, which checks out and builds nothing (the two-workflow pattern)';
 
 /** Why an event other than pull_request must not build a fork's code: what that code would be handed. */
