@@ -129,7 +129,7 @@ export interface UnitDesign {
 }
 
 /** How a process's time is made from its repetitions in `format`: a Go time is their least (harness/types.ts, `Sample.combine`), any other their median. */
-export function summaryOf(format: HarnessFormat): Summary {
+function summaryOf(format: HarnessFormat): Summary {
   return format === 'go' ? 'min' : 'median';
 }
 
