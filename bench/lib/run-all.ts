@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: every part of the performance-proof suite, one after another (never two at
  * once: each is a measurement), in the order cheapest first. A part runs when package.json
- * defines its script, so parts added later (bench:calibration, bench:stats-speed) join by
- * themselves, except those that read another run's results file. Stops at the first part that fails. `npm run bench -- --dry-run` lists the parts only.
+ * defines its script, so parts added later join by themselves. Stops at the first part that
+ * fails. `npm run bench -- --dry-run` lists the parts only.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,12 +11,8 @@ import { duration, ROOT } from './machine.ts';
 
 const ORDER = ['bench:stats-speed', 'bench:overhead', 'bench:calibration', 'bench:sensitivity', 'bench:sensitivity-adaptive'];
 const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-/** Parts that run nothing of their own: they read the pairs another part's run left (`--results`), so they are named, not run. */
-const READERS = ['bench:ceiling', 'bench:detection-ceiling'];
-const parts = [...ORDER.filter((s) => s in scripts), ...Object.keys(scripts).filter((s) => s.startsWith('bench:') && !ORDER.includes(s) && !READERS.includes(s))];
+const parts = [...ORDER.filter((s) => s in scripts), ...Object.keys(scripts).filter((s) => s.startsWith('bench:') && !ORDER.includes(s))];
 console.error(`bench: ${parts.join(', ')}`);
-const readers = READERS.filter((s) => s in scripts);
-if (readers.length > 0) console.error(`bench: not run, they read another run's results file (--results): ${readers.join(', ')}`);
 if (process.argv.includes('--dry-run')) process.exit(0);
 const t0 = performance.now();
 for (const part of parts) {

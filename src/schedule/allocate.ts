@@ -85,7 +85,7 @@ export interface AllocateOptions {
  * design's (a Go parser that fills a pool, timed in its pilot while refilling it), and judged on
  * the two together such a benchmark would be given up with a large slowdown undecided.
  */
-export const FUTILITY_MIN_PAIRS = 20;
+const FUTILITY_MIN_PAIRS = 20;
 
 /** Whether a unit is still too new to predict: below the pairs its interval needs, or FUTILITY_MIN_PAIRS, in all or of its design. */
 function bootstrapping(c: Candidate, minPairs: number): boolean {

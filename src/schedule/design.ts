@@ -47,7 +47,7 @@ export const PILOT_REPETITIONS = 2;
  * design with and without a warm-up repetition would meet (stats/design.ts, `WarmupVariant`). A Go
  * process's first repetition is often slower than the rest (the collector reclaiming what
  * initialisation allocated, pools filling, pages faulting in), the second rarely
- * (`npm run bench:warmup`; docs/measuring.md, "How runs are designed").
+ * (bench/results/warmup-go-2026-11-27.md; docs/measuring.md, "How runs are designed").
  */
 const PILOT_WARMUP_GO = 1;
 /** Length of the listing run's repetitions, and of the pilot's shorter ones, ms. */
@@ -129,7 +129,7 @@ export interface UnitDesign {
 }
 
 /** How a process's time is made from its repetitions in `format`: a Go time is their least (harness/types.ts, `Sample.combine`), any other their median. */
-export function summaryOf(format: HarnessFormat): Summary {
+function summaryOf(format: HarnessFormat): Summary {
   return format === 'go' ? 'min' : 'median';
 }
 
