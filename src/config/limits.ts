@@ -12,4 +12,6 @@ export const LIMITS = {
   nameLength: 512,
   benchmarks: 100_000,
   pairsPerBenchmark: 1_000_000,
+  /** benchmarks one process runs (`--batch`): the flag, a config file and a recorded setting share this range */
+  batch: 1000,
 } as const;
