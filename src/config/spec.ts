@@ -147,8 +147,8 @@ const INTEGER_RANGES: Record<string, [number, number]> = {
   seed: [0, 2 ** 32 - 1],
 };
 
-/** Shards at most: as many as a results file may name (and more than a GitHub matrix runs). */
-const MAX_SHARDS = 1000;
+/** Shards at most: as many as one report merges (and more than a GitHub matrix runs). */
+const MAX_SHARDS = LIMITS.shards;
 
 /** Parses one value by its option's kind; `input` is how the user wrote its name. */
 export function parseOptionValue(name: string, input: string, value: RawValue): unknown {
