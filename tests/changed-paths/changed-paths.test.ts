@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changedFiles, selectByPaths, SelectionInterrupted } from '../../src/revisions/changed-paths.ts';
-import type { BenchmarkSpec } from '../../src/config/spec.ts';
+import { buildSpec, cliNaming, type BenchmarkSpec } from '../../src/config/spec.ts';
 import { pairbench, readResults } from '../support/cli.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 
@@ -200,5 +200,22 @@ describe('changed-only across shards', () => {
       return run.results().benchmarks.map((b) => b.name.replace(/^(parser|render)\//, ''));
     });
     expect(ran.sort()).toEqual(['parser']);
+  });
+});
+
+describe('S20: globs are bounded before they meet a name', () => {
+  const config = (paths: string) => ({ path: 'c.yml', text: `benchmarks:\n  - name: a\n    run: x\n    paths: ${JSON.stringify(paths)}\n` });
+  it.each(['*a*a*a*a*a*a*a*b', '*a*/*a*/*a*/b', 'a/*a*a*b', `${'x'.repeat(300)}/**`, '+(a|aa)*', '**/a/**/b/**/c/**/d'])('refuses %s in one line naming it', (glob) => {
+    expect(() => buildSpec({}, { cwd: '/', naming: cliNaming, config: config(glob) })).toThrow(/^--config c\.yml: benchmarks\[0\]\.paths: got ".*"; expected a glob of at most 256 characters, 3 single stars \(two in one folder level\) and 3 \*\*, without extglobs/);
+    expect(() => buildSpec({ 'changed-only': true, 'paths-ignore': glob, run: 'x' }, { cwd: '/', naming: cliNaming })).toThrow(/^--paths-ignore: got /);
+  });
+
+  it('the worst glob it accepts matches a hostile name of the longest level quickly: the selection hears a signal within a chunk', async () => {
+    const name = `${'a'.repeat(255)}/${'a'.repeat(255)}/c`;
+    const start = performance.now();
+    const chosen = await selectByPaths([spec('hostile', ['*a*/*a/b']), spec('other', ['src/**'])], Array.from({ length: 20 }, () => name), { mode: 'matched', ignore: ['**/*a*a*'] });
+    expect(chosen.run).toEqual([]);
+    // 20 matches of a few tens of ms each; five stars in one level took over a minute for one
+    expect(performance.now() - start).toBeLessThan(20_000);
   });
 });
