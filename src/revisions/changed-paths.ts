@@ -20,6 +20,7 @@
  * checked between chunks of files.
  */
 import { posix } from 'node:path';
+import { execa } from 'execa';
 import picomatch from 'picomatch';
 import { globsOf, type PathsMode } from '../config/changed-only.ts';
 import type { BenchmarkSpec } from '../config/spec.ts';
@@ -68,22 +69,24 @@ function unmatchable(file: string): boolean {
  */
 export async function changedFiles(cwd: string, baseSha: string, headSha: string): Promise<string[]> {
   if (!SHA_PATTERN.test(baseSha) || !SHA_PATTERN.test(headSha)) return [];
-  const git = new Git(cwd);
-  const res = await git.run(['diff', '--name-only', '--no-renames', '-z', baseSha, headSha]);
+  const res = await new Git(cwd).run(['diff', '--name-only', '--no-renames', '-z', baseSha, headSha]);
   const files = res.stdout.split('\0').filter((f) => f !== '');
-  const links = new Map<string, string>();
-  for (const sha of [baseSha, headSha]) for (const [link, target] of await symbolicLinks(git, sha)) links.set(link, target);
-  if (links.size === 0) return files;
+  // target → the links to it, at base or at head
+  const byTarget = new Map<string, Set<string>>();
+  for (const sha of [baseSha, headSha]) {
+    for (const [link, target] of await symbolicLinks(cwd, sha)) byTarget.set(target, (byTarget.get(target) ?? new Set()).add(link));
+  }
+  if (byTarget.size === 0) return files;
   const out = new Set(files);
-  // each link followed once per file: a chain of links is followed as far as the links go, at most 8 deep
+  // each file seen through the links to a folder holding it (or to itself); a chain of links is followed at most 8 deep
   let frontier = files;
   for (let depth = 0; depth < 8 && frontier.length > 0; depth++) {
     const next: string[] = [];
-    for (const [link, target] of links) {
-      for (const f of frontier) {
-        if (f !== target && !f.startsWith(`${target}/`)) continue;
-        const seen = link + f.slice(target.length);
-        if (!out.has(seen)) {
+    for (const f of frontier) {
+      for (let cut = f.length; cut > 0; cut = f.lastIndexOf('/', cut - 1)) {
+        for (const link of byTarget.get(f.slice(0, cut)) ?? []) {
+          const seen = link + f.slice(cut);
+          if (out.has(seen)) continue;
           out.add(seen);
           next.push(seen);
         }
@@ -95,17 +98,30 @@ export async function changedFiles(cwd: string, baseSha: string, headSha: string
 }
 
 /** The tracked symbolic links of a commit whose target lies inside the repository: link path → target path. */
-async function symbolicLinks(git: Git, sha: string): Promise<Map<string, string>> {
-  const tree = await git.run(['ls-tree', '-r', '-z', '--full-tree', sha]);
-  const links = new Map<string, string>();
+async function symbolicLinks(cwd: string, sha: string): Promise<Map<string, string>> {
+  const tree = await new Git(cwd).run(['ls-tree', '-r', '-z', '--full-tree', sha]);
+  const entries: Array<{ blob: string; path: string }> = [];
   for (const entry of tree.stdout.split('\0')) {
     const m = /^120000 blob ([0-9a-f]+)\t(.+)$/s.exec(entry);
-    if (!m) continue;
-    const target = (await git.run(['cat-file', 'blob', m[1]!])).stdout;
+    if (m) entries.push({ blob: m[1]!, path: m[2]! });
+  }
+  const links = new Map<string, string>();
+  if (entries.length === 0) return links;
+  // every target in one git process: `<sha> blob <size>\n<target>\n` each
+  const res = await execa('git', ['cat-file', '--batch'], { cwd, input: entries.map((e) => e.blob).join('\n') + '\n', encoding: 'buffer', env: { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }, reject: false });
+  const out = Buffer.from(res.stdout as Uint8Array);
+  let at = 0;
+  for (const e of entries) {
+    const eol = out.indexOf(10, at);
+    if (eol < 0) break;
+    const size = Number(/ blob (\d+)$/.exec(out.subarray(at, eol).toString('latin1'))?.[1] ?? NaN);
+    if (!Number.isSafeInteger(size)) break;
+    const target = out.subarray(eol + 1, eol + 1 + size).toString('utf8');
+    at = eol + 1 + size + 1;
     if (target.startsWith('/')) continue;
-    const resolved = posix.normalize(posix.join(posix.dirname(m[2]!), target)).replace(/\/+$/, '');
+    const resolved = posix.normalize(posix.join(posix.dirname(e.path), target)).replace(/\/+$/, '');
     if (resolved === '.' || resolved === '..' || resolved.startsWith('../')) continue;
-    links.set(m[2]!, resolved);
+    links.set(e.path, resolved);
   }
   return links;
 }
