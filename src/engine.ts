@@ -18,7 +18,7 @@ import { runCommands } from './measure/run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions, type Revision } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
-import { changedFiles, selectByPaths, type PathSelection } from './revisions/changed-paths.ts';
+import { changedFiles, selectByPaths, SelectionInterrupted, type PathSelection } from './revisions/changed-paths.ts';
 import { gateFails } from './results/gate.ts';
 import { JudgingInterrupted, judgeResultsCooperatively } from './results/judge.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
@@ -194,7 +194,9 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   };
 
   let counter: InstructionCounter | null = null;
-  if (spec.benchmarks.some((b) => b.metrics.includes('instructions'))) {
+  // with changed-only a shard runs its part of the selection, which may hold any benchmark
+  const mayRun = spec.changedOnly ? fullSpec.benchmarks : spec.benchmarks;
+  if (mayRun.some((b) => b.metrics.includes('instructions'))) {
     counter = await (hooks.counter ?? detectCounter)();
     if (!counter) {
       throw new UsageError('--metric', `--metric instructions: no instruction counter on this machine; ${INSTALL_HINT}`);
@@ -204,7 +206,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   }
   // The timer is known before anything is built: CPU time and memory need the run helper (S15, S18).
   const timer = await (hooks.timer ?? measuringTimer)();
-  const needsHelper = spec.benchmarks.flatMap((b) => b.metrics).find((m) => m === 'cpu' || m === 'rss');
+  const needsHelper = mayRun.flatMap((b) => b.metrics).find((m) => m === 'cpu' || m === 'rss');
   if (timer.kind === 'node' && needsHelper) {
     throw new UsageError('--metric', `--metric ${needsHelper} needs pairbench's run helper, which reads ${needsHelper === 'cpu' ? 'CPU time' : 'peak memory'} with wait4(2), and ${timer.why}; ${timer.remedy}`);
   }
@@ -217,8 +219,12 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   const changedOnly = spec.changedOnly;
   const select = changedOnly
     ? async (base: { sha: string | null }, head: { sha: string | null }) => {
-        selection = selectByPaths(spec.benchmarks, await changedFiles(spec.cwd, base.sha ?? '', head.sha ?? ''), changedOnly);
-        hooks.log(pathsLog(selection, changedOnly.mode));
+        // chosen from every benchmark, then sharded: each shard runs its part of one selection (in
+        // strict mode, a file claimed by another shard's benchmark is claimed all the same)
+        const all = await selectByPaths(fullSpec.benchmarks, await changedFiles(spec.cwd, base.sha ?? '', head.sha ?? ''), { ...changedOnly, ...(hooks.signal ? { signal: hooks.signal } : {}) });
+        hooks.log(pathsLog(all, changedOnly.mode));
+        selection = { ...all, run: selectShard(all.run, fullSpec.shard) };
+        if (fullSpec.shard.count > 1) hooks.log(`Shard ${spec.shard.index}/${spec.shard.count} of the benchmarks changed-only runs: ${selection.run.length} of ${all.run.length} (${selection.run.map((b) => b.name).join(', ') || 'none'})`);
         return selection.run.length > 0;
       }
     : undefined;
@@ -227,6 +233,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   } catch (err) {
     // interrupted while building: the build was stopped, it did not fail (a recorded failure would make the file a failed run)
     if (err instanceof BuildFailure && hooks.signal?.aborted) return finish('partial', 'interrupted', 130);
+    if (err instanceof SelectionInterrupted) return finish('partial', 'interrupted', 130);
     if (err instanceof BuildFailure) {
       hooks.log(`error: ${err.message}\n${indentTail(err.outputTail)}`);
       return finish('failed', 'error', 3, {

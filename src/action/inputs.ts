@@ -5,10 +5,11 @@
  * (`mode`, `comment`, `pr-number`, ...) are checked here. A bad input is one `UsageError` that
  * names the input, the value and what is expected.
  */
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { UsageError, fsReason, show } from '../config/errors.ts';
+import { LIMITS } from '../config/limits.ts';
+import { FileRefused, readRegularFile } from '../config/read-file.ts';
 import { parseFailOn, type FailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
 import { ACTION_OWN_INPUTS, ownDefault } from './input-table.ts';
@@ -129,9 +130,9 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
   if (configPath !== null) {
     const full = inWorkspace(workspace, configPath);
     try {
-      config = { path: configPath, text: readFileSync(full, 'utf8') };
+      config = { path: configPath, text: readRegularFile(full, LIMITS.configBytes).toString('utf8') };
     } catch (err) {
-      throw new UsageError('input config', `input config: cannot read ${show(configPath)} (looked at ${full}: ${fsReason(err)}); expected a YAML file in the repository`);
+      throw new UsageError('input config', `input config: cannot read ${show(configPath)} (looked at ${full}: ${err instanceof FileRefused ? err.message : fsReason(err)}); expected a YAML file in the repository`);
     }
   }
   if (mode === 'report') {

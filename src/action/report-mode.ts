@@ -9,6 +9,7 @@ import * as core from '@actions/core';
 import { glob } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { UsageError } from '../config/errors.ts';
+import { LIMITS } from '../config/limits.ts';
 import { actionNaming } from '../config/spec.ts';
 import { EventError, type Target } from '../github/events.ts';
 import { redactOutput } from '../measure/secrets.ts';
@@ -21,8 +22,8 @@ import type { ActionSettings } from './inputs.ts';
 import { infoUntrusted } from './log.ts';
 import type { Outcome } from './outcome.ts';
 
-/** At most this many result files are merged in report mode. */
-const MAX_RESULT_FILES = 256;
+/** At most this many result files are merged in report mode: one per shard, as the command line's report. */
+const MAX_RESULT_FILES = LIMITS.shards;
 
 /** The result files read, checked, and written as this step's results file. */
 export async function readResultFiles(settings: ActionSettings, target: Target): Promise<Outcome> {
@@ -50,7 +51,7 @@ async function loadResults(settings: ActionSettings): Promise<Rejudged & { files
   for (const pattern of patterns) {
     for await (const f of glob(pattern, { cwd: settings.workspace })) {
       files.add(resolve(settings.workspace, f));
-      if (files.size > MAX_RESULT_FILES) throw new UsageError('input results', `input results: more than ${MAX_RESULT_FILES} files match ${JSON.stringify(settings.results)}; expected the result files of one comparison`);
+      if (files.size > MAX_RESULT_FILES) throw new UsageError('input results', `input results: more than ${MAX_RESULT_FILES} files match ${JSON.stringify(settings.results)} (one per shard at most); expected the result files of one comparison`);
     }
   }
   const list = [...files].sort();

@@ -1,8 +1,9 @@
 /** The command line's flags, parsed the same way for every command, and the config file they name. */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, errorCode, fsReason, show } from '../config/errors.ts';
+import { LIMITS } from '../config/limits.ts';
+import { FileRefused, readRegularFile } from '../config/read-file.ts';
 import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
 import type { ConfigFile, RawOptions } from '../config/spec.ts';
 
@@ -75,8 +76,12 @@ export function loadConfig(flags: RawOptions, cwd: string): ConfigFile | undefin
   if (typeof flags['config'] !== 'string') return undefined;
   const path = flags['config'];
   try {
-    return { path, text: readFileSync(resolve(cwd, path), 'utf8') };
+    return { path, text: readRegularFile(resolve(cwd, path), LIMITS.configBytes).toString('utf8') };
   } catch (err) {
+    if (err instanceof FileRefused) {
+      const { why } = err;
+      throw new UsageError('--config', `--config: got ${show(path)}, ${'kind' in why ? err.message : `a file of ${why.bytes ?? `more than ${why.cap}`} bytes`}; expected a YAML file${'kind' in why ? '' : ` of at most ${LIMITS.configBytes} bytes`}`);
+    }
     const code = errorCode(err);
     if (code === 'ENOENT') throw UsageError.invalid('--config', path, 'a readable YAML file');
     if (code === 'EISDIR') throw new UsageError('--config', `--config: got ${show(path)}, a folder; expected a YAML file`);

@@ -5,7 +5,7 @@ import { COMPARE_OPTIONS } from '../config/options.ts';
 import { cliNaming, parseOptionValue } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { parseMinChange } from '../config/units.ts';
-import { mergeResults } from '../results/merge.ts';
+import { checkResultsFileCount, mergeResults } from '../results/merge.ts';
 import { readResultsFile } from '../results/read.ts';
 import { rejudge } from '../results/rejudge.ts';
 import { writeJudgedFile } from '../results/writer.ts';
@@ -33,6 +33,7 @@ export async function report(argv: string[], io: Io): Promise<ExitCode> {
   const failOn = parseFailOn(cliNaming('fail-on'), given<string[]>('fail-on') ?? [COMPARE_OPTIONS.find((o) => o.name === 'fail-on')!.default!]);
   const floor = given<string>('min-change');
   const judging = { alpha: given<number>('alpha'), threshold: given<number>('threshold'), minChange: floor === undefined ? undefined : parseMinChange(cliNaming('min-change'), floor), outliers: given<OutlierRule>('outliers'), correction: given<Correction>('correction') };
+  checkResultsFileCount('report', positionals.length);
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
   // One's own files: a valid recorded setting fills in a flag not given; the gate is never the file's (results/rejudge.ts).

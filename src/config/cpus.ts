@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { UsageError, show } from './errors.ts';
-import { parseCpuList } from './cpu-list.ts';
+import { MAX_CPUS, formatCpuList, parseCpuList } from './cpu-list.ts';
 
 export { parseCpuList };
 
@@ -50,7 +50,7 @@ function thisHost(): CpuHost {
  */
 export function checkCpuList(input: string, value: string): string {
   const cpus = parseCpuList(value.trim());
-  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, 'a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3');
+  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3`);
   return value.trim();
 }
 
@@ -63,7 +63,7 @@ export function parseCpus(input: string, value: string, host: CpuHost = thisHost
   if (host.platform !== 'linux') throw new UsageError(input, `${input}: got ${show(value)}, but binding runs to CPUs needs Linux (taskset); this system is ${host.platform}; expected no ${input} here`);
   if (host.allowed !== null) {
     const outside = cpus.filter((c) => !host.allowed!.includes(c));
-    if (outside.length > 0) throw new UsageError(input, `${input}: got ${show(value)}, but this process may use only CPUs ${host.allowed.join(',')} (CPU ${outside.join(', ')} is not among them); expected CPUs among those`);
+    if (outside.length > 0) throw new UsageError(input, `${input}: got ${show(value)}, but this process may use only CPUs ${formatCpuList(host.allowed)} (CPU ${formatCpuList(outside)} ${outside.length === 1 ? 'is' : 'are'} not among them); expected CPUs among those`);
   }
   if (!host.taskset) throw new UsageError(input, `${input}: got ${show(value)}, but taskset is missing; expected util-linux's taskset (sudo apt-get install -y util-linux)`);
   return value.trim();

@@ -12,4 +12,10 @@ export const LIMITS = {
   nameLength: 512,
   benchmarks: 100_000,
   pairsPerBenchmark: 1_000_000,
+  /** a config file (`--config`, input config): 160 bytes for each of `benchmarks` entries and more */
+  configBytes: 16 * 1024 * 1024,
+  /** shards of one comparison (`--shard i/n`), and so results files merged by one report */
+  shards: 1000,
+  /** benchmarks one process runs (`--batch`): the flag, a config file and a recorded setting share this range */
+  batch: 1000,
 } as const;

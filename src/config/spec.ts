@@ -169,7 +169,7 @@ const BenchmarkEntrySchema = z.strictObject({
   filter: z.string().optional(),
   shell: z.enum(['sh', 'none']).optional(),
   interleave: z.enum(['benchmark', 'suite']).optional(),
-  batch: z.number().int().min(1).max(1000).optional(),
+  batch: z.number().int().min(1).max(LIMITS.batch).optional(),
   iterations: z.enum(['fixed', 'harness']).optional(),
   design: z.enum(['auto', 'command']).optional(),
   paths: z.union([z.string(), z.array(z.string()).min(1).max(100)]).optional(),
@@ -187,11 +187,12 @@ const INTEGER_RANGES: Record<string, [number, number]> = {
   'min-pairs': [1, LIMITS.pairsPerBenchmark],
   'max-pairs': [1, LIMITS.pairsPerBenchmark],
   warmup: [0, 1000],
+  batch: [1, LIMITS.batch],
   seed: [0, 2 ** 32 - 1],
 };
 
-/** Shards at most: as many as a results file may name (and more than a GitHub matrix runs). */
-const MAX_SHARDS = 1000;
+/** Shards at most: as many as one report merges (and more than a GitHub matrix runs). */
+const MAX_SHARDS = LIMITS.shards;
 
 /** Parses one value by its option's kind; `input` is how the user wrote its name. */
 export function parseOptionValue(name: string, input: string, value: RawValue): unknown {
@@ -233,6 +234,17 @@ export function parseOptionValue(name: string, input: string, value: RawValue): 
       return s;
     }
   }
+}
+
+/**
+ * Metrics named each once. A metric named twice would be measured and judged twice from the same
+ * runs, its pairs counted twice towards one verdict (an A/A then looks like a change), so the
+ * list is refused rather than quietly cut: what runs is what the user wrote.
+ */
+function eachOnce(input: string, metrics: Metric[]): Metric[] {
+  const repeated = metrics.find((m, i) => metrics.indexOf(m) !== i);
+  if (repeated !== undefined) throw new UsageError(input, `${input}: got ${show(metrics.join(','))}, which names ${repeated} twice; expected each metric once`);
+  return metrics;
 }
 
 function parseShard(input: string, value: string): { index: number; count: number } {
@@ -322,7 +334,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
 
   const run = get<string>('run');
   const format = valueOf<RunFormat>('format');
-  const metrics = valueOf<Metric[]>('metric');
+  const metrics = eachOnce(flags['metric'] !== undefined ? naming('metric') : configName('metric'), valueOf<Metric[]>('metric'));
   const prepare = get<string>('prepare') ?? null;
   const direction = get<Direction>('direction');
   const shell = valueOf<ShellMode>('shell');
@@ -330,7 +342,6 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const batch = get<number>('batch');
   const iterations = get<'fixed' | 'harness'>('iterations');
   const design = get<'auto' | 'command'>('design');
-  if (batch !== undefined && batch < 1) throw UsageError.invalid(naming('batch'), batch, 'an integer ≥ 1');
   let benchmarks: BenchmarkSpec[];
   if (config) {
     if (run !== undefined) throw new UsageError(naming('run'), `${naming('run')} and ${naming('config')} cannot be used together: put the command in the config file's benchmarks`);
@@ -338,7 +349,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       name: b.name,
       run: b.run,
       format: b.format ?? format,
-      metrics: b.metric === undefined ? metrics : Array.isArray(b.metric) ? b.metric : [b.metric],
+      metrics: b.metric === undefined ? metrics : eachOnce(configName(`benchmarks[${i}].metric`), Array.isArray(b.metric) ? b.metric : [b.metric]),
       ...(b.threshold !== undefined && typeof b.threshold !== 'object' ? { threshold: parsePercent(configName(`benchmarks[${i}].threshold`), b.threshold) } : {}),
       ...(b.threshold !== undefined && typeof b.threshold === 'object'
         ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i}].threshold.${m}`), v as string | number)])) }

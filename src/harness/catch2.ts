@@ -39,16 +39,18 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** XML attribute text with its entity and character references replaced. */
 function unescapeXml(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return ENTITIES[ref] ?? whole;
+    const code = ref.startsWith('#x') ? parseInt(ref.slice(2), 16) : ref.startsWith('#') ? parseInt(ref.slice(1), 10) : null;
+    if (code !== null) return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    // own keys only: `&constructor;` is no entity
+    return Object.hasOwn(ENTITIES, ref) ? ENTITIES[ref]! : whole;
   });
 }
 
 /** The attributes of a start tag's text (`name="a" value="1"`). */
 function attributes(tagText: string): Map<string, string> {
   const attrs = new Map<string, string>();
-  for (const m of tagText.matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+  // a name is tried only where a word starts: from inside a long word, each try would scan to its end again
+  for (const m of tagText.matchAll(/(?<![\w:-])([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
     attrs.set(m[1]!, unescapeXml(m[2] ?? m[3] ?? ''));
   }
   return attrs;
@@ -65,14 +67,12 @@ function parseXml(text: string): Sample[] {
   let bench: { name: string; line: number; mean: number | null } | null = null;
   let sawRoot = false;
   const lineOf = makeLineOf(text);
-  const TAG = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)([A-Za-z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
-  for (const m of text.matchAll(TAG)) {
-    const [, close, tag, rest, selfClose] = m;
-    if (tag === undefined) continue; // a comment, CDATA or the declaration
+  for (const m of tags(text)) {
+    const { close, tag, rest, selfClose } = m;
     const line = lineOf(m.index);
     if (!sawRoot) {
       if (close || (tag !== 'Catch' && tag !== 'Catch2TestRun')) {
-        throw new HarnessParseError('catch2', line, `expected Catch2's XML reporter output (<Catch> or <Catch2TestRun>), got <${close ?? ''}${tag}>`);
+        throw new HarnessParseError('catch2', line, `expected Catch2's XML reporter output (<Catch> or <Catch2TestRun>), got <${close ? '/' : ''}${tag}>`);
       }
       sawRoot = true;
     }
@@ -107,6 +107,77 @@ function parseXml(text: string): Sample[] {
   return out.finish('no <BenchmarkResults> in the document: do the test cases have BENCHMARKs, and were they selected (hidden [!benchmark] test cases need naming)?');
 }
 
+/** A start or end tag: `<name …>`, `</name>`, `<name …/>`, where it starts, and the text after its name. */
+interface Tag {
+  index: number;
+  close: boolean;
+  tag: string;
+  rest: string;
+  selfClose: boolean;
+}
+
+/** Whether the character code may start (`start`) or continue an XML name as Catch2 writes them. */
+function isNameCode(c: number, start: boolean): boolean {
+  const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return start ? letter : letter || (c >= 48 && c <= 57) || c === 95 || c === 58 || c === 45;
+}
+
+/** The end of a comment, CDATA or declaration starting at `i` (the text's length when it never ends), or -1 when none starts there. */
+function skipAt(text: string, i: number): number {
+  for (const [open, end] of [['<!--', '-->'], ['<![CDATA[', ']]>'], ['<?', '?>']] as const) {
+    if (!text.startsWith(open, i)) continue;
+    const at = text.indexOf(end, i + open.length);
+    return at < 0 ? text.length : at + end.length;
+  }
+  return -1;
+}
+
+/**
+ * The document's tags in order, skipping comments, CDATA and declarations, in one pass: the output
+ * may be anyone's (a benchmark prints what it likes), and a regular expression that looks for each
+ * tag's end again from every `<` took minutes on a few hundred kilobytes of unclosed tags. A
+ * comment, CDATA or declaration that never ends ends the document; a tag's text holds no `<`
+ * (XML escapes it in attribute values), so a `<` inside one starts the next try.
+ */
+function* tags(text: string): Generator<Tag> {
+  const LT = 60;
+  const GT = 62;
+  let i = text.indexOf('<');
+  while (i >= 0) {
+    const skipped = skipAt(text, i);
+    if (skipped >= 0) {
+      i = text.indexOf('<', skipped);
+      continue;
+    }
+    const close = text.charCodeAt(i + 1) === 47;
+    let j = i + (close ? 2 : 1);
+    const nameStart = j;
+    if (!isNameCode(text.charCodeAt(j), true)) {
+      i = text.indexOf('<', i + 1);
+      continue;
+    }
+    while (j < text.length && isNameCode(text.charCodeAt(j), false)) j++;
+    const restStart = j;
+    let quote = 0;
+    for (; j < text.length; j++) {
+      const c = text.charCodeAt(j);
+      if (c === LT) break;
+      if (quote !== 0) {
+        if (c === quote) quote = 0;
+      } else if (c === 34 || c === 39) quote = c;
+      else if (c === GT) break;
+    }
+    if (text.charCodeAt(j) !== GT) {
+      // no end before the next `<` (or the end of the text): not a tag; the next `<` is tried
+      i = j < text.length ? j : -1;
+      continue;
+    }
+    const selfClose = j - 1 >= restStart && text.charCodeAt(j - 1) === 47;
+    yield { index: i, close, tag: text.slice(nameStart, restStart), rest: text.slice(restStart, selfClose ? j - 1 : j), selfClose };
+    i = text.indexOf('<', j + 1);
+  }
+}
+
 function makeLineOf(text: string): (offset: number) => number {
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
@@ -128,7 +199,34 @@ const RULE = /^-{79}\s*$/;
 const DOTS = /^\.{79}\s*$/;
 const TABLE_HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)\s*$/;
 const NUMBER_UNIT = String.raw`(\S+) (ns|us|µs|ms|s)`;
-const FIRST_LINE = new RegExp(String.raw`^(.*?)\s+(\d+)\s+(\d+)\s+${NUMBER_UNIT}\s*$`);
+const TIME_UNIT = /^(?:ns|us|µs|ms|s)$/;
+const DIGITS = /^\d+$/;
+const SPACE = /\s/;
+
+/**
+ * A benchmark's first table line, `name samples iterations estimated unit`, read from its end: its
+ * four last words, the estimate and its unit one space apart, and the name before them. By hand, in
+ * one pass: a pattern with a lazy name before `\s+` fields took quadratic time on a line with a long
+ * run of spaces, and the line is whatever the benchmark printed.
+ */
+function firstLine(line: string): [name: string, samples: string, iterations: string, value: string, unit: string] | null {
+  const words: Array<{ start: number; end: number }> = [];
+  let end = line.length;
+  while (words.length < 4) {
+    while (end > 0 && SPACE.test(line[end - 1]!)) end--;
+    let start = end;
+    while (start > 0 && !SPACE.test(line[start - 1]!)) start--;
+    if (start === end) return null;
+    words.unshift({ start, end });
+    end = start;
+  }
+  const [samples, iterations, value, unit] = words.map((w) => line.slice(w.start, w.end)) as [string, string, string, string];
+  if (!TIME_UNIT.test(unit) || words[3]!.start - words[2]!.end !== 1 || line[words[2]!.end] !== ' ') return null;
+  if (!DIGITS.test(samples) || !DIGITS.test(iterations)) return null;
+  // the name is followed by whitespace: a line that starts with the samples is no benchmark's
+  if (words[0]!.start === 0) return null;
+  return [line.slice(0, words[0]!.start), samples, iterations, value, unit];
+}
 const MEAN_LINE = new RegExp(String.raw`^\s+${NUMBER_UNIT}\s+${NUMBER_UNIT}\s+${NUMBER_UNIT}\s*$`);
 
 function parseConsole(text: string): Sample[] {
@@ -164,12 +262,12 @@ function parseConsole(text: string): Sample[] {
       if (i + 1 >= lines.length || lines[i + 1]!.trim() === '' || RULE.test(lines[i + 1]!) || /^={79}/.test(lines[i + 1]!)) inTable = false;
       continue;
     }
-    const first = FIRST_LINE.exec(line);
+    const first = firstLine(line);
     if (!first) {
       pendingName.push(line.trim()); // a wrapped part of a long name
       continue;
     }
-    const name = [...pendingName, first[1]!.trim()].filter((p) => p !== '').join(' ');
+    const name = [...pendingName, first[0].trim()].filter((p) => p !== '').join(' ');
     pendingName = [];
     const meanLine = lines[i + 1] ?? '';
     const mean = MEAN_LINE.exec(meanLine);

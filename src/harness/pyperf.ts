@@ -50,7 +50,8 @@ export function parsePyperf(text: string): Sample[] {
       throw new HarnessParseError('pyperf', null, `benchmarks[${i}]: expected a name in its metadata or the document's`);
     }
     const unitName = meta['unit'] ?? 'second';
-    const unit = typeof unitName === 'string' ? UNITS[unitName] : undefined;
+    // own keys only: a unit named `__proto__` or `constructor` is unknown like any other
+    const unit = typeof unitName === 'string' && Object.hasOwn(UNITS, unitName) ? UNITS[unitName] : undefined;
     if (unit === undefined) {
       throw new HarnessParseError('pyperf', null, `benchmarks[${i}] (${name}): expected unit second, byte or integer, got ${JSON.stringify(unitName)}`);
     }

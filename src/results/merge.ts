@@ -4,10 +4,47 @@
  * correction is applied afterwards, across all benchmarks of all shards, by judging the merge.
  */
 import { UsageError, show } from '../config/errors.ts';
+import { LIMITS } from '../config/limits.ts';
 import { mergedEnvironments } from './environment.ts';
 import type { Results } from './schema.ts';
+import { estimateFileBytes } from './writer.ts';
 
 const STATUS_RANK: Record<NonNullable<Results['status']>, number> = { complete: 0, running: 1, partial: 2, failed: 3 };
+
+/**
+ * More results files than shards of one comparison are refused before any is read: the command
+ * line's `report` and the action's `mode: report` merge the same number at most.
+ */
+export function checkResultsFileCount(input: string, count: number): void {
+  if (count > LIMITS.shards) throw new UsageError(input, `${input}: got ${count} results files; expected at most ${LIMITS.shards} (one per shard)`);
+}
+
+/**
+ * A merge is refused before it makes a file `pairbench report` would refuse to read back: more
+ * benchmarks than a results file holds, or more bytes than it reads by the writer's estimate
+ * (the one `compare` stops measuring by).
+ */
+function checkMergedSize(files: readonly Results[]): void {
+  let benchmarks = 0;
+  let pairs = 0;
+  let nameChars = 0;
+  for (const f of files) {
+    benchmarks += f.benchmarks.length;
+    for (const b of f.benchmarks) {
+      pairs += b.pairs.length + (b.oneSidedPairs?.length ?? 0);
+      nameChars += b.name.length;
+    }
+  }
+  const fix = 'report fewer shards at a time';
+  if (benchmarks > LIMITS.benchmarks) {
+    throw new UsageError('report', `report: the files hold ${benchmarks} benchmarks in all; a results file holds at most ${LIMITS.benchmarks}, as many as pairbench report reads: ${fix}`);
+  }
+  const bytes = estimateFileBytes(benchmarks, pairs, nameChars);
+  if (bytes > LIMITS.fileBytes) {
+    const mib = (n: number) => Math.ceil(n / 2 ** 20);
+    throw new UsageError('report', `report: the files hold ${pairs} pairs of ${benchmarks} benchmarks in all, a results file of about ${mib(bytes)} MiB; pairbench report reads at most ${mib(LIMITS.fileBytes)} MiB: ${fix}`);
+  }
+}
 
 export function mergeResults(files: Results[], names: string[]): Results {
   const first = files[0];
@@ -21,6 +58,8 @@ export function mergeResults(files: Results[], names: string[]): Results {
       }
     }
   });
+  checkResultsFileCount('report', files.length);
+  checkMergedSize(files);
   const benchmarks: Results['benchmarks'] = [];
   const seen = new Map<string, string>();
   files.forEach((f, i) => {

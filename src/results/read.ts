@@ -2,14 +2,10 @@
  * Reading results files, which may be untrusted (artifacts of fork PRs): size-capped, parsed,
  * schema-validated; a bad file is refused with a message naming the file and what is wrong.
  *
- * Only a regular file is read, and never more than the cap plus one byte: the size `stat` gives
- * is no bound (a device such as `/dev/zero` or a pipe says 0, a file may grow while it is read),
- * so the file is opened first, checked with `fstat` on that very descriptor, and read in a loop
- * that stops past the cap. It is opened without blocking, so a pipe with no writer is refused at
- * once instead of waiting for one.
+ * Only a regular file is read, and never more than the cap plus one byte (config/read-file.ts).
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { UsageError, errorCode, fsReason, show } from '../config/errors.ts';
+import { FileRefused, readRegularFile } from '../config/read-file.ts';
 import { LIMITS, ResultsSchema, type Results } from './schema.ts';
 
 /**
@@ -75,36 +71,6 @@ function parseResults(text: string, source: string): Results {
   return parsed.data;
 }
 
-/** What a file that is not a regular file is, in words. */
-function kindOf(st: Stats): string {
-  if (st.isDirectory()) return 'a folder';
-  if (st.isFIFO()) return 'a pipe (FIFO)';
-  if (st.isCharacterDevice()) return 'a character device';
-  if (st.isBlockDevice()) return 'a block device';
-  if (st.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
-/** Bytes read at a time once the size `fstat` gave is exceeded (a file that grows, or says 0 as /proc does). */
-const CHUNK = 1024 * 1024;
-
-/** Reads at most `cap` + 1 bytes of an open regular file: null when it holds more than `cap`. */
-function readAtMost(fd: number, size: number, cap: number): Buffer | null {
-  let buf = Buffer.allocUnsafe(Math.min(size, cap) + 1);
-  let used = 0;
-  for (;;) {
-    if (used === buf.length) {
-      if (used > cap) return null;
-      const bigger = Buffer.allocUnsafe(Math.min(used + Math.max(used, CHUNK), cap + 1));
-      buf.copy(bigger, 0, 0, used);
-      buf = bigger;
-    }
-    const n = readSync(fd, buf, used, buf.length - used, null);
-    if (n === 0) return buf.subarray(0, used);
-    used += n;
-  }
-}
-
 export function readResultsFile(path: string): Results {
   const unreadable = (err: unknown) => {
     const code = errorCode(err);
@@ -112,27 +78,15 @@ export function readResultsFile(path: string): Results {
     if (code === 'EISDIR') return new UsageError(path, `${path}: is a folder; expected a pairbench results file (name the files in it, such as ${path.replace(/\/+$/, '')}/*.json)`);
     return new UsageError(path, `${path}: cannot be read (${fsReason(err)}); expected a pairbench results file`);
   };
-  let fd: number;
+  let bytes: Buffer;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    bytes = readRegularFile(path, LIMITS.fileBytes);
   } catch (err) {
-    throw unreadable(err);
+    if (!(err instanceof FileRefused)) throw unreadable(err);
+    const { why } = err;
+    if ('kind' in why) throw new UsageError(path, `${path}: is ${why.kind}, not a regular file; expected a pairbench results file`);
+    if (why.bytes !== null) throw new UsageError(path, `${path}: the file is ${why.bytes} bytes, more than ${LIMITS.fileBytes}; refusing to read it`);
+    throw new UsageError(path, `${path}: holds more than ${LIMITS.fileBytes} bytes; refusing to read it`);
   }
-  let bytes: Buffer | null;
-  try {
-    const st = fstatSync(fd);
-    if (st.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
-    if (!st.isFile()) throw new UsageError(path, `${path}: is ${kindOf(st)}, not a regular file; expected a pairbench results file`);
-    if (st.size > LIMITS.fileBytes) {
-      throw new UsageError(path, `${path}: the file is ${st.size} bytes, more than ${LIMITS.fileBytes}; refusing to read it`);
-    }
-    bytes = readAtMost(fd, st.size, LIMITS.fileBytes);
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw unreadable(err);
-  } finally {
-    closeSync(fd);
-  }
-  if (bytes === null) throw new UsageError(path, `${path}: holds more than ${LIMITS.fileBytes} bytes; refusing to read it`);
   return parseResults(bytes.toString('utf8'), path);
 }

@@ -210,6 +210,10 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
     notes.push(`The results file records ${unused.join(', ')}, which ${unused.length === 1 ? 'is' : 'are'} not used: an untrusted results file never sets how it is judged, so every setting is this judging's own (threshold ${typed('threshold', chosen.threshold)}, alpha ${chosen.alpha}, outliers ${chosen.outliers}, correction ${chosen.correction}, fail-on ${opts.failOn}).`);
   }
 
+  // A recorded CPU list that --cpus would refuse is shown nowhere (report/measured-how.ts, the replay line): said once here.
+  const cpus = readRecordedSetting(recorded, 'cpus');
+  if (cpus && !('value' in cpus)) warnings.push(`the cpus recorded in the results (${recordedText(cpus.raw)}) is not valid (${cpus.expected}); left out of the report`);
+
   // A run that recorded a failure failed, whatever its status says: the check run, the comment and the exit agree.
   const failed = runFailed(file);
   if (failed && (file.status === undefined || file.status === 'complete')) {

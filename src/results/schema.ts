@@ -139,7 +139,7 @@ const RecordedBenchmarksSchema = z
       shell: z.string().max(64).optional(),
       filter: z.string().max(SETTING_TEXT).optional(),
       interleave: z.string().max(64).optional(),
-      batch: z.number().int().min(1).max(1000).optional(),
+      batch: z.number().int().min(1).max(LIMITS.batch).optional(),
       iterations: z.string().max(64).optional(),
       design: z.string().max(64).optional(),
     }),

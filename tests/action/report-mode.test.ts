@@ -149,3 +149,22 @@ describe('S15: an artifact that is not a regular file', () => {
     expect(r.gh.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 });
+
+describe('S20: as many results files as pairbench report merges', () => {
+  it('S20: more files than shards of one comparison (1000) are refused in one line before any is read', async () => {
+    const files: Record<string, (path: string) => void> = {};
+    for (let i = 0; i < 1001; i++) files[`r${String(i).padStart(4, '0')}.json`] = (path) => writeFileSync(path, '');
+    const r = await reportMode(files);
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toMatch(/::error::.*input results: more than 1000 files match "artifact\/\*\.json" \(one per shard at most\)/);
+  });
+
+  it('S20: 300 files are read (pairbench report merges up to 1000): the first bad one is named, not their number', async () => {
+    const files: Record<string, (path: string) => void> = {};
+    for (let i = 0; i < 300; i++) files[`r${String(i).padStart(4, '0')}.json`] = (path) => writeFileSync(path, '');
+    const r = await reportMode(files);
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).not.toMatch(/more than \d+ files match/);
+    expect(r.log).toMatch(/::error::.*artifact\/r0000\.json: /);
+  });
+});

@@ -4,11 +4,11 @@
  * of neither, or only docs. The real CLI; the benchmarks print their value (--format json), and
  * no assertion reads a verdict or a time, only which benchmarks ran.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { selectByPaths } from '../../src/revisions/changed-paths.ts';
-import type { BenchmarkSpec } from '../../src/config/spec.ts';
+import { changedFiles, selectByPaths, SelectionInterrupted } from '../../src/revisions/changed-paths.ts';
+import { buildSpec, cliNaming, type BenchmarkSpec } from '../../src/config/spec.ts';
 import { pairbench, readResults } from '../support/cli.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 
@@ -115,17 +115,107 @@ describe('changed-only on a repository of two packages', () => {
   });
 });
 
+const spec = (name: string, paths?: string[]): BenchmarkSpec => ({ name, run: 'true', format: 'time', metrics: ['wall'], prepare: null, filter: null, ...(paths ? { paths } : {}) });
+
 describe('selectByPaths', () => {
-  const spec = (name: string, paths?: string[]): BenchmarkSpec => ({ name, run: 'true', format: 'time', metrics: ['wall'], prepare: null, filter: null, ...(paths ? { paths } : {}) });
   const suite = [spec('parser', ['packages/parser/**']), spec('render', ['packages/render/**']), spec('always')];
 
-  it('runs a benchmark without paths on any change, and nothing when no file changed', () => {
-    expect(selectByPaths(suite, ['packages/parser/a.c'], { mode: 'matched', ignore: [] }).run.map((b) => b.name)).toEqual(['parser', 'always']);
-    expect(selectByPaths(suite, [], { mode: 'strict', ignore: [] }).run).toEqual([]);
-    expect(selectByPaths(suite, ['README.md'], { mode: 'strict', ignore: ['*.md'] }).notRun.map((n) => n.name)).toEqual(['parser', 'render', 'always']);
+  it('runs a benchmark without paths on any change, and nothing when no file changed', async () => {
+    expect((await selectByPaths(suite, ['packages/parser/a.c'], { mode: 'matched', ignore: [] })).run.map((b) => b.name)).toEqual(['parser', 'always']);
+    expect((await selectByPaths(suite, [], { mode: 'strict', ignore: [] })).run).toEqual([]);
+    expect((await selectByPaths(suite, ['README.md'], { mode: 'strict', ignore: ['*.md'] })).notRun.map((n) => n.name)).toEqual(['parser', 'render', 'always']);
   });
 
-  it('matches dotfiles and nested paths', () => {
-    expect(selectByPaths(suite, ['packages/render/.config/x'], { mode: 'matched', ignore: [] }).run.map((b) => b.name)).toEqual(['render', 'always']);
+  it('matches dotfiles and nested paths', async () => {
+    expect((await selectByPaths(suite, ['packages/render/.config/x'], { mode: 'matched', ignore: [] })).run.map((b) => b.name)).toEqual(['render', 'always']);
+  });
+
+  it.each(['src', 'src/', 'src/**/', 'src/**'])('a folder named as a folder (%s) matches the files under it, in both modes', async (glob) => {
+    const two = [spec('src', [glob]), spec('other', ['other/**'])];
+    for (const mode of ['strict', 'matched'] as const) {
+      const chosen = await selectByPaths(two, ['src/deep/a.c'], { mode, ignore: [] });
+      expect(chosen.run.map((b) => b.name), mode).toEqual(['src']);
+      expect(chosen.unclaimed).toEqual([]);
+    }
+    expect((await selectByPaths(two, ['README.md'], { mode: 'strict', ignore: ['docs', '*.md'] })).run).toEqual([]);
+  });
+
+  it('a literal file glob matches that file', async () => {
+    const chosen = await selectByPaths([spec('render', ['shared/render.h']), spec('parser', ['packages/parser/**'])], ['shared/render.h'], { mode: 'strict', ignore: [] });
+    expect(chosen.run.map((b) => b.name)).toEqual(['render']);
+  });
+
+  it('S20: 100,000 changed files against 1,000 benchmarks are chosen from in one pass, in strict and matched mode', async () => {
+    const many = Array.from({ length: 1000 }, (_, k) => spec(`b${k}`, [`packages/p${k}/**`, `shared/p${k}/*.h`]));
+    const files = Array.from({ length: 100_000 }, (_, i) => `packages/p${i % 1000}/src/file${i}.c`);
+    for (const mode of ['strict', 'matched'] as const) {
+      const start = performance.now();
+      const chosen = await selectByPaths(many, [...files.slice(0, 99_999), 'shared/p7/x.h'].filter((f, i) => i % 1000 !== 3), { mode, ignore: ['**/*.md'] });
+      // every benchmark but b3 has a changed file (every thousandth file, p3's, was left out)
+      expect(chosen.run).toHaveLength(999);
+      expect(chosen.notRun.map((n) => n.name)).toEqual(['b3']);
+      // quadratic, this took over a minute; one pass takes well under a second
+      expect(performance.now() - start).toBeLessThan(20_000);
+    }
+  }, 60_000);
+
+  it('S11: a signal stops the selection between chunks of files', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(selectByPaths(suite, ['packages/parser/a.c'], { mode: 'strict', ignore: [], signal: controller.signal })).rejects.toBeInstanceOf(SelectionInterrupted);
+  });
+
+  it('a file name too long for a glob counts for every benchmark: it can hide no change', async () => {
+    const long = `packages/parser/${'a'.repeat(300)}.c`;
+    expect((await selectByPaths(suite, [long], { mode: 'matched', ignore: ['**/*.c'] })).run.map((b) => b.name)).toEqual(['parser', 'render', 'always']);
+  });
+});
+
+describe('changed-only through a tracked symbolic link', () => {
+  it('a file changed through a link counts for the benchmark whose paths hold the link, in strict and matched mode', async () => {
+    const repo = tempRepo();
+    mkdirSync(join(repo.dir, 'shared/lib'), { recursive: true });
+    mkdirSync(join(repo.dir, 'packages/parser'), { recursive: true });
+    symlinkSync('../../shared/lib', join(repo.dir, 'packages/parser/vendor'));
+    const base = repo.commit({ 'shared/lib/x.c': '1\n', 'packages/parser/p.c': '1\n' }, 'base');
+    const head = repo.commit({ 'shared/lib/x.c': '2\n' }, 'head');
+    const files = await changedFiles(repo.dir, base, head);
+    expect(files.sort()).toEqual(['packages/parser/vendor/x.c', 'shared/lib/x.c']);
+    // lib claims the file where it lies, parser where its link shows it: both run
+    const benchmarks = [spec('parser', ['packages/parser/**']), spec('lib', ['shared/lib/**']), spec('render', ['packages/render/**'])];
+    for (const mode of ['strict', 'matched'] as const) {
+      expect((await selectByPaths(benchmarks, files, { mode, ignore: [] })).run.map((b) => b.name), mode).toEqual(['parser', 'lib']);
+    }
+    repo.remove();
+  });
+});
+
+describe('changed-only across shards', () => {
+  it('strict: the shards run their parts of one selection, so a file claimed by a benchmark of another shard runs nothing else', () => {
+    const { repo, base, branch } = monorepo();
+    const head = branch('parser-only-sharded', { 'packages/parser/parse.c': '2\n' });
+    const ran = [1, 2].flatMap((k) => {
+      const run = compare(repo.dir, base, head, ['--shard', `${k}/2`]);
+      expect(run.res.status, run.res.stderr).toBe(0);
+      return run.results().benchmarks.map((b) => b.name.replace(/^(parser|render)\//, ''));
+    });
+    expect(ran.sort()).toEqual(['parser']);
+  });
+});
+
+describe('S20: globs are bounded before they meet a name', () => {
+  const config = (paths: string) => ({ path: 'c.yml', text: `benchmarks:\n  - name: a\n    run: x\n    paths: ${JSON.stringify(paths)}\n` });
+  it.each(['*a*a*a*a*a*a*a*b', '*a*/*a*/*a*/b', 'a/*a*a*b', `${'x'.repeat(300)}/**`, '+(a|aa)*', '**/a/**/b/**/c/**/d'])('refuses %s in one line naming it', (glob) => {
+    expect(() => buildSpec({}, { cwd: '/', naming: cliNaming, config: config(glob) })).toThrow(/^--config c\.yml: benchmarks\[0\]\.paths: got ".*"; expected a glob of at most 256 characters, 3 single stars \(two in one folder level\) and 3 \*\*, without extglobs/);
+    expect(() => buildSpec({ 'changed-only': true, 'paths-ignore': glob, run: 'x' }, { cwd: '/', naming: cliNaming })).toThrow(/^--paths-ignore: got /);
+  });
+
+  it('the worst glob it accepts matches a hostile name of the longest level quickly: the selection hears a signal within a chunk', async () => {
+    const name = `${'a'.repeat(255)}/${'a'.repeat(255)}/c`;
+    const start = performance.now();
+    const chosen = await selectByPaths([spec('hostile', ['*a*/*a/b']), spec('other', ['src/**'])], Array.from({ length: 20 }, () => name), { mode: 'matched', ignore: ['**/*a*a*'] });
+    expect(chosen.run).toEqual([]);
+    // 20 matches of a few tens of ms each; five stars in one level took over a minute for one
+    expect(performance.now() - start).toBeLessThan(20_000);
   });
 });

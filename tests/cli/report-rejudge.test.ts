@@ -32,6 +32,18 @@ describe('S2: a forged threshold of one benchmark never decides the verdict', ()
   });
 });
 
+describe('a forged CPU list in a results file', () => {
+  it.each(['9007199254740993', '0-8191,0-8191,0-1'])('settings.cpus %s is refused as a setting in one warning, and the file is judged: no RangeError, no list expanded', (cpus) => {
+    const forged = regression50();
+    forged.settings!['cpus'] = cpus;
+    const r = report(forged);
+    expect(r.stderr).not.toMatch(/\n\s+at |RangeError/);
+    expect(r.verdict, r.stderr).toBe('regression');
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toContain(`warning: the cpus recorded in the results (${JSON.stringify(cpus)}) is not valid (a list of CPUs as Linux writes one, each once and below 8192`);
+  });
+});
+
 describe('S23: a results file cannot steer the verdict of pairbench report', () => {
   it('S23: the gate never comes from a file: settings.failOn "none" does not pass a regression; --fail-on none does', () => {
     const forged = regression50();

@@ -1,6 +1,8 @@
 /** Every bad input gets one line naming it and what is expected, exit status 2, no stack trace. */
 import { COMPARE_OPTIONS } from '../../src/config/options.ts';
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pairbench } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
@@ -8,6 +10,21 @@ import { tempDir } from '../support/repo.ts';
 /** Where a case that would otherwise run measures and writes: never the project's own checkout. */
 const scratch = tempDir();
 const aside = ['--base-dir', scratch, '--head-dir', scratch, '--max-pairs', '10', '--out', join(scratch, 'r.json')];
+
+/** A config file one byte over the cap (sparse: it costs no disk). */
+function bigConfig(): string {
+  const path = join(scratch, 'big.yml');
+  writeFileSync(path, '');
+  truncateSync(path, 16 * 1024 * 1024 + 1);
+  return path;
+}
+
+/** A pipe no one writes to: reading it would wait forever. */
+function fifo(): string {
+  const path = join(scratch, 'pipe.yml');
+  if (!existsSync(path)) execFileSync('mkfifo', [path]);
+  return path;
+}
 
 const cases: [string[], RegExp][] = [
   [['compare', '--max-pairs', 'abc', '--run', 'true'], /--max-pairs: got "abc"; expected a whole number/],
@@ -39,6 +56,11 @@ const cases: [string[], RegExp][] = [
   [['report', '/no/such/results.json'], /no such file/],
   [['report', 'tests'], /^pairbench: tests: is a folder; expected a pairbench results file/],
   [['compare', '--config', 'tests'], /^pairbench: --config: got "tests", a folder; expected a YAML file/],
+  // a config file is read only when it is a regular file, and never past its cap: a device would be read until memory runs out
+  [['compare', '--config', '/dev/urandom'], /^pairbench: --config: got "\/dev\/urandom", a character device, not a regular file; expected a YAML file$/m],
+  [['compare', '--config', '/dev/zero'], /^pairbench: --config: got "\/dev\/zero", a character device, not a regular file; expected a YAML file$/m],
+  [['compare', '--config', bigConfig()], /^pairbench: --config: got ".*big\.yml", a file of 16777217 bytes; expected a YAML file of at most 16777216 bytes$/m],
+  [['compare', '--config', fifo()], /^pairbench: --config: got ".*pipe\.yml", a pipe \(FIFO\), not a regular file; expected a YAML file$/m],
   [['compare', '--timeout', '600h', '--run', 'true', ...aside], /--timeout: got "600h"; expected a duration greater than 0 and at most 596h/],
   [['compare', '--max-time', '2146000s', '--run', 'true', ...aside], /--max-time: got "2146000s"; expected a duration greater than 0 and at most 596h/],
   [['compare', '--precision', '200%', '--run', 'true', ...aside], /--precision: got "200%"; expected a percentage .*, greater than 0 and at most 100%/],
@@ -48,8 +70,11 @@ const cases: [string[], RegExp][] = [
   [['compare', '--shard', '5/2', '--run', 'true', ...aside], /--shard: got "5\/2"; expected i\/n with 1 ≤ i ≤ n ≤ 1000/],
   [['compare', '--shard', '1/99999999999999999999', '--run', 'true', ...aside], /--shard: got "1\/99999999999999999999"; expected i\/n with 1 ≤ i ≤ n ≤ 1000/],
   [['compare', '--head', 'HEAD', '--run', 'true', ...aside], /--head and --head-dir cannot be used together/],
-  [['compare', '--cpus', 'first', '--run', 'true', ...aside], /^pairbench: --cpus: got "first"; expected a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3$/m],
+  [['compare', '--cpus', 'first', '--run', 'true', ...aside], /^pairbench: --cpus: got "first"; expected a list of CPUs as Linux writes one, each once and below 8192, such as 1, 0,2 or 2-3$/m],
   [['compare', '--cpus', '3-1', '--run', 'true', ...aside], /^pairbench: --cpus: got "3-1"; expected a list of CPUs/m],
+  // past 2^53 a CPU number has no successor: the list is refused by its bound, not expanded until memory runs out
+  [['compare', '--cpus', '9007199254740993', '--run', 'true', ...aside], /^pairbench: --cpus: got "9007199254740993"; expected a list of CPUs as Linux writes one, each once and below 8192/m],
+  [['compare', '--cpus', '0-1,1', '--run', 'true', ...aside], /^pairbench: --cpus: got "0-1,1"; expected a list of CPUs as Linux writes one, each once/m],
 ];
 
 describe('S15: every bad input gets one clear message and exit 2', () => {

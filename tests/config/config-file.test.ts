@@ -1,5 +1,6 @@
 /** S15: a config file that cannot be read is named with the reason, told apart by its error code. */
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { envInputReader, readSettings } from '../../src/action/inputs.ts';
@@ -18,5 +19,20 @@ describe('S15: input config that cannot be read', () => {
     const workspace = tempDir();
     mkdirSync(join(workspace, 'bench'));
     expect(settings(workspace, config)).toThrow(message);
+  });
+});
+
+describe('S15: input config that is not a regular file', () => {
+  it('S15: a FIFO is refused in one line without waiting for a writer', () => {
+    const workspace = tempDir();
+    execFileSync('mkfifo', [join(workspace, 'pairbench.yml')]);
+    expect(settings(workspace, 'pairbench.yml')).toThrow(/^input config: cannot read "pairbench.yml" \(looked at .*\/pairbench\.yml: a pipe \(FIFO\), not a regular file\); expected a YAML file in the repository$/);
+  });
+
+  it('S15: a file over 16 MiB is refused before it is read', () => {
+    const workspace = tempDir();
+    writeFileSync(join(workspace, 'pairbench.yml'), '');
+    truncateSync(join(workspace, 'pairbench.yml'), 16 * 1024 * 1024 + 1);
+    expect(settings(workspace, 'pairbench.yml')).toThrow(/^input config: cannot read "pairbench.yml" \(looked at .*\/pairbench\.yml: a file of 16777217 bytes, more than 16777216\); expected a YAML file in the repository$/);
   });
 });

@@ -97,7 +97,31 @@ describe('buildSpec', () => {
     ['threshold: lots\nbenchmarks:\n  - name: a\n    run: x', /threshold: got "lots"/],
     ['benchmarks: [', /not valid YAML/],
     ['benchmarks:\n  - name: a\n    run: x\n    filter: "(["', /filter of a: got "\(\["; expected a valid regular expression/],
+    // a metric named twice would count every pair twice: refused, not deduplicated, so the file says what runs
+    ['benchmarks:\n  - name: a\n    run: x\n    metric: [wall, cpu, wall]', /^--config c\.yml: benchmarks\[0\]\.metric: got "wall,cpu,wall", which names wall twice; expected each metric once$/],
+    ['metric: [cpu, cpu]\nbenchmarks:\n  - name: a\n    run: x', /^--config c\.yml: metric: got "cpu,cpu", which names cpu twice; expected each metric once$/],
+    // --batch is bounded alike wherever it is set: the flag, the config's top level, a benchmark, a results file
+    ['batch: 1001\nbenchmarks:\n  - name: a\n    run: x', /^--config c\.yml: batch: got "1001"; expected a whole number from 1 to 1000$/],
+    ['batch: 0\nbenchmarks:\n  - name: a\n    run: x', /^--config c\.yml: batch: got "0"; expected a whole number from 1 to 1000$/],
+    ['benchmarks:\n  - name: a\n    run: x\n    batch: 1001', /benchmarks\[0\]\.batch/],
   ])('refuses a bad config file: %s', (text, message) => {
     expect(() => buildSpec({}, { cwd: '/', naming: cliNaming, config: { path: 'c.yml', text } })).toThrow(message);
+  });
+});
+
+describe('a repeated metric', () => {
+  it('is refused on the command line and from an action input, in one line naming it', () => {
+    expect(() => buildSpec({ run: './b', metric: 'wall,wall' }, { cwd: '/', naming: cliNaming })).toThrow(/^--metric: got "wall,wall", which names wall twice; expected each metric once$/);
+    expect(() => buildSpec({ run: './b', metric: 'wall,cpu,cpu' }, { cwd: '/', naming: actionNaming })).toThrow(/^input metric: got "wall,cpu,cpu", which names cpu twice; expected each metric once$/);
+    expect(buildSpec({ run: './b', metric: 'wall,cpu' }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.metrics).toEqual(['wall', 'cpu']);
+  });
+});
+
+describe('--batch', () => {
+  it('has one range, 1 to 1000, on the command line as in a config file and a results file', () => {
+    for (const bad of ['0', '1001', '99999999999999999999']) {
+      expect(() => buildSpec({ run: './b', batch: bad }, { cwd: '/', naming: cliNaming })).toThrow(new RegExp(`^--batch: got "${bad}"; expected a whole number from 1 to 1000$`));
+    }
+    expect(buildSpec({ run: './b', batch: '1000' }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch).toBe(1000);
   });
 });

@@ -683,4 +683,9 @@ describe('pyperf', () => {
     expect(parseError('pyperf', doc([{ metadata: { name: 'a', unit: 'parsec' }, runs: [{ values: [1] }] }])).message).toContain('got "parsec"');
     expect(parseError('pyperf', doc([{ metadata: { name: 'a' }, runs: [{ values: [-1] }] }])).message).toContain('benchmarks[0].runs[0].values[0]');
   });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('refuses the unit %s as any unknown unit, in one line: no lookup reaches the prototype', (unit) => {
+    const e = parseError('pyperf', doc([{ metadata: { name: 'a', unit }, runs: [{ values: [1] }] }]));
+    expect(e.message).toBe(`pyperf output: benchmarks[0] (a): expected unit second, byte or integer, got ${JSON.stringify(unit)}`);
+  });
 });

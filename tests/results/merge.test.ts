@@ -10,6 +10,7 @@ import type { BenchmarkSpec } from '../../src/config/spec.ts';
 import type { Results } from '../../src/results/schema.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
 import { selectShard } from '../../src/schedule/shard.ts';
+import { mergeResults } from '../../src/results/merge.ts';
 import { pairbench } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
@@ -171,5 +172,37 @@ describe('merging shards', () => {
     const res = report([file]);
     expect(res.status).toBe(1);
     expect(res.judged!.benchmarks[0]!.verdict).toBe('regression');
+  });
+});
+
+describe('S20: a merge never makes a file pairbench report would refuse', () => {
+  const shard = (index: number, count: number, benchmarks: Results['benchmarks']): Results => ({ schemaVersion: 1, base: { ref: 'main', sha: BASE }, head: { ref: 'pr', sha: HEAD }, status: 'complete', shard: { index, count }, benchmarks });
+  const one = (name: string, pairs: Results['benchmarks'][number]['pairs']): Results['benchmarks'][number] => ({ name, unit: 'ms', direction: 'lower-is-better', pairs });
+
+  it('S20: three valid shards of 40,000 benchmarks each are refused in one line, exit 2: a results file holds 100,000', () => {
+    const dir = tempDir();
+    const pair = [{ base: 1, head: 1, order: 'base-first' as const }];
+    const files = [1, 2, 3].map((k) => {
+      const path = join(dir, `shard-${k}.json`);
+      writeFileSync(path, JSON.stringify(shard(k, 3, Array.from({ length: 40_000 }, (_, i) => one(`s${k}-b${i}`, pair)))));
+      return path;
+    });
+    const res = report(files, ['--out', join(dir, 'merged.json')]);
+    expect(res.status, res.stderr).toBe(2);
+    expect(res.stderr.trim()).toBe('pairbench: report: the files hold 120000 benchmarks in all; a results file holds at most 100000, as many as pairbench report reads: report fewer shards at a time');
+  });
+
+  it('S20: shards whose merged file would outgrow the 256 MiB report reads are refused before it is written', () => {
+    // four shards of one benchmark with a million pairs each: each file is readable, the merged one (about 320 MB) not
+    const pairs = Array.from({ length: 1_000_000 }, () => ({ base: 51.234567891234, head: 52.01234567891, order: 'head-first' as const }));
+    const shards = [1, 2, 3, 4].map((k) => shard(k, 4, [one(`b${k}`, pairs)]));
+    expect(() => mergeResults(shards, ['s1.json', 's2.json', 's3.json', 's4.json'])).toThrow(/^report: the files hold 4000000 pairs of 4 benchmarks in all, a results file of about \d+ MiB; pairbench report reads at most 256 MiB: report fewer shards at a time$/);
+    expect(mergeResults(shards.slice(0, 2).map((s, i) => ({ ...s, shard: { index: i + 1, count: 2 } })), ['s1.json', 's2.json']).benchmarks).toHaveLength(2);
+  });
+
+  it('S20: more files than shards of one comparison (1000) are refused before any is read', () => {
+    const res = report(Array.from({ length: 1001 }, (_, i) => `/no/such/shard-${i}.json`));
+    expect(res.status).toBe(2);
+    expect(res.stderr.trim()).toBe('pairbench: report: got 1001 results files; expected at most 1000 (one per shard)');
   });
 });

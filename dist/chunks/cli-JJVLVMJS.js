@@ -2,6 +2,8 @@ import { createRequire as __pbCreateRequire } from 'node:module'; const require 
 import {
   COMPARE_OPTIONS,
   CacheRefusal,
+  FileRefused,
+  LIMITS,
   PairbenchError,
   ProgressPrinter,
   UsageError,
@@ -9,6 +11,7 @@ import {
   buildSpec,
   cancelledResult,
   checkOutputPath,
+  checkResultsFileCount,
   checkRevision,
   cliNaming,
   commandsOf,
@@ -21,6 +24,7 @@ import {
   parseMinChange,
   parseOptionValue,
   placeEntry,
+  readRegularFile,
   readResultsFile,
   rejudge,
   renderBisectJson,
@@ -45,7 +49,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-YJ5RLJSG.js";
+} from "./chunk-C46WWIRA.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
@@ -136,7 +140,6 @@ function localBuildCache(spec, env) {
 }
 
 // src/cli/args.ts
-import { readFileSync } from "node:fs";
 import { resolve as resolve2 } from "node:path";
 import { parseArgs } from "node:util";
 var HTML_OPTION = { name: "html", kind: "string", arg: "<file>", help: "write the HTML report: plots of every benchmark, self-contained", cliOnly: true, tier: "user" };
@@ -189,8 +192,12 @@ function loadConfig(flags, cwd) {
   if (typeof flags["config"] !== "string") return void 0;
   const path = flags["config"];
   try {
-    return { path, text: readFileSync(resolve2(cwd, path), "utf8") };
+    return { path, text: readRegularFile(resolve2(cwd, path), LIMITS.configBytes).toString("utf8") };
   } catch (err) {
+    if (err instanceof FileRefused) {
+      const { why } = err;
+      throw new UsageError("--config", `--config: got ${show(path)}, ${"kind" in why ? err.message : `a file of ${why.bytes ?? `more than ${why.cap}`} bytes`}; expected a YAML file${"kind" in why ? "" : ` of at most ${LIMITS.configBytes} bytes`}`);
+    }
     const code = errorCode(err);
     if (code === "ENOENT") throw UsageError.invalid("--config", path, "a readable YAML file");
     if (code === "EISDIR") throw new UsageError("--config", `--config: got ${show(path)}, a folder; expected a YAML file`);
@@ -297,7 +304,7 @@ async function emit(io, results, spec, replay, late = () => false) {
 }
 
 // src/schedule/scripted-runner.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync } from "node:fs";
 import { basename, resolve as resolve3 } from "node:path";
 var DEBUG_RUNNER_VARIABLE = "PAIRBENCH_DEBUG_RUNNER";
 var BenchmarkScriptSchema = external_exports.strictObject({
@@ -330,7 +337,7 @@ function readRunnerScript(path, cwd) {
   const input = DEBUG_RUNNER_VARIABLE;
   let text;
   try {
-    text = readFileSync2(resolve3(cwd, path), "utf8");
+    text = readFileSync(resolve3(cwd, path), "utf8");
   } catch (err) {
     throw new UsageError(input, `${input}: got ${show(path)}, which cannot be read (${fsReason(err)}); expected a readable JSON runner script`);
   }
@@ -643,6 +650,7 @@ async function report(argv, io) {
   const failOn = parseFailOn(cliNaming("fail-on"), given("fail-on") ?? [COMPARE_OPTIONS.find((o) => o.name === "fail-on").default]);
   const floor = given("min-change");
   const judging = { alpha: given("alpha"), threshold: given("threshold"), minChange: floor === void 0 ? void 0 : parseMinChange(cliNaming("min-change"), floor), outliers: given("outliers"), correction: given("correction") };
+  checkResultsFileCount("report", positionals.length);
   const files = positionals.map((p) => readResultsFile(p));
   const merged = mergeResults(files, positionals);
   const rejudged = rejudge(merged, {

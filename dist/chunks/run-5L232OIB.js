@@ -3,7 +3,9 @@ import {
   CACHE_MANIFEST,
   COMPARE_OPTIONS,
   CacheRefusal,
+  FileRefused,
   Git,
+  LIMITS,
   PLAIN,
   PairbenchError,
   ProgressPrinter,
@@ -36,6 +38,7 @@ import {
   parseOptionValue,
   placeEntry,
   prepareOutputFolder,
+  readRegularFile,
   readResultsFile,
   redactOutput,
   rejudge,
@@ -55,7 +58,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-YJ5RLJSG.js";
+} from "./chunk-C46WWIRA.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -50436,7 +50439,6 @@ function actionBuildCache(spec, settings, env, log2) {
 }
 
 // src/action/inputs.ts
-import { readFileSync as readFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { isAbsolute as isAbsolute2, join as join6, resolve as resolve2 } from "node:path";
 
@@ -50642,9 +50644,9 @@ function readSettings(get, env) {
   if (configPath !== null) {
     const full = inWorkspace(workspace, configPath);
     try {
-      config = { path: configPath, text: readFileSync2(full, "utf8") };
+      config = { path: configPath, text: readRegularFile(full, LIMITS.configBytes).toString("utf8") };
     } catch (err) {
-      throw new UsageError("input config", `input config: cannot read ${show(configPath)} (looked at ${full}: ${fsReason(err)}); expected a YAML file in the repository`);
+      throw new UsageError("input config", `input config: cannot read ${show(configPath)} (looked at ${full}: ${err instanceof FileRefused ? err.message : fsReason(err)}); expected a YAML file in the repository`);
     }
   }
   if (mode === "report") {
@@ -50775,7 +50777,7 @@ function failStep(exitCode, results, failOn, accepted) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync3, existsSync as existsSync4 } from "fs";
+import { readFileSync as readFileSync2, existsSync as existsSync4 } from "fs";
 import { EOL as EOL3 } from "os";
 var Context = class {
   /**
@@ -50786,7 +50788,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync4(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync3(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync2(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path9 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path9} does not exist${EOL3}`);
@@ -55589,7 +55591,7 @@ async function publish(api, settings, target, { results, replay, appendix }, url
 // src/action/report-mode.ts
 import { glob } from "node:fs/promises";
 import { basename as basename6, relative as relative2, resolve as resolve3 } from "node:path";
-var MAX_RESULT_FILES = 256;
+var MAX_RESULT_FILES = LIMITS.shards;
 async function readResultFiles(settings, target) {
   const loaded = await loadResults(settings);
   infoUntrusted(`Read ${loaded.files.length} results file(s): ${loaded.files.join(", ")}`);
@@ -55607,7 +55609,7 @@ async function loadResults(settings) {
   for (const pattern of patterns) {
     for await (const f of glob(pattern, { cwd: settings.workspace })) {
       files.add(resolve3(settings.workspace, f));
-      if (files.size > MAX_RESULT_FILES) throw new UsageError("input results", `input results: more than ${MAX_RESULT_FILES} files match ${JSON.stringify(settings.results)}; expected the result files of one comparison`);
+      if (files.size > MAX_RESULT_FILES) throw new UsageError("input results", `input results: more than ${MAX_RESULT_FILES} files match ${JSON.stringify(settings.results)} (one per shard at most); expected the result files of one comparison`);
     }
   }
   const list = [...files].sort();

@@ -237,11 +237,11 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
-      constructor(yaml, tags) {
+      constructor(yaml, tags2) {
         this.docStart = null;
         this.docEnd = false;
         this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
-        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags2);
       }
       clone() {
         const copy = new _Directives(this.yaml, this.tags);
@@ -369,12 +369,12 @@ var require_directives = __commonJS({
         const tagEntries = Object.entries(this.tags);
         let tagNames;
         if (doc && tagEntries.length > 0 && identity3.isNode(doc.contents)) {
-          const tags = {};
+          const tags2 = {};
           visit2.visit(doc.contents, (_key, node2) => {
             if (identity3.isNode(node2) && node2.tag)
-              tags[node2.tag] = true;
+              tags2[node2.tag] = true;
           });
-          tagNames = Object.keys(tags);
+          tagNames = Object.keys(tags2);
         } else
           tagNames = [];
         for (const [handle, prefix] of tagEntries) {
@@ -739,15 +739,15 @@ var require_createNode = __commonJS({
     var identity3 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value, tagName, tags) {
+    function findTagObject(value, tagName, tags2) {
       if (tagName) {
-        const match = tags.filter((t) => t.tag === tagName);
+        const match = tags2.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
         if (!tagObj)
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value) && !t.format);
+      return tags2.find((t) => t.identify?.(value) && !t.format);
     }
     function createNode(value, tagName, ctx) {
       if (identity3.isDocument(value))
@@ -1342,8 +1342,8 @@ ${indent2}${start}${value}${end}`;
 ${indent2}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
-        const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
+        const { compat, tags: tags2 } = ctx.doc.schema;
+        if (tags2.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
@@ -1435,9 +1435,9 @@ var require_stringify = __commonJS({
         options: opt
       };
     }
-    function getTagObject(tags, item) {
+    function getTagObject(tags2, item) {
       if (item.tag) {
-        const match = tags.filter((t) => t.tag === item.tag);
+        const match = tags2.filter((t) => t.tag === item.tag);
         if (match.length > 0)
           return match.find((t) => t.format === item.format) ?? match[0];
       }
@@ -1445,7 +1445,7 @@ var require_stringify = __commonJS({
       let obj;
       if (identity3.isScalar(item)) {
         obj = item.value;
-        let match = tags.filter((t) => t.identify?.(obj));
+        let match = tags2.filter((t) => t.identify?.(obj));
         if (match.length > 1) {
           const testMatch = match.filter((t) => t.test);
           if (testMatch.length > 0)
@@ -1454,7 +1454,7 @@ var require_stringify = __commonJS({
         tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
       } else {
         obj = item;
-        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+        tagObj = tags2.find((t) => t.nodeClass && obj instanceof t.nodeClass);
       }
       if (!tagObj) {
         const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
@@ -3220,10 +3220,10 @@ var require_tags = __commonJS({
       if (schemaTags && !customTags) {
         return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
       }
-      let tags = schemaTags;
-      if (!tags) {
+      let tags2 = schemaTags;
+      if (!tags2) {
         if (Array.isArray(customTags))
-          tags = [];
+          tags2 = [];
         else {
           const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
@@ -3231,22 +3231,22 @@ var require_tags = __commonJS({
       }
       if (Array.isArray(customTags)) {
         for (const tag of customTags)
-          tags = tags.concat(tag);
+          tags2 = tags2.concat(tag);
       } else if (typeof customTags === "function") {
-        tags = customTags(tags.slice());
+        tags2 = customTags(tags2.slice());
       }
       if (addMergeTag)
-        tags = tags.concat(merge2.merge);
-      return tags.reduce((tags2, tag) => {
+        tags2 = tags2.concat(merge2.merge);
+      return tags2.reduce((tags3, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
           const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
-        if (!tags2.includes(tagObj))
-          tags2.push(tagObj);
-        return tags2;
+        if (!tags3.includes(tagObj))
+          tags3.push(tagObj);
+        return tags3;
       }, []);
     }
     exports.coreKnownTags = coreKnownTags;
@@ -3262,14 +3262,14 @@ var require_Schema = __commonJS({
     var map2 = require_map();
     var seq = require_seq();
     var string4 = require_string();
-    var tags = require_tags();
+    var tags2 = require_tags();
     var sortMapEntriesByKey = (a2, b) => a2.key < b.key ? -1 : a2.key > b.key ? 1 : 0;
     var Schema = class _Schema {
       constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
-        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.compat = Array.isArray(compat) ? tags2.getTags(compat, "compat") : compat ? tags2.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
-        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge2);
+        this.knownTags = resolveKnownTags ? tags2.coreKnownTags : {};
+        this.tags = tags2.getTags(customTags, this.name, merge2);
         this.toStringOptions = toStringDefaults ?? null;
         Object.defineProperty(this, identity3.MAP, { value: map2.map });
         Object.defineProperty(this, identity3.SCALAR, { value: string4.string });
@@ -8462,9 +8462,9 @@ var require_parse = __commonJS({
                 const idx = prev.value.lastIndexOf("[");
                 const pre = prev.value.slice(0, idx);
                 const rest2 = prev.value.slice(idx + 2);
-                const posix = POSIX_REGEX_SOURCE[rest2];
-                if (posix) {
-                  prev.value = pre + posix;
+                const posix2 = POSIX_REGEX_SOURCE[rest2];
+                if (posix2) {
+                  prev.value = pre + posix2;
                   state.backtrack = true;
                   advance();
                   if (!bos.output && tokens.indexOf(prev) === 1) {
@@ -8981,7 +8981,7 @@ var require_picomatch = __commonJS({
         throw new TypeError("Expected pattern to be a non-empty string");
       }
       const opts = options || {};
-      const posix = opts.windows;
+      const posix2 = opts.windows;
       const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
@@ -8991,8 +8991,8 @@ var require_picomatch = __commonJS({
         isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher2 = (input2, returnObject = false) => {
-        const { isMatch, match, output: output2 } = picomatch3.test(input2, regex, options, { glob, posix });
-        const result = { glob, state, regex, posix, input: input2, output: output2, match, isMatch };
+        const { isMatch, match, output: output2 } = picomatch3.test(input2, regex, options, { glob, posix: posix2 });
+        const result = { glob, state, regex, posix: posix2, input: input2, output: output2, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
         }
@@ -9017,7 +9017,7 @@ var require_picomatch = __commonJS({
       }
       return matcher2;
     };
-    picomatch3.test = (input2, regex, options, { glob, posix } = {}) => {
+    picomatch3.test = (input2, regex, options, { glob, posix: posix2 } = {}) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -9025,7 +9025,7 @@ var require_picomatch = __commonJS({
         return { isMatch: false, output: "" };
       }
       const opts = options || {};
-      const format2 = opts.format || (posix ? utils.toPosixSlashes : null);
+      const format2 = opts.format || (posix2 ? utils.toPosixSlashes : null);
       let match = input2 === glob;
       let output2 = match && format2 ? format2(input2) : input2;
       if (match === false) {
@@ -9034,16 +9034,16 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch3.matchBase(input2, regex, options, posix);
+          match = picomatch3.matchBase(input2, regex, options, posix2);
         } else {
           match = regex.exec(output2);
         }
       }
       return { isMatch: Boolean(match), match, output: output2 };
     };
-    picomatch3.matchBase = (input2, glob, options, posix = options && options.windows) => {
+    picomatch3.matchBase = (input2, glob, options, posix2 = options && options.windows) => {
       const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
-      return regex.test(utils.basename(input2, { windows: posix }));
+      return regex.test(utils.basename(input2, { windows: posix2 }));
     };
     picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
     picomatch3.parse = (pattern, options) => {
@@ -29439,6 +29439,20 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/config/limits.ts
+var LIMITS = {
+  fileBytes: 256 * 1024 * 1024,
+  nameLength: 512,
+  benchmarks: 1e5,
+  pairsPerBenchmark: 1e6,
+  /** a config file (`--config`, input config): 160 bytes for each of `benchmarks` entries and more */
+  configBytes: 16 * 1024 * 1024,
+  /** shards of one comparison (`--shard i/n`), and so results files merged by one report */
+  shards: 1e3,
+  /** benchmarks one process runs (`--batch`): the flag, a config file and a recorded setting share this range */
+  batch: 1e3
+};
+
 // src/config/fail-on.ts
 var FAIL_ON_CHOICES = ["regression", "inconclusive", "none"];
 function parseFailOn(input2, values) {
@@ -29581,16 +29595,42 @@ function parseCacheKey(input2, value) {
 
 // src/config/changed-only.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
+var MAX_GLOB_LENGTH = 256;
+var MAX_STARS = 3;
+var MAX_GLOBSTARS = 3;
+function starsOf(glob) {
+  let globstars = 0;
+  const perLevel = glob.split("/").map((level) => {
+    let single = 0;
+    for (const run of level.match(/\*+/g) ?? []) {
+      if (run.length > 1) globstars++;
+      else single++;
+    }
+    return single;
+  });
+  return { perLevel, globstars };
+}
 function checkGlob(input2, glob) {
-  if (glob.trim() === "" || glob.startsWith("/") || glob.split("/").includes("..") || glob.length > 1e3) {
+  if (glob.trim() === "" || glob.startsWith("/") || glob.split("/").includes("..")) {
     throw UsageError.invalid(input2, glob, "a glob relative to the repository root, such as packages/parser/** or src/*.go");
   }
+  const { perLevel, globstars } = starsOf(glob);
+  const single = perLevel.reduce((a2, b) => a2 + b, 0);
+  if (glob.length > MAX_GLOB_LENGTH || single > MAX_STARS || perLevel.some((n3) => n3 > 2) || globstars > MAX_GLOBSTARS || /[@!+*?]\(/.test(glob)) {
+    throw UsageError.invalid(input2, glob, `a glob of at most ${MAX_GLOB_LENGTH} characters, ${MAX_STARS} single stars (two in one folder level) and ${MAX_GLOBSTARS} **, without extglobs, such as packages/parser/** or src/*.go`);
+  }
   try {
-    import_picomatch.default.makeRe(glob);
+    import_picomatch.default.makeRe(glob, { maxLength: MAX_GLOB_LENGTH });
   } catch {
     throw UsageError.invalid(input2, glob, "a valid glob");
   }
   return glob;
+}
+function globsOf(globs) {
+  return globs.flatMap((g2) => {
+    const bare = g2.replace(/\/+$/, "");
+    return bare === g2 ? [g2, `${g2}/**`] : [bare, `${bare}/**`];
+  });
 }
 
 // src/config/command.ts
@@ -29624,15 +29664,32 @@ import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
 // src/config/cpu-list.ts
+var MAX_CPUS = 8192;
 function parseCpuList(text) {
-  if (!/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(text)) return null;
+  if (text.length > 8 * MAX_CPUS || !/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(text)) return null;
   const cpus2 = [];
+  const seen = /* @__PURE__ */ new Set();
   for (const part of text.split(",")) {
     const [from, to = from] = part.split("-").map(Number);
-    if (to < from || to - from > 4096) return null;
-    for (let c4 = from; c4 <= to; c4++) cpus2.push(c4);
+    if (to < from || to >= MAX_CPUS) return null;
+    for (let c4 = from; c4 <= to; c4++) {
+      if (seen.has(c4)) return null;
+      seen.add(c4);
+      cpus2.push(c4);
+    }
   }
   return cpus2;
+}
+function formatCpuList(cpus2, most = 8) {
+  const sorted2 = [...new Set(cpus2)].sort((a2, b) => a2 - b);
+  const ranges = [];
+  for (let i2 = 0; i2 < sorted2.length; ) {
+    let j = i2;
+    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
+    ranges.push(i2 === j ? String(sorted2[i2]) : `${sorted2[i2]}-${sorted2[j]}`);
+    i2 = j + 1;
+  }
+  return ranges.length > most ? `${ranges.slice(0, most).join(",")},…` : ranges.join(",");
 }
 
 // src/config/cpus.ts
@@ -29652,7 +29709,7 @@ function thisHost() {
 }
 function checkCpuList(input2, value) {
   const cpus2 = parseCpuList(value.trim());
-  if (cpus2 === null || cpus2.length === 0) throw UsageError.invalid(input2, value, "a list of CPUs as Linux writes one, such as 1, 0,2 or 2-3");
+  if (cpus2 === null || cpus2.length === 0) throw UsageError.invalid(input2, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3`);
   return value.trim();
 }
 function parseCpus(input2, value, host = thisHost()) {
@@ -29660,19 +29717,11 @@ function parseCpus(input2, value, host = thisHost()) {
   if (host.platform !== "linux") throw new UsageError(input2, `${input2}: got ${show(value)}, but binding runs to CPUs needs Linux (taskset); this system is ${host.platform}; expected no ${input2} here`);
   if (host.allowed !== null) {
     const outside = cpus2.filter((c4) => !host.allowed.includes(c4));
-    if (outside.length > 0) throw new UsageError(input2, `${input2}: got ${show(value)}, but this process may use only CPUs ${host.allowed.join(",")} (CPU ${outside.join(", ")} is not among them); expected CPUs among those`);
+    if (outside.length > 0) throw new UsageError(input2, `${input2}: got ${show(value)}, but this process may use only CPUs ${formatCpuList(host.allowed)} (CPU ${formatCpuList(outside)} ${outside.length === 1 ? "is" : "are"} not among them); expected CPUs among those`);
   }
   if (!host.taskset) throw new UsageError(input2, `${input2}: got ${show(value)}, but taskset is missing; expected util-linux's taskset (sudo apt-get install -y util-linux)`);
   return value.trim();
 }
-
-// src/config/limits.ts
-var LIMITS = {
-  fileBytes: 256 * 1024 * 1024,
-  nameLength: 512,
-  benchmarks: 1e5,
-  pairsPerBenchmark: 1e6
-};
 
 // src/config/spec.ts
 var METRIC_FAMILY = { wall: "time", cpu: "time", rss: "bytes", instructions: "count" };
@@ -29716,7 +29765,7 @@ var BenchmarkEntrySchema = external_exports.strictObject({
   filter: external_exports.string().optional(),
   shell: external_exports.enum(["sh", "none"]).optional(),
   interleave: external_exports.enum(["benchmark", "suite"]).optional(),
-  batch: external_exports.number().int().min(1).max(1e3).optional(),
+  batch: external_exports.number().int().min(1).max(LIMITS.batch).optional(),
   iterations: external_exports.enum(["fixed", "harness"]).optional(),
   design: external_exports.enum(["auto", "command"]).optional(),
   paths: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1).max(100)]).optional()
@@ -29728,9 +29777,10 @@ var INTEGER_RANGES = {
   "min-pairs": [1, LIMITS.pairsPerBenchmark],
   "max-pairs": [1, LIMITS.pairsPerBenchmark],
   warmup: [0, 1e3],
+  batch: [1, LIMITS.batch],
   seed: [0, 2 ** 32 - 1]
 };
-var MAX_SHARDS = 1e3;
+var MAX_SHARDS = LIMITS.shards;
 function parseOptionValue(name, input2, value) {
   const def = optionDef(name);
   if (!def) throw new UsageError(input2, `${input2}: unknown option`);
@@ -29768,6 +29818,11 @@ function parseOptionValue(name, input2, value) {
       return s;
     }
   }
+}
+function eachOnce(input2, metrics) {
+  const repeated = metrics.find((m, i2) => metrics.indexOf(m) !== i2);
+  if (repeated !== void 0) throw new UsageError(input2, `${input2}: got ${show(metrics.join(","))}, which names ${repeated} twice; expected each metric once`);
+  return metrics;
 }
 function parseShard(input2, value) {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
@@ -29840,7 +29895,7 @@ function buildSpec(flags, ctx) {
   const head = headDir !== void 0 ? { kind: "dir", dir: headDir } : { kind: "git", rev: valueOf("head") };
   const run = get("run");
   const format2 = valueOf("format");
-  const metrics = valueOf("metric");
+  const metrics = eachOnce(flags["metric"] !== void 0 ? naming("metric") : configName("metric"), valueOf("metric"));
   const prepare2 = get("prepare") ?? null;
   const direction = get("direction");
   const shell = valueOf("shell");
@@ -29848,7 +29903,6 @@ function buildSpec(flags, ctx) {
   const batch = get("batch");
   const iterations = get("iterations");
   const design = get("design");
-  if (batch !== void 0 && batch < 1) throw UsageError.invalid(naming("batch"), batch, "an integer ≥ 1");
   let benchmarks;
   if (config2) {
     if (run !== void 0) throw new UsageError(naming("run"), `${naming("run")} and ${naming("config")} cannot be used together: put the command in the config file's benchmarks`);
@@ -29856,7 +29910,7 @@ function buildSpec(flags, ctx) {
       name: b.name,
       run: b.run,
       format: b.format ?? format2,
-      metrics: b.metric === void 0 ? metrics : Array.isArray(b.metric) ? b.metric : [b.metric],
+      metrics: b.metric === void 0 ? metrics : eachOnce(configName(`benchmarks[${i2}].metric`), Array.isArray(b.metric) ? b.metric : [b.metric]),
       ...b.threshold !== void 0 && typeof b.threshold !== "object" ? { threshold: parsePercent(configName(`benchmarks[${i2}].threshold`), b.threshold) } : {},
       ...b.threshold !== void 0 && typeof b.threshold === "object" ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i2}].threshold.${m}`), v)])) } : {},
       ...b["min-change"] !== void 0 ? { minChange: String(b["min-change"]).trim() } : {},
@@ -42072,14 +42126,14 @@ function parseCatch2(text) {
 var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 function unescapeXml(text) {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ref) => {
-    if (ref.startsWith("#x")) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith("#")) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return ENTITIES[ref] ?? whole;
+    const code = ref.startsWith("#x") ? parseInt(ref.slice(2), 16) : ref.startsWith("#") ? parseInt(ref.slice(1), 10) : null;
+    if (code !== null) return code <= 1114111 ? String.fromCodePoint(code) : whole;
+    return Object.hasOwn(ENTITIES, ref) ? ENTITIES[ref] : whole;
   });
 }
 function attributes(tagText) {
   const attrs = /* @__PURE__ */ new Map();
-  for (const m of tagText.matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+  for (const m of tagText.matchAll(/(?<![\w:-])([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
     attrs.set(m[1], unescapeXml(m[2] ?? m[3] ?? ""));
   }
   return attrs;
@@ -42090,14 +42144,12 @@ function parseXml(text) {
   let bench = null;
   let sawRoot = false;
   const lineOf = makeLineOf(text);
-  const TAG = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)([A-Za-z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
-  for (const m of text.matchAll(TAG)) {
-    const [, close, tag, rest, selfClose] = m;
-    if (tag === void 0) continue;
+  for (const m of tags(text)) {
+    const { close, tag, rest, selfClose } = m;
     const line = lineOf(m.index);
     if (!sawRoot) {
       if (close || tag !== "Catch" && tag !== "Catch2TestRun") {
-        throw new HarnessParseError("catch2", line, `expected Catch2's XML reporter output (<Catch> or <Catch2TestRun>), got <${close ?? ""}${tag}>`);
+        throw new HarnessParseError("catch2", line, `expected Catch2's XML reporter output (<Catch> or <Catch2TestRun>), got <${close ? "/" : ""}${tag}>`);
       }
       sawRoot = true;
     }
@@ -42131,6 +42183,55 @@ function parseXml(text) {
   if (bench !== null) throw new HarnessParseError("catch2", bench.line, `benchmark "${bench.name}": the output ends inside <BenchmarkResults>`);
   return out.finish("no <BenchmarkResults> in the document: do the test cases have BENCHMARKs, and were they selected (hidden [!benchmark] test cases need naming)?");
 }
+function isNameCode(c4, start) {
+  const letter = c4 >= 65 && c4 <= 90 || c4 >= 97 && c4 <= 122;
+  return start ? letter : letter || c4 >= 48 && c4 <= 57 || c4 === 95 || c4 === 58 || c4 === 45;
+}
+function skipAt(text, i2) {
+  for (const [open2, end] of [["<!--", "-->"], ["<![CDATA[", "]]>"], ["<?", "?>"]]) {
+    if (!text.startsWith(open2, i2)) continue;
+    const at = text.indexOf(end, i2 + open2.length);
+    return at < 0 ? text.length : at + end.length;
+  }
+  return -1;
+}
+function* tags(text) {
+  const LT = 60;
+  const GT = 62;
+  let i2 = text.indexOf("<");
+  while (i2 >= 0) {
+    const skipped = skipAt(text, i2);
+    if (skipped >= 0) {
+      i2 = text.indexOf("<", skipped);
+      continue;
+    }
+    const close = text.charCodeAt(i2 + 1) === 47;
+    let j = i2 + (close ? 2 : 1);
+    const nameStart = j;
+    if (!isNameCode(text.charCodeAt(j), true)) {
+      i2 = text.indexOf("<", i2 + 1);
+      continue;
+    }
+    while (j < text.length && isNameCode(text.charCodeAt(j), false)) j++;
+    const restStart = j;
+    let quote = 0;
+    for (; j < text.length; j++) {
+      const c4 = text.charCodeAt(j);
+      if (c4 === LT) break;
+      if (quote !== 0) {
+        if (c4 === quote) quote = 0;
+      } else if (c4 === 34 || c4 === 39) quote = c4;
+      else if (c4 === GT) break;
+    }
+    if (text.charCodeAt(j) !== GT) {
+      i2 = j < text.length ? j : -1;
+      continue;
+    }
+    const selfClose = j - 1 >= restStart && text.charCodeAt(j - 1) === 47;
+    yield { index: i2, close, tag: text.slice(nameStart, restStart), rest: text.slice(restStart, selfClose ? j - 1 : j), selfClose };
+    i2 = text.indexOf("<", j + 1);
+  }
+}
 function makeLineOf(text) {
   const starts = [0];
   for (let i2 = 0; i2 < text.length; i2++) if (text.charCodeAt(i2) === 10) starts.push(i2 + 1);
@@ -42149,7 +42250,26 @@ var RULE = /^-{79}\s*$/;
 var DOTS = /^\.{79}\s*$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)\s*$/;
 var NUMBER_UNIT = String.raw`(\S+) (ns|us|µs|ms|s)`;
-var FIRST_LINE = new RegExp(String.raw`^(.*?)\s+(\d+)\s+(\d+)\s+${NUMBER_UNIT}\s*$`);
+var TIME_UNIT2 = /^(?:ns|us|µs|ms|s)$/;
+var DIGITS = /^\d+$/;
+var SPACE = /\s/;
+function firstLine(line) {
+  const words = [];
+  let end = line.length;
+  while (words.length < 4) {
+    while (end > 0 && SPACE.test(line[end - 1])) end--;
+    let start = end;
+    while (start > 0 && !SPACE.test(line[start - 1])) start--;
+    if (start === end) return null;
+    words.unshift({ start, end });
+    end = start;
+  }
+  const [samples, iterations, value, unit] = words.map((w) => line.slice(w.start, w.end));
+  if (!TIME_UNIT2.test(unit) || words[3].start - words[2].end !== 1 || line[words[2].end] !== " ") return null;
+  if (!DIGITS.test(samples) || !DIGITS.test(iterations)) return null;
+  if (words[0].start === 0) return null;
+  return [line.slice(0, words[0].start), samples, iterations, value, unit];
+}
 var MEAN_LINE = new RegExp(String.raw`^\s+${NUMBER_UNIT}\s+${NUMBER_UNIT}\s+${NUMBER_UNIT}\s*$`);
 function parseConsole(text) {
   const out = new SampleCollector("catch2");
@@ -42182,12 +42302,12 @@ function parseConsole(text) {
       if (i2 + 1 >= lines.length || lines[i2 + 1].trim() === "" || RULE.test(lines[i2 + 1]) || /^={79}/.test(lines[i2 + 1])) inTable = false;
       continue;
     }
-    const first = FIRST_LINE.exec(line);
+    const first = firstLine(line);
     if (!first) {
       pendingName.push(line.trim());
       continue;
     }
-    const name = [...pendingName, first[1].trim()].filter((p) => p !== "").join(" ");
+    const name = [...pendingName, first[0].trim()].filter((p) => p !== "").join(" ");
     pendingName = [];
     const meanLine = lines[i2 + 1] ?? "";
     const mean3 = MEAN_LINE.exec(meanLine);
@@ -42732,7 +42852,7 @@ function parsePyperf(text) {
       throw new HarnessParseError("pyperf", null, `benchmarks[${i2}]: expected a name in its metadata or the document's`);
     }
     const unitName = meta3["unit"] ?? "second";
-    const unit = typeof unitName === "string" ? UNITS[unitName] : void 0;
+    const unit = typeof unitName === "string" && Object.hasOwn(UNITS, unitName) ? UNITS[unitName] : void 0;
     if (unit === void 0) {
       throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name}): expected unit second, byte or integer, got ${JSON.stringify(unitName)}`);
     }
@@ -43298,28 +43418,130 @@ async function build(rev, spec, ctx) {
 }
 
 // src/revisions/changed-paths.ts
+import { posix } from "node:path";
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 var NOT_RUN_REASON = "nothing under its paths changed";
+var MAX_NAME = 1024;
+var MAX_SEGMENT = 255;
+var CHUNK = 200;
+var SelectionInterrupted = class extends Error {
+  constructor() {
+    super("interrupted while choosing the benchmarks changed-only runs");
+  }
+};
 function matcher(globs) {
-  return globs.length === 0 ? () => false : (0, import_picomatch2.default)([...globs], { dot: true });
+  return globs.length === 0 ? () => false : (0, import_picomatch2.default)(globsOf(globs), { dot: true });
+}
+function unmatchable(file2) {
+  return file2.length > MAX_NAME || file2.split("/").some((s) => s.length > MAX_SEGMENT);
 }
 async function changedFiles(cwd, baseSha, headSha) {
   if (!SHA_PATTERN.test(baseSha) || !SHA_PATTERN.test(headSha)) return [];
   const res = await new Git(cwd).run(["diff", "--name-only", "--no-renames", "-z", baseSha, headSha]);
-  return res.stdout.split("\0").filter((f) => f !== "");
+  const files = res.stdout.split("\0").filter((f) => f !== "");
+  const byTarget = /* @__PURE__ */ new Map();
+  for (const sha of [baseSha, headSha]) {
+    for (const [link, target] of await symbolicLinks(cwd, sha)) byTarget.set(target, (byTarget.get(target) ?? /* @__PURE__ */ new Set()).add(link));
+  }
+  if (byTarget.size === 0) return files;
+  const out = new Set(files);
+  let frontier = files;
+  for (let depth = 0; depth < 8 && frontier.length > 0; depth++) {
+    const next = [];
+    for (const f of frontier) {
+      for (let cut2 = f.length; cut2 > 0; cut2 = f.lastIndexOf("/", cut2 - 1)) {
+        for (const link of byTarget.get(f.slice(0, cut2)) ?? []) {
+          const seen = link + f.slice(cut2);
+          if (out.has(seen)) continue;
+          out.add(seen);
+          next.push(seen);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return [...out];
 }
-function selectByPaths(benchmarks, changedAll, opts) {
+async function symbolicLinks(cwd, sha) {
+  const tree = await new Git(cwd).run(["ls-tree", "-r", "-z", "--full-tree", sha]);
+  const entries = [];
+  for (const entry of tree.stdout.split("\0")) {
+    const m = /^120000 blob ([0-9a-f]+)\t(.+)$/s.exec(entry);
+    if (m) entries.push({ blob: m[1], path: m[2] });
+  }
+  const links = /* @__PURE__ */ new Map();
+  if (entries.length === 0) return links;
+  const res = await execa("git", ["cat-file", "--batch"], { cwd, input: entries.map((e) => e.blob).join("\n") + "\n", encoding: "buffer", env: { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" }, reject: false });
+  const out = Buffer.from(res.stdout);
+  let at = 0;
+  for (const e of entries) {
+    const eol = out.indexOf(10, at);
+    if (eol < 0) break;
+    const size = Number(/ blob (\d+)$/.exec(out.subarray(at, eol).toString("latin1"))?.[1] ?? NaN);
+    if (!Number.isSafeInteger(size)) break;
+    const target = out.subarray(eol + 1, eol + 1 + size).toString("utf8");
+    at = eol + 1 + size + 1;
+    if (target.startsWith("/")) continue;
+    const resolved = posix.normalize(posix.join(posix.dirname(e.path), target)).replace(/\/+$/, "");
+    if (resolved === "." || resolved === ".." || resolved.startsWith("../")) continue;
+    links.set(e.path, resolved);
+  }
+  return links;
+}
+function literalBase(glob) {
+  return import_picomatch2.default.scan(glob).base.replace(/\/+$/, "");
+}
+async function checkSignal(signal) {
+  await new Promise((resolve7) => setImmediate(resolve7));
+  if (signal?.aborted) throw new SelectionInterrupted();
+}
+async function selectByPaths(benchmarks, changedAll, opts) {
   const ignored = matcher(opts.ignore);
-  const changed = changedAll.filter((f) => !ignored(f));
-  const matchers = new Map(benchmarks.map((b) => [b.name, b.paths ? matcher(b.paths) : null]));
-  const touched = (b) => {
-    const m = matchers.get(b.name);
-    return m === null || m === void 0 || changed.some((f) => m(f));
-  };
-  const unclaimed = opts.mode === "strict" ? changed.filter((f) => ![...matchers.values()].some((m) => m !== null && m(f))) : [];
-  if (opts.mode === "strict" && unclaimed.length > 0) return { changed, run: [...benchmarks], notRun: [], unclaimed: unclaimed.slice(0, 5) };
-  const run = benchmarks.filter((b) => changed.length > 0 && touched(b));
-  const notRun = benchmarks.filter((b) => !run.includes(b)).map((b) => ({ name: b.name, why: NOT_RUN_REASON }));
+  const changed = [];
+  for (let i2 = 0; i2 < changedAll.length; i2 += CHUNK) {
+    await checkSignal(opts.signal);
+    for (const f of changedAll.slice(i2, i2 + CHUNK)) if (unmatchable(f) || !ignored(f)) changed.push(f);
+  }
+  const withPaths = benchmarks.filter((b) => b.paths !== void 0);
+  const byBase = /* @__PURE__ */ new Map();
+  withPaths.forEach((b, index) => {
+    for (const glob of b.paths) {
+      const base = literalBase(glob);
+      const list = byBase.get(base) ?? [];
+      list.push({ index, match: matcher([glob]) });
+      byBase.set(base, list);
+    }
+  });
+  const touched = /* @__PURE__ */ new Set();
+  const unclaimed = [];
+  for (let i2 = 0; i2 < changed.length; i2 += CHUNK) {
+    await checkSignal(opts.signal);
+    for (const f of changed.slice(i2, i2 + CHUNK)) {
+      if (unmatchable(f)) {
+        withPaths.forEach((_, k) => touched.add(k));
+        continue;
+      }
+      let claimed = false;
+      const parts2 = f.split("/");
+      let prefix = "";
+      for (let depth = 0; depth <= parts2.length; depth++) {
+        if (depth > 0) prefix = depth === 1 ? parts2[0] : `${prefix}/${parts2[depth - 1]}`;
+        for (const entry of byBase.get(prefix) ?? []) {
+          if (touched.has(entry.index) && (claimed || opts.mode === "matched")) continue;
+          if (entry.match(f)) {
+            touched.add(entry.index);
+            claimed = true;
+          }
+        }
+      }
+      if (!claimed && unclaimed.length < 5) unclaimed.push(f);
+    }
+  }
+  if (opts.mode === "strict" && unclaimed.length > 0) return { changed, run: [...benchmarks], notRun: [], unclaimed };
+  const indexOf = new Map(withPaths.map((b, k) => [b, k]));
+  const run = benchmarks.filter((b) => changed.length > 0 && (b.paths === void 0 || touched.has(indexOf.get(b))));
+  const running = new Set(run);
+  const notRun = benchmarks.filter((b) => !running.has(b)).map((b) => ({ name: b.name, why: NOT_RUN_REASON }));
   return { changed, run, notRun, unclaimed: [] };
 }
 
@@ -44753,7 +44975,7 @@ var RecordedBenchmarksSchema = external_exports.array(
     shell: external_exports.string().max(64).optional(),
     filter: external_exports.string().max(SETTING_TEXT).optional(),
     interleave: external_exports.string().max(64).optional(),
-    batch: external_exports.number().int().min(1).max(1e3).optional(),
+    batch: external_exports.number().int().min(1).max(LIMITS.batch).optional(),
     iterations: external_exports.string().max(64).optional(),
     design: external_exports.string().max(64).optional()
   })
@@ -46001,7 +46223,8 @@ async function runCompare(fullSpec, hooks) {
     return { results: judged, exitCode: code, resultsPath: writer.path };
   };
   let counter = null;
-  if (spec.benchmarks.some((b) => b.metrics.includes("instructions"))) {
+  const mayRun = spec.changedOnly ? fullSpec.benchmarks : spec.benchmarks;
+  if (mayRun.some((b) => b.metrics.includes("instructions"))) {
     counter = await (hooks.counter ?? detectCounter)();
     if (!counter) {
       throw new UsageError("--metric", `--metric instructions: no instruction counter on this machine; ${INSTALL_HINT}`);
@@ -46010,7 +46233,7 @@ async function runCompare(fullSpec, hooks) {
     hooks.log(`Counting instructions with ${counter}${counter === "valgrind" ? " (exact, but runs are tens of times slower)" : ""}`);
   }
   const timer = await (hooks.timer ?? measuringTimer)();
-  const needsHelper = spec.benchmarks.flatMap((b) => b.metrics).find((m) => m === "cpu" || m === "rss");
+  const needsHelper = mayRun.flatMap((b) => b.metrics).find((m) => m === "cpu" || m === "rss");
   if (timer.kind === "node" && needsHelper) {
     throw new UsageError("--metric", `--metric ${needsHelper} needs pairbench's run helper, which reads ${needsHelper === "cpu" ? "CPU time" : "peak memory"} with wait4(2), and ${timer.why}; ${timer.remedy}`);
   }
@@ -46021,14 +46244,17 @@ async function runCompare(fullSpec, hooks) {
   let selection2 = null;
   const changedOnly = spec.changedOnly;
   const select = changedOnly ? async (base, head) => {
-    selection2 = selectByPaths(spec.benchmarks, await changedFiles(spec.cwd, base.sha ?? "", head.sha ?? ""), changedOnly);
-    hooks.log(pathsLog(selection2, changedOnly.mode));
+    const all = await selectByPaths(fullSpec.benchmarks, await changedFiles(spec.cwd, base.sha ?? "", head.sha ?? ""), { ...changedOnly, ...hooks.signal ? { signal: hooks.signal } : {} });
+    hooks.log(pathsLog(all, changedOnly.mode));
+    selection2 = { ...all, run: selectShard(all.run, fullSpec.shard) };
+    if (fullSpec.shard.count > 1) hooks.log(`Shard ${spec.shard.index}/${spec.shard.count} of the benchmarks changed-only runs: ${selection2.run.length} of ${all.run.length} (${selection2.run.map((b) => b.name).join(", ") || "none"})`);
     return selection2.run.length > 0;
   } : void 0;
   try {
     revisions = await prepareRevisions(spec, { log: hooks.log, env, ...hooks.signal ? { signal: hooks.signal } : {}, ...hooks.buildCache ? { buildCache: hooks.buildCache } : {}, ...select ? { select } : {}, ...hooks.base ? { base: hooks.base } : {} });
   } catch (err) {
     if (err instanceof BuildFailure && hooks.signal?.aborted) return finish("partial", "interrupted", 130);
+    if (err instanceof SelectionInterrupted) return finish("partial", "interrupted", 130);
     if (err instanceof BuildFailure) {
       hooks.log(`error: ${err.message}
 ${indentTail(err.outputTail)}`);
@@ -47962,6 +48188,30 @@ ${_ProgressPrinter.list(p).join("\n")}
 
 // src/results/merge.ts
 var STATUS_RANK = { complete: 0, running: 1, partial: 2, failed: 3 };
+function checkResultsFileCount(input2, count4) {
+  if (count4 > LIMITS.shards) throw new UsageError(input2, `${input2}: got ${count4} results files; expected at most ${LIMITS.shards} (one per shard)`);
+}
+function checkMergedSize(files) {
+  let benchmarks = 0;
+  let pairs = 0;
+  let nameChars = 0;
+  for (const f of files) {
+    benchmarks += f.benchmarks.length;
+    for (const b of f.benchmarks) {
+      pairs += b.pairs.length + (b.oneSidedPairs?.length ?? 0);
+      nameChars += b.name.length;
+    }
+  }
+  const fix = "report fewer shards at a time";
+  if (benchmarks > LIMITS.benchmarks) {
+    throw new UsageError("report", `report: the files hold ${benchmarks} benchmarks in all; a results file holds at most ${LIMITS.benchmarks}, as many as pairbench report reads: ${fix}`);
+  }
+  const bytes = estimateFileBytes(benchmarks, pairs, nameChars);
+  if (bytes > LIMITS.fileBytes) {
+    const mib2 = (n3) => Math.ceil(n3 / 2 ** 20);
+    throw new UsageError("report", `report: the files hold ${pairs} pairs of ${benchmarks} benchmarks in all, a results file of about ${mib2(bytes)} MiB; pairbench report reads at most ${mib2(LIMITS.fileBytes)} MiB: ${fix}`);
+  }
+}
 function mergeResults(files, names2) {
   const first = files[0];
   if (!first) throw new UsageError("report", "report: no results files to merge");
@@ -47974,6 +48224,8 @@ function mergeResults(files, names2) {
       }
     }
   });
+  checkResultsFileCount("report", files.length);
+  checkMergedSize(files);
   const benchmarks = [];
   const seen = /* @__PURE__ */ new Map();
   files.forEach((f, i2) => {
@@ -48020,8 +48272,54 @@ function mergeResults(files, names2) {
   };
 }
 
-// src/results/read.ts
+// src/config/read-file.ts
 import { closeSync as closeSync4, constants as constants5, fstatSync, openSync as openSync4, readSync as readSync3 } from "node:fs";
+var FileRefused = class extends Error {
+  why;
+  constructor(why) {
+    super("kind" in why ? `${why.kind}, not a regular file` : why.bytes !== null ? `a file of ${why.bytes} bytes, more than ${why.cap}` : `a file of more than ${why.cap} bytes`);
+    this.why = why;
+  }
+};
+function kindOf(st) {
+  if (st.isFIFO()) return "a pipe (FIFO)";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
+  if (st.isSocket()) return "a socket";
+  return "not a regular file";
+}
+var CHUNK2 = 1024 * 1024;
+function readAtMost(fd, size, cap) {
+  let buf = Buffer.allocUnsafe(Math.min(size, cap) + 1);
+  let used = 0;
+  for (; ; ) {
+    if (used === buf.length) {
+      if (used > cap) return null;
+      const bigger = Buffer.allocUnsafe(Math.min(used + Math.max(used, CHUNK2), cap + 1));
+      buf.copy(bigger, 0, 0, used);
+      buf = bigger;
+    }
+    const n3 = readSync3(fd, buf, used, buf.length - used, null);
+    if (n3 === 0) return buf.subarray(0, used);
+    used += n3;
+  }
+}
+function readRegularFile(path10, cap) {
+  const fd = openSync4(path10, constants5.O_RDONLY | constants5.O_NONBLOCK | constants5.O_NOCTTY);
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
+    if (!st.isFile()) throw new FileRefused({ kind: kindOf(st) });
+    if (st.size > cap) throw new FileRefused({ bytes: st.size, cap });
+    const bytes = readAtMost(fd, st.size, cap);
+    if (bytes === null) throw new FileRefused({ bytes: null, cap });
+    return bytes;
+  } finally {
+    closeSync4(fd);
+  }
+}
+
+// src/results/read.ts
 var MAX_NESTING = 32;
 function tooDeepAt(text, max) {
   let depth = 0;
@@ -48074,30 +48372,6 @@ function parseResults(text, source) {
   });
   return parsed.data;
 }
-function kindOf(st) {
-  if (st.isDirectory()) return "a folder";
-  if (st.isFIFO()) return "a pipe (FIFO)";
-  if (st.isCharacterDevice()) return "a character device";
-  if (st.isBlockDevice()) return "a block device";
-  if (st.isSocket()) return "a socket";
-  return "not a regular file";
-}
-var CHUNK = 1024 * 1024;
-function readAtMost(fd, size, cap) {
-  let buf = Buffer.allocUnsafe(Math.min(size, cap) + 1);
-  let used = 0;
-  for (; ; ) {
-    if (used === buf.length) {
-      if (used > cap) return null;
-      const bigger = Buffer.allocUnsafe(Math.min(used + Math.max(used, CHUNK), cap + 1));
-      buf.copy(bigger, 0, 0, used);
-      buf = bigger;
-    }
-    const n3 = readSync3(fd, buf, used, buf.length - used, null);
-    if (n3 === 0) return buf.subarray(0, used);
-    used += n3;
-  }
-}
 function readResultsFile(path10) {
   const unreadable = (err) => {
     const code = errorCode(err);
@@ -48105,28 +48379,16 @@ function readResultsFile(path10) {
     if (code === "EISDIR") return new UsageError(path10, `${path10}: is a folder; expected a pairbench results file (name the files in it, such as ${path10.replace(/\/+$/, "")}/*.json)`);
     return new UsageError(path10, `${path10}: cannot be read (${fsReason(err)}); expected a pairbench results file`);
   };
-  let fd;
-  try {
-    fd = openSync4(path10, constants5.O_RDONLY | constants5.O_NONBLOCK | constants5.O_NOCTTY);
-  } catch (err) {
-    throw unreadable(err);
-  }
   let bytes;
   try {
-    const st = fstatSync(fd);
-    if (st.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
-    if (!st.isFile()) throw new UsageError(path10, `${path10}: is ${kindOf(st)}, not a regular file; expected a pairbench results file`);
-    if (st.size > LIMITS.fileBytes) {
-      throw new UsageError(path10, `${path10}: the file is ${st.size} bytes, more than ${LIMITS.fileBytes}; refusing to read it`);
-    }
-    bytes = readAtMost(fd, st.size, LIMITS.fileBytes);
+    bytes = readRegularFile(path10, LIMITS.fileBytes);
   } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw unreadable(err);
-  } finally {
-    closeSync4(fd);
+    if (!(err instanceof FileRefused)) throw unreadable(err);
+    const { why } = err;
+    if ("kind" in why) throw new UsageError(path10, `${path10}: is ${why.kind}, not a regular file; expected a pairbench results file`);
+    if (why.bytes !== null) throw new UsageError(path10, `${path10}: the file is ${why.bytes} bytes, more than ${LIMITS.fileBytes}; refusing to read it`);
+    throw new UsageError(path10, `${path10}: holds more than ${LIMITS.fileBytes} bytes; refusing to read it`);
   }
-  if (bytes === null) throw new UsageError(path10, `${path10}: holds more than ${LIMITS.fileBytes} bytes; refusing to read it`);
   return parseResults(bytes.toString("utf8"), path10);
 }
 
@@ -48240,6 +48502,8 @@ function rejudge(file2, opts) {
   if (unused.length > 0) {
     notes.push(`The results file records ${unused.join(", ")}, which ${unused.length === 1 ? "is" : "are"} not used: an untrusted results file never sets how it is judged, so every setting is this judging's own (threshold ${typed("threshold", chosen.threshold)}, alpha ${chosen.alpha}, outliers ${chosen.outliers}, correction ${chosen.correction}, fail-on ${opts.failOn}).`);
   }
+  const cpus2 = readRecordedSetting(recorded, "cpus");
+  if (cpus2 && !("value" in cpus2)) warnings.push(`the cpus recorded in the results (${recordedText(cpus2.raw)}) is not valid (${cpus2.expected}); left out of the report`);
   const failed = runFailed(file2);
   if (failed && (file2.status === void 0 || file2.status === "complete")) {
     warnings.push(`the results record a failure but the status ${file2.status ?? "(none)"}; judging them as a failed run`);
@@ -48434,6 +48698,7 @@ export {
   require_dist,
   external_exports,
   CACHE_MANIFEST,
+  LIMITS,
   parseFailOn,
   parseDuration,
   parseChoice,
@@ -48477,6 +48742,8 @@ export {
   stageEntry,
   verifyEntry,
   placeEntry,
+  FileRefused,
+  readRegularFile,
   reportModel,
   commandsOf,
   nothingComparedText,
@@ -48491,6 +48758,7 @@ export {
   runNoise,
   pacedProgress,
   ProgressPrinter,
+  checkResultsFileCount,
   mergeResults,
   readResultsFile,
   rejudge
