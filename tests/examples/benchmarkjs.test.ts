@@ -6,7 +6,7 @@ import { TOOLS, requireTool } from '../support/require-tool.ts';
 const benchmarkjsExample = requireTool(TOOLS['benchmarkjs-suite']);
 
 describe('examples, compared end to end', () => {
-  benchmarkjsExample.it('benchmarkjs-suite: checksum loses ops/sec, sort is unchanged, each paired on its own', () => {
-    perBenchmark('benchmarkjs-suite', 'checksum 64 KiB', 'sort 1000', { pairs: 24 });
+  benchmarkjsExample.it('benchmarkjs-suite: checksum loses ops/sec, sort raises no huge claim, each paired on its own', () => {
+    perBenchmark('benchmarkjs-suite', 'checksum 64 KiB', 'sort 1000', { pairs: 10 });
   }, 360_000);
 });

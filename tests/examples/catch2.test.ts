@@ -6,7 +6,7 @@ import { TOOLS, requireTool } from '../support/require-tool.ts';
 const catch2 = requireTool(TOOLS.catch2);
 
 describe('examples, compared end to end', () => {
-  catch2.it('catch2-suite: checksum regresses, sort is unchanged, each paired on its own', () => {
-    perBenchmark('catch2-suite', 'checksum > checksum 64 KiB', 'sort > sort 10000', { pairs: 24 });
+  catch2.it('catch2-suite: checksum regresses, sort raises no huge claim, each paired on its own', () => {
+    perBenchmark('catch2-suite', 'checksum > checksum 64 KiB', 'sort > sort 10000', { pairs: 10 });
   }, 360_000);
 });
