@@ -3,7 +3,7 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
-import { copyExample, expectFound, expectNoHugeClaim, expectOutputs, ownCore, slowFurther, workflowStep } from '../support/examples.ts';
+import { EXAMPLE_LIMITS, copyExample, expectFound, expectNoHugeClaim, expectOutputs, ownCore, slowFurther, workflowStep } from '../support/examples.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';
 
 const go = requireTool(TOOLS.go);
@@ -19,7 +19,7 @@ describe('examples, compared end to end', () => {
     // which the doubled checksum is decided and the sorts stop at --max-pairs
     // the README's workflow step, as a user copies it
     const { step } = workflowStep('go-suite');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', step.build!, '--run', step.run, '--format', step.format, '--min-pairs', '8', '--max-pairs', '12', '--max-time', '3m', '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: 330_000, core: ownCore() });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', step.build!, '--run', step.run, '--format', step.format, '--min-pairs', '8', '--max-pairs', '12', '--max-time', EXAMPLE_LIMITS.maxTime, '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore() });
     expect(res.status, res.stdout + res.stderr).toBe(1);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     expectFound(byName.get('BenchmarkChecksum'), res.stdout);
@@ -42,19 +42,19 @@ describe('examples, compared end to end', () => {
     // each benchmark is paired on its own: every round lists benchmarks, not the suite
     const rounds = readResults(file).rounds!;
     expect([...rounds[0]!].sort()).toEqual(['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']);
-  }, 360_000);
+  }, EXAMPLE_LIMITS.testMs);
 
   go.it('go-suite with --design command: one iteration count per benchmark (--iterations fixed), recorded with each of its rows', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'go.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms', '--format', 'go', '--design', 'command', '--min-pairs', '6', '--max-pairs', '6', '--threshold', '5%', '--out', file, '--quiet'], { timeoutMs: 580_000, core: ownCore() });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms', '--format', 'go', '--design', 'command', '--min-pairs', '6', '--max-pairs', '6', '--threshold', '5%', '--max-time', EXAMPLE_LIMITS.maxTime, '--out', file, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore() });
     expect([0, 1]).toContain(res.status);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     const checksumN = byName.get('BenchmarkChecksum')!.iterations;
     expect(checksumN).toBeGreaterThan(0);
     expect(byName.get('BenchmarkChecksum (MB/s)')!.iterations).toBe(checksumN);
     expect(byName.get('BenchmarkChecksum')!.design).toBeUndefined();
-  }, 600_000);
+  }, EXAMPLE_LIMITS.testMs);
 
   go.it('a config file with three benchmarks of three formats gives one report and records each round\'s shuffled order', () => {
     const ex = copyExample('go-suite');
@@ -81,7 +81,7 @@ describe('examples, compared end to end', () => {
       ].join('\n'),
     );
     const file = join(ex.dir, 'config.json');
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--config', config, '--seed', '3', '--out', file, '--quiet'], { core: ownCore() });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--config', config, '--seed', '3', '--max-time', EXAMPLE_LIMITS.maxTime, '--out', file, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore() });
     expect([0, 1], res.stderr).toContain(res.status);
     const results = readResults(file);
     const names = results.benchmarks.map((b) => b.name);
@@ -99,5 +99,5 @@ describe('examples, compared end to end', () => {
     expect(new Set(rounds.map((r) => r.join(','))).size).toBeGreaterThan(1);
     expect(res.stdout).toContain('go/BenchmarkChecksum');
     expect(res.stdout).toContain('startup [cpu]');
-  });
+  }, EXAMPLE_LIMITS.testMs);
 });

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { pairbench, readResults } from '../support/cli.ts';
-import { copyExample, expectFound, expectNoHugeClaim, expectOutputs, ownCore, workflowStep } from '../support/examples.ts';
+import { EXAMPLE_LIMITS, copyExample, expectFound, expectNoHugeClaim, expectOutputs, ownCore, workflowStep } from '../support/examples.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';
 
 const pytestBenchmark = requireTool(TOOLS.pytestBenchmark);
@@ -15,7 +15,7 @@ describe('examples, compared end to end', () => {
     const { step } = workflowStep('python-pytest');
     // judged as its README says, every pair kept (--outliers none); ten pairs, the fewest at which the
     // checksum can be decided among its three benchmarks with room for a disturbed pair
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--run', step.run, '--format', step.format, '--max-pairs', '10', '--max-time', '4m', '--threshold', '5%', '--outliers', 'none', '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: 330_000, core: ownCore() });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--run', step.run, '--format', step.format, '--max-pairs', '10', '--max-time', EXAMPLE_LIMITS.maxTime, '--threshold', '5%', '--outliers', 'none', '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore() });
     expect(res.status, res.stdout + res.stderr).toBe(1);
     const results = readResults(file);
     expectFound(results.benchmarks.find((b) => b.name.includes('test_checksum')), res.stdout);
@@ -23,5 +23,5 @@ describe('examples, compared end to end', () => {
     expect(sorts.length).toBeGreaterThanOrEqual(2);
     for (const b of sorts) expectNoHugeClaim(b, res.stdout);
     expectOutputs(file, markdown);
-  }, 360_000);
+  }, EXAMPLE_LIMITS.testMs);
 });

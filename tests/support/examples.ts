@@ -36,7 +36,7 @@
  * The budgets are the fewest pairs that can decide the slowed benchmark at alpha 0.05 after Holm's
  * correction for the benchmarks of the run, with room for a few disturbed pairs: seven at least
  * (for two benchmarks, 2/2^7 = 0.016 is the sign-flip test's smallest p, 0.031 after Holm) and ten
- * at most; `--max-time` only guards against a hung run. Each example test file runs bound to a
+ * at most; time only guards against a hung run (`EXAMPLE_LIMITS`). Each example test file runs bound to a
  * core of its own (`ownCore`), two at a time, as each would have a runner of its own in a project's
  * CI.
  */
@@ -119,6 +119,15 @@ export function copyExample(name: string): { base: string; head: string; dir: st
 }
 
 /**
+ * How long an example test may take. Its budget is a count of pairs, the same amount of work
+ * whatever the machine does; time only guards against a hung run, and a busy machine must not reach
+ * the guard: `--max-time` ended mitata's comparison after 6 of its 7 pairs when the machine ran
+ * fifteen processes for its two cores, its doubled checksum `inconclusive` at +100.7%. So
+ * `--max-time` (what pairbench measures for), the process's limit, and the test's.
+ */
+export const EXAMPLE_LIMITS = { maxTime: '30m', processMs: 35 * 60_000, testMs: 40 * 60_000 } as const;
+
+/**
  * Makes the copied head's slowed benchmark slower still: `from` (the example's slowdown) becomes
  * `to` in `file`, and it fails if `from` is not there, so that a change to the example cannot leave
  * the test measuring its smaller slowdown unnoticed.
@@ -166,10 +175,12 @@ export function expectOutputs(resultsFile: string, markdownFile: string): void {
  * carry `{filter}`): the slowed benchmark is found, the untouched one raises no huge claim, and a
  * round lists benchmarks, not the suite. `pairs`: the most pairs (seven at least: see above);
  * `outliers`, as the example's README judges it (vitest and mitata keep every pair: their per-run
- * figures are so steady that Tukey's fences set ordinary pairs aside); `slower`, the head's file
- * and the change that doubles its slowed benchmark's work (`slowFurther`).
+ * figures are so steady that Tukey's fences set ordinary pairs aside); `batch`, both benchmarks
+ * in each process (`--batch 2`, still paired back to back) where a process's start costs more than
+ * its benchmark; `slower`, the head's file and the change that doubles its slowed benchmark's
+ * work (`slowFurther`).
  */
-export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string; slower?: { file: string; from: string; to: string } } = { pairs: 10 }): void {
+export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string; batch?: number; slower?: { file: string; from: string; to: string } } = { pairs: 10 }): void {
   const { step } = workflowStep(example);
   const build = step.build ?? null;
   const { run, format } = step;
@@ -177,14 +188,16 @@ export function perBenchmark(example: string, slowed: string, untouched: string,
   if (budget.slower) slowFurther(ex.head, budget.slower.file, budget.slower.from, budget.slower.to);
   const file = join(ex.dir, 'results.json');
   const markdown = join(ex.dir, 'report.md');
-  const limits = ['--min-pairs', '7', '--max-pairs', String(budget.pairs), '--max-time', '4m', ...(budget.outliers ? ['--outliers', budget.outliers] : [])];
-  const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', ...limits, '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: 330_000, core: ownCore() });
+  const limits = ['--min-pairs', '7', '--max-pairs', String(budget.pairs), '--max-time', EXAMPLE_LIMITS.maxTime, ...(budget.outliers ? ['--outliers', budget.outliers] : []), ...(budget.batch ? ['--batch', String(budget.batch)] : [])];
+  const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', ...limits, '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore() });
   expect(res.status, res.stdout + res.stderr).toBe(1);
   const results = readResults(file);
   const byName = new Map(results.benchmarks.map((b) => [b.name, b]));
   expectFound(byName.get(slowed), res.stdout);
   expectNoHugeClaim(byName.get(untouched), res.stdout);
   expectOutputs(file, markdown);
-  // each benchmark is paired on its own: a round lists benchmarks, not the suite
-  expect([...results.rounds![0]!].sort()).toEqual([slowed, untouched].sort());
+  // each benchmark is paired on its own: a round lists benchmarks (a batch by its benchmarks' names,
+  // joined by ", "), not the suite
+  expect(results.rounds![0]!.flatMap((unit) => (budget.batch ? unit.split(', ') : [unit])).sort()).toEqual([slowed, untouched].sort());
+  if (budget.batch) expect(results.rounds![0]!).toHaveLength(1);
 }
