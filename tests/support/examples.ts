@@ -16,10 +16,11 @@
  *   Markdown report;
  * - the slowed benchmark is a `regression`, its change at least 25%: every test runs it with
  *   twice the work in head (`slowFurther`; the Python, Catch2 and benchmark.js examples already
- *   do twice the work, the others 15%, which their READMEs show), where the paired noise of a
- *   busy 2-core machine is a few percent and reached 35% in single pairs (CPython's slow
- *   processes), so that a pair that runs head faster than base takes a slowdown the machine never
- *   makes;
+ *   do twice the work, the others 15%, which their READMEs show). On a busy 2-core machine the
+ *   pairs spread by a few percent, single pairs now and then land 15-45% off, and a CPython
+ *   process can run a whole session 1.7 times slower than the next: a pair in which head, doing
+ *   twice the work, runs faster than base needs base slowed by more than that, and the slowed
+ *   benchmark is decided from seven such pairs;
  * - no untouched benchmark is claimed to have changed by 50% or more (`expectNoHugeClaim`).
  *
  * What they do not assert: that an untouched benchmark is `unchanged`, or within some interval, or
@@ -30,15 +31,16 @@
  * untouched benchmark.js sort ran +4.9% [+1.9%, +8.2%] in head, its file differing in one constant
  * of another function). How often the untouched benchmarks of real suites reach `unchanged` at 2%,
  * and how often one is flagged, is measured in bench/ (bench:suites, bench:calibration) and
- * committed in bench/results. The stopping rules themselves are tested on the scripted runner with
- * seeded noise (tests/schedule/, tests/cli/debug-mode.test.ts).
+ * committed in bench/results. The stopping rules and these verdicts are tested on the scripted
+ * runner with seeded noise (tests/schedule/, tests/cli/debug-mode.test.ts,
+ * tests/cli/debug-verdicts.test.ts).
  *
  * The budgets are the fewest pairs that can decide the slowed benchmark at alpha 0.05 after Holm's
  * correction for the benchmarks of the run, with room for a few disturbed pairs: seven at least
  * (for two benchmarks, 2/2^7 = 0.016 is the sign-flip test's smallest p, 0.031 after Holm) and ten
- * at most; time only guards against a hung run (`EXAMPLE_LIMITS`). Each example test file runs bound to a
- * core of its own (`ownCore`), two at a time, as each would have a runner of its own in a project's
- * CI.
+ * at most (Go's twelve: its pilot takes eight); time only guards against a hung run
+ * (`EXAMPLE_LIMITS`). Each example test file runs bound to a core of its own (`ownCore`), two at a
+ * time, as each would have a runner of its own in a project's CI.
  */
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,8 +124,9 @@ export function copyExample(name: string): { base: string; head: string; dir: st
  * How long an example test may take. Its budget is a count of pairs, the same amount of work
  * whatever the machine does; time only guards against a hung run, and a busy machine must not reach
  * the guard: `--max-time` ended mitata's comparison after 6 of its 7 pairs when the machine ran
- * fifteen processes for its two cores, its doubled checksum `inconclusive` at +100.7%. So
- * `--max-time` (what pairbench measures for), the process's limit, and the test's.
+ * fifteen processes for its two cores, its doubled checksum `inconclusive` at +100.7%. The three
+ * limits: `--max-time` (pairbench's measuring budget), the process's, and the test's, each above
+ * the one before so that the one that ends a run shows what it measured.
  */
 export const EXAMPLE_LIMITS = { maxTime: '30m', processMs: 35 * 60_000, testMs: 40 * 60_000 } as const;
 
