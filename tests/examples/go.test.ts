@@ -14,10 +14,10 @@ describe('examples, compared end to end', () => {
     slowFurther(ex.head, 'work.go', 'data[:len(data)*15/100]', 'data[:len(data)*100/100]');
     const file = join(ex.dir, 'go.json');
     const markdown = join(ex.dir, 'report.md');
-    // the defaults a user gets (threshold 2%, alpha 0.05, --design auto), within a CI-sized budget:
-    // twelve pairs at most, the shortest pilot (--min-pairs 8) and four of the chosen design, after
-    // which the doubled checksum is decided and the sorts stop at --max-pairs
-    // the README's workflow step, as a user copies it
+    // the README's workflow step, as a user copies it, at the defaults a user gets (threshold 2%,
+    // alpha 0.05, --design auto), within a CI-sized budget: twelve pairs at most, the shortest pilot
+    // (--min-pairs 8) and four of the chosen design, after which the doubled checksum is decided and
+    // the sorts stop at --max-pairs
     const { step } = workflowStep('go-suite');
     const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', step.build!, '--run', step.run, '--format', step.format, '--min-pairs', '8', '--max-pairs', '12', '--max-time', EXAMPLE_LIMITS.maxTime, '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore() });
     expect(res.status, res.stdout + res.stderr).toBe(1);
