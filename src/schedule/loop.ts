@@ -26,6 +26,7 @@ import { allocate } from './allocate.ts';
 import { chooseDesigns, pilotComplete, recordPilot } from './design.ts';
 import { checkUnit } from './stopping.ts';
 import { planUnits } from './units.ts';
+import { pairsStillNeeded, timeLeft } from './time-left.ts';
 
 export type { LoopState } from './state.ts';
 
@@ -36,8 +37,10 @@ export interface Progress {
   jobsRunning: number;
   jobsTotal: number;
   elapsedMs: number;
-  /** a rough time left: the smaller of the budget and the pairs still allowed at the current pace */
-  remainingMs: number;
+  /** a rough time left, at the pairs the running units are predicted to need (time-left.ts); null while no unit has a pace */
+  remainingMs: number | null;
+  /** the most time left: the budget left, or the pairs `--max-pairs` still allows at the current pace if less; null while unbounded */
+  remainingAtMostMs: number | null;
   /** the rows of the units still running (the rows of stopped units are settled or out of budget) */
   rows: Row[];
   /** the units still running, with what each still needs (allocate.ts): a pair in the next round, or waiting */
@@ -48,8 +51,8 @@ export interface Progress {
 interface UndecidedUnit {
   name: string;
   pairs: number;
-  /** pairs in all that would likely settle it; null while unknown */
-  need: number | null;
+  /** the pairs it is still predicted to need, one at least while it runs (time-left.ts); null while unknown */
+  more: number | null;
   /** waiting for cheaper units to settle (it does not fit the budget left after them) */
   waiting: boolean;
 }
@@ -290,20 +293,21 @@ function progressEmitter(ctx: LoopContext, state: LoopState, started: number, no
     let rows: Row[] | undefined;
     let undecided: UndecidedUnit[] | undefined;
     // what the running units still need (max pairs where unknown), at their pace
-    const paceLeft = open.reduce((sum, u) => sum + (u.pairs > 0 ? (u.pairMsTotal / u.pairs) * Math.max(0, Math.min(u.need ?? ctx.spec.maxPairs, ctx.spec.maxPairs) - u.pairs) : 0), 0);
+    const left = timeLeft(open, ctx.spec.maxPairs, budgetLeft());
     ctx.progress({
       round,
       pairsDone,
       jobsRunning: open.length,
       jobsTotal: state.units.length,
       elapsedMs: t - started,
-      remainingMs: Math.max(0, Math.min(budgetLeft(), paceLeft)),
+      remainingMs: left.expectedMs,
+      remainingAtMostMs: left.boundMs,
       // listed when read: a log that prints a line every ten seconds skips the other reports at once
       get rows() {
         return (rows ??= open.flatMap((u) => u.rows));
       },
       get undecided() {
-        return (undecided ??= open.map((u) => ({ name: u.name, pairs: u.pairs, need: u.need, waiting: u.waiting === true })));
+        return (undecided ??= open.map((u) => ({ name: u.name, pairs: u.pairs, more: u.need === null ? null : pairsStillNeeded(u, ctx.spec.maxPairs), waiting: u.waiting === true })));
       },
     });
   };

@@ -6,7 +6,7 @@
  * status is the comparison's.
  *
  * The action runs as the runner runs it (`node src/action.ts` with `INPUT_*`, the event file and
- * `GITHUB_API_URL` pointing at the local fake API), on a real git repository whose head does 20%
+ * `GITHUB_API_URL` pointing at the local fake API), on a real git repository whose head does twice
  * more work than its base. The deadline is lowered through `PAIRBENCH_GITHUB_TIMEOUT` and
  * `PAIRBENCH_GITHUB_BUDGET`, so the tests wait fractions of a second where a runner waits minutes;
  * nothing asserts on a time.
@@ -25,14 +25,14 @@ let repoDir: string;
 let baseSha: string;
 let headSha: string;
 
-/** A benchmark: a shell loop; head does 20% more iterations. */
+/** A benchmark: a shell loop; head does twice the iterations (a change no load hides in its CPU time). */
 const benchScript = (iterations: number) => `#!/bin/sh\ni=0\nwhile [ $i -lt ${iterations} ]; do i=$((i+1)); done\n`;
 
 beforeAll(() => {
   const repo = tempRepo();
   repoDir = repo.dir;
   baseSha = repo.commit({ 'bench.sh': benchScript(60_000) }, 'base');
-  headSha = repo.commit({ 'bench.sh': benchScript(72_000) }, 'head: 20% more work');
+  headSha = repo.commit({ 'bench.sh': benchScript(120_000) }, 'head: twice the work');
 });
 
 const servers: FakeGitHub[] = [];

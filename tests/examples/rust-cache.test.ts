@@ -12,7 +12,7 @@ import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { ROOT, cliCommand, readResults } from '../support/cli.ts';
-import { ownCore } from '../support/examples.ts';
+import { EXAMPLE_LIMITS, ownCore } from '../support/examples.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 import { TOOLS, requireTool } from '../support/require-tool.ts';
 
@@ -77,5 +77,5 @@ describe('examples: the base build cache', () => {
     expect(results.settings?.['buildCacheHit']).toBe(true);
     expect(results.benchmarks.map((b) => b.pairs.length)).toEqual(results.benchmarks.map(() => 2));
     console.info(`rust-criterion base phase: ${basePhase(cold.lines).toFixed(1)} s built, ${basePhase(warm.lines).toFixed(1)} s restored`);
-  }, 600_000);
+  }, EXAMPLE_LIMITS.testMs);
 });

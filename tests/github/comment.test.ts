@@ -185,11 +185,11 @@ describe('faults (S5, S8, S9)', () => {
 
   it('total waiting for rate limits is capped', async () => {
     gh.script('POST', /\/issues\/7\/comments$/, ...Array.from({ length: 10 }, () => ANSWERS.secondaryRateLimit(60)));
-    const t0 = Date.now();
     const out = await upsertComment(client({ rateLimitBaseMs: 10, maxWaitMs: 1500 }), options());
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect(out.action).toBe('failed');
-    // 60 s × 10 ms = 600 ms per wait: two waits fit under 1.5 s, the third would not
+    // 60 s × 10 ms = 600 ms per wait: two waits fit under 1.5 s, the third would not. The count of
+    // requests says the cap held (uncapped, a third wait and a fourth request follow); the time it
+    // took is not asserted, as a busy machine only adds to it.
     expect(gh.calls('POST', /./)).toHaveLength(3);
   });
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts';
 import type { RunRequest, RunResult } from '../../src/measure/run.ts';
-import { PROGRESS_UNITS_PER_PAIR, runSchedule, type LoopState } from '../../src/schedule/loop.ts';
+import { PROGRESS_UNITS_PER_PAIR, runSchedule, type LoopState, type Progress } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
 import { logRatios, precisionHalfWidth } from '../../src/stats/index.ts';
 import { ProgressPrinter } from '../../src/report/progress.ts';
@@ -411,9 +411,34 @@ describe('progress', () => {
     // before any prediction: measuring their first pairs
     expect(seen[0]!.list.every((l) => l.endsWith('measuring its first pairs'))).toBe(true);
     // later: a need in pairs, and whether it fits
-    const predicted = seen.find((s) => s.list.some((l) => /needs about \d+ pairs, (fits the budget|waits for the budget left)/.test(l)));
+    const predicted = seen.find((s) => s.list.some((l) => /needs about \d+ more pairs?, (fits the budget|waits for the budget left)/.test(l)));
     expect(predicted, seen.map((s) => s.line).join('\n')).toBeDefined();
-    expect(predicted!.line).toMatch(/ · \d+ fits? the budget( \(about \d+(-\d+)? pairs( each)?\))?/);
+    expect(predicted!.line).toMatch(/ · \d+ fits? the budget( \(about \d+(-\d+)? more pairs?( each)?\))?/);
+  });
+
+  it('while a benchmark runs, never says 0 ms left nor that it needs no more pairs, though its prediction was made before its last pair', async () => {
+    const suite: Suite = { ...SUITE, 'BenchmarkSort/n=1000': { base: 8000, head: 8160 } }; // at the threshold
+    const { runner, now } = scriptedRunner({ suite, runMs: 100 });
+    const seen: Progress[] = [];
+    await runSchedule({
+      spec: spec({ run: './bench.test -test.bench {filter}', precision: '0.001%', 'max-time': '20s' }),
+      base: { side: 'base', ref: null, sha: null, dir: BASE },
+      head: { side: 'head', ref: null, sha: null, dir: HEAD },
+      env: {},
+      counter: null,
+      runner,
+      clock: now,
+      log: () => {},
+      onPair: () => {},
+      progress: (p) => seen.push({ ...p, rows: p.rows, undecided: p.undecided }),
+    });
+    const running = seen.filter((p) => p.jobsRunning > 0 && p.undecided.some((u) => u.more !== null));
+    expect(running.length).toBeGreaterThan(0);
+    for (const p of running) {
+      expect(p.remainingMs, ProgressPrinter.line(p, 200)).toBeGreaterThan(0);
+      expect(p.remainingAtMostMs!).toBeGreaterThanOrEqual(p.remainingMs!);
+      for (const u of p.undecided) if (u.more !== null) expect(u.more, u.name).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('shows no interval until a benchmark has the pairs for one (6 at alpha 0.05), then its ±', async () => {

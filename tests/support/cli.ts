@@ -20,7 +20,8 @@ export interface CliRun {
 }
 
 /**
- * `timeoutMs`: how long the process may take before it is killed (status null), 240 s unless told.
+ * `timeoutMs`: how long the process may take before it is killed (status null), 540 s unless told:
+ * within the tests' own limit (vitest.config.ts), so that a hung run shows its output.
  * `core`: the CPU the CLI and every process it starts are bound to (`taskset -c`), where the
  * example tests measure two at a time (tests/support/examples.ts, `ownCore`).
  */
@@ -30,7 +31,7 @@ export function pairbench(args: string[], opts: { cwd?: string; env?: Record<str
     cwd: opts.cwd ?? ROOT,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
-    timeout: opts.timeoutMs ?? 240_000,
+    timeout: opts.timeoutMs ?? 540_000,
     killSignal: 'SIGKILL',
   });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };

@@ -5,7 +5,7 @@
  *   replays it), so that a test leaning on state another left behind fails at once.
  * - The example tests (`npm run test:examples`, each a whole comparison measured on real timings):
  *   the longest first, two at a time. They are few and long, so their order decides how long the
- *   phase takes: shuffled, the two longest (Catch2, about 4 minutes, whose every process spends
+ *   phase takes: shuffled, the two longest, at budgets of up to 24 pairs (Catch2, about 4 minutes, whose every process spends
  *   about 2 s estimating the clock before it measures; mitata, about 3, whose every process
  *   measures its own baselines first) sometimes ran one after the other on one worker while the
  *   other worker ran out of files, and the phase took 506 s where 8 files of 20-246 s (a CI run of
@@ -16,8 +16,12 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { mulberry32 } from '../../src/stats/prng.ts';
 
-/** The example test files, longest first (seconds in that CI run): catch2 246, mitata 195, vitest 105, python-pytest 93, pyperf 89, benchmarkjs 63, go 57, rust-cache 20. */
-const EXAMPLES_LONGEST_FIRST = ['catch2', 'mitata', 'vitest', 'python-pytest', 'pyperf', 'benchmarkjs', 'go', 'rust-cache'];
+/**
+ * The example test files, longest first: seconds each took run one at a time beside other work
+ * (load average 4-9 on two cores), at their budgets of ten pairs at most: mitata 128, catch2 107,
+ * pyperf 91, vitest 88, benchmarkjs 69, python-pytest 58, go 32; rust-cache 20 in an earlier CI run.
+ */
+const EXAMPLES_LONGEST_FIRST = ['mitata', 'catch2', 'pyperf', 'vitest', 'benchmarkjs', 'python-pytest', 'go', 'rust-cache'];
 
 /** Where a file of tests/examples/ stands in EXAMPLES_LONGEST_FIRST; one not listed (a new example) runs first, its time unknown. */
 function exampleRank(moduleId: string): number | null {
