@@ -139,7 +139,7 @@ describe('withBaseJudging', () => {
   });
 });
 
-describe('merge_group: examples/workflows/merge-queue.yml', () => {
+describe('S28: merge_group: examples/workflows/merge-queue.yml', () => {
   const workflow = example('merge-queue.yml');
   const step = stepOf(workflow, 'perf-gate', 'pairbench/pairbench');
 

@@ -37,6 +37,18 @@ describe('generated reference', () => {
     expect(yml.inputs['threshold']!.description).toContain(`Default: ${threshold.default}.`);
   });
 
+  it('documents every input of action.yml with a default, and every output, in docs/reference.md', () => {
+    const yml = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { description: string }>; outputs: Record<string, unknown> };
+    const ref = readFileSync(join(ROOT, 'docs/reference.md'), 'utf8');
+    expect(Object.keys(yml.inputs).length).toBeGreaterThan(0);
+    for (const [name, input] of Object.entries(yml.inputs)) {
+      expect(input.description, name).toMatch(/ Default: [^.\s][^]*\.$/);
+      expect(ref.includes(`| \`${name}\` |`) || ref.includes(`| \`--${name} `) || ref.includes(`| \`--${name}\` |`), name).toBe(true);
+    }
+    expect(Object.keys(yml.outputs).length).toBeGreaterThan(0);
+    for (const name of Object.keys(yml.outputs)) expect(ref.slice(ref.indexOf('## Action outputs')), name).toContain(`| \`${name}\` |`);
+  });
+
   it('--check fails on a stale file and names the command that mends it', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'docs'));

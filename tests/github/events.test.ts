@@ -162,7 +162,7 @@ describe('S1: one rule for untrusted code: a fork\'s head is built only under pu
   });
 });
 
-describe('merge_group', () => {
+describe('S28: merge_group', () => {
   const group = { action: 'checks_requested', merge_group: { head_sha: HEAD, head_ref: 'refs/heads/gh-readonly-queue/main/pr-7-' + BASE, base_sha: BASE, base_ref: 'refs/heads/main', head_commit: { id: HEAD } } };
 
   it("compares the group's base_sha with its head_sha, never GITHUB_SHA with itself; the check run goes on the group's head", async () => {
@@ -177,7 +177,7 @@ describe('merge_group', () => {
   });
 });
 
-describe('schedule and release name no change', () => {
+describe('S28: schedule and release name no change', () => {
   it.each(['schedule', 'release'])('%s without base-ref: refused in one line naming the event', async (event) => {
     await expect(resolveEvent(ctx(event, {}))).rejects.toThrow(new RegExp(`^The ${event} event names no change to compare \\(its base would be its own head\\): set input base-ref`));
     const t = await resolveEvent(ctx(event, {}, { inputs: inputs({ baseRef: 'v1.0.0' }) }));
@@ -185,7 +185,7 @@ describe('schedule and release name no change', () => {
   });
 });
 
-describe('push', () => {
+describe('S28: push', () => {
   it('base = before, head = after, and says so', async () => {
     const t = await resolveEvent(ctx('push', { ref: 'refs/heads/main', before: BASE, after: HEAD }));
     expect([t.base, t.head, t.pull, t.checkSha]).toEqual([BASE, HEAD, null, HEAD]);

@@ -57,7 +57,7 @@ describe('accept-label', () => {
     expect(gh.calls('GET', /\/issues\/7\/events$/)).toHaveLength(0);
   });
 
-  it('the label counts only for the head it was added on: a push after it (synchronize) is not accepted, and the note says to add it again', async () => {
+  it('S27: the label counts only for the head it was added on: a push after it (synchronize) is not accepted, and the note says to add it again', async () => {
     gh.label(7, 'performance-accepted', 'maintainer-mia');
     const pushed = { action: 'synchronize', pull_request: { labels: [{ name: 'performance-accepted' }], head: { sha: HEAD } } };
     const a = await acceptance(api(), lookup(pushed));
@@ -68,7 +68,7 @@ describe('accept-label', () => {
     expect(await acceptance(api(), lookup(stale))).toMatchObject({ accepted: false, reason: 'it was added on ccccccc, not on the head bbbbbbb' });
   });
 
-  it.each(['workflow_dispatch', 'workflow_run', 'issue_comment'])('under %s the commit it was added on is not known: ignored, saying why', async (event) => {
+  it.each(['workflow_dispatch', 'workflow_run', 'issue_comment'])('S27: under %s the commit it was added on is not known: ignored, saying why', async (event) => {
     gh.label(7, 'performance-accepted', 'maintainer-mia');
     const a = await acceptance(api(), lookup({}, event));
     expect(a).toMatchObject({ accepted: false, reason: 'a label accepts only the commit it was added on, and only its own labeled event says which commit that was: remove it and add it again to accept the head bbbbbbb' });
