@@ -181,9 +181,10 @@ export function expectOutputs(resultsFile: string, markdownFile: string): void {
  * figures are so steady that Tukey's fences set ordinary pairs aside); `batch`, both benchmarks
  * in each process (`--batch 2`, still paired back to back) where a process's start costs more than
  * its benchmark; `slower`, the head's file and the change that doubles its slowed benchmark's
- * work (`slowFurther`).
+ * work (`slowFurther`); `env`, what the measured program needs beyond this process's environment
+ * (the node:bench example's Node.js 26 first on PATH).
  */
-export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string; batch?: number; slower?: { file: string; from: string; to: string } } = { pairs: 10 }): void {
+export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string; batch?: number; slower?: { file: string; from: string; to: string }; env?: Record<string, string> } = { pairs: 10 }): void {
   const { step } = workflowStep(example);
   const build = step.build ?? null;
   const { run, format } = step;
@@ -192,7 +193,7 @@ export function perBenchmark(example: string, slowed: string, untouched: string,
   const file = join(ex.dir, 'results.json');
   const markdown = join(ex.dir, 'report.md');
   const limits = ['--min-pairs', '7', '--max-pairs', String(budget.pairs), '--max-time', EXAMPLE_LIMITS.maxTime, ...(budget.outliers ? ['--outliers', budget.outliers] : []), ...(budget.batch ? ['--batch', String(budget.batch)] : [])];
-  const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', ...limits, '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore() });
+  const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, ...(build ? ['--build', build] : []), '--run', run, '--format', format, '--threshold', '5%', ...limits, '--out', file, '--markdown', markdown, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore(), ...(budget.env ? { env: budget.env } : {}) });
   expect(res.status, res.stdout + res.stderr).toBe(1);
   const results = readResults(file);
   const byName = new Map(results.benchmarks.map((b) => [b.name, b]));

@@ -21,7 +21,7 @@ import { mulberry32 } from '../../src/stats/prng.ts';
  * (load average 4-9 on two cores), at their budgets of ten pairs at most: mitata 128, catch2 107,
  * pyperf 91, vitest 88, benchmarkjs 69, python-pytest 58, go 32; rust-cache 20 in an earlier CI run.
  */
-const EXAMPLES_LONGEST_FIRST = ['mitata', 'catch2', 'pyperf', 'vitest', 'benchmarkjs', 'python-pytest', 'go', 'rust-cache'];
+const EXAMPLES_LONGEST_FIRST = ['mitata', 'catch2', 'node-bench', 'pyperf', 'vitest', 'benchmarkjs', 'python-pytest', 'go', 'rust-cache'];
 
 /** Where a file of tests/examples/ stands in EXAMPLES_LONGEST_FIRST; one not listed (a new example) runs first, its time unknown. */
 function exampleRank(moduleId: string): number | null {
