@@ -18,10 +18,11 @@ import { environmentDifferences, toolchainDifferences } from '../results/environ
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
+import type { StoredDiagnostic } from './findings.ts';
 import { designSummary, futilitySummary, paceOf } from './designs.ts';
 import { forestRows, type ForestRow } from './forest.ts';
-import { intervalLabel, intervalNote } from './format.ts';
-import { countGroups, groupRows, worseChange, type Group, type VerdictCounts } from './rows.ts';
+import { formatLevel, intervalLabel, intervalNote } from './format.ts';
+import { benchmarkOfRow, countGroups, groupRows, isTimeUnit, worseChange, type Group, type VerdictCounts } from './rows.ts';
 import { sharedFindings, type SharedFindings } from './shared.ts';
 
 export type { Acceptance };
@@ -66,6 +67,67 @@ export type ReportNote =
   /** base and head built by different toolchains: which, base first (results/environment.ts) */
   | { code: 'toolchains-differ'; differences: string[] };
 
+/**
+ * A note of one benchmark row, as a code with its figures: its excluded outliers, each of its
+ * diagnostics, why it stayed inconclusive, runs that failed and were measured again, and whether
+ * it ran on one side only. Which rows have which notes is decided here, once; each surface words
+ * them (words.ts `wordRowNote`) and only lays them out. `kind` groups notes of one sort, for a
+ * surface that shows a few of each and counts the rest.
+ */
+export type RowNote = { name: string; kind: string } & (
+  | { code: 'outliers-excluded'; pairs: number[] }
+  /** `brief`: false for a finding the full reports (comment, HTML) give and a terminal's short list leaves to them */
+  | { code: 'diagnostic'; diagnostic: StoredDiagnostic; brief: boolean }
+  | { code: 'inconclusive'; pairs: number; pairsToSettle: number | null; stoppedBecause: string | null; futility: { need: number; affordable: number } | null }
+  | { code: 'runs-failed'; base: number; head: number }
+  /** `metricOnly`: an extra metric of a benchmark both sides ran, printed by one side's runs only (no new benchmark) */
+  | { code: 'added' | 'removed'; metricOnly: boolean }
+);
+
+/** The notes of every benchmark row, in the file's order (see {@link RowNote}). */
+function rowNotesOf(results: Results, shared: SharedFindings): RowNote[] {
+  const benchmarks = results.benchmarks;
+  const notes: RowNote[] = [];
+  const ownerOf = benchmarkOfRow(benchmarks);
+  const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? 'both']));
+  for (const b of benchmarks) {
+    const name = b.name;
+    // a throughput read from its time excludes its time's pairs: said once, with the time
+    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === undefined) notes.push({ name, kind: 'outliers excluded', code: 'outliers-excluded', pairs: [...b.outliers] });
+    for (const d of b.diagnostics ?? []) {
+      // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
+      if (d.code === 'all-equal' && !isTimeUnit(b.unit)) continue;
+      // what most benchmarks share is said once for all of them (shared.ts)
+      if (shared.folded.has(d.code)) continue;
+      // pairs kept against a one-sided exclusion, within chance: in the results and the full reports
+      notes.push({ name, kind: d.code, code: 'diagnostic', diagnostic: d, brief: !((d.code as string) === 'outliers-kept' && d.severity === 'info') });
+    }
+    if (!shared.folded.has('settle') && !b.failure && b.verdict === 'inconclusive') {
+      const stopped = b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? b.stoppedBecause : null;
+      const futility = b.stoppedBecause === 'futile' && b.futility ? { need: b.futility.need, affordable: b.futility.affordable } : null;
+      if (b.pairsToSettle || stopped) {
+        notes.push({ name, kind: b.pairsToSettle ? 'inconclusive' : `stopped by ${stopped}`, code: 'inconclusive', pairs: b.pairs.length, pairsToSettle: b.pairsToSettle ?? null, stoppedBecause: stopped, futility });
+      }
+    }
+    if (b.failedRuns && !b.failure) notes.push({ name, kind: 'runs failed', code: 'runs-failed', base: b.failedRuns.base, head: b.failedRuns.head });
+    const metricOnly = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? 'both') === 'both';
+    if (b.presence === 'added') notes.push({ name, kind: 'only in head', code: 'added', metricOnly });
+    if (b.presence === 'removed') notes.push({ name, kind: 'only in base', code: 'removed', metricOnly });
+  }
+  return notes;
+}
+
+/**
+ * A row's own interval level, when it is not the one the table's header names (model.interval
+ * label): "99%" for an interval the stopping rule raised. Every surface shows it beside the interval.
+ */
+export function rowLevel(model: Pick<ReportModel, 'interval'>, b: BenchmarkResult): string | null {
+  const l = b.change?.ciLevel;
+  if (typeof l !== 'number' || !(l > 0 && l < 1)) return null;
+  const own = formatLevel(l);
+  return own === model.interval.label ? null : own;
+}
+
 /** What `fail-on` and an accept label make of the verdict. */
 interface GateState {
   /** the gate the job applies, when the report is rendered for it (the action); null otherwise */
@@ -99,6 +161,8 @@ export interface ReportModel {
   /** why benchmarks stopped undecided before the budget ran out (designs.ts) */
   futility: { count: number; text: string } | null;
   notes: ReportNote[];
+  /** each benchmark row's own notes, in the file's order */
+  rowNotes: RowNote[];
   /** findings that many benchmarks share, said once for all of them on every surface (shared.ts) */
   shared: SharedFindings;
   gate: GateState;
@@ -237,6 +301,7 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
   const suite = suiteChange(results, groups);
   const gate = gateOf(results, opts);
   const futility = futilitySummary(results.benchmarks, paceOf(results));
+  const shared = sharedFindings(results);
   const summary: ForestRow | null = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data', estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
   return {
     results,
@@ -250,7 +315,8 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
     designs: designSummary(results.benchmarks),
     futility,
     notes: notesOf(results, counts, gate, futility, opts.configIgnored),
-    shared: sharedFindings(results),
+    rowNotes: rowNotesOf(results, shared),
+    shared,
     gate,
     nothing: nothingCompared(results),
     forest: { rows: forestRows(groups, threshold), summary },
