@@ -74,7 +74,12 @@ export type ReportNote =
  * them (words.ts `wordRowNote`) and only lays them out. `kind` groups notes of one sort, for a
  * surface that shows a few of each and counts the rest.
  */
-export type RowNote = { name: string; kind: string } & (
+export type RowNote = {
+  name: string;
+  kind: string;
+  /** said once for all the benchmarks that share it (shared.ts): the short surfaces leave it out, a benchmark's own section keeps it */
+  folded: boolean;
+} & (
   | { code: 'outliers-excluded'; pairs: number[] }
   /** `brief`: false for a finding the full reports (comment, HTML) give and a terminal's short list leaves to them */
   | { code: 'diagnostic'; diagnostic: StoredDiagnostic; brief: boolean }
@@ -93,39 +98,37 @@ function rowNotesOf(results: Results, shared: SharedFindings): RowNote[] {
   for (const b of benchmarks) {
     const name = b.name;
     // a throughput read from its time excludes its time's pairs: said once, with the time
-    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === undefined) notes.push({ name, kind: 'outliers excluded', code: 'outliers-excluded', pairs: [...b.outliers] });
+    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === undefined) notes.push({ name, kind: 'outliers excluded', folded: false, code: 'outliers-excluded', pairs: [...b.outliers] });
     for (const d of b.diagnostics ?? []) {
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
       if (d.code === 'all-equal' && !isTimeUnit(b.unit)) continue;
-      // what most benchmarks share is said once for all of them (shared.ts)
-      if (shared.folded.has(d.code)) continue;
       // pairs kept against a one-sided exclusion, within chance: in the results and the full reports
-      notes.push({ name, kind: d.code, code: 'diagnostic', diagnostic: d, brief: !((d.code as string) === 'outliers-kept' && d.severity === 'info') });
+      notes.push({ name, kind: d.code, folded: shared.folded.has(d.code), code: 'diagnostic', diagnostic: d, brief: !((d.code as string) === 'outliers-kept' && d.severity === 'info') });
     }
-    if (!shared.folded.has('settle') && !b.failure && b.verdict === 'inconclusive') {
+    if (!b.failure && b.verdict === 'inconclusive') {
       const stopped = b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? b.stoppedBecause : null;
       const futility = b.stoppedBecause === 'futile' && b.futility ? { need: b.futility.need, affordable: b.futility.affordable } : null;
       if (b.pairsToSettle || stopped) {
-        notes.push({ name, kind: b.pairsToSettle ? 'inconclusive' : `stopped by ${stopped}`, code: 'inconclusive', pairs: b.pairs.length, pairsToSettle: b.pairsToSettle ?? null, stoppedBecause: stopped, futility });
+        notes.push({ name, kind: b.pairsToSettle ? 'inconclusive' : `stopped by ${stopped}`, folded: shared.folded.has('settle'), code: 'inconclusive', pairs: b.pairs.length, pairsToSettle: b.pairsToSettle ?? null, stoppedBecause: stopped, futility });
       }
     }
-    if (b.failedRuns && !b.failure) notes.push({ name, kind: 'runs failed', code: 'runs-failed', base: b.failedRuns.base, head: b.failedRuns.head });
+    if (b.failedRuns && !b.failure) notes.push({ name, kind: 'runs failed', folded: false, code: 'runs-failed', base: b.failedRuns.base, head: b.failedRuns.head });
     const metricOnly = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? 'both') === 'both';
-    if (b.presence === 'added') notes.push({ name, kind: 'only in head', code: 'added', metricOnly });
-    if (b.presence === 'removed') notes.push({ name, kind: 'only in base', code: 'removed', metricOnly });
+    if (b.presence === 'added') notes.push({ name, kind: 'only in head', folded: false, code: 'added', metricOnly });
+    if (b.presence === 'removed') notes.push({ name, kind: 'only in base', folded: false, code: 'removed', metricOnly });
   }
   return notes;
 }
 
 /**
- * A row's own interval level, when it is not the one the table's header names (model.interval
- * label): "99%" for an interval the stopping rule raised. Every surface shows it beside the interval.
+ * A row's own interval level, when it is not the one the table's header names (`header`, the
+ * model's `interval.label`): "99%" for an interval the stopping rule raised. Every surface shows it beside the interval.
  */
-export function rowLevel(model: Pick<ReportModel, 'interval'>, b: BenchmarkResult): string | null {
+export function rowLevel(b: BenchmarkResult, header: string): string | null {
   const l = b.change?.ciLevel;
   if (typeof l !== 'number' || !(l > 0 && l < 1)) return null;
   const own = formatLevel(l);
-  return own === model.interval.label ? null : own;
+  return own === header ? null : own;
 }
 
 /** What `fail-on` and an accept label make of the verdict. */

@@ -12,7 +12,7 @@ import { wordShared } from './shared.ts';
 import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { PLAIN } from './markup.ts';
-import { countsText, summaryText, wordNote, wordRowNote } from './words.ts';
+import { countsText, rowLevelText, summaryText, wordNote, wordRowNote } from './words.ts';
 import { notRunText } from './not-run.ts';
 
 export interface TerminalOptions extends ModelOptions {
@@ -47,10 +47,10 @@ function pairedCell(b: BenchmarkResult): string {
   return v !== undefined && Number.isFinite(v) ? formatCv(v) : '—';
 }
 
-/** The change with its interval, with one decimal as on every surface (format.ts `formatChange`). */
-function changeCell(b: BenchmarkResult): string {
+/** The change with its interval, with one decimal as on every surface (format.ts `formatChange`), and the interval's own level where the header's is not it. */
+function changeCell(b: BenchmarkResult, header: string): string {
   const absolute = absoluteChange(b);
-  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${absolute ? ` (${safeText(absolute)})` : ''}` : (changeFromZero(b) ?? '—');
+  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${rowLevelText(b, header)}${absolute ? ` (${safeText(absolute)})` : ''}` : (changeFromZero(b) ?? '—');
 }
 
 /**
@@ -157,7 +157,7 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
       sideCell(b.base, b.unit),
       sideCell(b.head, b.unit),
       pairedCell(b),
-      changeCell(b),
+      changeCell(b, model.interval.label),
       b.change ? formatP(b.change.pAdjusted ?? b.change.pValue) : '—',
       `${b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length)}${b.oneSidedPairs?.length ? ` +${b.oneSidedPairs.length} with a 0` : ''}`,
       presence ? presence : b.failure ? paint('failed', '31', color) : paint(verdict, COLORS[verdict], color),
@@ -193,7 +193,7 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
     if (n <= NOTES_PER_KIND) notes.push(text);
   };
   // which rows have which notes, and their words, come from the model; a terminal's short list leaves some findings to the full reports
-  for (const n of model.rowNotes) if (n.code !== 'diagnostic' || n.brief) note(n.kind, wordRowNote(n, 'cli', PLAIN).text);
+  for (const n of model.rowNotes) if (!n.folded && (n.code !== 'diagnostic' || n.brief)) note(n.kind, wordRowNote(n, 'cli', PLAIN).text);
   for (const [kind, n] of perKind) {
     if (n > NOTES_PER_KIND) notes.push(`… and ${n - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);
   }

@@ -9,7 +9,8 @@
 import { wordDiagnostic, type Surface } from './findings.ts';
 import { formatChange, formatChangeInterval, formatLevel } from './format.ts';
 import { PLAIN, type Markup } from './markup.ts';
-import type { ReportModel, ReportNote, Revision, RowNote } from './model.ts';
+import { rowLevel, type ReportModel, type ReportNote, type Revision, type RowNote } from './model.ts';
+import type { BenchmarkResult } from '../results/schema.ts';
 import { KIND_LABEL, type VerdictCounts } from './rows.ts';
 
 /** One kind's count as the headline says it. */
@@ -191,10 +192,11 @@ const NAME_CHARS: Record<Surface, number> = { cli: Number.MAX_SAFE_INTEGER, acti
  * benchmark named first: `parse: inconclusive after 40 pairs; about 120 pairs in all would likely
  * settle it (--max-pairs, --max-time)`. Pair numbers count from 1, as the pairs tables do.
  */
-export function wordRowNote(note: RowNote, surface: Surface, m: Markup): WordedNote {
+export function wordRowNote(note: RowNote, surface: Surface, m: Markup): WordedNote & { about: string } {
   const cli = surface === 'cli';
   const name = cli ? m.text(note.name, NAME_CHARS.cli) : m.strong(m.text(note.name, NAME_CHARS.action));
-  const said = (icon: string, warning: boolean, text: string): WordedNote => ({ icon, warning, text: `${name}: ${cli && warning ? 'warning: ' : ''}${text}` });
+  // `about`: the note without the benchmark's name, for a surface that shows it under the name
+  const said = (icon: string, warning: boolean, text: string) => ({ icon, warning, text: `${name}: ${cli && warning ? 'warning: ' : ''}${text}`, about: text });
   const set = (...names: string[]): string => names.map((n) => (cli ? `--${n}` : m.code(n, 40))).join(', ');
   switch (note.code) {
     case 'outliers-excluded':
@@ -219,9 +221,18 @@ export function wordRowNote(note: RowNote, surface: Surface, m: Markup): WordedN
     }
     case 'added':
       if (note.metricOnly) return said('🆕', false, "printed by head's runs only (base's print no such metric): not judged");
-      return cli ? said('🆕', false, 'only in head (new benchmark)') : { icon: '🆕', warning: false, text: `${name} is new in head: nothing to compare against.` };
+      return cli ? said('🆕', false, 'only in head (new benchmark)') : { icon: '🆕', warning: false, text: `${name} is new in head: nothing to compare against.`, about: 'new in head: nothing to compare against.' };
     case 'removed':
       if (note.metricOnly) return said('➖', false, "printed by base's runs only (head's print no such metric): not judged");
-      return cli ? said('➖', false, 'only in base (removed benchmark)') : { icon: '➖', warning: false, text: `${name} is gone in head: it ran in base only.` };
+      return cli ? said('➖', false, 'only in base (removed benchmark)') : { icon: '➖', warning: false, text: `${name} is gone in head: it ran in base only.`, about: 'gone in head: it ran in base only.' };
   }
+}
+
+/**
+ * A row's own interval level as every surface shows it after the interval: ` (99.5%)` when the
+ * stopping rule raised it above the level the header names (`header`), else nothing.
+ */
+export function rowLevelText(b: BenchmarkResult, header: string): string {
+  const level = rowLevel(b, header);
+  return level === null ? '' : ` (${level})`;
 }
