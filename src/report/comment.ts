@@ -199,6 +199,8 @@ const FINDING_TITLES: Record<string, string> = {
   'pairing-rescued': 'single runs vary, pairs move together',
   overhead: "pairbench's overhead subtracted",
   'short-run': "runs short against pairbench's overhead",
+  inconclusive: 'inconclusive, with the pairs that would likely settle each',
+  'runs failed': 'some runs failed and were measured again',
 };
 
 /**
@@ -221,12 +223,13 @@ function diagnosticsItems(groups: readonly Group[], rowNotes: readonly RowNote[]
   for (const g of groups) {
     for (const r of [g.primary, ...g.derived]) {
       for (const n of notesOf.get(r.result.name) ?? []) {
-        if (n.code !== 'diagnostic' || n.folded) continue;
-        const entry = byCode.get(n.diagnostic.code) ?? { warning: false, lines: [] };
+        // the outliers a row excluded are in its pairs cell and the pairs fold; added and removed rows have their own list
+        if (n.folded || n.code === 'outliers-excluded' || n.code === 'added' || n.code === 'removed') continue;
+        const entry = byCode.get(n.kind) ?? { warning: false, lines: [] };
         const w = wordRowNote(n, 'action', MARKDOWN);
         entry.warning ||= w.warning;
         entry.lines.push(w.text);
-        byCode.set(n.diagnostic.code, entry);
+        byCode.set(n.kind, entry);
       }
     }
   }
