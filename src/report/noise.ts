@@ -7,6 +7,7 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { readRecordedSetting, recordedOr } from '../results/recorded.ts';
+import { slotAdvantage, thresholdToConfigure } from '../stats/noise.ts';
 import { MARKDOWN } from './comment.ts';
 import { codeBlock, escapeInline } from './escape.ts';
 import { formatChange } from './format.ts';
@@ -24,7 +25,7 @@ function sentences(b: BenchmarkResult, threshold: number, maxPairs: number): str
   out.push(`Smallest change compare would detect here (80% power): ${n.detectable.map((d) => `${pct(d.change)} with ${d.pairs} pairs`).join(', ')}.`);
   const forThreshold = Number.isFinite(n.pairsForThreshold) ? `about ${n.pairsForThreshold} pairs` : 'more pairs than is practical';
   out.push(`To detect the ${pct(threshold, 1)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${pct(n.suggestedThreshold, 1)} or more is resolvable.`);
-  if (Math.abs(n.aaChange) > Math.max(0.005, 3 * n.pairedLogSd / Math.sqrt(Math.max(1, n.pairs)))) {
+  if (slotAdvantage(n)) {
     out.push(`Warning: identical sides differ by ${formatChange(n.aaChange)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
   }
   return out;
@@ -41,13 +42,9 @@ function thresholdOf(b: BenchmarkResult, fallback: number): number {
   return b.threshold ?? fallback;
 }
 
-/**
- * The threshold to configure for a benchmark: its own when this machine resolves it within
- * max-pairs, else the smallest change max-pairs pairs do resolve here.
- */
+/** The threshold to configure for a benchmark (stats/noise.ts `thresholdToConfigure`). */
 function suggestedThreshold(b: BenchmarkResult, threshold: number, maxPairs: number): number {
-  const n = b.noise!;
-  return n.pairsForThreshold <= maxPairs || !Number.isFinite(n.suggestedThreshold) ? threshold : Math.max(threshold, n.suggestedThreshold);
+  return thresholdToConfigure(b.noise!, threshold, maxPairs);
 }
 
 /** A percentage as a config file takes it: `2%`, `3.5%`. */
@@ -97,7 +94,7 @@ export function renderNoiseMarkdown(results: Results): string {
   }
   const skipped = results.benchmarks.filter((b) => !b.noise);
   if (skipped.length > 0) lines.push('', `Too few pairs to measure the noise of ${skipped.map((b) => `**${escapeInline(b.name, 200)}**`).join(', ')}.`);
-  const warnings = measured.filter((b) => Math.abs(b.noise!.aaChange) > Math.max(0.005, (3 * b.noise!.pairedLogSd) / Math.sqrt(Math.max(1, b.noise!.pairs))));
+  const warnings = measured.filter((b) => slotAdvantage(b.noise!));
   if (warnings.length > 0) {
     lines.push('', '⚠️ Identical sides differ, so the first or second slot of a pair has an advantage here (caches, frequency); add `warmup` or a `prepare` step:');
     for (const b of warnings) lines.push(`- **${escapeInline(b.name, 200)}**: ${formatChange(b.noise!.aaChange)}`);
