@@ -13,6 +13,7 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
+import { formatThreshold } from '../config/units.ts';
 import { reportModel, type ModelOptions, type ReportModel, type RowNote } from './model.ts';
 import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
@@ -142,7 +143,7 @@ function benchSection(r: Row, notes: readonly RowNote[], threshold: number, conf
     .join('');
   const facts = [
     b.change ? `change ${esc(formatChange(b.change.estimate))} ${esc(formatChangeInterval(b.change.ci))}${esc(rowLevelText(b, confidence))}, adjusted p ${esc(formatP(b.change.pAdjusted ?? b.change.pValue))}` : changeFromZero(b) ? `change ${esc(changeFromZero(b)!)}` : 'no change estimate',
-    `threshold ±${esc(String(Number((thr * 100).toFixed(2))))}%`,
+    `threshold ±${esc(formatThreshold(thr))}`,
     `${b.pairs.length.toLocaleString('en-US')} pairs, ${(b.outliers?.length ?? 0).toLocaleString('en-US')} excluded${b.oneSidedPairs?.length ? `, ${b.oneSidedPairs.length.toLocaleString('en-US')} more with one side at 0` : ''}`,
     b.direction === 'higher-is-better' ? 'higher is better' : 'lower is better',
     b.failure ? `failed on ${b.failure.side}: ${esc(cutText(b.failure.message, 300))}` : null,
