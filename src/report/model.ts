@@ -2,8 +2,9 @@
  * One comparison as every report shows it, laid out once from the results: the benchmarks in
  * groups (a benchmark and its metric rows), the counts by kind (one per group), the suite's change
  * with its interval (+ is worse), the revisions compared, the notes a reader acts on, of the
- * comparison and of each benchmark row (as codes and figures; each surface words them, words.ts), the interval's label and note, how the runs were
- * designed, and what the gate (`fail-on` and an accept label) makes of the verdict.
+ * comparison and of each benchmark row (as codes and figures; each surface words them, words.ts),
+ * the interval's label and each row's own level, how the runs were designed, and what the gate
+ * (`fail-on` and an accept label) makes of the verdict.
  *
  * The terminal table, the Markdown comment and job summary, the HTML report, the check run's title
  * and the failing step's message only render this value, so no two of them can disagree on a
