@@ -49,6 +49,15 @@ function formatPercent(fraction: number): string {
   return `${Number((fraction * 100).toPrecision(12))}%`;
 }
 
+/**
+ * A threshold (a fraction, as `parsePercent` reads `--threshold 2%`) as every message, report and
+ * replayed command prints it: as a percentage with up to six significant digits and no trailing
+ * zeros (`2%`, `3.5%`, `0.25%`), so that it reads back as the value that was set.
+ */
+export function formatThreshold(fraction: number): string {
+  return `${Number((fraction * 100).toPrecision(6))}%`;
+}
+
 /** A whole number in [min, max]. */
 export function parseInteger(input: string, value: string | number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;

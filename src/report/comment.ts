@@ -25,14 +25,13 @@ import type { BenchmarkResult, Failure, Results } from '../results/schema.ts';
 import { Budget, hardCut, REPORT_LIMITS } from './budget.ts';
 import { codeBlock, codeSpan, escapeInline, markerFor, safeUrl, tail, utf8Bytes } from './escape.ts';
 import { renderForestText } from './forest.ts';
-import { wordDiagnostic } from './findings.ts';
 import { FOLD_AT, wordShared, type SharedFindings } from './shared.ts';
-import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatLevel, formatValue } from './format.ts';
-import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
+import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatValue } from './format.ts';
+import { reportModel, type ModelOptions, type ReportModel, type RowNote } from './model.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
-import { isTimeUnit, KIND_LABEL, type Group, type Row } from './rows.ts';
+import { KIND_LABEL, type Group, type Row } from './rows.ts';
 import type { Markup } from './markup.ts';
-import { countParts, nothingComparedText, nothingCounted, summaryText, wordNote } from './words.ts';
+import { countParts, nothingComparedText, nothingCounted, summaryText, rowLevelText, wordNote, wordRowNote } from './words.ts';
 import { nothingMeasured, nothingMeasuredMarkdown, notRunMarkdown } from './not-run.ts';
 import { measuredHow } from './measured-how.ts';
 
@@ -70,12 +69,6 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The confidence a benchmark's interval is reported at, when the results give it one of its own. */
-function ownConfidence(b: BenchmarkResult): number | null {
-  const l = (b.change as (NonNullable<BenchmarkResult['change']> & { ciLevel?: number }) | null | undefined)?.ciLevel;
-  return typeof l === 'number' && l > 0 && l < 1 ? l : null;
-}
-
 /** The heading: the verdict counted by benchmark, worst first. Reads without colour: every emoji has its word. */
 function headingOf(model: ReportModel): string {
   const parts = countParts(model.counts).map((p) => `${p.emoji} ${p.words}`);
@@ -100,8 +93,7 @@ function verdictCell(r: Row): string {
 /** The change with its interval; its own level when it is not the one the table's header names. */
 function changeCell(b: BenchmarkResult, header: string): string {
   if (!b.change) return changeFromZero(b) ?? '—';
-  const level = ownConfidence(b);
-  const own = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : '';
+  const own = rowLevelText(b, header);
   const absolute = absoluteChange(b);
   return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own}${absolute ? ` (${escapeInline(absolute, 120)})` : ''}`;
 }
@@ -207,6 +199,8 @@ const FINDING_TITLES: Record<string, string> = {
   'pairing-rescued': 'single runs vary, pairs move together',
   overhead: "pairbench's overhead subtracted",
   'short-run': "runs short against pairbench's overhead",
+  inconclusive: 'inconclusive, with the pairs that would likely settle each',
+  'runs failed': 'some runs failed and were measured again',
 };
 
 /**
@@ -214,7 +208,7 @@ const FINDING_TITLES: Record<string, string> = {
  * each benchmark's own, gathered by finding where FOLD_AT or more benchmarks have the same one (a
  * fold of its own, warnings first), each item taken from the budget as it goes.
  */
-function diagnosticsItems(groups: readonly Group[], shared: SharedFindings, budget: Budget): string[] {
+function diagnosticsItems(groups: readonly Group[], rowNotes: readonly RowNote[], shared: SharedFindings, budget: Budget): string[] {
   // the undecided ones are said above the table (the budget notes) and in their rows
   const items = budget.takeAll(
     shared.items
@@ -225,17 +219,17 @@ function diagnosticsItems(groups: readonly Group[], shared: SharedFindings, budg
       }),
   );
   const byCode = new Map<string, { warning: boolean; lines: string[] }>();
+  const notesOf = rowNotesByName(rowNotes);
   for (const g of groups) {
     for (const r of [g.primary, ...g.derived]) {
-      for (const d of r.result.diagnostics ?? []) {
-        if (shared.folded.has(d.code)) continue;
-        // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
-        if (d.code === 'all-equal' && !isTimeUnit(r.result.unit)) continue;
-        const entry = byCode.get(d.code) ?? { warning: false, lines: [] };
-        entry.warning ||= d.severity === 'warning';
-        // worded in action inputs (`metric: cpu`), not CLI flags: the reader edits a workflow
-        entry.lines.push(`**${escapeInline(r.result.name, NAME_CELL_CHARS)}**: ${escapeInline(wordDiagnostic(d, 'action'), 1000)}`);
-        byCode.set(d.code, entry);
+      for (const n of notesOf.get(r.result.name) ?? []) {
+        // the outliers a row excluded are in its pairs cell and the pairs fold; added and removed rows have their own list
+        if (n.folded || n.code === 'outliers-excluded' || n.code === 'added' || n.code === 'removed') continue;
+        const entry = byCode.get(n.kind) ?? { warning: false, lines: [] };
+        const w = wordRowNote(n, 'action', MARKDOWN);
+        entry.warning ||= w.warning;
+        entry.lines.push(w.text);
+        byCode.set(n.kind, entry);
       }
     }
   }
@@ -283,12 +277,22 @@ function aboutSection(results: Results, ctx: MarkdownContext): string {
   return `<details><summary>How this was measured, and how to replay it</summary>\n\n${lines.join('\n')}\n\n</details>`;
 }
 
-function addedRemoved(groups: readonly Group[]): string[] {
+/** A benchmark's notes by its name (the model lists them in the file's order; the comment in the report's). */
+function rowNotesByName(rowNotes: readonly RowNote[]): Map<string, RowNote[]> {
+  const byName = new Map<string, RowNote[]>();
+  for (const n of rowNotes) byName.set(n.name, [...(byName.get(n.name) ?? []), n]);
+  return byName;
+}
+
+function addedRemoved(groups: readonly Group[], rowNotes: readonly RowNote[]): string[] {
+  const notesOf = rowNotesByName(rowNotes);
   const items: string[] = [];
   for (const g of groups) {
-    const b = g.primary.result;
-    if (b.presence === 'added') items.push(`- 🆕 **${escapeInline(b.name, NAME_CELL_CHARS)}** is new in head: nothing to compare against.`);
-    if (b.presence === 'removed') items.push(`- ➖ **${escapeInline(b.name, NAME_CELL_CHARS)}** is gone in head: it ran in base only.`);
+    for (const n of notesOf.get(g.primary.result.name) ?? []) {
+      if (n.code !== 'added' && n.code !== 'removed') continue;
+      const w = wordRowNote(n, 'action', MARKDOWN);
+      items.push(`- ${w.icon} ${w.text}`);
+    }
   }
   return items;
 }
@@ -353,7 +357,7 @@ export function markdownReport(model: ReportModel, ctx: Omit<MarkdownContext, ke
   }
 
   const failures = budget.takeAll(allFailures(results).map(failureBlock));
-  const addRem = budget.takeAll(addedRemoved(groups));
+  const addRem = budget.takeAll(addedRemoved(groups, model.rowNotes));
   const notRun = notRunMarkdown(results);
   const notRunFits = notRun !== '' && budget.take(notRun, 2);
 
@@ -380,7 +384,7 @@ export function markdownReport(model: ReportModel, ctx: Omit<MarkdownContext, ke
     if (rows.length) unchangedText = `<details><summary>${title} (within ±threshold)</summary>\n\n${head}\n${rows.join('\n')}${rows.length < unchangedRows.length ? `\n\n…and ${unchangedRows.length - rows.length} more.` : ''}\n\n</details>`;
   }
 
-  const diag = diagnosticsItems(groups, model.shared, budget);
+  const diag = diagnosticsItems(groups, model.rowNotes, model.shared, budget);
   const pairTexts = ctx.pairs ? budget.takeAll(reportPairs(groups)) : [];
 
   // Assemble in reading order.

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { Finding } from '../stats/types.ts';
 import { formatLevel } from './format.ts';
+import { formatThreshold } from '../config/units.ts';
 
 /** `cli`: the terminal (flags, `pairbench report`); `action`: the PR comment, check run and job summary (action inputs). */
 export type Surface = 'cli' | 'action';
@@ -159,7 +160,7 @@ export function wordFinding(f: Finding, surface: Surface): string {
       // a second count here (pairsForThreshold, kept in the figures) only confused it.
       return (
         `Noisy even in pairs: the ratio head/base varies by ${pct(g.pairedCv)} (CV) from pair to pair. ${g.detectable === null ? `With ${g.pairs} pairs no change can be significant yet` : `With ${g.pairs} pairs the smallest change this detects reliably is about ${pct(g.detectable)}`}` +
-        `${g.pairsForThreshold !== null ? ` (the threshold is ${pct(g.threshold)})` : ''}. ` +
+        `${g.pairsForThreshold !== null ? ` (the threshold is ${formatThreshold(g.threshold)})` : ''}. ` +
         `To cut the noise itself: ${g.metric === 'wall' ? `measure CPU time instead of wall time (${set('metric', 'cpu')}), ` : ''}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`
       );
     }

@@ -12,15 +12,15 @@
  * follow `prefers-color-scheme`. Every string from the results file is HTML-escaped.
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
-import { wordDiagnostic } from './findings.ts';
 import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
-import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
+import { formatThreshold } from '../config/units.ts';
+import { reportModel, type ModelOptions, type ReportModel, type RowNote } from './model.ts';
 import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';
 import { KIND_LABEL, type Row } from './rows.ts';
 import { stripControls } from './escape.ts';
 import { PLAIN, type Markup } from './markup.ts';
-import { countParts, nothingComparedText, nothingCounted, summaryText, wordNote } from './words.ts';
+import { countParts, nothingComparedText, nothingCounted, rowLevelText, summaryText, wordNote, wordRowNote } from './words.ts';
 import { notRunHtml } from './not-run.ts';
 import { measuredHow } from './measured-how.ts';
 import { wordShared } from './shared.ts';
@@ -111,15 +111,16 @@ function sideCell(b: BenchmarkResult, side: 'base' | 'head'): string {
   return s && Number.isFinite(s.median) ? `${esc(formatValue(s.median, b.unit))} <span class="muted">${esc(formatSpread(s))}</span>` : '—';
 }
 
-function changeCell(b: BenchmarkResult): string {
+/** The change with its interval, and the interval's own level where the caption's is not it. */
+function changeCell(b: BenchmarkResult, header: string): string {
   const absolute = absoluteChange(b);
-  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}${absolute ? ` (${esc(absolute)})` : ''}</span>` : esc(changeFromZero(b) ?? '—');
+  return b.change ? `${esc(formatChange(b.change.estimate))} <span class="muted">${esc(formatChangeInterval(b.change.ci))}${esc(rowLevelText(b, header))}${absolute ? ` (${esc(absolute)})` : ''}</span>` : esc(changeFromZero(b) ?? '—');
 }
 
-function tableRow(r: Row, derived: boolean): string {
+function tableRow(r: Row, derived: boolean, header: string): string {
   const b = r.result;
   const excluded = b.outliers?.length ?? 0;
-  return `<tr><td class="verdict k-${r.kind}">${esc(KIND_LABEL[r.kind])}</td><td>${derived ? '↳ ' : ''}${derived ? '' : `<a href="#b-${slug(b.name)}">${esc(r.name)}</a>`}</td><td>${esc(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, 'base')}</td><td class="num">${sideCell(b, 'head')}</td><td class="num">${b.pairedMad !== undefined && Number.isFinite(b.pairedMad) ? esc(formatCv(b.pairedMad)) : '—'}</td><td class="num">${b.change ? esc(formatP(b.change.pAdjusted ?? b.change.pValue)) : '—'}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ''}${b.oneSidedPairs?.length ? ` <span class="muted">(+${b.oneSidedPairs.length} with a 0)</span>` : ''}</td></tr>`;
+  return `<tr><td class="verdict k-${r.kind}">${esc(KIND_LABEL[r.kind])}</td><td>${derived ? '↳ ' : ''}${derived ? '' : `<a href="#b-${slug(b.name)}">${esc(r.name)}</a>`}</td><td>${esc(r.metric)}</td><td class="num">${changeCell(b, header)}</td><td class="num">${sideCell(b, 'base')}</td><td class="num">${sideCell(b, 'head')}</td><td class="num">${b.pairedMad !== undefined && Number.isFinite(b.pairedMad) ? esc(formatCv(b.pairedMad)) : '—'}</td><td class="num">${b.change ? esc(formatP(b.change.pAdjusted ?? b.change.pValue)) : '—'}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ''}${b.oneSidedPairs?.length ? ` <span class="muted">(+${b.oneSidedPairs.length} with a 0)</span>` : ''}</td></tr>`;
 }
 
 /** A stable id for a benchmark's section (the name may hold anything). */
@@ -130,13 +131,19 @@ function slug(name: string): string {
   return `${readable || 'benchmark'}-${h.toString(36)}`;
 }
 
-function benchSection(r: Row, threshold: number, confidence: string, index: number): string {
+function benchSection(r: Row, notes: readonly RowNote[], threshold: number, confidence: string, index: number): string {
   const b = r.result;
   const thr = b.threshold ?? threshold;
-  const diags = (b.diagnostics ?? []).map((d) => `<li>${d.severity === 'warning' ? '⚠️' : 'ℹ️'} ${esc(wordDiagnostic(d, 'action'))}</li>`).join('');
+  // the row's notes as the model decides and words them, under the benchmark's own heading
+  const diags = notes
+    .map((n) => {
+      const w = wordRowNote(n, 'action', HTML);
+      return `<li>${esc(w.icon)} ${w.about}</li>`;
+    })
+    .join('');
   const facts = [
-    b.change ? `change ${esc(formatChange(b.change.estimate))} ${esc(formatChangeInterval(b.change.ci))}, adjusted p ${esc(formatP(b.change.pAdjusted ?? b.change.pValue))}` : changeFromZero(b) ? `change ${esc(changeFromZero(b)!)}` : 'no change estimate',
-    `threshold ±${esc(String(Number((thr * 100).toFixed(2))))}%`,
+    b.change ? `change ${esc(formatChange(b.change.estimate))} ${esc(formatChangeInterval(b.change.ci))}${esc(rowLevelText(b, confidence))}, adjusted p ${esc(formatP(b.change.pAdjusted ?? b.change.pValue))}` : changeFromZero(b) ? `change ${esc(changeFromZero(b)!)}` : 'no change estimate',
+    `threshold ±${esc(formatThreshold(thr))}`,
     `${b.pairs.length.toLocaleString('en-US')} pairs, ${(b.outliers?.length ?? 0).toLocaleString('en-US')} excluded${b.oneSidedPairs?.length ? `, ${b.oneSidedPairs.length.toLocaleString('en-US')} more with one side at 0` : ''}`,
     b.direction === 'higher-is-better' ? 'higher is better' : 'lower is better',
     b.failure ? `failed on ${b.failure.side}: ${esc(cutText(b.failure.message, 300))}` : null,
@@ -189,7 +196,7 @@ export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof Mode
   const shownRows: string[] = [];
   let hiddenRows = 0;
   const addRow = (r: Row, derived: boolean) => {
-    if (shownRows.length < maxTable) shownRows.push(tableRow(r, derived));
+    if (shownRows.length < maxTable) shownRows.push(tableRow(r, derived, confidence));
     else hiddenRows++;
   };
   for (const g of groups) {
@@ -202,10 +209,12 @@ export function htmlReport(model: ReportModel, ctx: Omit<HtmlContext, keyof Mode
   const max = ctx.maxSections ?? 200;
   const all = groups.flatMap((g) => [g.primary, ...g.derived]);
   const sections: string[] = [];
+  const notesOf = new Map<string, RowNote[]>();
+  for (const n of model.rowNotes) notesOf.set(n.name, [...(notesOf.get(n.name) ?? []), n]);
   let sectionBytes = 0;
   for (const r of all) {
     if (sections.length >= max || sectionBytes >= (ctx.maxSectionBytes ?? SECTION_BYTES)) break;
-    const section = benchSection(r, threshold, confidence, sections.length);
+    const section = benchSection(r, notesOf.get(r.result.name) ?? [], threshold, confidence, sections.length);
     sections.push(section);
     sectionBytes += section.length;
   }

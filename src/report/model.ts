@@ -1,9 +1,10 @@
 /**
  * One comparison as every report shows it, laid out once from the results: the benchmarks in
  * groups (a benchmark and its metric rows), the counts by kind (one per group), the suite's change
- * with its interval (+ is worse), the revisions compared, the notes a reader acts on (as codes and
- * figures; each surface words them, words.ts), the interval's label and note, how the runs were
- * designed, and what the gate (`fail-on` and an accept label) makes of the verdict.
+ * with its interval (+ is worse), the revisions compared, the notes a reader acts on, of the
+ * comparison and of each benchmark row (as codes and figures; each surface words them, words.ts),
+ * the interval's label and each row's own level, how the runs were designed, and what the gate
+ * (`fail-on` and an accept label) makes of the verdict.
  *
  * The terminal table, the Markdown comment and job summary, the HTML report, the check run's title
  * and the failing step's message only render this value, so no two of them can disagree on a
@@ -18,10 +19,11 @@ import { environmentDifferences, toolchainDifferences } from '../results/environ
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
+import type { StoredDiagnostic } from './findings.ts';
 import { designSummary, futilitySummary, paceOf } from './designs.ts';
 import { forestRows, type ForestRow } from './forest.ts';
-import { intervalLabel, intervalNote } from './format.ts';
-import { countGroups, groupRows, worseChange, type Group, type VerdictCounts } from './rows.ts';
+import { formatLevel, intervalLabel, intervalNote } from './format.ts';
+import { benchmarkOfRow, countGroups, groupRows, isTimeUnit, worseChange, type Group, type VerdictCounts } from './rows.ts';
 import { sharedFindings, type SharedFindings } from './shared.ts';
 
 export type { Acceptance };
@@ -66,6 +68,70 @@ export type ReportNote =
   /** base and head built by different toolchains: which, base first (results/environment.ts) */
   | { code: 'toolchains-differ'; differences: string[] };
 
+/**
+ * A note of one benchmark row, as a code with its figures: its excluded outliers, each of its
+ * diagnostics, why it stayed inconclusive, runs that failed and were measured again, and whether
+ * it ran on one side only. Which rows have which notes is decided here, once; each surface words
+ * them (words.ts `wordRowNote`) and only lays them out. `kind` groups notes of one sort, for a
+ * surface that shows a few of each and counts the rest.
+ */
+export type RowNote = {
+  name: string;
+  kind: string;
+  /** said once for all the benchmarks that share it (shared.ts): the short surfaces leave it out, a benchmark's own section keeps it */
+  folded: boolean;
+} & (
+  | { code: 'outliers-excluded'; pairs: number[] }
+  /** `brief`: false for a finding the full reports (comment, HTML) give and a terminal's short list leaves to them */
+  | { code: 'diagnostic'; diagnostic: StoredDiagnostic; brief: boolean }
+  | { code: 'inconclusive'; pairs: number; pairsToSettle: number | null; stoppedBecause: string | null; futility: { need: number; affordable: number } | null }
+  | { code: 'runs-failed'; base: number; head: number }
+  /** `metricOnly`: an extra metric of a benchmark both sides ran, printed by one side's runs only (no new benchmark) */
+  | { code: 'added' | 'removed'; metricOnly: boolean }
+);
+
+/** The notes of every benchmark row, in the file's order (see {@link RowNote}). */
+function rowNotesOf(results: Results, shared: SharedFindings): RowNote[] {
+  const benchmarks = results.benchmarks;
+  const notes: RowNote[] = [];
+  const ownerOf = benchmarkOfRow(benchmarks);
+  const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? 'both']));
+  for (const b of benchmarks) {
+    const name = b.name;
+    // a throughput read from its time excludes its time's pairs: said once, with the time
+    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === undefined) notes.push({ name, kind: 'outliers excluded', folded: false, code: 'outliers-excluded', pairs: [...b.outliers] });
+    for (const d of b.diagnostics ?? []) {
+      // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
+      if (d.code === 'all-equal' && !isTimeUnit(b.unit)) continue;
+      // pairs kept against a one-sided exclusion, within chance: in the results and the full reports
+      notes.push({ name, kind: d.code, folded: shared.folded.has(d.code), code: 'diagnostic', diagnostic: d, brief: !((d.code as string) === 'outliers-kept' && d.severity === 'info') });
+    }
+    if (!b.failure && b.verdict === 'inconclusive') {
+      const stopped = b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? b.stoppedBecause : null;
+      const futility = b.stoppedBecause === 'futile' && b.futility ? { need: b.futility.need, affordable: b.futility.affordable } : null;
+      if (b.pairsToSettle || stopped) {
+        notes.push({ name, kind: b.pairsToSettle ? 'inconclusive' : `stopped by ${stopped}`, folded: shared.folded.has('settle'), code: 'inconclusive', pairs: b.pairs.length, pairsToSettle: b.pairsToSettle ?? null, stoppedBecause: stopped, futility });
+      }
+    }
+    if (b.failedRuns && !b.failure) notes.push({ name, kind: 'runs failed', folded: false, code: 'runs-failed', base: b.failedRuns.base, head: b.failedRuns.head });
+    const metricOnly = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? 'both') === 'both';
+    if (b.presence === 'added') notes.push({ name, kind: 'only in head', folded: false, code: 'added', metricOnly });
+    if (b.presence === 'removed') notes.push({ name, kind: 'only in base', folded: false, code: 'removed', metricOnly });
+  }
+  return notes;
+}
+
+/**
+ * A row's own interval level, when it is not the one the table's header names (`header`, the
+ * model's `interval.label`): "99%" for an interval the stopping rule raised. Every surface shows it beside the interval.
+ */
+export function rowLevel(b: BenchmarkResult, header: string): string | null {
+  const l = b.change?.ciLevel;
+  if (typeof l !== 'number' || !(l > 0 && l < 1)) return null;
+  const own = formatLevel(l);
+  return own === header ? null : own;
+}
+
 /** What `fail-on` and an accept label make of the verdict. */
 interface GateState {
   /** the gate the job applies, when the report is rendered for it (the action); null otherwise */
@@ -99,6 +165,8 @@ export interface ReportModel {
   /** why benchmarks stopped undecided before the budget ran out (designs.ts) */
   futility: { count: number; text: string } | null;
   notes: ReportNote[];
+  /** each benchmark row's own notes, in the file's order */
+  rowNotes: RowNote[];
   /** findings that many benchmarks share, said once for all of them on every surface (shared.ts) */
   shared: SharedFindings;
   gate: GateState;
@@ -237,6 +305,7 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
   const suite = suiteChange(results, groups);
   const gate = gateOf(results, opts);
   const futility = futilitySummary(results.benchmarks, paceOf(results));
+  const shared = sharedFindings(results);
   const summary: ForestRow | null = suite && suite.count > 1 ? { label: 'geometric mean', kind: 'no-data', estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
   return {
     results,
@@ -250,7 +319,8 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
     designs: designSummary(results.benchmarks),
     futility,
     notes: notesOf(results, counts, gate, futility, opts.configIgnored),
-    shared: sharedFindings(results),
+    rowNotes: rowNotesOf(results, shared),
+    shared,
     gate,
     nothing: nothingCompared(results),
     forest: { rows: forestRows(groups, threshold), summary },

@@ -7,9 +7,11 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { readRecordedSetting, recordedOr } from '../results/recorded.ts';
+import { slotAdvantage, thresholdToConfigure } from '../stats/noise.ts';
 import { MARKDOWN } from './comment.ts';
 import { codeBlock, escapeInline } from './escape.ts';
 import { formatChange } from './format.ts';
+import { formatThreshold } from '../config/units.ts';
 import { reportModel } from './model.ts';
 import { safeText } from './terminal.ts';
 import { PLAIN } from './markup.ts';
@@ -23,8 +25,8 @@ function sentences(b: BenchmarkResult, threshold: number, maxPairs: number): str
   out.push(`A single run varies by ${pct(n.singleRunCv)} (CV); within a pair, head/base varies by ${pct(n.pairedCv)}: pairing cancelled ${pct(Math.max(0, n.pairingGain), 0)} of the run-to-run variation.`);
   out.push(`Smallest change compare would detect here (80% power): ${n.detectable.map((d) => `${pct(d.change)} with ${d.pairs} pairs`).join(', ')}.`);
   const forThreshold = Number.isFinite(n.pairsForThreshold) ? `about ${n.pairsForThreshold} pairs` : 'more pairs than is practical';
-  out.push(`To detect the ${pct(threshold, 1)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${pct(n.suggestedThreshold, 1)} or more is resolvable.`);
-  if (Math.abs(n.aaChange) > Math.max(0.005, 3 * n.pairedLogSd / Math.sqrt(Math.max(1, n.pairs)))) {
+  out.push(`To detect the ${formatThreshold(threshold)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${thresholdText(n.suggestedThreshold)} or more is resolvable.`);
+  if (slotAdvantage(n)) {
     out.push(`Warning: identical sides differ by ${formatChange(n.aaChange)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
   }
   return out;
@@ -41,17 +43,13 @@ function thresholdOf(b: BenchmarkResult, fallback: number): number {
   return b.threshold ?? fallback;
 }
 
-/**
- * The threshold to configure for a benchmark: its own when this machine resolves it within
- * max-pairs, else the smallest change max-pairs pairs do resolve here.
- */
+/** The threshold to configure for a benchmark (stats/noise.ts `thresholdToConfigure`). */
 function suggestedThreshold(b: BenchmarkResult, threshold: number, maxPairs: number): number {
-  const n = b.noise!;
-  return n.pairsForThreshold <= maxPairs || !Number.isFinite(n.suggestedThreshold) ? threshold : Math.max(threshold, n.suggestedThreshold);
+  return thresholdToConfigure(b.noise!, threshold, maxPairs);
 }
 
-/** A percentage as a config file takes it: `2%`, `3.5%`. */
-const configPct = (f: number) => `${Number((f * 100).toFixed(2))}%`;
+/** A suggested threshold, `n/a` when this machine's noise could not be measured (config/units.ts `formatThreshold`). */
+const thresholdText = (f: number) => (Number.isFinite(f) ? formatThreshold(f) : 'n/a');
 
 export function renderNoiseText(results: Results): string {
   const { threshold, maxPairs } = settingsOf(results);
@@ -68,7 +66,7 @@ export function renderNoiseText(results: Results): string {
   }
   const floors = results.benchmarks.flatMap((b) => (b.noise ? [b.noise.suggestedThreshold] : []));
   if (floors.length > 0) {
-    lines.push(`Suggested settings: threshold: ${pct(floors.reduce((a, b) => Math.max(a, b)), 1)}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
+    lines.push(`Suggested settings: threshold: ${thresholdText(floors.reduce((a, b) => Math.max(a, b)))}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
   }
   return lines.join('\n').trimEnd();
 }
@@ -93,11 +91,11 @@ export function renderNoiseMarkdown(results: Results): string {
     const n = b.noise!;
     const own = thresholdOf(b, threshold);
     const needs = Number.isFinite(n.pairsForThreshold) ? `about ${n.pairsForThreshold}` : 'too many';
-    lines.push(`| ${escapeInline(b.name, 200)} | ${n.pairs} | ${pct(n.singleRunCv)} | ${pct(n.pairedCv)} | ${n.detectable.map((d) => pct(d.change)).join(' / ')} | ${pct(own)} | ${needs} | ${pct(suggestedThreshold(b, own, maxPairs))} |`);
+    lines.push(`| ${escapeInline(b.name, 200)} | ${n.pairs} | ${pct(n.singleRunCv)} | ${pct(n.pairedCv)} | ${n.detectable.map((d) => pct(d.change)).join(' / ')} | ${formatThreshold(own)} | ${needs} | ${thresholdText(suggestedThreshold(b, own, maxPairs))} |`);
   }
   const skipped = results.benchmarks.filter((b) => !b.noise);
   if (skipped.length > 0) lines.push('', `Too few pairs to measure the noise of ${skipped.map((b) => `**${escapeInline(b.name, 200)}**`).join(', ')}.`);
-  const warnings = measured.filter((b) => Math.abs(b.noise!.aaChange) > Math.max(0.005, (3 * b.noise!.pairedLogSd) / Math.sqrt(Math.max(1, b.noise!.pairs))));
+  const warnings = measured.filter((b) => slotAdvantage(b.noise!));
   if (warnings.length > 0) {
     lines.push('', '⚠️ Identical sides differ, so the first or second slot of a pair has an advantage here (caches, frequency); add `warmup` or a `prepare` step:');
     for (const b of warnings) lines.push(`- **${escapeInline(b.name, 200)}**: ${formatChange(b.noise!.aaChange)}`);
@@ -107,9 +105,9 @@ export function renderNoiseMarkdown(results: Results): string {
     for (const b of measured) {
       const own = thresholdOf(b, threshold);
       const suggested = suggestedThreshold(b, own, maxPairs);
-      const why = suggested === own ? `resolved in about ${b.noise!.pairsForThreshold} pairs here` : `${configPct(own)} would need about ${Number.isFinite(b.noise!.pairsForThreshold) ? b.noise!.pairsForThreshold : 'too many'} pairs`;
+      const why = suggested === own ? `resolved in about ${b.noise!.pairsForThreshold} pairs here` : `${formatThreshold(own)} would need about ${Number.isFinite(b.noise!.pairsForThreshold) ? b.noise!.pairsForThreshold : 'too many'} pairs`;
       // inside a code block names are shown as they are; only line breaks could break the YAML
-      yaml.push(`  - name: ${JSON.stringify(b.name.replace(/[\r\n]+/g, ' ').slice(0, 200))}`, `    threshold: ${configPct(suggested)}   # ${why}`);
+      yaml.push(`  - name: ${JSON.stringify(b.name.replace(/[\r\n]+/g, ' ').slice(0, 200))}`, `    threshold: ${thresholdText(suggested)}   # ${why}`);
     }
     lines.push('', 'Suggested settings for this runner (the `run` of each benchmark stays as it is):', '', codeBlock(yaml.join('\n'), 'yaml'));
   }

@@ -16,6 +16,7 @@
  */
 import type { Results } from '../results/schema.ts';
 import { COMPARE_OPTIONS } from '../config/options.ts';
+import { formatThreshold } from '../config/units.ts';
 import { parseOptionValue } from '../config/spec.ts';
 import { RECORDED_SETTINGS, readRecordedSetting } from '../results/recorded.ts';
 
@@ -63,7 +64,7 @@ export function shellQuote(s: string): string {
  * they are. Which settings are printed, and their validation, are results/recorded.ts's.
  */
 const SHOW: Readonly<Record<string, (v: number | string) => string>> = {
-  threshold: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
+  threshold: (v) => formatThreshold(Number(v)),
   precision: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
   'max-time': (v) => durationFlag(Number(v)),
   timeout: (v) => durationFlag(Number(v)),

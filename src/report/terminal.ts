@@ -8,13 +8,11 @@ import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import type { Verdict } from '../stats/types.ts';
 import { oneLine } from './escape.ts';
-import { wordDiagnostic } from './findings.ts';
-import { benchmarkOfRow, isTimeUnit } from './rows.ts';
 import { wordShared } from './shared.ts';
 import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatCv, formatDuration, formatP, formatSpread, formatValue, spreadName } from './format.ts';
 import { reportModel, type ModelOptions, type ReportModel } from './model.ts';
 import { PLAIN } from './markup.ts';
-import { countsText, summaryText, wordNote } from './words.ts';
+import { countsText, rowLevelText, summaryText, wordNote, wordRowNote } from './words.ts';
 import { notRunText } from './not-run.ts';
 
 export interface TerminalOptions extends ModelOptions {
@@ -49,10 +47,10 @@ function pairedCell(b: BenchmarkResult): string {
   return v !== undefined && Number.isFinite(v) ? formatCv(v) : '—';
 }
 
-/** The change with its interval, with one decimal as on every surface (format.ts `formatChange`). */
-function changeCell(b: BenchmarkResult): string {
+/** The change with its interval, with one decimal as on every surface (format.ts `formatChange`), and the interval's own level where the header's is not it. */
+function changeCell(b: BenchmarkResult, header: string): string {
   const absolute = absoluteChange(b);
-  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${absolute ? ` (${safeText(absolute)})` : ''}` : (changeFromZero(b) ?? '—');
+  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${rowLevelText(b, header)}${absolute ? ` (${safeText(absolute)})` : ''}` : (changeFromZero(b) ?? '—');
 }
 
 /**
@@ -132,12 +130,6 @@ function visible(text: string): number {
   return n;
 }
 
-/** ` (stopped by max-time)`, when an inconclusive benchmark's budget, not its rules, ended it. */
-function stoppedBy(b: BenchmarkResult): string {
-  if (b.stoppedBecause === 'futile' && b.futility) return ` (no more pairs: it needed about ${b.futility.need}, the budget left gave at most ${b.futility.affordable})`;
-  return b.stoppedBecause && b.stoppedBecause !== 'precision' && b.stoppedBecause !== 'decided' ? ` (stopped by ${b.stoppedBecause})` : '';
-}
-
 /** The terminal report of a results file (see {@link terminalReport}). */
 export function renderTerminal(results: Results, opts: TerminalOptions): string {
   return terminalReport(reportModel(results, opts), opts);
@@ -165,7 +157,7 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
       sideCell(b.base, b.unit),
       sideCell(b.head, b.unit),
       pairedCell(b),
-      changeCell(b),
+      changeCell(b, model.interval.label),
       b.change ? formatP(b.change.pAdjusted ?? b.change.pValue) : '—',
       `${b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length)}${b.oneSidedPairs?.length ? ` +${b.oneSidedPairs.length} with a 0` : ''}`,
       presence ? presence : b.failure ? paint('failed', '31', color) : paint(verdict, COLORS[verdict], color),
@@ -200,35 +192,8 @@ export function terminalReport(model: ReportModel, opts: { color: boolean }): st
     perKind.set(kind, n);
     if (n <= NOTES_PER_KIND) notes.push(text);
   };
-  const ownerOf = benchmarkOfRow(benchmarks);
-  const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? 'both']));
-  for (const b of benchmarks) {
-    const name = safeText(b.name);
-    // pair numbers from 1, as in the pairs tables (`outliers` holds indices from 0)
-    // a throughput read from its time excludes its time's pairs: said once, with the time
-    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === undefined) note('outliers excluded', `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i) => i + 1).join(', ')})`);
-    for (const d of b.diagnostics ?? []) {
-      // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
-      if (d.code === 'all-equal' && !isTimeUnit(b.unit)) continue;
-      // pairs kept against a one-sided exclusion, within chance: in the results and the Markdown details
-      if ((d.code as string) === 'outliers-kept' && d.severity === 'info') continue;
-      if (shared.folded.has(d.code)) continue;
-      note(d.code, `${name}: ${d.severity === 'warning' ? 'warning: ' : ''}${safeText(wordDiagnostic(d, 'cli'))}`);
-    }
-    if (!shared.folded.has('settle') && !b.failure) {
-      if (b.verdict === 'inconclusive' && b.pairsToSettle) note('inconclusive', `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-      else if (b.verdict === 'inconclusive' && stoppedBy(b)) note(`stopped by ${b.stoppedBecause}`, `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}`);
-    }
-    if (b.failedRuns && !b.failure) {
-      const sides = (['base', 'head'] as const).filter((s) => b.failedRuns![s] > 0).map((s) => `${s} ${b.failedRuns![s]}`);
-      note('runs failed', `${name}: warning: some runs failed and were measured again (${sides.join(', ')}); a flaky benchmark command is worth fixing`);
-    }
-    // an extra metric of a benchmark both sides ran, printed by one side's runs only (a custom
-    // metric one revision reports, -benchmem on one side): no new benchmark, and nothing to pair
-    const ofBothSides = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? 'both') === 'both';
-    if (b.presence === 'added') note('only in head', ofBothSides ? `${name}: printed by head's runs only (base's print no such metric): not judged` : `${name}: only in head (new benchmark)`);
-    if (b.presence === 'removed') note('only in base', ofBothSides ? `${name}: printed by base's runs only (head's print no such metric): not judged` : `${name}: only in base (removed benchmark)`);
-  }
+  // which rows have which notes, and their words, come from the model; a terminal's short list leaves some findings to the full reports
+  for (const n of model.rowNotes) if (!n.folded && (n.code !== 'diagnostic' || n.brief)) note(n.kind, wordRowNote(n, 'cli', PLAIN).text);
   for (const [kind, n] of perKind) {
     if (n > NOTES_PER_KIND) notes.push(`… and ${n - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);
   }

@@ -6,10 +6,11 @@
  * reader changes them: CLI flags in the terminal, action inputs in the comment, the check run, the
  * job summary and the HTML report (as findings.ts words findings). Pure.
  */
-import type { Surface } from './findings.ts';
+import { wordDiagnostic, type Surface } from './findings.ts';
 import { formatChange, formatChangeInterval, formatLevel } from './format.ts';
 import { PLAIN, type Markup } from './markup.ts';
-import type { ReportModel, ReportNote, Revision } from './model.ts';
+import { rowLevel, type ReportModel, type ReportNote, type Revision, type RowNote } from './model.ts';
+import type { BenchmarkResult } from '../results/schema.ts';
 import { KIND_LABEL, type VerdictCounts } from './rows.ts';
 
 /** One kind's count as the headline says it. */
@@ -181,4 +182,57 @@ export function wordNote(note: ReportNote, surface: Surface, m: Markup): WordedN
         ? { icon: '📦', warning: false, text: `${m.strong('Base build:')} restored from the build cache (${m.code(note.key, 200)}), not rebuilt; head was built. Only build outputs are cached: every pair was measured in this run.` }
         : { icon: '📦', warning: false, text: `${m.strong('Base build:')} not in the build cache (${m.code(note.key, 200)}): built in this run.` };
   }
+}
+
+/** How many characters of a benchmark's name a note shows: the terminal all of them (folded by the table), the others a table cell's worth. */
+const NAME_CHARS: Record<Surface, number> = { cli: Number.MAX_SAFE_INTEGER, action: 100 };
+
+/**
+ * A benchmark row's note (model.ts `RowNote`) in words for `surface`, in `m`'s syntax, the
+ * benchmark named first: `parse: inconclusive after 40 pairs; about 120 pairs in all would likely
+ * settle it (--max-pairs, --max-time)`. Pair numbers count from 1, as the pairs tables do.
+ */
+export function wordRowNote(note: RowNote, surface: Surface, m: Markup): WordedNote & { about: string } {
+  const cli = surface === 'cli';
+  const name = cli ? m.text(note.name, NAME_CHARS.cli) : m.strong(m.text(note.name, NAME_CHARS.action));
+  // `about`: the note without the benchmark's name, for a surface that shows it under the name
+  const said = (icon: string, warning: boolean, text: string) => ({ icon, warning, text: `${name}: ${cli && warning ? 'warning: ' : ''}${text}`, about: text });
+  const set = (...names: string[]): string => names.map((n) => (cli ? `--${n}` : m.code(n, 40))).join(', ');
+  switch (note.code) {
+    case 'outliers-excluded':
+      return said('ℹ️', false, `${note.pairs.length} outlier pair(s) excluded (pairs ${note.pairs.map((i) => i + 1).join(', ')})`);
+    case 'diagnostic': {
+      const d = note.diagnostic;
+      // worded in CLI flags for the terminal, in action inputs (`metric: cpu`) where the reader edits a workflow
+      return said(d.severity === 'warning' ? '⚠️' : 'ℹ️', d.severity === 'warning', m.text(wordDiagnostic(d, surface), cli ? NAME_CHARS.cli : 1000));
+    }
+    case 'inconclusive': {
+      const why = note.futility
+        ? ` (no more pairs: it needed about ${note.futility.need}, the budget left gave at most ${note.futility.affordable})`
+        : note.stoppedBecause
+          ? ` (stopped by ${m.text(note.stoppedBecause, 40)})`
+          : '';
+      const settle = note.pairsToSettle ? `; about ${note.pairsToSettle} pairs in all would likely settle it (${set('max-pairs', 'max-time')})` : '';
+      return said('🟡', false, `inconclusive after ${note.pairs} pairs${why}${settle}`);
+    }
+    case 'runs-failed': {
+      const sides = [note.base > 0 ? `base ${note.base}` : '', note.head > 0 ? `head ${note.head}` : ''].filter(Boolean).join(', ');
+      return said('⚠️', true, `some runs failed and were measured again (${sides}); a flaky benchmark command is worth fixing`);
+    }
+    case 'added':
+      if (note.metricOnly) return said('🆕', false, "printed by head's runs only (base's print no such metric): not judged");
+      return cli ? said('🆕', false, 'only in head (new benchmark)') : { icon: '🆕', warning: false, text: `${name} is new in head: nothing to compare against.`, about: 'new in head: nothing to compare against.' };
+    case 'removed':
+      if (note.metricOnly) return said('➖', false, "printed by base's runs only (head's print no such metric): not judged");
+      return cli ? said('➖', false, 'only in base (removed benchmark)') : { icon: '➖', warning: false, text: `${name} is gone in head: it ran in base only.`, about: 'gone in head: it ran in base only.' };
+  }
+}
+
+/**
+ * A row's own interval level as every surface shows it after the interval: ` (99.5%)` when the
+ * stopping rule raised it above the level the header names (`header`), else nothing.
+ */
+export function rowLevelText(b: BenchmarkResult, header: string): string {
+  const level = rowLevel(b, header);
+  return level === null ? '' : ` (${level})`;
 }

@@ -26,7 +26,7 @@ import type { FailOn } from '../config/fail-on.ts';
 import { optionDef } from '../config/options.ts';
 import { parseOptionValue, type InputNaming } from '../config/spec.ts';
 import { pairedTestFor } from '../stats/index.ts';
-import { parseMinChange } from '../config/units.ts';
+import { formatThreshold, parseMinChange } from '../config/units.ts';
 import type { JudgeOptions } from '../stats/types.ts';
 import { gateFails } from './gate.ts';
 import { judgeResults } from './judge.ts';
@@ -83,7 +83,7 @@ function defaultOf(flag: string): unknown {
 
 /** A value as a user would type it back: `2%` for a threshold. */
 function typed(flag: string, value: unknown): string {
-  if (flag === 'threshold' && typeof value === 'number') return `${Number((value * 100).toPrecision(6))}%`;
+  if (flag === 'threshold' && typeof value === 'number') return formatThreshold(value);
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 

@@ -61,3 +61,22 @@ export function noiseFloor(pairs: readonly Pair[], opts: { alpha: number; thresh
     suggestedThreshold: Number.isFinite(atMax) ? Math.max(0.005, Math.ceil(atMax * 200) / 200) : NaN,
   };
 }
+
+/**
+ * Whether an A/A run's identical sides differ beyond chance and beyond 0.5%: the mean log-ratio
+ * further from 0 than three of its standard errors (sd/√n, the z-test of a mean by the central
+ * limit theorem, Wasserman, All of Statistics, 2004, §10.1), a size no real change explains. Then
+ * the first or second run of a pair has an advantage on this machine (caches, frequency), which a
+ * warm-up or a prepare step removes.
+ */
+export function slotAdvantage(noise: Pick<NoiseFloor, 'aaChange' | 'pairedLogSd' | 'pairs'>): boolean {
+  return Math.abs(noise.aaChange) > Math.max(0.005, (3 * noise.pairedLogSd) / Math.sqrt(Math.max(1, noise.pairs)));
+}
+
+/**
+ * The threshold to configure for a benchmark on this machine: its own when `maxPairs` pairs resolve
+ * it here (80% power, `pairsToDetect`), else the smallest change `maxPairs` pairs do resolve.
+ */
+export function thresholdToConfigure(noise: Pick<NoiseFloor, 'pairsForThreshold' | 'suggestedThreshold'>, threshold: number, maxPairs: number): number {
+  return noise.pairsForThreshold <= maxPairs || !Number.isFinite(noise.suggestedThreshold) ? threshold : Math.max(threshold, noise.suggestedThreshold);
+}

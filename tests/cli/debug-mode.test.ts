@@ -220,9 +220,9 @@ describe('pairbench noise in debug mode', () => {
         './bench (20 pairs):',
         '  A single run varies by 0.9% (CV); within a pair, head/base varies by 1.5%: pairing cancelled 0% of the run-to-run variation.',
         '  Smallest change compare would detect here (80% power): 0.8% with 30 pairs, 0.4% with 100 pairs, 0.2% with 300 pairs.',
-        '  To detect the 2.0% threshold it needs about 6 pairs; with max-pairs 20, a threshold of 1.0% or more is resolvable.',
+        '  To detect the 2% threshold it needs about 6 pairs; with max-pairs 20, a threshold of 1% or more is resolvable.',
         '',
-        'Suggested settings: threshold: 1.0%, max-pairs: 20 (or more pairs for a smaller threshold).',
+        'Suggested settings: threshold: 1%, max-pairs: 20 (or more pairs for a smaller threshold).',
       ),
     );
     expect(norm(res.stderr)).toBe(

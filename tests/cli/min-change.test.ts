@@ -55,10 +55,10 @@ describe('--min-change', () => {
     expect((JSON.parse(res.stdout) as { settings: { minChange: string } }).settings.minChange).toBe('1µs');
     const table = pairbench(['report', file, '--min-change', '1µs']);
     expect(table.status).toBe(1);
-    // the relative change with its interval, then the absolute one and the floor, in the row's unit
-    expect(table.stdout).toMatch(/^tiny .* \+(29|30)\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(\+1[12]\.\d ns, min-change 1\.00 µs\) .* unchanged$/m);
+    // the relative change with its interval and that interval's own level (the header spans 90–95%), then the absolute one and the floor, in the row's unit
+    expect(table.stdout).toMatch(/^tiny .* \+(29|30)\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(90%\) \(\+1[12]\.\d ns, min-change 1\.00 µs\) .* unchanged$/m);
     expect(table.stdout).toContain('which lies within ±threshold (or within the min-change, where that is wider)');
-    expect(table.stdout).toMatch(/^slow .* \+(29|30)\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(\+(59\d|60\d) µs, min-change 1\.00 µs\) .* regression$/m);
+    expect(table.stdout).toMatch(/^slow .* \+(29|30)\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \(95%\) \(\+(59\d|60\d) µs, min-change 1\.00 µs\) .* regression$/m);
   });
 
   it("a benchmark's own min-change (its config entry, in the results) holds it below the floor", () => {

@@ -101,7 +101,7 @@ describe('each surface words findings in its own settings', () => {
   it('terminal: CLI flags', () => {
     const terminal = renderTerminal(r, { color: false });
     expect(terminal).toContain('(--metric cpu)');
-    expect(terminal).toMatch(/detects reliably is about [\d.]+% \(the threshold is 2\.0%\)/);
+    expect(terminal).toMatch(/detects reliably is about [\d.]+% \(the threshold is 2%\)/);
     // one count of pairs per benchmark (the one that settles it), not a second one in the finding
     expect(terminal).not.toMatch(/\d+ pairs would bring/);
   });
@@ -110,7 +110,7 @@ describe('each surface words findings in its own settings', () => {
     const md = renderMarkdown(r, { commentId: 'x' });
     const diagnostics = md.slice(md.indexOf('<summary>Diagnostics'), md.indexOf('</details>', md.indexOf('<summary>Diagnostics')));
     expect(diagnostics).toContain('(metric: cpu)');
-    expect(diagnostics).toContain('(the threshold is 2.0%)');
+    expect(diagnostics).toContain('(the threshold is 2%)');
     expect(diagnostics).not.toMatch(/--[a-z]/);
   });
 

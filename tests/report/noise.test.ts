@@ -35,8 +35,8 @@ describe('pairbench noise, in Markdown', () => {
   it('gives each benchmark its threshold and suggested settings, in one table, and says nothing twice', () => {
     const md = renderNoiseMarkdown(aa());
     const row = (name: string) => md.split('\n').find((l) => l.startsWith(`| ${name} |`))!;
-    expect(row('parse')).toMatch(/\| 2\.0% \| about \d+ \| /);
-    expect(row('startup')).toMatch(/\| 5\.0% \| about \d+ \| /);
+    expect(row('parse')).toMatch(/\| 2% \| about \d+ \| /);
+    expect(row('startup')).toMatch(/\| 5% \| about \d+ \| /);
     expect(md).toContain('```yaml');
     expect(md).toMatch(/- name: "startup"\n {4}threshold: \d+(\.\d+)?%/);
     // no sentence appears twice
