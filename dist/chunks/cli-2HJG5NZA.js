@@ -49,7 +49,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-C46WWIRA.js";
+} from "./chunk-C24TMDWN.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -58,7 +58,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-C46WWIRA.js";
+} from "./chunk-C24TMDWN.js";
 import {
   BearerCredentialHandler,
   HttpClient,

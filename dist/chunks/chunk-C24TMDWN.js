@@ -29539,6 +29539,9 @@ function parsePercent(input2, value, opts = {}) {
 function formatPercent(fraction) {
   return `${Number((fraction * 100).toPrecision(12))}%`;
 }
+function formatThreshold(fraction) {
+  return `${Number((fraction * 100).toPrecision(6))}%`;
+}
 function parseInteger(input2, value, min, max = Number.MAX_SAFE_INTEGER) {
   const n3 = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n3) || n3 < min || n3 > max) {
@@ -45910,6 +45913,28 @@ async function warmUp(ctx, job) {
   }
 }
 
+// src/schedule/time-left.ts
+function pairsStillNeeded(unit, maxPairs) {
+  const allowed = Math.max(0, maxPairs - unit.pairs);
+  if (unit.need === null) return allowed;
+  return Math.min(allowed, Math.max(1, unit.need - unit.pairs));
+}
+function timeLeft(units, maxPairs, budgetLeftMs) {
+  const budget = Math.max(0, budgetLeftMs);
+  const paced = units.filter((u2) => u2.pairs > 0);
+  if (units.length === 0) return { expectedMs: 0, boundMs: 0 };
+  if (paced.length === 0) return { expectedMs: null, boundMs: Number.isFinite(budget) ? budget : null };
+  const meanPace = paced.reduce((s, u2) => s + u2.pairMsTotal / u2.pairs, 0) / paced.length;
+  let expected = 0;
+  let bound = 0;
+  for (const u2 of units) {
+    const pace = u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : meanPace;
+    expected += pace * pairsStillNeeded(u2, maxPairs);
+    bound += pace * Math.max(0, maxPairs - u2.pairs);
+  }
+  return { expectedMs: Math.min(budget, expected), boundMs: Math.min(budget, bound) };
+}
+
 // src/schedule/loop.ts
 function formatMs(ms) {
   const s = Math.max(0, Math.round(ms / 1e3));
@@ -46081,20 +46106,21 @@ function progressEmitter(ctx, state, started, now, budgetLeft, running) {
     const open2 = units.filter((u2) => u2.running);
     let rows;
     let undecided;
-    const paceLeft = open2.reduce((sum2, u2) => sum2 + (u2.pairs > 0 ? u2.pairMsTotal / u2.pairs * Math.max(0, Math.min(u2.need ?? ctx.spec.maxPairs, ctx.spec.maxPairs) - u2.pairs) : 0), 0);
+    const left = timeLeft(open2, ctx.spec.maxPairs, budgetLeft());
     ctx.progress({
       round: round2,
       pairsDone,
       jobsRunning: open2.length,
       jobsTotal: state.units.length,
       elapsedMs: t - started,
-      remainingMs: Math.max(0, Math.min(budgetLeft(), paceLeft)),
+      remainingMs: left.expectedMs,
+      remainingAtMostMs: left.boundMs,
       // listed when read: a log that prints a line every ten seconds skips the other reports at once
       get rows() {
         return rows ??= open2.flatMap((u2) => u2.rows);
       },
       get undecided() {
-        return undecided ??= open2.map((u2) => ({ name: u2.name, pairs: u2.pairs, need: u2.need, waiting: u2.waiting === true }));
+        return undecided ??= open2.map((u2) => ({ name: u2.name, pairs: u2.pairs, more: u2.need === null ? null : pairsStillNeeded(u2, ctx.spec.maxPairs), waiting: u2.waiting === true }));
       }
     });
   };
@@ -46731,7 +46757,7 @@ function wordFinding(f, surface) {
     }
     case "high-noise": {
       const g2 = f.figures;
-      return `Noisy even in pairs: the ratio head/base varies by ${pct(g2.pairedCv)} (CV) from pair to pair. ${g2.detectable === null ? `With ${g2.pairs} pairs no change can be significant yet` : `With ${g2.pairs} pairs the smallest change this detects reliably is about ${pct(g2.detectable)}`}${g2.pairsForThreshold !== null ? ` (the threshold is ${pct(g2.threshold)})` : ""}. To cut the noise itself: ${g2.metric === "wall" ? `measure CPU time instead of wall time (${set2("metric", "cpu")}), ` : ""}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`;
+      return `Noisy even in pairs: the ratio head/base varies by ${pct(g2.pairedCv)} (CV) from pair to pair. ${g2.detectable === null ? `With ${g2.pairs} pairs no change can be significant yet` : `With ${g2.pairs} pairs the smallest change this detects reliably is about ${pct(g2.detectable)}`}${g2.pairsForThreshold !== null ? ` (the threshold is ${formatThreshold(g2.threshold)})` : ""}. To cut the noise itself: ${g2.metric === "wall" ? `measure CPU time instead of wall time (${set2("metric", "cpu")}), ` : ""}run on a quieter machine (a dedicated runner, no parallel jobs), or make one run do more work.`;
     }
     case "go-noise": {
       const g2 = f.figures;
@@ -46916,6 +46942,38 @@ function wordShared(f, surface, m) {
 }
 
 // src/report/model.ts
+function rowNotesOf(results, shared) {
+  const benchmarks = results.benchmarks;
+  const notes = [];
+  const ownerOf = benchmarkOfRow(benchmarks);
+  const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? "both"]));
+  for (const b of benchmarks) {
+    const name = b.name;
+    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === void 0) notes.push({ name, kind: "outliers excluded", folded: false, code: "outliers-excluded", pairs: [...b.outliers] });
+    for (const d of b.diagnostics ?? []) {
+      if (d.code === "all-equal" && !isTimeUnit(b.unit)) continue;
+      notes.push({ name, kind: d.code, folded: shared.folded.has(d.code), code: "diagnostic", diagnostic: d, brief: !(d.code === "outliers-kept" && d.severity === "info") });
+    }
+    if (!b.failure && b.verdict === "inconclusive") {
+      const stopped = b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided" ? b.stoppedBecause : null;
+      const futility = b.stoppedBecause === "futile" && b.futility ? { need: b.futility.need, affordable: b.futility.affordable } : null;
+      if (b.pairsToSettle || stopped) {
+        notes.push({ name, kind: b.pairsToSettle ? "inconclusive" : `stopped by ${stopped}`, folded: shared.folded.has("settle"), code: "inconclusive", pairs: b.pairs.length, pairsToSettle: b.pairsToSettle ?? null, stoppedBecause: stopped, futility });
+      }
+    }
+    if (b.failedRuns && !b.failure) notes.push({ name, kind: "runs failed", folded: false, code: "runs-failed", base: b.failedRuns.base, head: b.failedRuns.head });
+    const metricOnly = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? "both") === "both";
+    if (b.presence === "added") notes.push({ name, kind: "only in head", folded: false, code: "added", metricOnly });
+    if (b.presence === "removed") notes.push({ name, kind: "only in base", folded: false, code: "removed", metricOnly });
+  }
+  return notes;
+}
+function rowLevel(b, header) {
+  const l = b.change?.ciLevel;
+  if (typeof l !== "number" || !(l > 0 && l < 1)) return null;
+  const own3 = formatLevel(l);
+  return own3 === header ? null : own3;
+}
 function thresholdOf(results) {
   return recordedOr(results.settings, "threshold");
 }
@@ -47002,6 +47060,7 @@ function reportModel(results, opts = {}) {
   const suite = suiteChange(results, groups);
   const gate = gateOf(results, opts);
   const futility = futilitySummary(results.benchmarks, paceOf(results));
+  const shared = sharedFindings(results);
   const summary2 = suite && suite.count > 1 ? { label: "geometric mean", kind: "no-data", estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
   return {
     results,
@@ -47015,7 +47074,8 @@ function reportModel(results, opts = {}) {
     designs: designSummary(results.benchmarks),
     futility,
     notes: notesOf(results, counts2, gate, futility, opts.configIgnored),
-    shared: sharedFindings(results),
+    rowNotes: rowNotesOf(results, shared),
+    shared,
     gate,
     nothing: nothingCompared(results),
     forest: { rows: forestRows(groups, threshold), summary: summary2 },
@@ -47030,7 +47090,7 @@ function shellQuote(s) {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 var SHOW = {
-  threshold: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
+  threshold: (v) => formatThreshold(Number(v)),
   precision: (v) => `${Number((Number(v) * 100).toPrecision(6))}%`,
   "max-time": (v) => durationFlag(Number(v)),
   timeout: (v) => durationFlag(Number(v))
@@ -47222,6 +47282,40 @@ function wordNote(note, surface, m) {
       return note.hit ? { icon: "📦", warning: false, text: `${m.strong("Base build:")} restored from the build cache (${m.code(note.key, 200)}), not rebuilt; head was built. Only build outputs are cached: every pair was measured in this run.` } : { icon: "📦", warning: false, text: `${m.strong("Base build:")} not in the build cache (${m.code(note.key, 200)}): built in this run.` };
   }
 }
+var NAME_CHARS = { cli: Number.MAX_SAFE_INTEGER, action: 100 };
+function wordRowNote(note, surface, m) {
+  const cli = surface === "cli";
+  const name = cli ? m.text(note.name, NAME_CHARS.cli) : m.strong(m.text(note.name, NAME_CHARS.action));
+  const said = (icon, warning, text) => ({ icon, warning, text: `${name}: ${cli && warning ? "warning: " : ""}${text}`, about: text });
+  const set2 = (...names2) => names2.map((n3) => cli ? `--${n3}` : m.code(n3, 40)).join(", ");
+  switch (note.code) {
+    case "outliers-excluded":
+      return said("ℹ️", false, `${note.pairs.length} outlier pair(s) excluded (pairs ${note.pairs.map((i2) => i2 + 1).join(", ")})`);
+    case "diagnostic": {
+      const d = note.diagnostic;
+      return said(d.severity === "warning" ? "⚠️" : "ℹ️", d.severity === "warning", m.text(wordDiagnostic(d, surface), cli ? NAME_CHARS.cli : 1e3));
+    }
+    case "inconclusive": {
+      const why = note.futility ? ` (no more pairs: it needed about ${note.futility.need}, the budget left gave at most ${note.futility.affordable})` : note.stoppedBecause ? ` (stopped by ${m.text(note.stoppedBecause, 40)})` : "";
+      const settle2 = note.pairsToSettle ? `; about ${note.pairsToSettle} pairs in all would likely settle it (${set2("max-pairs", "max-time")})` : "";
+      return said("🟡", false, `inconclusive after ${note.pairs} pairs${why}${settle2}`);
+    }
+    case "runs-failed": {
+      const sides = [note.base > 0 ? `base ${note.base}` : "", note.head > 0 ? `head ${note.head}` : ""].filter(Boolean).join(", ");
+      return said("⚠️", true, `some runs failed and were measured again (${sides}); a flaky benchmark command is worth fixing`);
+    }
+    case "added":
+      if (note.metricOnly) return said("🆕", false, "printed by head's runs only (base's print no such metric): not judged");
+      return cli ? said("🆕", false, "only in head (new benchmark)") : { icon: "🆕", warning: false, text: `${name} is new in head: nothing to compare against.`, about: "new in head: nothing to compare against." };
+    case "removed":
+      if (note.metricOnly) return said("➖", false, "printed by base's runs only (head's print no such metric): not judged");
+      return cli ? said("➖", false, "only in base (removed benchmark)") : { icon: "➖", warning: false, text: `${name} is gone in head: it ran in base only.`, about: "gone in head: it ran in base only." };
+  }
+}
+function rowLevelText(b, header) {
+  const level = rowLevel(b, header);
+  return level === null ? "" : ` (${level})`;
+}
 
 // src/report/not-run.ts
 var LISTED = 50;
@@ -47330,14 +47424,14 @@ function sideCell(b, side) {
   const s = b[side];
   return s && Number.isFinite(s.median) ? `${esc2(formatValue(s.median, b.unit))} <span class="muted">${esc2(formatSpread(s))}</span>` : "—";
 }
-function changeCell(b) {
+function changeCell(b, header) {
   const absolute = absoluteChange(b);
-  return b.change ? `${esc2(formatChange(b.change.estimate))} <span class="muted">${esc2(formatChangeInterval(b.change.ci))}${absolute ? ` (${esc2(absolute)})` : ""}</span>` : esc2(changeFromZero(b) ?? "—");
+  return b.change ? `${esc2(formatChange(b.change.estimate))} <span class="muted">${esc2(formatChangeInterval(b.change.ci))}${esc2(rowLevelText(b, header))}${absolute ? ` (${esc2(absolute)})` : ""}</span>` : esc2(changeFromZero(b) ?? "—");
 }
-function tableRow(r, derived2) {
+function tableRow(r, derived2, header) {
   const b = r.result;
   const excluded = b.outliers?.length ?? 0;
-  return `<tr><td class="verdict k-${r.kind}">${esc2(KIND_LABEL[r.kind])}</td><td>${derived2 ? "↳ " : ""}${derived2 ? "" : `<a href="#b-${slug(b.name)}">${esc2(r.name)}</a>`}</td><td>${esc2(r.metric)}</td><td class="num">${changeCell(b)}</td><td class="num">${sideCell(b, "base")}</td><td class="num">${sideCell(b, "head")}</td><td class="num">${b.pairedMad !== void 0 && Number.isFinite(b.pairedMad) ? esc2(formatCv(b.pairedMad)) : "—"}</td><td class="num">${b.change ? esc2(formatP(b.change.pAdjusted ?? b.change.pValue)) : "—"}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ""}${b.oneSidedPairs?.length ? ` <span class="muted">(+${b.oneSidedPairs.length} with a 0)</span>` : ""}</td></tr>`;
+  return `<tr><td class="verdict k-${r.kind}">${esc2(KIND_LABEL[r.kind])}</td><td>${derived2 ? "↳ " : ""}${derived2 ? "" : `<a href="#b-${slug(b.name)}">${esc2(r.name)}</a>`}</td><td>${esc2(r.metric)}</td><td class="num">${changeCell(b, header)}</td><td class="num">${sideCell(b, "base")}</td><td class="num">${sideCell(b, "head")}</td><td class="num">${b.pairedMad !== void 0 && Number.isFinite(b.pairedMad) ? esc2(formatCv(b.pairedMad)) : "—"}</td><td class="num">${b.change ? esc2(formatP(b.change.pAdjusted ?? b.change.pValue)) : "—"}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ""}${b.oneSidedPairs?.length ? ` <span class="muted">(+${b.oneSidedPairs.length} with a 0)</span>` : ""}</td></tr>`;
 }
 function slug(name) {
   let h2 = 2166136261;
@@ -47345,13 +47439,16 @@ function slug(name) {
   const readable = name.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
   return `${readable || "benchmark"}-${h2.toString(36)}`;
 }
-function benchSection(r, threshold, confidence, index) {
+function benchSection(r, notes, threshold, confidence, index) {
   const b = r.result;
   const thr = b.threshold ?? threshold;
-  const diags = (b.diagnostics ?? []).map((d) => `<li>${d.severity === "warning" ? "⚠️" : "ℹ️"} ${esc2(wordDiagnostic(d, "action"))}</li>`).join("");
+  const diags = notes.map((n3) => {
+    const w = wordRowNote(n3, "action", HTML);
+    return `<li>${esc2(w.icon)} ${w.about}</li>`;
+  }).join("");
   const facts = [
-    b.change ? `change ${esc2(formatChange(b.change.estimate))} ${esc2(formatChangeInterval(b.change.ci))}, adjusted p ${esc2(formatP(b.change.pAdjusted ?? b.change.pValue))}` : changeFromZero(b) ? `change ${esc2(changeFromZero(b))}` : "no change estimate",
-    `threshold ±${esc2(String(Number((thr * 100).toFixed(2))))}%`,
+    b.change ? `change ${esc2(formatChange(b.change.estimate))} ${esc2(formatChangeInterval(b.change.ci))}${esc2(rowLevelText(b, confidence))}, adjusted p ${esc2(formatP(b.change.pAdjusted ?? b.change.pValue))}` : changeFromZero(b) ? `change ${esc2(changeFromZero(b))}` : "no change estimate",
+    `threshold ±${esc2(formatThreshold(thr))}`,
     `${b.pairs.length.toLocaleString("en-US")} pairs, ${(b.outliers?.length ?? 0).toLocaleString("en-US")} excluded${b.oneSidedPairs?.length ? `, ${b.oneSidedPairs.length.toLocaleString("en-US")} more with one side at 0` : ""}`,
     b.direction === "higher-is-better" ? "higher is better" : "lower is better",
     b.failure ? `failed on ${b.failure.side}: ${esc2(cutText(b.failure.message, 300))}` : null
@@ -47392,7 +47489,7 @@ function htmlReport(model, ctx = {}) {
   const shownRows = [];
   let hiddenRows = 0;
   const addRow = (r, derived2) => {
-    if (shownRows.length < maxTable) shownRows.push(tableRow(r, derived2));
+    if (shownRows.length < maxTable) shownRows.push(tableRow(r, derived2, confidence));
     else hiddenRows++;
   };
   for (const g2 of groups) {
@@ -47405,10 +47502,12 @@ function htmlReport(model, ctx = {}) {
   const max = ctx.maxSections ?? 200;
   const all = groups.flatMap((g2) => [g2.primary, ...g2.derived]);
   const sections = [];
+  const notesOf2 = /* @__PURE__ */ new Map();
+  for (const n3 of model.rowNotes) notesOf2.set(n3.name, [...notesOf2.get(n3.name) ?? [], n3]);
   let sectionBytes = 0;
   for (const r of all) {
     if (sections.length >= max || sectionBytes >= (ctx.maxSectionBytes ?? SECTION_BYTES)) break;
-    const section = benchSection(r, threshold, confidence, sections.length);
+    const section = benchSection(r, notesOf2.get(r.result.name) ?? [], threshold, confidence, sections.length);
     sections.push(section);
     sectionBytes += section.length;
   }
@@ -47499,10 +47598,6 @@ var MARKDOWN = {
 function plural4(n3, one, many = `${one}s`) {
   return `${n3} ${n3 === 1 ? one : many}`;
 }
-function ownConfidence(b) {
-  const l = b.change?.ciLevel;
-  return typeof l === "number" && l > 0 && l < 1 ? l : null;
-}
 function headingOf(model) {
   const parts2 = countParts(model.counts).map((p) => `${p.emoji} ${p.words}`);
   if (parts2.length === 0) {
@@ -47518,8 +47613,7 @@ function verdictCell(r) {
 }
 function changeCell2(b, header) {
   if (!b.change) return changeFromZero(b) ?? "—";
-  const level = ownConfidence(b);
-  const own3 = level !== null && formatLevel(level) !== header ? ` (${formatLevel(level)})` : "";
+  const own3 = rowLevelText(b, header);
   const absolute = absoluteChange(b);
   return `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${own3}${absolute ? ` (${escapeInline(absolute, 120)})` : ""}`;
 }
@@ -47600,9 +47694,11 @@ var FINDING_TITLES = {
   "cold-pilot": "judged after the pilot, whose pairs ran a cold start",
   "pairing-rescued": "single runs vary, pairs move together",
   overhead: "pairbench's overhead subtracted",
-  "short-run": "runs short against pairbench's overhead"
+  "short-run": "runs short against pairbench's overhead",
+  inconclusive: "inconclusive, with the pairs that would likely settle each",
+  "runs failed": "some runs failed and were measured again"
 };
-function diagnosticsItems(groups, shared, budget) {
+function diagnosticsItems(groups, rowNotes, shared, budget) {
   const items = budget.takeAll(
     shared.items.filter((f) => f.code !== "settle").map((f) => {
       const w = wordShared(f, "action", MARKDOWN);
@@ -47610,15 +47706,16 @@ function diagnosticsItems(groups, shared, budget) {
     })
   );
   const byCode = /* @__PURE__ */ new Map();
+  const notesOf2 = rowNotesByName(rowNotes);
   for (const g2 of groups) {
     for (const r of [g2.primary, ...g2.derived]) {
-      for (const d of r.result.diagnostics ?? []) {
-        if (shared.folded.has(d.code)) continue;
-        if (d.code === "all-equal" && !isTimeUnit(r.result.unit)) continue;
-        const entry = byCode.get(d.code) ?? { warning: false, lines: [] };
-        entry.warning ||= d.severity === "warning";
-        entry.lines.push(`**${escapeInline(r.result.name, NAME_CELL_CHARS)}**: ${escapeInline(wordDiagnostic(d, "action"), 1e3)}`);
-        byCode.set(d.code, entry);
+      for (const n3 of notesOf2.get(r.result.name) ?? []) {
+        if (n3.folded || n3.code === "outliers-excluded" || n3.code === "added" || n3.code === "removed") continue;
+        const entry = byCode.get(n3.kind) ?? { warning: false, lines: [] };
+        const w = wordRowNote(n3, "action", MARKDOWN);
+        entry.warning ||= w.warning;
+        entry.lines.push(w.text);
+        byCode.set(n3.kind, entry);
       }
     }
   }
@@ -47669,12 +47766,20 @@ ${lines.join("\n")}
 
 </details>`;
 }
-function addedRemoved(groups) {
+function rowNotesByName(rowNotes) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const n3 of rowNotes) byName.set(n3.name, [...byName.get(n3.name) ?? [], n3]);
+  return byName;
+}
+function addedRemoved(groups, rowNotes) {
+  const notesOf2 = rowNotesByName(rowNotes);
   const items = [];
   for (const g2 of groups) {
-    const b = g2.primary.result;
-    if (b.presence === "added") items.push(`- 🆕 **${escapeInline(b.name, NAME_CELL_CHARS)}** is new in head: nothing to compare against.`);
-    if (b.presence === "removed") items.push(`- ➖ **${escapeInline(b.name, NAME_CELL_CHARS)}** is gone in head: it ran in base only.`);
+    for (const n3 of notesOf2.get(g2.primary.result.name) ?? []) {
+      if (n3.code !== "added" && n3.code !== "removed") continue;
+      const w = wordRowNote(n3, "action", MARKDOWN);
+      items.push(`- ${w.icon} ${w.text}`);
+    }
   }
   return items;
 }
@@ -47728,7 +47833,7 @@ function markdownReport(model, ctx = {}) {
     if (budget.take(text2, 2)) forestText = text2;
   }
   const failures = budget.takeAll(allFailures(results).map(failureBlock));
-  const addRem = budget.takeAll(addedRemoved(groups));
+  const addRem = budget.takeAll(addedRemoved(groups, model.rowNotes));
   const notRun = notRunMarkdown(results);
   const notRunFits = notRun !== "" && budget.take(notRun, 2);
   const about = aboutSection(results, ctx);
@@ -47759,7 +47864,7 @@ ${rows.join("\n")}${rows.length < unchangedRows.length ? `
 
 </details>`;
   }
-  const diag = diagnosticsItems(groups, model.shared, budget);
+  const diag = diagnosticsItems(groups, model.rowNotes, model.shared, budget);
   const pairTexts = ctx.pairs ? budget.takeAll(reportPairs(groups)) : [];
   const out = [top, ...notes];
   if (changedRows.length) out.push(`${tableHead(confidence)}
@@ -47818,9 +47923,9 @@ function pairedCell(b) {
   const v = b.pairedMad ?? b.pairedCv;
   return v !== void 0 && Number.isFinite(v) ? formatCv(v) : "—";
 }
-function changeCell3(b) {
+function changeCell3(b, header) {
   const absolute = absoluteChange(b);
-  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${absolute ? ` (${safeText(absolute)})` : ""}` : changeFromZero(b) ?? "—";
+  return b.change ? `${formatChange(b.change.estimate)} ${formatChangeInterval(b.change.ci)}${rowLevelText(b, header)}${absolute ? ` (${safeText(absolute)})` : ""}` : changeFromZero(b) ?? "—";
 }
 var NAME_COLUMN = 60;
 var NAME_UNIT = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])|[\s\S]/gu;
@@ -47877,10 +47982,6 @@ function visible(text) {
   }
   return n3;
 }
-function stoppedBy(b) {
-  if (b.stoppedBecause === "futile" && b.futility) return ` (no more pairs: it needed about ${b.futility.need}, the budget left gave at most ${b.futility.affordable})`;
-  return b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided" ? ` (stopped by ${b.stoppedBecause})` : "";
-}
 function renderTerminal(results, opts) {
   return terminalReport(reportModel(results, opts), opts);
 }
@@ -47902,7 +48003,7 @@ function terminalReport(model, opts) {
       sideCell2(b.base, b.unit),
       sideCell2(b.head, b.unit),
       pairedCell(b),
-      changeCell3(b),
+      changeCell3(b, model.interval.label),
       b.change ? formatP(b.change.pAdjusted ?? b.change.pValue) : "—",
       `${b.outliers && b.outliers.length > 0 ? `${kept}+${b.outliers.length}` : String(b.pairs.length)}${b.oneSidedPairs?.length ? ` +${b.oneSidedPairs.length} with a 0` : ""}`,
       presence ? presence : b.failure ? paint("failed", "31", color) : paint(verdict, COLORS2[verdict], color)
@@ -47931,29 +48032,7 @@ function terminalReport(model, opts) {
     perKind.set(kind, n3);
     if (n3 <= NOTES_PER_KIND) notes.push(text);
   };
-  const ownerOf = benchmarkOfRow(benchmarks);
-  const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? "both"]));
-  for (const b of benchmarks) {
-    const name = safeText(b.name);
-    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === void 0) note("outliers excluded", `${name}: ${b.outliers.length} outlier pair(s) excluded (pairs ${b.outliers.map((i2) => i2 + 1).join(", ")})`);
-    for (const d of b.diagnostics ?? []) {
-      if (d.code === "all-equal" && !isTimeUnit(b.unit)) continue;
-      if (d.code === "outliers-kept" && d.severity === "info") continue;
-      if (shared.folded.has(d.code)) continue;
-      note(d.code, `${name}: ${d.severity === "warning" ? "warning: " : ""}${safeText(wordDiagnostic(d, "cli"))}`);
-    }
-    if (!shared.folded.has("settle") && !b.failure) {
-      if (b.verdict === "inconclusive" && b.pairsToSettle) note("inconclusive", `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}; about ${b.pairsToSettle} pairs in all would likely settle it (--max-pairs, --max-time)`);
-      else if (b.verdict === "inconclusive" && stoppedBy(b)) note(`stopped by ${b.stoppedBecause}`, `${name}: inconclusive after ${b.pairs.length} pairs${stoppedBy(b)}`);
-    }
-    if (b.failedRuns && !b.failure) {
-      const sides = ["base", "head"].filter((s) => b.failedRuns[s] > 0).map((s) => `${s} ${b.failedRuns[s]}`);
-      note("runs failed", `${name}: warning: some runs failed and were measured again (${sides.join(", ")}); a flaky benchmark command is worth fixing`);
-    }
-    const ofBothSides = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? "both") === "both";
-    if (b.presence === "added") note("only in head", ofBothSides ? `${name}: printed by head's runs only (base's print no such metric): not judged` : `${name}: only in head (new benchmark)`);
-    if (b.presence === "removed") note("only in base", ofBothSides ? `${name}: printed by base's runs only (head's print no such metric): not judged` : `${name}: only in base (removed benchmark)`);
-  }
+  for (const n3 of model.rowNotes) if (!n3.folded && (n3.code !== "diagnostic" || n3.brief)) note(n3.kind, wordRowNote(n3, "cli", PLAIN).text);
   for (const [kind, n3] of perKind) {
     if (n3 > NOTES_PER_KIND) notes.push(`… and ${n3 - NOTES_PER_KIND} more benchmarks with the note ${JSON.stringify(safeText(kind))}; the results file (or --json) has every one`);
   }
@@ -47974,88 +48053,6 @@ function terminalReport(model, opts) {
   const took = Number.isFinite(started) && Number.isFinite(finished7) ? `, took ${formatDuration(finished7 - started)}` : "";
   lines.push("");
   lines.push(seed !== void 0 ? `seed ${String(seed)}${took}; replay the pair order with --seed ${String(seed)}` : `no seed recorded${took}`);
-  return lines.join("\n");
-}
-
-// src/report/noise.ts
-var pct3 = (f, digits = 1) => Number.isFinite(f) ? `${(f * 100).toFixed(digits)}%` : "n/a";
-function sentences(b, threshold, maxPairs) {
-  const n3 = b.noise;
-  const out = [];
-  out.push(`A single run varies by ${pct3(n3.singleRunCv)} (CV); within a pair, head/base varies by ${pct3(n3.pairedCv)}: pairing cancelled ${pct3(Math.max(0, n3.pairingGain), 0)} of the run-to-run variation.`);
-  out.push(`Smallest change compare would detect here (80% power): ${n3.detectable.map((d) => `${pct3(d.change)} with ${d.pairs} pairs`).join(", ")}.`);
-  const forThreshold = Number.isFinite(n3.pairsForThreshold) ? `about ${n3.pairsForThreshold} pairs` : "more pairs than is practical";
-  out.push(`To detect the ${pct3(threshold, 1)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${pct3(n3.suggestedThreshold, 1)} or more is resolvable.`);
-  if (Math.abs(n3.aaChange) > Math.max(5e-3, 3 * n3.pairedLogSd / Math.sqrt(Math.max(1, n3.pairs)))) {
-    out.push(`Warning: identical sides differ by ${formatChange(n3.aaChange)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
-  }
-  return out;
-}
-function settingsOf(results) {
-  const maxPairs = readRecordedSetting(results.settings, "maxPairs");
-  return { threshold: recordedOr(results.settings, "threshold"), maxPairs: maxPairs && "value" in maxPairs ? Number(maxPairs.value) : 60 };
-}
-function thresholdOf2(b, fallback) {
-  return b.threshold ?? fallback;
-}
-function suggestedThreshold(b, threshold, maxPairs) {
-  const n3 = b.noise;
-  return n3.pairsForThreshold <= maxPairs || !Number.isFinite(n3.suggestedThreshold) ? threshold : Math.max(threshold, n3.suggestedThreshold);
-}
-var configPct = (f) => `${Number((f * 100).toFixed(2))}%`;
-function renderNoiseText(results) {
-  const { threshold, maxPairs } = settingsOf(results);
-  const rev = revisionText(reportModel(results).head, PLAIN);
-  const lines = [`Noise floor of this machine (A/A: the same revision, ${rev}, on both sides, ${results.environment?.cores ?? "?"} cores, ${safeText(results.environment?.cpu ?? "unknown CPU")})`, ""];
-  for (const b of results.benchmarks) {
-    if (!b.noise) {
-      lines.push(`${safeText(b.name)}: too few pairs to measure the noise (${b.pairs.length}).`);
-      continue;
-    }
-    lines.push(`${safeText(b.name)} (${b.noise.pairs} pairs):`);
-    for (const s of sentences(b, thresholdOf2(b, threshold), maxPairs)) lines.push(`  ${s}`);
-    lines.push("");
-  }
-  const floors = results.benchmarks.flatMap((b) => b.noise ? [b.noise.suggestedThreshold] : []);
-  if (floors.length > 0) {
-    lines.push(`Suggested settings: threshold: ${pct3(floors.reduce((a2, b) => Math.max(a2, b)), 1)}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
-  }
-  return lines.join("\n").trimEnd();
-}
-function renderNoiseMarkdown(results) {
-  const { threshold, maxPairs } = settingsOf(results);
-  const measured2 = results.benchmarks.filter((b) => b.noise);
-  const lines = [
-    "### pairbench noise: the noise floor of this runner",
-    "",
-    `An A/A run: the same revision, ${revisionText(reportModel(results).head, MARKDOWN)}, on both sides of every pair, ${results.environment?.cores ?? "?"} cores, ${escapeInline(results.environment?.cpu ?? "unknown CPU", 120)}. A change smaller than the detectable one is lost in this machine's noise at that many pairs (80% power).`,
-    "",
-    `| benchmark | pairs | single-run CV | paired CV | detectable with 30 / 100 / 300 pairs | threshold | pairs it needs | suggested threshold (max-pairs ${maxPairs}) |`,
-    "|---|---:|---:|---:|---|---:|---:|---:|"
-  ];
-  for (const b of measured2) {
-    const n3 = b.noise;
-    const own3 = thresholdOf2(b, threshold);
-    const needs = Number.isFinite(n3.pairsForThreshold) ? `about ${n3.pairsForThreshold}` : "too many";
-    lines.push(`| ${escapeInline(b.name, 200)} | ${n3.pairs} | ${pct3(n3.singleRunCv)} | ${pct3(n3.pairedCv)} | ${n3.detectable.map((d) => pct3(d.change)).join(" / ")} | ${pct3(own3)} | ${needs} | ${pct3(suggestedThreshold(b, own3, maxPairs))} |`);
-  }
-  const skipped = results.benchmarks.filter((b) => !b.noise);
-  if (skipped.length > 0) lines.push("", `Too few pairs to measure the noise of ${skipped.map((b) => `**${escapeInline(b.name, 200)}**`).join(", ")}.`);
-  const warnings = measured2.filter((b) => Math.abs(b.noise.aaChange) > Math.max(5e-3, 3 * b.noise.pairedLogSd / Math.sqrt(Math.max(1, b.noise.pairs))));
-  if (warnings.length > 0) {
-    lines.push("", "⚠️ Identical sides differ, so the first or second slot of a pair has an advantage here (caches, frequency); add `warmup` or a `prepare` step:");
-    for (const b of warnings) lines.push(`- **${escapeInline(b.name, 200)}**: ${formatChange(b.noise.aaChange)}`);
-  }
-  if (measured2.length > 0) {
-    const yaml = [`max-pairs: ${maxPairs}`, "benchmarks:"];
-    for (const b of measured2) {
-      const own3 = thresholdOf2(b, threshold);
-      const suggested = suggestedThreshold(b, own3, maxPairs);
-      const why = suggested === own3 ? `resolved in about ${b.noise.pairsForThreshold} pairs here` : `${configPct(own3)} would need about ${Number.isFinite(b.noise.pairsForThreshold) ? b.noise.pairsForThreshold : "too many"} pairs`;
-      yaml.push(`  - name: ${JSON.stringify(b.name.replace(/[\r\n]+/g, " ").slice(0, 200))}`, `    threshold: ${configPct(suggested)}   # ${why}`);
-    }
-    lines.push("", "Suggested settings for this runner (the `run` of each benchmark stays as it is):", "", codeBlock(yaml.join("\n"), "yaml"));
-  }
   return lines.join("\n");
 }
 
@@ -48084,6 +48081,93 @@ function noiseFloor(pairs, opts) {
     pairsForThreshold: pairsToDetect(pairedLogSd, opts.threshold, opts.alpha),
     suggestedThreshold: Number.isFinite(atMax) ? Math.max(5e-3, Math.ceil(atMax * 200) / 200) : NaN
   };
+}
+function slotAdvantage(noise) {
+  return Math.abs(noise.aaChange) > Math.max(5e-3, 3 * noise.pairedLogSd / Math.sqrt(Math.max(1, noise.pairs)));
+}
+function thresholdToConfigure(noise, threshold, maxPairs) {
+  return noise.pairsForThreshold <= maxPairs || !Number.isFinite(noise.suggestedThreshold) ? threshold : Math.max(threshold, noise.suggestedThreshold);
+}
+
+// src/report/noise.ts
+var pct3 = (f, digits = 1) => Number.isFinite(f) ? `${(f * 100).toFixed(digits)}%` : "n/a";
+function sentences(b, threshold, maxPairs) {
+  const n3 = b.noise;
+  const out = [];
+  out.push(`A single run varies by ${pct3(n3.singleRunCv)} (CV); within a pair, head/base varies by ${pct3(n3.pairedCv)}: pairing cancelled ${pct3(Math.max(0, n3.pairingGain), 0)} of the run-to-run variation.`);
+  out.push(`Smallest change compare would detect here (80% power): ${n3.detectable.map((d) => `${pct3(d.change)} with ${d.pairs} pairs`).join(", ")}.`);
+  const forThreshold = Number.isFinite(n3.pairsForThreshold) ? `about ${n3.pairsForThreshold} pairs` : "more pairs than is practical";
+  out.push(`To detect the ${formatThreshold(threshold)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${thresholdText(n3.suggestedThreshold)} or more is resolvable.`);
+  if (slotAdvantage(n3)) {
+    out.push(`Warning: identical sides differ by ${formatChange(n3.aaChange)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
+  }
+  return out;
+}
+function settingsOf(results) {
+  const maxPairs = readRecordedSetting(results.settings, "maxPairs");
+  return { threshold: recordedOr(results.settings, "threshold"), maxPairs: maxPairs && "value" in maxPairs ? Number(maxPairs.value) : 60 };
+}
+function thresholdOf2(b, fallback) {
+  return b.threshold ?? fallback;
+}
+function suggestedThreshold(b, threshold, maxPairs) {
+  return thresholdToConfigure(b.noise, threshold, maxPairs);
+}
+var thresholdText = (f) => Number.isFinite(f) ? formatThreshold(f) : "n/a";
+function renderNoiseText(results) {
+  const { threshold, maxPairs } = settingsOf(results);
+  const rev = revisionText(reportModel(results).head, PLAIN);
+  const lines = [`Noise floor of this machine (A/A: the same revision, ${rev}, on both sides, ${results.environment?.cores ?? "?"} cores, ${safeText(results.environment?.cpu ?? "unknown CPU")})`, ""];
+  for (const b of results.benchmarks) {
+    if (!b.noise) {
+      lines.push(`${safeText(b.name)}: too few pairs to measure the noise (${b.pairs.length}).`);
+      continue;
+    }
+    lines.push(`${safeText(b.name)} (${b.noise.pairs} pairs):`);
+    for (const s of sentences(b, thresholdOf2(b, threshold), maxPairs)) lines.push(`  ${s}`);
+    lines.push("");
+  }
+  const floors = results.benchmarks.flatMap((b) => b.noise ? [b.noise.suggestedThreshold] : []);
+  if (floors.length > 0) {
+    lines.push(`Suggested settings: threshold: ${thresholdText(floors.reduce((a2, b) => Math.max(a2, b)))}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
+  }
+  return lines.join("\n").trimEnd();
+}
+function renderNoiseMarkdown(results) {
+  const { threshold, maxPairs } = settingsOf(results);
+  const measured2 = results.benchmarks.filter((b) => b.noise);
+  const lines = [
+    "### pairbench noise: the noise floor of this runner",
+    "",
+    `An A/A run: the same revision, ${revisionText(reportModel(results).head, MARKDOWN)}, on both sides of every pair, ${results.environment?.cores ?? "?"} cores, ${escapeInline(results.environment?.cpu ?? "unknown CPU", 120)}. A change smaller than the detectable one is lost in this machine's noise at that many pairs (80% power).`,
+    "",
+    `| benchmark | pairs | single-run CV | paired CV | detectable with 30 / 100 / 300 pairs | threshold | pairs it needs | suggested threshold (max-pairs ${maxPairs}) |`,
+    "|---|---:|---:|---:|---|---:|---:|---:|"
+  ];
+  for (const b of measured2) {
+    const n3 = b.noise;
+    const own3 = thresholdOf2(b, threshold);
+    const needs = Number.isFinite(n3.pairsForThreshold) ? `about ${n3.pairsForThreshold}` : "too many";
+    lines.push(`| ${escapeInline(b.name, 200)} | ${n3.pairs} | ${pct3(n3.singleRunCv)} | ${pct3(n3.pairedCv)} | ${n3.detectable.map((d) => pct3(d.change)).join(" / ")} | ${formatThreshold(own3)} | ${needs} | ${thresholdText(suggestedThreshold(b, own3, maxPairs))} |`);
+  }
+  const skipped = results.benchmarks.filter((b) => !b.noise);
+  if (skipped.length > 0) lines.push("", `Too few pairs to measure the noise of ${skipped.map((b) => `**${escapeInline(b.name, 200)}**`).join(", ")}.`);
+  const warnings = measured2.filter((b) => slotAdvantage(b.noise));
+  if (warnings.length > 0) {
+    lines.push("", "⚠️ Identical sides differ, so the first or second slot of a pair has an advantage here (caches, frequency); add `warmup` or a `prepare` step:");
+    for (const b of warnings) lines.push(`- **${escapeInline(b.name, 200)}**: ${formatChange(b.noise.aaChange)}`);
+  }
+  if (measured2.length > 0) {
+    const yaml = [`max-pairs: ${maxPairs}`, "benchmarks:"];
+    for (const b of measured2) {
+      const own3 = thresholdOf2(b, threshold);
+      const suggested = suggestedThreshold(b, own3, maxPairs);
+      const why = suggested === own3 ? `resolved in about ${b.noise.pairsForThreshold} pairs here` : `${formatThreshold(own3)} would need about ${Number.isFinite(b.noise.pairsForThreshold) ? b.noise.pairsForThreshold : "too many"} pairs`;
+      yaml.push(`  - name: ${JSON.stringify(b.name.replace(/[\r\n]+/g, " ").slice(0, 200))}`, `    threshold: ${thresholdText(suggested)}   # ${why}`);
+    }
+    lines.push("", "Suggested settings for this runner (the `run` of each benchmark stays as it is):", "", codeBlock(yaml.join("\n"), "yaml"));
+  }
+  return lines.join("\n");
 }
 
 // src/noise.ts
@@ -48118,7 +48202,7 @@ function pacedProgress(maxPairs, show2, clock = Date.now) {
     if (now - lastLine < PLAIN_EVERY_MS) return;
     lastLine = now;
     show2.line(ProgressPrinter.line(p, maxPairs));
-    if (now - lastList >= LIST_EVERY_MS && (p.undecided ?? []).some((u2) => u2.need !== null)) {
+    if (now - lastList >= LIST_EVERY_MS && (p.undecided ?? []).some((u2) => u2.more !== null)) {
       lastList = now;
       show2.undecided(p);
     }
@@ -48146,24 +48230,38 @@ ${_ProgressPrinter.list(p).join("\n")}
     const measured2 = p.rows.filter((r) => r.estimate !== null);
     const shown3 = measured2.slice(0, 3).map((r) => `${safeText(r.key).slice(0, 30)} ${formatChange(r.estimate)}${r.halfWidth === null ? "" : ` ±${(r.halfWidth * 100).toFixed(1)}%`}`);
     const more = measured2.length > 3 ? ` (+${measured2.length - 3} more)` : "";
-    return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${_ProgressPrinter.standing(p)}${shown3.length ? " · " + shown3.join(", ") + more : ""} · ~${formatDuration(p.remainingMs)} left`;
+    return `round ${p.round + 1} of at most ${maxPairs} · ${p.pairsDone} pairs in all · ${p.jobsRunning}/${p.jobsTotal} running${_ProgressPrinter.standing(p)}${shown3.length ? " · " + shown3.join(", ") + more : ""}${_ProgressPrinter.timeLeft(p)}`;
   }
-  /** How the undecided stand: " · 9 fit the budget (about 40-120 pairs each), 3 wait, 2 measuring their first pairs". */
+  /**
+   * " · ~40s left", or " · ~40s left (at most 3m20s)" when the pairs allowed could take longer than
+   * the pairs predicted: a prediction of a benchmark close to settling can stay at one more pair
+   * for many rounds, and the bound is what the comparison can take whatever the predictions.
+   */
+  static timeLeft(p) {
+    const most = p.remainingAtMostMs === null ? null : formatDuration(p.remainingAtMostMs);
+    if (p.remainingMs === null) return most === null ? "" : ` · at most ${most} left`;
+    const expected = formatDuration(p.remainingMs);
+    return most === null || most === expected ? ` · ~${expected} left` : ` · ~${expected} left (at most ${most})`;
+  }
+  /** How the undecided stand: " · 9 fit the budget (about 40-120 more pairs each), 3 wait, 2 measuring their first pairs". */
   static standing(p) {
-    const known = (p.undecided ?? []).filter((u2) => u2.need !== null);
+    const known = (p.undecided ?? []).filter((u2) => u2.more !== null);
     const fit = known.filter((u2) => !u2.waiting);
     const waiting = known.length - fit.length;
     const early = (p.undecided ?? []).length - known.length;
     if (known.length === 0) return "";
-    const needs = fit.map((u2) => u2.need);
-    const range = needs.length === 0 ? "" : ` (about ${needs.reduce((a2, b) => Math.min(a2, b))}${needs.length > 1 ? `-${needs.reduce((a2, b) => Math.max(a2, b))}` : ""} pairs${needs.length > 1 ? " each" : ""})`;
+    const needs = fit.map((u2) => u2.more);
+    const lo = needs.length === 0 ? 0 : needs.reduce((a2, b) => Math.min(a2, b));
+    const hi = needs.length === 0 ? 0 : needs.reduce((a2, b) => Math.max(a2, b));
+    const range = needs.length === 0 ? "" : ` (about ${lo}${hi > lo ? `-${hi}` : ""} more ${needs.length === 1 && lo === 1 ? "pair" : "pairs"}${needs.length > 1 ? " each" : ""})`;
     return ` · ${fit.length} fit${fit.length === 1 ? "s" : ""} the budget${range}${waiting ? `, ${waiting} wait${waiting === 1 ? "s" : ""}` : ""}${early ? `, ${early} measuring ${early === 1 ? "its" : "their"} first pairs` : ""}`;
   }
-  /** The undecided benchmarks one per line: pairs so far, about how many it needs, and whether that fits the budget. */
+  /** The undecided benchmarks one per line: pairs so far, about how many more it needs, and whether that fits the budget. */
   static list(p) {
-    const rows = (p.undecided ?? []).slice().sort((a2, b) => (a2.need ?? Infinity) - (b.need ?? Infinity) || a2.name.localeCompare(b.name));
+    const rows = (p.undecided ?? []).slice().sort((a2, b) => (a2.more ?? Infinity) - (b.more ?? Infinity) || a2.name.localeCompare(b.name));
     const lines = rows.slice(0, LIST_AT_MOST).map((u2) => {
-      const where = u2.need === null ? "measuring its first pairs" : u2.waiting ? `needs about ${u2.need} pairs, waits for the budget left after the benchmarks nearer a verdict` : `needs about ${u2.need} pairs, fits the budget`;
+      const needs = u2.more === null ? "" : `needs about ${u2.more} more ${u2.more === 1 ? "pair" : "pairs"}`;
+      const where = u2.more === null ? "measuring its first pairs" : u2.waiting ? `${needs}, waits for the budget left after the benchmarks nearer a verdict` : `${needs}, fits the budget`;
       return `  ${safeText(u2.name).slice(0, 80)}: ${u2.pairs} pairs, ${where}`;
     });
     if (rows.length > LIST_AT_MOST) lines.push(`  … and ${rows.length - LIST_AT_MOST} more`);
@@ -48399,7 +48497,7 @@ function defaultOf(flag) {
   return parseOptionValue(flag, `--${flag}`, optionDef(flag).default);
 }
 function typed(flag, value) {
-  if (flag === "threshold" && typeof value === "number") return `${Number((value * 100).toPrecision(6))}%`;
+  if (flag === "threshold" && typeof value === "number") return formatThreshold(value);
   return Array.isArray(value) ? value.join(",") : String(value);
 }
 function recordedText(raw) {
