@@ -25,7 +25,7 @@ describe('pairbench noise', () => {
     expect(d100!).toBeGreaterThan(d300!);
     expect(res.stdout).toMatch(/A single run varies by \d+\.\d% \(CV\)/);
     expect(res.stdout).toMatch(/with 30 pairs, .* with 100 pairs, .* with 300 pairs/);
-    expect(res.stdout).toMatch(/Suggested settings: threshold: \d+\.\d%, max-pairs: 24/);
+    expect(res.stdout).toMatch(/Suggested settings: threshold: \d+(\.\d+)?%, max-pairs: 24/);
   });
 
   it('--rev builds one commit twice (two worktrees of the same SHA)', () => {
