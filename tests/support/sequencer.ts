@@ -1,48 +1,75 @@
 /**
  * The order vitest runs test files in (vitest.config.ts, `sequence.sequencer`).
  *
- * - Unit tests: shuffled by the run's seed ("Running tests with seed ..."; `--sequence.seed`
- *   replays it), so that a test leaning on state another left behind fails at once.
- * - The example tests (`npm run test:examples`, each a whole comparison measured on real timings):
- *   the longest first, two at a time. They are few and long, so their order decides how long the
- *   phase takes: shuffled, the two longest, at budgets of up to 24 pairs (Catch2, about 4 minutes, whose every process spends
- *   about 2 s estimating the clock before it measures; mitata, about 3, whose every process
- *   measures its own baselines first) sometimes ran one after the other on one worker while the
- *   other worker ran out of files, and the phase took 506 s where 8 files of 20-246 s (a CI run of
- *   2026-12-02) fit in about 450 taken longest first (Graham 1969, "Bounds on multiprocessing
- *   timing anomalies", SIAM J. Appl. Math. 17, 416-429: longest-first is within 4/3 of the best
- *   order). They share no state, so their order hides nothing.
+ * `npm test` runs every file in one pool of two workers: the unit tests and the example tests
+ * (each a whole comparison measured on real timings, bound to the core of its worker:
+ * tests/support/examples.ts). How long the run takes is decided by the long files: started late,
+ * one of them runs alone on one worker while the other has run out of files. So:
+ *
+ * - the files known to be long (`SECONDS`) run first, longest first (Graham 1969, "Bounds on
+ *   multiprocessing timing anomalies", SIAM J. Appl. Math. 17, 416-429: longest-first is within
+ *   4/3 of the best order on two workers), preceded by any example test not listed (a new one,
+ *   its time unknown and likely long);
+ * - every other file follows, shuffled by the run's seed ("Running tests with seed ...";
+ *   `--sequence.seed` replays it), so that a test leaning on state another left behind fails at
+ *   once. The long files share no state with the rest either: each makes its own folders.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { mulberry32 } from '../../src/stats/prng.ts';
 
 /**
- * The example test files, longest first: seconds each took run one at a time beside other work
- * (load average 4-9 on two cores), at their budgets of ten pairs at most: mitata 128, catch2 107,
- * pyperf 91, vitest 88, benchmarkjs 69, python-pytest 58, go 32; rust-cache 20 in an earlier CI run.
+ * Seconds each long file took in a fresh clone's `.ci/run` on two cores with nothing else running
+ * (the example tests at their budgets of seven to twelve pairs). Only their order matters: a file
+ * that grows or shrinks a little changes nothing; one that grows past the others belongs higher.
  */
-const EXAMPLES_LONGEST_FIRST = ['mitata', 'catch2', 'node-bench', 'pyperf', 'vitest', 'benchmarkjs', 'python-pytest', 'go', 'rust-cache'];
+export const SECONDS: Readonly<Record<string, number>> = {
+  'tests/examples/mitata.test.ts': 101,
+  'tests/examples/catch2.test.ts': 93,
+  'tests/examples/vitest.test.ts': 66,
+  'tests/action/dist.test.ts': 57,
+  'tests/hardening/scale.test.ts': 55,
+  'tests/examples/pyperf.test.ts': 52,
+  'tests/examples/benchmarkjs.test.ts': 49,
+  'tests/examples/python-pytest.test.ts': 49,
+  'tests/hardening/scale-compare.test.ts': 49,
+  'tests/hardening/interrupt-phases.test.ts': 48,
+  'tests/examples/go.test.ts': 31,
+  'tests/examples/node-bench.test.ts': 26,
+  'tests/bisect/bisect.test.ts': 25,
+  'tests/action/api-deadlines.test.ts': 24,
+  'tests/examples/rust-cache.test.ts': 20,
+  'tests/harness/examples.test.ts': 19,
+  'tests/measure/metrics.test.ts': 17,
+  'tests/action/build-cache.test.ts': 16,
+  'tests/action/report-mode.test.ts': 16,
+  'tests/build-cache/build-cache.test.ts': 16,
+  'tests/package/pack.test.ts': 16,
+  'tests/action/trusted-events.test.ts': 15,
+  'tests/stats/judge.test.ts': 13,
+};
 
-/** Where a file of tests/examples/ stands in EXAMPLES_LONGEST_FIRST; one not listed (a new example) runs first, its time unknown. */
-function exampleRank(moduleId: string): number | null {
-  const m = /[\\/]tests[\\/]examples[\\/]([^\\/]+)\.test\.ts$/.exec(moduleId);
-  if (!m) return null;
-  return EXAMPLES_LONGEST_FIRST.indexOf(m[1]!);
+/** The file's path from the project's root (tests/...), as `SECONDS` names it. */
+function relative(moduleId: string): string {
+  const m = /(?:^|[\\/])(tests[\\/].*)$/.exec(moduleId);
+  return (m ? m[1]! : moduleId).replace(/\\/g, '/');
 }
+
+const isExample = (path: string) => /^tests\/examples\/[^/]+\.test\.ts$/.test(path);
 
 export default class Sequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     // a fixed starting order (the glob's may change between runs), so that only the seed decides
     const sorted = [...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
-    const examples = sorted.filter((f) => exampleRank(f.moduleId) !== null);
-    const others = sorted.filter((f) => exampleRank(f.moduleId) === null);
-    examples.sort((a, b) => exampleRank(a.moduleId)! - exampleRank(b.moduleId)!);
+    const seconds = (f: TestSpecification) => SECONDS[relative(f.moduleId)];
+    const unknownExamples = sorted.filter((f) => seconds(f) === undefined && isExample(relative(f.moduleId)));
+    const long = sorted.filter((f) => seconds(f) !== undefined).sort((a, b) => seconds(b)! - seconds(a)!); // stable: equal times stay in path order
+    const others = sorted.filter((f) => seconds(f) === undefined && !isExample(relative(f.moduleId)));
     // Fisher-Yates by the run's seed
     const random = mulberry32(Number(this.ctx.config.sequence.seed ?? 0));
     for (let i = others.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [others[i], others[j]] = [others[j]!, others[i]!];
     }
-    return [...examples, ...others];
+    return [...unknownExamples, ...long, ...others];
   }
 }
