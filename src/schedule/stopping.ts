@@ -9,7 +9,7 @@ import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
-import { coldPilotLeftOut } from '../results/cold-pilot.ts';
+import { coldPilotLeftOut } from '../harness/go-cold-start.ts';
 
 /** The rows a unit gives pairs to that have pairs. */
 function rowsOf(unit: Unit): Row[] {
