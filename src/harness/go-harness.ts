@@ -126,4 +126,5 @@ export const goHarness: Harness<'go'> = {
   },
   advice: goAdvice,
   toolchains: ['go'],
+  failure: null,
 };

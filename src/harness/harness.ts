@@ -2,7 +2,8 @@
  * A harness is a value: one object per `--format` that owns what pairbench knows of that format.
  * How its output is read (`parse`), how one of its runs is narrowed to named benchmarks (`select`),
  * how pairbench sizes and designs its runs (`design`), and what its reports advise beside a noisy
- * benchmark (`advice`). The rest of pairbench asks the format's harness (registry.ts, `harnessOf`)
+ * benchmark (`advice`); with them, the toolchains its results name and how a failed run explains
+ * itself (`failure`). The rest of pairbench asks the format's harness (registry.ts, `harnessOf`)
  * instead of testing the format's name, so everything a format does is read in one place, and a new
  * format is one object added to the registry. Text and numbers in, answers out; no I/O.
  */
@@ -127,6 +128,25 @@ export interface NoisyBenchmark {
   metric(metric: string): number[] | null;
 }
 
+/** One error a harness wrote into its report: where it happened (`''`: not said) and its message as the report holds it. */
+export interface ReportedError {
+  where: string;
+  message: unknown;
+}
+
+/**
+ * How a failed run of the format says why in its own words (failure.ts words it): a JavaScript
+ * harness writes a failing file's error into its report, not on stderr.
+ */
+export interface FailureReading {
+  /** The errors the harness wrote into a report (`text`: the run's stdout, or the report file), in its order. */
+  errors(text: string): ReportedError[];
+  /** The report file a failed run's output names, or null; absent where the report is the run's stdout. */
+  reportFile?(output: string): string | null;
+  /** The npm package whose `engines.node` the harness needs, so a run's older `node` can be named. */
+  readonly package?: string;
+}
+
 /** One benchmark-harness format. */
 export interface Harness<F extends string = string> {
   /** the `--format` name */
@@ -144,6 +164,8 @@ export interface Harness<F extends string = string> {
   advice(noisy: NoisyBenchmark): Finding[];
   /** The toolchains its benchmarks are built or run with (measure/environment.ts); null: any. */
   readonly toolchains: readonly string[] | null;
+  /** What a failed run says in the harness's own words beyond its output's last lines; null: nothing more. */
+  readonly failure: FailureReading | null;
 }
 
 /** For a format whose reports advise nothing of their own. */

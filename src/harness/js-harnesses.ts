@@ -25,6 +25,7 @@ import type { Finding } from '../stats/types.ts';
 import { parseBenchmarkjs } from './benchmarkjs.ts';
 import { anchoredAlternation, escapeRegex, parts, prefixes, SEPARATOR } from './filter-text.ts';
 import { noAdvice, type Harness, type NoisyBenchmark } from './harness.ts';
+import { mitataErrors, nodeBenchErrors, vitestErrors, vitestReportFile } from './js-failures.ts';
 import { parseMitata } from './mitata.ts';
 import { parseNodeBench } from './node-bench.ts';
 import { parseVitest } from './vitest.ts';
@@ -115,6 +116,7 @@ export const vitestHarness: Harness<'vitest'> = {
   design: null,
   advice: jsAdvice,
   toolchains: ['node'],
+  failure: { errors: vitestErrors, reportFile: vitestReportFile, package: 'vitest' },
 };
 
 /** mitata's `filter`, a RegExp over each `bench()`'s name, which the bench script passes on. */
@@ -125,6 +127,7 @@ export const mitataHarness: Harness<'mitata'> = {
   design: null,
   advice: jsAdvice,
   toolchains: ['node'],
+  failure: { errors: mitataErrors, package: 'mitata' },
 };
 
 /** benchmark.js's filter, which the bench script applies itself: the names anchored. */
@@ -135,6 +138,7 @@ export const benchmarkjsHarness: Harness<'benchmarkjs'> = {
   design: null,
   advice: jsAdvice,
   toolchains: ['node'],
+  failure: { errors: () => [], package: 'benchmark' },
 };
 
 /** node:bench's `--bench-name-pattern`, a RegExp over the benchmark's name path joined by spaces. */
@@ -145,4 +149,5 @@ export const nodeBenchHarness: Harness<'node-bench'> = {
   design: null,
   advice: noAdvice,
   toolchains: ['node'],
+  failure: { errors: nodeBenchErrors },
 };

@@ -65,9 +65,9 @@ function googleBenchmarkLengthMs(command: string): number {
   return m ? Number(m[1]) * 1000 : 500;
 }
 
-const criterionHarness: Harness<'criterion'> = { format: 'criterion', parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'] };
-const bencherHarness: Harness<'bencher'> = { format: 'bencher', parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'] };
-const pytestBenchmarkHarness: Harness<'pytest-benchmark'> = { format: 'pytest-benchmark', parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'] };
+const criterionHarness: Harness<'criterion'> = { format: 'criterion', parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null };
+const bencherHarness: Harness<'bencher'> = { format: 'bencher', parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null };
+const pytestBenchmarkHarness: Harness<'pytest-benchmark'> = { format: 'pytest-benchmark', parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null };
 const googleBenchmarkHarness: Harness<'google-benchmark'> = {
   format: 'google-benchmark',
   parse: parseGoogleBenchmark,
@@ -75,14 +75,15 @@ const googleBenchmarkHarness: Harness<'google-benchmark'> = {
   design: { sizingFlags: googleBenchmarkSizing, commandLengthMs: googleBenchmarkLengthMs, summary: 'median', lengthBy: 'time', pilotWarmup: 0, coldStart: null, fixedIterations: null },
   advice: noAdvice,
   toolchains: ['cc'],
+  failure: null,
 };
 /** hyperfine times whole commands: none of its runs can be narrowed to one. */
-const hyperfineHarness: Harness<'hyperfine'> = { format: 'hyperfine', parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null };
-const jmhHarness: Harness<'jmh'> = { format: 'jmh', parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null };
-const jsonHarness: Harness<'json'> = { format: 'json', parse: (text, options) => parseJson(text, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null };
+const hyperfineHarness: Harness<'hyperfine'> = { format: 'hyperfine', parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null };
+const jmhHarness: Harness<'jmh'> = { format: 'jmh', parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
+const jsonHarness: Harness<'json'> = { format: 'json', parse: (text, options) => parseJson(text, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
 /** Catch2's test spec; `*,[.]` selects every test case, and the hidden ones (`[.]`, v2's `[!benchmark]`), which `*` alone may leave out. */
-const catch2Harness: Harness<'catch2'> = { format: 'catch2', parse: parseCatch2, select: { filter: catch2Filter, all: '*,[.]', autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ['cc'] };
-const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'] };
+const catch2Harness: Harness<'catch2'> = { format: 'catch2', parse: parseCatch2, select: { filter: catch2Filter, all: '*,[.]', autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ['cc'], failure: null };
+const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null };
 
 /** Every harness format, in the order `--help` lists them. */
 export const HARNESSES = [

@@ -11,6 +11,7 @@ import { optionLine } from '../../src/cli/args.ts';
 import { UsageError } from '../../src/config/errors.ts';
 import { COMPARE_OPTIONS, RUN_FORMATS } from '../../src/config/options.ts';
 import { parseOptionValue } from '../../src/config/spec.ts';
+import { HARNESS_PACKAGES } from '../../src/harness/failure.ts';
 import type { NoisyBenchmark } from '../../src/harness/harness.ts';
 import { HARNESS_FORMATS as INDEX_FORMATS, parseHarness } from '../../src/harness/index.ts';
 import { HARNESSES, HARNESS_FORMATS, harnessOf, isHarnessFormat } from '../../src/harness/registry.ts';
@@ -48,11 +49,12 @@ describe('the registry', () => {
     expect(isHarnessFormat('toString')).toBe(false);
   });
 
-  it.each(HARNESSES.map((h) => ({ format: h.format, h })))('$format has parse, select, design and advice', ({ h }) => {
+  it.each(HARNESSES.map((h) => ({ format: h.format, h })))('$format has parse, select, design, advice and failure', ({ h }) => {
     expect(typeof h.parse).toBe('function');
     expect(h).toHaveProperty('select');
     expect(h).toHaveProperty('design');
     expect(typeof h.advice).toBe('function');
+    expect(h).toHaveProperty('failure');
     if (h.select !== null) {
       expect(typeof h.select.filter).toBe('function');
       expect(typeof h.select.autoFlag).toBe('function');
@@ -103,6 +105,11 @@ describe('the registry', () => {
     // bound to one CPU and several benchmarks to a process: nothing left to advise
     const tight = noisy({ run: 'go test -bench . -test.cpu 1', bound: true, batched: true });
     for (const h of HARNESSES) expect(h.advice(tight), h.format).toEqual([]);
+  });
+
+  it('reads the report of a failed run only where the harness writes its errors there (JavaScript), and names the package whose Node.js it needs', () => {
+    expect(HARNESSES.filter((h) => h.failure !== null).map((h) => h.format)).toEqual(['vitest', 'mitata', 'benchmarkjs', 'node-bench']);
+    expect(HARNESS_PACKAGES).toEqual({ vitest: 'vitest', mitata: 'mitata', benchmarkjs: 'benchmark' });
   });
 
   it("names the toolchains of each harness's benchmarks as the environment asks them", () => {
