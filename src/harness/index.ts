@@ -6,7 +6,8 @@
  * the benchmark; every other metric is a sample of its own named `<name> (<metric>)`, with the
  * metric as the harness labels it (`BenchmarkParse (B/op)`, `BM_Sort/1000 (items_per_second)`).
  * Units are normalised (times `ns`, sizes `B`, throughputs `ops/s`, `B/s`, `<things>/s`).
- * The statistic each format takes is documented in its parser's file.
+ * The statistic each format takes is documented in its parser's file; everything else pairbench
+ * knows of a format is its harness's (harness.ts, registry.ts).
  */
 import type { ParseOptions } from './harness.ts';
 import { HARNESSES, HARNESS_FORMATS, harnessOf, isHarnessFormat } from './registry.ts';

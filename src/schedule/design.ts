@@ -196,7 +196,7 @@ export function recordPilot(
   const run = d.pilotRun.lengths[index]!;
   const base = repetitionsOf(got.base, name);
   const head = repetitionsOf(got.head, name);
-  // Go: a repetition ran `iterations` iterations at the ns/op it printed (after the warm-up)
+  // sized by iterations (Go): a repetition ran `iterations` iterations at the ns/op it printed (after the warm-up)
   const w = d.pilotRun.warmup;
   const length = (reps: number[]) =>
     byIterations(d) && run.iterations !== undefined ? { repetitionMs: (run.iterations * median(reps.length > w ? reps.slice(w) : reps)) / 1e6 } : {};
