@@ -37,7 +37,7 @@ function autoFlag(command: string): string | null {
  * The flag that fixes a Go run's iteration count, which pairbench appends to a simple command
  * (`-test.benchtime=` for a test binary, `-benchtime=` for `go test`), or null when it cannot.
  */
-export function iterationsFlag(command: string): string | null {
+function iterationsFlag(command: string): string | null {
   const flag = autoFlag(command);
   return flag === null ? null : flag === '-test.bench=' ? '-test.benchtime=' : '-benchtime=';
 }

@@ -138,7 +138,7 @@ export interface ReportedError {
  * How a failed run of the format says why in its own words (failure.ts words it): a JavaScript
  * harness writes a failing file's error into its report, not on stderr.
  */
-export interface FailureReading {
+interface FailureReading {
   /** The errors the harness wrote into a report (`text`: the run's stdout, or the report file), in its order. */
   errors(text: string): ReportedError[];
   /** The report file a failed run's output names, or null; absent where the report is the run's stdout. */
