@@ -66,10 +66,12 @@ function detect(pilot: { listedMs: number; opMs: number; ops: readonly number[];
 /**
  * Of `pairs` pairs, how many of a cold start's `pilotPairs` are left out of the judgement: all of
  * them when pairs of the design follow, else none (a comparison the budget ended right after the
- * pilots has nothing else, and is judged on them).
+ * pilots has nothing else, and is judged on them). One rule for the judgement of the results file
+ * (results/cold-pilot.ts) and the stopping rules that read the same pairs (schedule/stopping.ts),
+ * for any design that recorded a cold start.
  */
 export function coldPilotLeftOut(pilotPairs: number, pairs: number): number {
   return pilotPairs < pairs ? pilotPairs : 0;
 }
 
-export const goColdStart: ColdStartRule = { minIterations: COLD_START_MIN_ITERATIONS, detect, inModes, leftOut: coldPilotLeftOut };
+export const goColdStart: ColdStartRule = { minIterations: COLD_START_MIN_ITERATIONS, detect, inModes };

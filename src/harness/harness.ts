@@ -84,11 +84,6 @@ export interface ColdStartRule {
   detect(pilot: { listedMs: number; opMs: number; ops: readonly number[]; pilotIterations: ReadonlyArray<number | undefined> }): 'first' | 'modes' | null;
   /** Whether the pilot's processes ran an iteration at speeds far apart from their median `opMs`. */
   inModes(ops: readonly number[], opMs: number): boolean;
-  /**
-   * Of a benchmark's `pairs`, how many of a cold start's `pilotPairs` are not judged: all of them
-   * when pairs of the design follow, else none.
-   */
-  leftOut(pilotPairs: number, pairs: number): number;
 }
 
 /** What the format lets pairbench do to design its runs (`--design auto`, schedule/design.ts). */
