@@ -4,7 +4,7 @@
  * lives in exactly one place; `--help`, action.yml's input descriptions and docs/reference.md are
  * generated from it (scripts/reference.ts), and a test fails when one of them is stale.
  */
-import { HARNESS_FORMATS } from '../harness/types.ts';
+import { HARNESS_FORMATS } from '../harness/registry.ts';
 
 type OptionKind = 'string' | 'integer' | 'duration' | 'percent' | 'alpha' | 'choice' | 'boolean' | 'list' | 'cpus';
 

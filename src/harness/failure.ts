@@ -5,6 +5,7 @@
  * says `bench is not a function`. Text in, messages out; no I/O (measure/harness-failure.ts reads
  * the report a failed run names).
  */
+import { HARNESSES, harnessOf } from './registry.ts';
 import type { HarnessFormat } from './types.ts';
 
 /** Messages kept from one report; more are counted. */
@@ -14,63 +15,28 @@ const MESSAGE_CHARS = 300;
 
 /**
  * The errors a harness wrote into its report (`text`: what the run printed, or the report file),
- * each `<where>: <first line of the message>`; empty when the text holds none or is not that
- * harness's report.
- * - vitest 5's JSON reporter: a file that failed to load or run (`testResults[].message`), a test
- *   that failed (`assertionResults[].failureMessages`);
- * - node-bench: a `bench:complete` record with an `error`;
- * - mitata: a run with an `error`.
+ * each `<where>: <first line of the message>`; empty when the text holds none, is not that
+ * harness's report, or the harness writes none there (its harness's `failure`: js-failures.ts).
  */
 export function harnessErrors(format: HarnessFormat, text: string): string[] {
   const found: string[] = [];
-  const add = (where: string, message: unknown): void => {
-    const text = messageText(message);
-    if (text !== '') found.push(where === '' ? text : `${where}: ${text}`);
-  };
-  if (format === 'vitest') {
-    for (const file of array(field(parseJson(text), 'testResults'))) {
-      const label = baseName(field(file, 'name'));
-      add(label, field(file, 'message'));
-      for (const test of array(field(file, 'assertionResults'))) {
-        const title = [...array(field(test, 'ancestorTitles')), field(test, 'title')].filter((t) => typeof t === 'string' && t !== '').join(' > ');
-        for (const m of array(field(test, 'failureMessages'))) add([label, title].filter((t) => t !== '').join(' > '), m);
-      }
-    }
-  } else if (format === 'node-bench') {
-    for (const line of text.split('\n')) {
-      if (!line.trimStart().startsWith('{')) continue;
-      const record = parseJson(line);
-      if (field(record, 'type') !== 'bench:complete') continue;
-      const data = field(record, 'data');
-      const error = field(data, 'error');
-      if (error === undefined || error === null) continue;
-      add(array(field(data, 'namePath')).filter((p) => typeof p === 'string').join(' > '), field(error, 'message') ?? error);
-    }
-  } else if (format === 'mitata') {
-    for (const b of array(field(parseJson(text), 'benchmarks'))) {
-      for (const run of array(field(b, 'runs'))) {
-        const error = field(run, 'error');
-        if (error !== undefined && error !== null) add(typeof field(run, 'name') === 'string' ? (field(run, 'name') as string) : '', field(error, 'message') ?? error);
-      }
-    }
+  for (const { where, message } of harnessOf(format).failure?.errors(text) ?? []) {
+    const line = messageText(message);
+    if (line !== '') found.push(where === '' ? line : `${where}: ${line}`);
   }
   const unique = [...new Set(found)];
   return unique.length > MAX_MESSAGES ? [...unique.slice(0, MAX_MESSAGES), `and ${unique.length - MAX_MESSAGES} more`] : unique;
 }
 
-/**
- * The report file a failed run's output names, or null: vitest's JSON reporter prints
- * `JSON report written to <path>` (on stdout, which the recommended command sends to stderr; its
- * `&& cat` is then not run, so the report is not in the run's stdout).
- */
+/** The report file a failed run's output names, or null (vitest's JSON reporter names it; js-failures.ts). */
 export function reportFileNamed(format: HarnessFormat, output: string): string | null {
-  if (format !== 'vitest') return null;
-  const matches = [...output.matchAll(/JSON report written to (.+?)\s*$/gm)];
-  return matches.length > 0 ? matches[matches.length - 1]![1]! : null;
+  return harnessOf(format).failure?.reportFile?.(output) ?? null;
 }
 
 /** The npm package whose `engines.node` a JavaScript harness needs, by format. */
-export const HARNESS_PACKAGES: Partial<Record<HarnessFormat, string>> = { vitest: 'vitest', mitata: 'mitata', benchmarkjs: 'benchmark' };
+export const HARNESS_PACKAGES: Partial<Record<HarnessFormat, string>> = Object.fromEntries(
+  HARNESSES.flatMap((h) => (h.failure?.package !== undefined ? [[h.format, h.failure.package]] : [])),
+);
 
 /**
  * True when the Node.js `version` (`v20.20.2`) satisfies none of the alternatives of an
@@ -135,26 +101,6 @@ function satisfies(v: Triple, comparator: string): boolean | null {
       // `22`, `22.x`: that major (and minor); `22.12.0`: exactly
       return parts === 1 ? v[0] === t[0] : parts === 2 ? v[0] === t[0] && v[1] === t[1] : c === 0;
   }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-}
-
-function array(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function baseName(path: unknown): string {
-  return typeof path === 'string' ? (path.split(/[\\/]/).pop() ?? '') : '';
 }
 
 /** The first non-empty line of a message, cut: a stack trace's first line is its message. */

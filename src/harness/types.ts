@@ -3,25 +3,10 @@
  * benchmark (and per metric) for that run. Text in, samples out; no I/O.
  */
 import type { Direction } from '../stats/types.ts';
+import type { HarnessFormat } from './registry.ts';
 
-export const HARNESS_FORMATS = [
-  'go',
-  'criterion',
-  'bencher',
-  'pytest-benchmark',
-  'google-benchmark',
-  'hyperfine',
-  'jmh',
-  'json',
-  'vitest',
-  'mitata',
-  'benchmarkjs',
-  'catch2',
-  'pyperf',
-  'node-bench',
-] as const;
-
-export type HarnessFormat = (typeof HARNESS_FORMATS)[number];
+/** The `--format` names of the harnesses: one per harness of the registry (registry.ts). */
+export type { HarnessFormat };
 
 /**
  * One measured value of one benchmark in one run of the suite.

@@ -14,6 +14,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, platform, release, type } from 'node:os';
+import { harnessOf } from '../harness/registry.ts';
 
 /** The machine, as the results file's `environment` records it (results/schema.ts). */
 export interface MachineEnvironment {
@@ -35,28 +36,14 @@ const TOOLS: Readonly<Record<string, readonly [string, ...string[]]>> = {
   cc: ['cc', '--version'],
 };
 
-/** The toolchains each format's benchmarks are built or run with; a format not listed (`time`, `hyperfine`, `json`, `jmh`) may be any. */
-const FORMAT_TOOLS: Readonly<Record<string, readonly string[]>> = {
-  go: ['go'],
-  criterion: ['rustc'],
-  bencher: ['rustc'],
-  'pytest-benchmark': ['python3'],
-  pyperf: ['python3'],
-  'google-benchmark': ['cc'],
-  catch2: ['cc'],
-  vitest: ['node'],
-  mitata: ['node'],
-  benchmarkjs: ['node'],
-  'node-bench': ['node'],
-};
-
 /** How long one tool may take to say its version. */
 const TOOL_TIMEOUT_MS = 5000;
 
 /** The toolchains to ask for the benchmarks of these formats. */
 export function toolsFor(formats: readonly string[]): string[] {
   const tools = new Set<string>();
-  for (const f of formats) for (const t of FORMAT_TOOLS[f] ?? Object.keys(TOOLS)) tools.add(t);
+  // a format whose harness names no toolchain (`time`, `hyperfine`, `json`, `jmh`) may be built with any
+  for (const f of formats) for (const t of harnessOf(f)?.toolchains ?? Object.keys(TOOLS)) tools.add(t);
   return Object.keys(TOOLS).filter((t) => tools.has(t));
 }
 

@@ -1,5 +1,5 @@
 /**
- * A Go pilot that ran a cold start is not judged.
+ * A Go pilot that ran a cold start is not judged (the rule: harness/go-cold-start.ts).
  *
  * The pilot of a designed Go benchmark (schedule/design.ts) runs one to a few iterations a
  * repetition. Where the benchmark fills a pool or a cache on first use, and the collector Go runs
@@ -22,6 +22,7 @@
  * pair: nothing stops during a pilot (schedule/stopping.ts), and the design is chosen as the pilot's
  * last pair is recorded, before the rules look again (schedule/loop.ts).
  */
+import { coldPilotLeftOut } from '../harness/go-cold-start.ts';
 import type { Finding } from '../stats/types.ts';
 import type { BenchmarkResult } from './schema.ts';
 
@@ -62,11 +63,6 @@ function pilotSplit(b: Pick<BenchmarkResult, 'design' | 'pairs' | 'oneSidedPairs
     else pairs++;
   }
   return { pairs, oneSided };
-}
-
-/** Of `pairs` pairs, how many of a cold start's `pilotPairs` are left out (`pilotLeftOut`): all of them when design pairs follow, else none. */
-export function coldPilotLeftOut(pilotPairs: number, pairs: number): number {
-  return pilotPairs < pairs ? pilotPairs : 0;
 }
 
 /** The `cold-pilot` finding of a benchmark whose pilot's pairs were left out; else none. */

@@ -7,8 +7,7 @@ import { judge, judgeSteps, worstVerdict } from '../stats/index.ts';
 import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead.ts';
 import type { BenchmarkInput, Finding, JudgeOptions, Judgement } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
-import { goNoiseNote } from './go-noise.ts';
-import { jsNoiseNote } from './js-noise.ts';
+import { harnessAdvice } from './advice.ts';
 import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
 import { summarize } from '../stats/describe.ts';
 import { judgedOneSidedPairs, oneSidedCounts } from './one-sided-zeros.ts';
@@ -160,7 +159,7 @@ function assemble(results: Results, opts: JudgeOptions, { index, corrections, fl
       // pairs in all, as the file counts them: the pilot's left out too
       pairsToSettle: a.pairsToSettle === null || a.pairsToSettle === undefined ? a.pairsToSettle : a.pairsToSettle + left,
       // each finding as its code and figures: every report words it for where it is read (report/findings.ts)
-      diagnostics: [...coldPilotNote(b), ...a.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i)), ...goNoiseNote(b, a.diagnostics, results), ...jsNoiseNote(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
+      diagnostics: [...coldPilotNote(b), ...a.diagnostics.map((f) => shiftedFinding(f, left)), ...overheadNotes(b, corrections.get(i)), ...harnessAdvice(b, a.diagnostics, results)].map((f) => ({ code: f.code, severity: f.severity, figures: f.figures })),
     };
   });
   // A benchmark that failed or was measured on one side only cannot pass the gate silently:

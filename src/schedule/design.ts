@@ -29,10 +29,12 @@
  * pairs stay fair coins and the test stays exact (docs/statistics.md). What the user's code does is
  * not changed: only how many iterations each run does and how often it repeats.
  */
+import type { RunDesign } from '../harness/harness.ts';
+import { harnessOf } from '../harness/registry.ts';
 import { canSize, type Sizing } from '../harness/select.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
-import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type Summary, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
+import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
 import { median } from '../stats/describe.ts';
 import { designWords, lengthWords } from '../results/design-words.ts';
 
@@ -41,15 +43,6 @@ import { designWords, lengthWords } from '../results/design-words.ts';
  * the spread inside a process is read from; the pilot costs as little of the budget as that allows.
  */
 export const PILOT_REPETITIONS = 2;
-/**
- * Go: the pilot runs one more repetition first in each process, so that it reads the spreads both
- * with the process's first repetition (its first two) and without it (the two after): what a
- * design with and without a warm-up repetition would meet (stats/design.ts, `WarmupVariant`). A Go
- * process's first repetition is often slower than the rest (the collector reclaiming what
- * initialisation allocated, pools filling, pages faulting in), the second rarely
- * (bench/results/warmup-go-2026-11-27.md; docs/measuring.md, "How runs are designed").
- */
-const PILOT_WARMUP_GO = 1;
 /** Length of the listing run's repetitions, and of the pilot's shorter ones, ms. */
 export const PILOT_LENGTH_MS = 10;
 /** The lengths of the pilot's repetitions, ms, one per pair in turn: how the spread inside a process falls with length. */
@@ -63,24 +56,6 @@ const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_M
  * on that extrapolation gave pairs spread by 20%; of 10-60 ms, by 8-10%.
  */
 const LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 640];
-/**
- * Go: how many times longer than the pilot's steady iteration the listing's must take for a cold
- * start to count as evident (state filled on first use: a pool, a cache; the listing's short run
- * stops after Go's b.N = 1 round when that one iteration outlasts it). Twice leaves the ordinary
- * variation of a listing's single iteration below it and the pool-filling parsers of a real suite
- * far above it (docs/measuring.md, "How runs are designed", item 5).
- */
-const COLD_START_FACTOR = 2;
-/**
- * Go: the fewest iterations a designed repetition runs where a cold start is evident (or as many as
- * the command's own length allows, if fewer). Go collects garbage before each repetition, which
- * empties a `sync.Pool` within two collections, and under `b.RunParallel` each goroutine takes its
- * own pooled state: a repetition of a few iterations then measures mostly the refill, which the
- * pilot, sized from the cold first iteration (one iteration per repetition, one goroutine busy),
- * never saw: it then chose repetitions of 2-4 iterations, whose pairs time mostly the refill and
- * spread ten times wider than at 20 (docs/measuring.md, "How runs are designed", item 5).
- */
-const COLD_START_MIN_ITERATIONS = 20;
 /**
  * The design kept unless the model reads another KEEP.factor times better (stats/design.ts,
  * `chooseDesign`): a warm-up (where one competes) and five repetitions of the shortest length, the
@@ -128,16 +103,20 @@ export interface UnitDesign {
   coldStart?: 'first' | 'modes';
 }
 
-/** How a process's time is made from its repetitions in `format`: a Go time is their least (harness/types.ts, `Sample.combine`), any other their median. */
-function summaryOf(format: HarnessFormat): Summary {
-  return format === 'go' ? 'min' : 'median';
+/** What the harness of `format` lets pairbench design (harness/harness.ts, `RunDesign`); a unit is designed only where it has one (`designs`). */
+function designOf(format: HarnessFormat): RunDesign {
+  return harnessOf(format).design!;
 }
+
+/** Whether a repetition of this design is a count of iterations pairbench fixes (Go), rather than a time the harness fills. */
+const byIterations = (d: Pick<UnitDesign, 'format'>): boolean => designOf(d.format).lengthBy === 'iterations';
 
 /** Whether runs of this benchmark are designed by pairbench (`--design auto` on a sizable command). */
 export function designs(bench: { run: string; format: string; design?: 'auto' | 'command'; batch?: number; iterations?: 'fixed' | 'harness' }): boolean {
   if ((bench.design ?? 'auto') !== 'auto') return false;
   if ((bench.batch ?? 1) !== 1 || bench.iterations === 'harness') return false;
-  return (bench.format === 'go' || bench.format === 'google-benchmark') && canSize(bench.run, bench.format);
+  const harness = harnessOf(bench.format);
+  return harness?.design != null && canSize(bench.run, harness.format);
 }
 
 /** The sizing of the listing run of a designed suite: each benchmark for about PILOT_LENGTH_MS. */
@@ -146,7 +125,7 @@ export const LISTING_SIZING: Sizing = { minTimeMs: PILOT_LENGTH_MS };
 /** A run's sizing for `repetitions` repetitions of about `lengthMs`, after `warmup` more. */
 function sizingFor(d: Pick<UnitDesign, 'format' | 'opMs'>, repetitions: number, lengthMs: number, warmup: number): { sizing: Sizing; lengthMs: number; iterations?: number } {
   const w = warmup > 0 ? { warmup } : {};
-  if (d.format === 'go') {
+  if (byIterations(d)) {
     const iterations = Math.max(1, Math.round(lengthMs / Math.max(d.opMs, 1e-9)));
     return { sizing: { iterations, repetitions, ...w }, lengthMs: iterations * d.opMs, iterations };
   }
@@ -156,7 +135,7 @@ function sizingFor(d: Pick<UnitDesign, 'format' | 'opMs'>, repetitions: number, 
 /** The pilot design of a benchmark whose iteration takes `opMs`: its first pair's sizing with it. */
 export function pilotDesign(format: HarnessFormat, opMs: number, maxLengthMs: number, minPairs: number): UnitDesign & { sizing: Sizing } {
   const base = { format, opMs };
-  const warmup = format === 'go' ? PILOT_WARMUP_GO : 0;
+  const warmup = designOf(format).pilotWarmup;
   const lengths = PILOT_LENGTHS_MS.map((L) => sizingFor(base, PILOT_REPETITIONS, L, warmup));
   const first = lengths[0]!;
   const pairs = Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, minPairs));
@@ -217,10 +196,10 @@ export function recordPilot(
   const run = d.pilotRun.lengths[index]!;
   const base = repetitionsOf(got.base, name);
   const head = repetitionsOf(got.head, name);
-  // Go: a repetition ran `iterations` iterations at the ns/op it printed (after the warm-up)
+  // sized by iterations (Go): a repetition ran `iterations` iterations at the ns/op it printed (after the warm-up)
   const w = d.pilotRun.warmup;
   const length = (reps: number[]) =>
-    d.format === 'go' && run.iterations !== undefined ? { repetitionMs: (run.iterations * median(reps.length > w ? reps.slice(w) : reps)) / 1e6 } : {};
+    byIterations(d) && run.iterations !== undefined ? { repetitionMs: (run.iterations * median(reps.length > w ? reps.slice(w) : reps)) / 1e6 } : {};
   d.pilot.push({
     length: index,
     base: { repetitions: base ?? [], wallMs: got.wallMs?.base ?? NaN, ...(base ? length(base) : {}) },
@@ -255,7 +234,7 @@ function pilotComponents(d: UnitDesign, warmup: number | 'none-evident'): Varian
     const took = pairs.flatMap((p) => [p.base.repetitionMs, p.head.repetitionMs]).filter((ms): ms is number => ms !== undefined && Number.isFinite(ms) && ms > 0);
     return { repetitionMs: took.length > 0 ? median(took) : l.lengthMs, pairs };
   });
-  return varianceComponents(groups, d.format === 'go' ? d.opMs : 0, summaryOf(d.format));
+  return varianceComponents(groups, byIterations(d) ? d.opMs : 0, designOf(d.format).summary);
 }
 
 /**
@@ -281,36 +260,18 @@ function pilotProcessOpsMs(d: UnitDesign): number[] {
  * times slower than the rest (the fastjson suite's canada parser: 74 ms listed, 2 ms steady).
  */
 function pilotOpMs(d: UnitDesign, ops: readonly number[]): number {
-  if (d.format !== 'go') return d.opMs;
+  if (!byIterations(d)) return d.opMs;
   return ops.length > 0 ? median(ops) : d.opMs;
 }
 
 /**
- * Go: whether a cold start is evident (COLD_START_FACTOR), and how: the listing's first iteration
- * far slower than the pilot's steady ones, or the pilot's processes running their iterations at
- * speeds that far apart (some of them still refilling what a collection emptied, others not). The
- * second catches what the first misses when the pilot's own repetitions were too short to warm:
- * on the fastjson suite, `canada/fastjson-get` listed 6.7 ms an iteration, its pilot's processes
- * took 1 to 30 ms (the median 5 ms: not twice the listing), and its design of 2 iterations a
- * repetition spread its A/A pairs by ±147%. Its processes' fastest ran 0.26 times their median,
- * the pool parsers' slowest 17-22 times; no other benchmark of the suite went beyond 0.74 and 1.56
- * (the A/A pilots of a real Go suite, bench/results/HISTORY.md). Only where the pilot's own
- * repetitions ran fewer than COLD_START_MIN_ITERATIONS iterations: longer ones were past a refill,
- * and a slow process among them is a burst of the machine's load. Read from times alone, both sides
- * alike.
+ * Whether the pilot ran a cold start, and how, as the format's harness tells it (Go:
+ * harness/go-cold-start.ts); null where the format has no such rule or the pilot has no pair.
  */
 function coldStart(d: UnitDesign, listedMs: number, ops: readonly number[]): 'first' | 'modes' | null {
-  if (d.format !== 'go' || d.pilot.length === 0) return null;
-  // a pilot whose repetitions ran COLD_START_MIN_ITERATIONS iterations or more was past any refill:
-  // a slow process there is the machine's (a burst of load), not a cold start
-  if (d.pilotRun.lengths.some((l) => l.iterations === undefined || l.iterations >= COLD_START_MIN_ITERATIONS)) return null;
-  if (listedMs >= COLD_START_FACTOR * d.opMs) return 'first';
-  return inModes(ops, d.opMs) ? 'modes' : null;
-}
-
-/** Whether the pilot's processes ran an iteration at speeds more than COLD_START_FACTOR apart from their median `opMs`. */
-function inModes(ops: readonly number[], opMs: number): boolean {
-  return ops.length >= 4 && ops.some((op) => op >= COLD_START_FACTOR * opMs || op * COLD_START_FACTOR <= opMs);
+  const rule = designOf(d.format).coldStart;
+  if (rule === null || d.pilot.length === 0) return null;
+  return rule.detect({ listedMs, opMs: d.opMs, ops, pilotIterations: d.pilotRun.lengths.map((l) => l.iterations) });
 }
 
 /** Weight of the suite in a benchmark's pooled balance of spreads, in pilot pairs. */
@@ -347,14 +308,14 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
   // Go: a first iteration far slower than the pilot's steady ones, or a pilot's processes in modes, is a cold start (`coldStart`)
   const cold = designs.map((d) => {
     const listed = d.opMs;
-    const ops = d.format === 'go' ? pilotProcessOpsMs(d) : [];
+    const ops = byIterations(d) ? pilotProcessOpsMs(d) : [];
     d.opMs = pilotOpMs(d, ops);
     const start = coldStart(d, listed, ops);
     // after a cold start whose pilot's processes fall into modes, the steady iteration is the fast
     // one's, the refill only slows (sized from the median, a slowed canada parser whose median
     // process refilled got 5 iterations of 20 ms, its command's 100 ms, and stayed in the refill:
     // ±150% a pair)
-    if (start !== null && inModes(ops, d.opMs)) d.opMs = ops.reduce((m, op) => Math.min(m, op), Infinity);
+    if (start !== null && designOf(d.format).coldStart!.inModes(ops, d.opMs)) d.opMs = ops.reduce((m, op) => Math.min(m, op), Infinity);
     return start;
   });
   // a warm-up repetition competes only where the pilot shows one (`warmupEvident`); where none is
@@ -392,9 +353,10 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
     return { sizing: s.sizing, log: `keeps the pilot's ${designWords(PILOT_REPETITIONS, first.lengthMs, d.warmup)} per process (the pilot's spreads could not be read)` };
   }
   const lengths = LENGTHS_MS.filter((L) => L <= d.maxLengthMs);
-  // a repetition is at least one iteration, and after a cold start at least COLD_START_MIN_ITERATIONS
+  // a repetition is at least one iteration, and after a cold start at least the rule's `minIterations`
   // (as many as the command's own length allows): shorter lengths collapse into that one
-  const floor = cold ? Math.min(COLD_START_MIN_ITERATIONS * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
+  const minIterations = cold ? designOf(d.format).coldStart!.minIterations : 1;
+  const floor = cold ? Math.min(minIterations * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
   const chosen = chooseDesign(variants, candidates, budget, KEEP);
@@ -422,7 +384,7 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
       ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair` +
       `${overruled ? `; kept over ${designWords(overruled.repetitions, overruled.lengthMs, overruled.warmup)} (±${(100 * overruled.pairSd).toFixed(1)}% per pair, ${lengthWords(overruled.pairMs)} a pair), which the model reads better but not twice as good` : ''}` +
       `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ''}` +
-      `${cold ? `; ${cold === 'first' ? 'its first iteration was slow, a cold start' : 'its processes ran an iteration at speeds more than twice apart, a cold start in some'}, so each repetition runs at least ${Math.min(COLD_START_MIN_ITERATIONS, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ''})`,
+      `${cold ? `; ${cold === 'first' ? 'its first iteration was slow, a cold start' : 'its processes ran an iteration at speeds more than twice apart, a cold start in some'}, so each repetition runs at least ${Math.min(minIterations, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ''})`,
   };
 }
 

@@ -9,7 +9,7 @@ import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
-import { coldPilotLeftOut } from '../results/cold-pilot.ts';
+import { coldPilotLeftOut } from '../harness/go-cold-start.ts';
 
 /** The rows a unit gives pairs to that have pairs. */
 function rowsOf(unit: Unit): Row[] {
@@ -90,7 +90,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
 
 /**
  * How many of a row's first pairs are a pilot that ran a cold start, not judged: the rule of
- * results/cold-pilot.ts (`pilotLeftOut`), on the pilot's pairs the results file will record, so that the rules
+ * harness/go-cold-start.ts that results/cold-pilot.ts (`pilotLeftOut`) judges by, on the pilot's pairs the results file will record, so that the rules
  * stop a row on the pairs its verdict will be judged from.
  */
 function coldPilotPairs(unit: Unit, row: Row): number {

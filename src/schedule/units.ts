@@ -7,9 +7,8 @@
  * names their results carry, for every format alike. Any other job is one unit: the whole suite,
  * after `--warmup` unmeasured runs per side.
  */
-import { commandBenchtime, iterationsFor } from '../harness/go-iterations.ts';
-import { isHarnessFormat } from '../harness/index.ts';
-import { iterationsFlag, selectionBlocker } from '../harness/select.ts';
+import { harnessOf, isHarnessFormat } from '../harness/registry.ts';
+import { selectionBlocker } from '../harness/select.ts';
 import type { RowSample } from '../measure/samples.ts';
 import { countFailure, measureSide, RunFailure, type MeasureContext } from './pair.ts';
 import { beyondLimits, recordSeen } from './record.ts';
@@ -121,14 +120,16 @@ function iterationMs(base: readonly RowSample[], head: readonly RowSample[]): Ma
 
 /**
  * `--design auto`: a unit per benchmark, each starting with its pilot (design.ts). The longest
- * repetition a design may choose is the command's own length: Go's `-test.benchtime` (1 s when not
- * given), Google Benchmark's `--benchmark_min_time` (0.5 s when not given).
+ * repetition a design may choose is the command's own length, as its harness reads it
+ * (`design.commandLengthMs`: Go's `-test.benchtime`, 1 s when not given; Google Benchmark's
+ * `--benchmark_min_time`, 0.5 s when not given).
  */
 function planDesigns(ctx: MeasureContext, job: Job, both: ReadonlyArray<{ name: string; key: string }>, base: readonly RowSample[], head: readonly RowSample[]): void {
   const bench = job.bench;
   const format = bench.format as HarnessFormat;
+  const design = harnessOf(format).design!;
   const op = iterationMs(base, head);
-  const maxLengthMs = commandLengthMs(bench.run, format);
+  const maxLengthMs = design.commandLengthMs(bench.run);
   let n = 0;
   for (const p of both) {
     const unit = newUnit(job, p.key, [p.name]);
@@ -142,46 +143,34 @@ function planDesigns(ctx: MeasureContext, job: Job, both: ReadonlyArray<{ name: 
     }
     addUnit(ctx.state, unit);
   }
-  ctx.log(`${bench.name}: each benchmark's runs are designed from its first ${Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, ctx.spec.minPairs))} pairs (${n} of ${both.length} benchmarks; ${format === 'go' ? 'a warm-up and ' : ''}${PILOT_REPETITIONS} repetitions of ${PILOT_LENGTH_MS} ms per process until then); --design command runs them as the command says`);
-}
-
-/** The command's own length of a run, ms: Go's `-test.benchtime`, Google Benchmark's `--benchmark_min_time`. */
-function commandLengthMs(command: string, format: HarnessFormat): number {
-  if (format === 'go') {
-    const b = commandBenchtime(command);
-    return b && 'ns' in b ? b.ns / 1e6 : 1000;
-  }
-  const m = /--benchmark_min_time(?:=|\s+)['"]?(\d+(?:\.\d*)?|\.\d+)s?['"]?(?=\s|$)/.exec(command);
-  return m ? Number(m[1]) * 1000 : 500;
+  ctx.log(`${bench.name}: each benchmark's runs are designed from its first ${Math.min(PILOT_PAIRS.max, Math.max(PILOT_PAIRS.min, ctx.spec.minPairs))} pairs (${n} of ${both.length} benchmarks; ${design.pilotWarmup > 0 ? 'a warm-up and ' : ''}${PILOT_REPETITIONS} repetitions of ${PILOT_LENGTH_MS} ms per process until then); --design command runs them as the command says`);
 }
 
 /**
- * Go, `--iterations fixed` (the default): each benchmark's iteration count, from the listing run,
- * so that every run of it does the same work (harness/go-iterations.ts). Null, with a note when
- * the user may want to know, where counts are not fixed.
+ * `--iterations fixed` (the default), where the format's harness fixes counts (Go): each
+ * benchmark's iteration count, from the listing run, so that every run of it does the same work
+ * (harness/go-iterations.ts). Null, with a note when the user may want to know, where counts are
+ * not fixed.
  */
 function fixedIterations(ctx: MeasureContext, job: Job, base: readonly RowSample[], head: readonly RowSample[], batch: number): Map<string, number> | null {
   const bench = job.bench;
-  if (bench.format !== 'go' || (bench.iterations ?? 'fixed') !== 'fixed') return null;
-  const why =
-    batch > 1 ? `--batch ${batch} runs several benchmarks with one -test.benchtime`
-    : iterationsFlag(bench.run, 'go') === null ? 'the run command is not one simple command, so pairbench cannot append -test.benchtime'
-    : null;
-  const benchtime = why === null ? commandBenchtime(bench.run) : null;
-  if (why !== null || benchtime === null) {
-    ctx.log(`note: ${bench.name}: Go ramps b.N on every run (iterations not fixed): ${why ?? "the run command's -test.benchtime is not a duration pairbench can read"}`);
+  const rule = isHarnessFormat(bench.format) ? harnessOf(bench.format).design?.fixedIterations : null;
+  if (!rule || (bench.iterations ?? 'fixed') !== 'fixed') return null;
+  const fixed = rule(bench.run, batch);
+  if (fixed === null) return null; // the command fixes the count itself
+  if ('note' in fixed) {
+    ctx.log(`note: ${bench.name}: ${fixed.note}`);
     return null;
   }
-  if ('count' in benchtime) return null; // the command fixes the count itself
   const fastest = new Map<string, number>();
   for (const s of [...base, ...head]) {
     if (s.unit !== 'ns' || / \([^()]*\)$/.test(s.name)) continue;
     fastest.set(s.key, Math.min(fastest.get(s.key) ?? Infinity, s.value));
   }
-  const counts = new Map([...fastest].map(([key, ns]) => [key, iterationsFor(benchtime.ns, ns)]));
+  const counts = new Map([...fastest].map(([key, ns]) => [key, fixed.count(ns)]));
   if (counts.size > 0) {
     const all = [...counts.values()].sort((a, b) => a - b);
-    ctx.log(`${bench.name}: each Go benchmark runs a fixed iteration count (-test.benchtime=Nx, N from ${all[0]} to ${all.at(-1)}, from the listing run), the same on both sides; --iterations harness lets Go size every run itself`);
+    ctx.log(`${bench.name}: ${fixed.log(all[0]!, all.at(-1)!)}`);
   }
   return counts;
 }

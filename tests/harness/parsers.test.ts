@@ -10,6 +10,7 @@ import {
   type HarnessParser,
   type Sample,
 } from '../../src/harness/index.ts';
+import { harnessOf } from '../../src/harness/registry.ts';
 
 function values(samples: Sample[]): Record<string, number> {
   return Object.fromEntries(samples.map((s) => [s.name, s.value]));
@@ -54,16 +55,16 @@ describe('parseHarness', () => {
   });
 
   it('turns an unexpected exception of a parser into a HarnessParseError', () => {
-    const parsers = HARNESS_PARSERS as Record<HarnessFormat, HarnessParser>;
-    const original = parsers.go;
-    parsers.go = () => {
+    const go = harnessOf('go') as { parse: HarnessParser };
+    const original = go.parse;
+    go.parse = () => {
       throw new TypeError('boom');
     };
     try {
       const e = parseError('go', 'x');
       expect(e.message).toContain('boom');
     } finally {
-      parsers.go = original;
+      go.parse = original;
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The Go levers beside a noise warning (src/results/go-noise.ts): said for a noisy Go benchmark
+ * The Go levers beside a noise warning (src/harness/go-advice.ts, asked by src/results/advice.ts): said for a noisy Go benchmark
  * that allocates in its loop or runs on more than one thread, with this benchmark's figures, in
  * the terminal (one line for many) and again by `pairbench report`; never for another format, a
  * quiet benchmark, or one whose command already runs on one thread and which does not allocate.

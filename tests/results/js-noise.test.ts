@@ -1,5 +1,5 @@
 /**
- * The JavaScript levers beside a noise warning (src/results/js-noise.ts): said for a noisy
+ * The JavaScript levers beside a noise warning (src/harness/js-harnesses.ts, asked by src/results/advice.ts): said for a noisy
  * benchmark of a JavaScript harness whose runs were not bound to one CPU or not several to a
  * process, naming only the lever not yet used, in the terminal (one line for many) and again by
  * `pairbench report`; never for another format, a quiet benchmark, or one already bound and batched.

@@ -10,32 +10,25 @@
  *   share of a shared runner varies from run to run; on one thread (`-test.cpu 1`, `GOMAXPROCS=1`)
  *   or bound to one CPU (`--cpus`) both runs of a pair meet the same contention.
  * pairbench changes neither by default (it would change what the user's code does); it says so,
- * with the figures of this benchmark. Read from the results file alone (the recorded format, run
- * command and `cpus` setting, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or
- * `-benchmem`), so `pairbench report` says it again.
+ * with the figures of this benchmark. Read from the results file alone (the recorded run command
+ * and `cpus` setting, the benchmark's `allocs/op` row, there with `b.ReportAllocs()` or
+ * `-benchmem`: results/advice.ts), so `pairbench report` says it again.
  */
-import { median } from '../stats/index.ts';
+import { median } from '../stats/describe.ts';
 import type { Finding } from '../stats/types.ts';
-import { boundToOneCpu, recordedOf } from './recorded.ts';
-import type { BenchmarkResult, Results } from './schema.ts';
+import type { NoisyBenchmark } from './harness.ts';
 
 /** `-test.cpu 1` (or `=1`), or `GOMAXPROCS=1` in the environment the command sets. */
 const ONE_THREAD = /(?:^|\s)-(?:test\.)?cpu(?:=|\s+)1(?:\s|$)|(?:^|\s)GOMAXPROCS=1(?:\s|$)/;
 
-/**
- * The `go-noise` finding for a benchmark of the `go` format whose time row is noisy even in pairs
- * (`high-noise` among `findings`), when it allocates or runs on more than one thread; else none.
- */
-export function goNoiseNote(b: BenchmarkResult, findings: readonly Finding[], results: Results): Finding[] {
-  if (!findings.some((f) => f.code === 'high-noise')) return [];
-  const recorded = recordedOf(results, b.name);
-  if (recorded?.format !== 'go' || / \([^()]+\)$/.test(b.name)) return [];
+/** The `go-noise` finding of a noisy Go benchmark that allocates or runs on more than one thread; else none. */
+export function goAdvice(noisy: NoisyBenchmark): Finding[] {
   // allocations, not bytes: a few bytes per op amortized over a run (a one-time allocation) are
   // no allocation in the loop
-  const allocs = results.benchmarks.find((r) => r.name === `${b.name} (allocs/op)`);
-  const perOp = allocs && allocs.pairs.length > 0 ? median(allocs.pairs.map((p) => p.head)) : null;
+  const allocs = noisy.metric('allocs/op');
+  const perOp = allocs && allocs.length > 0 ? median(allocs) : null;
   const allocsPerOp = perOp !== null && perOp >= 1 ? perOp : null;
-  const oneThread = ONE_THREAD.test(recorded.run ?? '') || boundToOneCpu(results.settings?.['cpus']);
+  const oneThread = ONE_THREAD.test(noisy.run) || noisy.boundToOneCpu;
   if (allocsPerOp === null && oneThread) return [];
   return [{ code: 'go-noise', severity: 'info', figures: { allocsPerOp, oneThread } }];
 }

@@ -1,0 +1,167 @@
+/**
+ * A harness is a value: one object per `--format` that owns what pairbench knows of that format.
+ * How its output is read (`parse`), how one of its runs is narrowed to named benchmarks (`select`),
+ * how pairbench sizes and designs its runs (`design`), and what its reports advise beside a noisy
+ * benchmark (`advice`); with them, the toolchains its results name and how a failed run explains
+ * itself (`failure`). The rest of pairbench asks the format's harness (registry.ts, `harnessOf`)
+ * instead of testing the format's name, so everything a format does is read in one place, and a new
+ * format is one object added to the registry. Text and numbers in, answers out; no I/O.
+ */
+import type { Summary } from '../stats/design.ts';
+import type { Direction, Finding } from '../stats/types.ts';
+import type { Sample } from './types.ts';
+
+export interface ParseOptions {
+  /**
+   * For `json` entries that carry no `direction` of their own (a config benchmark's `direction`).
+   * The other formats know each metric's direction and ignore it.
+   */
+  defaultDirection?: Direction;
+}
+
+/** The command and environment of one run that executes only some benchmarks, or is sized. */
+export interface Selection {
+  command: string;
+  env: Record<string, string>;
+}
+
+/**
+ * How pairbench sizes a run (the design of its runs, schedule/design.ts): Go's iteration count
+ * (`-test.benchtime=Nx`) and repetitions (`-test.count`); Google Benchmark's minimum time
+ * (`--benchmark_min_time`, seconds) and repetitions (`--benchmark_repetitions`). Each is appended
+ * after the command's own flags, which both harnesses let the last one win.
+ */
+export interface Sizing {
+  iterations?: number;
+  /** repetitions counted in the run's value */
+  repetitions?: number;
+  /**
+   * repetitions run first in each process and left out of its value (measure/samples.ts,
+   * `afterWarmup`): the harness's repetition count is `warmup + repetitions`
+   */
+  warmup?: number;
+  minTimeMs?: number;
+}
+
+/** How a run of the format is narrowed to named benchmarks (select.ts runs it). */
+export interface Selector {
+  /** The `{filter}` that matches exactly `names` (as the parser names them), in the format's own filter syntax. */
+  filter(names: readonly string[]): string;
+  /** The `{filter}` that selects the whole suite. */
+  readonly all: string;
+  /** The filter flag pairbench appends to one simple command that has no placeholder, or null when it appends none. */
+  autoFlag(command: string): string | null;
+  /** `{file}`: the files that hold `names`, one argument each; absent where the format has no file filter. */
+  files?(names: readonly string[]): string[];
+  /** Why the benchmark `name` cannot be selected, beyond what no format selects (a leading `-`, a control character); null when it can. */
+  refuses?(name: string): string | null;
+  /**
+   * Whether a config entry's `filter` matches the result `name` in a form the harness also names
+   * it by (Go's `-GOMAXPROCS` suffix); absent where only the name itself counts.
+   */
+  alsoMatches?(filter: RegExp, name: string, env: Record<string, string | undefined>): boolean;
+}
+
+/**
+ * Go, `--iterations fixed`: every run of a benchmark paired on its own does the same number of
+ * iterations, taken from the listing run (harness/go-iterations.ts).
+ */
+export type FixedIterations =
+  /** the run cannot be given a count: `note` says why, for the log */
+  | { note: string }
+  /** the count for one iteration of `nsPerOp`, and the log line for counts from `min` to `max` */
+  | { count(nsPerOp: number): number; log(min: number, max: number): string };
+
+/** Go: when a pilot ran a cold start, and what a design then does (harness/go-cold-start.ts). */
+export interface ColdStartRule {
+  /** the fewest iterations a designed repetition runs after a cold start */
+  readonly minIterations: number;
+  /**
+   * How a cold start showed in a pilot, or null when none is evident: `listedMs` the listing's one
+   * iteration, `opMs` the pilot's steady one, `ops` one iteration in each pilot process,
+   * `pilotIterations` the iterations of a pilot repetition at each of its lengths.
+   */
+  detect(pilot: { listedMs: number; opMs: number; ops: readonly number[]; pilotIterations: ReadonlyArray<number | undefined> }): 'first' | 'modes' | null;
+  /** Whether the pilot's processes ran an iteration at speeds far apart from their median `opMs`. */
+  inModes(ops: readonly number[], opMs: number): boolean;
+}
+
+/** What the format lets pairbench do to design its runs (`--design auto`, schedule/design.ts). */
+export interface RunDesign {
+  /** The flags (their values in the environment) that size a run of `command`, or null when it cannot be sized (not one simple command). */
+  sizingFlags(command: string, sizing: Sizing): Selection | null;
+  /** The command's own length of a run, ms: the longest repetition a design may choose. */
+  commandLengthMs(command: string): number;
+  /** How a process's value is made from its repetitions (harness/types.ts, `Sample.combine`). */
+  readonly summary: Summary;
+  /**
+   * How a repetition's length is set: `iterations`, a count of iterations pairbench fixes from one
+   * iteration's time (Go's `-test.benchtime=Nx`); `time`, a least time the harness fills itself
+   * (Google Benchmark's `--benchmark_min_time`).
+   */
+  readonly lengthBy: 'iterations' | 'time';
+  /** Repetitions the pilot runs first in each process, so the design can weigh a warm-up repetition. */
+  readonly pilotWarmup: number;
+  /** When a pilot ran a cold start (Go), or null where the format has none. */
+  readonly coldStart: ColdStartRule | null;
+  /** `--iterations fixed` for runs not designed (Go); null: the harness sizes every run itself. */
+  fixedIterations: ((command: string, batch: number) => FixedIterations | null) | null;
+}
+
+/**
+ * What a report knows of a benchmark whose time row stays noisy even in pairs (read from the
+ * results file alone, so `pairbench report` says it again): the facts a harness's advice reads.
+ */
+export interface NoisyBenchmark {
+  /** the run command, as recorded */
+  readonly run: string;
+  /** every run was bound to one CPU (`--cpus` of one) */
+  readonly boundToOneCpu: boolean;
+  /** whether its processes ran several benchmarks (`--batch` above 1, or whole runs of the suite) */
+  batched(): boolean;
+  /** the head side's values of the benchmark's metric `metric` (`<name> (<metric>)`), or null when it has none */
+  metric(metric: string): number[] | null;
+}
+
+/** One error a harness wrote into its report: where it happened (`''`: not said) and its message as the report holds it. */
+export interface ReportedError {
+  where: string;
+  message: unknown;
+}
+
+/**
+ * How a failed run of the format says why in its own words (failure.ts words it): a JavaScript
+ * harness writes a failing file's error into its report, not on stderr.
+ */
+interface FailureReading {
+  /** The errors the harness wrote into a report (`text`: the run's stdout, or the report file), in its order. */
+  errors(text: string): ReportedError[];
+  /** The report file a failed run's output names, or null; absent where the report is the run's stdout. */
+  reportFile?(output: string): string | null;
+  /** The npm package whose `engines.node` the harness needs, so a run's older `node` can be named. */
+  readonly package?: string;
+}
+
+/** One benchmark-harness format. */
+export interface Harness<F extends string = string> {
+  /** the `--format` name */
+  readonly format: F;
+  /** One run's output into samples; throws HarnessParseError when it is not what the format prints. */
+  parse(text: string, options?: ParseOptions): Sample[];
+  /** How a run is narrowed to named benchmarks; null when no run of the format can be. */
+  readonly select: Selector | null;
+  /** How pairbench sizes and designs runs; null when it runs them as the command says. */
+  readonly design: RunDesign | null;
+  /**
+   * What the format's reports advise beside a noisy benchmark's warning (the `go-noise` and
+   * `js-noise` findings; report/findings.ts words them): none where the format has no lever of its own.
+   */
+  advice(noisy: NoisyBenchmark): Finding[];
+  /** The toolchains its benchmarks are built or run with (measure/environment.ts); null: any. */
+  readonly toolchains: readonly string[] | null;
+  /** What a failed run says in the harness's own words beyond its output's last lines; null: nothing more. */
+  readonly failure: FailureReading | null;
+}
+
+/** For a format whose reports advise nothing of their own. */
+export const noAdvice = (): Finding[] => [];

@@ -1,0 +1,123 @@
+/**
+ * Every harness format, once: the `--format` list, the formats whose runs can be narrowed to one
+ * benchmark, the parser of each and the rest of what pairbench knows of a format are all read
+ * from HARNESSES (harness.ts says what a harness owns). Go's harness is go-harness.ts, the
+ * JavaScript ones js-harnesses.ts; the others, which need no more than a parser, a filter and
+ * (Google Benchmark) the flags that size a run, are here.
+ */
+import { parseBencher } from './bencher.ts';
+import { parseCatch2 } from './catch2.ts';
+import { parseCriterion } from './criterion.ts';
+import { anchoredAlternation, isSimpleCommand, parts, prefixes, SEPARATOR } from './filter-text.ts';
+import { goHarness } from './go-harness.ts';
+import { parseGoogleBenchmark } from './google-benchmark.ts';
+import { noAdvice, type Harness, type Selection, type Selector, type Sizing } from './harness.ts';
+import { parseHyperfine } from './hyperfine.ts';
+import { parseJmh } from './jmh.ts';
+import { benchmarkjsHarness, mitataHarness, nodeBenchHarness, vitestHarness } from './js-harnesses.ts';
+import { parseJson } from './json.ts';
+import { parsePyperf } from './pyperf.ts';
+import { parsePytestBenchmark } from './pytest-benchmark.ts';
+
+/**
+ * The selection of a format whose `{filter}` is one anchored alternation of the names, metacharacters
+ * escaped (Google Benchmark's `--benchmark_filter`, Criterion's and JMH's filter argument, a
+ * script's own), and whose `{benchmark}` takes the names themselves (pytest node IDs, libtest names
+ * with `--exact`, pyperf benchmark names).
+ */
+const byNames: Selector = { filter: anchoredAlternation, all: '.', autoFlag: () => null };
+
+/**
+ * Catch2 runs the test cases its test spec names: names separated by `,`, where `\` escapes a
+ * character Catch2 would read otherwise (`,` `[` `]` `*` `~` `"` `\`). A result is named
+ * `<test case> > <section…> > <benchmark>`; the test case is one of its prefixes.
+ */
+function catch2Filter(names: readonly string[]): string {
+  const alternatives = new Set<string>();
+  for (const name of names) {
+    for (const p of prefixes(parts(name).slice(0, -1), (xs) => xs.join(SEPARATOR))) alternatives.add(p.replace(/[\\,[\]*~"]/g, '\\$&'));
+  }
+  return [...alternatives].join(',');
+}
+
+/** Google Benchmark's `--benchmark_filter=`, appended to one simple command. */
+const googleBenchmarkFlag = (command: string): string | null => (isSimpleCommand(command) ? '--benchmark_filter=' : null);
+
+/** `--benchmark_min_time` (seconds) and `--benchmark_repetitions`, appended after the command's own: Google Benchmark takes the last. */
+function googleBenchmarkSizing(command: string, sizing: Sizing): Selection | null {
+  if (googleBenchmarkFlag(command) === null) return null;
+  const flags: string[] = [];
+  const env: Record<string, string> = {};
+  if (sizing.minTimeMs !== undefined) {
+    flags.push('--benchmark_min_time="$PAIRBENCH_MIN_TIME"');
+    env.PAIRBENCH_MIN_TIME = String(Number((sizing.minTimeMs / 1000).toPrecision(6)));
+  }
+  if (sizing.repetitions !== undefined) {
+    flags.push('--benchmark_repetitions="$PAIRBENCH_REPETITIONS"');
+    env.PAIRBENCH_REPETITIONS = String(sizing.repetitions + (sizing.warmup ?? 0));
+  }
+  return { command: flags.length > 0 ? ` ${flags.join(' ')}` : '', env };
+}
+
+/** The command's own length of a run: its `--benchmark_min_time`, else Google Benchmark's default 0.5 s. */
+function googleBenchmarkLengthMs(command: string): number {
+  const m = /--benchmark_min_time(?:=|\s+)['"]?(\d+(?:\.\d*)?|\.\d+)s?['"]?(?=\s|$)/.exec(command);
+  return m ? Number(m[1]) * 1000 : 500;
+}
+
+const criterionHarness: Harness<'criterion'> = { format: 'criterion', parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null };
+const bencherHarness: Harness<'bencher'> = { format: 'bencher', parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null };
+const pytestBenchmarkHarness: Harness<'pytest-benchmark'> = { format: 'pytest-benchmark', parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null };
+const googleBenchmarkHarness: Harness<'google-benchmark'> = {
+  format: 'google-benchmark',
+  parse: parseGoogleBenchmark,
+  select: { filter: anchoredAlternation, all: '.', autoFlag: googleBenchmarkFlag },
+  design: { sizingFlags: googleBenchmarkSizing, commandLengthMs: googleBenchmarkLengthMs, summary: 'median', lengthBy: 'time', pilotWarmup: 0, coldStart: null, fixedIterations: null },
+  advice: noAdvice,
+  toolchains: ['cc'],
+  failure: null,
+};
+/** hyperfine times whole commands: none of its runs can be narrowed to one. */
+const hyperfineHarness: Harness<'hyperfine'> = { format: 'hyperfine', parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null };
+const jmhHarness: Harness<'jmh'> = { format: 'jmh', parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
+const jsonHarness: Harness<'json'> = { format: 'json', parse: (text, options) => parseJson(text, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
+/** Catch2's test spec; `*,[.]` selects every test case, and the hidden ones (`[.]`, v2's `[!benchmark]`), which `*` alone may leave out. */
+const catch2Harness: Harness<'catch2'> = { format: 'catch2', parse: parseCatch2, select: { filter: catch2Filter, all: '*,[.]', autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ['cc'], failure: null };
+const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null };
+
+/** Every harness format, in the order `--help` lists them. */
+export const HARNESSES = [
+  goHarness,
+  criterionHarness,
+  bencherHarness,
+  pytestBenchmarkHarness,
+  googleBenchmarkHarness,
+  hyperfineHarness,
+  jmhHarness,
+  jsonHarness,
+  vitestHarness,
+  mitataHarness,
+  benchmarkjsHarness,
+  catch2Harness,
+  pyperfHarness,
+  nodeBenchHarness,
+] as const;
+
+export type HarnessFormat = (typeof HARNESSES)[number]['format'];
+
+/** The `--format` names of the harnesses (`time`, which times the command itself, is not one). */
+export const HARNESS_FORMATS: readonly HarnessFormat[] = HARNESSES.map((h) => h.format);
+
+const BY_FORMAT: ReadonlyMap<string, Harness<HarnessFormat>> = new Map(HARNESSES.map((h) => [h.format, h as Harness<HarnessFormat>]));
+
+/** True when `format` names a harness format (not `time`). */
+export function isHarnessFormat(format: string): format is HarnessFormat {
+  return BY_FORMAT.has(format);
+}
+
+/** The harness of `format`; undefined for a name that is not one (`time`, or a results file's unknown format). */
+export function harnessOf(format: HarnessFormat): Harness<HarnessFormat>;
+export function harnessOf(format: string): Harness<HarnessFormat> | undefined;
+export function harnessOf(format: string): Harness<HarnessFormat> | undefined {
+  return BY_FORMAT.get(format);
+}
