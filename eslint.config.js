@@ -32,7 +32,7 @@ const LAYERS = {
   results: { ...folder('results'), mayImport: ['config', 'harness', 'stats'] },
   schedule: { ...folder('schedule'), mayImport: ['results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
   report: { ...folder('report'), mayImport: ['results', 'config', 'harness', 'stats'] },
-  engine: { ...rootFiles('engine.ts', 'noise.ts'), mayImport: ['schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
+  engine: { ...rootFiles('engine.ts', 'noise-run.ts'), mayImport: ['schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },
   // SIGINT and SIGTERM stopping a command's run: it imports nothing, and the commands import it
   interrupt: { ...rootFiles('interrupt.ts'), mayImport: [] },
   bisect: { ...folder('bisect'), mayImport: ['engine', 'report', 'schedule', 'results', 'revisions', 'measure', 'config', 'harness', 'stats'] },

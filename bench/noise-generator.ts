@@ -28,7 +28,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { parseDuration } from '../src/config/units.ts';
+import { parseDuration } from '../src/config/values.ts';
 import { rngFor } from '../src/schedule/random.ts';
 
 export interface NoiseSettings {

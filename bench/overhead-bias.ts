@@ -28,8 +28,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runCommand } from '../src/measure/run.ts';
-import { judgeResults } from '../src/results/judge.ts';
+import { runCommand } from '../src/measure/one-run.ts';
+import { judgeResults } from '../src/results/judge-file.ts';
 import type { Results } from '../src/results/schema.ts';
 import { rngFor, shuffle } from '../src/schedule/random.ts';
 import { describeMachine, duration, machineMarkdown, ROOT } from './lib/machine.ts';

@@ -16,7 +16,7 @@
  * - recorded: the time each tool writes down for one run of `true` (pairbench: the median of the
  *   pairs' wallMs; hyperfine: the median of its times): what each adds inside what it measures.
  * Where pairbench's time goes (timed in this process, or by hyperfine): a bare Node `spawn('true')`
- * loop, pairbench's run path (src/measure/run.ts `runCommand`) in a loop, the shell
+ * loop, pairbench's run path (src/measure/one-run.ts `runCommand`) in a loop, the shell
  * (hyperfine -N on `/bin/sh -c true`), pairbench without the
  * helper (PAIRBENCH_NO_HELPER=1), one results-file rewrite per pair (src/results/writer.ts) and one
  * stopping check per round (src/stats/stop.ts) at each pair count.
@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measuringTimer } from '../src/measure/helper.ts';
-import { runCommand } from '../src/measure/run.ts';
+import { runCommand } from '../src/measure/one-run.ts';
 import type { Results } from '../src/results/schema.ts';
 import { ResultsWriter } from '../src/results/writer.ts';
 import { rngFor } from '../src/schedule/random.ts';
@@ -89,7 +89,7 @@ async function hyperfine(runs: number, command: string, tmp: string, warmup = 2)
   return { wallMs: r.wallMs, recordedMs: median(j.results[0]!.times) * 1000 };
 }
 
-/** Mean wall time of `count` calls of pairbench's run path (src/measure/run.ts), in this process. */
+/** Mean wall time of `count` calls of pairbench's run path (src/measure/one-run.ts), in this process. */
 async function runPathLoop(count: number, dir: string): Promise<number> {
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
@@ -273,7 +273,7 @@ async function main(argv: string[]): Promise<number> {
   L.push('| Part | Time | How measured |');
   L.push('|---|---|---|');
   L.push(`| Node's floor: a bare \`spawn('true')\` until exit | ${ms(median(spawnFloor))} per run | a loop of ${loopCount} in the bench's Node process |`);
-  L.push(`| pairbench's run path (\`runCommand\`: a request to the served run helper, its fork of \`/bin/sh -c\` in a process group of its own, output frames, group kill) | ${ms(median(runPath))} per run | a loop of ${loopCount} calls of src/measure/run.ts in the bench's process |`);
+  L.push(`| pairbench's run path (\`runCommand\`: a request to the served run helper, its fork of \`/bin/sh -c\` in a process group of its own, output frames, group kill) | ${ms(median(runPath))} per run | a loop of ${loopCount} calls of src/measure/one-run.ts in the bench's process |`);
   for (const [a, b] of spans) L.push(`| the whole \`compare\` loop from ${a} to ${b} pairs (schedule, results rewrite, stopping checks) | ${ms(slope('pairbench', a, b))} per run | slope, above |`);
   for (const [a, b] of spans) L.push(`| the same without the run helper (\`PAIRBENCH_NO_HELPER=1\`: Node times \`/bin/sh -c\` itself), ${a} to ${b} pairs | ${ms(slope('pairbenchNoHelper', a, b))} per run | slope |`);
   for (const c of stopChecks) L.push(`| one stopping check (src/stats/stop.ts: outlier screen, Hodges–Lehmann interval, betting evidence) on ${c.pairs} pairs | ${ms(c.ms, 3)} per round = ${ms(c.ms / 2, 3)} per run | median of 15 calls; the schedule runs one after every round (every pair, with one benchmark) |`);

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/run-Z6XFNJUY.js");
+  const { runAction } = await import("./chunks/steps-CH4OOA6B.js");
   await runAction();
 }

@@ -461,7 +461,7 @@ def other_references(rng: np.random.Generator) -> dict:
 
 def order_statistics() -> dict:
     """k times the variance of the least (and, for odd k, the median) of k standard normal values,
-    by numerical integration of the order statistic's density: the e_k of src/stats/design.ts
+    by numerical integration of the order statistic's density: the e_k of src/stats/design-model.ts
     (`minEfficiency`, `medianEfficiency`)."""
     from scipy import integrate
 

@@ -1,6 +1,6 @@
 /**
  * The GitHub Action's entry point (bundled to dist/index.js, `runs.using: node24`). Thin: the work
- * is in action/run.ts, which builds the same Spec as the CLI and calls the same engine. The
+ * is in action/steps.ts, which builds the same Spec as the CLI and calls the same engine. The
  * Node.js version and the runner's system are checked before anything else is imported: an old
  * Node.js gets one line and exit status 2 (as the CLI), a Windows runner a failed step.
  */
@@ -14,6 +14,6 @@ if (refusal === WINDOWS_REFUSAL) {
   process.stderr.write(`${refusal}\n`);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import('./action/run.ts');
+  const { runAction } = await import('./action/steps.ts');
   await runAction();
 }

@@ -5,11 +5,11 @@
  */
 import { PairbenchError, errorCode } from './config/errors.ts';
 import type { ExitCode } from './engine.ts';
-import { bisect } from './cli/bisect.ts';
+import { bisect } from './cli/bisect-command.ts';
 import { compare } from './cli/compare.ts';
 import { about } from './cli/help.ts';
 import type { Io } from './cli/io.ts';
-import { noise } from './cli/noise.ts';
+import { noise } from './cli/noise-command.ts';
 import { report } from './cli/report.ts';
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<ExitCode>> = { compare, report, noise, bisect };

@@ -84,7 +84,7 @@ export function runCountCell(cell: CountCell, trials: number, seed: number): Cou
     }
     zeroPairs += pairs.filter((p) => p.base === 0).length;
     oneSidedPairs += oneSided.base + oneSided.head;
-    // a row whose every pair has one side at 0 is judged too, from those pairs (results/judge.ts)
+    // a row whose every pair has one side at 0 is judged too, from those pairs (results/judge-file.ts)
     const j = judge([{ name: 'count', direction: 'lower-is-better', sequential: true, pairs, ...(oneSided.base + oneSided.head > 0 ? { oneSided } : {}) }], { alpha: ALPHA, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm', seed: seed + t });
     const b = j.benchmarks[0]!;
     verdicts[b.verdict]++;

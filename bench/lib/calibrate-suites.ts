@@ -19,7 +19,7 @@
  * unchanged, and how many were stopped as futile.
  */
 import { buildSpec, cliNaming } from '../../src/config/spec.ts';
-import type { RunRequest, RunResult } from '../../src/measure/run.ts';
+import type { RunRequest, RunResult } from '../../src/measure/one-run.ts';
 import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { judge } from '../../src/stats/index.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
@@ -120,7 +120,7 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     direction: r.direction,
     pairs: r.pairs,
     ...(r.stoppedBecause === 'precision' || r.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
-    // measured under the stopping rules, whatever ended it, as results/judge.ts judges it
+    // measured under the stopping rules, whatever ended it, as results/judge-file.ts judges it
     sequential: true,
   }));
   const j = judge(inputs, { alpha: job.alpha, threshold: THRESHOLD, outliers: 'tukey', correction: 'holm', seed: seed >>> 0 });

@@ -14,8 +14,8 @@ import { parseFailOn, type FailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
 import { ACTION_OWN_INPUTS, ownDefault } from './input-table.ts';
 import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
-import { parseChoice, parseDuration, parseMinChange } from '../config/units.ts';
-import { COMMENT_MODES, type CommentMode } from '../github/comment.ts';
+import { parseChoice, parseDuration, parseMinChange } from '../config/values.ts';
+import { COMMENT_MODES, type CommentMode } from '../github/post-comment.ts';
 import { parsePrNumber, type Mode } from '../github/events.ts';
 import type { JudgeOptions } from '../stats/types.ts';
 

@@ -2,17 +2,17 @@
  * compare and noise: the revisions the event names, measured on this runner by the engine the
  * command line runs, with the progress in the step log; a signal stops the run and keeps what it
  * measured (S11). Then, with `bisect: true`, a regression on a pull request is searched for the
- * commit that made it (bisect.ts): its sections go after the report.
+ * commit that made it (bisect-step.ts): its sections go after the report.
  */
 import * as core from '@actions/core';
 import { basename } from 'node:path';
 import type { Target } from '../github/events.ts';
 import { runCompare } from '../engine.ts';
 import { onInterrupt } from '../interrupt.ts';
-import { runNoise } from '../noise.ts';
+import { runNoise } from '../noise-run.ts';
 import { commandsOf } from '../report/markdown.ts';
-import { bisectRegressions } from './bisect.ts';
-import { actionBuildCache } from './build-cache.ts';
+import { bisectRegressions } from './bisect-step.ts';
+import { actionBuildCache } from './build-cache-service.ts';
 import { commandEnv, envInputReader, type ActionSettings } from './inputs.ts';
 import { infoUntrusted, stepProgress } from './log.ts';
 import type { Outcome } from './outcome.ts';

@@ -6,7 +6,7 @@
 import * as core from '@actions/core';
 import { basename } from 'node:path';
 import { publishCheckRun } from '../github/check.ts';
-import { upsertComment } from '../github/comment.ts';
+import { upsertComment } from '../github/post-comment.ts';
 import type { Target } from '../github/events.ts';
 import { acceptance, DEFAULT_ACCEPT_LABEL } from '../github/labels.ts';
 import type { GitHubApi } from '../github/octokit.ts';

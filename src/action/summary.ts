@@ -12,7 +12,7 @@ import { hardCut } from '../report/budget.ts';
 import { utf8Bytes } from '../report/escape.ts';
 import { renderHtml } from '../report/html.ts';
 import { REPORT_LIMITS, renderMarkdown, type Acceptance } from '../report/markdown.ts';
-import { renderNoiseMarkdown } from '../report/noise.ts';
+import { renderNoiseMarkdown } from '../report/noise-report.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import type { ActionSettings } from './inputs.ts';
 import type { Outcome } from './outcome.ts';
@@ -51,7 +51,7 @@ export function withAppendix(render: (maxLength: number) => string, appendix: st
   return utf8Bytes(text) > limit ? hardCut(text, limit) : text;
 }
 
-/** The name of a bisect's summary file beside the results file (action/bisect.ts), for the notes that point to it. */
+/** The name of a bisect's summary file beside the results file (action/bisect-step.ts), for the notes that point to it. */
 export function bisectFiles(resultsPath: string): string {
   return `${basename(resultsPath).replace(/\.json$/i, '')}.bisect-<n>.json`;
 }

@@ -6,7 +6,7 @@
  */
 import { UsageError, show } from '../config/errors.ts';
 import { cliNaming, type InputNaming } from '../config/spec.ts';
-import type { RangeCommit } from '../results/bisect.ts';
+import type { RangeCommit } from '../results/bisect-summary.ts';
 import { Git, SHA_PATTERN, checkRevision } from '../revisions/git.ts';
 
 export interface CommitRange {

@@ -1,6 +1,6 @@
 /**
  * The search of `pairbench bisect`, as pure state: which commit to measure next, what a step's
- * verdict teaches, and what the search concluded. No process runs here (run.ts measures).
+ * verdict teaches, and what the search concluded. No process runs here (find-commit.ts measures).
  *
  * Commits are numbered along the first-parent history of the range: 0 is the base, 1..n the
  * range's commits, n the head. `lo` is the last commit known not to regress the benchmark against
@@ -15,7 +15,7 @@
  * cannot be built is skipped (no test is spent on it); when the planned tests are used up, or a
  * step cannot decide (`stepOutcomeOf`), the search stops and names the commits it could not separate.
  */
-import type { Conclusion, StepOutcome } from '../results/bisect.ts';
+import type { Conclusion, StepOutcome } from '../results/bisect-summary.ts';
 import type { BenchmarkResult } from '../results/schema.ts';
 
 export type { Conclusion, StepOutcome };

@@ -5,7 +5,7 @@ import type { ExitCode } from '../engine.ts';
 import { HTML_OPTION, helpLines, loadConfig, optionLine, parseFlags } from './args.ts';
 import { checkOutputs } from './emit.ts';
 import type { Io } from './io.ts';
-import { runAndReport } from './run.ts';
+import { runAndReport } from './run-comparison.ts';
 
 function help(all: boolean): string {
   const lines = helpLines([...COMPARE_OPTIONS, HTML_OPTION], all, (o) => optionLine(o, { choices: true }));

@@ -29,7 +29,7 @@ export function debugHooks(io: Io, spec: Spec, kind: 'compare' | 'noise'): Debug
   const scripted = scriptedRunner(spec, script, {
     path,
     aa: kind === 'noise',
-    // as a user's Ctrl-C: the command line's own handler (cli/run.ts) stops the comparison
+    // as a user's Ctrl-C: the command line's own handler (cli/run-comparison.ts) stops the comparison
     interrupt: () => process.kill(process.pid, 'SIGINT'),
   });
   io.stderr.write(`warning: ${DEBUG_RUNNER_VARIABLE} is set: no command is run, every run is answered from ${path}\n`);

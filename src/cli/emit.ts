@@ -8,7 +8,7 @@ import type { Results } from '../results/schema.ts';
 import { checkOutputPath, resultsText } from '../results/writer.ts';
 import { renderHtml } from '../report/html.ts';
 import { renderMarkdown, type ReplaySource } from '../report/markdown.ts';
-import { renderNoiseMarkdown, renderNoiseText } from '../report/noise.ts';
+import { renderNoiseMarkdown, renderNoiseText } from '../report/noise-report.ts';
 import { renderTerminal } from '../report/terminal.ts';
 import type { Io } from './io.ts';
 

@@ -4,7 +4,7 @@ import { parseFailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS } from '../config/options.ts';
 import { cliNaming, parseOptionValue } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
-import { parseMinChange } from '../config/units.ts';
+import { parseMinChange } from '../config/values.ts';
 import { checkResultsFileCount, mergeResults } from '../results/merge.ts';
 import { readResultsFile } from '../results/read.ts';
 import { rejudge } from '../results/rejudge.ts';

@@ -8,7 +8,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Direction, OutlierRule, Correction } from '../stats/types.ts';
-import { parseCacheKey, parseCachePaths } from './build-cache.ts';
+import { parseCacheKey, parseCachePaths } from './build-cache-option.ts';
 import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
@@ -16,7 +16,7 @@ import { checkCpuList, parseCpus } from './cpus.ts';
 import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
-import { parseAlpha, parseChoice, parseDuration, parseInteger, parseMinChange, parsePercent } from './units.ts';
+import { parseAlpha, parseChoice, parseDuration, parseInteger, parseMinChange, parsePercent } from './values.ts';
 import type { UnitFamily } from '../stats/floor.ts';
 
 export type RawValue = string | number | boolean | string[] | undefined;
@@ -30,7 +30,7 @@ export interface BenchmarkSpec {
   threshold?: number;
   /** per-metric thresholds (`threshold: { wall: 5%, instructions: 0.5% }`): the gate set per metric */
   thresholds?: Partial<Record<Metric, number>>;
-  /** its own `min-change` (config file), as typed and checked (config/units.ts `parseMinChange`) */
+  /** its own `min-change` (config file), as typed and checked (config/values.ts `parseMinChange`) */
   minChange?: string;
   direction?: Direction;
   prepare: string | null;
@@ -53,7 +53,7 @@ export interface BenchmarkSpec {
   iterations?: 'fixed' | 'harness';
   /**
    * Go and Google Benchmark suites paired per benchmark: `auto` (default) chooses each benchmark's
-   * repetitions per process and their length from the noise of its first pairs (schedule/design.ts);
+   * repetitions per process and their length from the noise of its first pairs (schedule/choose-design.ts);
    * `command` runs them as the command says (Go with the count of `iterations`).
    */
   design?: 'auto' | 'command';
@@ -90,7 +90,7 @@ export interface Spec {
   precision: number | null;
   warmup: number;
   threshold: number;
-  /** `--min-change`, as typed and checked (config/units.ts `parseMinChange`); null: no floor */
+  /** `--min-change`, as typed and checked (config/values.ts `parseMinChange`); null: no floor */
   minChange: string | null;
   alpha: number;
   outliers: OutlierRule;

@@ -7,7 +7,7 @@ import type { Results } from '../results/schema.ts';
 import { REPORT_LIMITS } from '../report/markdown.ts';
 import { conclusionOf, reportModel, type Acceptance, type Conclusion, type ReportModel } from '../report/model.ts';
 import { countsText } from '../report/words.ts';
-import { FORK_ADVICE, describeApiError, isWriteForbidden, sendWithinLimit } from './errors.ts';
+import { FORK_ADVICE, describeApiError, isWriteForbidden, sendWithinLimit } from './api-errors.ts';
 import type { GitHubApi } from './octokit.ts';
 
 export { conclusionOf };

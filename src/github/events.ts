@@ -24,7 +24,7 @@
 import { z } from 'zod';
 import { UsageError, show } from '../config/errors.ts';
 import { checkRevision } from '../revisions/git.ts';
-import { describeApiError } from './errors.ts';
+import { describeApiError } from './api-errors.ts';
 import type { GitHubApi } from './octokit.ts';
 
 export type Mode = 'compare' | 'report' | 'noise';

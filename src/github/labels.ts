@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import type { Acceptance } from '../config/fail-on.ts';
 import type { GitHubApi } from './octokit.ts';
-import { describeApiError } from './errors.ts';
+import { describeApiError } from './api-errors.ts';
 
 export const DEFAULT_ACCEPT_LABEL = 'performance-accepted';
 

@@ -24,8 +24,8 @@ import type { Octokit } from '@octokit/core';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck/light.js';
-import { parseDuration } from '../config/units.ts';
-import { ApiDeadlineError } from './errors.ts';
+import { parseDuration } from '../config/values.ts';
+import { ApiDeadlineError } from './api-errors.ts';
 
 export type GitHubApi = ReturnType<typeof getOctokit>;
 

@@ -1,7 +1,7 @@
 /**
  * Go: a pilot that ran a cold start, and what follows from it (the Go harness's `design.coldStart`).
  *
- * The pilot of a designed Go benchmark (schedule/design.ts) runs one to a few iterations a
+ * The pilot of a designed Go benchmark (schedule/choose-design.ts) runs one to a few iterations a
  * repetition. Where the benchmark fills a pool or a cache on first use, and the collector Go runs
  * before each repetition empties it, such short repetitions time the refill, not the steady
  * iteration the benchmark's own `-test.benchtime` times. They measure another regime, as a JVM's

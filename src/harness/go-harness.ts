@@ -17,7 +17,7 @@ import type { FixedIterations, Harness, Selection, Sizing } from './harness.ts';
 /**
  * The pilot runs one more repetition first in each process, so that it reads the spreads
  * both with the process's first repetition (its first two) and without it (the two after): what a
- * design with and without a warm-up repetition would meet (stats/design.ts, `WarmupVariant`). A Go
+ * design with and without a warm-up repetition would meet (stats/design-model.ts, `WarmupVariant`). A Go
  * process's first repetition is often slower than the rest (the collector reclaiming what
  * initialisation allocated, pools filling, pages faulting in), the second rarely
  * (bench/results/warmup-go-2026-11-27.md; docs/measuring.md, "How runs are designed").

@@ -7,7 +7,7 @@
  * instead of testing the format's name, so everything a format does is read in one place, and a new
  * format is one object added to the registry. Text and numbers in, answers out; no I/O.
  */
-import type { Summary } from '../stats/design.ts';
+import type { Summary } from '../stats/design-model.ts';
 import type { Direction, Finding } from '../stats/types.ts';
 import type { Sample } from './types.ts';
 
@@ -26,7 +26,7 @@ export interface Selection {
 }
 
 /**
- * How pairbench sizes a run (the design of its runs, schedule/design.ts): Go's iteration count
+ * How pairbench sizes a run (the design of its runs, schedule/choose-design.ts): Go's iteration count
  * (`-test.benchtime=Nx`) and repetitions (`-test.count`); Google Benchmark's minimum time
  * (`--benchmark_min_time`, seconds) and repetitions (`--benchmark_repetitions`). Each is appended
  * after the command's own flags, which both harnesses let the last one win.
@@ -86,7 +86,7 @@ export interface ColdStartRule {
   inModes(ops: readonly number[], opMs: number): boolean;
 }
 
-/** What the format lets pairbench do to design its runs (`--design auto`, schedule/design.ts). */
+/** What the format lets pairbench do to design its runs (`--design auto`, schedule/choose-design.ts). */
 export interface RunDesign {
   /** The flags (their values in the environment) that size a run of `command`, or null when it cannot be sized (not one simple command). */
   sizingFlags(command: string, sizing: Sizing): Selection | null;

@@ -23,7 +23,7 @@ export interface Sample {
    * repetitions): every value, in the order printed; `value` is their median (their minimum for
    * a Go time or allocation count: `combine`), or that of those after a design's warm-up
    * (measure/samples.ts, `afterWarmup`). The design of the runs reads the spread inside a process
-   * from them (schedule/design.ts).
+   * from them (schedule/choose-design.ts).
    */
   repetitions?: number[];
   /**

@@ -4,7 +4,7 @@
  * not cancel in a ratio: (h + c) / (b + c) is closer to 1 than h / b, so a change of +5% on a
  * 10 ms program would read about +4.3%. As hyperfine does (its shell spawning time), the empty
  * command `sh -c ''` is timed through the same path as the runs (same spawn, directory and
- * environment), and its median is subtracted when the pairs are judged (stats/overhead.ts).
+ * environment), and its median is subtracted when the pairs are judged (stats/overhead-estimate.ts).
  *
  * Unlike hyperfine's one calibration before the benchmarks, one calibration run follows every
  * pair in the same request to the run helper, so the calibration shares the machine's moment
@@ -13,8 +13,8 @@
  */
 import type { BenchmarkSpec } from '../config/spec.ts';
 import type { Metric } from '../config/options.ts';
-import { overheadEstimate } from '../stats/overhead.ts';
-import type { RunRequest, RunResult } from './run.ts';
+import { overheadEstimate } from '../stats/overhead-estimate.ts';
+import type { RunRequest, RunResult } from './one-run.ts';
 
 /** The samples of one benchmark's calibration runs, per metric that is corrected. */
 export interface Calibration {

@@ -1,6 +1,6 @@
 /**
  * What one run is asked to do. Its own module, so that the two ways of running it (run-served.ts,
- * run-spawned.ts) read it without importing run.ts, which chooses between them.
+ * run-spawned.ts) read it without importing one-run.ts, which chooses between them.
  */
 import type { ShellMode } from '../config/command.ts';
 import type { InstructionCounter } from './instructions.ts';

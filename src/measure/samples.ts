@@ -8,7 +8,7 @@ import { parseHarness } from '../harness/index.ts';
 import { combined, TIME_UNIT } from '../harness/common.ts';
 import { filterMatches } from '../harness/select.ts';
 import type { HarnessFormat, Sample } from '../harness/types.ts';
-import type { RunResult } from './run.ts';
+import type { RunResult } from './one-run.ts';
 
 export interface RowSample extends Sample {
   /** the metric, for `--format time`; undefined for harness results */
@@ -71,7 +71,7 @@ export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: 
 
 /**
  * A run's samples with the first `warmup` repetitions of each left out of its value (a design's
- * warm-up: schedule/design.ts): the value is the median of the rest (the minimum for an allocation
+ * warm-up: schedule/choose-design.ts): the value is the median of the rest (the minimum for an allocation
  * count: harness/types.ts, `Sample.combine`), and `repetitions` keeps every
  * one, so the design still sees the warm-up. A sample that printed no more repetitions than the
  * warm-up keeps its value. A count whose remaining median is 0 is kept, as a harness keeps a count

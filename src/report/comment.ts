@@ -393,7 +393,7 @@ export function markdownReport(model: ReportModel, ctx: Omit<MarkdownContext, ke
   // why the intervals are at the level shown, when it is not 1 - alpha (several benchmarks, early stops)
   const levelNote = changedRows.length ? model.interval.note : null;
   if (levelNote && budget.take(levelNote, 14)) out.push(`<sub>${escapeInline(levelNote, 400)}</sub>`);
-  // how the runs were designed, once for the comparison (schedule/design.ts)
+  // how the runs were designed, once for the comparison (schedule/choose-design.ts)
   const designs = model.designs;
   if (designs && budget.take(designs, 14)) out.push(`<sub>${escapeInline(designs, 400)} (\`design: command\` runs them as the command says).</sub>`);
   if (forestText) out.push(forestText);

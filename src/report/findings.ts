@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { Finding } from '../stats/types.ts';
 import { formatLevel } from './format.ts';
-import { formatThreshold } from '../config/units.ts';
+import { formatThreshold } from '../config/values.ts';
 
 /** `cli`: the terminal (flags, `pairbench report`); `action`: the PR comment, check run and job summary (action inputs). */
 export type Surface = 'cli' | 'action';

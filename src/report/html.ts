@@ -13,7 +13,7 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { absoluteChange, changeFromZero, formatChange, formatChangeInterval, formatCv, formatP, formatSpread, formatValue, spreadName } from './format.ts';
-import { formatThreshold } from '../config/units.ts';
+import { formatThreshold } from '../config/values.ts';
 import { reportModel, type ModelOptions, type ReportModel, type RowNote } from './model.ts';
 import { cutText, escapeHtml, forestSvg, MAX_DRAWN_PAIRS, ratiosSvg, timelineSvg } from './html-plots.ts';
 import { replayLines, type ReplaySource } from './replay.ts';

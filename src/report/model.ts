@@ -15,12 +15,12 @@
  */
 import { gateAfterAcceptance, type Acceptance, type FailOn } from '../config/fail-on.ts';
 import { gateFails, nothingAllowed, nothingCompared, type NothingCompared } from '../results/gate.ts';
-import { environmentDifferences, toolchainDifferences } from '../results/environment.ts';
+import { environmentDifferences, toolchainDifferences } from '../results/environment-differences.ts';
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { geomeanChange, type Geomean } from '../stats/geomean.ts';
 import type { StoredDiagnostic } from './findings.ts';
-import { designSummary, futilitySummary, paceOf } from './designs.ts';
+import { designSummary, futilitySummary, paceOf } from './designs-note.ts';
 import { forestRows, type ForestRow } from './forest.ts';
 import { formatLevel, intervalLabel, intervalNote } from './format.ts';
 import { benchmarkOfRow, countGroups, groupRows, isTimeUnit, worseChange, type Group, type VerdictCounts } from './rows.ts';
@@ -63,9 +63,9 @@ export type ReportNote =
   | { code: 'build-cache'; hit: boolean; key: string }
   /** the action: judging keys the pull request's own config changed, which were not used (its base commit's were) */
   | { code: 'config-ignored'; keys: string[]; path: string }
-  /** merged files measured in environments that differ: what differs (results/environment.ts) */
+  /** merged files measured in environments that differ: what differs (results/environment-differences.ts) */
   | { code: 'mixed-environments'; files: number; differences: string[] }
-  /** base and head built by different toolchains: which, base first (results/environment.ts) */
+  /** base and head built by different toolchains: which, base first (results/environment-differences.ts) */
   | { code: 'toolchains-differ'; differences: string[] };
 
 /**
@@ -160,9 +160,9 @@ export interface ReportModel {
   head: Revision;
   /** the level the intervals are shown at ("95%", "99.375%") and, when it is not 1 − alpha, why */
   interval: { label: string; note: string | null };
-  /** how the runs were designed, once for the comparison (designs.ts) */
+  /** how the runs were designed, once for the comparison (designs-note.ts) */
   designs: string | null;
-  /** why benchmarks stopped undecided before the budget ran out (designs.ts) */
+  /** why benchmarks stopped undecided before the budget ran out (designs-note.ts) */
   futility: { count: number; text: string } | null;
   notes: ReportNote[];
   /** each benchmark row's own notes, in the file's order */

@@ -16,7 +16,7 @@
  */
 import type { Results } from '../results/schema.ts';
 import { COMPARE_OPTIONS } from '../config/options.ts';
-import { formatThreshold } from '../config/units.ts';
+import { formatThreshold } from '../config/values.ts';
 import { parseOptionValue } from '../config/spec.ts';
 import { RECORDED_SETTINGS, readRecordedSetting } from '../results/recorded.ts';
 

@@ -1,7 +1,7 @@
 /**
  * A Go pilot that ran a cold start is not judged (the rule: harness/go-cold-start.ts).
  *
- * The pilot of a designed Go benchmark (schedule/design.ts) runs one to a few iterations a
+ * The pilot of a designed Go benchmark (schedule/choose-design.ts) runs one to a few iterations a
  * repetition. Where the benchmark fills a pool or a cache on first use, and the collector Go runs
  * before each repetition empties it, such short repetitions time the refill: on the fastjson suite
  * the pilot pairs of its four pool-filling parsers spread by ±100-260% (sd of ln(head/base)), the

@@ -1,6 +1,6 @@
 /**
  * A design of a benchmark's runs (the `design` of a results file: schema.ts) in words, the same in
- * the log when it is chosen (schedule/design.ts) and in every report (report/designs.ts).
+ * the log when it is chosen (schedule/choose-design.ts) and in every report (report/designs-note.ts).
  */
 
 /** A length of a design (a repetition, a process, a pair): "2.5 ms", "40 ms", "1.25 s". */

@@ -5,7 +5,7 @@
  */
 import { UsageError, show } from '../config/errors.ts';
 import { LIMITS } from '../config/limits.ts';
-import { mergedEnvironments } from './environment.ts';
+import { mergedEnvironments } from './environment-differences.ts';
 import type { Results } from './schema.ts';
 import { estimateFileBytes } from './writer.ts';
 
@@ -92,7 +92,7 @@ export function mergeResults(files: Results[], names: string[]): Results {
     return STATUS_RANK[s] > STATUS_RANK[w] ? s : w;
   }, 'complete');
   const failures = files.flatMap((f) => f.failures ?? []);
-  // shards of runners that differ: each environment is kept, and every report says so (environment.ts)
+  // shards of runners that differ: each environment is kept, and every report says so (environment-differences.ts)
   const environments = mergedEnvironments(files);
   return {
     ...first,

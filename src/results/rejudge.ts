@@ -26,10 +26,10 @@ import type { FailOn } from '../config/fail-on.ts';
 import { optionDef } from '../config/options.ts';
 import { parseOptionValue, type InputNaming } from '../config/spec.ts';
 import { pairedTestFor } from '../stats/index.ts';
-import { formatThreshold, parseMinChange } from '../config/units.ts';
+import { formatThreshold, parseMinChange } from '../config/values.ts';
 import type { JudgeOptions } from '../stats/types.ts';
 import { gateFails } from './gate.ts';
-import { judgeResults } from './judge.ts';
+import { judgeResults } from './judge-file.ts';
 import { readAsFlag, readRecordedSetting } from './recorded.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 

@@ -220,7 +220,7 @@ const BenchmarkResultSchema = z.object({
   /** Go, `--iterations fixed`: every run of this benchmark, on both sides, did this many iterations (`-test.benchtime=Nx`) */
   iterations: z.number().int().positive().optional(),
   /**
-   * `--design auto`: how its runs were designed (schedule/design.ts). Its first `pilotPairs` pairs ran
+   * `--design auto`: how its runs were designed (schedule/choose-design.ts). Its first `pilotPairs` pairs ran
    * the pilot's design (its repetitions per process, at each of its lengths in turn); every later pair
    * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), after `warmup` more
    * left out of the value, the same on both sides. With `coldStart`, the pilot's pairs are kept
@@ -292,7 +292,7 @@ export const ResultsSchema = z.object({
   base: RevisionSchema,
   head: RevisionSchema,
   environment: EnvironmentSchema.optional(),
-  /** after a merge of files from more than one environment: each environment, in the files' order (results/environment.ts) */
+  /** after a merge of files from more than one environment: each environment, in the files' order (results/environment-differences.ts) */
   environments: z.array(EnvironmentSchema).max(1000).optional(),
   settings: RecordedSettingsSchema.optional(),
   status: z.enum(['running', 'complete', 'partial', 'failed']).optional(),

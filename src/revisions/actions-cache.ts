@@ -21,7 +21,7 @@ import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { CacheRestore, CacheStore } from './build-cache.ts';
-import { CACHE_MANIFEST } from '../config/build-cache.ts';
+import { CACHE_MANIFEST } from '../config/build-cache-option.ts';
 import { CacheRefusal, placeEntry, stageEntry, verifyEntry } from './cache-entry.ts';
 
 async function inFolder<T>(dir: string, env: Record<string, string>, fn: () => Promise<T>): Promise<T> {

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, copyFileSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import { isAbsolute, join, normalize, relative } from 'node:path';
 import { z } from 'zod';
-import { CACHE_MANIFEST } from '../config/build-cache.ts';
+import { CACHE_MANIFEST } from '../config/build-cache-option.ts';
 
 /** A manifest larger than this is not read (a million files is already far past a build's outputs). */
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;

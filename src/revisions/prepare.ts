@@ -9,7 +9,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UsageError, show } from '../config/errors.ts';
 import type { RevisionSpec, Spec } from '../config/spec.ts';
-import { runCommand } from '../measure/run.ts';
+import { runCommand } from '../measure/one-run.ts';
 import { Git, checkRevision } from './git.ts';
 import { buildCacheKey, describeCache, type BuildCache, type BuildCacheOutcome } from './build-cache.ts';
 import { alive } from '../measure/process-group.ts';

@@ -23,9 +23,9 @@ import { newState, stopUnit, summary, type Job, type LoopState, type Row, type U
 import { minPairsForAlpha } from '../stats/power.ts';
 import { settlePairsPerVariance } from '../stats/stop.ts';
 import { allocate } from './allocate.ts';
-import { chooseDesigns, pilotComplete, recordPilot } from './design.ts';
+import { chooseDesigns, pilotComplete, recordPilot } from './choose-design.ts';
 import { checkUnit } from './stopping.ts';
-import { planUnits } from './units.ts';
+import { planUnits } from './pairing-units.ts';
 import { pairsStillNeeded, timeLeft } from './time-left.ts';
 
 export type { LoopState } from './state.ts';
@@ -209,7 +209,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
 
   /**
    * `--design auto`: once every running benchmark of a suite has finished its pilot, their designs
-   * are chosen together (design.ts, `chooseDesigns`: each pooled with the suite's figures).
+   * are chosen together (choose-design.ts, `chooseDesigns`: each pooled with the suite's figures).
    */
   function designsReady(job: Job): void {
     const piloting = job.units.filter((u) => u.design?.phase === 'pilot');

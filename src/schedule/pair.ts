@@ -12,7 +12,7 @@ import type { FreshCopier } from '../measure/fresh-copy.ts';
 import { harnessFailureDetail } from '../measure/harness-failure.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 import { addCalibration, calibrationRequest } from '../measure/overhead.ts';
-import type { RunRequest, RunResult } from '../measure/run.ts';
+import type { RunRequest, RunResult } from '../measure/one-run.ts';
 import { afterWarmup, samplesOf, type RowSample } from '../measure/samples.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Failure } from '../results/schema.ts';

@@ -9,7 +9,7 @@
  * that the whole command runs without a process.
  * (The shape follows hyperfine's `Executor` trait and its `MockExecutor`.)
  */
-import type { RunRequest, RunResult } from '../measure/run.ts';
+import type { RunRequest, RunResult } from '../measure/one-run.ts';
 
 export type Runner = (requests: readonly RunRequest[]) => Promise<RunResult[]>;
 

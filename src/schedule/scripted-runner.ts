@@ -1,5 +1,5 @@
 /**
- * A scripted runner and clock: the command line's hidden debug mode (cli/run.ts), which runs the
+ * A scripted runner and clock: the command line's hidden debug mode (cli/run-comparison.ts), which runs the
  * whole real pipeline (spec, schedule, stopping, judging, results file, reports) with no process
  * forked and nothing timed, so that tests assert the exact text pairbench prints. It plays the
  * seam of runner.ts as the schedule's own tests do, from a JSON file that a test writes; the idea

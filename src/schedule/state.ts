@@ -8,7 +8,7 @@ import { calibrates, type Calibration } from '../measure/overhead.ts';
 import type { Failure } from '../results/schema.ts';
 import type { Sizing } from '../harness/select.ts';
 import type { Direction, Pair, StopReason } from '../stats/types.ts';
-import type { UnitDesign } from './design.ts';
+import type { UnitDesign } from './choose-design.ts';
 
 /** One result row: one benchmark (and metric), with its pairs. */
 export interface Row {
@@ -79,7 +79,7 @@ export interface Unit {
   iterations?: number;
   /** how each run of it is sized (`--iterations fixed`, or the current design of `--design auto`) */
   sizing?: Sizing;
-  /** `--design auto`: its pilot and the design chosen from it (design.ts) */
+  /** `--design auto`: its pilot and the design chosen from it (choose-design.ts) */
   design?: UnitDesign;
   pairs: number;
   running: boolean;

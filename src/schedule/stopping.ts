@@ -7,7 +7,7 @@
  */
 import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
-import { overheadEstimate, subtractOverhead } from '../stats/overhead.ts';
+import { overheadEstimate, subtractOverhead } from '../stats/overhead-estimate.ts';
 import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
 import { coldPilotLeftOut } from '../harness/go-cold-start.ts';
 
@@ -30,7 +30,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
   const minKept = minPairsForAlpha(spec.alpha / (2 * family));
   const checks = rowsOf(unit).map((row) => {
     // judged as the report will judge it: after a pilot that ran a cold start (results/cold-pilot.ts),
-    // on pairs less pairbench's own overhead (stats/overhead.ts)
+    // on pairs less pairbench's own overhead (stats/overhead-estimate.ts)
     const left = coldPilotPairs(unit, row);
     const judged = left > 0 ? row.pairs.slice(left) : row.pairs;
     const pairs = row.overhead ? subtractOverhead(judged, overheadEstimate({ samples: row.overhead })).pairs : judged;
@@ -44,7 +44,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
       outliers: spec.outliers,
       minKept,
       family,
-      // as the report will judge the row (results/judge.ts: one input per row of the results)
+      // as the report will judge the row (results/judge-file.ts: one input per row of the results)
       judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) },
     });
     row.estimate = check.estimate;

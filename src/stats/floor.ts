@@ -48,7 +48,7 @@ export function unitFamily(unit: string): { family: UnitFamily; scale: number } 
   return { family: 'count', scale: 1 };
 }
 
-/** The unit suffixes a floor may be typed with, per family (config/units.ts parses them). */
+/** The unit suffixes a floor may be typed with, per family (config/values.ts parses them). */
 export const FLOOR_UNITS: Readonly<Record<string, { family: UnitFamily; scale: number }>> = {
   ...Object.fromEntries(Object.entries(NS_PER).map(([u, s]) => [u, { family: 'time' as const, scale: s }])),
   ...Object.fromEntries(Object.entries(BYTES_PER).map(([u, s]) => [u, { family: 'bytes' as const, scale: s }])),

@@ -195,7 +195,7 @@ export function judge(inputs: readonly BenchmarkInput[], opts: JudgeOptions): Ju
 
 /**
  * `judge` one benchmark at a time: the generator yields after each benchmark's test and after each
- * one's interval, so that a caller can share the thread between them (results/judge.ts,
+ * one's interval, so that a caller can share the thread between them (results/judge-file.ts,
  * `judgeResultsCooperatively`: a suite of 100,000 benchmarks takes minutes to judge, and a signal
  * must still be honoured within seconds). Pure: no I/O, no clock; `judge` drains it at once.
  */

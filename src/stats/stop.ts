@@ -293,7 +293,7 @@ export function precisionHalfWidth(d: ArrayLike<number>, alpha: number, rule: Ou
  * The pairs after which a benchmark whose differences d = ln(head / base) have variance Var would
  * likely settle were it unchanged, per unit of Var: the `expected` count of `settleNeeds` (an
  * equivalence interval at 1 - 2 alpha of half-width threshold / 2, Hodges–Lehmann's efficiency
- * 3/π), as a design predicts it before any of its pairs (stats/design.ts, `settlesWithin`).
+ * 3/π), as a design predicts it before any of its pairs (stats/design-model.ts, `settlesWithin`).
  */
 export function settlePairsPerVariance(alpha: number, threshold: number): number {
   const half = Math.log1p(threshold) / 2;

@@ -173,7 +173,7 @@ export interface JudgeOptions {
   seed?: number;
   /**
    * `min-change`: the absolute floors a change must also exceed, one per unit family (floor.ts);
-   * results/judge.ts raises each benchmark's threshold to its floor's share of its base
+   * results/judge-file.ts raises each benchmark's threshold to its floor's share of its base
    */
   minChange?: AbsoluteFloor[];
 }

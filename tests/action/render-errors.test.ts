@@ -21,7 +21,7 @@ describe('S15: a report that cannot be rendered', () => {
       writeFileSync(join(dir, 'summary.md'), '');
       writeFileSync(join(dir, 'output.txt'), '');
       const script = `
-        import { reportOutcome } from ${JSON.stringify(join(root, 'src/action/run.ts'))};
+        import { reportOutcome } from ${JSON.stringify(join(root, 'src/action/steps.ts'))};
         const results = { schemaVersion: 1, kind: 'compare', status: 'complete', base: { ref: 'main', sha: null }, head: { ref: 'f', sha: null }, settings: {}, benchmarks: null };
         const settings = { mode: ${JSON.stringify(mode)}, token: '', comment: 'never', commentId: 'x', checkName: null, resultsPath: ${JSON.stringify(resultsPath)}, reportPath: ${JSON.stringify(join(dir, 'r.md'))}, htmlPath: ${JSON.stringify(join(dir, 'r.html'))}, failOn: 'regression', judge: {} };
         await reportOutcome({ results, exitCode: 0, replay: {}, appendix: '' }, settings, { target: { pull: null }, payload: {} }, null, process.env, undefined);

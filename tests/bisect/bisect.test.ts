@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BisectResult } from '../../src/bisect/run.ts';
+import type { BisectResult } from '../../src/bisect/find-commit.ts';
 import { pairbench } from '../support/cli.ts';
 import { tempDir, tempRepo, type TempRepo } from '../support/repo.ts';
 

@@ -5,9 +5,9 @@
  * search's summary file keeps every step.
  */
 import { describe, expect, it } from 'vitest';
-import { renderBisectMarkdown, renderBisectText } from '../../src/report/bisect.ts';
+import { renderBisectMarkdown, renderBisectText } from '../../src/report/bisect-report.ts';
 import { utf8Bytes } from '../../src/report/escape.ts';
-import type { BisectResult, BisectStep } from '../../src/results/bisect.ts';
+import type { BisectResult, BisectStep } from '../../src/results/bisect-summary.ts';
 
 function sha(i: number): string {
   return i.toString(16).padStart(40, 'a');

@@ -1,6 +1,6 @@
 /**
  * The environment of a comparison, recorded and compared (measure/environment.ts,
- * results/environment.ts): a results file records the machine and each side's toolchains;
+ * results/environment-differences.ts): a results file records the machine and each side's toolchains;
  * `report` over shards from different CPU models says so in one line; base and head built by
  * different toolchains get a warning. The real command line; measuring with the scripted runner of
  * its debug mode, so nothing timed decides an outcome.

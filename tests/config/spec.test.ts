@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/config/errors.ts';
 import { actionNaming, buildSpec, cliNaming } from '../../src/config/spec.ts';
-import { parseDuration, parsePercent } from '../../src/config/units.ts';
+import { parseDuration, parsePercent } from '../../src/config/values.ts';
 
 describe('value parsers', () => {
   it.each([

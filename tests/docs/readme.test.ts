@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import { parse } from 'shell-quote';
 import { describe, expect, it } from 'vitest';
 import { refuseUnsupported, WINDOWS_REFUSAL } from '../../src/platform.ts';
-import { renderBisectMarkdown, renderBisectText } from '../../src/report/bisect.ts';
-import type { BisectResult } from '../../src/results/bisect.ts';
+import { renderBisectMarkdown, renderBisectText } from '../../src/report/bisect-report.ts';
+import type { BisectResult } from '../../src/results/bisect-summary.ts';
 import { pairbench, ROOT } from '../support/cli.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { conclusionOf, publishCheckRun, type CheckOptions } from '../../src/github/check.ts';
-import { FORK_ADVICE } from '../../src/github/errors.ts';
+import { FORK_ADVICE } from '../../src/github/api-errors.ts';
 import { createClient } from '../../src/github/octokit.ts';
 import { REPORT_LIMITS, renderMarkdown } from '../../src/report/markdown.ts';
 import { bench, results } from '../report/markdown-fixtures.ts';

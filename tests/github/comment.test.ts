@@ -4,8 +4,8 @@
  * secondary rate limits are retried, other 4xx are not, waiting is capped), S8 (422 too long).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { upsertComment, whoAmI, type UpsertOptions } from '../../src/github/comment.ts';
-import { FORK_ADVICE } from '../../src/github/errors.ts';
+import { upsertComment, whoAmI, type UpsertOptions } from '../../src/github/post-comment.ts';
+import { FORK_ADVICE } from '../../src/github/api-errors.ts';
 import { createClient, type ClientOptions } from '../../src/github/octokit.ts';
 import { markerFor } from '../../src/report/escape.ts';
 import { ACTIONS_BOT_USER, ANSWERS, FakeGitHub, simpleUser } from '../support/fake-github.ts';

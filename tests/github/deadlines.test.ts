@@ -9,8 +9,8 @@
  * all); no test asserts on how long anything took, only on what reached the server and what came back.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { upsertComment } from '../../src/github/comment.ts';
-import { ApiDeadlineError, describeApiError } from '../../src/github/errors.ts';
+import { upsertComment } from '../../src/github/post-comment.ts';
+import { ApiDeadlineError, describeApiError } from '../../src/github/api-errors.ts';
 import { createClient, deadlinesFromEnv, DEFAULT_BUDGET_MS, DEFAULT_REQUEST_TIMEOUT_MS, type ClientOptions } from '../../src/github/octokit.ts';
 import { markerFor } from '../../src/report/escape.ts';
 import { FakeGitHub } from '../support/fake-github.ts';

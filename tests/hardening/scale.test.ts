@@ -11,7 +11,7 @@ import { HARNESS_FORMATS, parseHarness, type HarnessFormat } from '../../src/har
 import { REPORT_LIMITS, renderMarkdown } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 import { binomialTwoSidedHalf } from '../../src/stats/outliers.ts';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import { readResultsFile } from '../../src/results/read.ts';
 import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
 import { estimateFileBytes, writeResultsFile } from '../../src/results/writer.ts';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCommands } from '../../src/measure/run.ts';
+import { runCommands } from '../../src/measure/one-run.ts';
 import { filterFor, filterMatches, selectBenchmarks, selectionBlocker, wholeSuite } from '../../src/harness/select.ts';
 import { tempDir } from '../support/repo.ts';
 

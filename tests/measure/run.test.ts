@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addCalibration, calibrationRequest, type Calibration } from '../../src/measure/overhead.ts';
-import { runCommand, runCommands } from '../../src/measure/run.ts';
+import { runCommand, runCommands } from '../../src/measure/one-run.ts';
 import { addSecret } from '../../src/measure/secrets.ts';
 
 const env = { ...process.env };

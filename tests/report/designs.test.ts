@@ -1,14 +1,14 @@
 /**
  * How the runs were designed, and why undecided benchmarks stopped early, said once per comparison
- * on every surface (report/designs.ts): the terminal, the Markdown comment and the HTML report.
+ * on every surface (report/designs-note.ts): the terminal, the Markdown comment and the HTML report.
  */
 import { describe, expect, it } from 'vitest';
-import { designSummary, futilitySummary, paceOf } from '../../src/report/designs.ts';
+import { designSummary, futilitySummary, paceOf } from '../../src/report/designs-note.ts';
 import { designWords } from '../../src/results/design-words.ts';
 import { renderHtml } from '../../src/report/html.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
 

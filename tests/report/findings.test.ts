@@ -3,7 +3,7 @@
  * action inputs; pair numbers count from 1 everywhere, as the pair tables do.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { Results } from '../../src/results/schema.ts';
 import { findingOf, wordDiagnostic } from '../../src/report/findings.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';

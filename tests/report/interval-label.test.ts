@@ -4,7 +4,7 @@
  * that excludes 0 next to a verdict that is not significant.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { Results } from '../../src/results/schema.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';

@@ -16,7 +16,7 @@ import { failingStepMessage } from '../../src/report/step.ts';
 import { renderTerminal, terminalReport } from '../../src/report/terminal.ts';
 import { PLAIN } from '../../src/report/markup.ts';
 import { wordNote } from '../../src/report/words.ts';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import { ResultsSchema, type Results } from '../../src/results/schema.ts';
 import { bench, results as handResults } from './markdown-fixtures.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';

@@ -3,8 +3,8 @@
  * with its own suggested settings, and nothing said twice.
  */
 import { describe, expect, it } from 'vitest';
-import { withNoiseFloors } from '../../src/noise.ts';
-import { renderNoiseMarkdown } from '../../src/report/noise.ts';
+import { withNoiseFloors } from '../../src/noise-run.ts';
+import { renderNoiseMarkdown } from '../../src/report/noise-report.ts';
 import { bench, results } from './markdown-fixtures.ts';
 
 /** An A/A run: two benchmarks with the same noise, one configured at 5%, the other at the 2% default. */

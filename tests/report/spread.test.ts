@@ -4,7 +4,7 @@
  * runs of 319 µs must not print "319 µs ±500%".
  */
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { Results } from '../../src/results/schema.ts';
 import { renderHtml } from '../../src/report/html.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';

@@ -3,7 +3,7 @@
  * requires (no status, no seed, no stop reason): nothing reads "undefined".
  */
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 
 describe("terminal report of another tool's file", () => {

@@ -3,7 +3,7 @@
  * benchmarks of a suite share said once for the suite, not once per benchmark.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { Results } from '../../src/results/schema.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';

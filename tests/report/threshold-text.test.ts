@@ -1,14 +1,14 @@
 /**
- * A threshold reads the same wherever it is printed (config/units.ts `formatThreshold`): the HTML
+ * A threshold reads the same wherever it is printed (config/values.ts `formatThreshold`): the HTML
  * report, a finding, the noise report, the replay command and the rejudge notes, as the percentage
  * that was set (`1.25%`), never rounded to one decimal on one surface and two on another.
  */
 import { describe, expect, it } from 'vitest';
-import { formatThreshold } from '../../src/config/units.ts';
-import { withNoiseFloors } from '../../src/noise.ts';
+import { formatThreshold } from '../../src/config/values.ts';
+import { withNoiseFloors } from '../../src/noise-run.ts';
 import { wordDiagnostic } from '../../src/report/findings.ts';
 import { renderHtml } from '../../src/report/html.ts';
-import { renderNoiseMarkdown, renderNoiseText } from '../../src/report/noise.ts';
+import { renderNoiseMarkdown, renderNoiseText } from '../../src/report/noise-report.ts';
 import { replayLines } from '../../src/report/replay.ts';
 import { bench, results } from './markdown-fixtures.ts';
 

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
 import { writeResultsFile } from '../../src/results/writer.ts';
 import { judge } from '../../src/stats/index.ts';

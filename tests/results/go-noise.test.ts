@@ -5,7 +5,7 @@
  * quiet benchmark, or one whose command already runs on one thread and which does not allocate.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
 import { wordDiagnostic } from '../../src/report/findings.ts';
 import { reportModel } from '../../src/report/model.ts';

@@ -5,7 +5,7 @@
  * `pairbench report`; never for another format, a quiet benchmark, or one already bound and batched.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
 import { wordDiagnostic } from '../../src/report/findings.ts';
 import { reportModel } from '../../src/report/model.ts';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import { readResultsFile } from '../../src/results/read.ts';
 import type { Results } from '../../src/results/schema.ts';
 import { writeResultsFile } from '../../src/results/writer.ts';

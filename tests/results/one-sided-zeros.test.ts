@@ -10,7 +10,7 @@ import { wordDiagnostic } from '../../src/report/findings.ts';
 import { renderHtml } from '../../src/report/html.ts';
 import { renderMarkdown } from '../../src/report/comment.ts';
 import { renderTerminal } from '../../src/report/terminal.ts';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import type { BenchmarkResult, Results } from '../../src/results/schema.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
 import type { JudgeOptions, OutlierRule } from '../../src/stats/types.ts';

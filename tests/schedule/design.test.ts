@@ -1,5 +1,5 @@
 /**
- * The design of each benchmark's runs (`--design auto`: src/schedule/design.ts, src/stats/design.ts)
+ * The design of each benchmark's runs (`--design auto`: src/schedule/choose-design.ts, src/stats/design-model.ts)
  * chosen from a scripted runner whose variance components are known: each process of a run brings
  * a level P ~ N(0, B) with it, and each repetition inside it varies by W ~ N(0, W0 × 10 ms / L) for
  * a repetition of length L (white noise; or (10 ms / L)^gamma); a process costs `processMs` to start, plus its
@@ -8,13 +8,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts';
-import type { RunRequest, RunResult } from '../../src/measure/run.ts';
+import type { RunRequest, RunResult } from '../../src/measure/one-run.ts';
 import { runSchedule, type LoopState } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
-import { chooseDesign, designScore, medianEfficiency, settlesWithin, varianceComponents, warmupEvident } from '../../src/stats/design.ts';
+import { chooseDesign, designScore, medianEfficiency, settlesWithin, varianceComponents, warmupEvident } from '../../src/stats/design-model.ts';
 import { afterWarmup } from '../../src/measure/samples.ts';
 import { settlePairsPerVariance, stopCheck } from '../../src/stats/stop.ts';
-import { designRecord, poolComponents } from '../../src/schedule/design.ts';
+import { designRecord, poolComponents } from '../../src/schedule/choose-design.ts';
 import { selectBenchmarks } from '../../src/harness/select.ts';
 
 const BASE = '/revisions/base';
@@ -184,7 +184,7 @@ describe('the design of the runs, from known variance components', () => {
     const d = state.units[0]!.design!;
     const left = 40 - d.pilotPairs;
     const perVariance = settlePairsPerVariance(0.05, 0.02);
-    // the candidates of schedule/design.ts up to the command's 200 ms
+    // the candidates of schedule/choose-design.ts up to the command's 200 ms
     const candidates = { repetitions: [1, 3, 5], lengthsMs: [10, 20, 40, 80, 160] };
     const cheapest = chooseDesign(d.components!, candidates);
     expect(perVariance * cheapest.pairSd ** 2).toBeGreaterThan(left);
@@ -208,9 +208,9 @@ describe('the design of the runs, from known variance components', () => {
     expect(d.lengthMs).toBeLessThan(10.1);
     // a Go time is the least of a process's repetitions: of normal ones, the model reads three as
     // the narrowest interval per second here (the least of five spreads 0.45 times one's variance
-    // for five repetitions' time, of three 0.56 for three's: stats/design.ts, `minEfficiency`),
+    // for five repetitions' time, of three 0.56 for three's: stats/design-model.ts, `minEfficiency`),
     // but not twice as narrow as five, the design kept unless another reads twice as good
-    // (schedule/design.ts, KEEP)
+    // (schedule/choose-design.ts, KEEP)
     const c = d.components!;
     expect(designScore(c, 3, 10).score).toBeLessThan(designScore(c, 5, 10).score);
     expect(2 * designScore(c, 3, 10).score).toBeGreaterThan(designScore(c, 5, 10).score);
@@ -378,7 +378,7 @@ describe('the design of the runs, from known variance components', () => {
   });
 });
 
-describe('stats/design.ts', () => {
+describe('stats/design-model.ts', () => {
   it('the median of k normal values: 1 for one, 1.35 for three, tends to π/2', () => {
     expect(medianEfficiency(1)).toBe(1);
     expect(medianEfficiency(3)).toBeCloseTo(1.346, 3);
@@ -513,7 +513,7 @@ describe('stats/design.ts', () => {
   });
 });
 
-describe('a warm-up repetition (stats/design.ts, warmupEvident; measure/samples.ts, afterWarmup)', () => {
+describe('a warm-up repetition (stats/design-model.ts, warmupEvident; measure/samples.ts, afterWarmup)', () => {
   const pilot = (seed: number, processes: number, first: (z: () => number) => number) => {
     const z = gaussian(mulberry32(seed));
     return Array.from({ length: processes }, () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildSpec, cliNaming, type RawOptions } from '../../src/config/spec.ts';
-import type { RunRequest, RunResult } from '../../src/measure/run.ts';
+import type { RunRequest, RunResult } from '../../src/measure/one-run.ts';
 import { PROGRESS_UNITS_PER_PAIR, runSchedule, type LoopState, type Progress } from '../../src/schedule/loop.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
 import { logRatios, precisionHalfWidth } from '../../src/stats/index.ts';

@@ -4,7 +4,7 @@
  * threshold and the floor's share of its base.
  */
 import { describe, expect, it } from 'vitest';
-import { parseMinChange } from '../../src/config/units.ts';
+import { parseMinChange } from '../../src/config/values.ts';
 import { floorInUnit, marginWithFloor, unitFamily } from '../../src/stats/floor.ts';
 
 const at = (base: number) => [{ base }, { base: base * 0.9 }, { base: base * 1.1 }];

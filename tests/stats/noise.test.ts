@@ -1,9 +1,9 @@
 /**
- * What an A/A run (stats/noise.ts) concludes for its report: whether a slot of the pair has an
+ * What an A/A run (stats/noise-floor.ts) concludes for its report: whether a slot of the pair has an
  * advantage, and which threshold to configure on this machine.
  */
 import { describe, expect, it } from 'vitest';
-import { noiseFloor, slotAdvantage, thresholdToConfigure } from '../../src/stats/noise.ts';
+import { noiseFloor, slotAdvantage, thresholdToConfigure } from '../../src/stats/noise-floor.ts';
 import type { Pair } from '../../src/stats/types.ts';
 
 /** `n` pairs with head/base = (1 + shift) × a spread of ±1% around it, alternating in order. */

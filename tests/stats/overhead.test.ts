@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { wordDiagnostic } from '../../src/report/findings.ts';
-import { judgeResults } from '../../src/results/judge.ts';
+import { judgeResults } from '../../src/results/judge-file.ts';
 import { ResultsSchema, type Results } from '../../src/results/schema.ts';
 import { hodgesLehmann, logRatios } from '../../src/stats/index.ts';
-import { MAX_SHARE, overheadEstimate, subtractOverhead } from '../../src/stats/overhead.ts';
+import { MAX_SHARE, overheadEstimate, subtractOverhead } from '../../src/stats/overhead-estimate.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
 
 const OPTS = { alpha: 0.05, threshold: 0.02, outliers: 'tukey' as const, correction: 'holm' as const };

@@ -19,7 +19,7 @@ import {
   sd,
   wilcoxonSignedRank,
 } from '../../src/stats/index.ts';
-import { binomialUpperTail, medianEfficiency, minEfficiency } from '../../src/stats/design.ts';
+import { binomialUpperTail, medianEfficiency, minEfficiency } from '../../src/stats/design-model.ts';
 
 interface Case {
   name: string;
@@ -245,7 +245,7 @@ describe('other references (R)', () => {
 });
 
 describe('order statistics of normal values (scipy, numerical integration)', () => {
-  it('the variance of the least of k, and of the median of odd k, that a design is scored by (stats/design.ts), to the 4 decimals tabled', () => {
+  it('the variance of the least of k, and of the median of odd k, that a design is scored by (stats/design-model.ts), to the 4 decimals tabled', () => {
     ref.orderStatistics.k.forEach((k, i) => expect(Math.abs(minEfficiency(k) - ref.orderStatistics.minEfficiency[i]!), `least of ${k}`).toBeLessThan(6e-5));
     ref.orderStatistics.medianK.forEach((k, i) => expect(Math.abs(medianEfficiency(k) - ref.orderStatistics.medianEfficiency[i]!), `median of ${k}`).toBeLessThan(6e-5));
   });

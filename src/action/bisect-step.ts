@@ -1,7 +1,7 @@
 /**
  * `bisect: true` in the action: after a comparison that finds regressions on a pull request of
  * several commits, each regressed benchmark (at most MAX_SEARCHED) is searched through the PR's
- * first-parent history (bisect/run.ts) within `bisect-max-time`, shared equally. The head is not
+ * first-parent history (bisect/find-commit.ts) within `bisect-max-time`, shared equally. The head is not
  * measured again: its regression is the comparison's verdict, and the budget goes to the halvings.
  * The search starts where the pull request branched, the merge-base of the compared base and
  * head: when the base branch has moved on since, its commits are no part of the pull request, and
@@ -13,8 +13,8 @@
 import { PairbenchError } from '../config/errors.ts';
 import type { InputNaming, Spec } from '../config/spec.ts';
 import type { EngineHooks } from '../engine.ts';
-import { runBisect } from '../bisect/run.ts';
-import { renderBisectMarkdown } from '../report/bisect.ts';
+import { runBisect } from '../bisect/find-commit.ts';
+import { renderBisectMarkdown } from '../report/bisect-report.ts';
 import type { Results } from '../results/schema.ts';
 import { Git } from '../revisions/git.ts';
 

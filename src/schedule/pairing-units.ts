@@ -13,7 +13,7 @@ import type { RowSample } from '../measure/samples.ts';
 import { countFailure, measureSide, RunFailure, type MeasureContext } from './pair.ts';
 import { beyondLimits, recordSeen } from './record.ts';
 import type { HarnessFormat } from '../harness/types.ts';
-import { designs, LISTING_SIZING, pilotDesign, PILOT_LENGTH_MS, PILOT_PAIRS, PILOT_REPETITIONS } from './design.ts';
+import { designs, LISTING_SIZING, pilotDesign, PILOT_LENGTH_MS, PILOT_PAIRS, PILOT_REPETITIONS } from './choose-design.ts';
 import { addUnit, type Job, type Unit } from './state.ts';
 
 const SHELL_NONE_BLOCKER = 'the selection reaches the command through the shell, and the run command is started without one (--shell none)';
@@ -119,7 +119,7 @@ function iterationMs(base: readonly RowSample[], head: readonly RowSample[]): Ma
 }
 
 /**
- * `--design auto`: a unit per benchmark, each starting with its pilot (design.ts). The longest
+ * `--design auto`: a unit per benchmark, each starting with its pilot (choose-design.ts). The longest
  * repetition a design may choose is the command's own length, as its harness reads it
  * (`design.commandLengthMs`: Go's `-test.benchtime`, 1 s when not given; Google Benchmark's
  * `--benchmark_min_time`, 0.5 s when not given).

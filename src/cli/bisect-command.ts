@@ -1,5 +1,5 @@
 /**
- * `pairbench bisect`: the command line of the search (bisect/run.ts). It takes compare's options,
+ * `pairbench bisect`: the command line of the search (bisect/find-commit.ts). It takes compare's options,
  * less those that make no sense for a walk through history (directories, shards), plus --benchmark.
  */
 import { UsageError } from '../config/errors.ts';
@@ -7,10 +7,10 @@ import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
 import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { onInterrupt } from '../interrupt.ts';
-import { renderBisectJson, renderBisectMarkdown, renderBisectText } from '../report/bisect.ts';
+import { renderBisectJson, renderBisectMarkdown, renderBisectText } from '../report/bisect-report.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import { checkOutputPath } from '../results/writer.ts';
-import { runBisect } from '../bisect/run.ts';
+import { runBisect } from '../bisect/find-commit.ts';
 import { localBuildCache } from '../revisions/local-cache.ts';
 import { helpLines, loadConfig, parseFlags } from './args.ts';
 import type { Io } from './io.ts';

@@ -49,7 +49,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-C24TMDWN.js";
+} from "./chunk-OIPH6YQR.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
@@ -205,7 +205,7 @@ function loadConfig(flags, cwd) {
   }
 }
 
-// src/cli/bisect.ts
+// src/cli/bisect-command.ts
 var BENCHMARK_OPTION = { name: "benchmark", kind: "string", arg: "<name>", help: "the benchmark to search for: a config entry, or a result name of a harness suite", cliOnly: true, tier: "user" };
 var BISECT_OUT = "pairbench-bisect.json";
 var BISECT_OPTIONS = [
@@ -462,7 +462,7 @@ function debugHooks(io, spec, kind) {
   const scripted = scriptedRunner(spec, script, {
     path,
     aa: kind === "noise",
-    // as a user's Ctrl-C: the command line's own handler (cli/run.ts) stops the comparison
+    // as a user's Ctrl-C: the command line's own handler (cli/run-comparison.ts) stops the comparison
     interrupt: () => process.kill(process.pid, "SIGINT")
   });
   io.stderr.write(`warning: ${DEBUG_RUNNER_VARIABLE} is set: no command is run, every run is answered from ${path}
@@ -470,7 +470,7 @@ function debugHooks(io, spec, kind) {
   return scripted;
 }
 
-// src/cli/run.ts
+// src/cli/run-comparison.ts
 async function runAndReport(io, spec, kind, extra = { html: null, configPath: null }) {
   const debug = debugHooks(io, spec, kind);
   const now = debug?.clock ?? Date.now;
@@ -577,7 +577,7 @@ function about(first, io) {
   }
 }
 
-// src/cli/noise.ts
+// src/cli/noise-command.ts
 import { statSync as statSync2 } from "node:fs";
 import { resolve as resolve4 } from "node:path";
 var NOISE_EXTRA = [

@@ -12,7 +12,7 @@ import { runCompare, type EngineHooks, type ExitCode } from '../engine.ts';
 import { oneLine } from '../report/escape.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import { BuildFailure, prepareBase, type Revision } from '../revisions/prepare.ts';
-import type { BisectResult } from '../results/bisect.ts';
+import type { BisectResult } from '../results/bisect-summary.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { commitRange } from './commits.ts';
 import { conclude, nextCommit, outOfTime, recordStep, startSearch, stepOutcomeOf, type SearchState, type StepOutcome } from './search.ts';

@@ -8,12 +8,12 @@ import type { Spec } from './config/spec.ts';
 import { runCompare, type EngineHooks, type Outcome } from './engine.ts';
 import { ResultsWriter } from './results/writer.ts';
 import type { Results } from './results/schema.ts';
-import { noiseFloor } from './stats/noise.ts';
-import { overheadEstimate, subtractOverhead } from './stats/overhead.ts';
+import { noiseFloor } from './stats/noise-floor.ts';
+import { overheadEstimate, subtractOverhead } from './stats/overhead-estimate.ts';
 
 /**
  * Each benchmark's noise floor, from the pairs as `compare` judges them: pairbench's recorded
- * per-run overhead subtracted first (results/judge.ts), so that the floor and the spread it
+ * per-run overhead subtracted first (results/judge-file.ts), so that the floor and the spread it
  * predicts are those of the benchmark, not shrunk towards 1 by the shell's fixed start.
  */
 export function withNoiseFloors(results: Results, opts: { alpha: number; threshold: number; maxPairs: number }): Results {

@@ -1,7 +1,7 @@
 /**
  * The action, start to end; each step is a file of this folder:
  *
- * 1. the inputs read and checked, the output paths made (prepare.ts, inputs.ts): a bad one fails
+ * 1. the inputs read and checked, the output paths made (prepare-paths.ts, inputs.ts): a bad one fails
  *    the step with one message before anything runs;
  * 2. the event: what to compare, or nothing to do (context.ts); the API is asked only what the
  *    event does not say (the pull request of a workflow_run or of pr-number, a push's parent);
@@ -30,7 +30,7 @@ import type { Outcome } from './outcome.ts';
 import { afterLabel, failStep, setOutputs, setStatus } from './outputs.ts';
 import type { GitHubApi } from '../github/octokit.ts';
 import type { ActionSettings } from './inputs.ts';
-import { connect, prepare, type Prepared } from './prepare.ts';
+import { connect, prepare, type Prepared } from './prepare-paths.ts';
 import { acceptLabel, publishReport } from './publish.ts';
 import { readResultFiles } from './report-mode.ts';
 import { rewriteSummary, writeReports } from './summary.ts';
@@ -102,7 +102,7 @@ export async function reportOutcome(outcome: Outcome, settings: ActionSettings, 
 }
 
 /**
- * The name `@github/local-action` calls: `npx @github/local-action run . src/action/run.ts .env`.
+ * The name `@github/local-action` calls: `npx @github/local-action run . src/action/steps.ts .env`.
  * @public
  */
 export const run = (): Promise<void> => runAction(process.env);

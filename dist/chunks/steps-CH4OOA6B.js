@@ -58,7 +58,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-C24TMDWN.js";
+} from "./chunk-OIPH6YQR.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -10089,7 +10089,7 @@ var require_light = __commonJS({
   }
 });
 
-// src/github/errors.ts
+// src/github/api-errors.ts
 var ApiDeadlineError = class extends Error {
   status = 504;
   /** the request's options, which plugin-retry reads (null: nothing to retry) */
@@ -10470,7 +10470,7 @@ function logTable(results) {
 // src/action/measure.ts
 import { basename as basename3 } from "node:path";
 
-// src/action/bisect.ts
+// src/action/bisect-step.ts
 var ACTION_NAMING = (name) => ({ base: "the pull request's merge-base", head: "the pull request's head", benchmark: "the regressed benchmark", repo: "the workspace" })[name] ?? `input ${name}`;
 var MAX_SEARCHED = 3;
 async function bisectRegressions(spec, results, opts) {
@@ -50431,7 +50431,7 @@ var ActionsCacheStore = class {
   }
 };
 
-// src/action/build-cache.ts
+// src/action/build-cache-service.ts
 function actionBuildCache(spec, settings, env, log2) {
   if (!spec.buildCache) return void 0;
   const policy = actionSavePolicy(env["GITHUB_EVENT_NAME"] ?? "", { baseRef: settings.baseRef !== null, headRef: settings.headRef !== null, prNumber: settings.prNumber !== null });
@@ -50527,7 +50527,7 @@ function ownDefault(name) {
   return def;
 }
 
-// src/github/comment.ts
+// src/github/post-comment.ts
 var COMMENT_MODES = ["always", "on-change", "never"];
 var ACTIONS_BOT = "github-actions[bot]";
 async function whoAmI(api) {
@@ -55387,7 +55387,7 @@ function createClient(token, opts = {}) {
   return api;
 }
 
-// src/action/prepare.ts
+// src/action/prepare-paths.ts
 function prepare(env) {
   const settings = readSettings(envInputReader(env), env);
   const deadlines = deadlinesFromEnv(env);
@@ -55752,7 +55752,7 @@ function ignoredLine(keys, configPath) {
   return `The config file ${configPath} changes ${keys.join(", ")} in this revision: not used to judge it; the judging settings come from the base commit's ${configPath} and the inputs.`;
 }
 
-// src/action/run.ts
+// src/action/steps.ts
 async function runAction(env = process.env) {
   let prepared;
   try {

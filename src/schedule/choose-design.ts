@@ -1,7 +1,7 @@
 /**
  * The design of the runs of a benchmark paired on its own (`--design auto`, the default for Go and
  * Google Benchmark suites whose runs pairbench can size): how many repetitions each process runs and
- * how long each is. The method is stats/design.ts (Kalibera & Jones's variance components); this
+ * how long each is. The method is stats/design-model.ts (Kalibera & Jones's variance components); this
  * module runs it:
  *
  * 1. The listing run is short: each benchmark for about PILOT_LENGTH_MS, enough to learn the names
@@ -34,7 +34,7 @@ import { harnessOf } from '../harness/registry.ts';
 import { canSize, type Sizing } from '../harness/select.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
-import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design.ts';
+import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design-model.ts';
 import { median } from '../stats/describe.ts';
 import { designWords, lengthWords } from '../results/design-words.ts';
 
@@ -57,7 +57,7 @@ const PILOT_LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 2 * PILOT_LENGTH_M
  */
 const LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 640];
 /**
- * The design kept unless the model reads another KEEP.factor times better (stats/design.ts,
+ * The design kept unless the model reads another KEEP.factor times better (stats/design-model.ts,
  * `chooseDesign`): a warm-up (where one competes) and five repetitions of the shortest length, the
  * least of them for a Go time. The model's predictions are rough: on the fastjson suite, live, the
  * designs it chose spread their pairs two to five times wider or narrower than it predicted (one

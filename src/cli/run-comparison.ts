@@ -6,7 +6,7 @@
 import type { Spec } from '../config/spec.ts';
 import { runCompare, type ExitCode } from '../engine.ts';
 import { onInterrupt } from '../interrupt.ts';
-import { runNoise } from '../noise.ts';
+import { runNoise } from '../noise-run.ts';
 import { commandsOf } from '../report/markdown.ts';
 import { ProgressPrinter } from '../report/progress.ts';
 import { localBuildCache } from '../revisions/local-cache.ts';

@@ -1,6 +1,6 @@
 /**
  * The summary file of `pairbench bisect`: the range searched, every step with its verdict and its
- * own results file, and what the search concluded. bisect/run.ts writes it, report/bisect.ts
+ * own results file, and what the search concluded. bisect/find-commit.ts writes it, report/bisect-report.ts
  * renders it; its shape lives with the results files, which both read.
  */
 

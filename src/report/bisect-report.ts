@@ -1,5 +1,5 @@
 /**
- * The report of a bisect (bisect/run.ts): which commit regresses the benchmark, its interval
+ * The report of a bisect (bisect/find-commit.ts): which commit regresses the benchmark, its interval
  * against the base, the commits skipped or left unseparated, and its steps. Pure: the result in,
  * text out. Commit subjects come from the repository and are escaped (S6).
  *
@@ -9,7 +9,7 @@
  * tests) but only the first of the commits that could not be built. The search's summary file
  * keeps every step.
  */
-import type { BisectResult, BisectStep } from '../results/bisect.ts';
+import type { BisectResult, BisectStep } from '../results/bisect-summary.ts';
 import { escapeInline } from './escape.ts';
 import { formatChange, formatChangeInterval, formatDuration, formatLevel } from './format.ts';
 import { PLAIN } from './markup.ts';

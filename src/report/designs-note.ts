@@ -1,5 +1,5 @@
 /**
- * How the runs were designed (`--design auto`: schedule/design.ts), said once per comparison: the
+ * How the runs were designed (`--design auto`: schedule/choose-design.ts), said once per comparison: the
  * designs chosen, from the most common, with how many benchmarks ran each, and why benchmarks left
  * undecided got no more pairs (futile). Pure: results in, words out, for every surface alike.
  */

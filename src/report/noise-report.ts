@@ -7,11 +7,11 @@
  */
 import type { BenchmarkResult, Results } from '../results/schema.ts';
 import { readRecordedSetting, recordedOr } from '../results/recorded.ts';
-import { slotAdvantage, thresholdToConfigure } from '../stats/noise.ts';
+import { slotAdvantage, thresholdToConfigure } from '../stats/noise-floor.ts';
 import { MARKDOWN } from './comment.ts';
 import { codeBlock, escapeInline } from './escape.ts';
 import { formatChange } from './format.ts';
-import { formatThreshold } from '../config/units.ts';
+import { formatThreshold } from '../config/values.ts';
 import { reportModel } from './model.ts';
 import { safeText } from './terminal.ts';
 import { PLAIN } from './markup.ts';
@@ -33,7 +33,7 @@ function sentences(b: BenchmarkResult, threshold: number, maxPairs: number): str
 }
 
 function settingsOf(results: Results): { threshold: number; maxPairs: number } {
-  // a noise run's max-pairs defaults to 60 (cli/noise.ts), not compare's 200; it is always recorded
+  // a noise run's max-pairs defaults to 60 (cli/noise-command.ts), not compare's 200; it is always recorded
   const maxPairs = readRecordedSetting(results.settings, 'maxPairs');
   return { threshold: recordedOr(results.settings, 'threshold') as number, maxPairs: maxPairs && 'value' in maxPairs ? Number(maxPairs.value) : 60 };
 }
@@ -43,12 +43,12 @@ function thresholdOf(b: BenchmarkResult, fallback: number): number {
   return b.threshold ?? fallback;
 }
 
-/** The threshold to configure for a benchmark (stats/noise.ts `thresholdToConfigure`). */
+/** The threshold to configure for a benchmark (stats/noise-floor.ts `thresholdToConfigure`). */
 function suggestedThreshold(b: BenchmarkResult, threshold: number, maxPairs: number): number {
   return thresholdToConfigure(b.noise!, threshold, maxPairs);
 }
 
-/** A suggested threshold, `n/a` when this machine's noise could not be measured (config/units.ts `formatThreshold`). */
+/** A suggested threshold, `n/a` when this machine's noise could not be measured (config/values.ts `formatThreshold`). */
 const thresholdText = (f: number) => (Number.isFinite(f) ? formatThreshold(f) : 'n/a');
 
 export function renderNoiseText(results: Results): string {

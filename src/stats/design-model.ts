@@ -281,7 +281,7 @@ function hopeful(s: { pairSd: number; pairMs: number }, budget: DesignBudget): b
 
 /**
  * The components a design would meet with `warmup` repetitions left out at the start of each
- * process: measured on the pilot's repetitions after the first `warmup` (schedule/design.ts). A
+ * process: measured on the pilot's repetitions after the first `warmup` (schedule/choose-design.ts). A
  * process's first repetition is often slower and more variable than the rest (the runtime's
  * start-up: the collector reclaiming what initialisation allocated, pools and caches filling,
  * pages faulting in), as a JVM's first iterations are (Kalibera & Jones 2013, on warm-up;

@@ -4,7 +4,7 @@
  * another tool with only the raw pairs gets the full analysis.
  */
 import { judge, judgeSteps, worstVerdict } from '../stats/index.ts';
-import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead.ts';
+import { overheadDiagnostics, overheadEstimate, subtractOverhead, type Corrected } from '../stats/overhead-estimate.ts';
 import type { BenchmarkInput, Finding, JudgeOptions, Judgement } from '../stats/types.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
 import { harnessAdvice } from './advice.ts';
@@ -12,7 +12,7 @@ import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
 import { summarize } from '../stats/describe.ts';
 import { judgedOneSidedPairs, oneSidedCounts } from './one-sided-zeros.ts';
 import { floorInUnit, marginWithFloor, type AbsoluteFloor } from '../stats/floor.ts';
-import { parseMinChange } from '../config/units.ts';
+import { parseMinChange } from '../config/values.ts';
 import { show } from '../config/errors.ts';
 
 /** A benchmark's floor (its own `min-change`, else the comparison's) in its unit, when one applies (stats/floor.ts). */

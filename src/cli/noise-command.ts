@@ -9,7 +9,7 @@ import { checkRevision } from '../revisions/git.ts';
 import { helpLines, loadConfig, optionLine, parseFlags } from './args.ts';
 import { checkOutputs } from './emit.ts';
 import type { Io } from './io.ts';
-import { runAndReport } from './run.ts';
+import { runAndReport } from './run-comparison.ts';
 
 /** `noise` measures one revision: a directory (default: the current one), or a git revision in two worktrees. */
 const NOISE_EXTRA: OptionDef[] = [

@@ -10,7 +10,7 @@
  * job summary and the verdict as they are (S5, S9); the outcome says what happened.
  */
 import { REPORT_LIMITS } from '../report/markdown.ts';
-import { FORK_ADVICE, apiStatus, describeApiError, isWriteForbidden, sendWithinLimit } from './errors.ts';
+import { FORK_ADVICE, apiStatus, describeApiError, isWriteForbidden, sendWithinLimit } from './api-errors.ts';
 import type { RepoId } from './events.ts';
 import type { GitHubApi } from './octokit.ts';
 
