@@ -19,7 +19,7 @@ import { countFailure, measurePair, RunFailure, type MeasureContext } from './pa
 import { baseFirst, rngFor, shuffle } from './random.ts';
 import { beyondLimits, noRoomFor, recordPair } from './record.ts';
 import type { Clock, Runner } from './runner.ts';
-import { newState, stopUnit, summary, type Job, type LoopState, type Row, type Unit } from './state.ts';
+import { newState, stopUnit, summary, type Job, type LoopState, type Row, type PairingUnit } from './state.ts';
 import { minPairsForAlpha } from '../stats/power.ts';
 import { settlePairsPerVariance } from '../stats/stop.ts';
 import { allocate } from './allocate.ts';
@@ -105,7 +105,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   const started = now();
   const aborted = () => ctx.signal?.aborted === true;
   const budgetLeft = () => spec.maxTimeMs - (now() - started);
-  let running: Unit[] = [];
+  let running: PairingUnit[] = [];
   const progress = progressEmitter(ctx, state, started, now, budgetLeft, () => running);
 
   await planUnits(measure);
@@ -140,7 +140,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   return state;
 
   /** One round: a pair of each unit in `order`. True when the budget or an interrupt ended the schedule in it. */
-  async function runRound(order: readonly Unit[], round: number): Promise<boolean> {
+  async function runRound(order: readonly PairingUnit[], round: number): Promise<boolean> {
     for (let k = 0; k < order.length; k++) {
       const unit = order[k]!;
       if (outOfTime(unit)) {
@@ -175,7 +175,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
    * a verdict that the budget left covers, then long shots while nothing waits; a unit that could
    * neither be shown unchanged nor show a change of ten thresholds within it stops as futile.
    */
-  function allocateRound(units: readonly Unit[]): Unit[] {
+  function allocateRound(units: readonly PairingUnit[]): PairingUnit[] {
     const byName = new Map(units.map((u) => [u.name, u]));
     // no prediction before a unit has the pairs its interval needs at Holm's level, nor during its pilot
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
@@ -233,12 +233,12 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
   }
 
   /** The budget is spent, or this unit's next pair would overrun it at its pace so far. */
-  function outOfTime(unit: Unit): boolean {
+  function outOfTime(unit: PairingUnit): boolean {
     const pace = unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
     return budgetLeft() <= 0 || (unit.pairs >= spec.minPairs && pace > budgetLeft());
   }
 
-  async function pairOnce(unit: Unit): Promise<boolean> {
+  async function pairOnce(unit: PairingUnit): Promise<boolean> {
     const order: Pair['order'] = baseFirst(spec.seed, unit.name, unit.pairs) ? 'base-first' : 'head-first';
     const sides: Side[] = order === 'base-first' ? ['base', 'head'] : ['head', 'base'];
     const t0 = now();
@@ -277,7 +277,7 @@ export const PROGRESS_UNITS_PER_PAIR = 64;
  * unit, unless forced (after each round). `running` is the loop's list of the units still running
  * (stopped ones are left out here), so a report never scans the units that stopped long ago.
  */
-function progressEmitter(ctx: LoopContext, state: LoopState, started: number, now: Clock, budgetLeft: () => number, running: () => readonly Unit[]) {
+function progressEmitter(ctx: LoopContext, state: LoopState, started: number, now: Clock, budgetLeft: () => number, running: () => readonly PairingUnit[]) {
   let last = -Infinity;
   let pairsDone = 0;
   let pairsSince = 0;

@@ -17,7 +17,7 @@ import { afterWarmup, samplesOf, type RowSample } from '../measure/samples.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Failure } from '../results/schema.ts';
 import type { Runner } from './runner.ts';
-import type { Job, LoopState, Unit } from './state.ts';
+import type { Job, LoopState, PairingUnit } from './state.ts';
 import { stopJob } from './state.ts';
 
 /** A side that fails this many runs in a row fails its benchmark (a flaky 1-in-10 failure is retried). */
@@ -221,7 +221,7 @@ async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: read
  * retried, the pair is measured again side by side (each side with its retries). Null when the
  * job stopped or the comparison was interrupted.
  */
-export async function measurePair(ctx: MeasureContext, unit: Unit, sides: readonly Side[]): Promise<PairSamples | null> {
+export async function measurePair(ctx: MeasureContext, unit: PairingUnit, sides: readonly Side[]): Promise<PairSamples | null> {
   const target: Target = { job: unit.job, select: unit.select, ...(unit.sizing ? { sizing: unit.sizing } : {}) };
   if (!counts(ctx, unit.job)) {
     const got = await pairInOneRequest(ctx, target, sides);

@@ -14,11 +14,11 @@ import { countFailure, measureSide, RunFailure, type MeasureContext } from './pa
 import { beyondLimits, recordSeen } from './record.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { designs, LISTING_SIZING, pilotDesign, PILOT_LENGTH_MS, PILOT_PAIRS, PILOT_REPETITIONS } from './choose-design.ts';
-import { addUnit, type Job, type Unit } from './state.ts';
+import { addUnit, type Job, type PairingUnit } from './state.ts';
 
 const SHELL_NONE_BLOCKER = 'the selection reaches the command through the shell, and the run command is started without one (--shell none)';
 
-function newUnit(job: Job, name: string, select: string[] | null, iterations?: number): Unit {
+function newUnit(job: Job, name: string, select: string[] | null, iterations?: number): PairingUnit {
   return {
     name,
     job,

@@ -12,7 +12,7 @@ import type { Side } from '../revisions/prepare.ts';
 import { LIMITS } from '../results/schema.ts';
 import { estimateFileBytes } from '../results/writer.ts';
 import type { Pair } from '../stats/types.ts';
-import type { Job, LoopState, Row, Unit } from './state.ts';
+import type { Job, LoopState, Row, PairingUnit } from './state.ts';
 
 function rowFor(state: LoopState, job: Job, s: RowSample): Row {
   let row = state.rows.get(s.key);
@@ -42,7 +42,7 @@ function rowFor(state: LoopState, job: Job, s: RowSample): Row {
 }
 
 /** Records one pair of a unit: every row both sides printed gets a pair. Returns how many pairs it stored (one a row). */
-export function recordPair(state: LoopState, unit: Unit, base: readonly RowSample[], head: readonly RowSample[], order: Pair['order']): number {
+export function recordPair(state: LoopState, unit: PairingUnit, base: readonly RowSample[], head: readonly RowSample[], order: Pair['order']): number {
   const job = unit.job;
   const pairedBy = (row: Row): void => {
     if (row.pairedBy !== undefined) return;

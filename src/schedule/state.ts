@@ -15,7 +15,7 @@ export interface Row {
   key: string;
   job: string;
   unit: string;
-  /** the name of the Unit whose runs give this row its pairs (unset for a row seen only while listing) */
+  /** the name of the PairingUnit whose runs give this row its pairs (unset for a row seen only while listing) */
   pairedBy?: string;
   direction: Direction;
   metric?: string;
@@ -60,7 +60,7 @@ export interface Job {
   calibration: Calibration | null;
   failure?: Failure & { benchmark: string };
   /** the job's units, and how many of them still run */
-  units: Unit[];
+  units: PairingUnit[];
   runningUnits: number;
   /** the job's rows, in the order they appeared */
   rows: Row[];
@@ -70,7 +70,7 @@ export interface Job {
  * What one pair measures: a whole suite (`select` null), or the named benchmarks of it. A unit
  * stops on its own once its rows are decided, precise enough, or at `--max-pairs`.
  */
-export interface Unit {
+export interface PairingUnit {
   /** the job's name for a whole suite; else the row name of its (first) benchmark */
   name: string;
   job: Job;
@@ -105,7 +105,7 @@ export interface Unit {
 
 export interface LoopState {
   jobs: Job[];
-  units: Unit[];
+  units: PairingUnit[];
   rows: Map<string, Row>;
   /** the units of every round, in the order they ran */
   rounds: string[][];
@@ -144,7 +144,7 @@ export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
 }
 
 /** Adds a unit to the schedule and to its job. */
-export function addUnit(state: LoopState, unit: Unit): void {
+export function addUnit(state: LoopState, unit: PairingUnit): void {
   state.units.push(unit);
   unit.job.units.push(unit);
   if (unit.running) unit.job.runningUnits++;
@@ -162,7 +162,7 @@ export function stopJob(state: LoopState, job: Job, reason: StopReason): void {
 }
 
 /** A unit stops; its job stops with it when it was the job's last running unit. */
-export function stopUnit(_state: LoopState, unit: Unit, reason: StopReason): void {
+export function stopUnit(_state: LoopState, unit: PairingUnit, reason: StopReason): void {
   if (!unit.running) return;
   unit.running = false;
   unit.waiting = false;

@@ -8,16 +8,16 @@
 import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead-estimate.ts';
-import { stopUnit, type LoopState, type Row, type Unit } from './state.ts';
+import { stopUnit, type LoopState, type Row, type PairingUnit } from './state.ts';
 import { coldPilotLeftOut } from '../harness/go-cold-start.ts';
 
 /** The rows a unit gives pairs to that have pairs. */
-function rowsOf(unit: Unit): Row[] {
+function rowsOf(unit: PairingUnit): Row[] {
   return unit.rows.filter((r) => r.pairs.length > 0);
 }
 
 /** Checks one unit after a round; stops it when its rules say so. Linear in the unit's own rows and pairs. */
-export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
+export function checkUnit(state: LoopState, unit: PairingUnit, spec: Spec): void {
   if (!unit.running) return;
   if (unit.pairs >= spec.maxPairs) {
     stopUnit(state, unit, 'max-pairs');
@@ -93,7 +93,7 @@ export function checkUnit(state: LoopState, unit: Unit, spec: Spec): void {
  * harness/go-cold-start.ts that results/cold-pilot.ts (`pilotLeftOut`) judges by, on the pilot's pairs the results file will record, so that the rules
  * stop a row on the pairs its verdict will be judged from.
  */
-function coldPilotPairs(unit: Unit, row: Row): number {
+function coldPilotPairs(unit: PairingUnit, row: Row): number {
   const d = unit.design;
   if (d?.phase !== 'chosen' || d.coldStart === undefined) return 0;
   return coldPilotLeftOut(d.pilot.length, row.pairs.length);
