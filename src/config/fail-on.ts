@@ -4,6 +4,7 @@
  * `none` to report without ever failing. Kept as one canonical text, as it is recorded in results.
  */
 import { UsageError } from './errors.ts';
+import { optionDef } from './options.ts';
 
 /**
  * What the gate says after a PR label accepted an intended regression (or why the label did not
@@ -32,14 +33,12 @@ export function parseFailOn(input: string, values: readonly string[]): FailOn {
   return parts.join(',') as FailOn;
 }
 
-/**
- * Do the verdicts fail this gate? True when the comparison or any benchmark has a verdict the gate
- * names. The whole gate (a comparison of nothing too) is results/gate.ts's `gateFails`.
- */
-export function verdictsFail(failOn: FailOn | string, results: { verdict?: string | undefined; benchmarks: ReadonlyArray<{ verdict?: string | undefined }> }): boolean {
-  const gate = failOn === 'none' ? [] : failOn.split(',');
-  const hit = (v: string | undefined) => v !== undefined && gate.includes(v);
-  return hit(results.verdict) || results.benchmarks.some((b) => hit(b.verdict));
+/** The gate when none is given: the option table's default (config/options.ts), as `--fail-on` reads it. */
+export const DEFAULT_FAIL_ON: FailOn = parseFailOn('--fail-on', optionDef('fail-on')!.default!.split(','));
+
+/** Does this gate name this verdict? The whole gate (a comparison of nothing too) is results/gate.ts's `decideGate`. */
+export function gateNames(failOn: FailOn, verdict: 'regression' | 'inconclusive'): boolean {
+  return failOn !== 'none' && failOn.split(',').includes(verdict);
 }
 
 /**

@@ -64,7 +64,7 @@ export function nothingComparedText(model: ReportModel, m: Markup): string | nul
         return 'no pair ran both sides';
     }
   })();
-  const gate = model.gate.failOn === null ? '' : model.gate.nothingAllowed || model.gate.failOn === 'none' ? ' (the gate allows it)' : ' (the gate fails)';
+  const gate = model.gate.failOn === null ? '' : model.gate.outcome.reasons.includes('nothing-compared') ? ' (the gate fails)' : ' (the gate allows it)';
   return `Nothing compared: ${why}${gate}`;
 }
 

@@ -28,7 +28,7 @@ import { parseOptionValue, type InputNaming } from '../config/spec.ts';
 import { pairedTestFor } from '../stats/index.ts';
 import { formatThreshold, parseMinChange } from '../config/units.ts';
 import type { JudgeOptions } from '../stats/types.ts';
-import { gateFails } from './gate.ts';
+import { decideGate } from './gate.ts';
 import { judgeResults } from './judge.ts';
 import { readAsFlag, readRecordedSetting } from './recorded.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
@@ -105,12 +105,6 @@ function listed(items: readonly string[]): string {
  */
 function runFailed(results: Pick<Results, 'status' | 'failures' | 'benchmarks'>): boolean {
   return results.status === 'failed' || (results.failures?.length ?? 0) > 0 || results.benchmarks.some((b) => b.failure !== undefined);
-}
-
-/** The exit status of a judged file: 3 for a run that failed, else 1 when the gate fails, else 0. */
-function exitStatusOf(judged: Results, failOn: FailOn): 0 | 1 | 3 {
-  if (judged.status === 'failed') return 3;
-  return gateFails(failOn, judged) ? 1 : 0;
 }
 
 /** Judges a results file again under the rule above. */
@@ -225,5 +219,5 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   // the gate as this judging applies it, over whatever the file recorded
   const { allowNothingCompared: _allowed, ...settings } = judged.settings ?? {};
   const results: Results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...(opts.allowNothingCompared ? { allowNothingCompared: true } : {}) } };
-  return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
+  return { results, exitCode: decideGate(results, opts.failOn).exitCode, warnings, notes };
 }
