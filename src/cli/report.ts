@@ -1,8 +1,8 @@
 /** `pairbench report`: saved results files (shards of one comparison) judged again from their raw pairs. */
 import { UsageError } from '../config/errors.ts';
-import { DEFAULT_FAIL_ON, parseFailOn } from '../config/fail-on.ts';
+import { parseFailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS } from '../config/options.ts';
-import { cliNaming, parseOptionValue } from '../config/spec.ts';
+import { cliNaming, defaultFailOn, parseOptionValue } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { parseMinChange } from '../config/units.ts';
 import { checkResultsFileCount, mergeResults } from '../results/merge.ts';
@@ -31,7 +31,7 @@ export async function report(argv: string[], io: Io): Promise<ExitCode> {
   checkOutputs({ out: typeof flags['out'] === 'string' ? flags['out'] : null, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null }, typeof flags['html'] === 'string' ? flags['html'] : null);
   const given = <T>(name: string): T | undefined => parseOptionValue(name, cliNaming(name), flags[name]) as T | undefined;
   const gate = given<string[]>('fail-on');
-  const failOn = gate === undefined ? DEFAULT_FAIL_ON : parseFailOn(cliNaming('fail-on'), gate);
+  const failOn = gate === undefined ? defaultFailOn() : parseFailOn(cliNaming('fail-on'), gate);
   const floor = given<string>('min-change');
   const judging = { alpha: given<number>('alpha'), threshold: given<number>('threshold'), minChange: floor === undefined ? undefined : parseMinChange(cliNaming('min-change'), floor), outliers: given<OutlierRule>('outliers'), correction: given<Correction>('correction') };
   checkResultsFileCount('report', positionals.length);

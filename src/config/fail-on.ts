@@ -4,7 +4,6 @@
  * `none` to report without ever failing. Kept as one canonical text, as it is recorded in results.
  */
 import { UsageError } from './errors.ts';
-import { optionDef } from './options.ts';
 
 /**
  * What the gate says after a PR label accepted an intended regression (or why the label did not
@@ -32,9 +31,6 @@ export function parseFailOn(input: string, values: readonly string[]): FailOn {
   const parts = FAIL_ON_CHOICES.filter((c) => c !== 'none' && set.has(c));
   return parts.join(',') as FailOn;
 }
-
-/** The gate when none is given: the option table's default (config/options.ts), as `--fail-on` reads it. */
-export const DEFAULT_FAIL_ON: FailOn = parseFailOn('--fail-on', optionDef('fail-on')!.default!.split(','));
 
 /** Does this gate name this verdict? The whole gate (a comparison of nothing too) is results/gate.ts's `decideGate`. */
 export function gateNames(failOn: FailOn, verdict: 'regression' | 'inconclusive'): boolean {

@@ -13,7 +13,9 @@
  *
  * Pure: results in, a value out.
  */
-import { DEFAULT_FAIL_ON, gateNames, type Acceptance, type FailOn } from '../config/fail-on.ts';
+import { gateNames, type Acceptance, type FailOn } from '../config/fail-on.ts';
+import { defaultFailOn } from '../config/spec.ts';
+import { formatThreshold } from '../config/units.ts';
 import { decideGate, type Conclusion, type GateOutcome, type NothingCompared } from '../results/gate.ts';
 import { environmentDifferences, toolchainDifferences } from '../results/environment.ts';
 import { recordedOr } from '../results/recorded.ts';
@@ -169,6 +171,11 @@ export interface ReportModel {
   /** the forest plot's rows (each group's own metric, and its other metrics that changed), and the suite's row under them */
   forest: { rows: ForestRow[]; summary: ForestRow | null };
   threshold: number;
+  /**
+   * The threshold as every surface prints it (config/units.ts `formatThreshold`), with how many
+   * benchmarks judged by one of their own (a config file's), when any is
+   */
+  thresholdText: string;
   alpha: number;
 }
 
@@ -185,6 +192,12 @@ export interface ModelOptions {
 
 function thresholdOf(results: Results): number {
   return recordedOr(results.settings, 'threshold') as number;
+}
+
+/** `threshold ±2.5%`, and `(2 benchmarks have their own)` when some were judged by another. */
+function thresholdTextOf(results: Results, threshold: number): string {
+  const own = results.benchmarks.filter((b) => b.threshold !== undefined && b.threshold !== threshold).length;
+  return `threshold ±${formatThreshold(threshold)}${own === 0 ? '' : ` (${own} benchmark${own === 1 ? ' has its' : 's have their'} own)`}`;
 }
 
 function alphaOf(results: Results): number {
@@ -235,7 +248,7 @@ function suiteChange(results: Results, groups: readonly Group[] = groupRows(resu
 function gateOf(results: Results, opts: ModelOptions): GateState {
   const failOn = opts.failOn ?? null;
   const acceptance = opts.acceptance ?? null;
-  return { failOn, acceptance, outcome: decideGate(results, failOn ?? DEFAULT_FAIL_ON, acceptance?.accepted === true) };
+  return { failOn, acceptance, outcome: decideGate(results, failOn ?? defaultFailOn(), acceptance?.accepted === true) };
 }
 
 function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futility: ReportModel['futility'], configIgnored: ModelOptions['configIgnored']): ReportNote[] {
@@ -294,6 +307,7 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
     nothing: gate.outcome.nothing,
     forest: { rows: forestRows(groups, threshold), summary },
     threshold,
+    thresholdText: thresholdTextOf(results, threshold),
     alpha: alphaOf(results),
   };
 }

@@ -128,7 +128,7 @@ describe('one report model, every surface alike', () => {
     const suite = model.suite!;
     // the geometric mean of the groups' own metrics (MB/s and B/op restate their benchmark), the failed one without a change left out
     expect(suite.count).toBe(3);
-    const line = `${formatChange(suite.estimate)} ${formatChangeInterval(suite.ci)} geometric mean change of 3 benchmarks (+ is worse), 95% interval · head bbbbbbb against base aaaaaaa`;
+    const line = `${formatChange(suite.estimate)} ${formatChangeInterval(suite.ci)} geometric mean change of 3 benchmarks (+ is worse), 95% interval · head bbbbbbb against base aaaaaaa · threshold ±2%`;
     expect(surfaces.terminal.split('\n')).toContain(line);
     expect(seen(surfaces.comment).split('\n')).toContain(line);
     expect(seen(surfaces.html)).toContain(line);
