@@ -224,7 +224,7 @@ describe('pairbench noise in debug mode', () => {
         '  Smallest change compare would detect here (80% power): 0.8% with 30 pairs, 0.4% with 100 pairs, 0.2% with 300 pairs.',
         '  To detect the 2% threshold it needs about 6 pairs; with max-pairs 20, a threshold of 1% or more is resolvable.',
         '',
-        'Suggested settings: threshold: 1%, max-pairs: 20 (or more pairs for a smaller threshold).',
+        'Suggested settings: threshold: 2%, max-pairs: 20 (or more pairs for a smaller threshold).',
       ),
     );
     expect(norm(res.stderr)).toBe(
