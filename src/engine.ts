@@ -19,7 +19,7 @@ import { MetricUnavailable } from './measure/samples.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions, type Revision } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
 import { changedFiles, selectByPaths, SelectionInterrupted, type PathSelection } from './revisions/changed-paths.ts';
-import { gateFails } from './results/gate.ts';
+import { decideGate } from './results/gate.ts';
 import { JudgingInterrupted, judgeResultsCooperatively } from './results/judge-file.ts';
 import type { BenchmarkResult, Results } from './results/schema.ts';
 import { ResultsWriter } from './results/writer.ts';
@@ -188,9 +188,8 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
       return { results: partial, exitCode: 130, resultsPath: writer.path };
     }
     writer.write(judged);
-    let code = exitCode;
-    if (code === 0 && gateFails(spec.failOn, judged)) code = 1;
-    return { results: judged, exitCode: code, resultsPath: writer.path };
+    // a run that completed exits as the gate decides (results/gate.ts); a failed or interrupted one keeps its status
+    return { results: judged, exitCode: exitCode === 0 ? decideGate(judged, spec.failOn).exitCode : exitCode, resultsPath: writer.path };
   };
 
   let counter: InstructionCounter | null = null;

@@ -11,9 +11,9 @@ import { UsageError, fsReason, show } from '../config/errors.ts';
 import { LIMITS } from '../config/limits.ts';
 import { FileRefused, readRegularFile } from '../config/read-file.ts';
 import { parseFailOn, type FailOn } from '../config/fail-on.ts';
-import { COMPARE_OPTIONS, optionDef } from '../config/options.ts';
+import { COMPARE_OPTIONS } from '../config/options.ts';
 import { ACTION_OWN_INPUTS, ownDefault } from './input-table.ts';
-import { actionNaming, buildSpec, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
+import { actionNaming, buildSpec, optionDefault, parseOptionValue, type ConfigFile, type RawOptions, type Spec } from '../config/spec.ts';
 import { parseChoice, parseDuration, parseMinChange } from '../config/values.ts';
 import { COMMENT_MODES, type CommentMode } from '../github/post-comment.ts';
 import { parsePrNumber, type Mode } from '../github/events.ts';
@@ -137,7 +137,7 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
   }
   if (mode === 'report') {
     // Only the judging options apply; they are parsed by the same table as the CLI's.
-    const opt = <T>(name: string): T => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default) as T;
+    const opt = <T>(name: string): T => (flags[name] === undefined ? optionDefault(name) : parseOptionValue(name, actionNaming(name), flags[name])) as T;
     return finish(null, null, {
       judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction'), ...(flags['min-change'] !== undefined ? { minChange: parseMinChange(actionNaming('min-change'), String(flags['min-change'])) } : {}) },
       failOn: parseFailOn(actionNaming('fail-on'), opt<string[]>('fail-on')),

@@ -5,7 +5,7 @@
  */
 import * as core from '@actions/core';
 import type { FailOn } from '../config/fail-on.ts';
-import { gateFails } from '../results/gate.ts';
+import { decideGate } from '../results/gate.ts';
 import { countVerdicts, type Acceptance } from '../report/markdown.ts';
 import { reportModel } from '../report/model.ts';
 import { failingStepMessage } from '../report/step.ts';
@@ -36,7 +36,7 @@ export function setStatus(exitCode: number): void {
 
 /** The exit status once the label is known: the label accepts a regression only, so an inconclusive gate (fail-on: regression,inconclusive) still holds. */
 export function afterLabel(exitCode: number, results: Results, failOn: FailOn, accepted: Acceptance): number {
-  return accepted.accepted && exitCode === 1 ? (gateFails(failOn, results, true) ? 1 : 0) : exitCode;
+  return accepted.accepted && exitCode === 1 ? decideGate(results, failOn, true).exitCode : exitCode;
 }
 
 /** The step's failure message, when it fails: one line saying why. */

@@ -3,6 +3,7 @@
  * checked before anything runs, then the Markdown and HTML reports written and the table printed.
  */
 import { fsReason } from '../config/errors.ts';
+import type { FailOn } from '../config/fail-on.ts';
 import { writeReportFile } from '../results/atomic.ts';
 import type { Results } from '../results/schema.ts';
 import { checkOutputPath, resultsText } from '../results/writer.ts';
@@ -38,8 +39,11 @@ export const REPORT_GRACE_MS = 1500;
 /**
  * Writes the reports and prints the table. Between two reports the event loop turns, so that a
  * signal is seen; once `late()` says the time after a signal is up, the reports left are skipped.
+ * `failOn` is the gate the exit status was decided by: each report says what it made of the
+ * verdict (report/model.ts, results/gate.ts), as the exit status does.
  */
-export async function emit(io: Io, results: Results, spec: { json: boolean; markdown: string | null; html: string | null; out?: string | null }, replay: ReplaySource, late: () => boolean = () => false): Promise<void> {
+export async function emit(io: Io, results: Results, spec: { json: boolean; markdown: string | null; html: string | null; out?: string | null; failOn: FailOn }, replay: ReplaySource, late: () => boolean = () => false): Promise<void> {
+  const { failOn } = spec;
   const noise = results.kind === 'noise';
   const resultsFile = spec.out ?? null;
   const turn = async (what: string): Promise<boolean> => {
@@ -48,10 +52,10 @@ export async function emit(io: Io, results: Results, spec: { json: boolean; mark
     io.stderr.write(`pairbench: interrupted: the ${what} was not written; the results file ${resultsFile ?? ''} holds everything (pairbench report renders it)\n`);
     return false;
   };
-  if (spec.markdown && (await turn('Markdown report'))) writeReport(io, 'Markdown report', spec.markdown, () => (noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay })), resultsFile);
-  if (spec.html && (await turn('HTML report'))) writeReport(io, 'HTML report', spec.html, () => renderHtml(results, { replay }), resultsFile);
+  if (spec.markdown && (await turn('Markdown report'))) writeReport(io, 'Markdown report', spec.markdown, () => (noise ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay, failOn })), resultsFile);
+  if (spec.html && (await turn('HTML report'))) writeReport(io, 'HTML report', spec.html, () => renderHtml(results, { replay, failOn }), resultsFile);
   if (!(await turn('table'))) return;
   if (spec.json) for (const piece of resultsText(results)) io.stdout.write(piece);
   else if (noise) io.stdout.write(`${renderNoiseText(results)}\n`);
-  else io.stdout.write(`${renderTerminal(results, { color: io.stdout.isTTY === true && !io.env.NO_COLOR })}\n`);
+  else io.stdout.write(`${renderTerminal(results, { color: io.stdout.isTTY === true && !io.env.NO_COLOR, failOn })}\n`);
 }

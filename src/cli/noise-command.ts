@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../config/errors.ts';
-import { COMPARE_OPTIONS, type OptionDef } from '../config/options.ts';
+import { COMPARE_OPTIONS, NOISE_DEFAULTS, type OptionDef } from '../config/options.ts';
 import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { checkRevision } from '../revisions/git.ts';
@@ -22,7 +22,7 @@ const NOISE_OPTIONS = [
 ];
 
 function help(all: boolean): string {
-  const lines = helpLines(NOISE_OPTIONS, all, (o) => optionLine(o, o.name === 'max-pairs' ? { fallback: ' (default for noise: 60)' } : {}));
+  const lines = helpLines(NOISE_OPTIONS, all, (o) => optionLine(o, o.name === 'max-pairs' ? { fallback: ` (default for noise: ${NOISE_DEFAULTS['max-pairs']})` } : {}));
   return `Usage: pairbench noise [options]\n\nAn A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).\nPrints this machine's noise (single-run CV, paired CV) and the smallest change compare would\ndetect here with 30, 100 and 300 pairs: run it once on your runner to pick threshold and max-pairs.\n\nOptions:\n${lines.join('\n')}`;
 }
 
@@ -48,7 +48,7 @@ export async function noise(argv: string[], io: Io): Promise<ExitCode> {
   const side = rev !== undefined ? { base: rev, head: rev } : { 'base-dir': dir ?? '.', 'head-dir': dir ?? '.' };
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
-  const spec = buildSpec({ 'max-pairs': '60', ...rest, ...side }, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
+  const spec = buildSpec({ ...NOISE_DEFAULTS, ...rest, ...side }, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
   if (rev !== undefined) spec.base = spec.head;
   checkOutputs(spec);
   return runAndReport(io, spec, 'noise');

@@ -2,7 +2,7 @@
 import { UsageError } from '../config/errors.ts';
 import { parseFailOn } from '../config/fail-on.ts';
 import { COMPARE_OPTIONS } from '../config/options.ts';
-import { cliNaming, parseOptionValue } from '../config/spec.ts';
+import { cliNaming, defaultFailOn, parseOptionValue } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { parseMinChange } from '../config/values.ts';
 import { checkResultsFileCount, mergeResults } from '../results/merge.ts';
@@ -30,7 +30,8 @@ export async function report(argv: string[], io: Io): Promise<ExitCode> {
   if (positionals.length === 0) throw new UsageError('report', 'report: no results file given; expected pairbench report <results.json>...');
   checkOutputs({ out: typeof flags['out'] === 'string' ? flags['out'] : null, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null }, typeof flags['html'] === 'string' ? flags['html'] : null);
   const given = <T>(name: string): T | undefined => parseOptionValue(name, cliNaming(name), flags[name]) as T | undefined;
-  const failOn = parseFailOn(cliNaming('fail-on'), given<string[]>('fail-on') ?? [COMPARE_OPTIONS.find((o) => o.name === 'fail-on')!.default!]);
+  const gate = given<string[]>('fail-on');
+  const failOn = gate === undefined ? defaultFailOn() : parseFailOn(cliNaming('fail-on'), gate);
   const floor = given<string>('min-change');
   const judging = { alpha: given<number>('alpha'), threshold: given<number>('threshold'), minChange: floor === undefined ? undefined : parseMinChange(cliNaming('min-change'), floor), outliers: given<OutlierRule>('outliers'), correction: given<Correction>('correction') };
   checkResultsFileCount('report', positionals.length);
@@ -49,6 +50,6 @@ export async function report(argv: string[], io: Io): Promise<ExitCode> {
   const judged = rejudged.results;
   if (typeof flags['out'] === 'string') writeJudgedFile(flags['out'], judged);
   // The files may come from anywhere (an artifact of a fork's workflow): no command is taken from them.
-  await emit(io, judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null, html: typeof flags['html'] === 'string' ? flags['html'] : null }, { resultsFiles: positionals });
+  await emit(io, judged, { json: flags['json'] === true, markdown: typeof flags['markdown'] === 'string' ? flags['markdown'] : null, html: typeof flags['html'] === 'string' ? flags['html'] : null, failOn }, { resultsFiles: positionals });
   return rejudged.exitCode;
 }

@@ -32,14 +32,9 @@ export function parseFailOn(input: string, values: readonly string[]): FailOn {
   return parts.join(',') as FailOn;
 }
 
-/**
- * Do the verdicts fail this gate? True when the comparison or any benchmark has a verdict the gate
- * names. The whole gate (a comparison of nothing too) is results/gate.ts's `gateFails`.
- */
-export function verdictsFail(failOn: FailOn | string, results: { verdict?: string | undefined; benchmarks: ReadonlyArray<{ verdict?: string | undefined }> }): boolean {
-  const gate = failOn === 'none' ? [] : failOn.split(',');
-  const hit = (v: string | undefined) => v !== undefined && gate.includes(v);
-  return hit(results.verdict) || results.benchmarks.some((b) => hit(b.verdict));
+/** Does this gate name this verdict? The whole gate (a comparison of nothing too) is results/gate.ts's `decideGate`. */
+export function gateNames(failOn: FailOn, verdict: 'regression' | 'inconclusive'): boolean {
+  return failOn !== 'none' && failOn.split(',').includes(verdict);
 }
 
 /**

@@ -102,6 +102,12 @@ export function recordedKey(o: OptionDef): string {
   return o.kind === 'duration' ? `${camel}Ms` : camel;
 }
 
+/**
+ * The defaults `pairbench noise` sets in place of the table's: an A/A run takes every pair it is
+ * given (no early stop), so it takes fewer than a comparison may.
+ */
+export const NOISE_DEFAULTS = { 'max-pairs': '60' } as const;
+
 export function optionDef(name: string): OptionDef | undefined {
   return COMPARE_OPTIONS.find((o) => o.name === name);
 }

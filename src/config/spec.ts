@@ -194,7 +194,27 @@ const INTEGER_RANGES: Record<string, [number, number]> = {
 /** Shards at most: as many as one report merges (and more than a GitHub matrix runs). */
 const MAX_SHARDS = LIMITS.shards;
 
-/** Parses one value by its option's kind; `input` is how the user wrote its name. */
+/**
+ * An option's default as its parser reads it. A default is written once, as text in the option
+ * table (options.ts), and read into a value here only: the Spec, `report`, the action's report
+ * mode and the reading of results files all take it from this function.
+ */
+export function optionDefault(name: string): unknown {
+  const def = optionDef(name)?.default;
+  return def === undefined ? undefined : parseOptionValue(name, `--${name}`, def);
+}
+
+/** The gate when none is given: the option table's default, as `--fail-on` reads it. */
+export function defaultFailOn(): FailOn {
+  return parseFailOn('--fail-on', optionDefault('fail-on') as string[]);
+}
+
+/**
+ * Parses one value by its option's kind; `input` is how the user wrote its name. The one place a
+ * value given as text becomes a number: a threshold from a flag, an input, a config file (its own
+ * and each benchmark's) or a results file is read here, by `parsePercent`, and is a number from
+ * then on, down to the verdict.
+ */
 export function parseOptionValue(name: string, input: string, value: RawValue): unknown {
   const def = optionDef(name);
   if (!def) throw new UsageError(input, `${input}: unknown option`);
@@ -308,8 +328,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const get = <T>(name: string): T | undefined => {
     if (flags[name] !== undefined) return parseOptionValue(name, naming(name), flags[name]) as T;
     if (config && config.defaults[name] !== undefined) return parseOptionValue(name, configName(name), config.defaults[name]) as T;
-    const def = optionDef(name)?.default;
-    return def === undefined ? undefined : (parseOptionValue(name, naming(name), def) as T);
+    return optionDefault(name) as T | undefined;
   };
   /** An option that has a default in the option table: never undefined, and its default written only there. */
   const valueOf = <T>(name: string): T => {
@@ -350,9 +369,9 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
       run: b.run,
       format: b.format ?? format,
       metrics: b.metric === undefined ? metrics : eachOnce(configName(`benchmarks[${i}].metric`), Array.isArray(b.metric) ? b.metric : [b.metric]),
-      ...(b.threshold !== undefined && typeof b.threshold !== 'object' ? { threshold: parsePercent(configName(`benchmarks[${i}].threshold`), b.threshold) } : {}),
+      ...(b.threshold !== undefined && typeof b.threshold !== 'object' ? { threshold: parseOptionValue('threshold', configName(`benchmarks[${i}].threshold`), b.threshold) as number } : {}),
       ...(b.threshold !== undefined && typeof b.threshold === 'object'
-        ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i}].threshold.${m}`), v as string | number)])) }
+        ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parseOptionValue('threshold', configName(`benchmarks[${i}].threshold.${m}`), v as string | number) as number])) }
         : {}),
       ...(b['min-change'] !== undefined ? { minChange: String(b['min-change']).trim() } : {}),
       ...((b.direction ?? direction) ? { direction: b.direction ?? direction } : {}),

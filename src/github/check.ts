@@ -5,12 +5,10 @@
 import type { FailOn } from '../config/fail-on.ts';
 import type { Results } from '../results/schema.ts';
 import { REPORT_LIMITS } from '../report/markdown.ts';
-import { conclusionOf, reportModel, type Acceptance, type Conclusion, type ReportModel } from '../report/model.ts';
+import { reportModel, type Acceptance, type Conclusion, type ReportModel } from '../report/model.ts';
 import { countsText } from '../report/words.ts';
 import { FORK_ADVICE, describeApiError, isWriteForbidden, sendWithinLimit } from './api-errors.ts';
 import type { GitHubApi } from './octokit.ts';
-
-export { conclusionOf };
 
 export interface CheckOptions {
   owner: string;
@@ -47,7 +45,7 @@ export async function publishCheckRun(api: GitHubApi, opts: CheckOptions): Promi
   const log = opts.log ?? (() => undefined);
   // the conclusion is the gate's (model.ts), with the accept label weighed there
   const model = reportModel(opts.results, { failOn: opts.failOn, acceptance: opts.acceptance ?? null });
-  const conclusion = model.gate.conclusion;
+  const conclusion = model.gate.outcome.conclusion;
   try {
     return await sendWithinLimit(REPORT_LIMITS.checkSummary, 'check run', log, async (limit) => {
       const { data } = await api.rest.checks.create({

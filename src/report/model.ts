@@ -13,8 +13,10 @@
  *
  * Pure: results in, a value out.
  */
-import { gateAfterAcceptance, type Acceptance, type FailOn } from '../config/fail-on.ts';
-import { gateFails, nothingAllowed, nothingCompared, type NothingCompared } from '../results/gate.ts';
+import { gateNames, type Acceptance, type FailOn } from '../config/fail-on.ts';
+import { defaultFailOn } from '../config/spec.ts';
+import { formatThreshold } from '../config/values.ts';
+import { decideGate, type Conclusion, type GateOutcome, type NothingCompared } from '../results/gate.ts';
 import { environmentDifferences, toolchainDifferences } from '../results/environment-differences.ts';
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
@@ -26,10 +28,7 @@ import { formatLevel, intervalLabel, intervalNote } from './format.ts';
 import { benchmarkOfRow, countGroups, groupRows, isTimeUnit, worseChange, type Group, type VerdictCounts } from './rows.ts';
 import { sharedFindings, type SharedFindings } from './shared.ts';
 
-export type { Acceptance };
-
-/** A check run's conclusion. */
-export type Conclusion = 'success' | 'failure' | 'neutral';
+export type { Acceptance, Conclusion };
 
 /** A revision as the reports name it: the short SHA, else the ref, else the directory. */
 export interface Revision {
@@ -132,19 +131,16 @@ export function rowLevel(b: BenchmarkResult, header: string): string | null {
   return own === header ? null : own;
 }
 
-/** What `fail-on` and an accept label make of the verdict. */
+/**
+ * What `fail-on` and an accept label make of the verdict: the gate's one outcome (results/gate.ts
+ * `decideGate`), which the exit status, the check run and every report's words read.
+ */
 interface GateState {
-  /** the gate the job applies, when the report is rendered for it (the action); null otherwise */
+  /** the gate the job applies, when the report is rendered for it; null otherwise */
   failOn: FailOn | null;
   acceptance: Acceptance | null;
-  /** the gate once the accept label is weighed (config/fail-on.ts `gateAfterAcceptance`) */
-  effective: FailOn | null;
-  /** whether the gate fails the job (results/gate.ts); false when the gate is not known */
-  fails: boolean;
-  /** a comparison of nothing passes by `allow-nothing-compared` */
-  nothingAllowed: boolean;
-  /** the check run's conclusion under the effective gate (`fail-on: regression` when not known) */
-  conclusion: Conclusion;
+  /** the outcome under `failOn`, or under the default gate when it is not known (the check run's conclusion then) */
+  outcome: GateOutcome;
 }
 
 export interface ReportModel {
@@ -175,6 +171,11 @@ export interface ReportModel {
   /** the forest plot's rows (each group's own metric, and its other metrics that changed), and the suite's row under them */
   forest: { rows: ForestRow[]; summary: ForestRow | null };
   threshold: number;
+  /**
+   * The threshold as every surface prints it (config/values.ts `formatThreshold`), with how many
+   * benchmarks judged by one of their own (a config file's), when any is
+   */
+  thresholdText: string;
   alpha: number;
 }
 
@@ -191,6 +192,12 @@ export interface ModelOptions {
 
 function thresholdOf(results: Results): number {
   return recordedOr(results.settings, 'threshold') as number;
+}
+
+/** `threshold ±2.5%`, and `(2 benchmarks have their own)` when some were judged by another. */
+function thresholdTextOf(results: Results, threshold: number): string {
+  const own = results.benchmarks.filter((b) => b.threshold !== undefined && b.threshold !== threshold).length;
+  return `threshold ±${formatThreshold(threshold)}${own === 0 ? '' : ` (${own} benchmark${own === 1 ? ' has its' : 's have their'} own)`}`;
 }
 
 function alphaOf(results: Results): number {
@@ -238,35 +245,10 @@ function suiteChange(results: Results, groups: readonly Group[] = groupRows(resu
   return { ...g, only: one ? { name: one.primary.name, higherIsBetter: one.primary.result.direction === 'higher-is-better' } : null };
 }
 
-/**
- * failure: a failed comparison, a comparison of nothing (results/gate.ts) the gate does not allow,
- * or a regression the gate names; neutral: inconclusive (with any `fail-on`: the job's own status
- * carries that gate), a partial run, a regression the gate lets through, or a comparison of nothing
- * it allows; success: only unchanged and improved benchmarks.
- */
-export function conclusionOf(results: Results, failOn: FailOn): Conclusion {
-  if (results.status === 'failed') return 'failure';
-  if (nothingCompared(results)) return failOn !== 'none' && !nothingAllowed(results) ? 'failure' : 'neutral';
-  if (results.verdict === 'regression') return failOn.split(',').includes('regression') ? 'failure' : 'neutral';
-  if (results.verdict === 'inconclusive' || results.status === 'partial' || results.verdict === undefined) return 'neutral';
-  return 'success';
-}
-
 function gateOf(results: Results, opts: ModelOptions): GateState {
   const failOn = opts.failOn ?? null;
   const acceptance = opts.acceptance ?? null;
-  const accepted = acceptance?.accepted === true;
-  const effective = failOn === null ? null : gateAfterAcceptance(failOn, accepted);
-  // an accept label accepts a regression, never a comparison of nothing: that one is judged against the gate as given
-  const judgedBy = nothingCompared(results) ? (failOn ?? 'regression') : (effective ?? 'regression');
-  return {
-    failOn,
-    acceptance,
-    effective,
-    fails: failOn !== null && gateFails(failOn, results, accepted),
-    nothingAllowed: nothingAllowed(results),
-    conclusion: conclusionOf(results, judgedBy),
-  };
+  return { failOn, acceptance, outcome: decideGate(results, failOn ?? defaultFailOn(), acceptance?.accepted === true) };
 }
 
 function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futility: ReportModel['futility'], configIgnored: ModelOptions['configIgnored']): ReportNote[] {
@@ -274,7 +256,7 @@ function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futil
   if (configIgnored && configIgnored.keys.length > 0) notes.push({ code: 'config-ignored', keys: configIgnored.keys, path: configIgnored.path });
   const a = gate.acceptance;
   if (a?.accepted) {
-    notes.push({ code: 'accepted', label: a.label, by: a.by, regressions: counts.regression, inconclusiveHolds: gate.effective === 'inconclusive' && counts.inconclusive > 0 });
+    notes.push({ code: 'accepted', label: a.label, by: a.by, regressions: counts.regression, inconclusiveHolds: gate.outcome.reasons.includes('inconclusive') });
   } else if (a) {
     notes.push({ code: 'label-ignored', label: a.label, by: a.by, reason: a.reason ?? null });
   }
@@ -285,7 +267,7 @@ function notesOf(results: Results, counts: VerdictCounts, gate: GateState, futil
   else if (results.status === 'running') notes.push({ code: 'running' });
   if (futility) notes.push({ code: 'futile', count: futility.count, text: futility.text });
   else if (results.status !== 'partial' && results.stoppedBecause === 'max-time' && counts.inconclusive > 0) notes.push({ code: 'budget-ran-out', inconclusive: counts.inconclusive });
-  if (gate.failOn !== null && counts.inconclusive > 0) notes.push({ code: 'undecided-gate', inconclusive: counts.inconclusive, gated: gate.failOn.split(',').includes('inconclusive') });
+  if (gate.failOn !== null && counts.inconclusive > 0) notes.push({ code: 'undecided-gate', inconclusive: counts.inconclusive, gated: gateNames(gate.outcome.effective, 'inconclusive') });
   const hit = results.settings?.['buildCacheHit'];
   const key = results.settings?.['buildCacheKey'];
   if (typeof hit === 'boolean' && typeof key === 'string') notes.push({ code: 'build-cache', hit, key });
@@ -322,9 +304,10 @@ export function reportModel(results: Results, opts: ModelOptions = {}): ReportMo
     rowNotes: rowNotesOf(results, shared),
     shared,
     gate,
-    nothing: nothingCompared(results),
+    nothing: gate.outcome.nothing,
     forest: { rows: forestRows(groups, threshold), summary },
     threshold,
+    thresholdText: thresholdTextOf(results, threshold),
     alpha: alphaOf(results),
   };
 }

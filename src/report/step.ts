@@ -51,12 +51,12 @@ function undecidedMessage(model: ReportModel): string {
 }
 
 /**
- * The message of a step the gate fails (exit status 1): the regressions when the gate (after the
- * accept label) names them and there are any, else the undecided benchmarks.
+ * The message of a step the gate fails (exit status 1), by the gate's own reason (results/gate.ts):
+ * a comparison of nothing, else the regressions when they fail it, else the undecided benchmarks.
  */
 export function failingStepMessage(model: ReportModel): string {
+  const { reasons } = model.gate.outcome;
   const nothing = nothingComparedText(model, PLAIN);
-  if (nothing) return `pairbench: ${nothing}. Check the base and the benchmarks; for the pull request that adds the first benchmarks, set allow-nothing-compared: true.`;
-  const gate = model.gate.effective ?? model.gate.failOn ?? 'regression';
-  return gate.split(',').includes('regression') && model.counts.regression > 0 ? regressionMessage(model) : undecidedMessage(model);
+  if (reasons.includes('nothing-compared') && nothing) return `pairbench: ${nothing}. Check the base and the benchmarks; for the pull request that adds the first benchmarks, set allow-nothing-compared: true.`;
+  return reasons.includes('regression') ? regressionMessage(model) : undecidedMessage(model);
 }

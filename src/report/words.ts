@@ -64,7 +64,7 @@ export function nothingComparedText(model: ReportModel, m: Markup): string | nul
         return 'no pair ran both sides';
     }
   })();
-  const gate = model.gate.failOn === null ? '' : model.gate.nothingAllowed || model.gate.failOn === 'none' ? ' (the gate allows it)' : ' (the gate fails)';
+  const gate = model.gate.failOn === null ? '' : model.gate.outcome.reasons.includes('nothing-compared') ? ' (the gate fails)' : ' (the gate allows it)';
   return `Nothing compared: ${why}${gate}`;
 }
 
@@ -98,10 +98,10 @@ function suiteText(model: ReportModel, m: Markup): string | null {
   return `${m.strong(formatChange(s.estimate))} ${formatChangeInterval(s.ci)} ${what}${direction}, ${formatLevel(s.confidence)} interval`;
 }
 
-/** The line under the headline: the suite's change, then what was compared. */
+/** The line under the headline: the suite's change, what was compared, and the threshold it was judged by. */
 export function summaryText(model: ReportModel, m: Markup): string {
   const suite = suiteText(model, m);
-  return suite ? `${suite} · ${comparedText(model, m)}` : comparedText(model, m);
+  return `${suite ? `${suite} · ` : ''}${comparedText(model, m)} · ${model.thresholdText}`;
 }
 
 /** A note worded for one surface: its icon, whether it warns, and its sentence. */

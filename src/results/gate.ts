@@ -1,7 +1,9 @@
 /**
- * The gate, decided in one place for every exit status and every surface: the command line's
- * (engine.ts, `report`), the action's step status after an accept label (action/outputs.ts) and
- * the check run's conclusion and each report's words (report/model.ts).
+ * The gate, decided in one place for every exit status and every surface: {@link decideGate}
+ * gives one {@link GateOutcome}, and the command line's exit status (engine.ts, results/rejudge.ts),
+ * the action's step status after an accept label (action/outputs.ts), the check run's conclusion,
+ * the failing step's message and each report's words (report/model.ts) all read it; none of them
+ * weighs a verdict against `fail-on` again.
  *
  * A comparison that compared nothing fails the gate: a required check that passes on "0
  * benchmarks compared" is a gate that silently vanished (a base whose build failed, every
@@ -11,7 +13,7 @@
  * overwrites it), or `fail-on: none` lets it pass, and every headline still says that nothing
  * was compared.
  */
-import { gateAfterAcceptance, verdictsFail, type FailOn } from '../config/fail-on.ts';
+import { gateAfterAcceptance, gateNames, type FailOn } from '../config/fail-on.ts';
 import type { Results } from './schema.ts';
 
 /**
@@ -58,17 +60,90 @@ export function nothingCompared(results: Judged): NothingCompared | null {
 }
 
 /** Whether the gate as applied lets a comparison of nothing pass (`allow-nothing-compared`). */
-export function nothingAllowed(results: Pick<Results, 'settings'>): boolean {
+function nothingAllowed(results: Pick<Results, 'settings'>): boolean {
   return results.settings?.['allowNothingCompared'] === true;
 }
 
+/** A check run's conclusion. */
+export type Conclusion = 'success' | 'failure' | 'neutral';
+
 /**
- * Does the gate fail for these results? `fail-on: none` never fails; a comparison of nothing
- * fails unless allowed (an accept label, which accepts a regression, does not lift it); otherwise
- * the verdicts the gate names fail it, once an accept label is weighed (config/fail-on.ts).
+ * Why a comparison does not pass, most serious first: the run failed (exit status 3, whatever the
+ * gate), nothing was compared and the gate does not allow it, or a verdict the gate names.
  */
-export function gateFails(failOn: FailOn, results: Judged & Pick<Results, 'settings' | 'verdict'>, accepted = false): boolean {
-  if (failOn === 'none') return false;
-  if (nothingCompared(results)) return !nothingAllowed(results);
-  return verdictsFail(gateAfterAcceptance(failOn, accepted), results);
+type GateReason = 'failure' | 'nothing-compared' | 'regression' | 'inconclusive';
+
+/** A benchmark row whose verdict the gate names. */
+interface GatedRow {
+  name: string;
+  metric?: string | undefined;
+  verdict: 'regression' | 'inconclusive';
+}
+
+/** What the gate makes of one judged comparison: every surface reads this value. */
+export interface GateOutcome {
+  /** the gate as given (`fail-on`) */
+  failOn: FailOn;
+  /** whether an accept label counts */
+  accepted: boolean;
+  /** the gate once the label is weighed (config/fail-on.ts `gateAfterAcceptance`) */
+  effective: FailOn;
+  /** why nothing was compared, null when something was */
+  nothing: NothingCompared | null;
+  /** a comparison of nothing passes by `allow-nothing-compared` (or `fail-on: none`) */
+  nothingAllowed: boolean;
+  /** whether the gate fails: a comparison of nothing it does not allow, or a verdict it names */
+  fails: boolean;
+  /** why the comparison does not pass, most serious first; empty when it passes */
+  reasons: GateReason[];
+  /**
+   * The rows whose verdict the effective gate names, in the file's order: benchmarks measured on
+   * both sides only (one added or removed is reported, never gated: results/judge-file.ts).
+   */
+  failing: GatedRow[];
+  /** the exit status: 3 a run that failed, 1 the gate fails, 0 it passes */
+  exitCode: 0 | 1 | 3;
+  /**
+   * The check run's conclusion. failure: a failed run, a comparison of nothing the gate does not
+   * allow, or a regression the gate names; neutral: an inconclusive verdict (with any `fail-on`:
+   * the job's own status carries that gate), a partial run, a regression the gate lets through, or
+   * a comparison of nothing it allows; success: only unchanged and improved benchmarks.
+   */
+  conclusion: Conclusion;
+}
+
+/**
+ * The gate's outcome for judged results under `failOn`, with an accept label when `accepted`.
+ * `fail-on: none` never fails; a comparison of nothing fails unless allowed (an accept label,
+ * which accepts a regression, does not lift it); otherwise the verdicts the gate names fail it,
+ * the comparison's (a missing shard makes it inconclusive) or a row's.
+ */
+export function decideGate(results: Judged & Pick<Results, 'settings' | 'verdict'>, failOn: FailOn, accepted = false): GateOutcome {
+  const effective = gateAfterAcceptance(failOn, accepted);
+  const nothing = nothingCompared(results);
+  const allowed = failOn === 'none' || nothingAllowed(results);
+  const failing: GatedRow[] = [];
+  for (const b of results.benchmarks) {
+    const v = b.verdict;
+    if ((b.presence ?? 'both') !== 'both' || (v !== 'regression' && v !== 'inconclusive') || !gateNames(effective, v)) continue;
+    failing.push({ name: b.name, ...(b.metric !== undefined ? { metric: b.metric } : {}), verdict: v });
+  }
+  const reasons: GateReason[] = [];
+  if (results.status === 'failed') reasons.push('failure');
+  if (nothing) {
+    if (!allowed) reasons.push('nothing-compared');
+  } else {
+    const named = (v: 'regression' | 'inconclusive') => (results.verdict === v && gateNames(effective, v)) || failing.some((r) => r.verdict === v);
+    if (named('regression')) reasons.push('regression');
+    if (named('inconclusive')) reasons.push('inconclusive');
+  }
+  const fails = reasons.some((r) => r !== 'failure');
+  const exitCode = results.status === 'failed' ? 3 : fails ? 1 : 0;
+  const conclusion: Conclusion =
+    results.status === 'failed' || reasons.includes('nothing-compared') || reasons.includes('regression')
+      ? 'failure'
+      : nothing || (results.verdict !== 'unchanged' && results.verdict !== 'improvement') || results.status === 'partial'
+        ? 'neutral'
+        : 'success';
+  return { failOn, accepted, effective, nothing, nothingAllowed: nothing !== null && allowed, fails, reasons, failing, exitCode, conclusion };
 }

@@ -7,7 +7,7 @@
  */
 import { UsageError } from '../config/errors.ts';
 import { COMPARE_OPTIONS, recordedKey } from '../config/options.ts';
-import { parseOptionValue } from '../config/spec.ts';
+import { optionDefault, parseOptionValue } from '../config/spec.ts';
 import { parseCpuList } from '../config/cpu-list.ts';
 import type { Results } from './schema.ts';
 
@@ -62,10 +62,8 @@ export function recordedOr(settings: Readonly<Record<string, unknown>> | undefin
   if (!entry) throw new Error(`recordedOr: --${flag} is not a recorded setting`);
   const read = readRecordedSetting(settings, entry.key);
   if (read && 'value' in read) return read.value;
-  const fallback = COMPARE_OPTIONS.find((o) => o.name === flag)?.default;
-  if (fallback === undefined) return undefined;
-  const parsed = parseOptionValue(flag, `--${flag}`, fallback);
-  return typeof parsed === 'number' || typeof parsed === 'string' ? parsed : undefined;
+  const fallback = optionDefault(flag);
+  return typeof fallback === 'number' || typeof fallback === 'string' ? fallback : undefined;
 }
 
 /** A recorded `--cpus` list of one CPU (`3`, `3-3`): every run bound to it (Go then sizes GOMAXPROCS to 1 itself). */

@@ -23,12 +23,11 @@
  */
 import { show } from '../config/errors.ts';
 import type { FailOn } from '../config/fail-on.ts';
-import { optionDef } from '../config/options.ts';
-import { parseOptionValue, type InputNaming } from '../config/spec.ts';
+import { optionDefault, type InputNaming } from '../config/spec.ts';
 import { pairedTestFor } from '../stats/index.ts';
 import { formatThreshold, parseMinChange } from '../config/values.ts';
 import type { JudgeOptions } from '../stats/types.ts';
-import { gateFails } from './gate.ts';
+import { decideGate } from './gate.ts';
 import { judgeResults } from './judge-file.ts';
 import { readAsFlag, readRecordedSetting } from './recorded.ts';
 import type { BenchmarkResult, Results } from './schema.ts';
@@ -76,11 +75,6 @@ export interface Rejudged {
   notes: string[];
 }
 
-/** The default of a flag, as its parser reads it. */
-function defaultOf(flag: string): unknown {
-  return parseOptionValue(flag, `--${flag}`, optionDef(flag)!.default);
-}
-
 /** A value as a user would type it back: `2%` for a threshold. */
 function typed(flag: string, value: unknown): string {
   if (flag === 'threshold' && typeof value === 'number') return formatThreshold(value);
@@ -107,12 +101,6 @@ function runFailed(results: Pick<Results, 'status' | 'failures' | 'benchmarks'>)
   return results.status === 'failed' || (results.failures?.length ?? 0) > 0 || results.benchmarks.some((b) => b.failure !== undefined);
 }
 
-/** The exit status of a judged file: 3 for a run that failed, else 1 when the gate fails, else 0. */
-function exitStatusOf(judged: Results, failOn: FailOn): 0 | 1 | 3 {
-  if (judged.status === 'failed') return 3;
-  return gateFails(failOn, judged) ? 1 : 0;
-}
-
 /** Judges a results file again under the rule above. */
 export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   const warnings: string[] = [];
@@ -127,12 +115,12 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
     let value: unknown = opts.given[flag];
     if (value === undefined && opts.trustRecorded && read) {
       if (!('value' in read)) {
-        warnings.push(`the ${flag} recorded in the results (${recordedText(read.raw)}) is not valid (${read.expected}); judging with ${optionDef(flag)!.default}`);
+        warnings.push(`the ${flag} recorded in the results (${recordedText(read.raw)}) is not valid (${read.expected}); judging with ${typed(flag, optionDefault(flag))}`);
       } else if (flag === 'alpha' && Number(read.value) < RECORDED_ALPHA_FLOOR) {
-        warnings.push(`the alpha recorded in the results (${read.value}) is below ${RECORDED_ALPHA_FLOOR}, the smallest a results file may set; judging with ${optionDef(flag)!.default} (give ${opts.naming('alpha')} to judge at a smaller level)`);
+        warnings.push(`the alpha recorded in the results (${read.value}) is below ${RECORDED_ALPHA_FLOOR}, the smallest a results file may set; judging with ${typed(flag, optionDefault(flag))} (give ${opts.naming('alpha')} to judge at a smaller level)`);
       } else value = read.value;
     }
-    value ??= defaultOf(flag);
+    value ??= optionDefault(flag);
     (chosen as Record<Judging, unknown>)[flag] = value;
     if (!opts.trustRecorded && read && 'value' in read && read.value !== value) unused.push(`${flag} ${typed(flag, read.value)}`);
   }
@@ -225,5 +213,5 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   // the gate as this judging applies it, over whatever the file recorded
   const { allowNothingCompared: _allowed, ...settings } = judged.settings ?? {};
   const results: Results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...(opts.allowNothingCompared ? { allowNothingCompared: true } : {}) } };
-  return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
+  return { results, exitCode: decideGate(results, opts.failOn).exitCode, warnings, notes };
 }

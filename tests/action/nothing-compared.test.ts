@@ -8,16 +8,10 @@
  * The action runs as the runner runs it (`node src/action.ts` in `mode: report`) against a local
  * fake GitHub API, on a results file written here, so nothing is measured.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ACTION } from '../support/cli.ts';
-import { FakeGitHub } from '../support/fake-github.ts';
-import { tempDir } from '../support/repo.ts';
+import type { FakeGitHub } from '../support/fake-github.ts';
+import { BASE, HEAD, reportMode as runReportMode, type ReportModeRun } from '../support/report-mode.ts';
 
-const BASE = 'a'.repeat(40);
-const HEAD = 'b'.repeat(40);
 const servers: FakeGitHub[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
@@ -37,57 +31,8 @@ function firstBenchmarks(baseSha = BASE): unknown {
   };
 }
 
-interface Run {
-  code: number | null;
-  log: string;
-  summary: string;
-  comment: string;
-  check: { title: string | null; conclusion: string | null };
-}
-
 /** `mode: report` of an artifact holding `results`, for pull request #7 whose head is HEAD. */
-async function reportMode(results: unknown, extra: Record<string, string> = {}): Promise<Run> {
-  const gh = await FakeGitHub.start('octo', 'repo');
-  servers.push(gh);
-  gh.addPull({ number: 7, baseSha: BASE, headSha: HEAD });
-  const workspace = tempDir('pairbench-nothing-');
-  mkdirSync(join(workspace, 'artifact'));
-  writeFileSync(join(workspace, 'artifact', 'pairbench-results.json'), JSON.stringify(results));
-  const dir = tempDir('pairbench-nothing-run-');
-  const eventPath = join(dir, 'event.json');
-  writeFileSync(eventPath, JSON.stringify({ action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: HEAD, head_branch: 'feature', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] } }));
-  writeFileSync(join(dir, 'summary.md'), '');
-  writeFileSync(join(dir, 'output.txt'), '');
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env['PATH'],
-    HOME: process.env['HOME'],
-    NO_COLOR: '1',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'workflow_run',
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: 'octo/repo',
-    GITHUB_SHA: 'c'.repeat(40),
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_RUN_ID: '88',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: gh.url,
-    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
-    GITHUB_OUTPUT: join(dir, 'output.txt'),
-    RUNNER_TEMP: dir,
-  };
-  const inputs = { 'github-token': 'ghs_nothing_compared_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-pull-request-target': 'false', ...extra };
-  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
-  const child = spawn(process.execPath, [ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  const hung = setTimeout(() => child.kill('SIGKILL'), 100_000);
-  const code = await new Promise<number | null>((res) => child.on('close', res));
-  clearTimeout(hung);
-  const comment = (gh.comments.get(7) ?? []).map((c) => c.body ?? '').join('\n');
-  const run = gh.checkRuns[0];
-  return { code, log, summary: readFileSync(join(dir, 'summary.md'), 'utf8'), comment, check: { title: run?.output.title ?? null, conclusion: run?.conclusion ?? null } };
-}
+const reportMode = (results: unknown, extra: Record<string, string> = {}): Promise<ReportModeRun> => runReportMode(results, extra, servers);
 
 describe('the action: a comparison of nothing', () => {
   it('every benchmark added: the gate fails, and the log, summary, comment, check run and step message open with it', async () => {

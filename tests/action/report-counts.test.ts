@@ -109,9 +109,9 @@ describe('the action: every surface of one comparison counts and reads alike', (
     expect(r.outputs).toMatchObject({ verdict: 'regression', regressions: '1', inconclusive: '1' });
     expect(r.log).toMatch(/::error::pairbench: 1 regression beyond the threshold: go\/BenchmarkChecksum \+\d+\.\d%25 \[\+\d+\.\d%25, \+\d+\.\d%25\]\. /);
     // the suite's change: the same line in the log table as under the summary's heading
-    const suite = /^([+−]\d+\.\d% \[[+−±]\d+\.\d%, [+−±]\d+\.\d%\] geometric mean change of 3 benchmarks \(\+ is worse\), 95% interval) · head bbbbbbb against base aaaaaaa$/m.exec(r.log);
+    const suite = /^([+−]\d+\.\d% \[[+−±]\d+\.\d%, [+−±]\d+\.\d%\] geometric mean change of 3 benchmarks \(\+ is worse\), 95% interval) · head bbbbbbb against base aaaaaaa · threshold ±2%$/m.exec(r.log);
     expect(suite, r.log).not.toBeNull();
     const [estimate, rest] = [suite![1]!.split(' ')[0]!, suite![1]!.slice(suite![1]!.indexOf(' '))];
-    expect(r.summary).toContain(`**${estimate}**${rest} · head \`bbbbbbb\` against base \`aaaaaaa\``);
+    expect(r.summary).toContain(`**${estimate}**${rest} · head \`bbbbbbb\` against base \`aaaaaaa\` · threshold ±2%`);
   }, 120_000);
 });

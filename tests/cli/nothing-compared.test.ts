@@ -22,13 +22,14 @@ function compare(args: string[], files: Record<string, string>[] = [{ README: 'o
 describe('a comparison of nothing', () => {
   it('a base that resolves to the head: the headline says so and the gate fails (exit 1)', () => {
     const res = compare(['--base', 'HEAD', '--head', 'main']);
-    expect(res.stdout).toContain(`Nothing compared: base and head are the same commit (${res.sha.slice(0, 7)}); 1 unchanged`);
+    expect(res.stdout).toContain(`Nothing compared: base and head are the same commit (${res.sha.slice(0, 7)}) (the gate fails); 1 unchanged`);
     expect(res.status, res.stderr).toBe(1);
   });
 
   it('--allow-nothing-compared passes it, and the headline still says nothing was compared', () => {
     const res = compare(['--base', 'HEAD', '--head', 'main', '--allow-nothing-compared']);
     expect(res.stdout).toContain('Nothing compared: base and head are the same commit');
+    expect(res.stdout).toContain('(the gate allows it); 1 unchanged');
     expect(res.status, res.stderr).toBe(0);
     expect(readResults(res.results).settings?.['allowNothingCompared']).toBe(true);
   });
@@ -43,10 +44,10 @@ describe('a comparison of nothing', () => {
     const file = join(tempDir(), 'empty.json');
     writeFileSync(file, JSON.stringify({ schemaVersion: 1, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) }, status: 'complete', benchmarks: [] }));
     const failed = pairbench(['report', file]);
-    expect(failed.stdout).toContain('Nothing compared: no benchmark results');
+    expect(failed.stdout).toContain('Nothing compared: no benchmark results (the gate fails)');
     expect(failed.status, failed.stderr).toBe(1);
     const allowed = pairbench(['report', file, '--allow-nothing-compared']);
-    expect(allowed.stdout).toContain('Nothing compared: no benchmark results');
+    expect(allowed.stdout).toContain('Nothing compared: no benchmark results (the gate allows it)');
     expect(allowed.status, allowed.stderr).toBe(0);
   });
 
@@ -54,7 +55,7 @@ describe('a comparison of nothing', () => {
     const file = join(tempDir(), 'forged.json');
     writeFileSync(file, JSON.stringify({ schemaVersion: 1, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) }, status: 'complete', settings: { allowNothingCompared: true }, benchmarks: [{ name: 'x', unit: 'ns', direction: 'lower-is-better', presence: 'added', pairs: [] }] }));
     const res = pairbench(['report', file]);
-    expect(res.stdout).toContain('Nothing compared: every benchmark is on one side only (1 added)');
+    expect(res.stdout).toContain('Nothing compared: every benchmark is on one side only (1 added) (the gate fails)');
     expect(res.status, res.stderr).toBe(1);
   });
 });

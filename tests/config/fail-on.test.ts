@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { gateAfterAcceptance, verdictsFail as gateFails, parseFailOn } from '../../src/config/fail-on.ts';
+import { gateAfterAcceptance, gateNames, parseFailOn, type FailOn } from '../../src/config/fail-on.ts';
 
-const results = (...verdicts: string[]) => ({ benchmarks: verdicts.map((verdict) => ({ verdict })) });
+type Verdict = 'regression' | 'inconclusive' | 'unchanged';
+/** Whether a gate names any of the verdicts. */
+const gateFails = (failOn: FailOn, verdicts: Verdict[]) => verdicts.some((v) => v !== 'unchanged' && gateNames(failOn, v));
+const results = (...verdicts: Verdict[]) => verdicts;
 
 describe('the gate (fail-on)', () => {
   it('reads a list in either order, and none only alone', () => {

@@ -3,10 +3,12 @@
  * a read-only token warns instead of failing (S5); and the client's base URL (GITHUB_API_URL).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { conclusionOf, publishCheckRun, type CheckOptions } from '../../src/github/check.ts';
+import { publishCheckRun, type CheckOptions } from '../../src/github/check.ts';
 import { FORK_ADVICE } from '../../src/github/api-errors.ts';
 import { createClient } from '../../src/github/octokit.ts';
 import { REPORT_LIMITS, renderMarkdown } from '../../src/report/markdown.ts';
+import { decideGate } from '../../src/results/gate.ts';
+import type { Results } from '../../src/results/schema.ts';
 import { bench, results } from '../report/markdown-fixtures.ts';
 import { ANSWERS, FakeGitHub } from '../support/fake-github.ts';
 
@@ -31,7 +33,9 @@ const options = (extra: Partial<CheckOptions> = {}): CheckOptions => ({
   ...extra,
 });
 
-describe('conclusionOf', () => {
+const conclusionOf = (r: Results, failOn: Parameters<typeof decideGate>[1]) => decideGate(r, failOn).conclusion;
+
+describe('the conclusion', () => {
   it('follows the verdict and fail-on', () => {
     expect(conclusionOf(regressed, 'regression')).toBe('failure');
     expect(conclusionOf(regressed, 'none')).toBe('neutral');

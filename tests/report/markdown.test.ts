@@ -50,7 +50,7 @@ describe('renderMarkdown: what a reviewer reads', () => {
     const [first, second, , fourth] = md.split('\n');
     expect(first).toBe('<!-- pairbench:perf -->');
     expect(second).toBe('### 🔴 2 regressions, 🟡 1 inconclusive, 🟢 1 improvement, ⚪ 1 unchanged · pairbench');
-    expect(fourth).toMatch(/^\*\*\+1\.\d%\*\* \[\+1\.\d%, \+\d\.\d%\] geometric mean change of 5 benchmarks \(\+ is worse\), 95% interval · head `bbbbbbb` against base `aaaaaaa`$/);
+    expect(fourth).toMatch(/^\*\*\+1\.\d%\*\* \[\+1\.\d%, \+\d\.\d%\] geometric mean change of 5 benchmarks \(\+ is worse\), 95% interval · head `bbbbbbb` against base `aaaaaaa` · threshold ±2%$/);
   });
 
   it("labels the interval with the comparison's confidence: 95% by default, 99% at alpha 0.01", () => {

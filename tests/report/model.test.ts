@@ -128,7 +128,7 @@ describe('one report model, every surface alike', () => {
     const suite = model.suite!;
     // the geometric mean of the groups' own metrics (MB/s and B/op restate their benchmark), the failed one without a change left out
     expect(suite.count).toBe(3);
-    const line = `${formatChange(suite.estimate)} ${formatChangeInterval(suite.ci)} geometric mean change of 3 benchmarks (+ is worse), 95% interval · head bbbbbbb against base aaaaaaa`;
+    const line = `${formatChange(suite.estimate)} ${formatChangeInterval(suite.ci)} geometric mean change of 3 benchmarks (+ is worse), 95% interval · head bbbbbbb against base aaaaaaa · threshold ±2%`;
     expect(surfaces.terminal.split('\n')).toContain(line);
     expect(seen(surfaces.comment).split('\n')).toContain(line);
     expect(seen(surfaces.html)).toContain(line);
@@ -170,16 +170,16 @@ describe('the gate in the model', () => {
 
   it('an accept label lifts regression from the gate: the check run passes to neutral and the comment says who', () => {
     const plain = reportModel(results, { failOn: 'regression' });
-    expect(plain.gate).toMatchObject({ effective: 'regression', fails: true, conclusion: 'failure' });
+    expect(plain.gate.outcome).toMatchObject({ effective: 'regression', fails: true, conclusion: 'failure' });
     const accepted = reportModel({ ...results, status: 'complete' }, { failOn: 'regression', acceptance: { label: 'perf-ok', by: 'octocat', accepted: true } });
     // the failed benchmark is judged inconclusive, which fail-on: regression lets through
-    expect(accepted.gate).toMatchObject({ effective: 'none', fails: false, conclusion: 'neutral' });
+    expect(accepted.gate.outcome).toMatchObject({ effective: 'none', fails: false, conclusion: 'neutral' });
     expect(markdownReport(accepted)).toContain('> ✅ **Regression accepted**: @\u200Doctocat added the label `perf-ok`, so the gate passes.');
   });
 
   it('with fail-on naming inconclusive, the label leaves the undecided benchmarks gating, and the step message names them', () => {
     const strict = reportModel({ ...results, status: 'complete' }, { failOn: 'regression,inconclusive', acceptance: { label: 'perf-ok', by: 'octocat', accepted: true } });
-    expect(strict.gate).toMatchObject({ effective: 'inconclusive', fails: true });
+    expect(strict.gate.outcome).toMatchObject({ effective: 'inconclusive', fails: true });
     expect(failingStepMessage(strict)).toBe(
       'pairbench: 1 benchmark undecided (go/BenchmarkBroken), 1 of them failed (a failed benchmark counts as inconclusive), and fail-on names inconclusive: give it more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.',
     );

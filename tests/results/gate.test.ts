@@ -4,7 +4,8 @@
  * judged by its verdicts alone.
  */
 import { describe, expect, it } from 'vitest';
-import { gateFails, nothingCompared } from '../../src/results/gate.ts';
+import type { FailOn } from '../../src/config/fail-on.ts';
+import { decideGate, nothingCompared } from '../../src/results/gate.ts';
 import type { Results } from '../../src/results/schema.ts';
 
 const pair = { base: 1, head: 1, order: 'base-first' as const };
@@ -33,7 +34,9 @@ describe('nothingCompared', () => {
   });
 });
 
-describe('gateFails', () => {
+const gateFails = (failOn: FailOn, r: Results, accepted = false) => decideGate(r, failOn, accepted).fails;
+
+describe('the gate fails', () => {
   const nothing = results({ benchmarks: [] });
   it('fails a comparison of nothing by default, whatever the verdict; passes it when allowed or with fail-on none', () => {
     expect(gateFails('regression', nothing)).toBe(true);
@@ -46,5 +49,33 @@ describe('gateFails', () => {
     const regression = results({ verdict: 'regression' });
     expect(gateFails('regression', regression)).toBe(true);
     expect(gateFails('regression', regression, true)).toBe(false);
+  });
+});
+
+describe('decideGate: one outcome, with its reasons and the rows that fail it', () => {
+  const row = (name: string, verdict: 'regression' | 'inconclusive' | 'unchanged', presence?: 'added') => ({ name, unit: 'ms', direction: 'lower-is-better' as const, verdict, pairs: presence ? [] : [pair], ...(presence ? { presence } : {}) });
+  const mixed = results({ verdict: 'regression', benchmarks: [row('a', 'regression'), row('b', 'inconclusive'), row('c', 'unchanged'), row('d', 'inconclusive', 'added')] });
+
+  it('names the rows whose verdict the gate names, never a benchmark on one side only', () => {
+    expect(decideGate(mixed, 'regression')).toMatchObject({ fails: true, reasons: ['regression'], failing: [{ name: 'a', verdict: 'regression' }], exitCode: 1, conclusion: 'failure' });
+    expect(decideGate(mixed, 'regression,inconclusive').failing.map((r) => r.name)).toEqual(['a', 'b']);
+    expect(decideGate(mixed, 'inconclusive')).toMatchObject({ reasons: ['inconclusive'], exitCode: 1, conclusion: 'neutral' });
+    expect(decideGate(mixed, 'none')).toMatchObject({ fails: false, reasons: [], failing: [], exitCode: 0, conclusion: 'neutral' });
+  });
+
+  it('an accept label leaves only the undecided rows to a gate that names them', () => {
+    expect(decideGate(mixed, 'regression,inconclusive', true)).toMatchObject({ effective: 'inconclusive', reasons: ['inconclusive'], exitCode: 1, conclusion: 'neutral' });
+    expect(decideGate(mixed, 'regression', true)).toMatchObject({ effective: 'none', reasons: [], exitCode: 0 });
+  });
+
+  it('a failed run exits 3 whatever the gate, and its check run fails', () => {
+    expect(decideGate({ ...mixed, status: 'failed' }, 'none')).toMatchObject({ reasons: ['failure'], fails: false, exitCode: 3, conclusion: 'failure' });
+    expect(decideGate({ ...mixed, status: 'failed' }, 'regression')).toMatchObject({ reasons: ['failure', 'regression'], exitCode: 3 });
+  });
+
+  it('a comparison of nothing is its own reason, and the verdicts are not weighed', () => {
+    const none = results({ verdict: 'inconclusive', benchmarks: [row('d', 'inconclusive', 'added')] });
+    expect(decideGate(none, 'regression,inconclusive')).toMatchObject({ reasons: ['nothing-compared'], nothing: { code: 'one-sided' }, exitCode: 1, conclusion: 'failure' });
+    expect(decideGate({ ...none, settings: { allowNothingCompared: true } }, 'regression,inconclusive')).toMatchObject({ reasons: [], nothingAllowed: true, exitCode: 0, conclusion: 'neutral' });
   });
 });
