@@ -31215,6 +31215,7 @@ function recordedKey(o2) {
   const camel = o2.name.replace(/-([a-z])/g, (_, c4) => c4.toUpperCase());
   return o2.kind === "duration" ? `${camel}Ms` : camel;
 }
+var NOISE_DEFAULTS = { "max-pairs": "60" };
 function optionDef(name) {
   return COMPARE_OPTIONS.find((o2) => o2.name === name);
 }
@@ -31244,10 +31245,8 @@ function parseFailOn(input2, values) {
   const parts2 = FAIL_ON_CHOICES.filter((c4) => c4 !== "none" && set2.has(c4));
   return parts2.join(",");
 }
-function verdictsFail(failOn, results) {
-  const gate = failOn === "none" ? [] : failOn.split(",");
-  const hit = (v) => v !== void 0 && gate.includes(v);
-  return hit(results.verdict) || results.benchmarks.some((b) => hit(b.verdict));
+function gateNames(failOn, verdict) {
+  return failOn !== "none" && failOn.split(",").includes(verdict);
 }
 function gateAfterAcceptance(failOn, accepted) {
   if (!accepted) return failOn;
@@ -31564,6 +31563,13 @@ var INTEGER_RANGES = {
   seed: [0, 2 ** 32 - 1]
 };
 var MAX_SHARDS = LIMITS.shards;
+function optionDefault(name) {
+  const def = optionDef(name)?.default;
+  return def === void 0 ? void 0 : parseOptionValue(name, `--${name}`, def);
+}
+function defaultFailOn() {
+  return parseFailOn("--fail-on", optionDefault("fail-on"));
+}
 function parseOptionValue(name, input2, value) {
   const def = optionDef(name);
   if (!def) throw new UsageError(input2, `${input2}: unknown option`);
@@ -31655,8 +31661,7 @@ function buildSpec(flags, ctx) {
   const get = (name) => {
     if (flags[name] !== void 0) return parseOptionValue(name, naming(name), flags[name]);
     if (config2 && config2.defaults[name] !== void 0) return parseOptionValue(name, configName(name), config2.defaults[name]);
-    const def = optionDef(name)?.default;
-    return def === void 0 ? void 0 : parseOptionValue(name, naming(name), def);
+    return optionDefault(name);
   };
   const valueOf = (name) => {
     const v = get(name);
@@ -31694,8 +31699,8 @@ function buildSpec(flags, ctx) {
       run: b.run,
       format: b.format ?? format2,
       metrics: b.metric === void 0 ? metrics : eachOnce(configName(`benchmarks[${i2}].metric`), Array.isArray(b.metric) ? b.metric : [b.metric]),
-      ...b.threshold !== void 0 && typeof b.threshold !== "object" ? { threshold: parsePercent(configName(`benchmarks[${i2}].threshold`), b.threshold) } : {},
-      ...b.threshold !== void 0 && typeof b.threshold === "object" ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parsePercent(configName(`benchmarks[${i2}].threshold.${m}`), v)])) } : {},
+      ...b.threshold !== void 0 && typeof b.threshold !== "object" ? { threshold: parseOptionValue("threshold", configName(`benchmarks[${i2}].threshold`), b.threshold) } : {},
+      ...b.threshold !== void 0 && typeof b.threshold === "object" ? { thresholds: Object.fromEntries(Object.entries(b.threshold).map(([m, v]) => [m, parseOptionValue("threshold", configName(`benchmarks[${i2}].threshold.${m}`), v)])) } : {},
       ...b["min-change"] !== void 0 ? { minChange: String(b["min-change"]).trim() } : {},
       ...b.direction ?? direction ? { direction: b.direction ?? direction } : {},
       prepare: b.prepare ?? prepare2,
@@ -31953,10 +31958,8 @@ function recordedOr(settings, flag) {
   if (!entry) throw new Error(`recordedOr: --${flag} is not a recorded setting`);
   const read = readRecordedSetting(settings, entry.key);
   if (read && "value" in read) return read.value;
-  const fallback = COMPARE_OPTIONS.find((o2) => o2.name === flag)?.default;
-  if (fallback === void 0) return void 0;
-  const parsed = parseOptionValue(flag, `--${flag}`, fallback);
-  return typeof parsed === "number" || typeof parsed === "string" ? parsed : void 0;
+  const fallback = optionDefault(flag);
+  return typeof fallback === "number" || typeof fallback === "string" ? fallback : void 0;
 }
 function boundToOneCpu(cpus2) {
   const list = typeof cpus2 === "string" ? parseCpuList(cpus2) : null;
@@ -42045,10 +42048,29 @@ function nothingCompared(results) {
 function nothingAllowed(results) {
   return results.settings?.["allowNothingCompared"] === true;
 }
-function gateFails(failOn, results, accepted = false) {
-  if (failOn === "none") return false;
-  if (nothingCompared(results)) return !nothingAllowed(results);
-  return verdictsFail(gateAfterAcceptance(failOn, accepted), results);
+function decideGate(results, failOn, accepted = false) {
+  const effective = gateAfterAcceptance(failOn, accepted);
+  const nothing = nothingCompared(results);
+  const allowed = failOn === "none" || nothingAllowed(results);
+  const failing = [];
+  for (const b of results.benchmarks) {
+    const v = b.verdict;
+    if ((b.presence ?? "both") !== "both" || v !== "regression" && v !== "inconclusive" || !gateNames(effective, v)) continue;
+    failing.push({ name: b.name, ...b.metric !== void 0 ? { metric: b.metric } : {}, verdict: v });
+  }
+  const reasons = [];
+  if (results.status === "failed") reasons.push("failure");
+  if (nothing) {
+    if (!allowed) reasons.push("nothing-compared");
+  } else {
+    const named2 = (v) => results.verdict === v && gateNames(effective, v) || failing.some((r) => r.verdict === v);
+    if (named2("regression")) reasons.push("regression");
+    if (named2("inconclusive")) reasons.push("inconclusive");
+  }
+  const fails = reasons.some((r) => r !== "failure");
+  const exitCode = results.status === "failed" ? 3 : fails ? 1 : 0;
+  const conclusion = results.status === "failed" || reasons.includes("nothing-compared") || reasons.includes("regression") ? "failure" : nothing || results.verdict !== "unchanged" && results.verdict !== "improvement" || results.status === "partial" ? "neutral" : "success";
+  return { failOn, accepted, effective, nothing, nothingAllowed: nothing !== null && allowed, fails, reasons, failing, exitCode, conclusion };
 }
 
 // src/version.ts
@@ -46346,9 +46368,7 @@ async function runCompare(fullSpec, hooks) {
       return { results: partial2, exitCode: 130, resultsPath: writer.path };
     }
     writer.write(judged);
-    let code = exitCode;
-    if (code === 0 && gateFails(spec.failOn, judged)) code = 1;
-    return { results: judged, exitCode: code, resultsPath: writer.path };
+    return { results: judged, exitCode: exitCode === 0 ? decideGate(judged, spec.failOn).exitCode : exitCode, resultsPath: writer.path };
   };
   let counter = null;
   const mayRun = spec.changedOnly ? fullSpec.benchmarks : spec.benchmarks;
@@ -47079,6 +47099,10 @@ function rowLevel(b, header) {
 function thresholdOf(results) {
   return recordedOr(results.settings, "threshold");
 }
+function thresholdTextOf(results, threshold) {
+  const own3 = results.benchmarks.filter((b) => b.threshold !== void 0 && b.threshold !== threshold).length;
+  return `threshold ±${formatThreshold(threshold)}${own3 === 0 ? "" : ` (${own3} benchmark${own3 === 1 ? " has its" : "s have their"} own)`}`;
+}
 function alphaOf(results) {
   return recordedOr(results.settings, "alpha");
 }
@@ -47106,34 +47130,17 @@ function suiteChange(results, groups = groupRows(results.benchmarks)) {
   const one = g2.count === 1 ? members2.find((m) => usable(m.input))?.group : void 0;
   return { ...g2, only: one ? { name: one.primary.name, higherIsBetter: one.primary.result.direction === "higher-is-better" } : null };
 }
-function conclusionOf(results, failOn) {
-  if (results.status === "failed") return "failure";
-  if (nothingCompared(results)) return failOn !== "none" && !nothingAllowed(results) ? "failure" : "neutral";
-  if (results.verdict === "regression") return failOn.split(",").includes("regression") ? "failure" : "neutral";
-  if (results.verdict === "inconclusive" || results.status === "partial" || results.verdict === void 0) return "neutral";
-  return "success";
-}
 function gateOf(results, opts) {
   const failOn = opts.failOn ?? null;
   const acceptance = opts.acceptance ?? null;
-  const accepted = acceptance?.accepted === true;
-  const effective = failOn === null ? null : gateAfterAcceptance(failOn, accepted);
-  const judgedBy = nothingCompared(results) ? failOn ?? "regression" : effective ?? "regression";
-  return {
-    failOn,
-    acceptance,
-    effective,
-    fails: failOn !== null && gateFails(failOn, results, accepted),
-    nothingAllowed: nothingAllowed(results),
-    conclusion: conclusionOf(results, judgedBy)
-  };
+  return { failOn, acceptance, outcome: decideGate(results, failOn ?? defaultFailOn(), acceptance?.accepted === true) };
 }
 function notesOf(results, counts2, gate, futility, configIgnored) {
   const notes = [];
   if (configIgnored && configIgnored.keys.length > 0) notes.push({ code: "config-ignored", keys: configIgnored.keys, path: configIgnored.path });
   const a2 = gate.acceptance;
   if (a2?.accepted) {
-    notes.push({ code: "accepted", label: a2.label, by: a2.by, regressions: counts2.regression, inconclusiveHolds: gate.effective === "inconclusive" && counts2.inconclusive > 0 });
+    notes.push({ code: "accepted", label: a2.label, by: a2.by, regressions: counts2.regression, inconclusiveHolds: gate.outcome.reasons.includes("inconclusive") });
   } else if (a2) {
     notes.push({ code: "label-ignored", label: a2.label, by: a2.by, reason: a2.reason ?? null });
   }
@@ -47144,7 +47151,7 @@ function notesOf(results, counts2, gate, futility, configIgnored) {
   else if (results.status === "running") notes.push({ code: "running" });
   if (futility) notes.push({ code: "futile", count: futility.count, text: futility.text });
   else if (results.status !== "partial" && results.stoppedBecause === "max-time" && counts2.inconclusive > 0) notes.push({ code: "budget-ran-out", inconclusive: counts2.inconclusive });
-  if (gate.failOn !== null && counts2.inconclusive > 0) notes.push({ code: "undecided-gate", inconclusive: counts2.inconclusive, gated: gate.failOn.split(",").includes("inconclusive") });
+  if (gate.failOn !== null && counts2.inconclusive > 0) notes.push({ code: "undecided-gate", inconclusive: counts2.inconclusive, gated: gateNames(gate.outcome.effective, "inconclusive") });
   const hit = results.settings?.["buildCacheHit"];
   const key = results.settings?.["buildCacheKey"];
   if (typeof hit === "boolean" && typeof key === "string") notes.push({ code: "build-cache", hit, key });
@@ -47179,9 +47186,10 @@ function reportModel(results, opts = {}) {
     rowNotes: rowNotesOf(results, shared),
     shared,
     gate,
-    nothing: nothingCompared(results),
+    nothing: gate.outcome.nothing,
     forest: { rows: forestRows(groups, threshold), summary: summary2 },
     threshold,
+    thresholdText: thresholdTextOf(results, threshold),
     alpha: alphaOf(results)
   };
 }
@@ -47305,7 +47313,7 @@ function nothingComparedText(model, m) {
         return "no pair ran both sides";
     }
   })();
-  const gate = model.gate.failOn === null ? "" : model.gate.nothingAllowed || model.gate.failOn === "none" ? " (the gate allows it)" : " (the gate fails)";
+  const gate = model.gate.failOn === null ? "" : model.gate.outcome.reasons.includes("nothing-compared") ? " (the gate fails)" : " (the gate allows it)";
   return `Nothing compared: ${why}${gate}`;
 }
 function countsText(model) {
@@ -47329,7 +47337,7 @@ function suiteText(model, m) {
 }
 function summaryText(model, m) {
   const suite = suiteText(model, m);
-  return suite ? `${suite} · ${comparedText(model, m)}` : comparedText(model, m);
+  return `${suite ? `${suite} · ` : ""}${comparedText(model, m)} · ${model.thresholdText}`;
 }
 var plural3 = (n3, one, many = `${one}s`) => `${n3} ${n3 === 1 ? one : many}`;
 function wordNote(note, surface, m) {
@@ -48191,85 +48199,124 @@ function thresholdToConfigure(noise, threshold, maxPairs) {
   return noise.pairsForThreshold <= maxPairs || !Number.isFinite(noise.suggestedThreshold) ? threshold : Math.max(threshold, noise.suggestedThreshold);
 }
 
+// src/report/noise-model.ts
+var finite2 = (x) => Number.isFinite(x) ? x : null;
+function maxPairsOf(results) {
+  const recorded = readRecordedSetting(results.settings, "maxPairs");
+  if (recorded && "value" in recorded) return Number(recorded.value);
+  return parseOptionValue("max-pairs", "--max-pairs", NOISE_DEFAULTS["max-pairs"]);
+}
+function noiseReportModel(results) {
+  const threshold = recordedOr(results.settings, "threshold");
+  const maxPairs = maxPairsOf(results);
+  const benchmarks = [];
+  const suggestions = { run: [], own: [] };
+  for (const b of results.benchmarks) {
+    const n3 = b.noise;
+    if (!n3) {
+      benchmarks.push({ measured: false, name: b.name, pairs: b.pairs.length });
+      continue;
+    }
+    const own3 = b.threshold ?? threshold;
+    const suggested = thresholdToConfigure(n3, own3, maxPairs);
+    if (Number.isFinite(suggested)) suggestions[b.threshold === void 0 ? "run" : "own"].push(suggested);
+    benchmarks.push({
+      measured: true,
+      name: b.name,
+      pairs: n3.pairs,
+      singleRunCv: n3.singleRunCv,
+      pairedCv: n3.pairedCv,
+      pairingGain: Math.max(0, n3.pairingGain),
+      detectable: n3.detectable,
+      threshold: own3,
+      ownThreshold: b.threshold !== void 0,
+      pairsForThreshold: finite2(n3.pairsForThreshold),
+      resolved: n3.pairsForThreshold <= maxPairs,
+      smallestResolvable: finite2(n3.suggestedThreshold),
+      suggested: finite2(suggested),
+      slotAdvantage: slotAdvantage(n3) ? n3.aaChange : null
+    });
+  }
+  const global2 = suggestions.run.length > 0 ? suggestions.run : suggestions.own;
+  return {
+    revision: reportModel(results).head,
+    cores: results.environment?.cores ?? null,
+    cpu: results.environment?.cpu ?? null,
+    threshold,
+    maxPairs,
+    benchmarks,
+    suggestedThreshold: global2.length === 0 ? null : global2.reduce((a2, b) => Math.max(a2, b))
+  };
+}
+
 // src/report/noise-report.ts
 var pct3 = (f, digits = 1) => Number.isFinite(f) ? `${(f * 100).toFixed(digits)}%` : "n/a";
-function sentences(b, threshold, maxPairs) {
-  const n3 = b.noise;
+var thresholdText = (f) => f === null ? "n/a" : formatThreshold(f);
+function sentences(r, maxPairs) {
   const out = [];
-  out.push(`A single run varies by ${pct3(n3.singleRunCv)} (CV); within a pair, head/base varies by ${pct3(n3.pairedCv)}: pairing cancelled ${pct3(Math.max(0, n3.pairingGain), 0)} of the run-to-run variation.`);
-  out.push(`Smallest change compare would detect here (80% power): ${n3.detectable.map((d) => `${pct3(d.change)} with ${d.pairs} pairs`).join(", ")}.`);
-  const forThreshold = Number.isFinite(n3.pairsForThreshold) ? `about ${n3.pairsForThreshold} pairs` : "more pairs than is practical";
-  out.push(`To detect the ${formatThreshold(threshold)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${thresholdText(n3.suggestedThreshold)} or more is resolvable.`);
-  if (slotAdvantage(n3)) {
-    out.push(`Warning: identical sides differ by ${formatChange(n3.aaChange)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
+  out.push(`A single run varies by ${pct3(r.singleRunCv)} (CV); within a pair, head/base varies by ${pct3(r.pairedCv)}: pairing cancelled ${pct3(r.pairingGain, 0)} of the run-to-run variation.`);
+  out.push(`Smallest change compare would detect here (80% power): ${r.detectable.map((d) => `${pct3(d.change)} with ${d.pairs} pairs`).join(", ")}.`);
+  const forThreshold = r.pairsForThreshold !== null ? `about ${r.pairsForThreshold} pairs` : "more pairs than is practical";
+  out.push(`To detect the ${formatThreshold(r.threshold)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${thresholdText(r.smallestResolvable)} or more is resolvable.`);
+  if (r.slotAdvantage !== null) {
+    out.push(`Warning: identical sides differ by ${formatChange(r.slotAdvantage)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
   }
   return out;
 }
-function settingsOf(results) {
-  const maxPairs = readRecordedSetting(results.settings, "maxPairs");
-  return { threshold: recordedOr(results.settings, "threshold"), maxPairs: maxPairs && "value" in maxPairs ? Number(maxPairs.value) : 60 };
-}
-function thresholdOf2(b, fallback) {
-  return b.threshold ?? fallback;
-}
-function suggestedThreshold(b, threshold, maxPairs) {
-  return thresholdToConfigure(b.noise, threshold, maxPairs);
-}
-var thresholdText = (f) => Number.isFinite(f) ? formatThreshold(f) : "n/a";
-function renderNoiseText(results) {
-  const { threshold, maxPairs } = settingsOf(results);
-  const rev = revisionText(reportModel(results).head, PLAIN);
-  const lines = [`Noise floor of this machine (A/A: the same revision, ${rev}, on both sides, ${results.environment?.cores ?? "?"} cores, ${safeText(results.environment?.cpu ?? "unknown CPU")})`, ""];
-  for (const b of results.benchmarks) {
-    if (!b.noise) {
-      lines.push(`${safeText(b.name)}: too few pairs to measure the noise (${b.pairs.length}).`);
+function noiseText(model) {
+  const rev = revisionText(model.revision, PLAIN);
+  const lines = [`Noise floor of this machine (A/A: the same revision, ${rev}, on both sides, ${model.cores ?? "?"} cores, ${safeText(model.cpu ?? "unknown CPU")})`, ""];
+  for (const r of model.benchmarks) {
+    if (!r.measured) {
+      lines.push(`${safeText(r.name)}: too few pairs to measure the noise (${r.pairs}).`);
       continue;
     }
-    lines.push(`${safeText(b.name)} (${b.noise.pairs} pairs):`);
-    for (const s of sentences(b, thresholdOf2(b, threshold), maxPairs)) lines.push(`  ${s}`);
+    lines.push(`${safeText(r.name)} (${r.pairs} pairs):`);
+    for (const s of sentences(r, model.maxPairs)) lines.push(`  ${s}`);
     lines.push("");
   }
-  const floors = results.benchmarks.flatMap((b) => b.noise ? [b.noise.suggestedThreshold] : []);
-  if (floors.length > 0) {
-    lines.push(`Suggested settings: threshold: ${thresholdText(floors.reduce((a2, b) => Math.max(a2, b)))}, max-pairs: ${maxPairs} (or more pairs for a smaller threshold).`);
+  if (model.suggestedThreshold !== null) {
+    lines.push(`Suggested settings: threshold: ${thresholdText(model.suggestedThreshold)}, max-pairs: ${model.maxPairs} (or more pairs for a smaller threshold).`);
   }
   return lines.join("\n").trimEnd();
 }
-function renderNoiseMarkdown(results) {
-  const { threshold, maxPairs } = settingsOf(results);
-  const measured2 = results.benchmarks.filter((b) => b.noise);
+function renderNoiseText(results) {
+  return noiseText(noiseReportModel(results));
+}
+function noiseMarkdown(model) {
+  const { maxPairs } = model;
+  const rows = model.benchmarks.filter((b) => b.measured);
+  const unmeasured = model.benchmarks.filter((b) => !b.measured);
   const lines = [
     "### pairbench noise: the noise floor of this runner",
     "",
-    `An A/A run: the same revision, ${revisionText(reportModel(results).head, MARKDOWN)}, on both sides of every pair, ${results.environment?.cores ?? "?"} cores, ${escapeInline(results.environment?.cpu ?? "unknown CPU", 120)}. A change smaller than the detectable one is lost in this machine's noise at that many pairs (80% power).`,
+    `An A/A run: the same revision, ${revisionText(model.revision, MARKDOWN)}, on both sides of every pair, ${model.cores ?? "?"} cores, ${escapeInline(model.cpu ?? "unknown CPU", 120)}. A change smaller than the detectable one is lost in this machine's noise at that many pairs (80% power).`,
     "",
     `| benchmark | pairs | single-run CV | paired CV | detectable with 30 / 100 / 300 pairs | threshold | pairs it needs | suggested threshold (max-pairs ${maxPairs}) |`,
     "|---|---:|---:|---:|---|---:|---:|---:|"
   ];
-  for (const b of measured2) {
-    const n3 = b.noise;
-    const own3 = thresholdOf2(b, threshold);
-    const needs = Number.isFinite(n3.pairsForThreshold) ? `about ${n3.pairsForThreshold}` : "too many";
-    lines.push(`| ${escapeInline(b.name, 200)} | ${n3.pairs} | ${pct3(n3.singleRunCv)} | ${pct3(n3.pairedCv)} | ${n3.detectable.map((d) => pct3(d.change)).join(" / ")} | ${formatThreshold(own3)} | ${needs} | ${thresholdText(suggestedThreshold(b, own3, maxPairs))} |`);
+  for (const r of rows) {
+    const needs = r.pairsForThreshold !== null ? `about ${r.pairsForThreshold}` : "too many";
+    lines.push(`| ${escapeInline(r.name, 200)} | ${r.pairs} | ${pct3(r.singleRunCv)} | ${pct3(r.pairedCv)} | ${r.detectable.map((d) => pct3(d.change)).join(" / ")} | ${formatThreshold(r.threshold)} | ${needs} | ${thresholdText(r.suggested)} |`);
   }
-  const skipped = results.benchmarks.filter((b) => !b.noise);
-  if (skipped.length > 0) lines.push("", `Too few pairs to measure the noise of ${skipped.map((b) => `**${escapeInline(b.name, 200)}**`).join(", ")}.`);
-  const warnings = measured2.filter((b) => slotAdvantage(b.noise));
+  if (unmeasured.length > 0) lines.push("", `Too few pairs to measure the noise of ${unmeasured.map((u2) => `**${escapeInline(u2.name, 200)}**`).join(", ")}.`);
+  const warnings = rows.filter((r) => r.slotAdvantage !== null);
   if (warnings.length > 0) {
     lines.push("", "⚠️ Identical sides differ, so the first or second slot of a pair has an advantage here (caches, frequency); add `warmup` or a `prepare` step:");
-    for (const b of warnings) lines.push(`- **${escapeInline(b.name, 200)}**: ${formatChange(b.noise.aaChange)}`);
+    for (const r of warnings) lines.push(`- **${escapeInline(r.name, 200)}**: ${formatChange(r.slotAdvantage)}`);
   }
-  if (measured2.length > 0) {
+  if (rows.length > 0) {
     const yaml = [`max-pairs: ${maxPairs}`, "benchmarks:"];
-    for (const b of measured2) {
-      const own3 = thresholdOf2(b, threshold);
-      const suggested = suggestedThreshold(b, own3, maxPairs);
-      const why = suggested === own3 ? `resolved in about ${b.noise.pairsForThreshold} pairs here` : `${formatThreshold(own3)} would need about ${Number.isFinite(b.noise.pairsForThreshold) ? b.noise.pairsForThreshold : "too many"} pairs`;
-      yaml.push(`  - name: ${JSON.stringify(b.name.replace(/[\r\n]+/g, " ").slice(0, 200))}`, `    threshold: ${thresholdText(suggested)}   # ${why}`);
+    for (const r of rows) {
+      const why = r.resolved ? `resolved in about ${r.pairsForThreshold} pairs here` : `${formatThreshold(r.threshold)} would need about ${r.pairsForThreshold ?? "too many"} pairs`;
+      yaml.push(`  - name: ${JSON.stringify(r.name.replace(/[\r\n]+/g, " ").slice(0, 200))}`, `    threshold: ${thresholdText(r.suggested)}   # ${why}`);
     }
     lines.push("", "Suggested settings for this runner (the `run` of each benchmark stays as it is):", "", codeBlock(yaml.join("\n"), "yaml"));
   }
   return lines.join("\n");
+}
+function renderNoiseMarkdown(results) {
+  return noiseMarkdown(noiseReportModel(results));
 }
 
 // src/noise-run.ts
@@ -48595,9 +48642,6 @@ function readResultsFile(path10) {
 // src/results/rejudge.ts
 var RECORDED_ALPHA_FLOOR = 1e-3;
 var JUDGING = ["alpha", "threshold", "outliers", "correction"];
-function defaultOf(flag) {
-  return parseOptionValue(flag, `--${flag}`, optionDef(flag).default);
-}
 function typed(flag, value) {
   if (flag === "threshold" && typeof value === "number") return formatThreshold(value);
   return Array.isArray(value) ? value.join(",") : String(value);
@@ -48611,10 +48655,6 @@ function listed2(items) {
 function runFailed(results) {
   return results.status === "failed" || (results.failures?.length ?? 0) > 0 || results.benchmarks.some((b) => b.failure !== void 0);
 }
-function exitStatusOf(judged, failOn) {
-  if (judged.status === "failed") return 3;
-  return gateFails(failOn, judged) ? 1 : 0;
-}
 function rejudge(file2, opts) {
   const warnings = [];
   const notes = [];
@@ -48626,12 +48666,12 @@ function rejudge(file2, opts) {
     let value = opts.given[flag];
     if (value === void 0 && opts.trustRecorded && read) {
       if (!("value" in read)) {
-        warnings.push(`the ${flag} recorded in the results (${recordedText(read.raw)}) is not valid (${read.expected}); judging with ${optionDef(flag).default}`);
+        warnings.push(`the ${flag} recorded in the results (${recordedText(read.raw)}) is not valid (${read.expected}); judging with ${typed(flag, optionDefault(flag))}`);
       } else if (flag === "alpha" && Number(read.value) < RECORDED_ALPHA_FLOOR) {
-        warnings.push(`the alpha recorded in the results (${read.value}) is below ${RECORDED_ALPHA_FLOOR}, the smallest a results file may set; judging with ${optionDef(flag).default} (give ${opts.naming("alpha")} to judge at a smaller level)`);
+        warnings.push(`the alpha recorded in the results (${read.value}) is below ${RECORDED_ALPHA_FLOOR}, the smallest a results file may set; judging with ${typed(flag, optionDefault(flag))} (give ${opts.naming("alpha")} to judge at a smaller level)`);
       } else value = read.value;
     }
-    value ??= defaultOf(flag);
+    value ??= optionDefault(flag);
     chosen[flag] = value;
     if (!opts.trustRecorded && read && "value" in read && read.value !== value) unused.push(`${flag} ${typed(flag, read.value)}`);
   }
@@ -48712,7 +48752,7 @@ function rejudge(file2, opts) {
   const judged = judgeResults({ ...file2, ...failed ? { status: "failed" } : {}, benchmarks }, { ...chosen, ...minChange ? { minChange } : {}, test: pairedTestFor(chosen.outliers), seed: seed && "value" in seed ? Number(seed.value) : 0 });
   const { allowNothingCompared: _allowed, ...settings } = judged.settings ?? {};
   const results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...opts.allowNothingCompared ? { allowNothingCompared: true } : {} } };
-  return { results, exitCode: exitStatusOf(results, opts.failOn), warnings, notes };
+  return { results, exitCode: decideGate(results, opts.failOn).exitCode, warnings, notes };
 }
 
 // src/revisions/cache-entry.ts
@@ -48895,7 +48935,7 @@ export {
   fsReason,
   external_exports,
   COMPARE_OPTIONS,
-  optionDef,
+  NOISE_DEFAULTS,
   require_dist,
   CACHE_MANIFEST,
   LIMITS,
@@ -48905,6 +48945,8 @@ export {
   parseMinChange,
   cliNaming,
   actionNaming,
+  optionDefault,
+  defaultFailOn,
   parseOptionValue,
   buildSpec,
   onInterrupt,
@@ -48933,7 +48975,7 @@ export {
   checkRevision,
   Git,
   actionSavePolicy,
-  gateFails,
+  decideGate,
   rngFor,
   VERSION,
   runCompare,

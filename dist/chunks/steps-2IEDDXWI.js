@@ -19,17 +19,17 @@ import {
   commandsOf,
   countVerdicts,
   countsText,
+  decideGate,
   external_exports,
   formatChange,
   formatChangeInterval,
   fsReason,
-  gateFails,
   hardCut,
   markerFor,
   mergeResults,
   nothingComparedText,
   onInterrupt,
-  optionDef,
+  optionDefault,
   pacedProgress,
   parseChoice,
   parseDuration,
@@ -58,7 +58,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-OIPH6YQR.js";
+} from "./chunk-U6RJ4JFA.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -50650,7 +50650,7 @@ function readSettings(get, env) {
     }
   }
   if (mode === "report") {
-    const opt = (name) => parseOptionValue(name, actionNaming(name), flags[name] ?? optionDef(name)?.default);
+    const opt = (name) => flags[name] === void 0 ? optionDefault(name) : parseOptionValue(name, actionNaming(name), flags[name]);
     return finish(null, null, {
       judge: { alpha: opt("alpha"), threshold: opt("threshold"), outliers: opt("outliers"), correction: opt("correction"), ...flags["min-change"] !== void 0 ? { minChange: parseMinChange(actionNaming("min-change"), String(flags["min-change"])) } : {} },
       failOn: parseFailOn(actionNaming("fail-on"), opt("fail-on")),
@@ -50747,10 +50747,10 @@ function undecidedMessage(model) {
   return `pairbench: ${what}, and fail-on names inconclusive: give ${n === 1 ? "it" : "them"} more pairs (max-time, max-pairs) or a quieter runner, or set fail-on: regression.`;
 }
 function failingStepMessage(model) {
+  const { reasons } = model.gate.outcome;
   const nothing = nothingComparedText(model, PLAIN);
-  if (nothing) return `pairbench: ${nothing}. Check the base and the benchmarks; for the pull request that adds the first benchmarks, set allow-nothing-compared: true.`;
-  const gate = model.gate.effective ?? model.gate.failOn ?? "regression";
-  return gate.split(",").includes("regression") && model.counts.regression > 0 ? regressionMessage(model) : undecidedMessage(model);
+  if (reasons.includes("nothing-compared") && nothing) return `pairbench: ${nothing}. Check the base and the benchmarks; for the pull request that adds the first benchmarks, set allow-nothing-compared: true.`;
+  return reasons.includes("regression") ? regressionMessage(model) : undecidedMessage(model);
 }
 
 // src/action/outputs.ts
@@ -50767,7 +50767,7 @@ function setStatus(exitCode) {
   process.exitCode = exitCode;
 }
 function afterLabel(exitCode, results, failOn, accepted) {
-  return accepted.accepted && exitCode === 1 ? gateFails(failOn, results, true) ? 1 : 0 : exitCode;
+  return accepted.accepted && exitCode === 1 ? decideGate(results, failOn, true).exitCode : exitCode;
 }
 function failStep(exitCode, results, failOn, accepted) {
   if (exitCode === 130) setFailed("pairbench was interrupted; the results measured so far are in the results file and the job summary.");
@@ -55413,7 +55413,7 @@ function checkTitle(model) {
 async function publishCheckRun(api, opts) {
   const log2 = opts.log ?? (() => void 0);
   const model = reportModel(opts.results, { failOn: opts.failOn, acceptance: opts.acceptance ?? null });
-  const conclusion = model.gate.conclusion;
+  const conclusion = model.gate.outcome.conclusion;
   try {
     return await sendWithinLimit(REPORT_LIMITS.checkSummary, "check run", log2, async (limit) => {
       const { data } = await api.rest.checks.create({

@@ -4,6 +4,7 @@ import {
   CacheRefusal,
   FileRefused,
   LIMITS,
+  NOISE_DEFAULTS,
   PairbenchError,
   ProgressPrinter,
   UsageError,
@@ -15,6 +16,7 @@ import {
   checkRevision,
   cliNaming,
   commandsOf,
+  defaultFailOn,
   errorCode,
   external_exports,
   fsReason,
@@ -49,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-OIPH6YQR.js";
+} from "./chunk-U6RJ4JFA.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
@@ -284,6 +286,7 @@ function writeReport(io, what, path, render, resultsFile) {
 }
 var REPORT_GRACE_MS = 1500;
 async function emit(io, results, spec, replay, late = () => false) {
+  const { failOn } = spec;
   const noise2 = results.kind === "noise";
   const resultsFile = spec.out ?? null;
   const turn = async (what) => {
@@ -293,13 +296,13 @@ async function emit(io, results, spec, replay, late = () => false) {
 `);
     return false;
   };
-  if (spec.markdown && await turn("Markdown report")) writeReport(io, "Markdown report", spec.markdown, () => noise2 ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay }), resultsFile);
-  if (spec.html && await turn("HTML report")) writeReport(io, "HTML report", spec.html, () => renderHtml(results, { replay }), resultsFile);
+  if (spec.markdown && await turn("Markdown report")) writeReport(io, "Markdown report", spec.markdown, () => noise2 ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay, failOn }), resultsFile);
+  if (spec.html && await turn("HTML report")) writeReport(io, "HTML report", spec.html, () => renderHtml(results, { replay, failOn }), resultsFile);
   if (!await turn("table")) return;
   if (spec.json) for (const piece of resultsText(results)) io.stdout.write(piece);
   else if (noise2) io.stdout.write(`${renderNoiseText(results)}
 `);
-  else io.stdout.write(`${renderTerminal(results, { color: io.stdout.isTTY === true && !io.env.NO_COLOR })}
+  else io.stdout.write(`${renderTerminal(results, { color: io.stdout.isTTY === true && !io.env.NO_COLOR, failOn })}
 `);
 }
 
@@ -589,7 +592,7 @@ var NOISE_OPTIONS = [
   ...NOISE_EXTRA
 ];
 function help3(all) {
-  const lines = helpLines(NOISE_OPTIONS, all, (o) => optionLine(o, o.name === "max-pairs" ? { fallback: " (default for noise: 60)" } : {}));
+  const lines = helpLines(NOISE_OPTIONS, all, (o) => optionLine(o, o.name === "max-pairs" ? { fallback: ` (default for noise: ${NOISE_DEFAULTS["max-pairs"]})` } : {}));
   return `Usage: pairbench noise [options]
 
 An A/A run: the same revision on both sides of every pair, for --max-pairs pairs (no early stop).
@@ -620,7 +623,7 @@ async function noise(argv, io) {
   const side = rev !== void 0 ? { base: rev, head: rev } : { "base-dir": dir ?? ".", "head-dir": dir ?? "." };
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
-  const spec = buildSpec({ "max-pairs": "60", ...rest, ...side }, { cwd, naming: cliNaming, ...config ? { config } : {} });
+  const spec = buildSpec({ ...NOISE_DEFAULTS, ...rest, ...side }, { cwd, naming: cliNaming, ...config ? { config } : {} });
   if (rev !== void 0) spec.base = spec.head;
   checkOutputs(spec);
   return runAndReport(io, spec, "noise");
@@ -647,7 +650,8 @@ async function report(argv, io) {
   if (positionals.length === 0) throw new UsageError("report", "report: no results file given; expected pairbench report <results.json>...");
   checkOutputs({ out: typeof flags["out"] === "string" ? flags["out"] : null, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null }, typeof flags["html"] === "string" ? flags["html"] : null);
   const given = (name) => parseOptionValue(name, cliNaming(name), flags[name]);
-  const failOn = parseFailOn(cliNaming("fail-on"), given("fail-on") ?? [COMPARE_OPTIONS.find((o) => o.name === "fail-on").default]);
+  const gate = given("fail-on");
+  const failOn = gate === void 0 ? defaultFailOn() : parseFailOn(cliNaming("fail-on"), gate);
   const floor = given("min-change");
   const judging = { alpha: given("alpha"), threshold: given("threshold"), minChange: floor === void 0 ? void 0 : parseMinChange(cliNaming("min-change"), floor), outliers: given("outliers"), correction: given("correction") };
   checkResultsFileCount("report", positionals.length);
@@ -666,7 +670,7 @@ async function report(argv, io) {
 `);
   const judged = rejudged.results;
   if (typeof flags["out"] === "string") writeJudgedFile(flags["out"], judged);
-  await emit(io, judged, { json: flags["json"] === true, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null, html: typeof flags["html"] === "string" ? flags["html"] : null }, { resultsFiles: positionals });
+  await emit(io, judged, { json: flags["json"] === true, markdown: typeof flags["markdown"] === "string" ? flags["markdown"] : null, html: typeof flags["html"] === "string" ? flags["html"] : null, failOn }, { resultsFiles: positionals });
   return rejudged.exitCode;
 }
 
