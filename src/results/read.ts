@@ -38,7 +38,8 @@ function tooDeepAt(text: string, max: number): number {
   return -1;
 }
 
-function parseResults(text: string, source: string): Results {
+/** A results file's text (of either version) as the in-memory results; `source` names it in messages. */
+export function parseResults(text: string, source: string): Results {
   if (text.length > LIMITS.fileBytes) {
     throw new UsageError(source, `${source}: the file is larger than ${LIMITS.fileBytes} bytes; refusing to read it`);
   }

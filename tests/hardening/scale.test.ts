@@ -16,7 +16,7 @@ import { readResultsFile } from '../../src/results/read.ts';
 import { LIMITS, type BenchmarkResult, type Results } from '../../src/results/schema.ts';
 import { estimateFileBytes, writeResultsFile } from '../../src/results/writer.ts';
 import { utf8Bytes } from '../../src/report/escape.ts';
-import { CLI, ROOT, readResults, type CliRun } from '../support/cli.ts';
+import { CLI, ROOT, readResults, type CliRun, resultsOf } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 const HUGE = 100_000;
@@ -240,7 +240,7 @@ process.stdout.write('[' + out.join(',') + ']');\n`,
     const rereported = pairbench(['report', again, '--json']);
     expect(rereported.stderr).toBe('');
     expect(rereported.status).toBe(compared.status);
-    expect((JSON.parse(rereported.stdout) as Results).benchmarks.length).toBe(HUGE);
+    expect(resultsOf(rereported.stdout).benchmarks.length).toBe(HUGE);
     // about a minute on two idle cores; far longer on a loaded machine
   }, 900_000);
 

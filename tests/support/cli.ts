@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
-import { readResultsFile } from '../../src/results/read.ts';
+import { parseResults, readResultsFile } from '../../src/results/read.ts';
 import type { Results } from '../../src/results/schema.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -46,4 +46,9 @@ export function cliCommand(args: string[], core: number | null): string[] {
 /** A results file pairbench wrote (of either version), read by pairbench's own reader into the model the code works on. */
 export function readResults(path: string): Results {
   return readResultsFile(path);
+}
+
+/** A results file pairbench printed (`--json`), read as `readResults` reads a file. */
+export function resultsOf(text: string): Results {
+  return parseResults(text, 'the printed results');
 }
