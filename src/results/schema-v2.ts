@@ -257,8 +257,13 @@ const JudgedBenchmarkSchema = z.strictObject({
   metric: word.optional(),
   verdict: VerdictSchema,
   change: ChangeSchema.nullable(),
-  outliers: z.array(count).optional().describe('indices of the pairs set aside as outliers'),
-  outliersKept: z.array(count).optional().describe('indices of outlying pairs kept'),
+  outlierPairs: z
+    .strictObject({
+      excluded: z.array(count).describe('flagged by the outlier rule and left out of the test and the estimate'),
+      kept: z.array(count).describe('flagged but kept: outliers are left out only in balanced pairs, one above for one below, so that leaving them out cannot tilt the test'),
+    })
+    .optional()
+    .describe("the outlier rule's pairs, as indices into measured pairs (from 0)"),
   base: SideSummarySchema.optional(),
   head: SideSummarySchema.optional(),
   pairedCv: z.number().optional(),

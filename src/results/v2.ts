@@ -17,8 +17,8 @@ import { JudgingSchema, RunSettingsSchema, type ChangeV2, type JudgedBenchmarkV2
 
 type Change = NonNullable<BenchmarkResult['change']>;
 
-/** The settings of judging: in `judging`, not in `measured.settings`. */
-const JUDGING_KEYS = new Set(['alpha', 'threshold', 'minChange', 'outliers', 'correction', 'failOn', 'allowNothingCompared']);
+/** The settings of judging, in `judging` and not in `measured.settings`: every key of `judging` but its list of benchmarks. */
+const JUDGING_KEYS = Object.keys(JudgingSchema.shape).filter((key) => key !== 'benchmarks');
 
 /** The alpha a file that records none was judged with: the option's default. */
 function defaultAlpha(): number {
@@ -38,10 +38,12 @@ function accepted(shape: Record<string, { safeParse: (v: unknown) => { success: 
   return read.success ? { value: read.data } : null;
 }
 
+/** The run's settings v2 declares, in the schema's order (a file's layout does not depend on the order they were recorded in). */
 function runSettings(settings: Readonly<Record<string, unknown>>): RunSettingsV2 | undefined {
   const out: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(settings)) {
-    if (raw === undefined || JUDGING_KEYS.has(key)) continue;
+  for (const key of Object.keys(RunSettingsSchema.shape)) {
+    const raw = settings[key];
+    if (raw === undefined) continue;
     // a benchmark's own threshold and floor are the judging's (`judging.benchmarks`), from its rows
     const value = key === 'benchmarks' && Array.isArray(raw) ? raw.map((b: Record<string, unknown>) => compact({ ...b, threshold: undefined, minChange: undefined })) : raw;
     const kept = accepted(RunSettingsSchema.shape, key, value);
@@ -50,10 +52,12 @@ function runSettings(settings: Readonly<Record<string, unknown>>): RunSettingsV2
   return Object.keys(out).length > 0 ? (out as RunSettingsV2) : undefined;
 }
 
+/** The judging settings, in the schema's order, and each benchmark's own threshold and floor. */
 function judgingOf(results: Results): JudgingV2 {
   const out: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(results.settings ?? {})) {
-    if (!JUDGING_KEYS.has(key) || raw === undefined) continue;
+  for (const key of JUDGING_KEYS) {
+    const raw = results.settings?.[key];
+    if (raw === undefined) continue;
     const kept = accepted(JudgingSchema.shape, key, raw);
     if (kept) out[key] = kept.value;
   }
@@ -135,8 +139,7 @@ function judgedRow(b: BenchmarkResult, alpha: number): JudgedBenchmarkV2 {
     metric: b.metric,
     verdict: b.verdict!,
     change: b.change ? changeToV2(b.change, alpha) : null,
-    outliers: b.outliers,
-    outliersKept: b.outliersKept,
+    outlierPairs: b.outliers || b.outliersKept ? { excluded: b.outliers ?? [], kept: b.outliersKept ?? [] } : undefined,
     base: b.base,
     head: b.head,
     pairedCv: b.pairedCv,
@@ -189,12 +192,14 @@ export function fromV2(doc: ResultsV2): Results {
   const benchmarks = m.benchmarks.map((b, i): BenchmarkResult => {
     const o = ownOf.get(`${b.name}\u0000${b.metric ?? ''}`);
     const j = doc.judgement?.benchmarks[i];
-    const { name: _n, metric: _m, change, ...judged } = j ?? { name: b.name, change: undefined };
+    const { name: _n, metric: _m, change, outlierPairs, ...judged } = j ?? { name: b.name, change: undefined, outlierPairs: undefined };
     return compact({
       ...b,
       threshold: o?.threshold,
       minChange: o?.minChange,
       ...judged,
+      outliers: outlierPairs?.excluded,
+      outliersKept: outlierPairs?.kept,
       ...(j ? { change: change ? changeFromV2(change, alpha) : null } : {}),
     }) as BenchmarkResult;
   });
