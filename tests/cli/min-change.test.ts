@@ -34,8 +34,7 @@ function thirtyPercent(benchmarks: Array<{ name: string; unit: string; base: num
 }
 
 function verdicts(stdout: string): Record<string, string> {
-  const judged = JSON.parse(stdout) as { benchmarks: Array<{ name: string; verdict: string; change: { floor?: { margin: number } } | null }> };
-  return Object.fromEntries(judged.benchmarks.map((b) => [b.name, b.verdict]));
+  return Object.fromEntries(resultsOf(stdout).benchmarks.map((b) => [b.name, b.verdict ?? '']));
 }
 
 describe('--min-change', () => {
