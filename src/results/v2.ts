@@ -129,8 +129,14 @@ function measuredRow(b: BenchmarkResult): MeasuredBenchmarkV2 {
     iterations: b.iterations,
     design: b.design,
     failedRuns: b.failedRuns,
-    failure: b.failure,
+    // the failure as the schema declares it: the job's own name, which the engine also keeps on it, is the row's to say
+    failure: b.failure ? failureOf(b.failure) : undefined,
   });
+}
+
+/** A failure's declared fields. */
+function failureOf(f: NonNullable<BenchmarkResult['failure']>): NonNullable<MeasuredBenchmarkV2['failure']> {
+  return compact({ side: f.side, kind: f.kind, exitCode: f.exitCode, signal: f.signal, stderrTail: f.stderrTail, message: f.message });
 }
 
 function judgedRow(b: BenchmarkResult, alpha: number): JudgedBenchmarkV2 {
