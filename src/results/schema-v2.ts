@@ -186,12 +186,14 @@ const MeasuredSchema = z.strictObject({
   benchmarks: z.array(MeasuredBenchmarkSchema).max(LIMITS.benchmarks),
 });
 
-const ThresholdSchema = z.number().min(0).describe('smallest relative change that counts (0.02: 2%)');
+// The values of judging are read as their types only: whether one may decide a judgement is the
+// rule of results/rejudge.ts, which drops a forged one with a warning, in a file of either version.
+const ThresholdSchema = z.number().describe('smallest relative change that counts (0.02: 2%)');
 const MinChangeSchema = z.string().max(64).describe('smallest absolute change that also counts, as typed: 5ms, 1KB');
 
 export const JudgingSchema = z
   .strictObject({
-    alpha: z.number().gt(0).lt(1).optional(),
+    alpha: z.number().optional().describe('significance level, after the correction for the number of benchmarks'),
     threshold: ThresholdSchema.optional(),
     minChange: MinChangeSchema.optional(),
     outliers: word.optional(),

@@ -52,6 +52,10 @@ const cases: [string, () => unknown][] = [
   ['a file with only the raw pairs (another tool)', () => regression50()],
   ['a Go suite as the engine writes it', () => goSuite()],
   ['a suite with own thresholds, floors, one-sided pairs, a failure, an added benchmark and benchmarks not run', () => carried()],
+  ['a file with forged settings (an alpha below the floor, a negative threshold of a benchmark): dropped alike, with the same warnings', () => {
+    const forged = regression50();
+    return { ...forged, settings: { ...forged.settings, alpha: 1e-300 }, benchmarks: forged.benchmarks.map((b) => ({ ...b, threshold: -1 })) };
+  }],
   ['a file written while measuring (nothing judged)', () => ({ ...results([bench('parse', 'regression', 0.1)]), status: 'running', verdict: undefined, benchmarks: [{ name: 'parse', unit: 'ms', direction: 'lower-is-better', pairs: bench('parse', 'regression', 0.1).pairs }] })],
 ];
 
