@@ -373,7 +373,7 @@ describe('dist/index.js as the runner runs it', () => {
     });
 
     it.each([
-      ['a file of the wrong schema', { schemaVersion: 2, benchmarks: [] }, /artifact\/pairbench-results\.json: schemaVersion: .*expected a pairbench results file/],
+      ['a file of another schema', { schemaVersion: 3, benchmarks: [] }, /artifact\/pairbench-results\.json: schemaVersion: .*expected a pairbench results file/],
       ['not JSON', '{"schemaVersion": 1, ', /artifact\/pairbench-results\.json: not valid JSON/],
       ['a 10 MB benchmark name', 'NAME', /artifact\/pairbench-results\.json: benchmarks\[0\]\.name: /],
     ])('refuses %s with a message naming the file', async (_what, content, message) => {
