@@ -232,7 +232,7 @@ const ChangeSchema = z
     test: z
       .strictObject({
         name: z.enum(['sign-flip', 'signed-rank']).optional(),
-        method: z.enum(['exact', 'normal', 'monte-carlo']),
+        method: z.enum(['exact', 'normal', 'monte-carlo']).optional().describe('exact: every sign pattern; monte-carlo: sign patterns drawn (seeded); normal: the signed-rank approximation'),
         p: z.number(),
         pAdjusted: z.number().optional().describe('after the multiple-comparison correction'),
         pMonteCarloError: z.number().optional(),

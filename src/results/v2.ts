@@ -78,7 +78,7 @@ function changeToV2(c: Change, alpha: number): ChangeV2 {
   const equivalence = byEquivalence ? { ci: c.ci, level: levelOf(c, alpha), achieved: c.achievedConfidence } : c.equivalence ? { ci: c.equivalence.ci, level: c.equivalence.level } : undefined;
   return compact({
     estimate: c.estimate,
-    test: compact({ name: c.test, method: c.method ?? 'exact', p: c.pValue, pAdjusted: c.pAdjusted, pMonteCarloError: c.pMonteCarloError, n: (c as { n?: number }).n, ci: tested.ci, level: tested.level, achieved: tested.achievedConfidence }),
+    test: compact({ name: c.test, method: c.method, p: c.pValue, pAdjusted: c.pAdjusted, pMonteCarloError: c.pMonteCarloError, n: (c as { n?: number }).n, ci: tested.ci, level: tested.level, achieved: tested.achievedConfidence }),
     equivalence: equivalence ? compact(equivalence) : undefined,
     decidedBy: byEquivalence ? ('equivalence' as const) : ('test' as const),
     floor: c.floor,

@@ -11,6 +11,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readResultsFile } from '../../src/results/read.ts';
 import type { Results } from '../../src/results/schema.ts';
+import { judgeResults } from '../../src/results/judge.ts';
+import { fromV2, toV2 } from '../../src/results/v2.ts';
+import { ResultsV2Schema } from '../../src/results/schema-v2.ts';
 import { writeResultsFile } from '../../src/results/writer.ts';
 import { pairbench, ROOT } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
@@ -92,5 +95,20 @@ describe('results files of version 1', () => {
     expect(v2.stdout).toBe(v1.stdout);
     expect(v2.markdown).toBe(v1.markdown);
     expect(v2.json).toBe(v1.json);
+  });
+
+  it.each(cases)('%s: the model judged from it comes back from version 2 as it was, but for what version 2 leaves out', (_name, make) => {
+    const path = join(tempDir('pairbench-v1-'), 'v1.json');
+    writeFileSync(path, JSON.stringify(make()));
+    const judged = judgeResults(readResultsFile(path), { alpha: 0.05, threshold: 0.02, outliers: 'tukey', correction: 'holm' });
+    const back = fromV2(ResultsV2Schema.parse(JSON.parse(JSON.stringify(toV2(judged)))));
+    // left out: the config's thresholds beside the rows' own (kept in judging.benchmarks), a failure's job name (the row's)
+    const settings = judged.settings?.['benchmarks'] as Record<string, unknown>[] | undefined;
+    const expected = {
+      ...judged,
+      ...(settings ? { settings: { ...judged.settings, benchmarks: settings.map(({ threshold: _t, minChange: _m, ...rest }) => rest) } } : {}),
+      benchmarks: judged.benchmarks.map((b) => (b.failure ? { ...b, failure: { ...b.failure, benchmark: undefined } } : b)),
+    };
+    expect(back).toEqual(expected);
   });
 });
