@@ -13,7 +13,7 @@ import { renderResultsSchema, SCHEMA_PATH } from '../../scripts/results-schema.t
 import { readResultsFile } from '../../src/results/read.ts';
 import { ResultsV2Schema } from '../../src/results/schema-v2.ts';
 import { ResultsWriter } from '../../src/results/writer.ts';
-import { pairbench, ROOT } from '../support/cli.ts';
+import { CLI, pairbench, ROOT } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 const published = JSON.parse(readFileSync(join(ROOT, SCHEMA_PATH), 'utf8')) as Record<string, unknown>;
@@ -117,10 +117,18 @@ describe('docs/results.example.json', () => {
     expect(again.measured).toEqual(doc.measured);
   });
 
-  it('is the example docs/results.md documents', () => {
+  it('is what the commands docs/results.md shows make: the same pairs, judged alike (when the judging changes, run them again to mend it)', () => {
     const page = readFileSync(join(ROOT, 'docs/results.md'), 'utf8');
-    expect(page).toContain('results.example.json');
-    expect(page).toContain('results.schema.json');
+    expect(page).toContain('[results.example.json](results.example.json)');
+    expect(page).toContain('[results.schema.json](results.schema.json)');
+    const commands = /```sh\n([^]*?PAIRBENCH_DEBUG_RUNNER[^]*?)```/.exec(page)![1]!;
+    const dir = realpathSync(tempDir('pairbench-example-'));
+    const res = spawnSync('sh', ['-c', `pairbench() { "${process.execPath}" "${CLI}" "$@"; }\n${commands}`], { cwd: dir, encoding: 'utf8' });
+    expect(res.status, res.stderr).toBe(1);
+    const made = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { measured: { benchmarks: unknown }; judgement: { verdict: string; benchmarks: unknown } };
+    const example = JSON.parse(readFileSync(join(ROOT, 'docs/results.example.json'), 'utf8')) as typeof made;
+    expect(made.measured.benchmarks).toEqual(example.measured.benchmarks);
+    expect(made.judgement.benchmarks).toEqual(example.judgement.benchmarks);
   });
 });
 
