@@ -73,7 +73,7 @@ function levelOf(c: Change, alpha: number): number {
 
 function changeToV2(c: Change, alpha: number): ChangeV2 {
   const byEquivalence = c.basis === 'equivalence';
-  // with `basis: equivalence`, `ci` is the equivalence interval and `tested` the test's (judge.ts always
+  // with `basis: equivalence`, `ci` is the equivalence interval and `tested` the test's (stats/verdict.ts, `decide`, always
   // writes `tested` with it; a file is judged again before it is written, so the fallback is never reached)
   const tested = byEquivalence ? (c.tested ?? { ci: c.ci, level: levelOf(c, alpha) }) : { ci: c.ci, level: levelOf(c, alpha), achievedConfidence: c.achievedConfidence };
   const equivalence = byEquivalence ? { ci: c.ci, level: levelOf(c, alpha), achieved: c.achievedConfidence } : c.equivalence ? { ci: c.equivalence.ci, level: c.equivalence.level } : undefined;
