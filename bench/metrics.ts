@@ -10,13 +10,14 @@
  * Writes bench/results/metrics.md and bench/results/metrics.json.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, describeMachine, machineMarkdown, duration } from './lib/machine.ts';
 import { buildPrograms, RUN } from './lib/programs.ts';
 import { startNoise } from './noise-generator.ts';
+import { readResultsFile } from '../src/results/read.ts';
 
 interface Row {
   condition: 'quiet' | 'noisy';
@@ -48,7 +49,7 @@ function compare(head: string, metric: string, n: number, seed: number): { rows:
   const res = spawnSync(process.execPath, [cli, 'compare', '--base-dir', base.dir, '--head-dir', head, '--run', RUN, '--metric', metric, '--min-pairs', String(n), '--max-pairs', String(n), '--threshold', '0.5%', '--seed', String(seed), '--out', file, '--quiet', '--fail-on', 'none'], { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`compare failed (${res.status}): ${res.stderr}`);
   const seconds = (Date.now() - t0) / 1000;
-  const results = JSON.parse(readFileSync(file, 'utf8')) as { benchmarks: { metric: string; pairs: unknown[]; verdict: string; change: { estimate: number; ci: [number, number] } }[] };
+  const results = readResultsFile(file) as unknown as { benchmarks: { metric: string; pairs: unknown[]; verdict: string; change: { estimate: number; ci: [number, number] } }[] };
   return {
     rows: results.benchmarks.map((b) => ({ metric: b.metric, pairs: b.pairs.length, estimate: b.change.estimate, lo: b.change.ci[0], hi: b.change.ci[1], verdict: b.verdict, seconds })),
   };

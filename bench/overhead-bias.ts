@@ -30,12 +30,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommand } from '../src/measure/one-run.ts';
 import { judgeResults } from '../src/results/judge-file.ts';
-import type { Results } from '../src/results/schema.ts';
 import { rngFor, shuffle } from '../src/schedule/random.ts';
 import { describeMachine, duration, machineMarkdown, ROOT } from './lib/machine.ts';
 import { HYPERFINE_INSTALL, run, versionOf } from './lib/proc.ts';
 import { mean, median, sd } from './lib/stats.ts';
 import { SOURCE } from './lib/programs.ts';
+import { readResultsFile } from '../src/results/read.ts';
 
 interface Options {
   comparisons: number;
@@ -120,7 +120,7 @@ async function pairbench(p: Programs, pairs: number, shell: 'sh' | 'none', seed:
     '--min-pairs', String(pairs), '--max-pairs', String(pairs), '--warmup', '2', '--max-time', '30m', '--fail-on', 'none', '--quiet', '--out', out, '--seed', String(seed)];
   const r = await run(process.execPath, args, { cwd: ROOT });
   if (r.code !== 0) throw new Error(`pairbench exited ${r.code}: ${r.stderr.slice(-800)}`);
-  const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
+  const results = readResultsFile(out);
   rmSync(out, { force: true });
   const opts = { alpha: 0.05, threshold: 0.02, outliers: 'tukey' as const, correction: 'holm' as const };
   const got: PairbenchOut = { change: { wall: NaN, cpu: NaN }, unsubtracted: { wall: null, cpu: null }, overheadMs: { wall: null, cpu: null }, pairs };

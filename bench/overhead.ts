@@ -36,6 +36,7 @@ import { stopCheck } from '../src/stats/index.ts';
 import { describeMachine, duration, machineMarkdown, ROOT } from './lib/machine.ts';
 import { HYPERFINE_INSTALL, run, versionOf } from './lib/proc.ts';
 import { median } from './lib/stats.ts';
+import { readResultsFile } from '../src/results/read.ts';
 
 interface Options {
   reps: number;
@@ -73,7 +74,7 @@ async function pairbench(pairs: number, dir: string, tmp: string, env: NodeJS.Pr
   const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', dir, '--head-dir', dir, '--run', 'true', '--min-pairs', String(pairs), '--max-pairs', String(pairs), '--warmup', '1', '--fail-on', 'none', '--quiet', '--json', '--out', out, '--seed', '1'];
   const r = await run(process.execPath, args, { cwd: ROOT, env });
   if (r.code !== 0) throw new Error(`pairbench exited ${r.code}: ${r.stderr.slice(-500)}`);
-  const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
+  const results = readResultsFile(out);
   rmSync(out, { force: true });
   const b = results.benchmarks[0]!;
   if (b.pairs.length !== pairs) throw new Error(`pairbench measured ${b.pairs.length} pairs, expected ${pairs}`);

@@ -43,6 +43,7 @@ import { run, HYPERFINE_INSTALL, versionOf } from './lib/proc.ts';
 import { buildPrograms, RUN, timeOnce, type Variant } from './lib/programs.ts';
 import { clopperPearson, mannWhitney, mean, median, sd, welchTTest } from './lib/stats.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseGenerator, type NoiseReport } from './noise-generator.ts';
+import { readResultsFile } from '../src/results/read.ts';
 
 type Condition = 'quiet' | 'noisy';
 type DesignName = 'pairbench' | 'welch' | 'mann-whitney';
@@ -247,7 +248,7 @@ async function runPaired(s: Settings, base: Variant, head: Variant, seed: number
   const r = await run(process.execPath, args, { cwd: ROOT, timeoutMs: 30 * 60_000 });
   const rec: PairedRecord = { design: 'paired', seed, wallMs: r.wallMs, exitCode: r.code, pairs: [], outliers: 0, judged: null };
   try {
-    const results = JSON.parse(readFileSync(out, 'utf8')) as {
+    const results = readResultsFile(out) as unknown as {
       benchmarks: { verdict?: string; stoppedBecause?: string; pairs: { base: number; head: number; order: string }[]; outliers?: number[]; change?: { estimate: number; ci: [number, number]; pValue: number } | null }[];
     };
     rmSync(out, { force: true });

@@ -74,6 +74,7 @@ import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from '
 import { run, type Ran } from './lib/proc.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
 import { shellQuote } from '../src/report/replay.ts';
+import { readResultsFile } from '../src/results/read.ts';
 
 const GO_MODULE = 'github.com/valyala/fastjson';
 const GO_VERSION = 'v1.6.4';
@@ -613,7 +614,7 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
   const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', runPrefix + setup.run, '--format', setup.format, '--interleave', interleave, ...(interleave === 'benchmark' && setup.batch ? ['--batch', String(setup.batch)] : []), '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
   const r = await run(process.execPath, args, { cwd: ROOT, timeoutMs: budgetMs * 3 + 600_000 });
   if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
-  const results = JSON.parse(readFileSync(out, 'utf8')) as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[] }> };
+  const results = readResultsFile(out) as unknown as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[] }> };
   const primary = results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name));
   const outcomes = primary.map((b) => ({
     name: b.name,

@@ -7,10 +7,15 @@
 import { UsageError, errorCode, fsReason, show } from '../config/errors.ts';
 import { FileRefused, readRegularFile } from '../config/read-file.ts';
 import { LIMITS, ResultsSchema, type Results } from './schema.ts';
+import { ResultsV2Schema } from './schema-v2.ts';
+import { fromV2 } from './v2.ts';
+
+/** The versions of the results file this pairbench reads, as its messages name them. */
+const READS = 'schemaVersion 1 or 2';
 
 /**
- * How deeply a results file may nest arrays and objects. pairbench writes at most 6 levels
- * (`benchmarks[i].noise.detectable[j].pairs`); a deeper file is refused before it is parsed, since
+ * How deeply a results file may nest arrays and objects. pairbench writes at most 7 levels
+ * (`judgement.benchmarks[i].noise.detectable[j].pairs`); a deeper file is refused before it is parsed, since
  * every later walk of it (validation, writing it again) would recurse once per level, and parsing
  * a file of 256 MiB nested to the end takes minutes and gigabytes.
  */
@@ -33,13 +38,14 @@ function tooDeepAt(text: string, max: number): number {
   return -1;
 }
 
-function parseResults(text: string, source: string): Results {
+/** A results file's text (of either version) as the in-memory results; `source` names it in messages. */
+export function parseResults(text: string, source: string): Results {
   if (text.length > LIMITS.fileBytes) {
     throw new UsageError(source, `${source}: the file is larger than ${LIMITS.fileBytes} bytes; refusing to read it`);
   }
   const deep = tooDeepAt(text, MAX_NESTING);
   if (deep >= 0) {
-    throw new UsageError(source, `${source}: nests arrays and objects more than ${MAX_NESTING} levels deep (at character ${deep}); expected a pairbench results file (schemaVersion 1), which nests at most a few`);
+    throw new UsageError(source, `${source}: nests arrays and objects more than ${MAX_NESTING} levels deep (at character ${deep}); expected a pairbench results file (${READS}), which nests at most a few`);
   }
   let doc: unknown;
   try {
@@ -47,28 +53,34 @@ function parseResults(text: string, source: string): Results {
   } catch (err) {
     throw new UsageError(source, `${source}: not valid JSON (${err instanceof Error ? err.message : String(err)}); expected a pairbench results file`);
   }
-  const parsed = ResultsSchema.safeParse(doc);
+  const version = typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as { schemaVersion?: unknown }).schemaVersion : undefined;
+  if (version !== 1 && version !== 2) {
+    const got = version === undefined ? 'missing' : `got ${(JSON.stringify(version) ?? String(version)).slice(0, 40)}`;
+    throw new UsageError(source, `${source}: schemaVersion: ${got}; expected a pairbench results file (${READS}, the versions this pairbench reads)`);
+  }
+  const parsed = version === 2 ? ResultsV2Schema.safeParse(doc) : ResultsSchema.safeParse(doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : 'the file';
-    throw new UsageError(source, `${source}: ${where}: ${issue.message}; expected a pairbench results file (schemaVersion 1)`);
+    throw new UsageError(source, `${source}: ${where}: ${issue.message}; expected a pairbench results file (schemaVersion ${version})`);
   }
-  const shard = parsed.data.shard;
+  const results = parsed.data.schemaVersion === 2 ? fromV2(parsed.data) : parsed.data;
+  const shard = results.shard;
   if (shard && shard.index > shard.count) {
     throw new UsageError(source, `${source}: shard: ${shard.index}/${shard.count} is not a shard (the index is larger than the count); expected i/n with 1 ≤ i ≤ n`);
   }
   // A row is a benchmark and its metric: one file holds each once (shards are told apart in merge.ts).
   const rows = new Map<string, number>();
-  parsed.data.benchmarks.forEach((b, i) => {
+  results.benchmarks.forEach((b, i) => {
     const key = `${b.name}\u0000${b.metric ?? ''}`;
     const first = rows.get(key);
     if (first !== undefined) {
       const metric = b.metric ? ` (metric ${show(b.metric)})` : '';
-      throw new UsageError(source, `${source}: benchmarks[${i}]: the benchmark ${show(b.name)}${metric} is already benchmarks[${first}] of this file; expected each benchmark once in a results file`);
+      throw new UsageError(source, `${source}: ${version === 2 ? 'measured.' : ''}benchmarks[${i}]: the benchmark ${show(b.name)}${metric} is already benchmarks[${first}] of this file; expected each benchmark once in a results file`);
     }
     rows.set(key, i);
   });
-  return parsed.data;
+  return results;
 }
 
 export function readResultsFile(path: string): Results {

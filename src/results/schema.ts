@@ -1,8 +1,10 @@
 /**
- * The results file (`schemaVersion: 1`): the one hand-over between measuring and judging.
+ * The results in memory, the one hand-over between measuring and judging, and the results file of
+ * version 1 (`schemaVersion: 1`), which has their shape.
  *
- * It holds every raw pair, so any report can be rendered again and any statistic recomputed
- * (`pairbench report`). Reading is lenient: a file written by another tool needs only
+ * pairbench writes files of version 2 (schema-v2.ts, converted by v2.ts) and reads both. A file of
+ * either holds every raw pair, so any report can be rendered again and any statistic recomputed
+ * (`pairbench report`). Reading version 1 is lenient: a file written by another tool needs only
  * `schemaVersion`, `base`, `head` and, per benchmark, `name`, `unit`, `direction` and `pairs`;
  * everything derived is recomputed from the pairs.
  */

@@ -20,6 +20,7 @@ import { dirname, resolve } from 'node:path';
 import { PairbenchError, UsageError, errorCode, fsReason, show } from '../config/errors.ts';
 import { writeAtomically } from './atomic.ts';
 import type { Results } from './schema.ts';
+import { toV2 } from './v2.ts';
 
 /** The results file could not be written mid-run: exit 3, naming the file. */
 class ResultsWriteError extends PairbenchError {
@@ -116,22 +117,41 @@ export function estimateFileBytes(benchmarks: number, pairs: number, nameChars: 
 const WRITE_SHARE = 0.1;
 
 /**
- * The results file as text, in pieces: the top-level fields indented, then one benchmark per line.
- * One line per benchmark keeps a huge file compact (and diffable), and writing it in pieces never
+ * The results file as text (version 2: results/v2.ts), in pieces: the top-level fields indented,
+ * then one benchmark per line, of `measured.benchmarks` and then of `judgement.benchmarks`. One
+ * line per benchmark keeps a huge file compact (and diffable), and writing it in pieces never
  * builds one string of hundreds of megabytes (V8 caps strings at 2^29 characters).
  */
 export function* resultsText(results: Results): Generator<string> {
-  const { benchmarks, ...top } = results;
-  const head = JSON.stringify({ ...top, benchmarks: 0 }, null, 1);
-  // `"benchmarks": 0\n}` ends the head: the benchmarks go where the 0 is
-  yield head.slice(0, head.lastIndexOf('0'));
-  if (benchmarks.length === 0) {
-    yield '[]\n}\n';
+  const { schemaVersion, kind, status, measured, judging, judgement } = toV2(results);
+  const { benchmarks: measuredRows, ...measuredTop } = measured;
+  // an object nested one level down: JSON.stringify escapes every newline inside a string, so each one here starts a line
+  const nested = (value: unknown) => JSON.stringify(value, null, 1).replaceAll('\n', '\n ');
+  // `"benchmarks": 0` ends each object written here: its rows go where the 0 is
+  const opening = JSON.stringify({ schemaVersion, kind, status, measured: { ...measuredTop, benchmarks: 0 } }, null, 1);
+  yield opening.slice(0, opening.lastIndexOf('0'));
+  yield* rows(measuredRows);
+  yield `,\n "judging": ${nested(judging)}`;
+  if (judgement === null) {
+    yield ',\n "judgement": null\n}\n';
+    return;
+  }
+  const { benchmarks: judgedRows, ...judgementTop } = judgement;
+  const judged = nested({ ...judgementTop, benchmarks: 0 });
+  yield `,\n "judgement": ${judged.slice(0, judged.lastIndexOf('0'))}`;
+  yield* rows(judgedRows);
+  yield '\n}\n';
+}
+
+/** The rows of a `benchmarks` list, one a line, and the end of the object the list ends. */
+function* rows(list: readonly unknown[]): Generator<string> {
+  if (list.length === 0) {
+    yield '[]\n }';
     return;
   }
   yield '[\n';
-  for (let i = 0; i < benchmarks.length; i++) yield `${JSON.stringify(benchmarks[i])}${i < benchmarks.length - 1 ? ',\n' : '\n'}`;
-  yield ']\n}\n';
+  for (let i = 0; i < list.length; i++) yield `   ${JSON.stringify(list[i])}${i < list.length - 1 ? ',\n' : '\n'}`;
+  yield '  ]\n }';
 }
 
 /** Writes the results to `path` in pieces (see {@link resultsText}); returns the bytes written. */

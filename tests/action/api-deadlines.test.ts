@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION } from '../support/cli.ts';
+import { ACTION, readResults } from '../support/cli.ts';
 import { parseOutputs } from '../support/action-outputs.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
@@ -122,7 +122,7 @@ function expectEverythingWritten(run: Started): void {
   expect(run.summary()).toContain('### 🔴 1 regression');
   const outputs = parseOutputs(run.outputs());
   expect(outputs).toMatchObject({ verdict: 'regression', regressions: '1', improvements: '0', inconclusive: '0' });
-  const results = JSON.parse(readFileSync(outputs['results-path']!, 'utf8')) as { status: string; head: { sha: string } };
+  const results = readResults(outputs['results-path']!) as { status: string; head: { sha: string } };
   expect(results).toMatchObject({ status: 'complete', head: { sha: headSha } });
   expect(readFileSync(outputs['report-path']!, 'utf8')).toContain('### 🔴 1 regression');
   expect(readFileSync(outputs['results-path']!.replace(/\.json$/, '.html'), 'utf8')).toContain('<svg class="plot forest"');

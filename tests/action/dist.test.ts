@@ -18,6 +18,7 @@ import { bundle as bundleTo } from '../../scripts/bundle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOutputs } from '../support/action-outputs.ts';
 import { ACTIONS_BOT_USER, FakeGitHub } from '../support/fake-github.ts';
+import { readResults } from '../support/cli.ts';
 
 let work: string;
 let bundle: string;
@@ -169,7 +170,7 @@ describe('dist/index.js as the runner runs it', () => {
     expect(readFileSync(first.outputs['results-path']!.replace(/\.json$/, '.html'), 'utf8')).toContain('<svg class="plot forest"');
     expect(first.outputs).toMatchObject({ verdict: 'regression', regressions: '1', improvements: '0', inconclusive: '0', 'check-url': '' });
     expect(first.outputs['results-path']).toMatch(/pairbench-results\.json$/);
-    const results = JSON.parse(readFileSync(first.outputs['results-path']!, 'utf8')) as { head: { sha: string }; base: { sha: string }; benchmarks: { pairs: unknown[]; change: { estimate: number } }[] };
+    const results = readResults(first.outputs['results-path']!) as { head: { sha: string }; base: { sha: string }; benchmarks: { pairs: unknown[]; change: { estimate: number } }[] };
     expect(results.head.sha).toBe(headSha);
     expect(results.base.sha).toBe(baseSha);
     expect(results.benchmarks[0]!.change.estimate).toBeGreaterThan(0.05);
@@ -288,7 +289,7 @@ describe('dist/index.js as the runner runs it', () => {
     }
     const measured = async () => {
       const { run } = await measuredRun();
-      return JSON.parse(readFileSync(run.outputs['results-path']!, 'utf8')) as Record<string, unknown> & { head: { sha: string }; benchmarks: { name: string }[] };
+      return readResults(run.outputs['results-path']!) as Record<string, unknown> & { head: { sha: string }; benchmarks: { name: string }[] };
     };
 
     it('comments on the PR found from the run\'s head SHA, ignoring a PR number written in the artifact', async () => {
@@ -372,7 +373,7 @@ describe('dist/index.js as the runner runs it', () => {
     });
 
     it.each([
-      ['a file of the wrong schema', { schemaVersion: 2, benchmarks: [] }, /artifact\/pairbench-results\.json: schemaVersion: .*expected a pairbench results file/],
+      ['a file of another schema', { schemaVersion: 3, benchmarks: [] }, /artifact\/pairbench-results\.json: schemaVersion: .*expected a pairbench results file/],
       ['not JSON', '{"schemaVersion": 1, ', /artifact\/pairbench-results\.json: not valid JSON/],
       ['a 10 MB benchmark name', 'NAME', /artifact\/pairbench-results\.json: benchmarks\[0\]\.name: /],
     ])('refuses %s with a message naming the file', async (_what, content, message) => {
@@ -395,7 +396,7 @@ describe('dist/index.js as the runner runs it', () => {
     const r = await runAction(gh, 'pull_request', pullRequestPayload(), { ...measuring, mode: 'noise', comment: 'never', 'fail-on': 'none', 'results-path': out });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain(`A/A run of ${headSha}`);
-    const results = JSON.parse(readFileSync(out, 'utf8')) as { kind: string; base: { sha: string }; head: { sha: string }; benchmarks: { pairs: unknown[]; noise?: { detectable: { pairs: number }[] } }[] };
+    const results = readResults(out) as { kind: string; base: { sha: string }; head: { sha: string }; benchmarks: { pairs: unknown[]; noise?: { detectable: { pairs: number }[] } }[] };
     expect([results.base.sha, results.head.sha]).toEqual([headSha, headSha]);
     expect(results.kind).toBe('noise');
     // no early stop in an A/A run: every pair up to max-pairs is measured

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseOutputs } from '../support/action-outputs.ts';
-import { ACTION } from '../support/cli.ts';
+import { ACTION, readResults } from '../support/cli.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir } from '../support/repo.ts';
 import { regression50, type HandResults } from '../support/results-files.ts';
@@ -109,7 +109,7 @@ describe('S23: nothing recorded in an artifact steers mode: report', () => {
     expect(r.code, r.log).toBe(1);
     expect(r.log).toContain('The results file records alpha 0.001, threshold 1000%, outliers none, correction bh, fail-on "none", which are not used');
     expect(r.log).toContain('so every setting is this judging\'s own (threshold 2%, alpha 0.05, outliers tukey, correction holm, fail-on regression)');
-    const judged = JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8')) as { settings: Record<string, unknown> };
+    const judged = readResults(r.outputs['results-path']!) as { settings: Record<string, unknown> };
     expect(judged.settings).toMatchObject({ threshold: 0.02, alpha: 0.05, outliers: 'tukey', correction: 'holm', failOn: 'regression' });
     expect(r.gh.checkRuns.at(-1)!.conclusion).toBe('failure');
   });

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withBaseJudging } from '../../src/action/trusted-judging.ts';
 import { parseOutputs } from '../support/action-outputs.ts';
-import { ACTION } from '../support/cli.ts';
+import { ACTION, readResults } from '../support/cli.ts';
 import { FakeGitHub } from '../support/fake-github.ts';
 import { tempDir, tempRepo } from '../support/repo.ts';
 import { regression50 } from '../support/results-files.ts';
@@ -104,7 +104,7 @@ describe('S26: the judging settings come from the base commit\'s config and the 
     expect(r.summary).toContain(line);
     expect(r.gh.checkRuns.at(-1)).toMatchObject({ conclusion: 'failure' });
     expect(r.log).toContain('::warning::The config file pairbench.yml changes threshold, fail-on in this revision: not used to judge it');
-    const judged = JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8')) as { settings: Record<string, unknown> };
+    const judged = readResults(r.outputs['results-path']!) as { settings: Record<string, unknown> };
     expect(judged.settings).toMatchObject({ threshold: 0.05, failOn: 'regression' });
   }, 120_000);
 
@@ -170,7 +170,7 @@ describe('S28: merge_group: examples/workflows/merge-queue.yml', () => {
     expect(r.gh.checkRuns[0]).toMatchObject({ name: 'perf (pairbench)', head_sha: head, conclusion: 'failure' });
     expect(r.log).toContain('merge_group: there is no single pull request to comment on; the report is in the check run and the job summary.');
     expect(r.gh.calls('POST', /comments$/)).toHaveLength(0);
-    const results = JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8')) as { base: { sha: string }; head: { sha: string } };
+    const results = readResults(r.outputs['results-path']!) as { base: { sha: string }; head: { sha: string } };
     expect([results.base.sha, results.head.sha]).toEqual([base, head]);
   }, 120_000);
 

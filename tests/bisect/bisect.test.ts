@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BisectResult } from '../../src/bisect/find-commit.ts';
-import { pairbench } from '../support/cli.ts';
+import { pairbench, readResults } from '../support/cli.ts';
 import { tempDir, tempRepo, type TempRepo } from '../support/repo.ts';
 
 /** A script printing one json result named `parse` whose value is `value` times (1 ± 0.5% noise). */
@@ -68,7 +68,7 @@ describe('pairbench bisect', () => {
     expect(named.change!.ci[0]).toBeGreaterThan(0.02);
     expect(Math.abs(named.change!.estimate - 0.1)).toBeLessThan(0.01);
     // the step files hold every pair measured
-    for (const s of result.steps) expect(JSON.parse(readFileSync(s.resultsFile, 'utf8')).benchmarks[0].pairs.length).toBe(s.pairs);
+    for (const s of result.steps) expect(readResults(s.resultsFile).benchmarks[0]!.pairs.length).toBe(s.pairs);
     expect(res.stdout).toContain(`First regressing commit: ${shas[4]!.slice(0, 12)}`);
     const markdown = readFileSync(md, 'utf8');
     expect(markdown).toContain(`First regressing commit: \`${shas[4]!.slice(0, 12)}\` (4/7 commit 5: slower parser)`);
@@ -105,7 +105,7 @@ describe('pairbench bisect', () => {
     expect(builds.filter((b) => b.side === 'base')).toEqual([{ side: 'base', sha: shas[0] }]);
     expect(builds.filter((b) => b.side === 'head').map((b) => b.sha)).toEqual(result.steps.map((s) => s.sha));
     // every step's results file names the same base
-    for (const s of result.steps) expect(JSON.parse(readFileSync(s.resultsFile, 'utf8')).base.sha).toBe(shas[0]);
+    for (const s of result.steps) expect(readResults(s.resultsFile).base.sha).toBe(shas[0]);
     expect(spawnSync('git', ['-C', repo.dir, 'worktree', 'list'], { encoding: 'utf8' }).stdout.trim().split('\n')).toHaveLength(1);
   });
 

@@ -39,7 +39,7 @@ describe('build cache on the command line', () => {
     expect(warm.status).toBe(0);
     expect(warm.stderr).toContain("base: build outputs restored from the build cache");
     expect(builds()).toEqual([base, head, head]);
-    const results = JSON.parse(readFileSync(join(out, 'r2.json'), 'utf8')) as { settings: Record<string, unknown>; benchmarks: { pairs: unknown[] }[] };
+    const results = readResults(join(out, 'r2.json')) as { settings: Record<string, unknown>; benchmarks: { pairs: unknown[] }[] };
     expect(results.settings['buildCacheHit']).toBe(true);
     expect(results.settings['buildCacheKey']).toMatch(new RegExp(`-${base}-`));
     // measured in this run all the same: the cache holds build outputs only

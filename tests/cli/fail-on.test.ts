@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Results } from '../../src/results/schema.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
-import { pairbench } from '../support/cli.ts';
+import { pairbench, resultsOf } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 function results(noise: number, effect = 0): Results {
@@ -32,7 +32,7 @@ function judge(r: Results, failOn: string[]): { status: number | null; verdicts:
   const file = join(tempDir(), 'r.json');
   writeFileSync(file, JSON.stringify(r));
   const res = pairbench(['report', file, '--json', ...failOn]);
-  const judged = JSON.parse(res.stdout || '{"benchmarks":[]}') as { verdict: string; benchmarks: Array<{ name: string; verdict: string }> };
+  const judged = (res.stdout ? resultsOf(res.stdout) : { verdict: '', benchmarks: [] }) as { verdict: string; benchmarks: Array<{ name: string; verdict: string }> };
   return { status: res.status, verdicts: Object.fromEntries(judged.benchmarks.map((b) => [b.name, b.verdict])), stderr: res.stderr };
 }
 

@@ -11,7 +11,7 @@ import { actionNaming } from '../../src/config/spec.ts';
 import { readResultsFile } from '../../src/results/read.ts';
 import { rejudge } from '../../src/results/rejudge.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
-import { pairbench } from '../support/cli.ts';
+import { pairbench, resultsOf } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 /** 30 pairs of each benchmark, head 30% slower with ±1% noise per run. */
@@ -34,8 +34,7 @@ function thirtyPercent(benchmarks: Array<{ name: string; unit: string; base: num
 }
 
 function verdicts(stdout: string): Record<string, string> {
-  const judged = JSON.parse(stdout) as { benchmarks: Array<{ name: string; verdict: string; change: { floor?: { margin: number } } | null }> };
-  return Object.fromEntries(judged.benchmarks.map((b) => [b.name, b.verdict]));
+  return Object.fromEntries(resultsOf(stdout).benchmarks.map((b) => [b.name, b.verdict ?? '']));
 }
 
 describe('--min-change', () => {
@@ -52,7 +51,7 @@ describe('--min-change', () => {
   it('at 1µs, +30% of 40 ns is not a regression and +30% of 2 ms still is; the report shows the absolute change', () => {
     const res = pairbench(['report', file, '--json', '--min-change', '1µs']);
     expect(verdicts(res.stdout), res.stderr).toEqual({ tiny: 'unchanged', slow: 'regression' });
-    expect((JSON.parse(res.stdout) as { settings: { minChange: string } }).settings.minChange).toBe('1µs');
+    expect((resultsOf(res.stdout) as unknown as { settings: { minChange: string } }).settings.minChange).toBe('1µs');
     const table = pairbench(['report', file, '--min-change', '1µs']);
     expect(table.status).toBe(1);
     // the relative change with its interval and that interval's own level (the header spans 90–95%), then the absolute one and the floor, in the row's unit

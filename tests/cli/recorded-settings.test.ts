@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairbench, readResults } from '../support/cli.ts';
+import { pairbench, readResults, resultsOf } from '../support/cli.ts';
 import { tempDir, tempRepo, type TempRepo } from '../support/repo.ts';
 
 /** Three Go benchmarks, each printed with ±1% of seeded noise (the script ignores the filter: pairbench reads the names it asked for). */
@@ -36,7 +36,7 @@ describe('the recorded settings of each benchmark', () => {
     expect(results.settings.benchmarks[0]).toMatchObject({ run: 'sh bench.sh {filter}', format: 'go', interleave: 'benchmark', batch: 2, design: 'command' });
     const again = pairbench(['report', file, '--json']);
     expect(again.status, again.stderr).toBe(0);
-    expect((JSON.parse(again.stdout) as { settings: { benchmarks: Array<Record<string, unknown>> } }).settings.benchmarks[0]).toMatchObject({ interleave: 'benchmark', batch: 2 });
+    expect((resultsOf(again.stdout) as unknown as { settings: { benchmarks: Array<Record<string, unknown>> } }).settings.benchmarks[0]).toMatchObject({ interleave: 'benchmark', batch: 2 });
   });
 
   it('leaves both out where the user gave neither', () => {

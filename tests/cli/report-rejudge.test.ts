@@ -5,7 +5,7 @@
  * failed or removed over its measured pairs. The real CLI, on files written by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { pairbench } from '../support/cli.ts';
+import { pairbench, resultsOf } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 import { regression50, writeResults, type HandResults } from '../support/results-files.ts';
 
@@ -13,7 +13,7 @@ import { regression50, writeResults, type HandResults } from '../support/results
 function report(results: HandResults, flags: string[] = []): { status: number | null; verdict: string | undefined; stderr: string; stdout: string } {
   const file = writeResults(tempDir('pairbench-rejudge-'), 'results.json', results);
   const res = pairbench(['report', file, '--json', ...flags]);
-  const judged = res.stdout ? (JSON.parse(res.stdout) as { benchmarks: { name: string; verdict: string }[] }) : null;
+  const judged = res.stdout ? (resultsOf(res.stdout) as unknown as { benchmarks: { name: string; verdict: string }[] }) : null;
   return { status: res.status, verdict: judged?.benchmarks.find((b) => b.name === 'parse')?.verdict, stderr: res.stderr, stdout: res.stdout };
 }
 
@@ -62,7 +62,7 @@ describe('S23: a results file cannot steer the verdict of pairbench report', () 
     expect(r.stderr).toContain('warning: the alpha recorded in the results (1e-300) is below 0.001, the smallest a results file may set; judging with 0.05 (give --alpha to judge at a smaller level)');
     expect(r.verdict).toBe('regression');
     expect(r.status, r.stderr).toBe(1);
-    const judged = JSON.parse(r.stdout) as { settings: { alpha: number }; benchmarks: { change: { confidence: number } }[] };
+    const judged = resultsOf(r.stdout) as unknown as { settings: { alpha: number }; benchmarks: { change: { confidence: number } }[] };
     expect(judged.settings.alpha).toBe(0.05);
     expect(judged.benchmarks[0]!.change.confidence).toBe(0.95);
     const table = pairbench(['report', writeResults(tempDir('pairbench-rejudge-'), 'r.json', forged)]);
@@ -100,7 +100,7 @@ describe('S23: a results file cannot steer the verdict of pairbench report', () 
     expect(r.stderr).toBe('');
     expect(r.verdict).toBe('unchanged');
     expect(r.status).toBe(0);
-    const judged = JSON.parse(r.stdout) as { settings: Record<string, unknown> };
+    const judged = resultsOf(r.stdout) as unknown as { settings: Record<string, unknown> };
     expect(judged.settings).toMatchObject({ threshold: 0.6, alpha: 0.01, outliers: 'mad', correction: 'bh', failOn: 'regression' });
     const flagged = report(own, ['--threshold', '2%']);
     expect(flagged.verdict).toBe('regression');

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairbench, readResults } from '../support/cli.ts';
+import { pairbench, readResults, resultsOf } from '../support/cli.ts';
 import { tempDir, tempRepo, type TempRepo } from '../support/repo.ts';
 
 /**
@@ -101,7 +101,7 @@ describe('counts of 0', () => {
     const md = join(out, 'alloc.md');
     const again = pairbench(['report', file, '--markdown', md, '--json']);
     expect(again.status).toBe(1);
-    const rejudged = JSON.parse(again.stdout) as typeof results;
+    const rejudged = resultsOf(again.stdout) as typeof results;
     const b = rejudged.benchmarks.find((x) => x.name === 'BenchmarkPool (B/op)')!;
     expect(b.verdict).toBe('regression');
     expect(b.diagnostics!.filter((d) => d.code === 'one-sided-zeros')).toHaveLength(1);

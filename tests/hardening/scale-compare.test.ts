@@ -10,9 +10,9 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORT_LIMITS } from '../../src/report/markdown.ts';
-import { LIMITS, type Results } from '../../src/results/schema.ts';
+import { LIMITS } from '../../src/results/schema.ts';
 import { utf8Bytes } from '../../src/report/escape.ts';
-import { CLI, readResults, type CliRun } from '../support/cli.ts';
+import { CLI, readResults, resultsOf, type CliRun } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 const HUGE = 100_000;
@@ -55,7 +55,7 @@ process.stdout.write('[' + out.join(',') + ']');\n`,
     const rereported = pairbench(['report', again, '--json']);
     expect(rereported.stderr).toBe('');
     expect(rereported.status).toBe(compared.status);
-    expect((JSON.parse(rereported.stdout) as Results).benchmarks.length).toBe(HUGE);
+    expect(resultsOf(rereported.stdout).benchmarks.length).toBe(HUGE);
     // about a minute on two idle cores; far longer on a loaded machine
   }, 900_000);
 

@@ -198,8 +198,8 @@ describe('S4: secrets', () => {
     repo.commit({ 'bench.sh': 'true\n' }, 'base');
     const headSha = repo.commit({ 'bench.sh': '#!/bin/sh\necho broken >&2\nexit 5\n' }, 'head fails');
     const measured = await runAction(repo, 45, { run: 'sh bench.sh', 'min-pairs': '3', 'max-pairs': '3', warmup: '0', comment: 'never' });
-    const results = JSON.parse(measured.files['results.json']!) as { failures: { stderrTail: string }[] };
-    for (const f of results.failures) f.stderrTail = `token ${TOKEN} runtime ${RUNTIME_TOKEN} ${SHAPED[1]}\n`;
+    const results = JSON.parse(measured.files['results.json']!) as { measured: { failures: { stderrTail: string }[] } };
+    for (const f of results.measured.failures) f.stderrTail = `token ${TOKEN} runtime ${RUNTIME_TOKEN} ${SHAPED[1]}\n`;
     mkdirSync(join(repo.dir, 'artifact'));
     writeFileSync(join(repo.dir, 'artifact', 'pairbench-results.json'), JSON.stringify(results));
     gh.addPull({ number: 45, baseSha: repo.git('rev-parse', 'HEAD~1'), headSha });

@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bundle } from '../../scripts/bundle.ts';
 import { tempDir } from '../support/repo.ts';
 import { requireTool, type RequiredTool } from '../support/require-tool.ts';
+import { readResults } from '../support/cli.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; bin: Record<string, string> };
@@ -114,7 +115,7 @@ describe('the npm package', () => {
       const repo = demoRepo(`demo-${major}`);
       const compare = run(nodes[major], 'pairbench', ['compare', '--base', 'HEAD~1', '--head', 'HEAD', '--build', 'cc -O2 -o work work.c', '--run', './work', '--name', 'demo (work.c)', '--min-pairs', '6', '--max-pairs', '6', '--warmup', '0', '--out', 'first.json', '--markdown', 'report.md', '--quiet'], repo);
       expect([0, 1], `${compare.stdout}\n${compare.stderr}`).toContain(compare.status);
-      const first = JSON.parse(readFileSync(join(repo, 'first.json'), 'utf8')) as ResultsDoc;
+      const first = readResults(join(repo, 'first.json')) as unknown as ResultsDoc;
       expect(first.tool).toEqual({ name: 'pairbench', version: pkg.version });
       expect(first.environment.node).toMatch(new RegExp(`^v${major}\\.`));
       expect(first.status).toBe('complete');
@@ -126,7 +127,7 @@ describe('the npm package', () => {
       expect(replay).toContain(`--seed ${first.settings.seed}`);
       const again = run(nodes[major], 'sh', ['-c', `${replay} --out again.json --quiet`], repo);
       expect([0, 1], `${again.stdout}\n${again.stderr}`).toContain(again.status);
-      const second = JSON.parse(readFileSync(join(repo, 'again.json'), 'utf8')) as ResultsDoc;
+      const second = readResults(join(repo, 'again.json')) as unknown as ResultsDoc;
       expect(second.settings.seed).toBe(first.settings.seed);
       expect(second.environment.node).toBe(first.environment.node);
       expect(second.benchmarks[0]!.pairs).toHaveLength(6);

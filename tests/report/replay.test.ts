@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { commandsOf, replayLines } from '../../src/report/replay.ts';
-import { pairbench } from '../support/cli.ts';
+import { pairbench, resultsOf } from '../support/cli.ts';
 import { bench, results } from './markdown-fixtures.ts';
 import { tempDir } from '../support/repo.ts';
 
@@ -105,7 +105,7 @@ describe('S2: pairbench report judges a forged file with valid settings only', (
     const res = pairbench(['report', file, '--json']);
     expect(res.status, res.stderr).toBe(0);
     expect(res.stderr).toContain('warning: the threshold recorded in the results (-5) is not valid (a percentage such as 2% or a fraction such as 0.02, greater than 0 and at most 1000%); judging with 2%');
-    const judged = JSON.parse(res.stdout) as { benchmarks: { verdict: string; threshold: number }[] };
+    const judged = resultsOf(res.stdout) as { benchmarks: { verdict: string; threshold: number }[] };
     expect(judged.benchmarks[0]!.verdict).toBe('unchanged');
   });
 });

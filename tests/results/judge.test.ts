@@ -12,7 +12,7 @@ import type { Results } from '../../src/results/schema.ts';
 import { writeResultsFile } from '../../src/results/writer.ts';
 import { drawsFor, hodgesLehmann, logRatios, signFlipSeed, signFlipTest, wilcoxonSignedRank } from '../../src/stats/index.ts';
 import { mulberry32 } from '../../src/stats/prng.ts';
-import { pairbench } from '../support/cli.ts';
+import { pairbench, resultsOf } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 function results(stoppedBecause: (string | undefined)[]): Results {
@@ -123,11 +123,11 @@ describe('judgeResults: the test of no change is recorded per benchmark (change.
     expect(read.benchmarks.map((b) => b.change?.test)).toEqual(first.benchmarks.map((b) => b.change!.test));
     const res = pairbench(['report', file, '--json']);
     expect([0, 1], res.stderr).toContain(res.status);
-    const again = JSON.parse(res.stdout) as Recorded;
+    const again = resultsOf(res.stdout) as unknown as Recorded;
     expect(again.settings.outliers).toBe(outliers);
     expect(again.benchmarks.map((b) => b.change)).toEqual(first.benchmarks.map((b) => expect.objectContaining({ test: b.change!.test, pValue: b.change!.pValue })));
     const other = outliers === 'none' ? 'tukey' : 'none';
-    const switched = JSON.parse(pairbench(['report', file, '--json', '--outliers', other]).stdout) as Recorded;
+    const switched = resultsOf(pairbench(['report', file, '--json', '--outliers', other]).stdout) as unknown as Recorded;
     expect(switched.benchmarks.map((b) => b.change.test)).toEqual(other === 'none' ? ['signed-rank', 'signed-rank'] : ['sign-flip', 'sign-flip']);
   });
 
@@ -142,6 +142,6 @@ describe('judgeResults: the test of no change is recorded per benchmark (change.
     expect(judgeResults(read, { ...opts, outliers: 'none' }).benchmarks.map((b) => b.change!.test)).toEqual(['signed-rank', 'signed-rank']);
     const res = pairbench(['report', file, '--json']);
     expect([0, 1], res.stderr).toContain(res.status);
-    expect((JSON.parse(res.stdout) as Recorded).benchmarks.map((b) => b.change.test)).toEqual(['signed-rank', 'signed-rank']);
+    expect((resultsOf(res.stdout) as unknown as Recorded).benchmarks.map((b) => b.change.test)).toEqual(['signed-rank', 'signed-rank']);
   });
 });

@@ -11,7 +11,7 @@ import type { Results } from '../../src/results/schema.ts';
 import { mulberry32 } from '../../src/schedule/random.ts';
 import { selectShard } from '../../src/schedule/shard.ts';
 import { mergeResults } from '../../src/results/merge.ts';
-import { pairbench } from '../support/cli.ts';
+import { pairbench, resultsOf } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 const BASE = 'a'.repeat(40);
@@ -51,7 +51,7 @@ function report(files: string[], extra: string[] = []): { status: number | null;
   const res = pairbench(['report', ...files, '--json', ...extra]);
   let judged: Judged | null = null;
   try {
-    judged = JSON.parse(res.stdout) as Judged;
+    judged = resultsOf(res.stdout) as Judged;
   } catch {
     judged = null;
   }
@@ -95,14 +95,14 @@ describe('merging shards', () => {
     const withRounds = join(dir, 'rounds.json');
     const rounds = [full.benchmarks.map((b) => b.name), full.benchmarks.map((b) => b.name).reverse()];
     writeFileSync(withRounds, JSON.stringify({ ...full, rounds }));
-    const one = JSON.parse(pairbench(['report', withRounds, '--json']).stdout) as { rounds?: string[][] };
+    const one = resultsOf(pairbench(['report', withRounds, '--json']).stdout) as { rounds?: string[][] };
     expect(one.rounds).toEqual(rounds);
     const shardsWithRounds = shardFiles.slice(0, 2).map((f, k) => {
       const file = join(dir, `rounds-shard-${k + 1}.json`);
       writeFileSync(file, JSON.stringify({ ...shardOf(full, k + 1, 2), rounds }));
       return file;
     });
-    const merged = JSON.parse(pairbench(['report', ...shardsWithRounds, '--json']).stdout) as { rounds?: string[][] };
+    const merged = resultsOf(pairbench(['report', ...shardsWithRounds, '--json']).stdout) as { rounds?: string[][] };
     expect(merged.rounds).toBeUndefined();
   });
 

@@ -4,7 +4,7 @@
  * refusal is exit 2 and one line naming the file. The real CLI, on files made here.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, ftruncateSync, openSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResultsSchema } from '../../src/results/schema.ts';
@@ -93,5 +93,36 @@ describe('recorded settings are read leniently', () => {
     expect(settings['benchmarks']).toEqual([{ name: 'parse', run: 'sh bench.sh', metrics: ['wall'] }]);
     expect(settings['seed']).toBe(1);
     expect(ResultsSchema.parse({ ...doc, settings: 'forged' }).settings).toBeUndefined();
+  });
+});
+
+describe('the versions of the results file', () => {
+  /** A file of version 2, as `pairbench report --out` writes it from the hand-made regression. */
+  function v2File(): { dir: string; doc: Record<string, unknown> & { measured: { benchmarks: Record<string, unknown>[] }; judgement: { benchmarks: Record<string, unknown>[] } } } {
+    const dir = tempDir('pairbench-read-');
+    const res = pairbench(['report', writeResults(dir, 'v1.json', regression50()), '--out', join(dir, 'v2.json')]);
+    expect(res.status, res.stderr).toBe(1);
+    return { dir, doc: JSON.parse(readFileSync(join(dir, 'v2.json'), 'utf8')) };
+  }
+
+  it.each([
+    ['a newer version', { ...regression50(), schemaVersion: 3 }, /: schemaVersion: got 3; expected a pairbench results file \(schemaVersion 1 or 2, the versions this pairbench reads\)$/],
+    ['no version', { ...regression50(), schemaVersion: undefined }, /: schemaVersion: missing; expected a pairbench results file \(schemaVersion 1 or 2, the versions this pairbench reads\)$/],
+    ['a version as text', { ...regression50(), schemaVersion: '2' }, /: schemaVersion: got "2"; expected a pairbench results file \(schemaVersion 1 or 2/],
+  ])('%s is refused in one line naming the versions read', (_what, doc, message) => {
+    expectRefusal(pairbench(['report', writeResults(tempDir('pairbench-read-'), 'r.json', doc)]), message);
+  });
+
+  it('a file of version 2 is read and judged; one with a field the schema does not declare is refused, naming it', () => {
+    const { dir, doc } = v2File();
+    expect(pairbench(['report', join(dir, 'v2.json')]).status).toBe(1);
+    doc.measured.benchmarks[0]!['geomean'] = 0.5;
+    expectRefusal(pairbench(['report', writeResults(dir, 'extra.json', doc)]), /extra\.json: measured\.benchmarks\[0\]: Unrecognized key: "geomean"; expected a pairbench results file \(schemaVersion 2\)$/);
+  });
+
+  it('a file of version 2 whose judged rows are not the measured ones, in order, is refused', () => {
+    const { dir, doc } = v2File();
+    doc.judgement.benchmarks[0]!['name'] = 'other';
+    expectRefusal(pairbench(['report', writeResults(dir, 'moved.json', doc)]), /moved\.json: judgement\.benchmarks\[0\]: names "other" but measured\.benchmarks\[0\] is "parse"; expected the judged rows in the measured rows' order; expected a pairbench results file \(schemaVersion 2\)$/);
   });
 });

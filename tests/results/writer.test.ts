@@ -3,12 +3,12 @@
  * under a tenth of the time, the building of the results counted in that time. A real file in a
  * temp folder; the writer's clock is a counter the test moves, so nothing here depends on speed.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResultsWriter } from '../../src/results/writer.ts';
 import type { Results } from '../../src/results/schema.ts';
 import { tempDir } from '../support/repo.ts';
+import { readResults } from '../support/cli.ts';
 
 function results(pairs: number): Results {
   return {
@@ -34,11 +34,11 @@ describe('S12: the results file after every pair, within a tenth of the time', (
     clock += 500;
     // 100 ms of 500: more than a tenth, so not now
     expect(writer.writeSoon(built(2))).toBe(false);
-    expect((JSON.parse(readFileSync(path, 'utf8')) as Results).benchmarks[0]!.pairs).toHaveLength(1);
+    expect(readResults(path).benchmarks[0]!.pairs).toHaveLength(1);
     clock += 500;
     // 100 ms of 1,000: a tenth
     expect(writer.writeSoon(built(3))).toBe(true);
-    expect((JSON.parse(readFileSync(path, 'utf8')) as Results).benchmarks[0]!.pairs).toHaveLength(3);
+    expect(readResults(path).benchmarks[0]!.pairs).toHaveLength(3);
   });
 
   it('S12: a small file, written at once, is written after every pair', () => {
@@ -49,6 +49,6 @@ describe('S12: the results file after every pair, within a tenth of the time', (
       clock += 10;
       expect(writer.writeSoon(() => results(pairs))).toBe(true);
     }
-    expect((JSON.parse(readFileSync(path, 'utf8')) as Results).benchmarks[0]!.pairs).toHaveLength(5);
+    expect(readResults(path).benchmarks[0]!.pairs).toHaveLength(5);
   });
 });

@@ -3,10 +3,10 @@
  * tests/support/global-setup.ts makes once per test run (the package's `bin`, as users run it).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
-import { ResultsSchema, type Results } from '../../src/results/schema.ts';
+import { parseResults, readResultsFile } from '../../src/results/read.ts';
+import type { Results } from '../../src/results/schema.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The CLI (the bundle's cli.js, whose entry is src/bin.ts) and the action (index.js, from src/action.ts). */
@@ -43,6 +43,12 @@ export function cliCommand(args: string[], core: number | null): string[] {
   return core === null ? command : ['taskset', '--cpu-list', String(core), ...command];
 }
 
+/** A results file pairbench wrote (of either version), read by pairbench's own reader into the model the code works on. */
 export function readResults(path: string): Results {
-  return ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  return readResultsFile(path);
+}
+
+/** A results file pairbench printed (`--json`), read as `readResults` reads a file. */
+export function resultsOf(text: string): Results {
+  return parseResults(text, 'the printed results');
 }

@@ -1,7 +1,7 @@
 /** The CLI as a live process, for tests that signal or kill it mid-run. */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { CLI } from './cli.ts';
+import { existsSync } from 'node:fs';
+import { CLI, readResults } from './cli.ts';
 
 export interface LiveRun {
   child: ChildProcess;
@@ -21,7 +21,7 @@ export function startCli(args: string[], cwd: string): LiveRun {
 /** Pairs in a results file being written, or -1 while it is absent. Every read must parse. */
 export function pairsSoFar(file: string): number {
   if (!existsSync(file)) return -1;
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as { benchmarks: { pairs: unknown[] }[] };
+  const doc = readResults(file) as { benchmarks: { pairs: unknown[] }[] };
   return doc.benchmarks.reduce((s, b) => s + b.pairs.length, 0);
 }
 
