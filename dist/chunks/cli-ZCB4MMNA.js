@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-U6RJ4JFA.js";
+} from "./chunk-WAFN5A5T.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -280,8 +280,8 @@ var require_directives = __commonJS({
           this.atNextDocument = false;
         }
         const parts2 = line.trim().split(/[ \t]+/);
-        const name = parts2.shift();
-        switch (name) {
+        const name2 = parts2.shift();
+        switch (name2) {
           case "%TAG": {
             if (parts2.length !== 2) {
               onError(0, "%TAG directive should contain exactly two parts");
@@ -309,7 +309,7 @@ var require_directives = __commonJS({
             }
           }
           default:
-            onError(0, `Unknown directive ${name}`, true);
+            onError(0, `Unknown directive ${name2}`, true);
             return false;
         }
       }
@@ -418,9 +418,9 @@ var require_anchors = __commonJS({
     }
     function findNewAnchor(prefix, exclude) {
       for (let i2 = 1; true; ++i2) {
-        const name = `${prefix}${i2}`;
-        if (!exclude.has(name))
-          return name;
+        const name2 = `${prefix}${i2}`;
+        if (!exclude.has(name2))
+          return name2;
       }
     }
     function createNodeAnchors(doc, prefix) {
@@ -574,8 +574,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count4, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count4);
+          for (const { count: count5, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count5);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -683,13 +683,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity3.isCollection(node2)) {
-        let count4 = 0;
+        let count5 = 0;
         for (const item of node2.items) {
           const c4 = getAliasCount(doc, item, anchors2);
-          if (c4 > count4)
-            count4 = c4;
+          if (c4 > count5)
+            count5 = c4;
         }
-        return count4;
+        return count5;
       } else if (identity3.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -973,14 +973,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent2.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent2.length;
@@ -997,14 +997,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i2 = consumeMoreIndentedLines(text, i2, indent2.length);
+        i2 = consumeMoreIndentedLines(text2, i2, indent2.length);
         if (i2 !== -1)
           end = i2 + endStep;
       }
-      for (let ch; ch = text[i2 += 1]; ) {
+      for (let ch; ch = text2[i2 += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i2;
-          switch (text[i2 + 1]) {
+          switch (text2[i2 + 1]) {
             case "x":
               i2 += 3;
               break;
@@ -1021,12 +1021,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i2 = consumeMoreIndentedLines(text, i2, indent2.length);
+            i2 = consumeMoreIndentedLines(text2, i2, indent2.length);
           end = i2 + indent2.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i2 + 1];
+            const next = text2[i2 + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i2;
           }
@@ -1038,12 +1038,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i2 += 1];
+                ch = text2[i2 += 1];
                 overflow = true;
               }
               const j = i2 > escEnd + 1 ? i2 - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -1058,39 +1058,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i3 = 0; i3 < folds.length; ++i3) {
         const fold = folds[i3];
-        const end2 = folds[i3 + 1] || text.length;
+        const end2 = folds[i3 + 1] || text2.length;
         if (fold === 0)
           res = `
-${indent2}${text.slice(0, end2)}`;
+${indent2}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text2[fold]}\\`;
           res += `
-${indent2}${text.slice(fold + 1, end2)}`;
+${indent2}${text2.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i2, indent2) {
+    function consumeMoreIndentedLines(text2, i2, indent2) {
       let end = i2;
       let start = i2 + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i2 < start + indent2) {
-          ch = text[++i2];
+          ch = text2[++i2];
         } else {
           do {
-            ch = text[++i2];
+            ch = text2[++i2];
           } while (ch && ch !== "\n");
           end = i2;
           start = i2 + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -1457,8 +1457,8 @@ var require_stringify = __commonJS({
         tagObj = tags2.find((t) => t.nodeClass && obj instanceof t.nodeClass);
       }
       if (!tagObj) {
-        const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
-        throw new Error(`Tag not resolved for ${name} value`);
+        const name2 = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        throw new Error(`Tag not resolved for ${name2} value`);
       }
       return tagObj;
     }
@@ -3457,11 +3457,11 @@ var require_Document = __commonJS({
        * `name` will be used as a prefix for a new unique anchor.
        * If `name` is undefined, the generated anchor will use 'a' as a prefix.
        */
-      createAlias(node2, name) {
+      createAlias(node2, name2) {
         if (!node2.anchor) {
           const prev = anchors.anchorNames(this);
           node2.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-          !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
+          !name2 || prev.has(name2) ? anchors.findNewAnchor(name2 || "a", prev) : name2;
         }
         return new Alias.Alias(node2.anchor);
       }
@@ -3642,8 +3642,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count4, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count4);
+          for (const { count: count5, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count5);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3680,9 +3680,9 @@ var require_errors = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos, code, message) {
+      constructor(name2, pos, code, message) {
         super();
-        this.name = name;
+        this.name = name2;
         this.code = code;
         this.message = message;
         this.pos = pos;
@@ -3720,12 +3720,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count4 = 1;
+        let count5 = 1;
         const end = error62.linePos[1];
         if (end?.line === line && end.col > col) {
-          count4 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count5 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count4);
+        const pointer = " ".repeat(ci) + "^".repeat(count5);
         error62.message += `:
 
 ${lineStr}
@@ -4322,8 +4322,8 @@ var require_resolve_flow_collection = __commonJS({
       if (ce?.source === expectedEnd)
         cePos = ce.offset + ce.source.length;
       else {
-        const name = fcName[0].toUpperCase() + fcName.substring(1);
-        const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        const name2 = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name2} must end with a ${expectedEnd}` : `${name2} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
         onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
         if (ce && ce.source.length !== 1)
           ee.unshift(ce);
@@ -8272,13 +8272,13 @@ var require_parse = __commonJS({
         consume(token.value);
       };
       const negate = () => {
-        let count4 = 1;
+        let count5 = 1;
         while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
           advance();
           state.start++;
-          count4++;
+          count5++;
         }
-        if (count4 % 2 === 0) {
+        if (count5 % 2 === 0) {
           return false;
         }
         state.negated = true;
@@ -9605,8 +9605,8 @@ var UsageError = class _UsageError extends PairbenchError {
   }
 };
 function show(value) {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  const oneLine2 = (text ?? String(value)).replace(/[\r\n]+/g, " ");
+  const text2 = typeof value === "string" ? value : JSON.stringify(value);
+  const oneLine2 = (text2 ?? String(value)).replace(/[\r\n]+/g, " ");
   const cut2 = oneLine2.length > 120 ? `${oneLine2.slice(0, 117)}...` : oneLine2;
   return JSON.stringify(cut2);
 }
@@ -10755,12 +10755,12 @@ function merge(a2, b) {
   });
   return clone(a2, def);
 }
-function partial(Class2, schema, mask, name = "partial") {
+function partial(Class2, schema, mask, name2 = "partial") {
   const currDef = schema._zod.def;
   const checks = currDef.checks;
   const hasChecks = checks && checks.length > 0;
   if (hasChecks) {
-    throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
+    throw new Error(`.${name2}() cannot be used on object schemas containing refinements`);
   }
   const selected = mask ? new Set(maskedKeys(schema, mask)) : void 0;
   const newShape = {};
@@ -10863,14 +10863,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count4 = units;
+  let count5 = units;
   for (let i2 = 0; i2 < units - 1; i2++) {
     if ((str.charCodeAt(i2) & 64512) === 55296 && (str.charCodeAt(i2 + 1) & 64512) === 56320) {
-      count4--;
+      count5--;
       i2++;
     }
   }
-  return count4;
+  return count5;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -11100,7 +11100,7 @@ function newError(Definition) {
   return new Definition();
 }
 // @__NO_SIDE_EFFECTS__
-function $constructor(name, initializer3, proto, params) {
+function $constructor(name2, initializer3, proto, params) {
   const zodProto = {};
   function Internals(def) {
     this.def = def;
@@ -11118,10 +11118,10 @@ function $constructor(name, initializer3, proto, params) {
       } finally {
         _zodDesc.value = void 0;
       }
-    } else if (inst._zod.traits.has(name)) {
+    } else if (inst._zod.traits.has(name2)) {
       return;
     }
-    inst._zod.traits.add(name);
+    inst._zod.traits.add(name2);
     initializer3(inst, def);
     if (initialized) {
       const own3 = Object.getPrototypeOf(inst);
@@ -11147,7 +11147,7 @@ function $constructor(name, initializer3, proto, params) {
   const Parent = params?.Parent ?? Object;
   class Definition extends Parent {
   }
-  Object.defineProperty(Definition, "name", { value: name });
+  Object.defineProperty(Definition, "name", { value: name2 });
   function _(def) {
     const inst = params?.Parent ? newError(Definition) : this;
     init(inst, def);
@@ -11168,10 +11168,10 @@ function $constructor(name, initializer3, proto, params) {
     value: (inst) => {
       if (params?.Parent && inst instanceof params.Parent)
         return true;
-      return inst?._zod?.traits?.has(name);
+      return inst?._zod?.traits?.has(name2);
     }
   });
-  Object.defineProperty(_, "name", { value: name });
+  Object.defineProperty(_, "name", { value: name2 });
   return _;
 }
 var $brand = /* @__PURE__ */ Symbol("zod_brand");
@@ -11181,8 +11181,8 @@ var $ZodAsyncError = class extends Error {
   }
 };
 var $ZodEncodeError = class extends Error {
-  constructor(name) {
-    super(`Encountered unidirectional transform during encode: ${name}`);
+  constructor(name2) {
+    super(`Encountered unidirectional transform during encode: ${name2}`);
     this.name = "ZodEncodeError";
   }
 };
@@ -15253,8 +15253,8 @@ function az_default() {
 }
 
 // node_modules/zod/v4/locales/be.js
-function getBelarusianPlural(count4, one, few, many) {
-  const absCount = Math.abs(count4);
+function getBelarusianPlural(count5, one, few, many) {
+  const absCount = Math.abs(count5);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -17901,15 +17901,15 @@ function hu_default() {
 }
 
 // node_modules/zod/v4/locales/hy.js
-function getArmenianPlural(count4, one, many) {
-  return Math.abs(count4) === 1 ? one : many;
+function getArmenianPlural(count5, one, many) {
+  return Math.abs(count5) === 1 ? one : many;
 }
-function withDefiniteArticle(word) {
-  if (!word)
+function withDefiniteArticle(word2) {
+  if (!word2)
     return "";
   const vowels = ["ա", "ե", "ը", "ի", "ո", "ու", "օ"];
-  const lastChar = word[word.length - 1];
-  return word + (vowels.includes(lastChar) ? "ն" : "ը");
+  const lastChar = word2[word2.length - 1];
+  return word2 + (vowels.includes(lastChar) ? "ն" : "ը");
 }
 var error24 = () => {
   const Sizable = {
@@ -18986,8 +18986,8 @@ function ko_default() {
 }
 
 // node_modules/zod/v4/locales/lt.js
-var capitalizeFirstCharacter = (text) => {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+var capitalizeFirstCharacter = (text2) => {
+  return text2.charAt(0).toUpperCase() + text2.slice(1);
 };
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
@@ -20640,8 +20640,8 @@ function ro_default() {
 }
 
 // node_modules/zod/v4/locales/ru.js
-function getRussianPlural(count4, one, few, many) {
-  const absCount = Math.abs(count4);
+function getRussianPlural(count5, one, few, many) {
+  const absCount = Math.abs(count5);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -22709,13 +22709,13 @@ ${code}
   return fn;
 }
 function addConstant(ctx, value) {
-  for (const [name2, v] of ctx.constants) {
+  for (const [name3, v] of ctx.constants) {
     if (v === value)
-      return name2;
+      return name3;
   }
-  const name = `c${ctx.constantCounter++}`;
-  ctx.constants.set(name, value);
-  return name;
+  const name2 = `c${ctx.constantCounter++}`;
+  ctx.constants.set(name2, value);
+  return name2;
 }
 function addUserConstant(ctx, fn) {
   ctx.definite = false;
@@ -29740,8 +29740,8 @@ var SampleCollector = class {
    * Adds one value. `line` is where it was read (1-based), for error messages.
    * Throws when the value is negative or not finite, or when the same name came with another unit.
    */
-  add(name, value, unit, direction, line, reciprocalOf, combine) {
-    const trimmed = name.trim();
+  add(name2, value, unit, direction, line, reciprocalOf, combine) {
+    const trimmed = name2.trim();
     if (trimmed === "") throw new HarnessParseError(this.#format, line, "a benchmark has an empty name");
     if (!Number.isFinite(value) || value < 0) {
       throw new HarnessParseError(this.#format, line, `${trimmed}: expected a finite value ≥ 0, got ${String(value)}`);
@@ -29783,12 +29783,12 @@ function combined(values, combine) {
   for (const v of values) if (combine === "min" ? v < best : v > best) best = v;
   return best;
 }
-function extraName(name, metric) {
-  return `${name} (${metric})`;
+function extraName(name2, metric) {
+  return `${name2} (${metric})`;
 }
 var DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-function readNumber(text, commas = false) {
-  const plain = commas ? text.replace(/,(?=\d{3}(?:\D|$))/g, "") : text;
+function readNumber(text2, commas = false) {
+  const plain = commas ? text2.replace(/,(?=\d{3}(?:\D|$))/g, "") : text2;
   return DECIMAL.test(plain) ? Number(plain) : Number.NaN;
 }
 var TIME_TO_NS = {
@@ -29844,22 +29844,22 @@ function normalise(value, unit) {
   }
   return { value, unit, direction: "lower-is-better" };
 }
-function lineAt(text, offset) {
+function lineAt(text2, offset) {
   let line = 1;
-  const end = Math.min(offset, text.length);
-  for (let i2 = 0; i2 < end; i2++) if (text.charCodeAt(i2) === 10) line++;
+  const end = Math.min(offset, text2.length);
+  for (let i2 = 0; i2 < end; i2++) if (text2.charCodeAt(i2) === 10) line++;
   return line;
 }
-function parseJsonDocument(format2, text, expected) {
-  if (text.trim() === "") throw new HarnessParseError(format2, null, `the output is empty; expected ${expected}`);
+function parseJsonDocument(format2, text2, expected) {
+  if (text2.trim() === "") throw new HarnessParseError(format2, null, `the output is empty; expected ${expected}`);
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
-    const offset = jsonSyntaxErrorOffset(text);
+    const offset = jsonSyntaxErrorOffset(text2);
     if (offset < 0) throw new HarnessParseError(format2, null, `not valid JSON; expected ${expected}`);
-    const line = lineAt(text, offset);
-    const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-    const found = offset >= text.length ? "the end of the output" : JSON.stringify(text.slice(offset, offset + 24).split(/\r?\n/)[0]);
+    const line = lineAt(text2, offset);
+    const lineStart = text2.lastIndexOf("\n", offset - 1) + 1;
+    const found = offset >= text2.length ? "the end of the output" : JSON.stringify(text2.slice(offset, offset + 24).split(/\r?\n/)[0]);
     throw new HarnessParseError(format2, line, `not valid JSON at column ${offset - lineStart + 1} (found ${found}); expected ${expected}`);
   }
 }
@@ -29974,29 +29974,29 @@ var NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
 var RESULT = new RegExp(
   String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`
 );
-function parseBencher(text) {
+function parseBencher(text2) {
   const out = new SampleCollector("bencher");
-  const lines = text.split(/\r?\n/);
+  const lines = text2.split(/\r?\n/);
   for (let i2 = 0; i2 < lines.length; i2++) {
     const lineNo = i2 + 1;
     const m = BENCH_LINE.exec(lines[i2].trim());
     if (!m) continue;
-    const name = m[1];
+    const name2 = m[1];
     const r = RESULT.exec(m[2]);
     if (!r) {
-      throw new HarnessParseError("bencher", lineNo, `${name}: expected "bench: <number> ns/iter (+/- <number>)", got "bench: ${m[2]}"`);
+      throw new HarnessParseError("bencher", lineNo, `${name2}: expected "bench: <number> ns/iter (+/- <number>)", got "bench: ${m[2]}"`);
     }
     const unit = r[2];
     const value = readNumber(r[1], true);
     const time3 = normalise(value, unit);
     if (Number.isNaN(value) || time3.unit !== "ns") {
-      throw new HarnessParseError("bencher", lineNo, `${name}: expected a time per iteration such as "1,234 ns/iter", got "${r[1]} ${unit}/iter"`);
+      throw new HarnessParseError("bencher", lineNo, `${name2}: expected a time per iteration such as "1,234 ns/iter", got "${r[1]} ${unit}/iter"`);
     }
-    out.add(name, time3.value, "ns", "lower-is-better", lineNo);
+    out.add(name2, time3.value, "ns", "lower-is-better", lineNo);
     if (r[4] !== void 0) {
       const mbs = readNumber(r[4], true);
-      if (Number.isNaN(mbs)) throw new HarnessParseError("bencher", lineNo, `${name}: expected a number before MB/s, got "${r[4]}"`);
-      out.add(extraName(name, "MB/s"), mbs * 1e6, "B/s", "higher-is-better", lineNo, name);
+      if (Number.isNaN(mbs)) throw new HarnessParseError("bencher", lineNo, `${name2}: expected a number before MB/s, got "${r[4]}"`);
+      out.add(extraName(name2, "MB/s"), mbs * 1e6, "B/s", "higher-is-better", lineNo, name2);
     }
   }
   return out.finish();
@@ -30004,12 +30004,12 @@ function parseBencher(text) {
 
 // src/harness/catch2.ts
 var CATCH2_SEPARATOR = " > ";
-function parseCatch2(text) {
-  return /^\s*<(?:\?xml|Catch)/.test(text) ? parseXml(text) : parseConsole(text);
+function parseCatch2(text2) {
+  return /^\s*<(?:\?xml|Catch)/.test(text2) ? parseXml(text2) : parseConsole(text2);
 }
 var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-function unescapeXml(text) {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ref) => {
+function unescapeXml(text2) {
+  return text2.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ref) => {
     const code = ref.startsWith("#x") ? parseInt(ref.slice(2), 16) : ref.startsWith("#") ? parseInt(ref.slice(1), 10) : null;
     if (code !== null) return code <= 1114111 ? String.fromCodePoint(code) : whole;
     return Object.hasOwn(ENTITIES, ref) ? ENTITIES[ref] : whole;
@@ -30022,13 +30022,13 @@ function attributes(tagText) {
   }
   return attrs;
 }
-function parseXml(text) {
+function parseXml(text2) {
   const out = new SampleCollector("catch2");
   const path10 = [];
   let bench = null;
   let sawRoot = false;
-  const lineOf = makeLineOf(text);
-  for (const m of tags(text)) {
+  const lineOf = makeLineOf(text2);
+  for (const m of tags(text2)) {
     const { close, tag, rest, selfClose } = m;
     const line = lineOf(m.index);
     if (!sawRoot) {
@@ -30040,9 +30040,9 @@ function parseXml(text) {
     if (tag === "TestCase" || tag === "Section") {
       if (close) path10.pop();
       else if (!selfClose) {
-        const name = attributes(rest ?? "").get("name");
-        if (name === void 0) throw new HarnessParseError("catch2", line, `<${tag}> has no name`);
-        path10.push({ tag, name });
+        const name2 = attributes(rest ?? "").get("name");
+        if (name2 === void 0) throw new HarnessParseError("catch2", line, `<${tag}> has no name`);
+        path10.push({ tag, name: name2 });
       }
     } else if (tag === "BenchmarkResults") {
       if (close) {
@@ -30052,9 +30052,9 @@ function parseXml(text) {
         out.add([...path10.map((p) => p.name), bench.name].join(CATCH2_SEPARATOR), bench.mean, "ns", "lower-is-better", bench.line);
         bench = null;
       } else {
-        const name = attributes(rest ?? "").get("name");
-        if (name === void 0 || name.trim() === "") throw new HarnessParseError("catch2", line, "<BenchmarkResults> has no name");
-        bench = { name, line, mean: null };
+        const name2 = attributes(rest ?? "").get("name");
+        if (name2 === void 0 || name2.trim() === "") throw new HarnessParseError("catch2", line, "<BenchmarkResults> has no name");
+        bench = { name: name2, line, mean: null };
       }
     } else if (tag === "mean" && bench !== null && !close) {
       const raw = attributes(rest ?? "").get("value") ?? "";
@@ -30071,54 +30071,54 @@ function isNameCode(c4, start) {
   const letter = c4 >= 65 && c4 <= 90 || c4 >= 97 && c4 <= 122;
   return start ? letter : letter || c4 >= 48 && c4 <= 57 || c4 === 95 || c4 === 58 || c4 === 45;
 }
-function skipAt(text, i2) {
+function skipAt(text2, i2) {
   for (const [open2, end] of [["<!--", "-->"], ["<![CDATA[", "]]>"], ["<?", "?>"]]) {
-    if (!text.startsWith(open2, i2)) continue;
-    const at = text.indexOf(end, i2 + open2.length);
-    return at < 0 ? text.length : at + end.length;
+    if (!text2.startsWith(open2, i2)) continue;
+    const at = text2.indexOf(end, i2 + open2.length);
+    return at < 0 ? text2.length : at + end.length;
   }
   return -1;
 }
-function* tags(text) {
+function* tags(text2) {
   const LT = 60;
   const GT = 62;
-  let i2 = text.indexOf("<");
+  let i2 = text2.indexOf("<");
   while (i2 >= 0) {
-    const skipped = skipAt(text, i2);
+    const skipped = skipAt(text2, i2);
     if (skipped >= 0) {
-      i2 = text.indexOf("<", skipped);
+      i2 = text2.indexOf("<", skipped);
       continue;
     }
-    const close = text.charCodeAt(i2 + 1) === 47;
+    const close = text2.charCodeAt(i2 + 1) === 47;
     let j = i2 + (close ? 2 : 1);
     const nameStart = j;
-    if (!isNameCode(text.charCodeAt(j), true)) {
-      i2 = text.indexOf("<", i2 + 1);
+    if (!isNameCode(text2.charCodeAt(j), true)) {
+      i2 = text2.indexOf("<", i2 + 1);
       continue;
     }
-    while (j < text.length && isNameCode(text.charCodeAt(j), false)) j++;
+    while (j < text2.length && isNameCode(text2.charCodeAt(j), false)) j++;
     const restStart = j;
     let quote = 0;
-    for (; j < text.length; j++) {
-      const c4 = text.charCodeAt(j);
+    for (; j < text2.length; j++) {
+      const c4 = text2.charCodeAt(j);
       if (c4 === LT) break;
       if (quote !== 0) {
         if (c4 === quote) quote = 0;
       } else if (c4 === 34 || c4 === 39) quote = c4;
       else if (c4 === GT) break;
     }
-    if (text.charCodeAt(j) !== GT) {
-      i2 = j < text.length ? j : -1;
+    if (text2.charCodeAt(j) !== GT) {
+      i2 = j < text2.length ? j : -1;
       continue;
     }
-    const selfClose = j - 1 >= restStart && text.charCodeAt(j - 1) === 47;
-    yield { index: i2, close, tag: text.slice(nameStart, restStart), rest: text.slice(restStart, selfClose ? j - 1 : j), selfClose };
-    i2 = text.indexOf("<", j + 1);
+    const selfClose = j - 1 >= restStart && text2.charCodeAt(j - 1) === 47;
+    yield { index: i2, close, tag: text2.slice(nameStart, restStart), rest: text2.slice(restStart, selfClose ? j - 1 : j), selfClose };
+    i2 = text2.indexOf("<", j + 1);
   }
 }
-function makeLineOf(text) {
+function makeLineOf(text2) {
   const starts = [0];
-  for (let i2 = 0; i2 < text.length; i2++) if (text.charCodeAt(i2) === 10) starts.push(i2 + 1);
+  for (let i2 = 0; i2 < text2.length; i2++) if (text2.charCodeAt(i2) === 10) starts.push(i2 + 1);
   return (offset) => {
     let lo = 0;
     let hi = starts.length - 1;
@@ -30155,9 +30155,9 @@ function firstLine(line) {
   return [line.slice(0, words[0].start), samples, iterations, value, unit];
 }
 var MEAN_LINE = new RegExp(String.raw`^\s+${NUMBER_UNIT}\s+${NUMBER_UNIT}\s+${NUMBER_UNIT}\s*$`);
-function parseConsole(text) {
+function parseConsole(text2) {
   const out = new SampleCollector("catch2");
-  const lines = text.split(/\r?\n/);
+  const lines = text2.split(/\r?\n/);
   let testPath = null;
   let inTable = false;
   let pendingName = [];
@@ -30191,17 +30191,17 @@ function parseConsole(text) {
       pendingName.push(line.trim());
       continue;
     }
-    const name = [...pendingName, first[0].trim()].filter((p) => p !== "").join(" ");
+    const name2 = [...pendingName, first[0].trim()].filter((p) => p !== "").join(" ");
     pendingName = [];
     const meanLine = lines[i2 + 1] ?? "";
     const mean3 = MEAN_LINE.exec(meanLine);
-    if (!mean3) throw new HarnessParseError("catch2", i2 + 2, `benchmark "${name}": expected "<mean> <unit> <low mean> <unit> <high mean> <unit>", got ${JSON.stringify(meanLine.trim())}`);
+    if (!mean3) throw new HarnessParseError("catch2", i2 + 2, `benchmark "${name2}": expected "<mean> <unit> <low mean> <unit> <high mean> <unit>", got ${JSON.stringify(meanLine.trim())}`);
     const value = readNumber(mean3[1]);
-    if (!Number.isFinite(value)) throw new HarnessParseError("catch2", i2 + 2, `benchmark "${name}": expected a number for its mean, got "${mean3[1]}"`);
-    if (name === "") throw new HarnessParseError("catch2", i2 + 1, "a benchmark has an empty name");
-    if (testPath === null) throw new HarnessParseError("catch2", i2 + 1, `benchmark "${name}": no test case header above it`);
+    if (!Number.isFinite(value)) throw new HarnessParseError("catch2", i2 + 2, `benchmark "${name2}": expected a number for its mean, got "${mean3[1]}"`);
+    if (name2 === "") throw new HarnessParseError("catch2", i2 + 1, "a benchmark has an empty name");
+    if (testPath === null) throw new HarnessParseError("catch2", i2 + 1, `benchmark "${name2}": no test case header above it`);
     const ns = normalise(value, mean3[2] === "µs" ? "us" : mean3[2]);
-    out.add([...testPath, name].join(CATCH2_SEPARATOR), ns.value, "ns", "lower-is-better", i2 + 1);
+    out.add([...testPath, name2].join(CATCH2_SEPARATOR), ns.value, "ns", "lower-is-better", i2 + 1);
     i2 += 2;
   }
   return out.finish("no benchmark results found: expected Catch2's console or XML (-r xml) output of test cases with BENCHMARKs (hidden [!benchmark] test cases run only when named)");
@@ -30221,9 +30221,9 @@ var THROUGHPUT_UNITS = {
   bytes_decimal: { label: "bytes/s", unit: "B/s" },
   elements: { label: "elements/s", unit: "elements/s" }
 };
-function parseCriterion(text) {
+function parseCriterion(text2) {
   const out = new SampleCollector("criterion");
-  const lines = text.split(/\r?\n/);
+  const lines = text2.split(/\r?\n/);
   for (let i2 = 0; i2 < lines.length; i2++) {
     const lineNo = i2 + 1;
     const raw = lines[i2].trim();
@@ -30252,15 +30252,15 @@ function parseCriterion(text) {
 }
 
 // src/harness/filter-text.ts
-function escapeRegex2(text) {
-  return text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+function escapeRegex2(text2) {
+  return text2.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 }
 function anchoredAlternation(names2) {
   const alternatives = names2.map(escapeRegex2);
   return alternatives.length === 1 ? `^${alternatives[0]}$` : `^(${alternatives.join("|")})$`;
 }
 var SEPARATOR = " > ";
-var parts = (name) => name.split(SEPARATOR);
+var parts = (name2) => name2.split(SEPARATOR);
 function prefixes(xs, join9) {
   return xs.map((_, i2) => join9(xs.slice(0, i2 + 1)));
 }
@@ -30317,9 +30317,9 @@ var goColdStart = { minIterations: COLD_START_MIN_ITERATIONS, detect, inModes };
 var UNITS = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 6e10, h: 36e11 };
 var MAX_ITERATIONS = 1e9;
 var DEFAULT_BENCHTIME_NS = 1e9;
-function parseGoDuration(text) {
-  const parts2 = [...text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)];
-  if (parts2.length === 0 || parts2.map((p) => p[0]).join("") !== text) return null;
+function parseGoDuration(text2) {
+  const parts2 = [...text2.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)];
+  if (parts2.length === 0 || parts2.map((p) => p[0]).join("") !== text2) return null;
   return parts2.reduce((ns, p) => ns + Number(p[1]) * UNITS[p[2]], 0);
 }
 function commandBenchtime(command) {
@@ -30327,8 +30327,8 @@ function commandBenchtime(command) {
   const last = found.at(-1);
   if (!last) return { ns: DEFAULT_BENCHTIME_NS };
   const value = last[2];
-  const count4 = /^(\d+)x$/.exec(value);
-  if (count4) return { count: Number(count4[1]) };
+  const count5 = /^(\d+)x$/.exec(value);
+  if (count5) return { count: Number(count5[1]) };
   const ns = parseGoDuration(value);
   return ns !== null && ns > 0 ? { ns } : null;
 }
@@ -30341,8 +30341,8 @@ function iterationsFor(benchtimeNs, nsPerOp) {
 var NAME = /^Benchmark(?:$|[^a-z])/;
 var COMBINE_LEAST = /* @__PURE__ */ new Set(["ns/op", "B/op", "allocs/op"]);
 var PROCS = /-(\d+)$/;
-function sourceLines(text) {
-  const raw = text.split(/\r?\n/);
+function sourceLines(text2) {
+  const raw = text2.split(/\r?\n/);
   const first = raw.find((l) => l.trim() !== "")?.trim() ?? "";
   if (!first.startsWith("{") || testEvent(first) === void 0) return raw.map((t, i2) => ({ text: t, line: i2 + 1 }));
   const packages = /* @__PURE__ */ new Map();
@@ -30393,24 +30393,24 @@ function testEvent(line) {
     output: Action === "output" && typeof Output2 === "string" ? Output2 : void 0
   };
 }
-function parseGo(text) {
+function parseGo(text2) {
   const results = [];
   let pkg = "";
-  for (const { text: raw, line: lineNo } of sourceLines(text)) {
+  for (const { text: raw, line: lineNo } of sourceLines(text2)) {
     if (raw.startsWith("pkg:")) {
       pkg = raw.slice(4).trim();
       continue;
     }
     const fields = raw.trim().split(/\s+/);
-    const name = fields[0];
-    if (!NAME.test(name) || raw !== raw.trimStart() || fields.length < 2) continue;
+    const name2 = fields[0];
+    if (!NAME.test(name2) || raw !== raw.trimStart() || fields.length < 2) continue;
     if (!/^\d+$/.test(fields[1])) continue;
     const rest = fields.slice(2);
     if (rest.length === 0) {
-      throw new HarnessParseError("go", lineNo, `${name}: expected value-unit pairs such as "1234 ns/op" after the iteration count`);
+      throw new HarnessParseError("go", lineNo, `${name2}: expected value-unit pairs such as "1234 ns/op" after the iteration count`);
     }
     if (rest.length % 2 !== 0) {
-      throw new HarnessParseError("go", lineNo, `${name}: expected value-unit pairs such as "1234 ns/op", got an odd number of fields`);
+      throw new HarnessParseError("go", lineNo, `${name2}: expected value-unit pairs such as "1234 ns/op", got an odd number of fields`);
     }
     const pairs = [];
     for (let k = 0; k < rest.length; k += 2) {
@@ -30418,11 +30418,11 @@ function parseGo(text) {
       const unit = rest[k + 1];
       const value = readNumber(valueText);
       if (Number.isNaN(value) || !Number.isNaN(readNumber(unit))) {
-        throw new HarnessParseError("go", lineNo, `${name}: expected a number followed by a unit, got "${valueText} ${unit}"`);
+        throw new HarnessParseError("go", lineNo, `${name2}: expected a number followed by a unit, got "${valueText} ${unit}"`);
       }
       pairs.push([value, unit]);
     }
-    results.push({ name, pkg, line: lineNo, pairs });
+    results.push({ name: name2, pkg, line: lineNo, pairs });
   }
   const suffixes = new Set(results.map((r) => PROCS.exec(r.name)?.[0] ?? ""));
   const [only] = suffixes;
@@ -30438,12 +30438,12 @@ function parseGo(text) {
   const out = new SampleCollector("go");
   results.forEach((r, i2) => {
     const bare = names2[i2];
-    const name = (pkgsOf.get(bare)?.size ?? 0) > 1 && r.pkg !== "" ? `${r.pkg}.${bare}` : bare;
+    const name2 = (pkgsOf.get(bare)?.size ?? 0) > 1 && r.pkg !== "" ? `${r.pkg}.${bare}` : bare;
     const timed = r.pairs.some(([, unit]) => unit === "ns/op");
     for (const [value, unit] of r.pairs) {
       const n3 = normalise(value, unit);
       const reciprocal2 = timed && unit === "MB/s";
-      out.add(unit === "ns/op" ? name : extraName(name, unit), n3.value, n3.unit, n3.direction, r.line, reciprocal2 ? name : void 0, COMBINE_LEAST.has(unit) ? "min" : reciprocal2 ? "max" : void 0);
+      out.add(unit === "ns/op" ? name2 : extraName(name2, unit), n3.value, n3.unit, n3.direction, r.line, reciprocal2 ? name2 : void 0, COMBINE_LEAST.has(unit) ? "min" : reciprocal2 ? "max" : void 0);
     }
   });
   return out.finish();
@@ -30462,8 +30462,8 @@ function iterationsFlag(command) {
 }
 function goFilter(names2) {
   const levels = [];
-  for (const name of names2) {
-    name.split("/").forEach((part, i2) => (levels[i2] ??= /* @__PURE__ */ new Set()).add(escapeRegex2(part)));
+  for (const name2 of names2) {
+    name2.split("/").forEach((part, i2) => (levels[i2] ??= /* @__PURE__ */ new Set()).add(escapeRegex2(part)));
   }
   return levels.map((set2) => set2.size === 1 ? `^${[...set2][0]}$` : `^(${[...set2].join("|")})$`).join("/");
 }
@@ -30507,11 +30507,11 @@ var goHarness = {
     filter: goFilter,
     all: ".",
     autoFlag,
-    refuses: (name) => /^Benchmark/.test(name) ? null : `${JSON.stringify(name)} is qualified by its package; run one package per benchmark entry to select its benchmarks`,
+    refuses: (name2) => /^Benchmark/.test(name2) ? null : `${JSON.stringify(name2)} is qualified by its package; run one package per benchmark entry to select its benchmarks`,
     // benchstat's form of the name, with the `-GOMAXPROCS` suffix that Go prints and the parser strips (`BenchmarkParse-8`)
-    alsoMatches: (filter, name, env) => {
+    alsoMatches: (filter, name2, env) => {
       const procs = /^\d+$/.test(env.GOMAXPROCS ?? "") ? Number(env.GOMAXPROCS) : availableParallelism();
-      return filter.test(`${name}-${procs}`);
+      return filter.test(`${name2}-${procs}`);
     }
   },
   design: {
@@ -30542,19 +30542,19 @@ var Entry = external_exports.object({
   items_per_second: external_exports.number().nonnegative().optional()
 });
 var Document = external_exports.object({ benchmarks: external_exports.array(Entry) });
-function parseGoogleBenchmark(text) {
+function parseGoogleBenchmark(text2) {
   const doc = checkShape(
     "google-benchmark",
     Document,
-    parseJsonDocument("google-benchmark", text, "the JSON document of --benchmark_format=json")
+    parseJsonDocument("google-benchmark", text2, "the JSON document of --benchmark_format=json")
   );
   const groups = /* @__PURE__ */ new Map();
   doc.benchmarks.forEach((entry, index) => {
     if (entry.error_occurred === true || entry.skipped !== void 0 && entry.skipped !== false && entry.skipped !== 0) return;
     const isAggregate = entry.run_type === "aggregate" || entry.run_type === void 0 && entry.aggregate_name !== void 0;
-    const name = entry.run_name ?? entry.name;
-    const group = groups.get(name) ?? { name, runs: [] };
-    groups.set(name, group);
+    const name2 = entry.run_name ?? entry.name;
+    const group = groups.get(name2) ?? { name: name2, runs: [] };
+    groups.set(name2, group);
     if (!isAggregate) group.runs.push({ entry, index });
     else if (entry.aggregate_name === "median") group.median = { entry, index };
     else if (entry.aggregate_name === "mean") group.mean = { entry, index };
@@ -30594,11 +30594,11 @@ var Result = external_exports.object({
   parameters: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number()])).nullish()
 });
 var Document2 = external_exports.object({ results: external_exports.array(Result) });
-function parseHyperfine(text) {
+function parseHyperfine(text2) {
   const doc = checkShape(
     "hyperfine",
     Document2,
-    parseJsonDocument("hyperfine", text, "the JSON document that --export-json writes")
+    parseJsonDocument("hyperfine", text2, "the JSON document that --export-json writes")
   );
   const commandCount = /* @__PURE__ */ new Map();
   for (const r of doc.results) commandCount.set(r.command, (commandCount.get(r.command) ?? 0) + 1);
@@ -30606,16 +30606,16 @@ function parseHyperfine(text) {
   const seen = /* @__PURE__ */ new Set();
   doc.results.forEach((r, index) => {
     const params = Object.entries(r.parameters ?? {});
-    const name = (commandCount.get(r.command) ?? 0) > 1 && params.length > 0 ? `${r.command} [${params.map(([k, v]) => `${k}=${String(v)}`).join(", ")}]` : r.command;
-    if (seen.has(name)) {
-      throw new HarnessParseError("hyperfine", null, `results[${index}]: a second result named "${name}"; name the commands apart with --command-name`);
+    const name2 = (commandCount.get(r.command) ?? 0) > 1 && params.length > 0 ? `${r.command} [${params.map(([k, v]) => `${k}=${String(v)}`).join(", ")}]` : r.command;
+    if (seen.has(name2)) {
+      throw new HarnessParseError("hyperfine", null, `results[${index}]: a second result named "${name2}"; name the commands apart with --command-name`);
     }
-    seen.add(name);
+    seen.add(name2);
     const seconds = r.times !== void 0 && r.times.length > 0 ? median2(r.times) : r.median ?? r.mean;
     if (seconds === void 0) {
       throw new HarnessParseError("hyperfine", null, `results[${index}] (${r.command}): expected times, median or mean`);
     }
-    out.add(name, seconds * 1e9, "ns", "lower-is-better", null);
+    out.add(name2, seconds * 1e9, "ns", "lower-is-better", null);
   });
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
@@ -30635,8 +30635,8 @@ var Entry2 = external_exports.object({
 });
 var Document3 = external_exports.array(Entry2);
 var SecondaryInBytes = external_exports.object({ score: external_exports.number().nonnegative(), scoreUnit: external_exports.literal("B/op") });
-function parseJmh(text) {
-  const entries = checkShape("jmh", Document3, parseJsonDocument("jmh", text, "the JSON array that -rf json writes"));
+function parseJmh(text2) {
+  const entries = checkShape("jmh", Document3, parseJsonDocument("jmh", text2, "the JSON array that -rf json writes"));
   const base = entries.map((e) => {
     const params = Object.entries(e.params ?? {});
     return params.length === 0 ? e.benchmark : `${e.benchmark}[${params.map(([k, v]) => `${k}=${String(v)}`).join(",")}]`;
@@ -30650,17 +30650,17 @@ function parseJmh(text) {
   const out = new SampleCollector("jmh");
   entries.forEach((e, i2) => {
     const b = base[i2];
-    const name = (modes.get(b)?.size ?? 0) > 1 ? `${b}:${e.mode}` : b;
+    const name2 = (modes.get(b)?.size ?? 0) > 1 ? `${b}:${e.mode}` : b;
     const m = e.primaryMetric;
     const percentile = m.scorePercentiles !== void 0 && Object.hasOwn(m.scorePercentiles, "50.0") ? m.scorePercentiles["50.0"] : void 0;
     const primary = normalise(percentile ?? m.score, m.scoreUnit);
-    out.add(name, primary.value, primary.unit, primary.direction, null);
+    out.add(name2, primary.value, primary.unit, primary.direction, null);
     for (const [key, raw] of Object.entries(e.secondaryMetrics ?? {})) {
       const secondary = SecondaryInBytes.safeParse(raw);
       if (!secondary.success) continue;
       const label = key.replace(/^\u00b7/, "");
       if (label.trim() === "") continue;
-      out.add(extraName(name, label), secondary.data.score, "B", "lower-is-better", null);
+      out.add(extraName(name2, label), secondary.data.score, "B", "lower-is-better", null);
     }
   });
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
@@ -30669,9 +30669,9 @@ function parseJmh(text) {
 // src/harness/benchmarkjs.ts
 var RESULT2 = /^(.+) x (\S+) ops\/sec \u00b1(\S+)% \((\d+) runs? sampled\)\s*$/;
 var LOOKS_LIKE_RESULT = / x \S+ ops\/sec \u00b1/;
-function parseBenchmarkjs(text) {
+function parseBenchmarkjs(text2) {
   const out = new SampleCollector("benchmarkjs");
-  text.split(/\r?\n/).forEach((line, i2) => {
+  text2.split(/\r?\n/).forEach((line, i2) => {
     if (!LOOKS_LIKE_RESULT.test(line)) return;
     const m = RESULT2.exec(line);
     if (!m) {
@@ -30687,9 +30687,9 @@ function parseBenchmarkjs(text) {
 }
 
 // src/harness/js-failures.ts
-function vitestErrors(text) {
+function vitestErrors(text2) {
   const found = [];
-  for (const file2 of array2(field(parseJson(text), "testResults"))) {
+  for (const file2 of array2(field(parseJson(text2), "testResults"))) {
     const label = baseName(field(file2, "name"));
     found.push({ where: label, message: field(file2, "message") });
     for (const test of array2(field(file2, "assertionResults"))) {
@@ -30703,9 +30703,9 @@ function vitestReportFile(output2) {
   const matches = [...output2.matchAll(/JSON report written to (.+?)\s*$/gm)];
   return matches.length > 0 ? matches[matches.length - 1][1] : null;
 }
-function nodeBenchErrors(text) {
+function nodeBenchErrors(text2) {
   const found = [];
-  for (const line of text.split("\n")) {
+  for (const line of text2.split("\n")) {
     if (!line.trimStart().startsWith("{")) continue;
     const record2 = parseJson(line);
     if (field(record2, "type") !== "bench:complete") continue;
@@ -30716,9 +30716,9 @@ function nodeBenchErrors(text) {
   }
   return found;
 }
-function mitataErrors(text) {
+function mitataErrors(text2) {
   const found = [];
-  for (const b of array2(field(parseJson(text), "benchmarks"))) {
+  for (const b of array2(field(parseJson(text2), "benchmarks"))) {
     for (const run of array2(field(b, "runs"))) {
       const error62 = field(run, "error");
       if (error62 !== void 0 && error62 !== null) found.push({ where: typeof field(run, "name") === "string" ? field(run, "name") : "", message: field(error62, "message") ?? error62 });
@@ -30726,9 +30726,9 @@ function mitataErrors(text) {
   }
   return found;
 }
-function parseJson(text) {
+function parseJson(text2) {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
     return void 0;
   }
@@ -30761,8 +30761,8 @@ var Document4 = external_exports.object({
   )
 });
 var MITATA_SEPARATOR = " > ";
-function parseMitata(text) {
-  const doc = checkShape("mitata", Document4, parseJsonDocument("mitata", text, "the JSON document mitata's run({ format: 'json' }) prints"));
+function parseMitata(text2) {
+  const doc = checkShape("mitata", Document4, parseJsonDocument("mitata", text2, "the JSON document mitata's run({ format: 'json' }) prints"));
   const out = new SampleCollector("mitata");
   for (const b of doc.benchmarks) {
     const group = doc.layout[b.group]?.name;
@@ -30773,8 +30773,8 @@ function parseMitata(text) {
       if (r.error !== void 0 && r.error !== null) continue;
       if (!r.stats) continue;
       const args = Object.entries(r.args ?? {}).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
-      const name = (counts2.get(r.name) ?? 0) > 1 && args.length > 0 ? `${r.name} [${args.join(", ")}]` : r.name;
-      out.add(prefix + name, r.stats.p50 ?? r.stats.avg, "ns", "lower-is-better", null);
+      const name2 = (counts2.get(r.name) ?? 0) > 1 && args.length > 0 ? `${r.name} [${args.join(", ")}]` : r.name;
+      out.add(prefix + name2, r.stats.p50 ?? r.stats.avg, "ns", "lower-is-better", null);
     }
   }
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
@@ -30818,8 +30818,8 @@ var Vitest4 = external_exports.object({
   )
 });
 var EXPECTED = "the JSON document of vitest bench's JSON reporter (--reporter=json --outputFile) or of --outputJson (vitest 4)";
-function parseVitest(text) {
-  const doc = parseJsonDocument("vitest", text, EXPECTED);
+function parseVitest(text2) {
+  const doc = parseJsonDocument("vitest", text2, EXPECTED);
   const out = new SampleCollector("vitest");
   const isObject3 = doc !== null && typeof doc === "object" && !Array.isArray(doc);
   if (isObject3 && "testResults" in doc) readVitest5(checkShape("vitest", Vitest5, doc), out);
@@ -30889,9 +30889,9 @@ var Complete = external_exports.object({
   samples: external_exports.array(external_exports.object({ operations: external_exports.number().positive(), duration_ns: Duration }))
 });
 var EXPECTED2 = "the NDJSON of node --bench --bench-reporter=json";
-function parseNodeBench(text) {
+function parseNodeBench(text2) {
   const records = [];
-  const lines = text.split("\n");
+  const lines = text2.split("\n");
   lines.forEach((raw, i2) => {
     const line = raw.trim();
     if (!line.startsWith("{")) return;
@@ -30915,8 +30915,8 @@ function parseNodeBench(text) {
     const perOp = data.samples.map((s) => Number(s.duration_ns) / s.operations);
     if (perOp.length === 0) continue;
     const params = Object.entries(data.params ?? {}).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
-    const name = [labelOf.get(filePath(data.file)), ...data.namePath].join(SEPARATOR2) + (params.length > 0 ? ` [${params.join(", ")}]` : "");
-    out.add(name, median2(perOp), "ns", "lower-is-better", line);
+    const name2 = [labelOf.get(filePath(data.file)), ...data.namePath].join(SEPARATOR2) + (params.length > 0 ? ` [${params.join(", ")}]` : "");
+    out.add(name2, median2(perOp), "ns", "lower-is-better", line);
   }
   return out.finish(`no measured benchmark (bench:complete record with samples) found; expected ${EXPECTED2}`);
 }
@@ -30938,8 +30938,8 @@ function jsAdvice(noisy) {
 }
 function vitestFilter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
-  for (const name of names2) {
-    for (const p of prefixes(parts(name).slice(1), (xs) => xs.map(escapeRegex2).join("(?: > | )"))) alternatives.add(p);
+  for (const name2 of names2) {
+    for (const p of prefixes(parts(name2).slice(1), (xs) => xs.map(escapeRegex2).join("(?: > | )"))) alternatives.add(p);
   }
   return `^(?:${[...alternatives].join("|")})$`;
 }
@@ -30948,8 +30948,8 @@ function vitestFiles(names2) {
 }
 function mitataFilter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
-  for (const name of names2) {
-    const ps = parts(name);
+  for (const name2 of names2) {
+    const ps = parts(name2);
     for (let i2 = 0; i2 < ps.length; i2++) {
       const run = ps.slice(i2).join(SEPARATOR);
       const bare = run.replace(/ \[[^\]]*\]$/, "");
@@ -30964,8 +30964,8 @@ function mitataFilter(names2) {
 }
 function nodeBenchFilter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
-  for (const name of names2) {
-    const path10 = parts(name).slice(1).join(SEPARATOR);
+  for (const name2 of names2) {
+    const path10 = parts(name2).slice(1).join(SEPARATOR);
     for (const p of /* @__PURE__ */ new Set([path10, path10.replace(/ \[[^\]]*\]$/, "")])) alternatives.add(p.split(SEPARATOR).map(escapeRegex2).join("(?: > | )"));
   }
   return `^(?:${[...alternatives].join("|")})$`;
@@ -31015,10 +31015,10 @@ var Result2 = external_exports.object({
   unit: external_exports.string().trim().min(1),
   direction: external_exports.enum(["lower-is-better", "higher-is-better"]).optional()
 });
-function parseJson2(text, defaultDirection) {
+function parseJson2(text2, defaultDirection) {
   const data = parseJsonDocument(
     "json",
-    text,
+    text2,
     'a JSON array of {"name", "value", "unit", "direction"?} (nothing else on stdout; with npm scripts use npm run --silent)'
   );
   if (!Array.isArray(data) && (typeof data !== "object" || data === null || !Object.hasOwn(data, "benchmarks"))) {
@@ -31050,23 +31050,23 @@ var UNITS2 = {
   byte: { factor: 1, unit: "B" },
   integer: { factor: 1, unit: "integer" }
 };
-function parsePyperf(text) {
-  const doc = checkShape("pyperf", Document5, parseJsonDocument("pyperf", text, "the JSON document pyperf writes with --output"));
+function parsePyperf(text2) {
+  const doc = checkShape("pyperf", Document5, parseJsonDocument("pyperf", text2, "the JSON document pyperf writes with --output"));
   const out = new SampleCollector("pyperf");
   doc.benchmarks.forEach((b, i2) => {
     const meta3 = { ...doc.metadata, ...b.metadata };
-    const name = meta3["name"];
-    if (typeof name !== "string" || name.trim() === "") {
+    const name2 = meta3["name"];
+    if (typeof name2 !== "string" || name2.trim() === "") {
       throw new HarnessParseError("pyperf", null, `benchmarks[${i2}]: expected a name in its metadata or the document's`);
     }
     const unitName = meta3["unit"] ?? "second";
     const unit = typeof unitName === "string" && Object.hasOwn(UNITS2, unitName) ? UNITS2[unitName] : void 0;
     if (unit === void 0) {
-      throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name}): expected unit second, byte or integer, got ${JSON.stringify(unitName)}`);
+      throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name2}): expected unit second, byte or integer, got ${JSON.stringify(unitName)}`);
     }
     const values = b.runs.flatMap((r) => r.values ?? []);
-    if (values.length === 0) throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name}): no run holds a value`);
-    out.add(name, median2(values) * unit.factor, unit.unit, "lower-is-better", null);
+    if (values.length === 0) throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name2}): no run holds a value`);
+    out.add(name2, median2(values) * unit.factor, unit.unit, "lower-is-better", null);
   });
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
@@ -31080,11 +31080,11 @@ var Document6 = external_exports.object({
     })
   )
 });
-function parsePytestBenchmark(text) {
+function parsePytestBenchmark(text2) {
   const doc = checkShape(
     "pytest-benchmark",
     Document6,
-    parseJsonDocument("pytest-benchmark", text, "the JSON document that --benchmark-json writes")
+    parseJsonDocument("pytest-benchmark", text2, "the JSON document that --benchmark-json writes")
   );
   const out = new SampleCollector("pytest-benchmark");
   for (const b of doc.benchmarks) out.add(b.fullname, b.stats.median * 1e9, "ns", "lower-is-better", null);
@@ -31095,8 +31095,8 @@ function parsePytestBenchmark(text) {
 var byNames = { filter: anchoredAlternation, all: ".", autoFlag: () => null };
 function catch2Filter(names2) {
   const alternatives = /* @__PURE__ */ new Set();
-  for (const name of names2) {
-    for (const p of prefixes(parts(name).slice(0, -1), (xs) => xs.join(SEPARATOR))) alternatives.add(p.replace(/[\\,[\]*~"]/g, "\\$&"));
+  for (const name2 of names2) {
+    for (const p of prefixes(parts(name2).slice(0, -1), (xs) => xs.join(SEPARATOR))) alternatives.add(p.replace(/[\\,[\]*~"]/g, "\\$&"));
   }
   return [...alternatives].join(",");
 }
@@ -31133,7 +31133,7 @@ var googleBenchmarkHarness = {
 };
 var hyperfineHarness = { format: "hyperfine", parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null };
 var jmhHarness = { format: "jmh", parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
-var jsonHarness = { format: "json", parse: (text, options) => parseJson2(text, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
+var jsonHarness = { format: "json", parse: (text2, options) => parseJson2(text2, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
 var catch2Harness = { format: "catch2", parse: parseCatch2, select: { filter: catch2Filter, all: "*,[.]", autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ["cc"], failure: null };
 var pyperfHarness = { format: "pyperf", parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null };
 var HARNESSES = [
@@ -31216,8 +31216,8 @@ function recordedKey(o2) {
   return o2.kind === "duration" ? `${camel}Ms` : camel;
 }
 var NOISE_DEFAULTS = { "max-pairs": "60" };
-function optionDef(name) {
-  return COMPARE_OPTIONS.find((o2) => o2.name === name);
+function optionDef(name2) {
+  return COMPARE_OPTIONS.find((o2) => o2.name === name2);
 }
 
 // src/config/limits.ts
@@ -31248,8 +31248,8 @@ function parseFailOn(input2, values) {
 function gateNames(failOn, verdict) {
   return failOn !== "none" && failOn.split(",").includes(verdict);
 }
-function gateAfterAcceptance(failOn, accepted) {
-  if (!accepted) return failOn;
+function gateAfterAcceptance(failOn, accepted2) {
+  if (!accepted2) return failOn;
   return failOn.split(",").includes("inconclusive") ? "inconclusive" : "none";
 }
 
@@ -31382,9 +31382,9 @@ var MAX_STARS = 3;
 var MAX_GLOBSTARS = 3;
 function starsOf(glob) {
   let globstars = 0;
-  const perLevel = glob.split("/").map((level) => {
+  const perLevel = glob.split("/").map((level2) => {
     let single = 0;
-    for (const run of level.match(/\*+/g) ?? []) {
+    for (const run of level2.match(/\*+/g) ?? []) {
       if (run.length > 1) globstars++;
       else single++;
     }
@@ -31419,8 +31419,8 @@ function globsOf(globs) {
 var import_shell_quote = __toESM(require_shell_quote(), 1);
 function splitCommand(command) {
   const variables = [];
-  const words = (0, import_shell_quote.parse)(command, (name) => {
-    variables.push(name);
+  const words = (0, import_shell_quote.parse)(command, (name2) => {
+    variables.push(name2);
     return "";
   });
   if (variables.length > 0) {
@@ -31447,11 +31447,11 @@ import { spawnSync } from "node:child_process";
 
 // src/config/cpu-list.ts
 var MAX_CPUS = 8192;
-function parseCpuList(text) {
-  if (text.length > 8 * MAX_CPUS || !/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(text)) return null;
+function parseCpuList(text2) {
+  if (text2.length > 8 * MAX_CPUS || !/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(text2)) return null;
   const cpus2 = [];
   const seen = /* @__PURE__ */ new Set();
-  for (const part of text.split(",")) {
+  for (const part of text2.split(",")) {
     const [from, to = from] = part.split("-").map(Number);
     if (to < from || to >= MAX_CPUS) return null;
     for (let c4 = from; c4 <= to; c4++) {
@@ -31513,7 +31513,7 @@ var FAMILY_WORDS = {
   count: { is: "a count", expected: "a count such as 100" }
 };
 function checkFloors(benchmarks, global2, input2, configName) {
-  const wrong = (where, text, family, measures, what) => new UsageError(where, `${where}: got ${show(text)}, ${FAMILY_WORDS[family].is}, but ${what} measures ${measures.map((f) => FAMILY_WORDS[f].is.replace(/^a /, "")).join(" and ")}; expected ${FAMILY_WORDS[measures[0]].expected}`);
+  const wrong = (where, text2, family, measures, what) => new UsageError(where, `${where}: got ${show(text2)}, ${FAMILY_WORDS[family].is}, but ${what} measures ${measures.map((f) => FAMILY_WORDS[f].is.replace(/^a /, "")).join(" and ")}; expected ${FAMILY_WORDS[measures[0]].expected}`);
   const timed = benchmarks.filter((b) => b.format === "time");
   for (const b of benchmarks) {
     if (b.minChange === void 0) continue;
@@ -31533,8 +31533,8 @@ function checkFloors(benchmarks, global2, input2, configName) {
   }
   return global2.trim();
 }
-var cliNaming = (name) => `--${name}`;
-var actionNaming = (name) => `input ${name}`;
+var cliNaming = (name2) => `--${name2}`;
+var actionNaming = (name2) => `input ${name2}`;
 var BenchmarkEntrySchema = external_exports.strictObject({
   name: external_exports.string().min(1).max(200),
   run: external_exports.string().min(1),
@@ -31563,15 +31563,15 @@ var INTEGER_RANGES = {
   seed: [0, 2 ** 32 - 1]
 };
 var MAX_SHARDS = LIMITS.shards;
-function optionDefault(name) {
-  const def = optionDef(name)?.default;
-  return def === void 0 ? void 0 : parseOptionValue(name, `--${name}`, def);
+function optionDefault(name2) {
+  const def = optionDef(name2)?.default;
+  return def === void 0 ? void 0 : parseOptionValue(name2, `--${name2}`, def);
 }
 function defaultFailOn() {
   return parseFailOn("--fail-on", optionDefault("fail-on"));
 }
-function parseOptionValue(name, input2, value) {
-  const def = optionDef(name);
+function parseOptionValue(name2, input2, value) {
+  const def = optionDef(name2);
   if (!def) throw new UsageError(input2, `${input2}: unknown option`);
   if (value === void 0) return void 0;
   if (def.kind === "boolean") {
@@ -31583,26 +31583,26 @@ function parseOptionValue(name, input2, value) {
     if (def.kind !== "list") throw UsageError.invalid(input2, value, "a single value");
     return value.map((v) => parseChoice(input2, String(v).trim(), def.choices ?? []));
   }
-  const text = typeof value === "boolean" ? String(value) : value;
+  const text2 = typeof value === "boolean" ? String(value) : value;
   switch (def.kind) {
     case "integer": {
-      const [min, max] = INTEGER_RANGES[name] ?? [0, Number.MAX_SAFE_INTEGER];
-      return parseInteger(input2, text, min, max);
+      const [min, max] = INTEGER_RANGES[name2] ?? [0, Number.MAX_SAFE_INTEGER];
+      return parseInteger(input2, text2, min, max);
     }
     case "duration":
-      return parseDuration(input2, text);
+      return parseDuration(input2, text2);
     case "percent":
-      return parsePercent(input2, text, { max: name === "precision" ? 1 : 10 });
+      return parsePercent(input2, text2, { max: name2 === "precision" ? 1 : 10 });
     case "alpha":
-      return parseAlpha(input2, text);
+      return parseAlpha(input2, text2);
     case "cpus":
-      return checkCpuList(input2, String(text));
+      return checkCpuList(input2, String(text2));
     case "choice":
-      return parseChoice(input2, String(text).trim(), def.choices ?? []);
+      return parseChoice(input2, String(text2).trim(), def.choices ?? []);
     case "list":
-      return String(text).split(",").map((v) => parseChoice(input2, v.trim(), def.choices ?? []));
+      return String(text2).split(",").map((v) => parseChoice(input2, v.trim(), def.choices ?? []));
     default: {
-      const s = String(text);
+      const s = String(text2);
       if (s.trim() === "") throw UsageError.invalid(input2, s, "a non-empty value");
       return s;
     }
@@ -31616,11 +31616,11 @@ function eachOnce(input2, metrics) {
 function parseShard(input2, value) {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
   const index = m ? Number(m[1]) : NaN;
-  const count4 = m ? Number(m[2]) : NaN;
-  if (!m || !(count4 >= 1 && count4 <= MAX_SHARDS && index >= 1 && index <= count4)) {
+  const count5 = m ? Number(m[2]) : NaN;
+  if (!m || !(count5 >= 1 && count5 <= MAX_SHARDS && index >= 1 && index <= count5)) {
     throw UsageError.invalid(input2, value, `i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}, such as 2/4`);
   }
-  return { index, count: count4 };
+  return { index, count: count5 };
 }
 function parseConfigFile(file2) {
   let doc;
@@ -31658,14 +31658,14 @@ function buildSpec(flags, ctx) {
   const { naming } = ctx;
   const config2 = ctx.config ? parseConfigFile(ctx.config) : null;
   const configName = (key) => `--config ${ctx.config?.path}: ${key}`;
-  const get = (name) => {
-    if (flags[name] !== void 0) return parseOptionValue(name, naming(name), flags[name]);
-    if (config2 && config2.defaults[name] !== void 0) return parseOptionValue(name, configName(name), config2.defaults[name]);
-    return optionDefault(name);
+  const get = (name2) => {
+    if (flags[name2] !== void 0) return parseOptionValue(name2, naming(name2), flags[name2]);
+    if (config2 && config2.defaults[name2] !== void 0) return parseOptionValue(name2, configName(name2), config2.defaults[name2]);
+    return optionDefault(name2);
   };
-  const valueOf = (name) => {
-    const v = get(name);
-    if (v === void 0) throw new Error(`the option ${name} has no default in src/config/options.ts`);
+  const valueOf = (name2) => {
+    const v = get(name2);
+    if (v === void 0) throw new Error(`the option ${name2} has no default in src/config/options.ts`);
     return v;
   };
   const baseDir = get("base-dir");
@@ -31809,12 +31809,12 @@ function buildSpec(flags, ctx) {
 function onInterrupt(onSignal = () => {
 }, opts = {}) {
   const controller = new AbortController();
-  let count4 = 0;
+  let count5 = 0;
   let at = null;
   const listen = (sig2) => () => {
-    count4++;
+    count5++;
     at ??= Date.now();
-    onSignal(sig2, count4);
+    onSignal(sig2, count5);
     controller.abort();
   };
   const onInt = listen("SIGINT");
@@ -31838,20 +31838,20 @@ var ZWJ = "‍";
 var MARKER_PREFIX = "<!-- pairbench";
 var ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 var CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function stripControls(text) {
-  return text.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(CONTROLS, "");
+function stripControls(text2) {
+  return text2.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(CONTROLS, "");
 }
 var NAMED_ESCAPES = { "\n": "\\n", "\r": "\\r", "	": "\\t", "\x1B": "\\x1b" };
 var UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-function oneLine(text) {
-  return String(text).replace(UNPRINTABLE, (c4) => NAMED_ESCAPES[c4] ?? hexEscape(c4)).replace(/##\[/g, "##\\x5b").replace(/^(\s*):(?=:)/, "$1\\x3a");
+function oneLine(text2) {
+  return String(text2).replace(UNPRINTABLE, (c4) => NAMED_ESCAPES[c4] ?? hexEscape(c4)).replace(/##\[/g, "##\\x5b").replace(/^(\s*):(?=:)/, "$1\\x3a");
 }
 function hexEscape(c4) {
   const code = c4.charCodeAt(0);
   return code < 256 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function defuseReferences(text) {
-  return text.replace(/@/g, `@${ZWJ}`).replace(/#(?=\d)/g, `#${ZWJ}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWJ}-`);
+function defuseReferences(text2) {
+  return text2.replace(/@/g, `@${ZWJ}`).replace(/#(?=\d)/g, `#${ZWJ}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWJ}-`);
 }
 var INLINE_ENTITIES = {
   "&": "&amp;",
@@ -31861,8 +31861,8 @@ var INLINE_ENTITIES = {
   "|": "&#x7C;",
   "`": "&#x60;"
 };
-function escapeInline(text, maxChars = Infinity) {
-  let s = stripControls(String(text)).replace(/[\n\t]+/g, " ");
+function escapeInline(text2, maxChars = Infinity) {
+  let s = stripControls(String(text2)).replace(/[\n\t]+/g, " ");
   if (s.length > maxChars) s = cutMiddle(s, maxChars);
   s = s.replace(/[&<>"|`]/g, (c4) => INLINE_ENTITIES[c4] ?? c4);
   s = s.replace(/[\\*_[\]~!]/g, (c4) => `\\${c4}`);
@@ -31883,19 +31883,19 @@ function sliceChars(s, n3) {
   if (last >= 55296 && last <= 56319) out = out.slice(0, -1);
   return out;
 }
-function defuseMarker(text) {
-  return text.replace(/<!--\s*pairbench/gi, (m) => m.replace(/pairbench/i, `pair${ZWJ}bench`));
+function defuseMarker(text2) {
+  return text2.replace(/<!--\s*pairbench/gi, (m) => m.replace(/pairbench/i, `pair${ZWJ}bench`));
 }
-function tail(text, maxLines = 40, maxChars = 4e3) {
-  const lines = stripControls(text).replace(/\n+$/, "").split("\n");
+function tail(text2, maxLines = 40, maxChars = 4e3) {
+  const lines = stripControls(text2).replace(/\n+$/, "").split("\n");
   let out = lines.slice(-maxLines).join("\n");
   if (out.length > maxChars) out = `…${out.slice(out.length - maxChars + 1)}`;
   else if (lines.length > maxLines) out = `…
 ${out}`;
   return out;
 }
-function codeBlock(text, lang = "") {
-  const body = defuseMarker(stripControls(text)).replace(/\n+$/, "");
+function codeBlock(text2, lang = "") {
+  const body = defuseMarker(stripControls(text2)).replace(/\n+$/, "");
   let longest = 0;
   for (const m of body.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
   const fence = "`".repeat(Math.max(3, longest + 1));
@@ -31904,8 +31904,8 @@ function codeBlock(text, lang = "") {
 ${body}
 ${fence}`;
 }
-function codeSpan(text, maxChars = Infinity) {
-  let s = stripControls(String(text)).replace(/[\n\t]+/g, " ");
+function codeSpan(text2, maxChars = Infinity) {
+  let s = stripControls(String(text2)).replace(/[\n\t]+/g, " ");
   if (s.length > maxChars) s = cutMiddle(s, maxChars);
   s = defuseReferences(defuseMarker(s));
   let longest = 0;
@@ -31929,8 +31929,8 @@ function markerFor(commentId) {
   const id = commentId.normalize("NFKC").replace(/[^A-Za-z0-9 _./:-]/g, "_").replace(/\s+/g, " ").trim().slice(0, 200);
   return `${MARKER_PREFIX}:${id || "default"} -->`;
 }
-function utf8Bytes(text) {
-  return Buffer.byteLength(text, "utf8");
+function utf8Bytes(text2) {
+  return Buffer.byteLength(text2, "utf8");
 }
 
 // src/results/recorded.ts
@@ -31965,11 +31965,11 @@ function boundToOneCpu(cpus2) {
   const list = typeof cpus2 === "string" ? parseCpuList(cpus2) : null;
   return list !== null && new Set(list).size === 1;
 }
-function recordedOf(results, name) {
+function recordedOf(results, name2) {
   const recorded = results.settings?.benchmarks;
   if (!Array.isArray(recorded) || recorded.length === 0) return void 0;
   if (recorded.length === 1) return recorded[0];
-  return recorded.find((r) => name.startsWith(`${r.name}/`));
+  return recorded.find((r) => name2.startsWith(`${r.name}/`));
 }
 function pairsWholeRuns(results) {
   const rounds = results.rounds;
@@ -32001,12 +32001,12 @@ function sig(value, digits = 3) {
 function formatValue(value, unit) {
   if (unit in NS_PER2) {
     const ns = value * NS_PER2[unit];
-    const [name, f] = TIME_UNITS.find(([, f2]) => Math.abs(ns) >= f2) ?? ["ns", 1];
-    return `${sig(ns / f)} ${name}`;
+    const [name2, f] = TIME_UNITS.find(([, f2]) => Math.abs(ns) >= f2) ?? ["ns", 1];
+    return `${sig(ns / f)} ${name2}`;
   }
   if (unit === "B") {
-    const [name, f] = BYTE_UNITS.find(([, f2]) => Math.abs(value) >= f2) ?? ["B", 1];
-    return `${sig(value / f)} ${name}`;
+    const [name2, f] = BYTE_UNITS.find(([, f2]) => Math.abs(value) >= f2) ?? ["B", 1];
+    return `${sig(value / f)} ${name2}`;
   }
   if (unit.endsWith("/s")) {
     const what = unit.slice(0, -2);
@@ -32053,8 +32053,8 @@ function confidenceLabel(settings) {
   const a2 = recordedOr(settings, "alpha");
   return `${String(Number((100 * (1 - a2)).toFixed(2)))}%`;
 }
-function formatLevel(level) {
-  return `${Number((Math.floor(level * 1e5 + 1e-6) / 1e3).toFixed(3))}%`;
+function formatLevel(level2) {
+  return `${Number((Math.floor(level2 * 1e5 + 1e-6) / 1e3).toFixed(3))}%`;
 }
 function intervalLabel(results) {
   const levels = results.benchmarks.map((b) => b.change?.ciLevel).filter((l) => typeof l === "number" && l > 0 && l < 1);
@@ -32078,7 +32078,7 @@ function intervalNote(results) {
     const lo = formatLevel(least);
     const hi = formatLevel(most);
     const label = lo === hi ? lo : `${lo.slice(0, -1)}–${hi}`;
-    const each = (level) => `${Number(((1 - level) / 2 * 100).toPrecision(3))}%`;
+    const each = (level2) => `${Number(((1 - level2) / 2 * 100).toPrecision(3))}%`;
     const tests = lo === hi ? each(most) : `${each(most).slice(0, -1)}–${each(least)}`;
     parts2.push(`unchanged rows show their equivalence interval, at ${label} (two one-sided tests at ${tests} each${lo === hi ? "" : ", higher where pairbench's stopping rules watched the pairs"}), which lies within ±threshold${equivalent.some((b) => b.change.floor) ? " (or within the min-change, where that is wider)" : ""}`);
   }
@@ -32090,14 +32090,14 @@ function intervalNote(results) {
     const why = family > 1 ? bh ? `the false-coverage-rate level of Benjamini–Hochberg over ${family} benchmarks (Benjamini & Yekutieli)` : `the level of Holm's correction over ${family} benchmarks (${confidence} for them together)` : `raised after an early stop so that it still covers ${confidence} of the time`;
     parts2.push(`${equivalent.length > 0 ? "the others are" : "Intervals"} at ${label}: ${why}${early && family > 1 ? ", higher after an early stop" : ""}`);
   }
-  const text = parts2.join("; ");
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}; a change is significant when its interval excludes 0`;
+  const text2 = parts2.join("; ");
+  return `${text2.charAt(0).toUpperCase()}${text2.slice(1)}; a change is significant when its interval excludes 0`;
 }
 function formatChange(fraction) {
   if (!Number.isFinite(fraction)) return String(fraction);
-  const text = (Math.abs(fraction) * 100).toFixed(1);
-  if (text === "0.0") return "±0.0%";
-  return `${fraction > 0 ? "+" : "−"}${text}%`;
+  const text2 = (Math.abs(fraction) * 100).toFixed(1);
+  if (text2 === "0.0") return "±0.0%";
+  return `${fraction > 0 ? "+" : "−"}${text2}%`;
 }
 function formatChangeInterval(ci) {
   return `[${formatChange(ci[0])}, ${formatChange(ci[1])}]`;
@@ -32199,9 +32199,9 @@ function groupRows(benchmarks) {
     groups.set(key, g2);
   });
   const out = [...groups.values()].map((g2) => {
-    const rows = g2.primary ? [g2.primary, ...g2.derived] : g2.derived;
-    const worst = rows.reduce((w, r) => KIND_ORDER[r.kind] < KIND_ORDER[w.kind] || r.kind === w.kind && Math.abs(badness(r.result)) > Math.abs(badness(w.result)) ? r : w);
-    const [primary, ...derived2] = rows;
+    const rows2 = g2.primary ? [g2.primary, ...g2.derived] : g2.derived;
+    const worst = rows2.reduce((w, r) => KIND_ORDER[r.kind] < KIND_ORDER[w.kind] || r.kind === w.kind && Math.abs(badness(r.result)) > Math.abs(badness(w.result)) ? r : w);
+    const [primary, ...derived2] = rows2;
     return { group: { primary, derived: derived2, kind: worst.kind, badness: badness(worst.result) }, first: g2.first };
   });
   out.sort((x, y) => {
@@ -32714,7 +32714,7 @@ function staircase(x, v, strict, lo, hi, out) {
   const exactHalving = !hasTiny(x);
   const v2 = 2 * v;
   let j = n3;
-  let count4 = 0;
+  let count5 = 0;
   for (let i2 = 0; i2 < n3; i2++) {
     const xi = x[i2];
     if (!exactHalving) {
@@ -32728,9 +32728,9 @@ function staircase(x, v, strict, lo, hi, out) {
     if (b < l) b = l;
     if (b > h2) b = h2;
     out[i2] = b;
-    count4 += b - l;
+    count5 += b - l;
   }
-  return count4;
+  return count5;
 }
 function walshSelect(x, k, bracket) {
   const n3 = x.length;
@@ -33033,10 +33033,10 @@ var FUZZ = 1e-9;
 function drawsFor(benchmarks, alpha) {
   return Math.max(DEFAULT_DRAWS, Math.ceil(10 * Math.max(1, benchmarks) / alpha));
 }
-function signFlipSeed(seed, name) {
+function signFlipSeed(seed, name2) {
   let h2 = 2166136261;
-  for (let i2 = 0; i2 < name.length; i2++) {
-    h2 ^= name.charCodeAt(i2);
+  for (let i2 = 0; i2 < name2.length; i2++) {
+    h2 ^= name2.charCodeAt(i2);
     h2 = Math.imul(h2, 16777619);
   }
   h2 ^= Math.imul(Math.trunc(seed) >>> 0 ^ 1595871669, 2654435761);
@@ -33338,10 +33338,10 @@ function screenedIntervalLevels(d, kept, levels, opts) {
     }
   }
   values.sort();
-  return levels.map((level) => {
-    const c4 = values[Math.min(values.length - 1, Math.max(0, Math.ceil(level * values.length) - 1))];
+  return levels.map((level2) => {
+    const c4 = values[Math.min(values.length - 1, Math.max(0, Math.ceil(level2 * values.length) - 1))];
     const raised = Math.min(MAX_INTERVAL_LEVEL, 1 - 2 * pnormUpper(c4));
-    return Math.max(level, raised);
+    return Math.max(level2, raised);
   });
 }
 
@@ -33379,12 +33379,12 @@ function screenAndTest(pairs, opts) {
 function analyzePairs(pairs, opts) {
   return completeAnalysis(pairs, screenAndTest(pairs, { ...opts, test: opts.test ?? pairedTestFor(opts.outliers) }), opts);
 }
-function withExtremes(kept, extremes, level) {
+function withExtremes(kept, extremes, level2) {
   let largest = 0;
   for (let i2 = 0; i2 < kept.length; i2++) largest = Math.max(largest, Math.abs(kept[i2]));
   const stand = Math.sign(extremes) * (4 * largest + 10);
   const values = Float64Array.from({ length: kept.length + Math.abs(extremes) }, (_, i2) => i2 < kept.length ? kept[i2] : stand);
-  return hodgesLehmann(values, level, { zeros: "keep" });
+  return hodgesLehmann(values, level2, { zeros: "keep" });
 }
 function completeAnalysis(pairs, s, opts) {
   const direction = opts.direction ?? "lower-is-better";
@@ -33396,36 +33396,36 @@ function completeAnalysis(pairs, s, opts) {
   const pairedCv = ratios.length > 0 ? cv(ratios) : NaN;
   const pairedMad = ratios.length > 0 ? relativeMad(ratios) : NaN;
   const keptPairedCv = keptRatios.length > 0 ? cv(keptRatios) : NaN;
-  const level = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
+  const level2 = opts.level ?? intervalLevel(opts.alpha, opts.stoppedEarly ?? false);
   const eqLevel = equivalenceLevel(opts.alpha, (opts.stoppedEarly ?? false) || (opts.sequential ?? false));
-  const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level, eqLevel], opts) : [level, eqLevel];
+  const [testAt, eqAt] = kept.length > 0 ? screenedIntervalLevels(d, kept, [level2, eqLevel], opts) : [level2, eqLevel];
   const hl = kept.length > 0 ? hodgesLehmann(kept, testAt, { zeros: "keep" }) : null;
   const equivalence = kept.length > 0 ? hodgesLehmann(kept, eqAt, { zeros: "keep" }) : null;
   const equivalenceWithExtremes = kept.length > 0 && opts.extremes ? withExtremes(kept, opts.extremes, eqAt) : null;
-  const analysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level, equivalence, equivalenceLevel: eqLevel, equivalenceWithExtremes, diagnostics: [] };
+  const analysis = { d, screen, keptIndices, base, head, pairedCv, pairedMad, keptPairedCv, test, hl, level: level2, equivalence, equivalenceLevel: eqLevel, equivalenceWithExtremes, diagnostics: [] };
   analysis.diagnostics = dataDiagnostics(pairs, analysis, opts.alpha, direction, opts.threshold, opts.metric);
   return analysis;
 }
 
 // src/report/forest.ts
 function forestRows(groups, defaultThreshold) {
-  const rows = [];
+  const rows2 = [];
   const add = (b, label, kind) => {
     const w = worseChange(b);
     if (!w || !Number.isFinite(w.ci[0]) || !Number.isFinite(w.ci[1])) return;
-    rows.push({ label, kind, estimate: w.estimate, ci: w.ci, threshold: b.threshold ?? defaultThreshold, shown: b.change.estimate });
+    rows2.push({ label, kind, estimate: w.estimate, ci: w.ci, threshold: b.threshold ?? defaultThreshold, shown: b.change.estimate });
   };
   for (const g2 of groups) {
     const m = g2.primary.result.metric;
     add(g2.primary.result, m && m !== "wall" ? `${g2.primary.name} [${m}]` : g2.primary.name, g2.primary.kind);
     for (const d of g2.derived) if (d.kind !== "unchanged") add(d.result, `${d.name} ${d.metric}`, d.kind);
   }
-  return rows;
+  return rows2;
 }
-function forestRange(rows) {
+function forestRange(rows2) {
   let thr = 0.01;
   let reach = -Infinity;
-  for (const r2 of rows) {
+  for (const r2 of rows2) {
     thr = Math.max(thr, r2.threshold);
     reach = Math.max(reach, Math.abs(r2.ci[0]), Math.abs(r2.ci[1]), Math.abs(r2.estimate), r2.threshold * 1.5);
   }
@@ -33448,8 +33448,8 @@ var VERDICT_WORD = {
   removed: "removed",
   "no-data": ""
 };
-function plainLabel(text, width) {
-  const ascii = text.normalize("NFKD").replace(/[^\x20-\x7e]/g, "?");
+function plainLabel(text2, width) {
+  const ascii = text2.normalize("NFKD").replace(/[^\x20-\x7e]/g, "?");
   return ascii.length <= width ? ascii : `${ascii.slice(0, width - 3)}...`;
 }
 function column(x, range) {
@@ -33475,8 +33475,8 @@ function axisPct(x) {
   const v = Math.round(x * 1e3) / 10;
   return `${v > 0 ? "+" : v < 0 ? "-" : ""}${Math.abs(v)}%`;
 }
-function renderForestText(rows, opts) {
-  const all = opts.summary ? [...rows, opts.summary] : [...rows];
+function renderForestText(rows2, opts) {
+  const all = opts.summary ? [...rows2, opts.summary] : [...rows2];
   if (all.length === 0) return "";
   const range = forestRange(all);
   const left = axisPct(-range);
@@ -33485,7 +33485,7 @@ function renderForestText(rows, opts) {
   const axis = `${left}${" ".repeat(Math.max(1, mid - left.length))}0${" ".repeat(Math.max(1, PLOT_WIDTH - mid - 1 - right.length))}${right}`;
   const lines = [`${"better <-".padEnd(mid)}|${"-> worse".padStart(PLOT_WIDTH - mid - 1)}`, axis];
   const line = (r) => `${plotLine(r, range)} ${formatChange(r.shown).replace("−", "-").padStart(7)}  ${VERDICT_WORD[r.kind].padEnd(12)}  ${plainLabel(r.label, LABEL_WIDTH)}`.trimEnd();
-  for (const r of rows) lines.push(line(r));
+  for (const r of rows2) lines.push(line(r));
   if (opts.summary) lines.push(".".repeat(PLOT_WIDTH), line(opts.summary));
   if (opts.more) lines.push(`(${opts.more} more benchmark${opts.more === 1 ? "" : "s"} in the HTML report)`);
   lines.push("", `o estimate  [---] ${opts.confidence} interval`, "| no change  : ±threshold", "Right is worse: slower, bigger,", "or a lower throughput.");
@@ -33493,27 +33493,27 @@ function renderForestText(rows, opts) {
 }
 
 // src/report/html-plots.ts
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c4) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c4]);
+function escapeHtml(text2) {
+  return String(text2).replace(/[&<>"']/g, (c4) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c4]);
 }
 var n = (x) => (Math.round(x * 10) / 10).toString();
 function svgOpen(id, width, height, title, desc, kind) {
   return `<svg class="plot ${kind}" data-plot="${kind}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg"><title id="${id}-t">${escapeHtml(title)}</title><desc id="${id}-d">${escapeHtml(desc)}</desc>`;
 }
-function cutText(text, max) {
-  if (text.length <= max) return text;
+function cutText(text2, max) {
+  if (text2.length <= max) return text2;
   let points = 0;
   let cutAt = 0;
-  for (let i2 = 0; i2 < text.length; i2++) {
-    const c4 = text.charCodeAt(i2);
+  for (let i2 = 0; i2 < text2.length; i2++) {
+    const c4 = text2.charCodeAt(i2);
     if (c4 >= 56320 && c4 <= 57343 && i2 > 0) {
-      const prev = text.charCodeAt(i2 - 1);
+      const prev = text2.charCodeAt(i2 - 1);
       if (prev >= 55296 && prev <= 56319) continue;
     }
     if (points === max - 1) cutAt = i2;
-    if (++points > max) return `${text.slice(0, cutAt)}…`;
+    if (++points > max) return `${text2.slice(0, cutAt)}…`;
   }
-  return text;
+  return text2;
 }
 var cut = cutText;
 var MAX_DRAWN_PAIRS = 200;
@@ -33531,8 +33531,8 @@ function extent(values, from = 0, to = values.length) {
 }
 var count = (k) => k.toLocaleString("en-US");
 var KIND_CLASS = { regression: "regression", improvement: "improvement", inconclusive: "inconclusive", unchanged: "unchanged" };
-function forestSvg(rows, opts) {
-  const all = opts.summary ? [...rows, opts.summary] : [...rows];
+function forestSvg(rows2, opts) {
+  const all = opts.summary ? [...rows2, opts.summary] : [...rows2];
   const range = forestRange(all);
   let longest = 0;
   for (const r of all) longest = Math.max(longest, Math.min(38, r.label.length));
@@ -33545,14 +33545,14 @@ function forestSvg(rows, opts) {
   const width = labelW + plotW + right;
   const x = (v) => labelW + (Math.max(-range, Math.min(range, v)) + range) / (2 * range) * plotW;
   const out = [];
-  const regressions = rows.filter((r) => r.kind === "regression").length;
+  const regressions = rows2.filter((r) => r.kind === "regression").length;
   out.push(
     svgOpen(
       opts.id,
       width,
       height,
       `Forest plot: change of head against base, ${opts.confidence} intervals`,
-      `${rows.length} row${rows.length === 1 ? "" : "s"} (each benchmark's own metric, and its other metrics that changed) on one axis from ${formatChange(-range)} to ${formatChange(range)}, worse to the right; ${regressions} of them regressed. Each row: the estimate as a dot, its interval as a bar, the ±threshold band shaded around zero.`,
+      `${rows2.length} row${rows2.length === 1 ? "" : "s"} (each benchmark's own metric, and its other metrics that changed) on one axis from ${formatChange(-range)} to ${formatChange(range)}, worse to the right; ${regressions} of them regressed. Each row: the estimate as a dot, its interval as a bar, the ±threshold band shaded around zero.`,
       "forest"
     )
   );
@@ -33804,17 +33804,17 @@ function measured(step) {
   if (!step?.change) return "";
   return `${formatChange(step.change.estimate)} ${formatChangeInterval(step.change.ci)}${step.change.level !== void 0 ? ` (${formatLevel(step.change.level)} interval)` : ""} against the base`;
 }
-function finding(result, code, text) {
+function finding(result, code, text2) {
   const c4 = result.conclusion;
-  const commit = (k) => `${code(short(result.commits[k - 1].sha))} (${k}/${result.commits.length} ${text(result.commits[k - 1].subject)})`;
+  const commit = (k) => `${code(short(result.commits[k - 1].sha))} (${k}/${result.commits.length} ${text2(result.commits[k - 1].subject)})`;
   if (result.stoppedBecause === "base-build-failed") return "The base could not be built: nothing was searched.";
   if (result.stoppedBecause === "interrupted") return "Interrupted: the search stopped before it ended; the steps below were measured.";
   switch (c4.kind) {
     case "no-regression":
-      return `The head does not regress ${text(result.benchmark)} against the base (${stepOf(result, result.commits.length)?.verdict ?? "no verdict"}): nothing to search.`;
+      return `The head does not regress ${text2(result.benchmark)} against the base (${stepOf(result, result.commits.length)?.verdict ?? "no verdict"}): nothing to search.`;
     case "head-undecided": {
       const head = stepOf(result, result.commits.length);
-      return head?.outcome === "build-failed" ? "The head could not be built: nothing was searched." : `The head's comparison could not decide whether ${text(result.benchmark)} regresses: nothing was searched. Raise max-time or max-pairs.`;
+      return head?.outcome === "build-failed" ? "The head could not be built: nothing was searched." : `The head's comparison could not decide whether ${text2(result.benchmark)} regresses: nothing was searched. Raise max-time or max-pairs.`;
     }
     case "found": {
       const m = measured(stepOf(result, c4.first));
@@ -33857,8 +33857,8 @@ function unlistedNote(unlisted) {
 }
 function renderBisectMarkdown(result) {
   const code = (s) => `\`${s}\``;
-  const text = (s) => escapeInline(s, SUBJECT_CHARS);
-  const lines = [`### Bisect of ${escapeInline(result.benchmark, 200)}`, "", finding(result, code, text), ""];
+  const text2 = (s) => escapeInline(s, SUBJECT_CHARS);
+  const lines = [`### Bisect of ${escapeInline(result.benchmark, 200)}`, "", finding(result, code, text2), ""];
   const skipped = result.steps.filter((s) => s.outcome === "build-failed");
   if (skipped.length > 0) {
     const more = skipped.length > SKIPPED_LISTED ? ` and ${skipped.length - SKIPPED_LISTED} more` : "";
@@ -33868,7 +33868,7 @@ function renderBisectMarkdown(result) {
   const { steps, unlisted } = listedSteps(result);
   for (const { step: s, number: number4 } of steps) {
     const m = s.change ? ` ${formatChange(s.change.estimate)} ${formatChangeInterval(s.change.ci)}` : "";
-    lines.push(`| ${number4} | ${code(short(s.sha))} ${s.index}/${result.commits.length} ${text(s.subject)} | ${outcomeWords(s)}${m} | ${s.pairs} |`);
+    lines.push(`| ${number4} | ${code(short(s.sha))} ${s.index}/${result.commits.length} ${text2(s.subject)} | ${outcomeWords(s)}${m} | ${s.pairs} |`);
   }
   if (unlisted > 0) lines.push("", unlistedNote(unlisted));
   lines.push("", guarantee(result));
@@ -33911,17 +33911,17 @@ function writeAtomically(path10, write) {
     throw err;
   }
 }
-function writeReportFile(path10, text) {
+function writeReportFile(path10, text2) {
   const kind = fileKind(path10);
   if (kind === "other") {
-    writeFileSync(path10, text);
+    writeFileSync(path10, text2);
     return;
   }
   try {
-    writeAtomically(path10, (tmp) => writeFileSync(tmp, text));
+    writeAtomically(path10, (tmp) => writeFileSync(tmp, text2));
   } catch (err) {
     const code = errorCode(err);
-    if (kind === "file" && (code === "EACCES" || code === "EPERM")) writeFileSync(path10, text);
+    if (kind === "file" && (code === "EACCES" || code === "EPERM")) writeFileSync(path10, text2);
     else throw err;
   }
 }
@@ -33934,9 +33934,434 @@ function fileKind(path10) {
   }
 }
 
+// src/version.ts
+var VERSION = "1.0.0";
+
 // src/results/writer.ts
 import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, resolve as resolve2 } from "node:path";
+
+// src/results/schema-v2.ts
+var finite = external_exports.number();
+var nonnegative = external_exports.number().min(0);
+var count2 = external_exports.number().int().min(0);
+var name = external_exports.string().min(1).max(LIMITS.nameLength);
+var interval = external_exports.tuple([external_exports.number(), external_exports.number()]);
+var level = external_exports.number().min(0).max(1);
+var PairSchema = external_exports.strictObject({
+  base: nonnegative,
+  head: nonnegative,
+  order: external_exports.enum(["base-first", "head-first"]).describe("which side ran first in this pair")
+}).refine((p) => p.base === 0 === (p.head === 0), "base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedPairs)").describe("one pair: a run of each side, as measured (raw: no overhead subtracted)");
+var OneSidedPairSchema = external_exports.strictObject({
+  base: nonnegative,
+  head: nonnegative,
+  order: external_exports.enum(["base-first", "head-first"]),
+  after: count2.optional().describe("how many of the benchmark's pairs were measured before it")
+}).refine((p) => p.base === 0 !== (p.head === 0), "exactly one of base and head must be 0").describe("a pair with exactly one side at 0: it forms no ratio");
+var RevisionSchema = external_exports.strictObject({
+  ref: external_exports.string().max(1024).nullable().optional(),
+  sha: external_exports.string().max(64).nullable().optional(),
+  dir: external_exports.string().max(4096).nullable().optional()
+});
+var ToolSchema = external_exports.strictObject({ name: external_exports.string().max(64), version: external_exports.string().max(64) });
+var ToolchainsSchema = external_exports.record(external_exports.string().max(32), external_exports.string().max(256));
+var EnvironmentSchema = external_exports.strictObject({
+  os: external_exports.string().max(256).optional(),
+  cpu: external_exports.string().max(256).optional(),
+  cores: external_exports.number().optional(),
+  node: external_exports.string().max(64).optional(),
+  runner: external_exports.string().max(256).optional(),
+  kernel: external_exports.string().max(256).optional().describe("uname -r"),
+  image: external_exports.string().max(256).optional().describe("the OS image: /etc/os-release's PRETTY_NAME"),
+  toolchains: external_exports.strictObject({ base: ToolchainsSchema.optional(), head: ToolchainsSchema.optional() }).optional().describe("the toolchain version line per tool, as each side found it")
+});
+var FailureSchema = external_exports.strictObject({
+  side: external_exports.enum(["base", "head"]),
+  kind: external_exports.enum(["build", "exit", "timeout", "signal", "parse", "spawn"]),
+  exitCode: external_exports.number().nullable().optional(),
+  signal: external_exports.string().nullable().optional(),
+  stderrTail: external_exports.string().max(65536).optional(),
+  message: external_exports.string().max(65536)
+});
+var SETTING_TEXT = 65536;
+var text = external_exports.string().max(SETTING_TEXT);
+var word = external_exports.string().max(64);
+var RunBenchmarkSchema = external_exports.strictObject({
+  name: external_exports.string().max(LIMITS.nameLength),
+  run: text.optional(),
+  format: word.optional(),
+  metrics: external_exports.array(word).max(16).optional(),
+  direction: word.optional(),
+  prepare: text.optional(),
+  shell: word.optional(),
+  filter: text.optional(),
+  interleave: word.optional(),
+  batch: external_exports.number().int().min(1).max(LIMITS.batch).optional(),
+  iterations: word.optional(),
+  design: word.optional()
+});
+var RunSettingsSchema = external_exports.strictObject({
+  seed: external_exports.number().int().optional().describe("seed of the pair order, and of the sign-flip test's Monte Carlo draws"),
+  minPairs: count2.optional(),
+  maxPairs: count2.optional(),
+  maxTimeMs: nonnegative.optional(),
+  precision: nonnegative.optional().describe("--precision as a fraction, when given"),
+  warmup: count2.optional(),
+  timeoutMs: nonnegative.optional(),
+  cpus: word.optional(),
+  freshCopy: word.optional(),
+  build: text.nullable().optional(),
+  metric: word.optional().describe("the metrics measured, comma-separated"),
+  timer: word.optional(),
+  instructionCounter: word.optional(),
+  buildCacheKey: text.optional(),
+  buildCacheHit: external_exports.boolean().optional(),
+  changedOnly: external_exports.boolean().optional(),
+  pathsMode: word.optional(),
+  benchmarks: external_exports.array(RunBenchmarkSchema).max(LIMITS.benchmarks).optional()
+}).describe("the settings of the run that shape the measuring");
+var MeasuredBenchmarkSchema = external_exports.strictObject({
+  name,
+  unit: word,
+  direction: external_exports.enum(["lower-is-better", "higher-is-better"]),
+  metric: word.optional(),
+  reciprocalOf: name.optional().describe("the result this one is a scaled reciprocal of in every run (Go's MB/s of its ns/op)"),
+  presence: external_exports.enum(["both", "added", "removed"]).optional().describe("added / removed: measured on one side only"),
+  stoppedBecause: word.optional(),
+  futility: external_exports.strictObject({ need: count2, hope: count2.optional(), affordable: count2 }).optional().describe("stopped as futile: the pairs in all it needed for a verdict (hope: on the most hopeful reading), and how many the budget left could give"),
+  pairs: external_exports.array(PairSchema).max(LIMITS.pairsPerBenchmark),
+  oneSidedPairs: external_exports.array(OneSidedPairSchema).max(LIMITS.pairsPerBenchmark).optional(),
+  overhead: external_exports.strictObject({
+    ms: nonnegative,
+    n: count2.optional(),
+    method: external_exports.string().max(512).optional(),
+    samples: external_exports.array(finite).max(LIMITS.pairsPerBenchmark).optional()
+  }).optional().describe("pairbench's own per-run cost in this row's unit, subtracted from both sides of every pair when judged"),
+  iterations: external_exports.number().int().positive().optional().describe("Go, --iterations fixed: iterations of every run"),
+  design: external_exports.strictObject({
+    repetitions: external_exports.number().int().positive(),
+    warmup: external_exports.number().int().nonnegative().max(16).optional(),
+    lengthMs: nonnegative,
+    iterations: external_exports.number().int().positive().optional(),
+    pilotPairs: count2,
+    pilot: external_exports.strictObject({ repetitions: external_exports.number().int().positive(), warmup: external_exports.number().int().nonnegative().max(16).optional(), lengthsMs: external_exports.array(nonnegative).max(16) }),
+    chosen: external_exports.boolean(),
+    coldStart: external_exports.enum(["first", "modes"]).optional(),
+    components: external_exports.strictObject({ betweenSd: external_exports.number(), withinSd: external_exports.number(), repetitionMs: external_exports.number(), lengthExponent: external_exports.number(), processMs: external_exports.number() }).optional(),
+    predicted: external_exports.strictObject({ pairSd: external_exports.number(), pairMs: external_exports.number() }).optional()
+  }).optional().describe("--design auto: how its runs were designed; the first pilotPairs pairs ran the pilot"),
+  failedRuns: external_exports.strictObject({ base: count2, head: count2 }).optional().describe("runs that failed and were retried, per side"),
+  failure: FailureSchema.optional()
+});
+var MeasuredSchema = external_exports.strictObject({
+  tool: ToolSchema.optional().describe("the pairbench that measured"),
+  revisions: external_exports.strictObject({ base: RevisionSchema, head: RevisionSchema }),
+  environment: EnvironmentSchema.optional(),
+  environments: external_exports.array(EnvironmentSchema).max(1e3).optional().describe("after a merge of files from more than one environment: each of them"),
+  settings: RunSettingsSchema.optional(),
+  startedAt: external_exports.string().max(64).optional(),
+  finishedAt: external_exports.string().max(64).nullable().optional(),
+  stoppedBecause: word.optional(),
+  rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.nameLength))).optional().describe("per round, the order in which the benchmarks were measured"),
+  shard: external_exports.strictObject({ index: external_exports.number().int().min(1).max(1e3), count: external_exports.number().int().min(1).max(1e3) }).optional(),
+  missingShards: external_exports.array(external_exports.number().int()).max(1e3).optional(),
+  notRun: external_exports.array(external_exports.strictObject({ name: external_exports.string().max(LIMITS.nameLength), why: external_exports.string().max(200) })).max(LIMITS.benchmarks).optional().describe("benchmarks left out by changed-only, each with why"),
+  failures: external_exports.array(FailureSchema.extend({ benchmark: external_exports.string().max(LIMITS.nameLength).optional() })).optional(),
+  benchmarks: external_exports.array(MeasuredBenchmarkSchema).max(LIMITS.benchmarks)
+});
+var ThresholdSchema = external_exports.number().describe("smallest relative change that counts (0.02: 2%)");
+var MinChangeSchema = external_exports.string().max(64).describe("smallest absolute change that also counts, as typed: 5ms, 1KB");
+var JudgingSchema = external_exports.strictObject({
+  alpha: external_exports.number().optional().describe("significance level, after the correction for the number of benchmarks"),
+  threshold: ThresholdSchema.optional(),
+  minChange: MinChangeSchema.optional(),
+  outliers: word.optional(),
+  correction: word.optional(),
+  failOn: word.optional().describe("the gate"),
+  allowNothingCompared: external_exports.boolean().optional(),
+  benchmarks: external_exports.array(external_exports.strictObject({ name, metric: word.optional(), threshold: ThresholdSchema.optional(), minChange: MinChangeSchema.optional() })).max(LIMITS.benchmarks).optional().describe("a benchmark's own threshold or floor (its config file's), by its name and metric")
+}).describe("the settings the judgement is made with, each once");
+var SideSummarySchema = external_exports.strictObject({
+  n: count2,
+  median: external_exports.number(),
+  mean: external_exports.number(),
+  min: external_exports.number(),
+  max: external_exports.number().optional(),
+  cv: external_exports.number(),
+  iqr: external_exports.number(),
+  mad: external_exports.number().optional()
+});
+var DiagnosticSchema = external_exports.strictObject({
+  code: word,
+  severity: external_exports.enum(["info", "warning"]),
+  message: external_exports.string().max(4096).optional().describe("the finding in words, when a report cannot word it from the code and figures"),
+  figures: external_exports.record(external_exports.string(), external_exports.unknown()).optional()
+});
+var ChangeSchema = external_exports.strictObject({
+  estimate: external_exports.number().describe("head/base − 1 (Hodges–Lehmann)"),
+  test: external_exports.strictObject({
+    name: external_exports.enum(["sign-flip", "signed-rank"]).optional(),
+    method: external_exports.enum(["exact", "normal", "monte-carlo"]).optional().describe("exact: every sign pattern; monte-carlo: sign patterns drawn (seeded); normal: the signed-rank approximation"),
+    p: external_exports.number(),
+    pAdjusted: external_exports.number().optional().describe("after the multiple-comparison correction"),
+    pMonteCarloError: external_exports.number().optional(),
+    n: count2.optional().describe("pairs the test used"),
+    ci: interval.describe("the test's interval of the change"),
+    level: level.describe("the level it is computed at"),
+    achieved: level.optional().describe("the confidence it has: below level only when too few pairs make level unreachable")
+  }).describe("the test of no change and its interval"),
+  equivalence: external_exports.strictObject({ ci: interval, level, achieved: level.optional() }).optional().describe("the equivalence interval (two one-sided tests) and its level"),
+  decidedBy: external_exports.enum(["test", "equivalence"]).describe("the interval the verdict was read from: the test's, or the equivalence interval (unchanged)"),
+  floor: external_exports.strictObject({ amount: external_exports.number(), text: word, margin: external_exports.number() }).optional().describe("min-change applied: the floor in the unit, and the relative margin read against"),
+  readFrom: name.optional().describe("a throughput's change read from its time's: that result's name")
+}).describe("the change of head against base");
+var VerdictSchema = external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]);
+var JudgedBenchmarkSchema = external_exports.strictObject({
+  name,
+  metric: word.optional(),
+  verdict: VerdictSchema,
+  change: ChangeSchema.nullable(),
+  outlierPairs: external_exports.strictObject({
+    excluded: external_exports.array(count2).describe("flagged by the outlier rule and left out of the test and the estimate"),
+    kept: external_exports.array(count2).describe("flagged but kept: outliers are left out only in balanced pairs, one above for one below, so that leaving them out cannot tilt the test")
+  }).optional().describe("the outlier rule's pairs, as indices into measured pairs (from 0)"),
+  base: SideSummarySchema.optional(),
+  head: SideSummarySchema.optional(),
+  pairedCv: external_exports.number().optional(),
+  pairedMad: external_exports.number().optional(),
+  pairsToSettle: count2.nullable().optional().describe("inconclusive: about how many pairs in all would settle it"),
+  diagnostics: external_exports.array(DiagnosticSchema).max(100).optional(),
+  noise: external_exports.strictObject({
+    pairs: external_exports.number(),
+    singleRunCv: external_exports.number(),
+    pairedCv: external_exports.number(),
+    pairedLogSd: external_exports.number(),
+    pairingGain: external_exports.number(),
+    aaChange: external_exports.number(),
+    detectable: external_exports.array(external_exports.strictObject({ pairs: external_exports.number(), change: external_exports.number() })).max(16),
+    pairsForThreshold: external_exports.number(),
+    suggestedThreshold: external_exports.number()
+  }).optional().describe("pairbench noise (an A/A run): the noise floor of this benchmark")
+});
+var JudgementSchema = external_exports.strictObject({
+  tool: ToolSchema.describe("the pairbench that judged"),
+  verdict: VerdictSchema,
+  benchmarks: external_exports.array(JudgedBenchmarkSchema).max(LIMITS.benchmarks).describe("one per measured benchmark, in measured.benchmarks' order")
+}).describe("what the pairs were judged to say");
+var ResultsV2Schema = external_exports.strictObject({
+  schemaVersion: external_exports.literal(2),
+  kind: external_exports.enum(["compare", "noise"]).optional().describe("noise: an A/A run of one revision"),
+  status: external_exports.enum(["running", "complete", "partial", "failed"]).optional(),
+  measured: MeasuredSchema,
+  judging: JudgingSchema,
+  judgement: JudgementSchema.nullable()
+}).superRefine((doc, ctx) => {
+  const judged = doc.judgement?.benchmarks;
+  if (!judged) return;
+  const measured2 = doc.measured.benchmarks;
+  if (judged.length !== measured2.length) {
+    ctx.addIssue({ code: "custom", path: ["judgement", "benchmarks"], message: `holds ${judged.length} benchmarks but measured.benchmarks ${measured2.length}; expected one judged row per measured benchmark` });
+    return;
+  }
+  judged.forEach((j, i2) => {
+    const m = measured2[i2];
+    if (j.name !== m.name || (j.metric ?? "") !== (m.metric ?? "")) {
+      ctx.addIssue({ code: "custom", path: ["judgement", "benchmarks", i2], message: `names ${JSON.stringify(j.name)}${j.metric ? ` (metric ${j.metric})` : ""} but measured.benchmarks[${i2}] is ${JSON.stringify(m.name)}${m.metric ? ` (metric ${m.metric})` : ""}; expected the judged rows in the measured rows' order` });
+    }
+  });
+}).describe("A pairbench results file");
+
+// src/results/v2.ts
+var JUDGING_KEYS = Object.keys(JudgingSchema.shape).filter((key) => key !== "benchmarks");
+function defaultAlpha() {
+  return Number(optionDef("alpha").default);
+}
+function compact(o2) {
+  return Object.fromEntries(Object.entries(o2).filter(([, v]) => v !== void 0));
+}
+function accepted(shape, key, value) {
+  const field2 = shape[key];
+  if (!field2) return null;
+  const read = field2.safeParse(value);
+  return read.success ? { value: read.data } : null;
+}
+function runSettings(settings) {
+  const out = {};
+  for (const key of Object.keys(RunSettingsSchema.shape)) {
+    const raw = settings[key];
+    if (raw === void 0) continue;
+    const value = key === "benchmarks" && Array.isArray(raw) ? raw.map((b) => compact({ ...b, threshold: void 0, minChange: void 0 })) : raw;
+    const kept = accepted(RunSettingsSchema.shape, key, value);
+    if (kept) out[key] = kept.value;
+  }
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+function judgingOf(results) {
+  const out = {};
+  for (const key of JUDGING_KEYS) {
+    const raw = results.settings?.[key];
+    if (raw === void 0) continue;
+    const kept = accepted(JudgingSchema.shape, key, raw);
+    if (kept) out[key] = kept.value;
+  }
+  const own3 = results.benchmarks.filter((b) => b.threshold !== void 0 || b.minChange !== void 0).map((b) => compact({ name: b.name, metric: b.metric, threshold: b.threshold, minChange: b.minChange }));
+  if (own3.length > 0) out["benchmarks"] = own3;
+  return out;
+}
+function levelOf(c4, alpha) {
+  return c4.ciLevel ?? c4.level ?? c4.confidence ?? 1 - alpha;
+}
+function changeToV2(c4, alpha) {
+  const byEquivalence = c4.basis === "equivalence";
+  const tested = byEquivalence ? c4.tested ?? { ci: c4.ci, level: levelOf(c4, alpha) } : { ci: c4.ci, level: levelOf(c4, alpha), achievedConfidence: c4.achievedConfidence };
+  const equivalence = byEquivalence ? { ci: c4.ci, level: levelOf(c4, alpha), achieved: c4.achievedConfidence } : c4.equivalence ? { ci: c4.equivalence.ci, level: c4.equivalence.level } : void 0;
+  return compact({
+    estimate: c4.estimate,
+    test: compact({ name: c4.test, method: c4.method, p: c4.pValue, pAdjusted: c4.pAdjusted, pMonteCarloError: c4.pMonteCarloError, n: c4.n, ci: tested.ci, level: tested.level, achieved: tested.achievedConfidence }),
+    equivalence: equivalence ? compact(equivalence) : void 0,
+    decidedBy: byEquivalence ? "equivalence" : "test",
+    floor: c4.floor,
+    readFrom: c4.readFrom
+  });
+}
+function changeFromV2(c4, alpha) {
+  const confidence = 1 - alpha;
+  const t = c4.test;
+  const eq = c4.equivalence;
+  const common2 = compact({ estimate: c4.estimate, confidence, pValue: t.p, pAdjusted: t.pAdjusted, test: t.name, method: t.method, pMonteCarloError: t.pMonteCarloError, n: t.n, floor: c4.floor, readFrom: c4.readFrom });
+  if (c4.decidedBy === "equivalence" && eq) {
+    return compact({
+      ...common2,
+      ci: eq.ci,
+      ciLevel: eq.level,
+      level: eq.level !== confidence ? eq.level : void 0,
+      achievedConfidence: eq.achieved,
+      basis: "equivalence",
+      equivalence: { ci: eq.ci, level: eq.level },
+      tested: compact({ ci: t.ci, level: t.level, achievedConfidence: t.achieved })
+    });
+  }
+  return compact({
+    ...common2,
+    ci: t.ci,
+    ciLevel: t.level,
+    level: t.level !== confidence ? t.level : void 0,
+    achievedConfidence: t.achieved,
+    equivalence: eq ? { ci: eq.ci, level: eq.level } : void 0
+  });
+}
+function measuredRow(b) {
+  return compact({
+    name: b.name,
+    unit: b.unit,
+    direction: b.direction,
+    metric: b.metric,
+    reciprocalOf: b.reciprocalOf,
+    presence: b.presence,
+    stoppedBecause: b.stoppedBecause,
+    futility: b.futility,
+    pairs: b.pairs,
+    oneSidedPairs: b.oneSidedPairs,
+    overhead: b.overhead,
+    iterations: b.iterations,
+    design: b.design,
+    failedRuns: b.failedRuns,
+    // the failure as the schema declares it: the job's own name, which the engine also keeps on it, is the row's to say
+    failure: b.failure ? failureOf(b.failure) : void 0
+  });
+}
+function failureOf(f) {
+  return compact({ side: f.side, kind: f.kind, exitCode: f.exitCode, signal: f.signal, stderrTail: f.stderrTail, message: f.message });
+}
+function judgedRow(b, alpha) {
+  return compact({
+    name: b.name,
+    metric: b.metric,
+    verdict: b.verdict,
+    change: b.change ? changeToV2(b.change, alpha) : null,
+    outlierPairs: b.outliers || b.outliersKept ? { excluded: b.outliers ?? [], kept: b.outliersKept ?? [] } : void 0,
+    base: b.base,
+    head: b.head,
+    pairedCv: b.pairedCv,
+    pairedMad: b.pairedMad,
+    pairsToSettle: b.pairsToSettle,
+    diagnostics: b.diagnostics,
+    noise: b.noise
+  });
+}
+function toV2(results) {
+  const judging = judgingOf(results);
+  const alpha = judging.alpha ?? defaultAlpha();
+  const judged = results.verdict !== void 0 && results.benchmarks.every((b) => b.verdict !== void 0);
+  return compact({
+    schemaVersion: 2,
+    kind: results.kind,
+    status: results.status,
+    measured: compact({
+      tool: results.tool,
+      revisions: { base: results.base, head: results.head },
+      environment: results.environment,
+      environments: results.environments,
+      settings: runSettings(results.settings ?? {}),
+      startedAt: results.startedAt,
+      finishedAt: results.finishedAt,
+      stoppedBecause: results.stoppedBecause,
+      rounds: results.rounds,
+      shard: results.shard,
+      missingShards: results.missingShards,
+      notRun: results.notRun,
+      failures: results.failures,
+      benchmarks: results.benchmarks.map(measuredRow)
+    }),
+    judging,
+    judgement: judged ? { tool: { name: "pairbench", version: VERSION }, verdict: results.verdict, benchmarks: results.benchmarks.map((b) => judgedRow(b, alpha)) } : null
+  });
+}
+function fromV2(doc) {
+  const { benchmarks: own3, ...judging } = doc.judging;
+  const alpha = judging.alpha ?? defaultAlpha();
+  const ownOf = new Map((own3 ?? []).map((o2) => [`${o2.name}\0${o2.metric ?? ""}`, o2]));
+  const m = doc.measured;
+  const benchmarks = m.benchmarks.map((b, i2) => {
+    const o2 = ownOf.get(`${b.name}\0${b.metric ?? ""}`);
+    const j = doc.judgement?.benchmarks[i2];
+    const { name: _n, metric: _m, change, outlierPairs, ...judged } = j ?? { name: b.name, change: void 0, outlierPairs: void 0 };
+    return compact({
+      ...b,
+      threshold: o2?.threshold,
+      minChange: o2?.minChange,
+      ...judged,
+      outliers: outlierPairs?.excluded,
+      outliersKept: outlierPairs?.kept,
+      ...j ? { change: change ? changeFromV2(change, alpha) : null } : {}
+    });
+  });
+  const settings = { ...m.settings, ...judging };
+  return compact({
+    schemaVersion: 1,
+    kind: doc.kind,
+    tool: m.tool,
+    base: m.revisions.base,
+    head: m.revisions.head,
+    environment: m.environment,
+    environments: m.environments,
+    settings: Object.keys(settings).length > 0 ? settings : void 0,
+    status: doc.status,
+    stoppedBecause: m.stoppedBecause,
+    startedAt: m.startedAt,
+    finishedAt: m.finishedAt,
+    verdict: doc.judgement?.verdict,
+    rounds: m.rounds,
+    shard: m.shard,
+    missingShards: m.missingShards,
+    notRun: m.notRun,
+    failures: m.failures,
+    benchmarks
+  });
+}
+
+// src/results/writer.ts
 var ResultsWriteError = class extends PairbenchError {
   path;
   constructor(path10, err, kept) {
@@ -34010,16 +34435,33 @@ function estimateFileBytes(benchmarks, pairs, nameChars) {
 }
 var WRITE_SHARE = 0.1;
 function* resultsText(results) {
-  const { benchmarks, ...top } = results;
-  const head = JSON.stringify({ ...top, benchmarks: 0 }, null, 1);
-  yield head.slice(0, head.lastIndexOf("0"));
-  if (benchmarks.length === 0) {
-    yield "[]\n}\n";
+  const { schemaVersion, kind, status, measured: measured2, judging, judgement } = toV2(results);
+  const { benchmarks: measuredRows, ...measuredTop } = measured2;
+  const nested = (value) => JSON.stringify(value, null, 1).replaceAll("\n", "\n ");
+  const opening = JSON.stringify({ schemaVersion, kind, status, measured: { ...measuredTop, benchmarks: 0 } }, null, 1);
+  yield opening.slice(0, opening.lastIndexOf("0"));
+  yield* rows(measuredRows);
+  yield `,
+ "judging": ${nested(judging)}`;
+  if (judgement === null) {
+    yield ',\n "judgement": null\n}\n';
+    return;
+  }
+  const { benchmarks: judgedRows, ...judgementTop } = judgement;
+  const judged = nested({ ...judgementTop, benchmarks: 0 });
+  yield `,
+ "judgement": ${judged.slice(0, judged.lastIndexOf("0"))}`;
+  yield* rows(judgedRows);
+  yield "\n}\n";
+}
+function* rows(list) {
+  if (list.length === 0) {
+    yield "[]\n }";
     return;
   }
   yield "[\n";
-  for (let i2 = 0; i2 < benchmarks.length; i2++) yield `${JSON.stringify(benchmarks[i2])}${i2 < benchmarks.length - 1 ? ",\n" : "\n"}`;
-  yield "]\n}\n";
+  for (let i2 = 0; i2 < list.length; i2++) yield `   ${JSON.stringify(list[i2])}${i2 < list.length - 1 ? ",\n" : "\n"}`;
+  yield "  ]\n }";
 }
 function writeResultsFile(path10, results) {
   const fd = openSync(path10, "w");
@@ -34112,8 +34554,8 @@ var TOKEN_SHAPES = [
 ];
 function secretValues(env) {
   const out = [];
-  for (const [name, value] of Object.entries(env)) {
-    if (value !== void 0 && SECRET_NAME.test(name) && value.trim().length >= MIN_SECRET_LENGTH) out.push(value);
+  for (const [name2, value] of Object.entries(env)) {
+    if (value !== void 0 && SECRET_NAME.test(name2) && value.trim().length >= MIN_SECRET_LENGTH) out.push(value);
   }
   return out;
 }
@@ -34128,8 +34570,8 @@ function redactor(secrets) {
     }
   }
   const ordered = [...values].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a2, b) => b.length - a2.length);
-  return (text) => {
-    let out = text;
+  return (text2) => {
+    let out = text2;
     for (const v of ordered) if (out.includes(v)) out = out.split(v).join(REDACTED);
     for (const shape of TOKEN_SHAPES) out = out.replace(shape, REDACTED);
     return out;
@@ -34144,9 +34586,9 @@ function addSecret(value) {
   named.add(value);
   current = null;
 }
-function redactOutput(text) {
+function redactOutput(text2) {
   current ??= redactor([...secretValues(process.env), ...named]);
-  return current(text);
+  return current(text2);
 }
 
 // node_modules/is-plain-obj/index.js
@@ -34160,10 +34602,10 @@ function isPlainObject2(value) {
 
 // node_modules/execa/lib/arguments/file-url.js
 import { fileURLToPath } from "node:url";
-var safeNormalizeFileUrl = (file2, name) => {
+var safeNormalizeFileUrl = (file2, name2) => {
   const fileString = normalizeFileUrl(normalizeDenoExecPath(file2));
   if (typeof fileString !== "string") {
-    throw new TypeError(`${name} must be a string or a file URL: ${fileString}.`);
+    throw new TypeError(`${name2} must be a string or a file URL: ${fileString}.`);
   }
   return fileString;
 };
@@ -35496,7 +35938,7 @@ var getSignals = () => {
   return signals2;
 };
 var normalizeSignal = ({
-  name,
+  name: name2,
   number: defaultNumber,
   description,
   action,
@@ -35504,11 +35946,11 @@ var normalizeSignal = ({
   standard
 }) => {
   const {
-    signals: { [name]: constantSignal }
+    signals: { [name2]: constantSignal }
   } = constants;
   const supported = constantSignal !== void 0;
   const number4 = supported ? constantSignal : defaultNumber;
-  return { name, number: number4, description, supported, action, forced, standard };
+  return { name: name2, number: number4, description, supported, action, forced, standard };
 };
 
 // node_modules/human-signals/build/src/main.js
@@ -35517,14 +35959,14 @@ var getSignalsByName = () => {
   return Object.fromEntries(signals2.map(getSignalByName));
 };
 var getSignalByName = ({
-  name,
+  name: name2,
   number: number4,
   description,
   supported,
   action,
   forced,
   standard
-}) => [name, { name, number: number4, description, supported, action, forced, standard }];
+}) => [name2, { name: name2, number: number4, description, supported, action, forced, standard }];
 var signalsByName = getSignalsByName();
 var getSignalsByNumber = () => {
   const signals2 = getSignals();
@@ -35540,10 +35982,10 @@ var getSignalByNumber = (number4, signals2) => {
   if (signal === void 0) {
     return {};
   }
-  const { name, description, supported, action, forced, standard } = signal;
+  const { name: name2, description, supported, action, forced, standard } = signal;
   return {
     [number4]: {
-      name,
+      name: name2,
       number: number4,
       description,
       supported,
@@ -35554,7 +35996,7 @@ var getSignalByNumber = (number4, signals2) => {
   };
 };
 var findSignalByNumber = (number4, signals2) => {
-  const signal = signals2.find(({ name }) => constants2.signals[name] === number4);
+  const signal = signals2.find(({ name: name2 }) => constants2.signals[name2] === number4);
   if (signal !== void 0) {
     return signal;
   }
@@ -35963,13 +36405,13 @@ var handleSendStrict = ({ anyProcess, channel, isSubprocess, message, strict }) 
   const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
   const hasListeners = hasMessageListeners(anyProcess, ipcEmitter);
   return {
-    id: count2++,
+    id: count3++,
     type: REQUEST_TYPE,
     message,
     hasListeners
   };
 };
-var count2 = 0;
+var count3 = 0;
 var validateStrictDeadlock = (outgoingMessages, wrappedMessage) => {
   if (!isStrictRequest(wrappedMessage) || wrappedMessage.hasListeners) {
     return;
@@ -36579,8 +37021,8 @@ var resolvePathDirectories = (file2, { cwd, path: searchPath, pathExt }) => {
     }
   }
 };
-var getWindowsEnvironmentValue = (environment, name) => {
-  const environmentKey = Object.keys(environment).sort().find((key) => key.toUpperCase() === name);
+var getWindowsEnvironmentValue = (environment, name2) => {
+  const environmentKey = Object.keys(environment).sort().find((key) => key.toUpperCase() === name2);
   return environmentKey === void 0 ? void 0 : environment[environmentKey];
 };
 var SHEBANG_BYTE_LENGTH = 150;
@@ -37704,7 +38146,7 @@ function parseMilliseconds(milliseconds) {
 
 // node_modules/pretty-ms/index.js
 var isZero = (value) => value === 0 || value === 0n;
-var pluralize = (word, count4) => count4 === 1 || count4 === 1n ? word : `${word}s`;
+var pluralize = (word2, count5) => count5 === 1 || count5 === 1n ? word2 : `${word2}s`;
 var SECOND_ROUNDING_EPSILON = 1e-7;
 var ONE_DAY_IN_MILLISECONDS = 24n * 60n * 60n * 1000n;
 function prettyMilliseconds(milliseconds, options) {
@@ -40215,12 +40657,12 @@ var SignalExit = class extends SignalExitBase {
     for (const sig2 of signals) {
       this.#sigListeners[sig2] = () => {
         const listeners = this.#process.listeners(sig2);
-        let { count: count4 } = this.#emitter;
+        let { count: count5 } = this.#emitter;
         const p = process14;
         if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-          count4 += p.__signal_exit_emitter__.count;
+          count5 += p.__signal_exit_emitter__.count;
         }
-        if (listeners.length === count4) {
+        if (listeners.length === count5) {
           this.unload();
           const ret = this.#emitter.emit("exit", null, sig2);
           const s = sig2 === "SIGHUP" ? this.#hupSig : sig2;
@@ -42000,8 +42442,8 @@ var Git = class {
   async defaultBranch() {
     const head = await this.run(["symbolic-ref", "--quiet", "refs/remotes/origin/HEAD"], { allowFail: true });
     if (head.exitCode === 0 && head.stdout) return head.stdout.replace(/^refs\/remotes\//, "");
-    for (const name of ["main", "master", "origin/main", "origin/master"]) {
-      if (await this.resolve(name)) return name;
+    for (const name2 of ["main", "master", "origin/main", "origin/master"]) {
+      if (await this.resolve(name2)) return name2;
     }
     return null;
   }
@@ -42048,8 +42490,8 @@ function nothingCompared(results) {
 function nothingAllowed(results) {
   return results.settings?.["allowNothingCompared"] === true;
 }
-function decideGate(results, failOn, accepted = false) {
-  const effective = gateAfterAcceptance(failOn, accepted);
+function decideGate(results, failOn, accepted2 = false) {
+  const effective = gateAfterAcceptance(failOn, accepted2);
   const nothing = nothingCompared(results);
   const allowed = failOn === "none" || nothingAllowed(results);
   const failing = [];
@@ -42070,11 +42512,8 @@ function decideGate(results, failOn, accepted = false) {
   const fails = reasons.some((r) => r !== "failure");
   const exitCode = results.status === "failed" ? 3 : fails ? 1 : 0;
   const conclusion = results.status === "failed" || reasons.includes("nothing-compared") || reasons.includes("regression") ? "failure" : nothing || results.verdict !== "unchanged" && results.verdict !== "improvement" || results.status === "partial" ? "neutral" : "success";
-  return { failOn, accepted, effective, nothing, nothingAllowed: nothing !== null && allowed, fails, reasons, failing, exitCode, conclusion };
+  return { failOn, accepted: accepted2, effective, nothing, nothingAllowed: nothing !== null && allowed, fails, reasons, failing, exitCode, conclusion };
 }
-
-// src/version.ts
-var VERSION = "1.0.0";
 
 // src/measure/helper.ts
 import { execFile as execFile2 } from "node:child_process";
@@ -42640,8 +43079,8 @@ function wrapForCounting(counter, shellArgv) {
       try {
         let total = 0;
         let found = false;
-        for (const name of readdirSync(dir)) {
-          for (const m of readFileSync4(join2(dir, name), "utf8").matchAll(/Collected : (\d+)/g)) {
+        for (const name2 of readdirSync(dir)) {
+          for (const m of readFileSync4(join2(dir, name2), "utf8").matchAll(/Collected : (\d+)/g)) {
             total += Number(m[1]);
             found = true;
           }
@@ -42784,10 +43223,10 @@ var shown = (v) => String(v).slice(0, 80);
 function environmentDifferences(envs) {
   const out = [];
   const kernels = envs.some((e) => e.kernel !== void 0);
-  for (const [key, name] of MACHINE) {
+  for (const [key, name2] of MACHINE) {
     if (key === "os" && kernels) continue;
     const values = [...new Set(envs.flatMap((e) => e[key] === void 0 ? [] : [shown(e[key])]))];
-    if (values.length > 1) out.push(`${name} (${values.join(" / ")})`);
+    if (values.length > 1) out.push(`${name2} (${values.join(" / ")})`);
   }
   for (const side of ["base", "head"]) {
     const tools = [...new Set(envs.flatMap((e) => Object.keys(e.toolchains?.[side] ?? {})))].sort();
@@ -42942,9 +43381,9 @@ var Output = class {
     };
   }
 };
-function lastBytes(text, bytes) {
-  const buf = Buffer.from(text, "utf8");
-  return buf.length <= bytes ? text : buf.subarray(buf.length - bytes).toString("utf8");
+function lastBytes(text2, bytes) {
+  const buf = Buffer.from(text2, "utf8");
+  return buf.length <= bytes ? text2 : buf.subarray(buf.length - bytes).toString("utf8");
 }
 
 // src/measure/helper-process.ts
@@ -43061,7 +43500,7 @@ function alive(pid) {
 // src/measure/signals.ts
 import { constants as constants4 } from "node:os";
 var NAMES = /* @__PURE__ */ new Map();
-for (const [name, n3] of Object.entries(constants4.signals)) if (!NAMES.has(n3)) NAMES.set(n3, name);
+for (const [name2, n3] of Object.entries(constants4.signals)) if (!NAMES.has(n3)) NAMES.set(n3, name2);
 function signalName(n3) {
   return NAMES.get(n3) ?? `signal ${n3}`;
 }
@@ -43254,14 +43693,14 @@ async function runCommands(reqs) {
 }
 
 // src/harness/index.ts
-var HARNESS_PARSERS = Object.fromEntries(HARNESSES.map((h2) => [h2.format, (text) => h2.parse(text)]));
-function parseHarness(format2, text, options = {}) {
+var HARNESS_PARSERS = Object.fromEntries(HARNESSES.map((h2) => [h2.format, (text2) => h2.parse(text2)]));
+function parseHarness(format2, text2, options = {}) {
   const harness = harnessOf(format2);
   if (!harness) {
     throw new HarnessParseError(format2, null, `unknown harness format; expected one of ${HARNESS_FORMATS.join(", ")}`);
   }
   try {
-    return harness.parse(text, options);
+    return harness.parse(text2, options);
   } catch (err) {
     if (err instanceof HarnessParseError) throw err;
     const detail = err instanceof Error ? err.message : String(err);
@@ -43282,10 +43721,10 @@ function selectionBlocker(command, format2, names2) {
     return `the run command has no ${FILTER_PLACEHOLDER} or ${BENCHMARK_PLACEHOLDER} placeholder to say where the selection goes`;
   }
   if (command.includes(FILE_PLACEHOLDER) && select.files === void 0) return `${FILE_PLACEHOLDER} names test files, which only --format vitest selects by`;
-  for (const name of names2) {
-    if (/[\u0000-\u001f\u007f]/.test(name)) return `benchmark ${JSON.stringify(name)} holds a control character`;
-    if (name.startsWith("-")) return `benchmark ${JSON.stringify(name)} starts with "-" and would read as an option`;
-    const refused = select.refuses?.(name) ?? null;
+  for (const name2 of names2) {
+    if (/[\u0000-\u001f\u007f]/.test(name2)) return `benchmark ${JSON.stringify(name2)} holds a control character`;
+    if (name2.startsWith("-")) return `benchmark ${JSON.stringify(name2)} starts with "-" and would read as an option`;
+    const refused = select.refuses?.(name2) ?? null;
     if (refused !== null) return refused;
   }
   return null;
@@ -43309,9 +43748,9 @@ function selectBenchmarks(command, format2, names2, sizing) {
   const sized = sizingFlags2(command, format2, sizing);
   return { command: `${selected}${sized.command}`, env: { ...env, ...sized.env } };
 }
-function filterMatches(format2, filter, name, env = process.env) {
-  if (filter.test(name)) return true;
-  return harnessOf(format2)?.select?.alsoMatches?.(filter, name, env) ?? false;
+function filterMatches(format2, filter, name2, env = process.env) {
+  if (filter.test(name2)) return true;
+  return harnessOf(format2)?.select?.alsoMatches?.(filter, name2, env) ?? false;
 }
 function wholeSuite(command, format2, sizing) {
   const sized = format2 ? sizingFlags2(command, format2, sizing) : { command: "", env: {} };
@@ -43797,8 +44236,8 @@ function benjaminiHochberg(p) {
 // src/stats/verdict.ts
 function verdictOf(change, threshold, direction) {
   if (!change) return "inconclusive";
-  const level = change.ciLevel ?? change.level ?? change.confidence;
-  const confident = (change.achievedConfidence ?? level) >= level - 1e-12;
+  const level2 = change.ciLevel ?? change.level ?? change.confidence;
+  const confident = (change.achievedConfidence ?? level2) >= level2 - 1e-12;
   if (!confident) return "inconclusive";
   const [lower, upper] = change.ci;
   const significant = lower > 0 || upper < 0;
@@ -43882,10 +44321,10 @@ function rowPValue(pairsP, speaks, counts2) {
 function signTestCanReject(counts2) {
   return counts2 !== void 0 && counts2.base + counts2.head >= 2;
 }
-function calledFromZeros(counts2, kept, level, pAdjusted, alpha, threshold, outliers) {
+function calledFromZeros(counts2, kept, level2, pAdjusted, alpha, threshold, outliers) {
   const excess = keptExtremes(counts2, outliers);
   if (excess === 0 || !(pAdjusted < alpha)) return null;
-  const hl = withExtremes(kept, excess, level);
+  const hl = withExtremes(kept, excess, level2);
   if (excess > 0) return Math.expm1(hl.lower) > threshold ? 1 : null;
   return Math.expm1(hl.upper) < -threshold ? -1 : null;
 }
@@ -43918,14 +44357,14 @@ function intervalAlpha(pAdjusted, alpha, correction) {
   if (correction === "bh") return Math.max(1, rejected) * alpha / m;
   return alpha / Math.max(1, m - rejected);
 }
-function widenedToTest(kept, level) {
+function widenedToTest(kept, level2) {
   const holdsZero = (l) => {
     const hl = hodgesLehmann(kept, l, { zeros: "keep" });
     return { hl, holds: hl.lower <= 0 && hl.upper >= 0 };
   };
   const top = holdsZero(1 - 1e-12);
   if (!top.holds) return { ci: [Math.expm1(top.hl.lower), Math.expm1(top.hl.upper)], ciLevel: 1, achievedConfidence: Math.min(top.hl.achievedConfidence, 1 - 1e-12) };
-  let lo = Math.log(1 - level);
+  let lo = Math.log(1 - level2);
   let hi = Math.log(1e-12);
   let found = top.hl;
   let foundLevel = 1 - 1e-12;
@@ -44655,7 +45094,7 @@ function binomialUpperTail(k, m, p) {
   }
   return Math.min(1, tail2);
 }
-function warmupEvident(processes, level = WARMUP_LEVEL) {
+function warmupEvident(processes, level2 = WARMUP_LEVEL) {
   let first = 0;
   let m = 0;
   for (const reps of processes) {
@@ -44665,7 +45104,7 @@ function warmupEvident(processes, level = WARMUP_LEVEL) {
     m++;
     if (reps[0] === top) first++;
   }
-  return m > 0 && binomialUpperTail(first, m, 1 / 3) <= level;
+  return m > 0 && binomialUpperTail(first, m, 1 / 3) <= level2;
 }
 function chooseDesign(components, candidates, budget, keep2) {
   const variants = "between" in components ? [{ warmup: 0, components }] : components;
@@ -44772,17 +45211,17 @@ function designRecord(d, pairs) {
   };
 }
 var round = (v) => Number(v.toPrecision(6));
-function repetitionsOf(samples, name) {
-  const s = samples.find((x) => x.name === name);
+function repetitionsOf(samples, name2) {
+  const s = samples.find((x) => x.name === name2);
   if (!s) return null;
   return s.repetitions ?? [s.value];
 }
-function recordPilot(d, name, got) {
+function recordPilot(d, name2, got) {
   if (d.phase !== "pilot") return null;
   const index = d.pilot.length % PILOT_LENGTHS_MS.length;
   const run = d.pilotRun.lengths[index];
-  const base = repetitionsOf(got.base, name);
-  const head = repetitionsOf(got.head, name);
+  const base = repetitionsOf(got.base, name2);
+  const head = repetitionsOf(got.head, name2);
   const w = d.pilotRun.warmup;
   const length = (reps) => byIterations(d) && run.iterations !== void 0 ? { repetitionMs: run.iterations * median2(reps.length > w ? reps.slice(w) : reps) / 1e6 } : {};
   d.pilot.push({
@@ -44908,12 +45347,12 @@ var PROGRAM = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|<>()$`'"\\]*\s+)*([^\s;&|<>(
 function programInside(command, dir) {
   const m = PROGRAM.exec(command);
   if (!m) return null;
-  const word = m[1];
+  const word2 = m[1];
   let path10;
   let root;
   try {
     root = realpathSync2(dir);
-    path10 = realpathSync2(isAbsolute3(word) ? word : join5(dir, word));
+    path10 = realpathSync2(isAbsolute3(word2) ? word2 : join5(dir, word2));
   } catch {
     return null;
   }
@@ -44938,9 +45377,9 @@ function isElf(path10) {
 }
 var COPY_SUFFIX = ".pairbench-copy-";
 var ASIDE_SUFFIX = ".pairbench-aside-";
-function leftByDeadRun(name, prefix) {
-  if (!name.startsWith(prefix)) return false;
-  const pid = name.slice(prefix.length);
+function leftByDeadRun(name2, prefix) {
+  if (!name2.startsWith(prefix)) return false;
+  const pid = name2.slice(prefix.length);
   return /^[1-9][0-9]{0,9}$/.test(pid) && !alive(Number(pid));
 }
 function within(root, path10) {
@@ -44962,10 +45401,10 @@ function tidyAfterKilledRuns(path10, dir) {
     return;
   }
   const me = process.getuid?.();
-  for (const name of names2) {
-    const file2 = join5(folder, name);
-    const copy = leftByDeadRun(name, `${basename3(path10)}${COPY_SUFFIX}`);
-    const aside = !copy && leftByDeadRun(name, `${basename3(path10)}${ASIDE_SUFFIX}`);
+  for (const name2 of names2) {
+    const file2 = join5(folder, name2);
+    const copy = leftByDeadRun(name2, `${basename3(path10)}${COPY_SUFFIX}`);
+    const aside = !copy && leftByDeadRun(name2, `${basename3(path10)}${ASIDE_SUFFIX}`);
     if (!copy && !aside) continue;
     const st = lstatSync4(file2);
     if (!st.isFile() || me !== void 0 && st.uid !== me) continue;
@@ -45079,25 +45518,25 @@ function sparseness(path10) {
 }
 
 // src/results/schema.ts
-var finite = external_exports.number().refine(Number.isFinite, "must be a finite number");
-var nonnegative = finite.refine((v) => v >= 0, "must be 0 or greater");
-var PairSchema = external_exports.object({
-  base: nonnegative,
-  head: nonnegative,
+var finite2 = external_exports.number().refine(Number.isFinite, "must be a finite number");
+var nonnegative2 = finite2.refine((v) => v >= 0, "must be 0 or greater");
+var PairSchema2 = external_exports.object({
+  base: nonnegative2,
+  head: nonnegative2,
   order: external_exports.enum(["base-first", "head-first"])
 }).refine((p) => p.base === 0 === (p.head === 0), "base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedPairs)");
-var OneSidedPairSchema = external_exports.object({
-  base: nonnegative,
-  head: nonnegative,
+var OneSidedPairSchema2 = external_exports.object({
+  base: nonnegative2,
+  head: nonnegative2,
   order: external_exports.enum(["base-first", "head-first"]),
   after: external_exports.number().int().nonnegative().optional()
 }).refine((p) => p.base === 0 !== (p.head === 0), "exactly one of base and head must be 0");
-var RevisionSchema = external_exports.object({
+var RevisionSchema2 = external_exports.object({
   ref: external_exports.string().max(1024).nullable().optional(),
   sha: external_exports.string().max(64).nullable().optional(),
   dir: external_exports.string().max(4096).nullable().optional()
 });
-var SideSummarySchema = external_exports.object({
+var SideSummarySchema2 = external_exports.object({
   n: external_exports.number(),
   median: external_exports.number(),
   mean: external_exports.number(),
@@ -45108,7 +45547,7 @@ var SideSummarySchema = external_exports.object({
   /** median absolute deviation × 1.4826, same unit: the robust spread of single runs */
   mad: external_exports.number().optional()
 });
-var DiagnosticSchema = external_exports.object({
+var DiagnosticSchema2 = external_exports.object({
   code: external_exports.string().max(64),
   severity: external_exports.enum(["info", "warning"]),
   /**
@@ -45119,7 +45558,7 @@ var DiagnosticSchema = external_exports.object({
   /** the figures it states (stats/types.ts, `Finding`), from which each report words it (report/findings.ts) */
   figures: external_exports.record(external_exports.string(), external_exports.unknown()).optional()
 });
-var ChangeSchema = external_exports.object({
+var ChangeSchema2 = external_exports.object({
   estimate: external_exports.number(),
   ci: external_exports.tuple([external_exports.number(), external_exports.number()]),
   confidence: external_exports.number().optional(),
@@ -45153,7 +45592,7 @@ var ChangeSchema = external_exports.object({
   /** a throughput's change read from its time's (`reciprocalOf`): that result's name */
   readFrom: external_exports.string().min(1).max(LIMITS.nameLength).optional()
 });
-var FailureSchema = external_exports.object({
+var FailureSchema2 = external_exports.object({
   side: external_exports.enum(["base", "head"]),
   kind: external_exports.enum(["build", "exit", "timeout", "signal", "parse", "spawn"]),
   exitCode: external_exports.number().nullable().optional(),
@@ -45161,20 +45600,20 @@ var FailureSchema = external_exports.object({
   stderrTail: external_exports.string().max(65536).optional(),
   message: external_exports.string().max(65536)
 });
-var SETTING_TEXT = 65536;
-var RecordedScalarSchema = external_exports.union([external_exports.string().max(SETTING_TEXT), finite, external_exports.boolean(), external_exports.null()]);
+var SETTING_TEXT2 = 65536;
+var RecordedScalarSchema = external_exports.union([external_exports.string().max(SETTING_TEXT2), finite2, external_exports.boolean(), external_exports.null()]);
 var RecordedBenchmarksSchema = external_exports.array(
   external_exports.object({
     name: external_exports.string().max(LIMITS.nameLength),
-    run: external_exports.string().max(SETTING_TEXT).optional(),
+    run: external_exports.string().max(SETTING_TEXT2).optional(),
     format: external_exports.string().max(64).optional(),
     metrics: external_exports.array(external_exports.string().max(64)).max(16).optional(),
-    threshold: finite.optional(),
+    threshold: finite2.optional(),
     minChange: external_exports.string().max(64).optional(),
     direction: external_exports.string().max(64).optional(),
-    prepare: external_exports.string().max(SETTING_TEXT).optional(),
+    prepare: external_exports.string().max(SETTING_TEXT2).optional(),
     shell: external_exports.string().max(64).optional(),
-    filter: external_exports.string().max(SETTING_TEXT).optional(),
+    filter: external_exports.string().max(SETTING_TEXT2).optional(),
     interleave: external_exports.string().max(64).optional(),
     batch: external_exports.number().int().min(1).max(LIMITS.batch).optional(),
     iterations: external_exports.string().max(64).optional(),
@@ -45191,7 +45630,7 @@ var RecordedSettingsSchema = external_exports.unknown().transform((raw) => {
   }
   return out;
 });
-var VerdictSchema = external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]);
+var VerdictSchema2 = external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]);
 var BenchmarkResultSchema = external_exports.object({
   name: external_exports.string().min(1).max(LIMITS.nameLength),
   unit: external_exports.string().max(64),
@@ -45207,39 +45646,39 @@ var BenchmarkResultSchema = external_exports.object({
    * (stats/judge.ts, `reciprocalRows`)
    */
   reciprocalOf: external_exports.string().min(1).max(LIMITS.nameLength).optional(),
-  verdict: VerdictSchema.optional(),
+  verdict: VerdictSchema2.optional(),
   /** `added` / `removed`: the benchmark appeared on one side only (harness suites) */
   presence: external_exports.enum(["both", "added", "removed"]).optional(),
   stoppedBecause: external_exports.string().max(64).optional(),
-  pairs: external_exports.array(PairSchema).max(LIMITS.pairsPerBenchmark),
+  pairs: external_exports.array(PairSchema2).max(LIMITS.pairsPerBenchmark),
   /**
    * pairs in which one side printed 0 and the other did not (a Go `B/op` that a pool refilled in
    * some runs, an allocation a revision adds), in the order measured: they form no ratio, so they
    * are not in `pairs`, and an excess on one side weighs against `unchanged`
    * (stats/one-sided.ts)
    */
-  oneSidedPairs: external_exports.array(OneSidedPairSchema).max(LIMITS.pairsPerBenchmark).optional(),
+  oneSidedPairs: external_exports.array(OneSidedPairSchema2).max(LIMITS.pairsPerBenchmark).optional(),
   outliers: external_exports.array(external_exports.number().int().nonnegative()).optional(),
   outliersKept: external_exports.array(external_exports.number().int().nonnegative()).optional(),
-  base: SideSummarySchema.optional(),
-  head: SideSummarySchema.optional(),
+  base: SideSummarySchema2.optional(),
+  head: SideSummarySchema2.optional(),
   pairedCv: external_exports.number().optional(),
   /** robust spread of the ratios head/base across pairs: MAD × 1.4826 / median */
   pairedMad: external_exports.number().optional(),
-  change: ChangeSchema.nullable().optional(),
+  change: ChangeSchema2.nullable().optional(),
   pairsToSettle: external_exports.number().nullable().optional(),
-  diagnostics: external_exports.array(DiagnosticSchema).max(100).optional(),
-  failure: FailureSchema.optional(),
+  diagnostics: external_exports.array(DiagnosticSchema2).max(100).optional(),
+  failure: FailureSchema2.optional(),
   /**
    * pairbench's own per-run cost in this row's unit (the start of `sh -c`), measured by empty
    * calibration runs interleaved with the pairs. The pairs stay raw; the overhead (the median of
    * `samples` when present, else `ms`) is subtracted from both sides of every pair when judged.
    */
   overhead: external_exports.object({
-    ms: finite.refine((v) => v >= 0, "must be 0 or more"),
+    ms: finite2.refine((v) => v >= 0, "must be 0 or more"),
     n: external_exports.number().int().nonnegative().optional(),
     method: external_exports.string().max(512).optional(),
-    samples: external_exports.array(finite).max(LIMITS.pairsPerBenchmark).optional()
+    samples: external_exports.array(finite2).max(LIMITS.pairsPerBenchmark).optional()
   }).optional(),
   /** Go, `--iterations fixed`: every run of this benchmark, on both sides, did this many iterations (`-test.benchtime=Nx`) */
   iterations: external_exports.number().int().positive().optional(),
@@ -45283,8 +45722,8 @@ var BenchmarkResultSchema = external_exports.object({
     suggestedThreshold: external_exports.number()
   }).optional()
 });
-var ToolchainsSchema = external_exports.record(external_exports.string().max(32), external_exports.string().max(256));
-var EnvironmentSchema = external_exports.object({
+var ToolchainsSchema2 = external_exports.record(external_exports.string().max(32), external_exports.string().max(256));
+var EnvironmentSchema2 = external_exports.object({
   os: external_exports.string().max(256).optional(),
   cpu: external_exports.string().max(256).optional(),
   cores: external_exports.number().optional(),
@@ -45294,24 +45733,24 @@ var EnvironmentSchema = external_exports.object({
   kernel: external_exports.string().max(256).optional(),
   /** the OS image: /etc/os-release's PRETTY_NAME */
   image: external_exports.string().max(256).optional(),
-  toolchains: external_exports.object({ base: ToolchainsSchema.optional(), head: ToolchainsSchema.optional() }).optional()
+  toolchains: external_exports.object({ base: ToolchainsSchema2.optional(), head: ToolchainsSchema2.optional() }).optional()
 });
 var ResultsSchema = external_exports.object({
   schemaVersion: external_exports.literal(1),
   /** `compare` (the default) or `noise` (an A/A run of one revision) */
   kind: external_exports.enum(["compare", "noise"]).optional(),
   tool: external_exports.object({ name: external_exports.string().max(64), version: external_exports.string().max(64) }).optional(),
-  base: RevisionSchema,
-  head: RevisionSchema,
-  environment: EnvironmentSchema.optional(),
+  base: RevisionSchema2,
+  head: RevisionSchema2,
+  environment: EnvironmentSchema2.optional(),
   /** after a merge of files from more than one environment: each environment, in the files' order (results/environment-differences.ts) */
-  environments: external_exports.array(EnvironmentSchema).max(1e3).optional(),
+  environments: external_exports.array(EnvironmentSchema2).max(1e3).optional(),
   settings: RecordedSettingsSchema.optional(),
   status: external_exports.enum(["running", "complete", "partial", "failed"]).optional(),
   stoppedBecause: external_exports.string().max(64).optional(),
   startedAt: external_exports.string().max(64).optional(),
   finishedAt: external_exports.string().max(64).nullable().optional(),
-  verdict: VerdictSchema.optional(),
+  verdict: VerdictSchema2.optional(),
   geomean: external_exports.number().nullable().optional(),
   /** per round, the order in which the benchmarks were measured (freshly shuffled each round) */
   rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.nameLength))).optional(),
@@ -45320,7 +45759,7 @@ var ResultsSchema = external_exports.object({
   missingShards: external_exports.array(external_exports.number().int()).max(1e3).optional(),
   /** benchmarks left out by changed-only (revisions/changed-paths.ts), each with why: listed, never dropped */
   notRun: external_exports.array(external_exports.object({ name: external_exports.string().max(LIMITS.nameLength), why: external_exports.string().max(200) })).max(LIMITS.benchmarks).optional(),
-  failures: external_exports.array(FailureSchema.extend({ benchmark: external_exports.string().max(LIMITS.nameLength).optional() })).optional(),
+  failures: external_exports.array(FailureSchema2.extend({ benchmark: external_exports.string().max(LIMITS.nameLength).optional() })).optional(),
   benchmarks: external_exports.array(BenchmarkResultSchema).max(LIMITS.benchmarks)
 });
 
@@ -45332,9 +45771,9 @@ import { dirname as dirname4, isAbsolute as isAbsolute4, join as join6, relative
 // src/harness/failure.ts
 var MAX_MESSAGES = 3;
 var MESSAGE_CHARS = 300;
-function harnessErrors(format2, text) {
+function harnessErrors(format2, text2) {
   const found = [];
-  for (const { where, message } of harnessOf(format2).failure?.errors(text) ?? []) {
+  for (const { where, message } of harnessOf(format2).failure?.errors(text2) ?? []) {
     const line = messageText(message);
     if (line !== "") found.push(where === "" ? line : `${where}: ${line}`);
   }
@@ -45363,8 +45802,8 @@ function olderThanEngines(version2, range) {
   }
   return true;
 }
-function triple(text) {
-  const m = /^(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?$/.exec(text.trim());
+function triple(text2) {
+  const m = /^(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?$/.exec(text2.trim());
   if (!m) return null;
   const n3 = (s) => s === void 0 || s === "x" || s === "*" ? 0 : Number(s);
   return [n3(m[1]), n3(m[2]), n3(m[3])];
@@ -45374,10 +45813,10 @@ function satisfies(v, comparator) {
   const m = /^(\^|~|>=|>|<=|<|=)?v?(.+)$/.exec(comparator);
   if (!m) return null;
   const op = m[1] ?? "";
-  const text = m[2];
-  const t = triple(text);
+  const text2 = m[2];
+  const t = triple(text2);
   if (t === null) return null;
-  const parts2 = text.split(".").filter((p) => p !== "x" && p !== "*").length;
+  const parts2 = text2.split(".").filter((p) => p !== "x" && p !== "*").length;
   const c4 = compare2(v, t);
   switch (op) {
     case "^":
@@ -45397,8 +45836,8 @@ function satisfies(v, comparator) {
   }
 }
 function messageText(message) {
-  const text = typeof message === "string" ? message : message === void 0 || message === null ? "" : typeof message === "object" ? JSON.stringify(message) : String(message);
-  const line = text.split("\n").map((l) => l.replace(/\u001b\[[0-9;]*m/g, "").trim()).find((l) => l !== "") ?? "";
+  const text2 = typeof message === "string" ? message : message === void 0 || message === null ? "" : typeof message === "object" ? JSON.stringify(message) : String(message);
+  const line = text2.split("\n").map((l) => l.replace(/\u001b\[[0-9;]*m/g, "").trim()).find((l) => l !== "") ?? "";
   return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS - 1)}…` : line;
 }
 
@@ -45664,10 +46103,10 @@ function describe3(run) {
 }
 
 // src/schedule/random.ts
-function fnv1a(text) {
+function fnv1a(text2) {
   let h2 = 2166136261;
-  for (let i2 = 0; i2 < text.length; i2++) {
-    h2 ^= text.charCodeAt(i2);
+  for (let i2 = 0; i2 < text2.length; i2++) {
+    h2 ^= text2.charCodeAt(i2);
     h2 = Math.imul(h2, 16777619);
   }
   return h2 >>> 0;
@@ -45829,7 +46268,7 @@ function allocate(candidates, opts) {
   }
   const othersWait = waiting.length > 0;
   for (const c4 of satisfied) (othersWait ? waiting : run).push(c4.name);
-  for (const name of longShots) (othersWait ? waiting : run).push(name);
+  for (const name2 of longShots) (othersWait ? waiting : run).push(name2);
   return { run, waiting, futile, longShots };
 }
 
@@ -45901,9 +46340,9 @@ function isExtra(key, keys) {
 
 // src/schedule/pairing-units.ts
 var SHELL_NONE_BLOCKER = "the selection reaches the command through the shell, and the run command is started without one (--shell none)";
-function newUnit(job, name, select, iterations) {
+function newUnit(job, name2, select, iterations) {
   return {
-    name,
+    name: name2,
     job,
     select,
     ...iterations !== void 0 ? { iterations, sizing: { iterations } } : {},
@@ -46161,9 +46600,9 @@ async function runSchedule(ctx) {
       ctx.log(`${unit.name}: no more pairs: it needs about ${unit.futility.need} pairs to be decided at the spread of its ${f.pairs} so far (${f.hope} at best), and ${f.hope > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs(budgetLeft())} left give it at most ${unit.futility.affordable}`}; it is judged on the pairs it has`);
       stopUnit(state, unit, "futile");
     }
-    for (const name of plan.waiting) byName.get(name).waiting = true;
-    return plan.run.map((name) => {
-      const unit = byName.get(name);
+    for (const name2 of plan.waiting) byName.get(name2).waiting = true;
+    return plan.run.map((name2) => {
+      const unit = byName.get(name2);
       unit.waiting = false;
       return unit;
     });
@@ -46228,7 +46667,7 @@ function progressEmitter(ctx, state, started, now, budgetLeft, running) {
     last = t;
     pairsSince = 0;
     const open2 = units.filter((u2) => u2.running);
-    let rows;
+    let rows2;
     let undecided;
     const left = timeLeft(open2, ctx.spec.maxPairs, budgetLeft());
     ctx.progress({
@@ -46241,7 +46680,7 @@ function progressEmitter(ctx, state, started, now, budgetLeft, running) {
       remainingAtMostMs: left.boundMs,
       // listed when read: a log that prints a line every ten seconds skips the other reports at once
       get rows() {
-        return rows ??= open2.flatMap((u2) => u2.rows);
+        return rows2 ??= open2.flatMap((u2) => u2.rows);
       },
       get undecided() {
         return undecided ??= open2.map((u2) => ({ name: u2.name, pairs: u2.pairs, more: u2.need === null ? null : pairsStillNeeded(u2, ctx.spec.maxPairs), waiting: u2.waiting === true }));
@@ -46301,7 +46740,7 @@ function benchmarksOf(state) {
   for (const row of state.rows.values()) {
     const job = jobs.get(row.job);
     const unit = row.pairedBy === void 0 ? void 0 : units.get(`${row.job}\0${row.pairedBy}`);
-    const count4 = unit?.design ? void 0 : unit?.iterations;
+    const count5 = unit?.design ? void 0 : unit?.iterations;
     measuredJobs.add(row.job);
     const presence = row.seenBase === 0 ? "added" : row.seenHead === 0 ? "removed" : "both";
     out.push({
@@ -46316,7 +46755,7 @@ function benchmarksOf(state) {
       ...row.stoppedBecause ?? job?.stoppedBecause ? { stoppedBecause: row.stoppedBecause ?? job?.stoppedBecause } : {},
       pairs: row.pairs,
       ...row.oneSidedPairs ? { oneSidedPairs: row.oneSidedPairs } : {},
-      ...count4 !== void 0 ? { iterations: count4 } : {},
+      ...count5 !== void 0 ? { iterations: count5 } : {},
       ...unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {},
       ...unit?.futility ? { futility: unit.futility } : {},
       ...row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {},
@@ -46531,8 +46970,8 @@ function stepOutcomeOf(row, threshold) {
   if (row?.verdict === "unchanged" || row?.verdict === "improvement") return "not-regressed";
   const change = row?.change;
   if (!row || !change) return "undecided";
-  const level = change.ciLevel ?? change.level ?? change.confidence;
-  if (level === void 0 || (change.achievedConfidence ?? level) < level - 1e-12) return "undecided";
+  const level2 = change.ciLevel ?? change.level ?? change.confidence;
+  if (level2 === void 0 || (change.achievedConfidence ?? level2) < level2 - 1e-12) return "undecided";
   const t = row.threshold ?? threshold;
   const [lower, upper] = change.ci;
   const excludesRegression = row.direction === "higher-is-better" ? lower >= -t : upper <= t;
@@ -46561,20 +47000,20 @@ function conclude(state) {
 
 // src/bisect/find-commit.ts
 var MIN_STEP_MS = 1e3;
-function exactly(text) {
-  return `^${text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}$`;
+function exactly(text2) {
+  return `^${text2.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}$`;
 }
-function benchmarksFor(benchmarks, name, naming) {
-  const entry = benchmarks.find((b) => b.name === name);
+function benchmarksFor(benchmarks, name2, naming) {
+  const entry = benchmarks.find((b) => b.name === name2);
   if (entry) return [entry];
-  const harness = benchmarks.filter((b) => b.format !== "time" && (b.filter === null || new RegExp(b.filter).test(name)));
+  const harness = benchmarks.filter((b) => b.format !== "time" && (b.filter === null || new RegExp(b.filter).test(name2)));
   if (harness.length === 0) {
-    throw UsageError.invalid(naming("benchmark"), name, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(", ")}) or a result of a harness format`);
+    throw UsageError.invalid(naming("benchmark"), name2, `the name of a benchmark to search: a config entry (${benchmarks.map((b) => show(b.name)).join(", ")}) or a result of a harness format`);
   }
-  return harness.map((b) => ({ ...b, filter: exactly(name) }));
+  return harness.map((b) => ({ ...b, filter: exactly(name2) }));
 }
-function rowOf(results, name) {
-  return results.benchmarks.find((b) => b.name === name) ?? (results.benchmarks.length === 1 ? results.benchmarks[0] : void 0);
+function rowOf(results, name2) {
+  return results.benchmarks.find((b) => b.name === name2) ?? (results.benchmarks.length === 1 ? results.benchmarks[0] : void 0);
 }
 function stepFile(out, k, sha) {
   const stem = basename4(out).replace(/\.json$/i, "");
@@ -46814,9 +47253,9 @@ var fmtMs = (v) => v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(
 var plural2 = (n3, one, many = `${one}s`) => `${n3} ${n3 === 1 ? one : many}`;
 var fmtCount = (v) => v >= 100 ? v.toFixed(0) : Number(v.toPrecision(3)).toString();
 var pairNumbers = (indices2) => `${indices2.slice(0, 10).map((i2) => i2 + 1).join(", ")}${indices2.length > 10 ? ", ..." : ""}`;
-function setting(surface, name, value) {
-  if (surface === "cli") return value === void 0 ? `--${name}` : `--${name} ${value}`;
-  return value === void 0 ? name : `${name}: ${value}`;
+function setting(surface, name2, value) {
+  if (surface === "cli") return value === void 0 ? `--${name2}` : `--${name2} ${value}`;
+  return value === void 0 ? name2 : `${name2}: ${value}`;
 }
 function goLevers(allocating, threads, surface) {
   const run = surface === "cli" ? "--run" : "the run input";
@@ -46835,7 +47274,7 @@ function jsLevers(bound, batched, surface) {
   return `${levers.join(", and ")} (an A/A of five vitest benchmarks on a 2-core virtual machine in 10 minutes, 2026-12-02: ±8.6% a pair and 2 of 5 unchanged as written; bound to one CPU ±3.6% and 5 of 5, in 9.4 minutes; five to a process ±6.1% and 3 of 5, and bound as well ±4.7% and 5 of 5)${bound ? "" : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`;
 }
 function wordFinding(f, surface) {
-  const set2 = (name, value) => setting(surface, name, value);
+  const set2 = (name2, value) => setting(surface, name2, value);
   switch (f.code) {
     case "too-few-pairs": {
       const g2 = f.figures;
@@ -46933,22 +47372,22 @@ function wordFinding(f, surface) {
   }
 }
 var num = external_exports.number().refine(Number.isFinite);
-var count3 = external_exports.number().int().nonnegative();
-var indices = external_exports.array(count3).max(1e6);
+var count4 = external_exports.number().int().nonnegative();
+var indices = external_exports.array(count4).max(1e6);
 var FIGURES = {
-  "too-few-pairs": external_exports.object({ pairs: count3, zeros: count3, smallestP: num, alpha: num, level: num, need: count3 }),
-  "mostly-equal": external_exports.object({ pairs: count3, zeros: count3, differing: count3 }),
-  "all-equal": external_exports.object({ pairs: count3, change: num }),
-  "outliers-kept": external_exports.object({ above: count3, below: count3, excluded: count3, kept: indices, balanceP: num }),
-  "one-sided-outliers": external_exports.object({ headWorse: count3, baseWorse: count3, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), kept: indices, balanceP: num }),
-  "many-outliers": external_exports.object({ excluded: count3, pairs: count3.refine((n3) => n3 > 0), metric: external_exports.string().max(64).nullable() }),
+  "too-few-pairs": external_exports.object({ pairs: count4, zeros: count4, smallestP: num, alpha: num, level: num, need: count4 }),
+  "mostly-equal": external_exports.object({ pairs: count4, zeros: count4, differing: count4 }),
+  "all-equal": external_exports.object({ pairs: count4, change: num }),
+  "outliers-kept": external_exports.object({ above: count4, below: count4, excluded: count4, kept: indices, balanceP: num }),
+  "one-sided-outliers": external_exports.object({ headWorse: count4, baseWorse: count4, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), kept: indices, balanceP: num }),
+  "many-outliers": external_exports.object({ excluded: count4, pairs: count4.refine((n3) => n3 > 0), metric: external_exports.string().max(64).nullable() }),
   "order-effect": external_exports.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
-  "high-noise": external_exports.object({ pairedCv: num, pairs: count3, detectable: num.nullable(), pairsForThreshold: count3.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
+  "high-noise": external_exports.object({ pairedCv: num, pairs: count4, detectable: num.nullable(), pairsForThreshold: count4.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
   "js-noise": external_exports.object({ bound: external_exports.boolean(), batched: external_exports.boolean() }),
-  "one-sided-zeros": external_exports.object({ baseZero: count3, headZero: count3, pairs: count3, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean(), decided: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable().optional(), pAdjusted: num.optional(), heldBy: external_exports.enum(["interval", "lean"]).optional() }),
-  "cold-pilot": external_exports.object({ pilotPairs: count3, judged: count3, start: external_exports.enum(["first", "modes"]) }),
+  "one-sided-zeros": external_exports.object({ baseZero: count4, headZero: count4, pairs: count4, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), balanceP: num, held: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable(), screened: external_exports.boolean(), decided: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]).nullable().optional(), pAdjusted: num.optional(), heldBy: external_exports.enum(["interval", "lean"]).optional() }),
+  "cold-pilot": external_exports.object({ pilotPairs: count4, judged: count4, start: external_exports.enum(["first", "modes"]) }),
   "pairing-rescued": external_exports.object({ baseCv: num, headCv: num, pairedCv: num, removed: num }),
   overhead: external_exports.object({ subtracted: num, unit: external_exports.string().max(32) }),
   "short-run": external_exports.object({ overhead: num, typical: num, subtracted: num, capped: external_exports.boolean(), unit: external_exports.string().max(32) })
@@ -46970,7 +47409,7 @@ var NAMES_SHOWN = 3;
 function sharedFindings(results) {
   const benchmarks = results.benchmarks;
   const benchmarkOf = benchmarkOfRow(benchmarks);
-  const distinct = (rows) => [...new Set(rows.map(benchmarkOf))];
+  const distinct = (rows2) => [...new Set(rows2.map(benchmarkOf))];
   const items = [];
   const folded = /* @__PURE__ */ new Set();
   const noisy = [];
@@ -47008,8 +47447,8 @@ function sharedFindings(results) {
   const open2 = benchmarks.filter((b) => b.verdict === "inconclusive" && !b.failure && b.pairsToSettle);
   const settleBy = /* @__PURE__ */ new Map();
   for (const b of open2) {
-    const name = benchmarkOf(b);
-    settleBy.set(name, Math.max(settleBy.get(name) ?? 0, b.pairsToSettle));
+    const name2 = benchmarkOf(b);
+    settleBy.set(name2, Math.max(settleBy.get(name2) ?? 0, b.pairsToSettle));
   }
   if (settleBy.size >= FOLD_AT) {
     folded.add("settle");
@@ -47031,7 +47470,7 @@ function names(all, m) {
 var pct2 = (x) => `${(x * 100).toFixed(1)}%`;
 function wordShared(f, surface, m) {
   const cli = surface === "cli";
-  const set2 = (name, value) => cli ? `--${name} ${value}` : m.code(`${name}: ${value}`, 80);
+  const set2 = (name2, value) => cli ? `--${name2} ${value}` : m.code(`${name2}: ${value}`, 80);
   switch (f.code) {
     case "noisy": {
       const range = f.cv[0] === f.cv[1] ? pct2(f.cv[0]) : `${pct2(f.cv[0])} to ${pct2(f.cv[1])}`;
@@ -47070,23 +47509,23 @@ function rowNotesOf(results, shared) {
   const ownerOf = benchmarkOfRow(benchmarks);
   const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? "both"]));
   for (const b of benchmarks) {
-    const name = b.name;
-    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === void 0) notes.push({ name, kind: "outliers excluded", folded: false, code: "outliers-excluded", pairs: [...b.outliers] });
+    const name2 = b.name;
+    if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === void 0) notes.push({ name: name2, kind: "outliers excluded", folded: false, code: "outliers-excluded", pairs: [...b.outliers] });
     for (const d of b.diagnostics ?? []) {
       if (d.code === "all-equal" && !isTimeUnit(b.unit)) continue;
-      notes.push({ name, kind: d.code, folded: shared.folded.has(d.code), code: "diagnostic", diagnostic: d, brief: !(d.code === "outliers-kept" && d.severity === "info") });
+      notes.push({ name: name2, kind: d.code, folded: shared.folded.has(d.code), code: "diagnostic", diagnostic: d, brief: !(d.code === "outliers-kept" && d.severity === "info") });
     }
     if (!b.failure && b.verdict === "inconclusive") {
       const stopped = b.stoppedBecause && b.stoppedBecause !== "precision" && b.stoppedBecause !== "decided" ? b.stoppedBecause : null;
       const futility = b.stoppedBecause === "futile" && b.futility ? { need: b.futility.need, affordable: b.futility.affordable } : null;
       if (b.pairsToSettle || stopped) {
-        notes.push({ name, kind: b.pairsToSettle ? "inconclusive" : `stopped by ${stopped}`, folded: shared.folded.has("settle"), code: "inconclusive", pairs: b.pairs.length, pairsToSettle: b.pairsToSettle ?? null, stoppedBecause: stopped, futility });
+        notes.push({ name: name2, kind: b.pairsToSettle ? "inconclusive" : `stopped by ${stopped}`, folded: shared.folded.has("settle"), code: "inconclusive", pairs: b.pairs.length, pairsToSettle: b.pairsToSettle ?? null, stoppedBecause: stopped, futility });
       }
     }
-    if (b.failedRuns && !b.failure) notes.push({ name, kind: "runs failed", folded: false, code: "runs-failed", base: b.failedRuns.base, head: b.failedRuns.head });
+    if (b.failedRuns && !b.failure) notes.push({ name: name2, kind: "runs failed", folded: false, code: "runs-failed", base: b.failedRuns.base, head: b.failedRuns.head });
     const metricOnly = ownerOf(b) !== b.name && (presenceOf.get(ownerOf(b)) ?? "both") === "both";
-    if (b.presence === "added") notes.push({ name, kind: "only in head", folded: false, code: "added", metricOnly });
-    if (b.presence === "removed") notes.push({ name, kind: "only in base", folded: false, code: "removed", metricOnly });
+    if (b.presence === "added") notes.push({ name: name2, kind: "only in head", folded: false, code: "added", metricOnly });
+    if (b.presence === "removed") notes.push({ name: name2, kind: "only in base", folded: false, code: "removed", metricOnly });
   }
   return notes;
 }
@@ -47112,7 +47551,7 @@ function revisionOf(rev) {
   if (rev.dir) return { text: rev.dir, kind: "dir" };
   return { text: "unknown", kind: "unknown" };
 }
-function levelOf(b, alpha) {
+function levelOf2(b, alpha) {
   const c4 = b.change;
   const l = c4?.ciLevel ?? c4?.confidence ?? 1 - alpha;
   return typeof l === "number" && l > 0 && l < 1 ? l : 1 - alpha;
@@ -47121,7 +47560,7 @@ function suiteChange(results, groups = groupRows(results.benchmarks)) {
   const alpha = alphaOf(results);
   const members2 = groups.flatMap((g3) => {
     const w = worseChange(g3.primary.result);
-    return w && g3.primary.kind !== "added" && g3.primary.kind !== "removed" ? [{ group: g3, input: { ...w, level: levelOf(g3.primary.result, alpha) } }] : [];
+    return w && g3.primary.kind !== "added" && g3.primary.kind !== "removed" ? [{ group: g3, input: { ...w, level: levelOf2(g3.primary.result, alpha) } }] : [];
   });
   const inputs = members2.map((m) => m.input);
   const g2 = geomeanChange(inputs, inputs.length === 1 ? inputs[0].level : 1 - alpha);
@@ -47228,9 +47667,9 @@ function recordedFlags(results, only) {
     if (only && !only.has(s.flag)) continue;
     const read = readRecordedSetting(results.settings, s.key);
     if (!read || !("value" in read)) continue;
-    const text = shown2(s.flag, read.value);
-    if (s.flag !== "seed" && text === defaultShown(s.flag)) continue;
-    out.push([s.flag, text]);
+    const text2 = shown2(s.flag, read.value);
+    if (s.flag !== "seed" && text2 === defaultShown(s.flag)) continue;
+    out.push([s.flag, text2]);
   }
   return out;
 }
@@ -47342,7 +47781,7 @@ function summaryText(model, m) {
 var plural3 = (n3, one, many = `${one}s`) => `${n3} ${n3 === 1 ? one : many}`;
 function wordNote(note, surface, m) {
   const cli = surface === "cli";
-  const set2 = (name, value) => cli ? `--${name}${value === void 0 ? "" : ` ${value}`}` : m.code(value === void 0 ? name : `${name}: ${value}`, 80);
+  const set2 = (name2, value) => cli ? `--${name2}${value === void 0 ? "" : ` ${value}`}` : m.code(value === void 0 ? name2 : `${name2}: ${value}`, 80);
   switch (note.code) {
     case "accepted": {
       const label = m.code(note.label, 60);
@@ -47395,8 +47834,8 @@ function wordNote(note, surface, m) {
 var NAME_CHARS = { cli: Number.MAX_SAFE_INTEGER, action: 100 };
 function wordRowNote(note, surface, m) {
   const cli = surface === "cli";
-  const name = cli ? m.text(note.name, NAME_CHARS.cli) : m.strong(m.text(note.name, NAME_CHARS.action));
-  const said = (icon, warning, text) => ({ icon, warning, text: `${name}: ${cli && warning ? "warning: " : ""}${text}`, about: text });
+  const name2 = cli ? m.text(note.name, NAME_CHARS.cli) : m.strong(m.text(note.name, NAME_CHARS.action));
+  const said = (icon, warning, text2) => ({ icon, warning, text: `${name2}: ${cli && warning ? "warning: " : ""}${text2}`, about: text2 });
   const set2 = (...names2) => names2.map((n3) => cli ? `--${n3}` : m.code(n3, 40)).join(", ");
   switch (note.code) {
     case "outliers-excluded":
@@ -47416,15 +47855,15 @@ function wordRowNote(note, surface, m) {
     }
     case "added":
       if (note.metricOnly) return said("🆕", false, "printed by head's runs only (base's print no such metric): not judged");
-      return cli ? said("🆕", false, "only in head (new benchmark)") : { icon: "🆕", warning: false, text: `${name} is new in head: nothing to compare against.`, about: "new in head: nothing to compare against." };
+      return cli ? said("🆕", false, "only in head (new benchmark)") : { icon: "🆕", warning: false, text: `${name2} is new in head: nothing to compare against.`, about: "new in head: nothing to compare against." };
     case "removed":
       if (note.metricOnly) return said("➖", false, "printed by base's runs only (head's print no such metric): not judged");
-      return cli ? said("➖", false, "only in base (removed benchmark)") : { icon: "➖", warning: false, text: `${name} is gone in head: it ran in base only.`, about: "gone in head: it ran in base only." };
+      return cli ? said("➖", false, "only in base (removed benchmark)") : { icon: "➖", warning: false, text: `${name2} is gone in head: it ran in base only.`, about: "gone in head: it ran in base only." };
   }
 }
 function rowLevelText(b, header) {
-  const level = rowLevel(b, header);
-  return level === null ? "" : ` (${level})`;
+  const level2 = rowLevel(b, header);
+  return level2 === null ? "" : ` (${level2})`;
 }
 
 // src/report/not-run.ts
@@ -47525,10 +47964,10 @@ var HTML = {
   strong: (s) => `<strong>${s}</strong>`,
   em: (s) => `<em>${s}</em>`
 };
-function tailText(text, max) {
-  if (text.length <= max) return text;
-  const c4 = text.charCodeAt(text.length - max);
-  return text.slice(text.length - max + (c4 >= 56320 && c4 <= 57343 ? 1 : 0));
+function tailText(text2, max) {
+  if (text2.length <= max) return text2;
+  const c4 = text2.charCodeAt(text2.length - max);
+  return text2.slice(text2.length - max + (c4 >= 56320 && c4 <= 57343 ? 1 : 0));
 }
 function sideCell(b, side) {
   const s = b[side];
@@ -47543,10 +47982,10 @@ function tableRow(r, derived2, header) {
   const excluded = b.outliers?.length ?? 0;
   return `<tr><td class="verdict k-${r.kind}">${esc2(KIND_LABEL[r.kind])}</td><td>${derived2 ? "↳ " : ""}${derived2 ? "" : `<a href="#b-${slug(b.name)}">${esc2(r.name)}</a>`}</td><td>${esc2(r.metric)}</td><td class="num">${changeCell(b, header)}</td><td class="num">${sideCell(b, "base")}</td><td class="num">${sideCell(b, "head")}</td><td class="num">${b.pairedMad !== void 0 && Number.isFinite(b.pairedMad) ? esc2(formatCv(b.pairedMad)) : "—"}</td><td class="num">${b.change ? esc2(formatP(b.change.pAdjusted ?? b.change.pValue)) : "—"}</td><td class="num">${b.pairs.length}${excluded ? ` <span class="muted">(${excluded} excl.)</span>` : ""}${b.oneSidedPairs?.length ? ` <span class="muted">(+${b.oneSidedPairs.length} with a 0)</span>` : ""}</td></tr>`;
 }
-function slug(name) {
+function slug(name2) {
   let h2 = 2166136261;
-  for (let i2 = 0; i2 < name.length; i2++) h2 = Math.imul(h2 ^ name.charCodeAt(i2), 16777619) >>> 0;
-  const readable = name.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
+  for (let i2 = 0; i2 < name2.length; i2++) h2 = Math.imul(h2 ^ name2.charCodeAt(i2), 16777619) >>> 0;
+  const readable = name2.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
   return `${readable || "benchmark"}-${h2.toString(36)}`;
 }
 function benchSection(r, notes, threshold, confidence, index) {
@@ -47590,11 +48029,11 @@ function htmlReport(model, ctx = {}) {
     const w = wordShared(f, "action", HTML);
     return `<p class="note${w.warning ? " warning" : ""}">${w.warning ? "⚠️" : "ℹ️"} ${w.text}</p>`;
   }).join("");
-  const rows = model.forest.rows;
+  const rows2 = model.forest.rows;
   const summaryRow = model.forest.summary;
   const maxForest = ctx.maxForestRows ?? FOREST_ROWS;
-  const forestMore = rows.length > maxForest ? ` The first ${maxForest.toLocaleString("en-US")} rows, changed ones first, are drawn; the table below has the other ${(rows.length - maxForest).toLocaleString("en-US")}.` : "";
-  const forest = rows.length > 0 ? `<h2>Changes</h2><p class="muted">Each benchmark's change with its ${esc2(confidence)} interval; the shaded band is ±threshold, worse is to the right.${forestMore}</p><div class="scroll">${forestSvg(rows.slice(0, maxForest), { id: "forest", confidence, summary: summaryRow })}</div>` : "";
+  const forestMore = rows2.length > maxForest ? ` The first ${maxForest.toLocaleString("en-US")} rows, changed ones first, are drawn; the table below has the other ${(rows2.length - maxForest).toLocaleString("en-US")}.` : "";
+  const forest = rows2.length > 0 ? `<h2>Changes</h2><p class="muted">Each benchmark's change with its ${esc2(confidence)} interval; the shaded band is ±threshold, worse is to the right.${forestMore}</p><div class="scroll">${forestSvg(rows2.slice(0, maxForest), { id: "forest", confidence, summary: summaryRow })}</div>` : "";
   const maxTable = ctx.maxTableRows ?? TABLE_ROWS;
   const shownRows = [];
   let hiddenRows = 0;
@@ -47673,8 +48112,8 @@ var Budget = class {
     this.limit = limit;
   }
   /** Takes the text if it fits (plus `extra` bytes of separators); else notes the cut. */
-  take(text, extra = 1) {
-    const n3 = utf8Bytes(text) + extra;
+  take(text2, extra = 1) {
+    const n3 = utf8Bytes(text2) + extra;
     if (this.used + n3 > this.limit) {
       this.cut = true;
       return false;
@@ -47687,9 +48126,9 @@ var Budget = class {
     return items.filter((item) => this.take(item, extra));
   }
 };
-function hardCut(text, limit, note = "\n\n✂️ (cut to fit the size limit)\n") {
+function hardCut(text2, limit, note = "\n\n✂️ (cut to fit the size limit)\n") {
   const room = Math.max(0, limit - utf8Bytes(note));
-  const buf = Buffer.from(text, "utf8").subarray(0, room);
+  const buf = Buffer.from(text2, "utf8").subarray(0, room);
   let s = buf.toString("utf8").replace(/\uFFFD$/, "");
   const nl = s.lastIndexOf("\n");
   if (nl > 0) s = s.slice(0, nl);
@@ -47738,14 +48177,14 @@ function pairsCell(b) {
   return oneSided > 0 ? `${counted} + ${oneSided} with a 0` : counted;
 }
 function tableRow2(r, derived2, header) {
-  const name = derived2 ? "↳" : `**${escapeInline(r.name, NAME_CELL_CHARS)}**`;
+  const name2 = derived2 ? "↳" : `**${escapeInline(r.name, NAME_CELL_CHARS)}**`;
   const change = r.kind === "regression" || r.kind === "improvement" ? `**${changeCell2(r.result, header)}**` : changeCell2(r.result, header);
-  return `| ${verdictCell(r)} | ${name} | ${escapeInline(r.metric, 40)} | ${change} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
+  return `| ${verdictCell(r)} | ${name2} | ${escapeInline(r.metric, 40)} | ${change} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
 }
 var tableHead = (confidence) => `| verdict | benchmark | metric | change [${confidence} interval] | base → head (median) | pairs |
 |:--|:--|:--|--:|--:|--:|`;
-function unchangedRow(r, name, header) {
-  return `| ${name} | ${escapeInline(r.metric, 40)} | ${changeCell2(r.result, header)} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
+function unchangedRow(r, name2, header) {
+  return `| ${name2} | ${escapeInline(r.metric, 40)} | ${changeCell2(r.result, header)} | ${sidesCell(r.result)} | ${pairsCell(r.result)} |`;
 }
 function failureBlock(f) {
   const what = f.kind === "build" ? "build failed" : f.kind === "timeout" ? "timed out" : f.kind === "signal" ? `was killed by ${escapeInline(f.signal ?? "a signal", 20)}` : f.kind === "parse" ? "printed output that could not be parsed" : f.kind === "spawn" ? "could not be started" : "exited with an error";
@@ -47762,8 +48201,8 @@ ${indent(codeBlock(tail(f.stderrTail), "text"), "  ")}
   }
   return out;
 }
-function indent(text, pad) {
-  return text.split("\n").map((l) => l === "" ? l : pad + l).join("\n");
+function indent(text2, pad) {
+  return text2.split("\n").map((l) => l === "" ? l : pad + l).join("\n");
 }
 function allFailures(results) {
   const list = (results.failures ?? []).map((f) => ({ ...f }));
@@ -47923,14 +48362,14 @@ function markdownReport(model, ctx = {}) {
   if (changed.length > 0) budget.take(tableHead(confidence), 3);
   let changedShown = 0;
   for (const g2 of changed) {
-    const rows = [tableRow2(g2.primary, false, confidence)];
+    const rows2 = [tableRow2(g2.primary, false, confidence)];
     for (const d of g2.derived) {
       if (d.kind === "unchanged") unchangedRows.push(d);
-      else rows.push(tableRow2(d, true, confidence));
+      else rows2.push(tableRow2(d, true, confidence));
     }
-    const text2 = rows.join("\n");
-    if (!budget.take(text2)) break;
-    changedRows.push(text2);
+    const text3 = rows2.join("\n");
+    if (!budget.take(text3)) break;
+    changedRows.push(text3);
     changedShown++;
   }
   const forestSource = model.forest.rows;
@@ -47939,8 +48378,8 @@ function markdownReport(model, ctx = {}) {
   if (forestSource.length > 0) {
     const shown3 = forestSource.slice(0, FOREST_ROWS2);
     const plot = renderForestText(shown3, { confidence, more: forestSource.length - shown3.length, summary: summaryRow });
-    const text2 = `${codeBlock(plot, "text")}`;
-    if (budget.take(text2, 2)) forestText = text2;
+    const text3 = `${codeBlock(plot, "text")}`;
+    if (budget.take(text3, 2)) forestText = text3;
   }
   const failures = budget.takeAll(allFailures(results).map(failureBlock));
   const addRem = budget.takeAll(addedRemoved(groups, model.rowNotes));
@@ -47955,22 +48394,22 @@ function markdownReport(model, ctx = {}) {
 |:--|:--|--:|--:|--:|`;
     budget.take(head, 80);
     let prev = "";
-    const rows = [];
+    const rows2 = [];
     for (const r of unchangedRows) {
-      const name = r.name === prev ? "↳" : escapeInline(r.name, NAME_CELL_CHARS);
+      const name2 = r.name === prev ? "↳" : escapeInline(r.name, NAME_CELL_CHARS);
       prev = r.name;
-      const row = unchangedRow(r, name, confidence);
+      const row = unchangedRow(r, name2, confidence);
       if (!budget.take(row)) break;
-      rows.push(row);
+      rows2.push(row);
     }
     const n3 = groups.filter((g2) => g2.kind === "unchanged").length;
     const title = n3 > 0 ? `⚪ ${n3} unchanged benchmark${n3 === 1 ? "" : "s"}${unchangedRows.length > n3 ? " and unchanged metrics" : ""}` : "⚪ unchanged metrics";
-    if (rows.length) unchangedText = `<details><summary>${title} (within ±threshold)</summary>
+    if (rows2.length) unchangedText = `<details><summary>${title} (within ±threshold)</summary>
 
 ${head}
-${rows.join("\n")}${rows.length < unchangedRows.length ? `
+${rows2.join("\n")}${rows2.length < unchangedRows.length ? `
 
-…and ${unchangedRows.length - rows.length} more.` : ""}
+…and ${unchangedRows.length - rows2.length} more.` : ""}
 
 </details>`;
   }
@@ -48008,10 +48447,10 @@ ${pairTexts.join("\n\n")}
     const shown3 = changedShown < changed.length ? ` It shows ${changedShown} of ${changed.length} changed benchmarks, regressions first.` : "";
     out.push(`✂️ *Cut to fit GitHub's size limit.*${shown3} ${ctx.fullReportHint ?? "The full report is in the job summary and the results file."}`);
   }
-  let text = `${out.join("\n\n")}
+  let text2 = `${out.join("\n\n")}
 `;
-  if (utf8Bytes(text) > limit) text = hardCut(text, limit);
-  return text;
+  if (utf8Bytes(text2) > limit) text2 = hardCut(text2, limit);
+  return text2;
 }
 function reportPairs(groups) {
   return groups.flatMap((g2) => [g2.primary, ...g2.derived]).filter((r) => r.result.pairs.length > 0).map((r) => pairsBlock(r.result));
@@ -48020,11 +48459,11 @@ function reportPairs(groups) {
 // src/report/terminal.ts
 var NOTES_PER_KIND = 20;
 var COLORS2 = { regression: "31", improvement: "32", unchanged: "2", inconclusive: "33" };
-function paint(text, code, on6) {
-  return on6 ? `\x1B[${code}m${text}\x1B[0m` : text;
+function paint(text2, code, on6) {
+  return on6 ? `\x1B[${code}m${text2}\x1B[0m` : text2;
 }
-function safeText(text) {
-  return oneLine(text);
+function safeText(text2) {
+  return oneLine(text2);
 }
 function sideCell2(side, unit) {
   return side ? `${formatValue(side.median, unit)} ${formatSpread(side)}` : "—";
@@ -48041,9 +48480,9 @@ var NAME_COLUMN = 60;
 var NAME_UNIT = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])|[\s\S]/gu;
 var unitWidth = (unit) => unit.startsWith("\\") ? unit.length : 1;
 var BREAK_AFTER = /* @__PURE__ */ new Set(["/", " ", "_", "-", ".", ":", "=", ",", "]", ")"]);
-function foldName(name, width) {
-  if (visible(name) <= width) return [name];
-  const units = name.match(NAME_UNIT) ?? [];
+function foldName(name2, width) {
+  if (visible(name2) <= width) return [name2];
+  const units = name2.match(NAME_UNIT) ?? [];
   const lines = [];
   let start = 0;
   while (start < units.length) {
@@ -48064,27 +48503,27 @@ function foldName(name, width) {
   }
   return lines;
 }
-function foldNames(rows) {
+function foldNames(rows2) {
   const out = [];
-  for (const row of rows) {
-    const [name = "", ...rest] = row;
-    if (visible(name) <= NAME_COLUMN) {
+  for (const row of rows2) {
+    const [name2 = "", ...rest] = row;
+    if (visible(name2) <= NAME_COLUMN) {
       out.push(row);
       continue;
     }
-    const [first = "", ...more] = foldName(name, NAME_COLUMN);
+    const [first = "", ...more] = foldName(name2, NAME_COLUMN);
     out.push([first, ...rest]);
     for (const line of foldName(more.join(""), NAME_COLUMN - 2)) out.push([`  ${line}`, ...rest.map(() => "")]);
   }
   return out;
 }
-function table(rows) {
-  const widths = rows[0].map(() => 0);
-  for (const r of rows) r.forEach((c4, i2) => widths[i2] = Math.max(widths[i2] ?? 0, visible(c4)));
-  return rows.map((r) => r.map((c4, i2) => c4 + " ".repeat(widths[i2] - visible(c4))).join("  ").trimEnd());
+function table(rows2) {
+  const widths = rows2[0].map(() => 0);
+  for (const r of rows2) r.forEach((c4, i2) => widths[i2] = Math.max(widths[i2] ?? 0, visible(c4)));
+  return rows2.map((r) => r.map((c4, i2) => c4 + " ".repeat(widths[i2] - visible(c4))).join("  ").trimEnd());
 }
-function visible(text) {
-  const shown3 = text.includes("\x1B") ? text.replace(/\x1b\[[0-9;]*m/g, "") : text;
+function visible(text2) {
+  const shown3 = text2.includes("\x1B") ? text2.replace(/\x1b\[[0-9;]*m/g, "") : text2;
   let n3 = shown3.length;
   for (let i2 = 0; i2 < shown3.length; i2++) {
     const c4 = shown3.charCodeAt(i2);
@@ -48103,12 +48542,12 @@ function terminalReport(model, opts) {
   const ordered = model.groups.flatMap((g2) => [g2.primary.result, ...g2.derived.map((d) => d.result)]);
   const spread2 = spreadName(benchmarks);
   const pairedSpread = benchmarks.every((b) => !b.base || b.pairedMad !== void 0) ? "MAD" : "CV";
-  const rows = [["benchmark", `base (median ±${spread2})`, `head (median ±${spread2})`, `paired ±${pairedSpread}`, `change [${model.interval.label} CI]`, "p (adj.)", "pairs", "verdict"]];
+  const rows2 = [["benchmark", `base (median ±${spread2})`, `head (median ±${spread2})`, `paired ±${pairedSpread}`, `change [${model.interval.label} CI]`, "p (adj.)", "pairs", "verdict"]];
   for (const b of ordered) {
     const verdict = b.verdict ?? "inconclusive";
     const kept = b.pairs.length - (b.outliers?.length ?? 0);
     const presence = b.presence && b.presence !== "both" ? b.presence : null;
-    rows.push([
+    rows2.push([
       safeText(b.name) + (b.metric && !b.name.endsWith(`[${b.metric}]`) && b.metric !== "wall" ? ` [${b.metric}]` : ""),
       sideCell2(b.base, b.unit),
       sideCell2(b.head, b.unit),
@@ -48119,7 +48558,7 @@ function terminalReport(model, opts) {
       presence ? presence : b.failure ? paint("failed", "31", color) : paint(verdict, COLORS2[verdict], color)
     ]);
   }
-  for (const line of table(foldNames(rows))) lines.push(line);
+  for (const line of table(foldNames(rows2))) lines.push(line);
   lines.push("");
   const status = !results.status || results.status === "complete" ? "" : ` (${results.status}${results.stoppedBecause ? `: ${results.stoppedBecause}` : ""})`;
   lines.push(`${paint(String(results.verdict ?? "inconclusive").toUpperCase(), COLORS2[results.verdict ?? "inconclusive"], color)}: ${countsText(model)}${status}`);
@@ -48137,10 +48576,10 @@ function terminalReport(model, opts) {
     notes.push(`${w.warning ? "warning: " : ""}${w.text}`);
   }
   const perKind = /* @__PURE__ */ new Map();
-  const note = (kind, text) => {
+  const note = (kind, text2) => {
     const n3 = (perKind.get(kind) ?? 0) + 1;
     perKind.set(kind, n3);
-    if (n3 <= NOTES_PER_KIND) notes.push(text);
+    if (n3 <= NOTES_PER_KIND) notes.push(text2);
   };
   for (const n3 of model.rowNotes) if (!n3.folded && (n3.code !== "diagnostic" || n3.brief)) note(n3.kind, wordRowNote(n3, "cli", PLAIN).text);
   for (const [kind, n3] of perKind) {
@@ -48200,7 +48639,7 @@ function thresholdToConfigure(noise, threshold, maxPairs) {
 }
 
 // src/report/noise-model.ts
-var finite2 = (x) => Number.isFinite(x) ? x : null;
+var finite3 = (x) => Number.isFinite(x) ? x : null;
 function maxPairsOf(results) {
   const recorded = readRecordedSetting(results.settings, "maxPairs");
   if (recorded && "value" in recorded) return Number(recorded.value);
@@ -48230,10 +48669,10 @@ function noiseReportModel(results) {
       detectable: n3.detectable,
       threshold: own3,
       ownThreshold: b.threshold !== void 0,
-      pairsForThreshold: finite2(n3.pairsForThreshold),
+      pairsForThreshold: finite3(n3.pairsForThreshold),
       resolved: n3.pairsForThreshold <= maxPairs,
-      smallestResolvable: finite2(n3.suggestedThreshold),
-      suggested: finite2(suggested),
+      smallestResolvable: finite3(n3.suggestedThreshold),
+      suggested: finite3(suggested),
       slotAdvantage: slotAdvantage(n3) ? n3.aaChange : null
     });
   }
@@ -48285,7 +48724,7 @@ function renderNoiseText(results) {
 }
 function noiseMarkdown(model) {
   const { maxPairs } = model;
-  const rows = model.benchmarks.filter((b) => b.measured);
+  const rows2 = model.benchmarks.filter((b) => b.measured);
   const unmeasured = model.benchmarks.filter((b) => !b.measured);
   const lines = [
     "### pairbench noise: the noise floor of this runner",
@@ -48295,19 +48734,19 @@ function noiseMarkdown(model) {
     `| benchmark | pairs | single-run CV | paired CV | detectable with 30 / 100 / 300 pairs | threshold | pairs it needs | suggested threshold (max-pairs ${maxPairs}) |`,
     "|---|---:|---:|---:|---|---:|---:|---:|"
   ];
-  for (const r of rows) {
+  for (const r of rows2) {
     const needs = r.pairsForThreshold !== null ? `about ${r.pairsForThreshold}` : "too many";
     lines.push(`| ${escapeInline(r.name, 200)} | ${r.pairs} | ${pct3(r.singleRunCv)} | ${pct3(r.pairedCv)} | ${r.detectable.map((d) => pct3(d.change)).join(" / ")} | ${formatThreshold(r.threshold)} | ${needs} | ${thresholdText(r.suggested)} |`);
   }
   if (unmeasured.length > 0) lines.push("", `Too few pairs to measure the noise of ${unmeasured.map((u2) => `**${escapeInline(u2.name, 200)}**`).join(", ")}.`);
-  const warnings = rows.filter((r) => r.slotAdvantage !== null);
+  const warnings = rows2.filter((r) => r.slotAdvantage !== null);
   if (warnings.length > 0) {
     lines.push("", "⚠️ Identical sides differ, so the first or second slot of a pair has an advantage here (caches, frequency); add `warmup` or a `prepare` step:");
     for (const r of warnings) lines.push(`- **${escapeInline(r.name, 200)}**: ${formatChange(r.slotAdvantage)}`);
   }
-  if (rows.length > 0) {
+  if (rows2.length > 0) {
     const yaml = [`max-pairs: ${maxPairs}`, "benchmarks:"];
-    for (const r of rows) {
+    for (const r of rows2) {
       const why = r.resolved ? `resolved in about ${r.pairsForThreshold} pairs here` : `${formatThreshold(r.threshold)} would need about ${r.pairsForThreshold ?? "too many"} pairs`;
       yaml.push(`  - name: ${JSON.stringify(r.name.replace(/[\r\n]+/g, " ").slice(0, 200))}`, `    threshold: ${thresholdText(r.suggested)}   # ${why}`);
     }
@@ -48368,7 +48807,7 @@ var ProgressPrinter = class _ProgressPrinter {
     this.tty = out.isTTY === true;
     this.spec = spec;
     this.plain = pacedProgress(spec.maxPairs, {
-      line: (text) => out.write(`${text}
+      line: (text2) => out.write(`${text2}
 `),
       undecided: (p) => out.write(`undecided:
 ${_ProgressPrinter.list(p).join("\n")}
@@ -48407,13 +48846,13 @@ ${_ProgressPrinter.list(p).join("\n")}
   }
   /** The undecided benchmarks one per line: pairs so far, about how many more it needs, and whether that fits the budget. */
   static list(p) {
-    const rows = (p.undecided ?? []).slice().sort((a2, b) => (a2.more ?? Infinity) - (b.more ?? Infinity) || a2.name.localeCompare(b.name));
-    const lines = rows.slice(0, LIST_AT_MOST).map((u2) => {
+    const rows2 = (p.undecided ?? []).slice().sort((a2, b) => (a2.more ?? Infinity) - (b.more ?? Infinity) || a2.name.localeCompare(b.name));
+    const lines = rows2.slice(0, LIST_AT_MOST).map((u2) => {
       const needs = u2.more === null ? "" : `needs about ${u2.more} more ${u2.more === 1 ? "pair" : "pairs"}`;
       const where = u2.more === null ? "measuring its first pairs" : u2.waiting ? `${needs}, waits for the budget left after the benchmarks nearer a verdict` : `${needs}, fits the budget`;
       return `  ${safeText(u2.name).slice(0, 80)}: ${u2.pairs} pairs, ${where}`;
     });
-    if (rows.length > LIST_AT_MOST) lines.push(`  … and ${rows.length - LIST_AT_MOST} more`);
+    if (rows2.length > LIST_AT_MOST) lines.push(`  … and ${rows2.length - LIST_AT_MOST} more`);
     return lines;
   }
   update(p) {
@@ -48435,8 +48874,8 @@ ${_ProgressPrinter.list(p).join("\n")}
 
 // src/results/merge.ts
 var STATUS_RANK = { complete: 0, running: 1, partial: 2, failed: 3 };
-function checkResultsFileCount(input2, count4) {
-  if (count4 > LIMITS.shards) throw new UsageError(input2, `${input2}: got ${count4} results files; expected at most ${LIMITS.shards} (one per shard)`);
+function checkResultsFileCount(input2, count5) {
+  if (count5 > LIMITS.shards) throw new UsageError(input2, `${input2}: got ${count5} results files; expected at most ${LIMITS.shards} (one per shard)`);
 }
 function checkMergedSize(files) {
   let benchmarks = 0;
@@ -48489,16 +48928,16 @@ function mergeResults(files, names2) {
   if (counts2.size > 1) {
     throw new UsageError("report", `report: the files come from different shard counts (${[...counts2].join(", ")}); merge the shards of one run`);
   }
-  const count4 = [...counts2][0];
+  const count5 = [...counts2][0];
   const indices2 = files.map((f) => f.shard?.index ?? 1);
-  const outside = indices2.findIndex((k) => k > count4);
+  const outside = indices2.findIndex((k) => k > count5);
   if (outside >= 0) {
-    throw new UsageError(names2[outside] ?? "report", `${names2[outside]}: shard ${indices2[outside]}/${count4} is not a shard of ${count4} (the index is larger than the count); expected i/n with 1 ≤ i ≤ n`);
+    throw new UsageError(names2[outside] ?? "report", `${names2[outside]}: shard ${indices2[outside]}/${count5} is not a shard of ${count5} (the index is larger than the count); expected i/n with 1 ≤ i ≤ n`);
   }
   const twice = indices2.find((k, i2) => indices2.indexOf(k) !== i2);
-  if (twice !== void 0 && count4 > 1) throw new UsageError("report", `report: shard ${twice}/${count4} is given twice`);
+  if (twice !== void 0 && count5 > 1) throw new UsageError("report", `report: shard ${twice}/${count5} is given twice`);
   const present = new Set(files.map((f) => f.shard?.index ?? 1));
-  const missing = count4 > 1 ? [...Array(count4).keys()].map((k) => k + 1).filter((k) => !present.has(k)) : [];
+  const missing = count5 > 1 ? [...Array(count5).keys()].map((k) => k + 1).filter((k) => !present.has(k)) : [];
   const worst = files.reduce((w, f) => {
     const s = f.status ?? "complete";
     return STATUS_RANK[s] > STATUS_RANK[w] ? s : w;
@@ -48508,7 +48947,7 @@ function mergeResults(files, names2) {
   return {
     ...first,
     status: missing.length > 0 && worst === "complete" ? "partial" : worst,
-    stoppedBecause: missing.length > 0 ? `missing shard ${missing.map((m) => `${m}/${count4}`).join(", ")}` : first.stoppedBecause ?? "precision",
+    stoppedBecause: missing.length > 0 ? `missing shard ${missing.map((m) => `${m}/${count5}`).join(", ")}` : first.stoppedBecause ?? "precision",
     shard: void 0,
     // one file keeps its rounds; shards ran side by side, so their rounds make no one sequence
     rounds: files.length === 1 ? first.rounds : void 0,
@@ -48567,12 +49006,13 @@ function readRegularFile(path10, cap) {
 }
 
 // src/results/read.ts
+var READS = "schemaVersion 1 or 2";
 var MAX_NESTING = 32;
-function tooDeepAt(text, max) {
+function tooDeepAt(text2, max) {
   let depth = 0;
   let inString = false;
-  for (let i2 = 0; i2 < text.length; i2++) {
-    const c4 = text.charCodeAt(i2);
+  for (let i2 = 0; i2 < text2.length; i2++) {
+    const c4 = text2.charCodeAt(i2);
     if (inString) {
       if (c4 === 92) i2++;
       else if (c4 === 34) inString = false;
@@ -48583,41 +49023,47 @@ function tooDeepAt(text, max) {
   }
   return -1;
 }
-function parseResults(text, source) {
-  if (text.length > LIMITS.fileBytes) {
+function parseResults(text2, source) {
+  if (text2.length > LIMITS.fileBytes) {
     throw new UsageError(source, `${source}: the file is larger than ${LIMITS.fileBytes} bytes; refusing to read it`);
   }
-  const deep = tooDeepAt(text, MAX_NESTING);
+  const deep = tooDeepAt(text2, MAX_NESTING);
   if (deep >= 0) {
-    throw new UsageError(source, `${source}: nests arrays and objects more than ${MAX_NESTING} levels deep (at character ${deep}); expected a pairbench results file (schemaVersion 1), which nests at most a few`);
+    throw new UsageError(source, `${source}: nests arrays and objects more than ${MAX_NESTING} levels deep (at character ${deep}); expected a pairbench results file (${READS}), which nests at most a few`);
   }
   let doc;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(text2);
   } catch (err) {
     throw new UsageError(source, `${source}: not valid JSON (${err instanceof Error ? err.message : String(err)}); expected a pairbench results file`);
   }
-  const parsed = ResultsSchema.safeParse(doc);
+  const version2 = typeof doc === "object" && doc !== null && !Array.isArray(doc) ? doc.schemaVersion : void 0;
+  if (version2 !== 1 && version2 !== 2) {
+    const got = version2 === void 0 ? "missing" : `got ${(JSON.stringify(version2) ?? String(version2)).slice(0, 40)}`;
+    throw new UsageError(source, `${source}: schemaVersion: ${got}; expected a pairbench results file (${READS}, the versions this pairbench reads)`);
+  }
+  const parsed = version2 === 2 ? ResultsV2Schema.safeParse(doc) : ResultsSchema.safeParse(doc);
   if (!parsed.success) {
     const issue2 = parsed.error.issues[0];
     const where = issue2.path.length > 0 ? issue2.path.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("").replace(/^\./, "") : "the file";
-    throw new UsageError(source, `${source}: ${where}: ${issue2.message}; expected a pairbench results file (schemaVersion 1)`);
+    throw new UsageError(source, `${source}: ${where}: ${issue2.message}; expected a pairbench results file (schemaVersion ${version2})`);
   }
-  const shard = parsed.data.shard;
+  const results = parsed.data.schemaVersion === 2 ? fromV2(parsed.data) : parsed.data;
+  const shard = results.shard;
   if (shard && shard.index > shard.count) {
     throw new UsageError(source, `${source}: shard: ${shard.index}/${shard.count} is not a shard (the index is larger than the count); expected i/n with 1 ≤ i ≤ n`);
   }
-  const rows = /* @__PURE__ */ new Map();
-  parsed.data.benchmarks.forEach((b, i2) => {
+  const rows2 = /* @__PURE__ */ new Map();
+  results.benchmarks.forEach((b, i2) => {
     const key = `${b.name}\0${b.metric ?? ""}`;
-    const first = rows.get(key);
+    const first = rows2.get(key);
     if (first !== void 0) {
       const metric = b.metric ? ` (metric ${show(b.metric)})` : "";
-      throw new UsageError(source, `${source}: benchmarks[${i2}]: the benchmark ${show(b.name)}${metric} is already benchmarks[${first}] of this file; expected each benchmark once in a results file`);
+      throw new UsageError(source, `${source}: ${version2 === 2 ? "measured." : ""}benchmarks[${i2}]: the benchmark ${show(b.name)}${metric} is already benchmarks[${first}] of this file; expected each benchmark once in a results file`);
     }
-    rows.set(key, i2);
+    rows2.set(key, i2);
   });
-  return parsed.data;
+  return results;
 }
 function readResultsFile(path10) {
   const unreadable = (err) => {
@@ -48806,7 +49252,7 @@ function stageEntry(dir, paths, key, into) {
       if (folders.has(target)) throw new CacheRefusal(`${rel} is a symbolic link to a folder that holds it (a loop)`);
       mkdirSync3(to, { mode: 448 });
       const inner = /* @__PURE__ */ new Set([...folders, target]);
-      for (const name of readdirSync3(from).sort()) copy(join8(from, name), join8(to, name), `${rel}/${name}`, inner);
+      for (const name2 of readdirSync3(from).sort()) copy(join8(from, name2), join8(to, name2), `${rel}/${name2}`, inner);
       chmodSync3(to, st.mode & 493);
       return;
     }
@@ -48857,9 +49303,9 @@ function verifyEntry(staged, key, paths, check2 = () => null) {
   for (const f of expected.keys()) if (!manifest.paths.some((p) => f === p || f.startsWith(`${p}/`))) throw new CacheRefusal(`its manifest names ${JSON.stringify(f.slice(0, 120))}, outside the paths kept`);
   const seen = /* @__PURE__ */ new Set();
   const walk = (at, rel) => {
-    for (const name of readdirSync3(at).sort()) {
-      const path10 = join8(at, name);
-      const r = rel === "" ? name : `${rel}/${name}`;
+    for (const name2 of readdirSync3(at).sort()) {
+      const path10 = join8(at, name2);
+      const r = rel === "" ? name2 : `${rel}/${name2}`;
       if (r === CACHE_MANIFEST) continue;
       const st = lstatSync5(path10);
       const whyNot = check2(path10, st);
@@ -48915,7 +49361,7 @@ function placeEntry(staged, paths, dir) {
         renameSync4(from, to);
         return;
       }
-      for (const name of readdirSync3(from)) place(join8(from, name), join8(to, name));
+      for (const name2 of readdirSync3(from)) place(join8(from, name2), join8(to, name2));
       return;
     }
     if (there !== null) rmSync6(to, { recursive: true, force: true });
@@ -48960,6 +49406,7 @@ export {
   renderBisectText,
   renderBisectJson,
   writeReportFile,
+  VERSION,
   checkOutputPath,
   prepareOutputFolder,
   resultsText,
@@ -48977,7 +49424,6 @@ export {
   actionSavePolicy,
   decideGate,
   rngFor,
-  VERSION,
   runCompare,
   runBisect,
   CacheRefusal,

@@ -58,7 +58,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-U6RJ4JFA.js";
+} from "./chunk-WAFN5A5T.js";
 import {
   BearerCredentialHandler,
   HttpClient,
