@@ -22,8 +22,8 @@ export interface CliRun {
 /**
  * `timeoutMs`: how long the process may take before it is killed (status null), 540 s unless told:
  * within the tests' own limit (vitest.config.ts), so that a hung run shows its output.
- * `core`: the CPU the CLI and every process it starts are bound to (`taskset -c`), where the
- * example tests measure two at a time (tests/support/examples.ts, `ownCore`).
+ * `core`: the CPU the CLI and every process it starts are bound to (`taskset -c`), as the
+ * example tests measure (tests/support/examples.ts, `ownCore`).
  */
 export function pairbench(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; core?: number | null } = {}): CliRun {
   const command = cliCommand(args, opts.core ?? null);

@@ -39,8 +39,8 @@
  * correction for the benchmarks of the run, with room for a few disturbed pairs: seven at least
  * (for two benchmarks, 2/2^7 = 0.016 is the sign-flip test's smallest p, 0.031 after Holm) and ten
  * at most (Go's twelve: its pilot takes eight); time only guards against a hung run
- * (`EXAMPLE_LIMITS`). Each example test file runs bound to a core of its own (`ownCore`), two at a
- * time, as each would have a runner of its own in a project's CI.
+ * (`EXAMPLE_LIMITS`). Each example test file runs bound to the core its worker is given (`ownCore`), as each
+ * would have a runner of its own in a project's CI.
  */
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,12 +85,13 @@ export function cpuList(text: string): number[] {
 
 /**
  * The core an example test measures on: one of the CPUs this process may use, chosen by the
- * vitest worker's pool id (1 or 2, never the same for two test files running at once), so that
- * the two examples measuring at once never share a core. Without it they did: a process of one
- * example and one of the other's often ran on the same core for a while, and the untouched
- * benchmarks' pairs spread by ±3-12% (benchmark.js, Catch2, pyperf) where, each on its own core,
- * they spread by ±0.1-1.8%, as on a runner of one's own (README of tests/support, and each test's
- * note). null where there is nothing to choose: one CPU, or an operating system without CPU
+ * vitest worker's pool id (1, 2, 3: never the same for two test files running at once), in turn
+ * over the CPUs, so that examples measuring at once share a core only when more of them run than
+ * there are CPUs. Unbound, a process of one example and one of another's often moved onto one core
+ * for a while, and the untouched benchmarks' pairs spread by ±3-12% (benchmark.js, Catch2, pyperf)
+ * where, each on its own core, they spread by ±0.1-1.8%, as on a runner of one's own. Nothing the
+ * tests assert depends on it (see above); it keeps the examples' runs as a user's CI would have
+ * them. null where there is nothing to choose: one CPU, or an operating system without CPU
  * affinity (macOS). Under CI=true a Linux machine without `taskset` (util-linux) fails, as any
  * missing tool does.
  */

@@ -1,14 +1,14 @@
 /**
  * The order vitest runs test files in (vitest.config.ts, `sequence.sequencer`).
  *
- * `npm test` runs every file in one pool of two workers: the unit tests and the example tests
+ * `npm test` runs every file in one pool of three workers on two cores: the unit tests and the example tests
  * (each a whole comparison measured on real timings, bound to the core of its worker:
  * tests/support/examples.ts). How long the run takes is decided by the long files: started late,
  * one of them runs alone on one worker while the other has run out of files. So:
  *
  * - the files known to be long (`SECONDS`) run first, longest first (Graham 1969, "Bounds on
  *   multiprocessing timing anomalies", SIAM J. Appl. Math. 17, 416-429: longest-first is within
- *   4/3 of the best order on two workers), preceded by any example test not listed (a new one,
+ *   4/3 - 1/(3m) of the best order on m workers), preceded by any example test not listed (a new one,
  *   its time unknown and likely long);
  * - every other file follows, shuffled by the run's seed ("Running tests with seed ...";
  *   `--sequence.seed` replays it), so that a test leaning on state another left behind fails at
