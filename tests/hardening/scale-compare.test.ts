@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_LIMITS } from '../../src/report/markdown.ts';
 import { LIMITS } from '../../src/results/schema.ts';
 import { utf8Bytes } from '../../src/report/escape.ts';
-import { CLI, readResults, resultsOf, type CliRun } from '../support/cli.ts';
+import { CLI, readResults, type CliRun } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 
 const HUGE = 100_000;
@@ -24,7 +24,7 @@ function pairbench(args: string[]): CliRun {
 }
 
 describe('S20: huge suites through the CLI', () => {
-  it('S20: a 100,000-benchmark --format json suite compares, reports and re-reports (S2: report reads what compare wrote)', () => {
+  it('S20: a 100,000-benchmark --format json suite compares and reports, and each file written reads back (S2: report reads what compare and report wrote)', () => {
     const dir = tempDir();
     const script = join(dir, 'suite.mjs');
     // One run of the suite: 100,000 results with 1% noise; one in ten thousand is 20% slower on head.
@@ -52,10 +52,8 @@ process.stdout.write('[' + out.join(',') + ']');\n`,
     const reported = pairbench(['report', file, '--out', again]);
     expect(reported.stderr).toBe('');
     expect(reported.status).toBe(compared.status);
-    const rereported = pairbench(['report', again, '--json']);
-    expect(rereported.stderr).toBe('');
-    expect(rereported.status).toBe(compared.status);
-    expect(resultsOf(rereported.stdout).benchmarks.length).toBe(HUGE);
+    // what report wrote reads back within the same caps (S2), as a later report reads it
+    expect(readResults(again).benchmarks.length).toBe(HUGE);
     // about a minute on two idle cores; far longer on a loaded machine
   }, 900_000);
 
