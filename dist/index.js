@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-RMMIKGIQ.js");
+  const { runAction } = await import("./chunks/steps-SI247P7S.js");
   await runAction();
 }

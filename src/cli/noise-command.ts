@@ -48,7 +48,9 @@ export async function noise(argv: string[], io: Io): Promise<ExitCode> {
   const side = rev !== undefined ? { base: rev, head: rev } : { 'base-dir': dir ?? '.', 'head-dir': dir ?? '.' };
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
-  const spec = buildSpec({ ...NOISE_DEFAULTS, ...rest, ...side }, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
+  // every noise run takes all its max-pairs (noise-run.ts), so no min-pairs, not even a config
+  // file's, may refuse a small max-pairs
+  const spec = buildSpec({ ...rest, ...side, 'min-pairs': '1' }, { cwd, naming: cliNaming, defaults: NOISE_DEFAULTS, ...(config ? { config } : {}) });
   if (rev !== undefined) spec.base = spec.head;
   checkOutputs(spec);
   return runAndReport(io, spec, 'noise');

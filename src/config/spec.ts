@@ -320,7 +320,11 @@ function randomSeed(): number {
 /**
  * Builds the Spec. `flags` are what the user gave explicitly (kebab-case keys; undefined = not given).
  */
-export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNaming; config?: ConfigFile }): Spec {
+/**
+ * `ctx.defaults`: a command's own defaults (`pairbench noise`'s max-pairs: options.ts
+ * `NOISE_DEFAULTS`), below a flag and the config file, above the option table's.
+ */
+export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNaming; config?: ConfigFile; defaults?: RawOptions }): Spec {
   const { naming } = ctx;
   const config = ctx.config ? parseConfigFile(ctx.config) : null;
   const configName = (key: string) => `--config ${ctx.config?.path}: ${key}`;
@@ -328,6 +332,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   const get = <T>(name: string): T | undefined => {
     if (flags[name] !== undefined) return parseOptionValue(name, naming(name), flags[name]) as T;
     if (config && config.defaults[name] !== undefined) return parseOptionValue(name, configName(name), config.defaults[name]) as T;
+    if (ctx.defaults?.[name] !== undefined) return parseOptionValue(name, naming(name), ctx.defaults[name]) as T;
     return optionDefault(name) as T | undefined;
   };
   /** An option that has a default in the option table: never undefined, and its default written only there. */

@@ -26,7 +26,8 @@ function sentences(r: NoiseRow, maxPairs: number): string[] {
   out.push(`A single run varies by ${pct(r.singleRunCv)} (CV); within a pair, head/base varies by ${pct(r.pairedCv)}: pairing cancelled ${pct(r.pairingGain, 0)} of the run-to-run variation.`);
   out.push(`Smallest change compare would detect here (80% power): ${r.detectable.map((d) => `${pct(d.change)} with ${d.pairs} pairs`).join(', ')}.`);
   const forThreshold = r.pairsForThreshold !== null ? `about ${r.pairsForThreshold} pairs` : 'more pairs than is practical';
-  out.push(`To detect the ${formatThreshold(r.threshold)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${thresholdText(r.smallestResolvable)} or more is resolvable.`);
+  const resolvable = r.smallestResolvable !== null ? `a threshold of ${formatThreshold(r.smallestResolvable)} or more is resolvable` : 'no threshold is resolvable (too few pairs for any change to reach significance)';
+  out.push(`To detect the ${formatThreshold(r.threshold)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, ${resolvable}.`);
   if (r.slotAdvantage !== null) {
     out.push(`Warning: identical sides differ by ${formatChange(r.slotAdvantage)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
   }

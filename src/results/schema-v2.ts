@@ -27,6 +27,11 @@ const count = z.number().int().min(0);
 const name = z.string().min(1).max(LIMITS.nameLength);
 const interval = z.tuple([z.number(), z.number()]);
 const level = z.number().min(0).max(1);
+/**
+ * A figure of `pairbench noise` that these pairs may not give: null when it could not be measured
+ * or reached (too few pairs to reach alpha at max-pairs, no spread to measure), read as NaN.
+ */
+const noiseFigure = z.number().nullable().describe('null: not measurable from these pairs');
 
 const PairSchema = z
   .strictObject({
@@ -275,14 +280,14 @@ const JudgedBenchmarkSchema = z.strictObject({
   noise: z
     .strictObject({
       pairs: z.number(),
-      singleRunCv: z.number(),
-      pairedCv: z.number(),
-      pairedLogSd: z.number(),
-      pairingGain: z.number(),
-      aaChange: z.number(),
-      detectable: z.array(z.strictObject({ pairs: z.number(), change: z.number() })).max(16),
-      pairsForThreshold: z.number(),
-      suggestedThreshold: z.number(),
+      singleRunCv: noiseFigure,
+      pairedCv: noiseFigure,
+      pairedLogSd: noiseFigure,
+      pairingGain: noiseFigure,
+      aaChange: noiseFigure,
+      detectable: z.array(z.strictObject({ pairs: z.number(), change: noiseFigure })).max(16),
+      pairsForThreshold: noiseFigure,
+      suggestedThreshold: noiseFigure,
     })
     .optional()
     .describe('pairbench noise (an A/A run): the noise floor of this benchmark'),

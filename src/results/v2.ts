@@ -140,6 +140,22 @@ function failureOf(f: NonNullable<BenchmarkResult['failure']>): NonNullable<Meas
   return compact({ side: f.side, kind: f.kind, exitCode: f.exitCode, signal: f.signal, stderrTail: f.stderrTail, message: f.message });
 }
 
+/** A noise block as read: a figure written as null (NaN or infinite when measured: JSON has neither) is NaN, not reached. */
+function noiseFromV2(n: NonNullable<JudgedBenchmarkV2['noise']>): NonNullable<BenchmarkResult['noise']> {
+  const figure = (v: number | null) => v ?? NaN;
+  return {
+    pairs: n.pairs,
+    singleRunCv: figure(n.singleRunCv),
+    pairedCv: figure(n.pairedCv),
+    pairedLogSd: figure(n.pairedLogSd),
+    pairingGain: figure(n.pairingGain),
+    aaChange: figure(n.aaChange),
+    detectable: n.detectable.map((d) => ({ pairs: d.pairs, change: figure(d.change) })),
+    pairsForThreshold: figure(n.pairsForThreshold),
+    suggestedThreshold: figure(n.suggestedThreshold),
+  };
+}
+
 function judgedRow(b: BenchmarkResult, alpha: number): JudgedBenchmarkV2 {
   return compact({
     name: b.name,
@@ -208,6 +224,7 @@ export function fromV2(doc: ResultsV2): Results {
       outliers: outlierPairs?.excluded,
       outliersKept: outlierPairs?.kept,
       ...(j ? { change: change ? changeFromV2(change, alpha) : null } : {}),
+      ...(j?.noise ? { noise: noiseFromV2(j.noise) } : {}),
     }) as BenchmarkResult;
   });
   const settings = { ...m.settings, ...judging };

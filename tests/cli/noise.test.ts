@@ -28,6 +28,28 @@ describe('pairbench noise', () => {
     expect(res.stdout).toMatch(/Suggested settings: threshold: \d+(\.\d+)?%, max-pairs: 24/);
   });
 
+  it('max-pairs: the flag, else the config file, else 60 for noise', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'script.json'), JSON.stringify({ benchmarks: { '*': { baseMs: 10, noise: 0.01 } } }));
+    writeFileSync(join(dir, 'pairbench.yml'), 'max-pairs: 9\nbenchmarks:\n  - name: x\n    run: ./x\n');
+    const env = { PAIRBENCH_DEBUG_RUNNER: join(dir, 'script.json') };
+    const pairsOf = (args: string[]) => {
+      const file = join(dir, `noise-${args.length}.json`);
+      const res = pairbench(['noise', ...args, '--seed', '1', '--out', file, '--quiet'], { cwd: dir, env });
+      expect(res.status, res.stderr).toBe(0);
+      return readResults(file).benchmarks[0]!.pairs.length;
+    };
+    expect(pairsOf(['--config', 'pairbench.yml'])).toBe(9);
+    expect(pairsOf(['--config', 'pairbench.yml', '--max-pairs', '7'])).toBe(7);
+    expect(pairsOf(['--run', './x'])).toBe(60);
+    // fewer than compare's min-pairs (10): noise has none, every run takes all its pairs
+    expect(pairsOf(['--run', './x', '--max-pairs', '5'])).toBe(5);
+    const few = pairbench(['noise', '--run', './x', '--max-pairs', '5', '--seed', '1', '--out', join(dir, 'few.json')], { cwd: dir, env });
+    expect(few.stdout).toContain('with max-pairs 5, no threshold is resolvable (too few pairs for any change to reach significance).');
+    // the file a run that could not resolve a threshold wrote reads back
+    expect(pairbench(['report', join(dir, 'few.json')], { cwd: dir }).stderr).not.toMatch(/expected a pairbench results file/);
+  });
+
   it('--rev builds one commit twice (two worktrees of the same SHA)', () => {
     const repo = tempRepo();
     const sha = repo.commit({ 'bench.sh': `printf '[{"name":"x","value":%s,"unit":"ms"}]' "$(awk -v s="$(od -An -N3 -tu4 /dev/urandom)" 'BEGIN{srand(s); printf "%.4f", 50*(1+(rand()-0.5)*0.04)}')"\n` }, 'one');

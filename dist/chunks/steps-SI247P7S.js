@@ -58,7 +58,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-WAFN5A5T.js";
+} from "./chunk-V5C62DPU.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-WAFN5A5T.js";
+} from "./chunk-V5C62DPU.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
@@ -623,7 +623,7 @@ async function noise(argv, io) {
   const side = rev !== void 0 ? { base: rev, head: rev } : { "base-dir": dir ?? ".", "head-dir": dir ?? "." };
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
-  const spec = buildSpec({ ...NOISE_DEFAULTS, ...rest, ...side }, { cwd, naming: cliNaming, ...config ? { config } : {} });
+  const spec = buildSpec({ ...rest, ...side, "min-pairs": "1" }, { cwd, naming: cliNaming, defaults: NOISE_DEFAULTS, ...config ? { config } : {} });
   if (rev !== void 0) spec.base = spec.head;
   checkOutputs(spec);
   return runAndReport(io, spec, "noise");

@@ -31661,6 +31661,7 @@ function buildSpec(flags, ctx) {
   const get = (name2) => {
     if (flags[name2] !== void 0) return parseOptionValue(name2, naming(name2), flags[name2]);
     if (config2 && config2.defaults[name2] !== void 0) return parseOptionValue(name2, configName(name2), config2.defaults[name2]);
+    if (ctx.defaults?.[name2] !== void 0) return parseOptionValue(name2, naming(name2), ctx.defaults[name2]);
     return optionDefault(name2);
   };
   const valueOf = (name2) => {
@@ -33948,6 +33949,7 @@ var count2 = external_exports.number().int().min(0);
 var name = external_exports.string().min(1).max(LIMITS.nameLength);
 var interval = external_exports.tuple([external_exports.number(), external_exports.number()]);
 var level = external_exports.number().min(0).max(1);
+var noiseFigure = external_exports.number().nullable().describe("null: not measurable from these pairs");
 var PairSchema = external_exports.strictObject({
   base: nonnegative,
   head: nonnegative,
@@ -34134,14 +34136,14 @@ var JudgedBenchmarkSchema = external_exports.strictObject({
   diagnostics: external_exports.array(DiagnosticSchema).max(100).optional(),
   noise: external_exports.strictObject({
     pairs: external_exports.number(),
-    singleRunCv: external_exports.number(),
-    pairedCv: external_exports.number(),
-    pairedLogSd: external_exports.number(),
-    pairingGain: external_exports.number(),
-    aaChange: external_exports.number(),
-    detectable: external_exports.array(external_exports.strictObject({ pairs: external_exports.number(), change: external_exports.number() })).max(16),
-    pairsForThreshold: external_exports.number(),
-    suggestedThreshold: external_exports.number()
+    singleRunCv: noiseFigure,
+    pairedCv: noiseFigure,
+    pairedLogSd: noiseFigure,
+    pairingGain: noiseFigure,
+    aaChange: noiseFigure,
+    detectable: external_exports.array(external_exports.strictObject({ pairs: external_exports.number(), change: noiseFigure })).max(16),
+    pairsForThreshold: noiseFigure,
+    suggestedThreshold: noiseFigure
   }).optional().describe("pairbench noise (an A/A run): the noise floor of this benchmark")
 });
 var JudgementSchema = external_exports.strictObject({
@@ -34274,6 +34276,20 @@ function measuredRow(b) {
 function failureOf(f) {
   return compact({ side: f.side, kind: f.kind, exitCode: f.exitCode, signal: f.signal, stderrTail: f.stderrTail, message: f.message });
 }
+function noiseFromV2(n3) {
+  const figure = (v) => v ?? NaN;
+  return {
+    pairs: n3.pairs,
+    singleRunCv: figure(n3.singleRunCv),
+    pairedCv: figure(n3.pairedCv),
+    pairedLogSd: figure(n3.pairedLogSd),
+    pairingGain: figure(n3.pairingGain),
+    aaChange: figure(n3.aaChange),
+    detectable: n3.detectable.map((d) => ({ pairs: d.pairs, change: figure(d.change) })),
+    pairsForThreshold: figure(n3.pairsForThreshold),
+    suggestedThreshold: figure(n3.suggestedThreshold)
+  };
+}
 function judgedRow(b, alpha) {
   return compact({
     name: b.name,
@@ -34334,7 +34350,8 @@ function fromV2(doc) {
       ...judged,
       outliers: outlierPairs?.excluded,
       outliersKept: outlierPairs?.kept,
-      ...j ? { change: change ? changeFromV2(change, alpha) : null } : {}
+      ...j ? { change: change ? changeFromV2(change, alpha) : null } : {},
+      ...j?.noise ? { noise: noiseFromV2(j.noise) } : {}
     });
   });
   const settings = { ...m.settings, ...judging };
@@ -48696,7 +48713,8 @@ function sentences(r, maxPairs) {
   out.push(`A single run varies by ${pct3(r.singleRunCv)} (CV); within a pair, head/base varies by ${pct3(r.pairedCv)}: pairing cancelled ${pct3(r.pairingGain, 0)} of the run-to-run variation.`);
   out.push(`Smallest change compare would detect here (80% power): ${r.detectable.map((d) => `${pct3(d.change)} with ${d.pairs} pairs`).join(", ")}.`);
   const forThreshold = r.pairsForThreshold !== null ? `about ${r.pairsForThreshold} pairs` : "more pairs than is practical";
-  out.push(`To detect the ${formatThreshold(r.threshold)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, a threshold of ${thresholdText(r.smallestResolvable)} or more is resolvable.`);
+  const resolvable = r.smallestResolvable !== null ? `a threshold of ${formatThreshold(r.smallestResolvable)} or more is resolvable` : "no threshold is resolvable (too few pairs for any change to reach significance)";
+  out.push(`To detect the ${formatThreshold(r.threshold)} threshold it needs ${forThreshold}; with max-pairs ${maxPairs}, ${resolvable}.`);
   if (r.slotAdvantage !== null) {
     out.push(`Warning: identical sides differ by ${formatChange(r.slotAdvantage)}: the first or second slot of a pair has an advantage here (caches, frequency). Add --warmup or a --prepare step.`);
   }
