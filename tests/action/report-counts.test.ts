@@ -7,17 +7,11 @@
  * the event file, the summary and output files) against a local fake GitHub API; the artifact is a
  * results file of raw pairs written here, judged by the action itself, so nothing is measured.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/stats/prng.ts';
-import { ACTION } from '../support/cli.ts';
-import { parseOutputs } from '../support/action-outputs.ts';
-import { FakeGitHub } from '../support/fake-github.ts';
-import { tempDir } from '../support/repo.ts';
+import type { FakeGitHub } from '../support/fake-github.ts';
+import { HEAD, reportModeOf, type ReportModeRun } from '../support/report-mode.ts';
 
-const HEAD = 'b'.repeat(40);
 const servers: FakeGitHub[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
@@ -53,47 +47,8 @@ function goSuite(): unknown {
 }
 
 /** `mode: report` of an artifact holding the Go suite, for pull request #7 whose head is HEAD. */
-async function reportMode(): Promise<{ code: number | null; log: string; outputs: Record<string, string>; summary: string; comment: string; title: string | null }> {
-  const gh = await FakeGitHub.start('octo', 'repo');
-  servers.push(gh);
-  gh.addPull({ number: 7, baseSha: 'a'.repeat(40), headSha: HEAD });
-  const workspace = tempDir('pairbench-report-counts-');
-  mkdirSync(join(workspace, 'artifact'));
-  writeFileSync(join(workspace, 'artifact', 'pairbench-results.json'), JSON.stringify(goSuite()));
-  const dir = tempDir('pairbench-report-counts-run-');
-  const eventPath = join(dir, 'event.json');
-  writeFileSync(eventPath, JSON.stringify({ action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: HEAD, head_branch: 'feature', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] } }));
-  writeFileSync(join(dir, 'summary.md'), '');
-  writeFileSync(join(dir, 'output.txt'), '');
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env['PATH'],
-    HOME: process.env['HOME'],
-    NO_COLOR: '1',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'workflow_run',
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: 'octo/repo',
-    GITHUB_SHA: 'c'.repeat(40),
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_RUN_ID: '88',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: gh.url,
-    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
-    GITHUB_OUTPUT: join(dir, 'output.txt'),
-    RUNNER_TEMP: dir,
-  };
-  const inputs = { 'github-token': 'ghs_report_counts_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-fork-code-on-dispatch': 'false' };
-  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
-  const child = spawn(process.execPath, [ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  // a step that hangs is killed rather than left behind
-  const hung = setTimeout(() => child.kill('SIGKILL'), 100_000);
-  const code = await new Promise<number | null>((res) => child.on('close', res));
-  clearTimeout(hung);
-  const comment = (gh.comments.get(7) ?? []).map((c) => c.body ?? '').join('\n');
-  return { code, log, outputs: parseOutputs(readFileSync(join(dir, 'output.txt'), 'utf8')), summary: readFileSync(join(dir, 'summary.md'), 'utf8'), comment, title: gh.checkRuns[0]?.output.title ?? null };
+function reportMode(): Promise<ReportModeRun> {
+  return reportModeOf({ 'pairbench-results.json': goSuite() }, {}, servers);
 }
 
 describe('the action: every surface of one comparison counts and reads alike', () => {
@@ -101,7 +56,7 @@ describe('the action: every surface of one comparison counts and reads alike', (
     const r = await reportMode();
     expect(r.code, r.log).toBe(1);
     const words = '1 regression, 1 inconclusive, 1 unchanged';
-    expect(r.title).toBe(words);
+    expect(r.check.title).toBe(words);
     expect(r.log).toContain(`REGRESSION: ${words}`);
     const heading = '### 🔴 1 regression, 🟡 1 inconclusive, ⚪ 1 unchanged · pairbench';
     expect(r.summary).toContain(heading);

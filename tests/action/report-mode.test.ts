@@ -6,80 +6,25 @@
  * summary and output files) against a local fake GitHub API; the artifact is a results file
  * written by hand, so nothing is measured.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseOutputs } from '../support/action-outputs.ts';
-import { ACTION, readResults } from '../support/cli.ts';
-import { FakeGitHub } from '../support/fake-github.ts';
-import { tempDir } from '../support/repo.ts';
+import { readResults } from '../support/cli.ts';
+import type { FakeGitHub } from '../support/fake-github.ts';
+import { HEAD, reportModeOf, type ReportModeRun } from '../support/report-mode.ts';
 import { regression50, type HandResults } from '../support/results-files.ts';
 
-const HEAD = 'b'.repeat(40);
 const servers: FakeGitHub[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-interface ReportRun {
-  code: number | null;
-  log: string;
-  outputs: Record<string, string>;
-  summary: string;
-  comment: string;
-  gh: FakeGitHub;
-}
-
 /**
  * `mode: report` of an artifact holding `files` (results written as JSON; a function makes the file
  * itself), for pull request #7 whose head is HEAD, with these inputs.
  */
-async function reportMode(files: Record<string, HandResults | ((path: string) => void)>, inputs: Record<string, string> = {}): Promise<ReportRun> {
-  const gh = await FakeGitHub.start('octo', 'repo');
-  servers.push(gh);
-  gh.addPull({ number: 7, baseSha: 'a'.repeat(40), headSha: HEAD });
-  const workspace = tempDir('pairbench-report-mode-');
-  mkdirSync(join(workspace, 'artifact'));
-  for (const [name, content] of Object.entries(files)) {
-    const path = join(workspace, 'artifact', name);
-    if (typeof content === 'function') content(path);
-    else writeFileSync(path, JSON.stringify(content));
-  }
-  const dir = tempDir('pairbench-report-mode-run-');
-  const eventPath = join(dir, 'event.json');
-  writeFileSync(eventPath, JSON.stringify({ action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: HEAD, head_branch: 'feature', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] } }));
-  writeFileSync(join(dir, 'summary.md'), '');
-  writeFileSync(join(dir, 'output.txt'), '');
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env['PATH'],
-    HOME: process.env['HOME'],
-    NO_COLOR: '1',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'workflow_run',
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: 'octo/repo',
-    GITHUB_SHA: 'c'.repeat(40),
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_RUN_ID: '88',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: gh.url,
-    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
-    GITHUB_OUTPUT: join(dir, 'output.txt'),
-    RUNNER_TEMP: dir,
-  };
-  const all = { 'github-token': 'ghs_report_mode_token_0123456789', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-fork-code-on-dispatch': 'false', ...inputs };
-  for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
-  const child = spawn(process.execPath, [ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  // a step that hangs (reading a pipe that never ends) is killed rather than left behind
-  const hung = setTimeout(() => child.kill('SIGKILL'), 100_000);
-  const code = await new Promise<number | null>((res) => child.on('close', res));
-  clearTimeout(hung);
-  const comment = (gh.comments.get(7) ?? []).map((c) => c.body ?? '').join('\n');
-  return { code, log, outputs: parseOutputs(readFileSync(join(dir, 'output.txt'), 'utf8')), summary: readFileSync(join(dir, 'summary.md'), 'utf8'), comment, gh };
+function reportMode(files: Record<string, HandResults | ((path: string) => void)>, inputs: Record<string, string> = {}): Promise<ReportModeRun> {
+  return reportModeOf(files, inputs, servers);
 }
 
 /** A results file of pull request #7's head: head 50% slower than base in each of 30 pairs. */

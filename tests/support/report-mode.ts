@@ -17,6 +17,8 @@ export const BASE = 'a'.repeat(40);
 export const HEAD = 'b'.repeat(40);
 
 export interface ReportModeRun {
+  /** the fake API, for what a test reads of it beyond the comment and the check run */
+  gh: FakeGitHub;
   code: number | null;
   log: string;
   summary: string;
@@ -26,13 +28,25 @@ export interface ReportModeRun {
 }
 
 /** `mode: report` of an artifact holding `results`, with `extra` inputs; `servers` collects the fake APIs to close. */
-export async function reportMode(results: unknown, extra: Record<string, string>, servers: FakeGitHub[]): Promise<ReportModeRun> {
+export function reportMode(results: unknown, extra: Record<string, string>, servers: FakeGitHub[]): Promise<ReportModeRun> {
+  return reportModeOf({ 'pairbench-results.json': results }, extra, servers);
+}
+
+/**
+ * `mode: report` of an artifact of several files: each written as JSON, or by a function given
+ * its path (a file that is not JSON, a special file).
+ */
+export async function reportModeOf(files: Record<string, unknown>, extra: Record<string, string>, servers: FakeGitHub[]): Promise<ReportModeRun> {
   const gh = await FakeGitHub.start('octo', 'repo');
   servers.push(gh);
   gh.addPull({ number: 7, baseSha: BASE, headSha: HEAD });
   const workspace = tempDir('pairbench-report-mode-');
   mkdirSync(join(workspace, 'artifact'));
-  writeFileSync(join(workspace, 'artifact', 'pairbench-results.json'), JSON.stringify(results));
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(workspace, 'artifact', name);
+    if (typeof content === 'function') (content as (path: string) => void)(path);
+    else writeFileSync(path, JSON.stringify(content));
+  }
   const dir = tempDir('pairbench-report-mode-run-');
   const eventPath = join(dir, 'event.json');
   writeFileSync(eventPath, JSON.stringify({ action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: HEAD, head_branch: 'feature', head_repository: { full_name: 'octo/repo', owner: { login: 'octo' } }, pull_requests: [] } }));
@@ -55,18 +69,20 @@ export async function reportMode(results: unknown, extra: Record<string, string>
     GITHUB_OUTPUT: join(dir, 'output.txt'),
     RUNNER_TEMP: dir,
   };
-  const inputs = { 'github-token': 'ghs_report_mode_token_0123456789abcdef', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', 'allow-pull-request-target': 'false', ...extra };
+  const inputs = { 'github-token': 'ghs_report_mode_token_0123456789abcdef', comment: 'always', 'comment-id': 'perf', 'check-name': 'pairbench', mode: 'report', results: 'artifact/*.json', ...extra };
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   const child = spawn(process.execPath, [ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  // a step that hangs (reading a pipe that never ends) is killed rather than left behind
   const hung = setTimeout(() => child.kill('SIGKILL'), 100_000);
   const code = await new Promise<number | null>((res) => child.on('close', res));
   clearTimeout(hung);
   const comment = (gh.comments.get(7) ?? []).map((c) => c.body ?? '').join('\n');
   const run = gh.checkRuns[0];
   return {
+    gh,
     code,
     log,
     summary: readFileSync(join(dir, 'summary.md'), 'utf8'),
