@@ -96,16 +96,23 @@ fi
 
 # the Node.js downloads run side by side; each is ~25 s of waiting on the network
 pids=()
-for major in 20 22 26; do
+# (major.minor: the least version each one must be; node:bench came in 26.9)
+node_ok() { # node_ok BIN MAJOR MINOR: BIN runs and is vMAJOR.x with x >= MINOR
+  local v
+  v=$("$1" --version 2>/dev/null) || return 1
+  [[ $v =~ ^v$2\.([0-9]+)\. ]] && (( BASH_REMATCH[1] >= $3 ))
+}
+for wanted in 20.0 22.0 26.9; do
+  major=${wanted%.*} minor=${wanted#*.}
   dir=".cache/node-$major"
-  if ! "$dir/node_modules/node/bin/node" --version 2>/dev/null | grep -q "^v$major\."; then
+  if ! node_ok "$dir/node_modules/node/bin/node" "$major" "$minor"; then
     (
       t=$(date +%s)
       mkdir -p "$dir"
-      printf '{ "private": true, "dependencies": { "node": "^%s.0.0" }, "allowScripts": { "node": true } }\n' "$major" > "$dir/package.json"
+      printf '{ "private": true, "dependencies": { "node": "^%s.0" }, "allowScripts": { "node": true } }\n' "$wanted" > "$dir/package.json"
       npm install --prefix "$dir" --no-audit --no-fund --no-package-lock --loglevel=error >/dev/null
-      "$dir/node_modules/node/bin/node" --version | grep -q "^v$major\." || fail "Node.js $major did not install into $dir"
-      took "npm install node@$major into $dir" "$t"
+      node_ok "$dir/node_modules/node/bin/node" "$major" "$minor" || fail "Node.js $wanted or a later $major.x did not install into $dir"
+      took "npm install node@^$wanted into $dir" "$t"
     ) &
     pids+=($!)
   fi
