@@ -13,6 +13,7 @@ import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
 import { checkCpuList, parseCpus } from './cpus.ts';
+import { harnessOf } from '../harness/registry.ts';
 import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
@@ -415,8 +416,11 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
         throw new UsageError(naming('shell'), `${input}: got ${show(b.run)}, whose {filter} / {benchmark} placeholder needs the shell; expected ${naming('shell')} sh (the default), or a run command without a placeholder`);
       }
     }
-    if (b.format !== 'time' && b.metrics.some((m) => m !== 'wall')) {
-      throw new UsageError(naming('metric'), `${naming('metric')}: ${b.metrics.join(',')} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics`);
+    if (b.format !== 'time' && b.metrics.some((m) => m !== 'wall' && m !== 'instructions')) {
+      throw new UsageError(naming('metric'), `${naming('metric')}: ${b.metrics.join(',')} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics (wall and instructions are what a harness suite measures)`);
+    }
+    if (b.format !== 'time' && b.metrics.includes('instructions') && harnessOf(b.format)?.counting == null) {
+      throw new UsageError(naming('metric'), `${naming('metric')}: ${b.metrics.join(',')}: benchmark ${show(b.name)} uses --format ${b.format}, whose benchmarks cannot be counted one by one yet; expected --format go or google-benchmark for instructions per benchmark, or --metric wall`);
     }
     if (b.filter !== null) {
       try {

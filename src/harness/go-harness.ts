@@ -12,7 +12,7 @@ import { goAdvice } from './go-advice.ts';
 import { goColdStart } from './go-cold-start.ts';
 import { commandBenchtime, iterationsFor } from './go-iterations.ts';
 import { parseGo } from './go.ts';
-import type { FixedIterations, Harness, Selection, Sizing } from './harness.ts';
+import type { CountingRule, FixedIterations, Harness, Selection, Sizing } from './harness.ts';
 
 /**
  * The pilot runs one more repetition first in each process, so that it reads the spreads
@@ -101,6 +101,20 @@ function fixedIterations(command: string, batch: number): FixedIterations | null
   };
 }
 
+/**
+ * Go counts one benchmark by `-test.benchtime=<N>x -test.count=1`. M = 2: Go first runs every
+ * benchmark once with b.N = 1 and then, for `Nx`, once with b.N = N, so a run of 1x runs the body
+ * once and one of 2x three times; from 2 on, the set-up (the b.N = 1 run included) is the same
+ * in every run. Under valgrind, asynchronous preemption is turned off (`GODEBUG=asyncpreemptoff=1`,
+ * appended to the run's own GODEBUG): valgrind serialises threads and delivers the preemption
+ * signals at its own pace, which moves work between runs.
+ */
+const goCounting: CountingRule = {
+  setupIterations: 2,
+  runFor: (command, iterations) => sizingFlags(command, { iterations, repetitions: 1 }),
+  valgrindEnv: (env) => ({ GODEBUG: env.GODEBUG ? `${env.GODEBUG},asyncpreemptoff=1` : 'asyncpreemptoff=1' }),
+};
+
 export const goHarness: Harness<'go'> = {
   format: 'go',
   parse: parseGo,
@@ -127,4 +141,5 @@ export const goHarness: Harness<'go'> = {
   advice: goAdvice,
   toolchains: ['go'],
   failure: null,
+  counting: goCounting,
 };

@@ -142,6 +142,24 @@ interface FailureReading {
   readonly package?: string;
 }
 
+/**
+ * How one benchmark of the format runs a fixed number of iterations, so that its instructions can
+ * be counted per iteration (`--metric instructions` with a harness format, schedule/count-runs.ts):
+ * a run of `iterations` and one of `setupIterations`, both counted; the difference, divided by
+ * the difference of the iteration counts, is the count of one iteration, with the process's start
+ * and the harness's set-up (which do not scale with the iterations) cancelled.
+ */
+export interface CountingRule {
+  /** M: the iterations of the run whose count is subtracted (Go runs a benchmark once with b.N = 1 before its sized run, so 2 is the least that is also fixed) */
+  readonly setupIterations: number;
+  /** The flags (their values in the environment) that make one run of `command` do exactly `iterations` iterations, once; null when it cannot be sized (not one simple command). */
+  runFor(command: string, iterations: number): Selection | null;
+  /** The environment a run needs under valgrind, from the run's own (Go: no asynchronous preemption, whose signals valgrind delivers late). */
+  valgrindEnv(env: Record<string, string | undefined>): Record<string, string>;
+  /** Why a counted run's output shows the harness cannot run a fixed count (an older Google Benchmark), or null. */
+  refusal?(output: string): string | null;
+}
+
 /** One benchmark-harness format. */
 export interface Harness<F extends string = string> {
   /** the `--format` name */
@@ -161,6 +179,8 @@ export interface Harness<F extends string = string> {
   readonly toolchains: readonly string[] | null;
   /** What a failed run says in the harness's own words beyond its output's last lines; null: nothing more. */
   readonly failure: FailureReading | null;
+  /** How one benchmark runs a fixed iteration count for instruction counts; null: the format cannot be counted per benchmark yet. */
+  readonly counting: CountingRule | null;
 }
 
 /** For a format whose reports advise nothing of their own. */

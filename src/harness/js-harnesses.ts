@@ -117,6 +117,7 @@ export const vitestHarness: Harness<'vitest'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: vitestErrors, reportFile: vitestReportFile, package: 'vitest' },
+  counting: null,
 };
 
 /** mitata's `filter`, a RegExp over each `bench()`'s name, which the bench script passes on. */
@@ -128,6 +129,7 @@ export const mitataHarness: Harness<'mitata'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: mitataErrors, package: 'mitata' },
+  counting: null,
 };
 
 /** benchmark.js's filter, which the bench script applies itself: the names anchored. */
@@ -139,6 +141,7 @@ export const benchmarkjsHarness: Harness<'benchmarkjs'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: () => [], package: 'benchmark' },
+  counting: null,
 };
 
 /** node:bench's `--bench-name-pattern`, a RegExp over the benchmark's name path joined by spaces. */
@@ -150,4 +153,5 @@ export const nodeBenchHarness: Harness<'node-bench'> = {
   advice: noAdvice,
   toolchains: ['node'],
   failure: { errors: nodeBenchErrors },
+  counting: null,
 };

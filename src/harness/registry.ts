@@ -11,7 +11,7 @@ import { parseCriterion } from './criterion.ts';
 import { anchoredAlternation, isSimpleCommand, parts, prefixes, SEPARATOR } from './filter-text.ts';
 import { goHarness } from './go-harness.ts';
 import { parseGoogleBenchmark } from './google-benchmark.ts';
-import { noAdvice, type Harness, type Selection, type Selector, type Sizing } from './harness.ts';
+import { noAdvice, type CountingRule, type Harness, type Selection, type Selector, type Sizing } from './harness.ts';
 import { parseHyperfine } from './hyperfine.ts';
 import { parseJmh } from './jmh.ts';
 import { benchmarkjsHarness, mitataHarness, nodeBenchHarness, vitestHarness } from './js-harnesses.ts';
@@ -65,9 +65,30 @@ function googleBenchmarkLengthMs(command: string): number {
   return m ? Number(m[1]) * 1000 : 500;
 }
 
-const criterionHarness: Harness<'criterion'> = { format: 'criterion', parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null };
-const bencherHarness: Harness<'bencher'> = { format: 'bencher', parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null };
-const pytestBenchmarkHarness: Harness<'pytest-benchmark'> = { format: 'pytest-benchmark', parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null };
+/**
+ * Google Benchmark counts one benchmark by `--benchmark_min_time=<N>x` (exactly N iterations, no
+ * estimation runs: Google Benchmark 1.8 and later) and one repetition; M = 1. An older Google
+ * Benchmark reads `10x` as a bad number of seconds and stops, or prints its version in the
+ * output's `context`: either is refused with one line.
+ */
+const googleBenchmarkCounting: CountingRule = {
+  setupIterations: 1,
+  runFor(command, iterations) {
+    if (googleBenchmarkFlag(command) === null) return null;
+    return { command: ' --benchmark_min_time="$PAIRBENCH_MIN_TIME" --benchmark_repetitions=1', env: { PAIRBENCH_MIN_TIME: `${iterations}x` } };
+  },
+  valgrindEnv: () => ({}),
+  refusal(output) {
+    const version = /"library_version"\s*:\s*"v?(\d+)\.(\d+)/.exec(output);
+    const old = version ? Number(version[1]) < 1 || (Number(version[1]) === 1 && Number(version[2]) < 8) : /benchmark_min_time/.test(output) && /invalid|unrecognized|error/i.test(output);
+    if (!old) return null;
+    return `instruction counts per benchmark need Google Benchmark 1.8 or later (--benchmark_min_time=<N>x runs exactly N iterations)${version ? `; this one is ${version[1]}.${version[2]}` : ', and this one does not read it'}: upgrade it, or measure --metric wall`;
+  },
+};
+
+const criterionHarness: Harness<'criterion'> = { format: 'criterion', parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null, counting: null };
+const bencherHarness: Harness<'bencher'> = { format: 'bencher', parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null, counting: null };
+const pytestBenchmarkHarness: Harness<'pytest-benchmark'> = { format: 'pytest-benchmark', parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null, counting: null };
 const googleBenchmarkHarness: Harness<'google-benchmark'> = {
   format: 'google-benchmark',
   parse: parseGoogleBenchmark,
@@ -76,14 +97,15 @@ const googleBenchmarkHarness: Harness<'google-benchmark'> = {
   advice: noAdvice,
   toolchains: ['cc'],
   failure: null,
+  counting: googleBenchmarkCounting,
 };
 /** hyperfine times whole commands: none of its runs can be narrowed to one. */
-const hyperfineHarness: Harness<'hyperfine'> = { format: 'hyperfine', parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null };
-const jmhHarness: Harness<'jmh'> = { format: 'jmh', parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
-const jsonHarness: Harness<'json'> = { format: 'json', parse: (text, options) => parseJson(text, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
+const hyperfineHarness: Harness<'hyperfine'> = { format: 'hyperfine', parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
+const jmhHarness: Harness<'jmh'> = { format: 'jmh', parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
+const jsonHarness: Harness<'json'> = { format: 'json', parse: (text, options) => parseJson(text, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
 /** Catch2's test spec; `*,[.]` selects every test case, and the hidden ones (`[.]`, v2's `[!benchmark]`), which `*` alone may leave out. */
-const catch2Harness: Harness<'catch2'> = { format: 'catch2', parse: parseCatch2, select: { filter: catch2Filter, all: '*,[.]', autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ['cc'], failure: null };
-const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null };
+const catch2Harness: Harness<'catch2'> = { format: 'catch2', parse: parseCatch2, select: { filter: catch2Filter, all: '*,[.]', autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ['cc'], failure: null, counting: null };
+const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null, counting: null };
 
 /** Every harness format, in the order `--help` lists them. */
 export const HARNESSES = [

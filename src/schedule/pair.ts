@@ -6,6 +6,9 @@
  */
 import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
+import { harnessOf } from '../harness/registry.ts';
+import type { HarnessFormat } from '../harness/types.ts';
+import { COUNT_METRIC, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
 import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { FreshCopier } from '../measure/fresh-copy.ts';
@@ -114,7 +117,71 @@ function interpret(ctx: MeasureContext, target: Target, side: Side, prep: RunRes
   }
 }
 
-const counts = (ctx: MeasureContext, job: Job): boolean => !!(job.bench.metrics.includes('instructions') && ctx.counter);
+/** The run itself is counted (`--format time`); a harness suite's benchmarks are counted one by one (count-runs.ts). */
+const counts = (ctx: MeasureContext, job: Job): boolean => !!(job.bench.format === 'time' && job.bench.metrics.includes('instructions') && ctx.counter);
+
+/** A harness suite measured for instructions: each benchmark of a unit is counted on its own (count-runs.ts). */
+export const countsPerBenchmark = (ctx: MeasureContext, job: Job): boolean => !!(job.bench.format !== 'time' && job.bench.metrics.includes('instructions') && ctx.counter);
+
+/** Whether the unit's count rows (`metric` instructions) or its other rows all exist and have settled: that lens may skip the pair. */
+function lensSettled(unit: PairingUnit, counted: boolean): boolean {
+  const rows = unit.rows.filter((r) => (r.metric === COUNT_METRIC) === counted);
+  return rows.length > 0 && rows.every((r) => r.settled === true);
+}
+
+/**
+ * One side's instruction counts of the unit's benchmarks: for each, a run of N and one of M
+ * iterations under the counter, and their difference per iteration (count-runs.ts), as the
+ * sample of the row `<name> (instructions)`.
+ */
+async function countSide(ctx: MeasureContext, unit: PairingUnit, side: Side): Promise<RowSample[]> {
+  const job = unit.job;
+  const bench = job.bench;
+  const format = bench.format as HarnessFormat;
+  const rule = harnessOf(format).counting!;
+  const dir = (side === 'base' ? ctx.base : ctx.head).dir;
+  const prefix = ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1;
+  const out: RowSample[] = [];
+  for (const name of unit.select ?? []) {
+    const n = unit.countIterations?.[name] ?? countIterations(ctx.counter!, rule.setupIterations, null);
+    const runs = countedRuns(rule, ctx.counter!, bench.run, selectBenchmarks(bench.run, format, [name]), ctx.env, n);
+    if (runs === null) throw new RunFailure(side, 'exit', `instruction counts per benchmark append the iteration count to the run command, which is not one simple command`, null, false);
+    const counted: number[] = [];
+    for (const r of runs) {
+      if (bench.prepare) {
+        const prep = (await ctx.runner([{ cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, command: bench.prepare, captureStdout: false, stopOnFailure: true, ...(ctx.signal ? { signal: ctx.signal } : {}) }]))[0]!;
+        if (prep.outcome !== 'ok') interpret(ctx, { job, select: [name] }, side, prep, prep);
+      }
+      const req: RunRequest = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter!, ...(bench.shell ? { shell: bench.shell } : {}), ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
+      const run = (await ctx.runner([req]))[0]!;
+      const refused = rule.refusal?.(`${run.stdout}\n${run.outputTail}`) ?? null;
+      if (refused !== null) throw new RunFailure(side, 'exit', refused, run, false);
+      if (run.outcome !== 'ok') interpret(ctx, { job, select: [name] }, side, null, run);
+      if (run.instructions === undefined || run.instructions === null) throw new RunFailure(side, 'parse', `${side}'s counted run of ${name} gave no instruction count (${ctx.counter})`, run, true);
+      counted.push(run.instructions);
+    }
+    const per = perIteration(counted[0]!, counted[1]!, runs[0]!.iterations, runs[1]!.iterations);
+    if (per === null) throw new RunFailure(side, 'parse', `${side}'s run of ${name} counted ${counted[0]} instructions for ${runs[0]!.iterations} iterations and ${counted[1]} for ${runs[1]!.iterations}: no more for more iterations`, null, true);
+    const rowName = countRowName(name);
+    out.push({ key: prefix ? `${bench.name}/${rowName}` : rowName, name: rowName, metric: 'instructions', value: per, unit: 'instructions', direction: 'lower-is-better' });
+  }
+  return out;
+}
+
+/** countSide, retrying a failed run as measureSide does; null when the job stopped. */
+async function countSideRetrying(ctx: MeasureContext, unit: PairingUnit, side: Side): Promise<RowSample[] | null> {
+  for (;;) {
+    try {
+      const samples = await countSide(ctx, unit, side);
+      unit.job.consecutiveFailures[side] = 0;
+      return samples;
+    } catch (err) {
+      if (!(err instanceof RunFailure)) throw err;
+      if (aborted(ctx)) return null;
+      if (!countFailure(ctx, unit.job, err)) return null;
+    }
+  }
+}
 
 /** Before a side's run: its program a fresh copy of itself (`--fresh-copy`), not timed. */
 function refreshProgram(ctx: MeasureContext, target: Target, side: Side): void {
@@ -222,6 +289,22 @@ async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: read
  * job stopped or the comparison was interrupted.
  */
 export async function measurePair(ctx: MeasureContext, unit: PairingUnit, sides: readonly Side[]): Promise<PairSamples | null> {
+  if (!countsPerBenchmark(ctx, unit.job)) return measureTimedPair(ctx, unit, sides);
+  // a harness suite counted per benchmark: its own rows (unless only instructions are measured, or
+  // they have settled), then each side's counts, each lens until its rows settle
+  const timed = unit.job.bench.metrics.includes('wall') && !lensSettled(unit, false) ? await measureTimedPair(ctx, unit, sides) : { base: [], head: [] };
+  if (timed === null) return null;
+  if (lensSettled(unit, true)) return timed;
+  const got: PairSamples = { base: [...timed.base], head: [...timed.head], ...(timed.wallMs ? { wallMs: timed.wallMs } : {}) };
+  for (const side of sides) {
+    const samples = await countSideRetrying(ctx, unit, side);
+    if (!samples) return null;
+    got[side].push(...samples);
+  }
+  return got;
+}
+
+async function measureTimedPair(ctx: MeasureContext, unit: PairingUnit, sides: readonly Side[]): Promise<PairSamples | null> {
   const target: Target = { job: unit.job, select: unit.select, ...(unit.sizing ? { sizing: unit.sizing } : {}) };
   if (!counts(ctx, unit.job)) {
     const got = await pairInOneRequest(ctx, target, sides);

@@ -10,7 +10,8 @@
 import { harnessOf, isHarnessFormat } from '../harness/registry.ts';
 import { selectionBlocker } from '../harness/select.ts';
 import type { RowSample } from '../measure/samples.ts';
-import { countFailure, measureSide, RunFailure, type MeasureContext } from './pair.ts';
+import { countFailure, countsPerBenchmark, measureSide, RunFailure, type MeasureContext } from './pair.ts';
+import { COUNT_WORK_MS, countIterations, countRowName } from './count-runs.ts';
 import { beyondLimits, recordSeen } from './record.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { designs, LISTING_SIZING, pilotDesign, PILOT_LENGTH_MS, PILOT_PAIRS, PILOT_REPETITIONS } from './choose-design.ts';
@@ -56,6 +57,10 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     const bench = job.bench;
     const wantsBenchmarks = bench.interleave !== 'suite' && isHarnessFormat(bench.format);
     if (!wantsBenchmarks) {
+      if (countsPerBenchmark(ctx, job)) {
+        refuseWholeCounts(ctx, job, 'interleave suite pairs whole runs of the suite');
+        continue;
+      }
       await warmUp(ctx, job);
       addUnit(state, newUnit(job, bench.name, null));
       continue;
@@ -64,6 +69,10 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
     // pairbench may add, --shell none) is not listed: it is warmed up (--warmup) and paired whole.
     const early = bench.shell === 'none' ? SHELL_NONE_BLOCKER : isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, []) : null;
     if (early !== null) {
+      if (countsPerBenchmark(ctx, job)) {
+        refuseWholeCounts(ctx, job, early);
+        continue;
+      }
       ctx.log(`${bench.interleave === 'benchmark' ? 'warning' : 'note'}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see docs/harnesses.md, "Pairing each benchmark"`);
       await warmUp(ctx, job);
       addUnit(state, newUnit(job, bench.name, null));
@@ -81,31 +90,74 @@ export async function planUnits(ctx: MeasureContext): Promise<void> {
         break;
       }
       listed[side] = samples;
-      recordSeen(state, job, side, samples);
+      // only instructions measured: the listing shows which benchmarks each side has, as count rows
+      recordSeen(state, job, side, bench.metrics.includes('wall') ? samples : countRowsOf(samples));
     }
     if (!listed.base || !listed.head) continue; // the job failed (recorded) or the run was interrupted
     const inHead = new Set(listed.head.map((s) => s.name));
     const both = primaries(listed.base).filter((p) => inHead.has(p.name));
     const blocker = isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, both.map((p) => p.name)) : 'not a harness format';
     if (blocker !== null || both.length === 0) {
+      if (countsPerBenchmark(ctx, job)) {
+        refuseWholeCounts(ctx, job, blocker ?? 'no benchmark is on both sides');
+        continue;
+      }
       const tip = bench.interleave === 'benchmark' ? 'warning' : 'note';
       ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? 'no benchmark is on both sides'}. Benchmarks paired on their own share the machine's moment and stop once decided; see docs/harnesses.md, "Pairing each benchmark"`);
       addUnit(state, newUnit(job, bench.name, null));
       continue;
     }
     job.level = 'benchmark';
-    if (designed) {
-      planDesigns(ctx, job, both, listed.base, listed.head);
-      continue;
-    }
-    const size = bench.batch ?? 1;
-    const counts = fixedIterations(ctx, job, listed.base, listed.head, size);
-    for (let i = 0; i < both.length; i += size) {
-      const batch = both.slice(i, i + size);
-      const n = size === 1 ? counts?.get(batch[0]!.key) : undefined;
-      addUnit(state, newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name), n));
-    }
+    const before = state.units.length;
+    if (designed) planDesigns(ctx, job, both, listed.base, listed.head);
+    else addFixedUnits(ctx, job, both, listed.base, listed.head);
+    if (countsPerBenchmark(ctx, job)) planCounts(ctx, job, state.units.slice(before), both, listed.base, listed.head);
   }
+}
+
+/** `--iterations fixed` or the command's own sizing: a unit per benchmark, or per batch of `--batch` benchmarks. */
+function addFixedUnits(ctx: MeasureContext, job: Job, both: ReadonlyArray<{ name: string; key: string }>, base: readonly RowSample[], head: readonly RowSample[]): void {
+  const size = job.bench.batch ?? 1;
+  const counts = fixedIterations(ctx, job, base, head, size);
+  for (let i = 0; i < both.length; i += size) {
+    const batch = both.slice(i, i + size);
+    const n = size === 1 ? counts?.get(batch[0]!.key) : undefined;
+    addUnit(ctx.state, newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name), n));
+  }
+}
+
+/** The count rows a listing names, when only instructions are measured: `<name> (instructions)` of each benchmark. */
+function countRowsOf(samples: readonly RowSample[]): RowSample[] {
+  return primaries(samples).map((p) => ({ key: countRowName(p.key), name: countRowName(p.name), metric: 'instructions', value: 1, unit: 'instructions', direction: 'lower-is-better' }));
+}
+
+/**
+ * Instruction counts per benchmark: N for each benchmark of the units, from its time per
+ * iteration in the listing (the faster side's), the same for both sides (count-runs.ts).
+ */
+function planCounts(ctx: MeasureContext, job: Job, units: readonly PairingUnit[], both: ReadonlyArray<{ name: string; key: string }>, base: readonly RowSample[], head: readonly RowSample[]): void {
+  const rule = harnessOf(job.bench.format as HarnessFormat).counting!;
+  const op = iterationMs(base, head);
+  const keyOf = new Map(both.map((p) => [p.name, p.key]));
+  const all: number[] = [];
+  for (const unit of units) {
+    const counts: Record<string, number> = {};
+    for (const name of unit.select ?? []) {
+      const ms = op.get(keyOf.get(name) ?? '');
+      counts[name] = countIterations(ctx.counter!, rule.setupIterations, ms === undefined ? null : ms * 1e6);
+      all.push(counts[name]);
+    }
+    unit.countIterations = counts;
+  }
+  if (all.length > 0) {
+    all.sort((a, b) => a - b);
+    ctx.log(`${job.bench.name}: instructions counted per benchmark (${ctx.counter}): each side runs a benchmark for N iterations (${all[0]} to ${all.at(-1)}, about ${COUNT_WORK_MS[ctx.counter!]} ms of its work) and for ${rule.setupIterations}, and counts the difference per iteration`);
+  }
+}
+
+/** A suite that would be paired whole cannot be counted per benchmark: its job fails with why. */
+function refuseWholeCounts(ctx: MeasureContext, job: Job, why: string): void {
+  countFailure(ctx, job, new RunFailure('base', 'exit', `--metric instructions counts each benchmark of a suite on its own, and this suite would be paired whole: ${why}`, null, false));
 }
 
 /** One iteration of each benchmark, ms: the faster side's time in the listing run (times are in ns). */

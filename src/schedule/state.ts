@@ -81,6 +81,8 @@ export interface PairingUnit {
   sizing?: Sizing;
   /** `--design auto`: its pilot and the design chosen from it (choose-design.ts) */
   design?: UnitDesign;
+  /** instruction counts per benchmark: N, the iterations of each selected benchmark's counted run, the same on both sides (count-runs.ts) */
+  countIterations?: Record<string, number>;
   pairs: number;
   running: boolean;
   stoppedBecause?: StopReason;
