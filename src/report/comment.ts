@@ -190,6 +190,7 @@ const FINDING_TITLES: Record<string, string> = {
   'too-few-pairs': 'too few usable pairs for a verdict',
   'mostly-equal': 'most pairs measured head and base exactly equal',
   'all-equal': 'every pair measured head and base exactly equal',
+  'unsteady-counts': 'instruction counts vary between runs of one side',
   'outliers-kept': 'outlying pairs kept on one side, a split within chance',
   'one-sided-outliers': 'outliers on one side only',
   'many-outliers': 'many pairs excluded as outliers',

@@ -105,6 +105,13 @@ export function wordFinding(f: Finding, surface: Surface): string {
         ? `All ${g.pairs} pairs measured head and base exactly equal: the metric does not vary between runs (a count, or a coarse clock). The test sees no noise; "no change" here means no pair differed at all. If this is a time, check the timer's resolution or measure a longer run.`
         : `All ${g.pairs} pairs have the same ratio head/base (${signedPct(g.change, 2)}): the metric does not vary between runs (a count, or a coarse clock), so the interval is a single point. Fine for deterministic counts (instructions, memory); for times, check the timer's resolution.`;
     }
+    case 'unsteady-counts': {
+      const g = f.figures;
+      return (
+        `The instruction counts vary between runs of one side (spread (max − min) / median: base ${pct(g.base, 2)}, head ${pct(g.head, 2)}; steady counts stay within ${pct(g.tolerance, 2)}): ` +
+        `the benchmark's work depends on more than its code (threads, system calls, timing, a JIT), so its count is not called unchanged. Compare its wall time, or make its work deterministic.`
+      );
+    }
     case 'outliers-kept': {
       const g = f.figures;
       const flagged = g.above + g.below;
@@ -248,6 +255,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   'too-few-pairs': z.object({ pairs: count, zeros: count, smallestP: num, alpha: num, level: num, need: count }),
   'mostly-equal': z.object({ pairs: count, zeros: count, differing: count }),
   'all-equal': z.object({ pairs: count, change: num }),
+  'unsteady-counts': z.object({ base: num, head: num, tolerance: num }),
   'outliers-kept': z.object({ above: count, below: count, excluded: count, kept: indices, balanceP: num }),
   'one-sided-outliers': z.object({ headWorse: count, baseWorse: count, direction: z.enum(['lower-is-better', 'higher-is-better']), kept: indices, balanceP: num }),
   'many-outliers': z.object({ excluded: count, pairs: count.refine((n) => n > 0), metric: z.string().max(64).nullable() }),

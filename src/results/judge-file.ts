@@ -103,7 +103,7 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
     const floor = floorOf(b, opts.minChange);
     const threshold = floor ? marginWithFloor(b.threshold ?? opts.threshold, floor.amount, pairs) : b.threshold;
     if (floor && threshold !== undefined) floors.set(i, { ...floor, margin: threshold });
-    inputs.push({ name: b.name, direction: b.direction, ...(threshold !== undefined ? { threshold } : {}), ...(b.metric ? { metric: b.metric } : {}), ...(b.reciprocalOf !== undefined ? { reciprocalOf: b.reciprocalOf } : {}),
+    inputs.push({ name: b.name, direction: b.direction, ...(threshold !== undefined ? { threshold } : {}), ...(b.metric ? { metric: b.metric } : {}), ...(b.unit === 'instructions' ? { counted: true } : {}), ...(b.reciprocalOf !== undefined ? { reciprocalOf: b.reciprocalOf } : {}),
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/analysis.ts, `intervalLevel`).
       ...(b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).

@@ -20,11 +20,11 @@ export const COUNT_WORK_MS: Readonly<Record<InstructionCounter, number>> = { val
 /** The fewest and the most iterations a counted run adds to the set-up's. */
 export const COUNT_ITERATIONS = { min: 10, max: 1e8 } as const;
 
-/** The metric name of a count row: `<name> (instructions)`. */
-export const COUNT_METRIC = 'instructions';
+/** The unit of a count row, and the metric its name carries: `<name> (instructions)`, a metric printed beside the benchmark's time as Go's `B/op` is. */
+export const COUNT_UNIT = 'instructions';
 
 /** The row name of a benchmark's count. */
-export const countRowName = (name: string): string => `${name} (${COUNT_METRIC})`;
+export const countRowName = (name: string): string => `${name} (${COUNT_UNIT})`;
 
 /**
  * N for a benchmark of `nsPerOp` per iteration (null: not known, the fewest): M plus enough

@@ -8,7 +8,7 @@ import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
 import { harnessOf } from '../harness/registry.ts';
 import type { HarnessFormat } from '../harness/types.ts';
-import { COUNT_METRIC, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
+import { COUNT_UNIT, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
 import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { FreshCopier } from '../measure/fresh-copy.ts';
@@ -123,9 +123,9 @@ const counts = (ctx: MeasureContext, job: Job): boolean => !!(job.bench.format =
 /** A harness suite measured for instructions: each benchmark of a unit is counted on its own (count-runs.ts). */
 export const countsPerBenchmark = (ctx: MeasureContext, job: Job): boolean => !!(job.bench.format !== 'time' && job.bench.metrics.includes('instructions') && ctx.counter);
 
-/** Whether the unit's count rows (`metric` instructions) or its other rows all exist and have settled: that lens may skip the pair. */
+/** Whether the unit's count rows (unit `instructions`) or its other rows all exist and have settled: that lens may skip the pair. */
 function lensSettled(unit: PairingUnit, counted: boolean): boolean {
-  const rows = unit.rows.filter((r) => (r.metric === COUNT_METRIC) === counted);
+  const rows = unit.rows.filter((r) => (r.unit === COUNT_UNIT) === counted);
   return rows.length > 0 && rows.every((r) => r.settled === true);
 }
 
@@ -163,7 +163,7 @@ async function countSide(ctx: MeasureContext, unit: PairingUnit, side: Side): Pr
     const per = perIteration(counted[0]!, counted[1]!, runs[0]!.iterations, runs[1]!.iterations);
     if (per === null) throw new RunFailure(side, 'parse', `${side}'s run of ${name} counted ${counted[0]} instructions for ${runs[0]!.iterations} iterations and ${counted[1]} for ${runs[1]!.iterations}: no more for more iterations`, null, true);
     const rowName = countRowName(name);
-    out.push({ key: prefix ? `${bench.name}/${rowName}` : rowName, name: rowName, metric: 'instructions', value: per, unit: 'instructions', direction: 'lower-is-better' });
+    out.push({ key: prefix ? `${bench.name}/${rowName}` : rowName, name: rowName, value: per, unit: COUNT_UNIT, direction: 'lower-is-better' });
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { harnessOf, isHarnessFormat } from '../harness/registry.ts';
 import { selectionBlocker } from '../harness/select.ts';
 import type { RowSample } from '../measure/samples.ts';
 import { countFailure, countsPerBenchmark, measureSide, RunFailure, type MeasureContext } from './pair.ts';
-import { COUNT_WORK_MS, countIterations, countRowName } from './count-runs.ts';
+import { COUNT_UNIT, COUNT_WORK_MS, countIterations, countRowName } from './count-runs.ts';
 import { beyondLimits, recordSeen } from './record.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { designs, LISTING_SIZING, pilotDesign, PILOT_LENGTH_MS, PILOT_PAIRS, PILOT_REPETITIONS } from './choose-design.ts';
@@ -128,7 +128,7 @@ function addFixedUnits(ctx: MeasureContext, job: Job, both: ReadonlyArray<{ name
 
 /** The count rows a listing names, when only instructions are measured: `<name> (instructions)` of each benchmark. */
 function countRowsOf(samples: readonly RowSample[]): RowSample[] {
-  return primaries(samples).map((p) => ({ key: countRowName(p.key), name: countRowName(p.name), metric: 'instructions', value: 1, unit: 'instructions', direction: 'lower-is-better' }));
+  return primaries(samples).map((p) => ({ key: countRowName(p.key), name: countRowName(p.name), value: 1, unit: COUNT_UNIT, direction: 'lower-is-better' }));
 }
 
 /**

@@ -6,18 +6,22 @@
  * weighed apart (stats/one-sided.ts).
  */
 import { show } from '../config/errors.ts';
+import { TIME_UNIT } from '../harness/common.ts';
 import { calibratedMetric } from '../measure/overhead.ts';
 import type { RowSample } from '../measure/samples.ts';
 import type { Side } from '../revisions/prepare.ts';
 import { LIMITS } from '../results/schema.ts';
 import { estimateFileBytes } from '../results/writer.ts';
 import type { Pair } from '../stats/types.ts';
+import { COUNT_UNIT } from './count-runs.ts';
 import type { Job, LoopState, Row, PairingUnit } from './state.ts';
 
 function rowFor(state: LoopState, job: Job, s: RowSample): Row {
   let row = state.rows.get(s.key);
   if (!row) {
-    const threshold = (s.metric ? job.bench.thresholds?.[s.metric as keyof NonNullable<typeof job.bench.thresholds>] : undefined) ?? job.bench.threshold;
+    // a harness's rows take the per-metric threshold of what they measure: its times `wall`, the counts pairbench adds `instructions`
+    const metric = s.metric ?? (s.unit === COUNT_UNIT ? 'instructions' : s.unit === TIME_UNIT ? 'wall' : undefined);
+    const threshold = (metric ? job.bench.thresholds?.[metric as keyof NonNullable<typeof job.bench.thresholds>] : undefined) ?? job.bench.threshold;
     row = {
       key: s.key,
       job: job.bench.name,

@@ -8,7 +8,8 @@
  * (`intervalAlpha`) and the verdict read off it (`verdictOf`); verdicts as docs/cli.md's
  * "Verdicts" table. Findings are codes with their figures; report/findings.ts words them.
  */
-import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Judgement, JudgeOptions, Verdict } from './types.ts';
+import { COUNT_SPREAD_TOLERANCE, countSpread } from './count-spread.ts';
+import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Finding, Judgement, JudgeOptions, Verdict } from './types.ts';
 import { completeAnalysis, intervalLevel, pairedTestFor, pairRatio, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
 import { median } from './describe.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
@@ -203,7 +204,10 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
   const draws = drawsFor(inputs.length, opts.alpha);
   const intervalDraws = intervalDrawsFor(inputs.length);
   const test = opts.test ?? pairedTestFor(opts.outliers);
-  const testOptions = (b: BenchmarkInput): TestOptions => ({ test, outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
+  // Counts are not screened for outliers: near-constant counts give fences of almost no width, which
+  // would set aside most pairs for a last-digit difference, and a count far from the others is what
+  // the spread check (count-spread.ts) is there to report, not noise to drop.
+  const testOptions = (b: BenchmarkInput): TestOptions => ({ test, outliers: b.counted ? 'none' : opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
   const screened: ScreenedPairs[] = [];
   for (const b of inputs) {
     screened.push(screenAndTest(b.pairs, testOptions(b)));
@@ -310,6 +314,13 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         pairsToSettle = null;
       }
     }
+    // counts that vary between runs of one side: their interval claims a precision the counts do not have
+    const spread = b.counted ? countSpread(b.pairs) : null;
+    const unsteady: Finding[] = spread?.unsteady ? [{ code: 'unsteady-counts', severity: 'warning', figures: { base: spread.base, head: spread.head, tolerance: COUNT_SPREAD_TOLERANCE } }] : [];
+    if (spread?.unsteady && verdict === 'unchanged') {
+      verdict = 'inconclusive';
+      pairsToSettle = null;
+    }
     return {
       name: b.name,
       direction: b.direction,
@@ -331,7 +342,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
               // every pair equal: said of those pairs, it would tell a metric that varies with its one-sided pairs that it never varies
               ...a.diagnostics.filter((f) => (f.code !== 'too-few-pairs' || (!fromZeros && b.pairs.length > 0)) && f.code !== 'all-equal'),
             ]
-          : a.diagnostics,
+          : [...unsteady, ...a.diagnostics],
     };
   });
   // a throughput judged from its time (reciprocalRows): the time's change, outliers and count of

@@ -114,6 +114,8 @@ export type Finding =
   | { code: 'mostly-equal'; severity: 'info'; figures: { pairs: number; zeros: number; differing: number } }
   /** every pair has the same ratio (0 when head == base throughout) */
   | { code: 'all-equal'; severity: 'info'; figures: { pairs: number; change: number } }
+  /** an instruction count whose runs of one side are further apart than the tolerance (count-spread.ts): never `unchanged` */
+  | { code: 'unsteady-counts'; severity: 'warning'; figures: { base: number; head: number; tolerance: number } }
   /** flagged pairs in excess on one side kept, a split within chance (info, no claim) */
   | { code: 'outliers-kept'; severity: 'info'; figures: { above: number; below: number; excluded: number; kept: number[]; balanceP: number } }
   /** flagged pairs lean to one side beyond chance: kept, a possible tail regression (improvement) */
@@ -186,6 +188,8 @@ export interface BenchmarkInput {
   threshold?: number;
   /** what was measured (`wall`, `cpu`, ...; none for harness results): diagnostics advise accordingly */
   metric?: string;
+  /** an instruction count (unit `instructions`): no outlier screen, and its spread is checked (count-spread.ts) */
+  counted?: boolean;
   /**
    * the pairs were ended by a rule that looked at them (`precision` or `decided`, stop.ts): the
    * interval is then computed at the raised level of `intervalLevel`, so that it still covers the
