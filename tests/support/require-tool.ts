@@ -145,6 +145,8 @@ export const TOOLS = {
     present: () => works('cargo', ['criterion', '--version']),
     install: 'cargo install --locked cargo-criterion --version 1.1.0',
   },
+  /** valgrind itself: instruction counts where the machine exposes no hardware counter (CI runners), which the action installs */
+  valgrind: { name: 'valgrind', present: () => works('valgrind', ['--version']), install: 'sudo apt-get install -y valgrind', platforms: ['linux'] },
   /** instruction counts: valgrind (or perf with hardware counters); neither exists on macOS */
   instructionCounter: {
     name: 'valgrind (or perf with hardware counters)',

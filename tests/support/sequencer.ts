@@ -33,6 +33,7 @@ export const SECONDS: Readonly<Record<string, number>> = {
   'tests/examples/python-pytest.test.ts': 49,
   'tests/hardening/scale-compare.test.ts': 49,
   'tests/hardening/interrupt-phases.test.ts': 48,
+  'tests/measure/harness-instructions.test.ts': 45,
   'tests/examples/go.test.ts': 31,
   'tests/examples/node-bench.test.ts': 26,
   'tests/bisect/bisect.test.ts': 25,

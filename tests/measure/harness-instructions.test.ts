@@ -1,0 +1,76 @@
+/**
+ * Instruction counts per benchmark of a harness suite (`--metric wall,instructions --format go`),
+ * end to end through the CLI on a compiled C program that behaves like a Go test binary
+ * (tests/fixtures/programs/go-format-bench.c) and whose instructions per iteration are known
+ * exactly. No assertion depends on timing: the counts are properties of the program, and the
+ * ns/op it prints is fixed, so N is the same in every run.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, pairbench, readResults } from '../support/cli.ts';
+import { tempDir } from '../support/repo.ts';
+import { TOOLS, requireTools } from '../support/require-tool.ts';
+
+const tools = requireTools(TOOLS.cc, TOOLS.valgrind);
+const SOURCE = join(ROOT, 'tests/fixtures/programs/go-format-bench.c');
+
+function build(dir: string, work: number): void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('cc', ['-O2', `-DWORK=${work}`, '-o', join(dir, 'bench.test'), SOURCE]);
+}
+
+tools.describe('instruction counts per benchmark of a harness suite', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir();
+    build(join(dir, 'base'), 100_000);
+    build(join(dir, 'head'), 101_000);
+  });
+
+  it('counts each benchmark per iteration with the set-up subtracted: 1% more work is +1.0% (to 0.1%), the same work unchanged, unsteady counts never unchanged', () => {
+    const file = join(dir, 'counts.json');
+    const res = pairbench(
+      ['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', './bench.test -test.run "^$" -test.bench {filter}', '--format', 'go', '--metric', 'wall,instructions', '--threshold', '0.5%', '--min-pairs', '7', '--max-pairs', '7', '--out', file, '--quiet'],
+      { env: { PAIRBENCH_INSTRUCTIONS: 'valgrind' } },
+    );
+    expect([0, 1], res.stdout + res.stderr).toContain(res.status);
+    const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
+    const work = byName.get('BenchmarkWork (instructions)')!;
+    expect(work.unit).toBe('instructions');
+    // 2 instructions a round, 100,000 and 101,000 rounds, and the loop around them: the set-up (process start, the b.N = 1 run) cancels
+    expect(work.base.median).toBeGreaterThan(200_000);
+    expect(work.base.median).toBeLessThan(200_100);
+    expect(Math.abs(work.change!.estimate - 0.01)).toBeLessThan(0.001);
+    expect(work.verdict).toBe('regression');
+    const steady = byName.get('BenchmarkSteady (instructions)')!;
+    expect(steady.verdict).toBe('unchanged');
+    expect(steady.diagnostics.map((d) => d.code)).not.toContain('unsteady-counts');
+    // work that depends on the process id: its counts vary between runs of one side
+    const unsteady = byName.get('BenchmarkUnsteady (instructions)')!;
+    expect(unsteady.verdict).not.toBe('unchanged');
+    const note = unsteady.diagnostics.find((d) => d.code === 'unsteady-counts');
+    expect(note, JSON.stringify(unsteady.diagnostics)).toBeDefined();
+    expect(Math.max(Number(note!.figures!['base']), Number(note!.figures!['head']))).toBeGreaterThan(0.0025);
+    // the wall rows beside them, one per benchmark; the report shows both lenses
+    expect(byName.get('BenchmarkWork')!.unit).toBe('ns');
+    expect(res.stdout).toContain('BenchmarkWork (instructions)');
+    expect(res.stdout).toContain('instruction counts vary between runs of one side');
+  }, 180_000);
+});
+
+describe('instruction counts per benchmark: refusals', () => {
+  it('a format whose benchmarks cannot be counted one by one is refused with one line, exit 2', () => {
+    const res = pairbench(['compare', '--base-dir', '.', '--head-dir', '.', '--run', 'pytest {benchmark}', '--format', 'pytest-benchmark', '--metric', 'wall,instructions', '--quiet']);
+    expect(res.status).toBe(2);
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).toContain('--format pytest-benchmark, whose benchmarks cannot be counted one by one yet');
+  });
+
+  it('cpu or rss with a harness format is still refused', () => {
+    const res = pairbench(['compare', '--base-dir', '.', '--head-dir', '.', '--run', 'go test -bench .', '--format', 'go', '--metric', 'cpu', '--quiet']);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('applies to --format time only');
+  });
+});
