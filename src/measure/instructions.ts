@@ -40,6 +40,13 @@ export function detectCounter(): Promise<InstructionCounter | null> {
   return detected;
 }
 
+const shellQuote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/** Whether a counter may run inside the shell, before `command`: its first word is its program (not `VAR=value`, not a shell keyword). */
+export function countsInside(command: string): boolean {
+  return /^\s*[./\w][^\s=]*(\s|$)/.test(command) && !/^\s*(exec|cd|if|for|while|case|\{|\(|!)(\s|$)/.test(command);
+}
+
 export interface CountingWrap {
   /** argv that runs the shell command under the counter */
   argv: string[];
@@ -47,14 +54,20 @@ export interface CountingWrap {
   read(): number | null;
 }
 
-/** Wraps `/bin/sh -c <command>` so that its instructions are counted. */
-export function wrapForCounting(counter: InstructionCounter, shellArgv: string[]): CountingWrap {
+/**
+ * Wraps `/bin/sh -c <command>` so that its instructions are counted. With `inside` (a simple
+ * command that starts with its program, as a harness benchmark's counted run is), the counter runs
+ * inside the shell (`sh -c 'exec valgrind ... <command>'`), so that valgrind does not count (and
+ * start twice for) the shell itself: half the time of a short counted run.
+ */
+export function wrapForCounting(counter: InstructionCounter, shellArgv: string[], inside?: { command: string; argvOf(command: string): string[] }): CountingWrap {
   const dir = mkdtempSync(join(tmpdir(), 'pairbench-count-'));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  const wrap = (prefix: string[]): string[] => (inside ? inside.argvOf(`exec ${prefix.map(shellQuote).join(' ')} ${inside.command}`) : [...prefix, ...shellArgv]);
   if (counter === 'perf') {
     const file = join(dir, 'perf.csv');
     return {
-      argv: ['perf', 'stat', '-x', ',', '-o', file, '-e', 'instructions:u', '--', ...shellArgv],
+      argv: wrap(['perf', 'stat', '-x', ',', '-o', file, '-e', 'instructions:u', '--']),
       read() {
         try {
           const m = /^(\d+),[^,]*,instructions/m.exec(readFileSync(file, 'utf8'));
@@ -68,7 +81,7 @@ export function wrapForCounting(counter: InstructionCounter, shellArgv: string[]
     };
   }
   return {
-    argv: ['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null', '--trace-children=yes', `--log-file=${join(dir, 'vg.%p')}`, ...shellArgv],
+    argv: wrap(['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null', '--trace-children=yes', `--log-file=${join(dir, 'vg.%p')}`]),
     read() {
       try {
         let total = 0;

@@ -12,7 +12,7 @@
  */
 import { commandArgv } from './argv.ts';
 import { measuringTimer } from './helper.ts';
-import { wrapForCounting } from './instructions.ts';
+import { countsInside, wrapForCounting } from './instructions.ts';
 import type { RunRequest } from './request.ts';
 import { cancelledResult, skippedResult, type RunResult } from './result.ts';
 import { runServed } from './run-served.ts';
@@ -55,7 +55,8 @@ export async function runCommands(reqs: readonly RunRequest[]): Promise<RunResul
       out.push(cancelledResult());
       continue;
     }
-    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, argvOf(req)) : null;
+    const inside = req.countInside && (req.shell ?? 'sh') === 'sh' && countsInside(req.command) ? { command: req.command, argvOf: (command: string) => argvOf({ ...req, command }) } : undefined;
+    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, argvOf(req), inside) : null;
     const argv = counting ? counting.argv : argvOf(req);
     const result = helper ? (await runServed(helper, [{ req, argv }]))[0]! : await runSpawned(argv, req);
     if (counting) result.instructions = counting.read();

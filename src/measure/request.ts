@@ -20,6 +20,8 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** count the instructions of the run with this counter */
   countInstructions?: InstructionCounter;
+  /** the counter may run inside the shell, before the command (a simple command: measure/instructions.ts, `countsInside`) */
+  countInside?: boolean;
   /** in `runCommands`: if this run fails, the runs after it are skipped */
   stopOnFailure?: boolean;
 }

@@ -40,17 +40,17 @@ tools.describe('instruction counts per benchmark of a harness suite', () => {
     const work = byName.get('BenchmarkWork (instructions)')!;
     expect(work.unit).toBe('instructions');
     // 2 instructions a round, 100,000 and 101,000 rounds, and the loop around them: the set-up (process start, the b.N = 1 run) cancels
-    expect(work.base.median).toBeGreaterThan(200_000);
-    expect(work.base.median).toBeLessThan(200_100);
+    expect(work.base!.median).toBeGreaterThan(200_000);
+    expect(work.base!.median).toBeLessThan(200_100);
     expect(Math.abs(work.change!.estimate - 0.01)).toBeLessThan(0.001);
     expect(work.verdict).toBe('regression');
     const steady = byName.get('BenchmarkSteady (instructions)')!;
     expect(steady.verdict).toBe('unchanged');
-    expect(steady.diagnostics.map((d) => d.code)).not.toContain('unsteady-counts');
+    expect(steady.diagnostics!.map((d) => d.code)).not.toContain('unsteady-counts');
     // work that depends on the process id: its counts vary between runs of one side
     const unsteady = byName.get('BenchmarkUnsteady (instructions)')!;
     expect(unsteady.verdict).not.toBe('unchanged');
-    const note = unsteady.diagnostics.find((d) => d.code === 'unsteady-counts');
+    const note = unsteady.diagnostics!.find((d) => d.code === 'unsteady-counts');
     expect(note, JSON.stringify(unsteady.diagnostics)).toBeDefined();
     expect(Math.max(Number(note!.figures!['base']), Number(note!.figures!['head']))).toBeGreaterThan(0.0025);
     // the wall rows beside them, one per benchmark; the report shows both lenses
