@@ -84,6 +84,8 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
     failOn: spec.failOn,
     // the gate as applied: a comparison of nothing passes only with it (results/gate.ts)
     ...(spec.allowNothingCompared ? { allowNothingCompared: true } : {}),
+    // the rows the gate weighs (results/gate.ts), recorded when not every row
+    ...(spec.gateMetric !== 'any' ? { gateMetric: spec.gateMetric } : {}),
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(','),
     benchmarks: spec.benchmarks.map((b) => ({
       name: b.name,

@@ -5,6 +5,7 @@
  * (`mode`, `comment`, `pr-number`, ...) are checked here. A bad input is one `UsageError` that
  * names the input, the value and what is expected.
  */
+import type { GateMetric } from '../config/options.ts';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { UsageError, fsReason, show } from '../config/errors.ts';
@@ -59,6 +60,8 @@ export interface ActionSettings {
   failOn: FailOn;
   /** `allow-nothing-compared`: a comparison of nothing passes the gate (results/gate.ts) */
   allowNothingCompared: boolean;
+  /** `gate-metric`: which rows the gate weighs (results/gate.ts) */
+  gateMetric: GateMetric;
   /** `bisect: true`: the budget of the searches for the commits that regressed (bisect-max-time), else null */
   bisect: { maxTimeMs: number } | null;
 }
@@ -86,9 +89,9 @@ function inWorkspace(workspace: string, path: string): string {
 }
 
 /** What judges a comparison, as its Spec says: the tests' settings, the gate, and what the gate allows. */
-export function judgingOf(spec: Spec): Pick<ActionSettings, 'judge' | 'failOn' | 'allowNothingCompared'> {
+export function judgingOf(spec: Spec): Pick<ActionSettings, 'judge' | 'failOn' | 'allowNothingCompared' | 'gateMetric'> {
   const minChange = spec.minChange ? { minChange: parseMinChange(actionNaming('min-change'), spec.minChange) } : {};
-  return { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction, ...minChange }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared };
+  return { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction, ...minChange }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared, gateMetric: spec.gateMetric };
 }
 
 /** Reads and checks every input. Throws a UsageError for the first bad one. */
@@ -142,12 +145,13 @@ export function readSettings(get: InputReader, env: NodeJS.ProcessEnv): ActionSe
       judge: { alpha: opt('alpha'), threshold: opt('threshold'), outliers: opt('outliers'), correction: opt('correction'), ...(flags['min-change'] !== undefined ? { minChange: parseMinChange(actionNaming('min-change'), String(flags['min-change'])) } : {}) },
       failOn: parseFailOn(actionNaming('fail-on'), opt<string[]>('fail-on')),
       allowNothingCompared: opt<boolean | undefined>('allow-nothing-compared') ?? false,
+      gateMetric: opt<GateMetric>('gate-metric'),
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...(config ? { config } : {}) });
   return finish(spec, { flags, config: config ?? null }, judgingOf(spec));
 
-  function finish(spec: Spec | null, specSource: ActionSettings['specSource'], judging: Pick<ActionSettings, 'judge' | 'failOn' | 'allowNothingCompared'>): ActionSettings {
+  function finish(spec: Spec | null, specSource: ActionSettings['specSource'], judging: Pick<ActionSettings, 'judge' | 'failOn' | 'allowNothingCompared' | 'gateMetric'>): ActionSettings {
     return {
       mode,
       token: get('github-token'),

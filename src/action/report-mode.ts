@@ -59,7 +59,7 @@ async function loadResults(settings: ActionSettings): Promise<Rejudged & { files
   const names = list.map((f) => relative(settings.workspace, f) || f);
   const parsed = list.map((f) => readResultsFile(f));
   const merged = parsed.length === 1 ? parsed[0]! : mergeResults(parsed, names);
-  return { ...rejudge(merged, { trustRecorded: false, given: settings.judge, failOn: settings.failOn, allowNothingCompared: settings.allowNothingCompared, naming: actionNaming }), files: names };
+  return { ...rejudge(merged, { trustRecorded: false, given: settings.judge, failOn: settings.failOn, allowNothingCompared: settings.allowNothingCompared, gateMetric: settings.gateMetric, naming: actionNaming }), files: names };
 }
 
 /** S2: results reported on a PR must be of that PR's head, whatever the file claims otherwise. */

@@ -19,7 +19,7 @@ import { judgingOf, type ActionSettings } from './inputs.ts';
 import { resolveRevisions } from './revisions.ts';
 
 /** The top-level config keys that judge, or bound the evidence a verdict rests on. */
-const JUDGING_KEYS = ['threshold', 'min-change', 'allow-nothing-compared', 'alpha', 'fail-on', 'outliers', 'correction', 'direction', 'precision', 'min-pairs', 'max-pairs', 'max-time', 'changed-only', 'paths-mode', 'paths-ignore'] as const;
+const JUDGING_KEYS = ['threshold', 'min-change', 'allow-nothing-compared', 'gate-metric', 'alpha', 'fail-on', 'outliers', 'correction', 'direction', 'precision', 'min-pairs', 'max-pairs', 'max-time', 'changed-only', 'paths-mode', 'paths-ignore'] as const;
 /** The per-benchmark config keys that judge it, or decide whether it runs. */
 const BENCHMARK_JUDGING_KEYS = ['threshold', 'min-change', 'direction', 'paths'] as const;
 

@@ -1,7 +1,7 @@
 /** `pairbench report`: saved results files (shards of one comparison) judged again from their raw pairs. */
 import { UsageError } from '../config/errors.ts';
 import { parseFailOn } from '../config/fail-on.ts';
-import { COMPARE_OPTIONS } from '../config/options.ts';
+import { COMPARE_OPTIONS, type GateMetric } from '../config/options.ts';
 import { cliNaming, defaultFailOn, parseOptionValue } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { parseMinChange } from '../config/values.ts';
@@ -14,7 +14,7 @@ import { HTML_OPTION, parseFlags } from './args.ts';
 import { checkOutputs, emit } from './emit.ts';
 import type { Io } from './io.ts';
 
-const REPORT_OPTIONS = ['alpha', 'threshold', 'min-change', 'outliers', 'correction', 'fail-on', 'allow-nothing-compared', 'markdown', 'out', 'json', 'html'] as const;
+const REPORT_OPTIONS = ['alpha', 'threshold', 'min-change', 'outliers', 'correction', 'fail-on', 'allow-nothing-compared', 'gate-metric', 'markdown', 'out', 'json', 'html'] as const;
 
 function help(): string {
   const lines = REPORT_OPTIONS.map((name) => [...COMPARE_OPTIONS, HTML_OPTION].find((o) => o.name === name)!).map((o) => `  --${o.name}${o.kind === 'boolean' ? '' : ` ${o.arg}`}`.padEnd(26) + o.help);
@@ -43,6 +43,7 @@ export async function report(argv: string[], io: Io): Promise<ExitCode> {
     given: Object.fromEntries(Object.entries(judging).filter(([, v]) => v !== undefined)),
     failOn,
     allowNothingCompared: flags['allow-nothing-compared'] === true,
+    ...(flags['gate-metric'] !== undefined ? { gateMetric: parseOptionValue('gate-metric', cliNaming('gate-metric'), flags['gate-metric']) as GateMetric } : {}),
     naming: cliNaming,
   });
   for (const w of rejudged.warnings) io.stderr.write(`warning: ${w}\n`);

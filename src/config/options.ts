@@ -42,6 +42,10 @@ export interface OptionDef {
 }
 
 export const METRICS = ['wall', 'cpu', 'rss', 'instructions'] as const;
+
+/** `gate-metric`: which rows the gate weighs (results/gate.ts). */
+export const GATE_METRICS = ['any', 'instructions', 'wall'] as const;
+export type GateMetric = (typeof GATE_METRICS)[number];
 export type Metric = (typeof METRICS)[number];
 
 /** `time` (the run itself is timed) or a harness whose output is parsed. */
@@ -88,6 +92,7 @@ export const COMPARE_OPTIONS: readonly OptionDef[] = [
   { name: 'out', kind: 'string', default: 'pairbench-results.json', arg: '<file>', help: 'results JSON, written as pairs complete', tier: 'user' },
   { name: 'markdown', kind: 'string', arg: '<file>', help: 'write the report as Markdown (the PR comment body)', tier: 'user' },
   { name: 'fail-on', kind: 'list', choices: ['regression', 'inconclusive', 'none'], default: 'regression', arg: '<what>', help: 'exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never', tier: 'user', doc: 'regression (fail the step on a significant regression beyond the threshold); regression,inconclusive (also fail when a benchmark could not be decided within the budget); or none. The check run stays neutral for inconclusive.' },
+  { name: 'gate-metric', kind: 'choice', choices: GATE_METRICS, default: 'any', arg: '<any|instructions|wall>', help: 'which rows the gate weighs: any, instructions (the instruction counts of a harness suite or a command only), wall (every other row)', tier: 'advanced', doc: 'Which rows the gate (`fail-on`) weighs: any (every row); instructions (only instruction counts, `--metric instructions`: a noisy wall time then never fails the gate); wall (every row but the instruction counts). Every row is still judged and reported; the summary line says which metric gated.' },
   { name: 'allow-nothing-compared', kind: 'boolean', help: 'pass the gate when nothing was compared (every benchmark new or removed, as in the pull request that adds them); the report still says so', tier: 'advanced', doc: 'Pass the gate when nothing was compared: every benchmark new or removed (the pull request that adds them), no benchmark results, base and head the same commit, or a side that failed before any pair. The report still says nothing was compared.', defaultDoc: 'false (such a comparison fails the gate)' },
   { name: 'batch', kind: 'integer', arg: '<n>', help: 'benchmarks per run when each benchmark of a suite is paired on its own (default 1)', tier: 'advanced', doc: 'Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark.', defaultDoc: '1' },
   { name: 'iterations', kind: 'choice', choices: ['fixed', 'harness'], arg: '<how>', help: 'Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run', tier: 'advanced', doc: 'Go benchmarks paired on their own, with design: command: fixed (each runs one iteration count on both sides, -test.benchtime=Nx from the listing run, so the two runs of a pair do the same work) or harness (Go sizes every run itself).', defaultDoc: 'fixed' },

@@ -15,7 +15,7 @@ import { UsageError, show } from './errors.ts';
 import { checkCpuList, parseCpus } from './cpus.ts';
 import { harnessOf } from '../harness/registry.ts';
 import { LIMITS } from './limits.ts';
-import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type Metric, type RunFormat } from './options.ts';
+import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type GateMetric, type Metric, type RunFormat } from './options.ts';
 import { parseFailOn, type FailOn } from './fail-on.ts';
 import { parseAlpha, parseChoice, parseDuration, parseInteger, parseMinChange, parsePercent } from './values.ts';
 import type { UnitFamily } from '../stats/floor.ts';
@@ -113,6 +113,8 @@ export interface Spec {
   failOn: FailOn;
   /** `allow-nothing-compared`: a comparison of nothing (results/gate.ts) passes the gate */
   allowNothingCompared: boolean;
+  /** `gate-metric`: which rows the gate weighs (results/gate.ts) */
+  gateMetric: GateMetric;
   json: boolean;
   quiet: boolean;
 }
@@ -484,6 +486,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     markdown: get<string>('markdown') ?? null,
     failOn: parseFailOn(naming('fail-on'), valueOf<string[]>('fail-on')),
     allowNothingCompared: get<boolean>('allow-nothing-compared') ?? false,
+    gateMetric: valueOf<GateMetric>('gate-metric'),
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };

@@ -14,6 +14,7 @@
  * was compared.
  */
 import { gateAfterAcceptance, gateNames, type FailOn } from '../config/fail-on.ts';
+import type { GateMetric } from '../config/options.ts';
 import type { Results } from './schema.ts';
 
 /**
@@ -57,6 +58,22 @@ export function nothingCompared(results: Judged): NothingCompared | null {
   const removed = results.benchmarks.filter((b) => b.presence === 'removed').length;
   if (added + removed === results.benchmarks.length) return { code: 'one-sided', added, removed };
   return { code: 'no-pairs' };
+}
+
+/**
+ * `gate-metric`: which rows the gate weighs, as recorded by the run or the judging that applies it
+ * (never taken from an untrusted file: results/rejudge.ts overwrites it). `instructions`: the
+ * instruction counts only (rows of unit `instructions`), so that a wall time on a noisy machine
+ * never fails a gate meant for counts; `wall`: every row but the counts; `any` (not recorded): every row.
+ */
+export function gateMetricOf(results: Pick<Results, 'settings'>): GateMetric {
+  const m = results.settings?.['gateMetric'];
+  return m === 'instructions' || m === 'wall' ? m : 'any';
+}
+
+/** Whether the gate weighs a row of this unit under `gate-metric`. */
+export function gated(metric: GateMetric, unit: string): boolean {
+  return metric === 'any' || (unit === 'instructions') === (metric === 'instructions');
 }
 
 /** Whether the gate as applied lets a comparison of nothing pass (`allow-nothing-compared`). */
@@ -123,9 +140,10 @@ export function decideGate(results: Judged & Pick<Results, 'settings' | 'verdict
   const nothing = nothingCompared(results);
   const allowed = failOn === 'none' || nothingAllowed(results);
   const failing: GatedRow[] = [];
+  const metric = gateMetricOf(results);
   for (const b of results.benchmarks) {
     const v = b.verdict;
-    if ((b.presence ?? 'both') !== 'both' || (v !== 'regression' && v !== 'inconclusive') || !gateNames(effective, v)) continue;
+    if ((b.presence ?? 'both') !== 'both' || (v !== 'regression' && v !== 'inconclusive') || !gateNames(effective, v) || !gated(metric, b.unit)) continue;
     failing.push({ name: b.name, ...(b.metric !== undefined ? { metric: b.metric } : {}), verdict: v });
   }
   const reasons: GateReason[] = [];
@@ -133,7 +151,8 @@ export function decideGate(results: Judged & Pick<Results, 'settings' | 'verdict
   if (nothing) {
     if (!allowed) reasons.push('nothing-compared');
   } else {
-    const named = (v: 'regression' | 'inconclusive') => (results.verdict === v && gateNames(effective, v)) || failing.some((r) => r.verdict === v);
+    // the comparison's own verdict (a missing shard) counts for a gate over every row; a gate over one metric weighs its rows
+    const named = (v: 'regression' | 'inconclusive') => (metric === 'any' && results.verdict === v && gateNames(effective, v)) || failing.some((r) => r.verdict === v);
     if (named('regression')) reasons.push('regression');
     if (named('inconclusive')) reasons.push('inconclusive');
   }

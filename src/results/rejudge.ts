@@ -21,6 +21,7 @@
  * sign-flip test's Monte Carlo draws, so a file judged again gives the p-values of its run. A
  * forged one moves a Monte Carlo p-value only within the standard error the report shows with it.
  */
+import type { GateMetric } from '../config/options.ts';
 import { show } from '../config/errors.ts';
 import type { FailOn } from '../config/fail-on.ts';
 import { optionDefault, type InputNaming } from '../config/spec.ts';
@@ -60,6 +61,8 @@ export interface RejudgeOptions {
   failOn: FailOn;
   /** `allow-nothing-compared`, from the flag or input: never from the file (results/gate.ts) */
   allowNothingCompared?: boolean;
+  /** `gate-metric`, from the flag or input: never from the file (results/gate.ts); absent: any */
+  gateMetric?: GateMetric;
   /** how the flags or inputs are named in messages (`--threshold`, `input threshold`) */
   naming: InputNaming;
 }
@@ -211,7 +214,8 @@ export function rejudge(file: Results, opts: RejudgeOptions): Rejudged {
   // The test of no change follows the outlier rule judged with, as when the file was written (`pairedTestFor`): never a recorded `change.test`.
   const judged = judgeResults({ ...file, ...(failed ? { status: 'failed' as const } : {}), benchmarks }, { ...chosen, ...(minChange ? { minChange } : {}), test: pairedTestFor(chosen.outliers), seed: seed && 'value' in seed ? Number(seed.value) : 0 });
   // the gate as this judging applies it, over whatever the file recorded
-  const { allowNothingCompared: _allowed, ...settings } = judged.settings ?? {};
-  const results: Results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...(opts.allowNothingCompared ? { allowNothingCompared: true } : {}) } };
+  const { allowNothingCompared: _allowed, gateMetric: _gateMetric, ...settings } = judged.settings ?? {};
+  const gateMetric = opts.gateMetric ?? 'any';
+  const results: Results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...(opts.allowNothingCompared ? { allowNothingCompared: true } : {}), ...(gateMetric !== 'any' ? { gateMetric } : {}) } };
   return { results, exitCode: decideGate(results, opts.failOn).exitCode, warnings, notes };
 }

@@ -205,6 +205,7 @@ export const JudgingSchema = z
     correction: word.optional(),
     failOn: word.optional().describe('the gate'),
     allowNothingCompared: z.boolean().optional(),
+    gateMetric: z.enum(['instructions', 'wall']).optional().describe('gate-metric: the rows the gate weighs, when not every row (instructions: the instruction counts only; wall: every other row)'),
     benchmarks: z
       .array(z.strictObject({ name, metric: word.optional(), threshold: ThresholdSchema.optional(), minChange: MinChangeSchema.optional() }))
       .max(LIMITS.benchmarks)
