@@ -16,7 +16,7 @@
 import { gateNames, type Acceptance, type FailOn } from '../config/fail-on.ts';
 import { defaultFailOn } from '../config/spec.ts';
 import { formatThreshold } from '../config/values.ts';
-import { decideGate, type Conclusion, type GateOutcome, type NothingCompared } from '../results/gate.ts';
+import { decideGate, type Conclusion, type GateOutcome, type NothingCompared, gateMetricOf } from '../results/gate.ts';
 import { environmentDifferences, toolchainDifferences } from '../results/environment-differences.ts';
 import { recordedOr } from '../results/recorded.ts';
 import type { BenchmarkResult, Results } from '../results/schema.ts';
@@ -194,10 +194,15 @@ function thresholdOf(results: Results): number {
   return recordedOr(results.settings, 'threshold') as number;
 }
 
-/** `threshold ±2.5%`, and `(2 benchmarks have their own)` when some were judged by another. */
+/**
+ * `threshold ±2.5%`, and `(2 benchmarks have their own)` when some were judged by another; with
+ * `gate-metric`, which rows the gate weighed (`gated on instruction counts only`).
+ */
 function thresholdTextOf(results: Results, threshold: number): string {
   const own = results.benchmarks.filter((b) => b.threshold !== undefined && b.threshold !== threshold).length;
-  return `threshold ±${formatThreshold(threshold)}${own === 0 ? '' : ` (${own} benchmark${own === 1 ? ' has its' : 's have their'} own)`}`;
+  const metric = gateMetricOf(results);
+  const gatedOn = metric === 'instructions' ? ' · gated on instruction counts only' : metric === 'wall' ? ' · gated on every row but the instruction counts' : '';
+  return `threshold ±${formatThreshold(threshold)}${own === 0 ? '' : ` (${own} benchmark${own === 1 ? ' has its' : 's have their'} own)`}${gatedOn}`;
 }
 
 function alphaOf(results: Results): number {

@@ -16,9 +16,9 @@ import { TOOLS, requireTools } from '../support/require-tool.ts';
 const tools = requireTools(TOOLS.cc, TOOLS.valgrind);
 const SOURCE = join(ROOT, 'tests/fixtures/programs/go-format-bench.c');
 
-function build(dir: string, work: number): void {
+function build(dir: string, work: number, nsPerOp = 2_000_000): void {
   mkdirSync(dir, { recursive: true });
-  execFileSync('cc', ['-O2', `-DWORK=${work}`, '-o', join(dir, 'bench.test'), SOURCE]);
+  execFileSync('cc', ['-O2', `-DWORK=${work}`, `-DNS_PER_OP=${nsPerOp}`, '-o', join(dir, 'bench.test'), SOURCE]);
 }
 
 tools.describe('instruction counts per benchmark of a harness suite', () => {
@@ -27,6 +27,8 @@ tools.describe('instruction counts per benchmark of a harness suite', () => {
     dir = tempDir();
     build(join(dir, 'base'), 100_000);
     build(join(dir, 'head'), 101_000);
+    // the same work, and a time 20 times the base's: a wall row as noisy as a runner can make it
+    build(join(dir, 'slow-clock'), 100_000, 40_000_000);
   });
 
   it('counts each benchmark per iteration with the set-up subtracted: 1% more work is +1.0% (to 0.1%), the same work unchanged, unsteady counts never unchanged', () => {
@@ -57,6 +59,22 @@ tools.describe('instruction counts per benchmark of a harness suite', () => {
     expect(byName.get('BenchmarkWork')!.unit).toBe('ns');
     expect(res.stdout).toContain('BenchmarkWork (instructions)');
     expect(res.stdout).toContain('instruction counts vary between runs of one side');
+  }, 180_000);
+
+  it('gate-metric instructions: a wall row 20 times slower does not fail the gate, unchanged counts pass it, and the summary says so', () => {
+    const file = join(dir, 'gate.json');
+    const args = ['--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'slow-clock'), '--run', './bench.test -test.run "^$" -test.bench {filter}', '--format', 'go', '--metric', 'wall,instructions', '--threshold', '0.5%', '--min-pairs', '7', '--max-pairs', '7'];
+    const res = pairbench(['compare', ...args, '--gate-metric', 'instructions', '--out', file, '--quiet'], { env: { PAIRBENCH_INSTRUCTIONS: 'valgrind', ONLY: 'BenchmarkSteady' } });
+    expect(res.status, res.stdout + res.stderr).toBe(0);
+    const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
+    expect(byName.get('BenchmarkSteady')!.verdict).toBe('regression');
+    expect(byName.get('BenchmarkSteady')!.change!.estimate).toBeCloseTo(19, 6);
+    expect(byName.get('BenchmarkSteady (instructions)')!.verdict).toBe('unchanged');
+    expect(readResults(file).settings!['gateMetric']).toBe('instructions');
+    expect(res.stdout).toContain('gated on instruction counts only');
+    // judged again under the gate over every row, the wall row fails it
+    expect(pairbench(['report', file]).status).toBe(1);
+    expect(pairbench(['report', file, '--gate-metric', 'instructions']).status).toBe(0);
   }, 180_000);
 });
 

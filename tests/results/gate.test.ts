@@ -79,3 +79,30 @@ describe('decideGate: one outcome, with its reasons and the rows that fail it', 
     expect(decideGate({ ...none, settings: { allowNothingCompared: true } }, 'regression,inconclusive')).toMatchObject({ reasons: [], nothingAllowed: true, exitCode: 0, conclusion: 'neutral' });
   });
 });
+
+describe('gate-metric: which rows the gate weighs', () => {
+  const row = (name: string, unit: string, verdict: 'regression' | 'inconclusive' | 'unchanged') => ({ name, unit, direction: 'lower-is-better' as const, verdict, pairs: [pair] });
+  // a wall row that regressed (a noisy runner) beside instruction counts that did not, and the other way round
+  const wallRegressed = results({ verdict: 'regression', benchmarks: [row('BenchmarkParse', 'ns', 'regression'), row('BenchmarkParse (instructions)', 'instructions', 'unchanged')] });
+  const countRegressed = results({ verdict: 'regression', benchmarks: [row('BenchmarkParse', 'ns', 'unchanged'), row('BenchmarkParse (instructions)', 'instructions', 'regression')] });
+  const withGate = (r: Results, gateMetric?: 'instructions' | 'wall'): Results => ({ ...r, settings: { ...(gateMetric ? { gateMetric } : {}) } });
+
+  it('any (not recorded): every row, and the comparison\'s own verdict', () => {
+    expect(decideGate(withGate(wallRegressed), 'regression')).toMatchObject({ fails: true, failing: [{ name: 'BenchmarkParse' }] });
+    expect(decideGate(withGate(countRegressed), 'regression')).toMatchObject({ fails: true, failing: [{ name: 'BenchmarkParse (instructions)' }] });
+  });
+
+  it('instructions: only the counts; a regressed wall row passes, with a neutral check run', () => {
+    expect(decideGate(withGate(wallRegressed, 'instructions'), 'regression')).toMatchObject({ fails: false, reasons: [], failing: [], exitCode: 0, conclusion: 'neutral' });
+    expect(decideGate(withGate(countRegressed, 'instructions'), 'regression')).toMatchObject({ fails: true, failing: [{ name: 'BenchmarkParse (instructions)' }], exitCode: 1, conclusion: 'failure' });
+  });
+
+  it('wall: every row but the counts', () => {
+    expect(decideGate(withGate(wallRegressed, 'wall'), 'regression')).toMatchObject({ fails: true, failing: [{ name: 'BenchmarkParse' }] });
+    expect(decideGate(withGate(countRegressed, 'wall'), 'regression')).toMatchObject({ fails: false, exitCode: 0 });
+  });
+
+  it('a value the gate does not know weighs every row (a forged file is judged by the full gate)', () => {
+    expect(decideGate({ ...wallRegressed, settings: { gateMetric: 'nothing' } }, 'regression').fails).toBe(true);
+  });
+});
