@@ -299,7 +299,7 @@ export async function measurePair(ctx: MeasureContext, unit: PairingUnit, sides:
   for (const side of sides) {
     const samples = await countSideRetrying(ctx, unit, side);
     if (!samples) return null;
-    got[side].push(...samples);
+    got[side] = got[side].concat(samples);
   }
   return got;
 }
