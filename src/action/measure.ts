@@ -14,6 +14,7 @@ import { commandsOf } from '../report/markdown.ts';
 import { bisectRegressions } from './bisect-step.ts';
 import { actionBuildCache } from './build-cache-service.ts';
 import { commandEnv, envInputReader, type ActionSettings } from './inputs.ts';
+import { counterForAction } from './install-valgrind.ts';
 import { infoUntrusted, stepProgress } from './log.ts';
 import type { Outcome } from './outcome.ts';
 
@@ -25,10 +26,12 @@ export async function measure(settings: ActionSettings, target: Target, env: Nod
   core.info(settings.mode === 'noise' ? `A/A run of ${head}: the noise floor of this machine.` : (target.compares ?? `Comparing head ${head} against base ${base ?? 'the merge-base with the default branch'}.`));
   const interrupt = onInterrupt((signal) => core.warning(`${signal}: stopping; the results measured so far are kept.`), { once: true });
   const buildCache = settings.mode === 'compare' ? actionBuildCache(spec, settings, env, (l) => core.info(l)) : undefined;
+  // instruction counts: valgrind installed when the runner has no counter (install-valgrind.ts)
+  const counter = await counterForAction(spec, env, (l) => core.info(l));
   try {
     const { results, exitCode } = await (settings.mode === 'noise' ? runNoise : runCompare)(
       { ...spec, base: { kind: 'git', rev: base }, head: { kind: 'git', rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-      { log: (l) => infoUntrusted(l), signal: interrupt.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...(buildCache ? { buildCache } : {}) },
+      { log: (l) => infoUntrusted(l), signal: interrupt.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...(buildCache ? { buildCache } : {}), ...(counter ? { counter: () => Promise.resolve(counter) } : {}) },
     );
     let appendix = '';
     if (settings.bisect && settings.mode === 'compare' && target.pull && results.verdict === 'regression' && exitCode !== 130) {

@@ -21,24 +21,27 @@ export type InstructionCounter = 'perf' | 'valgrind';
 export const INSTALL_HINT =
   'install valgrind (Ubuntu runners: `sudo apt-get install -y valgrind`) or make hardware counters available to `perf stat -e instructions:u` (linux-tools; kernel.perf_event_paranoid ≤ 2)';
 
-function probe(file: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+function probe(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { timeout: 20_000 }, (err, stdout, stderr) => resolve({ ok: !err, output: `${stdout}${stderr}` }));
+    execFile(file, args, { timeout: 20_000, env }, (err, stdout, stderr) => resolve({ ok: !err, output: `${stdout}${stderr}` }));
   });
 }
 
 let detected: Promise<InstructionCounter | null> | null = null;
 
-/** The best counter on this machine, or null. `PAIRBENCH_INSTRUCTIONS=perf|valgrind` forces one. */
+/** The best counter for runs in `env` (its PATH), asked afresh; `PAIRBENCH_INSTRUCTIONS=perf|valgrind` forces one. */
+export async function probeCounter(env: NodeJS.ProcessEnv): Promise<InstructionCounter | null> {
+  const forced = env.PAIRBENCH_INSTRUCTIONS;
+  if (forced === 'perf' || forced === 'valgrind') return forced;
+  const perf = await probe('perf', ['stat', '-x', ',', '-e', 'instructions:u', 'true'], env);
+  if (perf.ok && /^\d+,/m.test(perf.output)) return 'perf';
+  const vg = await probe('valgrind', ['--version'], env);
+  return vg.ok ? 'valgrind' : null;
+}
+
+/** The best counter on this machine, or null, asked once. */
 export function detectCounter(): Promise<InstructionCounter | null> {
-  detected ??= (async () => {
-    const forced = process.env.PAIRBENCH_INSTRUCTIONS;
-    if (forced === 'perf' || forced === 'valgrind') return forced;
-    const perf = await probe('perf', ['stat', '-x', ',', '-e', 'instructions:u', 'true']);
-    if (perf.ok && /^\d+,/m.test(perf.output)) return 'perf';
-    const vg = await probe('valgrind', ['--version']);
-    return vg.ok ? 'valgrind' : null;
-  })();
+  detected ??= probeCounter(process.env);
   return detected;
 }
 
