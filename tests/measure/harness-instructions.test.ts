@@ -6,7 +6,7 @@
  * ns/op it prints is fixed, so N is the same in every run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
@@ -85,6 +85,24 @@ describe('instruction counts per benchmark: refusals', () => {
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
     expect(res.stderr).toContain('--format pytest-benchmark, whose benchmarks cannot be counted one by one yet');
   });
+
+  tools.it('a Google Benchmark older than 1.8, which does not read --benchmark_min_time=<N>x, is refused with one line that says so', () => {
+    // an older Google Benchmark, as it answers: its results for a plain run, an unrecognized flag for <N>x
+    const dir = tempDir();
+    for (const side of ['base', 'head']) {
+      mkdirSync(join(dir, side));
+      copyFileSync(join(ROOT, 'tests/fixtures/harness/google-benchmark/single.json'), join(dir, side, 'out.json'));
+      writeFileSync(join(dir, side, 'bench'), '#!/bin/sh\nfor a in "$@"; do case "$a" in --benchmark_min_time=*x) echo "$0: error: unrecognized command-line flag: $a" >&2; exit 1;; esac; done\ncat "$(dirname "$0")/out.json"\n');
+      chmodSync(join(dir, side, 'bench'), 0o755);
+    }
+    const file = join(dir, 'gb.json');
+    const res = pairbench(['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', './bench --benchmark_format=json', '--format', 'google-benchmark', '--metric', 'instructions', '--design', 'command', '--min-pairs', '6', '--max-pairs', '6', '--out', file, '--quiet'], { env: { PAIRBENCH_INSTRUCTIONS: 'valgrind' } });
+    expect(res.status, res.stdout + res.stderr).toBe(3);
+    const refusal = res.stderr.split('\n').filter((l) => l.includes('Google Benchmark 1.8 or later'));
+    expect(refusal, res.stderr).toHaveLength(1);
+    expect(refusal[0]).toContain('--benchmark_min_time=<N>x runs exactly N iterations');
+    expect(readResults(file).status).toBe('failed');
+  }, 120_000);
 
   it('cpu or rss with a harness format is still refused', () => {
     const res = pairbench(['compare', '--base-dir', '.', '--head-dir', '.', '--run', 'go test -bench .', '--format', 'go', '--metric', 'cpu', '--quiet']);
