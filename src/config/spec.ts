@@ -115,6 +115,8 @@ export interface Spec {
   allowNothingCompared: boolean;
   /** `gate-metric`: which rows the gate weighs (results/gate.ts) */
   gateMetric: GateMetric;
+  /** `count-work`, ms: the benchmark's own work in one counted run (schedule/count-runs.ts); null: the counter's default */
+  countWorkMs: number | null;
   json: boolean;
   quiet: boolean;
 }
@@ -487,6 +489,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     failOn: parseFailOn(naming('fail-on'), valueOf<string[]>('fail-on')),
     allowNothingCompared: get<boolean>('allow-nothing-compared') ?? false,
     gateMetric: valueOf<GateMetric>('gate-metric'),
+    countWorkMs: get<number>('count-work') ?? null,
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };

@@ -28,10 +28,10 @@ export const countRowName = (name: string): string => `${name} (${COUNT_UNIT})`;
 
 /**
  * N for a benchmark of `nsPerOp` per iteration (null: not known, the fewest): M plus enough
- * iterations for COUNT_WORK_MS of work, within COUNT_ITERATIONS.
+ * iterations for `workMs` of work (`--count-work`, else COUNT_WORK_MS), within COUNT_ITERATIONS.
  */
-export function countIterations(counter: InstructionCounter, setupIterations: number, nsPerOp: number | null): number {
-  const work = nsPerOp !== null && Number.isFinite(nsPerOp) && nsPerOp > 0 ? Math.ceil((COUNT_WORK_MS[counter] * 1e6) / nsPerOp) : COUNT_ITERATIONS.min;
+export function countIterations(counter: InstructionCounter, setupIterations: number, nsPerOp: number | null, workMs: number | null = null): number {
+  const work = nsPerOp !== null && Number.isFinite(nsPerOp) && nsPerOp > 0 ? Math.ceil(((workMs ?? COUNT_WORK_MS[counter]) * 1e6) / nsPerOp) : COUNT_ITERATIONS.min;
   return setupIterations + Math.min(COUNT_ITERATIONS.max, Math.max(COUNT_ITERATIONS.min, work));
 }
 

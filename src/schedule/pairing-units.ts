@@ -144,14 +144,14 @@ function planCounts(ctx: MeasureContext, job: Job, units: readonly PairingUnit[]
     const counts: Record<string, number> = {};
     for (const name of unit.select ?? []) {
       const ms = op.get(keyOf.get(name) ?? '');
-      counts[name] = countIterations(ctx.counter!, rule.setupIterations, ms === undefined ? null : ms * 1e6);
+      counts[name] = countIterations(ctx.counter!, rule.setupIterations, ms === undefined ? null : ms * 1e6, ctx.spec.countWorkMs);
       all.push(counts[name]);
     }
     unit.countIterations = counts;
   }
   if (all.length > 0) {
     all.sort((a, b) => a - b);
-    ctx.log(`${job.bench.name}: instructions counted per benchmark (${ctx.counter}): each side runs a benchmark for N iterations (${all[0]} to ${all.at(-1)}, about ${COUNT_WORK_MS[ctx.counter!]} ms of its work) and for ${rule.setupIterations}, and counts the difference per iteration`);
+    ctx.log(`${job.bench.name}: instructions counted per benchmark (${ctx.counter}): each side runs a benchmark for N iterations (${all[0]} to ${all.at(-1)}, about ${ctx.spec.countWorkMs ?? COUNT_WORK_MS[ctx.counter!]} ms of its work) and for ${rule.setupIterations}, and counts the difference per iteration`);
   }
 }
 

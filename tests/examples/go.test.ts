@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { ROOT, pairbench, readResults } from '../support/cli.ts';
 import { EXAMPLE_LIMITS, copyExample, expectFound, expectNoHugeClaim, expectOutputs, ownCore, slowFurther, workflowStep } from '../support/examples.ts';
-import { TOOLS, requireTool } from '../support/require-tool.ts';
+import { TOOLS, requireTool, requireTools } from '../support/require-tool.ts';
 
 const go = requireTool(TOOLS.go);
+const goCounted = requireTools(TOOLS.go, TOOLS.valgrind);
 
 describe('examples, compared end to end', () => {
   go.it('go-suite, at the default threshold (2%): BenchmarkChecksum regresses, its MB/s read from its time, the sorts raise no huge claim', () => {
@@ -45,6 +46,27 @@ describe('examples, compared end to end', () => {
     // each benchmark is paired on its own: every round lists benchmarks, not the suite
     const rounds = readResults(file).rounds!;
     expect([...rounds[0]!].sort()).toEqual(['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']);
+  }, EXAMPLE_LIMITS.testMs);
+
+  goCounted.it('go-suite counted per benchmark (--metric instructions): the checksum\'s extra work is a regression of its instructions, the sorts\' counts are unchanged', () => {
+    const ex = copyExample('go-suite');
+    const file = join(ex.dir, 'counts.json');
+    // valgrind whatever the machine has, as on GitHub's runners; instructions only, and 8 ms of
+    // each benchmark's work per counted run (--count-work): the sorts' counts stay within 0.2% of
+    // each other at that length, and the test within its share of CI's time. Seven pairs: counts
+    // barely vary, and seven let Holm's correction over three benchmarks reach alpha
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms -test.cpu 1', '--format', 'go', '--metric', 'instructions', '--count-work', '8ms', '--threshold', '0.5%', '--min-pairs', '7', '--max-pairs', '7', '--max-time', EXAMPLE_LIMITS.maxTime, '--out', file, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore(), env: { PAIRBENCH_INSTRUCTIONS: 'valgrind' } });
+    expect(res.status, res.stdout + res.stderr).toBe(1);
+    const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
+    const checksum = byName.get('BenchmarkChecksum (instructions)')!;
+    expect(checksum.unit).toBe('instructions');
+    expect(checksum.verdict, res.stdout).toBe('regression');
+    // head's second pass over 15% of the input: about 15% more instructions
+    expect(checksum.change!.estimate).toBeGreaterThan(0.1);
+    expect(checksum.change!.estimate).toBeLessThan(0.2);
+    for (const name of ['BenchmarkSort/n=100 (instructions)', 'BenchmarkSort/n=1000 (instructions)']) expect(byName.get(name)!.verdict, `${name}\n${res.stdout}`).toBe('unchanged');
+    // only the counts were measured
+    expect(byName.has('BenchmarkChecksum')).toBe(false);
   }, EXAMPLE_LIMITS.testMs);
 
   go.it('go-suite with --design command: one iteration count per benchmark (--iterations fixed), recorded with each of its rows', () => {
