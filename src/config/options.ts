@@ -44,7 +44,7 @@ export interface OptionDef {
 export const METRICS = ['wall', 'cpu', 'rss', 'instructions'] as const;
 
 /** `gate-metric`: which rows the gate weighs (results/gate.ts). */
-export const GATE_METRICS = ['any', 'instructions', 'wall'] as const;
+const GATE_METRICS = ['any', 'instructions', 'wall'] as const;
 export type GateMetric = (typeof GATE_METRICS)[number];
 export type Metric = (typeof METRICS)[number];
 

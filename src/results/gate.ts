@@ -72,7 +72,7 @@ export function gateMetricOf(results: Pick<Results, 'settings'>): GateMetric {
 }
 
 /** Whether the gate weighs a row of this unit under `gate-metric`. */
-export function gated(metric: GateMetric, unit: string): boolean {
+function gated(metric: GateMetric, unit: string): boolean {
   return metric === 'any' || (unit === 'instructions') === (metric === 'instructions');
 }
 

@@ -18,7 +18,7 @@ import type { InstructionCounter } from '../measure/instructions.ts';
 /** The benchmark's own work in one counted run, ms: short under valgrind (about 50× slower), longer under perf, which costs nothing. */
 export const COUNT_WORK_MS: Readonly<Record<InstructionCounter, number>> = { valgrind: 20, perf: 50 };
 /** The fewest and the most iterations a counted run adds to the set-up's. */
-export const COUNT_ITERATIONS = { min: 10, max: 1e8 } as const;
+const COUNT_ITERATIONS = { min: 10, max: 1e8 } as const;
 
 /** The unit of a count row, and the metric its name carries: `<name> (instructions)`, a metric printed beside the benchmark's time as Go's `B/op` is. */
 export const COUNT_UNIT = 'instructions';
