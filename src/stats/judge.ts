@@ -317,7 +317,8 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
     // counts that vary between runs of one side: their interval claims a precision the counts do not have
     const spread = b.counted ? countSpread(b.pairs) : null;
     const unsteady: Finding[] = spread?.unsteady ? [{ code: 'unsteady-counts', severity: 'warning', figures: { base: spread.base, head: spread.head, tolerance: COUNT_SPREAD_TOLERANCE } }] : [];
-    if (spread?.unsteady && verdict === 'unchanged') {
+    if (spread?.unsteady && (verdict === 'unchanged' || verdict === 'inconclusive')) {
+      // more pairs of the same unsteady counts cannot show it unchanged: no count of pairs is promised
       verdict = 'inconclusive';
       pairsToSettle = null;
     }
