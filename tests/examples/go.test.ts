@@ -1,4 +1,4 @@
-/** The Go example (go test -bench) end to end through `pairbench compare`: at the default threshold, with --design command, and in a config of three formats. What these tests share and why: tests/support/examples.ts. */
+/** The Go example (go test -bench) end to end through `pairbench compare`: at the default threshold, its instructions counted per benchmark, with --design command, and in a config of three formats. What these tests share and why: tests/support/examples.ts. */
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
