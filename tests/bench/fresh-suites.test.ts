@@ -111,7 +111,7 @@ describe('the report', () => {
       machine,
       settings,
       truths: { go: [{ name: 'BenchmarkParse', calibration: 0, truth: 0, kind: 'unaffected' }], 'go-fresh-2': [] },
-      runs: [tunedRun, { ...aa, command: 'y', condition: 'quiet', arm: 'benchmark', outcomes: aa.outcomes.map((o) => ({ ...o, flagged: null })) }],
+      runs: [tunedRun, { ...aa, command: 'y', condition: 'quiet', arm: 'benchmark', outcomes: aa.outcomes.map((o) => ({ ...o, flagged: null, estimate: null })) }],
       errors: [],
     });
     expect(md).toContain('**Time to the last verdict (suites tuned on): median 4m 00s, longest 4m 00s** over 1 arm runs.');
