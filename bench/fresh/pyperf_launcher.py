@@ -8,6 +8,10 @@ benchmark's name in PAIRBENCH_PYPERF_BENCHMARK, where pyperf's Runner.bench_func
 benchmark and skips the others (the module's code is run as written). The pyperf options come
 from PAIRBENCH_PYPERF_ARGS (default: one worker process). Prints one pyperf JSON document holding
 every benchmark run, each named `<module>/<benchmark>`.
+
+Without names (pairbench's listing run, which learns the names and warms up), each module runs
+whole in one pyperf process with --debug-single-value (one value of one loop per benchmark): the
+listing costs four processes, not eighteen measured ones.
 """
 
 import json
@@ -20,7 +24,6 @@ import tempfile
 
 MODULES = ["const_vs_enum", "contains", "useless_keywords", "subcomponents"]
 SELECT = "PAIRBENCH_PYPERF_BENCHMARK"
-LIST = "PAIRBENCH_PYPERF_LIST"
 
 
 def run_selected(selected):
@@ -31,7 +34,7 @@ def run_selected(selected):
     original = pyperf.Runner.bench_func
 
     def only(self, bench_name, *args, **kwargs):
-        if bench_name != name:
+        if name != "*" and bench_name != name:
             return None
         return original(self, f"{module}/{bench_name}", *args, **kwargs)
 
@@ -39,27 +42,11 @@ def run_selected(selected):
     runpy.run_module(f"jsonschema.benchmarks.{module}", run_name="__main__")
 
 
-def list_module(module):
-    """In a listing process: the names the module's benchmarks have, none of them run."""
-    import pyperf
-
-    class Lister:
-        def __init__(self, *args, **kwargs):
-            pass
-
-        def bench_func(self, name, *args, **kwargs):
-            print(f"{module}/{name}")
-
-    pyperf.Runner = Lister
-    runpy.run_module(f"jsonschema.benchmarks.{module}", run_name="__main__")
-
-
 def main(names):
-    if not names:
-        for module in MODULES:
-            listed = subprocess.run([sys.executable, __file__], env={**os.environ, LIST: module}, check=True, capture_output=True, text=True)
-            names += listed.stdout.split("\n")[:-1]
     pyperf_args = shlex.split(os.environ.get("PAIRBENCH_PYPERF_ARGS", "--processes 1"))
+    if not names:
+        names = [f"{module}/*" for module in MODULES]
+        pyperf_args = ["--debug-single-value"]
     merged = {"version": "1.0", "metadata": {}, "benchmarks": []}
     with tempfile.TemporaryDirectory() as scratch:
         for i, name in enumerate(names):
@@ -74,9 +61,7 @@ def main(names):
 
 
 if __name__ == "__main__":
-    if os.environ.get(LIST):
-        list_module(os.environ[LIST])
-    elif os.environ.get(SELECT):
+    if os.environ.get(SELECT):
         run_selected(os.environ[SELECT])
     else:
         main(sys.argv[1:])

@@ -110,7 +110,7 @@ export const FRESH_SUITES: readonly FreshSuite[] = [
     benchmarks: 18,
     patch: { file: 'jsonschema/_keywords.py', anchor: 'def const(validator, const, instance, schema):', fn: '_keywords.const', reaches: 'const_vs_enum const *, contains (each item checked against a const), subcomponents Success/Failure; not enum, useless_keywords, the registry benchmarks' },
     spin: 2,
-    shortened: 'one pyperf worker process per benchmark (--processes 1, pyperf default 20; pairbench pairs the processes instead)',
+    shortened: 'one pyperf worker process per benchmark (--processes 1; pyperf default 20: pairbench pairs the processes instead); the listing run one --debug-single-value process per module (fresh/pyperf_launcher.py)',
   },
   {
     id: 'js-fresh-1',
