@@ -5,6 +5,7 @@
  *   npm run bench:suites -- --quick                          # a smoke run: the Go suite, quiet, 90 s budgets, 4 calibration pairs
  *   npm run bench:suites -- --pairbench-flags="--precision 0.5%" # more flags for every pairbench arm (the = is needed)
  *   npm run bench:suites -- --suites go --conditions noisy --budget 5m
+ *   npm run bench:suites -- --suites fresh                   # the suites not tuned on (bench/lib/fresh-suites.ts), in a table of their own
  *   npm run bench:suites -- --render bench/results/suites.json
  *   npm run bench:suites -- --merge a.json --merge b.json   # several runs (say, one per condition) as one report
  *   npm run bench:suites -- --suites go --go-dirs /tmp/go --go-truth-pairs 0   # an earlier run's Go builds (see setupGo)
@@ -56,8 +57,8 @@
  *   N (and pytest-benchmark's rounds) are chosen so that both sides together take the budget.
  *
  * Per arm, condition and suite: false alarms among unaffected benchmarks and in the A/A run,
- * detections among affected, each estimate against its injected truth, and the wall time to the
- * last verdict. "noisy" runs bench/noise-generator.ts (seeded) during the arm.
+ * detections among affected, each estimate against its injected truth, and the time to the last
+ * verdict (bench/lib/verdict-time.ts: when the last benchmark with a verdict had its last pair). "noisy" runs bench/noise-generator.ts (seeded) during the arm.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
