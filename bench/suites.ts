@@ -5,6 +5,7 @@
  *   npm run bench:suites -- --quick                          # a smoke run: the Go suite, quiet, 90 s budgets, 4 calibration pairs
  *   npm run bench:suites -- --pairbench-flags="--precision 0.5%" # more flags for every pairbench arm (the = is needed)
  *   npm run bench:suites -- --suites go --conditions noisy --budget 5m
+ *   npm run bench:suites -- --suites fresh                   # the suites not tuned on (bench/lib/fresh-suites.ts), in a table of their own
  *   npm run bench:suites -- --render bench/results/suites.json
  *   npm run bench:suites -- --merge a.json --merge b.json   # several runs (say, one per condition) as one report
  *   npm run bench:suites -- --suites go --go-dirs /tmp/go --go-truth-pairs 0   # an earlier run's Go builds (see setupGo)
@@ -56,10 +57,10 @@
  *   N (and pytest-benchmark's rounds) are chosen so that both sides together take the budget.
  *
  * Per arm, condition and suite: false alarms among unaffected benchmarks and in the A/A run,
- * detections among affected, each estimate against its injected truth, and the wall time to the
- * last verdict. "noisy" runs bench/noise-generator.ts (seeded) during the arm.
+ * detections among affected, each estimate against its injected truth, and the time to the last
+ * verdict (bench/lib/verdict-time.ts: when the last benchmark with a verdict had its last pair). "noisy" runs bench/noise-generator.ts (seeded) during the arm.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -71,7 +72,9 @@ import { rngFor, shuffle } from '../src/schedule/random.ts';
 import { designSummary } from '../src/report/designs-note.ts';
 import type { Results } from '../src/results/schema.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
-import { run, type Ran } from './lib/proc.ts';
+import { must, run, writableCopy, type Ran } from './lib/proc.ts';
+import { FRESH_CALIBRATION_FACTOR, isFresh, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
+import { lastVerdictMs, watchPairs } from './lib/verdict-time.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
 import { shellQuote } from '../src/report/replay.ts';
 import { readResultsFile } from '../src/results/read.ts';
@@ -99,10 +102,13 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-pinned': 'pairbench, benchmark-level, --design auto, the run command prefixed with taskset -c <one CPU> (every run on one core; Go then sets GOMAXPROCS=1 itself)',
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
-type SuiteId = 'go' | 'go-small' | 'python' | 'snappy' | 'js';
+type TunedSuite = 'go' | 'python' | 'snappy' | 'js';
+const TUNED_SUITES: readonly TunedSuite[] = ['go', 'python', 'snappy', 'js'];
+type SuiteId = TunedSuite | 'go-small' | FreshSuiteId;
 
 interface Settings {
-  suites: Array<'go' | 'python' | 'snappy' | 'js'>;
+  /** the suites tuned on, and (`--suites fresh`) the ones not tuned on (bench/lib/fresh-suites.ts) */
+  suites: Array<TunedSuite | FreshSuiteId>;
   conditions: Condition[];
   arms: ArmName[];
   /** the arms of the A/A block (all of them unless --aa-arms) */
@@ -146,6 +152,8 @@ interface ArmRun {
   spread?: number;
   /** pairbench, --design auto: the designs chosen, as the report says them */
   designs?: string;
+  /** pairbench: the runs of the command on both sides, about (pairs x 2 / benchmarks per run) */
+  processes?: number;
 }
 
 interface Truth {
@@ -162,7 +170,7 @@ interface Truth {
 interface SuiteSetup {
   id: SuiteId;
   title: string;
-  format: 'go' | 'pytest-benchmark' | 'google-benchmark' | 'vitest';
+  format: 'go' | 'pytest-benchmark' | 'google-benchmark' | 'vitest' | 'pyperf' | 'bencher';
   dirs: { base: string; head: string; aa: string; calibration: string; small?: string };
   /** the run command for pairbench, with its {filter}/{benchmark} placeholder */
   run: string;
@@ -266,25 +274,6 @@ export function goKind(t: Truth): Truth['kind'] {
   if (!t.measured) return 'unaffected';
   const still = Math.abs(t.measured.estimate) < THRESHOLD && t.measured.ci[0] <= 0 && t.measured.ci[1] >= 0;
   return still ? 'unaffected' : 'marginal';
-}
-
-async function must(file: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<Ran> {
-  const r = await run(file, args, { cwd, ...(env ? { env } : {}) });
-  if (r.code !== 0) throw new Error(`${file} ${args.join(' ')} failed in ${cwd} (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
-  return r;
-}
-
-function writableCopy(from: string, to: string): void {
-  cpSync(from, to, { recursive: true });
-  const walk = (d: string) => {
-    chmodSync(d, 0o755);
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else chmodSync(p, 0o644);
-    }
-  };
-  walk(to);
 }
 
 async function setupGo(work: string, spin: number, prebuilt: string | null, smallSpin: number): Promise<SuiteSetup> {
@@ -609,10 +598,12 @@ async function jsTruth(setup: SuiteSetup, seed: number, scratch: string): Promis
 
 // --- the arms -----------------------------------------------------------------------------------
 
-async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = [], runPrefix = ''): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; command: string; results: unknown }> {
+async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = [], runPrefix = ''): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; processes: number; command: string; results: unknown }> {
   const out = join(scratch, `pairbench-${interleave}.json`);
   const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', runPrefix + setup.run, '--format', setup.format, '--interleave', interleave, ...(interleave === 'benchmark' && setup.batch ? ['--batch', String(setup.batch)] : []), '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
+  const watch = watchPairs(out);
   const r = await run(process.execPath, args, { cwd: ROOT, timeoutMs: budgetMs * 3 + 600_000 });
+  const pairTimes = watch.stop();
   if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
   const results = readResultsFile(out) as unknown as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[] }> };
   const primary = results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name));
@@ -625,7 +616,9 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
     pairs: b.pairs.length,
   }));
   const wallMs = Date.parse(results.finishedAt) - Date.parse(results.startedAt);
-  return { outcomes, wallMs, lastVerdictMs: wallMs, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results };
+  const batch = interleave === 'benchmark' ? (setup.batch ?? 1) : Math.max(1, primary.length);
+  const processes = Math.ceil((2 * primary.reduce((a, b) => a + b.pairs.length, 0)) / batch);
+  return { outcomes, wallMs, lastVerdictMs: lastVerdictMs(primary, pairTimes, wallMs), processes, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results };
 }
 
 /**
@@ -732,7 +725,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
   const quick = values.quick === true;
   return {
     quick,
-    suites: (values.suites ?? (quick ? 'go' : 'go,python')).split(',') as Settings['suites'],
+    suites: selectSuites(values.suites ?? (quick ? 'go' : 'go,python'), TUNED_SUITES),
     conditions: (values.conditions ?? (quick ? 'quiet' : 'quiet,noisy')).split(',') as Condition[],
     arms: (values.arms ?? 'suite,benchmark,native').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
     aaArms: (values['aa-arms'] ?? values.arms ?? 'suite,benchmark,native').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
@@ -837,22 +830,32 @@ async function main(): Promise<void> {
     writeFileSync(join(s.outDir, `${name}.md`), render(report));
   };
   try {
+    // a slowed head is measured in some condition: the fresh suites then need their calibration copy and truth
+    const measuresHead = s.arms.length > 0 || (s.noisyArms?.length ?? 0) > 0;
     for (const id of s.suites) {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch);
+        setup = isFresh(id) ? await freshSetup(id, work, measuresHead) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
         save();
         continue;
       }
-      log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : id === 'js' ? `js: the truth: ${JS_TRUTH_PAIRS} pairs of each benchmark alone` : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
-      report.truths[id] =
-        id === 'go' ? await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed, mkdtempSync(join(work, 'truth-')), undefined, s.truthArm)
-        : id === 'js' ? await jsTruth(setup, s.seed, mkdtempSync(join(work, 'truth-')))
-        : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
+      if (isFresh(id) && !measuresHead) {
+        // A/A only: no truth to measure
+        report.truths[id] = [];
+      } else if (isFresh(id)) {
+        log(`${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${FRESH_CALIBRATION_FACTOR} patch`);
+        report.truths[id] = await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
+      } else {
+        log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : id === 'js' ? `js: the truth: ${JS_TRUTH_PAIRS} pairs of each benchmark alone` : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
+        report.truths[id] =
+          id === 'go' ? await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed, mkdtempSync(join(work, 'truth-')), undefined, s.truthArm)
+          : id === 'js' ? await jsTruth(setup, s.seed, mkdtempSync(join(work, 'truth-')))
+          : await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
+      }
       if (id === 'go' && setup.dirs.small && s.smallArms.length > 0) {
         log('go-small: the injected truth of the smaller patch');
         report.truths['go-small'] = await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed + 1, mkdtempSync(join(work, 'truth-')), { dir: setup.dirs.small, spinScale: s.smallSpin / s.spin }, s.truthArm);
@@ -860,8 +863,8 @@ async function main(): Promise<void> {
       save();
       if (s.truthOnly) continue;
       for (const condition of s.conditions) {
-        const headArms = condition === 'noisy' ? (s.noisyArms ?? s.arms) : s.arms;
-        const aaArms = condition === 'noisy' ? (s.noisyAaArms ?? s.aaArms) : s.aaArms;
+        const headArms = armsFor(setup, condition === 'noisy' ? (s.noisyArms ?? s.arms) : s.arms);
+        const aaArms = armsFor(setup, condition === 'noisy' ? (s.noisyAaArms ?? s.aaArms) : s.aaArms);
         // Go: also against the smaller patch (its own truths, as suite go-small), head's arms that pairbench runs
         const targets: Array<'head' | 'aa' | 'small'> = [...(headArms.length > 0 ? (['head'] as const) : []), ...(aaArms.length > 0 ? (['aa'] as const) : []), ...(setup.dirs.small && s.smallArms.length > 0 && condition === 'quiet' ? (['small'] as const) : [])];
         for (const against of targets) {
@@ -879,7 +882,7 @@ async function main(): Promise<void> {
               } else {
                 if ((arm === 'benchmark-gomaxprocs1' || arm === 'benchmark-pinned') && setup.format !== 'go') throw new Error(`--arms ${arm} is for Go suites, not ${id}`);
                 const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, [...armFlags(arm), ...s.pairbenchFlags], runPrefix(arm));
-                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, outcomes: r.outcomes, command: r.command, ...armFigures(r.results) });
+                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, processes: r.processes, outcomes: r.outcomes, command: r.command, ...armFigures(r.results) });
               }
             } catch (err) {
               report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: 0, lastVerdictMs: 0, outcomes: [], command: '', error: err instanceof Error ? err.message.slice(0, 2000) : String(err) });
@@ -898,6 +901,28 @@ async function main(): Promise<void> {
     else rmSync(work, { recursive: true, force: true });
   }
   log(`wrote ${relative(ROOT, join(s.outDir, `suites${s.quick ? '-quick' : ''}.md`))}`);
+}
+
+/**
+ * The arms a suite runs: a suite not tuned on has no native arm (its ecosystem's compare tools differ
+ * per harness, and the table is about pairbench), and the arms that prefix a Go command run on Go
+ * suites only.
+ */
+function armsFor(setup: SuiteSetup, arms: ArmName[]): ArmName[] {
+  if (!isFresh(setup.id)) return arms;
+  return arms.filter((a) => a !== 'native' && (setup.format === 'go' || (a !== 'benchmark-gomaxprocs1' && a !== 'benchmark-pinned')));
+}
+
+/** A suite not tuned on, as the arms take a suite (bench/lib/fresh-suites.ts). */
+async function freshSetup(id: FreshSuiteId, work: string, withCalibration: boolean): Promise<SuiteSetup> {
+  const f = await setupFresh(id, work, withCalibration);
+  return {
+    ...f,
+    dirs: { ...f.dirs, calibration: f.dirs.calibration ?? f.dirs.head },
+    async native() {
+      throw new Error(`no native arm for ${id}`);
+    },
+  };
 }
 
 function log(line: string): void {
@@ -920,26 +945,32 @@ export function render(report: Report): string {
     lines.push(machineMarkdown(report.machine), '');
   }
   for (const e of report.errors) lines.push(`- error: ${e}`);
+  const tunedRuns = report.runs.filter((r) => !isFresh(r.suite) && !r.error);
+  if (tunedRuns.length > 0) {
+    const times = tunedRuns.map((r) => r.lastVerdictMs).sort((a, b) => a - b);
+    lines.push(`**Time to the last verdict (suites tuned on): median ${duration(times[Math.floor((times.length - 1) / 2)]!)}, longest ${duration(times.at(-1)!)}** over ${times.length} arm runs.`, '');
+  }
   for (const [suite, truths] of Object.entries(report.truths)) {
+    if (isFresh(suite)) continue;
     const affected = truths.filter((t) => t.kind === 'affected');
     const unaffected = truths.filter((t) => t.kind === 'unaffected');
     const marginal = truths.filter((t) => t.kind === 'marginal');
     lines.push(`## ${suite}`, '');
     lines.push(`${truths.length} benchmarks: ${affected.length} affected (injected truth ≥ ${report.settings.threshold * 100}%), ${unaffected.length} unaffected, ${truths.length - affected.length - unaffected.length} marginal.`, '');
-    lines.push('| condition | arm | vs | detected (affected) | false alarms (unaffected) | false alarms (A/A) | unchanged (A/A) | flagged (marginal) | mean abs. error of estimates (affected) | out of budget | spread per pair | wall time |');
-    lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    lines.push('| condition | arm | vs | detected (affected) | false alarms (unaffected) | false alarms (A/A) | unchanged (A/A) | flagged (marginal) | mean abs. error of estimates (affected) | out of budget | spread per pair | time to last verdict | wall time |');
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     const budgetOut = (r: ArmRun) => (r.arm === 'native' ? '—' : `${r.outcomes.filter((o) => o.stoppedBecause === 'futile' || o.stoppedBecause === 'max-time' || o.stoppedBecause === 'max-pairs').length}`);
     const spread = (r: ArmRun) => (r.spread === undefined ? '—' : `±${(r.spread * 100).toFixed(1)}%`);
     for (const r of report.runs.filter((x) => x.suite === suite)) {
       if (r.error) {
-        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | ${r.against} | error: ${r.error.split('\n')[0]!.slice(0, 120)} | | | | | | | | |`);
+        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | ${r.against} | error: ${r.error.split('\n')[0]!.slice(0, 120)} | | | | | | | | | |`);
         continue;
       }
       const by = new Map(r.outcomes.map((o) => [o.name, o]));
       if (r.against === 'aa') {
         const alarms = r.outcomes.filter((o) => o.flagged).length;
         const unchanged = r.arm === 'native' ? '—' : `${r.outcomes.filter((o) => o.verdict === 'unchanged').length} of ${r.outcomes.length}`;
-        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | A/A | | | ${alarms} of ${r.outcomes.length} | ${unchanged} | | | ${budgetOut(r)} | ${spread(r)} | ${duration(r.lastVerdictMs)} |`);
+        lines.push(`| ${r.condition} | ${ARMS[r.arm]} | A/A | | | ${alarms} of ${r.outcomes.length} | ${unchanged} | | | ${budgetOut(r)} | ${spread(r)} | ${duration(r.lastVerdictMs)} | ${duration(r.wallMs)} |`);
         continue;
       }
       const detected = affected.filter((t) => by.get(t.name)?.flagged === 'regression').length;
@@ -948,7 +979,7 @@ export function render(report: Report): string {
       // a truth of unknown size (null) has no error to show
       const errors = affected.map((t) => by.get(t.name)?.estimate).map((e, i) => (e === null || e === undefined || !Number.isFinite(affected[i]!.truth) ? null : Math.abs(e - affected[i]!.truth))).filter((e): e is number => e !== null);
       const mae = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
-      lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | | ${moved} of ${marginal.length} | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${budgetOut(r)} | ${spread(r)} | ${duration(r.lastVerdictMs)} |`);
+      lines.push(`| ${r.condition} | ${ARMS[r.arm]} | head | ${detected} of ${affected.length} | ${alarms} of ${unaffected.length} | | | ${moved} of ${marginal.length} | ${mae === null ? '—' : `${(mae * 100).toFixed(1)} points`} | ${budgetOut(r)} | ${spread(r)} | ${duration(r.lastVerdictMs)} | ${duration(r.wallMs)} |`);
     }
     const designed = report.runs.filter((x) => x.suite === suite && x.designs);
     if (designed.length > 0) {
@@ -981,11 +1012,16 @@ export function render(report: Report): string {
       lines.push('', '🔴 flagged slower, 🟢 flagged faster (with the estimate where the tool gives one), 🟡 inconclusive, · not flagged.', '', '</details>', '');
     }
   }
+  if (report.runs.some((r) => isFresh(r.suite)) || Object.keys(report.truths).some(isFresh)) lines.push(renderFresh(report.runs, report.truths, (arm) => ARMS[arm as ArmName] ?? arm));
   return `${lines.join('\n')}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
+    if (err instanceof UsageError) {
+      process.stderr.write(`bench:suites: ${err.message}\n`);
+      process.exit(2);
+    }
     process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);
   });

@@ -1,5 +1,7 @@
 /** Running the tools under test (pairbench, hyperfine) as child processes, timed from outside. */
 import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface Ran {
   code: number | null;
@@ -30,6 +32,27 @@ export function run(file: string, args: readonly string[], opts: { cwd?: string;
       resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), wallMs });
     });
   });
+}
+
+/** Runs `file args` and resolves with its output; a non-zero exit rejects, with the end of its stderr. */
+export async function must(file: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<Ran> {
+  const r = await run(file, args, { cwd, ...(env ? { env } : {}) });
+  if (r.code !== 0) throw new Error(`${file} ${args.join(' ')} failed in ${cwd} (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
+  return r;
+}
+
+/** Copies a folder (say, from the read-only Go module cache) so that every file in the copy may be patched. */
+export function writableCopy(from: string, to: string): void {
+  cpSync(from, to, { recursive: true });
+  const walk = (d: string) => {
+    chmodSync(d, 0o755);
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else chmodSync(p, 0o644);
+    }
+  };
+  walk(to);
 }
 
 /** The first line a tool prints for `--version`, or null when it is not installed. */

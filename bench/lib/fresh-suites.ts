@@ -1,0 +1,445 @@
+/**
+ * The suites pairbench was not tuned on (`npm run bench:suites -- --suites fresh`): real public
+ * projects, none of which any part of pairbench's run design was developed or tuned on, so that a
+ * change of the design is judged on suites it has not seen. Two per family (Go, Python,
+ * JavaScript) and one Rust criterion suite, each pinned and downloaded at bench time through its
+ * ecosystem's own client, as bench/suites.ts does with its suites (nothing of theirs is committed
+ * here, only the small bench files of the JavaScript suites and the pyperf launcher, in
+ * bench/fresh/).
+ *
+ * Each suite gets the copies the other suites get: base (as published), head (one internal function
+ * slowed by fixed busy work per call, PATCHES; the benchmarks that call it slow down, the others
+ * do not), aa (base again) and, when a slowed head is measured, calibration (head's block of busy
+ * work repeated CALIBRATION_FACTOR times: the truth is measured as for the Python suite of
+ * bench/suites.ts). A compiled suite (Go, Rust) builds every copy from its own source, and the
+ * setup checks that head's executable differs from base's (the patch reached the build).
+ *
+ * The report puts them in a table of their own (renderFresh), apart from the suites the design
+ * was tuned on, with the time to the last verdict beside the counts.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { duration, ROOT } from './machine.ts';
+import { must, writableCopy } from './proc.ts';
+
+export type FreshSuiteId = 'go-fresh-1' | 'go-fresh-2' | 'py-fresh-1' | 'py-fresh-2' | 'js-fresh-1' | 'js-fresh-2' | 'rust-fresh-1';
+export type FreshFormat = 'go' | 'pytest-benchmark' | 'pyperf' | 'vitest' | 'bencher';
+
+/** Where a suite's slowed head adds its busy work: the first line of one function, found exactly once. */
+export interface FreshPatch {
+  /** the file, relative to the copy (JavaScript: to the copy's node_modules/<package>) */
+  file: string;
+  /** the line the busy work follows: the function's opening line */
+  anchor: string;
+  /** the function, as the report names it */
+  fn: string;
+  /** which benchmarks call it, as far as reading the code tells (the measured truth decides) */
+  reaches: string;
+}
+
+export interface FreshSuite {
+  id: FreshSuiteId;
+  family: 'Go' | 'Python' | 'JavaScript' | 'Rust';
+  /** the package as its registry names it, and the pinned version */
+  package: string;
+  version: string;
+  registry: string;
+  format: FreshFormat;
+  /** how many benchmarks the suite runs (the selection, where the project has more) */
+  benchmarks: number;
+  patch: FreshPatch;
+  /** busy-work steps per call in head */
+  spin: number;
+  /** benchmarks per run when paired per benchmark (pairbench's --batch) */
+  batch?: number;
+  /** what the run command does beyond the project's own defaults, and why */
+  shortened?: string;
+}
+
+/** the calibration copy repeats head's block of busy work this many times (as bench/suites.ts) */
+export const FRESH_CALIBRATION_FACTOR = 10;
+
+/** pint's benchmarks of quantities: 27 of its 321 (test_20_quantity.py without the 180 of test_op2) */
+const PINT_SELECTION = 'build_by_mul or op1 or wrapper_nonstrict or wrapper_ret';
+/** base64's criterion benchmarks: 8 of its 90, encoding and decoding at three sizes */
+export const BASE64_SELECTION = ['encode_small_input/encode/50', 'encode_small_input/encode/500', 'encode_small_input/encode/3072', 'encode_small_input/encode_slice/500', 'decode_small_input/decode/50', 'decode_small_input/decode/500', 'decode_small_input/decode/3072', 'decode_small_input/decode_slice/500'];
+
+export const FRESH_SUITES: readonly FreshSuite[] = [
+  {
+    id: 'go-fresh-1',
+    family: 'Go',
+    package: 'github.com/Masterminds/semver/v3',
+    version: 'v3.5.0',
+    registry: 'the Go module proxy (go mod download)',
+    format: 'go',
+    benchmarks: 32,
+    patch: { file: 'version.go', anchor: 'func (v *Version) Compare(o *Version) int {', fn: 'Version.Compare', reaches: 'the CheckVersion and ValidateVersion benchmarks (constraint checks compare versions); not NewConstraint, NewVersion, StrictNewVersion, Coerce' },
+    spin: 8,
+  },
+  {
+    id: 'go-fresh-2',
+    family: 'Go',
+    package: 'github.com/cespare/xxhash/v2',
+    version: 'v2.3.0',
+    registry: 'the Go module proxy (go mod download)',
+    format: 'go',
+    benchmarks: 20,
+    patch: { file: 'xxhash.go', anchor: 'func (d *Digest) Sum64() uint64 {', fn: 'Digest.Sum64', reaches: 'the DigestBytes and DigestString benchmarks; not Sum64 and Sum64String (assembly on amd64, no Digest)' },
+    spin: 8,
+  },
+  {
+    id: 'py-fresh-1',
+    family: 'Python',
+    package: 'pint',
+    version: '0.24.4',
+    registry: 'PyPI (pip download, the sdist), its dependencies pip-installed into a folder of the bench',
+    format: 'pytest-benchmark',
+    benchmarks: 27,
+    patch: { file: 'pint/facets/plain/quantity.py', anchor: '    def __neg__(self) -> PlainQuantity[MagnitudeT]:', fn: 'PlainQuantity.__neg__', reaches: 'test_op1[neg-*]; not test_op1[truth-*], test_build_by_mul, the wrapper tests' },
+    spin: 4,
+    batch: 6,
+  },
+  {
+    id: 'py-fresh-2',
+    family: 'Python',
+    package: 'jsonschema',
+    version: '4.23.0',
+    registry: 'PyPI (pip download, the sdist); its dependencies as installed',
+    format: 'pyperf',
+    benchmarks: 18,
+    patch: { file: 'jsonschema/_keywords.py', anchor: 'def const(validator, const, instance, schema):', fn: '_keywords.const', reaches: 'const_vs_enum const *, contains (each item checked against a const), subcomponents Success/Failure; not enum, useless_keywords, the registry benchmarks' },
+    spin: 2,
+    shortened: 'one pyperf worker process per benchmark (--processes 1; pyperf default 20: pairbench pairs the processes instead); the listing run one --debug-single-value process per module (fresh/pyperf_launcher.py)',
+  },
+  {
+    id: 'js-fresh-1',
+    family: 'JavaScript',
+    package: 'semver',
+    version: '7.7.1',
+    registry: 'npm (npm install), with vitest 4.1.12 and bench/fresh/semver.bench.mjs',
+    format: 'vitest',
+    benchmarks: 9,
+    patch: { file: 'classes/semver.js', anchor: '  compareMain (other) {', fn: 'SemVer#compareMain', reaches: 'compare, sort, satisfies, maxSatisfying; not parse, valid, clean, coerce, inc' },
+    spin: 20,
+  },
+  {
+    id: 'js-fresh-2',
+    family: 'JavaScript',
+    package: 'js-yaml',
+    version: '4.1.0',
+    registry: 'npm (npm install), with vitest 4.1.12 and bench/fresh/js-yaml.bench.mjs',
+    format: 'vitest',
+    benchmarks: 7,
+    patch: { file: 'dist/js-yaml.mjs', anchor: 'function readDoubleQuotedScalar(state, nodeIndent) {', fn: 'readDoubleQuotedScalar', reaches: 'load double-quoted strings, load mixed document; not the other loads, nor the dumps' },
+    spin: 20,
+  },
+  {
+    id: 'rust-fresh-1',
+    family: 'Rust',
+    package: 'base64',
+    version: '0.22.1',
+    registry: 'crates.io (cargo, its Cargo.lock), criterion 0.4 benches/benchmarks.rs',
+    format: 'bencher',
+    benchmarks: BASE64_SELECTION.length,
+    patch: { file: 'src/engine/general_purpose/decode_suffix.rs', anchor: ') -> Result<DecodeMetadata, DecodeSliceError> {', fn: 'decode_suffix', reaches: 'the decode benchmarks; not the encode ones' },
+    spin: 16,
+    shortened: "criterion's --warm-up-time 0.5 --measurement-time 1 (defaults 3 s and 5 s): the library's benchmark code unchanged",
+  },
+];
+
+export const FRESH_IDS: readonly FreshSuiteId[] = FRESH_SUITES.map((s) => s.id);
+
+export function isFresh(id: string): id is FreshSuiteId {
+  return (FRESH_IDS as readonly string[]).includes(id);
+}
+
+export function freshSuite(id: FreshSuiteId): FreshSuite {
+  return FRESH_SUITES.find((s) => s.id === id)!;
+}
+
+/**
+ * `--suites`: a comma-separated list of suites; `fresh` stands for every suite not tuned on, in
+ * FRESH_SUITES' order. A name neither tuned nor fresh is an error naming it.
+ */
+export function selectSuites<T extends string>(value: string, tuned: readonly T[]): Array<T | FreshSuiteId> {
+  const out: Array<T | FreshSuiteId> = [];
+  for (const word of value.split(',').map((w) => w.trim()).filter((w) => w !== '')) {
+    const ids: Array<T | FreshSuiteId> = word === 'fresh' ? [...FRESH_IDS] : (tuned as readonly string[]).includes(word) || isFresh(word) ? [word as T | FreshSuiteId] : [];
+    if (ids.length === 0) throw new UsageError(`--suites: got "${word}"; expected a comma-separated list of ${[...tuned, 'fresh', ...FRESH_IDS].join(', ')}`);
+    for (const id of ids) if (!out.includes(id)) out.push(id);
+  }
+  if (out.length === 0) throw new UsageError(`--suites: got "${value}"; expected at least one suite`);
+  return out;
+}
+
+/** A bad command line: main prints its message alone and exits 2. */
+export class UsageError extends Error {}
+
+// --- the run commands -----------------------------------------------------------------------------
+
+/**
+ * The command pairbench runs in a copy (its placeholder takes the selection). `deps`: Python, the
+ * folder of pint's dependencies; `launcher`: the pyperf launcher's path.
+ */
+export function freshRunCommand(suite: FreshSuite, where: { deps?: string; launcher?: string } = {}): string {
+  switch (suite.id) {
+    case 'go-fresh-1':
+    case 'go-fresh-2':
+      // a simple command: pairbench adds -test.bench= per benchmark (and, --design auto, the design)
+      return './build/bench.test -test.run "^$" -test.bench . -test.benchtime 100ms';
+    case 'py-fresh-1':
+      return `set -- {benchmark}; [ $# -gt 0 ] || set -- pint/testsuite/benchmarks/test_20_quantity.py -k '${PINT_SELECTION}'; PYTHONPATH=.:${where.deps ?? 'deps'} python3 -m pytest -q -p no:cacheprovider --benchmark-max-time=0.1 --benchmark-json=build/run.json "$@" >&2 && cat build/run.json`;
+    case 'py-fresh-2':
+      return `PYTHONPATH=. PAIRBENCH_PYPERF_ARGS='--processes 1' python3 ${where.launcher ?? 'pyperf_launcher.py'} {benchmark}`;
+    case 'js-fresh-1':
+    case 'js-fresh-2':
+      return 'npx vitest bench --run {file} -t {filter} --outputJson build/bench.json >&2 && cat build/bench.json';
+    case 'rust-fresh-1':
+      // the whole suite's filter (`.`) stands for the selection; a selected run gets pairbench's anchored alternation
+      return `F={filter}; [ "$F" != . ] || F='^(${BASE64_SELECTION.join('|')})$'; ./build/benchmarks --bench --noplot --output-format bencher --warm-up-time 0.5 --measurement-time 1 "$F"`;
+  }
+}
+
+// --- the copies -----------------------------------------------------------------------------------
+
+export interface FreshDirs {
+  base: string;
+  head: string;
+  aa: string;
+  /** present when a slowed head is measured: head's busy work times FRESH_CALIBRATION_FACTOR */
+  calibration?: string;
+}
+
+export interface FreshSetup {
+  id: FreshSuiteId;
+  title: string;
+  format: FreshFormat;
+  dirs: FreshDirs;
+  run: string;
+  batch?: number;
+}
+
+/** The busy work a patch adds, in the suite's language: `spin` steps of a loop whose result is kept. */
+export function spinBlock(family: FreshSuite['family'], spin: number, indent = ''): string {
+  switch (family) {
+    case 'Go':
+      return `\n\tpairbenchSpin(${spin})`;
+    case 'Python':
+      return `\n${indent}_pairbench_x = 0\n${indent}for _pairbench_i in range(${spin}):\n${indent}    _pairbench_x += _pairbench_i ^ (_pairbench_x >> 3)`;
+    case 'JavaScript':
+      return `\n    { let x = 0; for (let i = 0; i < ${spin}; i++) x += i ^ (x >> 3); globalThis.__pairbenchSink = x; }`;
+    case 'Rust':
+      return `\n    { let mut pairbench_x: u64 = 0; for pairbench_i in 0..core::hint::black_box(${spin}u64) { pairbench_x = pairbench_x.wrapping_add(pairbench_i ^ (pairbench_x >> 3)); } core::hint::black_box(pairbench_x); }`;
+  }
+}
+
+const GO_SPIN = `
+var pairbenchSink int
+
+// pairbenchSpin is the injected slowdown: fixed busy work per call.
+func pairbenchSpin(n int) {
+	x := pairbenchSink
+	for i := 0; i < n; i++ {
+		x += i ^ (x >> 3)
+	}
+	pairbenchSink = x
+}
+`;
+
+/**
+ * Adds the suite's busy work after its patch's anchor, `copies` times; the anchor must occur exactly
+ * once (a new version of the project that moved the function fails here, not silently).
+ */
+export function patchText(suite: FreshSuite, text: string, copies = 1): string {
+  const { anchor, file } = suite.patch;
+  const count = text.split(anchor).length - 1;
+  if (count !== 1) throw new Error(`${suite.package} ${suite.version}: ${file} has ${count} lines "${anchor.trim()}"; expected exactly 1`);
+  const indent = suite.family === 'Python' ? `${/^\s*/.exec(anchor)![0]}    ` : '';
+  const patched = text.replace(anchor, `${anchor}${spinBlock(suite.family, suite.spin, indent).repeat(copies)}`);
+  return suite.family === 'Go' ? `${patched}${GO_SPIN}` : patched;
+}
+
+function patchCopy(suite: FreshSuite, root: string, copies: number): void {
+  const file = join(root, suite.patch.file);
+  writeFileSync(file, patchText(suite, readFileSync(file, 'utf8'), copies));
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** A compiled suite: head's executable must differ from base's, and aa's (the same source) is built too. */
+function checkBuilds(suite: FreshSuite, dirs: FreshDirs, executable: string): void {
+  for (const d of Object.values(dirs)) if (!existsSync(join(d, executable))) throw new Error(`${suite.id}: no ${join(d, executable)} after the build`);
+  if (sha256(join(dirs.base, executable)) === sha256(join(dirs.head, executable))) throw new Error(`${suite.id}: head's ${executable} is base's: the patch did not reach the build`);
+}
+
+function copiesOf(work: string, suite: FreshSuite, withCalibration: boolean): FreshDirs {
+  const root = join(work, suite.id);
+  return { base: join(root, 'base'), head: join(root, 'head'), aa: join(root, 'aa'), ...(withCalibration ? { calibration: join(root, 'calibration') } : {}) };
+}
+
+/** Downloads, copies, patches and builds one suite in `work`; `withCalibration`: also the calibration copy. */
+export async function setupFresh(id: FreshSuiteId, work: string, withCalibration: boolean): Promise<FreshSetup> {
+  const suite = freshSuite(id);
+  const dirs = copiesOf(work, suite, withCalibration);
+  const title = `${suite.family}: ${suite.package} ${suite.version}`;
+  const common = { id, title, format: suite.format, dirs, ...(suite.batch ? { batch: suite.batch } : {}) };
+  const patchAll = (inside = '') => {
+    patchCopy(suite, join(dirs.head, inside), 1);
+    if (dirs.calibration) patchCopy(suite, join(dirs.calibration, inside), FRESH_CALIBRATION_FACTOR);
+  };
+  switch (suite.family) {
+    case 'Go': {
+      const dl = join(work, `${id}-download`);
+      mkdirSync(dl, { recursive: true });
+      const r = await must('go', ['mod', 'download', '-json', `${suite.package}@${suite.version}`], dl);
+      const source = (JSON.parse(r.stdout) as { Dir: string }).Dir;
+      for (const d of Object.values(dirs)) writableCopy(source, d);
+      patchAll();
+      for (const d of Object.values(dirs)) await must('go', ['test', '-c', '-trimpath', '-o', 'build/bench.test', '.'], d);
+      checkBuilds(suite, dirs, 'build/bench.test');
+      return { ...common, run: freshRunCommand(suite) };
+    }
+    case 'Python': {
+      const dl = join(work, `${id}-download`);
+      mkdirSync(dl, { recursive: true });
+      await must('python3', ['-m', 'pip', 'download', '--no-deps', '--no-binary', ':all:', `${suite.package}==${suite.version}`, '-d', dl], dl);
+      const tarball = readdirSync(dl).find((f) => f.endsWith('.tar.gz'));
+      if (!tarball) throw new Error(`pip download ${suite.package}==${suite.version} left no sdist in ${dl}`);
+      await must('tar', ['xzf', tarball], dl);
+      const source = join(dl, tarball.replace(/\.tar\.gz$/, ''));
+      for (const d of Object.values(dirs)) {
+        writableCopy(source, d);
+        mkdirSync(join(d, 'build'), { recursive: true });
+      }
+      patchAll();
+      if (id === 'py-fresh-1') {
+        // pint's dependencies (pure Python), pinned, in a folder of their own on PYTHONPATH
+        const deps = join(work, `${id}-deps`);
+        await must('python3', ['-m', 'pip', 'install', '--quiet', '--no-deps', '--target', deps, 'flexcache==0.3', 'flexparser==0.4', 'platformdirs==4.14.9', 'typing_extensions==4.16.0'], work);
+        return { ...common, run: freshRunCommand(suite, { deps }) };
+      }
+      for (const d of Object.values(dirs)) copyFileSync(join(ROOT, 'bench/fresh/pyperf_launcher.py'), join(d, 'pyperf_launcher.py'));
+      return { ...common, run: freshRunCommand(suite, { launcher: 'pyperf_launcher.py' }) };
+    }
+    case 'JavaScript': {
+      const benchFile = `${suite.package}.bench.mjs`;
+      for (const d of Object.values(dirs)) {
+        mkdirSync(join(d, 'build'), { recursive: true });
+        writeFileSync(join(d, 'package.json'), `${JSON.stringify({ private: true, type: 'module', devDependencies: { [suite.package]: suite.version, vitest: '4.1.12' } }, null, 2)}\n`);
+        copyFileSync(join(ROOT, 'bench/fresh', benchFile), join(d, benchFile));
+        writeFileSync(join(d, 'vitest.config.mjs'), 'export default { test: {} };\n');
+      }
+      // one install, copied: every copy runs the same vitest and the same package (then patched)
+      await must('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], dirs.base);
+      for (const d of Object.values(dirs)) if (d !== dirs.base) cpSync(join(dirs.base, 'node_modules'), join(d, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+      patchAll(join('node_modules', suite.package));
+      return { ...common, run: freshRunCommand(suite) };
+    }
+    case 'Rust': {
+      const dl = join(work, `${id}-download`);
+      mkdirSync(dl, { recursive: true });
+      await must('curl', ['-fsSL', '-o', 'crate.tar.gz', `https://static.crates.io/crates/${suite.package}/${suite.package}-${suite.version}.crate`], dl);
+      await must('tar', ['xzf', 'crate.tar.gz'], dl);
+      const source = join(dl, `${suite.package}-${suite.version}`);
+      for (const d of Object.values(dirs)) writableCopy(source, d);
+      patchAll();
+      // base builds the dependencies; the other copies start from its target folder, so that only
+      // the crate itself is compiled again, from each copy's own source
+      for (const d of [dirs.base, ...Object.values(dirs).filter((x) => x !== dirs.base)]) {
+        if (d !== dirs.base) cpSync(join(dirs.base, 'target'), join(d, 'target'), { recursive: true });
+        const built = await must('cargo', ['bench', '--locked', '--bench', 'benchmarks', '--no-run', '--message-format=json'], d);
+        const executable = built.stdout
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as { reason?: string; target?: { name?: string; kind?: string[] }; executable?: string | null })
+          .find((m) => m.reason === 'compiler-artifact' && m.target?.name === 'benchmarks' && m.target.kind?.includes('bench') && m.executable)?.executable;
+        if (!executable) throw new Error(`${id}: cargo bench --no-run named no benchmarks executable in ${d}`);
+        mkdirSync(join(d, 'build'), { recursive: true });
+        copyFileSync(executable, join(d, 'build/benchmarks'));
+      }
+      checkBuilds(suite, dirs, 'build/benchmarks');
+      return { ...common, run: freshRunCommand(suite) };
+    }
+  }
+}
+
+// --- the report -----------------------------------------------------------------------------------
+
+/** What the fresh table reads of one arm run (bench/suites.ts's ArmRun has it all). */
+export interface FreshRunRow {
+  suite: string;
+  condition: string;
+  arm: string;
+  against: 'head' | 'aa';
+  wallMs: number;
+  lastVerdictMs: number;
+  outcomes: Array<{ name: string; flagged: 'regression' | 'improvement' | null; verdict: string; stoppedBecause?: string; pairs?: number }>;
+  error?: string;
+  spread?: number;
+  /** runs of the command on both sides (pairs x 2, pilots and listing included), for the seconds per run */
+  processes?: number;
+}
+
+export interface FreshTruth {
+  name: string;
+  kind: 'affected' | 'unaffected' | 'marginal';
+}
+
+/** The median of a list of numbers (the lower middle for an even count), null for none. */
+function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+}
+
+/**
+ * The "## Suites not tuned on" section: one row per suite, condition, arm and what head was, with
+ * the counts, the pairs each benchmark reached, the seconds per run of the command and the time to
+ * the last verdict; then what each suite is and where its head was slowed.
+ */
+export function renderFresh(runs: readonly FreshRunRow[], truths: Readonly<Record<string, readonly FreshTruth[]>>, armTitle: (arm: string) => string = (a) => a): string {
+  const lines: string[] = ['## Suites not tuned on', ''];
+  const fresh = runs.filter((r) => isFresh(r.suite));
+  lines.push(`Real public suites that none of pairbench's run design was developed on (\`--suites fresh\`): a design change is kept only if it helps these too. ${FRESH_SUITES.length} suites; the rows below are the ones this run measured.`, '');
+  const times = fresh.filter((r) => !r.error).map((r) => r.lastVerdictMs);
+  const m = median(times);
+  if (m !== null) lines.push(`**Time to the last verdict: median ${duration(m)}, longest ${duration(Math.max(...times))}** over ${times.length} arm runs.`, '');
+  lines.push('| suite | condition | arm | vs | benchmarks | detected (affected) | false alarms (unaffected) | unchanged (A/A) | flagged (A/A) | out of budget | pairs per benchmark (median, min–max) | seconds per run | spread per pair | time to last verdict | wall time |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of fresh) {
+    if (r.error) {
+      lines.push(`| ${r.suite} | ${r.condition} | ${armTitle(r.arm)} | ${r.against === 'aa' ? 'A/A' : 'head'} | error: ${r.error.split('\n')[0]!.slice(0, 160).replace(/\|/g, '\\|')} | | | | | | | | | | |`);
+      continue;
+    }
+    const n = r.outcomes.length;
+    const pairs = r.outcomes.map((o) => o.pairs ?? 0);
+    const pm = median(pairs);
+    const pairsCell = pm === null ? '—' : `${pm} (${Math.min(...pairs)}–${Math.max(...pairs)})`;
+    const perRun = r.processes ? `${(r.wallMs / 1000 / r.processes).toFixed(1)} s` : '—';
+    const out = r.outcomes.filter((o) => o.stoppedBecause === 'futile' || o.stoppedBecause === 'max-time' || o.stoppedBecause === 'max-pairs').length;
+    const spread = r.spread === undefined ? '—' : `±${(r.spread * 100).toFixed(1)}%`;
+    const tail = `${out} | ${pairsCell} | ${perRun} | ${spread} | ${duration(r.lastVerdictMs)} | ${duration(r.wallMs)} |`;
+    if (r.against === 'aa') {
+      const unchanged = r.outcomes.filter((o) => o.verdict === 'unchanged').length;
+      const flagged = r.outcomes.filter((o) => o.flagged).length;
+      lines.push(`| ${r.suite} | ${r.condition} | ${armTitle(r.arm)} | A/A | ${n} | | | ${unchanged} of ${n} | ${flagged} of ${n} | ${tail}`);
+      continue;
+    }
+    const t = truths[r.suite] ?? [];
+    const by = new Map(r.outcomes.map((o) => [o.name, o]));
+    const affected = t.filter((x) => x.kind === 'affected');
+    const unaffected = t.filter((x) => x.kind === 'unaffected');
+    const detected = t.length === 0 ? '— (no truth)' : `${affected.filter((x) => by.get(x.name)?.flagged === 'regression').length} of ${affected.length}`;
+    const alarms = t.length === 0 ? '—' : `${unaffected.filter((x) => by.get(x.name)?.flagged).length} of ${unaffected.length}`;
+    lines.push(`| ${r.suite} | ${r.condition} | ${armTitle(r.arm)} | head | ${n} | ${detected} | ${alarms} | | | ${tail}`);
+  }
+  lines.push('', 'Pairs per benchmark: the pairs each benchmark reached before its verdict or the budget. Seconds per run: the arm\'s wall time over the runs of the command on both sides (listing and pilots included). Time to last verdict: from the start until the last benchmark that reached a verdict (`regression`, `improvement` or `unchanged`) had its last pair; the whole run when none did.', '');
+  lines.push('<details><summary>The suites not tuned on</summary>', '');
+  lines.push('| suite | project (pinned) | from | harness | benchmarks | head slows | which benchmarks call it | run shortened |', '|---|---|---|---|---|---|---|---|');
+  for (const s of FRESH_SUITES) lines.push(`| ${s.id} | ${s.family}: ${s.package} ${s.version} | ${s.registry} | ${s.format} | ${s.benchmarks} | \`${s.patch.fn}\` (+${s.spin} busy steps a call) | ${s.patch.reaches} | ${s.shortened ?? '—'} |`);
+  lines.push('', '</details>', '');
+  return `${lines.join('\n')}\n`;
+}
