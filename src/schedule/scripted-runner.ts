@@ -124,7 +124,7 @@ function normal(rng: () => number): number {
 }
 
 /** A Poisson draw of mean `mean` (Knuth's product of uniforms; a rounded normal above 500). */
-export function poisson(mean: number, rng: () => number): number {
+function poisson(mean: number, rng: () => number): number {
   if (mean <= 0) return 0;
   if (mean > 500) return Math.max(0, Math.round(mean + Math.sqrt(mean) * normal(rng)));
   const limit = Math.exp(-mean);
