@@ -57,7 +57,12 @@ const BenchmarkScriptSchema = z.strictObject({
    * (ns, before noise) and head's factor over base's (default: the benchmark's `factor`). A run then
    * costs `baseMs` (starting the process) and what its repetitions take.
    */
-  goBenchmarks: z.record(z.string().regex(/^Benchmark/, 'expected a Go benchmark name, starting with Benchmark'), z.strictObject({ nsPerOp: z.number().positive(), factor: z.number().positive().optional() })).optional(),
+  goBenchmarks: z
+    .record(z.string(), z.strictObject({ nsPerOp: z.number().positive(), factor: z.number().positive().optional() }))
+    .superRefine((r, ctx) => {
+      for (const key of Object.keys(r)) if (!/^Benchmark/.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `got ${JSON.stringify(key)}; expected a Go benchmark name, starting with Benchmark` });
+    })
+    .optional(),
 });
 
 const RunnerScriptSchema = z.strictObject({
