@@ -48,10 +48,11 @@ export function thisHost(): CpuHost {
 /**
  * A cpuset list as given (trimmed), or one message naming the input, the value and what is expected:
  * the syntax alone, as a recorded `cpus` setting is read back (results/recorded.ts) on any machine.
+ * `orAuto`: the option, which also takes `auto` (config/isolation.ts), says so.
  */
-export function checkCpuList(input: string, value: string): string {
+export function checkCpuList(input: string, value: string, orAuto = false): string {
   const cpus = parseCpuList(value.trim());
-  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3`);
+  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3${orAuto ? ', or auto' : ''}`);
   return value.trim();
 }
 

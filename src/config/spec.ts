@@ -244,7 +244,7 @@ export function parseOptionValue(name: string, input: string, value: RawValue): 
     case 'alpha':
       return parseAlpha(input, text);
     case 'cpus':
-      return String(text).trim() === 'auto' ? 'auto' : checkCpuList(input, String(text));
+      return String(text).trim() === 'auto' ? 'auto' : checkCpuList(input, String(text), true);
     case 'choice':
       return parseChoice(input, String(text).trim(), def.choices ?? []);
     case 'list':
