@@ -36,11 +36,11 @@ import type { Clock, Runner } from './runner.ts';
 export const DEBUG_RUNNER_VARIABLE = 'PAIRBENCH_DEBUG_RUNNER';
 
 const BenchmarkScriptSchema = z.strictObject({
-  /** base's value of a run, ms, before noise (wall time and CPU time; plus `overheadMs` for the shell) */
+  /** base's value of a run, ms, before noise (wall time and CPU time; plus `overheadMs` for the shell); with `goBenchmarks`, what starting the process costs */
   baseMs: z.number().positive(),
   /** head's value over base's (1.1: head 10% slower); default 1, an A/A */
   factor: z.number().positive().default(1),
-  /** each run is multiplied by exp(noise × z), z standard normal: the spread of ln(run); default 0 */
+  /** each run is multiplied by exp(noise × z), z standard normal: the spread of ln(run) (with `goBenchmarks`, of a process: all its repetitions); default 0 */
   noise: z.number().min(0).max(1).default(0),
   /** peak memory of a run, MiB, before the factor and noise (`--metric rss`); default 64 */
   rssMiB: z.number().positive().default(64),
