@@ -6,6 +6,7 @@
  *   npm run bench:calibration -- --workers 1 --out /tmp/calibration.md
  *   npm run bench:calibration -- --suites 0   # without the whole-suite cells (allocation)
  *   npm run bench:calibration -- --counts 0   # without the cells of counts that are sometimes 0
+ *   npm run bench:calibration -- --designs 0  # without the designed Go suites through the engine
  *
  * Each trial simulates one comparison as the scheduler runs it: pairs of one base run and one head
  * run in coin-flip order on a simulated machine, `stopCheck` after every pair from the first on
@@ -44,6 +45,7 @@ import type { OutlierRule, Pair, PairOrder, StopOptions, Verdict } from '../src/
 import { mulberry32 } from '../src/stats/prng.ts';
 import { BUDGET_PAIRS, NOISE_RANGE, runSuiteJob, RUN_MS, SUITE_SIZE, type SuiteJob, type SuiteJobResult } from './lib/calibrate-suites.ts';
 import { COUNT_CELLS, COUNT_SETTINGS, runCountCell, type CountCellResult } from './lib/calibrate-counts.ts';
+import { DESIGN_MODELS, DESIGN_SUITE, runDesignJob, type DesignJob, type DesignJobResult } from './lib/calibrate-designs.ts';
 
 const MIN_PAIRS = 10;
 const MAX_PAIRS = 200;
@@ -444,6 +446,75 @@ async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobRes
   });
 }
 
+/** Designed Go suites through the engine (bench/lib/calibrate-designs.ts), in chunks over the workers. */
+async function runDesigns(jobs: DesignJob[], workers: number): Promise<DesignJobResult[]> {
+  const chunks: DesignJob[] = [];
+  for (const j of jobs) {
+    const parts = Math.max(1, Math.ceil(j.trials / 25));
+    for (let p = 0; p < parts; p++) chunks.push({ ...j, trials: Math.min(25, j.trials - p * 25), seed: j.seed * 1009 + p });
+  }
+  const done: DesignJobResult[] = [];
+  if (workers <= 1) for (const c of chunks) done.push(await runDesignJob(c));
+  else {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: { worker: true } });
+        try {
+          for (;;) {
+            const i = next++;
+            if (i >= chunks.length) break;
+            done.push(await ask<DesignJobResult>(worker, chunks[i]));
+          }
+        } finally {
+          await worker.terminate();
+        }
+      }),
+    );
+  }
+  return jobs.map((j) => {
+    const parts = done.filter((d) => d.model === j.model);
+    return { ...j, trials: parts.reduce((n, d) => n + d.trials, 0), results: parts.flatMap((d) => d.results) };
+  });
+}
+
+/** The section of designed Go suites through the engine, and its targets. */
+function designsReport(results: DesignJobResult[], targets: { name: string; ok: boolean; detail: string }[]): string[] {
+  if (results.length === 0) return [];
+  const cp = (k: number, n: number, d = 1): string => {
+    const [lo, hi] = clopperPearson(k, n);
+    return `${pct(k / n, d)} [${pct(lo, d)}, ${pct(hi, d)}]`;
+  };
+  const lines: string[] = ['## Designed Go suites through the engine', ''];
+  lines.push(
+    `Each trial is one A/A comparison of a scripted Go suite of ${DESIGN_SUITE} benchmarks through the whole engine (src/engine.ts with the scripted runner and clock of src/schedule/scripted-runner.ts; bench/lib/calibrate-designs.ts) at the defaults a user gets: the listing run, each benchmark's pilot of 10 pairs, the design its pilot chooses (schedule/choose-design.ts), the stopping rules and the allocation, judged as \`compare\` judges (threshold 2%, alpha 0.05, Holm, Tukey). ` +
+      'Processes cost 50 ms to start, each process and each repetition vary by ±1%; *pauses*: a 3 ms pause every 20 ms of a repetition on average (a repetition catches a collection or not); *slow mode*: 3 processes in 10 run 30% slower in all their repetitions (bimodal processes). ' +
+      'The runs are not bound to CPUs: the scripted runner plays no machine that a binding (`--cpus auto`) could quiet, and a binding changes only the noise of the runs, not what the test assumes of their signs. ' +
+      '*False alarm*: a trial with any benchmark called a regression or improvement (family-wise); its target, as for the noisy suites above, is that the rate is not shown above alpha (Holm over 6 exact tests comes to about alpha when nothing changed).',
+    '',
+  );
+  lines.push('| noise | trials | benchmarks | false alarms (trials) | significant (benchmarks, any size) | unchanged | inconclusive | designs chosen (repetitions x ms) | median simulated time |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const n = r.results.length;
+    const bench = r.results.reduce((s, t) => s + t.verdicts.length, 0);
+    const count = (v: string) => r.results.reduce((s, t) => s + t.verdicts.filter((x) => x === v).length, 0);
+    const alarms = r.results.filter((t) => t.verdicts.some((v) => v === 'regression' || v === 'improvement')).length;
+    const significant = r.results.reduce((s, t) => s + t.significant, 0);
+    const designs = new Map<string, number>();
+    for (const t of r.results) for (const d of t.designs) designs.set(d, (designs.get(d) ?? 0) + 1);
+    const top = [...designs.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([d, k]) => `${d} ${pct(k / bench, 0)}`).join(', ');
+    const times = r.results.map((t) => t.seconds).sort((a, b) => a - b);
+    lines.push(`| ${r.model} | ${n} | ${bench} | ${cp(alarms, n, 2)} | ${cp(significant, bench, 2)} | ${pct(count('unchanged') / bench, 1)} | ${pct(count('inconclusive') / bench, 1)} | ${top} | ${(times[Math.floor(n / 2)] ?? 0).toFixed(0)} s |`);
+    const [low] = clopperPearson(alarms, n);
+    targets.push({ name: `family-wise false-alarm rate not above alpha, 95% lower bound <= alpha (designed Go suites of ${DESIGN_SUITE}, ${r.model}, A/A, alpha 0.05)`, ok: low <= 0.05, detail: cp(alarms, n, 2) });
+    const [sigLow] = clopperPearson(significant, bench);
+    targets.push({ name: `A/A significant (any size) not above alpha, 95% lower bound <= alpha (designed Go suites, ${r.model})`, ok: sigLow <= 0.05, detail: cp(significant, bench, 2) });
+  }
+  lines.push('');
+  return lines;
+}
+
 /** The section of counts that are sometimes 0 (bench/lib/calibrate-counts.ts), and its targets. */
 function countsReport(results: CountCellResult[], targets: { name: string; ok: boolean; detail: string }[]): string[] {
   if (results.length === 0) return [];
@@ -595,6 +666,7 @@ function report(
   args: { command: string; seconds: number; quick: boolean; workers: number },
   suites: SuiteJobResult[] = [],
   counts: CountCellResult[] = [],
+  designs: DesignJobResult[] = [],
 ): { md: string; targets: { name: string; ok: boolean; detail: string }[] } {
   const lines: string[] = [];
   const targets: { name: string; ok: boolean; detail: string }[] = [];
@@ -764,6 +836,7 @@ function report(
   }
   lines.push(...suitesReport(suites, targets));
   lines.push(...countsReport(counts, targets));
+  lines.push(...designsReport(designs, targets));
   lines.push('## Targets, as measured', '');
   const isCoverage = (t: { name: string }): boolean => t.name.startsWith('coverage');
   for (const t of targets.filter((x) => !isCoverage(x))) lines.push(`- ${t.ok ? 'met' : '**missed**'}: ${t.name}: ${t.detail}`);
@@ -803,8 +876,10 @@ async function main(): Promise<void> {
   const suites = await runSuites(suiteJobs, workers);
   const countTrials = num('--counts') ?? (quick ? 200 : 2000);
   const counts = countTrials > 0 ? COUNT_CELLS.map((cell, i) => runCountCell(cell, countTrials, 9200 + i)) : [];
+  const designTrials = num('--designs') ?? (quick ? 10 : 200);
+  const designs = designTrials > 0 ? await runDesigns(DESIGN_MODELS.map((model, i) => ({ kind: 'design' as const, model, trials: designTrials, seed: 9300 + i })), workers) : [];
   const seconds = (performance.now() - t0) / 1000;
-  const { md, targets } = report(results, { command: `npm run bench:calibration${argv.length ? ` -- ${argv.join(' ')}` : ''}`, seconds, quick, workers }, suites, counts);
+  const { md, targets } = report(results, { command: `npm run bench:calibration${argv.length ? ` -- ${argv.join(' ')}` : ''}`, seconds, quick, workers }, suites, counts, designs);
   writeFileSync(out, md);
   process.stdout.write(md + '\n');
   const isCoverage = (t: { name: string }): boolean => t.name.startsWith('coverage');
@@ -816,8 +891,9 @@ async function main(): Promise<void> {
 if (isMainThread) {
   await main();
 } else if ((workerData as { worker?: boolean } | undefined)?.worker) {
-  parentPort!.on('message', (job: Job | SuiteJob) => {
+  parentPort!.on('message', (job: Job | SuiteJob | DesignJob) => {
     if ('kind' in job && job.kind === 'suite') void runSuiteJob(job).then((r) => parentPort!.postMessage(r));
+    else if ('kind' in job && job.kind === 'design') void runDesignJob(job).then((r) => parentPort!.postMessage(r));
     else parentPort!.postMessage(runJob(job as Job));
   });
 }

@@ -213,6 +213,11 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   }
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
+  // --cpus auto: what it chose from the machine, and why (config/isolation.ts)
+  if (spec.isolation) {
+    hooks.log(`--cpus auto: the measured runs are ${spec.isolation.reason}`);
+    results.settings = { ...results.settings, isolation: spec.isolation.reason };
+  }
   writer.write(results);
   let revisions: PreparedRevisions;
   // changed-only: the benchmarks whose paths base..head changes, chosen before anything is built

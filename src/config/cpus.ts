@@ -8,7 +8,8 @@
  * one CPU"). But binding changes what the code does: Go sizes GOMAXPROCS from the CPUs it may use, so a
  * Go benchmark bound to one CPU runs its Go code on one thread (b.RunParallel, the collector's
  * workers), and any multi-threaded benchmark is measured on the CPUs given. That is the user's
- * choice to make, so the runs are left unbound unless it is asked for.
+ * choice to make, so the runs are left unbound unless it is asked for. `--cpus auto` chooses from
+ * what the machine offers (config/isolation.ts).
  */
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -38,7 +39,7 @@ export function allowedCpus(): number[] | null {
 }
 
 /** This machine, read when `--cpus` is given (never otherwise). */
-function thisHost(): CpuHost {
+export function thisHost(): CpuHost {
   const allowed = allowedCpus();
   const taskset = process.platform === 'linux' && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
   return { platform: process.platform, allowed, taskset };
@@ -47,10 +48,11 @@ function thisHost(): CpuHost {
 /**
  * A cpuset list as given (trimmed), or one message naming the input, the value and what is expected:
  * the syntax alone, as a recorded `cpus` setting is read back (results/recorded.ts) on any machine.
+ * `orAuto`: the option, which also takes `auto` (config/isolation.ts), says so.
  */
-export function checkCpuList(input: string, value: string): string {
+export function checkCpuList(input: string, value: string, orAuto = false): string {
   const cpus = parseCpuList(value.trim());
-  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3`);
+  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3${orAuto ? ', or auto' : ''}`);
   return value.trim();
 }
 

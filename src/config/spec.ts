@@ -12,7 +12,8 @@ import { parseCacheKey, parseCachePaths } from './build-cache-option.ts';
 import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
-import { checkCpuList, parseCpus } from './cpus.ts';
+import { checkCpuList, parseCpus, thisHost } from './cpus.ts';
+import { chooseIsolation, type Isolation } from './isolation.ts';
 import { harnessOf } from '../harness/registry.ts';
 import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type GateMetric, type Metric, type RunFormat } from './options.ts';
@@ -103,6 +104,8 @@ export interface Spec {
   shard: { index: number; count: number };
   /** `--cpus`: the CPUs every measured run is bound to (a cpuset list, config/cpus.ts); absent: not bound */
   cpus?: string;
+  /** `--cpus auto`: what it chose and why (config/isolation.ts); `cpus` holds the CPUs when it bound the runs */
+  isolation?: Isolation;
   /**
    * `--fresh-copy`: `auto` replaces the program a command runs, when it is an ELF executable inside
    * the revision's folder, with a copy of itself before every measured run (measure/fresh-copy.ts)
@@ -246,7 +249,7 @@ export function parseOptionValue(name: string, input: string, value: RawValue): 
     case 'alpha':
       return parseAlpha(input, text);
     case 'cpus':
-      return checkCpuList(input, String(text));
+      return String(text).trim() === 'auto' ? 'auto' : checkCpuList(input, String(text), true);
     case 'choice':
       return parseChoice(input, String(text).trim(), def.choices ?? []);
     case 'list':
@@ -482,7 +485,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== undefined,
     shard: parseShard(naming('shard'), valueOf<string>('shard')),
-    ...(cpus !== undefined ? { cpus: parseCpus(naming('cpus'), cpus) } : {}),
+    ...(cpus === undefined ? {} : cpus === 'auto' ? autoCpus() : { cpus: parseCpus(naming('cpus'), cpus) }),
     freshCopy: valueOf<'auto' | 'off'>('fresh-copy'),
     out: valueOf<string>('out'),
     markdown: get<string>('markdown') ?? null,
@@ -493,4 +496,10 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };
+}
+
+/** `--cpus auto`: the isolation chosen from this machine, and the CPUs when it binds the runs. */
+function autoCpus(): Pick<Spec, 'cpus' | 'isolation'> {
+  const isolation = chooseIsolation(thisHost());
+  return { isolation, ...(isolation.cpus !== null ? { cpus: isolation.cpus } : {}) };
 }

@@ -118,6 +118,7 @@ export const RunSettingsSchema = z
     warmup: count.optional(),
     timeoutMs: nonnegative.optional(),
     cpus: word.optional(),
+    isolation: text.optional().describe('--cpus auto: whether the measured runs were bound to CPUs of their own, and why'),
     freshCopy: word.optional(),
     build: text.nullable().optional(),
     metric: word.optional().describe('the metrics measured, comma-separated'),

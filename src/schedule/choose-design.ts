@@ -34,7 +34,7 @@ import { harnessOf } from '../harness/registry.ts';
 import { canSize, type Sizing } from '../harness/select.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import type { RowSample } from '../measure/samples.ts';
-import { chooseDesign, varianceComponents, type Design, type DesignBudget, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design-model.ts';
+import { chooseDesign, farPairs, pilotDifferences, processModesEvident, repetitionDifferences, varianceComponents, withinOnlyPairSd, type Design, type DesignBudget, type PilotGroup, type PilotProcess, type VarianceComponents, type WarmupVariant, warmupEvident } from '../stats/design-model.ts';
 import { median } from '../stats/describe.ts';
 import { designWords, lengthWords } from '../results/design-words.ts';
 
@@ -65,7 +65,9 @@ const LENGTHS_MS: readonly number[] = [PILOT_LENGTH_MS, 20, 40, 80, 160, 320, 64
  * the suite. Replayed on three recordings of every fastjson benchmark's processes (quiet twice and
  * under the noise generator; docs/design-notes.md), keeping it
  * settled more benchmarks in ten minutes than the model's choice alone, and a factor of 4 about
- * as many as 2.
+ * as many as 2. It is not kept where the pilot's processes fall into modes (`processModesEvident`):
+ * there five short repetitions are what does worst (a short repetition catches a collection or not;
+ * a process's slow mode is in all its repetitions), and the model's own choice stands.
  */
 const KEEP = { repetitions: 5, factor: 2 } as const;
 /** The repetitions per process a design chooses from (odd: the median is one of the values). */
@@ -224,17 +226,42 @@ export function pilotComplete(d: UnitDesign): boolean {
  * whose first iteration is slow (a pool filled on first use) lists an iteration many times longer
  * than the later ones take.
  */
-function pilotComponents(d: UnitDesign, warmup: number | 'none-evident'): VarianceComponents | null {
+function pilotComponents(d: UnitDesign, warmup: number | 'none-evident', robust = true): VarianceComponents | null {
+  const groups = pilotGroups(d, warmup);
+  return groups === null ? null : varianceComponents(groups, byIterations(d) ? d.opMs : 0, designOf(d.format).summary, robust);
+}
+
+/** The pilot's pairs by length, each process's repetitions cut as `pilotComponents` says; null when the pilot ran too few. */
+function pilotGroups(d: UnitDesign, warmup: number | 'none-evident'): PilotGroup[] | null {
   // with no warm-up evident, every repetition the pilot ran reads the same spreads: all of them count
   const [from, to] = warmup === 'none-evident' ? [0, Infinity] : [warmup, warmup + PILOT_REPETITIONS];
   if (to !== Infinity && to > d.pilotRun.warmup + d.pilotRun.repetitions) return null;
   const cut = (p: PilotProcess): PilotProcess => ({ ...p, repetitions: p.repetitions.slice(from, to), ran: p.repetitions.length });
-  const groups = d.pilotRun.lengths.map((l, i) => {
+  return d.pilotRun.lengths.map((l, i) => {
     const pairs = d.pilot.filter((p) => p.length === i && p.base.repetitions.length > 0 && p.head.repetitions.length > 0).map((p) => ({ base: cut(p.base), head: cut(p.head) }));
     const took = pairs.flatMap((p) => [p.base.repetitionMs, p.head.repetitionMs]).filter((ms): ms is number => ms !== undefined && Number.isFinite(ms) && ms > 0);
     return { repetitionMs: took.length > 0 ? median(took) : l.lengthMs, pairs };
   });
-  return varianceComponents(groups, byIterations(d) ? d.opMs : 0, designOf(d.format).summary);
+}
+
+/**
+ * Whether the pilot's processes, or the repetitions inside them, fall into modes
+ * (stats/design-model.ts, `processModesEvident`), read from its repetitions after the pilot's own
+ * warm-up: the pairs' differences (a whole process in a slow mode), floored by what the
+ * repetitions' spread explains, and the differences between the repetitions of each process (a
+ * repetition that catches a collection or not). How many lie far from the rest, and of how many,
+ * or null when neither does.
+ */
+function processModes(d: UnitDesign): { far: number; of: number; in: 'processes' | 'repetitions' } | null {
+  const groups = pilotGroups(d, d.pilotRun.warmup);
+  if (groups === null) return null;
+  const summary = designOf(d.format).summary;
+  const pairs = pilotDifferences(groups, summary);
+  const floor = withinOnlyPairSd(groups, summary);
+  if (processModesEvident(pairs, floor)) return { far: farPairs(pairs, floor), of: pairs.length, in: 'processes' };
+  const reps = repetitionDifferences(groups);
+  if (processModesEvident(reps)) return { far: farPairs(reps), of: reps.length, in: 'repetitions' };
+  return null;
 }
 
 /**
@@ -321,10 +348,13 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
   // a warm-up repetition competes only where the pilot shows one (`warmupEvident`); where none is
   // evident the pilot's repetitions are alike and all of them read the spreads
   const evident = designs.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
+  // where the processes fall into modes, the spreads count them (not robust) and no design is kept by default
+  const modes = designs.map(processModes);
+  const robust = (i: number) => modes[i] === null;
   // each reading pooled across the suite on its own
-  const alike = poolComponents(designs.map((d, i) => (evident[i] ? null : pilotComponents(d, 'none-evident'))));
-  const counted = poolComponents(designs.map((d, i) => (evident[i] ? pilotComponents(d, 0) : null)));
-  const left = poolComponents(designs.map((d, i) => (evident[i] ? pilotComponents(d, 1) : null)));
+  const alike = poolComponents(designs.map((d, i) => (evident[i] ? null : pilotComponents(d, 'none-evident', robust(i)))));
+  const counted = poolComponents(designs.map((d, i) => (evident[i] ? pilotComponents(d, 0, robust(i)) : null)));
+  const left = poolComponents(designs.map((d, i) => (evident[i] ? pilotComponents(d, 1, robust(i)) : null)));
   return designs.map((d, i) => {
     const variants: WarmupVariant[] = evident[i]
       ? [counted[i] ? { warmup: 0, components: counted[i]! } : null, left[i] ? { warmup: 1, components: left[i]! } : null].filter((v): v is WarmupVariant => v !== null)
@@ -333,7 +363,7 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
         : [];
     const start = cold[i] ?? null;
     if (start) d.coldStart = start;
-    return choose(d, variants, budgets?.[i], start);
+    return choose(d, variants, budgets?.[i], start, modes[i] ?? null);
   });
 }
 
@@ -341,7 +371,7 @@ export function chooseDesigns(designs: readonly UnitDesign[], budgets?: readonly
  * Chooses one benchmark's design from its (pooled) components, one set per warm-up variant, or
  * keeps the pilot's first when there are none.
  */
-function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: DesignBudget, cold: 'first' | 'modes' | null = null): { sizing: Sizing; log: string } {
+function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: DesignBudget, cold: 'first' | 'modes' | null = null, modes: { far: number; of: number; in: 'processes' | 'repetitions' } | null = null): { sizing: Sizing; log: string } {
   d.phase = 'chosen';
   if (variants.length === 0) {
     const first = d.pilotRun.lengths[0]!;
@@ -359,7 +389,7 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
   const floor = cold ? Math.min(minIterations * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
-  const chosen = chooseDesign(variants, candidates, budget, KEEP);
+  const chosen = chooseDesign(variants, candidates, budget, modes ? undefined : KEEP);
   const components = variants.find((v) => v.warmup === chosen.warmup)!.components;
   d.components = components;
   const s = sizingFor(d, chosen.repetitions, chosen.lengthMs, chosen.warmup);
@@ -383,6 +413,7 @@ function choose(d: UnitDesign, variants: readonly WarmupVariant[], budget?: Desi
       `${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ''}, ${lengthWords(components.processMs)} to start a process;` +
       ` expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair` +
       `${overruled ? `; kept over ${designWords(overruled.repetitions, overruled.lengthMs, overruled.warmup)} (±${(100 * overruled.pairSd).toFixed(1)}% per pair, ${lengthWords(overruled.pairMs)} a pair), which the model reads better but not twice as good` : ''}` +
+      `${modes ? `; ${modes.in === 'processes' ? `its processes fall into modes (${modes.far} of ${modes.of} pilot pairs far from the rest)` : `its repetitions fall into modes (${modes.far} of ${modes.of} differences within a process far from the rest)`}, so the spreads count them and no design is kept over the model's` : ''}` +
       `${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ''}` +
       `${cold ? `; ${cold === 'first' ? 'its first iteration was slow, a cold start' : 'its processes ran an iteration at speeds more than twice apart, a cold start in some'}, so each repetition runs at least ${Math.min(minIterations, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ''})`,
   };

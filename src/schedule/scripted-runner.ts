@@ -9,6 +9,15 @@
  * noise; every figure is drawn from (seed, benchmark, side, run number), so a given `--seed` prints
  * the same text on every machine and every run. The clock starts at `start` and moves only by what
  * the scripted runs take: the budget, the progress lines and every printed duration follow it.
+ *
+ * A `--format go` suite is played too, with its benchmarks under `goBenchmarks`: each run is one
+ * process that prints Go's result lines for the benchmarks its `-bench` filter selects, with the
+ * iterations and repetitions pairbench sized it to (`-benchtime=Nx`, `-count`), so that the design
+ * of the runs (schedule/choose-design.ts) is exercised as on a real Go suite. Three kinds of noise
+ * can be scripted besides a run's own (`noise`), each off unless given: `repetitionNoise` (each
+ * repetition of a Go process), `pauses` (a repetition catches pauses, such as a garbage
+ * collection, as a Poisson process in its length: a longer repetition catches more, and each
+ * matters less) and `slowMode` (a whole process lands in a slow mode: processes in two modes).
  */
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -27,16 +36,33 @@ import type { Clock, Runner } from './runner.ts';
 export const DEBUG_RUNNER_VARIABLE = 'PAIRBENCH_DEBUG_RUNNER';
 
 const BenchmarkScriptSchema = z.strictObject({
-  /** base's value of a run, ms, before noise (wall time and CPU time; plus `overheadMs` for the shell) */
+  /** base's value of a run, ms, before noise (wall time and CPU time; plus `overheadMs` for the shell); with `goBenchmarks`, what starting the process costs */
   baseMs: z.number().positive(),
   /** head's value over base's (1.1: head 10% slower); default 1, an A/A */
   factor: z.number().positive().default(1),
-  /** each run is multiplied by exp(noise × z), z standard normal: the spread of ln(run); default 0 */
+  /** each run is multiplied by exp(noise × z), z standard normal: the spread of ln(run) (with `goBenchmarks`, of a process: all its repetitions); default 0 */
   noise: z.number().min(0).max(1).default(0),
   /** peak memory of a run, MiB, before the factor and noise (`--metric rss`); default 64 */
   rssMiB: z.number().positive().default(64),
   /** a side's runs from its `fromRun`-th (counted from 1, retries too) exit with `exitCode` */
   fail: z.strictObject({ side: z.enum(['base', 'head']), fromRun: z.number().int().min(1), exitCode: z.number().int().min(1).max(255).default(1) }).optional(),
+  /** Go: each repetition of a process is multiplied by exp(repetitionNoise × z), z standard normal; default 0 */
+  repetitionNoise: z.number().min(0).max(1).optional(),
+  /** pauses a run (Go: a repetition) catches, `perMs` per ms of its length on average (Poisson), each adding `ms` */
+  pauses: z.strictObject({ perMs: z.number().min(0), ms: z.number().min(0) }).optional(),
+  /** a whole process (a run) lands in a slow mode with `probability`, every figure of it multiplied by `factor` */
+  slowMode: z.strictObject({ probability: z.number().min(0).max(1), factor: z.number().positive() }).optional(),
+  /**
+   * `--format go`: the suite's Go benchmarks by name (`BenchmarkParse`), each one iteration's time
+   * (ns, before noise) and head's factor over base's (default: the benchmark's `factor`). A run then
+   * costs `baseMs` (starting the process) and what its repetitions take.
+   */
+  goBenchmarks: z
+    .record(z.string(), z.strictObject({ nsPerOp: z.number().positive(), factor: z.number().positive().optional() }))
+    .superRefine((r, ctx) => {
+      for (const key of Object.keys(r)) if (!/^Benchmark/.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `got ${JSON.stringify(key)}; expected a Go benchmark name, starting with Benchmark` });
+    })
+    .optional(),
 });
 
 const RunnerScriptSchema = z.strictObject({
@@ -102,12 +128,55 @@ function normal(rng: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
 }
 
+/** A Poisson draw of mean `mean` (Knuth's product of uniforms; a rounded normal above 500). */
+function poisson(mean: number, rng: () => number): number {
+  if (mean <= 0) return 0;
+  if (mean > 500) return Math.max(0, Math.round(mean + Math.sqrt(mean) * normal(rng)));
+  const limit = Math.exp(-mean);
+  let k = 0;
+  let p = rng();
+  while (p > limit) {
+    k++;
+    p *= rng();
+  }
+  return k;
+}
+
+/** The time the pauses a stretch of `ms` catches add to it (`pauses`), ms; 0 without pauses. */
+function pausesIn(ms: number, pauses: BenchmarkScript['pauses'], rng: () => number): number {
+  return pauses ? poisson(pauses.perMs * ms, rng) * pauses.ms : 0;
+}
+
+/** The factor of a whole process: its slow mode's factor with its probability (`slowMode`), else 1. */
+function modeOf(slow: BenchmarkScript['slowMode'], rng: () => number): number {
+  return slow && rng() < slow.probability ? slow.factor : 1;
+}
+
+/**
+ * Whether Go's `-test.bench` pattern selects `name`: Go matches it one `/`-separated level at a
+ * time (testing/match.go); a name with fewer levels than the pattern is matched on its own levels.
+ */
+function goSelects(pattern: string, name: string): boolean {
+  const levels = pattern.split('/');
+  const parts = name.split('/');
+  return parts.every((part, i) => i >= levels.length || new RegExp(levels[i]!).test(part));
+}
+
+/** Go's `-test.benchtime` (`Nx`, or a duration in `us`, `ms` or `s`) as iterations of `nsPerOp`; Go's default 1 s without one. */
+function goIterations(benchtime: string | undefined, nsPerOp: number): number {
+  const count = /^(\d+)x$/.exec(benchtime ?? '');
+  if (count) return Math.max(1, Number(count[1]));
+  const time = /^(\d+(?:\.\d+)?)(us|ms|s)$/.exec(benchtime ?? '');
+  const ns = time ? Number(time[1]) * (time[2] === 'us' ? 1e3 : time[2] === 'ms' ? 1e6 : 1e9) : 1e9;
+  return Math.max(1, Math.round(ns / nsPerOp));
+}
+
 /**
  * The runner and clock that play `script` for the comparison `spec`. Each request is told apart
  * by its command (a benchmark's run or `--prepare`, or the empty calibration run) and its folder
  * (`--base-dir`/`--head-dir`, or the worktree folders `base` and `head` of revisions/prepare.ts).
- * Only `--format time` benchmarks measuring wall, cpu or rss can be scripted: anything else is a
- * usage error before anything runs.
+ * Only `--format time` benchmarks measuring wall, cpu or rss, and `--format go` suites with
+ * `goBenchmarks`, can be scripted: anything else is a usage error before anything runs.
  */
 export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedOptions): Scripted {
   const input = `${DEBUG_RUNNER_VARIABLE} ${opts.path}`;
@@ -116,13 +185,18 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
     if (key !== '*' && !names.includes(key)) throw UsageError.invalid(`${input}: benchmarks`, key, `one of the comparison's benchmarks (${names.map((n) => show(n)).join(', ')}) or "*"`);
   }
   const byCommand = new Map<string, { name: string; script: BenchmarkScript; prepare: boolean }>();
+  // a Go suite's runs are its command with the selection and sizing pairbench appends (harness/go-harness.ts)
+  const goSuites: Array<{ run: string; name: string; script: BenchmarkScript }> = [];
   for (const bench of spec.benchmarks) {
     const entry = script.benchmarks[bench.name] ?? script.benchmarks['*'];
     if (!entry) throw new UsageError(input, `${input}: benchmark ${show(bench.name)} has no entry; expected one under benchmarks, by its name or "*"`);
-    if (bench.format !== 'time') throw new UsageError(input, `${input}: benchmark ${show(bench.name)} is --format ${bench.format}; expected --format time, the only format the scripted runner plays`);
+    if (bench.format !== 'time' && bench.format !== 'go') throw new UsageError(input, `${input}: benchmark ${show(bench.name)} is --format ${bench.format}; expected --format time or go, the formats the scripted runner plays`);
+    if (bench.format === 'go' && !entry.goBenchmarks) throw new UsageError(input, `${input}: benchmark ${show(bench.name)} is --format go and its entry has no goBenchmarks; expected the suite's Go benchmarks under goBenchmarks`);
+    if (bench.format !== 'go' && entry.goBenchmarks) throw new UsageError(input, `${input}: benchmark ${show(bench.name)} is --format ${bench.format} and its entry has goBenchmarks; expected goBenchmarks only for a --format go suite`);
     if (bench.metrics.includes('instructions')) throw new UsageError(input, `${input}: benchmark ${show(bench.name)} measures instructions; expected wall, cpu or rss, the metrics the scripted runner plays`);
     const run = wholeSuite(bench.run).command;
-    if (!byCommand.has(run)) byCommand.set(run, { name: bench.name, script: entry, prepare: false });
+    if (bench.format === 'go') goSuites.push({ run, name: bench.name, script: entry });
+    else if (!byCommand.has(run)) byCommand.set(run, { name: bench.name, script: entry, prepare: false });
     if (bench.prepare && !byCommand.has(bench.prepare)) byCommand.set(bench.prepare, { name: bench.name, script: entry, prepare: true });
   }
   const dirOf = (r: Spec['base']) => (r.kind === 'dir' ? resolve(spec.cwd, r.dir) : null);
@@ -148,7 +222,8 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
       return { ...figures(script.overheadMs), outcome: 'ok', exitCode: 0 };
     }
     const side = sideOf(req.cwd);
-    const target = byCommand.get(req.command);
+    const go = byCommand.has(req.command) ? undefined : goSuites.filter((g) => req.command === g.run || req.command.startsWith(`${g.run} `)).sort((a, b) => b.run.length - a.run.length)[0];
+    const target = go ? { ...go, prepare: false } : byCommand.get(req.command);
     if (!target || !side) {
       return { ...figures(0), outcome: 'spawn', exitCode: null, outputTail: `${DEBUG_RUNNER_VARIABLE}: the script plays no run of ${show(req.command)} in ${show(req.cwd)}` };
     }
@@ -176,8 +251,10 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
     const k = (counts.get(key) ?? 0) + 1;
     counts.set(key, k);
     const { baseMs, factor, noise, rssMiB, fail } = target.script;
-    const scale = (side === 'head' ? factor : 1) * Math.exp(noise * normal(rngFor(script.seed, 'run', target.name, side, k)));
-    const wallMs = script.overheadMs + baseMs * scale;
+    const { slowMode, pauses } = target.script;
+    const scale = (side === 'head' ? factor : 1) * Math.exp(noise * normal(rngFor(script.seed, 'run', target.name, side, k))) * (slowMode ? modeOf(slowMode, rngFor(script.seed, 'mode', target.name, side, k)) : 1);
+    if (target.script.goBenchmarks) return goRun(req, target.name, target.script, side, k, scale);
+    const wallMs = script.overheadMs + baseMs * scale + (pauses ? pausesIn(baseMs * scale, pauses, rngFor(script.seed, 'pauses', target.name, side, k)) : 0);
     if (wallMs > req.timeoutMs) {
       now += req.timeoutMs;
       return { ...figures(req.timeoutMs), outcome: 'timeout', exitCode: null, signal: 'SIGKILL' };
@@ -185,6 +262,40 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
     now += wallMs;
     const result = figures(wallMs, Math.round(rssMiB * 2 ** 20 * scale));
     if (fail && fail.side === side && k >= fail.fromRun) return { ...result, outcome: 'exit', exitCode: fail.exitCode, outputTail: `scripted failure: run ${k} of ${side}\n` };
+    return { ...result, outcome: 'ok', exitCode: 0 };
+  };
+
+  /**
+   * One process of a Go suite: the result lines of the benchmarks its filter selects, one per
+   * repetition (`-count`), each of the iterations it was sized to (`-benchtime`), after Go's own
+   * first run of one iteration. A repetition's time is the process's (its `scale`) times its own
+   * noise, plus the pauses it catches.
+   */
+  const goRun = (req: RunRequest, name: string, bench: BenchmarkScript, side: Side, k: number, scale: number): RunResult => {
+    const filter = req.env['PAIRBENCH_FILTER'] ?? '.';
+    const count = Math.max(1, Number(req.env['PAIRBENCH_COUNT'] ?? '1') || 1);
+    const lines = ['goos: linux', 'goarch: amd64', 'pkg: example.com/scripted'];
+    let ms = script.overheadMs + bench.baseMs * scale;
+    for (const [goName, b] of Object.entries(bench.goBenchmarks!)) {
+      if (!goSelects(filter, goName)) continue;
+      const ns = b.nsPerOp * scale * (side === 'head' ? (b.factor ?? bench.factor) / bench.factor : 1);
+      const iterations = goIterations(req.env['PAIRBENCH_BENCHTIME'], ns);
+      const rng = rngFor(script.seed, 'go', name, goName, side, k);
+      for (let r = 0; r < count; r++) {
+        const lengthMs = (iterations * ns * Math.exp((bench.repetitionNoise ?? 0) * normal(rng))) / 1e6;
+        const took = lengthMs + pausesIn(lengthMs, bench.pauses, rng);
+        ms += took + ns / 1e6;
+        lines.push(`${goName}-2\t${String(iterations).padStart(10)}\t${((took * 1e6) / iterations).toPrecision(6)} ns/op`);
+      }
+    }
+    lines.push('PASS', 'ok  \texample.com/scripted\t0.1s', '');
+    if (ms > req.timeoutMs) {
+      now += req.timeoutMs;
+      return { wallMs: req.timeoutMs, cpuMs: req.timeoutMs, maxRssBytes: null, stdout: '', outputTail: '', signal: 'SIGKILL', outcome: 'timeout', exitCode: null };
+    }
+    now += ms;
+    const result = { wallMs: ms, cpuMs: ms, maxRssBytes: Math.round(bench.rssMiB * 2 ** 20 * scale), stdout: lines.join('\n'), outputTail: '', signal: null };
+    if (bench.fail && bench.fail.side === side && k >= bench.fail.fromRun) return { ...result, outcome: 'exit', exitCode: bench.fail.exitCode, outputTail: `scripted failure: run ${k} of ${side}\n` };
     return { ...result, outcome: 'ok', exitCode: 0 };
   };
 

@@ -50,10 +50,14 @@
  * lengths, L0 and L1, alternating: W(L0) and W(L1) from the spread of repetitions inside each process
  * (robust: the median of the pairwise differences within a process, which ignores a rare burst),
  * gamma from their ratio, B from the spread of d less what W explains. All are robust scales
- * (MAD-based), since a few disturbed processes should not set the design of all the others.
+ * (MAD-based), since a few disturbed processes should not set the design of all the others. Unless
+ * the disturbed ones are not few: where the pilot's processes fall into modes (`processModesEvident`:
+ * a fifth or more of its pairs far from the rest, as when a whole process lands in a slow mode or a
+ * short repetition catches a collection or not), the modes are noise every design meets, and the
+ * plain mean squares count them.
  */
 
-import { median } from './describe.ts';
+import { median, quantileSorted } from './describe.ts';
 
 /** One process of a pilot pair: the values of its repetitions (all > 0) and what it cost. */
 export interface PilotProcess {
@@ -153,10 +157,15 @@ export interface PilotGroup {
   pairs: ReadonlyArray<{ base: PilotProcess; head: PilotProcess }>;
 }
 
-/** W and Var(d) of one pilot group, and the repetitions per process. */
-function groupSpread(g: PilotGroup, summary: Summary): { within: number; varD: number; k: number; d: number } | null {
+/**
+ * W and Var(d) of one pilot group, and the repetitions per process. Robust by default (module doc):
+ * the median of the pairwise differences within a process and the MAD of d, which a few disturbed
+ * processes do not move. Where the pilot's processes fall into modes (`processModesEvident`), the
+ * disturbances are not a few: every design meets them, so the plain mean squares count them
+ * (Kalibera & Jones 2013 estimate their components by the plain analysis of variance).
+ */
+function groupSpread(g: PilotGroup, summary: Summary, robust = true): { within: number; varD: number; k: number; d: number } | null {
   const diffs: number[] = [];
-  const d: number[] = [];
   let k = 0;
   for (const pair of g.pairs) {
     for (const p of [pair.base, pair.head]) {
@@ -164,11 +173,16 @@ function groupSpread(g: PilotGroup, summary: Summary): { within: number; varD: n
       k = Math.max(k, logs.length);
       for (let i = 0; i < logs.length; i++) for (let j = i + 1; j < logs.length; j++) diffs.push(Math.abs(logs[i]! - logs[j]!));
     }
-    const b = pair.base.repetitions.filter((v) => v > 0);
-    const h = pair.head.repetitions.filter((v) => v > 0);
-    if (b.length > 0 && h.length > 0) d.push(Math.log(summarize(h, summary) / summarize(b, summary)));
   }
+  const d = groupDifferences(g, summary);
   if (d.length < 3 || diffs.length === 0 || k < 2) return null;
+  if (!robust) {
+    // E (x_i - x_j)^2 = 2 W; the sample variance of d
+    const within = diffs.reduce((a, x) => a + x * x, 0) / diffs.length / 2;
+    const mean = d.reduce((a, x) => a + x, 0) / d.length;
+    const varD = d.reduce((a, x) => a + (x - mean) ** 2, 0) / (d.length - 1);
+    return { within, varD, k, d: d.length };
+  }
   // |x_i - x_j| of two repetitions is |N(0, 2 W)|, whose median is 0.6745 sqrt(2 W)
   const within = (median(diffs) / (Q3 * Math.SQRT2)) ** 2;
   const md = median(d);
@@ -176,13 +190,97 @@ function groupSpread(g: PilotGroup, summary: Summary): { within: number; varD: n
   return { within, varD, k, d: d.length };
 }
 
+/** d = ln(head / base) of each pair of one group whose processes both have repetitions, their values by `summary`. */
+function groupDifferences(g: PilotGroup, summary: Summary): number[] {
+  const d: number[] = [];
+  for (const pair of g.pairs) {
+    const b = pair.base.repetitions.filter((v) => v > 0);
+    const h = pair.head.repetitions.filter((v) => v > 0);
+    if (b.length > 0 && h.length > 0) d.push(Math.log(summarize(h, summary) / summarize(b, summary)));
+  }
+  return d;
+}
+
+/**
+ * The differences ln(x_i / x_j), i < j, between the repetitions of each process of the pilot: where
+ * a repetition catches a pause (a collection) or not, they fall into modes as the pairs' differences
+ * do where a whole process lands in a slow mode (`processModesEvident` reads both).
+ */
+export function repetitionDifferences(groups: readonly PilotGroup[]): number[] {
+  const out: number[] = [];
+  for (const g of groups) {
+    for (const pair of g.pairs) {
+      for (const p of [pair.base, pair.head]) {
+        const logs = p.repetitions.filter((v) => v > 0).map(Math.log);
+        for (let i = 0; i < logs.length; i++) for (let j = i + 1; j < logs.length; j++) out.push(logs[i]! - logs[j]!);
+      }
+    }
+  }
+  return out;
+}
+
+/** The pilot's pair differences d = ln(head / base) of the processes' values (by `summary`), over all its groups. */
+export function pilotDifferences(groups: readonly PilotGroup[], summary: Summary = 'median'): number[] {
+  return groups.flatMap((g) => groupDifferences(g, summary));
+}
+
+/**
+ * The sd of d that the spread within a process alone would give the pilot's pairs, were processes
+ * alike: sqrt(2 e_k W / k) (robust W: the median pairwise difference), of the group whose
+ * repetitions spread least (its longest, as a rule), or 0 when none can be read. The floor under
+ * `processModesEvident`'s scale: pairs far from the rest by more than their own repetitions' noise
+ * explains are what a mode of a process looks like. The least, since a longer repetition that
+ * catches a collection more often than not reads that as its ordinary spread.
+ */
+export function withinOnlyPairSd(groups: readonly PilotGroup[], summary: Summary = 'median'): number {
+  let least = Infinity;
+  for (const g of groups) {
+    const s = groupSpread(g, summary);
+    if (s) least = Math.min(least, Math.sqrt((2 * summaryEfficiency(s.k, summary) * s.within) / s.k));
+  }
+  return Number.isFinite(least) ? least : 0;
+}
+
+/** How far from the median, in sd, a pair is far from the rest (`processModesEvident`). */
+const MODE_DISTANCE_SD = 4;
+/** The lower quartile of |Z|, Z standard normal: Φ⁻¹(5/8). */
+const LOWER_QUARTILE_ABS_NORMAL = 0.31863936396437514;
+
+/**
+ * Whether the pilot's processes fall into modes: at least 3, and at least a fifth, of its pairs'
+ * differences `d` lie more than MODE_DISTANCE_SD sd from their median. The sd is read from the
+ * lower quartile of |d - median| (scaled to a normal's sd), the spread of the pairs in the common
+ * mode, which the far pairs do not move until they are three quarters of all (the MAD's median of
+ * the same distances, once they are half); it is floored by `withinPairSd`, the
+ * spread the processes' own repetitions explain (`withinOnlyPairSd`). Under normal pairs a pair
+ * lies that far with probability 6e-5; a fifth of them, as a whole process landing in a slow mode
+ * (a layout, a collector's pacing) or a short repetition catching a collection or not makes them,
+ * is no rare disturbance that robust scales may ignore, but noise every design meets (Kalibera &
+ * Jones 2013, on modes of whole executions: a random effect per process, which only more processes
+ * average out). tests/stats/process-modes.test.ts measures its false and true detection rates.
+ */
+export function processModesEvident(d: readonly number[], withinPairSd = 0): boolean {
+  const far = farPairs(d, withinPairSd);
+  return far >= 3 && far >= d.length / 5;
+}
+
+/** How many of the pairs' differences `d` lie more than MODE_DISTANCE_SD sd from their median (`processModesEvident`). */
+export function farPairs(d: readonly number[], withinPairSd = 0): number {
+  if (d.length < 5) return 0;
+  const md = median(d);
+  const dev = d.map((x) => Math.abs(x - md)).sort((a, b) => a - b);
+  const sd = Math.max(quantileSorted(dev, 0.25) / LOWER_QUARTILE_ABS_NORMAL, withinPairSd);
+  if (!(sd > 0)) return 0;
+  return dev.filter((x) => x > MODE_DISTANCE_SD * sd).length;
+}
+
 /**
  * The components from pilot pairs whose processes ran k0 >= 2 repetitions, in one or two groups of
  * repetition length (two lengths show how the spread within a process falls with the length).
  * `opMs` is one iteration's time (what each repetition's extra b.N = 1 run costs in Go; 0 elsewhere).
  */
-export function varianceComponents(groups: readonly PilotGroup[], opMs = 0, summary: Summary = 'median'): VarianceComponents | null {
-  const spreads = groups.map((g) => ({ g, s: groupSpread(g, summary) })).filter((x): x is { g: PilotGroup; s: NonNullable<ReturnType<typeof groupSpread>> } => x.s !== null);
+export function varianceComponents(groups: readonly PilotGroup[], opMs = 0, summary: Summary = 'median', robust = true): VarianceComponents | null {
+  const spreads = groups.map((g) => ({ g, s: groupSpread(g, summary, robust) })).filter((x): x is { g: PilotGroup; s: NonNullable<ReturnType<typeof groupSpread>> } => x.s !== null);
   if (spreads.length === 0) return null;
   spreads.sort((a, b) => a.g.repetitionMs - b.g.repetitionMs);
   const short = spreads[0]!;

@@ -1,6 +1,8 @@
 /** `--cpus` end to end: every measured run of both sides is bound to the CPUs given, and the results file says so. */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
+import { formatCpuList } from '../../src/config/cpu-list.ts';
 import { allowedCpus } from '../../src/config/cpus.ts';
 import { pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
@@ -31,6 +33,33 @@ describe('--cpus', () => {
       expect(unbound.status).not.toBe(0);
       expect(readResults(join(dir, 'unbound.json')).settings?.['cpus']).toBeUndefined();
     }
+  });
+
+  taskset.it('auto: bound to every CPU but the lowest where there are two or more, else unbound; the log and the report say which', () => {
+    const dir = tempDir();
+    const cpus = [...allowed()].sort((a, b) => a - b);
+    const expected = cpus.length >= 2 ? formatCpuList(cpus.slice(1), Infinity) : null;
+    // the run passes only with the CPUs auto should have chosen (bound), or with all of them (unbound)
+    const run = `grep -Eq '^Cpus_allowed_list:[[:space:]]+${expected ?? formatCpuList(cpus, Infinity)}$' /proc/self/status`;
+    const out = join(dir, 'auto.json');
+    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--fail-on', 'none', '--cpus', 'auto', '--out', out]);
+    expect(res.status, res.stdout + res.stderr).toBe(0);
+    const results = readResults(out);
+    expect(results.benchmarks[0]!.pairs).toHaveLength(6);
+    if (expected !== null) {
+      expect(res.stderr).toContain(`--cpus auto: the measured runs are bound to CPU${expected.includes(',') || expected.includes('-') ? 's' : ''} ${expected}, every CPU this process may use but CPU ${cpus[0]}, which is left to pairbench's own process and its run helper\n`);
+      expect(results.settings?.['cpus']).toBe(expected);
+      expect(results.settings?.['isolation']).toMatch(/^bound to CPU/);
+    } else {
+      expect(res.stderr).toContain('--cpus auto: the measured runs are not bound: this process may use only CPU');
+      expect(results.settings?.['cpus']).toBeUndefined();
+    }
+    // the report says which: the CPUs bound to, or why not
+    const markdown = join(dir, 'comment.md');
+    const report = pairbench(['report', out, '--markdown', markdown, '--fail-on', 'none']);
+    expect(report.status, report.stderr).toBe(0);
+    const comment = readFileSync(markdown, 'utf8');
+    expect(comment).toContain(expected !== null ? `- **bound to CPUs**: \`${expected}\`` : '- **bound to CPUs**: `no (--cpus auto)`, this process may use only CPU');
   });
 
   taskset.it('refuses a CPU this process may not use, in one line, exit 2', () => {

@@ -265,7 +265,10 @@ describe('pairbench compare in debug mode: a bad script is one usage line, exit 
 
   it('a benchmark the comparison does not have', () => refused({ benchmarks: { parse: { baseMs: 100 } } }, 'PAIRBENCH_DEBUG_RUNNER script.json: benchmarks: got "parse"; expected one of the comparison\'s benchmarks ("./bench") or "*"'));
 
-  it('a format the scripted runner does not play', () => refused({ benchmarks: { '*': { baseMs: 100 } } }, 'PAIRBENCH_DEBUG_RUNNER script.json: benchmark "./bench" is --format json; expected --format time, the only format the scripted runner plays', ['--format', 'json']));
+  it('a format the scripted runner does not play', () => refused({ benchmarks: { '*': { baseMs: 100 } } }, 'PAIRBENCH_DEBUG_RUNNER script.json: benchmark "./bench" is --format json; expected --format time or go, the formats the scripted runner plays', ['--format', 'json']));
+  it('a Go suite without its Go benchmarks', () => refused({ benchmarks: { '*': { baseMs: 100 } } }, 'PAIRBENCH_DEBUG_RUNNER script.json: benchmark "./bench" is --format go and its entry has no goBenchmarks; expected the suite\'s Go benchmarks under goBenchmarks', ['--format', 'go']));
+  it('Go benchmarks for a suite that is not Go', () => refused({ benchmarks: { '*': { baseMs: 100, goBenchmarks: { BenchmarkA: { nsPerOp: 10 } } } } }, 'PAIRBENCH_DEBUG_RUNNER script.json: benchmark "./bench" is --format time and its entry has goBenchmarks; expected goBenchmarks only for a --format go suite'));
+  it('a Go benchmark name that is not one', () => refused({ benchmarks: { '*': { baseMs: 100, goBenchmarks: { Parse: { nsPerOp: 10 } } } } }, 'PAIRBENCH_DEBUG_RUNNER script.json: benchmarks.*.goBenchmarks.Parse: got "Parse"; expected a Go benchmark name, starting with Benchmark', ['--format', 'go']));
 });
 
 describe('without PAIRBENCH_DEBUG_RUNNER, the engine runs real processes', () => {

@@ -107,6 +107,11 @@ describe('renderMarkdown: what a reviewer reads', () => {
     expect(about(bound)).toContain('- **bound to CPUs**: `1`, every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use');
     expect(about(bound)).toContain('- **fresh copies**: `off`, each program ran from its file as it is');
     expect(renderHtml({ ...r, settings: { ...r.settings, cpus: '2-3' } })).toContain('<li>bound to CPUs: <code>2-3</code>, every measured run');
+    // --cpus auto left the runs unbound: why; bound, the CPUs as above
+    const unbound = renderMarkdown({ ...r, settings: { ...r.settings, isolation: 'not bound: taskset is missing (util-linux\'s taskset binds the runs)' } });
+    expect(about(unbound)).toContain("- **bound to CPUs**: `no (--cpus auto)`, taskset is missing (util-linux's taskset binds the runs)");
+    const auto = about(renderMarkdown({ ...r, settings: { ...r.settings, cpus: '1', isolation: 'bound to CPU 1, every CPU this process may use but CPU 0' } }));
+    expect(auto.match(/bound to CPUs/g)).toHaveLength(1);
     // a recorded value that is not a CPU list's text is not shown as one
     expect(about(renderMarkdown({ ...r, settings: { ...r.settings, cpus: 7, freshCopy: 'auto' } }))).not.toMatch(/bound to CPUs|fresh copies/);
   });
