@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-SI247P7S.js");
+  const { runAction } = await import("./chunks/steps-YBLLAO5Z.js");
   await runAction();
 }

@@ -30500,6 +30500,11 @@ function fixedIterations(command, batch) {
     log: (min, max) => `each Go benchmark runs a fixed iteration count (-test.benchtime=Nx, N from ${min} to ${max}, from the listing run), the same on both sides; --iterations harness lets Go size every run itself`
   };
 }
+var goCounting = {
+  setupIterations: 2,
+  runFor: (command, iterations) => sizingFlags(command, { iterations, repetitions: 1 }),
+  valgrindEnv: (env) => ({ GODEBUG: env.GODEBUG ? `${env.GODEBUG},asyncpreemptoff=1` : "asyncpreemptoff=1", ...env.GOMAXPROCS ? {} : { GOMAXPROCS: "1" } })
+};
 var goHarness = {
   format: "go",
   parse: parseGo,
@@ -30525,7 +30530,8 @@ var goHarness = {
   },
   advice: goAdvice,
   toolchains: ["go"],
-  failure: null
+  failure: null,
+  counting: goCounting
 };
 
 // src/harness/google-benchmark.ts
@@ -30978,7 +30984,8 @@ var vitestHarness = {
   design: null,
   advice: jsAdvice,
   toolchains: ["node"],
-  failure: { errors: vitestErrors, reportFile: vitestReportFile, package: "vitest" }
+  failure: { errors: vitestErrors, reportFile: vitestReportFile, package: "vitest" },
+  counting: null
 };
 var mitataHarness = {
   format: "mitata",
@@ -30987,7 +30994,8 @@ var mitataHarness = {
   design: null,
   advice: jsAdvice,
   toolchains: ["node"],
-  failure: { errors: mitataErrors, package: "mitata" }
+  failure: { errors: mitataErrors, package: "mitata" },
+  counting: null
 };
 var benchmarkjsHarness = {
   format: "benchmarkjs",
@@ -30996,7 +31004,8 @@ var benchmarkjsHarness = {
   design: null,
   advice: jsAdvice,
   toolchains: ["node"],
-  failure: { errors: () => [], package: "benchmark" }
+  failure: { errors: () => [], package: "benchmark" },
+  counting: null
 };
 var nodeBenchHarness = {
   format: "node-bench",
@@ -31005,7 +31014,8 @@ var nodeBenchHarness = {
   design: null,
   advice: noAdvice,
   toolchains: ["node"],
-  failure: { errors: nodeBenchErrors }
+  failure: { errors: nodeBenchErrors },
+  counting: null
 };
 
 // src/harness/json.ts
@@ -31119,9 +31129,23 @@ function googleBenchmarkLengthMs(command) {
   const m = /--benchmark_min_time(?:=|\s+)['"]?(\d+(?:\.\d*)?|\.\d+)s?['"]?(?=\s|$)/.exec(command);
   return m ? Number(m[1]) * 1e3 : 500;
 }
-var criterionHarness = { format: "criterion", parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ["rustc"], failure: null };
-var bencherHarness = { format: "bencher", parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ["rustc"], failure: null };
-var pytestBenchmarkHarness = { format: "pytest-benchmark", parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null };
+var googleBenchmarkCounting = {
+  setupIterations: 1,
+  runFor(command, iterations) {
+    if (googleBenchmarkFlag(command) === null) return null;
+    return { command: ' --benchmark_min_time="$PAIRBENCH_MIN_TIME" --benchmark_repetitions=1', env: { PAIRBENCH_MIN_TIME: `${iterations}x` } };
+  },
+  valgrindEnv: () => ({}),
+  refusal(output2) {
+    const version2 = /"library_version"\s*:\s*"v?(\d+)\.(\d+)/.exec(output2);
+    const old = version2 ? Number(version2[1]) < 1 || Number(version2[1]) === 1 && Number(version2[2]) < 8 : /benchmark_min_time/.test(output2) && /invalid|unrecognized|error/i.test(output2);
+    if (!old) return null;
+    return `instruction counts per benchmark need Google Benchmark 1.8 or later (--benchmark_min_time=<N>x runs exactly N iterations)${version2 ? `; this one is ${version2[1]}.${version2[2]}` : ", and this one does not read it"}: upgrade it, or measure --metric wall`;
+  }
+};
+var criterionHarness = { format: "criterion", parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ["rustc"], failure: null, counting: null };
+var bencherHarness = { format: "bencher", parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ["rustc"], failure: null, counting: null };
+var pytestBenchmarkHarness = { format: "pytest-benchmark", parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: null };
 var googleBenchmarkHarness = {
   format: "google-benchmark",
   parse: parseGoogleBenchmark,
@@ -31129,13 +31153,14 @@ var googleBenchmarkHarness = {
   design: { sizingFlags: googleBenchmarkSizing, commandLengthMs: googleBenchmarkLengthMs, summary: "median", lengthBy: "time", pilotWarmup: 0, coldStart: null, fixedIterations: null },
   advice: noAdvice,
   toolchains: ["cc"],
-  failure: null
+  failure: null,
+  counting: googleBenchmarkCounting
 };
-var hyperfineHarness = { format: "hyperfine", parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null };
-var jmhHarness = { format: "jmh", parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
-var jsonHarness = { format: "json", parse: (text2, options) => parseJson2(text2, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null };
-var catch2Harness = { format: "catch2", parse: parseCatch2, select: { filter: catch2Filter, all: "*,[.]", autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ["cc"], failure: null };
-var pyperfHarness = { format: "pyperf", parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null };
+var hyperfineHarness = { format: "hyperfine", parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
+var jmhHarness = { format: "jmh", parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
+var jsonHarness = { format: "json", parse: (text2, options) => parseJson2(text2, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
+var catch2Harness = { format: "catch2", parse: parseCatch2, select: { filter: catch2Filter, all: "*,[.]", autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ["cc"], failure: null, counting: null };
+var pyperfHarness = { format: "pyperf", parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: null };
 var HARNESSES = [
   goHarness,
   criterionHarness,
@@ -31163,6 +31188,7 @@ function harnessOf(format2) {
 
 // src/config/options.ts
 var METRICS = ["wall", "cpu", "rss", "instructions"];
+var GATE_METRICS = ["any", "instructions", "wall"];
 var RUN_FORMATS = ["time", ...HARNESS_FORMATS];
 var COMPARE_OPTIONS = [
   { name: "base", kind: "string", arg: "<rev>", help: "baseline git revision (default: merge-base of --head with the default branch)", cliOnly: true, tier: "user" },
@@ -31199,11 +31225,13 @@ var COMPARE_OPTIONS = [
   { name: "timeout", kind: "duration", default: "10m", arg: "<dur>", help: "one run's time limit; the whole process tree is killed past it", recorded: 11, tier: "advanced", doc: "One run's time limit; the whole process tree is killed past it." },
   { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1, tier: "advanced", doc: "Seed of the pair order, recorded in the results so a run can be replayed.", defaultDoc: "random" },
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th", tier: "advanced", doc: "i/n: this job measures every n-th benchmark, starting at the i-th (merge the shards with mode report)." },
-  { name: "cpus", kind: "cpus", arg: "<list>", help: "bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3): steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)", recorded: 12, tier: "advanced", doc: "Bind every measured run of both sides to these CPUs (Linux runners; a list such as 1 or 2-3, taskset). Pairs spread far less on a small runner, but Go then sizes GOMAXPROCS to the CPUs given (Go code on one thread with cpus 1).", defaultDoc: "not bound" },
+  { name: "cpus", kind: "cpus", arg: "<list>", help: "bind every measured run of both sides to these CPUs (Linux, taskset; such as 1 or 2-3), or auto: every CPU but the lowest, left to pairbench, where the machine allows: steadier pairs on a small runner, but Go then sizes GOMAXPROCS to them (default: not bound)", recorded: 12, tier: "advanced", doc: "Bind every measured run of both sides to these CPUs (Linux runners; a list such as 1 or 2-3, taskset). Pairs spread far less on a small runner, but Go then sizes GOMAXPROCS to the CPUs given (Go code on one thread with cpus 1). `auto` binds them to every CPU pairbench may use but the lowest, which is left to pairbench itself, where the machine has two or more and taskset; otherwise they run unbound, and the log and the report say which and why.", defaultDoc: "not bound" },
   { name: "fresh-copy", kind: "choice", choices: ["auto", "off"], default: "auto", arg: "<auto|off>", help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13, tier: "advanced", doc: "auto: before every measured run, replace the program the run command starts with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are." },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete", tier: "user" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)", tier: "user" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never", tier: "user", doc: "regression (fail the step on a significant regression beyond the threshold); regression,inconclusive (also fail when a benchmark could not be decided within the budget); or none. The check run stays neutral for inconclusive." },
+  { name: "count-work", kind: "duration", arg: "<dur>", help: "instruction counts of a harness suite: the benchmark's own work in one counted run (default 20ms under valgrind, 50ms under perf)", tier: "advanced", doc: "Instruction counts per benchmark of a Go or Google Benchmark suite: how much of the benchmark's own work one counted run does, as time on this machine (N iterations from its time per iteration). Shorter runs cost less under valgrind; below a few milliseconds the variable part of a runtime's set-up can make counts unsteady.", defaultDoc: "20ms under valgrind, 50ms under perf" },
+  { name: "gate-metric", kind: "choice", choices: GATE_METRICS, default: "any", arg: "<any|instructions|wall>", help: "which rows the gate weighs: any, instructions (the instruction counts of a harness suite or a command only), wall (every other row)", tier: "advanced", doc: "Which rows the gate (`fail-on`) weighs: any (every row); instructions (only instruction counts, `--metric instructions`: a noisy wall time then never fails the gate); wall (every row but the instruction counts). Every row is still judged and reported; the summary line says which metric gated." },
   { name: "allow-nothing-compared", kind: "boolean", help: "pass the gate when nothing was compared (every benchmark new or removed, as in the pull request that adds them); the report still says so", tier: "advanced", doc: "Pass the gate when nothing was compared: every benchmark new or removed (the pull request that adds them), no benchmark results, base and head the same commit, or a side that failed before any pair. The report still says nothing was compared.", defaultDoc: "false (such a comparison fails the gate)" },
   { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)", tier: "advanced", doc: "Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark.", defaultDoc: "1" },
   { name: "iterations", kind: "choice", choices: ["fixed", "harness"], arg: "<how>", help: "Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run", tier: "advanced", doc: "Go benchmarks paired on their own, with design: command: fixed (each runs one iteration count on both sides, -test.benchtime=Nx from the listing run, so the two runs of a pair do the same work) or harness (Go sizes every run itself).", defaultDoc: "fixed" },
@@ -31489,9 +31517,9 @@ function thisHost() {
   const taskset = process.platform === "linux" && spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
   return { platform: process.platform, allowed, taskset };
 }
-function checkCpuList(input2, value) {
+function checkCpuList(input2, value, orAuto = false) {
   const cpus2 = parseCpuList(value.trim());
-  if (cpus2 === null || cpus2.length === 0) throw UsageError.invalid(input2, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3`);
+  if (cpus2 === null || cpus2.length === 0) throw UsageError.invalid(input2, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3${orAuto ? ", or auto" : ""}`);
   return value.trim();
 }
 function parseCpus(input2, value, host = thisHost()) {
@@ -31503,6 +31531,21 @@ function parseCpus(input2, value, host = thisHost()) {
   }
   if (!host.taskset) throw new UsageError(input2, `${input2}: got ${show(value)}, but taskset is missing; expected util-linux's taskset (sudo apt-get install -y util-linux)`);
   return value.trim();
+}
+
+// src/config/isolation.ts
+function chooseIsolation(host) {
+  if (host.platform !== "linux") return { cpus: null, reason: `not bound: binding runs to CPUs needs Linux (taskset), and this system is ${host.platform}` };
+  if (host.allowed === null) return { cpus: null, reason: "not bound: the CPUs this process may use could not be read (/proc/self/status)" };
+  const allowed = [...new Set(host.allowed)].sort((a2, b) => a2 - b);
+  if (allowed.length < 2) return { cpus: null, reason: `not bound: this process may use only CPU ${formatCpuList(allowed)}, none to leave to pairbench's own process` };
+  if (!host.taskset) return { cpus: null, reason: "not bound: taskset is missing (util-linux's taskset binds the runs)" };
+  const runs = allowed.slice(1);
+  const list = formatCpuList(runs, Infinity);
+  return {
+    cpus: list,
+    reason: `bound to CPU${runs.length === 1 ? "" : "s"} ${list}, every CPU this process may use but CPU ${allowed[0]}, which is left to pairbench's own process and its run helper`
+  };
 }
 
 // src/config/spec.ts
@@ -31596,7 +31639,7 @@ function parseOptionValue(name2, input2, value) {
     case "alpha":
       return parseAlpha(input2, text2);
     case "cpus":
-      return checkCpuList(input2, String(text2));
+      return String(text2).trim() === "auto" ? "auto" : checkCpuList(input2, String(text2), true);
     case "choice":
       return parseChoice(input2, String(text2).trim(), def.choices ?? []);
     case "list":
@@ -31737,8 +31780,11 @@ function buildSpec(flags, ctx) {
         throw new UsageError(naming("shell"), `${input2}: got ${show(b.run)}, whose {filter} / {benchmark} placeholder needs the shell; expected ${naming("shell")} sh (the default), or a run command without a placeholder`);
       }
     }
-    if (b.format !== "time" && b.metrics.some((m) => m !== "wall")) {
-      throw new UsageError(naming("metric"), `${naming("metric")}: ${b.metrics.join(",")} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics`);
+    if (b.format !== "time" && b.metrics.some((m) => m !== "wall" && m !== "instructions")) {
+      throw new UsageError(naming("metric"), `${naming("metric")}: ${b.metrics.join(",")} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics (wall and instructions are what a harness suite measures)`);
+    }
+    if (b.format !== "time" && b.metrics.includes("instructions") && harnessOf(b.format)?.counting == null) {
+      throw new UsageError(naming("metric"), `${naming("metric")}: ${b.metrics.join(",")}: benchmark ${show(b.name)} uses --format ${b.format}, whose benchmarks cannot be counted one by one yet; expected --format go or google-benchmark for instructions per benchmark, or --metric wall`);
     }
     if (b.filter !== null) {
       try {
@@ -31795,15 +31841,21 @@ function buildSpec(flags, ctx) {
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== void 0,
     shard: parseShard(naming("shard"), valueOf("shard")),
-    ...cpus2 !== void 0 ? { cpus: parseCpus(naming("cpus"), cpus2) } : {},
+    ...cpus2 === void 0 ? {} : cpus2 === "auto" ? autoCpus() : { cpus: parseCpus(naming("cpus"), cpus2) },
     freshCopy: valueOf("fresh-copy"),
     out: valueOf("out"),
     markdown: get("markdown") ?? null,
     failOn: parseFailOn(naming("fail-on"), valueOf("fail-on")),
     allowNothingCompared: get("allow-nothing-compared") ?? false,
+    gateMetric: valueOf("gate-metric"),
+    countWorkMs: get("count-work") ?? null,
     json: get("json") ?? false,
     quiet: get("quiet") ?? false
   };
+}
+function autoCpus() {
+  const isolation = chooseIsolation(thisHost());
+  return { isolation, ...isolation.cpus !== null ? { cpus: isolation.cpus } : {} };
 }
 
 // src/interrupt.ts
@@ -34012,6 +34064,7 @@ var RunSettingsSchema = external_exports.strictObject({
   warmup: count2.optional(),
   timeoutMs: nonnegative.optional(),
   cpus: word.optional(),
+  isolation: text.optional().describe("--cpus auto: whether the measured runs were bound to CPUs of their own, and why"),
   freshCopy: word.optional(),
   build: text.nullable().optional(),
   metric: word.optional().describe("the metrics measured, comma-separated"),
@@ -34082,6 +34135,7 @@ var JudgingSchema = external_exports.strictObject({
   correction: word.optional(),
   failOn: word.optional().describe("the gate"),
   allowNothingCompared: external_exports.boolean().optional(),
+  gateMetric: external_exports.enum(["instructions", "wall"]).optional().describe("gate-metric: the rows the gate weighs, when not every row (instructions: the instruction counts only; wall: every other row)"),
   benchmarks: external_exports.array(external_exports.strictObject({ name, metric: word.optional(), threshold: ThresholdSchema.optional(), minChange: MinChangeSchema.optional() })).max(LIMITS.benchmarks).optional().describe("a benchmark's own threshold or floor (its config file's), by its name and metric")
 }).describe("the settings the judgement is made with, each once");
 var SideSummarySchema = external_exports.strictObject({
@@ -42504,6 +42558,13 @@ function nothingCompared(results) {
   if (added + removed === results.benchmarks.length) return { code: "one-sided", added, removed };
   return { code: "no-pairs" };
 }
+function gateMetricOf(results) {
+  const m = results.settings?.["gateMetric"];
+  return m === "instructions" || m === "wall" ? m : "any";
+}
+function gated(metric, unit) {
+  return metric === "any" || unit === "instructions" === (metric === "instructions");
+}
 function nothingAllowed(results) {
   return results.settings?.["allowNothingCompared"] === true;
 }
@@ -42512,9 +42573,10 @@ function decideGate(results, failOn, accepted2 = false) {
   const nothing = nothingCompared(results);
   const allowed = failOn === "none" || nothingAllowed(results);
   const failing = [];
+  const metric = gateMetricOf(results);
   for (const b of results.benchmarks) {
     const v = b.verdict;
-    if ((b.presence ?? "both") !== "both" || v !== "regression" && v !== "inconclusive" || !gateNames(effective, v)) continue;
+    if ((b.presence ?? "both") !== "both" || v !== "regression" && v !== "inconclusive" || !gateNames(effective, v) || !gated(metric, b.unit)) continue;
     failing.push({ name: b.name, ...b.metric !== void 0 ? { metric: b.metric } : {}, verdict: v });
   }
   const reasons = [];
@@ -42522,7 +42584,7 @@ function decideGate(results, failOn, accepted2 = false) {
   if (nothing) {
     if (!allowed) reasons.push("nothing-compared");
   } else {
-    const named2 = (v) => results.verdict === v && gateNames(effective, v) || failing.some((r) => r.verdict === v);
+    const named2 = (v) => metric === "any" && results.verdict === v && gateNames(effective, v) || failing.some((r) => r.verdict === v);
     if (named2("regression")) reasons.push("regression");
     if (named2("inconclusive")) reasons.push("inconclusive");
   }
@@ -43054,30 +43116,36 @@ import { mkdtempSync as mkdtempSync2, readdirSync, readFileSync as readFileSync4
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var INSTALL_HINT = "install valgrind (Ubuntu runners: `sudo apt-get install -y valgrind`) or make hardware counters available to `perf stat -e instructions:u` (linux-tools; kernel.perf_event_paranoid ≤ 2)";
-function probe(file2, args) {
+function probe(file2, args, env) {
   return new Promise((resolve7) => {
-    execFile3(file2, args, { timeout: 2e4 }, (err, stdout, stderr) => resolve7({ ok: !err, output: `${stdout}${stderr}` }));
+    execFile3(file2, args, { timeout: 2e4, env }, (err, stdout, stderr) => resolve7({ ok: !err, output: `${stdout}${stderr}` }));
   });
 }
 var detected = null;
+async function probeCounter(env) {
+  const forced = env.PAIRBENCH_INSTRUCTIONS;
+  if (forced === "perf" || forced === "valgrind") return forced;
+  const perf = await probe("perf", ["stat", "-x", ",", "-e", "instructions:u", "true"], env);
+  if (perf.ok && /^\d+,/m.test(perf.output)) return "perf";
+  const vg = await probe("valgrind", ["--version"], env);
+  return vg.ok ? "valgrind" : null;
+}
 function detectCounter() {
-  detected ??= (async () => {
-    const forced = process.env.PAIRBENCH_INSTRUCTIONS;
-    if (forced === "perf" || forced === "valgrind") return forced;
-    const perf = await probe("perf", ["stat", "-x", ",", "-e", "instructions:u", "true"]);
-    if (perf.ok && /^\d+,/m.test(perf.output)) return "perf";
-    const vg = await probe("valgrind", ["--version"]);
-    return vg.ok ? "valgrind" : null;
-  })();
+  detected ??= probeCounter(process.env);
   return detected;
 }
-function wrapForCounting(counter, shellArgv) {
+var shellQuote = (word2) => `'${word2.replace(/'/g, `'\\''`)}'`;
+function countsInside(command) {
+  return /^\s*[./\w][^\s=]*(\s|$)/.test(command) && !/^\s*(exec|cd|if|for|while|case|\{|\(|!)(\s|$)/.test(command);
+}
+function wrapForCounting(counter, shellArgv, inside) {
   const dir = mkdtempSync2(join2(tmpdir2(), "pairbench-count-"));
   const cleanup = () => rmSync3(dir, { recursive: true, force: true });
+  const wrap = (prefix) => inside ? inside.argvOf(`exec ${prefix.map(shellQuote).join(" ")} ${inside.command}`) : [...prefix, ...shellArgv];
   if (counter === "perf") {
     const file2 = join2(dir, "perf.csv");
     return {
-      argv: ["perf", "stat", "-x", ",", "-o", file2, "-e", "instructions:u", "--", ...shellArgv],
+      argv: wrap(["perf", "stat", "-x", ",", "-o", file2, "-e", "instructions:u", "--"]),
       read() {
         try {
           const m = /^(\d+),[^,]*,instructions/m.exec(readFileSync4(file2, "utf8"));
@@ -43091,14 +43159,14 @@ function wrapForCounting(counter, shellArgv) {
     };
   }
   return {
-    argv: ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--trace-children=yes", `--log-file=${join2(dir, "vg.%p")}`, ...shellArgv],
+    argv: wrap(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", "--trace-children=yes", `--log-file=${join2(dir, "vg.%p")}`]),
     read() {
       try {
         let total = 0;
         let found = false;
         for (const name2 of readdirSync(dir)) {
-          for (const m of readFileSync4(join2(dir, name2), "utf8").matchAll(/Collected : (\d+)/g)) {
-            total += Number(m[1]);
+          for (const m of readFileSync4(join2(dir, name2), "utf8").matchAll(/I\s+refs:\s+([\d,]+)/g)) {
+            total += Number(m[1].replace(/,/g, ""));
             found = true;
           }
         }
@@ -43699,7 +43767,8 @@ async function runCommands(reqs) {
       out.push(cancelledResult());
       continue;
     }
-    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, argvOf(req)) : null;
+    const inside = req.countInside && (req.shell ?? "sh") === "sh" && countsInside(req.command) ? { command: req.command, argvOf: (command) => argvOf({ ...req, command }) } : void 0;
+    const counting = req.countInstructions ? wrapForCounting(req.countInstructions, argvOf(req), inside) : null;
     const argv = counting ? counting.argv : argvOf(req);
     const result = helper ? (await runServed(helper, [{ req, argv }]))[0] : await runSpawned(argv, req);
     if (counting) result.instructions = counting.read();
@@ -44218,6 +44287,21 @@ async function selectByPaths(benchmarks, changedAll, opts) {
   return { changed, run, notRun, unclaimed: [] };
 }
 
+// src/stats/count-spread.ts
+var COUNT_SPREAD_TOLERANCE = 25e-4;
+function spreadOf(values) {
+  if (values.length < 2) return 0;
+  const sorted2 = [...values].sort((a2, b) => a2 - b);
+  const mid = sorted2.length >> 1;
+  const median3 = sorted2.length % 2 === 1 ? sorted2[mid] : (sorted2[mid - 1] + sorted2[mid]) / 2;
+  return median3 > 0 ? (sorted2.at(-1) - sorted2[0]) / median3 : 0;
+}
+function countSpread(pairs, tolerance = COUNT_SPREAD_TOLERANCE) {
+  const base = spreadOf(pairs.map((p) => p.base));
+  const head = spreadOf(pairs.map((p) => p.head));
+  return { base, head, unsteady: Math.max(base, head) > tolerance };
+}
+
 // src/stats/multiple.ts
 function finiteIndices(p) {
   const idx = [];
@@ -44445,7 +44529,7 @@ function* judgeSteps(inputs, opts) {
   const draws = drawsFor(inputs.length, opts.alpha);
   const intervalDraws = intervalDrawsFor(inputs.length);
   const test = opts.test ?? pairedTestFor(opts.outliers);
-  const testOptions = (b) => ({ test, outliers: opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
+  const testOptions = (b) => ({ test, outliers: b.counted ? "none" : opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
   const screened = [];
   for (const b of inputs) {
     screened.push(screenAndTest(b.pairs, testOptions(b)));
@@ -44537,6 +44621,12 @@ function* judgeSteps(inputs, opts) {
         pairsToSettle2 = null;
       }
     }
+    const spread2 = b.counted ? countSpread(b.pairs) : null;
+    const unsteady = spread2?.unsteady ? [{ code: "unsteady-counts", severity: "warning", figures: { base: spread2.base, head: spread2.head, tolerance: COUNT_SPREAD_TOLERANCE } }] : [];
+    if (spread2?.unsteady && (verdict === "unchanged" || verdict === "inconclusive")) {
+      verdict = "inconclusive";
+      pairsToSettle2 = null;
+    }
     return {
       name: b.name,
       direction: b.direction,
@@ -44555,7 +44645,7 @@ function* judgeSteps(inputs, opts) {
         // too few pairs for a test of their own: said of the pairs that form a ratio, it would contradict a call from the one-sided ones, and with none it says less than the finding above;
         // every pair equal: said of those pairs, it would tell a metric that varies with its one-sided pairs that it never varies
         ...a2.diagnostics.filter((f) => (f.code !== "too-few-pairs" || !fromZeros && b.pairs.length > 0) && f.code !== "all-equal")
-      ] : a2.diagnostics
+      ] : [...unsteady, ...a2.diagnostics]
     };
   });
   for (const [i2, j] of mirrors) {
@@ -44913,6 +45003,7 @@ function prepare(results, opts) {
       direction: b.direction,
       ...threshold !== void 0 ? { threshold } : {},
       ...b.metric ? { metric: b.metric } : {},
+      ...b.unit === "instructions" ? { counted: true } : {},
       ...b.reciprocalOf !== void 0 ? { reciprocalOf: b.reciprocalOf } : {},
       // Stopped by a rule that looked at the pairs: the interval is raised to keep its coverage (stats/analysis.ts, `intervalLevel`).
       ...b.stoppedBecause === "precision" || b.stoppedBecause === "decided" ? { stoppedEarly: true } : {},
@@ -45022,9 +45113,8 @@ function summarize2(values, summary2) {
 }
 var MAD_NORMAL2 = 1.482602218505602;
 var Q3 = 0.6744897501960817;
-function groupSpread(g2, summary2) {
+function groupSpread(g2, summary2, robust = true) {
   const diffs = [];
-  const d = [];
   let k = 0;
   for (const pair of g2.pairs) {
     for (const p of [pair.base, pair.head]) {
@@ -45032,18 +45122,68 @@ function groupSpread(g2, summary2) {
       k = Math.max(k, logs.length);
       for (let i2 = 0; i2 < logs.length; i2++) for (let j = i2 + 1; j < logs.length; j++) diffs.push(Math.abs(logs[i2] - logs[j]));
     }
-    const b = pair.base.repetitions.filter((v) => v > 0);
-    const h2 = pair.head.repetitions.filter((v) => v > 0);
-    if (b.length > 0 && h2.length > 0) d.push(Math.log(summarize2(h2, summary2) / summarize2(b, summary2)));
   }
+  const d = groupDifferences(g2, summary2);
   if (d.length < 3 || diffs.length === 0 || k < 2) return null;
+  if (!robust) {
+    const within3 = diffs.reduce((a2, x) => a2 + x * x, 0) / diffs.length / 2;
+    const mean3 = d.reduce((a2, x) => a2 + x, 0) / d.length;
+    const varD2 = d.reduce((a2, x) => a2 + (x - mean3) ** 2, 0) / (d.length - 1);
+    return { within: within3, varD: varD2, k, d: d.length };
+  }
   const within2 = (median2(diffs) / (Q3 * Math.SQRT2)) ** 2;
   const md = median2(d);
   const varD = (MAD_NORMAL2 * median2(d.map((x) => Math.abs(x - md)))) ** 2;
   return { within: within2, varD, k, d: d.length };
 }
-function varianceComponents(groups, opMs = 0, summary2 = "median") {
-  const spreads = groups.map((g2) => ({ g: g2, s: groupSpread(g2, summary2) })).filter((x) => x.s !== null);
+function groupDifferences(g2, summary2) {
+  const d = [];
+  for (const pair of g2.pairs) {
+    const b = pair.base.repetitions.filter((v) => v > 0);
+    const h2 = pair.head.repetitions.filter((v) => v > 0);
+    if (b.length > 0 && h2.length > 0) d.push(Math.log(summarize2(h2, summary2) / summarize2(b, summary2)));
+  }
+  return d;
+}
+function repetitionDifferences(groups) {
+  const out = [];
+  for (const g2 of groups) {
+    for (const pair of g2.pairs) {
+      for (const p of [pair.base, pair.head]) {
+        const logs = p.repetitions.filter((v) => v > 0).map(Math.log);
+        for (let i2 = 0; i2 < logs.length; i2++) for (let j = i2 + 1; j < logs.length; j++) out.push(logs[i2] - logs[j]);
+      }
+    }
+  }
+  return out;
+}
+function pilotDifferences(groups, summary2 = "median") {
+  return groups.flatMap((g2) => groupDifferences(g2, summary2));
+}
+function withinOnlyPairSd(groups, summary2 = "median") {
+  let least = Infinity;
+  for (const g2 of groups) {
+    const s = groupSpread(g2, summary2);
+    if (s) least = Math.min(least, Math.sqrt(2 * summaryEfficiency(s.k, summary2) * s.within / s.k));
+  }
+  return Number.isFinite(least) ? least : 0;
+}
+var MODE_DISTANCE_SD = 4;
+var LOWER_QUARTILE_ABS_NORMAL = 0.31863936396437514;
+function processModesEvident(d, withinPairSd = 0) {
+  const far = farPairs(d, withinPairSd);
+  return far >= 3 && far >= d.length / 5;
+}
+function farPairs(d, withinPairSd = 0) {
+  if (d.length < 5) return 0;
+  const md = median2(d);
+  const dev = d.map((x) => Math.abs(x - md)).sort((a2, b) => a2 - b);
+  const sd2 = Math.max(quantileSorted2(dev, 0.25) / LOWER_QUARTILE_ABS_NORMAL, withinPairSd);
+  if (!(sd2 > 0)) return 0;
+  return dev.filter((x) => x > MODE_DISTANCE_SD * sd2).length;
+}
+function varianceComponents(groups, opMs = 0, summary2 = "median", robust = true) {
+  const spreads = groups.map((g2) => ({ g: g2, s: groupSpread(g2, summary2, robust) })).filter((x) => x.s !== null);
   if (spreads.length === 0) return null;
   spreads.sort((a2, b) => a2.g.repetitionMs - b.g.repetitionMs);
   const short2 = spreads[0];
@@ -45255,16 +45395,30 @@ function recordPilot(d, name2, got) {
 function pilotComplete(d) {
   return d.pilot.length >= d.pilotPairs;
 }
-function pilotComponents(d, warmup) {
+function pilotComponents(d, warmup, robust = true) {
+  const groups = pilotGroups(d, warmup);
+  return groups === null ? null : varianceComponents(groups, byIterations(d) ? d.opMs : 0, designOf(d.format).summary, robust);
+}
+function pilotGroups(d, warmup) {
   const [from, to] = warmup === "none-evident" ? [0, Infinity] : [warmup, warmup + PILOT_REPETITIONS];
   if (to !== Infinity && to > d.pilotRun.warmup + d.pilotRun.repetitions) return null;
   const cut2 = (p) => ({ ...p, repetitions: p.repetitions.slice(from, to), ran: p.repetitions.length });
-  const groups = d.pilotRun.lengths.map((l, i2) => {
+  return d.pilotRun.lengths.map((l, i2) => {
     const pairs = d.pilot.filter((p) => p.length === i2 && p.base.repetitions.length > 0 && p.head.repetitions.length > 0).map((p) => ({ base: cut2(p.base), head: cut2(p.head) }));
     const took = pairs.flatMap((p) => [p.base.repetitionMs, p.head.repetitionMs]).filter((ms) => ms !== void 0 && Number.isFinite(ms) && ms > 0);
     return { repetitionMs: took.length > 0 ? median2(took) : l.lengthMs, pairs };
   });
-  return varianceComponents(groups, byIterations(d) ? d.opMs : 0, designOf(d.format).summary);
+}
+function processModes(d) {
+  const groups = pilotGroups(d, d.pilotRun.warmup);
+  if (groups === null) return null;
+  const summary2 = designOf(d.format).summary;
+  const pairs = pilotDifferences(groups, summary2);
+  const floor = withinOnlyPairSd(groups, summary2);
+  if (processModesEvident(pairs, floor)) return { far: farPairs(pairs, floor), of: pairs.length, in: "processes" };
+  const reps = repetitionDifferences(groups);
+  if (processModesEvident(reps)) return { far: farPairs(reps), of: reps.length, in: "repetitions" };
+  return null;
 }
 function pilotProcessOpsMs(d) {
   const w = d.pilotRun.warmup;
@@ -45311,17 +45465,19 @@ function chooseDesigns(designs2, budgets) {
     return start;
   });
   const evident = designs2.map((d) => d.pilotRun.warmup > 0 && warmupEvident(d.pilot.flatMap((p) => [p.base.repetitions, p.head.repetitions])));
-  const alike = poolComponents(designs2.map((d, i2) => evident[i2] ? null : pilotComponents(d, "none-evident")));
-  const counted = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 0) : null));
-  const left = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 1) : null));
+  const modes = designs2.map(processModes);
+  const robust = (i2) => modes[i2] === null;
+  const alike = poolComponents(designs2.map((d, i2) => evident[i2] ? null : pilotComponents(d, "none-evident", robust(i2))));
+  const counted = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 0, robust(i2)) : null));
+  const left = poolComponents(designs2.map((d, i2) => evident[i2] ? pilotComponents(d, 1, robust(i2)) : null));
   return designs2.map((d, i2) => {
     const variants = evident[i2] ? [counted[i2] ? { warmup: 0, components: counted[i2] } : null, left[i2] ? { warmup: 1, components: left[i2] } : null].filter((v) => v !== null) : alike[i2] ? [{ warmup: 0, components: alike[i2] }] : [];
     const start = cold[i2] ?? null;
     if (start) d.coldStart = start;
-    return choose(d, variants, budgets?.[i2], start);
+    return choose(d, variants, budgets?.[i2], start, modes[i2] ?? null);
   });
 }
-function choose(d, variants, budget, cold = null) {
+function choose(d, variants, budget, cold = null, modes = null) {
   d.phase = "chosen";
   if (variants.length === 0) {
     const first = d.pilotRun.lengths[0];
@@ -45337,7 +45493,7 @@ function choose(d, variants, budget, cold = null) {
   const floor = cold ? Math.min(minIterations * d.opMs, Math.max(d.maxLengthMs, d.opMs)) : d.opMs;
   const effective = [...new Set(lengths.map((L) => Math.max(L, d.opMs, floor)))];
   const candidates = { repetitions: REPETITIONS, lengthsMs: effective };
-  const chosen = chooseDesign(variants, candidates, budget, KEEP);
+  const chosen = chooseDesign(variants, candidates, budget, modes ? void 0 : KEEP);
   const components = variants.find((v) => v.warmup === chosen.warmup).components;
   d.components = components;
   const s = sizingFor(d, chosen.repetitions, chosen.lengthMs, chosen.warmup);
@@ -45353,7 +45509,7 @@ function choose(d, variants, budget, cold = null) {
   const overruled = chosen.overruled;
   return {
     sizing: s.sizing,
-    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${overruled ? `; kept over ${designWords(overruled.repetitions, overruled.lengthMs, overruled.warmup)} (±${(100 * overruled.pairSd).toFixed(1)}% per pair, ${lengthWords(overruled.pairMs)} a pair), which the model reads better but not twice as good` : ""}${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""}${cold ? `; ${cold === "first" ? "its first iteration was slow, a cold start" : "its processes ran an iteration at speeds more than twice apart, a cold start in some"}, so each repetition runs at least ${Math.min(minIterations, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ""})`
+    log: `${designWords(chosen.repetitions, s.lengthMs, chosen.warmup)} per process (pilot of ${components.pairs} pairs: between processes ${pct4(components.between)}, within one ${pct4(components.within)} per ${lengthWords(components.repetitionMs)} repetition${components.lengthExponent < 0.995 ? `, falling as length^-${components.lengthExponent.toFixed(2)}` : ""}, ${lengthWords(components.processMs)} to start a process; expected ±${(100 * chosen.pairSd).toFixed(1)}% per pair, ${lengthWords(chosen.pairMs)} a pair${overruled ? `; kept over ${designWords(overruled.repetitions, overruled.lengthMs, overruled.warmup)} (±${(100 * overruled.pairSd).toFixed(1)}% per pair, ${lengthWords(overruled.pairMs)} a pair), which the model reads better but not twice as good` : ""}${modes ? `; ${modes.in === "processes" ? `its processes fall into modes (${modes.far} of ${modes.of} pilot pairs far from the rest)` : `its repetitions fall into modes (${modes.far} of ${modes.of} differences within a process far from the rest)`}, so the spreads count them and no design is kept over the model's` : ""}${without ? `; counting the first repetition of a process, the best design would give ±${(100 * without.pairSd).toFixed(1)}% per pair at ${lengthWords(without.pairMs)} a pair` : ""}${cold ? `; ${cold === "first" ? "its first iteration was slow, a cold start" : "its processes ran an iteration at speeds more than twice apart, a cold start in some"}, so each repetition runs at least ${Math.min(minIterations, Math.max(1, Math.round(Math.max(d.maxLengthMs, d.opMs) / d.opMs)))} iterations` : ""})`
   };
 }
 
@@ -45780,6 +45936,31 @@ var ResultsSchema = external_exports.object({
   benchmarks: external_exports.array(BenchmarkResultSchema).max(LIMITS.benchmarks)
 });
 
+// src/schedule/count-runs.ts
+var COUNT_WORK_MS = { valgrind: 20, perf: 50 };
+var COUNT_ITERATIONS = { min: 10, max: 1e8 };
+var COUNT_UNIT = "instructions";
+var countRowName = (name2) => `${name2} (${COUNT_UNIT})`;
+function countIterations(counter, setupIterations, nsPerOp, workMs = null) {
+  const work = nsPerOp !== null && Number.isFinite(nsPerOp) && nsPerOp > 0 ? Math.ceil((workMs ?? COUNT_WORK_MS[counter]) * 1e6 / nsPerOp) : COUNT_ITERATIONS.min;
+  return setupIterations + Math.min(COUNT_ITERATIONS.max, Math.max(COUNT_ITERATIONS.min, work));
+}
+function perIteration(countN, countM, n3, m) {
+  if (!(n3 > m) || !Number.isFinite(countN) || !Number.isFinite(countM)) return null;
+  const per = (countN - countM) / (n3 - m);
+  return per > 0 ? per : null;
+}
+function countedRuns(rule, counter, command, selected, env, n3) {
+  const out = [];
+  for (const iterations of [n3, rule.setupIterations]) {
+    const flags = rule.runFor(command, iterations);
+    if (flags === null) return null;
+    const runEnv = { ...env, ...selected.env, ...flags.env };
+    out.push({ iterations, command: `${selected.command}${flags.command}`, env: { ...runEnv, ...counter === "valgrind" ? rule.valgrindEnv(runEnv) : {} } });
+  }
+  return out;
+}
+
 // src/measure/harness-failure.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
 import { readFileSync as readFileSync7, realpathSync as realpathSync3, statSync as statSync7 } from "node:fs";
@@ -46017,7 +46198,59 @@ function interpret(ctx, target, side, prep, run) {
     throw err;
   }
 }
-var counts = (ctx, job) => !!(job.bench.metrics.includes("instructions") && ctx.counter);
+var counts = (ctx, job) => !!(job.bench.format === "time" && job.bench.metrics.includes("instructions") && ctx.counter);
+var countsPerBenchmark = (ctx, job) => !!(job.bench.format !== "time" && job.bench.metrics.includes("instructions") && ctx.counter);
+function lensSettled(unit, counted) {
+  const rows2 = unit.rows.filter((r) => r.unit === COUNT_UNIT === counted);
+  return rows2.length > 0 && rows2.every((r) => r.settled === true);
+}
+async function countSide(ctx, unit, side) {
+  const job = unit.job;
+  const bench = job.bench;
+  const format2 = bench.format;
+  const rule = harnessOf(format2).counting;
+  const dir = (side === "base" ? ctx.base : ctx.head).dir;
+  const prefix = ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1;
+  const out = [];
+  for (const name2 of unit.select ?? []) {
+    const n3 = unit.countIterations?.[name2] ?? countIterations(ctx.counter, rule.setupIterations, null);
+    const runs = countedRuns(rule, ctx.counter, bench.run, selectBenchmarks(bench.run, format2, [name2]), ctx.env, n3);
+    if (runs === null) throw new RunFailure(side, "exit", `instruction counts per benchmark append the iteration count to the run command, which is not one simple command`, null, false);
+    const counted = [];
+    for (const r of runs) {
+      if (bench.prepare) {
+        const prep = (await ctx.runner([{ cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, command: bench.prepare, captureStdout: false, stopOnFailure: true, ...ctx.signal ? { signal: ctx.signal } : {} }]))[0];
+        if (prep.outcome !== "ok") interpret(ctx, { job, select: [name2] }, side, prep, prep);
+      }
+      const req = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter, countInside: true, ...bench.shell ? { shell: bench.shell } : {}, ...ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}, ...ctx.signal ? { signal: ctx.signal } : {} };
+      const run = (await ctx.runner([req]))[0];
+      const refused = rule.refusal?.(`${run.stdout}
+${run.outputTail}`) ?? null;
+      if (refused !== null) throw new RunFailure(side, "exit", refused, run, false);
+      if (run.outcome !== "ok") interpret(ctx, { job, select: [name2] }, side, null, run);
+      if (run.instructions === void 0 || run.instructions === null) throw new RunFailure(side, "parse", `${side}'s counted run of ${name2} gave no instruction count (${ctx.counter})`, run, true);
+      counted.push(run.instructions);
+    }
+    const per = perIteration(counted[0], counted[1], runs[0].iterations, runs[1].iterations);
+    if (per === null) throw new RunFailure(side, "parse", `${side}'s run of ${name2} counted ${counted[0]} instructions for ${runs[0].iterations} iterations and ${counted[1]} for ${runs[1].iterations}: no more for more iterations`, null, true);
+    const rowName = countRowName(name2);
+    out.push({ key: prefix ? `${bench.name}/${rowName}` : rowName, name: rowName, value: per, unit: COUNT_UNIT, direction: "lower-is-better" });
+  }
+  return out;
+}
+async function countSideRetrying(ctx, unit, side) {
+  for (; ; ) {
+    try {
+      const samples = await countSide(ctx, unit, side);
+      unit.job.consecutiveFailures[side] = 0;
+      return samples;
+    } catch (err) {
+      if (!(err instanceof RunFailure)) throw err;
+      if (aborted3(ctx)) return null;
+      if (!countFailure(ctx, unit.job, err)) return null;
+    }
+  }
+}
 function refreshProgram(ctx, target, side) {
   ctx.freshCopy?.(target.job.bench.run, (side === "base" ? ctx.base : ctx.head).dir);
 }
@@ -46099,6 +46332,19 @@ async function pairInOneRequest(ctx, target, sides) {
   return { ...got, wallMs };
 }
 async function measurePair(ctx, unit, sides) {
+  if (!countsPerBenchmark(ctx, unit.job)) return measureTimedPair(ctx, unit, sides);
+  const timed = unit.job.bench.metrics.includes("wall") && !lensSettled(unit, false) ? await measureTimedPair(ctx, unit, sides) : { base: [], head: [] };
+  if (timed === null) return null;
+  if (lensSettled(unit, true)) return timed;
+  const got = { base: [...timed.base], head: [...timed.head], ...timed.wallMs ? { wallMs: timed.wallMs } : {} };
+  for (const side of sides) {
+    const samples = await countSideRetrying(ctx, unit, side);
+    if (!samples) return null;
+    got[side] = got[side].concat(samples);
+  }
+  return got;
+}
+async function measureTimedPair(ctx, unit, sides) {
   const target = { job: unit.job, select: unit.select, ...unit.sizing ? { sizing: unit.sizing } : {} };
   if (!counts(ctx, unit.job)) {
     const got2 = await pairInOneRequest(ctx, target, sides);
@@ -46149,7 +46395,8 @@ function shuffle(items, rng2) {
 function rowFor(state, job, s) {
   let row = state.rows.get(s.key);
   if (!row) {
-    const threshold = (s.metric ? job.bench.thresholds?.[s.metric] : void 0) ?? job.bench.threshold;
+    const metric = s.metric ?? (s.unit === COUNT_UNIT ? "instructions" : s.unit === TIME_UNIT ? "wall" : void 0);
+    const threshold = (metric ? job.bench.thresholds?.[metric] : void 0) ?? job.bench.threshold;
     row = {
       key: s.key,
       job: job.bench.name,
@@ -46386,12 +46633,20 @@ async function planUnits(ctx) {
     const bench = job.bench;
     const wantsBenchmarks = bench.interleave !== "suite" && isHarnessFormat(bench.format);
     if (!wantsBenchmarks) {
+      if (countsPerBenchmark(ctx, job)) {
+        refuseWholeCounts(ctx, job, "interleave suite pairs whole runs of the suite");
+        continue;
+      }
       await warmUp(ctx, job);
       addUnit(state, newUnit(job, bench.name, null));
       continue;
     }
     const early = bench.shell === "none" ? SHELL_NONE_BLOCKER : isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, []) : null;
     if (early !== null) {
+      if (countsPerBenchmark(ctx, job)) {
+        refuseWholeCounts(ctx, job, early);
+        continue;
+      }
       ctx.log(`${bench.interleave === "benchmark" ? "warning" : "note"}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${early}. Benchmarks paired on their own share the machine's moment and stop once decided; see docs/harnesses.md, "Pairing each benchmark"`);
       await warmUp(ctx, job);
       addUnit(state, newUnit(job, bench.name, null));
@@ -46408,31 +46663,62 @@ async function planUnits(ctx) {
         break;
       }
       listed3[side] = samples;
-      recordSeen(state, job, side, samples);
+      recordSeen(state, job, side, bench.metrics.includes("wall") ? samples : countRowsOf(samples));
     }
     if (!listed3.base || !listed3.head) continue;
     const inHead = new Set(listed3.head.map((s) => s.name));
     const both = primaries(listed3.base).filter((p) => inHead.has(p.name));
     const blocker = isHarnessFormat(bench.format) ? selectionBlocker(bench.run, bench.format, both.map((p) => p.name)) : "not a harness format";
     if (blocker !== null || both.length === 0) {
+      if (countsPerBenchmark(ctx, job)) {
+        refuseWholeCounts(ctx, job, blocker ?? "no benchmark is on both sides");
+        continue;
+      }
       const tip = bench.interleave === "benchmark" ? "warning" : "note";
       ctx.log(`${tip}: ${bench.name}: pairing whole runs of the suite, not each benchmark: ${blocker ?? "no benchmark is on both sides"}. Benchmarks paired on their own share the machine's moment and stop once decided; see docs/harnesses.md, "Pairing each benchmark"`);
       addUnit(state, newUnit(job, bench.name, null));
       continue;
     }
     job.level = "benchmark";
-    if (designed) {
-      planDesigns(ctx, job, both, listed3.base, listed3.head);
-      continue;
-    }
-    const size = bench.batch ?? 1;
-    const counts2 = fixedIterations2(ctx, job, listed3.base, listed3.head, size);
-    for (let i2 = 0; i2 < both.length; i2 += size) {
-      const batch = both.slice(i2, i2 + size);
-      const n3 = size === 1 ? counts2?.get(batch[0].key) : void 0;
-      addUnit(state, newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name), n3));
-    }
+    const before = state.units.length;
+    if (designed) planDesigns(ctx, job, both, listed3.base, listed3.head);
+    else addFixedUnits(ctx, job, both, listed3.base, listed3.head);
+    if (countsPerBenchmark(ctx, job)) planCounts(ctx, job, state.units.slice(before), both, listed3.base, listed3.head);
   }
+}
+function addFixedUnits(ctx, job, both, base, head) {
+  const size = job.bench.batch ?? 1;
+  const counts2 = fixedIterations2(ctx, job, base, head, size);
+  for (let i2 = 0; i2 < both.length; i2 += size) {
+    const batch = both.slice(i2, i2 + size);
+    const n3 = size === 1 ? counts2?.get(batch[0].key) : void 0;
+    addUnit(ctx.state, newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name), n3));
+  }
+}
+function countRowsOf(samples) {
+  return primaries(samples).map((p) => ({ key: countRowName(p.key), name: countRowName(p.name), value: 1, unit: COUNT_UNIT, direction: "lower-is-better" }));
+}
+function planCounts(ctx, job, units, both, base, head) {
+  const rule = harnessOf(job.bench.format).counting;
+  const op = iterationMs(base, head);
+  const keyOf = new Map(both.map((p) => [p.name, p.key]));
+  const all = [];
+  for (const unit of units) {
+    const counts2 = {};
+    for (const name2 of unit.select ?? []) {
+      const ms = op.get(keyOf.get(name2) ?? "");
+      counts2[name2] = countIterations(ctx.counter, rule.setupIterations, ms === void 0 ? null : ms * 1e6, ctx.spec.countWorkMs);
+      all.push(counts2[name2]);
+    }
+    unit.countIterations = counts2;
+  }
+  if (all.length > 0) {
+    all.sort((a2, b) => a2 - b);
+    ctx.log(`${job.bench.name}: instructions counted per benchmark (${ctx.counter}): each side runs a benchmark for N iterations (${all[0]} to ${all.at(-1)}, about ${ctx.spec.countWorkMs ?? COUNT_WORK_MS[ctx.counter]} ms of its work) and for ${rule.setupIterations}, and counts the difference per iteration`);
+  }
+}
+function refuseWholeCounts(ctx, job, why) {
+  countFailure(ctx, job, new RunFailure("base", "exit", `--metric instructions counts each benchmark of a suite on its own, and this suite would be paired whole: ${why}`, null, false));
 }
 function iterationMs(base, head) {
   const fastest = /* @__PURE__ */ new Map();
@@ -46729,6 +47015,8 @@ function recordedSettings(spec) {
     failOn: spec.failOn,
     // the gate as applied: a comparison of nothing passes only with it (results/gate.ts)
     ...spec.allowNothingCompared ? { allowNothingCompared: true } : {},
+    // the rows the gate weighs (results/gate.ts), recorded when not every row
+    ...spec.gateMetric !== "any" ? { gateMetric: spec.gateMetric } : {},
     metric: [...new Set(spec.benchmarks.flatMap((b) => b.metrics))].join(","),
     benchmarks: spec.benchmarks.map((b) => ({
       name: b.name,
@@ -46843,6 +47131,10 @@ async function runCompare(fullSpec, hooks) {
   }
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
+  if (spec.isolation) {
+    hooks.log(`--cpus auto: the measured runs are ${spec.isolation.reason}`);
+    results.settings = { ...results.settings, isolation: spec.isolation.reason };
+  }
   writer.write(results);
   let revisions;
   let selection2 = null;
@@ -47307,6 +47599,10 @@ function wordFinding(f, surface) {
       const g2 = f.figures;
       return g2.change === 0 ? `All ${g2.pairs} pairs measured head and base exactly equal: the metric does not vary between runs (a count, or a coarse clock). The test sees no noise; "no change" here means no pair differed at all. If this is a time, check the timer's resolution or measure a longer run.` : `All ${g2.pairs} pairs have the same ratio head/base (${signedPct(g2.change, 2)}): the metric does not vary between runs (a count, or a coarse clock), so the interval is a single point. Fine for deterministic counts (instructions, memory); for times, check the timer's resolution.`;
     }
+    case "unsteady-counts": {
+      const g2 = f.figures;
+      return `The instruction counts vary between runs of one side (spread (max − min) / median: base ${pct(g2.base, 2)}, head ${pct(g2.head, 2)}; steady counts stay within ${pct(g2.tolerance, 2)}): the benchmark's work depends on more than its code (threads, system calls, timing, a JIT), so its count is not called unchanged. Compare its wall time, or make its work deterministic.`;
+    }
     case "outliers-kept": {
       const g2 = f.figures;
       const flagged = g2.above + g2.below;
@@ -47395,6 +47691,7 @@ var FIGURES = {
   "too-few-pairs": external_exports.object({ pairs: count4, zeros: count4, smallestP: num, alpha: num, level: num, need: count4 }),
   "mostly-equal": external_exports.object({ pairs: count4, zeros: count4, differing: count4 }),
   "all-equal": external_exports.object({ pairs: count4, change: num }),
+  "unsteady-counts": external_exports.object({ base: num, head: num, tolerance: num }),
   "outliers-kept": external_exports.object({ above: count4, below: count4, excluded: count4, kept: indices, balanceP: num }),
   "one-sided-outliers": external_exports.object({ headWorse: count4, baseWorse: count4, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), kept: indices, balanceP: num }),
   "many-outliers": external_exports.object({ excluded: count4, pairs: count4.refine((n3) => n3 > 0), metric: external_exports.string().max(64).nullable() }),
@@ -47557,7 +47854,9 @@ function thresholdOf(results) {
 }
 function thresholdTextOf(results, threshold) {
   const own3 = results.benchmarks.filter((b) => b.threshold !== void 0 && b.threshold !== threshold).length;
-  return `threshold ±${formatThreshold(threshold)}${own3 === 0 ? "" : ` (${own3} benchmark${own3 === 1 ? " has its" : "s have their"} own)`}`;
+  const metric = gateMetricOf(results);
+  const gatedOn = metric === "instructions" ? " · gated on instruction counts only" : metric === "wall" ? " · gated on every row but the instruction counts" : "";
+  return `threshold ±${formatThreshold(threshold)}${own3 === 0 ? "" : ` (${own3} benchmark${own3 === 1 ? " has its" : "s have their"} own)`}${gatedOn}`;
 }
 function alphaOf(results) {
   return recordedOr(results.settings, "alpha");
@@ -47652,7 +47951,7 @@ function reportModel(results, opts = {}) {
 
 // src/report/replay.ts
 var CLI_NAME = "pairbench";
-function shellQuote(s) {
+function shellQuote2(s) {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 var SHOW = {
@@ -47730,7 +48029,7 @@ function replayLines(results, source = {}) {
   for (const [flag, v] of recordedFlags(results)) args.push(`--${flag}`, v);
   const files = (source.resultsFiles ?? []).filter((f) => f.trim() !== "");
   const rejudge2 = [CLI_NAME, "report", ...files.length ? files : ["pairbench-results.json"], ...recordedFlags(results, REJUDGE_FLAGS).flatMap(([f, v]) => [`--${f}`, v])];
-  return { replay: args.map(shellQuote).join(" "), replayNote: note, rejudge: rejudge2.map(shellQuote).join(" ") };
+  return { replay: args.map(shellQuote2).join(" "), replayNote: note, rejudge: rejudge2.map(shellQuote2).join(" ") };
 }
 function commandsOf(spec, configPath) {
   return { build: spec.build, benchmarks: spec.benchmarks, configPath: configPath ?? null };
@@ -47928,6 +48227,10 @@ function measuredHow(results) {
   const cpus2 = settings["cpus"];
   if (typeof cpus2 === "string" && parseCpuList(cpus2) !== null) {
     out.push({ label: "bound to CPUs", value: cpus2, meaning: "every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use, so a Go benchmark ran on that many threads" });
+  }
+  const isolation = settings["isolation"];
+  if (typeof isolation === "string" && !(typeof cpus2 === "string" && parseCpuList(cpus2) !== null)) {
+    out.push({ label: "bound to CPUs", value: "no (--cpus auto)", meaning: isolation.replace(/^not bound: /, "") });
   }
   if (settings["freshCopy"] === "off") {
     out.push({ label: "fresh copies", value: "off", meaning: "each program ran from its file as it is, so where its pages lie in memory stayed the same for the whole comparison" });
@@ -48252,6 +48555,7 @@ var FINDING_TITLES = {
   "too-few-pairs": "too few usable pairs for a verdict",
   "mostly-equal": "most pairs measured head and base exactly equal",
   "all-equal": "every pair measured head and base exactly equal",
+  "unsteady-counts": "instruction counts vary between runs of one side",
   "outliers-kept": "outlying pairs kept on one side, a split within chance",
   "one-sided-outliers": "outliers on one side only",
   "many-outliers": "many pairs excluded as outliers",
@@ -49214,8 +49518,9 @@ function rejudge(file2, opts) {
   }
   const seed = readRecordedSetting(recorded, "seed");
   const judged = judgeResults({ ...file2, ...failed ? { status: "failed" } : {}, benchmarks }, { ...chosen, ...minChange ? { minChange } : {}, test: pairedTestFor(chosen.outliers), seed: seed && "value" in seed ? Number(seed.value) : 0 });
-  const { allowNothingCompared: _allowed, ...settings } = judged.settings ?? {};
-  const results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...opts.allowNothingCompared ? { allowNothingCompared: true } : {} } };
+  const { allowNothingCompared: _allowed, gateMetric: _gateMetric, ...settings } = judged.settings ?? {};
+  const gateMetric = opts.gateMetric ?? "any";
+  const results = { ...judged, settings: { ...settings, failOn: opts.failOn, ...opts.allowNothingCompared ? { allowNothingCompared: true } : {}, ...gateMetric !== "any" ? { gateMetric } : {} } };
   return { results, exitCode: decideGate(results, opts.failOn).exitCode, warnings, notes };
 }
 
@@ -49432,6 +49737,7 @@ export {
   writeJudgedFile,
   untrusted,
   untrustedRoot,
+  probeCounter,
   skippedResult,
   cancelledResult,
   addSecret,

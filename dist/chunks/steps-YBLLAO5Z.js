@@ -38,6 +38,7 @@ import {
   parseOptionValue,
   placeEntry,
   prepareOutputFolder,
+  probeCounter,
   readRegularFile,
   readResultsFile,
   redactOutput,
@@ -58,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-V5C62DPU.js";
+} from "./chunk-2TWJ5T6W.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -9110,7 +9111,7 @@ var require_light = __commonJS({
           }
           return this.Events.trigger("scheduled", { args: this.args, options: this.options });
         }
-        async doExecute(chained, clearGlobalState, run2, free) {
+        async doExecute(chained, clearGlobalState, run3, free) {
           var error2, eventInfo, passed;
           if (this.retryCount === 0) {
             this._assertStatus("RUNNING");
@@ -9130,10 +9131,10 @@ var require_light = __commonJS({
             }
           } catch (error1) {
             error2 = error1;
-            return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
+            return this._onFailure(error2, eventInfo, clearGlobalState, run3, free);
           }
         }
-        doExpire(clearGlobalState, run2, free) {
+        doExpire(clearGlobalState, run3, free) {
           var error2, eventInfo;
           if (this._states.jobStatus(this.options.id === "RUNNING")) {
             this._states.next(this.options.id);
@@ -9141,9 +9142,9 @@ var require_light = __commonJS({
           this._assertStatus("EXECUTING");
           eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
           error2 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
-          return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
+          return this._onFailure(error2, eventInfo, clearGlobalState, run3, free);
         }
-        async _onFailure(error2, eventInfo, clearGlobalState, run2, free) {
+        async _onFailure(error2, eventInfo, clearGlobalState, run3, free) {
           var retry3, retryAfter;
           if (clearGlobalState()) {
             retry3 = await this.Events.trigger("failed", error2, eventInfo);
@@ -9151,7 +9152,7 @@ var require_light = __commonJS({
               retryAfter = ~~retry3;
               this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
               this.retryCount++;
-              return run2(retryAfter);
+              return run3(retryAfter);
             } else {
               this.doDone(eventInfo);
               await free(this.options, eventInfo);
@@ -9789,17 +9790,17 @@ var require_light = __commonJS({
             }
           }
           _run(index, job, wait) {
-            var clearGlobalState, free, run2;
+            var clearGlobalState, free, run3;
             job.doRun();
             clearGlobalState = this._clearGlobalState.bind(this, index);
-            run2 = this._run.bind(this, index, job);
+            run3 = this._run.bind(this, index, job);
             free = this._free.bind(this, index, job);
             return this._scheduled[index] = {
               timeout: setTimeout(() => {
-                return job.doExecute(this._limiter, clearGlobalState, run2, free);
+                return job.doExecute(this._limiter, clearGlobalState, run3, free);
               }, wait),
               expiration: job.options.expiration != null ? setTimeout(function() {
-                return job.doExpire(clearGlobalState, run2, free);
+                return job.doExpire(clearGlobalState, run3, free);
               }, wait + job.options.expiration) : void 0,
               job
             };
@@ -10341,18 +10342,18 @@ async function resolveEvent(ctx) {
       return done({ base, head: push.after, pull: null, checkSha: push.after, compares: `push to ${ref}: ${why}; comparing the pushed commit ${after} with its parent${base ? ` ${base.slice(0, 7)}` : ""}.` });
     }
     case "workflow_run": {
-      const run2 = parsePayload(WorkflowRunEvent, ctx.payload, eventName).workflow_run;
+      const run3 = parsePayload(WorkflowRunEvent, ctx.payload, eventName).workflow_run;
       if (inputs.prNumber !== null) warnings.push("input pr-number is ignored under workflow_run: the pull request is found from the run's head commit and repository.");
-      const headRepo = run2.head_repository?.full_name ?? null;
+      const headRepo = run3.head_repository?.full_name ?? null;
       if (headRepo === null || headRepo.toLowerCase() !== fullName(repo).toLowerCase()) guardForkCode(eventName, inputs, { number: null, headRepo });
       const api = needApi(ctx, "The workflow_run event");
-      const found = await findPullForHead(api, repo, run2.head_sha, headRepo, run2.head_branch ?? null);
+      const found = await findPullForHead(api, repo, run3.head_sha, headRepo, run3.head_branch ?? null);
       for (const w of found.warnings) warnings.push(w);
-      if (!found.pull) warnings.push(`No open pull request of ${fullName(repo)} has head ${run2.head_sha.slice(0, 7)}${headRepo ? ` from ${headRepo}` : ""}: the report goes to the job summary only.`);
+      if (!found.pull) warnings.push(`No open pull request of ${fullName(repo)} has head ${run3.head_sha.slice(0, 7)}${headRepo ? ` from ${headRepo}` : ""}: the report goes to the job summary only.`);
       if (inputs.mode !== "report") {
         warnings.push("Under workflow_run pairbench is meant to run with mode: report (it reports the results of the pull_request workflow); measuring here builds the run's head.");
       }
-      return done({ base: found.pull?.baseSha ?? null, head: run2.head_sha, pull: found.pull, checkSha: run2.head_sha });
+      return done({ base: found.pull?.baseSha ?? null, head: run3.head_sha, pull: found.pull, checkSha: run3.head_sha });
     }
     case "schedule":
     case "release": {
@@ -25653,14 +25654,14 @@ var NativeCRC64 = (() => {
     missingLibrarySymbols.forEach(missingLibrarySymbol);
     var calledRun;
     dependenciesFulfilled = function runCaller() {
-      if (!calledRun) run2();
+      if (!calledRun) run3();
       if (!calledRun) dependenciesFulfilled = runCaller;
     };
     function stackCheckInit() {
       _emscripten_stack_init();
       writeStackCookie();
     }
-    function run2(args) {
+    function run3(args) {
       args = args || arguments_;
       if (runDependencies > 0) {
         return;
@@ -25718,7 +25719,7 @@ var NativeCRC64 = (() => {
         Module["preInit"].pop()();
       }
     }
-    run2();
+    run3();
     function WrapperObject() {
     }
     WrapperObject.prototype = Object.create(WrapperObject.prototype);
@@ -50608,7 +50609,7 @@ function inWorkspace(workspace, path9) {
 }
 function judgingOf(spec) {
   const minChange = spec.minChange ? { minChange: parseMinChange(actionNaming("min-change"), spec.minChange) } : {};
-  return { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction, ...minChange }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared };
+  return { judge: { alpha: spec.alpha, threshold: spec.threshold, outliers: spec.outliers, correction: spec.correction, ...minChange }, failOn: spec.failOn, allowNothingCompared: spec.allowNothingCompared, gateMetric: spec.gateMetric };
 }
 function readSettings(get, env) {
   const workspace = env["GITHUB_WORKSPACE"] || process.cwd();
@@ -50654,7 +50655,8 @@ function readSettings(get, env) {
     return finish(null, null, {
       judge: { alpha: opt("alpha"), threshold: opt("threshold"), outliers: opt("outliers"), correction: opt("correction"), ...flags["min-change"] !== void 0 ? { minChange: parseMinChange(actionNaming("min-change"), String(flags["min-change"])) } : {} },
       failOn: parseFailOn(actionNaming("fail-on"), opt("fail-on")),
-      allowNothingCompared: opt("allow-nothing-compared") ?? false
+      allowNothingCompared: opt("allow-nothing-compared") ?? false,
+      gateMetric: opt("gate-metric")
     });
   }
   const spec = buildSpec(flags, { cwd: workspace, naming: actionNaming, ...config ? { config } : {} });
@@ -50694,6 +50696,35 @@ function commandEnv(env, token) {
   return out;
 }
 
+// src/action/install-valgrind.ts
+import { execFile } from "node:child_process";
+function run(file, args, env) {
+  return new Promise((resolve5) => {
+    execFile(file, args, { env: { ...env, DEBIAN_FRONTEND: "noninteractive" }, timeout: 6e5, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      const lines = `${stdout}${stderr}`.trim().split("\n");
+      resolve5({ ok: !err, tail: lines[lines.length - 1] ?? "" });
+    });
+  });
+}
+async function counterForAction(spec, env, log2, now = Date.now) {
+  if (!spec.benchmarks.some((b) => b.metrics.includes("instructions"))) return null;
+  const found = await probeCounter(env);
+  if (found) return found;
+  const started = now();
+  log2("Instruction counts: no hardware counter and no valgrind on this runner; installing valgrind (sudo apt-get install -y valgrind)");
+  const install = ["-n", "apt-get", "install", "-y", "-q", "--no-install-recommends", "valgrind"];
+  let got = await run("sudo", install, env);
+  if (!got.ok) {
+    const update3 = await run("sudo", ["-n", "apt-get", "update", "-q"], env);
+    got = update3.ok ? await run("sudo", install, env) : update3;
+  }
+  const seconds2 = ((now() - started) / 1e3).toFixed(1);
+  const counter = got.ok ? await probeCounter(env) : null;
+  if (counter) log2(`Installed valgrind in ${seconds2} s`);
+  else log2(`warning: valgrind could not be installed with sudo apt-get (${seconds2} s): ${got.tail || "no output"}`);
+  return counter;
+}
+
 // src/action/measure.ts
 async function measure(settings, target, env) {
   const spec = settings.spec;
@@ -50703,10 +50734,11 @@ async function measure(settings, target, env) {
   info(settings.mode === "noise" ? `A/A run of ${head}: the noise floor of this machine.` : target.compares ?? `Comparing head ${head} against base ${base ?? "the merge-base with the default branch"}.`);
   const interrupt = onInterrupt((signal) => warning(`${signal}: stopping; the results measured so far are kept.`), { once: true });
   const buildCache = settings.mode === "compare" ? actionBuildCache(spec, settings, env, (l) => info(l)) : void 0;
+  const counter = await counterForAction(spec, env, (l) => info(l));
   try {
     const { results, exitCode } = await (settings.mode === "noise" ? runNoise : runCompare)(
       { ...spec, base: { kind: "git", rev: base }, head: { kind: "git", rev: head }, out: settings.resultsPath, cwd: settings.workspace },
-      { log: (l) => infoUntrusted(l), signal: interrupt.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...buildCache ? { buildCache } : {} }
+      { log: (l) => infoUntrusted(l), signal: interrupt.signal, env: commandEnv(env, settings.token), progress: stepProgress(spec.maxPairs), ...buildCache ? { buildCache } : {}, ...counter ? { counter: () => Promise.resolve(counter) } : {} }
     );
     let appendix = "";
     if (settings.bisect && settings.mode === "compare" && target.pull && results.verdict === "regression" && exitCode !== 130) {
@@ -55617,7 +55649,7 @@ async function loadResults(settings) {
   const names = list.map((f) => relative2(settings.workspace, f) || f);
   const parsed = list.map((f) => readResultsFile(f));
   const merged = parsed.length === 1 ? parsed[0] : mergeResults(parsed, names);
-  return { ...rejudge(merged, { trustRecorded: false, given: settings.judge, failOn: settings.failOn, allowNothingCompared: settings.allowNothingCompared, naming: actionNaming }), files: names };
+  return { ...rejudge(merged, { trustRecorded: false, given: settings.judge, failOn: settings.failOn, allowNothingCompared: settings.allowNothingCompared, gateMetric: settings.gateMetric, naming: actionNaming }), files: names };
 }
 function checkResultsMatch(results, target) {
   const want = target.pull?.headSha ?? (target.event === "workflow_run" ? target.head : null);
@@ -55678,7 +55710,7 @@ async function resolveRevisions(settings, target, log2) {
 }
 
 // src/action/trusted-judging.ts
-var JUDGING_KEYS = ["threshold", "min-change", "allow-nothing-compared", "alpha", "fail-on", "outliers", "correction", "direction", "precision", "min-pairs", "max-pairs", "max-time", "changed-only", "paths-mode", "paths-ignore"];
+var JUDGING_KEYS = ["threshold", "min-change", "allow-nothing-compared", "gate-metric", "alpha", "fail-on", "outliers", "correction", "direction", "precision", "min-pairs", "max-pairs", "max-time", "changed-only", "paths-mode", "paths-ignore"];
 var BENCHMARK_JUDGING_KEYS = ["threshold", "min-change", "direction", "paths"];
 function asDoc(text) {
   if (text === null) return null;
@@ -55804,9 +55836,9 @@ async function reportOutcome(outcome, settings, event, api, env, url2) {
     setFailed(`pairbench could not write its report (${why}); the results file ${settings.resultsPath} holds everything measured.`);
   }
 }
-var run = () => runAction(process.env);
+var run2 = () => runAction(process.env);
 export {
   reportOutcome,
-  run,
+  run2 as run,
   runAction
 };

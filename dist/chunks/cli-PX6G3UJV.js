@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-V5C62DPU.js";
+} from "./chunk-2TWJ5T6W.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
@@ -311,16 +311,30 @@ import { readFileSync } from "node:fs";
 import { basename, resolve as resolve3 } from "node:path";
 var DEBUG_RUNNER_VARIABLE = "PAIRBENCH_DEBUG_RUNNER";
 var BenchmarkScriptSchema = external_exports.strictObject({
-  /** base's value of a run, ms, before noise (wall time and CPU time; plus `overheadMs` for the shell) */
+  /** base's value of a run, ms, before noise (wall time and CPU time; plus `overheadMs` for the shell); with `goBenchmarks`, what starting the process costs */
   baseMs: external_exports.number().positive(),
   /** head's value over base's (1.1: head 10% slower); default 1, an A/A */
   factor: external_exports.number().positive().default(1),
-  /** each run is multiplied by exp(noise × z), z standard normal: the spread of ln(run); default 0 */
+  /** each run is multiplied by exp(noise × z), z standard normal: the spread of ln(run) (with `goBenchmarks`, of a process: all its repetitions); default 0 */
   noise: external_exports.number().min(0).max(1).default(0),
   /** peak memory of a run, MiB, before the factor and noise (`--metric rss`); default 64 */
   rssMiB: external_exports.number().positive().default(64),
   /** a side's runs from its `fromRun`-th (counted from 1, retries too) exit with `exitCode` */
-  fail: external_exports.strictObject({ side: external_exports.enum(["base", "head"]), fromRun: external_exports.number().int().min(1), exitCode: external_exports.number().int().min(1).max(255).default(1) }).optional()
+  fail: external_exports.strictObject({ side: external_exports.enum(["base", "head"]), fromRun: external_exports.number().int().min(1), exitCode: external_exports.number().int().min(1).max(255).default(1) }).optional(),
+  /** Go: each repetition of a process is multiplied by exp(repetitionNoise × z), z standard normal; default 0 */
+  repetitionNoise: external_exports.number().min(0).max(1).optional(),
+  /** pauses a run (Go: a repetition) catches, `perMs` per ms of its length on average (Poisson), each adding `ms` */
+  pauses: external_exports.strictObject({ perMs: external_exports.number().min(0), ms: external_exports.number().min(0) }).optional(),
+  /** a whole process (a run) lands in a slow mode with `probability`, every figure of it multiplied by `factor` */
+  slowMode: external_exports.strictObject({ probability: external_exports.number().min(0).max(1), factor: external_exports.number().positive() }).optional(),
+  /**
+   * `--format go`: the suite's Go benchmarks by name (`BenchmarkParse`), each one iteration's time
+   * (ns, before noise) and head's factor over base's (default: the benchmark's `factor`). A run then
+   * costs `baseMs` (starting the process) and what its repetitions take.
+   */
+  goBenchmarks: external_exports.record(external_exports.string(), external_exports.strictObject({ nsPerOp: external_exports.number().positive(), factor: external_exports.number().positive().optional() })).superRefine((r, ctx) => {
+    for (const key of Object.keys(r)) if (!/^Benchmark/.test(key)) ctx.addIssue({ code: "custom", path: [key], message: `got ${JSON.stringify(key)}; expected a Go benchmark name, starting with Benchmark` });
+  }).optional()
 });
 var RunnerScriptSchema = external_exports.strictObject({
   /** seeds every run's noise; default 1 */
@@ -361,6 +375,36 @@ function readRunnerScript(path, cwd) {
 function normal(rng) {
   return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
 }
+function poisson(mean, rng) {
+  if (mean <= 0) return 0;
+  if (mean > 500) return Math.max(0, Math.round(mean + Math.sqrt(mean) * normal(rng)));
+  const limit = Math.exp(-mean);
+  let k = 0;
+  let p = rng();
+  while (p > limit) {
+    k++;
+    p *= rng();
+  }
+  return k;
+}
+function pausesIn(ms, pauses, rng) {
+  return pauses ? poisson(pauses.perMs * ms, rng) * pauses.ms : 0;
+}
+function modeOf(slow, rng) {
+  return slow && rng() < slow.probability ? slow.factor : 1;
+}
+function goSelects(pattern, name) {
+  const levels = pattern.split("/");
+  const parts = name.split("/");
+  return parts.every((part, i) => i >= levels.length || new RegExp(levels[i]).test(part));
+}
+function goIterations(benchtime, nsPerOp) {
+  const count = /^(\d+)x$/.exec(benchtime ?? "");
+  if (count) return Math.max(1, Number(count[1]));
+  const time = /^(\d+(?:\.\d+)?)(us|ms|s)$/.exec(benchtime ?? "");
+  const ns = time ? Number(time[1]) * (time[2] === "us" ? 1e3 : time[2] === "ms" ? 1e6 : 1e9) : 1e9;
+  return Math.max(1, Math.round(ns / nsPerOp));
+}
 function scriptedRunner(spec, script, opts) {
   const input = `${DEBUG_RUNNER_VARIABLE} ${opts.path}`;
   const names = spec.benchmarks.map((b) => b.name);
@@ -368,13 +412,17 @@ function scriptedRunner(spec, script, opts) {
     if (key !== "*" && !names.includes(key)) throw UsageError.invalid(`${input}: benchmarks`, key, `one of the comparison's benchmarks (${names.map((n) => show(n)).join(", ")}) or "*"`);
   }
   const byCommand = /* @__PURE__ */ new Map();
+  const goSuites = [];
   for (const bench of spec.benchmarks) {
     const entry = script.benchmarks[bench.name] ?? script.benchmarks["*"];
     if (!entry) throw new UsageError(input, `${input}: benchmark ${show(bench.name)} has no entry; expected one under benchmarks, by its name or "*"`);
-    if (bench.format !== "time") throw new UsageError(input, `${input}: benchmark ${show(bench.name)} is --format ${bench.format}; expected --format time, the only format the scripted runner plays`);
+    if (bench.format !== "time" && bench.format !== "go") throw new UsageError(input, `${input}: benchmark ${show(bench.name)} is --format ${bench.format}; expected --format time or go, the formats the scripted runner plays`);
+    if (bench.format === "go" && !entry.goBenchmarks) throw new UsageError(input, `${input}: benchmark ${show(bench.name)} is --format go and its entry has no goBenchmarks; expected the suite's Go benchmarks under goBenchmarks`);
+    if (bench.format !== "go" && entry.goBenchmarks) throw new UsageError(input, `${input}: benchmark ${show(bench.name)} is --format ${bench.format} and its entry has goBenchmarks; expected goBenchmarks only for a --format go suite`);
     if (bench.metrics.includes("instructions")) throw new UsageError(input, `${input}: benchmark ${show(bench.name)} measures instructions; expected wall, cpu or rss, the metrics the scripted runner plays`);
     const run2 = wholeSuite(bench.run).command;
-    if (!byCommand.has(run2)) byCommand.set(run2, { name: bench.name, script: entry, prepare: false });
+    if (bench.format === "go") goSuites.push({ run: run2, name: bench.name, script: entry });
+    else if (!byCommand.has(run2)) byCommand.set(run2, { name: bench.name, script: entry, prepare: false });
     if (bench.prepare && !byCommand.has(bench.prepare)) byCommand.set(bench.prepare, { name: bench.name, script: entry, prepare: true });
   }
   const dirOf = (r) => r.kind === "dir" ? resolve3(spec.cwd, r.dir) : null;
@@ -398,7 +446,8 @@ function scriptedRunner(spec, script, opts) {
       return { ...figures(script.overheadMs), outcome: "ok", exitCode: 0 };
     }
     const side = sideOf(req.cwd);
-    const target = byCommand.get(req.command);
+    const go = byCommand.has(req.command) ? void 0 : goSuites.filter((g) => req.command === g.run || req.command.startsWith(`${g.run} `)).sort((a, b) => b.run.length - a.run.length)[0];
+    const target = go ? { ...go, prepare: false } : byCommand.get(req.command);
     if (!target || !side) {
       return { ...figures(0), outcome: "spawn", exitCode: null, outputTail: `${DEBUG_RUNNER_VARIABLE}: the script plays no run of ${show(req.command)} in ${show(req.cwd)}` };
     }
@@ -423,8 +472,10 @@ function scriptedRunner(spec, script, opts) {
     const k = (counts.get(key) ?? 0) + 1;
     counts.set(key, k);
     const { baseMs, factor, noise: noise2, rssMiB, fail } = target.script;
-    const scale = (side === "head" ? factor : 1) * Math.exp(noise2 * normal(rngFor(script.seed, "run", target.name, side, k)));
-    const wallMs = script.overheadMs + baseMs * scale;
+    const { slowMode, pauses } = target.script;
+    const scale = (side === "head" ? factor : 1) * Math.exp(noise2 * normal(rngFor(script.seed, "run", target.name, side, k))) * (slowMode ? modeOf(slowMode, rngFor(script.seed, "mode", target.name, side, k)) : 1);
+    if (target.script.goBenchmarks) return goRun(req, target.name, target.script, side, k, scale);
+    const wallMs = script.overheadMs + baseMs * scale + (pauses ? pausesIn(baseMs * scale, pauses, rngFor(script.seed, "pauses", target.name, side, k)) : 0);
     if (wallMs > req.timeoutMs) {
       now += req.timeoutMs;
       return { ...figures(req.timeoutMs), outcome: "timeout", exitCode: null, signal: "SIGKILL" };
@@ -432,6 +483,34 @@ function scriptedRunner(spec, script, opts) {
     now += wallMs;
     const result = figures(wallMs, Math.round(rssMiB * 2 ** 20 * scale));
     if (fail && fail.side === side && k >= fail.fromRun) return { ...result, outcome: "exit", exitCode: fail.exitCode, outputTail: `scripted failure: run ${k} of ${side}
+` };
+    return { ...result, outcome: "ok", exitCode: 0 };
+  };
+  const goRun = (req, name, bench, side, k, scale) => {
+    const filter = req.env["PAIRBENCH_FILTER"] ?? ".";
+    const count = Math.max(1, Number(req.env["PAIRBENCH_COUNT"] ?? "1") || 1);
+    const lines = ["goos: linux", "goarch: amd64", "pkg: example.com/scripted"];
+    let ms = script.overheadMs + bench.baseMs * scale;
+    for (const [goName, b] of Object.entries(bench.goBenchmarks)) {
+      if (!goSelects(filter, goName)) continue;
+      const ns = b.nsPerOp * scale * (side === "head" ? (b.factor ?? bench.factor) / bench.factor : 1);
+      const iterations = goIterations(req.env["PAIRBENCH_BENCHTIME"], ns);
+      const rng = rngFor(script.seed, "go", name, goName, side, k);
+      for (let r = 0; r < count; r++) {
+        const lengthMs = iterations * ns * Math.exp((bench.repetitionNoise ?? 0) * normal(rng)) / 1e6;
+        const took = lengthMs + pausesIn(lengthMs, bench.pauses, rng);
+        ms += took + ns / 1e6;
+        lines.push(`${goName}-2	${String(iterations).padStart(10)}	${(took * 1e6 / iterations).toPrecision(6)} ns/op`);
+      }
+    }
+    lines.push("PASS", "ok  	example.com/scripted	0.1s", "");
+    if (ms > req.timeoutMs) {
+      now += req.timeoutMs;
+      return { wallMs: req.timeoutMs, cpuMs: req.timeoutMs, maxRssBytes: null, stdout: "", outputTail: "", signal: "SIGKILL", outcome: "timeout", exitCode: null };
+    }
+    now += ms;
+    const result = { wallMs: ms, cpuMs: ms, maxRssBytes: Math.round(bench.rssMiB * 2 ** 20 * scale), stdout: lines.join("\n"), outputTail: "", signal: null };
+    if (bench.fail && bench.fail.side === side && k >= bench.fail.fromRun) return { ...result, outcome: "exit", exitCode: bench.fail.exitCode, outputTail: `scripted failure: run ${k} of ${side}
 ` };
     return { ...result, outcome: "ok", exitCode: 0 };
   };
@@ -630,7 +709,7 @@ async function noise(argv, io) {
 }
 
 // src/cli/report.ts
-var REPORT_OPTIONS = ["alpha", "threshold", "min-change", "outliers", "correction", "fail-on", "allow-nothing-compared", "markdown", "out", "json", "html"];
+var REPORT_OPTIONS = ["alpha", "threshold", "min-change", "outliers", "correction", "fail-on", "allow-nothing-compared", "gate-metric", "markdown", "out", "json", "html"];
 function help4() {
   const lines = REPORT_OPTIONS.map((name) => [...COMPARE_OPTIONS, HTML_OPTION].find((o) => o.name === name)).map((o) => `  --${o.name}${o.kind === "boolean" ? "" : ` ${o.arg}`}`.padEnd(26) + o.help);
   return `Usage: pairbench report <results.json>... [options]
@@ -662,6 +741,7 @@ async function report(argv, io) {
     given: Object.fromEntries(Object.entries(judging).filter(([, v]) => v !== void 0)),
     failOn,
     allowNothingCompared: flags["allow-nothing-compared"] === true,
+    ...flags["gate-metric"] !== void 0 ? { gateMetric: parseOptionValue("gate-metric", cliNaming("gate-metric"), flags["gate-metric"]) } : {},
     naming: cliNaming
   });
   for (const w of rejudged.warnings) io.stderr.write(`warning: ${w}
