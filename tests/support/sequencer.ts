@@ -24,9 +24,9 @@ import { mulberry32 } from '../../src/stats/prng.ts';
  */
 export const SECONDS: Readonly<Record<string, number>> = {
   'tests/examples/mitata.test.ts': 101,
+  'tests/examples/go.test.ts': 98,
   'tests/examples/catch2.test.ts': 93,
   'tests/examples/vitest.test.ts': 66,
-  'tests/examples/go.test.ts': 58,
   'tests/action/dist.test.ts': 57,
   'tests/hardening/scale.test.ts': 55,
   'tests/examples/pyperf.test.ts': 52,
@@ -34,10 +34,10 @@ export const SECONDS: Readonly<Record<string, number>> = {
   'tests/examples/python-pytest.test.ts': 49,
   'tests/hardening/scale-compare.test.ts': 49,
   'tests/hardening/interrupt-phases.test.ts': 48,
+  'tests/measure/harness-instructions.test.ts': 46,
   'tests/examples/node-bench.test.ts': 26,
   'tests/bisect/bisect.test.ts': 25,
   'tests/action/api-deadlines.test.ts': 24,
-  'tests/measure/harness-instructions.test.ts': 22,
   'tests/examples/rust-cache.test.ts': 20,
   'tests/harness/examples.test.ts': 19,
   'tests/measure/metrics.test.ts': 17,
