@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-2TWJ5T6W.js";
+} from "./chunk-Y6UJZEWN.js";
 import {
   BearerCredentialHandler,
   HttpClient,

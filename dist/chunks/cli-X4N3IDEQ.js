@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-2TWJ5T6W.js";
+} from "./chunk-Y6UJZEWN.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
