@@ -51,11 +51,12 @@ describe('examples, compared end to end', () => {
   goCounted.it('go-suite timed and counted per benchmark (--metric wall,instructions): the checksum\'s extra work is a regression of its instructions, the sorts\' counts are unchanged', () => {
     const ex = copyExample('go-suite');
     const file = join(ex.dir, 'counts.json');
-    // valgrind whatever the machine has, as on GitHub's runners, and 8 ms of each benchmark's work
+    // niced: valgrind's long runs would otherwise take their core from an example timed on it at
+    // once (Catch2's pairs spread by 52% beside it). valgrind whatever the machine has, as on GitHub's runners, and 8 ms of each benchmark's work
     // per counted run (--count-work), to keep the test within its share of CI's time. Eight pairs:
     // counts barely vary, and eight let Holm's correction over six rows (three times, three
     // counts) reach alpha
-    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms -test.cpu 1', '--format', 'go', '--metric', 'wall,instructions', '--count-work', '8ms', '--threshold', '0.5%', '--min-pairs', '8', '--max-pairs', '8', '--max-time', EXAMPLE_LIMITS.maxTime, '--out', file, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore(), env: { PAIRBENCH_INSTRUCTIONS: 'valgrind' } });
+    const res = pairbench(['compare', '--base-dir', ex.base, '--head-dir', ex.head, '--build', 'go test -c -trimpath -o build/bench.test .', '--run', './build/bench.test -test.run "^$" -test.bench {filter} -test.benchtime 20ms -test.cpu 1', '--format', 'go', '--metric', 'wall,instructions', '--count-work', '8ms', '--threshold', '0.5%', '--min-pairs', '8', '--max-pairs', '8', '--max-time', EXAMPLE_LIMITS.maxTime, '--out', file, '--quiet'], { timeoutMs: EXAMPLE_LIMITS.processMs, core: ownCore(), nice: 10, env: { PAIRBENCH_INSTRUCTIONS: 'valgrind' } });
     expect(res.status, res.stdout + res.stderr).toBe(1);
     const byName = new Map(readResults(file).benchmarks.map((b) => [b.name, b]));
     const checksum = byName.get('BenchmarkChecksum (instructions)')!;
