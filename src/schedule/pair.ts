@@ -169,18 +169,8 @@ async function countSide(ctx: MeasureContext, unit: PairingUnit, side: Side): Pr
 }
 
 /** countSide, retrying a failed run as measureSide does; null when the job stopped. */
-async function countSideRetrying(ctx: MeasureContext, unit: PairingUnit, side: Side): Promise<RowSample[] | null> {
-  for (;;) {
-    try {
-      const samples = await countSide(ctx, unit, side);
-      unit.job.consecutiveFailures[side] = 0;
-      return samples;
-    } catch (err) {
-      if (!(err instanceof RunFailure)) throw err;
-      if (aborted(ctx)) return null;
-      if (!countFailure(ctx, unit.job, err)) return null;
-    }
-  }
+function countSideRetrying(ctx: MeasureContext, unit: PairingUnit, side: Side): Promise<RowSample[] | null> {
+  return retrying(ctx, unit.job, side, () => countSide(ctx, unit, side));
 }
 
 /** Before a side's run: its program a fresh copy of itself (`--fresh-copy`), not timed. */
@@ -233,16 +223,21 @@ export function countFailure(ctx: MeasureContext, job: Job, err: RunFailure): bo
 }
 
 /** Runs one side, retrying a failed run, so a flaky command does not end the comparison; null when the job stopped. */
-export async function measureSide(ctx: MeasureContext, target: Target, side: Side): Promise<RowSample[] | null> {
+export function measureSide(ctx: MeasureContext, target: Target, side: Side): Promise<RowSample[] | null> {
+  return retrying(ctx, target.job, side, () => runSide(ctx, target, side));
+}
+
+/** One side's attempt, made again after a retriable failure (countFailure); null when the job stopped. */
+async function retrying(ctx: MeasureContext, job: Job, side: Side, attempt: () => Promise<RowSample[]>): Promise<RowSample[] | null> {
   for (;;) {
     try {
-      const samples = await runSide(ctx, target, side);
-      target.job.consecutiveFailures[side] = 0;
+      const samples = await attempt();
+      job.consecutiveFailures[side] = 0;
       return samples;
     } catch (err) {
       if (!(err instanceof RunFailure)) throw err;
       if (aborted(ctx)) return null;
-      if (!countFailure(ctx, target.job, err)) return null;
+      if (!countFailure(ctx, job, err)) return null;
     }
   }
 }
