@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-X4N3IDEQ.js")).run();
+  (await import("./chunks/cli-4M4TVPII.js")).run();
 }

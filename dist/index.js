@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-XA6EEV4U.js");
+  const { runAction } = await import("./chunks/steps-7TTJTTBA.js");
   await runAction();
 }

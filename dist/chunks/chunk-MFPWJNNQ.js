@@ -46238,18 +46238,8 @@ ${run.outputTail}`) ?? null;
   }
   return out;
 }
-async function countSideRetrying(ctx, unit, side) {
-  for (; ; ) {
-    try {
-      const samples = await countSide(ctx, unit, side);
-      unit.job.consecutiveFailures[side] = 0;
-      return samples;
-    } catch (err) {
-      if (!(err instanceof RunFailure)) throw err;
-      if (aborted3(ctx)) return null;
-      if (!countFailure(ctx, unit.job, err)) return null;
-    }
-  }
+function countSideRetrying(ctx, unit, side) {
+  return retrying(ctx, unit.job, side, () => countSide(ctx, unit, side));
 }
 function refreshProgram(ctx, target, side) {
   ctx.freshCopy?.(target.job.bench.run, (side === "base" ? ctx.base : ctx.head).dir);
@@ -46291,16 +46281,19 @@ function countFailure(ctx, job, err) {
   ctx.log(`error: ${job.bench.name}: ${job.failure.message}`);
   return false;
 }
-async function measureSide(ctx, target, side) {
+function measureSide(ctx, target, side) {
+  return retrying(ctx, target.job, side, () => runSide(ctx, target, side));
+}
+async function retrying(ctx, job, side, attempt) {
   for (; ; ) {
     try {
-      const samples = await runSide(ctx, target, side);
-      target.job.consecutiveFailures[side] = 0;
+      const samples = await attempt();
+      job.consecutiveFailures[side] = 0;
       return samples;
     } catch (err) {
       if (!(err instanceof RunFailure)) throw err;
       if (aborted3(ctx)) return null;
-      if (!countFailure(ctx, target.job, err)) return null;
+      if (!countFailure(ctx, job, err)) return null;
     }
   }
 }

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-Y6UJZEWN.js";
+} from "./chunk-MFPWJNNQ.js";
 import {
   BearerCredentialHandler,
   HttpClient,

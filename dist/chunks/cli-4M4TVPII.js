@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-Y6UJZEWN.js";
+} from "./chunk-MFPWJNNQ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
