@@ -24,7 +24,6 @@ import { mulberry32 } from '../../src/stats/prng.ts';
  */
 export const SECONDS: Readonly<Record<string, number>> = {
   'tests/examples/mitata.test.ts': 101,
-  'tests/examples/go.test.ts': 98,
   'tests/examples/catch2.test.ts': 93,
   'tests/examples/vitest.test.ts': 66,
   'tests/action/dist.test.ts': 57,
@@ -34,7 +33,7 @@ export const SECONDS: Readonly<Record<string, number>> = {
   'tests/examples/python-pytest.test.ts': 49,
   'tests/hardening/scale-compare.test.ts': 49,
   'tests/hardening/interrupt-phases.test.ts': 48,
-  'tests/measure/harness-instructions.test.ts': 46,
+  'tests/examples/go.test.ts': 43,
   'tests/examples/node-bench.test.ts': 26,
   'tests/bisect/bisect.test.ts': 25,
   'tests/action/api-deadlines.test.ts': 24,
