@@ -413,15 +413,19 @@ function ask<T>(worker: Worker, message: unknown): Promise<T> {
   });
 }
 
-/** Whole suites through the schedule (bench/lib/calibrate-suites.ts), in chunks over the workers. */
-async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobResult[]> {
-  const chunks: SuiteJob[] = [];
+/**
+ * Jobs of many trials split into chunks of at most 25 (each chunk its own seed) and run over the
+ * workers, or here when there is one; `run` is the job's function, which a worker also calls
+ * (the message handler at the end of this file). The chunks of a job are put back together by `same`.
+ */
+async function runChunked<J extends { trials: number; seed: number }, R extends J & { results: unknown[] }>(jobs: J[], workers: number, run: (job: J) => Promise<R>, same: (a: J, b: J) => boolean): Promise<Array<J & { results: R['results'] }>> {
+  const chunks: J[] = [];
   for (const j of jobs) {
     const parts = Math.max(1, Math.ceil(j.trials / 25));
     for (let p = 0; p < parts; p++) chunks.push({ ...j, trials: Math.min(25, j.trials - p * 25), seed: j.seed * 1009 + p });
   }
-  const done: SuiteJobResult[] = [];
-  if (workers <= 1) for (const c of chunks) done.push(await runSuiteJob(c));
+  const done: R[] = [];
+  if (workers <= 1) for (const c of chunks) done.push(await run(c));
   else {
     let next = 0;
     await Promise.all(
@@ -431,7 +435,7 @@ async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobRes
           for (;;) {
             const i = next++;
             if (i >= chunks.length) break;
-            done.push(await ask<SuiteJobResult>(worker, chunks[i]));
+            done.push(await ask<R>(worker, chunks[i]));
           }
         } finally {
           await worker.terminate();
@@ -439,43 +443,21 @@ async function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobRes
       }),
     );
   }
-  const key = (j: SuiteJob) => `${j.change}|${j.allocation}|${j.alpha}|${j.noise?.join('-') ?? ''}|${j.changed ?? ''}`;
   return jobs.map((j) => {
-    const parts = done.filter((d) => key(d) === key(j));
+    const parts = done.filter((d) => same(d, j));
     return { ...j, trials: parts.reduce((n, d) => n + d.trials, 0), results: parts.flatMap((d) => d.results) };
   });
 }
 
+/** Whole suites through the schedule (bench/lib/calibrate-suites.ts), in chunks over the workers. */
+function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobResult[]> {
+  const key = (j: SuiteJob) => `${j.change}|${j.allocation}|${j.alpha}|${j.noise?.join('-') ?? ''}|${j.changed ?? ''}`;
+  return runChunked(jobs, workers, runSuiteJob, (a, b) => key(a) === key(b));
+}
+
 /** Designed Go suites through the engine (bench/lib/calibrate-designs.ts), in chunks over the workers. */
-async function runDesigns(jobs: DesignJob[], workers: number): Promise<DesignJobResult[]> {
-  const chunks: DesignJob[] = [];
-  for (const j of jobs) {
-    const parts = Math.max(1, Math.ceil(j.trials / 25));
-    for (let p = 0; p < parts; p++) chunks.push({ ...j, trials: Math.min(25, j.trials - p * 25), seed: j.seed * 1009 + p });
-  }
-  const done: DesignJobResult[] = [];
-  if (workers <= 1) for (const c of chunks) done.push(await runDesignJob(c));
-  else {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: workers }, async () => {
-        const worker = new Worker(new URL(import.meta.url), { workerData: { worker: true } });
-        try {
-          for (;;) {
-            const i = next++;
-            if (i >= chunks.length) break;
-            done.push(await ask<DesignJobResult>(worker, chunks[i]));
-          }
-        } finally {
-          await worker.terminate();
-        }
-      }),
-    );
-  }
-  return jobs.map((j) => {
-    const parts = done.filter((d) => d.model === j.model);
-    return { ...j, trials: parts.reduce((n, d) => n + d.trials, 0), results: parts.flatMap((d) => d.results) };
-  });
+function runDesigns(jobs: DesignJob[], workers: number): Promise<DesignJobResult[]> {
+  return runChunked(jobs, workers, runDesignJob, (a, b) => a.model === b.model);
 }
 
 /** The section of designed Go suites through the engine, and its targets. */

@@ -73,7 +73,7 @@ import { designSummary } from '../src/report/designs-note.ts';
 import type { Results } from '../src/results/schema.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
 import { must, run, writableCopy, type Ran } from './lib/proc.ts';
-import { FRESH_CALIBRATION_FACTOR, isFresh, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
+import { FRESH_CALIBRATION_FACTOR, GO_SPIN, isFresh, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
 import { lastVerdictMs, watchPairs } from './lib/verdict-time.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
 import { shellQuote } from '../src/report/replay.ts';
@@ -181,19 +181,6 @@ interface SuiteSetup {
 }
 
 // --- the suites ---------------------------------------------------------------------------------
-
-const GO_SPIN = `
-var pairbenchSink int
-
-// pairbenchSpin is the injected slowdown: fixed busy work per call.
-func pairbenchSpin(n int) {
-	x := pairbenchSink
-	for i := 0; i < n; i++ {
-		x += i ^ (x >> 3)
-	}
-	pairbenchSink = x
-}
-`;
 
 /** The Go patch: `parseRawNumber` (parser.go) does `spin` extra steps per call (count: counts its calls instead). */
 function patchGo(dir: string, spin: number, count = false): void {

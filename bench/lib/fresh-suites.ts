@@ -234,7 +234,8 @@ export function spinBlock(family: FreshSuite['family'], spin: number, indent = '
   }
 }
 
-const GO_SPIN = `
+/** The Go function the slowed heads call (fresh suites and the tuned Go suite, bench/suites.ts): fixed busy work per call. */
+export const GO_SPIN = `
 var pairbenchSink int
 
 // pairbenchSpin is the injected slowdown: fixed busy work per call.

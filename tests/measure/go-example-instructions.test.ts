@@ -1,8 +1,7 @@
 /**
  * The Go example counted per benchmark under valgrind (--metric wall,instructions). Apart from the
- * example tests (tests/examples/), which time their runs: valgrind's long runs on a core an example
- * is timed on spread that example's pairs by 50-80%, so this file is not among the examples that
- * run first (tests/support/sequencer.ts), and its runs are niced.
+ * example tests (tests/examples/), which time their runs, and niced: valgrind's long runs take a
+ * core only when the files beside it leave one idle (tests/support/sequencer.ts starts it first).
  */
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';

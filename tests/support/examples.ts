@@ -16,7 +16,8 @@
  *   Markdown report;
  * - the slowed benchmark is a `regression`, its change at least 25%: every test runs it with
  *   twice the work in head (`slowFurther`; the Python, Catch2 and benchmark.js examples already
- *   do twice the work, the others 15%, which their READMEs show). On a busy 2-core machine the
+ *   do twice the work, the others 15%, which their READMEs show), Catch2 four times (its mean
+ *   follows a slowed stretch of a process: tests/examples/catch2.test.ts). On a busy 2-core machine the
  *   pairs spread by a few percent, single pairs now and then land 15-45% off, and a CPython
  *   process can run a whole session 1.7 times slower than the next: a pair in which head, doing
  *   twice the work, runs faster than base needs base slowed by more than that, and the slowed
@@ -42,8 +43,11 @@
  * (`EXAMPLE_LIMITS`). Each example test file runs bound to the core its worker is given (`ownCore`), as each
  * would have a runner of its own in a project's CI.
  */
-import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { BenchmarkResult } from '../../src/results/schema.ts';
@@ -110,11 +114,52 @@ export function ownCore(env: NodeJS.ProcessEnv = process.env): number | null {
   return cpus[((Number.isInteger(pool) && pool > 0 ? pool : 1) - 1) % cpus.length]!;
 }
 
+/**
+ * Build products of an example that hold none of its benchmarked code and are the same in base and
+ * head: Catch2 v2's implementation and main (`catch_main.cc`, header-only Catch2 compiled into one
+ * object), whose compilation took 18 s of CPU per revision, more than the test's measuring. Each is
+ * compiled once per machine by the example's own Makefile, kept in the user's cache folder under
+ * the hash of what it is made from (as `.ci/run` keeps cargo's target folder), and put into both
+ * copies, newer than its source, so that the build (`make`) still links every revision but does
+ * not compile it again.
+ */
+const PREBUILT: Readonly<Record<string, ReadonlyArray<{ source: string; product: string }>>> = {
+  'catch2-suite': [{ source: 'catch_main.cc', product: 'build/catch_main.o' }],
+};
+
+/** The cached product of `source` for the example's `side` folder, compiled there by `make <product>` when not yet cached. */
+function prebuilt(side: string, source: string, product: string): string {
+  const compiler = spawnSync('sh', ['-c', '${CXX:-g++} --version; pkg-config --modversion catch2-with-main 2>/dev/null'], { encoding: 'utf8' }).stdout;
+  const key = createHash('sha256').update(readFileSync(join(side, source))).update(readFileSync(join(side, 'Makefile'))).update(compiler).digest('hex').slice(0, 16);
+  const cached = join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'pairbench', 'test-prebuilt', key, basename(product));
+  if (existsSync(cached)) return cached;
+  const work = tempDir();
+  cpSync(side, work, { recursive: true });
+  const made = spawnSync('make', [product], { cwd: work, encoding: 'utf8' });
+  expect(made.status, `make ${product}: ${made.stdout}${made.stderr}`).toBe(0);
+  mkdirSync(dirname(cached), { recursive: true });
+  // renamed into place whole, so that a test running at once never reads half a file
+  const partial = `${cached}.${process.pid}`;
+  cpSync(join(work, product), partial);
+  renameSync(partial, cached);
+  return cached;
+}
+
 /** A fresh copy of an example, so builds never write into the repository. */
 export function copyExample(name: string): { base: string; head: string; dir: string } {
   const dir = tempDir();
   cpSync(join(ROOT, 'examples', name, 'base'), join(dir, 'base'), { recursive: true, filter: (src) => !/\/(build|\.benchmarks|__pycache__)$/.test(src) });
   cpSync(join(ROOT, 'examples', name, 'head'), join(dir, 'head'), { recursive: true, filter: (src) => !/\/(build|\.benchmarks|__pycache__)$/.test(src) });
+  for (const { source, product } of PREBUILT[name] ?? []) {
+    const cached = prebuilt(join(dir, 'base'), source, product);
+    const past = new Date(Date.now() - 60_000);
+    for (const side of [join(dir, 'base'), join(dir, 'head')]) {
+      expect(readFileSync(join(side, source)).equals(readFileSync(join(dir, 'base', source))), `${name}: ${source} differs between base and head`).toBe(true);
+      mkdirSync(dirname(join(side, product)), { recursive: true });
+      cpSync(cached, join(side, product));
+      utimesSync(join(side, source), past, past);
+    }
+  }
   // a JavaScript example's npm packages are installed once, beside base/ and head/
   const packages = join(ROOT, 'examples', name, 'node_modules');
   if (existsSync(packages)) symlinkSync(packages, join(dir, 'node_modules'));
