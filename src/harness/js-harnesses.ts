@@ -108,6 +108,15 @@ function nodeBenchFilter(names: readonly string[]): string {
 
 const noAutoFlag = (): null => null;
 
+/**
+ * Why no JavaScript format's benchmarks are counted one by one: V8 compiles a benchmark while it
+ * runs, in tiers and on threads of its own, when its counters and timers say so, so what a fixed
+ * loop executes differs from run to run (docs/measuring.md, "Instruction counts per benchmark",
+ * gives the spread measured under valgrind, with and without `--single-threaded --predictable`).
+ */
+const V8_UNCOUNTED = 'V8 compiles a benchmark while it runs, when its own counters and timers say so, and a fixed loop\'s instructions per iteration spread by {V8_PLAIN} from run to run under valgrind ({V8_PREDICTABLE} with --single-threaded --predictable), beyond what a count can judge; expected --metric wall';
+
+
 /** vitest's `-t` (`--testNamePattern`), a RegExp over the test's full name; `{file}` its file filter. */
 export const vitestHarness: Harness<'vitest'> = {
   format: 'vitest',
@@ -117,7 +126,7 @@ export const vitestHarness: Harness<'vitest'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: vitestErrors, reportFile: vitestReportFile, package: 'vitest' },
-  counting: null,
+  counting: { uncounted: `vitest's bench (tinybench) runs each benchmark for a time, and its iterations are options of the benchmark code, not flags; ${V8_UNCOUNTED}` },
 };
 
 /** mitata's `filter`, a RegExp over each `bench()`'s name, which the bench script passes on. */
@@ -129,7 +138,7 @@ export const mitataHarness: Harness<'mitata'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: mitataErrors, package: 'mitata' },
-  counting: null,
+  counting: { uncounted: `mitata runs each benchmark for a time set in the benchmark code, with no flag for a fixed iteration count; ${V8_UNCOUNTED}` },
 };
 
 /** benchmark.js's filter, which the bench script applies itself: the names anchored. */
@@ -141,7 +150,7 @@ export const benchmarkjsHarness: Harness<'benchmarkjs'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: () => [], package: 'benchmark' },
-  counting: null,
+  counting: { uncounted: `benchmark.js runs each benchmark for a time (maxTime, minSamples in the benchmark code), with no flag for a fixed iteration count; ${V8_UNCOUNTED}` },
 };
 
 /** node:bench's `--bench-name-pattern`, a RegExp over the benchmark's name path joined by spaces. */
@@ -153,5 +162,5 @@ export const nodeBenchHarness: Harness<'node-bench'> = {
   advice: noAdvice,
   toolchains: ['node'],
   failure: { errors: nodeBenchErrors },
-  counting: null,
+  counting: { uncounted: `node:bench fixes a run's samples (--bench-samples, --bench-warmup), but ${V8_UNCOUNTED}` },
 };

@@ -89,6 +89,16 @@ export function selectBenchmarks(command: string, format: HarnessFormat, names: 
   return { command: `${selected}${sized.command}`, env: { ...env, ...sized.env } };
 }
 
+/**
+ * `command` with `text` right after its first selection placeholder (`{benchmark}`, `{filter}`, as
+ * quoted), so that flags follow the selected names whatever the command does after them; null when
+ * it has none.
+ */
+export function afterSelection(command: string, text: string): string | null {
+  const at = /(['"]?)\{(?:filter|benchmark)\}\1/.exec(command);
+  return at === null ? null : `${command.slice(0, at.index + at[0].length)}${text}${command.slice(at.index + at[0].length)}`;
+}
+
 /** The anchored filter expression that matches exactly `names` in this format's filter syntax. */
 export function filterFor(format: HarnessFormat, names: readonly string[]): string {
   return (harnessOf(format).select ?? BY_NAMES).filter(names);

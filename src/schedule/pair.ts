@@ -6,7 +6,7 @@
  */
 import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
-import { harnessOf } from '../harness/registry.ts';
+import { countingRule, harnessOf } from '../harness/registry.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { COUNT_UNIT, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
 import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
@@ -138,14 +138,14 @@ async function countSide(ctx: MeasureContext, unit: PairingUnit, side: Side): Pr
   const job = unit.job;
   const bench = job.bench;
   const format = bench.format as HarnessFormat;
-  const rule = harnessOf(format).counting!;
+  const rule = countingRule(format)!;
   const dir = (side === 'base' ? ctx.base : ctx.head).dir;
   const prefix = ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1;
   const out: RowSample[] = [];
   for (const name of unit.select ?? []) {
     const n = unit.countIterations?.[name] ?? countIterations(ctx.counter!, rule.setupIterations, null);
-    const runs = countedRuns(rule, ctx.counter!, bench.run, selectBenchmarks(bench.run, format, [name]), ctx.env, n);
-    if (runs === null) throw new RunFailure(side, 'exit', `instruction counts per benchmark append the iteration count to the run command, which is not one simple command`, null, false);
+    const runs = countedRuns(rule, ctx.counter!, bench.run, (command) => selectBenchmarks(command, format, [name]), ctx.env, n);
+    if (runs === null) throw new RunFailure(side, 'exit', rule.flagsAt === 'end' ? 'instruction counts per benchmark append the iteration count to the run command, which is not one simple command' : 'instruction counts per benchmark put the iteration count right after the run command\'s {benchmark} placeholder, and it has none', null, false);
     const counted: number[] = [];
     for (const r of runs) {
       if (bench.prepare) {
