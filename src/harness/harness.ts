@@ -158,11 +158,11 @@ export interface CountingRule {
   valgrindEnv(env: Record<string, string | undefined>): Record<string, string>;
   /**
    * Where `runFor`'s flags go: `end`, after the whole command (Go, Google Benchmark: one simple
-   * command, whose flag parser takes the last of a flag); `selection`, right after the run's
-   * selection placeholder (`{benchmark}`, `{filter}`), so that a command that goes on after its
-   * program's arguments (`... {benchmark} >&2 && cat build/bench.json`) is sized too: Python's
-   * argparse, which pyperf and pytest read their flags with, takes options among the positional
-   * arguments, and the last of a flag.
+   * command, whose flag parser takes the last of a flag); `selection`, at the end of the simple
+   * command that holds the run's selection placeholder (`{benchmark}`), before what the shell does
+   * next (`>&2 && cat build/bench.json`), so that such a command is sized too and the flags come
+   * after the command's own: Python's argparse, which pyperf and pytest read their flags with,
+   * takes the last of a flag (select.ts, `appendToSelected`).
    */
   readonly flagsAt: 'end' | 'selection';
   /** Why a counted run's output shows the harness cannot run a fixed count (an older Google Benchmark), or null. */

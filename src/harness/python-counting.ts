@@ -2,9 +2,9 @@
  * How a pyperf or pytest-benchmark benchmark runs a fixed number of iterations, so that its
  * instructions can be counted per iteration (`--metric instructions`; harness.ts, `CountingRule`;
  * docs/measuring.md, "Instruction counts per benchmark"). Both read their flags with Python's
- * argparse, which takes options among the positional arguments and the last of a flag: the flags go
- * right after the `{benchmark}` placeholder, so that a command that goes on after it
- * (`>&2 && cat build/bench.json`) is sized too, and they override the command's own.
+ * argparse, which takes the last of a flag: the flags end the simple command that holds the
+ * `{benchmark}` placeholder, before what the shell does next (`>&2 && cat build/bench.json`), and
+ * override the command's own.
  */
 import type { CountingRule } from './harness.ts';
 

@@ -13,7 +13,7 @@
  * valgrind, which runs code tens of times slower (docs/statistics.md, "Instruction counts per benchmark").
  */
 import type { CountingRule, Selection } from '../harness/harness.ts';
-import { afterSelection } from '../harness/select.ts';
+import { appendToSelected } from '../harness/select.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 
 /** The benchmark's own work in one counted run, ms: short under valgrind (about 50× slower), longer under perf, which costs nothing. */
@@ -45,8 +45,8 @@ export function perIteration(countN: number, countM: number, n: number, m: numbe
 
 /**
  * The two counted runs of one benchmark: the run of `command` narrowed to the benchmark (`select`,
- * select.ts), with the rule's flags for N and for M iterations after the whole command or right
- * after its selection placeholder (`CountingRule.flagsAt`), and the environment each needs; null
+ * select.ts), with the rule's flags for N and for M iterations after the whole command or at the
+ * end of the simple command that holds its selection placeholder (`CountingRule.flagsAt`), and the environment each needs; null
  * when the command cannot take the flags (not one simple command; no placeholder).
  */
 export function countedRuns(rule: CountingRule, counter: InstructionCounter, command: string, select: (command: string) => Selection, env: Record<string, string | undefined>, n: number): Array<{ iterations: number; command: string; env: Record<string, string | undefined> }> | null {
@@ -59,7 +59,7 @@ export function countedRuns(rule: CountingRule, counter: InstructionCounter, com
       const selected = select(command);
       run = { command: `${selected.command}${flags.command}`, env: selected.env };
     } else {
-      const sized = afterSelection(command, flags.command);
+      const sized = appendToSelected(command, flags.command);
       if (sized === null) return null;
       run = select(sized);
     }

@@ -1,7 +1,7 @@
 /** N for a counted run, the count per iteration, and the two counted runs of a benchmark (src/schedule/count-runs.ts). */
 import { describe, expect, it } from 'vitest';
 import { countingRule, harnessOf } from '../../src/harness/registry.ts';
-import { selectBenchmarks } from '../../src/harness/select.ts';
+import { appendToSelected, selectBenchmarks } from '../../src/harness/select.ts';
 import { countedRuns, countIterations, perIteration } from '../../src/schedule/count-runs.ts';
 
 describe('countIterations', () => {
@@ -50,7 +50,7 @@ describe('countedRuns', () => {
   it('a command that is not one simple command cannot be counted', () => {
     expect(countedRuns(countingRule('go')!, 'valgrind', 'cd x && ./b.test', (c) => ({ command: c, env: {} }), {}, 12)).toBeNull();
   });
-  it('pyperf: its worker alone, --loops N once with no warm-up, right after {benchmark} so the command may go on; under valgrind a fixed hash seed, unless the run sets its own', () => {
+  it('pyperf: its worker alone, --loops N once with no warm-up, ending the simple command that holds {benchmark}, so the command may go on; under valgrind a fixed hash seed, unless the run sets its own', () => {
     const cmd = "rm -f build/bench.json && python3 bench.py --quiet --output build/bench.json '{benchmark}' >&2 && cat build/bench.json";
     const runs = countedRuns(countingRule('pyperf')!, 'valgrind', cmd, (c) => selectBenchmarks(c, 'pyperf', ['sort_10000']), {}, 41)!;
     expect(runs.map((r) => r.iterations)).toEqual([41, 1]);
@@ -65,7 +65,7 @@ describe('countedRuns', () => {
     const runs = countedRuns(countingRule('pytest-benchmark')!, 'valgrind', cmd, (c) => selectBenchmarks(c, 'pytest-benchmark', ['test_k.py::test_sort']), {}, 30)!;
     expect(runs.map((r) => r.iterations)).toEqual([30, 1]);
     expect(runs[0]!.command).toBe(
-      'python3 -m pytest -q "$PAIRBENCH_BENCHMARK_1" --benchmark-enable --benchmark-min-rounds="$PAIRBENCH_ROUNDS" --benchmark-max-time=0 --benchmark-min-time=0 --benchmark-calibration-precision=-1 --benchmark-warmup=off --benchmark-timer=time.perf_counter --benchmark-json=.benchmarks/run.json >&2 && cat .benchmarks/run.json',
+      'python3 -m pytest -q "$PAIRBENCH_BENCHMARK_1" --benchmark-json=.benchmarks/run.json --benchmark-enable --benchmark-min-rounds="$PAIRBENCH_ROUNDS" --benchmark-max-time=0 --benchmark-min-time=0 --benchmark-calibration-precision=-1 --benchmark-warmup=off --benchmark-timer=time.perf_counter >&2 && cat .benchmarks/run.json',
     );
     expect(runs[0]!.env).toMatchObject({ PAIRBENCH_ROUNDS: '30', PYTHONHASHSEED: '0' });
   });
@@ -78,5 +78,16 @@ describe('countedRuns', () => {
       const counting = harnessOf(f).counting;
       expect('uncounted' in counting && /expected --/.test(counting.uncounted), f).toBe(true);
     }
+  });
+});
+
+describe('appendToSelected', () => {
+  it('ends the simple command that holds the placeholder, before the next operator or redirection, quotes and descriptors minded', () => {
+    expect(appendToSelected('python3 b.py {benchmark}', ' -x')).toBe('python3 b.py {benchmark} -x');
+    expect(appendToSelected("python3 b.py '{benchmark}' --loops 4 >&2 && cat o.json", ' -x')).toBe("python3 b.py '{benchmark}' --loops 4 -x >&2 && cat o.json");
+    expect(appendToSelected('pytest {benchmark} -k "a && b | c > d" 2>err.txt; echo', ' -x')).toBe('pytest {benchmark} -k "a && b | c > d" -x 2>err.txt; echo');
+    expect(appendToSelected('pytest {benchmark} --name=a\\;b|tee o', ' -x')).toBe('pytest {benchmark} --name=a\\;b -x |tee o');
+    expect(appendToSelected('cd x && pytest {benchmark} --out f2>x', ' -x')).toBe('cd x && pytest {benchmark} --out f2 -x >x');
+    expect(appendToSelected('python3 b.py', ' -x')).toBeNull();
   });
 });
