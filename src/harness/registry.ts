@@ -131,7 +131,7 @@ const hyperfineHarness: Harness<'hyperfine'> = {
   advice: noAdvice,
   toolchains: null,
   failure: null,
-  counting: { uncounted: 'hyperfine times whole commands, with no benchmark to run a fixed number of times; expected --format time --metric instructions, which counts the whole command' },
+  counting: { uncounted: 'hyperfine times whole commands, with no benchmark to run a fixed number of times; expected --metric wall, or --format time --metric instructions, which counts the whole command' },
 };
 const jmhHarness: Harness<'jmh'> = {
   format: 'jmh',

@@ -6,6 +6,7 @@
  */
 import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
+import { isSimpleCommand } from '../harness/filter-text.ts';
 import { countingRule, harnessOf } from '../harness/registry.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { COUNT_UNIT, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
@@ -152,7 +153,7 @@ async function countSide(ctx: MeasureContext, unit: PairingUnit, side: Side): Pr
         const prep = (await ctx.runner([{ cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, command: bench.prepare, captureStdout: false, stopOnFailure: true, ...(ctx.signal ? { signal: ctx.signal } : {}) }]))[0]!;
         if (prep.outcome !== 'ok') interpret(ctx, { job, select: [name] }, side, prep, prep);
       }
-      const req: RunRequest = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter!, countInside: true, ...(bench.shell ? { shell: bench.shell } : {}), ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
+      const req: RunRequest = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter!, countInside: isSimpleCommand(r.command), ...(bench.shell ? { shell: bench.shell } : {}), ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
       const run = (await ctx.runner([req]))[0]!;
       const refused = rule.refusal?.(`${run.stdout}\n${run.outputTail}`) ?? null;
       if (refused !== null) throw new RunFailure(side, 'exit', refused, run, false);

@@ -3,7 +3,8 @@
  * runs' sizing, run for real, calls the benchmark exactly N times (pyperf) or N + 2 times
  * (pytest-benchmark), for N and for M, whatever the command's own options and however fast the
  * benchmark; and end to end through the CLI under valgrind, a pyperf benchmark whose pure loop does
- * 10% more rounds counts 10% more instructions per iteration (tests/fixtures/python-counting).
+ * 10% more rounds counts 10% more instructions per iteration, less the call's own share
+ * (tests/fixtures/python-counting).
  * Nothing depends on timing: the calls are counted in a file, and the counts are properties of
  * the interpreter and the loop.
  */
@@ -76,19 +77,22 @@ counted.describe('pyperf instruction counts per benchmark, end to end under valg
     }
   });
 
-  it('a loop of 10% more rounds counts +10% per iteration (within 0.3%), with the worker\'s start and pyperf\'s set-up subtracted', () => {
+  it('a loop of 10% more rounds counts 10% more per iteration, less the call\'s own 0.2%, with the worker\'s start and pyperf\'s set-up subtracted', () => {
     const file = join(dir, 'counts.json');
     const run = `rm -f out.json && ${python()} bench.py --quiet --processes 1 --values 1 --warmups 0 --output out.json {benchmark} >&2 && cat out.json`;
     const res = pairbench(['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', run, '--format', 'pyperf', '--metric', 'instructions', '--count-work', '5ms', '--min-pairs', '1', '--max-pairs', '1', '--warmup', '0', '--out', file, '--quiet'], {
       env: { PAIRBENCH_INSTRUCTIONS: 'valgrind' },
     });
-    expect([0, 1], res.stdout + res.stderr).toContain(res.status);
+    expect(res.status, res.stdout + res.stderr).toBe(0);
     const work = readResults(file).benchmarks.find((b) => b.name === 'work (instructions)')!;
     expect(work.unit).toBe('instructions');
-    console.log(JSON.stringify({ base: work.base, change: work.change }));
-    // about 400 instructions a round of CPython's loop: the process's start (300 million) is gone
+    // about 300 instructions a round (CPython 3.11: 299): the worker's start (340 million) is gone
     expect(work.base!.median).toBeGreaterThan(2000 * 100);
     expect(work.base!.median).toBeLessThan(2000 * 1000);
-    expect(Math.abs(work.change!.estimate - 0.1)).toBeLessThan(0.003);
+    // the rounds are 10% more, the call around them (about 1,200 instructions, 0.2% of it) the
+    // same: +9.98% measured; the counts of one side repeat to 0.001% under a fixed hash seed, and a
+    // loop whose rounds allocate (range's ints past 256) would show +10.3%, outside
+    expect(work.change!.estimate).toBeGreaterThan(0.099);
+    expect(work.change!.estimate).toBeLessThanOrEqual(0.1);
   }, 120_000);
 });
