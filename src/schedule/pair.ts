@@ -7,7 +7,7 @@
 import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
 import { isSimpleCommand } from '../harness/filter-text.ts';
-import { countingRule, harnessOf } from '../harness/registry.ts';
+import { countingRule } from '../harness/registry.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { COUNT_UNIT, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
 import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
