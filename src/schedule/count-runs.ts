@@ -46,8 +46,9 @@ export function perIteration(countN: number, countM: number, n: number, m: numbe
 /**
  * The two counted runs of one benchmark: the run of `command` narrowed to the benchmark (`select`,
  * select.ts), with the rule's flags for N and for M iterations after the whole command or at the
- * end of the simple command that holds its selection placeholder (`CountingRule.flagsAt`), and the environment each needs; null
- * when the command cannot take the flags (not one simple command; no placeholder).
+ * end of the simple command that holds its selection placeholder (`CountingRule.flagsAt`), and
+ * the environment each needs; null when the command cannot take the flags (not one simple
+ * command; no placeholder).
  */
 export function countedRuns(rule: CountingRule, counter: InstructionCounter, command: string, select: (command: string) => Selection, env: Record<string, string | undefined>, n: number): Array<{ iterations: number; command: string; env: Record<string, string | undefined> }> | null {
   const out = [];
