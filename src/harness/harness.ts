@@ -173,7 +173,7 @@ export interface CountingRule {
  * A format whose benchmarks cannot be counted one by one: why, in the format's own terms, and what
  * to use instead; `--metric instructions` with it is refused with this line (config/spec.ts).
  */
-export interface Uncounted {
+interface Uncounted {
   readonly uncounted: string;
 }
 
