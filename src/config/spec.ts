@@ -426,8 +426,9 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     if (b.format !== 'time' && b.metrics.some((m) => m !== 'wall' && m !== 'instructions')) {
       throw new UsageError(naming('metric'), `${naming('metric')}: ${b.metrics.join(',')} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics (wall and instructions are what a harness suite measures)`);
     }
-    if (b.format !== 'time' && b.metrics.includes('instructions') && harnessOf(b.format)?.counting == null) {
-      throw new UsageError(naming('metric'), `${naming('metric')}: ${b.metrics.join(',')}: benchmark ${show(b.name)} uses --format ${b.format}, whose benchmarks cannot be counted one by one yet; expected --format go or google-benchmark for instructions per benchmark, or --metric wall`);
+    const counting = b.format !== 'time' && b.metrics.includes('instructions') ? harnessOf(b.format)?.counting : undefined;
+    if (counting && 'uncounted' in counting) {
+      throw new UsageError(naming('metric'), `${naming('metric')}: ${b.metrics.join(',')}: benchmark ${show(b.name)} uses --format ${b.format}, whose benchmarks cannot be counted one by one: ${counting.uncounted}`);
     }
     if (b.filter !== null) {
       try {

@@ -114,6 +114,7 @@ function fixedIterations(command: string, batch: number): FixedIterations | null
  */
 const goCounting: CountingRule = {
   setupIterations: 2,
+  flagsAt: 'end',
   runFor: (command, iterations) => sizingFlags(command, { iterations, repetitions: 1 }),
   valgrindEnv: (env) => ({ GODEBUG: env.GODEBUG ? `${env.GODEBUG},asyncpreemptoff=1` : 'asyncpreemptoff=1', ...(env.GOMAXPROCS ? {} : { GOMAXPROCS: '1' }) }),
 };

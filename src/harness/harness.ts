@@ -156,8 +156,25 @@ export interface CountingRule {
   runFor(command: string, iterations: number): Selection | null;
   /** The environment a run needs under valgrind, from the run's own (Go: no asynchronous preemption, whose signals valgrind delivers late). */
   valgrindEnv(env: Record<string, string | undefined>): Record<string, string>;
+  /**
+   * Where `runFor`'s flags go: `end`, after the whole command (Go, Google Benchmark: one simple
+   * command, whose flag parser takes the last of a flag); `selection`, at the end of the simple
+   * command that holds the run's selection placeholder (`{benchmark}`), before what the shell does
+   * next (`>&2 && cat build/bench.json`), so that such a command is sized too and the flags come
+   * after the command's own: Python's argparse, which pyperf and pytest read their flags with,
+   * takes the last of a flag (select.ts, `appendToSelected`).
+   */
+  readonly flagsAt: 'end' | 'selection';
   /** Why a counted run's output shows the harness cannot run a fixed count (an older Google Benchmark), or null. */
   refusal?(output: string): string | null;
+}
+
+/**
+ * A format whose benchmarks cannot be counted one by one: why, in the format's own terms, and what
+ * to use instead; `--metric instructions` with it is refused with this line (config/spec.ts).
+ */
+interface Uncounted {
+  readonly uncounted: string;
 }
 
 /** One benchmark-harness format. */
@@ -179,8 +196,8 @@ export interface Harness<F extends string = string> {
   readonly toolchains: readonly string[] | null;
   /** What a failed run says in the harness's own words beyond its output's last lines; null: nothing more. */
   readonly failure: FailureReading | null;
-  /** How one benchmark runs a fixed iteration count for instruction counts; null: the format cannot be counted per benchmark yet. */
-  readonly counting: CountingRule | null;
+  /** How one benchmark runs a fixed iteration count for instruction counts, or why the format's benchmarks cannot be counted one by one. */
+  readonly counting: CountingRule | Uncounted;
 }
 
 /** For a format whose reports advise nothing of their own. */

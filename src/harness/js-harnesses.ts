@@ -108,6 +108,15 @@ function nodeBenchFilter(names: readonly string[]): string {
 
 const noAutoFlag = (): null => null;
 
+/**
+ * What a JavaScript suite can count instead: a script of its own that runs the benchmark a fixed
+ * number of times, counted whole, under V8's flags that make its counts steady (under valgrind a
+ * fixed loop's count spread by about 20% a run without them, by 0.001% with them:
+ * docs/measuring.md, "Instruction counts per benchmark").
+ */
+const JS_ALTERNATIVES = 'expected --metric wall, or --format time --metric instructions on a script that runs the benchmark a fixed number of times under node --single-threaded --predictable (V8 counts steadily only with both)';
+
+
 /** vitest's `-t` (`--testNamePattern`), a RegExp over the test's full name; `{file}` its file filter. */
 export const vitestHarness: Harness<'vitest'> = {
   format: 'vitest',
@@ -117,7 +126,7 @@ export const vitestHarness: Harness<'vitest'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: vitestErrors, reportFile: vitestReportFile, package: 'vitest' },
-  counting: null,
+  counting: { uncounted: `vitest's bench (tinybench) runs each benchmark for a time, and its iterations are options in the benchmark code, with no flag for a fixed count; ${JS_ALTERNATIVES}` },
 };
 
 /** mitata's `filter`, a RegExp over each `bench()`'s name, which the bench script passes on. */
@@ -129,7 +138,7 @@ export const mitataHarness: Harness<'mitata'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: mitataErrors, package: 'mitata' },
-  counting: null,
+  counting: { uncounted: `mitata runs each benchmark for a time, set in the benchmark code, with no flag for a fixed iteration count; ${JS_ALTERNATIVES}` },
 };
 
 /** benchmark.js's filter, which the bench script applies itself: the names anchored. */
@@ -141,7 +150,7 @@ export const benchmarkjsHarness: Harness<'benchmarkjs'> = {
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: () => [], package: 'benchmark' },
-  counting: null,
+  counting: { uncounted: `benchmark.js runs each benchmark for a time (maxTime, minSamples in the benchmark code), with no flag for a fixed iteration count; ${JS_ALTERNATIVES}` },
 };
 
 /** node:bench's `--bench-name-pattern`, a RegExp over the benchmark's name path joined by spaces. */
@@ -153,5 +162,5 @@ export const nodeBenchHarness: Harness<'node-bench'> = {
   advice: noAdvice,
   toolchains: ['node'],
   failure: { errors: nodeBenchErrors },
-  counting: null,
+  counting: { uncounted: `node:bench fixes a run's samples only with options of node itself (--bench-samples, before the script), which pairbench does not place yet, and V8 counts steadily only under --single-threaded --predictable; ${JS_ALTERNATIVES}` },
 };

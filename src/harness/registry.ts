@@ -12,6 +12,7 @@ import { anchoredAlternation, isSimpleCommand, parts, prefixes, SEPARATOR } from
 import { goHarness } from './go-harness.ts';
 import { parseGoogleBenchmark } from './google-benchmark.ts';
 import { noAdvice, type CountingRule, type Harness, type Selection, type Selector, type Sizing } from './harness.ts';
+import { pyperfCounting, pytestBenchmarkCounting } from './python-counting.ts';
 import { parseHyperfine } from './hyperfine.ts';
 import { parseJmh } from './jmh.ts';
 import { benchmarkjsHarness, mitataHarness, nodeBenchHarness, vitestHarness } from './js-harnesses.ts';
@@ -73,6 +74,7 @@ function googleBenchmarkLengthMs(command: string): number {
  */
 const googleBenchmarkCounting: CountingRule = {
   setupIterations: 1,
+  flagsAt: 'end',
   runFor(command, iterations) {
     if (googleBenchmarkFlag(command) === null) return null;
     return { command: ' --benchmark_min_time="$PAIRBENCH_MIN_TIME" --benchmark_repetitions=1', env: { PAIRBENCH_MIN_TIME: `${iterations}x` } };
@@ -86,9 +88,30 @@ const googleBenchmarkCounting: CountingRule = {
   },
 };
 
-const criterionHarness: Harness<'criterion'> = { format: 'criterion', parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null, counting: null };
-const bencherHarness: Harness<'bencher'> = { format: 'bencher', parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ['rustc'], failure: null, counting: null };
-const pytestBenchmarkHarness: Harness<'pytest-benchmark'> = { format: 'pytest-benchmark', parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null, counting: null };
+/** Where a harness sizes every run by time, the line that says so: the alternatives of a Rust suite. */
+const RUST_ALTERNATIVES = 'expected --metric wall, or a Rust harness that runs each benchmark a fixed number of times under valgrind itself (iai-callgrind, now gungraun)';
+
+const criterionHarness: Harness<'criterion'> = {
+  format: 'criterion',
+  parse: parseCriterion,
+  select: byNames,
+  design: null,
+  advice: noAdvice,
+  toolchains: ['rustc'],
+  failure: null,
+  counting: { uncounted: `Criterion sizes every run by time (--warm-up-time, --measurement-time, or --profile-time) and has no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` },
+};
+const bencherHarness: Harness<'bencher'> = {
+  format: 'bencher',
+  parse: parseBencher,
+  select: byNames,
+  design: null,
+  advice: noAdvice,
+  toolchains: ['rustc'],
+  failure: null,
+  counting: { uncounted: `libtest's #[bench] sizes every run by time and has no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` },
+};
+const pytestBenchmarkHarness: Harness<'pytest-benchmark'> = { format: 'pytest-benchmark', parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null, counting: pytestBenchmarkCounting };
 const googleBenchmarkHarness: Harness<'google-benchmark'> = {
   format: 'google-benchmark',
   parse: parseGoogleBenchmark,
@@ -100,12 +123,48 @@ const googleBenchmarkHarness: Harness<'google-benchmark'> = {
   counting: googleBenchmarkCounting,
 };
 /** hyperfine times whole commands: none of its runs can be narrowed to one. */
-const hyperfineHarness: Harness<'hyperfine'> = { format: 'hyperfine', parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
-const jmhHarness: Harness<'jmh'> = { format: 'jmh', parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
-const jsonHarness: Harness<'json'> = { format: 'json', parse: (text, options) => parseJson(text, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
+const hyperfineHarness: Harness<'hyperfine'> = {
+  format: 'hyperfine',
+  parse: parseHyperfine,
+  select: null,
+  design: null,
+  advice: noAdvice,
+  toolchains: null,
+  failure: null,
+  counting: { uncounted: 'hyperfine times whole commands, with no benchmark to run a fixed number of times; expected --metric wall, or --format time --metric instructions, which counts the whole command' },
+};
+const jmhHarness: Harness<'jmh'> = {
+  format: 'jmh',
+  parse: parseJmh,
+  select: byNames,
+  design: null,
+  advice: noAdvice,
+  toolchains: null,
+  failure: null,
+  counting: { uncounted: "the JVM compiles a benchmark in background threads while it runs, so its instructions change with the run's timing; expected --metric wall" },
+};
+const jsonHarness: Harness<'json'> = {
+  format: 'json',
+  parse: (text, options) => parseJson(text, options?.defaultDirection),
+  select: byNames,
+  design: null,
+  advice: noAdvice,
+  toolchains: null,
+  failure: null,
+  counting: { uncounted: 'pairbench cannot tell a program of its own format to run a benchmark a fixed number of times; expected --metric wall, or --format time --metric instructions on a command that runs one benchmark a fixed number of times' },
+};
 /** Catch2's test spec; `*,[.]` selects every test case, and the hidden ones (`[.]`, v2's `[!benchmark]`), which `*` alone may leave out. */
-const catch2Harness: Harness<'catch2'> = { format: 'catch2', parse: parseCatch2, select: { filter: catch2Filter, all: '*,[.]', autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ['cc'], failure: null, counting: null };
-const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null, counting: null };
+const catch2Harness: Harness<'catch2'> = {
+  format: 'catch2',
+  parse: parseCatch2,
+  select: { filter: catch2Filter, all: '*,[.]', autoFlag: () => null },
+  design: null,
+  advice: noAdvice,
+  toolchains: ['cc'],
+  failure: null,
+  counting: { uncounted: "Catch2 sizes a benchmark's iterations from the clock's resolution, measured in each run, and has no flag for a fixed iteration count (--benchmark-samples sets samples, not iterations); expected --metric wall, or a Google Benchmark or Go suite, which run a fixed count" },
+};
+const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null, counting: pyperfCounting };
 
 /** Every harness format, in the order `--help` lists them. */
 export const HARNESSES = [
@@ -135,6 +194,12 @@ const BY_FORMAT: ReadonlyMap<string, Harness<HarnessFormat>> = new Map(HARNESSES
 /** True when `format` names a harness format (not `time`). */
 export function isHarnessFormat(format: string): format is HarnessFormat {
   return BY_FORMAT.has(format);
+}
+
+/** How `format`'s benchmarks are counted one by one (`--metric instructions`), or null when they cannot be (its harness says why). */
+export function countingRule(format: HarnessFormat): CountingRule | null {
+  const counting = harnessOf(format).counting;
+  return 'uncounted' in counting ? null : counting;
 }
 
 /** The harness of `format`; undefined for a name that is not one (`time`, or a results file's unknown format). */

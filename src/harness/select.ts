@@ -89,6 +89,39 @@ export function selectBenchmarks(command: string, format: HarnessFormat, names: 
   return { command: `${selected}${sized.command}`, env: { ...env, ...sized.env } };
 }
 
+/**
+ * `command` with `text` at the end of the simple command that holds its first selection placeholder
+ * (`{benchmark}`, `{filter}`): before the first operator or redirection the shell reads after the
+ * placeholder (`|`, `&&`, `;`, `>&2`, `2>err`...), quotes and backslashes minded, so that the flags
+ * come after the command's own and whatever the command does next still follows them; null when it
+ * has no placeholder.
+ */
+export function appendToSelected(command: string, text: string): string | null {
+  const at = /(['"]?)\{(?:filter|benchmark)\}\1/.exec(command);
+  if (at === null) return null;
+  const from = at.index + at[0].length;
+  let end = command.length;
+  let quote: string | null = null;
+  for (let i = from; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote !== null) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '\\') i++;
+    else if (c === "'" || c === '"') quote = c;
+    else if (/[|&;<>()\n]/.test(c)) {
+      // a redirection's file descriptor (`2>`) belongs to it
+      let j = i;
+      while (j > from && /\d/.test(command[j - 1]!)) j--;
+      end = j === i || /\s/.test(command[j - 1] ?? ' ') ? j : i;
+      break;
+    }
+  }
+  const head = command.slice(0, end).trimEnd();
+  const tail = command.slice(end);
+  return `${head}${text}${tail === '' ? '' : ` ${tail}`}`;
+}
+
 /** The anchored filter expression that matches exactly `names` in this format's filter syntax. */
 export function filterFor(format: HarnessFormat, names: readonly string[]): string {
   return (harnessOf(format).select ?? BY_NAMES).filter(names);

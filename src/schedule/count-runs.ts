@@ -13,6 +13,7 @@
  * valgrind, which runs code tens of times slower (docs/statistics.md, "Instruction counts per benchmark").
  */
 import type { CountingRule, Selection } from '../harness/harness.ts';
+import { appendToSelected } from '../harness/select.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 
 /** The benchmark's own work in one counted run, ms: short under valgrind (about 50× slower), longer under perf, which costs nothing. */
@@ -42,14 +43,29 @@ export function perIteration(countN: number, countM: number, n: number, m: numbe
   return per > 0 ? per : null;
 }
 
-/** The two counted runs of one benchmark: the selected run with the rule's flags for N and for M iterations, and the environment each needs. */
-export function countedRuns(rule: CountingRule, counter: InstructionCounter, command: string, selected: Selection, env: Record<string, string | undefined>, n: number): Array<{ iterations: number; command: string; env: Record<string, string | undefined> }> | null {
+/**
+ * The two counted runs of one benchmark: the run of `command` narrowed to the benchmark (`select`,
+ * select.ts), with the rule's flags for N and for M iterations after the whole command or at the
+ * end of the simple command that holds its selection placeholder (`CountingRule.flagsAt`), and
+ * the environment each needs; null when the command cannot take the flags (not one simple
+ * command; no placeholder).
+ */
+export function countedRuns(rule: CountingRule, counter: InstructionCounter, command: string, select: (command: string) => Selection, env: Record<string, string | undefined>, n: number): Array<{ iterations: number; command: string; env: Record<string, string | undefined> }> | null {
   const out = [];
   for (const iterations of [n, rule.setupIterations]) {
     const flags = rule.runFor(command, iterations);
     if (flags === null) return null;
-    const runEnv = { ...env, ...selected.env, ...flags.env };
-    out.push({ iterations, command: `${selected.command}${flags.command}`, env: { ...runEnv, ...(counter === 'valgrind' ? rule.valgrindEnv(runEnv) : {}) } });
+    let run: Selection;
+    if (rule.flagsAt === 'end') {
+      const selected = select(command);
+      run = { command: `${selected.command}${flags.command}`, env: selected.env };
+    } else {
+      const sized = appendToSelected(command, flags.command);
+      if (sized === null) return null;
+      run = select(sized);
+    }
+    const runEnv = { ...env, ...run.env, ...flags.env };
+    out.push({ iterations, command: run.command, env: { ...runEnv, ...(counter === 'valgrind' ? rule.valgrindEnv(runEnv) : {}) } });
   }
   return out;
 }

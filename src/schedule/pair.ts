@@ -6,7 +6,8 @@
  */
 import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
-import { harnessOf } from '../harness/registry.ts';
+import { isSimpleCommand } from '../harness/filter-text.ts';
+import { countingRule } from '../harness/registry.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { COUNT_UNIT, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
 import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
@@ -138,21 +139,21 @@ async function countSide(ctx: MeasureContext, unit: PairingUnit, side: Side): Pr
   const job = unit.job;
   const bench = job.bench;
   const format = bench.format as HarnessFormat;
-  const rule = harnessOf(format).counting!;
+  const rule = countingRule(format)!;
   const dir = (side === 'base' ? ctx.base : ctx.head).dir;
   const prefix = ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1;
   const out: RowSample[] = [];
   for (const name of unit.select ?? []) {
     const n = unit.countIterations?.[name] ?? countIterations(ctx.counter!, rule.setupIterations, null);
-    const runs = countedRuns(rule, ctx.counter!, bench.run, selectBenchmarks(bench.run, format, [name]), ctx.env, n);
-    if (runs === null) throw new RunFailure(side, 'exit', `instruction counts per benchmark append the iteration count to the run command, which is not one simple command`, null, false);
+    const runs = countedRuns(rule, ctx.counter!, bench.run, (command) => selectBenchmarks(command, format, [name]), ctx.env, n);
+    if (runs === null) throw new RunFailure(side, 'exit', rule.flagsAt === 'end' ? 'instruction counts per benchmark append the iteration count to the run command, which is not one simple command' : 'instruction counts per benchmark put the iteration count right after the run command\'s {benchmark} placeholder, and it has none', null, false);
     const counted: number[] = [];
     for (const r of runs) {
       if (bench.prepare) {
         const prep = (await ctx.runner([{ cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, command: bench.prepare, captureStdout: false, stopOnFailure: true, ...(ctx.signal ? { signal: ctx.signal } : {}) }]))[0]!;
         if (prep.outcome !== 'ok') interpret(ctx, { job, select: [name] }, side, prep, prep);
       }
-      const req: RunRequest = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter!, countInside: true, ...(bench.shell ? { shell: bench.shell } : {}), ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
+      const req: RunRequest = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter!, countInside: isSimpleCommand(r.command), ...(bench.shell ? { shell: bench.shell } : {}), ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
       const run = (await ctx.runner([req]))[0]!;
       const refused = rule.refusal?.(`${run.stdout}\n${run.outputTail}`) ?? null;
       if (refused !== null) throw new RunFailure(side, 'exit', refused, run, false);

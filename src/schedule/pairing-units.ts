@@ -7,7 +7,7 @@
  * names their results carry, for every format alike. Any other job is one unit: the whole suite,
  * after `--warmup` unmeasured runs per side.
  */
-import { harnessOf, isHarnessFormat } from '../harness/registry.ts';
+import { countingRule, harnessOf, isHarnessFormat } from '../harness/registry.ts';
 import { selectionBlocker } from '../harness/select.ts';
 import type { RowSample } from '../measure/samples.ts';
 import { countFailure, countsPerBenchmark, measureSide, RunFailure, type MeasureContext } from './pair.ts';
@@ -136,7 +136,7 @@ function countRowsOf(samples: readonly RowSample[]): RowSample[] {
  * iteration in the listing (the faster side's), the same for both sides (count-runs.ts).
  */
 function planCounts(ctx: MeasureContext, job: Job, units: readonly PairingUnit[], both: ReadonlyArray<{ name: string; key: string }>, base: readonly RowSample[], head: readonly RowSample[]): void {
-  const rule = harnessOf(job.bench.format as HarnessFormat).counting!;
+  const rule = countingRule(job.bench.format as HarnessFormat)!;
   const op = iterationMs(base, head);
   const keyOf = new Map(both.map((p) => [p.name, p.key]));
   const all: number[] = [];

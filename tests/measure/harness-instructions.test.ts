@@ -79,12 +79,28 @@ tools.describe('instruction counts per benchmark of a harness suite', () => {
 });
 
 describe('instruction counts per benchmark: refusals', () => {
-  it('a format whose benchmarks cannot be counted one by one is refused with one line, exit 2', () => {
-    const res = pairbench(['compare', '--base-dir', '.', '--head-dir', '.', '--run', 'pytest {benchmark}', '--format', 'pytest-benchmark', '--metric', 'wall,instructions', '--quiet']);
-    expect(res.status).toBe(2);
-    expect(res.stderr.trim().split('\n')).toHaveLength(1);
-    expect(res.stderr).toContain('--format pytest-benchmark, whose benchmarks cannot be counted one by one yet');
-  });
+  it('a format whose benchmarks cannot be counted one by one is refused with one line, exit 2, that names the format and says why in its terms', () => {
+    const why: Record<string, RegExp> = {
+      criterion: /Criterion sizes every run by time .*iai-callgrind, now gungraun/,
+      bencher: /libtest's #\[bench\] sizes every run by time/,
+      catch2: /Catch2 sizes a benchmark's iterations from the clock's resolution/,
+      vitest: /vitest's bench \(tinybench\) runs each benchmark for a time.*node --single-threaded --predictable/,
+      mitata: /mitata runs each benchmark for a time/,
+      benchmarkjs: /benchmark\.js runs each benchmark for a time/,
+      'node-bench': /node:bench fixes a run's samples only with options of node itself/,
+      jmh: /the JVM compiles a benchmark in background threads/,
+      hyperfine: /hyperfine times whole commands.*--format time --metric instructions/,
+      json: /cannot tell a program of its own format/,
+    };
+    for (const [format, reason] of Object.entries(why)) {
+      const res = pairbench(['compare', '--base-dir', '.', '--head-dir', '.', '--run', './bench {filter}', '--format', format, '--metric', 'wall,instructions', '--quiet']);
+      expect(res.status, format).toBe(2);
+      expect(res.stderr.trim().split('\n'), format).toHaveLength(1);
+      expect(res.stderr, format).toContain(`--format ${format}, whose benchmarks cannot be counted one by one: `);
+      expect(res.stderr, format).toMatch(reason);
+      expect(res.stderr, format).toMatch(/expected --metric wall/);
+    }
+  }, 60_000);
 
   tools.it('a Google Benchmark older than 1.8, which does not read --benchmark_min_time=<N>x, is refused with one line that says so', () => {
     // an older Google Benchmark, as it answers: its results for a plain run, an unrecognized flag for <N>x
