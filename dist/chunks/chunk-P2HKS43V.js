@@ -30502,6 +30502,7 @@ function fixedIterations(command, batch) {
 }
 var goCounting = {
   setupIterations: 2,
+  flagsAt: "end",
   runFor: (command, iterations) => sizingFlags(command, { iterations, repetitions: 1 }),
   valgrindEnv: (env) => ({ GODEBUG: env.GODEBUG ? `${env.GODEBUG},asyncpreemptoff=1` : "asyncpreemptoff=1", ...env.GOMAXPROCS ? {} : { GOMAXPROCS: "1" } })
 };
@@ -30590,6 +30591,24 @@ function parseGoogleBenchmark(text2) {
 
 // src/harness/harness.ts
 var noAdvice = () => [];
+
+// src/harness/python-counting.ts
+var fixedHashSeed = (env) => env.PYTHONHASHSEED ? {} : { PYTHONHASHSEED: "0" };
+var pyperfCounting = {
+  setupIterations: 1,
+  flagsAt: "selection",
+  runFor: (_command, iterations) => ({ command: ' --worker --loops "$PAIRBENCH_LOOPS" --warmups 0 --values 1', env: { PAIRBENCH_LOOPS: String(iterations) } }),
+  valgrindEnv: fixedHashSeed
+};
+var pytestBenchmarkCounting = {
+  setupIterations: 1,
+  flagsAt: "selection",
+  runFor: (_command, iterations) => ({
+    command: ' --benchmark-enable --benchmark-min-rounds="$PAIRBENCH_ROUNDS" --benchmark-max-time=0 --benchmark-min-time=0 --benchmark-calibration-precision=-1 --benchmark-warmup=off --benchmark-timer=time.perf_counter',
+    env: { PAIRBENCH_ROUNDS: String(iterations) }
+  }),
+  valgrindEnv: fixedHashSeed
+};
 
 // src/harness/hyperfine.ts
 var Result = external_exports.object({
@@ -30977,6 +30996,7 @@ function nodeBenchFilter(names2) {
   return `^(?:${[...alternatives].join("|")})$`;
 }
 var noAutoFlag = () => null;
+var JS_ALTERNATIVES = "expected --metric wall, or --format time --metric instructions on a script that runs the benchmark a fixed number of times under node --single-threaded --predictable (V8 counts steadily only with both)";
 var vitestHarness = {
   format: "vitest",
   parse: parseVitest,
@@ -30985,7 +31005,7 @@ var vitestHarness = {
   advice: jsAdvice,
   toolchains: ["node"],
   failure: { errors: vitestErrors, reportFile: vitestReportFile, package: "vitest" },
-  counting: null
+  counting: { uncounted: `vitest's bench (tinybench) runs each benchmark for a time, and its iterations are options in the benchmark code, with no flag for a fixed count; ${JS_ALTERNATIVES}` }
 };
 var mitataHarness = {
   format: "mitata",
@@ -30995,7 +31015,7 @@ var mitataHarness = {
   advice: jsAdvice,
   toolchains: ["node"],
   failure: { errors: mitataErrors, package: "mitata" },
-  counting: null
+  counting: { uncounted: `mitata runs each benchmark for a time, set in the benchmark code, with no flag for a fixed iteration count; ${JS_ALTERNATIVES}` }
 };
 var benchmarkjsHarness = {
   format: "benchmarkjs",
@@ -31005,7 +31025,7 @@ var benchmarkjsHarness = {
   advice: jsAdvice,
   toolchains: ["node"],
   failure: { errors: () => [], package: "benchmark" },
-  counting: null
+  counting: { uncounted: `benchmark.js runs each benchmark for a time (maxTime, minSamples in the benchmark code), with no flag for a fixed iteration count; ${JS_ALTERNATIVES}` }
 };
 var nodeBenchHarness = {
   format: "node-bench",
@@ -31015,7 +31035,7 @@ var nodeBenchHarness = {
   advice: noAdvice,
   toolchains: ["node"],
   failure: { errors: nodeBenchErrors },
-  counting: null
+  counting: { uncounted: `node:bench fixes a run's samples only with options of node itself (--bench-samples, before the script), which pairbench does not place yet, and V8 counts steadily only under --single-threaded --predictable; ${JS_ALTERNATIVES}` }
 };
 
 // src/harness/json.ts
@@ -31131,6 +31151,7 @@ function googleBenchmarkLengthMs(command) {
 }
 var googleBenchmarkCounting = {
   setupIterations: 1,
+  flagsAt: "end",
   runFor(command, iterations) {
     if (googleBenchmarkFlag(command) === null) return null;
     return { command: ' --benchmark_min_time="$PAIRBENCH_MIN_TIME" --benchmark_repetitions=1', env: { PAIRBENCH_MIN_TIME: `${iterations}x` } };
@@ -31143,9 +31164,28 @@ var googleBenchmarkCounting = {
     return `instruction counts per benchmark need Google Benchmark 1.8 or later (--benchmark_min_time=<N>x runs exactly N iterations)${version2 ? `; this one is ${version2[1]}.${version2[2]}` : ", and this one does not read it"}: upgrade it, or measure --metric wall`;
   }
 };
-var criterionHarness = { format: "criterion", parse: parseCriterion, select: byNames, design: null, advice: noAdvice, toolchains: ["rustc"], failure: null, counting: null };
-var bencherHarness = { format: "bencher", parse: parseBencher, select: byNames, design: null, advice: noAdvice, toolchains: ["rustc"], failure: null, counting: null };
-var pytestBenchmarkHarness = { format: "pytest-benchmark", parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: null };
+var RUST_ALTERNATIVES = "expected --metric wall, or a Rust harness that runs each benchmark a fixed number of times under valgrind itself (iai-callgrind, now gungraun)";
+var criterionHarness = {
+  format: "criterion",
+  parse: parseCriterion,
+  select: byNames,
+  design: null,
+  advice: noAdvice,
+  toolchains: ["rustc"],
+  failure: null,
+  counting: { uncounted: `Criterion sizes every run by time (--warm-up-time, --measurement-time, or --profile-time) and has no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` }
+};
+var bencherHarness = {
+  format: "bencher",
+  parse: parseBencher,
+  select: byNames,
+  design: null,
+  advice: noAdvice,
+  toolchains: ["rustc"],
+  failure: null,
+  counting: { uncounted: `libtest's #[bench] sizes every run by time and has no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` }
+};
+var pytestBenchmarkHarness = { format: "pytest-benchmark", parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: pytestBenchmarkCounting };
 var googleBenchmarkHarness = {
   format: "google-benchmark",
   parse: parseGoogleBenchmark,
@@ -31156,11 +31196,47 @@ var googleBenchmarkHarness = {
   failure: null,
   counting: googleBenchmarkCounting
 };
-var hyperfineHarness = { format: "hyperfine", parse: parseHyperfine, select: null, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
-var jmhHarness = { format: "jmh", parse: parseJmh, select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
-var jsonHarness = { format: "json", parse: (text2, options) => parseJson2(text2, options?.defaultDirection), select: byNames, design: null, advice: noAdvice, toolchains: null, failure: null, counting: null };
-var catch2Harness = { format: "catch2", parse: parseCatch2, select: { filter: catch2Filter, all: "*,[.]", autoFlag: () => null }, design: null, advice: noAdvice, toolchains: ["cc"], failure: null, counting: null };
-var pyperfHarness = { format: "pyperf", parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: null };
+var hyperfineHarness = {
+  format: "hyperfine",
+  parse: parseHyperfine,
+  select: null,
+  design: null,
+  advice: noAdvice,
+  toolchains: null,
+  failure: null,
+  counting: { uncounted: "hyperfine times whole commands, with no benchmark to run a fixed number of times; expected --metric wall, or --format time --metric instructions, which counts the whole command" }
+};
+var jmhHarness = {
+  format: "jmh",
+  parse: parseJmh,
+  select: byNames,
+  design: null,
+  advice: noAdvice,
+  toolchains: null,
+  failure: null,
+  counting: { uncounted: "the JVM compiles a benchmark in background threads while it runs, so its instructions change with the run's timing; expected --metric wall" }
+};
+var jsonHarness = {
+  format: "json",
+  parse: (text2, options) => parseJson2(text2, options?.defaultDirection),
+  select: byNames,
+  design: null,
+  advice: noAdvice,
+  toolchains: null,
+  failure: null,
+  counting: { uncounted: "pairbench cannot tell a program of its own format to run a benchmark a fixed number of times; expected --metric wall, or --format time --metric instructions on a command that runs one benchmark a fixed number of times" }
+};
+var catch2Harness = {
+  format: "catch2",
+  parse: parseCatch2,
+  select: { filter: catch2Filter, all: "*,[.]", autoFlag: () => null },
+  design: null,
+  advice: noAdvice,
+  toolchains: ["cc"],
+  failure: null,
+  counting: { uncounted: "Catch2 sizes a benchmark's iterations from the clock's resolution, measured in each run, and has no flag for a fixed iteration count (--benchmark-samples sets samples, not iterations); expected --metric wall, or a Google Benchmark or Go suite, which run a fixed count" }
+};
+var pyperfHarness = { format: "pyperf", parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: pyperfCounting };
 var HARNESSES = [
   goHarness,
   criterionHarness,
@@ -31181,6 +31257,10 @@ var HARNESS_FORMATS = HARNESSES.map((h2) => h2.format);
 var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
 function isHarnessFormat(format2) {
   return BY_FORMAT.has(format2);
+}
+function countingRule(format2) {
+  const counting = harnessOf(format2).counting;
+  return "uncounted" in counting ? null : counting;
 }
 function harnessOf(format2) {
   return BY_FORMAT.get(format2);
@@ -31205,7 +31285,7 @@ var COMPARE_OPTIONS = [
   { name: "prepare", kind: "string", arg: "<cmd>", help: "shell command before every measured run, not timed", tier: "user", doc: "Shell command before every measured run, not timed." },
   { name: "shell", kind: "choice", choices: ["sh", "none"], default: "sh", arg: "<sh|none>", help: "run the command through /bin/sh -c (its start is calibrated and subtracted), or none: split into words and executed directly (no pipes, variables or globs)", tier: "advanced", doc: "How the run command is started: sh (through /bin/sh -c; the shell's start is timed by empty runs between the pairs and subtracted) or none (split into words and executed directly, like hyperfine -N: no pipes, variables or globs)." },
   { name: "format", kind: "choice", choices: RUN_FORMATS, default: "time", arg: "<f>", help: "time the whole command, or parse a harness output", tier: "user", doc: `time (time the whole command), or a harness output to parse: ${HARNESS_FORMATS.join(", ")}.` },
-  { name: "metric", kind: "list", choices: METRICS, default: "wall", arg: "<m>", help: "what is measured: wall, cpu, rss, instructions (comma-separated for several); a go or google-benchmark suite takes wall and instructions", tier: "user", doc: "What is measured: wall, cpu, rss, instructions (comma-separated for several) with format time; wall and instructions, per benchmark, with format go or google-benchmark." },
+  { name: "metric", kind: "list", choices: METRICS, default: "wall", arg: "<m>", help: "what is measured: wall, cpu, rss, instructions (comma-separated for several); a go, google-benchmark, pyperf or pytest-benchmark suite takes wall and instructions", tier: "user", doc: "What is measured: wall, cpu, rss, instructions (comma-separated for several) with format time; wall and instructions, per benchmark, with format go, google-benchmark, pyperf or pytest-benchmark." },
   { name: "direction", kind: "choice", choices: ["lower-is-better", "higher-is-better"], arg: "<d>", help: "which way is better, for --format json values without one", tier: "advanced", doc: "Which way is better for format json values without one: lower-is-better or higher-is-better.", defaultDoc: "from the unit (rates such as MB/s higher-is-better, everything else lower-is-better)" },
   { name: "interleave", kind: "choice", choices: ["benchmark", "suite"], arg: "<how>", help: "pair each benchmark of a harness suite on its own (default where the format can select one), or whole runs of the suite", tier: "advanced", doc: "benchmark (pair each benchmark of a harness suite on its own: base and head runs of one benchmark back to back, decided benchmarks no longer run) or suite (pair whole runs of the suite).", defaultDoc: "benchmark where the format and run command can select one benchmark ({filter} or {benchmark} in run), else suite" },
   { name: "config", kind: "string", arg: "<file>", help: "YAML file naming several benchmarks", cliOnly: true, tier: "user" },
@@ -31230,7 +31310,7 @@ var COMPARE_OPTIONS = [
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete", tier: "user" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)", tier: "user" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never", tier: "user", doc: "regression (fail the step on a significant regression beyond the threshold); regression,inconclusive (also fail when a benchmark could not be decided within the budget); or none. The check run stays neutral for inconclusive." },
-  { name: "count-work", kind: "duration", arg: "<dur>", help: "instruction counts of a harness suite: the benchmark's own work in one counted run (default 20ms under valgrind, 50ms under perf)", tier: "advanced", doc: "Instruction counts per benchmark of a Go or Google Benchmark suite: how much of the benchmark's own work one counted run does, as time on this machine (N iterations from its time per iteration). Shorter runs cost less under valgrind; below a few milliseconds the variable part of a runtime's set-up can make counts unsteady.", defaultDoc: "20ms under valgrind, 50ms under perf" },
+  { name: "count-work", kind: "duration", arg: "<dur>", help: "instruction counts of a harness suite: the benchmark's own work in one counted run (default 20ms under valgrind, 50ms under perf)", tier: "advanced", doc: "Instruction counts per benchmark of a harness suite (Go, Google Benchmark, pyperf, pytest-benchmark): how much of the benchmark's own work one counted run does, as time on this machine (N iterations from its time per iteration). Shorter runs cost less under valgrind; below a few milliseconds the variable part of a runtime's set-up can make counts unsteady.", defaultDoc: "20ms under valgrind, 50ms under perf" },
   { name: "gate-metric", kind: "choice", choices: GATE_METRICS, default: "any", arg: "<any|instructions|wall>", help: "which rows the gate weighs: any, instructions (the instruction counts of a harness suite or a command only), wall (every other row)", tier: "advanced", doc: "Which rows the gate (`fail-on`) weighs: any (every row); instructions (only instruction counts, `--metric instructions`: a noisy wall time then never fails the gate); wall (every row but the instruction counts). Every row is still judged and reported; the summary line says which metric gated." },
   { name: "allow-nothing-compared", kind: "boolean", help: "pass the gate when nothing was compared (every benchmark new or removed, as in the pull request that adds them); the report still says so", tier: "advanced", doc: "Pass the gate when nothing was compared: every benchmark new or removed (the pull request that adds them), no benchmark results, base and head the same commit, or a side that failed before any pair. The report still says nothing was compared.", defaultDoc: "false (such a comparison fails the gate)" },
   { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)", tier: "advanced", doc: "Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark.", defaultDoc: "1" },
@@ -31783,8 +31863,9 @@ function buildSpec(flags, ctx) {
     if (b.format !== "time" && b.metrics.some((m) => m !== "wall" && m !== "instructions")) {
       throw new UsageError(naming("metric"), `${naming("metric")}: ${b.metrics.join(",")} applies to --format time only; benchmark ${show(b.name)} uses --format ${b.format}, whose harness reports its own metrics (wall and instructions are what a harness suite measures)`);
     }
-    if (b.format !== "time" && b.metrics.includes("instructions") && harnessOf(b.format)?.counting == null) {
-      throw new UsageError(naming("metric"), `${naming("metric")}: ${b.metrics.join(",")}: benchmark ${show(b.name)} uses --format ${b.format}, whose benchmarks cannot be counted one by one yet; expected --format go or google-benchmark for instructions per benchmark, or --metric wall`);
+    const counting = b.format !== "time" && b.metrics.includes("instructions") ? harnessOf(b.format)?.counting : void 0;
+    if (counting && "uncounted" in counting) {
+      throw new UsageError(naming("metric"), `${naming("metric")}: ${b.metrics.join(",")}: benchmark ${show(b.name)} uses --format ${b.format}, whose benchmarks cannot be counted one by one: ${counting.uncounted}`);
     }
     if (b.filter !== null) {
       try {
@@ -43834,6 +43915,30 @@ function selectBenchmarks(command, format2, names2, sizing) {
   const sized = sizingFlags2(command, format2, sizing);
   return { command: `${selected}${sized.command}`, env: { ...env, ...sized.env } };
 }
+function appendToSelected(command, text2) {
+  const at = /(['"]?)\{(?:filter|benchmark)\}\1/.exec(command);
+  if (at === null) return null;
+  const from = at.index + at[0].length;
+  let end = command.length;
+  let quote = null;
+  for (let i2 = from; i2 < command.length; i2++) {
+    const c4 = command[i2];
+    if (quote !== null) {
+      if (c4 === "\\" && quote === '"') i2++;
+      else if (c4 === quote) quote = null;
+    } else if (c4 === "\\") i2++;
+    else if (c4 === "'" || c4 === '"') quote = c4;
+    else if (/[|&;<>()\n]/.test(c4)) {
+      let j = i2;
+      while (j > from && /\d/.test(command[j - 1])) j--;
+      end = j === i2 || /\s/.test(command[j - 1] ?? " ") ? j : i2;
+      break;
+    }
+  }
+  const head = command.slice(0, end).trimEnd();
+  const tail2 = command.slice(end);
+  return `${head}${text2}${tail2 === "" ? "" : ` ${tail2}`}`;
+}
 function filterMatches(format2, filter, name2, env = process.env) {
   if (filter.test(name2)) return true;
   return harnessOf(format2)?.select?.alsoMatches?.(filter, name2, env) ?? false;
@@ -45950,13 +46055,22 @@ function perIteration(countN, countM, n3, m) {
   const per = (countN - countM) / (n3 - m);
   return per > 0 ? per : null;
 }
-function countedRuns(rule, counter, command, selected, env, n3) {
+function countedRuns(rule, counter, command, select, env, n3) {
   const out = [];
   for (const iterations of [n3, rule.setupIterations]) {
     const flags = rule.runFor(command, iterations);
     if (flags === null) return null;
-    const runEnv = { ...env, ...selected.env, ...flags.env };
-    out.push({ iterations, command: `${selected.command}${flags.command}`, env: { ...runEnv, ...counter === "valgrind" ? rule.valgrindEnv(runEnv) : {} } });
+    let run;
+    if (rule.flagsAt === "end") {
+      const selected = select(command);
+      run = { command: `${selected.command}${flags.command}`, env: selected.env };
+    } else {
+      const sized = appendToSelected(command, flags.command);
+      if (sized === null) return null;
+      run = select(sized);
+    }
+    const runEnv = { ...env, ...run.env, ...flags.env };
+    out.push({ iterations, command: run.command, env: { ...runEnv, ...counter === "valgrind" ? rule.valgrindEnv(runEnv) : {} } });
   }
   return out;
 }
@@ -46208,21 +46322,21 @@ async function countSide(ctx, unit, side) {
   const job = unit.job;
   const bench = job.bench;
   const format2 = bench.format;
-  const rule = harnessOf(format2).counting;
+  const rule = countingRule(format2);
   const dir = (side === "base" ? ctx.base : ctx.head).dir;
   const prefix = ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1;
   const out = [];
   for (const name2 of unit.select ?? []) {
     const n3 = unit.countIterations?.[name2] ?? countIterations(ctx.counter, rule.setupIterations, null);
-    const runs = countedRuns(rule, ctx.counter, bench.run, selectBenchmarks(bench.run, format2, [name2]), ctx.env, n3);
-    if (runs === null) throw new RunFailure(side, "exit", `instruction counts per benchmark append the iteration count to the run command, which is not one simple command`, null, false);
+    const runs = countedRuns(rule, ctx.counter, bench.run, (command) => selectBenchmarks(command, format2, [name2]), ctx.env, n3);
+    if (runs === null) throw new RunFailure(side, "exit", rule.flagsAt === "end" ? "instruction counts per benchmark append the iteration count to the run command, which is not one simple command" : "instruction counts per benchmark put the iteration count right after the run command's {benchmark} placeholder, and it has none", null, false);
     const counted = [];
     for (const r of runs) {
       if (bench.prepare) {
         const prep = (await ctx.runner([{ cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, command: bench.prepare, captureStdout: false, stopOnFailure: true, ...ctx.signal ? { signal: ctx.signal } : {} }]))[0];
         if (prep.outcome !== "ok") interpret(ctx, { job, select: [name2] }, side, prep, prep);
       }
-      const req = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter, countInside: true, ...bench.shell ? { shell: bench.shell } : {}, ...ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}, ...ctx.signal ? { signal: ctx.signal } : {} };
+      const req = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter, countInside: isSimpleCommand(r.command), ...bench.shell ? { shell: bench.shell } : {}, ...ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}, ...ctx.signal ? { signal: ctx.signal } : {} };
       const run = (await ctx.runner([req]))[0];
       const refused = rule.refusal?.(`${run.stdout}
 ${run.outputTail}`) ?? null;
@@ -46692,7 +46806,7 @@ function countRowsOf(samples) {
   return primaries(samples).map((p) => ({ key: countRowName(p.key), name: countRowName(p.name), value: 1, unit: COUNT_UNIT, direction: "lower-is-better" }));
 }
 function planCounts(ctx, job, units, both, base, head) {
-  const rule = harnessOf(job.bench.format).counting;
+  const rule = countingRule(job.bench.format);
   const op = iterationMs(base, head);
   const keyOf = new Map(both.map((p) => [p.name, p.key]));
   const all = [];

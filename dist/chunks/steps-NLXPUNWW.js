@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-MFPWJNNQ.js";
+} from "./chunk-P2HKS43V.js";
 import {
   BearerCredentialHandler,
   HttpClient,
