@@ -8,6 +8,10 @@ import { describe, expect } from 'vitest';
 import { pairbench, readResults } from '../support/cli.ts';
 import { EXAMPLE_LIMITS, copyExample, ownCore } from '../support/examples.ts';
 import { TOOLS, requireTools } from '../support/require-tool.ts';
+import { COUNT_SPREAD_TOLERANCE, spreadOf } from '../../src/stats/count-spread.ts';
+
+/** One side's spread of counts (max − min over the median) that only a quiet machine gives: a fifth of the tolerance. */
+const QUIET_SPREAD = COUNT_SPREAD_TOLERANCE / 5;
 
 const goCounted = requireTools(TOOLS.go, TOOLS.valgrind);
 
@@ -29,16 +33,25 @@ describe('the Go example, counted per benchmark', () => {
     // head's second pass over 15% of the input: about 15% more instructions
     expect(checksum.change!.estimate).toBeGreaterThan(0.1);
     expect(checksum.change!.estimate).toBeLessThan(0.2);
-    // the sorts' counts are the same on both sides: `unchanged` on a quiet machine. Under load the
-    // Go runtime's own threads (sysmon, the collector's pacing) add work that grows with the run's
-    // wall time, and a side's counts may spread past the 0.25% that `unchanged` allows: the report
-    // then says so, and the row is still never flagged
+    // the sorts' counts are the same on both sides: `unchanged` when the machine is quiet, as the
+    // counts themselves show (one side's spread within QUIET_SPREAD; 0.013% measured quiet). Under
+    // load the Go runtime's own threads (sysmon, the collector's pacing) add work that grows with a
+    // run's wall time: beside the noise generator (bench/noise-generator.ts) a side's counts spread
+    // past the 0.25% that `unchanged` allows and Sort/n=1000's estimate reached +0.72%. The report
+    // then says so (`unsteady-counts`), and whatever the load the row is never flagged and never
+    // claims a large change
     for (const name of ['BenchmarkSort/n=100 (instructions)', 'BenchmarkSort/n=1000 (instructions)']) {
       const row = byName.get(name)!;
+      const spread = Math.max(spreadOf(row.pairs.map((p) => p.base)), spreadOf(row.pairs.map((p) => p.head)));
       const unsteady = row.diagnostics?.some((d) => d.code === 'unsteady-counts') ?? false;
+      expect(unsteady, `${name}: spread ${spread}`).toBe(spread > COUNT_SPREAD_TOLERANCE);
+      expect(['unchanged', 'inconclusive'], `${name}\n${res.stdout}`).toContain(row.verdict);
       if (unsteady) expect(row.verdict, `${name}\n${res.stdout}`).toBe('inconclusive');
-      else expect(row.verdict, `${name}\n${res.stdout}`).toBe('unchanged');
-      expect(Math.abs(row.change!.estimate), name).toBeLessThan(0.005);
+      if (spread <= QUIET_SPREAD) {
+        expect(row.verdict, `${name}\n${res.stdout}`).toBe('unchanged');
+        expect(Math.abs(row.change!.estimate), name).toBeLessThan(0.005);
+      }
+      expect(Math.abs(row.change!.estimate), name).toBeLessThan(0.05);
     }
     // the same pairs timed the benchmarks too: their wall rows stand beside the counts
     for (const name of ['BenchmarkChecksum', 'BenchmarkSort/n=100', 'BenchmarkSort/n=1000']) expect(byName.get(name)?.unit, name).toBe('ns');
