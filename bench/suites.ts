@@ -51,6 +51,12 @@
  * - (`--arms benchmark-pinned`) benchmark-level with `taskset -c <one CPU> ` before the run command:
  *   every run of both sides on one core (Linux), so that no run moves between cores; Go then sets
  *   GOMAXPROCS=1 itself, so it is measured beside `benchmark-gomaxprocs1`;
+ * - (`--arms instructions`) benchmark-level with `--metric wall,instructions` under valgrind, the
+ *   instruction rows at 0.5% and the wall rows at 2%, for the go, python and snappy suites (the
+ *   others are refused): scored on the instruction rows in a table of its own, with its own truth for
+ *   counts and its cost (bench/lib/count-arm.ts). On Go it runs against the smaller patch
+ *   (`--small-arms instructions --small-spin 1`: one busy step per call, about +1.7% of instructions
+ *   on the benchmark that calls it most); head's 8 steps add 2-15% to every parser that calls it;
  * - the ecosystem's own tool: Go: `bench.test -test.count N` on base then on head, judged by
  *   benchstat (significant at 0.05 and beyond the threshold); Python: pytest-benchmark on base with
  *   `--benchmark-save`, then on head with `--benchmark-compare --benchmark-compare-fail=median:2%`.
@@ -75,6 +81,7 @@ import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from '
 import { must, run, writableCopy, type Ran } from './lib/proc.ts';
 import { FRESH_CALIBRATION_FACTOR, GO_SPIN, isFresh, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
 import { lastVerdictMs, watchPairs } from './lib/verdict-time.ts';
+import { COUNT_THRESHOLD, COUNTED_SUITES, countArm, countCalibration, countKind, renderCounts, spinInstructions, type CountBasis, type CountRun } from './lib/count-arm.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
 import { shellQuote } from '../src/report/replay.ts';
 import { readResultsFile } from '../src/results/read.ts';
@@ -92,7 +99,7 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'instructions' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
@@ -100,6 +107,7 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   'benchmark-gomaxprocs1': 'pairbench, benchmark-level, --design auto, the run command prefixed with GOMAXPROCS=1 (as a user would write it)',
   'benchmark-pinned': 'pairbench, benchmark-level, --design auto, the run command prefixed with taskset -c <one CPU> (every run on one core; Go then sets GOMAXPROCS=1 itself)',
+  instructions: `pairbench, benchmark-level, --design auto, --metric wall,instructions under valgrind (instructions at ${COUNT_THRESHOLD * 100}%, wall at 2%)`,
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
 type TunedSuite = 'go' | 'python' | 'snappy' | 'js';
@@ -133,7 +141,7 @@ interface Outcome {
   pairs?: number;
 }
 
-interface ArmRun {
+interface ArmRun extends Partial<CountRun> {
   suite: string;
   condition: Condition;
   arm: ArmName;
@@ -183,7 +191,7 @@ interface SuiteSetup {
 // --- the suites ---------------------------------------------------------------------------------
 
 /** The Go patch: `parseRawNumber` (parser.go) does `spin` extra steps per call (count: counts its calls instead). */
-function patchGo(dir: string, spin: number, count = false): void {
+function patchGo(dir: string, spin: number, count = false, smallSpin = spin): void {
   const file = join(dir, 'parser.go');
   const text = readFileSync(file, 'utf8');
   const anchor = 'func parseRawNumber(s string) (string, string, error) {';
@@ -196,7 +204,7 @@ function patchGo(dir: string, spin: number, count = false): void {
     // prints the calls after the run, and times the injected work itself
     writeFileSync(
       join(dir, 'zz_pairbench_test.go'),
-      `package fastjson\n\nimport (\n\t"fmt"\n\t"os"\n\t"testing"\n)\n\nfunc TestMain(m *testing.M) {\n\tcode := m.Run()\n\tfmt.Fprintf(os.Stderr, "pairbench-calls %d\\n", pairbenchCalls)\n\tos.Exit(code)\n}\n\nfunc BenchmarkPairbenchSpin(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tpairbenchSpin(${spin})\n\t}\n}\n`,
+      `package fastjson\n\nimport (\n\t"fmt"\n\t"os"\n\t"testing"\n)\n\nfunc TestMain(m *testing.M) {\n\tcode := m.Run()\n\tfmt.Fprintf(os.Stderr, "pairbench-calls %d\\n", pairbenchCalls)\n\tos.Exit(code)\n}\n\nfunc BenchmarkPairbenchSpin(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tpairbenchSpin(${spin})\n\t}\n}\n\nfunc BenchmarkPairbenchSpinSmall(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tpairbenchSpin(${smallSpin})\n\t}\n}\n\nfunc BenchmarkPairbenchLoop(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t}\n}\n`,
     );
   }
 }
@@ -279,7 +287,7 @@ async function setupGo(work: string, spin: number, prebuilt: string | null, smal
     for (const d of Object.values(dirs)) writableCopy(source, d);
     patchGo(dirs.head, spin);
     patchGo(dirs.small, smallSpin);
-    patchGo(dirs.calibration, spin, true);
+    patchGo(dirs.calibration, spin, true, smallSpin);
     for (const d of Object.values(dirs)) await must('go', ['test', '-c', '-trimpath', '-o', 'build/bench.test', '.'], d);
   }
   await must('go', ['install', BENCHSTAT], work);
@@ -678,7 +686,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -704,6 +712,8 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'small-spin': { type: 'string' },
       'small-arms': { type: 'string' },
       'snappy-spin': { type: 'string' },
+      'count-work': { type: 'string' },
+      'count-calibration-pairs': { type: 'string' },
       seed: { type: 'string', default: '1' },
       out: { type: 'string', default: join(ROOT, 'bench/results') },
       render: { type: 'string' },
@@ -729,6 +739,11 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     smallArms: (values['small-arms'] ?? 'benchmark').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
     // busy steps at the start of each snappy decompression (about 1 µs)
     snappySpin: Number(values['snappy-spin'] ?? 1000),
+    // the instructions arm: the benchmark's work in one counted run (pairbench's --count-work; the
+    // tests' 8 ms: valgrind's cost is its start plus about 40 times this, per run)
+    countWork: values['count-work'] ?? '8ms',
+    // the instructions arm, Python and snappy: pairs of the counted calibration copy (counts barely vary)
+    countCalibrationPairs: Number(values['count-calibration-pairs'] ?? 3),
     // a pytest process costs about a second before its first benchmark: 6 benchmarks a run (still paired back to back)
     pyBatch: Number(values['py-batch'] ?? 6),
     merge: values.merge ?? [],
@@ -751,8 +766,10 @@ interface Report {
   date: string;
   command: string;
   machine: Machine;
-  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; smallSpin?: number; snappySpin?: number; threshold: number; alpha: number };
+  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; smallSpin?: number; snappySpin?: number; countWork?: string; threshold: number; alpha: number };
   truths: Record<string, Truth[]>;
+  /** the instructions arm: what each suite's count truth is made of (bench/lib/count-arm.ts) */
+  countBasis?: Record<string, CountBasis>;
   runs: ArmRun[];
   errors: string[];
   /** a report merged from several runs (--merge): each run's date, command, machine and budget */
@@ -800,12 +817,15 @@ async function main(): Promise<void> {
     writeFileSync(join(s.outDir, `suites${report.settings.quick ? '-quick' : ''}.md`), render(report));
     return;
   }
+  const counting = [s.arms, s.aaArms, s.noisyArms ?? [], s.noisyAaArms ?? [], s.smallArms].some((a) => a.includes('instructions'));
+  const uncounted = s.suites.filter((x) => !(COUNTED_SUITES as readonly string[]).includes(x));
+  if (counting && uncounted.length > 0) throw new UsageError(`--arms instructions: counts the ${COUNTED_SUITES.join(', ')} suites only (a format pairbench counts per benchmark); got --suites with ${uncounted.join(', ')}`);
   const work = mkdtempSync(join(tmpdir(), 'pairbench-suites-'));
   const report: Report = {
     date: new Date().toISOString(),
     command: invocation(process.argv.slice(2)),
     machine: describeMachine(),
-    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, truthArm: s.truthArm, threshold: THRESHOLD, alpha: ALPHA },
+    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, truthArm: s.truthArm, countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},
     runs: [],
     errors: [],
@@ -847,6 +867,7 @@ async function main(): Promise<void> {
         log('go-small: the injected truth of the smaller patch');
         report.truths['go-small'] = await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed + 1, mkdtempSync(join(work, 'truth-')), { dir: setup.dirs.small, spinScale: s.smallSpin / s.spin }, s.truthArm);
       }
+      if (counting) await countTruth(setup, s, report, work);
       save();
       if (s.truthOnly) continue;
       for (const condition of s.conditions) {
@@ -863,7 +884,12 @@ async function main(): Promise<void> {
             const noise = condition === 'noisy' ? startNoise({ ...NOISE_DEFAULTS, seed: rngFor(s.seed, 'noise', block, arm)() * 2 ** 31 >>> 0, durationMs: s.budgetMs * 3 + 600_000 }) : null;
             log(`${block}: ${arm}`);
             try {
-              if (arm === 'native') {
+              if (arm === 'instructions') {
+                const r = await countArm(setup, headDir, { budgetMs: s.budgetMs, seed: s.seed, scratch, countWork: s.countWork, alpha: ALPHA, wallThreshold: THRESHOLD, extra: s.pairbenchFlags });
+                const wall = r.results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name));
+                const outcomes = wall.map((b) => ({ name: b.name, flagged: b.verdict === 'regression' || b.verdict === 'improvement' ? b.verdict : null, verdict: b.verdict ?? 'inconclusive', estimate: b.change?.estimate ?? null, pairs: b.pairs.length }));
+                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, countVerdictMs: r.countVerdictMs, counts: r.counts, outcomes, command: r.command, ...armFigures(r.results) });
+              } else if (arm === 'native') {
                 const r = await setup.native(setup.dirs.base, headDir, s.budgetMs, scratch);
                 report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });
               } else {
@@ -888,6 +914,22 @@ async function main(): Promise<void> {
     else rmSync(work, { recursive: true, force: true });
   }
   log(`wrote ${relative(ROOT, join(s.outDir, `suites${s.quick ? '-quick' : ''}.md`))}`);
+}
+
+/**
+ * The instructions arm's count truth (bench/lib/count-arm.ts): Go, the instructions of one injected
+ * spin of head's (and the smaller patch's) size; Python and snappy, the calibration copy counted.
+ */
+async function countTruth(setup: SuiteSetup, s: ReturnType<typeof settingsFrom>, report: Report, work: string): Promise<void> {
+  const basis = (report.countBasis ??= {});
+  if (setup.id === 'go') {
+    log('go: the instructions of one injected spin, counted under valgrind');
+    basis.go = { spinInstructions: await spinInstructions(setup.dirs.calibration, 'BenchmarkPairbenchSpin') };
+    if (setup.dirs.small && s.smallArms.includes('instructions')) basis['go-small'] = { spinInstructions: await spinInstructions(setup.dirs.calibration, 'BenchmarkPairbenchSpinSmall') };
+  } else if (s.arms.includes('instructions') || s.noisyArms?.includes('instructions')) {
+    log(`${setup.id}: the count truth: ${s.countCalibrationPairs} counted pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
+    basis[setup.id] = await countCalibration(setup, CALIBRATION_FACTOR, s.countCalibrationPairs, { seed: s.seed, scratch: mkdtempSync(join(work, 'count-cal-')), countWork: s.countWork, alpha: ALPHA, wallThreshold: THRESHOLD });
+  }
 }
 
 /**
@@ -999,6 +1041,10 @@ export function render(report: Report): string {
       lines.push('', '🔴 flagged slower, 🟢 flagged faster (with the estimate where the tool gives one), 🟡 inconclusive, · not flagged.', '', '</details>', '');
     }
   }
+  const wallKinds = (suite: string) => new Map((report.truths[suite] ?? []).map((t) => [t.name, t.kind]));
+  const countTruthOf = (suite: string, name: string, base: number | null) => countKind(name, report.countBasis?.[suite], report.truths[suite]?.find((t) => t.name === name)?.calibration, base);
+  const counted = renderCounts(report.runs, wallKinds, (suite, name, base) => (suite === 'go' || suite === 'go-small' ? countTruthOf(suite, name, base) : countKind(name, report.countBasis?.[suite], undefined, base)));
+  if (counted) lines.push(counted);
   if (report.runs.some((r) => isFresh(r.suite)) || Object.keys(report.truths).some(isFresh)) lines.push(renderFresh(report.runs, report.truths, (arm) => ARMS[arm as ArmName] ?? arm));
   return `${lines.join('\n')}\n`;
 }
