@@ -867,7 +867,14 @@ async function main(): Promise<void> {
         log('go-small: the injected truth of the smaller patch');
         report.truths['go-small'] = await goTruth(setup, setup.dirs.calibration, s.goTruthPairs, s.seed + 1, mkdtempSync(join(work, 'truth-')), { dir: setup.dirs.small, spinScale: s.smallSpin / s.spin }, s.truthArm);
       }
-      if (counting) await countTruth(setup, s, report, work);
+      if (counting) {
+        try {
+          await countTruth(setup, s, report, work);
+        } catch (err) {
+          report.errors.push(`${id}, the count truth: ${err instanceof Error ? err.message.slice(0, 2000) : String(err)}`);
+          log(`error: ${report.errors.at(-1)}`);
+        }
+      }
       save();
       if (s.truthOnly) continue;
       for (const condition of s.conditions) {

@@ -107,7 +107,8 @@ export async function countArm(suite: Suite, headDir: string, opts: { budgetMs: 
   const watch = watchPairs(out);
   const r = await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, PAIRBENCH_INSTRUCTIONS: 'valgrind' }, timeoutMs: opts.budgetMs * 3 + 600_000 });
   const times = watch.stop();
-  if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
+  // its last line first: where pairbench refuses to count (an older Google Benchmark), the table says why
+  if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}): ${r.stderr.trim().split('\n').at(-1) ?? ''}\n${r.stderr.slice(-3000)}`);
   const results = readResultsFile(out) as unknown as Results;
   const timed = Date.parse(results.finishedAt ?? '') - Date.parse(results.startedAt ?? '');
   const wallMs = Number.isFinite(timed) ? timed : r.wallMs;
@@ -211,18 +212,20 @@ export function renderCounts(runs: RunLike[], wallKinds: (suite: string) => Map<
   if (mine.length === 0) return '';
   const lines = ['## Instruction counts (--metric wall,instructions)', ''];
   lines.push(`Each benchmark paired on its own (--design auto), timed and counted under valgrind in the same pairs; instruction rows at a ${COUNT_THRESHOLD * 100}% threshold, wall rows at 2% (a per-metric threshold in the config file). Affected for counts: the benchmark calls the slowed function and gains at least ${COUNT_THRESHOLD * 100}% of instructions (bench/lib/count-arm.ts). Spread of counts: (max − min) / median of one side's counts, the larger side, median over rows; unsteady: rows past the 0.25% tolerance (\`unsteady-counts\`).`, '');
-  lines.push('| suite | condition | vs | instructions: unchanged (A/A) | instructions: flagged (A/A) | instructions: detected (affected) | instructions: flagged (unaffected) | wall: detected (affected) / flagged (unaffected or A/A) | pairs per benchmark (median, max) | spread of counts | unsteady | time to last count verdict | time to last verdict | wall time |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('| suite | condition | vs | instructions: unchanged (A/A) | instructions: flagged (A/A) | instructions: detected (affected) | instructions: flagged (unaffected) | wall: detected (affected) / flagged (unaffected or A/A) | pairs per benchmark (median, max) | spread of counts | unsteady | time to last count verdict | time to last verdict | wall time | the wall-time arm (benchmark): time to last verdict, wall time |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of mine) {
     if (r.error || !r.counts) {
-      lines.push(`| ${r.suite} | ${r.condition} | ${r.against} | error: ${(r.error ?? 'no counts').split('\n')[0]!.slice(0, 120)} | | | | | | | | | | |`);
+      lines.push(`| ${r.suite} | ${r.condition} | ${r.against} | error: ${(r.error ?? 'no counts').split('\n')[0]!.slice(0, 240)} | | | | | | | | | | | |`);
       continue;
     }
     const flagged = (v: string) => v === 'regression' || v === 'improvement';
     const pairs = r.counts.map((c) => c.pairs);
     const spread = median(r.counts.map((c) => c.spread));
     const unsteady = `${r.counts.filter((c) => c.unsteady).length} of ${r.counts.length}`;
-    const common = `| ${pairs.length ? `${median(pairs)}, ${Math.max(...pairs)}` : '—'} | ${pctOf(spread)} | ${unsteady} | ${duration(r.countVerdictMs ?? r.wallMs)} | ${duration(r.lastVerdictMs)} | ${duration(r.wallMs)} |`;
+    // the cost beside the wall-time arm's, where the same report ran it on the same suite, condition and side
+    const wallArm = runs.find((x) => x.arm === 'benchmark' && !x.error && x.suite === r.suite && x.condition === r.condition && x.against === r.against);
+    const common = `| ${pairs.length ? `${median(pairs)}, ${Math.max(...pairs)}` : '—'} | ${pctOf(spread)} | ${unsteady} | ${duration(r.countVerdictMs ?? r.wallMs)} | ${duration(r.lastVerdictMs)} | ${duration(r.wallMs)} | ${wallArm ? `${duration(wallArm.lastVerdictMs)}, ${duration(wallArm.wallMs)}` : '—'} |`;
     if (r.against === 'aa') {
       const wallFlagged = r.outcomes.filter((o) => o.flagged).length;
       lines.push(`| ${r.suite} | ${r.condition} | A/A | ${r.counts.filter((c) => c.verdict === 'unchanged').length} of ${r.counts.length} | ${r.counts.filter((c) => flagged(c.verdict)).length} of ${r.counts.length} | | | — / ${wallFlagged} of ${r.outcomes.length} ${common}`);

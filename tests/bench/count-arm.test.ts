@@ -52,16 +52,16 @@ describe('the table', () => {
   const runs = [
     { ...common, suite: 'go', against: 'aa' as const, counts: [row('A', 'unchanged', 1e5), row('B', 'unchanged', 1e5), row('C', 'inconclusive', 1e5, true)], outcomes: [{ name: 'A', flagged: null, verdict: 'unchanged' }, { name: 'B', flagged: 'regression', verdict: 'regression' }, { name: 'C', flagged: null, verdict: 'unchanged' }] },
     { ...common, suite: 'go', against: 'head' as const, counts: [row('A', 'regression', 1e5), row('B', 'unchanged', 1e5), row('C', 'regression', 1e5)], outcomes: [{ name: 'A', flagged: 'regression', verdict: 'regression' }, { name: 'B', flagged: null, verdict: 'unchanged' }, { name: 'C', flagged: null, verdict: 'unchanged' }] },
-    { ...common, suite: 'go', against: 'head' as const, arm: 'benchmark', outcomes: [] },
+    { ...common, suite: 'go', against: 'head' as const, arm: 'benchmark', lastVerdictMs: 200_000, outcomes: [] },
   ];
   const calls: Record<string, number> = { A: 10, B: 0, C: 1 };
   const md = renderCounts(runs, () => new Map([['A', 'affected'], ['B', 'unaffected'], ['C', 'marginal']]), (_s, name, base) => countKind(name, { spinInstructions: 50 }, calls[name], base));
 
-  it('scores A/A on unchanged and flagged instruction rows, head on the affected and the unaffected, with the wall rows beside', () => {
+  it('scores A/A on unchanged and flagged instruction rows, head on the affected and the unaffected, with the wall rows beside, and the cost beside the wall-time arm\'s of the same suite and side', () => {
     const lines = md.split('\n').filter((l) => l.startsWith('| go | quiet |'));
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe('| go | quiet | A/A | 2 of 3 | 0 of 3 | | | — / 1 of 3 | 4, 4 | 0.01% | 1 of 3 | 2m 00s | 5m 00s | 10m 00s |');
-    expect(lines[1]).toBe('| go | quiet | head | | | 1 of 1 | 0 of 1 | 1 of 1 / 0 of 1 | 4, 4 | 0.01% | 0 of 3 | 2m 00s | 5m 00s | 10m 00s |');
+    expect(lines[0]).toBe('| go | quiet | A/A | 2 of 3 | 0 of 3 | | | — / 1 of 3 | 4, 4 | 0.01% | 1 of 3 | 2m 00s | 5m 00s | 10m 00s | — |');
+    expect(lines[1]).toBe('| go | quiet | head | | | 1 of 1 | 0 of 1 | 1 of 1 / 0 of 1 | 4, 4 | 0.01% | 0 of 3 | 2m 00s | 5m 00s | 10m 00s | 3m 20s, 10m 00s |');
     expect(md).toContain('| go | C | marginal | 0.05% | — | regression | 4 | 0.01% |');
   });
 
