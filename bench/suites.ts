@@ -896,7 +896,7 @@ async function main(): Promise<void> {
                 const r = await countArm(setup, headDir, { budgetMs: s.budgetMs, seed: s.seed, scratch, countWork: s.countWork, alpha: ALPHA, wallThreshold: THRESHOLD, extra: s.pairbenchFlags });
                 const wall = r.results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name));
                 const outcomes = wall.map((b) => ({ name: b.name, flagged: b.verdict === 'regression' || b.verdict === 'improvement' ? b.verdict : null, verdict: b.verdict ?? 'inconclusive', estimate: b.change?.estimate ?? null, pairs: b.pairs.length }));
-                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, countVerdictMs: r.countVerdictMs, counts: r.counts, outcomes, command: r.command, ...armFigures(r.results) });
+                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, countVerdictMs: r.countVerdictMs, counts: r.counts, ...(r.countFailure ? { countFailure: r.countFailure } : {}), outcomes, command: r.command, ...armFigures(r.results) });
               } else if (arm === 'native') {
                 const r = await setup.native(setup.dirs.base, headDir, s.budgetMs, scratch);
                 report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.wallMs, outcomes: r.outcomes, command: r.command, ...(r.raw ? { raw: r.raw } : {}) });

@@ -51,6 +51,8 @@ export interface CountRow {
 
 export interface CountRun {
   counts: CountRow[];
+  /** no instruction row: why, as pairbench recorded the failure (a harness it cannot count) */
+  countFailure?: string;
   /** until the last instruction row had its verdict */
   countVerdictMs: number;
 }
@@ -113,6 +115,7 @@ export async function countArm(suite: Suite, headDir: string, opts: { budgetMs: 
   const timed = Date.parse(results.finishedAt ?? '') - Date.parse(results.startedAt ?? '');
   const wallMs = Number.isFinite(timed) ? timed : r.wallMs;
   const counts = countRows(results);
+  const failure = results.benchmarks.find((b) => b.failure)?.failure?.message;
   const countRowsNamed = counts.map((c) => ({ name: c.name + SUFFIX, verdict: c.verdict }));
   const wallRows = results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name)).map((b) => ({ name: b.name, verdict: b.verdict ?? 'inconclusive' }));
   return {
@@ -121,6 +124,7 @@ export async function countArm(suite: Suite, headDir: string, opts: { budgetMs: 
     lastVerdictMs: lastVerdictMs([...wallRows, ...countRowsNamed], times, wallMs),
     countVerdictMs: lastVerdictMs(countRowsNamed, times, wallMs),
     counts,
+    ...(counts.length === 0 && failure ? { countFailure: failure.split('\n')[0]! } : {}),
     command: `PAIRBENCH_INSTRUCTIONS=valgrind node src/cli.ts ${args.slice(1).join(' ')}  # ${config}: ${configText(suite, opts.wallThreshold).replace(/\n\s*/g, ' ').trim()}`,
   };
 }
@@ -215,8 +219,8 @@ export function renderCounts(runs: RunLike[], wallKinds: (suite: string) => Map<
   lines.push('| suite | condition | vs | instructions: unchanged (A/A) | instructions: flagged (A/A) | instructions: detected (affected) | instructions: flagged (unaffected) | wall: detected (affected) / flagged (unaffected or A/A) | pairs per benchmark (median, max) | spread of counts | unsteady | time to last count verdict | time to last verdict | wall time | the wall-time arm (benchmark): time to last verdict, wall time |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of mine) {
-    if (r.error || !r.counts) {
-      lines.push(`| ${r.suite} | ${r.condition} | ${r.against} | error: ${(r.error ?? 'no counts').split('\n')[0]!.slice(0, 240)} | | | | | | | | | | | |`);
+    if (r.error || !r.counts || r.countFailure) {
+      lines.push(`| ${r.suite} | ${r.condition} | ${r.against} | ${r.countFailure ? 'not counted' : 'error'}: ${(r.countFailure ?? r.error ?? 'no counts').split('\n')[0]!.slice(0, 240)} | | | | | | | | | | | |`);
       continue;
     }
     const flagged = (v: string) => v === 'regression' || v === 'improvement';

@@ -65,6 +65,11 @@ describe('the table', () => {
     expect(md).toContain('| go | C | marginal | 0.05% | — | regression | 4 | 0.01% |');
   });
 
+  it('says why a run has no instruction row, as pairbench recorded it', () => {
+    const refused = renderCounts([{ ...common, suite: 'snappy', against: 'aa', counts: [], countFailure: 'instruction counts per benchmark need Google Benchmark 1.8 or later', outcomes: [] }], () => new Map(), () => ({ kind: 'marginal', truth: null }));
+    expect(refused).toContain('| snappy | quiet | aa | not counted: instruction counts per benchmark need Google Benchmark 1.8 or later |');
+  });
+
   it('is empty when no run is of the arm', () => {
     expect(renderCounts(runs.slice(2), () => new Map(), () => ({ kind: 'marginal', truth: null }))).toBe('');
   });
