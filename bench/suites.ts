@@ -792,6 +792,8 @@ export function merge(reports: Report[], command: string): Report {
     machine: first.machine,
     settings: { ...first.settings, suites: union((r) => r.settings.suites), conditions: union((r) => r.settings.conditions), arms: union((r) => r.settings.arms), aaArms: union((r) => r.settings.aaArms ?? r.settings.arms) },
     truths,
+    // the count truths: per suite, the first run's that has them
+    ...(reports.some((r) => r.countBasis) ? { countBasis: Object.assign({}, ...reports.map((r) => r.countBasis ?? {}).reverse()) as Record<string, CountBasis> } : {}),
     runs: reports.flatMap((r) => r.runs),
     errors: reports.flatMap((r) => r.errors),
     parts: reports.flatMap((r) => r.parts ?? [{ date: r.date, command: r.command, machine: r.machine, budgetMs: r.settings.budgetMs }]),

@@ -53,6 +53,20 @@ describe('runs merged into one report', () => {
     expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \(runs designed per benchmark, --design auto\) \| head \| 1 of 1 \| 0 of 1 \|/);
     expect(md).toMatch(/\| noisy \| pairbench, benchmark-level \(runs designed per benchmark, --design auto\) \| A\/A \| \| \| 0 of 2 \|/);
   });
+
+  it('keeps the count truth of the instructions arm, and scores its instruction rows by the counted calls', () => {
+    const row = (name: string, verdict: string) => ({ name, verdict, estimate: verdict === 'regression' ? 0.015 : 0, pairs: 6, spread: 0.0002, unsteady: false, base: 10_000 });
+    const counts = { ...run('quiet', 'head'), arm: 'instructions' as const, countVerdictMs: 500, counts: [row('BenchmarkA', 'regression'), row('BenchmarkB', 'unchanged')] };
+    const a = { date: '2026-11-23T20:25:00.000Z', command: 'a', machine, settings, truths: { go: counted }, countBasis: { go: { spinInstructions: 50 } }, runs: [counts], errors: [] };
+    const b = { date: '2026-11-23T22:00:00.000Z', command: 'b', machine, settings, truths: { go: timed }, runs: [{ ...run('quiet', 'aa'), arm: 'instructions' as const, countVerdictMs: 500, counts: [row('BenchmarkA', 'unchanged'), row('BenchmarkB', 'unchanged')] }], errors: [] };
+    const m = merge([a, b], 'merged');
+    expect(m.countBasis).toEqual({ go: { spinInstructions: 50 } });
+    const md = render(m);
+    // A: 3 calls x 50 instructions over 10,000 = +1.5%, affected and detected; B never calls it
+    expect(md).toContain('| go | quiet | head | | | 1 of 1 | 0 of 1 | 1 of 1 / 0 of 1 | 6, 6 | 0.02% | 0 of 2 |');
+    expect(md).toContain('| go | quiet | A/A | 2 of 2 | 0 of 2 | | | — / 0 of 2 |');
+    expect(md).toContain('| go | BenchmarkA | affected | 1.50% | 1.50% | regression | 6 | 0.02% |');
+  });
 });
 
 describe('invocation', () => {
