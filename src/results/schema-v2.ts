@@ -184,7 +184,7 @@ const MeasuredSchema = z.strictObject({
   startedAt: z.string().max(64).optional(),
   finishedAt: z.string().max(64).nullable().optional(),
   stoppedBecause: word.optional(),
-  rounds: z.array(z.array(z.string().max(LIMITS.nameLength))).optional().describe('per round, the order in which the benchmarks were measured'),
+  rounds: z.array(z.array(z.string().max(LIMITS.roundUnitLength))).optional().describe('per round, the order in which the benchmarks were measured'),
   shard: z.strictObject({ index: z.number().int().min(1).max(1000), count: z.number().int().min(1).max(1000) }).optional(),
   missingShards: z.array(z.number().int()).max(1000).optional(),
   notRun: z.array(z.strictObject({ name: z.string().max(LIMITS.nameLength), why: z.string().max(200) })).max(LIMITS.benchmarks).optional().describe('benchmarks left out by changed-only, each with why'),

@@ -304,7 +304,7 @@ export const ResultsSchema = z.object({
   verdict: VerdictSchema.optional(),
   geomean: z.number().nullable().optional(),
   /** per round, the order in which the benchmarks were measured (freshly shuffled each round) */
-  rounds: z.array(z.array(z.string().max(LIMITS.nameLength))).optional(),
+  rounds: z.array(z.array(z.string().max(LIMITS.roundUnitLength))).optional(),
   shard: z.object({ index: z.number().int().min(1).max(1000), count: z.number().int().min(1).max(1000) }).optional(),
   /** after a merge: the shards (1-based) whose results file was missing */
   missingShards: z.array(z.number().int()).max(1000).optional(),

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-P2HKS43V.js";
+} from "./chunk-JPLLYSMM.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

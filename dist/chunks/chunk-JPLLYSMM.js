@@ -31329,9 +31329,11 @@ function optionDef(name2) {
 }
 
 // src/config/limits.ts
+var NAME_LENGTH = 512;
+var BATCH = 1e3;
 var LIMITS = {
   fileBytes: 256 * 1024 * 1024,
-  nameLength: 512,
+  nameLength: NAME_LENGTH,
   benchmarks: 1e5,
   pairsPerBenchmark: 1e6,
   /** a config file (`--config`, input config): 160 bytes for each of `benchmarks` entries and more */
@@ -31339,7 +31341,9 @@ var LIMITS = {
   /** shards of one comparison (`--shard i/n`), and so results files merged by one report */
   shards: 1e3,
   /** benchmarks one process runs (`--batch`): the flag, a config file and a recorded setting share this range */
-  batch: 1e3
+  batch: BATCH,
+  /** a unit in a round (`rounds`): a batch is named by its `batch` benchmarks' names (`nameLength` each) joined by ", " */
+  roundUnitLength: BATCH * (NAME_LENGTH + 2)
 };
 
 // src/config/fail-on.ts
@@ -34199,7 +34203,7 @@ var MeasuredSchema = external_exports.strictObject({
   startedAt: external_exports.string().max(64).optional(),
   finishedAt: external_exports.string().max(64).nullable().optional(),
   stoppedBecause: word.optional(),
-  rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.nameLength))).optional().describe("per round, the order in which the benchmarks were measured"),
+  rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.roundUnitLength))).optional().describe("per round, the order in which the benchmarks were measured"),
   shard: external_exports.strictObject({ index: external_exports.number().int().min(1).max(1e3), count: external_exports.number().int().min(1).max(1e3) }).optional(),
   missingShards: external_exports.array(external_exports.number().int()).max(1e3).optional(),
   notRun: external_exports.array(external_exports.strictObject({ name: external_exports.string().max(LIMITS.nameLength), why: external_exports.string().max(200) })).max(LIMITS.benchmarks).optional().describe("benchmarks left out by changed-only, each with why"),
@@ -46031,7 +46035,7 @@ var ResultsSchema = external_exports.object({
   verdict: VerdictSchema2.optional(),
   geomean: external_exports.number().nullable().optional(),
   /** per round, the order in which the benchmarks were measured (freshly shuffled each round) */
-  rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.nameLength))).optional(),
+  rounds: external_exports.array(external_exports.array(external_exports.string().max(LIMITS.roundUnitLength))).optional(),
   shard: external_exports.object({ index: external_exports.number().int().min(1).max(1e3), count: external_exports.number().int().min(1).max(1e3) }).optional(),
   /** after a merge: the shards (1-based) whose results file was missing */
   missingShards: external_exports.array(external_exports.number().int()).max(1e3).optional(),

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-P2HKS43V.js";
+} from "./chunk-JPLLYSMM.js";
 import {
   BearerCredentialHandler,
   HttpClient,
