@@ -53,7 +53,7 @@ describe('the recorded settings of each benchmark', () => {
     const res = pairbench(['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', 'sh bench.sh {filter}', '--format', 'go', '--batch', '3', '--design', 'command', '--min-pairs', '3', '--max-pairs', '3', '--fail-on', 'none', '--out', file, '--quiet']);
     expect(res.stderr).not.toMatch(/\n\s+at /);
     expect(res.status, res.stderr).toBe(0);
-    expect(readResults(file).rounds![0]).toEqual([names.map((n) => `${n}`).join(', ')]);
+    expect(readResults(file).rounds![0]).toEqual([names.join(', ')]);
     const again = pairbench(['report', file]);
     expect(again.status, again.stderr).toBe(0);
   });
