@@ -25,7 +25,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readResultsFile } from '../../src/results/read.ts';
 import type { Results } from '../../src/results/schema.ts';
-import { spreadOf } from '../../src/stats/count-spread.ts';
+import { COUNT_SPREAD_TOLERANCE, spreadOf } from '../../src/stats/count-spread.ts';
 import { duration, ROOT } from './machine.ts';
 import { must, run } from './proc.ts';
 import { lastVerdictMs, watchPairs } from './verdict-time.ts';
@@ -215,7 +215,7 @@ export function renderCounts(runs: RunLike[], wallKinds: (suite: string) => Map<
   const mine = runs.filter((r) => r.arm === 'instructions');
   if (mine.length === 0) return '';
   const lines = ['## Instruction counts (--metric wall,instructions)', ''];
-  lines.push(`Each benchmark paired on its own (--design auto), timed and counted under valgrind in the same pairs; instruction rows at a ${COUNT_THRESHOLD * 100}% threshold, wall rows at 2% (a per-metric threshold in the config file). Affected for counts: the benchmark calls the slowed function and gains at least ${COUNT_THRESHOLD * 100}% of instructions (bench/lib/count-arm.ts). Spread of counts: (max − min) / median of one side's counts, the larger side, median over rows; unsteady: rows past the 0.25% tolerance (\`unsteady-counts\`).`, '');
+  lines.push(`Each benchmark paired on its own (--design auto), timed and counted under valgrind in the same pairs; instruction rows at a ${COUNT_THRESHOLD * 100}% threshold, wall rows at 2% (a per-metric threshold in the config file). Affected for counts: the benchmark calls the slowed function and gains at least ${COUNT_THRESHOLD * 100}% of instructions (bench/lib/count-arm.ts). Spread of counts: (max − min) / median of one side's counts, the larger side, median over rows; unsteady: rows past the ${COUNT_SPREAD_TOLERANCE * 100}% tolerance (\`unsteady-counts\`).`, '');
   lines.push('| suite | condition | vs | instructions: unchanged (A/A) | instructions: flagged (A/A) | instructions: detected (affected) | instructions: flagged (unaffected) | wall: detected (affected) / flagged (unaffected or A/A) | pairs per benchmark (median, max) | spread of counts | unsteady | time to last count verdict | time to last verdict | wall time | the wall-time arm (benchmark): time to last verdict, wall time |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of mine) {
