@@ -67,7 +67,7 @@
  * detections among affected, each estimate against its injected truth, and the time to the last
  * verdict (bench/lib/verdict-time.ts: when the last benchmark with a verdict had its last pair). "noisy" runs bench/noise-generator.ts (seeded) during the arm.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -79,7 +79,7 @@ import { rngFor, shuffle } from '../src/schedule/random.ts';
 import { designSummary } from '../src/report/designs-note.ts';
 import type { Results } from '../src/results/schema.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
-import { must, run, writableCopy, type Ran } from './lib/proc.ts';
+import { must, run, versionOf, writableCopy, type Ran } from './lib/proc.ts';
 import { FRESH_CALIBRATION_FACTOR, GO_SPIN, isFresh, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
 import { lastVerdictMs, watchPairs } from './lib/verdict-time.ts';
 import { COUNT_THRESHOLD, COUNTED_SUITES, countArm, countCalibration, countKind, renderCounts, spinInstructions, type CountBasis, type CountRun } from './lib/count-arm.ts';
@@ -441,6 +441,36 @@ function patchPython(dir: string, spin: number, copies = 1): void {
  * times.
  */
 const SNAPPY = { version: '1.1.9', url: 'http://deb.debian.org/debian/pool/main/s/snappy/snappy_1.1.9.orig.tar.gz' };
+
+/**
+ * Google Benchmark for the instructions arm, where the machine's is older than 1.8 (Debian 12 ships
+ * 1.7.1): counted runs need `--benchmark_min_time=<N>x` (src/harness/registry.ts). The source
+ * Debian ships, pinned by version, built static with CMake into the work folder, its tests off.
+ */
+const GBENCH = { version: '1.9.1', url: 'http://deb.debian.org/debian/pool/main/b/benchmark/benchmark_1.9.1.orig.tar.gz' };
+
+/** The machine's Google Benchmark version (`pkg-config benchmark`), as [major, minor], or null. */
+function systemGbench(): [number, number] | null {
+  const v = /^(\d+)\.(\d+)/.exec(versionOf('pkg-config', ['--modversion', 'benchmark']) ?? '');
+  return v ? [Number(v[1]), Number(v[2])] : null;
+}
+
+/** Builds GBENCH into `work` when counting needs it and the machine's is older; the compiler flags that use it, and its version. */
+async function gbenchFor(work: string, counting: boolean): Promise<{ flags: string[]; version: string }> {
+  const system = systemGbench();
+  const systemVersion = system ? system.join('.') : 'the machine\'s';
+  if (!counting || (system !== null && (system[0] > 1 || (system[0] === 1 && system[1] >= 8)))) return { flags: [], version: systemVersion };
+  const dl = join(work, 'gbench-download');
+  mkdirSync(dl, { recursive: true });
+  await must('curl', ['-fsSL', '-o', 'benchmark.tar.gz', GBENCH.url], dl);
+  await must('tar', ['xzf', 'benchmark.tar.gz'], dl);
+  const source = join(dl, readdirSync(dl).find((e) => e.startsWith('benchmark-') && statSync(join(dl, e)).isDirectory())!);
+  const prefix = join(work, 'gbench');
+  await must('cmake', ['-S', source, '-B', join(dl, 'build'), '-DCMAKE_BUILD_TYPE=Release', '-DBENCHMARK_ENABLE_TESTING=OFF', '-DBENCHMARK_ENABLE_GTEST_TESTS=OFF', '-DBENCHMARK_ENABLE_WERROR=OFF', '-DBUILD_SHARED_LIBS=OFF', `-DCMAKE_INSTALL_PREFIX=${prefix}`, '-DCMAKE_INSTALL_LIBDIR=lib'], dl);
+  await must('cmake', ['--build', join(dl, 'build'), '--parallel', '2'], dl);
+  await must('cmake', ['--install', join(dl, 'build')], dl);
+  return { flags: [`-I${join(prefix, 'include')}`, `-L${join(prefix, 'lib')}`], version: GBENCH.version };
+}
 const SNAPPY_ANCHOR = '  bool ReadUncompressedLength(uint32_t* result) {';
 
 function patchSnappy(dir: string, spin: number, copies = 1): void {
@@ -451,7 +481,8 @@ function patchSnappy(dir: string, spin: number, copies = 1): void {
   writeFileSync(file, text.replace(SNAPPY_ANCHOR, `${SNAPPY_ANCHOR}${block.repeat(copies)}`));
 }
 
-async function setupSnappy(work: string, spin: number): Promise<SuiteSetup> {
+async function setupSnappy(work: string, spin: number, counting: boolean): Promise<SuiteSetup> {
+  const gbench = await gbenchFor(work, counting);
   const dl = join(work, 'snappy-download');
   mkdirSync(dl, { recursive: true });
   await must('curl', ['-fsSL', '-o', 'snappy.tar.gz', SNAPPY.url], dl);
@@ -473,11 +504,11 @@ async function setupSnappy(work: string, spin: number): Promise<SuiteSetup> {
   const sources = ['snappy.cc', 'snappy-sinksource.cc', 'snappy-stubs-internal.cc', 'snappy-c.cc', 'snappy-test.cc', 'snappy_test_data.cc', 'snappy_benchmark.cc'];
   for (const d of Object.values(dirs)) {
     mkdirSync(join(d, 'build'), { recursive: true });
-    await must('g++', ['-O2', '-std=c++11', '-DHAVE_CONFIG_H', '-I.', '-o', 'build/bench', ...sources, '-lbenchmark_main', '-lbenchmark', '-lpthread'], d);
+    await must('g++', ['-O2', '-std=c++11', '-DHAVE_CONFIG_H', '-I.', ...gbench.flags, '-o', 'build/bench', ...sources, '-lbenchmark_main', '-lbenchmark', '-lpthread'], d);
   }
   return {
     id: 'snappy',
-    title: `C++: snappy ${SNAPPY.version} (snappy_benchmark.cc, Google Benchmark)`,
+    title: `C++: snappy ${SNAPPY.version} (snappy_benchmark.cc, Google Benchmark ${gbench.version})`,
     format: 'google-benchmark',
     dirs,
     // a simple command: pairbench adds --benchmark_filter, and (--design auto) the minimum time and repetitions
@@ -846,7 +877,7 @@ async function main(): Promise<void> {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = isFresh(id) ? await freshSetup(id, work, measuresHead) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch);
+        setup = isFresh(id) ? await freshSetup(id, work, measuresHead) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin, counting) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
