@@ -15,6 +15,6 @@ const node26 = requireTool(TOOLS.node26);
 
 describe('examples, compared end to end', () => {
   node26.it('node-bench-suite: the checksum made twice the work is a regression, each benchmark paired on its own', () => {
-    perBenchmark('node-bench-suite', 'kernels.bench.mjs > checksum 64 KiB', 'kernels.bench.mjs > sort 1000', { pairs: 10, env: { PATH: `${NODE26_BIN}:${process.env.PATH ?? ''}` } });
+    perBenchmark('node-bench-suite', 'kernels.bench.mjs > checksum 64 KiB', 'kernels.bench.mjs > sort 1000', { pairs: 14, env: { PATH: `${NODE26_BIN}:${process.env.PATH ?? ''}` } });
   }, EXAMPLE_LIMITS.testMs);
 });

@@ -7,6 +7,6 @@ const pyperf = requireTool(TOOLS.pyperf);
 
 describe('examples, compared end to end', () => {
   pyperf.it('pyperf-suite: checksum_4k regresses, sort_10000 raises no huge claim, each paired on its own', () => {
-    perBenchmark('pyperf-suite', 'checksum_4k', 'sort_10000', { pairs: 10 });
+    perBenchmark('pyperf-suite', 'checksum_4k', 'sort_10000', { pairs: 14 });
   }, EXAMPLE_LIMITS.testMs);
 });
