@@ -441,6 +441,15 @@ function patchPython(dir: string, spin: number, copies = 1): void {
  * times.
  */
 const SNAPPY = { version: '1.1.9', url: 'http://deb.debian.org/debian/pool/main/s/snappy/snappy_1.1.9.orig.tar.gz' };
+const SNAPPY_ANCHOR = '  bool ReadUncompressedLength(uint32_t* result) {';
+
+function patchSnappy(dir: string, spin: number, copies = 1): void {
+  const file = join(dir, 'snappy.cc');
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(SNAPPY_ANCHOR)) throw new Error(`snappy ${SNAPPY.version}: snappy.cc has no ${SNAPPY_ANCHOR.trim()}`);
+  const block = `\n    { volatile uint32_t pairbench_x = 0; for (int pairbench_i = 0; pairbench_i < ${spin}; pairbench_i++) pairbench_x = pairbench_x + (pairbench_i ^ (pairbench_x >> 3)); }`;
+  writeFileSync(file, text.replace(SNAPPY_ANCHOR, `${SNAPPY_ANCHOR}${block.repeat(copies)}`));
+}
 
 /**
  * Google Benchmark for the instructions arm, where the machine's is older than 1.8 (Debian 12 ships
@@ -470,15 +479,6 @@ async function gbenchFor(work: string, counting: boolean): Promise<{ flags: stri
   await must('cmake', ['--build', join(dl, 'build'), '--parallel', '2'], dl);
   await must('cmake', ['--install', join(dl, 'build')], dl);
   return { flags: [`-I${join(prefix, 'include')}`, `-L${join(prefix, 'lib')}`], version: GBENCH.version };
-}
-const SNAPPY_ANCHOR = '  bool ReadUncompressedLength(uint32_t* result) {';
-
-function patchSnappy(dir: string, spin: number, copies = 1): void {
-  const file = join(dir, 'snappy.cc');
-  const text = readFileSync(file, 'utf8');
-  if (!text.includes(SNAPPY_ANCHOR)) throw new Error(`snappy ${SNAPPY.version}: snappy.cc has no ${SNAPPY_ANCHOR.trim()}`);
-  const block = `\n    { volatile uint32_t pairbench_x = 0; for (int pairbench_i = 0; pairbench_i < ${spin}; pairbench_i++) pairbench_x = pairbench_x + (pairbench_i ^ (pairbench_x >> 3)); }`;
-  writeFileSync(file, text.replace(SNAPPY_ANCHOR, `${SNAPPY_ANCHOR}${block.repeat(copies)}`));
 }
 
 async function setupSnappy(work: string, spin: number, counting: boolean): Promise<SuiteSetup> {
