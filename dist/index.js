@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-HGSUDWFL.js");
+  const { runAction } = await import("./chunks/steps-TO4EALDT.js");
   await runAction();
 }

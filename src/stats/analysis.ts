@@ -170,6 +170,8 @@ export interface TestOptions {
   seed?: number;
   draws?: number;
   intervalDraws?: number;
+  /** the screen leaves at least this many pairs (outliers.ts, `trimLimit`; judge.ts, `minKeptFor`) */
+  minKept?: number;
 }
 
 /**
@@ -179,7 +181,7 @@ export interface TestOptions {
  */
 export function screenAndTest(pairs: readonly Pair[], opts: TestOptions): ScreenedPairs {
   const d = logRatios(pairs);
-  const screen = screenOutliers(d, opts.outliers);
+  const screen = screenOutliers(d, opts.outliers, undefined, opts.minKept ?? 0);
   const excluded = new Set(screen.excluded);
   const keptIndices: number[] = [];
   for (let i = 0; i < d.length; i++) if (!excluded.has(i)) keptIndices.push(i);
@@ -203,6 +205,8 @@ export interface AnalyzeOptions {
   draws?: number;
   /** sign patterns for the level of the intervals (signflip.ts, `intervalDrawsFor`); default INTERVAL_DRAWS */
   intervalDraws?: number;
+  /** the screen leaves at least this many pairs (TestOptions) */
+  minKept?: number;
   /** pairs beyond any ratio, kept (BenchmarkInput, `extremes`): + where head printed above 0 and base 0 */
   extremes?: number;
   /** the interval's level; default `intervalLevel(alpha, stoppedEarly)` (one benchmark alone) */

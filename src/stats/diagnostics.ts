@@ -49,7 +49,8 @@ export function dataDiagnostics(pairs: readonly Pair[], a: PairsAnalysis, alpha:
   const confident = a.hl !== null && a.hl.achievedConfidence >= a.level - 1e-12;
   if (n < need || !confident) {
     const smallestP = usable > 0 ? 2 ** (1 - usable) : 1;
-    out.push({ code: 'too-few-pairs', severity: 'warning', figures: { pairs: n, zeros, smallestP, alpha, level: a.level, need } });
+    // n pairs enough by count that still fell short (the interval raised for the screen): more than n
+    out.push({ code: 'too-few-pairs', severity: 'warning', figures: { pairs: n, zeros, smallestP, alpha, level: a.level, need: Math.max(need, n + 1) } });
   } else if (zeros > 0 && 2 * zeros > n && !allEqual) {
     out.push({ code: 'mostly-equal', severity: 'info', figures: { pairs: n, zeros, differing: usable } });
   }

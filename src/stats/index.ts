@@ -8,7 +8,7 @@
  * tests/stats/reference.test.ts), R's `p.adjust` for Holm and Benjamini–Hochberg.
  */
 export * from './types.ts';
-export { judge, judgeSteps, intervalAlpha } from './judge.ts';
+export { judge, judgeSteps, intervalAlpha, minKeptFor } from './judge.ts';
 export { analyzePairs, pairedTestFor, logRatios, intervalLevel, equivalenceLevel, STOPPED_EARLY_ALPHA_SHARE } from './analysis.ts';
 export { verdictOf, worstVerdict, estimatePairsToSettle } from './verdict.ts';
 export { stopCheck, bettingEvidence, nullHalfWidth, flippedHalfWidth, precisionHalfWidth, defaultPrecision } from './stop.ts';

@@ -12,6 +12,7 @@ import { COUNT_SPREAD_TOLERANCE, countSpread } from './count-spread.ts';
 import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Finding, Judgement, JudgeOptions, Verdict } from './types.ts';
 import { completeAnalysis, intervalLevel, pairedTestFor, pairRatio, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
 import { median } from './describe.ts';
+import { minPairsForAlpha } from './power.ts';
 import { hodgesLehmann } from './hodges-lehmann.ts';
 import { benjaminiHochberg, holm } from './multiple.ts';
 import { drawsFor, intervalDrawsFor, signFlipSeed, smallestPValue } from './signflip.ts';
@@ -179,6 +180,18 @@ function reciprocalChange(c: ChangeEstimate, from: string): ChangeEstimate {
 }
 
 /**
+ * The fewest pairs the outlier screen must leave a benchmark judged with `benchmarks` others: as
+ * many as an exact Hodges–Lehmann interval needs to reach the strictest level the correction can
+ * ask of it, 1 - alpha / benchmarks (Holm's first step, Bonferroni's level; halved after an early
+ * stop, `intervalLevel`). Fewer kept pairs could never give a verdict, whatever they measured: the
+ * screen then sets fewer aside (outliers.ts, `trimLimit`). A function of the count of pairs and of
+ * benchmarks only, so the randomization test that recomputes the screen stays exact.
+ */
+export function minKeptFor(benchmarks: number, alpha: number, stoppedEarly: boolean): number {
+  return minPairsForAlpha(1 - intervalLevel(alpha / Math.max(1, benchmarks), stoppedEarly));
+}
+
+/**
  * Judges every benchmark: per benchmark the outlier screen and test, the multiple-comparison
  * correction of the p-values over all benchmarks with a test (Holm, or Benjamini–Hochberg with
  * `correction: 'bh'`), each interval at the level that agrees with the correction
@@ -207,7 +220,14 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
   // Counts are not screened for outliers: near-constant counts give fences of almost no width, which
   // would set aside most pairs for a last-digit difference, and a count far from the others is what
   // the spread check (count-spread.ts) is there to report, not noise to drop.
-  const testOptions = (b: BenchmarkInput): TestOptions => ({ test, outliers: b.counted ? 'none' : opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
+  const testOptions = (b: BenchmarkInput): TestOptions => ({
+    test,
+    outliers: b.counted ? 'none' : opts.outliers,
+    seed: signFlipSeed(opts.seed ?? 0, b.name),
+    draws,
+    intervalDraws,
+    minKept: minKeptFor(inputs.length, opts.alpha, b.stoppedEarly ?? false),
+  });
   const screened: ScreenedPairs[] = [];
   for (const b of inputs) {
     screened.push(screenAndTest(b.pairs, testOptions(b)));

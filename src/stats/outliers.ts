@@ -85,9 +85,23 @@ export function binomialTwoSidedHalf(k: number, m: number): number {
 }
 
 /**
+ * The most pairs the screen may set aside on each side so that at least `minKept` of n remain:
+ * floor((n - minKept) / 2), never below 0. `judge` asks for as many pairs as an exact interval at
+ * the strictest level of its correction needs (judge.ts, `minKeptFor`): a screen that set aside 4
+ * of 10 pairs left 6, whose interval cannot reach 98.3% confidence at any data, so a change of
+ * +100% measured in every pair ended `inconclusive`. A function of n alone, the same for every
+ * sign pattern, so the sign-flip test that recomputes the screen stays exact.
+ */
+export function trimLimit(n: number, minKept: number): number {
+  return Math.max(0, Math.floor((n - minKept) / 2));
+}
+
+/**
  * Screens d for outliers by `rule`, and excludes them only in balanced pairs: the j most extreme
  * above the upper fence and the j most extreme below the lower one, j = min(#high, #low); the
  * flagged pairs in excess on one side are kept (and listed as kept).
+ *
+ * With `minKept`, j is capped by `trimLimit(d.length, minKept)`: the excess stays kept and listed.
  *
  * Why balanced: the signed-rank test is exact because, with no change, each d is as likely
  * positive as negative. Dropping a lone extreme pair on one side leaves the others leaning to the
@@ -109,7 +123,7 @@ export function binomialTwoSidedHalf(k: number, m: number): number {
  * its test (signflip.ts) recomputes this screen on every sign pattern of d, which is exact whatever
  * the screen does. `judge` notes (`many-outliers`) when 10% of the pairs or more are excluded.
  */
-export function screenOutliers(d: ArrayLike<number>, rule: OutlierRule, leanAlpha = LEAN_ALPHA): OutlierScreen {
+export function screenOutliers(d: ArrayLike<number>, rule: OutlierRule, leanAlpha = LEAN_ALPHA, minKept = 0): OutlierScreen {
   const fences = outlierFences(d, rule);
   if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, lean: false, fences: null };
   const highs: number[] = [];
@@ -125,8 +139,9 @@ export function screenOutliers(d: ArrayLike<number>, rule: OutlierRule, leanAlph
   if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, lean: false, fences };
   const balanceP = binomialTwoSidedHalf(high, flagged.length);
   if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, lean: true, fences };
-  // Exclude in balanced pairs only: the j most extreme on each side, j = min(high, low).
-  const j = Math.min(high, low);
+  // Exclude in balanced pairs only: the j most extreme on each side, j = min(high, low), and never
+  // so many that fewer than minKept pairs remain (`trimLimit`).
+  const j = Math.min(high, low, trimLimit(d.length, minKept));
   highs.sort((a, b) => (d[b] as number) - (d[a] as number));
   lows.sort((a, b) => (d[a] as number) - (d[b] as number));
   const excluded = [...highs.slice(0, j), ...lows.slice(0, j)].sort((a, b) => a - b);

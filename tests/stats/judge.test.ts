@@ -7,6 +7,7 @@ import {
   intervalAlpha,
   intervalLevel,
   judge,
+  minKeptFor,
   logRatios,
   minimumDetectableChange,
   minPairsForAlpha,
@@ -317,6 +318,42 @@ describe('outliers', () => {
       expect(Boolean(diag)).toBe(h + l >= 4 && b.outliers.length === 0 && b.outliersKept.length === h + l && p < 0.05);
     }
     expect(codes(one(withSpikes(6, 0)))).not.toContain('outliers-kept');
+  });
+
+  it('a clear change in every pair stays decidable at few pairs: the screen leaves enough for the interval', () => {
+    // 10 pairs at +100%, 2 spread above and 2 below a tight cluster: the screen set all 4 aside,
+    // and the 6 left could not give an interval at Holm's 98.3% (3 benchmarks): inconclusive
+    const spread = [0, 0.002, -0.002, 0.001, -0.001, 0.0005, 0.03, 0.04, -0.03, -0.04];
+    const pairs = spread.map((e, i): Pair => ({ base: 1, head: Math.exp(Math.log(2) + e), order: i % 2 === 0 ? 'base-first' : 'head-first' }));
+    const flat = (k: number): Pair[] => spread.map((_, i) => ({ base: 1, head: 1 + 0.002 * Math.sin(i * k), order: i % 2 === 0 ? 'head-first' : 'base-first' }));
+    const j = judge(
+      [
+        { name: 'doubled', direction: 'lower-is-better', pairs },
+        { name: 'a', direction: 'lower-is-better', pairs: flat(2.3) },
+        { name: 'b', direction: 'lower-is-better', pairs: flat(1.7) },
+      ],
+      { ...opts, threshold: 0.05 },
+    );
+    const b = j.benchmarks[0]!;
+    expect(b.verdict).toBe('regression');
+    // 7 pairs reach 1 - 0.05/3 exactly (1 - 2^-6): the screen sets aside at most one on each side
+    expect(minKeptFor(3, 0.05, false)).toBe(7);
+    expect(b.outliers.length).toBeLessThanOrEqual(2);
+    expect(b.change!.ci[0]).toBeGreaterThan(0.9);
+    // every pair on one side: the unscreened statistic decides, the least p of 10 pairs
+    expect(b.change!.pValue).toBe(2 / 1024);
+    expect(codes(b)).not.toContain('too-few-pairs');
+  });
+
+  it('a harness that prints few digits: 8 pairs, 7 of them exactly +100%, is a regression (Noether 1967)', () => {
+    const heads = [2, 2, 2, 2, 2, 2, 2, 2.5];
+    const pairs = heads.map((h, i): Pair => ({ base: 1, head: h, order: i % 2 === 0 ? 'base-first' : 'head-first' }));
+    for (const outliers of ['tukey', 'none'] as const) {
+      const b = one(pairs, 'lower-is-better', { outliers, threshold: 0.05 });
+      expect(b.verdict).toBe('regression');
+      expect(b.change!.ci[0]).toBeCloseTo(1, 9);
+      expect(b.change!.achievedConfidence).toBeGreaterThanOrEqual(0.95);
+    }
   });
 
   it('mad: modified z-score beyond 3.5', () => {

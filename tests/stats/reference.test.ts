@@ -27,7 +27,7 @@ interface Case {
   confLevel: number;
   r: { p: number; estimate: number; lower: number; upper: number; confLevel: number; method: 'exact' | 'normal' };
   scipy: { pMatching: number; pDefault: number } | null;
-  target: { n: number; zeros: number; estimate?: number; lower?: number; upper?: number; pExact?: number; walshMiddle?: [number, number] };
+  target: { n: number; zeros: number; estimate?: number; lower?: number; upper?: number; pExact?: number; walshMiddle?: [number, number]; tiedEnd?: { rank: number; confidence: number } };
   /** zeros kept as values (judge and stopCheck): R on d + 1, minus 1; targets from all Walsh averages */
   keepZeros?: {
     r: { estimate: number; lower: number; upper: number; confLevel: number; method: 'exact' | 'normal' };
@@ -95,6 +95,18 @@ describe('signed-rank test against R wilcox.test (and scipy)', () => {
       const hl = hodgesLehmann(c.d, c.confLevel);
       const t = c.target;
       expect(hl.method).toBe(c.r.method);
+      if (t.tiedEnd) {
+        // the documented departure (hodges-lehmann.ts): where ties make R lower the confidence,
+        // the closed interval at the ranks of the untied signed-rank null (Noether 1967), at the
+        // level asked; the script computes those ranks with exact integer counts
+        expect(c.r.confLevel).toBeLessThan(c.confLevel);
+        expect(hl.lower).toBe(t.lower);
+        expect(hl.upper).toBe(t.upper);
+        expect(hl.achievedConfidence).toBe(c.confLevel);
+        expect(t.tiedEnd.confidence).toBeGreaterThanOrEqual(c.confLevel - 1e-12);
+        expectClose(hl.estimate, t.estimate as number, `${c.name} estimate vs median of Walsh averages`);
+        return;
+      }
       if (c.r.method === 'normal' && c.r.confLevel === 0) {
         // the documented departure (hodges-lehmann.ts): with no confidence left, R returns
         // [median, median] and pairbench the range of the non-zero values, which contains it
@@ -135,6 +147,11 @@ describe('signed-rank test against R wilcox.test (and scipy)', () => {
     const n82 = tied.find((c) => c.name === 'zeros-tied-end-n82')!;
     expect([n82.keepZeros!.target.lower, n82.keepZeros!.target.upper]).toEqual([0, 0]);
     expect(tied.filter((c) => c.keepZeros!.target.tiedEnd!.rank > 1).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has a case of ties where R lowers the confidence and the untied ranks reach the level', () => {
+    const tied = ref.signedRank.filter((c) => c.target.tiedEnd);
+    expect(tied.map((c) => c.name)).toContain('ties-n8');
   });
 
   it('has cases with zeros kept, mostly-zero ones among them', () => {

@@ -37,11 +37,19 @@ function bruteT(x: Float64Array, rule: OutlierRule): { t: number; v: number; n: 
   return { t, v: r.v, n: r.n };
 }
 
-/** p by listing every sign pattern of x and applying the brute-force statistic to each. */
+/** The test's combined statistic by brute force: the larger of the screened |z| and the |z| of every non-zero value. */
+function bruteCombined(x: Float64Array, rule: OutlierRule): number {
+  const r = signedRankSum(Array.from(x));
+  const sigma = Math.sqrt((r.n * (r.n + 1) * (2 * r.n + 1)) / 24 - r.tieSum / 48);
+  const all = r.n === 0 || !(sigma > 0) ? 0 : Math.abs((r.v - (r.n * (r.n + 1)) / 4) / sigma);
+  return Math.max(bruteT(x, rule).t, all);
+}
+
+/** p by listing every sign pattern of x and applying the brute-force combined statistic to each. */
 function bruteExactP(d: Float64Array, rule: OutlierRule): number {
   const nz = Array.from(d).filter((v) => v !== 0);
   const zeros = d.length - nz.length;
-  const obs = bruteT(d, rule).t;
+  const obs = bruteCombined(d, rule);
   let hits = 0;
   const total = 2 ** nz.length;
   for (let k = 0; k < total; k++) {
@@ -49,7 +57,7 @@ function bruteExactP(d: Float64Array, rule: OutlierRule): number {
     nz.forEach((v, i) => (x[i] = (k >>> i) & 1 ? -Math.abs(v) : Math.abs(v)));
     // zeros at the end: the screen and ranks do not depend on the order of the values
     for (let i = 0; i < zeros; i++) x[nz.length + i] = 0;
-    if (bruteT(x, rule).t >= obs - 1e-9 * Math.max(1, obs)) hits++;
+    if (bruteCombined(x, rule) >= obs - 1e-9 * Math.max(1, obs)) hits++;
   }
   return hits / total;
 }
@@ -74,6 +82,10 @@ describe('sign-flip test with the outlier screen inside the statistic', () => {
         expect(k.evaluate(s)).toBeCloseTo(ref.t, 12);
         expect(k.lastV).toBe(ref.v);
         expect(k.lastN).toBe(ref.n);
+        // the test's statistic: the larger of that and the unscreened one
+        const c = new ScreenedSignedRank(d, rule, 'two-sided', true);
+        expect(c.evaluate(s)).toBeCloseTo(bruteCombined(x, rule), 12);
+        expect(c.lastScreened).toBeCloseTo(ref.t, 12);
       }
     }
   });

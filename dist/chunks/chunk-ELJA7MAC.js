@@ -32405,7 +32405,10 @@ function binomialTwoSidedHalf(k, m) {
   for (const l of logs) s += Math.exp(l - top);
   return Math.min(1, 2 * Math.exp(top) * s);
 }
-function screenOutliers(d, rule, leanAlpha = LEAN_ALPHA) {
+function trimLimit(n3, minKept) {
+  return Math.max(0, Math.floor((n3 - minKept) / 2));
+}
+function screenOutliers(d, rule, leanAlpha = LEAN_ALPHA, minKept = 0) {
   const fences = outlierFences(d, rule);
   if (!fences) return { excluded: [], kept: [], high: 0, low: 0, balanceP: null, lean: false, fences: null };
   const highs = [];
@@ -32421,7 +32424,7 @@ function screenOutliers(d, rule, leanAlpha = LEAN_ALPHA) {
   if (flagged.length === 0) return { excluded: [], kept: [], high, low, balanceP: null, lean: false, fences };
   const balanceP = binomialTwoSidedHalf(high, flagged.length);
   if (flagged.length >= MIN_FLAGGED_FOR_LEAN && balanceP < leanAlpha) return { excluded: [], kept: flagged, high, low, balanceP, lean: true, fences };
-  const j = Math.min(high, low);
+  const j = Math.min(high, low, trimLimit(d.length, minKept));
   highs.sort((a2, b) => d[b] - d[a2]);
   lows.sort((a2, b) => d[a2] - d[b]);
   const excluded = [...highs.slice(0, j), ...lows.slice(0, j)].sort((a2, b) => a2 - b);
@@ -32635,7 +32638,7 @@ function dataDiagnostics(pairs, a2, alpha, direction, threshold, metric) {
   const confident = a2.hl !== null && a2.hl.achievedConfidence >= a2.level - 1e-12;
   if (n3 < need || !confident) {
     const smallestP = usable > 0 ? 2 ** (1 - usable) : 1;
-    out.push({ code: "too-few-pairs", severity: "warning", figures: { pairs: n3, zeros, smallestP, alpha, level: a2.level, need } });
+    out.push({ code: "too-few-pairs", severity: "warning", figures: { pairs: n3, zeros, smallestP, alpha, level: a2.level, need: Math.max(need, n3 + 1) } });
   } else if (zeros > 0 && 2 * zeros > n3 && !allEqual) {
     out.push({ code: "mostly-equal", severity: "info", figures: { pairs: n3, zeros, differing: usable } });
   }
@@ -33124,7 +33127,7 @@ function hodgesLehmann(d, confLevel = 0.95, options = {}) {
   }
   let achievedConfidence = confLevel;
   if (a2 >= 1 || 1 - confLevel < a2 * 0.75) achievedConfidence = 1 - Math.min(1, a2);
-  if (inverting && achievedConfidence < confLevel) {
+  if ((inverting || ties) && achievedConfidence < confLevel) {
     const { rank, tail: tail2 } = signrankLowerRank(alpha / 2, n3);
     const achieved = 1 - Math.min(1, 2 * tail2);
     if (achieved >= confLevel - 1e-12) {
@@ -33217,9 +33220,17 @@ var ScreenedSignedRank = class {
   lastN = 0;
   lastZeros = 0;
   lastTieSum = 0;
-  constructor(d, rule, alternative = "two-sided") {
+  /** T is the larger of the screened statistic and the unscreened one (`signFlipTest`'s combined statistic) */
+  combined;
+  /** the last evaluation's standardized statistic of the screened pairs alone (= T when not combined) */
+  lastScreened = 0;
+  /** the most the screen may set aside on each side (`trimLimit`) */
+  maxTrim;
+  constructor(d, rule, alternative = "two-sided", combined2 = false, minKept = 0) {
+    this.maxTrim = trimLimit(d.length, minKept);
     this.rule = rule;
     this.alternative = alternative;
+    this.combined = combined2 && rule !== "none";
     let zeros = 0;
     for (let i2 = 0; i2 < d.length; i2++) if (d[i2] === 0) zeros++;
     this.zeros = zeros;
@@ -33305,7 +33316,7 @@ var ScreenedSignedRank = class {
         const high = N - this.countBelow(fences[1], true);
         const flagged = low + high;
         const lean = flagged >= MIN_FLAGGED_FOR_LEAN && Math.min(low, high) <= leanLimit(flagged);
-        if (!lean) j = Math.min(low, high);
+        if (!lean) j = Math.min(low, high, this.maxTrim);
       }
     }
     let nMarked = 0;
@@ -33322,14 +33333,28 @@ var ScreenedSignedRank = class {
       }
     }
     const zerosTrimmed = Math.max(0, Math.min(j, nn + this.zeros) - nn) + Math.max(0, Math.min(j, N - nn) - np);
+    const { v, n: n3, tieSum } = this.signedRanks(s, this.excluded);
+    for (let k = 0; k < nMarked; k++) this.excluded[this.marked[k]] = 0;
+    this.lastV = v;
+    this.lastN = n3;
+    this.lastZeros = this.zeros - zerosTrimmed;
+    this.lastTieSum = tieSum;
+    const screened = this.oriented(v, n3, tieSum);
+    this.lastScreened = screened;
+    if (!this.combined || nMarked === 0) return screened;
+    const all = this.signedRanks(s, null);
+    return Math.max(screened, this.oriented(all.v, all.n, all.tieSum));
+  }
+  /** Signed-rank sum of the non-excluded sizes under pattern s, average ranks within tie groups. */
+  signedRanks(s, excluded) {
+    const m = this.a.length;
     let rank = 0;
     let v = 0;
     let tieSum = 0;
     const groups = this.groups;
-    const excluded = this.excluded;
     if (groups.length === m + 1) {
       for (let i2 = 0; i2 < m; i2++) {
-        if (excluded[i2]) continue;
+        if (excluded && excluded[i2]) continue;
         rank++;
         if (s[i2] > 0) v += rank;
       }
@@ -33339,7 +33364,7 @@ var ScreenedSignedRank = class {
       let c4 = 0;
       let cp = 0;
       for (let i2 = start; i2 < end; i2++) {
-        if (excluded[i2]) continue;
+        if (excluded && excluded[i2]) continue;
         c4++;
         if (s[i2] > 0) cp++;
       }
@@ -33348,12 +33373,10 @@ var ScreenedSignedRank = class {
       if (c4 > 1) tieSum += c4 * c4 * c4 - c4;
       rank += c4;
     }
-    for (let k = 0; k < nMarked; k++) excluded[this.marked[k]] = 0;
-    this.lastV = v;
-    this.lastN = rank;
-    this.lastZeros = this.zeros - zerosTrimmed;
-    this.lastTieSum = tieSum;
-    const n3 = rank;
+    return { v, n: rank, tieSum };
+  }
+  /** The standardized signed-rank statistic, oriented by the alternative (|z| two-sided). */
+  oriented(v, n3, tieSum) {
     if (n3 === 0) return 0;
     const sigma = Math.sqrt(n3 * (n3 + 1) * (2 * n3 + 1) / 24 - tieSum / 48);
     if (!(sigma > 0)) return 0;
@@ -33372,7 +33395,7 @@ function signFlipTest(d, options = {}) {
     const p2 = alternative === "two-sided" ? w.pValue : alternative === "greater" ? pnormUpper(z3) : pnormUpper(-z3);
     return { statistic: alternative === "two-sided" ? Math.abs(z3) : alternative === "greater" ? z3 : -z3, v: w.statistic, n: w.n, zeros: w.zeros, ties: w.ties, p: p2, pMonteCarloError: 0, exact: false, method: "normal", draws: 0 };
   }
-  const kernel = new ScreenedSignedRank(d, rule, alternative);
+  const kernel = new ScreenedSignedRank(d, rule, alternative, true, options.minKept ?? 0);
   const m = kernel.m;
   const t0 = kernel.evaluate(kernel.observed);
   const base = { statistic: t0, v: kernel.lastV, n: kernel.lastN, zeros: kernel.lastZeros, ties: kernel.lastTieSum > 0 };
@@ -33422,7 +33445,7 @@ function screenedTest(d, kept, opts) {
     if (opts.outliers !== "none") throw new Error(`the signed-rank test needs outliers 'none', not '${opts.outliers}': of the pairs a screen kept it is not exact (use the sign-flip test)`);
     return wilcoxonSignedRank(kept);
   }
-  const r = signFlipTest(d, { outliers: opts.outliers, ...opts.seed !== void 0 ? { seed: opts.seed } : {}, ...opts.draws !== void 0 ? { draws: opts.draws } : {} });
+  const r = signFlipTest(d, { outliers: opts.outliers, ...opts.seed !== void 0 ? { seed: opts.seed } : {}, ...opts.draws !== void 0 ? { draws: opts.draws } : {}, ...opts.minKept !== void 0 ? { minKept: opts.minKept } : {} });
   return {
     statistic: r.v,
     n: r.n,
@@ -33448,7 +33471,7 @@ function screenedIntervalLevels(d, kept, levels, opts) {
   const neg = Float64Array.from(kept, (v) => -v).sort();
   const centre = (walshMedian(ks) - walshMedian(neg)) / 2;
   const e = Float64Array.from(d, (v) => v - centre);
-  const kernel = new ScreenedSignedRank(e, opts.outliers);
+  const kernel = new ScreenedSignedRank(e, opts.outliers, "two-sided", false, opts.minKept ?? 0);
   const m = kernel.m;
   if (m < 2) return levels.slice();
   const s = new Int8Array(m);
@@ -33506,7 +33529,7 @@ function pairedTestFor(outliers) {
 }
 function screenAndTest(pairs, opts) {
   const d = logRatios(pairs);
-  const screen = screenOutliers(d, opts.outliers);
+  const screen = screenOutliers(d, opts.outliers, void 0, opts.minKept ?? 0);
   const excluded = new Set(screen.excluded);
   const keptIndices = [];
   for (let i2 = 0; i2 < d.length; i2++) if (!excluded.has(i2)) keptIndices.push(i2);
@@ -44627,6 +44650,9 @@ function reciprocalChange(c4, from) {
     readFrom: from
   };
 }
+function minKeptFor(benchmarks, alpha, stoppedEarly) {
+  return minPairsForAlpha(1 - intervalLevel(alpha / Math.max(1, benchmarks), stoppedEarly));
+}
 function judge(inputs, opts) {
   const steps = judgeSteps(inputs, opts);
   for (; ; ) {
@@ -44638,7 +44664,14 @@ function* judgeSteps(inputs, opts) {
   const draws = drawsFor(inputs.length, opts.alpha);
   const intervalDraws = intervalDrawsFor(inputs.length);
   const test = opts.test ?? pairedTestFor(opts.outliers);
-  const testOptions = (b) => ({ test, outliers: b.counted ? "none" : opts.outliers, seed: signFlipSeed(opts.seed ?? 0, b.name), draws, intervalDraws });
+  const testOptions = (b) => ({
+    test,
+    outliers: b.counted ? "none" : opts.outliers,
+    seed: signFlipSeed(opts.seed ?? 0, b.name),
+    draws,
+    intervalDraws,
+    minKept: minKeptFor(inputs.length, opts.alpha, b.stoppedEarly ?? false)
+  });
   const screened = [];
   for (const b of inputs) {
     screened.push(screenAndTest(b.pairs, testOptions(b)));

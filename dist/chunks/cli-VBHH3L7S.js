@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-JPLLYSMM.js";
+} from "./chunk-ELJA7MAC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-JPLLYSMM.js";
+} from "./chunk-ELJA7MAC.js";
 import {
   BearerCredentialHandler,
   HttpClient,
