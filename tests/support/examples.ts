@@ -40,8 +40,9 @@
  * correction for the benchmarks of the run, with room for a few disturbed pairs: seven at least
  * (for two benchmarks, 2/2^7 = 0.016 is the sign-flip test's smallest p, 0.031 after Holm) and ten
  * at most (Go's twelve: its pilot takes eight), fourteen where the outlier screen judges the pairs
- * (benchmark.js, Catch2, node:bench, pyperf): on a disturbed core it set 4 of 10 pairs of a doubled
- * benchmark aside, and the 6 left cannot reach Holm's level; time only guards against a hung run
+ * (benchmark.js, Catch2, node:bench, pyperf): the screen sets pairs aside, never more than leave the
+ * seven an interval at Holm's level needs (judge.ts, `minKeptFor`), and a disturbed core can turn a
+ * few pairs around; time only guards against a hung run
  * (`EXAMPLE_LIMITS`). Each example test file runs bound to the core its worker is given (`ownCore`), as each
  * would have a runner of its own in a project's CI.
  */
