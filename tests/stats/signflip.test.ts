@@ -28,8 +28,8 @@ function burstyD(n: number, rand: () => number, shift = 0): Float64Array {
 }
 
 /** The brute-force statistic: the screen by `screenOutliers`, the ranks by `signedRankSum`. */
-function bruteT(x: Float64Array, rule: OutlierRule): { t: number; v: number; n: number } {
-  const excluded = new Set(screenOutliers(x, rule).excluded);
+function bruteT(x: Float64Array, rule: OutlierRule, minKept = 0): { t: number; v: number; n: number } {
+  const excluded = new Set(screenOutliers(x, rule, undefined, minKept).excluded);
   const kept = Array.from(x).filter((_, i) => !excluded.has(i));
   const r = signedRankSum(kept);
   const sigma = Math.sqrt((r.n * (r.n + 1) * (2 * r.n + 1)) / 24 - r.tieSum / 48);
@@ -38,11 +38,11 @@ function bruteT(x: Float64Array, rule: OutlierRule): { t: number; v: number; n: 
 }
 
 /** The test's combined statistic by brute force: the larger of the screened |z| and the |z| of every non-zero value. */
-function bruteCombined(x: Float64Array, rule: OutlierRule): number {
+function bruteCombined(x: Float64Array, rule: OutlierRule, minKept = 0): number {
   const r = signedRankSum(Array.from(x));
   const sigma = Math.sqrt((r.n * (r.n + 1) * (2 * r.n + 1)) / 24 - r.tieSum / 48);
   const all = r.n === 0 || !(sigma > 0) ? 0 : Math.abs((r.v - (r.n * (r.n + 1)) / 4) / sigma);
-  return Math.max(bruteT(x, rule).t, all);
+  return Math.max(bruteT(x, rule, minKept).t, all);
 }
 
 /** p by listing every sign pattern of x and applying the brute-force combined statistic to each. */
@@ -86,6 +86,13 @@ describe('sign-flip test with the outlier screen inside the statistic', () => {
         const c = new ScreenedSignedRank(d, rule, 'two-sided', true);
         expect(c.evaluate(s)).toBeCloseTo(bruteCombined(x, rule), 12);
         expect(c.lastScreened).toBeCloseTo(ref.t, 12);
+        // a floor of kept pairs (judge.ts, minKeptFor): the same cap as screenOutliers applies
+        const minKept = Math.floor(rand() * (n + 1));
+        const f = new ScreenedSignedRank(d, rule, 'two-sided', true, minKept);
+        const capped = bruteT(x, rule, minKept);
+        expect(f.evaluate(s)).toBeCloseTo(bruteCombined(x, rule, minKept), 12);
+        expect(f.lastN).toBe(capped.n);
+        expect(f.lastV).toBe(capped.v);
       }
     }
   });
