@@ -356,6 +356,18 @@ describe('outliers', () => {
     }
   });
 
+  it('too few pairs never asks for fewer than the row has: 6 kept of 8 whose raised interval falls short ask for 7', () => {
+    const heads = [1.1, 0.86, 1.1, 1.1, 1.06, 1.22, 1.04, 1.1];
+    const pairs = heads.map((h, i): Pair => ({ base: 1, head: h, order: i % 2 ? 'base-first' : 'head-first' }));
+    const b = one(pairs, 'lower-is-better', { seed: 1 });
+    const f = b.diagnostics.find((d) => d.code === 'too-few-pairs')!;
+    expect(f.figures).toMatchObject({ pairs: 6 });
+    // by count alone 6 would do at 95% (1 - 2^-5): the shortfall is the screen's raised level
+    expect(minPairsForAlpha(0.05)).toBe(6);
+    expect((f.figures as { need: number }).need).toBe(7);
+    expect(words(f)).toMatch(/Need >= 7 pairs/);
+  });
+
   it('mad: modified z-score beyond 3.5', () => {
     const b = one(withSpikes(1, 1), 'lower-is-better', { outliers: 'mad' });
     expect(b.outliers).toEqual([3, 4]);
