@@ -51,6 +51,9 @@
  * - (`--arms benchmark-pinned`) benchmark-level with `taskset -c <one CPU> ` before the run command:
  *   every run of both sides on one core (Linux), so that no run moves between cores; Go then sets
  *   GOMAXPROCS=1 itself, so it is measured beside `benchmark-gomaxprocs1`;
+ * - (`--arms benchmark-isolated`) benchmark-level with `--cpus auto`, any suite: the measured runs
+ *   bound to every CPU but the lowest, left to pairbench's own process and its run helper (on 2
+ *   CPUs, the runs on one), as a user turns it on;
  * - (`--arms instructions`) benchmark-level with `--metric wall,instructions` under valgrind, the
  *   instruction rows at 0.5% and the wall rows at 2%, for the go, python and snappy suites (the
  *   others are refused): scored on the instruction rows in a table of its own, with its own truth for
@@ -100,7 +103,7 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'instructions' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'instructions' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
@@ -108,6 +111,7 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   'benchmark-gomaxprocs1': 'pairbench, benchmark-level, --design auto, the run command prefixed with GOMAXPROCS=1 (as a user would write it)',
   'benchmark-pinned': 'pairbench, benchmark-level, --design auto, the run command prefixed with taskset -c <one CPU> (every run on one core; Go then sets GOMAXPROCS=1 itself)',
+  'benchmark-isolated': "pairbench, benchmark-level, --design auto, --cpus auto (the measured runs bound to every CPU but the lowest, which is left to pairbench's own process)",
   instructions: `pairbench, benchmark-level, --design auto, --metric wall,instructions under valgrind (instructions at ${COUNT_THRESHOLD * 100}%, wall at 2%)`,
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
@@ -679,6 +683,7 @@ function truthArmOf(value: string | undefined): ArmName {
 function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-harness') return ['--design', 'command', '--iterations', 'harness'];
   if (arm === 'benchmark-command') return ['--design', 'command'];
+  if (arm === 'benchmark-isolated') return ['--cpus', 'auto'];
   return [];
 }
 
