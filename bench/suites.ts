@@ -53,7 +53,10 @@
  *   GOMAXPROCS=1 itself, so it is measured beside `benchmark-gomaxprocs1`;
  * - (`--arms benchmark-isolated`) benchmark-level with `--cpus auto`, any suite: the measured runs
  *   bound to every CPU but the lowest, left to pairbench's own process and its run helper (on 2
- *   CPUs, the runs on one), as a user turns it on;
+ *   CPUs, the runs on one); the default since it was measured on the suites not tuned on, so
+ *   `benchmark` runs so too;
+ * - (`--arms benchmark-unbound`) benchmark-level with `--cpus none`, any suite: the runs free to use
+ *   any CPU, as every arm ran before `--cpus auto` was the default;
  * - (`--arms instructions`) benchmark-level with `--metric wall,instructions` under valgrind, the
  *   instruction rows at 0.5% and the wall rows at 2%, for the go, python and snappy suites (the
  *   others are refused): scored on the instruction rows in a table of its own, with its own truth for
@@ -103,7 +106,7 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'instructions' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-unbound' | 'instructions' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
@@ -112,6 +115,7 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-gomaxprocs1': 'pairbench, benchmark-level, --design auto, the run command prefixed with GOMAXPROCS=1 (as a user would write it)',
   'benchmark-pinned': 'pairbench, benchmark-level, --design auto, the run command prefixed with taskset -c <one CPU> (every run on one core; Go then sets GOMAXPROCS=1 itself)',
   'benchmark-isolated': "pairbench, benchmark-level, --design auto, --cpus auto (the measured runs bound to every CPU but the lowest, which is left to pairbench's own process)",
+  'benchmark-unbound': 'pairbench, benchmark-level, --design auto, --cpus none (the measured runs not bound to CPUs)',
   instructions: `pairbench, benchmark-level, --design auto, --metric wall,instructions under valgrind (instructions at ${COUNT_THRESHOLD * 100}%, wall at 2%)`,
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
@@ -684,6 +688,7 @@ function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-harness') return ['--design', 'command', '--iterations', 'harness'];
   if (arm === 'benchmark-command') return ['--design', 'command'];
   if (arm === 'benchmark-isolated') return ['--cpus', 'auto'];
+  if (arm === 'benchmark-unbound') return ['--cpus', 'none'];
   return [];
 }
 

@@ -80,6 +80,8 @@ function recordedSettings(spec: Spec): Record<string, unknown> {
         .map((o) => [recordedKey(o), spec[recordedKey(o) as keyof Spec]])
         .filter(([, v]) => v !== null && v !== undefined),
     ),
+    // --cpus none, recorded as given so that a replay leaves the runs unbound too
+    ...(spec.isolation?.asked === 'none' ? { cpus: 'none' } : {}),
     build: spec.build,
     failOn: spec.failOn,
     // the gate as applied: a comparison of nothing passes only with it (results/gate.ts)
@@ -213,9 +215,9 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   }
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
-  // --cpus auto: what it chose from the machine, and why (config/isolation.ts)
+  // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts)
   if (spec.isolation) {
-    hooks.log(`--cpus auto: the measured runs are ${spec.isolation.reason}`);
+    hooks.log(`--cpus ${spec.isolation.asked}: the measured runs are ${spec.isolation.reason}`);
     results.settings = { ...results.settings, isolation: spec.isolation.reason };
   }
   writer.write(results);

@@ -1,15 +1,15 @@
 /**
  * `--cpus`: the CPUs every measured run of both sides is bound to (Linux, `taskset -c`), given as
- * a cpuset list as Linux writes one (`1`, `0,2`, `2-3`).
+ * a cpuset list as Linux writes one (`1`, `0,2`, `2-3`), or `auto` (the default) or `none`.
  *
- * Why it is offered, and why not by default. On a small runner a benchmark's process moves between
- * cores and shares them with the runtime's own threads; bound to one core, the runs of a pair land
- * alike, so their pairs spread far less (measured on a real Go suite: docs/measuring.md, "Bound to
- * one CPU"). But binding changes what the code does: Go sizes GOMAXPROCS from the CPUs it may use, so a
- * Go benchmark bound to one CPU runs its Go code on one thread (b.RunParallel, the collector's
- * workers), and any multi-threaded benchmark is measured on the CPUs given. That is the user's
- * choice to make, so the runs are left unbound unless it is asked for. `--cpus auto` chooses from
- * what the machine offers (config/isolation.ts).
+ * Why the runs are bound by default (`auto`, config/isolation.ts). On a small runner a benchmark's
+ * process moves between cores and shares them with the runtime's own threads and with pairbench's
+ * own process; bound to CPUs of their own, the runs of a pair land alike, so their pairs spread far
+ * less (measured on real suites, those the run design was not tuned on among them:
+ * docs/measuring.md, "Bound to CPUs"). Binding changes what the code does: Go sizes GOMAXPROCS
+ * from the CPUs it may use, so a Go benchmark bound to one CPU runs its Go code on one thread
+ * (b.RunParallel, the collector's workers), and any multi-threaded benchmark is measured on the
+ * CPUs given. The log and the report say so, and `none` leaves the runs unbound.
  */
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -38,7 +38,7 @@ export function allowedCpus(): number[] | null {
   }
 }
 
-/** This machine, read when `--cpus` is given (never otherwise). */
+/** This machine, read for `--cpus auto` (the default) and to check a list of CPUs; never for `--cpus none`. */
 export function thisHost(): CpuHost {
   const allowed = allowedCpus();
   const taskset = process.platform === 'linux' && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -48,11 +48,11 @@ export function thisHost(): CpuHost {
 /**
  * A cpuset list as given (trimmed), or one message naming the input, the value and what is expected:
  * the syntax alone, as a recorded `cpus` setting is read back (results/recorded.ts) on any machine.
- * `orAuto`: the option, which also takes `auto` (config/isolation.ts), says so.
+ * `orAuto`: the option, which also takes `auto` and `none` (config/isolation.ts), says so.
  */
 export function checkCpuList(input: string, value: string, orAuto = false): string {
   const cpus = parseCpuList(value.trim());
-  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3${orAuto ? ', or auto' : ''}`);
+  if (cpus === null || cpus.length === 0) throw UsageError.invalid(input, value, `a list of CPUs as Linux writes one, each once and below ${MAX_CPUS}, such as 1, 0,2 or 2-3${orAuto ? ', or auto, or none' : ''}`);
   return value.trim();
 }
 

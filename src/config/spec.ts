@@ -13,7 +13,7 @@ import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
 import { checkCpuList, parseCpus, thisHost } from './cpus.ts';
-import { chooseIsolation, type Isolation } from './isolation.ts';
+import { NOT_BOUND, chooseIsolation, formatsLeaveUnbound, type Isolation } from './isolation.ts';
 import { harnessOf } from '../harness/registry.ts';
 import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type GateMetric, type Metric, type RunFormat } from './options.ts';
@@ -104,7 +104,7 @@ export interface Spec {
   shard: { index: number; count: number };
   /** `--cpus`: the CPUs every measured run is bound to (a cpuset list, config/cpus.ts); absent: not bound */
   cpus?: string;
-  /** `--cpus auto`: what it chose and why (config/isolation.ts); `cpus` holds the CPUs when it bound the runs */
+  /** `--cpus auto` or `none`: what was chosen and why (config/isolation.ts); `cpus` holds the CPUs when the runs are bound */
   isolation?: Isolation;
   /**
    * `--fresh-copy`: `auto` replaces the program a command runs, when it is an ELF executable inside
@@ -249,7 +249,7 @@ export function parseOptionValue(name: string, input: string, value: RawValue): 
     case 'alpha':
       return parseAlpha(input, text);
     case 'cpus':
-      return String(text).trim() === 'auto' ? 'auto' : checkCpuList(input, String(text), true);
+      return ['auto', 'none'].includes(String(text).trim()) ? String(text).trim() : checkCpuList(input, String(text), true);
     case 'choice':
       return parseChoice(input, String(text).trim(), def.choices ?? []);
     case 'list':
@@ -456,7 +456,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   if (cachePaths !== undefined && build === null) {
     throw new UsageError(naming('build-cache'), `${naming('build-cache')}: got ${show(cachePaths)} but no ${naming('build')}; expected a build command whose outputs the cache keeps`);
   }
-  const cpus = get<string>('cpus');
+  const cpus = valueOf<string>('cpus');
   const changedOnly = get<boolean>('changed-only') ?? false;
   const pathsMode = valueOf<PathsMode>('paths-mode');
   const pathsIgnore = get<string>('paths-ignore');
@@ -486,7 +486,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== undefined,
     shard: parseShard(naming('shard'), valueOf<string>('shard')),
-    ...(cpus === undefined ? {} : cpus === 'auto' ? autoCpus() : { cpus: parseCpus(naming('cpus'), cpus) }),
+    ...(cpus === 'none' ? { isolation: NOT_BOUND } : cpus === 'auto' ? autoCpus(benchmarks.map((b) => b.format)) : { cpus: parseCpus(naming('cpus'), cpus) }),
     freshCopy: valueOf<'auto' | 'off'>('fresh-copy'),
     out: valueOf<string>('out'),
     markdown: get<string>('markdown') ?? null,
@@ -499,8 +499,8 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   };
 }
 
-/** `--cpus auto`: the isolation chosen from this machine, and the CPUs when it binds the runs. */
-function autoCpus(): Pick<Spec, 'cpus' | 'isolation'> {
-  const isolation = chooseIsolation(thisHost());
+/** `--cpus auto`: the isolation chosen from the formats compared and this machine (read only where the formats gain from it), and the CPUs when it binds the runs. */
+function autoCpus(formats: readonly string[]): Pick<Spec, 'cpus' | 'isolation'> {
+  const isolation = formatsLeaveUnbound(formats) ?? chooseIsolation(thisHost());
   return { isolation, ...(isolation.cpus !== null ? { cpus: isolation.cpus } : {}) };
 }

@@ -23,9 +23,9 @@ export function measuredHow(results: Results): HowMeasured[] {
     out.push({ label: 'bound to CPUs', value: cpus, meaning: 'every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use, so a Go benchmark ran on that many threads' });
   }
   const isolation = settings['isolation'];
-  // --cpus auto where it left the runs unbound: why (bound, the CPUs show above); text from the file, shown as text
+  // --cpus auto (the default) where it left the runs unbound, or --cpus none: why (bound, the CPUs show above); text from the file, shown as text
   if (typeof isolation === 'string' && !(typeof cpus === 'string' && parseCpuList(cpus) !== null)) {
-    out.push({ label: 'bound to CPUs', value: 'no (--cpus auto)', meaning: isolation.replace(/^not bound: /, '') });
+    out.push({ label: 'bound to CPUs', value: `no (--cpus ${cpus === 'none' ? 'none' : 'auto'})`, meaning: isolation.replace(/^not bound: /, '') });
   }
   if (settings['freshCopy'] === 'off') {
     out.push({ label: 'fresh copies', value: 'off', meaning: 'each program ran from its file as it is, so where its pages lie in memory stayed the same for the whole comparison' });

@@ -1,5 +1,5 @@
 /** `--cpus` end to end: every measured run of both sides is bound to the CPUs given, and the results file says so. */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { formatCpuList } from '../../src/config/cpu-list.ts';
@@ -28,24 +28,38 @@ describe('--cpus', () => {
     expect(results.benchmarks[0]!.pairs).toHaveLength(6);
     expect(results.settings?.['cpus']).toBe(String(cpu));
     if (allowed().length > 1) {
-      // unbound, the same run sees every CPU and fails: the binding above was pairbench's doing
-      const unbound = pairbench([...common, '--out', join(dir, 'unbound.json')]);
+      // --cpus none: the same run sees every CPU and fails, so the binding above was pairbench's doing;
+      // the results record none, so that a replay leaves the runs unbound too, and the report says so
+      const unboundOut = join(dir, 'unbound.json');
+      const unbound = pairbench([...common, '--cpus', 'none', '--out', unboundOut]);
       expect(unbound.status).not.toBe(0);
-      expect(readResults(join(dir, 'unbound.json')).settings?.['cpus']).toBeUndefined();
+      expect(unbound.stderr).toContain('--cpus none: the measured runs are not bound: --cpus none leaves every measured run free to use any CPU\n');
+      expect(readResults(unboundOut).settings?.['cpus']).toBe('none');
+      // a run that succeeds unbound, reported: the comment says the runs were not bound, as asked
+      const noneOut = join(dir, 'none.json');
+      expect(pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', 'true', '--min-pairs', '6', '--max-pairs', '6', '--fail-on', 'none', '--quiet', '--cpus', 'none', '--out', noneOut]).status).toBe(0);
+      const markdown = join(dir, 'unbound.md');
+      const report = pairbench(['report', noneOut, '--markdown', markdown, '--fail-on', 'none']);
+      expect(report.status, report.stderr).toBe(0);
+      const comment = readFileSync(markdown, 'utf8');
+      expect(comment).toContain('- **bound to CPUs**: `no (--cpus none)`, --cpus none leaves every measured run free to use any CPU');
+      // the replay line leaves them unbound too
+      expect(comment).toMatch(/pairbench compare [^\n]*--cpus none/);
     }
   });
 
-  taskset.it('auto: bound to every CPU but the lowest where there are two or more, else unbound; the log and the report say which', () => {
-    const dir = tempDir();
+  taskset.it('auto, the default: a Go or pytest-benchmark suite bound to every CPU but the lowest where there are two or more, else unbound; the log and the report say which', () => {
+    const dir = realpathSync(tempDir());
     const cpus = [...allowed()].sort((a, b) => a - b);
     const expected = cpus.length >= 2 ? formatCpuList(cpus.slice(1), Infinity) : null;
-    // the run passes only with the CPUs auto should have chosen (bound), or with all of them (unbound)
-    const run = `grep -Eq '^Cpus_allowed_list:[[:space:]]+${expected ?? formatCpuList(cpus, Infinity)}$' /proc/self/status`;
-    const out = join(dir, 'auto.json');
-    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--fail-on', 'none', '--cpus', 'auto', '--out', out]);
+    // a Go suite on the scripted runner (schedule/scripted-runner.ts): the choice is the spec's, whatever runs
+    mkdirSync(join(dir, 'base'));
+    mkdirSync(join(dir, 'head'));
+    writeFileSync(join(dir, 'script.json'), JSON.stringify({ seed: 1, benchmarks: { '*': { baseMs: 50, noise: 0.01, goBenchmarks: { BenchmarkA: { nsPerOp: 20_000 } } } } }));
+    const res = pairbench(['compare', '--base-dir', 'base', '--head-dir', 'head', '--run', 'go test -bench=.', '--format', 'go', '--min-pairs', '12', '--max-pairs', '12', '--fail-on', 'none', '--out', 'auto.json'], { cwd: dir, env: { PAIRBENCH_DEBUG_RUNNER: 'script.json' } });
     expect(res.status, res.stdout + res.stderr).toBe(0);
+    const out = join(dir, 'auto.json');
     const results = readResults(out);
-    expect(results.benchmarks[0]!.pairs).toHaveLength(6);
     if (expected !== null) {
       expect(res.stderr).toContain(`--cpus auto: the measured runs are bound to CPU${expected.includes(',') || expected.includes('-') ? 's' : ''} ${expected}, every CPU this process may use but CPU ${cpus[0]}, which is left to pairbench's own process and its run helper\n`);
       expect(results.settings?.['cpus']).toBe(expected);
@@ -60,6 +74,23 @@ describe('--cpus', () => {
     expect(report.status, report.stderr).toBe(0);
     const comment = readFileSync(markdown, 'utf8');
     expect(comment).toContain(expected !== null ? `- **bound to CPUs**: \`${expected}\`` : '- **bound to CPUs**: `no (--cpus auto)`, this process may use only CPU');
+  });
+
+  taskset.it('auto leaves the runs of a format it was not measured to help unbound, and says so: a timed command really runs on every CPU', () => {
+    const dir = tempDir();
+    const every = formatCpuList([...allowed()].sort((a, b) => a - b), Infinity);
+    // the run passes only when it may use every CPU this process may use
+    const run = `grep -Eq '^Cpus_allowed_list:[[:space:]]+${every}$' /proc/self/status`;
+    const out = join(dir, 'time.json');
+    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--fail-on', 'none', '--out', out]);
+    expect(res.status, res.stdout + res.stderr).toBe(0);
+    expect(res.stderr).toContain('--cpus auto: the measured runs are not bound: binding was measured to help go and pytest-benchmark suites, and this comparison runs --format time (--cpus with a list binds them anyway)\n');
+    const results = readResults(out);
+    expect(results.benchmarks[0]!.pairs).toHaveLength(6);
+    expect(results.settings?.['cpus']).toBeUndefined();
+    const markdown = join(dir, 'comment.md');
+    expect(pairbench(['report', out, '--markdown', markdown, '--fail-on', 'none']).status).toBe(0);
+    expect(readFileSync(markdown, 'utf8')).toContain('- **bound to CPUs**: `no (--cpus auto)`, binding was measured to help go and pytest-benchmark suites, and this comparison runs --format time');
   });
 
   taskset.it('refuses a CPU this process may not use, in one line, exit 2', () => {

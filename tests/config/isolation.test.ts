@@ -7,6 +7,7 @@ const linux = { platform: 'linux' as const, taskset: true };
 describe('chooseIsolation', () => {
   it('binds the runs to every allowed CPU but the lowest, which is left to pairbench', () => {
     expect(chooseIsolation({ ...linux, allowed: [0, 1] })).toEqual({
+      asked: 'auto',
       cpus: '1',
       reason: "bound to CPU 1, every CPU this process may use but CPU 0, which is left to pairbench's own process and its run helper",
     });
@@ -17,9 +18,9 @@ describe('chooseIsolation', () => {
   });
 
   it('leaves the runs unbound where the machine cannot bind them, saying why', () => {
-    expect(chooseIsolation({ ...linux, allowed: [3] })).toEqual({ cpus: null, reason: "not bound: this process may use only CPU 3, none to leave to pairbench's own process" });
-    expect(chooseIsolation({ platform: 'linux', allowed: [0, 1], taskset: false })).toEqual({ cpus: null, reason: "not bound: taskset is missing (util-linux's taskset binds the runs)" });
-    expect(chooseIsolation({ platform: 'darwin', allowed: null, taskset: false })).toEqual({ cpus: null, reason: 'not bound: binding runs to CPUs needs Linux (taskset), and this system is darwin' });
-    expect(chooseIsolation({ ...linux, allowed: null })).toEqual({ cpus: null, reason: 'not bound: the CPUs this process may use could not be read (/proc/self/status)' });
+    expect(chooseIsolation({ ...linux, allowed: [3] })).toEqual({ asked: 'auto', cpus: null, reason: "not bound: this process may use only CPU 3, none to leave to pairbench's own process" });
+    expect(chooseIsolation({ platform: 'linux', allowed: [0, 1], taskset: false })).toEqual({ asked: 'auto', cpus: null, reason: "not bound: taskset is missing (util-linux's taskset binds the runs)" });
+    expect(chooseIsolation({ platform: 'darwin', allowed: null, taskset: false })).toEqual({ asked: 'auto', cpus: null, reason: 'not bound: binding runs to CPUs needs Linux (taskset), and this system is darwin' });
+    expect(chooseIsolation({ ...linux, allowed: null })).toEqual({ asked: 'auto', cpus: null, reason: 'not bound: the CPUs this process may use could not be read (/proc/self/status)' });
   });
 });

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-ELJA7MAC.js";
+} from "./chunk-6NWIMEFJ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
