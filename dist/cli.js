@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-OWSOR54I.js")).run();
+  (await import("./chunks/cli-WDCZNTPM.js")).run();
 }

@@ -8,13 +8,13 @@ import "./chunks/chunk-HZ5RLXFM.js";
 // src/action.ts
 var refusal = refuseUnsupported(process.platform, process.versions.node);
 if (refusal === WINDOWS_REFUSAL) {
-  const core = await import("./chunks/core-PJUZ3BFM.js");
+  const core = await import("./chunks/core-LEY6LQU7.js");
   core.setFailed(refusal);
 } else if (refusal) {
   process.stderr.write(`${refusal}
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-AMRBLNYX.js");
+  const { runAction } = await import("./chunks/steps-TJA24HGS.js");
   await runAction();
 }

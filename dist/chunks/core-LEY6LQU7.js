@@ -28,7 +28,7 @@ import {
   toPosixPath,
   toWin32Path,
   warning
-} from "./chunk-ARYPS7J7.js";
+} from "./chunk-25LUND57.js";
 import "./chunk-HZ5RLXFM.js";
 export {
   ExitCode,

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-6NWIMEFJ.js";
+} from "./chunk-N6H5D7EL.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -83,7 +83,7 @@ import {
   summary,
   warning,
   which
-} from "./chunk-ARYPS7J7.js";
+} from "./chunk-25LUND57.js";
 import {
   __commonJS,
   __export,
@@ -91,9 +91,9 @@ import {
   __toESM
 } from "./chunk-HZ5RLXFM.js";
 
-// ../main/node_modules/semver/internal/constants.js
+// node_modules/semver/internal/constants.js
 var require_constants = __commonJS({
-  "../main/node_modules/semver/internal/constants.js"(exports2, module) {
+  "node_modules/semver/internal/constants.js"(exports2, module) {
     "use strict";
     var SEMVER_SPEC_VERSION = "2.0.0";
     var MAX_LENGTH = 256;
@@ -151,9 +151,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/internal/debug.js
+// node_modules/semver/internal/debug.js
 var require_debug = __commonJS({
-  "../main/node_modules/semver/internal/debug.js"(exports2, module) {
+  "node_modules/semver/internal/debug.js"(exports2, module) {
     "use strict";
     var debug2 = typeof process === "object" && process.env && process.env.NODE_DEBUG && /\bsemver\b/i.test(process.env.NODE_DEBUG) ? (...args) => console.error("SEMVER", ...args) : () => {
     };
@@ -161,9 +161,9 @@ var require_debug = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/internal/re.js
+// node_modules/semver/internal/re.js
 var require_re = __commonJS({
-  "../main/node_modules/semver/internal/re.js"(exports2, module) {
+  "node_modules/semver/internal/re.js"(exports2, module) {
     "use strict";
     var {
       MAX_SAFE_COMPONENT_LENGTH,
@@ -249,9 +249,9 @@ var require_re = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/internal/parse-options.js
+// node_modules/semver/internal/parse-options.js
 var require_parse_options = __commonJS({
-  "../main/node_modules/semver/internal/parse-options.js"(exports2, module) {
+  "node_modules/semver/internal/parse-options.js"(exports2, module) {
     "use strict";
     var looseOption = Object.freeze({ loose: true });
     var emptyOpts = Object.freeze({});
@@ -268,9 +268,9 @@ var require_parse_options = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/internal/identifiers.js
+// node_modules/semver/internal/identifiers.js
 var require_identifiers = __commonJS({
-  "../main/node_modules/semver/internal/identifiers.js"(exports2, module) {
+  "node_modules/semver/internal/identifiers.js"(exports2, module) {
     "use strict";
     var numeric2 = /^[0-9]+$/;
     var compareIdentifiers = (a, b) => {
@@ -293,9 +293,9 @@ var require_identifiers = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/classes/semver.js
+// node_modules/semver/classes/semver.js
 var require_semver = __commonJS({
-  "../main/node_modules/semver/classes/semver.js"(exports2, module) {
+  "node_modules/semver/classes/semver.js"(exports2, module) {
     "use strict";
     var debug2 = require_debug();
     var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants();
@@ -585,9 +585,9 @@ var require_semver = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/parse.js
+// node_modules/semver/functions/parse.js
 var require_parse = __commonJS({
-  "../main/node_modules/semver/functions/parse.js"(exports2, module) {
+  "node_modules/semver/functions/parse.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var parse4 = (version3, options, throwErrors = false) => {
@@ -607,9 +607,9 @@ var require_parse = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/valid.js
+// node_modules/semver/functions/valid.js
 var require_valid = __commonJS({
-  "../main/node_modules/semver/functions/valid.js"(exports2, module) {
+  "node_modules/semver/functions/valid.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse();
     var valid = (version3, options) => {
@@ -620,9 +620,9 @@ var require_valid = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/clean.js
+// node_modules/semver/functions/clean.js
 var require_clean = __commonJS({
-  "../main/node_modules/semver/functions/clean.js"(exports2, module) {
+  "node_modules/semver/functions/clean.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse();
     var clean2 = (version3, options) => {
@@ -633,9 +633,9 @@ var require_clean = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/inc.js
+// node_modules/semver/functions/inc.js
 var require_inc = __commonJS({
-  "../main/node_modules/semver/functions/inc.js"(exports2, module) {
+  "node_modules/semver/functions/inc.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var inc = (version3, release, options, identifier, identifierBase) => {
@@ -657,9 +657,9 @@ var require_inc = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/diff.js
+// node_modules/semver/functions/diff.js
 var require_diff = __commonJS({
-  "../main/node_modules/semver/functions/diff.js"(exports2, module) {
+  "node_modules/semver/functions/diff.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse();
     var diff = (version1, version22) => {
@@ -701,9 +701,9 @@ var require_diff = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/major.js
+// node_modules/semver/functions/major.js
 var require_major = __commonJS({
-  "../main/node_modules/semver/functions/major.js"(exports2, module) {
+  "node_modules/semver/functions/major.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var major = (a, loose) => new SemVer(a, loose).major;
@@ -711,9 +711,9 @@ var require_major = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/minor.js
+// node_modules/semver/functions/minor.js
 var require_minor = __commonJS({
-  "../main/node_modules/semver/functions/minor.js"(exports2, module) {
+  "node_modules/semver/functions/minor.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var minor = (a, loose) => new SemVer(a, loose).minor;
@@ -721,9 +721,9 @@ var require_minor = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/patch.js
+// node_modules/semver/functions/patch.js
 var require_patch = __commonJS({
-  "../main/node_modules/semver/functions/patch.js"(exports2, module) {
+  "node_modules/semver/functions/patch.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var patch = (a, loose) => new SemVer(a, loose).patch;
@@ -731,9 +731,9 @@ var require_patch = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/prerelease.js
+// node_modules/semver/functions/prerelease.js
 var require_prerelease = __commonJS({
-  "../main/node_modules/semver/functions/prerelease.js"(exports2, module) {
+  "node_modules/semver/functions/prerelease.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse();
     var prerelease = (version3, options) => {
@@ -744,9 +744,9 @@ var require_prerelease = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/compare.js
+// node_modules/semver/functions/compare.js
 var require_compare = __commonJS({
-  "../main/node_modules/semver/functions/compare.js"(exports2, module) {
+  "node_modules/semver/functions/compare.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
@@ -754,9 +754,9 @@ var require_compare = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/rcompare.js
+// node_modules/semver/functions/rcompare.js
 var require_rcompare = __commonJS({
-  "../main/node_modules/semver/functions/rcompare.js"(exports2, module) {
+  "node_modules/semver/functions/rcompare.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
     var rcompare = (a, b, loose) => compare(b, a, loose);
@@ -764,9 +764,9 @@ var require_rcompare = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/compare-loose.js
+// node_modules/semver/functions/compare-loose.js
 var require_compare_loose = __commonJS({
-  "../main/node_modules/semver/functions/compare-loose.js"(exports2, module) {
+  "node_modules/semver/functions/compare-loose.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
     var compareLoose = (a, b) => compare(a, b, true);
@@ -774,9 +774,9 @@ var require_compare_loose = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/compare-build.js
+// node_modules/semver/functions/compare-build.js
 var require_compare_build = __commonJS({
-  "../main/node_modules/semver/functions/compare-build.js"(exports2, module) {
+  "node_modules/semver/functions/compare-build.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var compareBuild = (a, b, loose) => {
@@ -788,9 +788,9 @@ var require_compare_build = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/sort.js
+// node_modules/semver/functions/sort.js
 var require_sort = __commonJS({
-  "../main/node_modules/semver/functions/sort.js"(exports2, module) {
+  "node_modules/semver/functions/sort.js"(exports2, module) {
     "use strict";
     var compareBuild = require_compare_build();
     var sort = (list, loose) => list.sort((a, b) => compareBuild(a, b, loose));
@@ -798,9 +798,9 @@ var require_sort = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/rsort.js
+// node_modules/semver/functions/rsort.js
 var require_rsort = __commonJS({
-  "../main/node_modules/semver/functions/rsort.js"(exports2, module) {
+  "node_modules/semver/functions/rsort.js"(exports2, module) {
     "use strict";
     var compareBuild = require_compare_build();
     var rsort = (list, loose) => list.sort((a, b) => compareBuild(b, a, loose));
@@ -808,9 +808,9 @@ var require_rsort = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/gt.js
+// node_modules/semver/functions/gt.js
 var require_gt = __commonJS({
-  "../main/node_modules/semver/functions/gt.js"(exports2, module) {
+  "node_modules/semver/functions/gt.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
     var gt = (a, b, loose) => compare(a, b, loose) > 0;
@@ -818,9 +818,9 @@ var require_gt = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/lt.js
+// node_modules/semver/functions/lt.js
 var require_lt = __commonJS({
-  "../main/node_modules/semver/functions/lt.js"(exports2, module) {
+  "node_modules/semver/functions/lt.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
     var lt = (a, b, loose) => compare(a, b, loose) < 0;
@@ -828,9 +828,9 @@ var require_lt = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/eq.js
+// node_modules/semver/functions/eq.js
 var require_eq = __commonJS({
-  "../main/node_modules/semver/functions/eq.js"(exports2, module) {
+  "node_modules/semver/functions/eq.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
     var eq = (a, b, loose) => compare(a, b, loose) === 0;
@@ -838,9 +838,9 @@ var require_eq = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/neq.js
+// node_modules/semver/functions/neq.js
 var require_neq = __commonJS({
-  "../main/node_modules/semver/functions/neq.js"(exports2, module) {
+  "node_modules/semver/functions/neq.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
     var neq = (a, b, loose) => compare(a, b, loose) !== 0;
@@ -848,9 +848,9 @@ var require_neq = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/gte.js
+// node_modules/semver/functions/gte.js
 var require_gte = __commonJS({
-  "../main/node_modules/semver/functions/gte.js"(exports2, module) {
+  "node_modules/semver/functions/gte.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
     var gte2 = (a, b, loose) => compare(a, b, loose) >= 0;
@@ -858,9 +858,9 @@ var require_gte = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/lte.js
+// node_modules/semver/functions/lte.js
 var require_lte = __commonJS({
-  "../main/node_modules/semver/functions/lte.js"(exports2, module) {
+  "node_modules/semver/functions/lte.js"(exports2, module) {
     "use strict";
     var compare = require_compare();
     var lte2 = (a, b, loose) => compare(a, b, loose) <= 0;
@@ -868,9 +868,9 @@ var require_lte = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/cmp.js
+// node_modules/semver/functions/cmp.js
 var require_cmp = __commonJS({
-  "../main/node_modules/semver/functions/cmp.js"(exports2, module) {
+  "node_modules/semver/functions/cmp.js"(exports2, module) {
     "use strict";
     var eq = require_eq();
     var neq = require_neq();
@@ -918,9 +918,9 @@ var require_cmp = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/coerce.js
+// node_modules/semver/functions/coerce.js
 var require_coerce = __commonJS({
-  "../main/node_modules/semver/functions/coerce.js"(exports2, module) {
+  "node_modules/semver/functions/coerce.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var parse4 = require_parse();
@@ -964,9 +964,9 @@ var require_coerce = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/truncate.js
+// node_modules/semver/functions/truncate.js
 var require_truncate = __commonJS({
-  "../main/node_modules/semver/functions/truncate.js"(exports2, module) {
+  "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse();
     var constants3 = require_constants();
@@ -1005,9 +1005,9 @@ var require_truncate = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/internal/lrucache.js
+// node_modules/semver/internal/lrucache.js
 var require_lrucache = __commonJS({
-  "../main/node_modules/semver/internal/lrucache.js"(exports2, module) {
+  "node_modules/semver/internal/lrucache.js"(exports2, module) {
     "use strict";
     var LRUCache = class {
       constructor() {
@@ -1043,9 +1043,9 @@ var require_lrucache = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/internal/trim-comparator-whitespace.js
+// node_modules/semver/internal/trim-comparator-whitespace.js
 var require_trim_comparator_whitespace = __commonJS({
-  "../main/node_modules/semver/internal/trim-comparator-whitespace.js"(exports2, module) {
+  "node_modules/semver/internal/trim-comparator-whitespace.js"(exports2, module) {
     "use strict";
     var {
       MAX_LENGTH,
@@ -1234,9 +1234,9 @@ var require_trim_comparator_whitespace = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/classes/range.js
+// node_modules/semver/classes/range.js
 var require_range = __commonJS({
-  "../main/node_modules/semver/classes/range.js"(exports2, module) {
+  "node_modules/semver/classes/range.js"(exports2, module) {
     "use strict";
     var SPACE_CHARACTERS = /\s+/g;
     var Range = class _Range {
@@ -1619,9 +1619,9 @@ var require_range = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/classes/comparator.js
+// node_modules/semver/classes/comparator.js
 var require_comparator = __commonJS({
-  "../main/node_modules/semver/classes/comparator.js"(exports2, module) {
+  "node_modules/semver/classes/comparator.js"(exports2, module) {
     "use strict";
     var ANY = /* @__PURE__ */ Symbol("SemVer ANY");
     var Comparator = class _Comparator {
@@ -1732,9 +1732,9 @@ var require_comparator = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/functions/satisfies.js
+// node_modules/semver/functions/satisfies.js
 var require_satisfies = __commonJS({
-  "../main/node_modules/semver/functions/satisfies.js"(exports2, module) {
+  "node_modules/semver/functions/satisfies.js"(exports2, module) {
     "use strict";
     var Range = require_range();
     var satisfies = (version3, range3, options) => {
@@ -1749,9 +1749,9 @@ var require_satisfies = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/to-comparators.js
+// node_modules/semver/ranges/to-comparators.js
 var require_to_comparators = __commonJS({
-  "../main/node_modules/semver/ranges/to-comparators.js"(exports2, module) {
+  "node_modules/semver/ranges/to-comparators.js"(exports2, module) {
     "use strict";
     var Range = require_range();
     var toComparators = (range3, options) => new Range(range3, options).set.map((comp26) => comp26.map((c) => c.value).join(" ").trim().split(" "));
@@ -1759,9 +1759,9 @@ var require_to_comparators = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/max-satisfying.js
+// node_modules/semver/ranges/max-satisfying.js
 var require_max_satisfying = __commonJS({
-  "../main/node_modules/semver/ranges/max-satisfying.js"(exports2, module) {
+  "node_modules/semver/ranges/max-satisfying.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
@@ -1788,9 +1788,9 @@ var require_max_satisfying = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/min-satisfying.js
+// node_modules/semver/ranges/min-satisfying.js
 var require_min_satisfying = __commonJS({
-  "../main/node_modules/semver/ranges/min-satisfying.js"(exports2, module) {
+  "node_modules/semver/ranges/min-satisfying.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
@@ -1817,9 +1817,9 @@ var require_min_satisfying = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/min-version.js
+// node_modules/semver/ranges/min-version.js
 var require_min_version = __commonJS({
-  "../main/node_modules/semver/ranges/min-version.js"(exports2, module) {
+  "node_modules/semver/ranges/min-version.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
@@ -1876,9 +1876,9 @@ var require_min_version = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/valid.js
+// node_modules/semver/ranges/valid.js
 var require_valid2 = __commonJS({
-  "../main/node_modules/semver/ranges/valid.js"(exports2, module) {
+  "node_modules/semver/ranges/valid.js"(exports2, module) {
     "use strict";
     var Range = require_range();
     var validRange = (range3, options) => {
@@ -1892,9 +1892,9 @@ var require_valid2 = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/outside.js
+// node_modules/semver/ranges/outside.js
 var require_outside = __commonJS({
-  "../main/node_modules/semver/ranges/outside.js"(exports2, module) {
+  "node_modules/semver/ranges/outside.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
     var Comparator = require_comparator();
@@ -1961,9 +1961,9 @@ var require_outside = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/gtr.js
+// node_modules/semver/ranges/gtr.js
 var require_gtr = __commonJS({
-  "../main/node_modules/semver/ranges/gtr.js"(exports2, module) {
+  "node_modules/semver/ranges/gtr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
     var gtr = (version3, range3, options) => outside(version3, range3, ">", options);
@@ -1971,9 +1971,9 @@ var require_gtr = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/ltr.js
+// node_modules/semver/ranges/ltr.js
 var require_ltr = __commonJS({
-  "../main/node_modules/semver/ranges/ltr.js"(exports2, module) {
+  "node_modules/semver/ranges/ltr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
     var ltr = (version3, range3, options) => outside(version3, range3, "<", options);
@@ -1981,9 +1981,9 @@ var require_ltr = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/intersects.js
+// node_modules/semver/ranges/intersects.js
 var require_intersects = __commonJS({
-  "../main/node_modules/semver/ranges/intersects.js"(exports2, module) {
+  "node_modules/semver/ranges/intersects.js"(exports2, module) {
     "use strict";
     var Range = require_range();
     var intersects = (r1, r2, options) => {
@@ -1995,9 +1995,9 @@ var require_intersects = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/simplify.js
+// node_modules/semver/ranges/simplify.js
 var require_simplify = __commonJS({
-  "../main/node_modules/semver/ranges/simplify.js"(exports2, module) {
+  "node_modules/semver/ranges/simplify.js"(exports2, module) {
     "use strict";
     var satisfies = require_satisfies();
     var compare = require_compare();
@@ -2045,9 +2045,9 @@ var require_simplify = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/ranges/subset.js
+// node_modules/semver/ranges/subset.js
 var require_subset = __commonJS({
-  "../main/node_modules/semver/ranges/subset.js"(exports2, module) {
+  "node_modules/semver/ranges/subset.js"(exports2, module) {
     "use strict";
     var Range = require_range();
     var Comparator = require_comparator();
@@ -2207,9 +2207,9 @@ var require_subset = __commonJS({
   }
 });
 
-// ../main/node_modules/semver/index.js
+// node_modules/semver/index.js
 var require_semver2 = __commonJS({
-  "../main/node_modules/semver/index.js"(exports2, module) {
+  "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
     var constants3 = require_constants();
@@ -2304,9 +2304,9 @@ var require_semver2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ms/index.js
+// node_modules/ms/index.js
 var require_ms = __commonJS({
-  "../main/node_modules/ms/index.js"(exports2, module) {
+  "node_modules/ms/index.js"(exports2, module) {
     var s = 1e3;
     var m = s * 60;
     var h = m * 60;
@@ -2420,9 +2420,9 @@ var require_ms = __commonJS({
   }
 });
 
-// ../main/node_modules/debug/src/common.js
+// node_modules/debug/src/common.js
 var require_common = __commonJS({
-  "../main/node_modules/debug/src/common.js"(exports2, module) {
+  "node_modules/debug/src/common.js"(exports2, module) {
     function setup(env) {
       createDebug.debug = createDebug;
       createDebug.default = createDebug;
@@ -2597,9 +2597,9 @@ var require_common = __commonJS({
   }
 });
 
-// ../main/node_modules/debug/src/browser.js
+// node_modules/debug/src/browser.js
 var require_browser = __commonJS({
-  "../main/node_modules/debug/src/browser.js"(exports2, module) {
+  "node_modules/debug/src/browser.js"(exports2, module) {
     exports2.formatArgs = formatArgs;
     exports2.save = save;
     exports2.load = load;
@@ -2767,9 +2767,9 @@ var require_browser = __commonJS({
   }
 });
 
-// ../main/node_modules/has-flag/index.js
+// node_modules/has-flag/index.js
 var require_has_flag = __commonJS({
-  "../main/node_modules/has-flag/index.js"(exports2, module) {
+  "node_modules/has-flag/index.js"(exports2, module) {
     "use strict";
     module.exports = (flag, argv = process.argv) => {
       const prefix2 = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
@@ -2780,9 +2780,9 @@ var require_has_flag = __commonJS({
   }
 });
 
-// ../main/node_modules/supports-color/index.js
+// node_modules/supports-color/index.js
 var require_supports_color = __commonJS({
-  "../main/node_modules/supports-color/index.js"(exports2, module) {
+  "node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
     var os3 = __require("os");
     var tty = __require("tty");
@@ -2882,9 +2882,9 @@ var require_supports_color = __commonJS({
   }
 });
 
-// ../main/node_modules/debug/src/node.js
+// node_modules/debug/src/node.js
 var require_node = __commonJS({
-  "../main/node_modules/debug/src/node.js"(exports2, module) {
+  "node_modules/debug/src/node.js"(exports2, module) {
     var tty = __require("tty");
     var util5 = __require("util");
     exports2.init = init;
@@ -3056,9 +3056,9 @@ var require_node = __commonJS({
   }
 });
 
-// ../main/node_modules/debug/src/index.js
+// node_modules/debug/src/index.js
 var require_src = __commonJS({
-  "../main/node_modules/debug/src/index.js"(exports2, module) {
+  "node_modules/debug/src/index.js"(exports2, module) {
     if (typeof process === "undefined" || process.type === "renderer" || process.browser === true || process.__nwjs) {
       module.exports = require_browser();
     } else {
@@ -3067,9 +3067,9 @@ var require_src = __commonJS({
   }
 });
 
-// ../main/node_modules/agent-base/dist/helpers.js
+// node_modules/agent-base/dist/helpers.js
 var require_helpers = __commonJS({
-  "../main/node_modules/agent-base/dist/helpers.js"(exports2) {
+  "node_modules/agent-base/dist/helpers.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -3137,9 +3137,9 @@ var require_helpers = __commonJS({
   }
 });
 
-// ../main/node_modules/agent-base/dist/index.js
+// node_modules/agent-base/dist/index.js
 var require_dist2 = __commonJS({
-  "../main/node_modules/agent-base/dist/index.js"(exports2) {
+  "node_modules/agent-base/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -3293,9 +3293,9 @@ var require_dist2 = __commonJS({
   }
 });
 
-// ../main/node_modules/https-proxy-agent/dist/parse-proxy-response.js
+// node_modules/https-proxy-agent/dist/parse-proxy-response.js
 var require_parse_proxy_response = __commonJS({
-  "../main/node_modules/https-proxy-agent/dist/parse-proxy-response.js"(exports2) {
+  "node_modules/https-proxy-agent/dist/parse-proxy-response.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -3389,9 +3389,9 @@ var require_parse_proxy_response = __commonJS({
   }
 });
 
-// ../main/node_modules/https-proxy-agent/dist/index.js
+// node_modules/https-proxy-agent/dist/index.js
 var require_dist3 = __commonJS({
-  "../main/node_modules/https-proxy-agent/dist/index.js"(exports2) {
+  "node_modules/https-proxy-agent/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -3539,9 +3539,9 @@ var require_dist3 = __commonJS({
   }
 });
 
-// ../main/node_modules/http-proxy-agent/dist/index.js
+// node_modules/http-proxy-agent/dist/index.js
 var require_dist4 = __commonJS({
-  "../main/node_modules/http-proxy-agent/dist/index.js"(exports2) {
+  "node_modules/http-proxy-agent/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -3669,9 +3669,9 @@ var require_dist4 = __commonJS({
   }
 });
 
-// ../main/node_modules/@azure/core-tracing/dist/commonjs/state.js
+// node_modules/@azure/core-tracing/dist/commonjs/state.js
 var require_state = __commonJS({
-  "../main/node_modules/@azure/core-tracing/dist/commonjs/state.js"(exports2) {
+  "node_modules/@azure/core-tracing/dist/commonjs/state.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.state = void 0;
@@ -3681,9 +3681,9 @@ var require_state = __commonJS({
   }
 });
 
-// ../main/node_modules/@azure/core-client/dist/commonjs/state-cjs.js
+// node_modules/@azure/core-client/dist/commonjs/state-cjs.js
 var require_state_cjs = __commonJS({
-  "../main/node_modules/@azure/core-client/dist/commonjs/state-cjs.js"(exports2) {
+  "node_modules/@azure/core-client/dist/commonjs/state-cjs.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.state = void 0;
@@ -3693,9 +3693,9 @@ var require_state_cjs = __commonJS({
   }
 });
 
-// ../main/node_modules/@actions/cache/package.json
+// node_modules/@actions/cache/package.json
 var require_package = __commonJS({
-  "../main/node_modules/@actions/cache/package.json"(exports2, module) {
+  "node_modules/@actions/cache/package.json"(exports2, module) {
     module.exports = {
       name: "@actions/cache",
       version: "6.3.0",
@@ -3765,17 +3765,17 @@ var require_package = __commonJS({
   }
 });
 
-// ../main/node_modules/@actions/cache/lib/internal/shared/package-version.cjs
+// node_modules/@actions/cache/lib/internal/shared/package-version.cjs
 var require_package_version = __commonJS({
-  "../main/node_modules/@actions/cache/lib/internal/shared/package-version.cjs"(exports2, module) {
+  "node_modules/@actions/cache/lib/internal/shared/package-version.cjs"(exports2, module) {
     var packageJson = require_package();
     module.exports = { version: packageJson.version };
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js
 var require_json_typings = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isJsonObject = exports2.typeofJsonValue = void 0;
@@ -3797,9 +3797,9 @@ var require_json_typings = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/base64.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/base64.js
 var require_base64 = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/base64.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/base64.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.base64encode = exports2.base64decode = void 0;
@@ -3893,9 +3893,9 @@ var require_base64 = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js
 var require_protobufjs_utf8 = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.utf8read = void 0;
@@ -3933,9 +3933,9 @@ var require_protobufjs_utf8 = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js
 var require_binary_format_contract = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WireType = exports2.mergeBinaryOptions = exports2.UnknownFieldHandler = void 0;
@@ -3976,9 +3976,9 @@ var require_binary_format_contract = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js
 var require_goog_varint = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.varint32read = exports2.varint32write = exports2.int64toString = exports2.int64fromString = exports2.varint64write = exports2.varint64read = void 0;
@@ -4160,9 +4160,9 @@ var require_goog_varint = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js
 var require_pb_long = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.PbLong = exports2.PbULong = exports2.detectBi = void 0;
@@ -4378,9 +4378,9 @@ var require_pb_long = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js
 var require_binary_reader = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BinaryReader = exports2.binaryReadOptions = void 0;
@@ -4555,9 +4555,9 @@ var require_binary_reader = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/assert.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/assert.js
 var require_assert = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/assert.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/assert.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.assertFloat32 = exports2.assertUInt32 = exports2.assertInt32 = exports2.assertNever = exports2.assert = void 0;
@@ -4602,9 +4602,9 @@ var require_assert = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js
 var require_binary_writer = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BinaryWriter = exports2.binaryWriteOptions = void 0;
@@ -4827,9 +4827,9 @@ var require_binary_writer = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js
 var require_json_format_contract = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.mergeJsonOptions = exports2.jsonWriteOptions = exports2.jsonReadOptions = void 0;
@@ -4860,9 +4860,9 @@ var require_json_format_contract = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js
 var require_message_type_contract = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MESSAGE_TYPE = void 0;
@@ -4870,9 +4870,9 @@ var require_message_type_contract = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js
 var require_lower_camel_case = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.lowerCamelCase = void 0;
@@ -4901,9 +4901,9 @@ var require_lower_camel_case = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js
 var require_reflection_info = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.readMessageOption = exports2.readFieldOption = exports2.readFieldOptions = exports2.normalizeFieldInfo = exports2.RepeatType = exports2.LongType = exports2.ScalarType = void 0;
@@ -4978,9 +4978,9 @@ var require_reflection_info = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js
 var require_oneof = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.getSelectedOneofValue = exports2.clearOneofValue = exports2.setUnknownOneofValue = exports2.setOneofValue = exports2.getOneofValue = exports2.isOneofGroup = void 0;
@@ -5041,9 +5041,9 @@ var require_oneof = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js
 var require_reflection_type_check = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionTypeCheck = void 0;
@@ -5264,9 +5264,9 @@ var require_reflection_type_check = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js
 var require_reflection_long_convert = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionLongConvert = void 0;
@@ -5285,9 +5285,9 @@ var require_reflection_long_convert = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js
 var require_reflection_json_reader = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionJsonReader = void 0;
@@ -5584,9 +5584,9 @@ var require_reflection_json_reader = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js
 var require_reflection_json_writer = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionJsonWriter = void 0;
@@ -5804,9 +5804,9 @@ var require_reflection_json_writer = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js
 var require_reflection_scalar_default = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionScalarDefault = void 0;
@@ -5839,9 +5839,9 @@ var require_reflection_scalar_default = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js
 var require_reflection_binary_reader = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionBinaryReader = void 0;
@@ -6013,9 +6013,9 @@ var require_reflection_binary_reader = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js
 var require_reflection_binary_writer = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionBinaryWriter = void 0;
@@ -6232,9 +6232,9 @@ var require_reflection_binary_writer = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js
 var require_reflection_create = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionCreate = void 0;
@@ -6269,9 +6269,9 @@ var require_reflection_create = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js
 var require_reflection_merge_partial = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionMergePartial = void 0;
@@ -6339,9 +6339,9 @@ var require_reflection_merge_partial = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js
 var require_reflection_equals = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionEquals = void 0;
@@ -6410,9 +6410,9 @@ var require_reflection_equals = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js
 var require_message_type = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MessageType = void 0;
@@ -6589,9 +6589,9 @@ var require_message_type = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js
 var require_reflection_contains_message_type = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.containsMessageType = void 0;
@@ -6603,9 +6603,9 @@ var require_reflection_contains_message_type = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js
 var require_enum_object = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.listEnumNumbers = exports2.listEnumNames = exports2.listEnumValues = exports2.isEnumObject = void 0;
@@ -6658,9 +6658,9 @@ var require_enum_object = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/index.js
 var require_commonjs = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var json_typings_1 = require_json_typings();
@@ -6844,9 +6844,9 @@ var require_commonjs = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js
 var require_reflection_info2 = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.readServiceOption = exports2.readMethodOption = exports2.readMethodOptions = exports2.normalizeMethodInfo = void 0;
@@ -6897,9 +6897,9 @@ var require_reflection_info2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js
 var require_service_type = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ServiceType = void 0;
@@ -6915,9 +6915,9 @@ var require_service_type = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js
 var require_rpc_error = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.RpcError = void 0;
@@ -6953,9 +6953,9 @@ var require_rpc_error = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js
 var require_rpc_options = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.mergeRpcOptions = void 0;
@@ -7004,9 +7004,9 @@ var require_rpc_options = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js
 var require_deferred = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Deferred = exports2.DeferredState = void 0;
@@ -7089,9 +7089,9 @@ var require_deferred = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js
 var require_rpc_output_stream = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.RpcOutputStreamController = void 0;
@@ -7241,9 +7241,9 @@ var require_rpc_output_stream = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js
 var require_unary_call = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js"(exports2) {
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -7310,9 +7310,9 @@ var require_unary_call = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js
 var require_server_streaming_call = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js"(exports2) {
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -7380,9 +7380,9 @@ var require_server_streaming_call = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js
 var require_client_streaming_call = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js"(exports2) {
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -7449,9 +7449,9 @@ var require_client_streaming_call = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js
 var require_duplex_streaming_call = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js"(exports2) {
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -7517,9 +7517,9 @@ var require_duplex_streaming_call = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js
 var require_test_transport = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js"(exports2) {
     "use strict";
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -7789,9 +7789,9 @@ var require_test_transport = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js
 var require_rpc_interceptor = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.stackDuplexStreamingInterceptors = exports2.stackClientStreamingInterceptors = exports2.stackServerStreamingInterceptors = exports2.stackUnaryInterceptors = exports2.stackIntercept = void 0;
@@ -7852,9 +7852,9 @@ var require_rpc_interceptor = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js
 var require_server_call_context = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ServerCallContextController = void 0;
@@ -7918,9 +7918,9 @@ var require_server_call_context = __commonJS({
   }
 });
 
-// ../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
 var require_commonjs2 = __commonJS({
-  "../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var service_type_1 = require_service_type();
@@ -7999,9 +7999,9 @@ var require_commonjs2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
+// node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({
-  "../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports2) {
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.getProxyUrl = getProxyUrl;
@@ -8080,9 +8080,9 @@ var require_proxy = __commonJS({
   }
 });
 
-// ../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+// node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
 var require_lib = __commonJS({
-  "../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports2) {
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -8771,9 +8771,9 @@ var require_lib = __commonJS({
   }
 });
 
-// ../main/node_modules/bottleneck/light.js
+// node_modules/bottleneck/light.js
 var require_light = __commonJS({
-  "../main/node_modules/bottleneck/light.js"(exports2, module) {
+  "node_modules/bottleneck/light.js"(exports2, module) {
     (function(global2, factory) {
       typeof exports2 === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
     })(exports2, (function() {
@@ -10515,13 +10515,13 @@ async function bisectRegressions(spec, results, opts) {
   return { markdown: sections.join("\n"), files };
 }
 
-// ../main/node_modules/@actions/cache/lib/cache.js
+// node_modules/@actions/cache/lib/cache.js
 import * as path8 from "path";
 
-// ../main/node_modules/@actions/glob/lib/internal-globber.js
+// node_modules/@actions/glob/lib/internal-globber.js
 import * as fs from "fs";
 
-// ../main/node_modules/@actions/glob/lib/internal-glob-options-helper.js
+// node_modules/@actions/glob/lib/internal-glob-options-helper.js
 function getOptions(copy) {
   const result = {
     followSymbolicLinks: true,
@@ -10555,10 +10555,10 @@ function getOptions(copy) {
   return result;
 }
 
-// ../main/node_modules/@actions/glob/lib/internal-globber.js
+// node_modules/@actions/glob/lib/internal-globber.js
 import * as path5 from "path";
 
-// ../main/node_modules/@actions/glob/lib/internal-path-helper.js
+// node_modules/@actions/glob/lib/internal-path-helper.js
 import * as path from "path";
 import assert from "assert";
 var IS_WINDOWS = process.platform === "win32";
@@ -10650,7 +10650,7 @@ function safeTrimTrailingSeparator(p) {
   return p.substr(0, p.length - 1);
 }
 
-// ../main/node_modules/@actions/glob/lib/internal-match-kind.js
+// node_modules/@actions/glob/lib/internal-match-kind.js
 var MatchKind;
 (function(MatchKind2) {
   MatchKind2[MatchKind2["None"] = 0] = "None";
@@ -10659,7 +10659,7 @@ var MatchKind;
   MatchKind2[MatchKind2["All"] = 3] = "All";
 })(MatchKind || (MatchKind = {}));
 
-// ../main/node_modules/@actions/glob/lib/internal-pattern-helper.js
+// node_modules/@actions/glob/lib/internal-pattern-helper.js
 var IS_WINDOWS2 = process.platform === "win32";
 function getSearchPaths(patterns) {
   patterns = patterns.filter((x) => !x.negate);
@@ -10707,12 +10707,12 @@ function partialMatch(patterns, itemPath) {
   return patterns.some((x) => !x.negate && x.partialMatch(itemPath));
 }
 
-// ../main/node_modules/@actions/glob/lib/internal-pattern.js
+// node_modules/@actions/glob/lib/internal-pattern.js
 import * as os from "os";
 import * as path4 from "path";
 import assert3 from "assert";
 
-// ../main/node_modules/@actions/glob/node_modules/balanced-match/dist/esm/index.js
+// node_modules/@actions/glob/node_modules/balanced-match/dist/esm/index.js
 var range = (a, b, str) => {
   let begs, beg, left, right = void 0, result;
   let ai = str.indexOf(a);
@@ -10749,7 +10749,7 @@ var range = (a, b, str) => {
   return result;
 };
 
-// ../main/node_modules/@actions/glob/node_modules/brace-expansion/dist/esm/index.js
+// node_modules/@actions/glob/node_modules/brace-expansion/dist/esm/index.js
 var escSlash = "\0SLASH" + Math.random().toFixed(16) + "\0";
 var escOpen = "\0OPEN" + Math.random().toFixed(16) + "\0";
 var escClose = "\0CLOSE" + Math.random().toFixed(16) + "\0";
@@ -11087,7 +11087,7 @@ function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTo
   return acc;
 }
 
-// ../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/assert-valid-pattern.js
+// node_modules/@actions/glob/node_modules/minimatch/dist/esm/assert-valid-pattern.js
 var MAX_PATTERN_LENGTH = 1024 * 64;
 var assertValidPattern = (pattern) => {
   if (typeof pattern !== "string") {
@@ -11098,7 +11098,7 @@ var assertValidPattern = (pattern) => {
   }
 };
 
-// ../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/brace-expressions.js
+// node_modules/@actions/glob/node_modules/minimatch/dist/esm/brace-expressions.js
 var posixClasses = {
   "[:alnum:]": ["\\p{L}\\p{Nl}\\p{Nd}", true],
   "[:alpha:]": ["\\p{L}\\p{Nl}", true],
@@ -11207,7 +11207,7 @@ var parseClass = (glob2, position) => {
   return [comb, uflag, endPos - pos, true];
 };
 
-// ../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/unescape.js
+// node_modules/@actions/glob/node_modules/minimatch/dist/esm/unescape.js
 var unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
   if (magicalBraces) {
     return windowsPathsNoEscape ? s.replace(/\[([^/\\])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
@@ -11215,7 +11215,7 @@ var unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) 
   return windowsPathsNoEscape ? s.replace(/\[([^/\\{}])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
 };
 
-// ../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/ast.js
+// node_modules/@actions/glob/node_modules/minimatch/dist/esm/ast.js
 var _a;
 var types = /* @__PURE__ */ new Set(["!", "?", "+", "*", "@"]);
 var isExtglobType = (c) => types.has(c);
@@ -11859,7 +11859,7 @@ var AST = class {
 };
 _a = AST;
 
-// ../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/escape.js
+// node_modules/@actions/glob/node_modules/minimatch/dist/esm/escape.js
 var escape = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
   if (magicalBraces) {
     return windowsPathsNoEscape ? s.replace(/[?*()[\]{}]/g, "[$&]") : s.replace(/[?*()[\]\\{}]/g, "\\$&");
@@ -11867,7 +11867,7 @@ var escape = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) =
   return windowsPathsNoEscape ? s.replace(/[?*()[\]]/g, "[$&]") : s.replace(/[?*()[\]\\]/g, "\\$&");
 };
 
-// ../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/index.js
+// node_modules/@actions/glob/node_modules/minimatch/dist/esm/index.js
 var minimatch = (p, pattern, options = {}) => {
   assertValidPattern(pattern);
   if (!options.nocomment && pattern.charAt(0) === "#") {
@@ -12676,7 +12676,7 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape;
 minimatch.unescape = unescape;
 
-// ../main/node_modules/@actions/glob/lib/internal-path.js
+// node_modules/@actions/glob/lib/internal-path.js
 import * as path3 from "path";
 import assert2 from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
@@ -12738,7 +12738,7 @@ var Path = class {
   }
 };
 
-// ../main/node_modules/@actions/glob/lib/internal-pattern.js
+// node_modules/@actions/glob/lib/internal-pattern.js
 var IS_WINDOWS4 = process.platform === "win32";
 var Pattern = class _Pattern {
   constructor(patternOrNegate, isImplicitPattern = false, segments, homedir2) {
@@ -12898,7 +12898,7 @@ var Pattern = class _Pattern {
   }
 };
 
-// ../main/node_modules/@actions/glob/lib/internal-search-state.js
+// node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
   constructor(path9, level) {
     this.path = path9;
@@ -12906,7 +12906,7 @@ var SearchState = class {
   }
 };
 
-// ../main/node_modules/@actions/glob/lib/internal-globber.js
+// node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -13143,7 +13143,7 @@ var DefaultGlobber = class _DefaultGlobber {
   }
 };
 
-// ../main/node_modules/@actions/glob/lib/glob.js
+// node_modules/@actions/glob/lib/glob.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -13177,14 +13177,14 @@ function create(patterns, options) {
   });
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/cacheUtils.js
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
 var semver = __toESM(require_semver2(), 1);
 import * as crypto2 from "crypto";
 import * as fs2 from "fs";
 import * as path6 from "path";
 import * as util from "util";
 
-// ../main/node_modules/@actions/cache/lib/internal/constants.js
+// node_modules/@actions/cache/lib/internal/constants.js
 var CacheFilename;
 (function(CacheFilename2) {
   CacheFilename2["Gzip"] = "cache.tgz";
@@ -13211,7 +13211,7 @@ var ManifestFilename = "manifest.txt";
 var CacheFileSizeLimit = 10 * Math.pow(1024, 3);
 var CacheReadDeniedMessagePrefix = "cache read denied:";
 
-// ../main/node_modules/@actions/cache/lib/internal/cacheUtils.js
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -13394,11 +13394,11 @@ function getRuntimeToken() {
   return token;
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/cacheHttpClient.js
+// node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 import * as fs5 from "fs";
 import { URL as URL2 } from "url";
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
 var AbortError = class extends Error {
   constructor(message) {
     super(message);
@@ -13406,7 +13406,7 @@ var AbortError = class extends Error {
   }
 };
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/log.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/logger/log.js
 import { EOL } from "node:os";
 import util2 from "node:util";
 import process2 from "node:process";
@@ -13414,7 +13414,7 @@ function log(message, ...args) {
   process2.stderr.write(`${util2.format(message, ...args)}${EOL}`);
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/env.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/env.js
 import process3 from "node:process";
 function getEnvironmentVariable(name) {
   return process3.env[name];
@@ -13423,7 +13423,7 @@ var isDeno = typeof process3.versions.deno === "string" && process3.versions.den
 var isBun = typeof process3.versions.bun === "string" && process3.versions.bun.length > 0;
 var isNodeLike = true;
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/debug.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/logger/debug.js
 var debugEnvVariable = getEnvironmentVariable("DEBUG");
 var enabledString;
 var enabledNamespaces = [];
@@ -13581,7 +13581,7 @@ function extend(namespace) {
 }
 var debug_default = debugObj;
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js
 var TYPESPEC_RUNTIME_LOG_LEVELS = ["verbose", "info", "warning", "error"];
 var levelMap = {
   verbose: 400,
@@ -13669,7 +13669,7 @@ function createClientLogger(namespace) {
   return context.createClientLogger(namespace);
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
 function normalizeName(name) {
   return name.toLowerCase();
 }
@@ -13755,12 +13755,12 @@ function createHttpHeaders(rawHeaders) {
   return new HttpHeadersImpl(rawHeaders);
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
 function randomUUID2() {
   return crypto.randomUUID();
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/pipelineRequest.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/pipelineRequest.js
 var PipelineRequestImpl = class {
   url;
   method;
@@ -13807,7 +13807,7 @@ function createPipelineRequest(options) {
   return new PipelineRequestImpl(options);
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
 var ValidPhaseNames = /* @__PURE__ */ new Set(["Deserialize", "Serialize", "Retry", "Sign"]);
 var HttpPipeline = class _HttpPipeline {
   _policies = [];
@@ -13988,12 +13988,12 @@ function createEmptyPipeline() {
   return HttpPipeline.create();
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/object.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/object.js
 function isObject(input) {
   return typeof input === "object" && input !== null && !Array.isArray(input) && !(input instanceof RegExp) && !(input instanceof Date);
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
 function isError(e) {
   if (isObject(e)) {
     const hasName = typeof e.name === "string";
@@ -14003,11 +14003,11 @@ function isError(e) {
   return false;
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/inspect.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/inspect.js
 import { inspect } from "node:util";
 var custom = inspect.custom;
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
 var RedactedString = "REDACTED";
 var defaultAllowedHeaderNames = [
   "x-ms-client-request-id",
@@ -14143,7 +14143,7 @@ var Sanitizer = class {
   }
 };
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/restError.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/restError.js
 var errorSanitizer = new Sanitizer();
 var RestError = class _RestError extends Error {
   /**
@@ -14211,7 +14211,7 @@ function isRestError(e) {
   return isError(e) && e.name === "RestError";
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
 function uint8ArrayToString(bytes, format) {
   return Buffer.from(bytes).toString(format);
 }
@@ -14219,16 +14219,16 @@ function stringToUint8Array(value, format) {
   return Buffer.from(value, format);
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
 import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import { Transform } from "node:stream";
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/log.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/log.js
 var logger = createClientLogger("ts-http-runtime");
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
 var DEFAULT_TLS_SETTINGS = {};
 function isReadableStream(body2) {
   return body2 && typeof body2.pipe === "function";
@@ -14521,12 +14521,12 @@ function createNodeHttpClient() {
   return new NodeHttpClient();
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/defaultHttpClient.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/defaultHttpClient.js
 function createDefaultHttpClient() {
   return createNodeHttpClient();
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
 var logPolicyName = "logPolicy";
 function logPolicy(options = {}) {
   const logger8 = options.logger ?? logger.info;
@@ -14549,23 +14549,23 @@ function logPolicy(options = {}) {
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgentPlatform.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgentPlatform.js
 function getHeaderName() {
   return "User-Agent";
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/constants.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/constants.js
 var DEFAULT_RETRY_POLICY_COUNT = 3;
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgent.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgent.js
 function getUserAgentHeaderName() {
   return getHeaderName();
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js
 var UserAgentHeaderName = getUserAgentHeaderName();
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/random.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/random.js
 function getRandomIntegerInclusive(min, max) {
   min = Math.ceil(min);
   max = Math.floor(max);
@@ -14573,7 +14573,7 @@ function getRandomIntegerInclusive(min, max) {
   return offset + min;
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/delay.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/delay.js
 function calculateRetryDelay(retryAttempt, config) {
   const exponentialDelay = config.retryDelayInMs * Math.pow(2, retryAttempt);
   const clampedDelay = Math.min(config.maxRetryDelayInMs, exponentialDelay);
@@ -14581,7 +14581,7 @@ function calculateRetryDelay(retryAttempt, config) {
   return { retryAfterInMs };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
   return new Promise((resolve5, reject) => {
@@ -14624,7 +14624,7 @@ function parseHeaderValueAsNumber(response, headerName) {
   return valueAsNum;
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
 var RetryAfterHeader = "Retry-After";
 var AllRetryAfterHeaders = ["retry-after-ms", "x-ms-retry-after-ms", RetryAfterHeader];
 function getRetryAfterInMs(response) {
@@ -14666,7 +14666,7 @@ function throttlingRetryStrategy() {
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
 var DEFAULT_CLIENT_RETRY_INTERVAL = 1e3;
 var DEFAULT_CLIENT_MAX_RETRY_INTERVAL = 1e3 * 64;
 function exponentialRetryStrategy(options = {}) {
@@ -14703,7 +14703,7 @@ function isSystemError(err) {
   return err.code === "ETIMEDOUT" || err.code === "ESOCKETTIMEDOUT" || err.code === "ECONNREFUSED" || err.code === "ECONNRESET" || err.code === "ENOENT" || err.code === "ENOTFOUND";
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
 var retryPolicyLogger = createClientLogger("ts-http-runtime retryPolicy");
 var retryPolicyName = "retryPolicy";
 function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_COUNT }) {
@@ -14787,7 +14787,7 @@ function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_CO
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
 var defaultRetryPolicyName = "defaultRetryPolicy";
 function defaultRetryPolicy(options = {}) {
   return {
@@ -14798,7 +14798,7 @@ function defaultRetryPolicy(options = {}) {
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/formData.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/formData.js
 function convertBodyToFormDataMap(body2) {
   if (typeof FormData !== "undefined" && body2 instanceof FormData) {
     const formDataMap = {};
@@ -14815,7 +14815,7 @@ function convertBodyToFormDataMap(body2) {
   return void 0;
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js
 var formDataPolicyName = "formDataPolicy";
 function formDataPolicy() {
   return {
@@ -14885,7 +14885,7 @@ async function prepareFormData(formData, request2) {
   request2.multipartBody = { parts };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/agentPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/agentPolicy.js
 var agentPolicyName = "agentPolicy";
 function agentPolicy(agent) {
   return {
@@ -14899,7 +14899,7 @@ function agentPolicy(agent) {
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/tlsPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/tlsPolicy.js
 var tlsPolicyName = "tlsPolicy";
 function tlsPolicy(tlsSettings) {
   return {
@@ -14913,7 +14913,7 @@ function tlsPolicy(tlsSettings) {
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
 var import_https_proxy_agent = __toESM(require_dist3(), 1);
 var import_http_proxy_agent = __toESM(require_dist4(), 1);
 var HTTPS_PROXY = "HTTPS_PROXY";
@@ -15052,7 +15052,7 @@ function proxyPolicy(proxySettings, options) {
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/decompressResponsePolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/decompressResponsePolicy.js
 var decompressResponsePolicyName = "decompressResponsePolicy";
 function decompressResponsePolicy() {
   return {
@@ -15066,7 +15066,7 @@ function decompressResponsePolicy() {
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
 var redirectPolicyName = "redirectPolicy";
 var allowedRedirect = ["GET", "HEAD"];
 function redirectPolicy(options = {}) {
@@ -15104,12 +15104,12 @@ async function handleRedirect(next, response, maxRetries, allowCrossOriginRedire
   return response;
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js
 function isBlob(x) {
   return x instanceof Blob;
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
 import { Readable } from "stream";
 async function* streamAsyncIterator() {
   const reader = this.getReader();
@@ -15163,7 +15163,7 @@ async function concat(sources) {
   };
 }
 
-// ../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
 function generateBoundary() {
   return `----AzSDKFormBoundary${randomUUID2()}`;
 }
@@ -15260,12 +15260,12 @@ function multipartPolicy() {
   };
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
 function createEmptyPipeline2() {
   return createEmptyPipeline();
 }
 
-// ../main/node_modules/@azure/logger/dist/esm/index.js
+// node_modules/@azure/logger/dist/esm/index.js
 var context2 = createLoggerContext({
   logLevelEnvVarName: "AZURE_LOG_LEVEL",
   namespace: "azure"
@@ -15275,10 +15275,10 @@ function createClientLogger2(namespace) {
   return context2.createClientLogger(namespace);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/log.js
 var logger2 = createClientLogger2("core-rest-pipeline");
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
 function logPolicy2(options = {}) {
   return logPolicy({
     logger: logger2.info,
@@ -15286,13 +15286,13 @@ function logPolicy2(options = {}) {
   });
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
 var redirectPolicyName2 = redirectPolicyName;
 function redirectPolicy2(options = {}) {
   return redirectPolicy(options);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
 import os2 from "node:os";
 import process4 from "node:process";
 function getHeaderName2() {
@@ -15312,10 +15312,10 @@ async function setPlatformSpecificData2(map) {
   }
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/constants.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/constants.js
 var SDK_VERSION2 = "1.22.3";
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
 function getUserAgentString(telemetryInfo) {
   const parts = [];
   for (const [key, value] of telemetryInfo) {
@@ -15336,7 +15336,7 @@ async function getUserAgentValue2(prefix2) {
   return userAgentValue;
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
 var UserAgentHeaderName2 = getUserAgentHeaderName2();
 var userAgentPolicyName2 = "userAgentPolicy";
 function userAgentPolicy2(options = {}) {
@@ -15352,7 +15352,7 @@ function userAgentPolicy2(options = {}) {
   };
 }
 
-// ../main/node_modules/@azure/abort-controller/dist/esm/AbortError.js
+// node_modules/@azure/abort-controller/dist/esm/AbortError.js
 var AbortError2 = class extends Error {
   constructor(message) {
     super(message);
@@ -15360,7 +15360,7 @@ var AbortError2 = class extends Error {
   }
 };
 
-// ../main/node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
+// node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
   return new Promise((resolve5, reject) => {
@@ -15393,7 +15393,7 @@ function createAbortablePromise(buildPromise, options) {
   });
 }
 
-// ../main/node_modules/@azure/core-util/dist/esm/delay.js
+// node_modules/@azure/core-util/dist/esm/delay.js
 var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
@@ -15407,7 +15407,7 @@ function delay2(timeInMs, options) {
   });
 }
 
-// ../main/node_modules/@azure/core-util/dist/esm/error.js
+// node_modules/@azure/core-util/dist/esm/error.js
 function getErrorMessage(e) {
   if (isError(e)) {
     return e.message;
@@ -15426,7 +15426,7 @@ function getErrorMessage(e) {
   }
 }
 
-// ../main/node_modules/@azure/core-util/dist/esm/index.js
+// node_modules/@azure/core-util/dist/esm/index.js
 function isError2(e) {
   return isError(e);
 }
@@ -15441,7 +15441,7 @@ function stringToUint8Array2(value, format) {
   return stringToUint8Array(value, format);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
 var rawContent = /* @__PURE__ */ Symbol("rawContent");
 function hasRawContent(x) {
   return typeof x[rawContent] === "function";
@@ -15454,7 +15454,7 @@ function getRawContent(blob) {
   }
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
 var multipartPolicyName2 = multipartPolicyName;
 function multipartPolicy2() {
   const tspPolicy = multipartPolicy();
@@ -15473,23 +15473,23 @@ function multipartPolicy2() {
   };
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
 var decompressResponsePolicyName2 = decompressResponsePolicyName;
 function decompressResponsePolicy2() {
   return decompressResponsePolicy();
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
 function defaultRetryPolicy2(options = {}) {
   return defaultRetryPolicy(options);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
 function formDataPolicy2() {
   return formDataPolicy();
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
 function getDefaultProxySettings2(proxyUrl) {
   return getDefaultProxySettings(proxyUrl);
 }
@@ -15497,7 +15497,7 @@ function proxyPolicy2(proxySettings, options) {
   return proxyPolicy(proxySettings, options);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
 var setClientRequestIdPolicyName = "setClientRequestIdPolicy";
 function setClientRequestIdPolicy(requestIdHeaderName = "x-ms-client-request-id") {
   return {
@@ -15511,17 +15511,17 @@ function setClientRequestIdPolicy(requestIdHeaderName = "x-ms-client-request-id"
   };
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
 function agentPolicy2(agent) {
   return agentPolicy(agent);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
 function tlsPolicy2(tlsSettings) {
   return tlsPolicy(tlsSettings);
 }
 
-// ../main/node_modules/@azure/core-tracing/dist/esm/tracingContext.js
+// node_modules/@azure/core-tracing/dist/esm/tracingContext.js
 var knownContextKeys = {
   span: /* @__PURE__ */ Symbol.for("@azure/core-tracing span"),
   namespace: /* @__PURE__ */ Symbol.for("@azure/core-tracing namespace")
@@ -15556,11 +15556,11 @@ var TracingContextImpl = class _TracingContextImpl {
   }
 };
 
-// ../main/node_modules/@azure/core-tracing/dist/esm/state.js
+// node_modules/@azure/core-tracing/dist/esm/state.js
 var import_state = __toESM(require_state(), 1);
 var state = import_state.state;
 
-// ../main/node_modules/@azure/core-tracing/dist/esm/instrumenter.js
+// node_modules/@azure/core-tracing/dist/esm/instrumenter.js
 function createDefaultTracingSpan() {
   return {
     end: () => {
@@ -15602,7 +15602,7 @@ function getInstrumenter() {
   return state.instrumenterImplementation;
 }
 
-// ../main/node_modules/@azure/core-tracing/dist/esm/tracingClient.js
+// node_modules/@azure/core-tracing/dist/esm/tracingClient.js
 function createTracingClient(options) {
   const { namespace, packageName, packageVersion } = options;
   function startSpan(name, operationOptions, spanOptions) {
@@ -15657,13 +15657,13 @@ function createTracingClient(options) {
   };
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
 var RestError2 = RestError;
 function isRestError2(e) {
   return isRestError(e);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
 var tracingPolicyName = "tracingPolicy";
 function tracingPolicy(options = {}) {
   const userAgentPromise = getUserAgentValue2(options.userAgentPrefix);
@@ -15766,7 +15766,7 @@ function tryProcessResponse(span, response) {
   }
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
 function wrapAbortSignalLike(abortSignalLike) {
   if (abortSignalLike instanceof AbortSignal) {
     return { abortSignal: abortSignalLike };
@@ -15790,7 +15790,7 @@ function wrapAbortSignalLike(abortSignalLike) {
   return { abortSignal: controller.signal, cleanup };
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/wrapAbortSignalLikePolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/wrapAbortSignalLikePolicy.js
 var wrapAbortSignalLikePolicyName = "wrapAbortSignalLikePolicy";
 function wrapAbortSignalLikePolicy() {
   return {
@@ -15810,7 +15810,7 @@ function wrapAbortSignalLikePolicy() {
   };
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
 function createPipelineFromOptions2(options) {
   const pipeline2 = createEmptyPipeline2();
   if (isNodeLike2) {
@@ -15839,7 +15839,7 @@ function createPipelineFromOptions2(options) {
   return pipeline2;
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
 function createDefaultHttpClient2() {
   const client = createDefaultHttpClient();
   return {
@@ -15855,20 +15855,20 @@ function createDefaultHttpClient2() {
   };
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
 function createHttpHeaders2(rawHeaders) {
   return createHttpHeaders(rawHeaders);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
 function createPipelineRequest2(options) {
   return createPipelineRequest(options);
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
 var retryPolicyLogger2 = createClientLogger2("core-rest-pipeline retryPolicy");
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
 var DEFAULT_CYCLER_OPTIONS = {
   forcedRefreshWindowInMs: 1e3,
   // Force waiting for a refresh 1s before the token expires
@@ -15975,7 +15975,7 @@ function createTokenCycler(credential, tokenCyclerOptions) {
   };
 }
 
-// ../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
 var bearerTokenAuthenticationPolicyName = "bearerTokenAuthenticationPolicy";
 async function trySendRequest(request2, next) {
   try {
@@ -16143,13 +16143,13 @@ function getCaeChallengeClaims(challenges) {
   return parsedChallenges.find((x) => x.scheme === "Bearer" && x.params.claims && x.params.error === "insufficient_claims")?.params.claims;
 }
 
-// ../main/node_modules/@azure/core-auth/dist/esm/tokenCredential.js
+// node_modules/@azure/core-auth/dist/esm/tokenCredential.js
 function isTokenCredential(credential) {
   const castCredential = credential;
   return castCredential && typeof castCredential.getToken === "function" && (castCredential.signRequest === void 0 || castCredential.getToken.length > 0);
 }
 
-// ../main/node_modules/@azure/core-http-compat/dist/esm/policies/disableKeepAlivePolicy.js
+// node_modules/@azure/core-http-compat/dist/esm/policies/disableKeepAlivePolicy.js
 var disableKeepAlivePolicyName = "DisableKeepAlivePolicy";
 function createDisableKeepAlivePolicy() {
   return {
@@ -16164,7 +16164,7 @@ function pipelineContainsDisableKeepAlivePolicy(pipeline2) {
   return pipeline2.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/base64.js
+// node_modules/@azure/core-client/dist/esm/base64.js
 function encodeByteArray(value) {
   return uint8ArrayToString2(value, "base64");
 }
@@ -16172,11 +16172,11 @@ function decodeString(value) {
   return stringToUint8Array2(value, "base64");
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/interfaces.js
+// node_modules/@azure/core-client/dist/esm/interfaces.js
 var XML_ATTRKEY = "$";
 var XML_CHARKEY = "_";
 
-// ../main/node_modules/@azure/core-client/dist/esm/utils.js
+// node_modules/@azure/core-client/dist/esm/utils.js
 function isPrimitiveBody(value, mapperTypeName) {
   return mapperTypeName !== "Composite" && mapperTypeName !== "Dictionary" && (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || mapperTypeName?.match(/^(Date|DateTime|DateTimeRfc1123|UnixTime|ByteArray|Base64Url)$/i) !== null || value === void 0 || value === null);
 }
@@ -16244,7 +16244,7 @@ function flattenResponse(fullResponse, responseSpec) {
   });
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/serializer.js
+// node_modules/@azure/core-client/dist/esm/serializer.js
 var SerializerImpl = class {
   modelMappers;
   isXML;
@@ -17003,11 +17003,11 @@ var MapperTypeNames = {
   UnixTime: "UnixTime"
 };
 
-// ../main/node_modules/@azure/core-client/dist/esm/state.js
+// node_modules/@azure/core-client/dist/esm/state.js
 var import_state_cjs = __toESM(require_state_cjs(), 1);
 var state2 = import_state_cjs.state;
 
-// ../main/node_modules/@azure/core-client/dist/esm/operationHelpers.js
+// node_modules/@azure/core-client/dist/esm/operationHelpers.js
 function getOperationArgumentValueFromParameter(operationArguments, parameter, fallbackObject) {
   let parameterPath = parameter.parameterPath;
   const parameterMapper = parameter.mapper;
@@ -17089,7 +17089,7 @@ function getOperationRequestInfo(request2) {
   return info2;
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/deserializationPolicy.js
+// node_modules/@azure/core-client/dist/esm/deserializationPolicy.js
 var defaultJsonContentTypes = ["application/json", "text/json"];
 var defaultXmlContentTypes = ["application/xml", "application/atom+xml"];
 var deserializationPolicyName = "deserializationPolicy";
@@ -17275,7 +17275,7 @@ async function parse(jsonContentTypes, xmlContentTypes, operationResponse, opts,
   return operationResponse;
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/interfaceHelpers.js
+// node_modules/@azure/core-client/dist/esm/interfaceHelpers.js
 function getStreamingResponseStatusCodes(operationSpec) {
   const result = /* @__PURE__ */ new Set();
   for (const [statusCode, operationResponse] of Object.entries(operationSpec.responses)) {
@@ -17298,7 +17298,7 @@ function getPathStringFromParameter(parameter) {
   return result;
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/serializationPolicy.js
+// node_modules/@azure/core-client/dist/esm/serializationPolicy.js
 var serializationPolicyName = "serializationPolicy";
 function serializationPolicy(options = {}) {
   const stringifyXML2 = options.stringifyXML;
@@ -17414,7 +17414,7 @@ function prepareXMLRootList(obj, elementName, xmlNamespaceKey, xmlNamespace) {
   return result;
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/pipeline.js
+// node_modules/@azure/core-client/dist/esm/pipeline.js
 function createClientPipeline(options = {}) {
   const pipeline2 = createPipelineFromOptions2(options ?? {});
   if (options.credentialOptions) {
@@ -17430,7 +17430,7 @@ function createClientPipeline(options = {}) {
   return pipeline2;
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/httpClientCache.js
+// node_modules/@azure/core-client/dist/esm/httpClientCache.js
 var cachedHttpClient;
 function getCachedDefaultHttpClient() {
   if (!cachedHttpClient) {
@@ -17439,7 +17439,7 @@ function getCachedDefaultHttpClient() {
   return cachedHttpClient;
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/urlHelpers.js
+// node_modules/@azure/core-client/dist/esm/urlHelpers.js
 var CollectionFormatToDelimiterMap = {
   CSV: ",",
   SSV: " ",
@@ -17631,10 +17631,10 @@ function appendQueryParams(url2, queryParams, sequenceParams, noOverwrite = fals
   return parsedUrl.toString();
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/log.js
+// node_modules/@azure/core-client/dist/esm/log.js
 var logger3 = createClientLogger2("core-client");
 
-// ../main/node_modules/@azure/core-client/dist/esm/serviceClient.js
+// node_modules/@azure/core-client/dist/esm/serviceClient.js
 var ServiceClient = class {
   /**
    * If specified, this is the base URI that requests will be made against for this ServiceClient.
@@ -17786,7 +17786,7 @@ function getCredentialScopes(options) {
   return void 0;
 }
 
-// ../main/node_modules/@azure/core-client/dist/esm/authorizeRequestOnTenantChallenge.js
+// node_modules/@azure/core-client/dist/esm/authorizeRequestOnTenantChallenge.js
 var Constants = {
   DefaultScope: "/.default",
   /**
@@ -17867,7 +17867,7 @@ function requestToOptions(request2) {
   };
 }
 
-// ../main/node_modules/@azure/core-http-compat/dist/esm/util.js
+// node_modules/@azure/core-http-compat/dist/esm/util.js
 var originalRequestSymbol2 = /* @__PURE__ */ Symbol("Original PipelineRequest");
 var originalClientRequestSymbol = /* @__PURE__ */ Symbol.for("@azure/core-client original request");
 function toPipelineRequest(webResource, options = {}) {
@@ -18103,7 +18103,7 @@ var HttpHeaders = class _HttpHeaders {
   }
 };
 
-// ../main/node_modules/@azure/core-http-compat/dist/esm/response.js
+// node_modules/@azure/core-http-compat/dist/esm/response.js
 var originalResponse = /* @__PURE__ */ Symbol("Original FullOperationResponse");
 function toCompatResponse(response, options) {
   let request2 = toWebResourceLike(response.request);
@@ -18153,7 +18153,7 @@ function toPipelineResponse(compatResponse) {
   }
 }
 
-// ../main/node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
+// node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
 var ExtendedServiceClient = class extends ServiceClient {
   constructor(options) {
     super(options);
@@ -18196,7 +18196,7 @@ var ExtendedServiceClient = class extends ServiceClient {
   }
 };
 
-// ../main/node_modules/@azure/core-http-compat/dist/esm/policies/requestPolicyFactoryPolicy.js
+// node_modules/@azure/core-http-compat/dist/esm/policies/requestPolicyFactoryPolicy.js
 var HttpPipelineLogLevel;
 (function(HttpPipelineLogLevel2) {
   HttpPipelineLogLevel2[HttpPipelineLogLevel2["ERROR"] = 1] = "ERROR";
@@ -18233,7 +18233,7 @@ function createRequestPolicyFactoryPolicy(factories) {
   };
 }
 
-// ../main/node_modules/@azure/core-http-compat/dist/esm/httpClientAdapter.js
+// node_modules/@azure/core-http-compat/dist/esm/httpClientAdapter.js
 function convertHttpClient(requestPolicyClient) {
   return {
     sendRequest: async (request2) => {
@@ -18243,7 +18243,7 @@ function convertHttpClient(requestPolicyClient) {
   };
 }
 
-// ../main/node_modules/fast-xml-parser/src/util.js
+// node_modules/fast-xml-parser/src/util.js
 var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
 var nameChar = nameStartChar + "\\-.\\d\\u00B7\\u0300-\\u036F\\u203F-\\u2040";
 var nameRegexp = "[" + nameStartChar + "][" + nameChar + "]*";
@@ -18284,7 +18284,7 @@ var DANGEROUS_PROPERTY_NAMES = [
 ];
 var criticalProperties = ["__proto__", "constructor", "prototype"];
 
-// ../main/node_modules/fast-xml-parser/src/validator.js
+// node_modules/fast-xml-parser/src/validator.js
 var defaultOptions = {
   allowBooleanAttributes: false,
   //A tag can have attributes without any value
@@ -18636,7 +18636,7 @@ function getPositionFromMatch(match3) {
   return match3.startIndex + match3[1].length;
 }
 
-// ../main/node_modules/@nodable/entities/src/entities.js
+// node_modules/@nodable/entities/src/entities.js
 var CURRENCY = {
   cent: "¢",
   pound: "£",
@@ -18684,7 +18684,7 @@ var COMMON_HTML = {
   frac34: "¾"
 };
 
-// ../main/node_modules/@nodable/entities/src/EntityDecoder.js
+// node_modules/@nodable/entities/src/EntityDecoder.js
 var ENTITY_ACTION = Object.freeze({
   /** Resolve and expand the entity normally. */
   ALLOW: "allow",
@@ -19128,7 +19128,7 @@ var EntityDecoder = class {
   }
 };
 
-// ../main/node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
+// node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
 var defaultOnDangerousProperty = (name) => {
   if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
     return "__" + name;
@@ -19263,7 +19263,7 @@ var buildOptions = function(options) {
   return built;
 };
 
-// ../main/node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
+// node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
 var METADATA_SYMBOL;
 if (typeof Symbol !== "function") {
   METADATA_SYMBOL = "@@xmlMetadata";
@@ -19306,7 +19306,7 @@ var XmlNode = class {
   }
 };
 
-// ../main/node_modules/xml-naming/src/index.js
+// node_modules/xml-naming/src/index.js
 var nameStartChar10 = ":A-Za-z_À-ÖØ-öø-˿Ͱ-ͽͿ-҆҈-῿‌-‍⁰-↏Ⰰ-⿯、-퟿豈-﷏ﷰ-�";
 var nameChar10 = nameStartChar10 + "\\-\\.\\d·̀-ͯ‿-⁀";
 var nameStartChar11 = ":A-Za-z_À-˿Ͱ-ͽͿ-҆҈-῿‌-‍⁰-↏Ⰰ-⿯、-퟿豈-﷏ﷰ-�𐀀-󯿿";
@@ -19355,7 +19355,7 @@ var createValidator = (production, { xmlVersion = "1.0", asciiOnly = false, maxC
   return validator;
 };
 
-// ../main/node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
+// node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
 var DocTypeReader = class {
   constructor(options, xmlVersion) {
     this.suppressValidationErr = !options;
@@ -19646,7 +19646,7 @@ function validateEntityName2(name, xmlVersion) {
     throw new Error(`Invalid entity name ${name}`);
 }
 
-// ../main/node_modules/anynum/digitTable.js
+// node_modules/anynum/digitTable.js
 var SCRIPT_ZEROS = [
   // Basic Latin (ASCII) — included for completeness / pass-through
   48,
@@ -19796,7 +19796,7 @@ for (const zero of SCRIPT_ZEROS) {
   }
 }
 
-// ../main/node_modules/anynum/anynum.js
+// node_modules/anynum/anynum.js
 var CHAR_0 = 48;
 var CHAR_9 = 57;
 var CHAR_MINUS = 45;
@@ -19874,7 +19874,7 @@ function anynum(str) {
 }
 var anynum_default = anynum;
 
-// ../main/node_modules/strnum/strnum.js
+// node_modules/strnum/strnum.js
 var hexRegex = /^[-+]?0x[a-fA-F0-9]+$/;
 var binRegex = /^0b[01]+$/;
 var octRegex = /^0o[0-7]+$/;
@@ -20013,7 +20013,7 @@ function handleInfinity(str, num, options) {
   }
 }
 
-// ../main/node_modules/fast-xml-parser/src/ignoreAttributes.js
+// node_modules/fast-xml-parser/src/ignoreAttributes.js
 function getIgnoreAttributesFn(ignoreAttributes) {
   if (typeof ignoreAttributes === "function") {
     return ignoreAttributes;
@@ -20033,7 +20033,7 @@ function getIgnoreAttributesFn(ignoreAttributes) {
   return () => false;
 }
 
-// ../main/node_modules/path-expression-matcher/src/Expression.js
+// node_modules/path-expression-matcher/src/Expression.js
 var Expression = class {
   /**
    * Create a new Expression
@@ -20196,7 +20196,7 @@ var Expression = class {
   }
 };
 
-// ../main/node_modules/path-expression-matcher/src/ExpressionSet.js
+// node_modules/path-expression-matcher/src/ExpressionSet.js
 var ExpressionSet = class {
   constructor() {
     this._byDepthAndTag = /* @__PURE__ */ new Map();
@@ -20365,7 +20365,7 @@ var ExpressionSet = class {
   }
 };
 
-// ../main/node_modules/path-expression-matcher/src/Matcher.js
+// node_modules/path-expression-matcher/src/Matcher.js
 var MatcherView = class {
   /**
    * @param {Matcher} matcher - The parent Matcher instance to read from.
@@ -20882,7 +20882,7 @@ var Matcher = class {
   }
 };
 
-// ../main/node_modules/is-unsafe/src/contexts/html.js
+// node_modules/is-unsafe/src/contexts/html.js
 var HTML_PATTERNS = [
   {
     id: "html-script-open",
@@ -20975,7 +20975,7 @@ var HTML_PATTERNS = [
 ];
 var html_default = HTML_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/contexts/xml.js
+// node_modules/is-unsafe/src/contexts/xml.js
 var XML_PATTERNS = [
   {
     id: "xml-cdata-injection",
@@ -21043,7 +21043,7 @@ var XML_PATTERNS = [
 ];
 var xml_default = XML_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/contexts/svg.js
+// node_modules/is-unsafe/src/contexts/svg.js
 var SVG_PATTERNS = [
   {
     id: "svg-script-element",
@@ -21115,7 +21115,7 @@ var SVG_PATTERNS = [
 ];
 var svg_default = SVG_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/contexts/sql.js
+// node_modules/is-unsafe/src/contexts/sql.js
 var SQL_PATTERNS = [
   {
     id: "sql-block-comment-open",
@@ -21197,7 +21197,7 @@ var SQL_PATTERNS = [
 ];
 var sql_default = SQL_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/contexts/shell.js
+// node_modules/is-unsafe/src/contexts/shell.js
 var SHELL_PATTERNS = [
   {
     id: "shell-path-traversal-unix",
@@ -21295,7 +21295,7 @@ var SHELL_PATTERNS = [
 ];
 var shell_default = SHELL_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/contexts/redos.js
+// node_modules/is-unsafe/src/contexts/redos.js
 var REDOS_PATTERNS = [
   {
     id: "redos-nested-quantifier-plus",
@@ -21344,7 +21344,7 @@ var REDOS_PATTERNS = [
 ];
 var redos_default = REDOS_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/contexts/nosql.js
+// node_modules/is-unsafe/src/contexts/nosql.js
 var sep6 = `["'\\s]*:`;
 var NOSQL_PATTERNS = [
   // ─── MongoDB $ operator injection ────────────────────────────────────────
@@ -21434,7 +21434,7 @@ var NOSQL_PATTERNS = [
 ];
 var nosql_default = NOSQL_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/contexts/log.js
+// node_modules/is-unsafe/src/contexts/log.js
 var LOG_PATTERNS = [
   // ─── CRLF / newline injection ─────────────────────────────────────────────
   {
@@ -21508,7 +21508,7 @@ var LOG_PATTERNS = [
 ];
 var log_default = LOG_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/contexts/sql-strict.js
+// node_modules/is-unsafe/src/contexts/sql-strict.js
 var SQL_STRICT_EXTRA = [
   {
     id: "sql-line-comment",
@@ -21529,7 +21529,7 @@ var SQL_STRICT_EXTRA = [
 var SQL_STRICT_PATTERNS = [...sql_default, ...SQL_STRICT_EXTRA];
 var sql_strict_default = SQL_STRICT_PATTERNS;
 
-// ../main/node_modules/is-unsafe/src/util/decode-entities.js
+// node_modules/is-unsafe/src/util/decode-entities.js
 var NAMED = Object.freeze({
   colon: ":",
   Tab: "	",
@@ -21548,7 +21548,7 @@ function decodeEntities(input) {
   });
 }
 
-// ../main/node_modules/is-unsafe/src/index.js
+// node_modules/is-unsafe/src/index.js
 html_default.label = "HTML";
 xml_default.label = "XML";
 svg_default.label = "SVG";
@@ -21631,7 +21631,7 @@ function isUnsafe(value, context5) {
   return false;
 }
 
-// ../main/node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
+// node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
 function extractRawAttributes(prefixedAttrs, options) {
   if (!prefixedAttrs) return {};
   const attrs = options.attributesGroupName ? prefixedAttrs[options.attributesGroupName] : prefixedAttrs;
@@ -22270,7 +22270,7 @@ function sanitizeName(name, options) {
   return name;
 }
 
-// ../main/node_modules/fast-xml-parser/src/xmlparser/node2json.js
+// node_modules/fast-xml-parser/src/xmlparser/node2json.js
 var METADATA_SYMBOL2 = XmlNode.getMetaDataSymbol();
 function stripAttributePrefix(attrs, prefix2) {
   if (!attrs || typeof attrs !== "object") return {};
@@ -22382,7 +22382,7 @@ function isLeafTag(obj, options) {
   return false;
 }
 
-// ../main/node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
+// node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
 var XMLParser = class {
   constructor(options) {
     this.externalEntities = {};
@@ -22446,7 +22446,7 @@ var XMLParser = class {
   }
 };
 
-// ../main/node_modules/fast-xml-builder/src/util.js
+// node_modules/fast-xml-builder/src/util.js
 function valToStr(val) {
   return typeof val === "number" && Object.is(val, -0) ? "-0" : String(val);
 }
@@ -22471,7 +22471,7 @@ function resolveName(name, isAttribute2, options, matcher, validator) {
   return isPI ? "?" + result : result;
 }
 
-// ../main/node_modules/fast-xml-builder/src/orderedJs2Xml.js
+// node_modules/fast-xml-builder/src/orderedJs2Xml.js
 var EOL2 = "\n";
 function detectXmlVersionFromArray(jArray, options) {
   if (!Array.isArray(jArray) || jArray.length === 0) return "1.0";
@@ -22713,7 +22713,7 @@ function replaceEntitiesValue2(textValue, options) {
   return textValue;
 }
 
-// ../main/node_modules/fast-xml-builder/src/ignoreAttributes.js
+// node_modules/fast-xml-builder/src/ignoreAttributes.js
 function getIgnoreAttributesFn2(ignoreAttributes) {
   if (typeof ignoreAttributes === "function") {
     return ignoreAttributes;
@@ -22733,7 +22733,7 @@ function getIgnoreAttributesFn2(ignoreAttributes) {
   return () => false;
 }
 
-// ../main/node_modules/fast-xml-builder/src/fxb.js
+// node_modules/fast-xml-builder/src/fxb.js
 var defaultOptions3 = {
   attributeNamePrefix: "@_",
   attributesGroupName: false,
@@ -23180,19 +23180,19 @@ function isAttribute(name) {
   }
 }
 
-// ../main/node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
+// node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
 var json2xml_default = Builder;
 
-// ../main/node_modules/fast-xml-parser/src/fxp.js
+// node_modules/fast-xml-parser/src/fxp.js
 var XMLValidator = {
   validate
 };
 
-// ../main/node_modules/@azure/core-xml/dist/esm/xml.common.js
+// node_modules/@azure/core-xml/dist/esm/xml.common.js
 var XML_ATTRKEY2 = "$";
 var XML_CHARKEY2 = "_";
 
-// ../main/node_modules/@azure/core-xml/dist/esm/xml.js
+// node_modules/@azure/core-xml/dist/esm/xml.js
 function getCommonOptions(options) {
   return {
     attributesGroupName: XML_ATTRKEY2,
@@ -23252,13 +23252,13 @@ async function parseXML(str, opts = {}) {
   return parsedXml;
 }
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/log.js
+// node_modules/@azure/storage-blob/dist/esm/log.js
 var logger4 = createClientLogger2("storage-blob");
 
-// ../main/node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
+// node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
 import { EventEmitter } from "events";
 
-// ../main/node_modules/@azure/storage-common/dist/esm/BuffersStream.js
+// node_modules/@azure/storage-common/dist/esm/BuffersStream.js
 import { Readable as Readable2 } from "node:stream";
 var BuffersStream = class extends Readable2 {
   buffers;
@@ -23343,7 +23343,7 @@ var BuffersStream = class extends Readable2 {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/PooledBuffer.js
+// node_modules/@azure/storage-common/dist/esm/PooledBuffer.js
 import buffer from "node:buffer";
 var maxBufferLength = buffer.constants.MAX_LENGTH;
 var PooledBuffer = class {
@@ -23423,7 +23423,7 @@ var PooledBuffer = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
+// node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
 var BufferScheduler = class {
   /**
    * Size of buffers in incoming and outgoing queues. This class will try to align
@@ -23667,7 +23667,7 @@ var BufferScheduler = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/crc64.js
+// node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
 import { dirname as dirname3 } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25927,7 +25927,7 @@ var NativeCRC64 = (() => {
   });
 })();
 
-// ../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageEncoding.js
+// node_modules/@azure/storage-common/dist/esm/StructuredMessageEncoding.js
 var MAX_SEGMENT_CONTENT_LENGTH = 4 * 1024 * 1024;
 var SMRegion;
 (function(SMRegion3) {
@@ -25939,7 +25939,7 @@ var SMRegion;
   SMRegion3[SMRegion3["Completed"] = 5] = "Completed";
 })(SMRegion || (SMRegion = {}));
 
-// ../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageDecoding.js
+// node_modules/@azure/storage-common/dist/esm/StructuredMessageDecoding.js
 var SMRegion2;
 (function(SMRegion3) {
   SMRegion3[SMRegion3["StreamHeader"] = 0] = "StreamHeader";
@@ -25949,29 +25949,29 @@ var SMRegion2;
   SMRegion3[SMRegion3["SegmentContent"] = 4] = "SegmentContent";
 })(SMRegion2 || (SMRegion2 = {}));
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
 var logger5 = createClientLogger2("core-rest-pipeline");
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
 function getHeaderName3() {
   return "User-Agent";
 }
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
 function getUserAgentHeaderName3() {
   return getHeaderName3();
 }
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
 var UserAgentHeaderName3 = getUserAgentHeaderName3();
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
 var RestError3 = RestError;
 function isRestError3(e) {
   return isRestError(e);
 }
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
 function wrapAbortSignalLike2(abortSignalLike) {
   if (abortSignalLike instanceof AbortSignal) {
     return { abortSignal: abortSignalLike };
@@ -25997,7 +25997,7 @@ function wrapAbortSignalLike2(abortSignalLike) {
   return { abortSignal: controller.signal, cleanup };
 }
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
 function createDefaultHttpClient3() {
   const client = createDefaultHttpClient();
   return {
@@ -26013,10 +26013,10 @@ function createDefaultHttpClient3() {
   };
 }
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
 var retryPolicyLogger3 = createClientLogger2("core-rest-pipeline retryPolicy");
 
-// ../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
 var DEFAULT_CYCLER_OPTIONS2 = {
   forcedRefreshWindowInMs: 1e3,
   // Force waiting for a refresh 1s before the token expires
@@ -26026,7 +26026,7 @@ var DEFAULT_CYCLER_OPTIONS2 = {
   // Start refreshing 2m before expiry
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/cache.js
+// node_modules/@azure/storage-common/dist/esm/cache.js
 var _defaultHttpClient;
 function getCachedDefaultHttpClient2() {
   if (!_defaultHttpClient) {
@@ -26035,7 +26035,7 @@ function getCachedDefaultHttpClient2() {
   return _defaultHttpClient;
 }
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/RequestPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/RequestPolicy.js
 var BaseRequestPolicy = class {
   _nextPolicy;
   _options;
@@ -26065,7 +26065,7 @@ var BaseRequestPolicy = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicy.js
 var StorageBrowserPolicy = class extends BaseRequestPolicy {
   /**
    * Creates an instance of StorageBrowserPolicy.
@@ -26087,7 +26087,7 @@ var StorageBrowserPolicy = class extends BaseRequestPolicy {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/StorageBrowserPolicyFactory.js
+// node_modules/@azure/storage-common/dist/esm/StorageBrowserPolicyFactory.js
 var StorageBrowserPolicyFactory = class {
   /**
    * Creates a StorageBrowserPolicyFactory object.
@@ -26100,7 +26100,7 @@ var StorageBrowserPolicyFactory = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/CredentialPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/CredentialPolicy.js
 var CredentialPolicy = class extends BaseRequestPolicy {
   /**
    * Sends out request.
@@ -26121,7 +26121,7 @@ var CredentialPolicy = class extends BaseRequestPolicy {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/AnonymousCredentialPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/AnonymousCredentialPolicy.js
 var AnonymousCredentialPolicy = class extends CredentialPolicy {
   /**
    * Creates an instance of AnonymousCredentialPolicy.
@@ -26135,7 +26135,7 @@ var AnonymousCredentialPolicy = class extends CredentialPolicy {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/credentials/Credential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/Credential.js
 var Credential = class {
   /**
    * Creates a RequestPolicy object.
@@ -26148,7 +26148,7 @@ var Credential = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/credentials/AnonymousCredential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/AnonymousCredential.js
 var AnonymousCredential = class extends Credential {
   /**
    * Creates an {@link AnonymousCredentialPolicy} object.
@@ -26161,10 +26161,10 @@ var AnonymousCredential = class extends Credential {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
 import { createHmac } from "node:crypto";
 
-// ../main/node_modules/@azure/storage-common/dist/esm/utils/constants.js
+// node_modules/@azure/storage-common/dist/esm/utils/constants.js
 var URLConstants = {
   Parameters: {
     FORCE_BROWSER_NO_CACHE: "_",
@@ -26201,7 +26201,7 @@ var HeaderConstants = {
   X_MS_CopySourceErrorCode: "x-ms-copy-source-error-code"
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
+// node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
 function setURLParameter(url2, name, value) {
   const urlParsed = new URL(url2);
   const encodedName = encodeURIComponent(name);
@@ -26279,7 +26279,7 @@ async function delay3(timeInMs, aborter, abortError) {
   });
 }
 
-// ../main/node_modules/@azure/storage-common/dist/esm/utils/SharedKeyComparator.js
+// node_modules/@azure/storage-common/dist/esm/utils/SharedKeyComparator.js
 var table_lv0 = new Uint32Array([
   0,
   0,
@@ -26704,7 +26704,7 @@ function isLessThan(lhs, rhs) {
   return false;
 }
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicy.js
 var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
   /**
    * Reference to StorageSharedKeyCredential which generates StorageSharedKeyCredentialPolicy
@@ -26828,7 +26828,7 @@ ${key}:${decodeURIComponent(lowercaseQueries[key])}`;
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
 var StorageSharedKeyCredential = class extends Credential {
   /**
    * Azure Storage account name; readonly.
@@ -26867,17 +26867,17 @@ var StorageSharedKeyCredential = class extends Credential {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/log.js
+// node_modules/@azure/storage-common/dist/esm/log.js
 var logger6 = createClientLogger2("storage-common");
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyType.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyType.js
 var StorageRetryPolicyType;
 (function(StorageRetryPolicyType2) {
   StorageRetryPolicyType2[StorageRetryPolicyType2["EXPONENTIAL"] = 0] = "EXPONENTIAL";
   StorageRetryPolicyType2[StorageRetryPolicyType2["FIXED"] = 1] = "FIXED";
 })(StorageRetryPolicyType || (StorageRetryPolicyType = {}));
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicy.js
 var DEFAULT_RETRY_OPTIONS = {
   maxRetryDelayInMs: 120 * 1e3,
   maxTries: 4,
@@ -27044,7 +27044,7 @@ var StorageRetryPolicy = class extends BaseRequestPolicy {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/StorageRetryPolicyFactory.js
+// node_modules/@azure/storage-common/dist/esm/StorageRetryPolicyFactory.js
 var StorageRetryPolicyFactory = class {
   retryOptions;
   /**
@@ -27065,7 +27065,7 @@ var StorageRetryPolicyFactory = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicyV2.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicyV2.js
 var storageBrowserPolicyName = "storageBrowserPolicy";
 function storageBrowserPolicy() {
   return {
@@ -27076,7 +27076,7 @@ function storageBrowserPolicy() {
   };
 }
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageCorrectContentLengthPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageCorrectContentLengthPolicy.js
 var storageCorrectContentLengthPolicyName = "StorageCorrectContentLengthPolicy";
 function storageCorrectContentLengthPolicy() {
   function correctContentLength(request2) {
@@ -27093,7 +27093,7 @@ function storageCorrectContentLengthPolicy() {
   };
 }
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyV2.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyV2.js
 var storageRetryPolicyName = "storageRetryPolicy";
 var DEFAULT_RETRY_OPTIONS2 = {
   maxRetryDelayInMs: 120 * 1e3,
@@ -27228,7 +27228,7 @@ function storageRetryPolicy(options = {}) {
   };
 }
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
 import { createHmac as createHmac2 } from "node:crypto";
 var storageSharedKeyCredentialPolicyName = "storageSharedKeyCredentialPolicy";
 function storageSharedKeyCredentialPolicy(options) {
@@ -27319,7 +27319,7 @@ ${key}:${decodeURIComponent(lowercaseQueries[key])}`;
   };
 }
 
-// ../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRequestFailureDetailsParserPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageRequestFailureDetailsParserPolicy.js
 var storageRequestFailureDetailsParserPolicyName = "storageRequestFailureDetailsParserPolicy";
 function storageRequestFailureDetailsParserPolicy() {
   return {
@@ -27340,7 +27340,7 @@ function storageRequestFailureDetailsParserPolicy() {
   };
 }
 
-// ../main/node_modules/@azure/storage-common/dist/esm/credentials/UserDelegationKeyCredential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/UserDelegationKeyCredential.js
 import { createHmac as createHmac3 } from "node:crypto";
 var UserDelegationKeyCredential = class {
   /**
@@ -27375,7 +27375,7 @@ var UserDelegationKeyCredential = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+// node_modules/@azure/storage-blob/dist/esm/utils/constants.js
 var SDK_VERSION4 = "12.31.0";
 var SERVICE_VERSION = "2026-02-06";
 var BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES = 256 * 1024 * 1024;
@@ -27559,7 +27559,7 @@ var PathStylePorts2 = [
   "11104"
 ];
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+// node_modules/@azure/storage-blob/dist/esm/Pipeline.js
 function isPipelineLike(pipeline2) {
   if (!pipeline2 || typeof pipeline2 !== "object") {
     return false;
@@ -27785,7 +27785,7 @@ function isCoreHttpPolicyFactory(factory) {
   });
 }
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 var KnownEncryptionAlgorithmType;
 (function(KnownEncryptionAlgorithmType3) {
   KnownEncryptionAlgorithmType3["AES256"] = "AES256";
@@ -27919,7 +27919,7 @@ var KnownStorageErrorCode;
   KnownStorageErrorCode2["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_exports = {};
 __export(mappers_exports, {
   AccessPolicy: () => AccessPolicy,
@@ -36425,7 +36425,7 @@ var BlockBlobGetBlockListExceptionHeaders = {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 var contentType = {
   parameterPath: ["options", "contentType"],
   mapper: {
@@ -38092,7 +38092,7 @@ var listType = {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 var ServiceImpl = class {
   client;
   /**
@@ -38409,7 +38409,7 @@ var filterBlobsOperationSpec = {
   serializer: xmlSerializer
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 var ContainerImpl = class {
   client;
   /**
@@ -39118,7 +39118,7 @@ var getAccountInfoOperationSpec2 = {
   serializer: xmlSerializer2
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 var BlobImpl = class {
   client;
   /**
@@ -40141,7 +40141,7 @@ var setTagsOperationSpec = {
   serializer: xmlSerializer3
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 var PageBlobImpl = class {
   client;
   /**
@@ -40592,7 +40592,7 @@ var copyIncrementalOperationSpec = {
   serializer: xmlSerializer4
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 var AppendBlobImpl = class {
   client;
   /**
@@ -40808,7 +40808,7 @@ var sealOperationSpec = {
   serializer: xmlSerializer5
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 var BlockBlobImpl = class {
   client;
   /**
@@ -41169,7 +41169,7 @@ var getBlockListOperationSpec = {
   serializer: xmlSerializer6
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 var StorageClient = class extends ExtendedServiceClient {
   url;
   version;
@@ -41217,7 +41217,7 @@ var StorageClient = class extends ExtendedServiceClient {
   blockBlob;
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+// node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 var StorageContextClient = class extends StorageClient {
   async sendOperationRequest(operationArguments, operationSpec) {
     const operationSpecToSend = { ...operationSpec };
@@ -41228,7 +41228,7 @@ var StorageContextClient = class extends StorageClient {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+// node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
   let path9 = urlParsed.pathname;
@@ -41590,7 +41590,7 @@ function assertResponse(response) {
   throw new TypeError(`Unexpected response object ${response}`);
 }
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+// node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 var StorageClient2 = class {
   /**
    * Encoded URL string value.
@@ -41632,14 +41632,14 @@ var StorageClient2 = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+// node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 var tracingClient = createTracingClient({
   packageName: "@azure/storage-blob",
   packageVersion: SDK_VERSION4,
   namespace: "Microsoft.Storage"
 });
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+// node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 var BlobSASPermissions = class _BlobSASPermissions {
   /**
    * Creates a {@link BlobSASPermissions} from the specified permissions string. This method will throw an
@@ -41822,7 +41822,7 @@ var BlobSASPermissions = class _BlobSASPermissions {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+// node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 var ContainerSASPermissions = class _ContainerSASPermissions {
   /**
    * Creates an {@link ContainerSASPermissions} from the specified permissions string. This method will throw an
@@ -42033,12 +42033,12 @@ var ContainerSASPermissions = class _ContainerSASPermissions {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+// node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 function ipRangeToString(ipRange) {
   return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+// node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 var SASProtocol;
 (function(SASProtocol2) {
   SASProtocol2["Https"] = "https";
@@ -42385,7 +42385,7 @@ var SASQueryParameters = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+// node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 function generateBlobSASQueryParameters(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName) {
   return generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName).sasQueryParameters;
 }
@@ -42837,7 +42837,7 @@ function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
   return blobSASSignatureValues;
 }
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+// node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 var BlobLeaseClient = class {
   _leaseId;
   _url;
@@ -43014,7 +43014,7 @@ var BlobLeaseClient = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+// node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
 import { Readable as Readable3 } from "node:stream";
 var RetriableReadableStream = class extends Readable3 {
   start;
@@ -43115,7 +43115,7 @@ var RetriableReadableStream = class extends Readable3 {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+// node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
 var BlobDownloadResponse = class {
   /**
    * Indicates that the service supports
@@ -43567,16 +43567,16 @@ var BlobDownloadResponse = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+// node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 import { Readable as Readable4 } from "node:stream";
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
 var AVRO_SYNC_MARKER_SIZE = 16;
 var AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
 var AVRO_CODEC_KEY = "avro.codec";
 var AVRO_SCHEMA_KEY = "avro.schema";
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
 var AvroParser = class _AvroParser {
   /**
    * Reads a fixed number of bytes from the stream.
@@ -43887,7 +43887,7 @@ var AvroRecordType = class extends AvroType {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
 function arraysEqual(a, b) {
   if (a === b)
     return true;
@@ -43902,7 +43902,7 @@ function arraysEqual(a, b) {
   return true;
 }
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
 var AvroReader = class {
   _dataStream;
   _headerStream;
@@ -44003,11 +44003,11 @@ var AvroReader = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
 var AvroReadable = class {
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
 import { Buffer as Buffer2 } from "buffer";
 var ABORT_ERROR = new AbortError2("Reading from the avro stream was aborted.");
 var AvroReadableFromStream = class extends AvroReadable {
@@ -44083,7 +44083,7 @@ var AvroReadableFromStream = class extends AvroReadable {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+// node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 var BlobQuickQueryStream = class extends Readable4 {
   source;
   avroReader;
@@ -44191,7 +44191,7 @@ var BlobQuickQueryStream = class extends Readable4 {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+// node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
 var BlobQueryResponse = class {
   /**
    * Indicates that the service supports
@@ -44551,7 +44551,7 @@ var BlobQueryResponse = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/models.js
+// node_modules/@azure/storage-blob/dist/esm/models.js
 var BlockBlobTier;
 (function(BlockBlobTier2) {
   BlockBlobTier2["Hot"] = "Hot";
@@ -44593,7 +44593,7 @@ var StorageBlobAudience;
   StorageBlobAudience2["DiskComputeOAuthScopes"] = "https://disk.compute.azure.com/.default";
 })(StorageBlobAudience || (StorageBlobAudience = {}));
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+// node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
 function rangeResponseFromModel(response) {
   const pageRange = (response._response.parsedBody.pageRange || []).map((x) => ({
     offset: x.start,
@@ -44617,10 +44617,10 @@ function rangeResponseFromModel(response) {
   };
 }
 
-// ../main/node_modules/@azure/core-lro/dist/esm/logger.js
+// node_modules/@azure/core-lro/dist/esm/logger.js
 var logger7 = createClientLogger2("core-lro");
 
-// ../main/node_modules/@azure/core-lro/dist/esm/legacy/poller.js
+// node_modules/@azure/core-lro/dist/esm/legacy/poller.js
 var PollerStoppedError = class _PollerStoppedError extends Error {
   constructor(message) {
     super(message);
@@ -44933,7 +44933,7 @@ var Poller = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+// node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 var BlobBeginCopyFromUrlPoller = class extends Poller {
   intervalInMs;
   constructor(options) {
@@ -45026,7 +45026,7 @@ function makeBlobBeginCopyFromURLPollOperation(state3) {
   };
 }
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/Range.js
+// node_modules/@azure/storage-blob/dist/esm/Range.js
 function rangeToString(iRange) {
   if (iRange.offset < 0) {
     throw new RangeError(`Range.offset cannot be smaller than 0.`);
@@ -45037,7 +45037,7 @@ function rangeToString(iRange) {
   return iRange.count ? `bytes=${iRange.offset}-${iRange.offset + iRange.count - 1}` : `bytes=${iRange.offset}-`;
 }
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+// node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
 import { EventEmitter as EventEmitter2 } from "events";
 var BatchStates;
 (function(BatchStates2) {
@@ -45154,7 +45154,7 @@ var Batch = class {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+// node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 import fs3 from "node:fs";
 import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
@@ -45208,7 +45208,7 @@ async function readStreamToLocalFile(rs, file) {
 var fsStat = util3.promisify(fs3.stat);
 var fsCreateReadStream = fs3.createReadStream;
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/Clients.js
+// node_modules/@azure/storage-blob/dist/esm/Clients.js
 var BlobClient = class _BlobClient extends StorageClient2 {
   /**
    * blobContext provided by protocol layer.
@@ -47865,20 +47865,20 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
   }
 };
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+// node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 var MutexLockStatus;
 (function(MutexLockStatus2) {
   MutexLockStatus2[MutexLockStatus2["LOCKED"] = 0] = "LOCKED";
   MutexLockStatus2[MutexLockStatus2["UNLOCKED"] = 1] = "UNLOCKED";
 })(MutexLockStatus || (MutexLockStatus = {}));
 
-// ../main/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+// node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 var KnownEncryptionAlgorithmType2;
 (function(KnownEncryptionAlgorithmType3) {
   KnownEncryptionAlgorithmType3["AES256"] = "AES256";
 })(KnownEncryptionAlgorithmType2 || (KnownEncryptionAlgorithmType2 = {}));
 
-// ../main/node_modules/@actions/cache/lib/internal/shared/errors.js
+// node_modules/@actions/cache/lib/internal/shared/errors.js
 var InvalidResponseError = class extends Error {
   constructor(message) {
     super(message);
@@ -47925,7 +47925,7 @@ var RateLimitError = class extends Error {
   }
 };
 
-// ../main/node_modules/@actions/cache/lib/internal/uploadUtils.js
+// node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -48063,13 +48063,13 @@ function uploadCacheArchiveSDK(signedUploadURL, archivePath, options) {
   });
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/downloadUtils.js
+// node_modules/@actions/cache/lib/internal/downloadUtils.js
 import * as buffer2 from "buffer";
 import * as fs4 from "fs";
 import * as stream from "stream";
 import * as util4 from "util";
 
-// ../main/node_modules/@actions/cache/lib/internal/requestUtils.js
+// node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -48194,7 +48194,7 @@ function retryHttpClientResponse(name_1, method_1) {
   });
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/downloadUtils.js
+// node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -48505,7 +48505,7 @@ var promiseWithTimeout = (timeoutMs, promise) => __awaiter6(void 0, void 0, void
   });
 });
 
-// ../main/node_modules/@actions/cache/lib/options.js
+// node_modules/@actions/cache/lib/options.js
 function getUploadOptions(copy) {
   const result = {
     useAzureSdk: false,
@@ -48572,7 +48572,7 @@ function getDownloadOptions(copy) {
   return result;
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/config.js
+// node_modules/@actions/cache/lib/internal/config.js
 function isGhes() {
   const ghUrl = new URL(process.env["GITHUB_SERVER_URL"] || "https://github.com");
   const hostname = ghUrl.hostname.trimEnd().toUpperCase();
@@ -48612,13 +48612,13 @@ function getCacheServiceURL() {
   }
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/shared/user-agent.js
+// node_modules/@actions/cache/lib/internal/shared/user-agent.js
 var import_package_version = __toESM(require_package_version(), 1);
 function getUserAgentString2() {
   return `@actions/cache-${import_package_version.version}`;
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/cacheHttpClient.js
+// node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -48839,7 +48839,7 @@ function saveCache(cacheId, archivePath, signedUploadURL, options) {
   });
 }
 
-// ../main/node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
 var import_runtime_rpc = __toESM(require_commonjs2(), 1);
 var import_runtime11 = __toESM(require_commonjs(), 1);
 var import_runtime12 = __toESM(require_commonjs(), 1);
@@ -48847,14 +48847,14 @@ var import_runtime13 = __toESM(require_commonjs(), 1);
 var import_runtime14 = __toESM(require_commonjs(), 1);
 var import_runtime15 = __toESM(require_commonjs(), 1);
 
-// ../main/node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
 var import_runtime6 = __toESM(require_commonjs(), 1);
 var import_runtime7 = __toESM(require_commonjs(), 1);
 var import_runtime8 = __toESM(require_commonjs(), 1);
 var import_runtime9 = __toESM(require_commonjs(), 1);
 var import_runtime10 = __toESM(require_commonjs(), 1);
 
-// ../main/node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
 var import_runtime = __toESM(require_commonjs(), 1);
 var import_runtime2 = __toESM(require_commonjs(), 1);
 var import_runtime3 = __toESM(require_commonjs(), 1);
@@ -48923,7 +48923,7 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
 };
 var CacheScope = new CacheScope$Type();
 
-// ../main/node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
 var CacheMetadata$Type = class extends import_runtime10.MessageType {
   constructor() {
     super("github.actions.results.entities.v1.CacheMetadata", [
@@ -48981,7 +48981,7 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
 };
 var CacheMetadata = new CacheMetadata$Type();
 
-// ../main/node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
 var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
   constructor() {
     super("github.actions.results.api.v1.CreateCacheEntryRequest", [
@@ -49447,7 +49447,7 @@ var CacheService = new import_runtime_rpc.ServiceType("github.actions.results.ap
   { name: "GetCacheEntryDownloadURL", options: {}, I: GetCacheEntryDownloadURLRequest, O: GetCacheEntryDownloadURLResponse }
 ]);
 
-// ../main/node_modules/@actions/cache/lib/generated/results/api/v1/cache.twirp-client.js
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.twirp-client.js
 var CacheServiceClientJSON = class {
   constructor(rpc) {
     this.rpc = rpc;
@@ -49487,7 +49487,7 @@ var CacheServiceClientJSON = class {
   }
 };
 
-// ../main/node_modules/@actions/cache/lib/internal/shared/util.js
+// node_modules/@actions/cache/lib/internal/shared/util.js
 function maskSigUrl(url2) {
   if (!url2)
     return;
@@ -49515,7 +49515,7 @@ function maskSecretUrls(body2) {
   }
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
+// node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -49687,7 +49687,7 @@ function internalCacheTwirpClient(options) {
   return new CacheServiceClientJSON(client);
 }
 
-// ../main/node_modules/@actions/cache/lib/internal/tar.js
+// node_modules/@actions/cache/lib/internal/tar.js
 import { existsSync as existsSync3, writeFileSync as writeFileSync2 } from "fs";
 import * as path7 from "path";
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
@@ -49903,7 +49903,7 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   });
 }
 
-// ../main/node_modules/@actions/cache/lib/cache.js
+// node_modules/@actions/cache/lib/cache.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve5) {
@@ -50808,7 +50808,7 @@ function failStep(exitCode, results, failOn, accepted) {
   setStatus(exitCode);
 }
 
-// ../main/node_modules/@actions/github/lib/context.js
+// node_modules/@actions/github/lib/context.js
 import { readFileSync as readFileSync2, existsSync as existsSync4 } from "fs";
 import { EOL as EOL3 } from "os";
 var Context = class {
@@ -50859,7 +50859,7 @@ var Context = class {
   }
 };
 
-// ../main/node_modules/@actions/github/lib/internal/utils.js
+// node_modules/@actions/github/lib/internal/utils.js
 var httpClient = __toESM(require_lib(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
@@ -50929,7 +50929,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
   return baseUserAgent;
 }
 
-// ../main/node_modules/universal-user-agent/index.js
+// node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -50940,7 +50940,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-// ../main/node_modules/before-after-hook/lib/register.js
+// node_modules/before-after-hook/lib/register.js
 function register(state3, name, method, options) {
   if (typeof method !== "function") {
     throw new Error("method for before hook must be a function");
@@ -50963,7 +50963,7 @@ function register(state3, name, method, options) {
   });
 }
 
-// ../main/node_modules/before-after-hook/lib/add.js
+// node_modules/before-after-hook/lib/add.js
 function addHook(state3, kind, name, hook2) {
   const orig = hook2;
   if (!state3.registry[name]) {
@@ -50998,7 +50998,7 @@ function addHook(state3, kind, name, hook2) {
   });
 }
 
-// ../main/node_modules/before-after-hook/lib/remove.js
+// node_modules/before-after-hook/lib/remove.js
 function removeHook(state3, name, method) {
   if (!state3.registry[name]) {
     return;
@@ -51012,7 +51012,7 @@ function removeHook(state3, name, method) {
   state3.registry[name].splice(index, 1);
 }
 
-// ../main/node_modules/before-after-hook/index.js
+// node_modules/before-after-hook/index.js
 var bind = Function.bind;
 var bindable = bind.bind(bind);
 function bindApi(hook2, state3, name) {
@@ -51046,7 +51046,7 @@ function Collection() {
 }
 var before_after_hook_default = { Singular, Collection };
 
-// ../main/node_modules/@octokit/endpoint/dist-bundle/index.js
+// node_modules/@octokit/endpoint/dist-bundle/index.js
 var VERSION = "0.0.0-development";
 var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
 var DEFAULTS = {
@@ -51359,7 +51359,7 @@ function withDefaults(oldDefaults, newDefaults) {
 }
 var endpoint = withDefaults(null, DEFAULTS);
 
-// ../main/node_modules/content-type/dist/index.js
+// node_modules/content-type/dist/index.js
 var SP = 32;
 var HTAB = 9;
 var SEMI = 59;
@@ -51543,7 +51543,7 @@ function unescapeQuotedPairs(str, start, end) {
   return result + str.slice(start, end);
 }
 
-// ../main/node_modules/json-with-bigint/json-with-bigint.js
+// node_modules/json-with-bigint/json-with-bigint.js
 var intRegex = /^-?\d+$/;
 var noiseValue = /^-?\d+n+$/;
 var originalStringify = JSON.stringify;
@@ -51878,7 +51878,7 @@ var JSONParse = (text, reviver) => {
   }
 };
 
-// ../main/node_modules/@octokit/request-error/dist-src/index.js
+// node_modules/@octokit/request-error/dist-src/index.js
 var RequestError = class extends Error {
   name;
   /**
@@ -51917,7 +51917,7 @@ var RequestError = class extends Error {
   }
 };
 
-// ../main/node_modules/@octokit/request/dist-bundle/index.js
+// node_modules/@octokit/request/dist-bundle/index.js
 var VERSION2 = "10.0.16";
 var defaults_default = {
   headers: {
@@ -52099,7 +52099,7 @@ function withDefaults2(oldEndpoint, newDefaults) {
 }
 var request = withDefaults2(endpoint, defaults_default);
 
-// ../main/node_modules/@octokit/graphql/dist-bundle/index.js
+// node_modules/@octokit/graphql/dist-bundle/index.js
 var VERSION3 = "0.0.0-development";
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
@@ -52209,7 +52209,7 @@ function withCustomRequest(customRequest) {
   });
 }
 
-// ../main/node_modules/@octokit/auth-token/dist-bundle/index.js
+// node_modules/@octokit/auth-token/dist-bundle/index.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep8 = "\\.";
 var jwtRE = new RegExp(`^${b64url}${sep8}${b64url}${sep8}${b64url}$`);
@@ -52254,10 +52254,10 @@ var createTokenAuth = function createTokenAuth2(token) {
   });
 };
 
-// ../main/node_modules/@octokit/core/dist-src/version.js
+// node_modules/@octokit/core/dist-src/version.js
 var VERSION4 = "7.0.8";
 
-// ../main/node_modules/@octokit/core/dist-src/index.js
+// node_modules/@octokit/core/dist-src/index.js
 var noop2 = () => {
 };
 var consoleWarn = console.warn.bind(console);
@@ -52391,10 +52391,10 @@ var Octokit = class {
   auth;
 };
 
-// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 var VERSION5 = "17.0.0";
 
-// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -54686,7 +54686,7 @@ var Endpoints = {
 };
 var endpoints_default = Endpoints;
 
-// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 var endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
   for (const [methodName, endpoint2] of Object.entries(endpoints)) {
@@ -54809,7 +54809,7 @@ function decorate(octokit, scope, methodName, defaults3, decorations) {
   return Object.assign(withDecorations, requestWithDefaults);
 }
 
-// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 function restEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -54826,7 +54826,7 @@ function legacyRestEndpointMethods(octokit) {
 }
 legacyRestEndpointMethods.VERSION = VERSION5;
 
-// ../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 var VERSION6 = "0.0.0-development";
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
@@ -54942,7 +54942,7 @@ function paginateRest(octokit) {
 }
 paginateRest.VERSION = VERSION6;
 
-// ../main/node_modules/@actions/github/lib/utils.js
+// node_modules/@actions/github/lib/utils.js
 var context3 = new Context();
 var baseUrl = getApiBaseUrl();
 var defaults2 = {
@@ -54966,14 +54966,14 @@ function getOctokitOptions(token, options) {
   return opts;
 }
 
-// ../main/node_modules/@actions/github/lib/github.js
+// node_modules/@actions/github/lib/github.js
 var context4 = new Context();
 function getOctokit(token, options, ...additionalPlugins) {
   const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
-// ../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// node_modules/@octokit/plugin-retry/dist-bundle/index.js
 var import_light = __toESM(require_light(), 1);
 var VERSION7 = "0.0.0-development";
 function isRequestError(error2) {
@@ -55047,7 +55047,7 @@ function retry2(octokit, octokitOptions) {
 }
 retry2.VERSION = VERSION7;
 
-// ../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 var import_light2 = __toESM(require_light(), 1);
 var VERSION8 = "0.0.0-development";
 var noop3 = () => Promise.resolve();

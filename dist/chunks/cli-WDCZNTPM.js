@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-6NWIMEFJ.js";
+} from "./chunk-N6H5D7EL.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
