@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-TJA24HGS.js");
+  const { runAction } = await import("./chunks/steps-ENJKTKYT.js");
   await runAction();
 }

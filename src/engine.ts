@@ -215,11 +215,8 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   }
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
-  // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts)
-  if (spec.isolation) {
-    hooks.log(`--cpus ${spec.isolation.asked}: the measured runs are ${spec.isolation.reason}`);
-    results.settings = { ...results.settings, isolation: spec.isolation.reason };
-  }
+  // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts), said once measuring starts
+  if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
   writer.write(results);
   let revisions: PreparedRevisions;
   // changed-only: the benchmarks whose paths base..head changes, chosen before anything is built
@@ -271,6 +268,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     return finish('complete', 'nothing-changed', 0);
   }
   const measured: Spec = chosen ? { ...spec, benchmarks: chosen.run, prefixNames: spec.prefixNames ?? spec.benchmarks.length > 1 } : spec;
+  if (spec.isolation) hooks.log(`--cpus ${spec.isolation.asked}: the measured runs are ${spec.isolation.reason}`);
 
   try {
     const state = await runSchedule({

@@ -39,14 +39,9 @@ export const NOT_BOUND: Isolation = { asked: 'none', cpus: null, reason: 'not bo
  */
 const BOUND_HELPS: ReadonlySet<string> = new Set(['go', 'pytest-benchmark']);
 
-/** The formats named as a reader would: `go` and `pytest-benchmark`. */
-const helpsNamed = [...BOUND_HELPS].join(' and ');
-
-/** Where the formats compared leave the runs unbound (one of them not in BOUND_HELPS), why; else null (the machine decides). */
-export function formatsLeaveUnbound(formats: readonly string[]): Isolation | null {
-  const other = [...new Set(formats)].filter((f) => !BOUND_HELPS.has(f));
-  if (other.length === 0) return null;
-  return { asked: 'auto', cpus: null, reason: `not bound: binding was measured to help ${helpsNamed} suites, and this comparison runs ${other.map((f) => `--format ${f}`).join(', ')} (--cpus with a list binds them anyway)` };
+/** Whether every format compared is one where binding was measured to help (BOUND_HELPS): else `auto` leaves the runs unbound, as they ran before it was the default, and says nothing. */
+export function formatsGainFromBinding(formats: readonly string[]): boolean {
+  return formats.every((f) => BOUND_HELPS.has(f));
 }
 
 /** Whether this machine can bind the runs, and to which CPUs. */

@@ -13,7 +13,7 @@ import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
 import { checkCpuList, parseCpus, thisHost } from './cpus.ts';
-import { NOT_BOUND, chooseIsolation, formatsLeaveUnbound, type Isolation } from './isolation.ts';
+import { NOT_BOUND, chooseIsolation, formatsGainFromBinding, type Isolation } from './isolation.ts';
 import { harnessOf } from '../harness/registry.ts';
 import { LIMITS } from './limits.ts';
 import { COMPARE_OPTIONS, METRICS, RUN_FORMATS, optionDef, type GateMetric, type Metric, type RunFormat } from './options.ts';
@@ -499,8 +499,13 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
   };
 }
 
-/** `--cpus auto`: the isolation chosen from the formats compared and this machine (read only where the formats gain from it), and the CPUs when it binds the runs. */
+/**
+ * `--cpus auto`: for formats where binding was measured to help, the isolation chosen from this
+ * machine, and the CPUs when it binds the runs; for the others nothing (unbound, as before `auto`
+ * was the default, and nothing to say).
+ */
 function autoCpus(formats: readonly string[]): Pick<Spec, 'cpus' | 'isolation'> {
-  const isolation = formatsLeaveUnbound(formats) ?? chooseIsolation(thisHost());
+  if (!formatsGainFromBinding(formats)) return {};
+  const isolation = chooseIsolation(thisHost());
   return { isolation, ...(isolation.cpus !== null ? { cpus: isolation.cpus } : {}) };
 }

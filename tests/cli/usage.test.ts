@@ -70,7 +70,7 @@ const cases: [string[], RegExp][] = [
   [['compare', '--shard', '5/2', '--run', 'true', ...aside], /--shard: got "5\/2"; expected i\/n with 1 ≤ i ≤ n ≤ 1000/],
   [['compare', '--shard', '1/99999999999999999999', '--run', 'true', ...aside], /--shard: got "1\/99999999999999999999"; expected i\/n with 1 ≤ i ≤ n ≤ 1000/],
   [['compare', '--head', 'HEAD', '--run', 'true', ...aside], /--head and --head-dir cannot be used together/],
-  [['compare', '--cpus', 'first', '--run', 'true', ...aside], /^pairbench: --cpus: got "first"; expected a list of CPUs as Linux writes one, each once and below 8192, such as 1, 0,2 or 2-3, or auto$/m],
+  [['compare', '--cpus', 'first', '--run', 'true', ...aside], /^pairbench: --cpus: got "first"; expected a list of CPUs as Linux writes one, each once and below 8192, such as 1, 0,2 or 2-3, or auto, or none$/m],
   [['compare', '--cpus', '3-1', '--run', 'true', ...aside], /^pairbench: --cpus: got "3-1"; expected a list of CPUs/m],
   // past 2^53 a CPU number has no successor: the list is refused by its bound, not expanded until memory runs out
   [['compare', '--cpus', '9007199254740993', '--run', 'true', ...aside], /^pairbench: --cpus: got "9007199254740993"; expected a list of CPUs as Linux writes one, each once and below 8192/m],

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-N6H5D7EL.js";
+} from "./chunk-H64NL2DX.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

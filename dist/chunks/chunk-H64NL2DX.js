@@ -31305,7 +31305,7 @@ var COMPARE_OPTIONS = [
   { name: "timeout", kind: "duration", default: "10m", arg: "<dur>", help: "one run's time limit; the whole process tree is killed past it", recorded: 11, tier: "advanced", doc: "One run's time limit; the whole process tree is killed past it." },
   { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1, tier: "advanced", doc: "Seed of the pair order, recorded in the results so a run can be replayed.", defaultDoc: "random" },
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th", tier: "advanced", doc: "i/n: this job measures every n-th benchmark, starting at the i-th (merge the shards with mode report)." },
-  { name: "cpus", kind: "cpus", default: "auto", arg: "<list>", help: "auto: a Go or pytest-benchmark suite's measured runs, both sides, bound to every CPU but the lowest, which is left to pairbench's own process, where the machine allows (Linux, taskset, two CPUs or more); other formats unbound. A list such as 1 or 2-3: every run bound to those CPUs; none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given", recorded: 12, tier: "advanced", doc: "auto: a Go or pytest-benchmark suite's measured runs, both sides, are bound to every CPU pairbench may use but the lowest, which is left to pairbench's own process and its run helper, where the machine allows it (Linux with taskset and two CPUs or more; on a 2-CPU runner the runs get one CPU, pairbench the other); other formats, where binding was not measured to help, and other machines run unbound. A list such as 1 or 2-3: every format's runs bound to those CPUs. none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given (Go code on one thread on one CPU). The log and the report say which and why." },
+  { name: "cpus", kind: "cpus", default: "auto", arg: "<list>", help: "auto: a Go or pytest-benchmark suite's measured runs, both sides, bound to every CPU but the lowest, which is left to pairbench's own process, where the machine allows (Linux, taskset, two CPUs or more); other formats unbound. A list such as 1 or 2-3: every run bound to those CPUs; none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given", recorded: 12, tier: "advanced", doc: "auto: a Go or pytest-benchmark suite's measured runs, both sides, are bound to every CPU pairbench may use but the lowest, which is left to pairbench's own process and its run helper, where the machine allows it (Linux with taskset and two CPUs or more; on a 2-CPU runner the runs get one CPU, pairbench the other); other formats, where binding was not measured to help, run unbound as before, and so do machines that cannot bind. A list such as 1 or 2-3: every format's runs bound to those CPUs. none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given (Go code on one thread on one CPU). For a Go or pytest-benchmark suite the log and the report say which and why." },
   { name: "fresh-copy", kind: "choice", choices: ["auto", "off"], default: "auto", arg: "<auto|off>", help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13, tier: "advanced", doc: "auto: before every measured run, replace the program the run command starts with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are." },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete", tier: "user" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)", tier: "user" },
@@ -31620,11 +31620,8 @@ function parseCpus(input2, value, host = thisHost()) {
 // src/config/isolation.ts
 var NOT_BOUND = { asked: "none", cpus: null, reason: "not bound: --cpus none leaves every measured run free to use any CPU" };
 var BOUND_HELPS = /* @__PURE__ */ new Set(["go", "pytest-benchmark"]);
-var helpsNamed = [...BOUND_HELPS].join(" and ");
-function formatsLeaveUnbound(formats) {
-  const other = [...new Set(formats)].filter((f) => !BOUND_HELPS.has(f));
-  if (other.length === 0) return null;
-  return { asked: "auto", cpus: null, reason: `not bound: binding was measured to help ${helpsNamed} suites, and this comparison runs ${other.map((f) => `--format ${f}`).join(", ")} (--cpus with a list binds them anyway)` };
+function formatsGainFromBinding(formats) {
+  return formats.every((f) => BOUND_HELPS.has(f));
 }
 function chooseIsolation(host) {
   if (host.platform !== "linux") return { asked: "auto", cpus: null, reason: `not bound: binding runs to CPUs needs Linux (taskset), and this system is ${host.platform}` };
@@ -31948,7 +31945,8 @@ function buildSpec(flags, ctx) {
   };
 }
 function autoCpus(formats) {
-  const isolation = formatsLeaveUnbound(formats) ?? chooseIsolation(thisHost());
+  if (!formatsGainFromBinding(formats)) return {};
+  const isolation = chooseIsolation(thisHost());
   return { isolation, ...isolation.cpus !== null ? { cpus: isolation.cpus } : {} };
 }
 
@@ -47286,10 +47284,7 @@ async function runCompare(fullSpec, hooks) {
   }
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
-  if (spec.isolation) {
-    hooks.log(`--cpus ${spec.isolation.asked}: the measured runs are ${spec.isolation.reason}`);
-    results.settings = { ...results.settings, isolation: spec.isolation.reason };
-  }
+  if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
   writer.write(results);
   let revisions;
   let selection2 = null;
@@ -47333,6 +47328,7 @@ ${indentTail(err.outputTail)}`);
     return finish("complete", "nothing-changed", 0);
   }
   const measured2 = chosen ? { ...spec, benchmarks: chosen.run, prefixNames: spec.prefixNames ?? spec.benchmarks.length > 1 } : spec;
+  if (spec.isolation) hooks.log(`--cpus ${spec.isolation.asked}: the measured runs are ${spec.isolation.reason}`);
   try {
     const state = await runSchedule({
       spec: measured2,

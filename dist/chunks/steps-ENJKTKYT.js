@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-N6H5D7EL.js";
+} from "./chunk-H64NL2DX.js";
 import {
   BearerCredentialHandler,
   HttpClient,
