@@ -12,9 +12,8 @@
  * pair and benchmarks decided, A/A, bound and unbound arms in one block), and only there. It
  * changes what multi-threaded code does (Go sizes GOMAXPROCS to the CPUs it may use; V8's compiler
  * threads would share the CPU), which the log and the report say, and `--cpus none` (NOT_BOUND)
- * leaves the runs unbound. Where the machine cannot bind
- * (not Linux, no taskset, one CPU, the CPUs not readable), the runs stay unbound and the reason
- * says why.
+ * leaves the runs unbound. Where the machine cannot bind (not Linux, no taskset, one CPU, the CPUs
+ * not readable), the runs stay unbound and the reason says why.
  */
 import { formatCpuList } from './cpu-list.ts';
 import type { CpuHost } from './cpus.ts';

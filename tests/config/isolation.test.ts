@@ -1,6 +1,6 @@
 /** `--cpus auto` (config/isolation.ts): bound to every CPU but the lowest where the machine allows, else unbound, and why. */
 import { describe, expect, it } from 'vitest';
-import { chooseIsolation } from '../../src/config/isolation.ts';
+import { chooseIsolation, formatsGainFromBinding } from '../../src/config/isolation.ts';
 
 const linux = { platform: 'linux' as const, taskset: true };
 
@@ -22,5 +22,13 @@ describe('chooseIsolation', () => {
     expect(chooseIsolation({ platform: 'linux', allowed: [0, 1], taskset: false })).toEqual({ asked: 'auto', cpus: null, reason: "not bound: taskset is missing (util-linux's taskset binds the runs)" });
     expect(chooseIsolation({ platform: 'darwin', allowed: null, taskset: false })).toEqual({ asked: 'auto', cpus: null, reason: 'not bound: binding runs to CPUs needs Linux (taskset), and this system is darwin' });
     expect(chooseIsolation({ ...linux, allowed: null })).toEqual({ asked: 'auto', cpus: null, reason: 'not bound: the CPUs this process may use could not be read (/proc/self/status)' });
+  });
+
+  it('binds only where every format compared was measured to gain: Go and pytest-benchmark, not a config that mixes in another', () => {
+    expect(formatsGainFromBinding(['go'])).toBe(true);
+    expect(formatsGainFromBinding(['go', 'pytest-benchmark'])).toBe(true);
+    expect(formatsGainFromBinding(['time'])).toBe(false);
+    expect(formatsGainFromBinding(['vitest'])).toBe(false);
+    expect(formatsGainFromBinding(['go', 'time'])).toBe(false);
   });
 });
