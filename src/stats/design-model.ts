@@ -371,6 +371,15 @@ function withinBudget(s: { pairSd: number; pairMs: number; score: number }, budg
  */
 const HOPEFUL_FACTOR = 2;
 
+/**
+ * How much wider (on the variance) than the narrowest a hopeful design's interval within the budget
+ * may be and still count as narrow as it (`chooseDesign`): a pilot of 10-20 pairs knows a spread to
+ * within 16-22% on the sd scale (`HOPEFUL_FACTOR`), so variances within a tenth of each other are
+ * not told apart, and among such designs the cheapest leaves the most of the budget to the
+ * benchmarks that can still settle (schedule/allocate.ts).
+ */
+const NARROW_ENOUGH = 1.1;
+
 /** Whether a design would settle within the budget were its spread a bit smaller than the pilot says (`HOPEFUL_FACTOR`). */
 function hopeful(s: { pairSd: number; pairMs: number }, budget: DesignBudget): boolean {
   const need = budget.pairsPerVariance * s.pairSd ** 2;
@@ -439,7 +448,8 @@ export function warmupEvident(processes: ReadonlyArray<readonly number[]>, level
  * cheapest design's pairs are so cheap that `--max-pairs` would stop it first, a costlier design
  * with a narrower spread per pair still settles it. When none would, the hopeful ones (`hopeful`)
  * with the narrowest interval within the budget (`withinBudget`): the cheapest where time binds,
- * the narrowest spread per pair where the cap on pairs does. When none is even hopeful, the
+ * the narrowest spread per pair where the cap on pairs does, and of designs as narrow to within what
+ * a pilot tells apart (`NARROW_ENOUGH`), the cheapest. When none is even hopeful, the
  * cheapest, and the allocation gives the budget to others once the benchmark proves futile
  * (schedule/allocate.ts). A tie goes to no warm-up, then to one repetition and then to the shorter
  * length: fewer assumptions about the noise inside a process. With `keep`, that choice gives way
@@ -458,18 +468,24 @@ export function chooseDesign(
   const all = ordered.flatMap(({ warmup: w, components: c }) => candidates.repetitions.flatMap((k) => candidates.lengthsMs.map((L) => ({ w, k, L, s: designScore(c, k, L, w) }))));
   const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
-  // among the designs that settle in time, the soonest; else among the hopeful, the narrowest
-  // within the budget; else the cheapest
+  // how the kept design is weighed against the choice: among the hopeful, the interval within the
+  // budget; else the score
   const objective = (s: { pairSd: number; pairMs: number; score: number }): number => (near.length > 0 ? withinBudget(s, budget!) : s.score);
-  const pool = fit.length > 0 ? fit : near.length > 0 ? near : all;
-  let best: Design & { score: number } | null = null;
+  const competing = fit.length > 0 ? fit : near.length > 0 ? near : all;
+  // among the hopeful, those whose interval within the budget is the narrowest, or as narrow to
+  // within what a pilot can tell apart (`NARROW_ENOUGH`); then, in every case, the cheapest per
+  // unit of precision (the least score). Once the cap on pairs binds, a design thirty times
+  // costlier, which averages away a spread inside processes that the pairs barely show, would
+  // otherwise win on a difference the pilot cannot measure
+  const narrowest = near.length > 0 ? Math.min(...near.map((x) => withinBudget(x.s, budget!))) : 0;
+  const pool = competing === near ? near.filter((x) => withinBudget(x.s, budget!) <= narrowest * NARROW_ENOUGH) : competing;
+  let best: { design: Design; s: { pairSd: number; pairMs: number; score: number } } | null = null;
   for (const { w, k, L, s } of pool) {
-    const score = objective(s);
-    if (best === null || score < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score };
+    if (best === null || s.score < best.s.score * (1 - 1e-9)) best = { design: { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs }, s };
   }
-  const { score, ...design } = best!;
-  const kept = keep ? keptIn(all, pool, keep) : undefined;
-  if (!kept || objective(kept.s) > keep!.factor * score) return design;
+  const { design } = best!;
+  const kept = keep ? keptIn(all, competing, keep) : undefined;
+  if (!kept || objective(kept.s) > keep!.factor * objective(best!.s)) return design;
   const same = kept.w === design.warmup && kept.k === design.repetitions && kept.L === design.lengthMs;
   return { warmup: kept.w, repetitions: kept.k, lengthMs: kept.L, pairSd: kept.s.pairSd, pairMs: kept.s.pairMs, ...(same ? {} : { overruled: design }) };
 }

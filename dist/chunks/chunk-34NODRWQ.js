@@ -45384,6 +45384,7 @@ function withinBudget(s, budget) {
   return n3 > 0 ? s.pairSd ** 2 / n3 : s.score;
 }
 var HOPEFUL_FACTOR = 2;
+var NARROW_ENOUGH = 1.1;
 function hopeful(s, budget) {
   const need = budget.pairsPerVariance * s.pairSd ** 2;
   return need <= HOPEFUL_FACTOR * Math.min(budget.pairs, budget.timeMs / s.pairMs);
@@ -45419,15 +45420,16 @@ function chooseDesign(components, candidates, budget, keep2) {
   const fit = budget ? all.filter((x) => settlesWithin(x.s, budget)) : [];
   const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
   const objective = (s) => near.length > 0 ? withinBudget(s, budget) : s.score;
-  const pool = fit.length > 0 ? fit : near.length > 0 ? near : all;
+  const competing = fit.length > 0 ? fit : near.length > 0 ? near : all;
+  const narrowest = near.length > 0 ? Math.min(...near.map((x) => withinBudget(x.s, budget))) : 0;
+  const pool = competing === near ? near.filter((x) => withinBudget(x.s, budget) <= narrowest * NARROW_ENOUGH) : competing;
   let best = null;
   for (const { w, k, L, s } of pool) {
-    const score3 = objective(s);
-    if (best === null || score3 < best.score * (1 - 1e-9)) best = { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs, score: score3 };
+    if (best === null || s.score < best.s.score * (1 - 1e-9)) best = { design: { warmup: w, repetitions: k, lengthMs: L, pairSd: s.pairSd, pairMs: s.pairMs }, s };
   }
-  const { score: score2, ...design } = best;
-  const kept = keep2 ? keptIn(all, pool, keep2) : void 0;
-  if (!kept || objective(kept.s) > keep2.factor * score2) return design;
+  const { design } = best;
+  const kept = keep2 ? keptIn(all, competing, keep2) : void 0;
+  if (!kept || objective(kept.s) > keep2.factor * objective(best.s)) return design;
   const same = kept.w === design.warmup && kept.k === design.repetitions && kept.L === design.lengthMs;
   return { warmup: kept.w, repetitions: kept.k, lengthMs: kept.L, pairSd: kept.s.pairSd, pairMs: kept.s.pairMs, ...same ? {} : { overruled: design } };
 }

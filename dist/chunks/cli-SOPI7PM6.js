@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-H64NL2DX.js";
+} from "./chunk-34NODRWQ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

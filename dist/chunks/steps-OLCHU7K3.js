@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-H64NL2DX.js";
+} from "./chunk-34NODRWQ.js";
 import {
   BearerCredentialHandler,
   HttpClient,
