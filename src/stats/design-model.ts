@@ -477,7 +477,7 @@ export function chooseDesign(
   // unit of precision (the least score). Once the cap on pairs binds, a design thirty times
   // costlier, which averages away a spread inside processes that the pairs barely show, would
   // otherwise win on a difference the pilot cannot measure
-  const narrowest = near.length > 0 ? Math.min(...near.map((x) => withinBudget(x.s, budget!))) : 0;
+  const narrowest = near.reduce((m, x) => Math.min(m, withinBudget(x.s, budget!)), Infinity);
   const pool = competing === near ? near.filter((x) => withinBudget(x.s, budget!) <= narrowest * NARROW_ENOUGH) : competing;
   let best: { design: Design; s: { pairSd: number; pairMs: number; score: number } } | null = null;
   for (const { w, k, L, s } of pool) {

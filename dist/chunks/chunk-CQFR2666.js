@@ -45421,7 +45421,7 @@ function chooseDesign(components, candidates, budget, keep2) {
   const near = budget && fit.length === 0 ? all.filter((x) => hopeful(x.s, budget)) : [];
   const objective = (s) => near.length > 0 ? withinBudget(s, budget) : s.score;
   const competing = fit.length > 0 ? fit : near.length > 0 ? near : all;
-  const narrowest = near.length > 0 ? Math.min(...near.map((x) => withinBudget(x.s, budget))) : 0;
+  const narrowest = near.reduce((m, x) => Math.min(m, withinBudget(x.s, budget)), Infinity);
   const pool = competing === near ? near.filter((x) => withinBudget(x.s, budget) <= narrowest * NARROW_ENOUGH) : competing;
   let best = null;
   for (const { w, k, L, s } of pool) {

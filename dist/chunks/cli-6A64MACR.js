@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-34NODRWQ.js";
+} from "./chunk-CQFR2666.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-34NODRWQ.js";
+} from "./chunk-CQFR2666.js";
 import {
   BearerCredentialHandler,
   HttpClient,
