@@ -392,11 +392,18 @@ describe('the design of the runs, from known variance components', () => {
     expect(u.pairs).toBeGreaterThan(pilot);
   });
 
-  it('allocation-like noise (a collection of 3 ms after every 15 ms of work, which a 10 ms repetition catches or not): repetitions of 80 ms or more, where the same machine without it keeps 10 ms', async () => {
-    const machine = { nsPerOp: { BenchmarkA: 1000, BenchmarkB: 3000, BenchmarkC: 7000 }, between: 0.005 ** 2, within: 0.005 ** 2, processMs: 20 };
-    const quiet = await schedule(machine, { 'min-pairs': '20', 'max-pairs': '80' });
+  /** Three benchmarks on a machine whose noise is small and alike between and within processes; a pilot of 20 pairs. */
+  const three = { nsPerOp: { BenchmarkA: 1000, BenchmarkB: 3000, BenchmarkC: 7000 }, between: 0.005 ** 2, within: 0.005 ** 2, processMs: 20 };
+  const pilot20 = { 'min-pairs': '20', 'max-pairs': '80' };
+  /** On that machine as it is, every benchmark keeps five repetitions of 10 ms (KEEP). */
+  const expectKept = async () => {
+    const quiet = await schedule(three, pilot20);
     for (const u of quiet.state.units) expect([u.design!.repetitions, Math.round(u.design!.lengthMs)]).toEqual([5, 10]);
-    const { state, log } = await schedule({ ...machine, collections: { everyMs: 15, ms: 3 } }, { 'min-pairs': '20', 'max-pairs': '80' });
+  };
+
+  it('allocation-like noise (a collection of 3 ms after every 15 ms of work, which a 10 ms repetition catches or not): repetitions of 80 ms or more, where the same machine without it keeps 10 ms', async () => {
+    await expectKept();
+    const { state, log } = await schedule({ ...three, collections: { everyMs: 15, ms: 3 } }, pilot20);
     for (const u of state.units) {
       const d = u.design!;
       expect(d.phase).toBe('chosen');
@@ -411,21 +418,19 @@ describe('the design of the runs, from known variance components', () => {
   });
 
   it('a whole process landing in a slow mode (3 in 10 processes 30% slower): one short repetition per process, more processes, where the same machine without modes keeps five', async () => {
-    const machine = { nsPerOp: { BenchmarkA: 1000, BenchmarkB: 3000, BenchmarkC: 7000 }, between: 0.005 ** 2, within: 0.005 ** 2, processMs: 20 };
-    const quiet = await schedule(machine, { 'min-pairs': '20', 'max-pairs': '80' });
-    for (const u of quiet.state.units) expect([u.design!.repetitions, Math.round(u.design!.lengthMs)]).toEqual([5, 10]);
-    const { state, log } = await schedule({ ...machine, modes: { share: 0.3, slower: 1.3 } }, { 'min-pairs': '20', 'max-pairs': '80' });
+    await expectKept();
+    const { state, log } = await schedule({ ...three, modes: { share: 0.3, slower: 1.3 } }, pilot20);
     for (const u of state.units) {
       const d = u.design!;
       expect([d.repetitions, Math.round(d.lengthMs)]).toEqual([1, 10]);
-      // a second of budget buys nearly three times the processes of the kept design (30 ms against 70 ms each, and each pair two of them)
+      // a second of budget buys more than twice the processes of the kept design (30 ms each against 70 ms)
       expect(d.predicted!.pairMs).toBeLessThan(0.5 * designScore(d.components!, 5, 10).pairMs);
     }
     expect(log.some((l) => /BenchmarkA: 1 repetition of 10 ms per process .*its processes fall into modes \(\d+ of 20 pilot pairs far from the rest\), so the spreads count them and no design is kept over the model's/.test(l)), log.join('\n')).toBe(true);
     // modes too slight to be evident (2 in 10 processes 10% slower): the spread between processes
     // still dominates, and the design does not buy long repetitions that cannot narrow it
     // (stats/design-model.ts, NARROW_ENOUGH: once the cap on pairs binds, the cheapest of the designs as narrow)
-    const slight = await schedule({ ...machine, modes: { share: 0.2, slower: 1.1 } }, { 'min-pairs': '20', 'max-pairs': '80' });
+    const slight = await schedule({ ...three, modes: { share: 0.2, slower: 1.1 } }, pilot20);
     for (const u of slight.state.units) {
       const d = u.design!;
       expect(d.repetitions * d.lengthMs).toBeLessThanOrEqual(50);
