@@ -728,7 +728,14 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 
 // --- the run ------------------------------------------------------------------------------------
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number } {
+/** A whole number of at least 1 from the command line, else a usage error naming the option and the value. */
+function positiveInteger(option: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${option}: got "${value}"; expected a whole number of 1 or more`);
+  return n;
+}
+
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number; freshSpin: number | undefined } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -754,6 +761,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'small-spin': { type: 'string' },
       'small-arms': { type: 'string' },
       'snappy-spin': { type: 'string' },
+      'fresh-spin': { type: 'string' },
       'count-work': { type: 'string' },
       'count-calibration-pairs': { type: 'string' },
       seed: { type: 'string', default: '1' },
@@ -781,6 +789,9 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     smallArms: (values['small-arms'] ?? 'benchmark').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
     // busy steps at the start of each snappy decompression (about 1 µs)
     snappySpin: Number(values['snappy-spin'] ?? 1000),
+    // the suites not tuned on: head's busy steps a call for every one of them (default: each suite's
+    // own, FRESH_SUITES); a smaller patch, say a quarter of the Go suites' 8, for a change of a few percent
+    freshSpin: values['fresh-spin'] === undefined ? undefined : positiveInteger('--fresh-spin', values['fresh-spin']),
     // the instructions arm: the benchmark's work in one counted run (pairbench's --count-work; the
     // tests' 8 ms: valgrind's cost is its start plus about 40 times this, per run)
     countWork: values['count-work'] ?? '8ms',
@@ -808,7 +819,7 @@ interface Report {
   date: string;
   command: string;
   machine: Machine;
-  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; smallSpin?: number; snappySpin?: number; countWork?: string; threshold: number; alpha: number };
+  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; smallSpin?: number; snappySpin?: number; freshSpin?: number; countWork?: string; threshold: number; alpha: number };
   truths: Record<string, Truth[]>;
   /** the instructions arm: what each suite's count truth is made of (bench/lib/count-arm.ts) */
   countBasis?: Record<string, CountBasis>;
@@ -869,7 +880,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     command: invocation(process.argv.slice(2)),
     machine: describeMachine(),
-    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, truthArm: s.truthArm, countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
+    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, ...(s.freshSpin === undefined ? {} : { freshSpin: s.freshSpin }), truthArm: s.truthArm, countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},
     runs: [],
     errors: [],
@@ -887,7 +898,7 @@ async function main(): Promise<void> {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = isFresh(id) ? await freshSetup(id, work, measuresHead) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin, counting) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch);
+        setup = isFresh(id) ? await freshSetup(id, work, measuresHead, s.freshSpin) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin, counting) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
@@ -994,8 +1005,8 @@ function armsFor(setup: SuiteSetup, arms: ArmName[]): ArmName[] {
 }
 
 /** A suite not tuned on, as the arms take a suite (bench/lib/fresh-suites.ts). */
-async function freshSetup(id: FreshSuiteId, work: string, withCalibration: boolean): Promise<SuiteSetup> {
-  const f = await setupFresh(id, work, withCalibration);
+async function freshSetup(id: FreshSuiteId, work: string, withCalibration: boolean, spin: number | undefined): Promise<SuiteSetup> {
+  const f = await setupFresh(id, work, withCalibration, spin);
   return {
     ...f,
     dirs: { ...f.dirs, calibration: f.dirs.calibration ?? f.dirs.head },
@@ -1096,7 +1107,7 @@ export function render(report: Report): string {
   const countTruthOf = (suite: string, name: string, base: number | null) => countKind(name, report.countBasis?.[suite], report.truths[suite]?.find((t) => t.name === name)?.calibration, base);
   const counted = renderCounts(report.runs, wallKinds, (suite, name, base) => (suite === 'go' || suite === 'go-small' ? countTruthOf(suite, name, base) : countKind(name, report.countBasis?.[suite], undefined, base)));
   if (counted) lines.push(counted);
-  if (report.runs.some((r) => isFresh(r.suite)) || Object.keys(report.truths).some(isFresh)) lines.push(renderFresh(report.runs, report.truths, (arm) => ARMS[arm as ArmName] ?? arm));
+  if (report.runs.some((r) => isFresh(r.suite)) || Object.keys(report.truths).some(isFresh)) lines.push(renderFresh(report.runs, report.truths, (arm) => ARMS[arm as ArmName] ?? arm, report.settings.freshSpin));
   return `${lines.join('\n')}\n`;
 }
 

@@ -281,9 +281,12 @@ function copiesOf(work: string, suite: FreshSuite, withCalibration: boolean): Fr
   return { base: join(root, 'base'), head: join(root, 'head'), aa: join(root, 'aa'), ...(withCalibration ? { calibration: join(root, 'calibration') } : {}) };
 }
 
-/** Downloads, copies, patches and builds one suite in `work`; `withCalibration`: also the calibration copy. */
-export async function setupFresh(id: FreshSuiteId, work: string, withCalibration: boolean): Promise<FreshSetup> {
-  const suite = freshSuite(id);
+/**
+ * Downloads, copies, patches and builds one suite in `work`; `withCalibration`: also the calibration
+ * copy; `spin`: head's busy steps a call instead of the suite's own (`--fresh-spin`: a smaller patch).
+ */
+export async function setupFresh(id: FreshSuiteId, work: string, withCalibration: boolean, spin?: number): Promise<FreshSetup> {
+  const suite = spin === undefined ? freshSuite(id) : { ...freshSuite(id), spin };
   const dirs = copiesOf(work, suite, withCalibration);
   const title = `${suite.family}: ${suite.package} ${suite.version}`;
   const common = { id, title, format: suite.format, dirs, ...(suite.batch ? { batch: suite.batch } : {}) };
@@ -401,7 +404,7 @@ function median(xs: number[]): number | null {
  * the counts, the pairs each benchmark reached, the seconds per run of the command and the time to
  * the last verdict; then what each suite is and where its head was slowed.
  */
-export function renderFresh(runs: readonly FreshRunRow[], truths: Readonly<Record<string, readonly FreshTruth[]>>, armTitle: (arm: string) => string = (a) => a): string {
+export function renderFresh(runs: readonly FreshRunRow[], truths: Readonly<Record<string, readonly FreshTruth[]>>, armTitle: (arm: string) => string = (a) => a, spin?: number): string {
   const lines: string[] = ['## Suites not tuned on', ''];
   const fresh = runs.filter((r) => isFresh(r.suite));
   lines.push(`Real public suites that none of pairbench's run design was developed on (\`--suites fresh\`): a design change is kept only if it helps these too. ${FRESH_SUITES.length} suites; the rows below are the ones this run measured.`, '');
@@ -440,7 +443,7 @@ export function renderFresh(runs: readonly FreshRunRow[], truths: Readonly<Recor
   lines.push('', 'Pairs per benchmark: the pairs each benchmark reached before its verdict or the budget. Seconds per run: the arm\'s wall time over the runs of the command on both sides (listing and pilots included). Time to last verdict: from the start until the last benchmark that reached a verdict (`regression`, `improvement` or `unchanged`) had its last pair; the whole run when none did.', '');
   lines.push('<details><summary>The suites not tuned on</summary>', '');
   lines.push('| suite | project (pinned) | from | harness | benchmarks | head slows | which benchmarks call it | run shortened |', '|---|---|---|---|---|---|---|---|');
-  for (const s of FRESH_SUITES) lines.push(`| ${s.id} | ${s.family}: ${s.package} ${s.version} | ${s.registry} | ${s.format} | ${s.benchmarks} | \`${s.patch.fn}\` (+${s.spin} busy steps a call) | ${s.patch.reaches} | ${s.shortened ?? '—'} |`);
+  for (const s of FRESH_SUITES) lines.push(`| ${s.id} | ${s.family}: ${s.package} ${s.version} | ${s.registry} | ${s.format} | ${s.benchmarks} | \`${s.patch.fn}\` (+${spin ?? s.spin} busy steps a call${spin === undefined ? '' : `, \`--fresh-spin\`; the suite's own: ${s.spin}`}) | ${s.patch.reaches} | ${s.shortened ?? '—'} |`);
   lines.push('', '</details>', '');
   return `${lines.join('\n')}\n`;
 }

@@ -95,6 +95,13 @@ describe('the report', () => {
     expect(md).toContain('| go-fresh-2 | quiet | benchmark | head | 3 | 1 of 1 | 1 of 2 | | | 0 | 12 (10–20) | 1.2 s | ±3.1% | 1m 30s | 2m 00s |');
   });
 
+  it('names the suites\' own patches, or the smaller one a run chose (--fresh-spin)', () => {
+    expect(renderFresh([head], truths)).toContain('`Digest.Sum64` (+8 busy steps a call)');
+    const smaller = renderFresh([head], truths, undefined, 2);
+    expect(smaller).toContain("`Digest.Sum64` (+2 busy steps a call, `--fresh-spin`; the suite's own: 8)");
+    expect(smaller).toContain("`PlainQuantity.__neg__` (+2 busy steps a call, `--fresh-spin`; the suite's own: 4)");
+  });
+
   it('says when a slowed head has no truth, and shows an error in its row', () => {
     const md = renderFresh([{ ...head, suite: 'js-fresh-1' }, { ...aa, suite: 'rust-fresh-1', error: 'cargo bench failed | exit 101\nmore' }], {});
     expect(md).toContain('| js-fresh-1 | quiet | benchmark | head | 3 | — (no truth) | — |');
