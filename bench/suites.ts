@@ -51,10 +51,13 @@
  * - (`--arms benchmark-pinned`) benchmark-level with `taskset -c <one CPU> ` before the run command:
  *   every run of both sides on one core (Linux), so that no run moves between cores; Go then sets
  *   GOMAXPROCS=1 itself, so it is measured beside `benchmark-gomaxprocs1`;
- * - (`--arms benchmark-isolated`) benchmark-level with `--cpus auto`, any suite: the measured runs
- *   bound to every CPU but the lowest, left to pairbench's own process and its run helper (on 2
- *   CPUs, the runs on one); the default since it was measured on the suites not tuned on, so
- *   `benchmark` runs so too;
+ * - (`--arms benchmark-isolated`) benchmark-level with `--cpus auto`, any suite: Go and
+ *   pytest-benchmark runs bound to every CPU but the lowest, left to pairbench's own process and its
+ *   run helper (on 2 CPUs, the runs on one), the other formats unbound (src/config/isolation.ts);
+ *   the default, so `benchmark` runs so too;
+ * - (`--arms benchmark-bound`) benchmark-level with `--cpus` naming every CPU but the lowest, any
+ *   suite and format: the binding `--cpus auto` gives Go and pytest-benchmark, for the formats it
+ *   leaves unbound (pyperf, criterion, the JavaScript runners), to measure whether it helps them;
  * - (`--arms benchmark-unbound`) benchmark-level with `--cpus none`, any suite: the runs free to use
  *   any CPU, as every arm ran before `--cpus auto` was the default;
  * - (`--arms instructions`) benchmark-level with `--metric wall,instructions` under valgrind, the
@@ -106,7 +109,7 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-unbound' | 'instructions' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-bound' | 'benchmark-unbound' | 'instructions' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
@@ -114,7 +117,8 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   'benchmark-gomaxprocs1': 'pairbench, benchmark-level, --design auto, the run command prefixed with GOMAXPROCS=1 (as a user would write it)',
   'benchmark-pinned': 'pairbench, benchmark-level, --design auto, the run command prefixed with taskset -c <one CPU> (every run on one core; Go then sets GOMAXPROCS=1 itself)',
-  'benchmark-isolated': "pairbench, benchmark-level, --design auto, --cpus auto (the measured runs bound to every CPU but the lowest, which is left to pairbench's own process)",
+  'benchmark-isolated': "pairbench, benchmark-level, --design auto, --cpus auto (Go and pytest-benchmark runs bound to every CPU but the lowest, which is left to pairbench's own process; other formats unbound)",
+  'benchmark-bound': "pairbench, benchmark-level, --design auto, --cpus <every CPU but the lowest> (the measured runs bound whatever the format)",
   'benchmark-unbound': 'pairbench, benchmark-level, --design auto, --cpus none (the measured runs not bound to CPUs)',
   instructions: `pairbench, benchmark-level, --design auto, --metric wall,instructions under valgrind (instructions at ${COUNT_THRESHOLD * 100}%, wall at 2%)`,
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
@@ -689,6 +693,11 @@ function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-command') return ['--design', 'command'];
   if (arm === 'benchmark-isolated') return ['--cpus', 'auto'];
   if (arm === 'benchmark-unbound') return ['--cpus', 'none'];
+  if (arm === 'benchmark-bound') {
+    const cpus = allowedCpus();
+    if (cpus === null || cpus.length < 2) throw new Error('--arms benchmark-bound: needs Linux and two CPUs or more this process may use (/proc/self/status), one of them left to pairbench');
+    return ['--cpus', cpus.slice(1).join(',')];
+  }
   return [];
 }
 
