@@ -31,12 +31,14 @@ export const NOT_BOUND: Isolation = { asked: 'none', cpus: null, reason: 'not bo
 
 /**
  * The formats whose real suites were measured steadier bound, in interleaved A/A arms on suites the
- * run design was not tuned on (docs/measuring.md, "Bound to CPUs"): Go test binaries and
- * pytest-benchmark. Not the JavaScript runners: there a benchmark's process runs several threads
- * (V8's compiler and collector, a runner's workers), and two vitest suites not tuned on decided no
- * more benchmarks bound, with fewer pairs in the budget. Formats not measured yet stay unbound.
+ * run design was not tuned on (docs/measuring.md, "Bound to CPUs"): Go test binaries,
+ * pytest-benchmark and pyperf. Not the JavaScript runners: there a benchmark's process runs several
+ * threads (V8's compiler and collector, a runner's workers), and two vitest suites not tuned on
+ * decided no more benchmarks bound, with fewer pairs in the budget. Not Criterion: its analysis
+ * threads then share the measured CPU, and a crate's suite ran slower and spread wider bound.
+ * Formats not measured yet stay unbound.
  */
-const BOUND_HELPS: ReadonlySet<string> = new Set(['go', 'pytest-benchmark']);
+const BOUND_HELPS: ReadonlySet<string> = new Set(['go', 'pytest-benchmark', 'pyperf']);
 
 /** Whether every format compared is one where binding was measured to help (BOUND_HELPS): else `auto` leaves the runs unbound, as they ran before it was the default, and says nothing. */
 export function formatsGainFromBinding(formats: readonly string[]): boolean {

@@ -191,6 +191,7 @@ const FINDING_TITLES: Record<string, string> = {
   'mostly-equal': 'most pairs measured head and base exactly equal',
   'all-equal': 'every pair measured head and base exactly equal',
   'unsteady-counts': 'instruction counts vary between runs of one side',
+  'coarse-resolution': 'times printed in steps too coarse for the threshold',
   'outliers-kept': 'outlying pairs kept on one side, a split within chance',
   'one-sided-outliers': 'outliers on one side only',
   'many-outliers': 'many pairs excluded as outliers',

@@ -112,6 +112,18 @@ export function wordFinding(f: Finding, surface: Surface): string {
         `the benchmark's work depends on more than its code (threads, system calls, timing, a JIT), so its count is not called unchanged. Compare its wall time, or make its work deterministic.`
       );
     }
+    case 'coarse-resolution': {
+      const g = f.figures;
+      const unit = g.unit ? ` ${g.unit}` : '';
+      const margin = Math.max(0, g.threshold - g.share);
+      return (
+        `Its times are printed in steps of ${g.step}${unit}, and the smallest is ${g.smallest}${unit}: one step is ${pct(g.share, 1)} of it, so a change smaller than a step can print as none in every pair. ` +
+        (margin > 0
+          ? `It is called unchanged only when its interval lies within ±${pct(margin, 1)}, the threshold less one step${g.held ? ', and this one does not' : ''}.`
+          : `A step reaches the threshold (${pct(g.threshold, 1)}), so it is never called unchanged.`) +
+        ` Print more digits (Criterion: cargo-criterion's JSON, ${set('format', 'criterion')}) or give each iteration more work.`
+      );
+    }
     case 'outliers-kept': {
       const g = f.figures;
       const flagged = g.above + g.below;
@@ -256,6 +268,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   'mostly-equal': z.object({ pairs: count, zeros: count, differing: count }),
   'all-equal': z.object({ pairs: count, change: num }),
   'unsteady-counts': z.object({ base: num, head: num, tolerance: num }),
+  'coarse-resolution': z.object({ step: num, smallest: num, share: num, threshold: num, held: z.boolean(), unit: z.string().max(32).optional() }),
   'outliers-kept': z.object({ above: count, below: count, excluded: count, kept: indices, balanceP: num }),
   'one-sided-outliers': z.object({ headWorse: count, baseWorse: count, direction: z.enum(['lower-is-better', 'higher-is-better']), kept: indices, balanceP: num }),
   'many-outliers': z.object({ excluded: count, pairs: count.refine((n) => n > 0), metric: z.string().max(64).nullable() }),

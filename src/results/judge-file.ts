@@ -11,7 +11,8 @@ import { harnessAdvice } from './advice.ts';
 import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
 import { summarize } from '../stats/describe.ts';
 import { judgedOneSidedPairs, oneSidedCounts } from './one-sided-zeros.ts';
-import { floorInUnit, marginWithFloor, type AbsoluteFloor } from '../stats/floor.ts';
+import { floorInUnit, marginWithFloor, unitFamily, type AbsoluteFloor } from '../stats/floor.ts';
+import { resolutionOf } from '../stats/resolution.ts';
 import { parseMinChange } from '../config/values.ts';
 import { show } from '../config/errors.ts';
 
@@ -92,6 +93,9 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
     if (!judgeable(b)) return;
     // a Go pilot that ran a cold start is kept in the file, not judged (cold-pilot.ts)
     let pairs = b.pairs.slice(pilotLeftOut(b));
+    // a time's printed steps, read from the values as recorded (before any overhead is subtracted)
+    const printed = unitFamily(b.unit)?.family === 'time' ? resolutionOf(pairs) : null;
+    const resolution = printed ? { ...printed, unit: b.unit } : null;
     const oneSided = oneSidedCounts(judgedOneSidedPairs(b));
     if (b.overhead) {
       const overhead = overheadEstimate(b.overhead);
@@ -108,6 +112,7 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
       ...(b.stoppedBecause === 'precision' || b.stoppedBecause === 'decided' ? { stoppedEarly: true } : {}),
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
       ...(b.stoppedBecause !== undefined ? { sequential: true } : {}),
+      ...(resolution ? { resolution } : {}),
       pairs,
       ...(oneSided ? { oneSided } : {}),
     });

@@ -7,6 +7,8 @@
  */
 import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
+import { unitFamily } from '../stats/floor.ts';
+import { resolutionOf } from '../stats/resolution.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead-estimate.ts';
 import { stopUnit, type LoopState, type Row, type PairingUnit } from './state.ts';
 import { coldPilotLeftOut } from '../harness/go-cold-start.ts';
@@ -46,6 +48,8 @@ export function checkUnit(state: LoopState, unit: PairingUnit, spec: Spec): void
       family,
       // as the report will judge the row (results/judge-file.ts: one input per row of the results)
       judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) },
+      // a time's printed steps, read from the pairs as recorded (results/judge-file.ts reads them so)
+      resolution: unitFamily(row.unit)?.family === 'time' ? resolutionOf(judged) : null,
     });
     row.estimate = check.estimate;
     // Below the fewest pairs that can reach alpha there is no interval yet: none is shown.

@@ -9,6 +9,7 @@
  * "Verdicts" table. Findings are codes with their figures; report/findings.ts words them.
  */
 import { COUNT_SPREAD_TOLERANCE, countSpread } from './count-spread.ts';
+import { COARSE_SHARE_OF_THRESHOLD, unchangedMargin } from './resolution.ts';
 import type { BenchmarkAnalysis, BenchmarkInput, ChangeEstimate, Correction, Finding, Judgement, JudgeOptions, Verdict } from './types.ts';
 import { completeAnalysis, intervalLevel, pairedTestFor, pairRatio, screenAndTest, type PairsAnalysis, type ScreenedPairs, type TestOptions } from './analysis.ts';
 import { median } from './describe.ts';
@@ -270,6 +271,9 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
     let held: Verdict | null = null;
     let heldBy: 'interval' | 'lean' | undefined;
     let fromZeros = false;
+    // times printed in coarse steps (resolution.ts): `unchanged` only within the threshold less a step
+    const margin = unchangedMargin(threshold, b.resolution);
+    let heldByResolution = false;
     if (a.test && a.hl) {
       const tested: ChangeEstimate = {
         estimate: Math.expm1(a.hl.estimate),
@@ -313,10 +317,18 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
           ({ change } = decide(tested, hull, threshold, b.direction));
         }
       }
+      if (verdict === 'unchanged' && margin < threshold && !(margin > 0 && change !== null && change.ci[0] >= -margin && change.ci[1] <= margin)) {
+        // its interval lies within ±threshold but not within a step of it: a change smaller than a
+        // step may have printed as none. Shown as every inconclusive row, with the test's interval.
+        verdict = 'inconclusive';
+        heldByResolution = true;
+        change = { ...tested, equivalence: { ci: equivalence.ci, level: equivalence.level } };
+      }
       if (verdict === 'inconclusive') {
         // predicted for the kept pairs; the screen sets aside about the same share of the pairs to
-        // come, so the count in all (what the report says: "about N pairs in all") is scaled up by it
-        const kept = estimatePairsToSettle(tested, equivalence, a.keptIndices.length, threshold, 1 - a.level);
+        // come, so the count in all (what the report says: "about N pairs in all") is scaled up by it.
+        // No count where a step of the printed values reaches the threshold: more pairs cannot show it unchanged.
+        const kept = margin > 0 ? estimatePairsToSettle(tested, equivalence, a.keptIndices.length, margin, 1 - a.level) : null;
         const all = b.pairs.length;
         pairsToSettle = kept === null || a.keptIndices.length === 0 ? kept : Math.max(all + 1, Math.ceil((kept * all) / a.keptIndices.length - 1e-9));
       }
@@ -342,6 +354,11 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
       verdict = 'inconclusive';
       pairsToSettle = null;
     }
+    const r = b.resolution;
+    const coarse: Finding[] =
+      r && (heldByResolution || r.share >= COARSE_SHARE_OF_THRESHOLD * threshold)
+        ? [{ code: 'coarse-resolution', severity: heldByResolution || r.share >= threshold ? 'warning' : 'info', figures: { step: r.step, smallest: r.smallest, share: r.share, threshold, held: heldByResolution, ...(r.unit ? { unit: r.unit } : {}) } }]
+        : [];
     return {
       name: b.name,
       direction: b.direction,
@@ -363,7 +380,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
               // every pair equal: said of those pairs, it would tell a metric that varies with its one-sided pairs that it never varies
               ...a.diagnostics.filter((f) => (f.code !== 'too-few-pairs' || (!fromZeros && b.pairs.length > 0)) && f.code !== 'all-equal'),
             ]
-          : [...unsteady, ...a.diagnostics],
+          : [...unsteady, ...coarse, ...a.diagnostics],
     };
   });
   // a throughput judged from its time (reciprocalRows): the time's change, outliers and count of
@@ -372,7 +389,8 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
     const time = benchmarks[j]!;
     const own = benchmarks[i]!;
     const change = time.change ? reciprocalChange(time.change, time.name) : null;
-    const verdict = verdictOf(change, own.threshold, own.direction);
+    // a time held back (its counts unsteady, its printed steps too coarse) holds its throughput back too
+    const verdict = time.verdict === 'inconclusive' ? 'inconclusive' : verdictOf(change, own.threshold, own.direction);
     benchmarks[i] = {
       ...own,
       outliers: time.outliers,

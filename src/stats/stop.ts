@@ -47,6 +47,7 @@ import { screenOutliers } from './outliers.ts';
 import { mulberry32 } from './prng.ts';
 import { smallestPValue } from './signflip.ts';
 import { verdictOf } from './verdict.ts';
+import { unchangedMargin } from './resolution.ts';
 
 /** Constant bets mixed with equal weight. */
 const BET_GRID: readonly number[] = [0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8];
@@ -475,5 +476,7 @@ function verdictBacks(pairs: readonly Pair[], decision: 'change' | 'unchanged', 
     return rejects && (verdict === 'regression' || verdict === 'improvement');
   }
   const eq = a.equivalence;
-  return eq.achievedConfidence >= a.equivalenceLevel - 1e-12 && Math.expm1(eq.lower) >= -opts.threshold && Math.expm1(eq.upper) <= opts.threshold;
+  // as judge.ts: times printed in coarse steps are `unchanged` only within the threshold less a step (resolution.ts)
+  const margin = unchangedMargin(opts.threshold, opts.resolution);
+  return margin > 0 && eq.achievedConfidence >= a.equivalenceLevel - 1e-12 && Math.expm1(eq.lower) >= -margin && Math.expm1(eq.upper) <= margin;
 }

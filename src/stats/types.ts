@@ -6,6 +6,8 @@
  */
 
 import type { AbsoluteFloor } from './floor.ts';
+import type { Resolution } from './resolution.ts';
+
 export type Direction = 'lower-is-better' | 'higher-is-better';
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive';
 export type OutlierRule = 'tukey' | 'mad' | 'none';
@@ -116,6 +118,12 @@ export type Finding =
   | { code: 'all-equal'; severity: 'info'; figures: { pairs: number; change: number } }
   /** an instruction count whose runs of one side are further apart than the tolerance (count-spread.ts): never `unchanged` */
   | { code: 'unsteady-counts'; severity: 'warning'; figures: { base: number; head: number; tolerance: number } }
+  /**
+   * times printed in steps (resolution.ts) of `share` of the smallest value, a quarter of the
+   * threshold or more, or enough to hold back `unchanged` (`held`): `unchanged` needs the
+   * equivalence interval within ±(threshold − share)
+   */
+  | { code: 'coarse-resolution'; severity: 'warning' | 'info'; figures: { step: number; smallest: number; share: number; threshold: number; held: boolean; unit?: string } }
   /** flagged pairs in excess on one side kept, a split within chance (info, no claim) */
   | { code: 'outliers-kept'; severity: 'info'; figures: { above: number; below: number; excluded: number; kept: number[]; balanceP: number } }
   /** flagged pairs lean to one side beyond chance: kept, a possible tail regression (improvement) */
@@ -209,6 +217,8 @@ export interface BenchmarkInput {
    * from a time): judged from that input when their pairs agree (judge.ts, `reciprocalRows`)
    */
   reciprocalOf?: string;
+  /** a time's printed resolution (resolution.ts): `unchanged` needs its interval within ±(threshold − share) */
+  resolution?: Resolution;
   pairs: Pair[];
   /**
    * pairs with one side at 0 and the other not, which form no ratio and are not in `pairs`: `base`
@@ -286,6 +296,8 @@ export interface StopOptions {
    * Default: seed 0 and the draws of one benchmark alone.
    */
   judging?: { seed: number; draws: number; intervalDraws: number };
+  /** a time's printed resolution (resolution.ts), as judge.ts reads it: `unchanged` within ±(threshold − share) only */
+  resolution?: Resolution | null;
 }
 
 /** What `stopCheck` tells the scheduler after a round. */

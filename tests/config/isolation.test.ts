@@ -24,9 +24,13 @@ describe('chooseIsolation', () => {
     expect(chooseIsolation({ ...linux, allowed: null })).toEqual({ asked: 'auto', cpus: null, reason: 'not bound: the CPUs this process may use could not be read (/proc/self/status)' });
   });
 
-  it('binds only where every format compared was measured to gain: Go and pytest-benchmark, not a config that mixes in another', () => {
+  it('binds only where every format compared was measured to gain: Go, pytest-benchmark and pyperf, not a config that mixes in another', () => {
     expect(formatsGainFromBinding(['go'])).toBe(true);
     expect(formatsGainFromBinding(['go', 'pytest-benchmark'])).toBe(true);
+    expect(formatsGainFromBinding(['pyperf'])).toBe(true);
+    // measured to lose: Criterion's analysis threads share the CPU (docs/measuring.md, "Bound to CPUs")
+    expect(formatsGainFromBinding(['bencher'])).toBe(false);
+    expect(formatsGainFromBinding(['criterion'])).toBe(false);
     expect(formatsGainFromBinding(['time'])).toBe(false);
     expect(formatsGainFromBinding(['vitest'])).toBe(false);
     expect(formatsGainFromBinding(['go', 'time'])).toBe(false);

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-CQFR2666.js";
+} from "./chunk-6CWXHHLH.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

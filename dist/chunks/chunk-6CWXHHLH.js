@@ -25913,7 +25913,7 @@ var stringProcessor = (schema, ctx, _json, _params) => {
 };
 var numberProcessor = (schema, ctx, _json, params) => {
   const json2 = _json;
-  const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
+  const { minimum, maximum, multipleOf: multipleOf2, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
   json2.type = isInt ? "integer" : "number";
   const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
   const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
@@ -25938,9 +25938,9 @@ var numberProcessor = (schema, ctx, _json, params) => {
   } else if (typeof maximum === "number") {
     json2.maximum = maximum;
   }
-  if (multipleOf) {
+  if (multipleOf2) {
     const divisors = /* @__PURE__ */ new Set();
-    for (const divisor of multipleOf) {
+    for (const divisor of multipleOf2) {
       if (Number.isFinite(divisor) && divisor !== 0)
         divisors.add(Math.abs(divisor));
       else
@@ -26269,7 +26269,7 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
     return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json2;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf: multipleOf2, format: format2, id, ...rest } = json2;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -27443,8 +27443,8 @@ var ZodNumber = /* @__PURE__ */ $constructor(
       return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
     },
     isInt: (inst) => {
-      const { isInt, multipleOf } = aggregateChecks(inst);
-      return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
+      const { isInt, multipleOf: multipleOf2 } = aggregateChecks(inst);
+      return !!isInt || !!multipleOf2?.some(Number.isSafeInteger);
     },
     format: (inst) => aggregateChecks(inst).format ?? null
   }, {
@@ -31305,7 +31305,7 @@ var COMPARE_OPTIONS = [
   { name: "timeout", kind: "duration", default: "10m", arg: "<dur>", help: "one run's time limit; the whole process tree is killed past it", recorded: 11, tier: "advanced", doc: "One run's time limit; the whole process tree is killed past it." },
   { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1, tier: "advanced", doc: "Seed of the pair order, recorded in the results so a run can be replayed.", defaultDoc: "random" },
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th", tier: "advanced", doc: "i/n: this job measures every n-th benchmark, starting at the i-th (merge the shards with mode report)." },
-  { name: "cpus", kind: "cpus", default: "auto", arg: "<list>", help: "auto: a Go or pytest-benchmark suite's measured runs, both sides, bound to every CPU but the lowest, which is left to pairbench's own process, where the machine allows (Linux, taskset, two CPUs or more); other formats unbound. A list such as 1 or 2-3: every run bound to those CPUs; none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given", recorded: 12, tier: "advanced", doc: "auto: a Go or pytest-benchmark suite's measured runs, both sides, are bound to every CPU pairbench may use but the lowest, which is left to pairbench's own process and its run helper, where the machine allows it (Linux with taskset and two CPUs or more; on a 2-CPU runner the runs get one CPU, pairbench the other); other formats, where binding was not measured to help, run unbound as before, and so do machines that cannot bind. A list such as 1 or 2-3: every format's runs bound to those CPUs. none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given (Go code on one thread on one CPU). For a Go or pytest-benchmark suite the log and the report say which and why." },
+  { name: "cpus", kind: "cpus", default: "auto", arg: "<list>", help: "auto: a Go, pytest-benchmark or pyperf suite's measured runs, both sides, bound to every CPU but the lowest, which is left to pairbench's own process, where the machine allows (Linux, taskset, two CPUs or more); other formats unbound. A list such as 1 or 2-3: every run bound to those CPUs; none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given", recorded: 12, tier: "advanced", doc: "auto: a Go, pytest-benchmark or pyperf suite's measured runs, both sides, are bound to every CPU pairbench may use but the lowest, which is left to pairbench's own process and its run helper, where the machine allows it (Linux with taskset and two CPUs or more; on a 2-CPU runner the runs get one CPU, pairbench the other); other formats, where binding was not measured to help, run unbound as before, and so do machines that cannot bind. A list such as 1 or 2-3: every format's runs bound to those CPUs. none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given (Go code on one thread on one CPU). For a Go or pytest-benchmark suite the log and the report say which and why." },
   { name: "fresh-copy", kind: "choice", choices: ["auto", "off"], default: "auto", arg: "<auto|off>", help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13, tier: "advanced", doc: "auto: before every measured run, replace the program the run command starts with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are." },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete", tier: "user" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)", tier: "user" },
@@ -31619,7 +31619,7 @@ function parseCpus(input2, value, host = thisHost()) {
 
 // src/config/isolation.ts
 var NOT_BOUND = { asked: "none", cpus: null, reason: "not bound: --cpus none leaves every measured run free to use any CPU" };
-var BOUND_HELPS = /* @__PURE__ */ new Set(["go", "pytest-benchmark"]);
+var BOUND_HELPS = /* @__PURE__ */ new Set(["go", "pytest-benchmark", "pyperf"]);
 function formatsGainFromBinding(formats) {
   return formats.every((f) => BOUND_HELPS.has(f));
 }
@@ -44441,6 +44441,37 @@ function countSpread(pairs, tolerance = COUNT_SPREAD_TOLERANCE) {
   return { base, head, unsteady: Math.max(base, head) > tolerance };
 }
 
+// src/stats/resolution.ts
+function multipleOf(value, step) {
+  const k = value / step;
+  return Math.abs(k - Math.round(k)) <= 1e-9 * Math.max(1, Math.abs(k));
+}
+var STEPS = Array.from({ length: 13 }, (_, i2) => 10 ** (9 - i2));
+function resolutionOf(pairs) {
+  let smallest = Infinity;
+  for (const p of pairs) {
+    if (p.base > 0 && p.base < smallest) smallest = p.base;
+    if (p.head > 0 && p.head < smallest) smallest = p.head;
+  }
+  if (!Number.isFinite(smallest)) return null;
+  for (const step of STEPS) {
+    if (step > smallest) continue;
+    let all = true;
+    for (const p of pairs) {
+      if (p.base > 0 && !multipleOf(p.base, step) || p.head > 0 && !multipleOf(p.head, step)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return { step, smallest, share: step / smallest };
+  }
+  return null;
+}
+function unchangedMargin(threshold, resolution) {
+  return resolution ? Math.max(0, threshold - resolution.share) : threshold;
+}
+var COARSE_SHARE_OF_THRESHOLD = 1 / 4;
+
 // src/stats/multiple.ts
 function finiteIndices(p) {
   const idx = [];
@@ -44718,6 +44749,8 @@ function* judgeSteps(inputs, opts) {
     let held = null;
     let heldBy;
     let fromZeros = false;
+    const margin = unchangedMargin(threshold, b.resolution);
+    let heldByResolution = false;
     if (a2.test && a2.hl) {
       const tested = {
         estimate: Math.expm1(a2.hl.estimate),
@@ -44754,8 +44787,13 @@ function* judgeSteps(inputs, opts) {
           ({ change } = decide(tested, hull, threshold, b.direction));
         }
       }
+      if (verdict === "unchanged" && margin < threshold && !(margin > 0 && change !== null && change.ci[0] >= -margin && change.ci[1] <= margin)) {
+        verdict = "inconclusive";
+        heldByResolution = true;
+        change = { ...tested, equivalence: { ci: equivalence.ci, level: equivalence.level } };
+      }
       if (verdict === "inconclusive") {
-        const kept = estimatePairsToSettle(tested, equivalence, a2.keptIndices.length, threshold, 1 - a2.level);
+        const kept = margin > 0 ? estimatePairsToSettle(tested, equivalence, a2.keptIndices.length, margin, 1 - a2.level) : null;
         const all = b.pairs.length;
         pairsToSettle2 = kept === null || a2.keptIndices.length === 0 ? kept : Math.max(all + 1, Math.ceil(kept * all / a2.keptIndices.length - 1e-9));
       }
@@ -44776,6 +44814,8 @@ function* judgeSteps(inputs, opts) {
       verdict = "inconclusive";
       pairsToSettle2 = null;
     }
+    const r = b.resolution;
+    const coarse = r && (heldByResolution || r.share >= COARSE_SHARE_OF_THRESHOLD * threshold) ? [{ code: "coarse-resolution", severity: heldByResolution || r.share >= threshold ? "warning" : "info", figures: { step: r.step, smallest: r.smallest, share: r.share, threshold, held: heldByResolution, ...r.unit ? { unit: r.unit } : {} } }] : [];
     return {
       name: b.name,
       direction: b.direction,
@@ -44794,14 +44834,14 @@ function* judgeSteps(inputs, opts) {
         // too few pairs for a test of their own: said of the pairs that form a ratio, it would contradict a call from the one-sided ones, and with none it says less than the finding above;
         // every pair equal: said of those pairs, it would tell a metric that varies with its one-sided pairs that it never varies
         ...a2.diagnostics.filter((f) => (f.code !== "too-few-pairs" || !fromZeros && b.pairs.length > 0) && f.code !== "all-equal")
-      ] : [...unsteady, ...a2.diagnostics]
+      ] : [...unsteady, ...coarse, ...a2.diagnostics]
     };
   });
   for (const [i2, j] of mirrors) {
     const time3 = benchmarks[j];
     const own3 = benchmarks[i2];
     const change = time3.change ? reciprocalChange(time3.change, time3.name) : null;
-    const verdict = verdictOf(change, own3.threshold, own3.direction);
+    const verdict = time3.verdict === "inconclusive" ? "inconclusive" : verdictOf(change, own3.threshold, own3.direction);
     benchmarks[i2] = {
       ...own3,
       outliers: time3.outliers,
@@ -45035,7 +45075,8 @@ function verdictBacks(pairs, decision, opts, family) {
     return rejects && (verdict === "regression" || verdict === "improvement");
   }
   const eq = a2.equivalence;
-  return eq.achievedConfidence >= a2.equivalenceLevel - 1e-12 && Math.expm1(eq.lower) >= -opts.threshold && Math.expm1(eq.upper) <= opts.threshold;
+  const margin = unchangedMargin(opts.threshold, opts.resolution);
+  return margin > 0 && eq.achievedConfidence >= a2.equivalenceLevel - 1e-12 && Math.expm1(eq.lower) >= -margin && Math.expm1(eq.upper) <= margin;
 }
 
 // src/results/advice.ts
@@ -45137,6 +45178,8 @@ function prepare(results, opts) {
   results.benchmarks.forEach((b, i2) => {
     if (!judgeable(b)) return;
     let pairs = b.pairs.slice(pilotLeftOut(b));
+    const printed = unitFamily(b.unit)?.family === "time" ? resolutionOf(pairs) : null;
+    const resolution = printed ? { ...printed, unit: b.unit } : null;
     const oneSided = oneSidedCounts(judgedOneSidedPairs(b));
     if (b.overhead) {
       const overhead = overheadEstimate(b.overhead);
@@ -45158,6 +45201,7 @@ function prepare(results, opts) {
       ...b.stoppedBecause === "precision" || b.stoppedBecause === "decided" ? { stoppedEarly: true } : {},
       // Measured under the stopping rules (any stop reason, the budget's too): `unchanged` at the raised level (stats/analysis.ts, `equivalenceLevel`).
       ...b.stoppedBecause !== void 0 ? { sequential: true } : {},
+      ...resolution ? { resolution } : {},
       pairs,
       ...oneSided ? { oneSided } : {}
     });
@@ -46716,7 +46760,9 @@ function checkUnit(state, unit, spec) {
       minKept,
       family,
       // as the report will judge the row (results/judge-file.ts: one input per row of the results)
-      judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) }
+      judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) },
+      // a time's printed steps, read from the pairs as recorded (results/judge-file.ts reads them so)
+      resolution: unitFamily(row.unit)?.family === "time" ? resolutionOf(judged) : null
     });
     row.estimate = check2.estimate;
     row.halfWidth = pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;
@@ -47756,6 +47802,12 @@ function wordFinding(f, surface) {
       const g2 = f.figures;
       return `The instruction counts vary between runs of one side (spread (max − min) / median: base ${pct(g2.base, 2)}, head ${pct(g2.head, 2)}; steady counts stay within ${pct(g2.tolerance, 2)}): the benchmark's work depends on more than its code (threads, system calls, timing, a JIT), so its count is not called unchanged. Compare its wall time, or make its work deterministic.`;
     }
+    case "coarse-resolution": {
+      const g2 = f.figures;
+      const unit = g2.unit ? ` ${g2.unit}` : "";
+      const margin = Math.max(0, g2.threshold - g2.share);
+      return `Its times are printed in steps of ${g2.step}${unit}, and the smallest is ${g2.smallest}${unit}: one step is ${pct(g2.share, 1)} of it, so a change smaller than a step can print as none in every pair. ` + (margin > 0 ? `It is called unchanged only when its interval lies within ±${pct(margin, 1)}, the threshold less one step${g2.held ? ", and this one does not" : ""}.` : `A step reaches the threshold (${pct(g2.threshold, 1)}), so it is never called unchanged.`) + ` Print more digits (Criterion: cargo-criterion's JSON, ${set2("format", "criterion")}) or give each iteration more work.`;
+    }
     case "outliers-kept": {
       const g2 = f.figures;
       const flagged = g2.above + g2.below;
@@ -47845,6 +47897,7 @@ var FIGURES = {
   "mostly-equal": external_exports.object({ pairs: count4, zeros: count4, differing: count4 }),
   "all-equal": external_exports.object({ pairs: count4, change: num }),
   "unsteady-counts": external_exports.object({ base: num, head: num, tolerance: num }),
+  "coarse-resolution": external_exports.object({ step: num, smallest: num, share: num, threshold: num, held: external_exports.boolean(), unit: external_exports.string().max(32).optional() }),
   "outliers-kept": external_exports.object({ above: count4, below: count4, excluded: count4, kept: indices, balanceP: num }),
   "one-sided-outliers": external_exports.object({ headWorse: count4, baseWorse: count4, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), kept: indices, balanceP: num }),
   "many-outliers": external_exports.object({ excluded: count4, pairs: count4.refine((n3) => n3 > 0), metric: external_exports.string().max(64).nullable() }),
@@ -48709,6 +48762,7 @@ var FINDING_TITLES = {
   "mostly-equal": "most pairs measured head and base exactly equal",
   "all-equal": "every pair measured head and base exactly equal",
   "unsteady-counts": "instruction counts vary between runs of one side",
+  "coarse-resolution": "times printed in steps too coarse for the threshold",
   "outliers-kept": "outlying pairs kept on one side, a split within chance",
   "one-sided-outliers": "outliers on one side only",
   "many-outliers": "many pairs excluded as outliers",

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-CQFR2666.js";
+} from "./chunk-6CWXHHLH.js";
 import {
   BearerCredentialHandler,
   HttpClient,
