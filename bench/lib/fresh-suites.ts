@@ -18,7 +18,7 @@
  * was tuned on, with the time to the last verdict beside the counts.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { duration, ROOT } from './machine.ts';
 import { must, writableCopy } from './proc.ts';
@@ -108,7 +108,7 @@ export const FRESH_SUITES: readonly FreshSuite[] = [
     registry: 'PyPI (pip download, the sdist); its dependencies as installed',
     format: 'pyperf',
     benchmarks: 18,
-    patch: { file: 'jsonschema/_keywords.py', anchor: 'def const(validator, const, instance, schema):', fn: '_keywords.const', reaches: 'const_vs_enum const *, contains (each item checked against a const), subcomponents Success/Failure; not enum, useless_keywords, the registry benchmarks' },
+    patch: { file: 'jsonschema/_keywords.py', anchor: 'def const(validator, const, instance, schema):', fn: '_keywords.const', reaches: 'const_vs_enum const *, contains (each item checked against a const), subcomponents Success/Failure, useless_keywords (its schema begins with not: {const: 42}); not enum, the registry benchmarks' },
     spin: 2,
     shortened: 'one pyperf worker process per benchmark (--processes 1; pyperf default 20: pairbench pairs the processes instead); the listing run one --debug-single-value process per module (fresh/pyperf_launcher.py)',
   },
@@ -230,7 +230,7 @@ export function spinBlock(family: FreshSuite['family'], spin: number, indent = '
     case 'JavaScript':
       return `\n    { let x = 0; for (let i = 0; i < ${spin}; i++) x += i ^ (x >> 3); globalThis.__pairbenchSink = x; }`;
     case 'Rust':
-      return `\n    { let mut pairbench_x: u64 = 0; for pairbench_i in 0..core::hint::black_box(${spin}u64) { pairbench_x = pairbench_x.wrapping_add(pairbench_i ^ (pairbench_x >> 3)); } core::hint::black_box(pairbench_x); }`;
+      return `\n    { let mut pairbench_x: u64 = 0; for pairbench_i in 0..core::hint::black_box(${spin}u64) { pairbench_x = pairbench_x.wrapping_add(pairbench_i ^ (pairbench_x >> 3)); } let _ = core::hint::black_box(pairbench_x); }`;
   }
 }
 
@@ -351,15 +351,24 @@ export async function setupFresh(id: FreshSuiteId, work: string, withCalibration
       for (const d of Object.values(dirs)) writableCopy(source, d);
       patchAll();
       // base builds the dependencies; the other copies start from its target folder, so that only
-      // the crate itself is compiled again, from each copy's own source
+      // the crate itself is compiled again, from each copy's own source. The copied target is newer
+      // than the patched source, so cargo would take the crate as built: every source file is made
+      // newer than it, and cargo must say it compiled the crate (`fresh: false`), or the patch did
+      // not reach the build (the executables differ anyway: each embeds its own folder's path)
       for (const d of [dirs.base, ...Object.values(dirs).filter((x) => x !== dirs.base)]) {
-        if (d !== dirs.base) cpSync(join(dirs.base, 'target'), join(d, 'target'), { recursive: true });
+        if (d !== dirs.base) {
+          cpSync(join(dirs.base, 'target'), join(d, 'target'), { recursive: true });
+          const later = new Date(Date.now() + 2000);
+          for (const f of readdirSync(join(d, 'src'), { recursive: true, encoding: 'utf8' })) if (f.endsWith('.rs')) utimesSync(join(d, 'src', f), later, later);
+        }
         const built = await must('cargo', ['bench', '--locked', '--bench', 'benchmarks', '--no-run', '--message-format=json'], d);
-        const executable = built.stdout
+        const messages = built.stdout
           .split('\n')
           .filter((l) => l.startsWith('{'))
-          .map((l) => JSON.parse(l) as { reason?: string; target?: { name?: string; kind?: string[] }; executable?: string | null })
-          .find((m) => m.reason === 'compiler-artifact' && m.target?.name === 'benchmarks' && m.target.kind?.includes('bench') && m.executable)?.executable;
+          .map((l) => JSON.parse(l) as { reason?: string; package_id?: string; fresh?: boolean; target?: { name?: string; kind?: string[] }; executable?: string | null });
+        const crate = messages.find((m) => m.reason === 'compiler-artifact' && m.target?.name === suite.package && m.target.kind?.includes('lib'));
+        if (d !== dirs.base && crate?.fresh !== false) throw new Error(`${id}: cargo did not compile ${suite.package} again in ${d} (${crate ? 'fresh' : 'no artifact'}): the patch did not reach the build`);
+        const executable = messages.find((m) => m.reason === 'compiler-artifact' && m.target?.name === 'benchmarks' && m.target.kind?.includes('bench') && m.executable)?.executable;
         if (!executable) throw new Error(`${id}: cargo bench --no-run named no benchmarks executable in ${d}`);
         mkdirSync(join(d, 'build'), { recursive: true });
         copyFileSync(executable, join(d, 'build/benchmarks'));
