@@ -109,6 +109,15 @@ describe('a time printed in steps', () => {
     }
   });
 
+  it('a throughput read from a time held back is held back with it', () => {
+    const time = row('enc/50', ENCODE_50);
+    // MB/s of 50 bytes an iteration, read from the same runs (Criterion's throughput)
+    const rate: BenchmarkResult = { name: 'enc/50 (MB/s)', unit: 'MB/s', direction: 'higher-is-better', reciprocalOf: 'enc/50', pairs: time.pairs.map((p) => ({ base: 50_000 / p.base, head: 50_000 / p.head, order: p.order })) };
+    const [t, r] = judgeResults(results([time, rate]), OPTIONS).benchmarks;
+    expect(t!.verdict).toBe('inconclusive');
+    expect(r!.verdict).toBe('inconclusive');
+  });
+
   it('counts and sizes are what they print: no step is read from allocs/op or B/op', () => {
     const allocs = judgeResults(results([row('BenchmarkA (allocs/op)', [[3, 3], [3, 3], [3, 3], [3, 3], [3, 3], [3, 3], [3, 3], [3, 3]], 'allocs/op')]), OPTIONS).benchmarks[0]!;
     expect(coarse(allocs)).toBeUndefined();
