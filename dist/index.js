@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-IZ64CCLL.js");
+  const { runAction } = await import("./chunks/steps-WJVZPSCO.js");
   await runAction();
 }

@@ -11,8 +11,8 @@ import { harnessAdvice } from './advice.ts';
 import { coldPilotNote, pilotLeftOut } from './cold-pilot.ts';
 import { summarize } from '../stats/describe.ts';
 import { judgedOneSidedPairs, oneSidedCounts } from './one-sided-zeros.ts';
-import { floorInUnit, marginWithFloor, unitFamily, type AbsoluteFloor } from '../stats/floor.ts';
-import { resolutionOf } from '../stats/resolution.ts';
+import { floorInUnit, marginWithFloor, type AbsoluteFloor } from '../stats/floor.ts';
+import { timeResolution } from '../stats/resolution.ts';
 import { parseMinChange } from '../config/values.ts';
 import { show } from '../config/errors.ts';
 
@@ -94,8 +94,7 @@ function prepare(results: Results, opts: JudgeOptions): Prepared {
     // a Go pilot that ran a cold start is kept in the file, not judged (cold-pilot.ts)
     let pairs = b.pairs.slice(pilotLeftOut(b));
     // a time's printed steps, read from the values as recorded (before any overhead is subtracted)
-    const printed = unitFamily(b.unit)?.family === 'time' ? resolutionOf(pairs) : null;
-    const resolution = printed ? { ...printed, unit: b.unit } : null;
+    const resolution = timeResolution(b.unit, pairs);
     const oneSided = oneSidedCounts(judgedOneSidedPairs(b));
     if (b.overhead) {
       const overhead = overheadEstimate(b.overhead);

@@ -7,8 +7,7 @@
  */
 import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
-import { unitFamily } from '../stats/floor.ts';
-import { resolutionOf } from '../stats/resolution.ts';
+import { timeResolution } from '../stats/resolution.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead-estimate.ts';
 import { stopUnit, type LoopState, type Row, type PairingUnit } from './state.ts';
 import { coldPilotLeftOut } from '../harness/go-cold-start.ts';
@@ -49,7 +48,7 @@ export function checkUnit(state: LoopState, unit: PairingUnit, spec: Spec): void
       // as the report will judge the row (results/judge-file.ts: one input per row of the results)
       judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) },
       // a time's printed steps, read from the pairs as recorded (results/judge-file.ts reads them so)
-      resolution: unitFamily(row.unit)?.family === 'time' ? resolutionOf(judged) : null,
+      resolution: timeResolution(row.unit, judged),
     });
     row.estimate = check.estimate;
     // Below the fewest pairs that can reach alpha there is no interval yet: none is shown.

@@ -376,6 +376,7 @@ export function* judgeSteps(inputs: readonly BenchmarkInput[], opts: JudgeOption
         b.oneSided && b.oneSided.base + b.oneSided.head > 0
           ? [
               oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i] as number } : null, heldBy),
+              ...coarse,
               // too few pairs for a test of their own: said of the pairs that form a ratio, it would contradict a call from the one-sided ones, and with none it says less than the finding above;
               // every pair equal: said of those pairs, it would tell a metric that varies with its one-sided pairs that it never varies
               ...a.diagnostics.filter((f) => (f.code !== 'too-few-pairs' || (!fromZeros && b.pairs.length > 0)) && f.code !== 'all-equal'),

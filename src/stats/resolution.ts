@@ -22,6 +22,8 @@
  * significant figures: a step of at most 0.1%).
  */
 
+import { unitFamily } from './floor.ts';
+
 /** The resolution of a benchmark's printed values, when they have one. */
 export interface Resolution {
   /** one step of the printed values, in their unit */
@@ -67,6 +69,12 @@ export function resolutionOf(pairs: ReadonlyArray<{ base: number; head: number }
     if (all) return { step, smallest, share: step / smallest };
   }
   return null;
+}
+
+/** The resolution of a row's values where they are times (floor.ts, `unitFamily`); counts and sizes are what they print. */
+export function timeResolution(unit: string, pairs: ReadonlyArray<{ base: number; head: number }>): Resolution | null {
+  const r = unitFamily(unit)?.family === 'time' ? resolutionOf(pairs) : null;
+  return r ? { ...r, unit } : null;
 }
 
 /**

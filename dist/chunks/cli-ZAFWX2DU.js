@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-6CWXHHLH.js";
+} from "./chunk-EDU3WM7Q.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -44467,6 +44467,10 @@ function resolutionOf(pairs) {
   }
   return null;
 }
+function timeResolution(unit, pairs) {
+  const r = unitFamily(unit)?.family === "time" ? resolutionOf(pairs) : null;
+  return r ? { ...r, unit } : null;
+}
 function unchangedMargin(threshold, resolution) {
   return resolution ? Math.max(0, threshold - resolution.share) : threshold;
 }
@@ -44831,6 +44835,7 @@ function* judgeSteps(inputs, opts) {
       pairsToSettle: pairsToSettle2,
       diagnostics: b.oneSided && b.oneSided.base + b.oneSided.head > 0 ? [
         oneSidedFinding(b.oneSided, b.pairs.length, b.direction, opts.outliers, held, fromZeros ? { verdict, pAdjusted: adjusted[i2] } : null, heldBy),
+        ...coarse,
         // too few pairs for a test of their own: said of the pairs that form a ratio, it would contradict a call from the one-sided ones, and with none it says less than the finding above;
         // every pair equal: said of those pairs, it would tell a metric that varies with its one-sided pairs that it never varies
         ...a2.diagnostics.filter((f) => (f.code !== "too-few-pairs" || !fromZeros && b.pairs.length > 0) && f.code !== "all-equal")
@@ -45178,8 +45183,7 @@ function prepare(results, opts) {
   results.benchmarks.forEach((b, i2) => {
     if (!judgeable(b)) return;
     let pairs = b.pairs.slice(pilotLeftOut(b));
-    const printed = unitFamily(b.unit)?.family === "time" ? resolutionOf(pairs) : null;
-    const resolution = printed ? { ...printed, unit: b.unit } : null;
+    const resolution = timeResolution(b.unit, pairs);
     const oneSided = oneSidedCounts(judgedOneSidedPairs(b));
     if (b.overhead) {
       const overhead = overheadEstimate(b.overhead);
@@ -46762,7 +46766,7 @@ function checkUnit(state, unit, spec) {
       // as the report will judge the row (results/judge-file.ts: one input per row of the results)
       judging: { seed: signFlipSeed(spec.seed, row.key), draws: drawsFor(state.rows.size, spec.alpha), intervalDraws: intervalDrawsFor(state.rows.size) },
       // a time's printed steps, read from the pairs as recorded (results/judge-file.ts reads them so)
-      resolution: unitFamily(row.unit)?.family === "time" ? resolutionOf(judged) : null
+      resolution: timeResolution(row.unit, judged)
     });
     row.estimate = check2.estimate;
     row.halfWidth = pairs.length >= minPairsForAlpha(spec.alpha) ? check2.halfWidth : null;

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-6CWXHHLH.js";
+} from "./chunk-EDU3WM7Q.js";
 import {
   BearerCredentialHandler,
   HttpClient,
