@@ -60,6 +60,8 @@
  *   leaves unbound (pyperf, criterion, the JavaScript runners), to measure whether it helps them;
  * - (`--arms benchmark-unbound`) benchmark-level with `--cpus none`, any suite: the runs free to use
  *   any CPU, as every arm ran before `--cpus auto` was the default;
+ * - (`--arms benchmark-batched`) benchmark-level with `--batch 5`: five benchmarks in each process,
+ *   for the formats whose process start costs more than a benchmark (the JavaScript runners);
  * - (`--arms instructions`) benchmark-level with `--metric wall,instructions` under valgrind, the
  *   instruction rows at 0.5% and the wall rows at 2%, for the go, python and snappy suites (the
  *   others are refused): scored on the instruction rows in a table of its own, with its own truth for
@@ -109,7 +111,7 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-bound' | 'benchmark-unbound' | 'instructions' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-bound' | 'benchmark-unbound' | 'benchmark-batched' | 'instructions' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
@@ -120,6 +122,7 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-isolated': "pairbench, benchmark-level, --design auto, --cpus auto (Go and pytest-benchmark runs bound to every CPU but the lowest, which is left to pairbench's own process; other formats unbound)",
   'benchmark-bound': "pairbench, benchmark-level, --design auto, --cpus <every CPU but the lowest> (the measured runs bound whatever the format)",
   'benchmark-unbound': 'pairbench, benchmark-level, --design auto, --cpus none (the measured runs not bound to CPUs)',
+  'benchmark-batched': 'pairbench, benchmark-level, --design auto, --batch 5 (five benchmarks in each process, still paired back to back)',
   instructions: `pairbench, benchmark-level, --design auto, --metric wall,instructions under valgrind (instructions at ${COUNT_THRESHOLD * 100}%, wall at 2%)`,
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
@@ -693,6 +696,7 @@ function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-command') return ['--design', 'command'];
   if (arm === 'benchmark-isolated') return ['--cpus', 'auto'];
   if (arm === 'benchmark-unbound') return ['--cpus', 'none'];
+  if (arm === 'benchmark-batched') return ['--batch', '5'];
   if (arm === 'benchmark-bound') {
     const cpus = allowedCpus();
     if (cpus === null || cpus.length < 2) throw new Error('--arms benchmark-bound: needs Linux and two CPUs or more this process may use (/proc/self/status), one of them left to pairbench');
