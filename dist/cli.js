@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-ZAFWX2DU.js")).run();
+  (await import("./chunks/cli-I6LBFXV2.js")).run();
 }

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-WJVZPSCO.js");
+  const { runAction } = await import("./chunks/steps-MJ43SF56.js");
   await runAction();
 }

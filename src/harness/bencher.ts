@@ -8,13 +8,18 @@
  * in `ns`; `= N MB/s` becomes an extra sample `<name> (MB/s)` in `B/s` (×10⁶, higher is better).
  * With `-q`, libtest's progress marks (`i` for an ignored test, …) may stand before `test`.
  * Other lines (`running 3 tests`, `test x ... ok`, `test x ... ignored`, `test result:`) are skipped;
- * a `test … bench:` line that does not read this way is an error.
+ * a `test … bench:` line that does not read this way is an error, and so is a `bench:` line with no
+ * `test <name> ...` before it: Criterion's `--quick` prints its results so (its bencher reporter
+ * writes the name when a benchmark warms up, which quick mode skips; Criterion 0.4 to 0.8), and a
+ * value without its name cannot be paired.
  */
 import { extraName, normalise, readNumber, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
 // `cargo bench -q` prints progress marks (`.`, `i`, `F`) without a newline before the next line.
 const BENCH_LINE = /^[.iF]*test\s+(.+?)\s+\.\.\.\s+bench:\s*(.*)$/;
+/** a result with no name: Criterion's `--quick` (see above) */
+const NAMELESS_LINE = /^bench:\s*\d/;
 const NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
 const RESULT = new RegExp(
   String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`,
@@ -25,8 +30,14 @@ export function parseBencher(text: string): Sample[] {
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
-    const m = BENCH_LINE.exec((lines[i] as string).trim());
-    if (!m) continue;
+    const line = (lines[i] as string).trim();
+    const m = BENCH_LINE.exec(line);
+    if (!m) {
+      if (NAMELESS_LINE.test(line)) {
+        throw new HarnessParseError('bencher', lineNo, `expected "test <name> ... bench: <number> ns/iter", got "${line}" with no benchmark's name (Criterion's --quick prints its results so: run without --quick)`);
+      }
+      continue;
+    }
     const name = m[1] as string;
     const r = RESULT.exec(m[2] as string);
     if (!r) {

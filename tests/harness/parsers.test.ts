@@ -209,6 +209,16 @@ describe('bencher', () => {
     expect(parseError('bencher', 'test a ... bench: 10 widgets/iter (+/- 1)\n').message).toContain('time per iteration');
     expect(parseError('bencher', 'test a ... bench: 12,34 ns/iter (+/- 1)\n').line).toBe(1);
   });
+
+  it("refuses a result without its name, as Criterion's --quick prints it, naming the flag", () => {
+    // the output of a Criterion 0.4 bench executable run with --output-format bencher --quick
+    const e = parseError('bencher', 'bench:          49 ns/iter (+/- 0)\n\nbench:         210 ns/iter (+/- 4)\n');
+    expect(e.line).toBe(1);
+    expect(e.message).toContain("no benchmark's name");
+    expect(e.message).toContain('--quick');
+    // libtest's summary and a benchmark's own name ending in "bench:" are not such lines
+    expect(values(parseHarness('bencher', 'test bench: ... bench: 5 ns/iter (+/- 1)\ntest result: ok. 0 passed; 0 failed; 0 ignored; 1 measured\n'))).toEqual({ 'bench:': 5 });
+  });
 });
 
 describe('criterion', () => {

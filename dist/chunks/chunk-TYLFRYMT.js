@@ -29970,6 +29970,7 @@ function checkShape(format2, schema, data, line = null) {
 
 // src/harness/bencher.ts
 var BENCH_LINE = /^[.iF]*test\s+(.+?)\s+\.\.\.\s+bench:\s*(.*)$/;
+var NAMELESS_LINE = /^bench:\s*\d/;
 var NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
 var RESULT = new RegExp(
   String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`
@@ -29979,8 +29980,14 @@ function parseBencher(text2) {
   const lines = text2.split(/\r?\n/);
   for (let i2 = 0; i2 < lines.length; i2++) {
     const lineNo = i2 + 1;
-    const m = BENCH_LINE.exec(lines[i2].trim());
-    if (!m) continue;
+    const line = lines[i2].trim();
+    const m = BENCH_LINE.exec(line);
+    if (!m) {
+      if (NAMELESS_LINE.test(line)) {
+        throw new HarnessParseError("bencher", lineNo, `expected "test <name> ... bench: <number> ns/iter", got "${line}" with no benchmark's name (Criterion's --quick prints its results so: run without --quick)`);
+      }
+      continue;
+    }
     const name2 = m[1];
     const r = RESULT.exec(m[2]);
     if (!r) {

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-EDU3WM7Q.js";
+} from "./chunk-TYLFRYMT.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-EDU3WM7Q.js";
+} from "./chunk-TYLFRYMT.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
