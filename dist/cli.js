@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-I6LBFXV2.js")).run();
+  (await import("./chunks/cli-7E25DXTT.js")).run();
 }

@@ -1,17 +1,20 @@
 """pairbench's bench:suites: jsonschema's own pyperf benchmarks (jsonschema/benchmarks/), one
 benchmark per pyperf process.
 
-    python3 pyperf_launcher.py [<module>/<benchmark> ...]   # none: every benchmark of MODULES
+    python3 pyperf_launcher.py [<module>/<benchmark> ...] [<pyperf option> ...]   # no names: every benchmark of MODULES
 
 Each benchmark runs in a pyperf process of its own: the launcher starts this file again with the
 benchmark's name in PAIRBENCH_PYPERF_BENCHMARK, where pyperf's Runner.bench_func runs that one
 benchmark and skips the others (the module's code is run as written). The pyperf options come
-from PAIRBENCH_PYPERF_ARGS (default: one worker process). Prints one pyperf JSON document holding
+from PAIRBENCH_PYPERF_ARGS (default: one worker process), then the options after the names (from
+the first argument that starts with `-`: the flags pairbench appends to size a run, which come last
+and so win, as in a pyperf Runner script of one's own). Prints one pyperf JSON document holding
 every benchmark run, each named `<module>/<benchmark>`.
 
 Without names (pairbench's listing run, which learns the names and warms up), each module runs
-whole in one pyperf process with --debug-single-value (one value of one loop per benchmark): the
-listing costs four processes, not eighteen measured ones.
+whole in one pyperf process, with the options given (pairbench's listing of a designed run: one
+value of about 10 ms per benchmark), else with --debug-single-value (one value of one loop per
+benchmark): the listing costs four pyperf processes and their workers, not eighteen measured runs.
 """
 
 import json
@@ -42,11 +45,13 @@ def run_selected(selected):
     runpy.run_module(f"jsonschema.benchmarks.{module}", run_name="__main__")
 
 
-def main(names):
-    pyperf_args = shlex.split(os.environ.get("PAIRBENCH_PYPERF_ARGS", "--processes 1"))
+def main(argv):
+    at = next((i for i, a in enumerate(argv) if a.startswith("-")), len(argv))
+    names, options = argv[:at], argv[at:]
+    pyperf_args = shlex.split(os.environ.get("PAIRBENCH_PYPERF_ARGS", "--processes 1")) + options
     if not names:
         names = [f"{module}/*" for module in MODULES]
-        pyperf_args = ["--debug-single-value"]
+        pyperf_args = options or ["--debug-single-value"]
     merged = {"version": "1.0", "metadata": {}, "benchmarks": []}
     with tempfile.TemporaryDirectory() as scratch:
         for i, name in enumerate(names):

@@ -135,6 +135,7 @@ export const goHarness: Harness<'go'> = {
   },
   design: {
     sizingFlags,
+    flagsAt: 'end',
     commandLengthMs,
     summary: 'min',
     lengthBy: 'iterations',

@@ -28,8 +28,9 @@ export interface Selection {
 /**
  * How pairbench sizes a run (the design of its runs, schedule/choose-design.ts): Go's iteration count
  * (`-test.benchtime=Nx`) and repetitions (`-test.count`); Google Benchmark's minimum time
- * (`--benchmark_min_time`, seconds) and repetitions (`--benchmark_repetitions`). Each is appended
- * after the command's own flags, which both harnesses let the last one win.
+ * (`--benchmark_min_time`, seconds) and repetitions (`--benchmark_repetitions`); pyperf's loops
+ * (`--loops`) and values (`--values`) in one worker process. Each is appended after the command's
+ * own flags, which all three harnesses let the last one win.
  */
 export interface Sizing {
   iterations?: number;
@@ -88,8 +89,14 @@ export interface ColdStartRule {
 
 /** What the format lets pairbench do to design its runs (`--design auto`, schedule/choose-design.ts). */
 export interface RunDesign {
-  /** The flags (their values in the environment) that size a run of `command`, or null when it cannot be sized (not one simple command). */
+  /** The flags (their values in the environment) that size a run of `command`, or null when it cannot be sized (not one simple command; pyperf: no selection placeholder). */
   sizingFlags(command: string, sizing: Sizing): Selection | null;
+  /**
+   * Where `sizingFlags` go, as for a counted run (`CountingRule.flagsAt`): `end`, after the whole
+   * command (Go, Google Benchmark); `selection`, at the end of the simple command that holds the
+   * selection placeholder, before what the shell does next (pyperf: `>&2 && cat build/bench.json`).
+   */
+  readonly flagsAt: 'end' | 'selection';
   /** The command's own length of a run, ms: the longest repetition a design may choose. */
   commandLengthMs(command: string): number;
   /** How a process's value is made from its repetitions (harness/types.ts, `Sample.combine`). */

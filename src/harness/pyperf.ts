@@ -14,11 +14,13 @@
  *   `unit`) is in the document's `metadata`, the rest in each benchmark's.
  * - Statistic: the median of every value of every run (warmups left out), normalised to ns for
  *   `unit` `second`; `byte` (`--track-memory`) becomes `B`, `integer` stays a count. pyperf's own
- *   summary is the mean; the median keeps one disturbed worker from moving the run's value.
+ *   summary is the mean; the median keeps one disturbed worker from moving the run's value. Every
+ *   value is kept, in order, as the sample's repetitions: a designed run's values are its
+ *   repetitions, whose spread the design reads (pyperf-design.ts).
  * - Name: the benchmark's `name` metadata.
  */
 import { z } from 'zod';
-import { checkShape, median, NO_BENCHMARKS_IN_DOCUMENT, parseJsonDocument, SampleCollector } from './common.ts';
+import { checkShape, NO_BENCHMARKS_IN_DOCUMENT, parseJsonDocument, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
 const Metadata = z.record(z.string(), z.unknown());
@@ -57,7 +59,7 @@ export function parsePyperf(text: string): Sample[] {
     }
     const values = b.runs.flatMap((r) => r.values ?? []);
     if (values.length === 0) throw new HarnessParseError('pyperf', null, `benchmarks[${i}] (${name}): no run holds a value`);
-    out.add(name, median(values) * unit.factor, unit.unit, 'lower-is-better', null);
+    for (const v of values) out.add(name, v * unit.factor, unit.unit, 'lower-is-better', null);
   });
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }

@@ -2,8 +2,8 @@
  * Every harness format, once: the `--format` list, the formats whose runs can be narrowed to one
  * benchmark, the parser of each and the rest of what pairbench knows of a format are all read
  * from HARNESSES (harness.ts says what a harness owns). Go's harness is go-harness.ts, the
- * JavaScript ones js-harnesses.ts; the others, which need no more than a parser, a filter and
- * (Google Benchmark) the flags that size a run, are here.
+ * JavaScript ones js-harnesses.ts, pyperf's design pyperf-design.ts; the others, which need no more
+ * than a parser, a filter and (Google Benchmark) the flags that size a run, are here.
  */
 import { parseBencher } from './bencher.ts';
 import { parseCatch2 } from './catch2.ts';
@@ -18,6 +18,7 @@ import { parseJmh } from './jmh.ts';
 import { benchmarkjsHarness, mitataHarness, nodeBenchHarness, vitestHarness } from './js-harnesses.ts';
 import { parseJson } from './json.ts';
 import { parsePyperf } from './pyperf.ts';
+import { pyperfDesign } from './pyperf-design.ts';
 import { parsePytestBenchmark } from './pytest-benchmark.ts';
 
 /**
@@ -116,7 +117,7 @@ const googleBenchmarkHarness: Harness<'google-benchmark'> = {
   format: 'google-benchmark',
   parse: parseGoogleBenchmark,
   select: { filter: anchoredAlternation, all: '.', autoFlag: googleBenchmarkFlag },
-  design: { sizingFlags: googleBenchmarkSizing, commandLengthMs: googleBenchmarkLengthMs, summary: 'median', lengthBy: 'time', pilotWarmup: 0, coldStart: null, fixedIterations: null },
+  design: { sizingFlags: googleBenchmarkSizing, flagsAt: 'end', commandLengthMs: googleBenchmarkLengthMs, summary: 'median', lengthBy: 'time', pilotWarmup: 0, coldStart: null, fixedIterations: null },
   advice: noAdvice,
   toolchains: ['cc'],
   failure: null,
@@ -164,7 +165,7 @@ const catch2Harness: Harness<'catch2'> = {
   failure: null,
   counting: { uncounted: "Catch2 sizes a benchmark's iterations from the clock's resolution, measured in each run, and has no flag for a fixed iteration count (--benchmark-samples sets samples, not iterations); expected --metric wall, or a Google Benchmark or Go suite, which run a fixed count" },
 };
-const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null, counting: pyperfCounting };
+const pyperfHarness: Harness<'pyperf'> = { format: 'pyperf', parse: parsePyperf, select: byNames, design: pyperfDesign, advice: noAdvice, toolchains: ['python3'], failure: null, counting: pyperfCounting };
 
 /** Every harness format, in the order `--help` lists them. */
 export const HARNESSES = [

@@ -58,23 +58,38 @@ export function selectionBlocker(command: string, format: HarnessFormat, names: 
   return null;
 }
 
-/** Whether pairbench can size runs of this command: one simple command of a format with sizing flags. */
+/** Whether pairbench can size runs of this command: one of a format with sizing flags, in a form they fit (harness.ts, `RunDesign.sizingFlags`). */
 export function canSize(command: string, format: HarnessFormat): boolean {
   return harnessOf(format).design?.sizingFlags(command, {}) != null;
 }
 
-/** The flags (with their values in the environment) that size a run, appended to a simple command; none when it cannot. */
+/** The flags (with their values in the environment) that size a run; none when it cannot. */
 function sizingFlags(command: string, format: HarnessFormat, sizing: Sizing | undefined): Selection {
   const sized = sizing ? harnessOf(format).design?.sizingFlags(command, sizing) : null;
   return sized ?? { command: '', env: {} };
 }
 
 /**
+ * `command` sized: the sizing flags after the whole command (Go, Google Benchmark: their flag
+ * parsers take the last of a flag), or at the end of the simple command that holds the selection
+ * placeholder (pyperf, whose argparse also takes the last: `appendToSelected`), placeholders left
+ * for the caller to fill; with the flags' values in the environment. `after`: the flags still to
+ * append after the command once its selection is filled in (`end`).
+ */
+function sized(command: string, format: HarnessFormat | undefined, sizing: Sizing | undefined): Selection & { after: string } {
+  if (!format) return { command, env: {}, after: '' };
+  const flags = sizingFlags(command, format, sizing);
+  const at = flags.command !== '' && harnessOf(format).design?.flagsAt === 'selection' ? appendToSelected(command, flags.command) : null;
+  return at === null ? { command, env: flags.env, after: flags.command } : { command: at, env: flags.env, after: '' };
+}
+
+/**
  * The run of `command` narrowed to `names` (benchmark names as the format's parser names them),
  * sized by `sizing` where the format allows. Call only when `selectionBlocker` returned null.
  */
-export function selectBenchmarks(command: string, format: HarnessFormat, names: readonly string[], sizing?: Sizing): Selection {
+export function selectBenchmarks(original: string, format: HarnessFormat, names: readonly string[], sizing?: Sizing): Selection {
   const select = harnessOf(format).select!;
+  const { command, env: sizedEnv, after } = sized(original, format, sizing);
   const env: Record<string, string> = { PAIRBENCH_FILTER: select.filter(names) };
   names.forEach((n, i) => (env[`PAIRBENCH_BENCHMARK_${i + 1}`] = n));
   const args = names.map((_, i) => `"$PAIRBENCH_BENCHMARK_${i + 1}"`).join(' ');
@@ -84,9 +99,7 @@ export function selectBenchmarks(command: string, format: HarnessFormat, names: 
   const selected = HAS_PLACEHOLDER.test(command)
     ? command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : kind === 'file' ? fileArgs : args))
     : `${command} ${select.autoFlag(command)!}"$PAIRBENCH_FILTER"`;
-  // Go's flag package and Google Benchmark take the last of a flag: these (go-harness.ts, registry.ts) come after the command's own
-  const sized = sizingFlags(command, format, sizing);
-  return { command: `${selected}${sized.command}`, env: { ...env, ...sized.env } };
+  return { command: `${selected}${after}`, env: { ...env, ...sizedEnv } };
 }
 
 /**
@@ -141,9 +154,9 @@ export function filterMatches(format: HarnessFormat | 'time', filter: RegExp, na
  * The run of a command with a placeholder that measures the whole suite: every benchmark selected.
  * `{filter}` selects everything: the format's `all` (`.` as a RegExp; Catch2's `*,[.]`).
  */
-export function wholeSuite(command: string, format?: HarnessFormat, sizing?: Sizing): Selection {
-  const sized = format ? sizingFlags(command, format, sizing) : { command: '', env: {} };
-  if (!HAS_PLACEHOLDER.test(command)) return { command: `${command}${sized.command}`, env: sized.env };
+export function wholeSuite(original: string, format?: HarnessFormat, sizing?: Sizing): Selection {
+  const { command, env, after } = sized(original, format, sizing);
+  if (!HAS_PLACEHOLDER.test(command)) return { command: `${command}${after}`, env };
   const all = (format ? harnessOf(format).select?.all : undefined) ?? '.';
-  return { command: `${command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : ''))}${sized.command}`, env: { PAIRBENCH_FILTER: all, ...sized.env } };
+  return { command: `${command.replace(PLACEHOLDER, (_m, _q, kind: string) => (kind === 'filter' ? '"$PAIRBENCH_FILTER"' : ''))}${after}`, env: { PAIRBENCH_FILTER: all, ...env } };
 }

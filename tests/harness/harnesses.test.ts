@@ -90,11 +90,12 @@ describe('the registry', () => {
     }
   });
 
-  it('has no selection only where no run can be narrowed (hyperfine times whole commands), and sizes runs only of Go and Google Benchmark', () => {
+  it('has no selection only where no run can be narrowed (hyperfine times whole commands), and sizes runs only of Go, Google Benchmark and pyperf', () => {
     expect(HARNESSES.filter((h) => h.select === null).map((h) => h.format)).toEqual(['hyperfine']);
-    expect(HARNESSES.filter((h) => h.design !== null).map((h) => h.format)).toEqual(['go', 'google-benchmark']);
+    expect(HARNESSES.filter((h) => h.design !== null).map((h) => h.format)).toEqual(['go', 'google-benchmark', 'pyperf']);
     expect(harnessOf('go').design!.summary).toBe('min');
     expect(harnessOf('google-benchmark').design!.summary).toBe('median');
+    expect(harnessOf('pyperf').design).toMatchObject({ summary: 'median', lengthBy: 'iterations', flagsAt: 'selection' });
   });
 
   it('advises on a noisy benchmark only where its harness has a lever: Go its allocations and threads, JavaScript --batch and --cpus', () => {

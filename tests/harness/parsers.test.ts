@@ -673,7 +673,7 @@ describe('catch2', () => {
 describe('pyperf', () => {
   const doc = (benchmarks: unknown[], metadata: Record<string, unknown> = { unit: 'second' }): string => JSON.stringify({ version: '1.0', metadata, benchmarks });
 
-  it("the median of every run's values (calibration runs hold none); name and unit from either metadata", () => {
+  it("the median of every run's values (calibration runs hold none), each value kept in order as a repetition; name and unit from either metadata", () => {
     const out = parseHarness(
       'pyperf',
       doc([
@@ -682,8 +682,8 @@ describe('pyperf', () => {
       ]),
     );
     expect(out).toEqual([
-      { name: 'a', value: 2000, unit: 'ns', direction: 'lower-is-better' },
-      { name: 'mem', value: 200, unit: 'B', direction: 'lower-is-better' },
+      { name: 'a', value: 2000, unit: 'ns', direction: 'lower-is-better', repetitions: [1e-6 * 1e9, 3e-6 * 1e9, 2e-6 * 1e9] },
+      { name: 'mem', value: 200, unit: 'B', direction: 'lower-is-better', repetitions: [100, 300] },
     ]);
     expect(values(parseHarness('pyperf', doc([{ runs: [{ values: [0.5] }] }], { name: 'only', unit: 'second' })))).toEqual({ only: 0.5e9 });
   });

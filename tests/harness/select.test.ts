@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommands } from '../../src/measure/one-run.ts';
-import { filterFor, filterMatches, selectBenchmarks, selectionBlocker, wholeSuite } from '../../src/harness/select.ts';
+import { canSize, filterFor, filterMatches, selectBenchmarks, selectionBlocker, wholeSuite } from '../../src/harness/select.ts';
+import { harnessOf } from '../../src/harness/registry.ts';
 import { tempDir } from '../support/repo.ts';
 
 describe('filters', () => {
@@ -102,6 +103,36 @@ describe('where the selection goes', () => {
     expect(selectionBlocker('pytest {benchmark}', 'pytest-benchmark', ['a\nb'])).toContain('control');
     expect(selectionBlocker('./b.test -test.bench {filter}', 'go', ['example.com/m/a.BenchmarkX'])).toContain('package');
     expect(selectionBlocker('hyperfine {benchmark}', 'hyperfine', ['x'])).toContain('hyperfine');
+  });
+
+  it("pyperf: a designed run's flags end the simple command of the selection, before the shell's redirection, and win over the command's own", () => {
+    const run = 'rm -f build/bench.json && python3 bench.py --quiet --processes 3 --values 3 --output build/bench.json {benchmark} >&2 && cat build/bench.json';
+    const designed = selectBenchmarks(run, 'pyperf', ['sort_10000'], { iterations: 64, repetitions: 5, warmup: 1 });
+    expect(designed.command).toBe(
+      'rm -f build/bench.json && python3 bench.py --quiet --processes 3 --values 3 --output build/bench.json "$PAIRBENCH_BENCHMARK_1" --worker --loops "$PAIRBENCH_LOOPS" --warmups 0 --values "$PAIRBENCH_VALUES" >&2 && cat build/bench.json',
+    );
+    // the design's warm-up is one of pyperf's values, left out by pairbench (measure/samples.ts, afterWarmup)
+    expect(designed.env).toMatchObject({ PAIRBENCH_LOOPS: '64', PAIRBENCH_VALUES: '6' });
+    // the listing run: one worker, one value of about 10 ms after a warm-up, loops calibrated by pyperf
+    const listing = wholeSuite(run, 'pyperf', { minTimeMs: 10 });
+    expect(listing.command).toBe('rm -f build/bench.json && python3 bench.py --quiet --processes 3 --values 3 --output build/bench.json  --processes 1 --values 1 --warmups 1 --min-time "$PAIRBENCH_MIN_TIME" >&2 && cat build/bench.json');
+    expect(listing.env).toEqual({ PAIRBENCH_FILTER: '.', PAIRBENCH_MIN_TIME: '0.01' });
+    expect(canSize(run, 'pyperf')).toBe(true);
+    // runs as the command says: no placeholder to put the flags at; --fast and --debug-single-value set the values themselves
+    expect(canSize('python3 bench.py --output o.json >&2 && cat o.json', 'pyperf')).toBe(false);
+    expect(canSize(run.replace('--quiet', '--quiet --fast'), 'pyperf')).toBe(false);
+    expect(canSize(run.replace('--quiet', '--debug-single-value'), 'pyperf')).toBe(false);
+    expect(selectBenchmarks(run.replace('--quiet', '--fast'), 'pyperf', ['sort_10000'], { iterations: 64, repetitions: 5 }).command).not.toContain('--worker');
+    // the command's own length of a value: its --min-time, else pyperf's 100 ms
+    expect(harnessOf('pyperf').design!.commandLengthMs(run)).toBe(100);
+    expect(harnessOf('pyperf').design!.commandLengthMs(run.replace('--quiet', '--quiet --min-time 0.02'))).toBe(20);
+  });
+
+  it('Go and Google Benchmark: the sizing flags after the whole command, as before', () => {
+    expect(selectBenchmarks('go test -run ^$ -bench . ./pkg', 'go', ['BenchmarkA'], { iterations: 100, repetitions: 3 }).command).toBe(
+      'go test -run ^$ -bench . ./pkg -bench="$PAIRBENCH_FILTER" -benchtime="$PAIRBENCH_BENCHTIME" -count="$PAIRBENCH_COUNT"',
+    );
+    expect(wholeSuite('./bench {filter}', 'google-benchmark', { minTimeMs: 10 }).command).toBe('./bench "$PAIRBENCH_FILTER" --benchmark_min_time="$PAIRBENCH_MIN_TIME"');
   });
 
   it('a whole-suite run selects everything', () => {

@@ -233,7 +233,12 @@ export function expectOutputs(resultsFile: string, markdownFile: string): void {
  * work (`slowFurther`); `env`, what the measured program needs beyond this process's environment
  * (the node:bench example's Node.js 26 first on PATH).
  */
-export function perBenchmark(example: string, slowed: string, untouched: string, budget: { pairs: number; outliers?: string; batch?: number; slower?: { file: string; from: string; to: string }; env?: Record<string, string> } = { pairs: 10 }): void {
+export function perBenchmark(
+  example: string,
+  slowed: string,
+  untouched: string,
+  budget: { pairs: number; outliers?: string; batch?: number; slower?: { file: string; from: string; to: string }; env?: Record<string, string>; check?: (results: ReturnType<typeof readResults>) => void } = { pairs: 10 },
+): void {
   const { step } = workflowStep(example);
   const build = step.build ?? null;
   const { run, format } = step;
@@ -253,4 +258,5 @@ export function perBenchmark(example: string, slowed: string, untouched: string,
   // joined by ", "), not the suite
   expect(results.rounds![0]!.flatMap((unit) => (budget.batch ? unit.split(', ') : [unit])).sort()).toEqual([slowed, untouched].sort());
   if (budget.batch) expect(results.rounds![0]!).toHaveLength(1);
+  budget.check?.(results);
 }

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-TYLFRYMT.js";
+} from "./chunk-QCMXS3GY.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

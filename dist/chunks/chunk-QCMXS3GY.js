@@ -30529,6 +30529,7 @@ var goHarness = {
   },
   design: {
     sizingFlags,
+    flagsAt: "end",
     commandLengthMs,
     summary: "min",
     lengthBy: "iterations",
@@ -31103,10 +31104,44 @@ function parsePyperf(text2) {
     }
     const values = b.runs.flatMap((r) => r.values ?? []);
     if (values.length === 0) throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name2}): no run holds a value`);
-    out.add(name2, median2(values) * unit.factor, unit.unit, "lower-is-better", null);
+    for (const v of values) out.add(name2, v * unit.factor, unit.unit, "lower-is-better", null);
   });
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
+
+// src/harness/pyperf-design.ts
+var DEFAULT_MIN_TIME_MS = 100;
+var PLACEHOLDER = /\{(?:benchmark|filter)\}/;
+var OVERRIDES_SIZING = /(?:^|\s)--(?:fast|debug-single-value)(?=\s|$)/;
+function sizingFlags2(command, sizing) {
+  if (!PLACEHOLDER.test(command) || OVERRIDES_SIZING.test(command)) return null;
+  if (sizing.iterations !== void 0) {
+    return {
+      command: ' --worker --loops "$PAIRBENCH_LOOPS" --warmups 0 --values "$PAIRBENCH_VALUES"',
+      env: { PAIRBENCH_LOOPS: String(sizing.iterations), PAIRBENCH_VALUES: String((sizing.repetitions ?? 1) + (sizing.warmup ?? 0)) }
+    };
+  }
+  if (sizing.minTimeMs !== void 0) {
+    return { command: ' --processes 1 --values 1 --warmups 1 --min-time "$PAIRBENCH_MIN_TIME"', env: { PAIRBENCH_MIN_TIME: String(Number((sizing.minTimeMs / 1e3).toPrecision(6))) } };
+  }
+  return { command: "", env: {} };
+}
+function commandLengthMs2(command) {
+  const m = /--min-time(?:=|\s+)['"]?(\d+(?:\.\d*)?|\.\d+)['"]?(?=\s|$)/.exec(command);
+  return m ? Number(m[1]) * 1e3 : DEFAULT_MIN_TIME_MS;
+}
+var pyperfDesign = {
+  sizingFlags: sizingFlags2,
+  flagsAt: "selection",
+  commandLengthMs: commandLengthMs2,
+  // pairbench's pyperf value is the median of a run's values (pyperf.ts)
+  summary: "median",
+  lengthBy: "iterations",
+  // pyperf's own default: one warm-up value per worker, which the design weighs against none
+  pilotWarmup: 1,
+  coldStart: null,
+  fixedIterations: null
+};
 
 // src/harness/pytest-benchmark.ts
 var Document6 = external_exports.object({
@@ -31197,7 +31232,7 @@ var googleBenchmarkHarness = {
   format: "google-benchmark",
   parse: parseGoogleBenchmark,
   select: { filter: anchoredAlternation, all: ".", autoFlag: googleBenchmarkFlag },
-  design: { sizingFlags: googleBenchmarkSizing, commandLengthMs: googleBenchmarkLengthMs, summary: "median", lengthBy: "time", pilotWarmup: 0, coldStart: null, fixedIterations: null },
+  design: { sizingFlags: googleBenchmarkSizing, flagsAt: "end", commandLengthMs: googleBenchmarkLengthMs, summary: "median", lengthBy: "time", pilotWarmup: 0, coldStart: null, fixedIterations: null },
   advice: noAdvice,
   toolchains: ["cc"],
   failure: null,
@@ -31243,7 +31278,7 @@ var catch2Harness = {
   failure: null,
   counting: { uncounted: "Catch2 sizes a benchmark's iterations from the clock's resolution, measured in each run, and has no flag for a fixed iteration count (--benchmark-samples sets samples, not iterations); expected --metric wall, or a Google Benchmark or Go suite, which run a fixed count" }
 };
-var pyperfHarness = { format: "pyperf", parse: parsePyperf, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: pyperfCounting };
+var pyperfHarness = { format: "pyperf", parse: parsePyperf, select: byNames, design: pyperfDesign, advice: noAdvice, toolchains: ["python3"], failure: null, counting: pyperfCounting };
 var HARNESSES = [
   goHarness,
   criterionHarness,
@@ -43920,7 +43955,7 @@ function parseHarness(format2, text2, options = {}) {
 var FILTER_PLACEHOLDER = "{filter}";
 var BENCHMARK_PLACEHOLDER = "{benchmark}";
 var FILE_PLACEHOLDER = "{file}";
-var PLACEHOLDER = /(['"]?)\{(filter|benchmark|file)\}\1/g;
+var PLACEHOLDER2 = /(['"]?)\{(filter|benchmark|file)\}\1/g;
 var HAS_PLACEHOLDER = /\{(?:filter|benchmark|file)\}/;
 function selectionBlocker(command, format2, names2) {
   const select = harnessOf(format2).select;
@@ -43940,21 +43975,27 @@ function selectionBlocker(command, format2, names2) {
 function canSize(command, format2) {
   return harnessOf(format2).design?.sizingFlags(command, {}) != null;
 }
-function sizingFlags2(command, format2, sizing) {
-  const sized = sizing ? harnessOf(format2).design?.sizingFlags(command, sizing) : null;
-  return sized ?? { command: "", env: {} };
+function sizingFlags3(command, format2, sizing) {
+  const sized2 = sizing ? harnessOf(format2).design?.sizingFlags(command, sizing) : null;
+  return sized2 ?? { command: "", env: {} };
 }
-function selectBenchmarks(command, format2, names2, sizing) {
+function sized(command, format2, sizing) {
+  if (!format2) return { command, env: {}, after: "" };
+  const flags = sizingFlags3(command, format2, sizing);
+  const at = flags.command !== "" && harnessOf(format2).design?.flagsAt === "selection" ? appendToSelected(command, flags.command) : null;
+  return at === null ? { command, env: flags.env, after: flags.command } : { command: at, env: flags.env, after: "" };
+}
+function selectBenchmarks(original, format2, names2, sizing) {
   const select = harnessOf(format2).select;
+  const { command, env: sizedEnv, after } = sized(original, format2, sizing);
   const env = { PAIRBENCH_FILTER: select.filter(names2) };
   names2.forEach((n3, i2) => env[`PAIRBENCH_BENCHMARK_${i2 + 1}`] = n3);
   const args = names2.map((_, i2) => `"$PAIRBENCH_BENCHMARK_${i2 + 1}"`).join(" ");
   const files = select.files?.(names2) ?? [];
   files.forEach((f, i2) => env[`PAIRBENCH_FILE_${i2 + 1}`] = f);
   const fileArgs = files.map((_, i2) => `"$PAIRBENCH_FILE_${i2 + 1}"`).join(" ");
-  const selected = HAS_PLACEHOLDER.test(command) ? command.replace(PLACEHOLDER, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : kind === "file" ? fileArgs : args) : `${command} ${select.autoFlag(command)}"$PAIRBENCH_FILTER"`;
-  const sized = sizingFlags2(command, format2, sizing);
-  return { command: `${selected}${sized.command}`, env: { ...env, ...sized.env } };
+  const selected = HAS_PLACEHOLDER.test(command) ? command.replace(PLACEHOLDER2, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : kind === "file" ? fileArgs : args) : `${command} ${select.autoFlag(command)}"$PAIRBENCH_FILTER"`;
+  return { command: `${selected}${after}`, env: { ...env, ...sizedEnv } };
 }
 function appendToSelected(command, text2) {
   const at = /(['"]?)\{(?:filter|benchmark)\}\1/.exec(command);
@@ -43984,11 +44025,11 @@ function filterMatches(format2, filter, name2, env = process.env) {
   if (filter.test(name2)) return true;
   return harnessOf(format2)?.select?.alsoMatches?.(filter, name2, env) ?? false;
 }
-function wholeSuite(command, format2, sizing) {
-  const sized = format2 ? sizingFlags2(command, format2, sizing) : { command: "", env: {} };
-  if (!HAS_PLACEHOLDER.test(command)) return { command: `${command}${sized.command}`, env: sized.env };
+function wholeSuite(original, format2, sizing) {
+  const { command, env, after } = sized(original, format2, sizing);
+  if (!HAS_PLACEHOLDER.test(command)) return { command: `${command}${after}`, env };
   const all = (format2 ? harnessOf(format2).select?.all : void 0) ?? ".";
-  return { command: `${command.replace(PLACEHOLDER, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : "")}${sized.command}`, env: { PAIRBENCH_FILTER: all, ...sized.env } };
+  return { command: `${command.replace(PLACEHOLDER2, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : "")}${after}`, env: { PAIRBENCH_FILTER: all, ...env } };
 }
 
 // src/measure/samples.ts
@@ -46166,9 +46207,9 @@ function countedRuns(rule, counter, command, select, env, n3) {
       const selected = select(command);
       run = { command: `${selected.command}${flags.command}`, env: selected.env };
     } else {
-      const sized = appendToSelected(command, flags.command);
-      if (sized === null) return null;
-      run = select(sized);
+      const sized2 = appendToSelected(command, flags.command);
+      if (sized2 === null) return null;
+      run = select(sized2);
     }
     const runEnv = { ...env, ...run.env, ...flags.env };
     out.push({ iterations, command: run.command, env: { ...runEnv, ...counter === "valgrind" ? rule.valgrindEnv(runEnv) : {} } });

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-TYLFRYMT.js";
+} from "./chunk-QCMXS3GY.js";
 import {
   BearerCredentialHandler,
   HttpClient,
