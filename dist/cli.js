@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-7E25DXTT.js")).run();
+  (await import("./chunks/cli-QMFXZH2B.js")).run();
 }

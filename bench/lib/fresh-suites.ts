@@ -110,7 +110,7 @@ export const FRESH_SUITES: readonly FreshSuite[] = [
     benchmarks: 18,
     patch: { file: 'jsonschema/_keywords.py', anchor: 'def const(validator, const, instance, schema):', fn: '_keywords.const', reaches: 'const_vs_enum const *, contains (each item checked against a const), subcomponents Success/Failure, useless_keywords (its schema begins with not: {const: 42}); not enum, the registry benchmarks' },
     spin: 2,
-    shortened: 'one pyperf worker process per benchmark (--processes 1; pyperf default 20: pairbench pairs the processes instead); the listing run one --debug-single-value process per module (fresh/pyperf_launcher.py)',
+    shortened: 'one pyperf process per benchmark (--processes 1; pyperf default 20: pairbench pairs the processes instead), which a designed run (--design auto, the default) makes one worker process of fixed loops; the listing run one process per module, with the listing\'s options (fresh/pyperf_launcher.py)',
   },
   {
     id: 'js-fresh-1',

@@ -54,7 +54,7 @@ export interface BenchmarkSpec {
    */
   iterations?: 'fixed' | 'harness';
   /**
-   * Go and Google Benchmark suites paired per benchmark: `auto` (default) chooses each benchmark's
+   * Go, Google Benchmark and pyperf suites paired per benchmark: `auto` (default) chooses each benchmark's
    * repetitions per process and their length from the noise of its first pairs (schedule/choose-design.ts);
    * `command` runs them as the command says (Go with the count of `iterations`).
    */

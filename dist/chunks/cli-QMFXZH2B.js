@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-QCMXS3GY.js";
+} from "./chunk-S3I57DLT.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

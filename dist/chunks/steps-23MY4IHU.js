@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-QCMXS3GY.js";
+} from "./chunk-S3I57DLT.js";
 import {
   BearerCredentialHandler,
   HttpClient,
