@@ -139,6 +139,8 @@ export const goHarness: Harness<'go'> = {
     commandLengthMs,
     summary: 'min',
     lengthBy: 'iterations',
+    // Go runs every benchmark once with b.N = 1 before its sized run
+    iterationsBeforeRepetition: 1,
     pilotWarmup: PILOT_WARMUP,
     coldStart: goColdStart,
     fixedIterations,

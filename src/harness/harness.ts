@@ -107,6 +107,12 @@ export interface RunDesign {
    * (Google Benchmark's `--benchmark_min_time`).
    */
   readonly lengthBy: 'iterations' | 'time';
+  /**
+   * Iterations the harness runs before each repetition, unasked, which a repetition's cost includes
+   * (stats/design-model.ts, `varianceComponents`): Go runs b.N = 1 before each sized run; 0 where
+   * the harness runs only what it is sized to (Google Benchmark's time, pyperf's loops).
+   */
+  readonly iterationsBeforeRepetition: number;
   /** Repetitions the pilot runs first in each process, so the design can weigh a warm-up repetition. */
   readonly pilotWarmup: number;
   /** When a pilot ran a cold start (Go), or null where the format has none. */

@@ -64,6 +64,8 @@ export const pyperfDesign: RunDesign = {
   // pairbench's pyperf value is the median of a run's values (pyperf.ts)
   summary: 'median',
   lengthBy: 'iterations',
+  // a worker runs only its values' loops (no calibration: --loops is given)
+  iterationsBeforeRepetition: 0,
   // pyperf's own default: one warm-up value per worker, which the design weighs against none
   pilotWarmup: 1,
   coldStart: null,

@@ -16,7 +16,9 @@
  *   `unit` `second`; `byte` (`--track-memory`) becomes `B`, `integer` stays a count. pyperf's own
  *   summary is the mean; the median keeps one disturbed worker from moving the run's value. Every
  *   value is kept, in order, as the sample's repetitions: a designed run's values are its
- *   repetitions, whose spread the design reads (pyperf-design.ts).
+ *   repetitions, whose spread the design reads (pyperf-design.ts). A value is per inner loop
+ *   (`inner_loops` in the metadata: `bench_func(..., inner_loops=N)`, `timeit --duplicate N`),
+ *   while `--loops` counts outer ones: the sample's `iterationScale` says how many make one.
  * - Name: the benchmark's `name` metadata.
  */
 import { z } from 'zod';
@@ -45,6 +47,7 @@ const UNITS: Record<string, { factor: number; unit: string }> = {
 export function parsePyperf(text: string): Sample[] {
   const doc = checkShape('pyperf', Document, parseJsonDocument('pyperf', text, 'the JSON document pyperf writes with --output'));
   const out = new SampleCollector('pyperf');
+  const innerLoops = new Map<string, number>();
   doc.benchmarks.forEach((b, i) => {
     const meta = { ...doc.metadata, ...b.metadata };
     const name = meta['name'];
@@ -60,6 +63,8 @@ export function parsePyperf(text: string): Sample[] {
     const values = b.runs.flatMap((r) => r.values ?? []);
     if (values.length === 0) throw new HarnessParseError('pyperf', null, `benchmarks[${i}] (${name}): no run holds a value`);
     for (const v of values) out.add(name, v * unit.factor, unit.unit, 'lower-is-better', null);
+    const inner = meta['inner_loops'];
+    if (typeof inner === 'number' && Number.isInteger(inner) && inner > 1) innerLoops.set(name.trim(), inner);
   });
-  return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
+  return out.finish(NO_BENCHMARKS_IN_DOCUMENT).map((s) => (innerLoops.has(s.name) ? { ...s, iterationScale: innerLoops.get(s.name)! } : s));
 }

@@ -117,7 +117,7 @@ const googleBenchmarkHarness: Harness<'google-benchmark'> = {
   format: 'google-benchmark',
   parse: parseGoogleBenchmark,
   select: { filter: anchoredAlternation, all: '.', autoFlag: googleBenchmarkFlag },
-  design: { sizingFlags: googleBenchmarkSizing, flagsAt: 'end', commandLengthMs: googleBenchmarkLengthMs, summary: 'median', lengthBy: 'time', pilotWarmup: 0, coldStart: null, fixedIterations: null },
+  design: { sizingFlags: googleBenchmarkSizing, flagsAt: 'end', commandLengthMs: googleBenchmarkLengthMs, summary: 'median', lengthBy: 'time', iterationsBeforeRepetition: 0, pilotWarmup: 0, coldStart: null, fixedIterations: null },
   advice: noAdvice,
   toolchains: ['cc'],
   failure: null,

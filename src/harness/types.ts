@@ -47,6 +47,13 @@ export interface Sample {
    * same hypothesis as its time, so it is judged from it (stats/judge.ts, `reciprocalRows`).
    */
   reciprocalOf?: string;
+  /**
+   * how many of `value` make one iteration as pairbench sizes a run (harness.ts, `Sizing.iterations`)
+   * where the harness divides its time further: pyperf's inner loops (`bench_func(..., inner_loops=N)`,
+   * `pyperf timeit --duplicate N`), whose value is per inner loop while `--loops` counts outer ones.
+   * Absent: one.
+   */
+  iterationScale?: number;
 }
 
 /** Malformed harness output: names the format, the line (1-based, when known) and what was expected. */

@@ -177,11 +177,17 @@ export function designRecord(d: UnitDesign, pairs: number) {
 
 const round = (v: number): number => Number(v.toPrecision(6));
 
-/** The repetitions of the benchmark `name` in one run's samples (its value alone when it printed one). */
+/**
+ * The repetitions of the benchmark `name` in one run's samples (its value alone when it printed
+ * one), each the time of one iteration as pairbench sizes runs (harness/types.ts,
+ * `Sample.iterationScale`: a pyperf value is per inner loop). The spreads read from them are ratios,
+ * which the scale leaves alone; the times (`opMs`, a repetition's length) are a sized iteration's.
+ */
 function repetitionsOf(samples: readonly RowSample[], name: string): number[] | null {
   const s = samples.find((x) => x.name === name);
   if (!s) return null;
-  return s.repetitions ?? [s.value];
+  const scale = s.iterationScale ?? 1;
+  return (s.repetitions ?? [s.value]).map((v) => v * scale);
 }
 
 /**
@@ -228,7 +234,7 @@ export function pilotComplete(d: UnitDesign): boolean {
  */
 function pilotComponents(d: UnitDesign, warmup: number | 'none-evident', robust = true): VarianceComponents | null {
   const groups = pilotGroups(d, warmup);
-  return groups === null ? null : varianceComponents(groups, byIterations(d) ? d.opMs : 0, designOf(d.format).summary, robust);
+  return groups === null ? null : varianceComponents(groups, designOf(d.format).iterationsBeforeRepetition * d.opMs, designOf(d.format).summary, robust);
 }
 
 /** The pilot's pairs by length, each process's repetitions cut as `pilotComponents` says; null when the pilot ran too few. */

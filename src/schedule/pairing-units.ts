@@ -160,12 +160,15 @@ function refuseWholeCounts(ctx: MeasureContext, job: Job, why: string): void {
   countFailure(ctx, job, new RunFailure('base', 'exit', `--metric instructions counts each benchmark of a suite on its own, and this suite would be paired whole: ${why}`, null, false));
 }
 
-/** One iteration of each benchmark, ms: the faster side's time in the listing run (times are in ns). */
+/**
+ * One iteration of each benchmark, ms: the faster side's time in the listing run (times are in ns),
+ * an iteration as pairbench sizes runs (harness/types.ts, `Sample.iterationScale`).
+ */
 function iterationMs(base: readonly RowSample[], head: readonly RowSample[]): Map<string, number> {
   const fastest = new Map<string, number>();
   for (const s of [...base, ...head]) {
     if (s.unit !== 'ns' || / \([^()]*\)$/.test(s.name)) continue;
-    fastest.set(s.key, Math.min(fastest.get(s.key) ?? Infinity, s.value / 1e6));
+    fastest.set(s.key, Math.min(fastest.get(s.key) ?? Infinity, (s.value * (s.iterationScale ?? 1)) / 1e6));
   }
   return fastest;
 }

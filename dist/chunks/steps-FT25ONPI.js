@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-S3I57DLT.js";
+} from "./chunk-UZHX35CK.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -30533,6 +30533,8 @@ var goHarness = {
     commandLengthMs,
     summary: "min",
     lengthBy: "iterations",
+    // Go runs every benchmark once with b.N = 1 before its sized run
+    iterationsBeforeRepetition: 1,
     pilotWarmup: PILOT_WARMUP,
     coldStart: goColdStart,
     fixedIterations
@@ -31091,6 +31093,7 @@ var UNITS2 = {
 function parsePyperf(text2) {
   const doc = checkShape("pyperf", Document5, parseJsonDocument("pyperf", text2, "the JSON document pyperf writes with --output"));
   const out = new SampleCollector("pyperf");
+  const innerLoops = /* @__PURE__ */ new Map();
   doc.benchmarks.forEach((b, i2) => {
     const meta3 = { ...doc.metadata, ...b.metadata };
     const name2 = meta3["name"];
@@ -31105,8 +31108,10 @@ function parsePyperf(text2) {
     const values = b.runs.flatMap((r) => r.values ?? []);
     if (values.length === 0) throw new HarnessParseError("pyperf", null, `benchmarks[${i2}] (${name2}): no run holds a value`);
     for (const v of values) out.add(name2, v * unit.factor, unit.unit, "lower-is-better", null);
+    const inner = meta3["inner_loops"];
+    if (typeof inner === "number" && Number.isInteger(inner) && inner > 1) innerLoops.set(name2.trim(), inner);
   });
-  return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
+  return out.finish(NO_BENCHMARKS_IN_DOCUMENT).map((s) => innerLoops.has(s.name) ? { ...s, iterationScale: innerLoops.get(s.name) } : s);
 }
 
 // src/harness/pyperf-design.ts
@@ -31137,6 +31142,8 @@ var pyperfDesign = {
   // pairbench's pyperf value is the median of a run's values (pyperf.ts)
   summary: "median",
   lengthBy: "iterations",
+  // a worker runs only its values' loops (no calibration: --loops is given)
+  iterationsBeforeRepetition: 0,
   // pyperf's own default: one warm-up value per worker, which the design weighs against none
   pilotWarmup: 1,
   coldStart: null,
@@ -31232,7 +31239,7 @@ var googleBenchmarkHarness = {
   format: "google-benchmark",
   parse: parseGoogleBenchmark,
   select: { filter: anchoredAlternation, all: ".", autoFlag: googleBenchmarkFlag },
-  design: { sizingFlags: googleBenchmarkSizing, flagsAt: "end", commandLengthMs: googleBenchmarkLengthMs, summary: "median", lengthBy: "time", pilotWarmup: 0, coldStart: null, fixedIterations: null },
+  design: { sizingFlags: googleBenchmarkSizing, flagsAt: "end", commandLengthMs: googleBenchmarkLengthMs, summary: "median", lengthBy: "time", iterationsBeforeRepetition: 0, pilotWarmup: 0, coldStart: null, fixedIterations: null },
   advice: noAdvice,
   toolchains: ["cc"],
   failure: null,
@@ -45618,7 +45625,8 @@ var round = (v) => Number(v.toPrecision(6));
 function repetitionsOf(samples, name2) {
   const s = samples.find((x) => x.name === name2);
   if (!s) return null;
-  return s.repetitions ?? [s.value];
+  const scale = s.iterationScale ?? 1;
+  return (s.repetitions ?? [s.value]).map((v) => v * scale);
 }
 function recordPilot(d, name2, got) {
   if (d.phase !== "pilot") return null;
@@ -45644,7 +45652,7 @@ function pilotComplete(d) {
 }
 function pilotComponents(d, warmup, robust = true) {
   const groups = pilotGroups(d, warmup);
-  return groups === null ? null : varianceComponents(groups, byIterations(d) ? d.opMs : 0, designOf(d.format).summary, robust);
+  return groups === null ? null : varianceComponents(groups, designOf(d.format).iterationsBeforeRepetition * d.opMs, designOf(d.format).summary, robust);
 }
 function pilotGroups(d, warmup) {
   const [from, to] = warmup === "none-evident" ? [0, Infinity] : [warmup, warmup + PILOT_REPETITIONS];
@@ -46975,7 +46983,7 @@ function iterationMs(base, head) {
   const fastest = /* @__PURE__ */ new Map();
   for (const s of [...base, ...head]) {
     if (s.unit !== "ns" || / \([^()]*\)$/.test(s.name)) continue;
-    fastest.set(s.key, Math.min(fastest.get(s.key) ?? Infinity, s.value / 1e6));
+    fastest.set(s.key, Math.min(fastest.get(s.key) ?? Infinity, s.value * (s.iterationScale ?? 1) / 1e6));
   }
   return fastest;
 }

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-S3I57DLT.js";
+} from "./chunk-UZHX35CK.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
