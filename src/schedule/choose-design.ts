@@ -1,7 +1,7 @@
 /**
- * The design of the runs of a benchmark paired on its own (`--design auto`, the default for Go and
- * Google Benchmark suites whose runs pairbench can size): how many repetitions each process runs and
- * how long each is. The method is stats/design-model.ts (Kalibera & Jones's variance components); this
+ * The design of the runs of a benchmark paired on its own (`--design auto`, the default for Go,
+ * Google Benchmark and pyperf suites whose runs pairbench can size): how many repetitions each
+ * process runs and how long each is. The method is stats/design-model.ts (Kalibera & Jones's variance components); this
  * module runs it:
  *
  * 1. The listing run is short: each benchmark for about PILOT_LENGTH_MS, enough to learn the names
@@ -87,9 +87,9 @@ export interface UnitDesign {
   repetitions: number;
   /** repetitions run first in each process and left out of its value */
   warmup: number;
-  /** the length of a repetition, ms (for Go, iterations × opMs) */
+  /** the length of a repetition, ms (sized by iterations, Go and pyperf: iterations × opMs) */
   lengthMs: number;
-  /** Go: iterations per repetition */
+  /** Go and pyperf: iterations per repetition (pyperf: its loops) */
   iterations?: number;
   /** the processes of the pilot pairs, with the index of their length in PILOT_LENGTHS_MS */
   pilot: Array<{ length: number; base: PilotProcess; head: PilotProcess }>;

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-UZHX35CK.js";
+} from "./chunk-APKGFHXW.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -46113,7 +46113,7 @@ var BenchmarkResultSchema = external_exports.object({
   /**
    * `--design auto`: how its runs were designed (schedule/choose-design.ts). Its first `pilotPairs` pairs ran
    * the pilot's design (its repetitions per process, at each of its lengths in turn); every later pair
-   * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each), after `warmup` more
+   * `repetitions` repetitions of `lengthMs` per process (Go: `iterations` each; pyperf: `iterations` loops each), after `warmup` more
    * left out of the value, the same on both sides. With `coldStart`, the pilot's pairs are kept
    * here but not judged (results/cold-pilot.ts). `components` are what the pilot measured, on the
    * log scale as standard deviations: between processes, within one (for repetitions of

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-UZHX35CK.js";
+} from "./chunk-APKGFHXW.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
