@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-BENPO5RE.js");
+  const { runAction } = await import("./chunks/steps-NYSYRUOG.js");
   await runAction();
 }

@@ -16,6 +16,7 @@ import { machineEnvironment, toolchainVersions, toolsFor } from './measure/envir
 import { toolchainDifferences } from './results/environment-differences.ts';
 import { runCommands } from './measure/one-run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
+import { trimmedRun } from './harness/select.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions, type Revision } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
 import { changedFiles, selectByPaths, SelectionInterrupted, type PathSelection } from './revisions/changed-paths.ts';
@@ -215,6 +216,11 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   }
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
+  // --design auto: a run trimmed to what pairbench reads (Criterion's --nresamples, harness/criterion-trim.ts), said as it will run
+  for (const b of mayRun) {
+    const run = trimmedRun(b.run, b.format, b.design);
+    if (run !== b.run) hooks.log(`${b.name}: each run as ${run} (what pairbench reads is unchanged; --design command runs it as written)`);
+  }
   // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts), said once measuring starts
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
   writer.write(results);

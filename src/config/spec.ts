@@ -54,9 +54,10 @@ export interface BenchmarkSpec {
    */
   iterations?: 'fixed' | 'harness';
   /**
-   * Go, Google Benchmark and pyperf suites paired per benchmark: `auto` (default) chooses each benchmark's
-   * repetitions per process and their length from the noise of its first pairs (schedule/choose-design.ts);
-   * `command` runs them as the command says (Go with the count of `iterations`).
+   * `auto` (default) chooses each Go, Google Benchmark and pyperf benchmark's repetitions per process
+   * and their length from the noise of its first pairs (schedule/choose-design.ts), and trims a
+   * Criterion run's own analysis (harness/criterion-trim.ts); `command` runs them as the command says
+   * (Go with the count of `iterations`).
    */
   design?: 'auto' | 'command';
   /** `paths:` globs relative to the repository root: with changed-only, the benchmark runs only when base..head changes a file under them */

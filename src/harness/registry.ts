@@ -6,6 +6,7 @@
  * than a parser, a filter and (Google Benchmark) the flags that size a run, are here.
  */
 import { parseBencher } from './bencher.ts';
+import { criterionTrim } from './criterion-trim.ts';
 import { parseCatch2 } from './catch2.ts';
 import { parseCriterion } from './criterion.ts';
 import { anchoredAlternation, isSimpleCommand, parts, prefixes, SEPARATOR } from './filter-text.ts';
@@ -107,6 +108,7 @@ const bencherHarness: Harness<'bencher'> = {
   parse: parseBencher,
   select: byNames,
   design: null,
+  trim: criterionTrim,
   advice: noAdvice,
   toolchains: ['rustc'],
   failure: null,

@@ -28,6 +28,7 @@ import type { Selection, Sizing } from './harness.ts';
 import { harnessOf } from './registry.ts';
 import type { HarnessFormat } from './types.ts';
 import { anchoredAlternation } from './filter-text.ts';
+import { appendToSimpleCommand } from './simple-command.ts';
 
 export type { Selection, Sizing };
 
@@ -61,6 +62,15 @@ export function selectionBlocker(command: string, format: HarnessFormat, names: 
 /** Whether pairbench can size runs of this command: one of a format with sizing flags, in a form they fit (harness.ts, `RunDesign.sizingFlags`). */
 export function canSize(command: string, format: HarnessFormat): boolean {
   return harnessOf(format).design?.sizingFlags(command, {}) != null;
+}
+
+/**
+ * The command a run executes: with the format's trim (harness.ts, `Harness.trim`: Criterion's
+ * `--nresamples`) under `--design auto`, the default; as written under `--design command`.
+ */
+export function trimmedRun(command: string, format: string, design: 'auto' | 'command' | undefined): string {
+  if ((design ?? 'auto') !== 'auto') return command;
+  return harnessOf(format)?.trim?.(command) ?? command;
 }
 
 /** The flags (with their values in the environment) that size a run; none when it cannot. */
@@ -112,27 +122,7 @@ export function selectBenchmarks(original: string, format: HarnessFormat, names:
 export function appendToSelected(command: string, text: string): string | null {
   const at = /(['"]?)\{(?:filter|benchmark)\}\1/.exec(command);
   if (at === null) return null;
-  const from = at.index + at[0].length;
-  let end = command.length;
-  let quote: string | null = null;
-  for (let i = from; i < command.length; i++) {
-    const c = command[i]!;
-    if (quote !== null) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '\\') i++;
-    else if (c === "'" || c === '"') quote = c;
-    else if (/[|&;<>()\n]/.test(c)) {
-      // a redirection's file descriptor (`2>`) belongs to it
-      let j = i;
-      while (j > from && /\d/.test(command[j - 1]!)) j--;
-      end = j === i || /\s/.test(command[j - 1] ?? ' ') ? j : i;
-      break;
-    }
-  }
-  const head = command.slice(0, end).trimEnd();
-  const tail = command.slice(end);
-  return `${head}${text}${tail === '' ? '' : ` ${tail}`}`;
+  return appendToSimpleCommand(command, at.index + at[0].length, text);
 }
 
 /** The anchored filter expression that matches exactly `names` in this format's filter syntax. */

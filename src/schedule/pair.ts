@@ -10,7 +10,7 @@ import { isSimpleCommand } from '../harness/filter-text.ts';
 import { countingRule } from '../harness/registry.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { COUNT_UNIT, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
-import { selectBenchmarks, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
+import { selectBenchmarks, trimmedRun, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { FreshCopier } from '../measure/fresh-copy.ts';
 import { harnessFailureDetail } from '../measure/harness-failure.ts';
@@ -70,8 +70,9 @@ const aborted = (ctx: MeasureContext) => ctx.signal?.aborted === true;
 
 function selection(target: Target): Selection {
   const bench = target.job.bench;
-  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select, target.sizing);
-  return wholeSuite(bench.run, isHarnessFormat(bench.format) ? bench.format : undefined, target.sizing);
+  const run = trimmedRun(bench.run, bench.format, bench.design);
+  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(run, bench.format, target.select, target.sizing);
+  return wholeSuite(run, isHarnessFormat(bench.format) ? bench.format : undefined, target.sizing);
 }
 
 /** The requests of one side's run: its `--prepare` (stopping the rest if it fails), then the run. */

@@ -30009,6 +30009,41 @@ function parseBencher(text2) {
   return out.finish();
 }
 
+// src/harness/simple-command.ts
+function simpleCommandEnd(command, from) {
+  let quote = null;
+  for (let i2 = from; i2 < command.length; i2++) {
+    const c4 = command[i2];
+    if (quote !== null) {
+      if (c4 === "\\" && quote === '"') i2++;
+      else if (c4 === quote) quote = null;
+    } else if (c4 === "\\") i2++;
+    else if (c4 === "'" || c4 === '"') quote = c4;
+    else if (/[|&;<>()\n]/.test(c4)) {
+      let j = i2;
+      while (j > from && /\d/.test(command[j - 1])) j--;
+      return j === i2 || /\s/.test(command[j - 1] ?? " ") ? j : i2;
+    }
+  }
+  return command.length;
+}
+function appendToSimpleCommand(command, from, text2) {
+  const end = simpleCommandEnd(command, from);
+  const head = command.slice(0, end).trimEnd();
+  const tail2 = command.slice(end);
+  return `${head}${text2}${tail2 === "" ? "" : ` ${tail2}`}`;
+}
+
+// src/harness/criterion-trim.ts
+var CRITERION_RESAMPLES = 1e3;
+var OUTPUT_FORMAT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
+var SETS_RESAMPLES = /(?:^|\s)--nresamples(?:=|\s|$)/;
+function criterionTrim(command) {
+  const at = OUTPUT_FORMAT.exec(command);
+  if (at === null || SETS_RESAMPLES.test(command)) return null;
+  return appendToSimpleCommand(command, at.index + at[0].length, ` --nresamples ${CRITERION_RESAMPLES}`);
+}
+
 // src/harness/catch2.ts
 var CATCH2_SEPARATOR = " > ";
 function parseCatch2(text2) {
@@ -31229,6 +31264,7 @@ var bencherHarness = {
   parse: parseBencher,
   select: byNames,
   design: null,
+  trim: criterionTrim,
   advice: noAdvice,
   toolchains: ["rustc"],
   failure: null,
@@ -31364,7 +31400,7 @@ var COMPARE_OPTIONS = [
   { name: "allow-nothing-compared", kind: "boolean", help: "pass the gate when nothing was compared (every benchmark new or removed, as in the pull request that adds them); the report still says so", tier: "advanced", doc: "Pass the gate when nothing was compared: every benchmark new or removed (the pull request that adds them), no benchmark results, base and head the same commit, or a side that failed before any pair. The report still says nothing was compared.", defaultDoc: "false (such a comparison fails the gate)" },
   { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)", tier: "advanced", doc: "Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark.", defaultDoc: "1" },
   { name: "iterations", kind: "choice", choices: ["fixed", "harness"], arg: "<how>", help: "Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run", tier: "advanced", doc: "Go benchmarks paired on their own, with design: command: fixed (each runs one iteration count on both sides, -test.benchtime=Nx from the listing run, so the two runs of a pair do the same work) or harness (Go sizes every run itself).", defaultDoc: "fixed" },
-  { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "Go, Google Benchmark and pyperf suites paired per benchmark: auto chooses each benchmark's repetitions per process and their length from the noise of its first pairs (default); command runs them as the command says", tier: "advanced", doc: "Go, Google Benchmark and pyperf suites paired per benchmark: auto (each benchmark's repetitions per process and their length are chosen from the noise of its first pairs, the same on both sides of every pair) or command (runs as the command says).", defaultDoc: "auto" },
+  { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "auto chooses each Go, Google Benchmark and pyperf benchmark's repetitions per process and their length from the noise of its first pairs, and cuts a Criterion run's bootstrap to 1,000 resamples (default); command runs them as the command says", tier: "advanced", doc: "auto (a Go, Google Benchmark or pyperf benchmark paired on its own: its repetitions per process and their length are chosen from the noise of its first pairs, the same on both sides of every pair; a Criterion bench executable (`--output-format bencher`): its own bootstrap cut to 1,000 resamples, which leaves the median it prints as it is) or command (runs as the command says).", defaultDoc: "auto" },
   { name: "json", kind: "boolean", help: "print the results JSON to stdout instead of the table", cliOnly: true, tier: "user" },
   { name: "quiet", kind: "boolean", help: "no progress lines", cliOnly: true, tier: "user" }
 ];
@@ -43982,6 +44018,10 @@ function selectionBlocker(command, format2, names2) {
 function canSize(command, format2) {
   return harnessOf(format2).design?.sizingFlags(command, {}) != null;
 }
+function trimmedRun(command, format2, design) {
+  if ((design ?? "auto") !== "auto") return command;
+  return harnessOf(format2)?.trim?.(command) ?? command;
+}
 function sizingFlags3(command, format2, sizing) {
   const sized2 = sizing ? harnessOf(format2).design?.sizingFlags(command, sizing) : null;
   return sized2 ?? { command: "", env: {} };
@@ -44007,26 +44047,7 @@ function selectBenchmarks(original, format2, names2, sizing) {
 function appendToSelected(command, text2) {
   const at = /(['"]?)\{(?:filter|benchmark)\}\1/.exec(command);
   if (at === null) return null;
-  const from = at.index + at[0].length;
-  let end = command.length;
-  let quote = null;
-  for (let i2 = from; i2 < command.length; i2++) {
-    const c4 = command[i2];
-    if (quote !== null) {
-      if (c4 === "\\" && quote === '"') i2++;
-      else if (c4 === quote) quote = null;
-    } else if (c4 === "\\") i2++;
-    else if (c4 === "'" || c4 === '"') quote = c4;
-    else if (/[|&;<>()\n]/.test(c4)) {
-      let j = i2;
-      while (j > from && /\d/.test(command[j - 1])) j--;
-      end = j === i2 || /\s/.test(command[j - 1] ?? " ") ? j : i2;
-      break;
-    }
-  }
-  const head = command.slice(0, end).trimEnd();
-  const tail2 = command.slice(end);
-  return `${head}${text2}${tail2 === "" ? "" : ` ${tail2}`}`;
+  return appendToSimpleCommand(command, at.index + at[0].length, text2);
 }
 function filterMatches(format2, filter, name2, env = process.env) {
   if (filter.test(name2)) return true;
@@ -46425,8 +46446,9 @@ var RunFailure = class extends Error {
 var aborted3 = (ctx) => ctx.signal?.aborted === true;
 function selection(target) {
   const bench = target.job.bench;
-  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(bench.run, bench.format, target.select, target.sizing);
-  return wholeSuite(bench.run, isHarnessFormat(bench.format) ? bench.format : void 0, target.sizing);
+  const run = trimmedRun(bench.run, bench.format, bench.design);
+  if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(run, bench.format, target.select, target.sizing);
+  return wholeSuite(run, isHarnessFormat(bench.format) ? bench.format : void 0, target.sizing);
 }
 function sideRequests(ctx, target, side) {
   const bench = target.job.bench;
@@ -47392,6 +47414,10 @@ async function runCompare(fullSpec, hooks) {
   }
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
+  for (const b of mayRun) {
+    const run = trimmedRun(b.run, b.format, b.design);
+    if (run !== b.run) hooks.log(`${b.name}: each run as ${run} (what pairbench reads is unchanged; --design command runs it as written)`);
+  }
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
   writer.write(results);
   let revisions;

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-APKGFHXW.js";
+} from "./chunk-4XI44XS5.js";
 import {
   BearerCredentialHandler,
   HttpClient,
