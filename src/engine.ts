@@ -219,7 +219,14 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   // --design auto: a run trimmed to what pairbench reads (Criterion's --nresamples, harness/criterion-trim.ts), said as it will run
   for (const b of mayRun) {
     const run = trimmedRun(b.run, b.format, b.design);
-    if (run !== b.run) hooks.log(`${b.name}: each run as ${run} (what pairbench reads is unchanged; --design command runs it as written)`);
+    if (run === b.run) continue;
+    // a trim only inserts: what it adds lies between the common start and the common end
+    let start = 0;
+    while (run[start] === b.run[start]) start++;
+    let end = 0;
+    while (end < b.run.length - start && run[run.length - 1 - end] === b.run[b.run.length - 1 - end]) end++;
+    const whose = b.name === b.run ? 'Each run' : `Each run of ${b.name}`;
+    hooks.log(`${whose} gets ${run.slice(start, run.length - end).trim()}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
   }
   // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts), said once measuring starts
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };

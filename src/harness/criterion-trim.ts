@@ -9,10 +9,9 @@
  * https://bheisler.github.io/criterion.rs/book/analysis.html). The bencher line pairbench reads
  * prints the median of the samples as measured, the bootstrap's point estimate, which the number of
  * resamples does not change (criterion 0.4 to 0.8, `analysis::estimates`: the point estimates are the
- * sample's own): only Criterion's intervals and its own change report use them. A run
- * of the base64 crate's `decode/50` (0.5 s of warm-up and 3 s of measurement, as its groups set)
- * took 4.5 to 4.7 s as written and 3.6 to 3.8 s with `--nresamples 1000`: a fifth of every run,
- * and as many more pairs in a budget.
+ * sample's own): only Criterion's intervals and its own change report use them. The bootstrap's
+ * cost grows with the resamples, and at 100,000 it is a sizeable part of a run of a few seconds
+ * (docs/harnesses.md, `bencher`, gives a measured run).
  *
  * 1,000: below it, Criterion's own `nresamples` setter warns that it is not recommended (its
  * intervals would then wander from run to run; pairbench reads none of them). A command that sets

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-4XI44XS5.js";
+} from "./chunk-DEHCSQFS.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -47416,7 +47416,13 @@ async function runCompare(fullSpec, hooks) {
   results.settings = { ...results.settings, timer: timer.kind };
   for (const b of mayRun) {
     const run = trimmedRun(b.run, b.format, b.design);
-    if (run !== b.run) hooks.log(`${b.name}: each run as ${run} (what pairbench reads is unchanged; --design command runs it as written)`);
+    if (run === b.run) continue;
+    let start = 0;
+    while (run[start] === b.run[start]) start++;
+    let end = 0;
+    while (end < b.run.length - start && run[run.length - 1 - end] === b.run[b.run.length - 1 - end]) end++;
+    const whose = b.name === b.run ? "Each run" : `Each run of ${b.name}`;
+    hooks.log(`${whose} gets ${run.slice(start, run.length - end).trim()}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
   }
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
   writer.write(results);

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-4XI44XS5.js";
+} from "./chunk-DEHCSQFS.js";
 import {
   BearerCredentialHandler,
   HttpClient,
