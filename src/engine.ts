@@ -16,7 +16,7 @@ import { machineEnvironment, toolchainVersions, toolsFor } from './measure/envir
 import { toolchainDifferences } from './results/environment-differences.ts';
 import { runCommands } from './measure/one-run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
-import { trimmedRun } from './harness/select.ts';
+import { runTrim } from './harness/select.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions, type Revision } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
 import { changedFiles, selectByPaths, SelectionInterrupted, type PathSelection } from './revisions/changed-paths.ts';
@@ -218,15 +218,10 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   results.settings = { ...results.settings, timer: timer.kind };
   // --design auto: a run trimmed to what pairbench reads (Criterion's --nresamples, harness/criterion-trim.ts), said as it will run
   for (const b of mayRun) {
-    const run = trimmedRun(b.run, b.format, b.design);
-    if (run === b.run) continue;
-    // a trim only inserts: what it adds lies between the common start and the common end
-    let start = 0;
-    while (run[start] === b.run[start]) start++;
-    let end = 0;
-    while (end < b.run.length - start && run[run.length - 1 - end] === b.run[b.run.length - 1 - end]) end++;
+    const trim = runTrim(b.run, b.format, b.design);
+    if (trim === null) continue;
     const whose = b.name === b.run ? 'Each run' : `Each run of ${b.name}`;
-    hooks.log(`${whose} gets ${run.slice(start, run.length - end).trim()}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
+    hooks.log(`${whose} gets ${trim.added}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
   }
   // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts), said once measuring starts
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };

@@ -28,9 +28,10 @@ export const CRITERION_RESAMPLES = 1000;
 const OUTPUT_FORMAT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
 const SETS_RESAMPLES = /(?:^|\s)--nresamples(?:=|\s|$)/;
 
-/** `command` with `--nresamples 1000` after Criterion's `--output-format bencher`, or null when it is left as written. */
-export function criterionTrim(command: string): string | null {
+/** `command` with `--nresamples 1000` after Criterion's `--output-format bencher`, and the flag added; null when it is left as written. */
+export function criterionTrim(command: string): { command: string; added: string } | null {
   const at = OUTPUT_FORMAT.exec(command);
   if (at === null || SETS_RESAMPLES.test(command)) return null;
-  return appendToSimpleCommand(command, at.index + at[0].length, ` --nresamples ${CRITERION_RESAMPLES}`);
+  const added = `--nresamples ${CRITERION_RESAMPLES}`;
+  return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added };
 }

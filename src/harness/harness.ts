@@ -202,10 +202,10 @@ export interface Harness<F extends string = string> {
   readonly design: RunDesign | null;
   /**
    * The command with flags that make each run cost less without changing the values the format's
-   * parser reads, applied under `--design auto` (Criterion: `--nresamples`, criterion-trim.ts), or
-   * null when it stays as written; absent where the format has none.
+   * parser reads, applied under `--design auto` (Criterion: `--nresamples`, criterion-trim.ts), and
+   * the flags it added (for the log); null when it stays as written; absent where the format has none.
    */
-  trim?(command: string): string | null;
+  trim?(command: string): { command: string; added: string } | null;
   /**
    * What the format's reports advise beside a noisy benchmark's warning (the `go-noise` and
    * `js-noise` findings; report/findings.ts words them): none where the format has no lever of its own.

@@ -65,12 +65,18 @@ export function canSize(command: string, format: HarnessFormat): boolean {
 }
 
 /**
- * The command a run executes: with the format's trim (harness.ts, `Harness.trim`: Criterion's
- * `--nresamples`) under `--design auto`, the default; as written under `--design command`.
+ * The format's trim of a run command (harness.ts, `Harness.trim`: Criterion's `--nresamples`)
+ * under `--design auto`, the default, with the flags it added; null under `--design command`, or
+ * where the format trims nothing.
  */
+export function runTrim(command: string, format: string, design: 'auto' | 'command' | undefined): { command: string; added: string } | null {
+  if ((design ?? 'auto') !== 'auto') return null;
+  return harnessOf(format)?.trim?.(command) ?? null;
+}
+
+/** The command a run executes: trimmed (`runTrim`), else as written. */
 export function trimmedRun(command: string, format: string, design: 'auto' | 'command' | undefined): string {
-  if ((design ?? 'auto') !== 'auto') return command;
-  return harnessOf(format)?.trim?.(command) ?? command;
+  return runTrim(command, format, design)?.command ?? command;
 }
 
 /** The flags (with their values in the environment) that size a run; none when it cannot. */

@@ -15,10 +15,10 @@ import { tempDir } from '../support/repo.ts';
 describe("Criterion's analysis trimmed", () => {
   it('adds --nresamples at the end of the simple command that prints bencher lines', () => {
     expect(CRITERION_RESAMPLES).toBe(1000);
-    expect(criterionTrim('./build/kernels --bench --output-format bencher {filter}')).toBe('./build/kernels --bench --output-format bencher {filter} --nresamples 1000');
-    expect(criterionTrim('cargo bench --bench k -- --output-format=bencher {filter} 2>/dev/null | tee out.txt')).toBe('cargo bench --bench k -- --output-format=bencher {filter} --nresamples 1000 2>/dev/null | tee out.txt');
+    expect(criterionTrim('./build/kernels --bench --output-format bencher {filter}')?.command).toBe('./build/kernels --bench --output-format bencher {filter} --nresamples 1000');
+    expect(criterionTrim('cargo bench --bench k -- --output-format=bencher {filter} 2>/dev/null | tee out.txt')?.command).toBe('cargo bench --bench k -- --output-format=bencher {filter} --nresamples 1000 2>/dev/null | tee out.txt');
     // the selection held in a variable first, as a wrapper does: the flag goes to the executable, not the assignment
-    expect(criterionTrim('F={filter}; ./build/b --bench --output-format bencher "$F" && echo done')).toBe('F={filter}; ./build/b --bench --output-format bencher "$F" --nresamples 1000 && echo done');
+    expect(criterionTrim('F={filter}; ./build/b --bench --output-format bencher "$F" && echo done')?.command).toBe('F={filter}; ./build/b --bench --output-format bencher "$F" --nresamples 1000 && echo done');
   });
 
   it('leaves a command as written where the flag would be refused or mean nothing', () => {

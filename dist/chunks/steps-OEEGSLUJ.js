@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-DEHCSQFS.js";
+} from "./chunk-V6YRLYRR.js";
 import {
   BearerCredentialHandler,
   HttpClient,

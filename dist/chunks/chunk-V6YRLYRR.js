@@ -30041,7 +30041,8 @@ var SETS_RESAMPLES = /(?:^|\s)--nresamples(?:=|\s|$)/;
 function criterionTrim(command) {
   const at = OUTPUT_FORMAT.exec(command);
   if (at === null || SETS_RESAMPLES.test(command)) return null;
-  return appendToSimpleCommand(command, at.index + at[0].length, ` --nresamples ${CRITERION_RESAMPLES}`);
+  const added = `--nresamples ${CRITERION_RESAMPLES}`;
+  return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added };
 }
 
 // src/harness/catch2.ts
@@ -44018,9 +44019,12 @@ function selectionBlocker(command, format2, names2) {
 function canSize(command, format2) {
   return harnessOf(format2).design?.sizingFlags(command, {}) != null;
 }
+function runTrim(command, format2, design) {
+  if ((design ?? "auto") !== "auto") return null;
+  return harnessOf(format2)?.trim?.(command) ?? null;
+}
 function trimmedRun(command, format2, design) {
-  if ((design ?? "auto") !== "auto") return command;
-  return harnessOf(format2)?.trim?.(command) ?? command;
+  return runTrim(command, format2, design)?.command ?? command;
 }
 function sizingFlags3(command, format2, sizing) {
   const sized2 = sizing ? harnessOf(format2).design?.sizingFlags(command, sizing) : null;
@@ -47415,14 +47419,10 @@ async function runCompare(fullSpec, hooks) {
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
   for (const b of mayRun) {
-    const run = trimmedRun(b.run, b.format, b.design);
-    if (run === b.run) continue;
-    let start = 0;
-    while (run[start] === b.run[start]) start++;
-    let end = 0;
-    while (end < b.run.length - start && run[run.length - 1 - end] === b.run[b.run.length - 1 - end]) end++;
+    const trim = runTrim(b.run, b.format, b.design);
+    if (trim === null) continue;
     const whose = b.name === b.run ? "Each run" : `Each run of ${b.name}`;
-    hooks.log(`${whose} gets ${run.slice(start, run.length - end).trim()}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
+    hooks.log(`${whose} gets ${trim.added}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
   }
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
   writer.write(results);
