@@ -376,7 +376,7 @@ export function parsePytestCompare(output: string, headJson: string): Outcome[] 
 }
 
 /** The Python patch: see setupPython. */
-async function setupPython(work: string, spin: number, batch: number): Promise<SuiteSetup> {
+async function setupPython(work: string, spin: number, batch: number, tests: string): Promise<SuiteSetup> {
   const dl = join(work, 'py-download');
   mkdirSync(dl, { recursive: true });
   await must('python3', ['-m', 'pip', 'download', '--no-deps', '--no-binary', ':all:', `${PY_PACKAGE}==${PY_VERSION}`, '-d', dl], dl);
@@ -390,10 +390,10 @@ async function setupPython(work: string, spin: number, batch: number): Promise<S
   patchPython(dirs.head, spin);
   patchPython(dirs.calibration, spin, CALIBRATION_FACTOR);
   // the selected tests, or bench/ as a whole (a listing run, or suite-level pairing)
-  const runCommand = 'set -- {benchmark}; [ $# -gt 0 ] || set -- bench; PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider --benchmark-max-time=0.1 --benchmark-json=.benchmarks/run.json "$@" >&2 && cat .benchmarks/run.json';
+  const runCommand = `set -- {benchmark}; [ $# -gt 0 ] || set -- ${tests}; PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider --benchmark-max-time=0.1 --benchmark-json=.benchmarks/run.json "$@" >&2 && cat .benchmarks/run.json`;
   return {
     id: 'python',
-    title: `Python: ${PY_PACKAGE} ${PY_VERSION} (bench/, pytest-benchmark)`,
+    title: `Python: ${PY_PACKAGE} ${PY_VERSION} (${tests === 'bench' ? 'bench/' : tests}, pytest-benchmark)`,
     format: 'pytest-benchmark',
     dirs,
     run: runCommand,
@@ -408,7 +408,7 @@ async function setupPython(work: string, spin: number, batch: number): Promise<S
       const headJson = join(scratch, 'head.json');
       const b = await run(
         'sh',
-        ['-c', `PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider bench ${args.join(' ')} --benchmark-compare=0001 --benchmark-compare-fail=median:${THRESHOLD * 100}% --benchmark-json=${headJson}`],
+        ['-c', `PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider ${tests} ${args.join(' ')} --benchmark-compare=0001 --benchmark-compare-fail=median:${THRESHOLD * 100}% --benchmark-json=${headJson}`],
         { cwd: headDir },
       );
       if (!existsSync(headJson)) throw new Error(`pytest-benchmark wrote no ${headJson} (exit ${b.code}):\n${b.stderr.slice(-2000)}`);
@@ -420,7 +420,7 @@ async function setupPython(work: string, spin: number, batch: number): Promise<S
     },
   };
   async function run0(cwd: string, extra: string[]): Promise<Ran> {
-    return must('sh', ['-c', `PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider bench ${extra.join(' ')}`], cwd);
+    return must('sh', ['-c', `PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider ${tests} ${extra.join(' ')}`], cwd);
   }
 }
 
@@ -748,7 +748,7 @@ function positiveInteger(option: string, value: string): number {
   return n;
 }
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number; freshSpin: number | undefined } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; pyTests: string; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number; freshSpin: number | undefined } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -760,6 +760,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'noisy-arms': { type: 'string' },
       'noisy-aa-arms': { type: 'string' },
       'py-batch': { type: 'string' },
+      'py-tests': { type: 'string' },
       'go-truth-pairs': { type: 'string' },
       'truth-arm': { type: 'string' },
       'go-dirs': { type: 'string' },
@@ -812,6 +813,9 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     countCalibrationPairs: Number(values['count-calibration-pairs'] ?? 3),
     // a pytest process costs about a second before its first benchmark: 6 benchmarks a run (still paired back to back)
     pyBatch: Number(values['py-batch'] ?? 6),
+    // what the Python suite's listing run passes pytest: its bench/ folder, or fewer of its tests for a
+    // costlier arm (the instructions arm counts a cattrs benchmark at about 45 s a pair), as shell words
+    pyTests: values['py-tests'] ?? 'bench',
     merge: values.merge ?? [],
     // pairs of each Go benchmark alone, base against head, to see which moved (0: counting only)
     goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
@@ -832,7 +836,7 @@ interface Report {
   date: string;
   command: string;
   machine: Machine;
-  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; smallSpin?: number; snappySpin?: number; freshSpin?: number; countWork?: string; threshold: number; alpha: number };
+  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; pyTests?: string; smallSpin?: number; snappySpin?: number; freshSpin?: number; countWork?: string; threshold: number; alpha: number };
   truths: Record<string, Truth[]>;
   /** the instructions arm: what each suite's count truth is made of (bench/lib/count-arm.ts) */
   countBasis?: Record<string, CountBasis>;
@@ -893,7 +897,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     command: invocation(process.argv.slice(2)),
     machine: describeMachine(),
-    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, smallSpin: s.smallSpin, snappySpin: s.snappySpin, ...(s.freshSpin === undefined ? {} : { freshSpin: s.freshSpin }), truthArm: s.truthArm, countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
+    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, ...(s.pyTests === 'bench' ? {} : { pyTests: s.pyTests }), smallSpin: s.smallSpin, snappySpin: s.snappySpin, ...(s.freshSpin === undefined ? {} : { freshSpin: s.freshSpin }), truthArm: s.truthArm, countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},
     runs: [],
     errors: [],
@@ -911,7 +915,7 @@ async function main(): Promise<void> {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = isFresh(id) ? await freshSetup(id, work, measuresHead, s.freshSpin) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin, counting) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch);
+        setup = isFresh(id) ? await freshSetup(id, work, measuresHead, s.freshSpin) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin, counting) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch, s.pyTests);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
