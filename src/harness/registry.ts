@@ -112,7 +112,7 @@ const bencherHarness: Harness<'bencher'> = {
   advice: noAdvice,
   toolchains: ['rustc'],
   failure: null,
-  counting: { uncounted: `libtest's #[bench] sizes every run by time and has no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` },
+  counting: { uncounted: `libtest's #[bench] and Criterion (its --output-format bencher) size every run by time and have no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` },
 };
 const pytestBenchmarkHarness: Harness<'pytest-benchmark'> = { format: 'pytest-benchmark', parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ['python3'], failure: null, counting: pytestBenchmarkCounting };
 const googleBenchmarkHarness: Harness<'google-benchmark'> = {

@@ -8,6 +8,12 @@
  *  - `valgrind`: `valgrind --tool=cachegrind --cache-sim=no` counts every instruction it executes
  *    (its `I refs`), in every process of the tree (`--trace-children=yes`); exact and available
  *    everywhere valgrind is, but runs are tens of times slower, so pick short benchmarks for it.
+ *    A child forked without an exec keeps its parent's tool state, counts included, so its total
+ *    would repeat everything its parent ran before the fork (pytest-benchmark's probes for
+ *    commands a machine lacks fork such children after the benchmark, and doubled each count);
+ *    `--child-silent-after-fork=yes` leaves those children out, while a child that execs is
+ *    counted from its own start (valgrind's manual, "--child-silent-after-fork"). What such a
+ *    child runs itself is not counted; `perf stat` counts it.
  *    Cachegrind without its cache simulation counts the same instructions as callgrind in about
  *    60% of callgrind's time (it tracks no call graph).
  */
@@ -86,7 +92,7 @@ export function wrapForCounting(counter: InstructionCounter, shellArgv: string[]
     };
   }
   return {
-    argv: wrap(['valgrind', '--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--trace-children=yes', `--log-file=${join(dir, 'vg.%p')}`]),
+    argv: wrap(['valgrind', '--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--trace-children=yes', '--child-silent-after-fork=yes', `--log-file=${join(dir, 'vg.%p')}`]),
     read() {
       try {
         let total = 0;

@@ -61,6 +61,20 @@ tools.describe('instruction counts per benchmark of a harness suite', () => {
     expect(res.stdout).toContain('instruction counts vary between runs of one side');
   }, 180_000);
 
+  it('a child forked without exec after the benchmark is not counted again: valgrind starts it from its parent\'s count, so the count per iteration would double', () => {
+    const file = join(dir, 'fork.json');
+    const res = pairbench(
+      ['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', './bench.test -test.run "^$" -test.bench {filter}', '--format', 'go', '--metric', 'instructions', '--threshold', '0.5%', '--min-pairs', '3', '--max-pairs', '3', '--out', file, '--quiet'],
+      { env: { PAIRBENCH_INSTRUCTIONS: 'valgrind', ONLY: 'BenchmarkWork', FORK_AFTER: '1' } },
+    );
+    expect([0, 1], res.stdout + res.stderr).toContain(res.status);
+    const work = new Map(readResults(file).benchmarks.map((b) => [b.name, b])).get('BenchmarkWork (instructions)')!;
+    // 2 instructions a round, 100,000 rounds: the parent's alone, as without the fork
+    expect(work.base!.median).toBeGreaterThan(200_000);
+    expect(work.base!.median).toBeLessThan(200_100);
+    expect(Math.abs(work.change!.estimate - 0.01)).toBeLessThan(0.001);
+  }, 180_000);
+
   it('gate-metric instructions: a wall row 20 times slower does not fail the gate, unchanged counts pass it, and the summary says so', () => {
     const file = join(dir, 'gate.json');
     const args = ['--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'slow-clock'), '--run', './bench.test -test.run "^$" -test.bench {filter}', '--format', 'go', '--metric', 'wall,instructions', '--threshold', '0.5%', '--min-pairs', '7', '--max-pairs', '7'];
@@ -82,7 +96,7 @@ describe('instruction counts per benchmark: refusals', () => {
   it('a format whose benchmarks cannot be counted one by one is refused with one line, exit 2, that names the format and says why in its terms', () => {
     const why: Record<string, RegExp> = {
       criterion: /Criterion sizes every run by time .*iai-callgrind, now gungraun/,
-      bencher: /libtest's #\[bench\] sizes every run by time/,
+      bencher: /libtest's #\[bench\] and Criterion \(its --output-format bencher\) size every run by time/,
       catch2: /Catch2 sizes a benchmark's iterations from the clock's resolution/,
       vitest: /vitest's bench \(tinybench\) runs each benchmark for a time.*node --single-threaded --predictable/,
       mitata: /mitata runs each benchmark for a time/,
