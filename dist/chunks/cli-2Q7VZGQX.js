@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-V6YRLYRR.js";
+} from "./chunk-LDDZLVAY.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

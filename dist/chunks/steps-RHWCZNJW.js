@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-V6YRLYRR.js";
+} from "./chunk-LDDZLVAY.js";
 import {
   BearerCredentialHandler,
   HttpClient,

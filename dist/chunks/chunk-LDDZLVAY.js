@@ -31269,7 +31269,7 @@ var bencherHarness = {
   advice: noAdvice,
   toolchains: ["rustc"],
   failure: null,
-  counting: { uncounted: `libtest's #[bench] sizes every run by time and has no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` }
+  counting: { uncounted: `libtest's #[bench] and Criterion (its --output-format bencher) size every run by time and have no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` }
 };
 var pytestBenchmarkHarness = { format: "pytest-benchmark", parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: pytestBenchmarkCounting };
 var googleBenchmarkHarness = {
@@ -43360,7 +43360,7 @@ function wrapForCounting(counter, shellArgv, inside) {
     };
   }
   return {
-    argv: wrap(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", "--trace-children=yes", `--log-file=${join2(dir, "vg.%p")}`]),
+    argv: wrap(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", "--trace-children=yes", "--child-silent-after-fork=yes", `--log-file=${join2(dir, "vg.%p")}`]),
     read() {
       try {
         let total = 0;
