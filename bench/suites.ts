@@ -814,7 +814,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     // a pytest process costs about a second before its first benchmark: 6 benchmarks a run (still paired back to back)
     pyBatch: Number(values['py-batch'] ?? 6),
     // what the Python suite's listing run passes pytest: its bench/ folder, or fewer of its tests for a
-    // costlier arm (the instructions arm counts a cattrs benchmark at about 45 s a pair), as shell words
+    // costlier arm (the instructions arm counts a cattrs benchmark at about 50 s a pair), as shell words
     pyTests: values['py-tests'] ?? 'bench',
     merge: values.merge ?? [],
     // pairs of each Go benchmark alone, base against head, to see which moved (0: counting only)
