@@ -376,7 +376,7 @@ export function parsePytestCompare(output: string, headJson: string): Outcome[] 
 }
 
 /** The Python patch: see setupPython. */
-async function setupPython(work: string, spin: number, batch: number, tests: string): Promise<SuiteSetup> {
+async function setupPython(work: string, spin: number, batch: number, tests: string, steps?: number): Promise<SuiteSetup> {
   const dl = join(work, 'py-download');
   mkdirSync(dl, { recursive: true });
   await must('python3', ['-m', 'pip', 'download', '--no-deps', '--no-binary', ':all:', `${PY_PACKAGE}==${PY_VERSION}`, '-d', dl], dl);
@@ -387,13 +387,13 @@ async function setupPython(work: string, spin: number, batch: number, tests: str
   if (!existsSync(join(source, 'bench'))) throw new Error(`${PY_PACKAGE} ${PY_VERSION}'s sdist has no bench/ directory`);
   const dirs = { base: join(work, 'py', 'base'), head: join(work, 'py', 'head'), aa: join(work, 'py', 'aa'), calibration: join(work, 'py', 'calibration') };
   for (const d of Object.values(dirs)) writableCopy(source, d);
-  patchPython(dirs.head, spin);
-  patchPython(dirs.calibration, spin, CALIBRATION_FACTOR);
+  patchPython(dirs.head, spin, 1, steps);
+  patchPython(dirs.calibration, spin, CALIBRATION_FACTOR, steps);
   // the selected tests, or bench/ as a whole (a listing run, or suite-level pairing)
   const runCommand = `set -- {benchmark}; [ $# -gt 0 ] || set -- ${tests}; PYTHONPATH=src python3 -m pytest -q -p no:cacheprovider --benchmark-max-time=0.1 --benchmark-json=.benchmarks/run.json "$@" >&2 && cat .benchmarks/run.json`;
   return {
     id: 'python',
-    title: `Python: ${PY_PACKAGE} ${PY_VERSION} (${tests === 'bench' ? 'bench/' : tests}, pytest-benchmark)`,
+    title: `Python: ${PY_PACKAGE} ${PY_VERSION} (${tests === 'bench' ? 'bench/' : tests}, pytest-benchmark${steps === undefined ? '' : `; head's patch: an assignment and ${steps} increment${steps === 1 ? '' : 's'}, no loop`})`,
     format: 'pytest-benchmark',
     dirs,
     run: runCommand,
@@ -435,13 +435,16 @@ const PY_PATCH_TARGET = { file: 'src/cattrs/converters.py', anchor: '    def _un
  * Head's patch is one block of busy work (a loop of `spin` steps); the calibration copy repeats
  * that same block `copies` times, so that it adds exactly `copies` times head's work, the loop's
  * setup included (ten times the steps in one loop would not: the setup of a 2-step loop costs
- * about as much as its steps).
+ * about as much as its steps). With `steps` given, the block has no loop: an assignment and
+ * `steps` increments, a far smaller patch (under valgrind, on a `BaseConverter` list benchmark's
+ * 30 calls a round: the assignment adds about 0.5% of its instructions, each increment about 0.7%;
+ * the 2-step loop, about 15%).
  */
-function patchPython(dir: string, spin: number, copies = 1): void {
+function patchPython(dir: string, spin: number, copies = 1, steps?: number): void {
   const file = join(dir, PY_PATCH_TARGET.file);
   const text = readFileSync(file, 'utf8');
   if (!text.includes(PY_PATCH_TARGET.anchor)) throw new Error(`${PY_PACKAGE} ${PY_VERSION}: ${PY_PATCH_TARGET.file} has no ${PY_PATCH_TARGET.anchor.trim()}`);
-  const block = `\n        _x = 0\n        for _i in range(${spin}):\n            _x += _i ^ (_x >> 3)`;
+  const block = steps === undefined ? `\n        _x = 0\n        for _i in range(${spin}):\n            _x += _i ^ (_x >> 3)` : `\n        _x = 0${'\n        _x += 1'.repeat(steps)}`;
   writeFileSync(file, text.replace(PY_PATCH_TARGET.anchor, `${PY_PATCH_TARGET.anchor}${block.repeat(copies)}`));
 }
 
@@ -748,7 +751,13 @@ function positiveInteger(option: string, value: string): number {
   return n;
 }
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pyBatch: number; pyTests: string; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number; freshSpin: number | undefined } {
+function nonNegativeInteger(option: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${option}: got "${value}"; expected a whole number of 0 or more`);
+  return n;
+}
+
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pySteps: number | undefined; pyBatch: number; pyTests: string; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number; freshSpin: number | undefined } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -772,6 +781,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'calibration-pairs': { type: 'string' },
       spin: { type: 'string' },
       'py-spin': { type: 'string' },
+      'py-steps': { type: 'string' },
       'small-spin': { type: 'string' },
       'small-arms': { type: 'string' },
       'snappy-spin': { type: 'string' },
@@ -798,6 +808,9 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     spin: Number(values.spin ?? 8),
     // 2 loop steps per call: about +10% on BaseConverter's list benchmarks (measured: 500 steps made them +2550%)
     pySpin: Number(values['py-spin'] ?? 2),
+    // instead of the loop, an assignment and this many increments: 1 adds about 1.2% of the list
+    // benchmarks' instructions, for the instructions arm's small patch
+    pySteps: values['py-steps'] === undefined ? undefined : nonNegativeInteger('--py-steps', values['py-steps']),
     // the smaller Go patch: a quarter of head's steps, about +3% on the benchmarks it reaches most
     smallSpin: Number(values['small-spin'] ?? 2),
     smallArms: (values['small-arms'] ?? 'benchmark').split(',').filter((a) => a !== '' && a !== 'none') as ArmName[],
@@ -836,7 +849,7 @@ interface Report {
   date: string;
   command: string;
   machine: Machine;
-  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pyBatch?: number; pyTests?: string; smallSpin?: number; snappySpin?: number; freshSpin?: number; countWork?: string; threshold: number; alpha: number };
+  settings: Omit<Settings, 'outDir'> & { spin: number; pySpin: number; pySteps?: number; pyBatch?: number; pyTests?: string; smallSpin?: number; snappySpin?: number; freshSpin?: number; countWork?: string; threshold: number; alpha: number };
   truths: Record<string, Truth[]>;
   /** the instructions arm: what each suite's count truth is made of (bench/lib/count-arm.ts) */
   countBasis?: Record<string, CountBasis>;
@@ -897,7 +910,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     command: invocation(process.argv.slice(2)),
     machine: describeMachine(),
-    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, pyBatch: s.pyBatch, ...(s.pyTests === 'bench' ? {} : { pyTests: s.pyTests }), smallSpin: s.smallSpin, snappySpin: s.snappySpin, ...(s.freshSpin === undefined ? {} : { freshSpin: s.freshSpin }), truthArm: s.truthArm, countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
+    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, ...(s.pySteps === undefined ? {} : { pySteps: s.pySteps }), pyBatch: s.pyBatch, ...(s.pyTests === 'bench' ? {} : { pyTests: s.pyTests }), smallSpin: s.smallSpin, snappySpin: s.snappySpin, ...(s.freshSpin === undefined ? {} : { freshSpin: s.freshSpin }), truthArm: s.truthArm, countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},
     runs: [],
     errors: [],
@@ -915,7 +928,7 @@ async function main(): Promise<void> {
       log(`setting up ${id} (download, patch, build)`);
       let setup: SuiteSetup;
       try {
-        setup = isFresh(id) ? await freshSetup(id, work, measuresHead, s.freshSpin) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin, counting) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch, s.pyTests);
+        setup = isFresh(id) ? await freshSetup(id, work, measuresHead, s.freshSpin) : id === 'go' ? await setupGo(work, s.spin, s.goDirs, s.smallSpin) : id === 'snappy' ? await setupSnappy(work, s.snappySpin, counting) : id === 'js' ? await setupJs(work) : await setupPython(work, s.pySpin, s.pyBatch, s.pyTests, s.pySteps);
       } catch (err) {
         report.errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
         log(`error: ${report.errors.at(-1)}`);
