@@ -808,7 +808,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     spin: Number(values.spin ?? 8),
     // 2 loop steps per call: about +10% on BaseConverter's list benchmarks (measured: 500 steps made them +2550%)
     pySpin: Number(values['py-spin'] ?? 2),
-    // instead of the loop, an assignment and this many increments: 1 adds about 1.2% of the list
+    // instead of the loop, an assignment and this many increments: 1 adds about 1.0% of the list
     // benchmarks' instructions, for the instructions arm's small patch
     pySteps: values['py-steps'] === undefined ? undefined : nonNegativeInteger('--py-steps', values['py-steps']),
     // the smaller Go patch: a quarter of head's steps, about +3% on the benchmarks it reaches most
