@@ -12,14 +12,24 @@
  * `test <name> ...` before it: Criterion's `--quick` prints its results so (its bencher reporter
  * writes the name when a benchmark warms up, which quick mode skips; Criterion 0.4 to 0.8), and a
  * value without its name cannot be paired.
+ *
+ * Criterion writes `test <name> ... ` when it starts measuring and `bench: …` when it has, so a
+ * line Criterion prints in between splits the two: `Criterion.rs ERROR: …` when the estimates it
+ * saved last time cannot be read (another run writing them at the same moment, in a shared
+ * `CARGO_TARGET_DIR`), or `CRITERION_DEBUG`'s notes. The measurement is whole, so the `bench:`
+ * line takes the name of the `test <name> ...` line that was left open before it.
  */
 import { extraName, normalise, readNumber, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
 // `cargo bench -q` prints progress marks (`.`, `i`, `F`) without a newline before the next line.
 const BENCH_LINE = /^[.iF]*test\s+(.+?)\s+\.\.\.\s+bench:\s*(.*)$/;
-/** a result with no name: Criterion's `--quick` (see above) */
-const NAMELESS_LINE = /^bench:\s*\d/;
+/** a result with no name: its `test <name> ...` was split off (see above), or Criterion's `--quick` */
+const NAMELESS_LINE = /^bench:\s*(.*)$/;
+/** a benchmark started and not yet given its result on the same line */
+const OPEN_LINE = /^[.iF]*test\s+(.+?)\s+\.\.\.(?:\s+(.*))?$/;
+/** what libtest prints after `test <name> ...` for a test that is not a benchmark */
+const TEST_STATUS = /^(?:ok|FAILED|ignored\b.*)$/;
 const NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
 const RESULT = new RegExp(
   String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`,
@@ -28,20 +38,34 @@ const RESULT = new RegExp(
 export function parseBencher(text: string): Sample[] {
   const out = new SampleCollector('bencher');
   const lines = text.split(/\r?\n/);
+  let open: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
     const line = (lines[i] as string).trim();
     const m = BENCH_LINE.exec(line);
-    if (!m) {
-      if (NAMELESS_LINE.test(line)) {
-        throw new HarnessParseError('bencher', lineNo, `expected "test <name> ... bench: <number> ns/iter", got "${line}" with no benchmark's name (Criterion's --quick prints its results so: run without --quick)`);
+    let name: string;
+    let result: string;
+    if (m) {
+      name = m[1] as string;
+      result = m[2] as string;
+    } else {
+      const nameless = NAMELESS_LINE.exec(line);
+      if (nameless && (open !== undefined || /^\d/.test(nameless[1] as string))) {
+        if (open === undefined) {
+          throw new HarnessParseError('bencher', lineNo, `expected "test <name> ... bench: <number> ns/iter", got "${line}" with no benchmark's name (Criterion's --quick prints its results so: run without --quick)`);
+        }
+        name = open;
+        result = nameless[1] as string;
+      } else {
+        const started = OPEN_LINE.exec(line);
+        if (started) open = TEST_STATUS.test(started[2] ?? '') ? undefined : (started[1] as string);
+        continue;
       }
-      continue;
     }
-    const name = m[1] as string;
-    const r = RESULT.exec(m[2] as string);
+    open = undefined;
+    const r = RESULT.exec(result);
     if (!r) {
-      throw new HarnessParseError('bencher', lineNo, `${name}: expected "bench: <number> ns/iter (+/- <number>)", got "bench: ${m[2] as string}"`);
+      throw new HarnessParseError('bencher', lineNo, `${name}: expected "bench: <number> ns/iter (+/- <number>)", got "bench: ${result}"`);
     }
     const unit = r[2] as string;
     const value = readNumber(r[1] as string, true);

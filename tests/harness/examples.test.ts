@@ -32,6 +32,14 @@ afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * Criterion keeps its estimates under $CARGO_TARGET_DIR/criterion, shared in CI with the other
+ * tests that run this example at the same moment; each copy here keeps its own.
+ */
+function ownCriterionHome(dir: string): Record<string, string> {
+  return { CRITERION_HOME: join(dir, 'criterion-home') };
+}
+
 /** Copies <example>/<side> without build outputs, builds and runs it once, and parses its output. */
 function runSide(example: string, side: 'base' | 'head', step: Step): string[] {
   const dir = mkdtempSync(join(tmpdir(), `pairbench-${example}-${side}-`));
@@ -50,7 +58,7 @@ function runSide(example: string, side: 'base' | 'head', step: Step): string[] {
   // the whole suite, as pairbench's listing run has it: a {filter} selects everything, {benchmark} nothing
   if (!isHarnessFormat(step.format)) throw new Error(`${example}: format ${step.format} is not a harness format`);
   const whole = wholeSuite(step.run, step.format);
-  const r = sh(whole.command, dir, 600_000, whole.env);
+  const r = sh(whole.command, dir, 600_000, { ...whole.env, ...ownCriterionHome(dir) });
   expect(r.status, `${example}/${side} run failed:\n${r.stderr.slice(-3000)}`).toBe(0);
   return parseHarness(step.format, r.stdout).map((s) => s.name);
 }
@@ -61,7 +69,7 @@ function runOne(example: string, step: Step, name: string): string[] {
   if (!isHarnessFormat(step.format)) throw new Error(`${example}: format ${step.format} is not a harness format`);
   expect(selectionBlocker(step.run, step.format, [name])).toBeNull();
   const sel = selectBenchmarks(step.run, step.format, [name]);
-  const r = sh(sel.command, dir, 600_000, sel.env);
+  const r = sh(sel.command, dir, 600_000, { ...sel.env, ...ownCriterionHome(dir) });
   expect(r.status, `${example} run of ${name} failed:\n${r.stderr.slice(-3000)}`).toBe(0);
   return parseHarness(step.format, r.stdout).map((s) => s.name);
 }

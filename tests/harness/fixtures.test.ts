@@ -163,6 +163,13 @@ describe('bencher', () => {
     });
   });
 
+  it("Criterion's bencher lines split by its own error about a saved baseline it could not read", () => {
+    expectSamples(fixture('bencher', 'criterion-bencher-error.txt'), {
+      'kernels/checksum': [73610, 'ns'],
+      'kernels/sort_1000': [6218, 'ns'],
+    });
+  });
+
   it('libtest #[bench], with thousands separators, decimals and MB/s; ignored tests skipped', () => {
     expectSamples(fixture('bencher', 'libtest.txt'), {
       checksum_64k: [73521.95, 'ns'],

@@ -219,6 +219,18 @@ describe('bencher', () => {
     // libtest's summary and a benchmark's own name ending in "bench:" are not such lines
     expect(values(parseHarness('bencher', 'test bench: ... bench: 5 ns/iter (+/- 1)\ntest result: ok. 0 passed; 0 failed; 0 ignored; 1 measured\n'))).toEqual({ 'bench:': 5 });
   });
+
+  it('gives a result the name of the benchmark left open on the line before it, and only that one', () => {
+    // Criterion's debug note ends the `test <name> ... ` line; the result follows on its own
+    expect(values(parseHarness('bencher', 'test a ... \nCompleted 9 iterations in 90 nanoseconds\nbench:          10 ns/iter (+/- 1)\ntest b ... bench: 20 ns/iter (+/- 1)\n'))).toEqual({ a: 10, b: 20 });
+    // a name is used once: a second result without one is refused
+    expect(parseError('bencher', 'test a ... Criterion.rs ERROR: x\nbench: 10 ns/iter (+/- 1)\nbench: 11 ns/iter (+/- 1)\n').line).toBe(3);
+    // a test that passed or was ignored is not a benchmark left open
+    expect(parseError('bencher', 'test t ... ok\nbench: 10 ns/iter (+/- 1)\n').message).toContain('--quick');
+    expect(parseError('bencher', 'test t ... ignored, slow\nbench: 10 ns/iter (+/- 1)\n').line).toBe(2);
+    // the split result is read as strictly as a whole line
+    expect(parseError('bencher', 'test a ... Criterion.rs ERROR: x\nbench: fast\n').message).toContain('a: expected "bench: <number> ns/iter');
+  });
 });
 
 describe('criterion', () => {

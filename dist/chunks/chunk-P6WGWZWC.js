@@ -29970,7 +29970,9 @@ function checkShape(format2, schema, data, line = null) {
 
 // src/harness/bencher.ts
 var BENCH_LINE = /^[.iF]*test\s+(.+?)\s+\.\.\.\s+bench:\s*(.*)$/;
-var NAMELESS_LINE = /^bench:\s*\d/;
+var NAMELESS_LINE = /^bench:\s*(.*)$/;
+var OPEN_LINE = /^[.iF]*test\s+(.+?)\s+\.\.\.(?:\s+(.*))?$/;
+var TEST_STATUS = /^(?:ok|FAILED|ignored\b.*)$/;
 var NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
 var RESULT = new RegExp(
   String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`
@@ -29978,20 +29980,34 @@ var RESULT = new RegExp(
 function parseBencher(text2) {
   const out = new SampleCollector("bencher");
   const lines = text2.split(/\r?\n/);
+  let open2;
   for (let i2 = 0; i2 < lines.length; i2++) {
     const lineNo = i2 + 1;
     const line = lines[i2].trim();
     const m = BENCH_LINE.exec(line);
-    if (!m) {
-      if (NAMELESS_LINE.test(line)) {
-        throw new HarnessParseError("bencher", lineNo, `expected "test <name> ... bench: <number> ns/iter", got "${line}" with no benchmark's name (Criterion's --quick prints its results so: run without --quick)`);
+    let name2;
+    let result;
+    if (m) {
+      name2 = m[1];
+      result = m[2];
+    } else {
+      const nameless = NAMELESS_LINE.exec(line);
+      if (nameless && (open2 !== void 0 || /^\d/.test(nameless[1]))) {
+        if (open2 === void 0) {
+          throw new HarnessParseError("bencher", lineNo, `expected "test <name> ... bench: <number> ns/iter", got "${line}" with no benchmark's name (Criterion's --quick prints its results so: run without --quick)`);
+        }
+        name2 = open2;
+        result = nameless[1];
+      } else {
+        const started = OPEN_LINE.exec(line);
+        if (started) open2 = TEST_STATUS.test(started[2] ?? "") ? void 0 : started[1];
+        continue;
       }
-      continue;
     }
-    const name2 = m[1];
-    const r = RESULT.exec(m[2]);
+    open2 = void 0;
+    const r = RESULT.exec(result);
     if (!r) {
-      throw new HarnessParseError("bencher", lineNo, `${name2}: expected "bench: <number> ns/iter (+/- <number>)", got "bench: ${m[2]}"`);
+      throw new HarnessParseError("bencher", lineNo, `${name2}: expected "bench: <number> ns/iter (+/- <number>)", got "bench: ${result}"`);
     }
     const unit = r[2];
     const value = readNumber(r[1], true);
