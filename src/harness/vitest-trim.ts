@@ -27,7 +27,7 @@ import type { RunTrim } from './harness.ts';
 import { appendToSimpleCommand } from './simple-command.ts';
 
 /** V8's flag for a process without background threads. */
-const V8_SINGLE_THREADED = '--single-threaded';
+export const V8_SINGLE_THREADED = '--single-threaded';
 
 const VITEST_BENCH = /(?:^|[\s/])vitest\s+bench(?=\s|$|[|&;<>)])/;
 const SETS_POOL = /(?:^|\s)--pool(?:=|\s+)['"]?([\w-]+)/;
