@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-EMYA3D6G.js")).run();
+  (await import("./chunks/cli-JHWIIEIM.js")).run();
 }

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-2OZBQLB7.js");
+  const { runAction } = await import("./chunks/steps-AGL7T7SW.js");
   await runAction();
 }

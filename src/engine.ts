@@ -216,12 +216,12 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   }
   for (const notice of timer.notices) hooks.log(`warning: ${notice}`);
   results.settings = { ...results.settings, timer: timer.kind };
-  // --design auto: the flags a format's runs get (Criterion's --nresamples, vitest's single-threaded workers: harness/*-trim.ts), said as they will run
+  // --design auto: a run trimmed to what pairbench reads (Criterion's --nresamples, harness/criterion-trim.ts), said as it will run
   for (const b of mayRun) {
     const trim = runTrim(b.run, b.format, b.design);
     if (trim === null) continue;
     const whose = b.name === b.run ? 'Each run' : `Each run of ${b.name}`;
-    hooks.log(`${whose} gets ${trim.added}, ${trim.why} (--design command runs the command as written)`);
+    hooks.log(`${whose} gets ${trim.added}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
   }
   // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts), said once measuring starts
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };

@@ -20,7 +20,6 @@
  * Criterion run read another way) is left as written. The flag ends the simple command that holds
  * `--output-format`, before what the shell does next.
  */
-import type { RunTrim } from './harness.ts';
 import { appendToSimpleCommand } from './simple-command.ts';
 
 /** Resamples of Criterion's bootstrap in a trimmed run: the fewest its own setter accepts without a warning. */
@@ -30,9 +29,9 @@ const OUTPUT_FORMAT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|
 const SETS_RESAMPLES = /(?:^|\s)--nresamples(?:=|\s|$)/;
 
 /** `command` with `--nresamples 1000` after Criterion's `--output-format bencher`, and the flag added; null when it is left as written. */
-export function criterionTrim(command: string): RunTrim | null {
+export function criterionTrim(command: string): { command: string; added: string } | null {
   const at = OUTPUT_FORMAT.exec(command);
   if (at === null || SETS_RESAMPLES.test(command)) return null;
   const added = `--nresamples ${CRITERION_RESAMPLES}`;
-  return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added, why: 'which leaves the values pairbench reads as they are' };
+  return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added };
 }

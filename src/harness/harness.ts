@@ -191,15 +191,6 @@ interface Uncounted {
 }
 
 /** One benchmark-harness format. */
-/** A run command with the flags `--design auto` added (`Harness.trim`). */
-export interface RunTrim {
-  readonly command: string;
-  /** the flags added, as the log says them */
-  readonly added: string;
-  /** what they do, said after them in the log ("which ...", "for ...") */
-  readonly why: string;
-}
-
 export interface Harness<F extends string = string> {
   /** the `--format` name */
   readonly format: F;
@@ -210,12 +201,11 @@ export interface Harness<F extends string = string> {
   /** How pairbench sizes and designs runs; null when it runs them as the command says. */
   readonly design: RunDesign | null;
   /**
-   * The command with the flags `--design auto` gives each run of the format (Criterion:
-   * `--nresamples`, which makes a run cost less, criterion-trim.ts; vitest: workers without V8's
-   * background threads, which makes runs steadier, vitest-trim.ts); null when it stays as written;
-   * absent where the format has none.
+   * The command with flags that make each run cost less without changing the values the format's
+   * parser reads, applied under `--design auto` (Criterion: `--nresamples`, criterion-trim.ts), and
+   * the flags it added (for the log); null when it stays as written; absent where the format has none.
    */
-  trim?(command: string): RunTrim | null;
+  trim?(command: string): { command: string; added: string } | null;
   /**
    * What the format's reports advise beside a noisy benchmark's warning (the `go-noise` and
    * `js-noise` findings; report/findings.ts words them): none where the format has no lever of its own.

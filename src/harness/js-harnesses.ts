@@ -29,7 +29,6 @@ import { mitataErrors, nodeBenchErrors, vitestErrors, vitestReportFile } from '.
 import { parseMitata } from './mitata.ts';
 import { parseNodeBench } from './node-bench.ts';
 import { parseVitest } from './vitest.ts';
-import { vitestTrim } from './vitest-trim.ts';
 
 /** The `js-noise` finding of a noisy benchmark whose runs were neither bound to one CPU nor several benchmarks to a process; else none. */
 function jsAdvice(noisy: NoisyBenchmark): Finding[] {
@@ -124,7 +123,6 @@ export const vitestHarness: Harness<'vitest'> = {
   parse: parseVitest,
   select: { filter: vitestFilter, all: '.', autoFlag: noAutoFlag, files: vitestFiles },
   design: null,
-  trim: vitestTrim,
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: vitestErrors, reportFile: vitestReportFile, package: 'vitest' },

@@ -24,7 +24,7 @@
  * would still read as an option (a leading `-`) or that holds a control character is not
  * selectable, and its suite is then measured whole.
  */
-import type { RunTrim, Selection, Sizing } from './harness.ts';
+import type { Selection, Sizing } from './harness.ts';
 import { harnessOf } from './registry.ts';
 import type { HarnessFormat } from './types.ts';
 import { anchoredAlternation } from './filter-text.ts';
@@ -69,7 +69,7 @@ export function canSize(command: string, format: HarnessFormat): boolean {
  * under `--design auto`, the default, with the flags it added; null under `--design command`, or
  * where the format trims nothing.
  */
-export function runTrim(command: string, format: string, design: 'auto' | 'command' | undefined): RunTrim | null {
+export function runTrim(command: string, format: string, design: 'auto' | 'command' | undefined): { command: string; added: string } | null {
   if ((design ?? 'auto') !== 'auto') return null;
   return harnessOf(format)?.trim?.(command) ?? null;
 }

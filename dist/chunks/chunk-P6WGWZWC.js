@@ -30058,7 +30058,7 @@ function criterionTrim(command) {
   const at = OUTPUT_FORMAT.exec(command);
   if (at === null || SETS_RESAMPLES.test(command)) return null;
   const added = `--nresamples ${CRITERION_RESAMPLES}`;
-  return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added, why: "which leaves the values pairbench reads as they are" };
+  return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added };
 }
 
 // src/harness/catch2.ts
@@ -31016,23 +31016,6 @@ function filePath(file2) {
   }
 }
 
-// src/harness/vitest-trim.ts
-var V8_SINGLE_THREADED = "--single-threaded";
-var VITEST_BENCH = /(?:^|[\s/])vitest\s+bench(?=\s|$|[|&;<>)])/;
-var SETS_POOL = /(?:^|\s)--pool(?:=|\s+)['"]?([\w-]+)/;
-function vitestTrim(command) {
-  const at = VITEST_BENCH.exec(command);
-  if (at === null || command.includes(V8_SINGLE_THREADED)) return null;
-  const pool = SETS_POOL.exec(command)?.[1];
-  if (pool !== void 0 && pool !== "forks") return null;
-  const added = `${pool === void 0 ? "--pool=forks " : ""}--execArgv=${V8_SINGLE_THREADED}`;
-  return {
-    command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`),
-    added,
-    why: "for V8 without its background threads in the benchmark's process (it compiles and collects garbage on the code's own thread), which keeps runs steadier from one process to the next; the values are those of single-threaded V8, on both sides"
-  };
-}
-
 // src/harness/js-harnesses.ts
 function jsAdvice(noisy) {
   const bound = noisy.boundToOneCpu;
@@ -31081,7 +31064,6 @@ var vitestHarness = {
   parse: parseVitest,
   select: { filter: vitestFilter, all: ".", autoFlag: noAutoFlag, files: vitestFiles },
   design: null,
-  trim: vitestTrim,
   advice: jsAdvice,
   toolchains: ["node"],
   failure: { errors: vitestErrors, reportFile: vitestReportFile, package: "vitest" },
@@ -47456,7 +47438,7 @@ async function runCompare(fullSpec, hooks) {
     const trim = runTrim(b.run, b.format, b.design);
     if (trim === null) continue;
     const whose = b.name === b.run ? "Each run" : `Each run of ${b.name}`;
-    hooks.log(`${whose} gets ${trim.added}, ${trim.why} (--design command runs the command as written)`);
+    hooks.log(`${whose} gets ${trim.added}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
   }
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
   writer.write(results);

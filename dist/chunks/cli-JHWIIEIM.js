@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-MGXTAKAT.js";
+} from "./chunk-P6WGWZWC.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

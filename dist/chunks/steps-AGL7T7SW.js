@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-MGXTAKAT.js";
+} from "./chunk-P6WGWZWC.js";
 import {
   BearerCredentialHandler,
   HttpClient,
