@@ -16,7 +16,7 @@ import { machineEnvironment, toolchainVersions, toolsFor } from './measure/envir
 import { toolchainDifferences } from './results/environment-differences.ts';
 import { runCommands } from './measure/one-run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
-import { runTrim } from './harness/select.ts';
+import { runFiles, runTrim } from './harness/select.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions, type Revision } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
 import { changedFiles, selectByPaths, SelectionInterrupted, type PathSelection } from './revisions/changed-paths.ts';
@@ -222,6 +222,13 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     if (trim === null) continue;
     const whose = b.name === b.run ? 'Each run' : `Each run of ${b.name}`;
     hooks.log(`${whose} gets ${trim.added}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
+  }
+  // --design auto: a run pointed at a folder of pairbench's, whose files keep what the printed values round (Criterion's saved medians)
+  for (const b of mayRun) {
+    const files = runFiles(b.run, b.format, b.design, env);
+    if (files === null) continue;
+    const whose = b.name === b.run ? 'Each run' : `Each run of ${b.name}`;
+    hooks.log(`${whose} gets ${files.variable} set to a folder of pairbench's, and its values are read from the files it saves there, which keep what its printed lines round (--design command reads them as printed)`);
   }
   // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts), said once measuring starts
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };

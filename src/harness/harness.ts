@@ -190,6 +190,22 @@ interface Uncounted {
   readonly uncounted: string;
 }
 
+/**
+ * Where a run leaves its values at full precision: pairbench points the run at a folder of its own
+ * through an environment variable, reads the files it wants there after the run (measure/run-files.ts),
+ * and the samples are refined from them. Text in, samples out, as a parser.
+ */
+export interface FileReading {
+  /** the environment variable that names the folder; a run whose environment sets it is read as printed */
+  readonly variable: string;
+  /** whether a run of this command writes the files, and may be pointed at another folder */
+  applies(command: string): boolean;
+  /** whether the file at this path, relative to the folder, is read */
+  wanted(path: string): boolean;
+  /** the samples with what the run wrote (the wanted files' text by relative path) */
+  refine(samples: Sample[], files: ReadonlyMap<string, string>): Sample[];
+}
+
 /** One benchmark-harness format. */
 export interface Harness<F extends string = string> {
   /** the `--format` name */
@@ -206,6 +222,11 @@ export interface Harness<F extends string = string> {
    * the flags it added (for the log); null when it stays as written; absent where the format has none.
    */
   trim?(command: string): { command: string; added: string } | null;
+  /**
+   * Files a run writes its values to at a precision its printed output does not keep, read under
+   * `--design auto` (Criterion's saved medians: criterion-estimates.ts); absent where the format has none.
+   */
+  readonly files?: FileReading;
   /**
    * What the format's reports advise beside a noisy benchmark's warning (the `go-noise` and
    * `js-noise` findings; report/findings.ts words them): none where the format has no lever of its own.

@@ -6,6 +6,7 @@
  * than a parser, a filter and (Google Benchmark) the flags that size a run, are here.
  */
 import { parseBencher } from './bencher.ts';
+import { criterionEstimates } from './criterion-estimates.ts';
 import { criterionTrim } from './criterion-trim.ts';
 import { parseCatch2 } from './catch2.ts';
 import { parseCriterion } from './criterion.ts';
@@ -109,6 +110,7 @@ const bencherHarness: Harness<'bencher'> = {
   select: byNames,
   design: null,
   trim: criterionTrim,
+  files: criterionEstimates,
   advice: noAdvice,
   toolchains: ['rustc'],
   failure: null,

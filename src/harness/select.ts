@@ -24,7 +24,7 @@
  * would still read as an option (a leading `-`) or that holds a control character is not
  * selectable, and its suite is then measured whole.
  */
-import type { Selection, Sizing } from './harness.ts';
+import type { FileReading, Selection, Sizing } from './harness.ts';
 import { harnessOf } from './registry.ts';
 import type { HarnessFormat } from './types.ts';
 import { anchoredAlternation } from './filter-text.ts';
@@ -72,6 +72,18 @@ export function canSize(command: string, format: HarnessFormat): boolean {
 export function runTrim(command: string, format: string, design: 'auto' | 'command' | undefined): { command: string; added: string } | null {
   if ((design ?? 'auto') !== 'auto') return null;
   return harnessOf(format)?.trim?.(command) ?? null;
+}
+
+/**
+ * The files a run of the format is pointed at and read from (harness.ts, `Harness.files`: Criterion's
+ * saved medians) under `--design auto`, the default, when the command writes them and the environment
+ * does not name their folder already; null otherwise.
+ */
+export function runFiles(command: string, format: string, design: 'auto' | 'command' | undefined, env: Record<string, string | undefined>): FileReading | null {
+  if ((design ?? 'auto') !== 'auto') return null;
+  const files = harnessOf(format)?.files;
+  if (!files || !files.applies(command) || env[files.variable] !== undefined) return null;
+  return files;
 }
 
 /** The command a run executes: trimmed (`runTrim`), else as written. */

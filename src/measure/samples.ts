@@ -9,6 +9,7 @@ import { combined, TIME_UNIT } from '../harness/common.ts';
 import { filterMatches } from '../harness/select.ts';
 import type { HarnessFormat, Sample } from '../harness/types.ts';
 import type { RunResult } from './one-run.ts';
+import { readRunFiles, type RunFiles } from './run-files.ts';
 
 export interface RowSample extends Sample {
   /** the metric, for `--format time`; undefined for harness results */
@@ -53,11 +54,13 @@ function timeSamples(bench: BenchmarkSpec, run: RunResult): RowSample[] {
 
 /**
  * The samples of one run. For harness formats, results are filtered by the benchmark's name filter
- * and named `<benchmark>/<result>` when a config file holds several benchmarks, so names stay unique.
+ * and named `<benchmark>/<result>` when a config file holds several benchmarks, so names stay unique;
+ * with `files`, their values are refined from the files the run wrote (run-files.ts).
  */
-export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: boolean }): RowSample[] {
+export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: boolean; files?: RunFiles | null }): RowSample[] {
   if (bench.format === 'time') return timeSamples(bench, run);
-  const parsed = parseHarness(bench.format as HarnessFormat, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
+  const printed = parseHarness(bench.format as HarnessFormat, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
+  const parsed = opts.files ? opts.files.reading.refine(printed, readRunFiles(opts.files)) : printed;
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed
     .filter((s) => !filter || filterMatches(bench.format, filter, s.name))

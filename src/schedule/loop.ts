@@ -9,7 +9,11 @@
  * machine does in time (drift, a first-slot advantage) can favour one side. Stopping rules are
  * checked between rounds and never look at a p-value crossing alpha (statistics.md, "When to stop").
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Spec } from '../config/spec.ts';
+import { runFiles } from '../harness/select.ts';
 import { freshCopier } from '../measure/fresh-copy.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
@@ -87,6 +91,16 @@ function formatMs(ms: number): string {
 }
 
 export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
+  // the folder each side's runs write the files pairbench reads to (harness.ts, `Harness.files`), private and removed at the end
+  const files = ctx.spec.benchmarks.some((b) => runFiles(b.run, b.format, b.design, ctx.env) !== null) ? mkdtempSync(join(tmpdir(), 'pairbench-files-')) : undefined;
+  try {
+    return await schedule(ctx, files);
+  } finally {
+    if (files !== undefined) rmSync(files, { recursive: true, force: true });
+  }
+}
+
+async function schedule(ctx: LoopContext, files: string | undefined): Promise<LoopState> {
   const { spec } = ctx;
   const now = ctx.clock ?? Date.now;
   const state = newState(spec.benchmarks);
@@ -99,6 +113,7 @@ export async function runSchedule(ctx: LoopContext): Promise<LoopState> {
     runner: ctx.runner,
     state,
     log: ctx.log,
+    ...(files !== undefined ? { runFiles: files } : {}),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     ...(spec.freshCopy === 'off' ? {} : { freshCopy: freshCopier(ctx.log) }),
   };

@@ -4,19 +4,21 @@
  * job; a retriable failure (a non-zero exit, a crash) is measured again up to
  * MAX_CONSECUTIVE_FAILURES times in a row, so a flaky command does not end the comparison.
  */
+import { join } from 'node:path';
 import type { Spec } from '../config/spec.ts';
 import { isHarnessFormat } from '../harness/index.ts';
 import { isSimpleCommand } from '../harness/filter-text.ts';
 import { countingRule } from '../harness/registry.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { COUNT_UNIT, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
-import { selectBenchmarks, trimmedRun, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
+import { runFiles, selectBenchmarks, trimmedRun, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { FreshCopier } from '../measure/fresh-copy.ts';
 import { harnessFailureDetail } from '../measure/harness-failure.ts';
 import type { InstructionCounter } from '../measure/instructions.ts';
 import { addCalibration, calibrationRequest } from '../measure/overhead.ts';
 import type { RunRequest, RunResult } from '../measure/one-run.ts';
+import { clearRunFiles, type RunFiles } from '../measure/run-files.ts';
 import { afterWarmup, samplesOf, type RowSample } from '../measure/samples.ts';
 import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Failure } from '../results/schema.ts';
@@ -38,6 +40,8 @@ export interface MeasureContext {
   freshCopy?: FreshCopier;
   runner: Runner;
   state: LoopState;
+  /** the folder under which each side's runs write the files pairbench reads (harness.ts, `Harness.files`); absent: none are */
+  runFiles?: string;
   log(line: string): void;
 }
 
@@ -75,15 +79,24 @@ function selection(target: Target): Selection {
   return wholeSuite(run, isHarnessFormat(bench.format) ? bench.format : undefined, target.sizing);
 }
 
+/** Where a side's run writes the files pairbench reads (measure/run-files.ts), or null when it writes none. */
+function filesOf(ctx: MeasureContext, target: Target, side: Side): RunFiles | null {
+  if (ctx.runFiles === undefined) return null;
+  const bench = target.job.bench;
+  const reading = runFiles(bench.run, bench.format, bench.design, ctx.env);
+  return reading ? { reading, folder: join(ctx.runFiles, side) } : null;
+}
+
 /** The requests of one side's run: its `--prepare` (stopping the rest if it fails), then the run. */
 function sideRequests(ctx: MeasureContext, target: Target, side: Side): { prepare: RunRequest | null; run: RunRequest } {
   const bench = target.job.bench;
   const dir = (side === 'base' ? ctx.base : ctx.head).dir;
   const common = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
   const sel = selection(target);
+  const files = filesOf(ctx, target, side);
   return {
     prepare: bench.prepare ? { ...common, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
-    run: { ...common, env: { ...ctx.env, ...sel.env }, command: sel.command, ...(bench.shell ? { shell: bench.shell } : {}), captureStdout: bench.format !== 'time', stopOnFailure: true },
+    run: { ...common, env: { ...ctx.env, ...sel.env, ...(files ? { [files.reading.variable]: files.folder } : {}) }, command: sel.command, ...(bench.shell ? { shell: bench.shell } : {}), captureStdout: bench.format !== 'time', stopOnFailure: true },
   };
 }
 
@@ -112,7 +125,7 @@ function interpret(ctx: MeasureContext, target: Target, side: Side, prep: RunRes
     throw new RunFailure(side, run.outcome === 'spawn' ? 'spawn' : run.outcome === 'signal' ? 'signal' : 'exit', `${side}'s command failed (${describe(run)}${detail})`, run, true);
   }
   try {
-    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1 })), target.sizing?.warmup ?? 0);
+    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1, files: filesOf(ctx, target, side) })), target.sizing?.warmup ?? 0);
   } catch (err) {
     if (err instanceof HarnessParseError) throw new RunFailure(side, 'parse', `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
     throw err; // MetricUnavailable: the engine reports it
@@ -175,9 +188,11 @@ function countSideRetrying(ctx: MeasureContext, unit: PairingUnit, side: Side): 
   return retrying(ctx, unit.job, side, () => countSide(ctx, unit, side));
 }
 
-/** Before a side's run: its program a fresh copy of itself (`--fresh-copy`), not timed. */
+/** Before a side's run, not timed: its program a fresh copy of itself (`--fresh-copy`), and the folder it writes its files to emptied. */
 function refreshProgram(ctx: MeasureContext, target: Target, side: Side): void {
   ctx.freshCopy?.(target.job.bench.run, (side === 'base' ? ctx.base : ctx.head).dir);
+  const files = filesOf(ctx, target, side);
+  if (files) clearRunFiles(files.folder);
 }
 
 async function runSide(ctx: MeasureContext, target: Target, side: Side): Promise<RowSample[]> {

@@ -21,16 +21,19 @@ const cargo = requireTool(TOOLS.cargo);
 const BUILD = 'cargo bench --no-run --bench kernels 2>&1 | tee cargo-build.log && mkdir -p build && cp "$(sed -n "s/.*Executable .*(\\(.*\\))$/\\1/p" cargo-build.log | tail -n 1)" build/kernels';
 
 /**
- * A run of the CLI whose stderr lines are stamped with the time they arrived. Criterion keeps its
- * estimates under $CARGO_TARGET_DIR/criterion, which CI shares with the other tests that run this
- * example at the same moment: each comparison here keeps its own (`criterionHome`).
+ * A run of the CLI whose stderr lines are stamped with the time they arrived. Criterion would keep
+ * its estimates under $CARGO_TARGET_DIR/criterion, which CI shares with the other tests that run
+ * this example at the same moment; under --design auto pairbench gives each run a CRITERION_HOME of
+ * its own, and reads the medians Criterion saves there (src/harness/criterion-estimates.ts).
  */
-function compare(cwd: string, args: string[], criterionHome: string): Promise<{ status: number | null; lines: { at: number; text: string }[] }> {
+function compare(cwd: string, args: string[]): Promise<{ status: number | null; lines: { at: number; text: string }[] }> {
   return new Promise((resolve) => {
     // bound to its own core as the other examples are (tests/support/examples.ts, ownCore), so that
     // cargo's build never takes the core of the example measuring beside it
     const command = cliCommand(args, ownCore());
-    const child = spawn(command[0]!, command.slice(1), { cwd, env: { ...process.env, NO_COLOR: '1', CRITERION_HOME: criterionHome }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+    delete env['CRITERION_HOME'];
+    const child = spawn(command[0]!, command.slice(1), { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
     const lines: { at: number; text: string }[] = [];
     let rest = '';
     child.stderr.on('data', (d: Buffer) => {
@@ -64,15 +67,14 @@ describe('examples: the base build cache', () => {
     // one benchmark, two pairs: this test is about the build, not the verdict
     const args = (n: number) => ['compare', '--base', base, '--head', head, '--build', BUILD, '--build-cache', 'build/', '--build-cache-dir', cacheDir, '--run', './build/kernels --bench --output-format bencher checksum', '--format', 'bencher', '--min-pairs', '2', '--max-pairs', '2', '--warmup', '0', '--fail-on', 'none', '--out', join(out, `r${n}.json`)];
 
-    const criterionHome = tempDir();
-    const cold = await compare(repo.dir, args(1), criterionHome);
+    const cold = await compare(repo.dir, args(1));
     const coldText = cold.lines.map((l) => l.text).join('\n');
     expect(cold.status, coldText).toBe(0);
     expect(coldText).toMatch(/base: not in the build cache \(key pairbench-build-[^)]+\): building it/);
     expect(coldText).toMatch(/base: build outputs saved/);
     expect(coldText).toContain('Building base');
 
-    const warm = await compare(repo.dir, args(2), criterionHome);
+    const warm = await compare(repo.dir, args(2));
     const warmText = warm.lines.map((l) => l.text).join('\n');
     expect(warm.status, warmText).toBe(0);
     expect(warmText).toContain('base: build outputs restored from the build cache');
@@ -81,6 +83,10 @@ describe('examples: the base build cache', () => {
     const results = readResults(join(out, 'r2.json'));
     expect(results.settings?.['buildCacheHit']).toBe(true);
     expect(results.benchmarks.map((b) => b.pairs.length)).toEqual(results.benchmarks.map(() => 2));
+    // the medians Criterion saved, beyond the whole nanoseconds its bencher line prints: a run's median is a whole number only by chance
+    expect(warmText).toContain("Each run gets CRITERION_HOME set to a folder of pairbench's");
+    const values = results.benchmarks.flatMap((b) => b.pairs.flatMap((p) => [p.base, p.head]));
+    expect(values.filter((v) => !Number.isInteger(v)).length, values.join(', ')).toBeGreaterThanOrEqual(values.length - 1);
     console.info(`rust-criterion base phase: ${basePhase(cold.lines).toFixed(1)} s built, ${basePhase(warm.lines).toFixed(1)} s restored`);
   }, EXAMPLE_LIMITS.testMs);
 });

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-P6WGWZWC.js";
+} from "./chunk-ASF5FQIZ.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -30025,6 +30025,58 @@ function parseBencher(text2) {
   return out.finish();
 }
 
+// src/harness/criterion-estimates.ts
+var OUTPUT_FORMAT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
+var BASELINE = /(?:^|\s)--(?:baseline|load-baseline|save-baseline|discard-baseline)(?:=|\s|$)/;
+var WANTED = /(?:^|\/)new\/(?:benchmark|estimates)\.json$/;
+function medianOf(text2) {
+  try {
+    const doc = JSON.parse(text2);
+    const v = doc?.median?.point_estimate;
+    return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : null;
+  } catch {
+    return null;
+  }
+}
+function titleOf(text2) {
+  try {
+    const doc = JSON.parse(text2);
+    return typeof doc?.title === "string" && doc.title !== "" ? doc.title : null;
+  } catch {
+    return null;
+  }
+}
+function savedMedians(files) {
+  const out = /* @__PURE__ */ new Map();
+  const twice = /* @__PURE__ */ new Set();
+  for (const [path10, text2] of files) {
+    if (!path10.endsWith("new/benchmark.json")) continue;
+    const title = titleOf(text2);
+    const estimates = files.get(path10.slice(0, -"benchmark.json".length) + "estimates.json");
+    const median3 = estimates === void 0 ? null : medianOf(estimates);
+    if (title === null || median3 === null) continue;
+    if (out.has(title)) twice.add(title);
+    out.set(title, median3);
+  }
+  for (const t of twice) out.delete(t);
+  return out;
+}
+function refineFromEstimates(samples, files) {
+  const medians = savedMedians(files);
+  if (medians.size === 0) return samples;
+  return samples.map((s) => {
+    const median3 = medians.get(s.name);
+    if (median3 === void 0 || s.unit !== "ns" || s.repetitions !== void 0 || s.reciprocalOf !== void 0) return s;
+    return Math.floor(median3) === s.value ? { ...s, value: median3 } : s;
+  });
+}
+var criterionEstimates = {
+  variable: "CRITERION_HOME",
+  applies: (command) => OUTPUT_FORMAT.test(command) && !BASELINE.test(command),
+  wanted: (path10) => WANTED.test(path10),
+  refine: refineFromEstimates
+};
+
 // src/harness/simple-command.ts
 function simpleCommandEnd(command, from) {
   let quote = null;
@@ -30052,10 +30104,10 @@ function appendToSimpleCommand(command, from, text2) {
 
 // src/harness/criterion-trim.ts
 var CRITERION_RESAMPLES = 1e3;
-var OUTPUT_FORMAT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
+var OUTPUT_FORMAT2 = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
 var SETS_RESAMPLES = /(?:^|\s)--nresamples(?:=|\s|$)/;
 function criterionTrim(command) {
-  const at = OUTPUT_FORMAT.exec(command);
+  const at = OUTPUT_FORMAT2.exec(command);
   if (at === null || SETS_RESAMPLES.test(command)) return null;
   const added = `--nresamples ${CRITERION_RESAMPLES}`;
   return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added };
@@ -30320,8 +30372,8 @@ function anchoredAlternation(names2) {
 }
 var SEPARATOR = " > ";
 var parts = (name2) => name2.split(SEPARATOR);
-function prefixes(xs, join9) {
-  return xs.map((_, i2) => join9(xs.slice(0, i2 + 1)));
+function prefixes(xs, join12) {
+  return xs.map((_, i2) => join12(xs.slice(0, i2 + 1)));
 }
 function isSimpleCommand(command) {
   let quote = null;
@@ -31282,6 +31334,7 @@ var bencherHarness = {
   select: byNames,
   design: null,
   trim: criterionTrim,
+  files: criterionEstimates,
   advice: noAdvice,
   toolchains: ["rustc"],
   failure: null,
@@ -44039,6 +44092,12 @@ function runTrim(command, format2, design) {
   if ((design ?? "auto") !== "auto") return null;
   return harnessOf(format2)?.trim?.(command) ?? null;
 }
+function runFiles(command, format2, design, env) {
+  if ((design ?? "auto") !== "auto") return null;
+  const files = harnessOf(format2)?.files;
+  if (!files || !files.applies(command) || env[files.variable] !== void 0) return null;
+  return files;
+}
 function trimmedRun(command, format2, design) {
   return runTrim(command, format2, design)?.command ?? command;
 }
@@ -44080,6 +44139,32 @@ function wholeSuite(original, format2, sizing) {
   return { command: `${command.replace(PLACEHOLDER2, (_m, _q, kind) => kind === "filter" ? '"$PAIRBENCH_FILTER"' : "")}${after}`, env: { PAIRBENCH_FILTER: all, ...env } };
 }
 
+// src/measure/run-files.ts
+import { mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync6, rmSync as rmSync4 } from "node:fs";
+import { join as join3 } from "node:path";
+function clearRunFiles(folder) {
+  rmSync4(folder, { recursive: true, force: true });
+  mkdirSync3(folder, { recursive: true });
+}
+function readRunFiles(files) {
+  const out = /* @__PURE__ */ new Map();
+  let names2;
+  try {
+    names2 = readdirSync2(files.folder, { recursive: true, encoding: "utf8" });
+  } catch {
+    return out;
+  }
+  for (const name2 of names2) {
+    const path10 = name2.split("\\").join("/");
+    if (!files.reading.wanted(path10)) continue;
+    try {
+      out.set(path10, readFileSync6(join3(files.folder, name2), "utf8"));
+    } catch {
+    }
+  }
+  return out;
+}
+
 // src/measure/samples.ts
 var MetricUnavailable = class extends Error {
   metric;
@@ -44113,7 +44198,8 @@ function timeSamples(bench, run) {
 }
 function samplesOf(bench, run, opts) {
   if (bench.format === "time") return timeSamples(bench, run);
-  const parsed = parseHarness(bench.format, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
+  const printed = parseHarness(bench.format, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
+  const parsed = opts.files ? opts.files.reading.refine(printed, readRunFiles(opts.files)) : printed;
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed.filter((s) => !filter || filterMatches(bench.format, filter, s.name)).map((s) => ({
     ...s,
@@ -44139,7 +44225,7 @@ function afterWarmup(samples, warmup) {
 
 // src/revisions/prepare.ts
 import { existsSync as existsSync3, statSync as statSync5 } from "node:fs";
-import { basename as basename2, join as join4, resolve as resolve4 } from "node:path";
+import { basename as basename2, join as join5, resolve as resolve4 } from "node:path";
 
 // src/revisions/build-cache.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -44169,22 +44255,22 @@ function actionSavePolicy(event, explicit) {
 }
 
 // src/revisions/temp-root.ts
-import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync3, readFileSync as readFileSync6, realpathSync, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync3, readFileSync as readFileSync7, realpathSync, rmSync as rmSync5, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { basename, dirname as dirname2, join as join3 } from "node:path";
+import { basename, dirname as dirname2, join as join4 } from "node:path";
 var ROOT_PREFIX = "pairbench-wt-";
 var MARKER = ".pairbench-root";
 var ROOT_NAME = /^pairbench-wt-(\d+)-[A-Za-z0-9]{6}$/;
 var SIDES = ["base", "head"];
 function makeTempRoot() {
-  const root = realpathSync(mkdtempSync3(join3(tmpdir3(), `${ROOT_PREFIX}${process.pid}-`)));
+  const root = realpathSync(mkdtempSync3(join4(tmpdir3(), `${ROOT_PREFIX}${process.pid}-`)));
   const marker = { tool: "pairbench", pid: process.pid, root };
-  writeFileSync4(join3(root, MARKER), `${JSON.stringify(marker)}
+  writeFileSync4(join4(root, MARKER), `${JSON.stringify(marker)}
 `, { flag: "wx" });
   return root;
 }
 function removeTempRoot(root) {
-  rmSync4(root, { recursive: true, force: true });
+  rmSync5(root, { recursive: true, force: true });
 }
 function looksLikeOurs(worktree) {
   return worktree.includes(ROOT_PREFIX);
@@ -44209,9 +44295,9 @@ function ownedRoot(worktree) {
   if (dirname2(real) !== temp) return no(`its folder is not in the temp folder ${temp}`);
   let marker;
   try {
-    const file2 = join3(real, MARKER);
+    const file2 = join4(real, MARKER);
     if (!lstatSync3(file2).isFile()) return no("it has no pairbench marker");
-    marker = JSON.parse(readFileSync6(file2, "utf8"));
+    marker = JSON.parse(readFileSync7(file2, "utf8"));
   } catch {
     return no("its folder has no pairbench marker, so it was not made by pairbench");
   }
@@ -44350,7 +44436,7 @@ async function locate2(spec, ctx, cleanups) {
   const root = makeTempRoot();
   cleanups.push(async () => removeTempRoot(root));
   const checkout = async (side, ref, sha) => {
-    const dir = join4(root, side);
+    const dir = join5(root, side);
     await git.addWorktree(dir, sha);
     cleanups.push(() => git.removeWorktree(dir));
     return { side, ref, sha, dir };
@@ -44362,7 +44448,7 @@ async function prepareBase(spec, rev, ctx) {
   const git = new Git(spec.cwd);
   const sha = await resolveGitRevision(git, "base", rev, ctx.log);
   const root = makeTempRoot();
-  const dir = join4(root, "base");
+  const dir = join5(root, "base");
   let added = false;
   const cleanup = async () => {
     if (added) await git.removeWorktree(dir);
@@ -45809,9 +45895,14 @@ function choose(d, variants, budget, cold = null, modes = null) {
   };
 }
 
+// src/schedule/loop.ts
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join9 } from "node:path";
+
 // src/measure/fresh-copy.ts
-import { chmodSync as chmodSync2, closeSync as closeSync3, existsSync as existsSync4, lstatSync as lstatSync4, openSync as openSync3, readdirSync as readdirSync2, readlinkSync, readSync as readSync2, realpathSync as realpathSync2, renameSync as renameSync3, rmSync as rmSync5, statSync as statSync6, utimesSync, writeSync as writeSync2 } from "node:fs";
-import { basename as basename3, dirname as dirname3, isAbsolute as isAbsolute3, join as join5, relative, resolve as resolve5, sep } from "node:path";
+import { chmodSync as chmodSync2, closeSync as closeSync3, existsSync as existsSync4, lstatSync as lstatSync4, openSync as openSync3, readdirSync as readdirSync3, readlinkSync, readSync as readSync2, realpathSync as realpathSync2, renameSync as renameSync3, rmSync as rmSync6, statSync as statSync6, utimesSync, writeSync as writeSync2 } from "node:fs";
+import { basename as basename3, dirname as dirname3, isAbsolute as isAbsolute3, join as join6, relative, resolve as resolve5, sep } from "node:path";
 var PROGRAM = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|<>()$`'"\\]*\s+)*([^\s;&|<>()$`'"\\=]*\/[^\s;&|<>()$`'"\\]*)(?=$|[\s;&|<>])/;
 function programInside(command, dir) {
   const m = PROGRAM.exec(command);
@@ -45821,7 +45912,7 @@ function programInside(command, dir) {
   let root;
   try {
     root = realpathSync2(dir);
-    path10 = realpathSync2(isAbsolute3(word2) ? word2 : join5(dir, word2));
+    path10 = realpathSync2(isAbsolute3(word2) ? word2 : join6(dir, word2));
   } catch {
     return null;
   }
@@ -45865,26 +45956,26 @@ function tidyAfterKilledRuns(path10, dir) {
   }
   let names2;
   try {
-    names2 = readdirSync2(folder);
+    names2 = readdirSync3(folder);
   } catch {
     return;
   }
   const me = process.getuid?.();
   for (const name2 of names2) {
-    const file2 = join5(folder, name2);
+    const file2 = join6(folder, name2);
     const copy = leftByDeadRun(name2, `${basename3(path10)}${COPY_SUFFIX}`);
     const aside = !copy && leftByDeadRun(name2, `${basename3(path10)}${ASIDE_SUFFIX}`);
     if (!copy && !aside) continue;
     const st = lstatSync4(file2);
     if (!st.isFile() || me !== void 0 && st.uid !== me) continue;
-    if (aside && !existsSync4(join5(folder, basename3(path10)))) renameSync3(file2, join5(folder, basename3(path10)));
-    else rmSync5(file2, { force: true });
+    if (aside && !existsSync4(join6(folder, basename3(path10)))) renameSync3(file2, join6(folder, basename3(path10)));
+    else rmSync6(file2, { force: true });
   }
 }
 function namedFiles(command, dir) {
   const m = PROGRAM.exec(command);
   if (!m) return [];
-  const named2 = isAbsolute3(m[1]) ? m[1] : join5(dir, m[1]);
+  const named2 = isAbsolute3(m[1]) ? m[1] : join6(dir, m[1]);
   try {
     return lstatSync4(named2).isSymbolicLink() ? [named2, resolve5(dirname3(named2), readlinkSync(named2))] : [named2];
   } catch {
@@ -45933,9 +46024,9 @@ function replaceWithCopy(path10) {
       throw err;
     }
     made = false;
-    rmSync5(aside, { force: true });
+    rmSync6(aside, { force: true });
   } catch (err) {
-    if (made) rmSync5(tmp, { force: true });
+    if (made) rmSync6(tmp, { force: true });
     throw err;
   }
 }
@@ -46232,6 +46323,9 @@ var ResultsSchema = external_exports.object({
   benchmarks: external_exports.array(BenchmarkResultSchema).max(LIMITS.benchmarks)
 });
 
+// src/schedule/pair.ts
+import { join as join8 } from "node:path";
+
 // src/schedule/count-runs.ts
 var COUNT_WORK_MS = { valgrind: 20, perf: 50 };
 var COUNT_ITERATIONS = { min: 10, max: 1e8 };
@@ -46268,8 +46362,8 @@ function countedRuns(rule, counter, command, select, env, n3) {
 
 // src/measure/harness-failure.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { readFileSync as readFileSync7, realpathSync as realpathSync3, statSync as statSync7 } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute4, join as join6, relative as relative2, resolve as resolve6 } from "node:path";
+import { readFileSync as readFileSync8, realpathSync as realpathSync3, statSync as statSync7 } from "node:fs";
+import { dirname as dirname4, isAbsolute as isAbsolute4, join as join7, relative as relative2, resolve as resolve6 } from "node:path";
 
 // src/harness/failure.ts
 var MAX_MESSAGES = 3;
@@ -46367,7 +46461,7 @@ function readReport(path10, cwd) {
     if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) return null;
     const st = statSync7(file2);
     if (!st.isFile() || st.size > REPORT_CAP) return null;
-    return readFileSync7(file2, "utf8");
+    return readFileSync8(file2, "utf8");
   } catch {
     return null;
   }
@@ -46387,7 +46481,7 @@ function nodeNeeded(format2, request) {
 function packageManifest(pkg, from) {
   for (let dir = resolve6(from); ; dir = dirname4(dir)) {
     try {
-      return JSON.parse(readFileSync7(join6(dir, "node_modules", pkg, "package.json"), "utf8"));
+      return JSON.parse(readFileSync8(join7(dir, "node_modules", pkg, "package.json"), "utf8"));
     } catch {
     }
     if (dirname4(dir) === dir) return null;
@@ -46470,14 +46564,21 @@ function selection(target) {
   if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(run, bench.format, target.select, target.sizing);
   return wholeSuite(run, isHarnessFormat(bench.format) ? bench.format : void 0, target.sizing);
 }
+function filesOf(ctx, target, side) {
+  if (ctx.runFiles === void 0) return null;
+  const bench = target.job.bench;
+  const reading = runFiles(bench.run, bench.format, bench.design, ctx.env);
+  return reading ? { reading, folder: join8(ctx.runFiles, side) } : null;
+}
 function sideRequests(ctx, target, side) {
   const bench = target.job.bench;
   const dir = (side === "base" ? ctx.base : ctx.head).dir;
   const common2 = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}, ...ctx.signal ? { signal: ctx.signal } : {} };
   const sel = selection(target);
+  const files = filesOf(ctx, target, side);
   return {
     prepare: bench.prepare ? { ...common2, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
-    run: { ...common2, env: { ...ctx.env, ...sel.env }, command: sel.command, ...bench.shell ? { shell: bench.shell } : {}, captureStdout: bench.format !== "time", stopOnFailure: true }
+    run: { ...common2, env: { ...ctx.env, ...sel.env, ...files ? { [files.reading.variable]: files.folder } : {} }, command: sel.command, ...bench.shell ? { shell: bench.shell } : {}, captureStdout: bench.format !== "time", stopOnFailure: true }
   };
 }
 function keep(target, samples) {
@@ -46498,7 +46599,7 @@ function interpret(ctx, target, side, prep, run) {
     throw new RunFailure(side, run.outcome === "spawn" ? "spawn" : run.outcome === "signal" ? "signal" : "exit", `${side}'s command failed (${describe3(run)}${detail})`, run, true);
   }
   try {
-    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1 })), target.sizing?.warmup ?? 0);
+    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1, files: filesOf(ctx, target, side) })), target.sizing?.warmup ?? 0);
   } catch (err) {
     if (err instanceof HarnessParseError) throw new RunFailure(side, "parse", `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
     throw err;
@@ -46549,6 +46650,8 @@ function countSideRetrying(ctx, unit, side) {
 }
 function refreshProgram(ctx, target, side) {
   ctx.freshCopy?.(target.job.bench.run, (side === "base" ? ctx.base : ctx.head).dir);
+  const files = filesOf(ctx, target, side);
+  if (files) clearRunFiles(files.folder);
 }
 async function runSide(ctx, target, side) {
   refreshProgram(ctx, target, side);
@@ -47108,6 +47211,14 @@ function formatMs(ms) {
   return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
 }
 async function runSchedule(ctx) {
+  const files = ctx.spec.benchmarks.some((b) => runFiles(b.run, b.format, b.design, ctx.env) !== null) ? mkdtempSync4(join9(tmpdir4(), "pairbench-files-")) : void 0;
+  try {
+    return await schedule(ctx, files);
+  } finally {
+    if (files !== void 0) rmSync7(files, { recursive: true, force: true });
+  }
+}
+async function schedule(ctx, files) {
   const { spec } = ctx;
   const now = ctx.clock ?? Date.now;
   const state = newState(spec.benchmarks);
@@ -47120,6 +47231,7 @@ async function runSchedule(ctx) {
     runner: ctx.runner,
     state,
     log: ctx.log,
+    ...files !== void 0 ? { runFiles: files } : {},
     ...ctx.signal ? { signal: ctx.signal } : {},
     ...spec.freshCopy === "off" ? {} : { freshCopy: freshCopier(ctx.log) }
   };
@@ -47440,6 +47552,12 @@ async function runCompare(fullSpec, hooks) {
     const whose = b.name === b.run ? "Each run" : `Each run of ${b.name}`;
     hooks.log(`${whose} gets ${trim.added}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
   }
+  for (const b of mayRun) {
+    const files = runFiles(b.run, b.format, b.design, env);
+    if (files === null) continue;
+    const whose = b.name === b.run ? "Each run" : `Each run of ${b.name}`;
+    hooks.log(`${whose} gets ${files.variable} set to a folder of pairbench's, and its values are read from the files it saves there, which keep what its printed lines round (--design command reads them as printed)`);
+  }
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
   writer.write(results);
   let revisions;
@@ -47535,7 +47653,7 @@ function indentTail(tail2) {
 }
 
 // src/bisect/find-commit.ts
-import { basename as basename4, dirname as dirname5, join as join7 } from "node:path";
+import { basename as basename4, dirname as dirname5, join as join10 } from "node:path";
 
 // src/bisect/commits.ts
 async function resolveRevision(git, input2, rev) {
@@ -47633,7 +47751,7 @@ function rowOf(results, name2) {
 }
 function stepFile(out, k, sha) {
   const stem = basename4(out).replace(/\.json$/i, "");
-  return join7(dirname5(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
+  return join10(dirname5(out), `${stem}.step-${k}-${sha.slice(0, 12)}.json`);
 }
 async function runBisect(spec, benchmark, hooks, known, naming = cliNaming) {
   if (spec.base.kind !== "git" || spec.base.rev === null) throw new UsageError(naming("base"), `${naming("base")} is required: the revision the range starts from (a pull request's merge-base)`);
@@ -49841,8 +49959,8 @@ function rejudge(file2, opts) {
 
 // src/revisions/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { chmodSync as chmodSync3, closeSync as closeSync5, copyFileSync, lstatSync as lstatSync5, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync3, readFileSync as readFileSync8, readSync as readSync4, realpathSync as realpathSync4, renameSync as renameSync4, rmSync as rmSync6, statSync as statSync8, utimesSync as utimesSync2, writeFileSync as writeFileSync5 } from "node:fs";
-import { isAbsolute as isAbsolute5, join as join8, normalize as normalize2, relative as relative3 } from "node:path";
+import { chmodSync as chmodSync3, closeSync as closeSync5, copyFileSync, lstatSync as lstatSync5, mkdirSync as mkdirSync4, openSync as openSync5, readdirSync as readdirSync4, readFileSync as readFileSync9, readSync as readSync4, realpathSync as realpathSync4, renameSync as renameSync4, rmSync as rmSync8, statSync as statSync8, utimesSync as utimesSync2, writeFileSync as writeFileSync5 } from "node:fs";
+import { isAbsolute as isAbsolute5, join as join11, normalize as normalize2, relative as relative3 } from "node:path";
 var MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 var ManifestSchema = external_exports.object({
   format: external_exports.literal(1),
@@ -49888,9 +50006,9 @@ function stageEntry(dir, paths, key, into) {
     if (back === ".." || back.startsWith("../") || isAbsolute5(back)) throw new CacheRefusal(`${rel} leads through a symbolic link to ${target}, outside the revision's folder`);
     if (st.isDirectory()) {
       if (folders.has(target)) throw new CacheRefusal(`${rel} is a symbolic link to a folder that holds it (a loop)`);
-      mkdirSync3(to, { mode: 448 });
+      mkdirSync4(to, { mode: 448 });
       const inner = /* @__PURE__ */ new Set([...folders, target]);
-      for (const name2 of readdirSync3(from).sort()) copy(join8(from, name2), join8(to, name2), `${rel}/${name2}`, inner);
+      for (const name2 of readdirSync4(from).sort()) copy(join11(from, name2), join11(to, name2), `${rel}/${name2}`, inner);
       chmodSync3(to, st.mode & 493);
       return;
     }
@@ -49902,23 +50020,23 @@ function stageEntry(dir, paths, key, into) {
     files.push({ path: rel, size: statSync8(to).size, sha256: sha256(to), mode });
   };
   for (const p of paths) {
-    const from = join8(dir, p);
+    const from = join11(dir, p);
     try {
       lstatSync5(from);
     } catch {
       continue;
     }
-    mkdirSync3(join8(into, p, ".."), { recursive: true, mode: 448 });
-    copy(from, join8(into, p), p, /* @__PURE__ */ new Set());
+    mkdirSync4(join11(into, p, ".."), { recursive: true, mode: 448 });
+    copy(from, join11(into, p), p, /* @__PURE__ */ new Set());
     present.push(p);
   }
   const manifest = { format: 1, key, paths: present, files };
-  writeFileSync5(join8(into, CACHE_MANIFEST), `${JSON.stringify(manifest)}
+  writeFileSync5(join11(into, CACHE_MANIFEST), `${JSON.stringify(manifest)}
 `, { flag: "wx", mode: 420 });
   return present;
 }
 function verifyEntry(staged, key, paths, check2 = () => null) {
-  const manifestPath = join8(staged, CACHE_MANIFEST);
+  const manifestPath = join11(staged, CACHE_MANIFEST);
   let mst;
   try {
     mst = lstatSync5(manifestPath);
@@ -49930,7 +50048,7 @@ function verifyEntry(staged, key, paths, check2 = () => null) {
   if (!mst.isFile() || mst.size > MANIFEST_MAX_BYTES) throw new CacheRefusal(`its manifest is not a regular file of at most ${MANIFEST_MAX_BYTES} bytes`);
   let manifest;
   try {
-    manifest = ManifestSchema.parse(JSON.parse(readFileSync8(manifestPath, "utf8")));
+    manifest = ManifestSchema.parse(JSON.parse(readFileSync9(manifestPath, "utf8")));
   } catch {
     throw new CacheRefusal("its manifest cannot be read");
   }
@@ -49941,8 +50059,8 @@ function verifyEntry(staged, key, paths, check2 = () => null) {
   for (const f of expected.keys()) if (!manifest.paths.some((p) => f === p || f.startsWith(`${p}/`))) throw new CacheRefusal(`its manifest names ${JSON.stringify(f.slice(0, 120))}, outside the paths kept`);
   const seen = /* @__PURE__ */ new Set();
   const walk = (at, rel) => {
-    for (const name2 of readdirSync3(at).sort()) {
-      const path10 = join8(at, name2);
+    for (const name2 of readdirSync4(at).sort()) {
+      const path10 = join11(at, name2);
       const r = rel === "" ? name2 : `${rel}/${name2}`;
       if (r === CACHE_MANIFEST) continue;
       const st = lstatSync5(path10);
@@ -49965,7 +50083,7 @@ function verifyEntry(staged, key, paths, check2 = () => null) {
   for (const p of expected.keys()) if (!seen.has(p)) throw new CacheRefusal(`${p} is missing`);
   for (const p of manifest.paths) {
     try {
-      lstatSync5(join8(staged, p));
+      lstatSync5(join11(staged, p));
     } catch {
       throw new CacheRefusal(`${p} is missing`);
     }
@@ -49979,7 +50097,7 @@ function placeEntry(staged, paths, dir) {
       const on6 = parts2.slice(0, i2).join("/");
       let st;
       try {
-        st = lstatSync5(join8(dir, on6));
+        st = lstatSync5(join11(dir, on6));
       } catch {
         break;
       }
@@ -49994,20 +50112,20 @@ function placeEntry(staged, paths, dir) {
       there = null;
     }
     if (lstatSync5(from).isDirectory()) {
-      if (there !== null && !there.isDirectory()) rmSync6(to, { force: true });
+      if (there !== null && !there.isDirectory()) rmSync8(to, { force: true });
       if (there === null || !there.isDirectory()) {
         renameSync4(from, to);
         return;
       }
-      for (const name2 of readdirSync3(from)) place(join8(from, name2), join8(to, name2));
+      for (const name2 of readdirSync4(from)) place(join11(from, name2), join11(to, name2));
       return;
     }
-    if (there !== null) rmSync6(to, { recursive: true, force: true });
+    if (there !== null) rmSync8(to, { recursive: true, force: true });
     renameSync4(from, to);
   };
   for (const p of paths) {
-    mkdirSync3(join8(dir, p, ".."), { recursive: true });
-    place(join8(staged, p), join8(dir, p));
+    mkdirSync4(join11(dir, p, ".."), { recursive: true });
+    place(join11(staged, p), join11(dir, p));
   }
 }
 

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-P6WGWZWC.js";
+} from "./chunk-ASF5FQIZ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
