@@ -121,7 +121,7 @@ export function wordFinding(f: Finding, surface: Surface): string {
         (margin > 0
           ? `It is called unchanged only when its interval lies within ±${pct(margin, 1)}, the threshold less one step${g.held ? ', and this one does not' : ''}.`
           : `A step reaches the threshold (${pct(g.threshold, 1)}), so it is never called unchanged.`) +
-        ` Print more digits (Criterion: cargo-criterion's JSON, ${set('format', 'criterion')}) or give each iteration more work.`
+        ` Print more digits (Criterion: ${set('design', 'auto')} reads the medians a bench executable saves, where the environment leaves CRITERION_HOME unset and the command names no baseline; or cargo-criterion's JSON, ${set('format', 'criterion')}) or give each iteration more work.`
       );
     }
     case 'outliers-kept': {
