@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-ASF5FQIZ.js";
+} from "./chunk-S2UBUJ4E.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -48032,7 +48032,7 @@ function wordFinding(f, surface) {
       const g2 = f.figures;
       const unit = g2.unit ? ` ${g2.unit}` : "";
       const margin = Math.max(0, g2.threshold - g2.share);
-      return `Its times are printed in steps of ${g2.step}${unit}, and the smallest is ${g2.smallest}${unit}: one step is ${pct(g2.share, 1)} of it, so a change smaller than a step can print as none in every pair. ` + (margin > 0 ? `It is called unchanged only when its interval lies within ±${pct(margin, 1)}, the threshold less one step${g2.held ? ", and this one does not" : ""}.` : `A step reaches the threshold (${pct(g2.threshold, 1)}), so it is never called unchanged.`) + ` Print more digits (Criterion: cargo-criterion's JSON, ${set2("format", "criterion")}) or give each iteration more work.`;
+      return `Its times are printed in steps of ${g2.step}${unit}, and the smallest is ${g2.smallest}${unit}: one step is ${pct(g2.share, 1)} of it, so a change smaller than a step can print as none in every pair. ` + (margin > 0 ? `It is called unchanged only when its interval lies within ±${pct(margin, 1)}, the threshold less one step${g2.held ? ", and this one does not" : ""}.` : `A step reaches the threshold (${pct(g2.threshold, 1)}), so it is never called unchanged.`) + ` Print more digits (Criterion: ${set2("design", "auto")} reads the medians a bench executable saves, where the environment leaves CRITERION_HOME unset and the command names no baseline; or cargo-criterion's JSON, ${set2("format", "criterion")}) or give each iteration more work.`;
     }
     case "outliers-kept": {
       const g2 = f.figures;

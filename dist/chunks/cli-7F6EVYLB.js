@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-ASF5FQIZ.js";
+} from "./chunk-S2UBUJ4E.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
