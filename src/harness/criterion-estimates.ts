@@ -3,7 +3,8 @@
  * (`--design auto`, the `bencher` format of a Criterion bench executable: `--output-format bencher`).
  *
  * Criterion's bencher reporter prints the median time per iteration cut to whole nanoseconds
- * (criterion 0.4 to 0.8, `report::BencherReport` and `format::integer`: `n as u64`). For a
+ * (criterion 0.3 to 0.8, `report::BencherReport` and `format::integer`: `n as u64`; the files below
+ * read alike in 0.3.6, 0.4, 0.5.1 and 0.8.2). For a
  * benchmark of 45 ns a step of one nanosecond is 2.2%, more than the threshold: every pair's
  * difference is then 0 or ±2.2%, and an interval that has to fit inside ±2% to call the benchmark
  * `unchanged` cannot, however many pairs are run. Criterion keeps the median it computed, to a
