@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-OV25LK6U.js");
+  const { runAction } = await import("./chunks/steps-LMJJLB5L.js");
   await runAction();
 }

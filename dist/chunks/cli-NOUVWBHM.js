@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-S2UBUJ4E.js";
+} from "./chunk-7WTDMY33.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

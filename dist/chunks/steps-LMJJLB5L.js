@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-S2UBUJ4E.js";
+} from "./chunk-7WTDMY33.js";
 import {
   BearerCredentialHandler,
   HttpClient,
