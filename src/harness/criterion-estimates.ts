@@ -24,30 +24,23 @@
  * Criterion reads or keeps one there, or saves nothing), and libtest's `#[bench]`, which writes no
  * files. The values are read as printed under `--design command`.
  */
+import { z } from 'zod';
+import { BENCHER_OUTPUT } from './criterion-trim.ts';
 import type { FileReading } from './harness.ts';
 import type { Sample } from './types.ts';
 
-const OUTPUT_FORMAT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
 const BASELINE = /(?:^|\s)--(?:baseline|load-baseline|save-baseline|discard-baseline)(?:=|\s|$)/;
 /** the two files of a benchmark's last run under CRITERION_HOME */
 const WANTED = /(?:^|\/)new\/(?:benchmark|estimates)\.json$/;
+const Estimates = z.object({ median: z.object({ point_estimate: z.number().finite().positive() }) });
+const Benchmark = z.object({ title: z.string().min(1) });
 
-/** The median point estimate in `estimates.json`, or null when the file does not read so. */
-function medianOf(text: string): number | null {
+/** The file's document when it is valid JSON of this shape; null otherwise (cut short, another version's). */
+function read<T>(schema: z.ZodType<T>, text: string | undefined): T | null {
+  if (text === undefined) return null;
   try {
-    const doc = JSON.parse(text) as { median?: { point_estimate?: unknown } };
-    const v = doc?.median?.point_estimate;
-    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The printed name in `benchmark.json`, or null. */
-function titleOf(text: string): string | null {
-  try {
-    const doc = JSON.parse(text) as { title?: unknown };
-    return typeof doc?.title === 'string' && doc.title !== '' ? doc.title : null;
+    const got = schema.safeParse(JSON.parse(text));
+    return got.success ? got.data : null;
   } catch {
     return null;
   }
@@ -59,10 +52,9 @@ export function savedMedians(files: ReadonlyMap<string, string>): Map<string, nu
   const twice = new Set<string>();
   for (const [path, text] of files) {
     if (!path.endsWith('new/benchmark.json')) continue;
-    const title = titleOf(text);
-    const estimates = files.get(path.slice(0, -'benchmark.json'.length) + 'estimates.json');
-    const median = estimates === undefined ? null : medianOf(estimates);
-    if (title === null || median === null) continue;
+    const title = read(Benchmark, text)?.title;
+    const median = read(Estimates, files.get(path.slice(0, -'benchmark.json'.length) + 'estimates.json'))?.median.point_estimate;
+    if (title === undefined || median === undefined) continue;
     if (out.has(title)) twice.add(title);
     out.set(title, median);
   }
@@ -86,7 +78,7 @@ export function refineFromEstimates(samples: Sample[], files: ReadonlyMap<string
 
 export const criterionEstimates: FileReading = {
   variable: 'CRITERION_HOME',
-  applies: (command) => OUTPUT_FORMAT.test(command) && !BASELINE.test(command),
+  applies: (command) => BENCHER_OUTPUT.test(command) && !BASELINE.test(command),
   wanted: (path) => WANTED.test(path),
   refine: refineFromEstimates,
 };

@@ -25,12 +25,13 @@ import { appendToSimpleCommand } from './simple-command.ts';
 /** Resamples of Criterion's bootstrap in a trimmed run: the fewest its own setter accepts without a warning. */
 export const CRITERION_RESAMPLES = 1000;
 
-const OUTPUT_FORMAT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
+/** A command's `--output-format bencher` (Criterion's bench executable printing bencher lines). */
+export const BENCHER_OUTPUT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
 const SETS_RESAMPLES = /(?:^|\s)--nresamples(?:=|\s|$)/;
 
 /** `command` with `--nresamples 1000` after Criterion's `--output-format bencher`, and the flag added; null when it is left as written. */
 export function criterionTrim(command: string): { command: string; added: string } | null {
-  const at = OUTPUT_FORMAT.exec(command);
+  const at = BENCHER_OUTPUT.exec(command);
   if (at === null || SETS_RESAMPLES.test(command)) return null;
   const added = `--nresamples ${CRITERION_RESAMPLES}`;
   return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added };

@@ -30025,58 +30025,6 @@ function parseBencher(text2) {
   return out.finish();
 }
 
-// src/harness/criterion-estimates.ts
-var OUTPUT_FORMAT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
-var BASELINE = /(?:^|\s)--(?:baseline|load-baseline|save-baseline|discard-baseline)(?:=|\s|$)/;
-var WANTED = /(?:^|\/)new\/(?:benchmark|estimates)\.json$/;
-function medianOf(text2) {
-  try {
-    const doc = JSON.parse(text2);
-    const v = doc?.median?.point_estimate;
-    return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : null;
-  } catch {
-    return null;
-  }
-}
-function titleOf(text2) {
-  try {
-    const doc = JSON.parse(text2);
-    return typeof doc?.title === "string" && doc.title !== "" ? doc.title : null;
-  } catch {
-    return null;
-  }
-}
-function savedMedians(files) {
-  const out = /* @__PURE__ */ new Map();
-  const twice = /* @__PURE__ */ new Set();
-  for (const [path10, text2] of files) {
-    if (!path10.endsWith("new/benchmark.json")) continue;
-    const title = titleOf(text2);
-    const estimates = files.get(path10.slice(0, -"benchmark.json".length) + "estimates.json");
-    const median3 = estimates === void 0 ? null : medianOf(estimates);
-    if (title === null || median3 === null) continue;
-    if (out.has(title)) twice.add(title);
-    out.set(title, median3);
-  }
-  for (const t of twice) out.delete(t);
-  return out;
-}
-function refineFromEstimates(samples, files) {
-  const medians = savedMedians(files);
-  if (medians.size === 0) return samples;
-  return samples.map((s) => {
-    const median3 = medians.get(s.name);
-    if (median3 === void 0 || s.unit !== "ns" || s.repetitions !== void 0 || s.reciprocalOf !== void 0) return s;
-    return Math.floor(median3) === s.value ? { ...s, value: median3 } : s;
-  });
-}
-var criterionEstimates = {
-  variable: "CRITERION_HOME",
-  applies: (command) => OUTPUT_FORMAT.test(command) && !BASELINE.test(command),
-  wanted: (path10) => WANTED.test(path10),
-  refine: refineFromEstimates
-};
-
 // src/harness/simple-command.ts
 function simpleCommandEnd(command, from) {
   let quote = null;
@@ -30104,14 +30052,58 @@ function appendToSimpleCommand(command, from, text2) {
 
 // src/harness/criterion-trim.ts
 var CRITERION_RESAMPLES = 1e3;
-var OUTPUT_FORMAT2 = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
+var BENCHER_OUTPUT = /(?:^|\s)--output-format(?:=|\s+)['"]?bencher['"]?(?=\s|$|[|&;<>)])/;
 var SETS_RESAMPLES = /(?:^|\s)--nresamples(?:=|\s|$)/;
 function criterionTrim(command) {
-  const at = OUTPUT_FORMAT2.exec(command);
+  const at = BENCHER_OUTPUT.exec(command);
   if (at === null || SETS_RESAMPLES.test(command)) return null;
   const added = `--nresamples ${CRITERION_RESAMPLES}`;
   return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${added}`), added };
 }
+
+// src/harness/criterion-estimates.ts
+var BASELINE = /(?:^|\s)--(?:baseline|load-baseline|save-baseline|discard-baseline)(?:=|\s|$)/;
+var WANTED = /(?:^|\/)new\/(?:benchmark|estimates)\.json$/;
+var Estimates = external_exports.object({ median: external_exports.object({ point_estimate: external_exports.number().finite().positive() }) });
+var Benchmark = external_exports.object({ title: external_exports.string().min(1) });
+function read(schema, text2) {
+  if (text2 === void 0) return null;
+  try {
+    const got = schema.safeParse(JSON.parse(text2));
+    return got.success ? got.data : null;
+  } catch {
+    return null;
+  }
+}
+function savedMedians(files) {
+  const out = /* @__PURE__ */ new Map();
+  const twice = /* @__PURE__ */ new Set();
+  for (const [path10, text2] of files) {
+    if (!path10.endsWith("new/benchmark.json")) continue;
+    const title = read(Benchmark, text2)?.title;
+    const median3 = read(Estimates, files.get(path10.slice(0, -"benchmark.json".length) + "estimates.json"))?.median.point_estimate;
+    if (title === void 0 || median3 === void 0) continue;
+    if (out.has(title)) twice.add(title);
+    out.set(title, median3);
+  }
+  for (const t of twice) out.delete(t);
+  return out;
+}
+function refineFromEstimates(samples, files) {
+  const medians = savedMedians(files);
+  if (medians.size === 0) return samples;
+  return samples.map((s) => {
+    const median3 = medians.get(s.name);
+    if (median3 === void 0 || s.unit !== "ns" || s.repetitions !== void 0 || s.reciprocalOf !== void 0) return s;
+    return Math.floor(median3) === s.value ? { ...s, value: median3 } : s;
+  });
+}
+var criterionEstimates = {
+  variable: "CRITERION_HOME",
+  applies: (command) => BENCHER_OUTPUT.test(command) && !BASELINE.test(command),
+  wanted: (path10) => WANTED.test(path10),
+  refine: refineFromEstimates
+};
 
 // src/harness/catch2.ts
 var CATCH2_SEPARATOR = " > ";
@@ -32256,8 +32248,8 @@ function readAsFlag(flag, raw, ms = false) {
 function recordedOr(settings, flag) {
   const entry = RECORDED_SETTINGS.find((s) => s.flag === flag);
   if (!entry) throw new Error(`recordedOr: --${flag} is not a recorded setting`);
-  const read = readRecordedSetting(settings, entry.key);
-  if (read && "value" in read) return read.value;
+  const read2 = readRecordedSetting(settings, entry.key);
+  if (read2 && "value" in read2) return read2.value;
   const fallback = optionDefault(flag);
   return typeof fallback === "number" || typeof fallback === "string" ? fallback : void 0;
 }
@@ -34509,8 +34501,8 @@ function compact(o2) {
 function accepted(shape, key, value) {
   const field2 = shape[key];
   if (!field2) return null;
-  const read = field2.safeParse(value);
-  return read.success ? { value: read.data } : null;
+  const read2 = field2.safeParse(value);
+  return read2.success ? { value: read2.data } : null;
 }
 function runSettings(settings) {
   const out = {};
@@ -41406,7 +41398,7 @@ var createReadable = ({ subprocess, concurrentStreams, encoding }, options) => {
   const subprocessStdout = getFromStream(subprocess, from);
   const waitReadableDestroy = addConcurrentStream(concurrentStreams, subprocessStdout, "readableDestroy");
   const { readableEncoding, readableObjectMode, readableHighWaterMark } = getReadableOptions(subprocessStdout, binary);
-  const { read, onStdoutDataDone } = getReadableMethods({
+  const { read: read2, onStdoutDataDone } = getReadableMethods({
     subprocessStdout,
     subprocess,
     binary,
@@ -41414,7 +41406,7 @@ var createReadable = ({ subprocess, concurrentStreams, encoding }, options) => {
     preserveNewlines
   });
   const readable = new Readable3({
-    read,
+    read: read2,
     destroy: callbackify3(onReadableDestroy.bind(void 0, { subprocessStdout, subprocess, waitReadableDestroy })),
     highWaterMark: readableHighWaterMark,
     objectMode: readableObjectMode,
@@ -42386,7 +42378,7 @@ var createDuplex = ({ subprocess, concurrentStreams, encoding }, options) => {
   const waitReadableDestroy = addConcurrentStream(concurrentStreams, subprocessStdout, "readableDestroy");
   const { waitWritableFinal, waitWritableDestroy } = addWritableConcurrentStreams(concurrentStreams, subprocessStdin);
   const { readableEncoding, readableObjectMode, readableHighWaterMark } = getReadableOptions(subprocessStdout, binary);
-  const { read, onStdoutDataDone } = getReadableMethods({
+  const { read: read2, onStdoutDataDone } = getReadableMethods({
     subprocessStdout,
     subprocess,
     binary,
@@ -42394,7 +42386,7 @@ var createDuplex = ({ subprocess, concurrentStreams, encoding }, options) => {
     preserveNewlines
   });
   const duplex = new Duplex4({
-    read,
+    read: read2,
     ...getWritableMethods(subprocessStdin, subprocess, waitWritableFinal),
     destroy: callbackify5(onDuplexDestroy.bind(void 0, {
       subprocessStdout,
@@ -46185,8 +46177,8 @@ var RecordedSettingsSchema = external_exports.unknown().transform((raw) => {
   const out = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key.length > 64) continue;
-    const read = (key === "benchmarks" ? RecordedBenchmarksSchema : RecordedScalarSchema).safeParse(value);
-    if (read.success) out[key] = read.data;
+    const read2 = (key === "benchmarks" ? RecordedBenchmarksSchema : RecordedScalarSchema).safeParse(value);
+    if (read2.success) out[key] = read2.data;
   }
   return out;
 });
@@ -48413,9 +48405,9 @@ function recordedFlags(results, only) {
   const out = [];
   for (const s of RECORDED_SETTINGS) {
     if (only && !only.has(s.flag)) continue;
-    const read = readRecordedSetting(results.settings, s.key);
-    if (!read || !("value" in read)) continue;
-    const text2 = shown2(s.flag, read.value);
+    const read2 = readRecordedSetting(results.settings, s.key);
+    if (!read2 || !("value" in read2)) continue;
+    const text2 = shown2(s.flag, read2.value);
     if (s.flag !== "seed" && text2 === defaultShown(s.flag)) continue;
     out.push([s.flag, text2]);
   }
@@ -49863,18 +49855,18 @@ function rejudge(file2, opts) {
   const chosen = {};
   const unused = [];
   for (const flag of JUDGING) {
-    const read = readRecordedSetting(recorded, flag);
+    const read2 = readRecordedSetting(recorded, flag);
     let value = opts.given[flag];
-    if (value === void 0 && opts.trustRecorded && read) {
-      if (!("value" in read)) {
-        warnings.push(`the ${flag} recorded in the results (${recordedText(read.raw)}) is not valid (${read.expected}); judging with ${typed(flag, optionDefault(flag))}`);
-      } else if (flag === "alpha" && Number(read.value) < RECORDED_ALPHA_FLOOR) {
-        warnings.push(`the alpha recorded in the results (${read.value}) is below ${RECORDED_ALPHA_FLOOR}, the smallest a results file may set; judging with ${typed(flag, optionDefault(flag))} (give ${opts.naming("alpha")} to judge at a smaller level)`);
-      } else value = read.value;
+    if (value === void 0 && opts.trustRecorded && read2) {
+      if (!("value" in read2)) {
+        warnings.push(`the ${flag} recorded in the results (${recordedText(read2.raw)}) is not valid (${read2.expected}); judging with ${typed(flag, optionDefault(flag))}`);
+      } else if (flag === "alpha" && Number(read2.value) < RECORDED_ALPHA_FLOOR) {
+        warnings.push(`the alpha recorded in the results (${read2.value}) is below ${RECORDED_ALPHA_FLOOR}, the smallest a results file may set; judging with ${typed(flag, optionDefault(flag))} (give ${opts.naming("alpha")} to judge at a smaller level)`);
+      } else value = read2.value;
     }
     value ??= optionDefault(flag);
     chosen[flag] = value;
-    if (!opts.trustRecorded && read && "value" in read && read.value !== value) unused.push(`${flag} ${typed(flag, read.value)}`);
+    if (!opts.trustRecorded && read2 && "value" in read2 && read2.value !== value) unused.push(`${flag} ${typed(flag, read2.value)}`);
   }
   let minChange = opts.given.minChange;
   const recordedFloor = recorded?.["minChange"];
@@ -49922,10 +49914,10 @@ function rejudge(file2, opts) {
     if (threshold === void 0) return out;
     ownThresholds++;
     if (!opts.trustRecorded || opts.given.threshold !== void 0) return out;
-    const read = readAsFlag("threshold", threshold);
-    if ("value" in read) return { ...out, threshold: read.value };
+    const read2 = readAsFlag("threshold", threshold);
+    if ("value" in read2) return { ...out, threshold: read2.value };
     invalid.push(`${show(b.name)} (${recordedText(threshold)})`);
-    expected = read.expected;
+    expected = read2.expected;
     return out;
   });
   if (oneSided.length > 0) {

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-7WTDMY33.js";
+} from "./chunk-NJBRE7R4.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-7WTDMY33.js";
+} from "./chunk-NJBRE7R4.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
