@@ -12,6 +12,12 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 /** The CLI (the bundle's cli.js, whose entry is src/bin.ts) and the action (index.js, from src/action.ts). */
 export const CLI = join(inject('bundle'), 'cli.js');
 export const ACTION = join(inject('bundle'), 'index.js');
+/**
+ * The environment every spawned CLI gets beside the test's own: Node's compile cache in the bundle's
+ * folder (NODE_COMPILE_CACHE), so that the hundreds of runs of the CLI in one test run compile its
+ * modules once instead of each time (0.10 s of CPU a start against 0.14 s on the project's machine).
+ */
+export const CLI_ENV: Readonly<Record<string, string>> = { NODE_COMPILE_CACHE: join(inject('bundle'), 'compile-cache') };
 
 export interface CliRun {
   status: number | null;
@@ -33,7 +39,7 @@ export function pairbench(args: string[], opts: { cwd?: string; env?: Record<str
   const res = spawnSync(command[0]!, command.slice(1), {
     cwd: opts.cwd ?? ROOT,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', ...opts.env },
+    env: { ...process.env, ...CLI_ENV, NO_COLOR: '1', ...opts.env },
     timeout: opts.timeoutMs ?? 540_000,
     killSignal: 'SIGKILL',
   });

@@ -1,7 +1,7 @@
 /** The CLI as a live process, for tests that signal or kill it mid-run. */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { CLI, readResults } from './cli.ts';
+import { CLI, CLI_ENV, readResults } from './cli.ts';
 
 export interface LiveRun {
   child: ChildProcess;
@@ -10,7 +10,7 @@ export interface LiveRun {
 }
 
 export function startCli(args: string[], cwd: string): LiveRun {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...CLI_ENV, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   child.stdout!.resume();
