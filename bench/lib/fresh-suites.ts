@@ -98,7 +98,6 @@ export const FRESH_SUITES: readonly FreshSuite[] = [
     benchmarks: 27,
     patch: { file: 'pint/facets/plain/quantity.py', anchor: '    def __neg__(self) -> PlainQuantity[MagnitudeT]:', fn: 'PlainQuantity.__neg__', reaches: 'test_op1[neg-*]; not test_op1[truth-*], test_build_by_mul, the wrapper tests' },
     spin: 4,
-    batch: 6,
   },
   {
     id: 'py-fresh-2',

@@ -46,7 +46,7 @@ export interface BenchmarkSpec {
    * run command allow selecting one benchmark (src/harness/select.ts), else `suite`.
    */
   interleave?: 'benchmark' | 'suite';
-  /** benchmarks per run with benchmark-level interleaving (default 1) */
+  /** benchmarks per run with benchmark-level interleaving (default 1; the format's own under `design` auto: `harnessBatch`) */
   batch?: number;
   /**
    * Go benchmarks paired on their own: `fixed` (default) runs each with one iteration count on both
@@ -56,7 +56,8 @@ export interface BenchmarkSpec {
   /**
    * `auto` (default) chooses each Go, Google Benchmark and pyperf benchmark's repetitions per process
    * and their length from the noise of its first pairs (schedule/choose-design.ts), and trims a
-   * Criterion run's own analysis (harness/criterion-trim.ts); `command` runs them as the command says
+   * Criterion run's own analysis (harness/criterion-trim.ts), and runs a format's own batch of
+   * benchmarks a process (`harnessBatch`); `command` runs them as the command says
    * (Go with the count of `iterations`).
    */
   design?: 'auto' | 'command';
@@ -333,6 +334,18 @@ function randomSeed(): number {
  * `ctx.defaults`: a command's own defaults (`pairbench noise`'s max-pairs: options.ts
  * `NOISE_DEFAULTS`), below a flag and the config file, above the option table's.
  */
+/**
+ * The format's own batch (harness/harness.ts, `Harness.batch`: pytest-benchmark's tests per process)
+ * where neither the flag nor the config file sets one: under `--design auto`, for a suite whose
+ * benchmarks may be paired on their own (not `--interleave suite`) and whose times alone are
+ * measured (instruction counts run each benchmark on its own). The results file records it as the
+ * benchmark's `batch`, so a report and a replay see what ran.
+ */
+function harnessBatch(b: BenchmarkSpec): number | undefined {
+  if (b.format === 'time' || (b.design ?? 'auto') !== 'auto' || b.interleave === 'suite' || b.metrics.includes('instructions')) return undefined;
+  return harnessOf(b.format)?.batch;
+}
+
 export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNaming; config?: ConfigFile; defaults?: RawOptions }): Spec {
   const { naming } = ctx;
   const config = ctx.config ? parseConfigFile(ctx.config) : null;
@@ -411,6 +424,10 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     if (run === undefined) throw new UsageError(naming('run'), `${naming('run')} is required (the command to measure), unless ${naming('config')} names the benchmarks`);
     benchmarks = [{ name: get<string>('name') ?? run, run, format, metrics, ...(direction ? { direction } : {}), prepare, filter: null, ...(shell === 'none' ? { shell } : {}), ...(interleave ? { interleave } : {}), ...(batch !== undefined ? { batch } : {}), ...(iterations ? { iterations } : {}), ...(design ? { design } : {}) }];
   }
+  benchmarks = benchmarks.map((b) => {
+    const batch = b.batch ?? harnessBatch(b);
+    return batch === undefined ? b : { ...b, batch };
+  });
   for (const b of benchmarks) {
     if (b.shell === 'none') {
       const split = splitCommand(b.run);

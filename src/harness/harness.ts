@@ -228,6 +228,12 @@ export interface Harness<F extends string = string> {
    */
   readonly files?: FileReading;
   /**
+   * Benchmarks each process runs where `--batch` is not given, under `--design auto`, when each
+   * benchmark of a suite is paired on its own and timed: more than one where a process's start costs
+   * many times what one benchmark's measurement does (pytest-benchmark, registry.ts); absent: one.
+   */
+  readonly batch?: number;
+  /**
    * What the format's reports advise beside a noisy benchmark's warning (the `go-noise` and
    * `js-noise` findings; report/findings.ts words them): none where the format has no lever of its own.
    */

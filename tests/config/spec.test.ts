@@ -124,4 +124,21 @@ describe('--batch', () => {
     }
     expect(buildSpec({ run: './b', batch: '1000' }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch).toBe(1000);
   });
+
+  it('is 6 for a timed pytest-benchmark suite under --design auto, unless --batch, --design command, --interleave suite or instruction counts say otherwise; no other format gets one', () => {
+    const batchOf = (flags: Record<string, string>) => buildSpec({ run: 'python3 -m pytest {benchmark}', format: 'pytest-benchmark', ...flags }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch;
+    expect(batchOf({})).toBe(6);
+    expect(batchOf({ batch: '1' })).toBe(1);
+    expect(batchOf({ batch: '3' })).toBe(3);
+    expect(batchOf({ design: 'command' })).toBeUndefined();
+    expect(batchOf({ interleave: 'suite' })).toBeUndefined();
+    expect(batchOf({ metric: 'wall,instructions' })).toBeUndefined();
+    for (const format of ['time', 'go', 'pyperf', 'vitest', 'google-benchmark', 'bencher']) {
+      expect(buildSpec({ run: './b {filter}', format }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch, format).toBeUndefined();
+    }
+    // a config file's benchmark: its own batch, the flag's, or the format's
+    const text = 'benchmarks:\n  - name: a\n    run: python3 -m pytest {benchmark}\n    format: pytest-benchmark\n  - name: b\n    run: python3 -m pytest {benchmark}\n    format: pytest-benchmark\n    batch: 2\n';
+    const fromConfig = buildSpec({}, { cwd: '/', naming: cliNaming, config: { path: 'c.yml', text } }).benchmarks;
+    expect(fromConfig.map((b) => b.batch)).toEqual([6, 2]);
+  });
 });

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-NJBRE7R4.js";
+} from "./chunk-2JWIJ4O5.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -31332,7 +31332,8 @@ var bencherHarness = {
   failure: null,
   counting: { uncounted: `libtest's #[bench] and Criterion (its --output-format bencher) size every run by time and have no flag for a fixed iteration count; ${RUST_ALTERNATIVES}` }
 };
-var pytestBenchmarkHarness = { format: "pytest-benchmark", parse: parsePytestBenchmark, select: byNames, design: null, advice: noAdvice, toolchains: ["python3"], failure: null, counting: pytestBenchmarkCounting };
+var PYTEST_BENCHMARK_BATCH = 6;
+var pytestBenchmarkHarness = { format: "pytest-benchmark", parse: parsePytestBenchmark, select: byNames, design: null, batch: PYTEST_BENCHMARK_BATCH, advice: noAdvice, toolchains: ["python3"], failure: null, counting: pytestBenchmarkCounting };
 var googleBenchmarkHarness = {
   format: "google-benchmark",
   parse: parseGoogleBenchmark,
@@ -31460,9 +31461,9 @@ var COMPARE_OPTIONS = [
   { name: "count-work", kind: "duration", arg: "<dur>", help: "instruction counts of a harness suite: the benchmark's own work in one counted run (default 20ms under valgrind, 50ms under perf)", tier: "advanced", doc: "Instruction counts per benchmark of a harness suite (Go, Google Benchmark, pyperf, pytest-benchmark): how much of the benchmark's own work one counted run does, as time on this machine (N iterations from its time per iteration). Shorter runs cost less under valgrind; below a few milliseconds the variable part of a runtime's set-up can make counts unsteady.", defaultDoc: "20ms under valgrind, 50ms under perf" },
   { name: "gate-metric", kind: "choice", choices: GATE_METRICS, default: "any", arg: "<any|instructions|wall>", help: "which rows the gate weighs: any, instructions (the instruction counts of a harness suite or a command only), wall (every other row)", tier: "advanced", doc: "Which rows the gate (`fail-on`) weighs: any (every row); instructions (only instruction counts, `--metric instructions`: a noisy wall time then never fails the gate); wall (every row but the instruction counts). Every row is still judged and reported; the summary line says which metric gated." },
   { name: "allow-nothing-compared", kind: "boolean", help: "pass the gate when nothing was compared (every benchmark new or removed, as in the pull request that adds them); the report still says so", tier: "advanced", doc: "Pass the gate when nothing was compared: every benchmark new or removed (the pull request that adds them), no benchmark results, base and head the same commit, or a side that failed before any pair. The report still says nothing was compared.", defaultDoc: "false (such a comparison fails the gate)" },
-  { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1)", tier: "advanced", doc: "Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark.", defaultDoc: "1" },
+  { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1; 6 for pytest-benchmark under --design auto)", tier: "advanced", doc: "Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark. A pytest-benchmark suite runs 6 tests a process under --design auto (a pytest process takes about a second to start).", defaultDoc: "1 (6 for pytest-benchmark under --design auto)" },
   { name: "iterations", kind: "choice", choices: ["fixed", "harness"], arg: "<how>", help: "Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run", tier: "advanced", doc: "Go benchmarks paired on their own, with design: command: fixed (each runs one iteration count on both sides, -test.benchtime=Nx from the listing run, so the two runs of a pair do the same work) or harness (Go sizes every run itself).", defaultDoc: "fixed" },
-  { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "auto chooses each Go, Google Benchmark and pyperf benchmark's repetitions per process and their length from the noise of its first pairs, and cuts a Criterion run's bootstrap to 1,000 resamples and reads the medians it saves (default); command runs them as the command says", tier: "advanced", doc: "auto (a Go, Google Benchmark or pyperf benchmark paired on its own: its repetitions per process and their length are chosen from the noise of its first pairs, the same on both sides of every pair; a Criterion bench executable (`--output-format bencher`): its own bootstrap cut to 1,000 resamples, which leaves the median it prints as it is, and a CRITERION_HOME of its own for each run, whose saved medians keep the fractions of a nanosecond the printed line cuts) or command (runs as the command says, its values as printed).", defaultDoc: "auto" },
+  { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "auto chooses each Go, Google Benchmark and pyperf benchmark's repetitions per process and their length from the noise of its first pairs, cuts a Criterion run's bootstrap to 1,000 resamples and reads the medians it saves, and runs six pytest-benchmark tests a process (default); command runs them as the command says", tier: "advanced", doc: "auto (a Go, Google Benchmark or pyperf benchmark paired on its own: its repetitions per process and their length are chosen from the noise of its first pairs, the same on both sides of every pair; a Criterion bench executable (`--output-format bencher`): its own bootstrap cut to 1,000 resamples, which leaves the median it prints as it is, and a CRITERION_HOME of its own for each run, whose saved medians keep the fractions of a nanosecond the printed line cuts; a pytest-benchmark suite: six tests a process unless --batch says otherwise) or command (runs as the command says, its values as printed).", defaultDoc: "auto" },
   { name: "json", kind: "boolean", help: "print the results JSON to stdout instead of the table", cliOnly: true, tier: "user" },
   { name: "quiet", kind: "boolean", help: "no progress lines", cliOnly: true, tier: "user" }
 ];
@@ -31934,6 +31935,10 @@ function parseConfigFile(file2) {
 function randomSeed() {
   return Math.floor(Math.random() * 2 ** 32);
 }
+function harnessBatch(b) {
+  if (b.format === "time" || (b.design ?? "auto") !== "auto" || b.interleave === "suite" || b.metrics.includes("instructions")) return void 0;
+  return harnessOf(b.format)?.batch;
+}
 function buildSpec(flags, ctx) {
   const { naming } = ctx;
   const config2 = ctx.config ? parseConfigFile(ctx.config) : null;
@@ -32005,6 +32010,10 @@ function buildSpec(flags, ctx) {
     if (run === void 0) throw new UsageError(naming("run"), `${naming("run")} is required (the command to measure), unless ${naming("config")} names the benchmarks`);
     benchmarks = [{ name: get("name") ?? run, run, format: format2, metrics, ...direction ? { direction } : {}, prepare: prepare2, filter: null, ...shell === "none" ? { shell } : {}, ...interleave ? { interleave } : {}, ...batch !== void 0 ? { batch } : {}, ...iterations ? { iterations } : {}, ...design ? { design } : {} }];
   }
+  benchmarks = benchmarks.map((b) => {
+    const batch2 = b.batch ?? harnessBatch(b);
+    return batch2 === void 0 ? b : { ...b, batch: batch2 };
+  });
   for (const b of benchmarks) {
     if (b.shell === "none") {
       const split = splitCommand(b.run);
