@@ -328,13 +328,6 @@ function randomSeed(): number {
 }
 
 /**
- * Builds the Spec. `flags` are what the user gave explicitly (kebab-case keys; undefined = not given).
- */
-/**
- * `ctx.defaults`: a command's own defaults (`pairbench noise`'s max-pairs: options.ts
- * `NOISE_DEFAULTS`), below a flag and the config file, above the option table's.
- */
-/**
  * The format's own batch (harness/harness.ts, `Harness.batch`: pytest-benchmark's tests per process)
  * where neither the flag nor the config file sets one: under `--design auto`, for a suite whose
  * benchmarks may be paired on their own (not `--interleave suite`) and whose times alone are
@@ -346,6 +339,13 @@ function harnessBatch(b: BenchmarkSpec): number | undefined {
   return harnessOf(b.format)?.batch;
 }
 
+/**
+ * Builds the Spec. `flags` are what the user gave explicitly (kebab-case keys; undefined = not given).
+ */
+/**
+ * `ctx.defaults`: a command's own defaults (`pairbench noise`'s max-pairs: options.ts
+ * `NOISE_DEFAULTS`), below a flag and the config file, above the option table's.
+ */
 export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNaming; config?: ConfigFile; defaults?: RawOptions }): Spec {
   const { naming } = ctx;
   const config = ctx.config ? parseConfigFile(ctx.config) : null;
