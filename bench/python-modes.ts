@@ -26,7 +26,7 @@ import { describeMachine, machineMarkdown } from './lib/machine.ts';
 import { setupFresh } from './lib/fresh-suites.ts';
 import { must } from './lib/proc.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
-import { median } from '../src/stats/describe.ts';
+import { mad, median, sd } from '../src/stats/describe.ts';
 
 /** A value this far above its test's median (under the same combination) is in a slow mode. */
 const SLOW = 1.15;
@@ -103,19 +103,12 @@ async function measure(): Promise<Recorded> {
 
 const data: Recorded = values.from ? (JSON.parse(readFileSync(values.from, 'utf8')) as Recorded) : await measure();
 const { processes, pairs, machine } = data;
-const order = data.order ?? Object.keys(processes[0]![0]!);
+const { order } = data;
 const names = Object.keys(processes[0]![0]!).sort();
 const pct = (v: number, digits = 1) => `${(100 * v).toFixed(digits)}%`;
-const sdLog = (xs: readonly number[]) => {
-  const logs = xs.map(Math.log);
-  const m = logs.reduce((a, b) => a + b, 0) / logs.length;
-  return Math.sqrt(logs.reduce((a, b) => a + (b - m) ** 2, 0) / (logs.length - 1));
-};
-const madLog = (xs: readonly number[]) => {
-  const logs = xs.map(Math.log);
-  const m = median(logs);
-  return 1.4826 * median(logs.map((x) => Math.abs(x - m)));
-};
+/** The spread of values on the log scale: their sample sd, and the MAD scaled to an sd (× 1.4826). */
+const sdLog = (xs: readonly number[]) => sd(xs.map(Math.log));
+const madLog = (xs: readonly number[]) => 1.4826 * mad(xs.map(Math.log));
 
 const part1 = combos.map((c, k) => {
   const runs = processes[k]!;
