@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-PJN6KWJK.js");
+  const { runAction } = await import("./chunks/steps-JOJGFMNB.js");
   await runAction();
 }

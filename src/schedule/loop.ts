@@ -30,7 +30,7 @@ import { allocate } from './allocate.ts';
 import { chooseDesigns, pilotComplete, recordPilot } from './choose-design.ts';
 import { checkUnit } from './stopping.ts';
 import { planUnits } from './pairing-units.ts';
-import { pairsStillNeeded, timeLeft } from './time-left.ts';
+import { paceOf, pairsStillNeeded, timeLeft } from './time-left.ts';
 
 export type { LoopState } from './state.ts';
 
@@ -202,7 +202,7 @@ async function schedule(ctx: LoopContext, files: string | undefined): Promise<Lo
         hope: u.hope ?? null,
         expected: u.expected ?? null,
         reach: u.reach ?? null,
-        paceMs: u.pairs > 0 ? u.pairMsTotal / u.pairs : 0,
+        paceMs: paceOf(u),
         // the pairs of its chosen design, after the pilot's: futility waits for enough of them
         ...(u.design?.phase === 'chosen' ? { designPairs: Math.max(0, u.pairs - u.design.pilot.length) } : {}),
       })),
@@ -249,7 +249,7 @@ async function schedule(ctx: LoopContext, files: string | undefined): Promise<Lo
 
   /** The budget is spent, or this unit's next pair would overrun it at its pace so far. */
   function outOfTime(unit: PairingUnit): boolean {
-    const pace = unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
+    const pace = paceOf(unit);
     return budgetLeft() <= 0 || (unit.pairs >= spec.minPairs && pace > budgetLeft());
   }
 

@@ -24,7 +24,7 @@ import type { Revision, Side } from '../revisions/prepare.ts';
 import type { Failure } from '../results/schema.ts';
 import type { Runner } from './runner.ts';
 import type { Job, LoopState, PairingUnit } from './state.ts';
-import { stopJob } from './state.ts';
+import { selectionOf, stopJob } from './state.ts';
 
 /** A side that fails this many runs in a row fails its benchmark (a flaky 1-in-10 failure is retried). */
 const MAX_CONSECUTIVE_FAILURES = 3;
@@ -157,7 +157,7 @@ async function countSide(ctx: MeasureContext, unit: PairingUnit, side: Side): Pr
   const dir = (side === 'base' ? ctx.base : ctx.head).dir;
   const prefix = ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1;
   const out: RowSample[] = [];
-  for (const name of unit.select ?? []) {
+  for (const name of selectionOf(unit) ?? []) {
     const n = unit.countIterations?.[name] ?? countIterations(ctx.counter!, rule.setupIterations, null);
     const runs = countedRuns(rule, ctx.counter!, bench.run, (command) => selectBenchmarks(command, format, [name]), ctx.env, n);
     if (runs === null) throw new RunFailure(side, 'exit', rule.flagsAt === 'end' ? 'instruction counts per benchmark append the iteration count to the run command, which is not one simple command' : 'instruction counts per benchmark put the iteration count right after the run command\'s {benchmark} placeholder, and it has none', null, false);
@@ -317,7 +317,7 @@ export async function measurePair(ctx: MeasureContext, unit: PairingUnit, sides:
 }
 
 async function measureTimedPair(ctx: MeasureContext, unit: PairingUnit, sides: readonly Side[]): Promise<PairSamples | null> {
-  const target: Target = { job: unit.job, select: unit.select, ...(unit.sizing ? { sizing: unit.sizing } : {}) };
+  const target: Target = { job: unit.job, select: selectionOf(unit), ...(unit.sizing ? { sizing: unit.sizing } : {}) };
   if (!counts(ctx, unit.job)) {
     const got = await pairInOneRequest(ctx, target, sides);
     if (got === 'stop') return null;

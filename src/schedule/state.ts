@@ -75,6 +75,10 @@ export interface PairingUnit {
   name: string;
   job: Job;
   select: string[] | null;
+  /** a batch of `--batch` benchmarks: each one's name in `select` and its row's key */
+  batch?: Array<{ name: string; key: string }>;
+  /** the batch's benchmarks that settled while others ran on: its runs leave them out (stopping.ts) */
+  left?: string[];
   /** Go, `--iterations fixed`: every run of this benchmark does this many iterations (harness/go-iterations.ts) */
   iterations?: number;
   /** how each run of it is sized (`--iterations fixed`, or the current design of `--design auto`) */
@@ -87,6 +91,8 @@ export interface PairingUnit {
   running: boolean;
   stoppedBecause?: StopReason;
   pairMsTotal: number;
+  /** the pairs and their milliseconds when its runs last changed (a batch's benchmark left them): its pace is read from the pairs since (time-left.ts, `paceOf`) */
+  paceSince?: { pairs: number; ms: number };
   /** how many rows the unit's last pair gave a pair to: what one more pair adds to the results file */
   rowsPerPair: number;
   /** the rows this unit gives pairs to */
@@ -143,6 +149,13 @@ export function newState(benchmarks: readonly BenchmarkSpec[]): LoopState {
     size: { pairs: 0, nameChars: 0 },
     varyingRows: 0,
   };
+}
+
+/** What a unit's runs select: its benchmarks, less those of a batch that left it; null for a whole suite. */
+export function selectionOf(unit: Pick<PairingUnit, 'select' | 'left'>): string[] | null {
+  const left = unit.left;
+  if (!unit.select || !left || left.length === 0) return unit.select;
+  return unit.select.filter((name) => !left.includes(name));
 }
 
 /** Adds a unit to the schedule and to its job. */

@@ -2,19 +2,23 @@
  * The stopping rules of one unit, checked between rounds (statistics.md, "When to stop"): a unit
  * stops at `--max-pairs`, or once every row of its benchmarks may stop (decided against the
  * threshold, or precise enough; the extra metrics a harness prints beside a benchmark ride along). A unit of a whole suite thus runs until its last benchmark is settled; a
- * unit of one benchmark stops on its own and is not run again. The check also predicts how many
+ * unit of one benchmark stops on its own and is not run again; a batch's benchmark that may stop
+ * leaves the batch's runs (`leaveSettled`). The check also predicts how many
  * pairs each row still needs for a verdict (`need`), which the allocation reads (allocate.ts).
  */
 import type { Spec } from '../config/spec.ts';
 import { defaultPrecision, drawsFor, intervalDrawsFor, minPairsForAlpha, signFlipSeed, stopCheck } from '../stats/index.ts';
 import { timeResolution } from '../stats/resolution.ts';
 import { overheadEstimate, subtractOverhead } from '../stats/overhead-estimate.ts';
-import { stopUnit, type LoopState, type Row, type PairingUnit } from './state.ts';
+import { selectionOf, stopUnit, type LoopState, type Row, type PairingUnit } from './state.ts';
 import { coldPilotLeftOut } from '../harness/go-cold-start.ts';
 
-/** The rows a unit gives pairs to that have pairs. */
+/**
+ * The rows a unit gives pairs to that have pairs, less those that left a batch's runs: a row that
+ * has a stop reason while its unit runs settled and left (`leaveSettled`), and keeps its verdict's pairs.
+ */
 function rowsOf(unit: PairingUnit): Row[] {
-  return unit.rows.filter((r) => r.pairs.length > 0);
+  return unit.rows.filter((r) => r.pairs.length > 0 && r.stoppedBecause === undefined);
 }
 
 /** Checks one unit after a round; stops it when its rules say so. Linear in the unit's own rows and pairs. */
@@ -88,7 +92,37 @@ export function checkUnit(state: LoopState, unit: PairingUnit, spec: Spec): void
     const reason = gating.some(({ check }) => check.reason === 'decided') ? 'decided' : 'precision';
     for (const { row, check } of checks) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;
     stopUnit(state, unit, reason);
+    return;
   }
+  leaveSettled(unit, checks);
+}
+
+type Checked = { row: Row; check: { stop: boolean; reason: 'decided' | 'precision' | null } };
+
+/**
+ * A batch's benchmark whose rows may stop leaves the batch's runs while the others run on, as a
+ * benchmark paired on its own stops: its rows keep the pairs they were settled on and the reason, and
+ * the batch's processes no longer run it, so each pair costs only the benchmarks still open. Without
+ * this, the batch's slowest benchmark kept every other one measuring. The rules are the same ones
+ * that stop a unit of one benchmark (statistics.md, "When to stop"), read on the same pairs, so each
+ * row's guarantee is that of a benchmark stopped on its own. The last open benchmark stays: the
+ * unit then stops as any unit does.
+ */
+function leaveSettled(unit: PairingUnit, checks: readonly Checked[]): void {
+  if (!unit.batch || !unit.select) return;
+  const open = new Set(selectionOf(unit));
+  const settled = unit.batch.filter((b) => open.has(b.name) && checks.some(({ row, check }) => row.key === b.key && check.stop && check.reason));
+  if (settled.length === 0 || settled.length >= open.size) return;
+  for (const b of settled) {
+    const own = checks.find(({ row }) => row.key === b.key)!;
+    const reason = own.check.reason!;
+    // its extra metrics (`<name> (B/op)`) ride along, as at a unit's stop
+    for (const { row, check } of checks) {
+      if (row.key === b.key || row.key.startsWith(`${b.key} (`)) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;
+    }
+    (unit.left ??= []).push(b.name);
+  }
+  unit.paceSince = { pairs: unit.pairs, ms: unit.pairMsTotal };
 }
 
 /**

@@ -16,6 +16,8 @@ export interface PacedUnit {
   pairs: number;
   /** milliseconds its pairs took in all */
   pairMsTotal: number;
+  /** the pairs and milliseconds when its runs last changed (state.ts) */
+  paceSince?: { pairs: number; ms: number };
   /** pairs in all predicted to settle it; null while unknown */
   need: number | null;
 }
@@ -35,6 +37,16 @@ export function pairsStillNeeded(unit: Pick<PacedUnit, 'pairs' | 'need'>, maxPai
 }
 
 /**
+ * A unit's milliseconds a pair: over its pairs since its runs last changed (a batch whose settled
+ * benchmark left its runs runs fewer), else over all of them; 0 before its first pair.
+ */
+export function paceOf(unit: Pick<PacedUnit, 'pairs' | 'pairMsTotal' | 'paceSince'>): number {
+  const since = unit.paceSince;
+  if (since && unit.pairs > since.pairs) return (unit.pairMsTotal - since.ms) / (unit.pairs - since.pairs);
+  return unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
+}
+
+/**
  * The time left of the units still running. A unit not yet paired is taken at the mean pace of
  * those that are; before any is paired, only the budget bounds it.
  */
@@ -43,11 +55,11 @@ export function timeLeft(units: readonly PacedUnit[], maxPairs: number, budgetLe
   const paced = units.filter((u) => u.pairs > 0);
   if (units.length === 0) return { expectedMs: 0, boundMs: 0 };
   if (paced.length === 0) return { expectedMs: null, boundMs: Number.isFinite(budget) ? budget : null };
-  const meanPace = paced.reduce((s, u) => s + u.pairMsTotal / u.pairs, 0) / paced.length;
+  const meanPace = paced.reduce((s, u) => s + paceOf(u), 0) / paced.length;
   let expected = 0;
   let bound = 0;
   for (const u of units) {
-    const pace = u.pairs > 0 ? u.pairMsTotal / u.pairs : meanPace;
+    const pace = u.pairs > 0 ? paceOf(u) : meanPace;
     expected += pace * pairsStillNeeded(u, maxPairs);
     bound += pace * Math.max(0, maxPairs - u.pairs);
   }

@@ -217,6 +217,29 @@ describe('benchmark-level interleaving', () => {
     expect(state.rows.get('BenchmarkParse')!.pairs.length).toBe(batch.pairs);
   });
 
+  it("drops a batch's settled benchmark from its runs while the others run on, each row keeping the pairs it was settled on", async () => {
+    // Parse: +30%, steady, decided in a few pairs; Sort/n=100: unchanged but noisy, it needs many more
+    const suite: Suite = { BenchmarkParse: { base: 1000, head: 1300 }, 'BenchmarkSort/n=100': { base: 500, head: 500, noise: 0.08 }, 'BenchmarkSort/n=1000': { base: 8000, head: 8000 } };
+    const s = spec({ run: './bench.test -test.bench {filter}', 'max-pairs': '60' });
+    s.benchmarks[0]!.batch = 2;
+    const { runner, calls, now } = scriptedRunner({ suite });
+    const state = await runSchedule({ spec: s, base: { side: 'base', ref: null, sha: null, dir: BASE }, head: { side: 'head', ref: null, sha: null, dir: HEAD }, env: {}, counter: null, runner, clock: now, log: () => {}, onPair: () => {} });
+    const batch = state.units[0]!;
+    expect(batch.select).toEqual(['BenchmarkParse', 'BenchmarkSort/n=100']);
+    expect(batch.left).toEqual(['BenchmarkParse']);
+    const parse = state.rows.get('BenchmarkParse')!;
+    const sort = state.rows.get('BenchmarkSort/n=100')!;
+    expect(parse.stoppedBecause).toBe('decided');
+    expect(parse.pairs.length).toBeGreaterThanOrEqual(6); // --min-pairs
+    expect(sort.pairs.length).toBe(batch.pairs);
+    expect(sort.pairs.length).toBeGreaterThan(parse.pairs.length);
+    // the batch's runs: both benchmarks until Parse settled, then Sort/n=100 alone
+    const filters = calls.slice(2).flatMap((c) => c.requests).map(selected).filter((f) => f.endsWith('n=100$'));
+    expect(filters.filter((f) => f.includes('BenchmarkParse'))).toHaveLength(2 * parse.pairs.length);
+    expect(filters.slice(2 * parse.pairs.length).every((f) => !f.includes('BenchmarkParse'))).toBe(true);
+    expect(filters.length).toBe(2 * batch.pairs);
+  });
+
   it('pairs whole runs when the command gives the selection no place, and says how to pair each benchmark', async () => {
     const { state, calls, log } = await schedule({ run: './bench.test -test.bench . | tee out.txt', 'max-pairs': '8' }, { suite: SUITE });
     expect(state.units.map((u) => u.name)).toEqual(['./bench.test -test.bench . | tee out.txt']);

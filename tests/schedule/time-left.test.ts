@@ -1,6 +1,6 @@
 /** The time left and the pairs still needed that the progress lines show (src/schedule/time-left.ts), from given units. */
 import { describe, expect, it } from 'vitest';
-import { pairsStillNeeded, timeLeft } from '../../src/schedule/time-left.ts';
+import { paceOf, pairsStillNeeded, timeLeft } from '../../src/schedule/time-left.ts';
 
 describe('time left', () => {
   it('a running unit whose predicted need it already has still counts one more pair, never 0 ms', () => {
@@ -38,5 +38,15 @@ describe('time left', () => {
     expect(timeLeft([{ pairs: 0, pairMsTotal: 0, need: null }], 10, 60_000)).toEqual({ expectedMs: null, boundMs: 60_000 });
     expect(timeLeft([{ pairs: 0, pairMsTotal: 0, need: null }], 10, Infinity)).toEqual({ expectedMs: null, boundMs: null });
     expect(timeLeft([], 10, 60_000)).toEqual({ expectedMs: 0, boundMs: 0 });
+  });
+
+  it("reads a unit's pace from its pairs since its runs last changed (a batch's settled benchmark left them), else from all", () => {
+    expect(paceOf({ pairs: 0, pairMsTotal: 0 })).toBe(0);
+    expect(paceOf({ pairs: 10, pairMsTotal: 5000 })).toBe(500);
+    // ten pairs of 500 ms, then four of 200 ms once the batch ran fewer benchmarks
+    expect(paceOf({ pairs: 14, pairMsTotal: 5800, paceSince: { pairs: 10, ms: 5000 } })).toBe(200);
+    // no pair since the change: the pace so far, until one comes
+    expect(paceOf({ pairs: 10, pairMsTotal: 5000, paceSince: { pairs: 10, ms: 5000 } })).toBe(500);
+    expect(timeLeft([{ pairs: 14, pairMsTotal: 5800, paceSince: { pairs: 10, ms: 5000 }, need: 20 }], 100, Infinity).expectedMs).toBe(6 * 200);
   });
 });

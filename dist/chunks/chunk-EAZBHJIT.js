@@ -46513,6 +46513,11 @@ function newState(benchmarks) {
     varyingRows: 0
   };
 }
+function selectionOf(unit) {
+  const left = unit.left;
+  if (!unit.select || !left || left.length === 0) return unit.select;
+  return unit.select.filter((name2) => !left.includes(name2));
+}
 function addUnit(state, unit) {
   state.units.push(unit);
   unit.job.units.push(unit);
@@ -46620,7 +46625,7 @@ async function countSide(ctx, unit, side) {
   const dir = (side === "base" ? ctx.base : ctx.head).dir;
   const prefix = ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1;
   const out = [];
-  for (const name2 of unit.select ?? []) {
+  for (const name2 of selectionOf(unit) ?? []) {
     const n3 = unit.countIterations?.[name2] ?? countIterations(ctx.counter, rule.setupIterations, null);
     const runs = countedRuns(rule, ctx.counter, bench.run, (command) => selectBenchmarks(command, format2, [name2]), ctx.env, n3);
     if (runs === null) throw new RunFailure(side, "exit", rule.flagsAt === "end" ? "instruction counts per benchmark append the iteration count to the run command, which is not one simple command" : "instruction counts per benchmark put the iteration count right after the run command's {benchmark} placeholder, and it has none", null, false);
@@ -46748,7 +46753,7 @@ async function measurePair(ctx, unit, sides) {
   return got;
 }
 async function measureTimedPair(ctx, unit, sides) {
-  const target = { job: unit.job, select: unit.select, ...unit.sizing ? { sizing: unit.sizing } : {} };
+  const target = { job: unit.job, select: selectionOf(unit), ...unit.sizing ? { sizing: unit.sizing } : {} };
   if (!counts(ctx, unit.job)) {
     const got2 = await pairInOneRequest(ctx, target, sides);
     if (got2 === "stop") return null;
@@ -46941,7 +46946,7 @@ function allocate(candidates, opts) {
 
 // src/schedule/stopping.ts
 function rowsOf(unit) {
-  return unit.rows.filter((r) => r.pairs.length > 0);
+  return unit.rows.filter((r) => r.pairs.length > 0 && r.stoppedBecause === void 0);
 }
 function checkUnit(state, unit, spec) {
   if (!unit.running) return;
@@ -46995,7 +47000,24 @@ function checkUnit(state, unit, spec) {
     const reason = gating.some(({ check: check2 }) => check2.reason === "decided") ? "decided" : "precision";
     for (const { row, check: check2 } of checks) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
     stopUnit(state, unit, reason);
+    return;
   }
+  leaveSettled(unit, checks);
+}
+function leaveSettled(unit, checks) {
+  if (!unit.batch || !unit.select) return;
+  const open2 = new Set(selectionOf(unit));
+  const settled = unit.batch.filter((b) => open2.has(b.name) && checks.some(({ row, check: check2 }) => row.key === b.key && check2.stop && check2.reason));
+  if (settled.length === 0 || settled.length >= open2.size) return;
+  for (const b of settled) {
+    const own3 = checks.find(({ row }) => row.key === b.key);
+    const reason = own3.check.reason;
+    for (const { row, check: check2 } of checks) {
+      if (row.key === b.key || row.key.startsWith(`${b.key} (`)) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
+    }
+    (unit.left ??= []).push(b.name);
+  }
+  unit.paceSince = { pairs: unit.pairs, ms: unit.pairMsTotal };
 }
 function coldPilotPairs(unit, row) {
   const d = unit.design;
@@ -47009,11 +47031,12 @@ function isExtra(key, keys) {
 
 // src/schedule/pairing-units.ts
 var SHELL_NONE_BLOCKER = "the selection reaches the command through the shell, and the run command is started without one (--shell none)";
-function newUnit(job, name2, select, iterations) {
+function newUnit(job, name2, select, iterations, batch) {
   return {
     name: name2,
     job,
     select,
+    ...batch ? { batch } : {},
     ...iterations !== void 0 ? { iterations, sizing: { iterations } } : {},
     pairs: 0,
     running: job.running,
@@ -47097,7 +47120,7 @@ function addFixedUnits(ctx, job, both, base, head) {
   for (let i2 = 0; i2 < both.length; i2 += size) {
     const batch = both.slice(i2, i2 + size);
     const n3 = size === 1 ? counts2?.get(batch[0].key) : void 0;
-    addUnit(ctx.state, newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name), n3));
+    addUnit(ctx.state, newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name), n3, batch.length > 1 ? batch.map((p) => ({ name: p.name, key: p.key })) : void 0));
   }
 }
 function countRowsOf(samples) {
@@ -47190,16 +47213,21 @@ function pairsStillNeeded(unit, maxPairs) {
   if (unit.need === null) return allowed;
   return Math.min(allowed, Math.max(1, unit.need - unit.pairs));
 }
+function paceOf(unit) {
+  const since = unit.paceSince;
+  if (since && unit.pairs > since.pairs) return (unit.pairMsTotal - since.ms) / (unit.pairs - since.pairs);
+  return unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
+}
 function timeLeft(units, maxPairs, budgetLeftMs) {
   const budget = Math.max(0, budgetLeftMs);
   const paced = units.filter((u2) => u2.pairs > 0);
   if (units.length === 0) return { expectedMs: 0, boundMs: 0 };
   if (paced.length === 0) return { expectedMs: null, boundMs: Number.isFinite(budget) ? budget : null };
-  const meanPace = paced.reduce((s, u2) => s + u2.pairMsTotal / u2.pairs, 0) / paced.length;
+  const meanPace = paced.reduce((s, u2) => s + paceOf(u2), 0) / paced.length;
   let expected = 0;
   let bound = 0;
   for (const u2 of units) {
-    const pace = u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : meanPace;
+    const pace = u2.pairs > 0 ? paceOf(u2) : meanPace;
     expected += pace * pairsStillNeeded(u2, maxPairs);
     bound += pace * Math.max(0, maxPairs - u2.pairs);
   }
@@ -47305,7 +47333,7 @@ async function schedule(ctx, files) {
         hope: u2.hope ?? null,
         expected: u2.expected ?? null,
         reach: u2.reach ?? null,
-        paceMs: u2.pairs > 0 ? u2.pairMsTotal / u2.pairs : 0,
+        paceMs: paceOf(u2),
         // the pairs of its chosen design, after the pilot's: futility waits for enough of them
         ...u2.design?.phase === "chosen" ? { designPairs: Math.max(0, u2.pairs - u2.design.pilot.length) } : {}
       })),
@@ -47343,7 +47371,7 @@ async function schedule(ctx, files) {
     });
   }
   function outOfTime2(unit) {
-    const pace = unit.pairs > 0 ? unit.pairMsTotal / unit.pairs : 0;
+    const pace = paceOf(unit);
     return budgetLeft() <= 0 || unit.pairs >= spec.minPairs && pace > budgetLeft();
   }
   async function pairOnce(unit) {
@@ -47947,7 +47975,7 @@ function designSummary(benchmarks) {
   const pilot = pilots.size === 1 ? `${[...pilots][0]} pairs` : "pairs";
   return `Runs designed from the noise of each benchmark's first ${pilot}: ${parts2.join(", ")}`;
 }
-function paceOf(results) {
+function paceOf2(results) {
   const wallMs = Date.parse(results.finishedAt ?? "") - Date.parse(results.startedAt ?? "");
   const names2 = new Set(results.benchmarks.map((b) => b.name));
   const pairs = results.benchmarks.reduce((t, b) => own2(b, names2) ? t + b.pairs.length : t, 0);
@@ -48356,7 +48384,7 @@ function reportModel(results, opts = {}) {
   const threshold = thresholdOf(results);
   const suite = suiteChange(results, groups);
   const gate = gateOf(results, opts);
-  const futility = futilitySummary(results.benchmarks, paceOf(results));
+  const futility = futilitySummary(results.benchmarks, paceOf2(results));
   const shared = sharedFindings(results);
   const summary2 = suite && suite.count > 1 ? { label: "geometric mean", kind: "no-data", estimate: suite.estimate, ci: suite.ci, threshold, shown: suite.estimate } : null;
   return {

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-2JWIJ4O5.js";
+} from "./chunk-EAZBHJIT.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-2JWIJ4O5.js";
+} from "./chunk-EAZBHJIT.js";
 import {
   BearerCredentialHandler,
   HttpClient,
