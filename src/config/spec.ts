@@ -328,7 +328,7 @@ function randomSeed(): number {
 }
 
 /**
- * The format's own batch (harness/harness.ts, `Harness.batch`: pytest-benchmark's tests per process)
+ * The format's own batch (harness/harness.ts, `Harness.batch`: pytest-benchmark's and vitest's)
  * where neither the flag nor the config file sets one: under `--design auto`, for a suite whose
  * benchmarks may be paired on their own (not `--interleave suite`) and whose times alone are
  * measured (instruction counts run each benchmark on its own). The results file records it as the

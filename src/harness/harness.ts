@@ -230,7 +230,8 @@ export interface Harness<F extends string = string> {
   /**
    * Benchmarks each process runs where `--batch` is not given, under `--design auto`, when each
    * benchmark of a suite is paired on its own and timed: more than one where a process's start costs
-   * many times what one benchmark's measurement does (pytest-benchmark, registry.ts); absent: one.
+   * many times what one benchmark's measurement does (pytest-benchmark, registry.ts; vitest,
+   * js-harnesses.ts); absent: one.
    */
   readonly batch?: number;
   /**

@@ -16,8 +16,9 @@
  *   code's core, so that the two runs of a pair meet the same contention and move together.
  * The measured effect of each, on a real vitest suite: docs/performance.md and
  * docs/harnesses.md, "JavaScript and TypeScript".
- * pairbench changes neither by default (binding puts V8's compiler and collector threads on the
- * code's core, which changes what a multi-threaded benchmark measures); it says so. Read from the
+ * A vitest suite runs five benchmarks a process by default under `--design auto` (`VITEST_BATCH`);
+ * binding stays off by default (it puts V8's compiler and collector threads on the code's core,
+ * which changes what a multi-threaded benchmark measures), and the advice says so. Read from the
  * results file alone (the recorded `interleave`, `batch` and `cpus`: results/advice.ts), so
  * `pairbench report` says it again.
  */
@@ -117,12 +118,26 @@ const noAutoFlag = (): null => null;
 const JS_ALTERNATIVES = 'expected --metric wall, or --format time --metric instructions on a script that runs the benchmark a fixed number of times under node --single-threaded --predictable (V8 counts steadily only with both)';
 
 
+/**
+ * vitest benchmarks per process by default (`Harness.batch`). A vitest process starts Node, vite and
+ * a worker before its first benchmark: about 0.7 s through npx (0.45 s started directly), against a
+ * benchmark's 0.5 s (tinybench's `warmupTime` and `time` as the bench's suites set them), so one
+ * benchmark a process spends most of the budget on starts. Five a process, A/A on the three vitest
+ * suites of the bench (docs/performance.md, "Suites not tuned on"), each settled benchmark leaving
+ * its batch: npm semver 9 of 9 `unchanged` in 6m 51s against 7 of 9 one a process at the 10-minute
+ * budget, js-yaml 7 of 7 in 3m 41s against 4m 48s, none flagged; `@rgrove/parse-xml`, tuned on, 5 of
+ * 5 in 4m 53s against 6m 22s before a settled benchmark left its batch. An earlier, noisier block
+ * (before that) split: semver 6 of 9 against 3, js-yaml 2 of 7 against 3.
+ */
+const VITEST_BATCH = 5;
+
 /** vitest's `-t` (`--testNamePattern`), a RegExp over the test's full name; `{file}` its file filter. */
 export const vitestHarness: Harness<'vitest'> = {
   format: 'vitest',
   parse: parseVitest,
   select: { filter: vitestFilter, all: '.', autoFlag: noAutoFlag, files: vitestFiles },
   design: null,
+  batch: VITEST_BATCH,
   advice: jsAdvice,
   toolchains: ['node'],
   failure: { errors: vitestErrors, reportFile: vitestReportFile, package: 'vitest' },

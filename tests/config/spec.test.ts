@@ -125,7 +125,7 @@ describe('--batch', () => {
     expect(buildSpec({ run: './b', batch: '1000' }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch).toBe(1000);
   });
 
-  it('is 6 for a timed pytest-benchmark suite under --design auto, unless --batch, --design command, --interleave suite or instruction counts say otherwise; no other format gets one', () => {
+  it('is 6 for a timed pytest-benchmark suite under --design auto, 5 for vitest, unless --batch, --design command, --interleave suite or instruction counts say otherwise; no other format gets one', () => {
     const batchOf = (flags: Record<string, string>) => buildSpec({ run: 'python3 -m pytest {benchmark}', format: 'pytest-benchmark', ...flags }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch;
     expect(batchOf({})).toBe(6);
     expect(batchOf({ batch: '1' })).toBe(1);
@@ -133,7 +133,9 @@ describe('--batch', () => {
     expect(batchOf({ design: 'command' })).toBeUndefined();
     expect(batchOf({ interleave: 'suite' })).toBeUndefined();
     expect(batchOf({ metric: 'wall,instructions' })).toBeUndefined();
-    for (const format of ['time', 'go', 'pyperf', 'vitest', 'google-benchmark', 'bencher']) {
+    expect(buildSpec({ run: 'npx vitest bench --run {file} -t {filter}', format: 'vitest' }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch).toBe(5);
+    expect(buildSpec({ run: 'npx vitest bench --run {file} -t {filter}', format: 'vitest', design: 'command' }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch).toBeUndefined();
+    for (const format of ['time', 'go', 'pyperf', 'mitata', 'google-benchmark', 'bencher']) {
       expect(buildSpec({ run: './b {filter}', format }, { cwd: '/', naming: cliNaming }).benchmarks[0]!.batch, format).toBeUndefined();
     }
     // a config file's benchmark: its own batch, the flag's, or the format's

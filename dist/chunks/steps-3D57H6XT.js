@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-EAZBHJIT.js";
+} from "./chunk-HAD75V4G.js";
 import {
   BearerCredentialHandler,
   HttpClient,

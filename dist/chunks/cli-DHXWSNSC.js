@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-EAZBHJIT.js";
+} from "./chunk-HAD75V4G.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
