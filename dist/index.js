@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-3D57H6XT.js");
+  const { runAction } = await import("./chunks/steps-QS57N7EW.js");
   await runAction();
 }

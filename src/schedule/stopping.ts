@@ -118,7 +118,7 @@ function leaveSettled(unit: PairingUnit, checks: readonly Checked[]): void {
     const reason = own.check.reason!;
     // its extra metrics (`<name> (B/op)`) ride along, as at a unit's stop
     for (const { row, check } of checks) {
-      if (row.key === b.key || row.key.startsWith(`${b.key} (`)) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;
+      if (row.key === b.key || extraOf(row.key) === b.key) row.stoppedBecause = check.stop && check.reason ? check.reason : reason;
     }
     (unit.left ??= []).push(b.name);
   }
@@ -136,8 +136,14 @@ function coldPilotPairs(unit: PairingUnit, row: Row): number {
   return coldPilotLeftOut(d.pilot.length, row.pairs.length);
 }
 
+/** The `<name>` of a key `<name> (<metric>)`, the benchmark it would be an extra metric of; else null. */
+function extraOf(key: string): string | null {
+  const m = / \([^()]*\)$/.exec(key);
+  return m === null ? null : key.slice(0, m.index);
+}
+
 /** `<name> (<metric>)` beside a row `<name>` of the same unit: an extra metric of that benchmark. */
 function isExtra(key: string, keys: ReadonlySet<string>): boolean {
-  const m = / \([^()]*\)$/.exec(key);
-  return m !== null && keys.has(key.slice(0, m.index));
+  const name = extraOf(key);
+  return name !== null && keys.has(name);
 }

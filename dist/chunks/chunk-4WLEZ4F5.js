@@ -47015,7 +47015,7 @@ function leaveSettled(unit, checks) {
     const own3 = checks.find(({ row }) => row.key === b.key);
     const reason = own3.check.reason;
     for (const { row, check: check2 } of checks) {
-      if (row.key === b.key || row.key.startsWith(`${b.key} (`)) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
+      if (row.key === b.key || extraOf(row.key) === b.key) row.stoppedBecause = check2.stop && check2.reason ? check2.reason : reason;
     }
     (unit.left ??= []).push(b.name);
   }
@@ -47026,9 +47026,13 @@ function coldPilotPairs(unit, row) {
   if (d?.phase !== "chosen" || d.coldStart === void 0) return 0;
   return coldPilotLeftOut(d.pilot.length, row.pairs.length);
 }
-function isExtra(key, keys) {
+function extraOf(key) {
   const m = / \([^()]*\)$/.exec(key);
-  return m !== null && keys.has(key.slice(0, m.index));
+  return m === null ? null : key.slice(0, m.index);
+}
+function isExtra(key, keys) {
+  const name2 = extraOf(key);
+  return name2 !== null && keys.has(name2);
 }
 
 // src/schedule/pairing-units.ts

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-HAD75V4G.js";
+} from "./chunk-4WLEZ4F5.js";
 import {
   BearerCredentialHandler,
   HttpClient,
