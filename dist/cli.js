@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-C5OIBVOC.js")).run();
+  (await import("./chunks/cli-HWDTM5HI.js")).run();
 }

@@ -319,7 +319,8 @@ function progressEmitter(ctx: LoopContext, state: LoopState, started: number, no
       remainingAtMostMs: left.boundMs,
       // listed when read: a log that prints a line every ten seconds skips the other reports at once
       get rows() {
-        return (rows ??= open.flatMap((u) => u.rows));
+        // a batch's benchmark that left its runs is settled, not running (stopping.ts, `leaveSettled`)
+        return (rows ??= open.flatMap((u) => u.rows.filter((r) => r.stoppedBecause === undefined)));
       },
       get undecided() {
         return (undecided ??= open.map((u) => ({ name: u.name, pairs: u.pairs, more: u.need === null ? null : pairsStillNeeded(u, ctx.spec.maxPairs), waiting: u.waiting === true })));

@@ -223,9 +223,15 @@ describe('benchmark-level interleaving', () => {
     const s = spec({ run: './bench.test -test.bench {filter}', 'max-pairs': '60' });
     s.benchmarks[0]!.batch = 2;
     const { runner, calls, now } = scriptedRunner({ suite });
-    const state = await runSchedule({ spec: s, base: { side: 'base', ref: null, sha: null, dir: BASE }, head: { side: 'head', ref: null, sha: null, dir: HEAD }, env: {}, counter: null, runner, clock: now, log: () => {}, onPair: () => {} });
+    const reported: string[][] = [];
+    const state = await runSchedule({ spec: s, base: { side: 'base', ref: null, sha: null, dir: BASE }, head: { side: 'head', ref: null, sha: null, dir: HEAD }, env: {}, counter: null, runner, clock: now, log: () => {}, onPair: () => {}, progress: (p) => reported.push(p.rows.map((r) => r.key)) });
     const batch = state.units[0]!;
     expect(batch.select).toEqual(['BenchmarkParse', 'BenchmarkSort/n=100']);
+    // the progress lines list it while it runs, and not once it has left
+    expect(reported.some((keys) => keys.includes('BenchmarkParse'))).toBe(true);
+    const last = reported.filter((keys) => keys.length > 0).at(-1)!;
+    expect(last).toContain('BenchmarkSort/n=100');
+    expect(last).not.toContain('BenchmarkParse');
     expect(batch.left).toEqual(['BenchmarkParse']);
     const parse = state.rows.get('BenchmarkParse')!;
     const sort = state.rows.get('BenchmarkSort/n=100')!;

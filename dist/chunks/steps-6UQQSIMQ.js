@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-4WLEZ4F5.js";
+} from "./chunk-AHI3AZQ4.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -47431,7 +47431,7 @@ function progressEmitter(ctx, state, started, now, budgetLeft, running) {
       remainingAtMostMs: left.boundMs,
       // listed when read: a log that prints a line every ten seconds skips the other reports at once
       get rows() {
-        return rows2 ??= open2.flatMap((u2) => u2.rows);
+        return rows2 ??= open2.flatMap((u2) => u2.rows.filter((r) => r.stoppedBecause === void 0));
       },
       get undecided() {
         return undecided ??= open2.map((u2) => ({ name: u2.name, pairs: u2.pairs, more: u2.need === null ? null : pairsStillNeeded(u2, ctx.spec.maxPairs), waiting: u2.waiting === true }));

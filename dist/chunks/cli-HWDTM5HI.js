@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-4WLEZ4F5.js";
+} from "./chunk-AHI3AZQ4.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
