@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-6UQQSIMQ.js");
+  const { runAction } = await import("./chunks/steps-SJVACA2L.js");
   await runAction();
 }

@@ -68,7 +68,7 @@ export function jsLevers(bound: boolean, batched: boolean, surface: Surface): st
   const cli = surface === 'cli';
   const levers = [
     ...(bound ? [] : [`bind the runs to one CPU (${cli ? '--cpus 1' : 'the input cpus: 1'})`]),
-    ...(batched ? [] : [`where a process start costs more than a benchmark (vitest's about 1.5 s), run several benchmarks in each process (${cli ? '--batch n' : 'the input batch: n'}) for more pairs a minute`]),
+    ...(batched ? [] : [`where a process start costs more than a benchmark (vitest's about 0.7 s through npx), run several benchmarks in each process (${cli ? '--batch n' : 'the input batch: n'}) for more pairs a minute`]),
   ];
   return (
     `${levers.join(', and ')} ` +

@@ -19,12 +19,12 @@ import { addUnit, type Job, type PairingUnit } from './state.ts';
 
 const SHELL_NONE_BLOCKER = 'the selection reaches the command through the shell, and the run command is started without one (--shell none)';
 
-function newUnit(job: Job, name: string, select: string[] | null, iterations?: number, batch?: Array<{ name: string; key: string }>): PairingUnit {
+function newUnit(job: Job, name: string, select: string[] | null, iterations?: number, batchKeys?: string[]): PairingUnit {
   return {
     name,
     job,
     select,
-    ...(batch ? { batch } : {}),
+    ...(batchKeys ? { batchKeys } : {}),
     ...(iterations !== undefined ? { iterations, sizing: { iterations } } : {}),
     pairs: 0,
     running: job.running,
@@ -123,7 +123,7 @@ function addFixedUnits(ctx: MeasureContext, job: Job, both: ReadonlyArray<{ name
   for (let i = 0; i < both.length; i += size) {
     const batch = both.slice(i, i + size);
     const n = size === 1 ? counts?.get(batch[0]!.key) : undefined;
-    addUnit(ctx.state, newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name), n, batch.length > 1 ? batch.map((p) => ({ name: p.name, key: p.key })) : undefined));
+    addUnit(ctx.state, newUnit(job, batch.map((p) => p.key).join(', '), batch.map((p) => p.name), n, batch.length > 1 ? batch.map((p) => p.key) : undefined));
   }
 }
 

@@ -75,8 +75,8 @@ export interface PairingUnit {
   name: string;
   job: Job;
   select: string[] | null;
-  /** a batch of `--batch` benchmarks: each one's name in `select` and its row's key */
-  batch?: Array<{ name: string; key: string }>;
+  /** a batch of `--batch` benchmarks: the row key of each one in `select`, in its order */
+  batchKeys?: string[];
   /** the batch's benchmarks that settled while others ran on: its runs leave them out (stopping.ts) */
   left?: string[];
   /** Go, `--iterations fixed`: every run of this benchmark does this many iterations (harness/go-iterations.ts) */

@@ -109,9 +109,12 @@ type Checked = { row: Row; check: { stop: boolean; reason: 'decided' | 'precisio
  * unit then stops as any unit does.
  */
 function leaveSettled(unit: PairingUnit, checks: readonly Checked[]): void {
-  if (!unit.batch || !unit.select) return;
+  const { batchKeys, select } = unit;
+  if (!batchKeys || !select) return;
   const open = new Set(selectionOf(unit));
-  const settled = unit.batch.filter((b) => open.has(b.name) && checks.some(({ row, check }) => row.key === b.key && check.stop && check.reason));
+  const settled = select
+    .map((name, i) => ({ name, key: batchKeys[i]! }))
+    .filter((b) => open.has(b.name) && checks.some(({ row, check }) => row.key === b.key && check.stop && check.reason));
   if (settled.length === 0 || settled.length >= open.size) return;
   for (const b of settled) {
     const own = checks.find(({ row }) => row.key === b.key)!;

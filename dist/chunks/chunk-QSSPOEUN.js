@@ -47007,9 +47007,10 @@ function checkUnit(state, unit, spec) {
   leaveSettled(unit, checks);
 }
 function leaveSettled(unit, checks) {
-  if (!unit.batch || !unit.select) return;
+  const { batchKeys, select } = unit;
+  if (!batchKeys || !select) return;
   const open2 = new Set(selectionOf(unit));
-  const settled = unit.batch.filter((b) => open2.has(b.name) && checks.some(({ row, check: check2 }) => row.key === b.key && check2.stop && check2.reason));
+  const settled = select.map((name2, i2) => ({ name: name2, key: batchKeys[i2] })).filter((b) => open2.has(b.name) && checks.some(({ row, check: check2 }) => row.key === b.key && check2.stop && check2.reason));
   if (settled.length === 0 || settled.length >= open2.size) return;
   for (const b of settled) {
     const own3 = checks.find(({ row }) => row.key === b.key);
@@ -47037,12 +47038,12 @@ function isExtra(key, keys) {
 
 // src/schedule/pairing-units.ts
 var SHELL_NONE_BLOCKER = "the selection reaches the command through the shell, and the run command is started without one (--shell none)";
-function newUnit(job, name2, select, iterations, batch) {
+function newUnit(job, name2, select, iterations, batchKeys) {
   return {
     name: name2,
     job,
     select,
-    ...batch ? { batch } : {},
+    ...batchKeys ? { batchKeys } : {},
     ...iterations !== void 0 ? { iterations, sizing: { iterations } } : {},
     pairs: 0,
     running: job.running,
@@ -47126,7 +47127,7 @@ function addFixedUnits(ctx, job, both, base, head) {
   for (let i2 = 0; i2 < both.length; i2 += size) {
     const batch = both.slice(i2, i2 + size);
     const n3 = size === 1 ? counts2?.get(batch[0].key) : void 0;
-    addUnit(ctx.state, newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name), n3, batch.length > 1 ? batch.map((p) => ({ name: p.name, key: p.key })) : void 0));
+    addUnit(ctx.state, newUnit(job, batch.map((p) => p.key).join(", "), batch.map((p) => p.name), n3, batch.length > 1 ? batch.map((p) => p.key) : void 0));
   }
 }
 function countRowsOf(samples) {
@@ -48038,7 +48039,7 @@ function jsLevers(bound, batched, surface) {
   const cli = surface === "cli";
   const levers = [
     ...bound ? [] : [`bind the runs to one CPU (${cli ? "--cpus 1" : "the input cpus: 1"})`],
-    ...batched ? [] : [`where a process start costs more than a benchmark (vitest's about 1.5 s), run several benchmarks in each process (${cli ? "--batch n" : "the input batch: n"}) for more pairs a minute`]
+    ...batched ? [] : [`where a process start costs more than a benchmark (vitest's about 0.7 s through npx), run several benchmarks in each process (${cli ? "--batch n" : "the input batch: n"}) for more pairs a minute`]
   ];
   return `${levers.join(", and ")} (an A/A of five vitest benchmarks on a 2-core virtual machine in 10 minutes, 2026-12-02: ±8.6% a pair and 2 of 5 unchanged as written; bound to one CPU ±3.6% and 5 of 5, in 9.4 minutes; five to a process ±6.1% and 3 of 5, and bound as well ±4.7% and 5 of 5)${bound ? "" : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`;
 }

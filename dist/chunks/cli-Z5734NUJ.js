@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-AHI3AZQ4.js";
+} from "./chunk-QSSPOEUN.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-AHI3AZQ4.js";
+} from "./chunk-QSSPOEUN.js";
 import {
   BearerCredentialHandler,
   HttpClient,
