@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-SJVACA2L.js");
+  const { runAction } = await import("./chunks/steps-CCW7CDUM.js");
   await runAction();
 }

@@ -16,7 +16,7 @@ import { machineEnvironment, toolchainVersions, toolsFor } from './measure/envir
 import { toolchainDifferences } from './results/environment-differences.ts';
 import { runCommands } from './measure/one-run.ts';
 import { MetricUnavailable } from './measure/samples.ts';
-import { runFiles, runTrim } from './harness/select.ts';
+import { quickRun, runFiles, runTrim, trimmedRun } from './harness/select.ts';
 import { BuildFailure, prepareRevisions, type PreparedRevisions, type Revision } from './revisions/prepare.ts';
 import type { BuildCache } from './revisions/build-cache.ts';
 import { changedFiles, selectByPaths, SelectionInterrupted, type PathSelection } from './revisions/changed-paths.ts';
@@ -222,6 +222,13 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
     if (trim === null) continue;
     const whose = b.name === b.run ? 'Each run' : `Each run of ${b.name}`;
     hooks.log(`${whose} gets ${trim.added}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
+  }
+  // --design auto: a run of one benchmark in its harness's quick mode (Criterion's --quick, harness/criterion-quick.ts)
+  for (const b of mayRun) {
+    const quick = quickRun(trimmedRun(b.run, b.format, b.design), b.run, b.format, b.design, env);
+    if (quick === null) continue;
+    const whose = b.name === b.run ? 'Each run' : `Each run of ${b.name}`;
+    hooks.log(`${whose} that selects one benchmark gets ${quick.added}: one short measurement, no warm-up, whatever the benchmark's code sets; a run's value still comes from the median it saves (--design command runs the command as written)`);
   }
   // --design auto: a run pointed at a folder of pairbench's, whose files keep what the printed values round (Criterion's saved medians)
   for (const b of mayRun) {

@@ -143,7 +143,7 @@ export const FRESH_SUITES: readonly FreshSuite[] = [
     benchmarks: BASE64_SELECTION.length,
     patch: { file: 'src/engine/general_purpose/decode_suffix.rs', anchor: ') -> Result<DecodeMetadata, DecodeSliceError> {', fn: 'decode_suffix', reaches: 'the decode benchmarks; not the encode ones' },
     spin: 16,
-    shortened: "none in effect: the command passes criterion's --warm-up-time 0.5 --measurement-time 1, but the crate's groups set 0.5 s of warm-up and 3 s of measurement in code, which the command line does not override (a run of one benchmark: 4.7 s); criterion's --quick, 0.3 s a run, prints bencher lines without the benchmark's name (criterion 0.4 and 0.8)",
+    shortened: "none in effect: the command passes criterion's --warm-up-time 0.5 --measurement-time 1, but the crate's groups set 0.5 s of warm-up and 3 s of measurement in code, which the command line does not override (a run of one benchmark as written: 4.7 s); under --design auto pairbench runs each benchmark's paired runs in criterion's quick mode (--quick, about 0.2 s a run)",
   },
 ];
 

@@ -11,7 +11,8 @@
  * a `test … bench:` line that does not read this way is an error, and so is a `bench:` line with no
  * `test <name> ...` before it: Criterion's `--quick` prints its results so (its bencher reporter
  * writes the name when a benchmark warms up, which quick mode skips; Criterion 0.4 to 0.8), and a
- * value without its name cannot be paired.
+ * value without its name cannot be paired, unless the run selected one benchmark and said so
+ * (`unnamed`: criterion-quick.ts).
  *
  * Criterion writes `test <name> ... ` when it starts measuring and `bench: …` when it has, so a
  * line Criterion prints in between splits the two: `Criterion.rs ERROR: …` when the estimates it
@@ -20,6 +21,7 @@
  * line takes the name of the `test <name> ...` line that was left open before it.
  */
 import { extraName, normalise, readNumber, SampleCollector } from './common.ts';
+import type { ParseOptions } from './harness.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
 // `cargo bench -q` prints progress marks (`.`, `i`, `F`) without a newline before the next line.
@@ -35,7 +37,7 @@ const RESULT = new RegExp(
   String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`,
 );
 
-export function parseBencher(text: string): Sample[] {
+export function parseBencher(text: string, options: ParseOptions = {}): Sample[] {
   const out = new SampleCollector('bencher');
   const lines = text.split(/\r?\n/);
   let open: string | undefined;
@@ -51,6 +53,7 @@ export function parseBencher(text: string): Sample[] {
     } else {
       const nameless = NAMELESS_LINE.exec(line);
       if (nameless && (open !== undefined || /^\d/.test(nameless[1] as string))) {
+        if (open === undefined && options.unnamed !== undefined) open = options.unnamed;
         if (open === undefined) {
           throw new HarnessParseError('bencher', lineNo, `expected "test <name> ... bench: <number> ns/iter", got "${line}" with no benchmark's name (Criterion's --quick prints its results so: run without --quick)`);
         }

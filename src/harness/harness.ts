@@ -17,6 +17,11 @@ export interface ParseOptions {
    * The other formats know each metric's direction and ignore it.
    */
   defaultDirection?: Direction;
+  /**
+   * The name of a result printed without one: the one benchmark a run selected, where that run's
+   * harness prints no names (Criterion's `--quick`: criterion-quick.ts). Absent: such a result is an error.
+   */
+  unnamed?: string;
 }
 
 /** The command and environment of one run that executes only some benchmarks, or is sized. */
@@ -222,6 +227,15 @@ export interface Harness<F extends string = string> {
    * the flags it added (for the log); null when it stays as written; absent where the format has none.
    */
   trim?(command: string): { command: string; added: string } | null;
+  /**
+   * The (trimmed) command of a run that selects one benchmark, made shorter where the format's
+   * `files` keep the value and the name its printed output then drops, under `--design auto`
+   * (Criterion's `--quick`, criterion-quick.ts), and the flags it added; null when it stays as
+   * written; absent where the format has none.
+   */
+  quick?(command: string): { command: string; added: string } | null;
+  /** Whether a failed run's output refuses what `quick` added (an older version without it). */
+  quickRefused?(output: string): boolean;
   /**
    * Files a run writes its values to at a precision its printed output does not keep, read under
    * `--design auto` (Criterion's saved medians: criterion-estimates.ts); absent where the format has none.

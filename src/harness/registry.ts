@@ -7,6 +7,7 @@
  */
 import { parseBencher } from './bencher.ts';
 import { criterionEstimates } from './criterion-estimates.ts';
+import { criterionQuick, quickRefused } from './criterion-quick.ts';
 import { criterionTrim } from './criterion-trim.ts';
 import { parseCatch2 } from './catch2.ts';
 import { parseCriterion } from './criterion.ts';
@@ -110,6 +111,8 @@ const bencherHarness: Harness<'bencher'> = {
   select: byNames,
   design: null,
   trim: criterionTrim,
+  quick: criterionQuick,
+  quickRefused,
   files: criterionEstimates,
   advice: noAdvice,
   toolchains: ['rustc'],

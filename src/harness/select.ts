@@ -86,6 +86,16 @@ export function runFiles(command: string, format: string, design: 'auto' | 'comm
   return files;
 }
 
+/**
+ * The format's quick run of one benchmark (harness.ts, `Harness.quick`: Criterion's `--quick`) of
+ * an already trimmed command, under `--design auto`, the default, where the run's files are read
+ * (`runFiles`: they keep the name and the value the quick run's printed line drops); null otherwise.
+ */
+export function quickRun(trimmed: string, original: string, format: string, design: 'auto' | 'command' | undefined, env: Record<string, string | undefined>): { command: string; added: string } | null {
+  if (runFiles(original, format, design, env) === null) return null;
+  return harnessOf(format)?.quick?.(trimmed) ?? null;
+}
+
 /** The command a run executes: trimmed (`runTrim`), else as written. */
 export function trimmedRun(command: string, format: string, design: 'auto' | 'command' | undefined): string {
   return runTrim(command, format, design)?.command ?? command;

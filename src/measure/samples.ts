@@ -55,11 +55,13 @@ function timeSamples(bench: BenchmarkSpec, run: RunResult): RowSample[] {
 /**
  * The samples of one run. For harness formats, results are filtered by the benchmark's name filter
  * and named `<benchmark>/<result>` when a config file holds several benchmarks, so names stay unique;
- * with `files`, their values are refined from the files the run wrote (run-files.ts).
+ * with `files`, their values are refined from the files the run wrote (run-files.ts); `unnamed`:
+ * the one benchmark the run selected, whose result the harness printed without its name
+ * (Criterion's `--quick`, harness/criterion-quick.ts).
  */
-export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: boolean; files?: RunFiles | null }): RowSample[] {
+export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: boolean; files?: RunFiles | null; unnamed?: string }): RowSample[] {
   if (bench.format === 'time') return timeSamples(bench, run);
-  const printed = parseHarness(bench.format as HarnessFormat, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
+  const printed = parseHarness(bench.format as HarnessFormat, run.stdout, { ...(bench.direction ? { defaultDirection: bench.direction } : {}), ...(opts.unnamed !== undefined ? { unnamed: opts.unnamed } : {}) });
   const parsed = opts.files ? opts.files.reading.refine(printed, readRunFiles(opts.files)) : printed;
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed

@@ -11,7 +11,8 @@ import { isSimpleCommand } from '../harness/filter-text.ts';
 import { countingRule } from '../harness/registry.ts';
 import type { HarnessFormat } from '../harness/types.ts';
 import { COUNT_UNIT, countedRuns, countIterations, countRowName, perIteration } from './count-runs.ts';
-import { runFiles, selectBenchmarks, trimmedRun, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
+import { harnessOf } from '../harness/registry.ts';
+import { quickRun, runFiles, selectBenchmarks, trimmedRun, wholeSuite, type Selection, type Sizing } from '../harness/select.ts';
 import { HarnessParseError } from '../harness/types.ts';
 import type { FreshCopier } from '../measure/fresh-copy.ts';
 import { harnessFailureDetail } from '../measure/harness-failure.ts';
@@ -61,20 +62,34 @@ export class RunFailure extends Error {
   readonly run: RunResult | null;
   readonly kind: Failure['kind'];
   readonly retriable: boolean;
-  constructor(side: Side, kind: Failure['kind'], message: string, run: RunResult | null, retriable: boolean) {
+  /** false for a run made again for pairbench's own reason (a refused quick flag): not the command's failure, not counted */
+  readonly counted: boolean;
+  constructor(side: Side, kind: Failure['kind'], message: string, run: RunResult | null, retriable: boolean, counted = true) {
     super(message);
     this.side = side;
     this.kind = kind;
     this.run = run;
     this.retriable = retriable;
+    this.counted = counted;
   }
 }
 
 const aborted = (ctx: MeasureContext) => ctx.signal?.aborted === true;
 
-function selection(target: Target): Selection {
+/**
+ * The quick run of a target that selects one benchmark (select.ts, `quickRun`: Criterion's
+ * `--quick`), unless its job's harness refused it; null otherwise.
+ */
+function quickOf(ctx: MeasureContext, target: Target): { command: string; added: string } | null {
+  const job = target.job;
+  const bench = job.bench;
+  if (job.quickRefused || target.select?.length !== 1 || ctx.runFiles === undefined) return null;
+  return quickRun(trimmedRun(bench.run, bench.format, bench.design), bench.run, bench.format, bench.design, ctx.env);
+}
+
+function selection(ctx: MeasureContext, target: Target): Selection {
   const bench = target.job.bench;
-  const run = trimmedRun(bench.run, bench.format, bench.design);
+  const run = quickOf(ctx, target)?.command ?? trimmedRun(bench.run, bench.format, bench.design);
   if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(run, bench.format, target.select, target.sizing);
   return wholeSuite(run, isHarnessFormat(bench.format) ? bench.format : undefined, target.sizing);
 }
@@ -92,7 +107,7 @@ function sideRequests(ctx: MeasureContext, target: Target, side: Side): { prepar
   const bench = target.job.bench;
   const dir = (side === 'base' ? ctx.base : ctx.head).dir;
   const common = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
-  const sel = selection(target);
+  const sel = selection(ctx, target);
   const files = filesOf(ctx, target, side);
   return {
     prepare: bench.prepare ? { ...common, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
@@ -119,13 +134,21 @@ function interpret(ctx: MeasureContext, target: Target, side: Side, prep: RunRes
   }
   if (run.outcome === 'cancelled') throw new RunFailure(side, 'signal', 'interrupted', run, false);
   if (run.outcome === 'timeout') throw new RunFailure(side, 'timeout', `${side} timed out after ${ctx.spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
+  const quick = quickOf(ctx, target);
+  if (run.outcome === 'exit' && quick !== null && harnessOf(bench.format)?.quickRefused?.(`${run.stdout}\n${run.outputTail}`)) {
+    // an older harness without the quick run (Criterion before 0.4): this job's runs go as written from now on, and the run is made again, not counted as a failure
+    target.job.quickRefused = true;
+    ctx.log(`${side}'s run refused ${quick.added} (a version without it): ${bench.name === bench.run ? 'every run' : `every run of ${bench.name}`} goes without it from now on`);
+    throw new RunFailure(side, 'exit', `${side}'s run refused ${quick.added}`, run, true, false);
+  }
   if (run.outcome !== 'ok') {
     // a harness that writes its errors into its report: what it said, where the last lines only say where the report went
     const detail = run.outcome === 'exit' && isHarnessFormat(bench.format) ? harnessFailureDetail(bench.format, run, sideRequests(ctx, target, side).run) : '';
     throw new RunFailure(side, run.outcome === 'spawn' ? 'spawn' : run.outcome === 'signal' ? 'signal' : 'exit', `${side}'s command failed (${describe(run)}${detail})`, run, true);
   }
   try {
-    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1, files: filesOf(ctx, target, side) })), target.sizing?.warmup ?? 0);
+    const unnamed = quick !== null ? { unnamed: target.select![0]! } : {};
+    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1, files: filesOf(ctx, target, side), ...unnamed })), target.sizing?.warmup ?? 0);
   } catch (err) {
     if (err instanceof HarnessParseError) throw new RunFailure(side, 'parse', `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
     throw err; // MetricUnavailable: the engine reports it
@@ -216,6 +239,7 @@ async function runSide(ctx: MeasureContext, target: Target, side: Side): Promise
  * than MAX_CONSECUTIVE_FAILURES in a row), else the job stops with the failure recorded.
  */
 export function countFailure(ctx: MeasureContext, job: Job, err: RunFailure): boolean {
+  if (!err.counted) return true;
   const side = err.side;
   job.failedRuns[side]++;
   job.consecutiveFailures[side]++;

@@ -56,6 +56,8 @@ export interface Job {
   stoppedBecause?: StopReason;
   failedRuns: { base: number; head: number };
   consecutiveFailures: { base: number; head: number };
+  /** its harness refused the quick run of one benchmark (Criterion before 0.4: harness/criterion-quick.ts); its runs go as written */
+  quickRefused?: boolean;
   /** the shell's calibration runs, one after each pair (measure/overhead.ts); null when not calibrated */
   calibration: Calibration | null;
   failure?: Failure & { benchmark: string };

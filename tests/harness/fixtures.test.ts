@@ -11,8 +11,15 @@ import { HARNESS_FORMATS, parseHarness, type HarnessFormat, type Sample } from '
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'harness');
 const FIXTURE = /\.(txt|json|jsonl|xml)$/;
 
+/**
+ * A fixture's samples. A run of Criterion's `--quick` prints its one result without a name, and
+ * pairbench gives it the one benchmark the run selected (harness/criterion-quick.ts): here the
+ * name its recorded command's anchored filter selects.
+ */
 function fixture(format: HarnessFormat, file: string): Sample[] {
-  return parseHarness(format, readFileSync(join(ROOT, format, file), 'utf8'));
+  const cmd = readFileSync(join(ROOT, format, file.replace(FIXTURE, '.cmd')), 'utf8');
+  const unnamed = /--quick '\^(.+)\$'/.exec(cmd)?.[1];
+  return parseHarness(format, readFileSync(join(ROOT, format, file), 'utf8'), unnamed !== undefined ? { unnamed } : {});
 }
 
 type Expected = Record<string, [value: number, unit: string, direction?: 'higher-is-better']>;
@@ -161,6 +168,11 @@ describe('bencher', () => {
       'kernels/checksum': [72718, 'ns'],
       'kernels/sort_1000': [6498, 'ns'],
     });
+  });
+
+  it("Criterion's --quick: one result without its name, given the one benchmark the run selected; without that, an error", () => {
+    expectSamples(fixture('bencher', 'criterion-quick.txt'), { 'kernels/checksum': [72041, 'ns'] });
+    expect(() => parseHarness('bencher', readFileSync(join(ROOT, 'bencher', 'criterion-quick.txt'), 'utf8'))).toThrow(/no benchmark's name \(Criterion's --quick/);
   });
 
   it("Criterion's bencher lines split by its own error about a saved baseline it could not read", () => {

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-QSSPOEUN.js";
+} from "./chunk-FA3KCIFD.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -29977,7 +29977,7 @@ var NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
 var RESULT = new RegExp(
   String.raw`^(${NUM})\s+(\S+?)/iter\s+\(\+/-\s*(${NUM})\)(?:\s*=\s*(${NUM})\s+MB/s)?\s*$`
 );
-function parseBencher(text2) {
+function parseBencher(text2, options = {}) {
   const out = new SampleCollector("bencher");
   const lines = text2.split(/\r?\n/);
   let open2;
@@ -29993,6 +29993,7 @@ function parseBencher(text2) {
     } else {
       const nameless = NAMELESS_LINE.exec(line);
       if (nameless && (open2 !== void 0 || /^\d/.test(nameless[1]))) {
+        if (open2 === void 0 && options.unnamed !== void 0) open2 = options.unnamed;
         if (open2 === void 0) {
           throw new HarnessParseError("bencher", lineNo, `expected "test <name> ... bench: <number> ns/iter", got "${line}" with no benchmark's name (Criterion's --quick prints its results so: run without --quick)`);
         }
@@ -30104,6 +30105,18 @@ var criterionEstimates = {
   wanted: (path10) => WANTED.test(path10),
   refine: refineFromEstimates
 };
+
+// src/harness/criterion-quick.ts
+var QUICK = "--quick";
+var OTHER_MODE = /(?:^|\s)--(?:quick|profile-time|list|test|baseline|load-baseline|save-baseline|discard-baseline)(?:=|\s|$)/;
+function criterionQuick(command) {
+  const at = BENCHER_OUTPUT.exec(command);
+  if (at === null || OTHER_MODE.test(command)) return null;
+  return { command: appendToSimpleCommand(command, at.index + at[0].length, ` ${QUICK}`), added: QUICK };
+}
+function quickRefused(output2) {
+  return /'--quick'|"--quick"|unexpected argument.{0,8}--quick|--quick.{0,40}(?:wasn't expected|unexpected|unrecognized|unknown)/i.test(output2);
+}
 
 // src/harness/catch2.ts
 var CATCH2_SEPARATOR = " > ";
@@ -31328,6 +31341,8 @@ var bencherHarness = {
   select: byNames,
   design: null,
   trim: criterionTrim,
+  quick: criterionQuick,
+  quickRefused,
   files: criterionEstimates,
   advice: noAdvice,
   toolchains: ["rustc"],
@@ -44101,6 +44116,10 @@ function runFiles(command, format2, design, env) {
   if (!files || !files.applies(command) || env[files.variable] !== void 0) return null;
   return files;
 }
+function quickRun(trimmed, original, format2, design, env) {
+  if (runFiles(original, format2, design, env) === null) return null;
+  return harnessOf(format2)?.quick?.(trimmed) ?? null;
+}
 function trimmedRun(command, format2, design) {
   return runTrim(command, format2, design)?.command ?? command;
 }
@@ -44201,7 +44220,7 @@ function timeSamples(bench, run) {
 }
 function samplesOf(bench, run, opts) {
   if (bench.format === "time") return timeSamples(bench, run);
-  const printed = parseHarness(bench.format, run.stdout, bench.direction ? { defaultDirection: bench.direction } : {});
+  const printed = parseHarness(bench.format, run.stdout, { ...bench.direction ? { defaultDirection: bench.direction } : {}, ...opts.unnamed !== void 0 ? { unnamed: opts.unnamed } : {} });
   const parsed = opts.files ? opts.files.reading.refine(printed, readRunFiles(opts.files)) : printed;
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed.filter((s) => !filter || filterMatches(bench.format, filter, s.name)).map((s) => ({
@@ -46557,18 +46576,27 @@ var RunFailure = class extends Error {
   run;
   kind;
   retriable;
-  constructor(side, kind, message, run, retriable) {
+  /** false for a run made again for pairbench's own reason (a refused quick flag): not the command's failure, not counted */
+  counted;
+  constructor(side, kind, message, run, retriable, counted = true) {
     super(message);
     this.side = side;
     this.kind = kind;
     this.run = run;
     this.retriable = retriable;
+    this.counted = counted;
   }
 };
 var aborted3 = (ctx) => ctx.signal?.aborted === true;
-function selection(target) {
+function quickOf(ctx, target) {
+  const job = target.job;
+  const bench = job.bench;
+  if (job.quickRefused || target.select?.length !== 1 || ctx.runFiles === void 0) return null;
+  return quickRun(trimmedRun(bench.run, bench.format, bench.design), bench.run, bench.format, bench.design, ctx.env);
+}
+function selection(ctx, target) {
   const bench = target.job.bench;
-  const run = trimmedRun(bench.run, bench.format, bench.design);
+  const run = quickOf(ctx, target)?.command ?? trimmedRun(bench.run, bench.format, bench.design);
   if (target.select && isHarnessFormat(bench.format)) return selectBenchmarks(run, bench.format, target.select, target.sizing);
   return wholeSuite(run, isHarnessFormat(bench.format) ? bench.format : void 0, target.sizing);
 }
@@ -46582,7 +46610,7 @@ function sideRequests(ctx, target, side) {
   const bench = target.job.bench;
   const dir = (side === "base" ? ctx.base : ctx.head).dir;
   const common2 = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}, ...ctx.signal ? { signal: ctx.signal } : {} };
-  const sel = selection(target);
+  const sel = selection(ctx, target);
   const files = filesOf(ctx, target, side);
   return {
     prepare: bench.prepare ? { ...common2, command: bench.prepare, captureStdout: false, stopOnFailure: true } : null,
@@ -46602,12 +46630,20 @@ function interpret(ctx, target, side, prep, run) {
   }
   if (run.outcome === "cancelled") throw new RunFailure(side, "signal", "interrupted", run, false);
   if (run.outcome === "timeout") throw new RunFailure(side, "timeout", `${side} timed out after ${ctx.spec.timeoutMs} ms (--timeout); its process tree was killed`, run, false);
+  const quick = quickOf(ctx, target);
+  if (run.outcome === "exit" && quick !== null && harnessOf(bench.format)?.quickRefused?.(`${run.stdout}
+${run.outputTail}`)) {
+    target.job.quickRefused = true;
+    ctx.log(`${side}'s run refused ${quick.added} (a version without it): ${bench.name === bench.run ? "every run" : `every run of ${bench.name}`} goes without it from now on`);
+    throw new RunFailure(side, "exit", `${side}'s run refused ${quick.added}`, run, true, false);
+  }
   if (run.outcome !== "ok") {
     const detail = run.outcome === "exit" && isHarnessFormat(bench.format) ? harnessFailureDetail(bench.format, run, sideRequests(ctx, target, side).run) : "";
     throw new RunFailure(side, run.outcome === "spawn" ? "spawn" : run.outcome === "signal" ? "signal" : "exit", `${side}'s command failed (${describe3(run)}${detail})`, run, true);
   }
   try {
-    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1, files: filesOf(ctx, target, side) })), target.sizing?.warmup ?? 0);
+    const unnamed = quick !== null ? { unnamed: target.select[0] } : {};
+    return afterWarmup(keep(target, samplesOf(bench, run, { prefix: ctx.spec.prefixNames ?? ctx.spec.benchmarks.length > 1, files: filesOf(ctx, target, side), ...unnamed })), target.sizing?.warmup ?? 0);
   } catch (err) {
     if (err instanceof HarnessParseError) throw new RunFailure(side, "parse", `${side}'s output could not be read as --format ${bench.format}: ${err.message}`, run, false);
     throw err;
@@ -46676,6 +46712,7 @@ async function runSide(ctx, target, side) {
   return interpret(ctx, target, side, prep, run);
 }
 function countFailure(ctx, job, err) {
+  if (!err.counted) return true;
   const side = err.side;
   job.failedRuns[side]++;
   job.consecutiveFailures[side]++;
@@ -47587,6 +47624,12 @@ async function runCompare(fullSpec, hooks) {
     if (trim === null) continue;
     const whose = b.name === b.run ? "Each run" : `Each run of ${b.name}`;
     hooks.log(`${whose} gets ${trim.added}, which leaves the values pairbench reads as they are (--design command runs the command as written)`);
+  }
+  for (const b of mayRun) {
+    const quick = quickRun(trimmedRun(b.run, b.format, b.design), b.run, b.format, b.design, env);
+    if (quick === null) continue;
+    const whose = b.name === b.run ? "Each run" : `Each run of ${b.name}`;
+    hooks.log(`${whose} that selects one benchmark gets ${quick.added}: one short measurement, no warm-up, whatever the benchmark's code sets; a run's value still comes from the median it saves (--design command runs the command as written)`);
   }
   for (const b of mayRun) {
     const files = runFiles(b.run, b.format, b.design, env);

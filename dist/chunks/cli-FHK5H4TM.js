@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-QSSPOEUN.js";
+} from "./chunk-FA3KCIFD.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
