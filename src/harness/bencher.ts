@@ -84,5 +84,5 @@ export function parseBencher(text: string, options: ParseOptions = {}): Sample[]
       out.add(extraName(name, 'MB/s'), mbs * 1e6, 'B/s', 'higher-is-better', lineNo, name);
     }
   }
-  return out.finish();
+  return out.finish(undefined, options.keepZeroTimes === true);
 }

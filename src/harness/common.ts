@@ -43,6 +43,19 @@ interface Pending {
   combine?: 'min' | 'max';
 }
 
+/** What a run whose every value is 0 is told: it measured nothing to compare. */
+export const EVERY_VALUE_ZERO = 'every benchmark value is 0: nothing to compare';
+
+/**
+ * Samples parsed with `keepZeroTimes`, once their run's files have replaced what they could: a time
+ * still 0 left out, as `finish` leaves it, and every value 0 an error.
+ */
+export function withoutZeroTimes(format: HarnessFormat, samples: Sample[]): Sample[] {
+  const kept = samples.filter((s) => s.value > 0 || s.unit !== TIME_UNIT);
+  if (!kept.some((s) => s.value > 0)) throw new HarnessParseError(format, null, EVERY_VALUE_ZERO);
+  return kept;
+}
+
 /** Collects the values a parser finds and turns them into samples. */
 export class SampleCollector {
   readonly #format: HarnessFormat;
@@ -81,17 +94,19 @@ export class SampleCollector {
     return this.#byName.size;
   }
 
-  /** The samples, in the order their names first appeared; throws when there are none. */
-  finish(emptyDetail: string = NO_BENCHMARKS): Sample[] {
+  /**
+   * The samples, in the order their names first appeared; throws when there are none. A time of 0
+   * is left out (a harness that printed it measured nothing it can say), and every value 0 is an
+   * error, unless `keepZeroTimes`: then the run's files will say (ParseOptions, `keepZeroTimes`).
+   */
+  finish(emptyDetail: string = NO_BENCHMARKS, keepZeroTimes = false): Sample[] {
     if (this.#byName.size === 0) throw new HarnessParseError(this.#format, null, emptyDetail);
     const samples: Sample[] = [];
     for (const p of this.#byName.values()) {
       const value = combined(p.values, p.combine);
-      if (value > 0 || (value === 0 && p.unit !== TIME_UNIT)) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}), ...(p.reciprocalOf !== undefined ? { reciprocalOf: p.reciprocalOf } : {}), ...(p.combine && p.values.length > 1 ? { combine: p.combine } : {}) });
+      if (value > 0 || (value === 0 && (p.unit !== TIME_UNIT || keepZeroTimes))) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...(p.values.length > 1 ? { repetitions: p.values } : {}), ...(p.reciprocalOf !== undefined ? { reciprocalOf: p.reciprocalOf } : {}), ...(p.combine && p.values.length > 1 ? { combine: p.combine } : {}) });
     }
-    if (!samples.some((s) => s.value > 0)) {
-      throw new HarnessParseError(this.#format, null, 'every benchmark value is 0: nothing to compare');
-    }
+    if (!keepZeroTimes && !samples.some((s) => s.value > 0)) throw new HarnessParseError(this.#format, null, EVERY_VALUE_ZERO);
     return samples;
   }
 }

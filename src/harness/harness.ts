@@ -22,6 +22,12 @@ export interface ParseOptions {
    * harness prints no names (Criterion's `--quick`: criterion-quick.ts). Absent: such a result is an error.
    */
   unnamed?: string;
+  /**
+   * A time printed as 0 is kept for the run's files to replace (harness.ts, `FileReading`): a
+   * Criterion bencher line prints a median under 1 ns as 0 ns, which the median it saves keeps
+   * (criterion-estimates.ts). Absent: a time of 0 is left out, and every value 0 is an error.
+   */
+  keepZeroTimes?: boolean;
 }
 
 /** The command and environment of one run that executes only some benchmarks, or is sized. */

@@ -5,7 +5,7 @@
 import type { BenchmarkSpec } from '../config/spec.ts';
 import type { Metric } from '../config/options.ts';
 import { parseHarness } from '../harness/index.ts';
-import { combined, TIME_UNIT } from '../harness/common.ts';
+import { combined, TIME_UNIT, withoutZeroTimes } from '../harness/common.ts';
 import { filterMatches } from '../harness/select.ts';
 import type { HarnessFormat, Sample } from '../harness/types.ts';
 import type { RunResult } from './one-run.ts';
@@ -61,8 +61,8 @@ function timeSamples(bench: BenchmarkSpec, run: RunResult): RowSample[] {
  */
 export function samplesOf(bench: BenchmarkSpec, run: RunResult, opts: { prefix: boolean; files?: RunFiles | null; unnamed?: string }): RowSample[] {
   if (bench.format === 'time') return timeSamples(bench, run);
-  const printed = parseHarness(bench.format as HarnessFormat, run.stdout, { ...(bench.direction ? { defaultDirection: bench.direction } : {}), ...(opts.unnamed !== undefined ? { unnamed: opts.unnamed } : {}) });
-  const parsed = opts.files ? opts.files.reading.refine(printed, readRunFiles(opts.files)) : printed;
+  const printed = parseHarness(bench.format as HarnessFormat, run.stdout, { ...(bench.direction ? { defaultDirection: bench.direction } : {}), ...(opts.unnamed !== undefined ? { unnamed: opts.unnamed } : {}), ...(opts.files ? { keepZeroTimes: true } : {}) });
+  const parsed = opts.files ? withoutZeroTimes(bench.format as HarnessFormat, opts.files.reading.refine(printed, readRunFiles(opts.files))) : printed;
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed
     .filter((s) => !filter || filterMatches(bench.format, filter, s.name))

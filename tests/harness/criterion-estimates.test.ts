@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { criterionEstimates, refineFromEstimates, savedMedians } from '../../src/harness/criterion-estimates.ts';
+import { withoutZeroTimes } from '../../src/harness/common.ts';
 import { parseHarness } from '../../src/harness/index.ts';
 import type { Sample } from '../../src/harness/types.ts';
 
@@ -66,6 +67,20 @@ describe("Criterion's saved medians", () => {
     const f = files({ ...saved('a', 45.5), ...saved('b', 45.5), ...saved('c', 45.5) });
     const samples: Sample[] = [{ ...time('a', 45), unit: 'B/s', direction: 'higher-is-better' }, { ...time('b', 45), repetitions: [45, 46] }, { ...time('c', 45), reciprocalOf: 'x' }];
     expect(refineFromEstimates(samples, f)).toEqual(samples);
+  });
+
+  it('replace a median under 1 ns, which the bencher line prints as 0 ns, where the run is parsed to keep it; a time still 0 is left out', () => {
+    const text = 'test r/standard ... bench:           0 ns/iter (+/- 0)\ntest r/const ... bench:           2 ns/iter (+/- 0)\ntest r/none ... bench:           0 ns/iter (+/- 0)\n';
+    // as printed, a time of 0 is left out
+    expect(parseHarness('bencher', text).map((s) => s.name)).toEqual(['r/const']);
+    const kept = parseHarness('bencher', text, { keepZeroTimes: true });
+    expect(kept.map((s) => [s.name, s.value])).toEqual([['r/standard', 0], ['r/const', 2], ['r/none', 0]]);
+    const refined = withoutZeroTimes('bencher', refineFromEstimates(kept, files({ ...saved('r/standard', 0.987), ...saved('r/const', 2.141) })));
+    expect(refined.map((s) => [s.name, s.value])).toEqual([['r/standard', 0.987], ['r/const', 2.141]]);
+    // every value still 0 once the files said what they could: the error a printed run gets
+    const zeros = parseHarness('bencher', 'test r/none ... bench:           0 ns/iter (+/- 0)\n', { keepZeroTimes: true });
+    expect(() => parseHarness('bencher', 'test r/none ... bench:           0 ns/iter (+/- 0)\n')).toThrow(/every benchmark value is 0/);
+    expect(() => withoutZeroTimes('bencher', refineFromEstimates(zeros, files({})))).toThrow(/every benchmark value is 0/);
   });
 
   it("apply to a Criterion run's bencher output, and not where it names a baseline", () => {

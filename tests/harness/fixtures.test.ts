@@ -7,19 +7,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HARNESS_FORMATS, parseHarness, type HarnessFormat, type Sample } from '../../src/harness/index.ts';
+import { fixtureOptions } from '../support/fixture-options.ts';
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'harness');
 const FIXTURE = /\.(txt|json|jsonl|xml)$/;
 
-/**
- * A fixture's samples. A run of Criterion's `--quick` prints its one result without a name, and
- * pairbench gives it the one benchmark the run selected (harness/criterion-quick.ts): here the
- * name its recorded command's anchored filter selects.
- */
+/** A fixture's samples, parsed as pairbench parses that run (a quick Criterion run: tests/support/fixture-options.ts). */
 function fixture(format: HarnessFormat, file: string): Sample[] {
-  const cmd = readFileSync(join(ROOT, format, file.replace(FIXTURE, '.cmd')), 'utf8');
-  const unnamed = /--quick '\^(.+)\$'/.exec(cmd)?.[1];
-  return parseHarness(format, readFileSync(join(ROOT, format, file), 'utf8'), unnamed !== undefined ? { unnamed } : {});
+  return parseHarness(format, readFileSync(join(ROOT, format, file), 'utf8'), fixtureOptions(join(ROOT, format), file));
 }
 
 type Expected = Record<string, [value: number, unit: string, direction?: 'higher-is-better']>;

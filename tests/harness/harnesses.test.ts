@@ -17,6 +17,7 @@ import { HARNESS_FORMATS as INDEX_FORMATS, parseHarness } from '../../src/harnes
 import { HARNESSES, HARNESS_FORMATS, harnessOf, isHarnessFormat } from '../../src/harness/registry.ts';
 import { selectBenchmarks, selectionBlocker } from '../../src/harness/select.ts';
 import { toolsFor } from '../../src/measure/environment.ts';
+import { fixtureOptions } from '../support/fixture-options.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'harness');
@@ -73,9 +74,10 @@ describe('the registry', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(join(FIXTURES, format, file), 'utf8');
-      const samples = h.parse(text);
+      const options = fixtureOptions(join(FIXTURES, format), file);
+      const samples = h.parse(text, options);
       expect(samples.length, file).toBeGreaterThan(0);
-      expect(parseHarness(format, text)).toEqual(samples);
+      expect(parseHarness(format, text, options)).toEqual(samples);
       for (const s of samples) expect(Number.isFinite(s.value) && s.value >= 0, `${file}: ${s.name}`).toBe(true);
       if (h.select === null) {
         expect(selectionBlocker('run {filter}', format, [])).toBe(`--format ${format} has no way to run one benchmark`);

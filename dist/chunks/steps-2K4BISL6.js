@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-FA3KCIFD.js";
+} from "./chunk-7QV4J7YJ.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -29730,6 +29730,12 @@ function summarize(values) {
 var NO_BENCHMARKS = "no benchmark lines found: is --format right?";
 var TIME_UNIT = "ns";
 var NO_BENCHMARKS_IN_DOCUMENT = "no benchmarks in the document: is --format right?";
+var EVERY_VALUE_ZERO = "every benchmark value is 0: nothing to compare";
+function withoutZeroTimes(format2, samples) {
+  const kept = samples.filter((s) => s.value > 0 || s.unit !== TIME_UNIT);
+  if (!kept.some((s) => s.value > 0)) throw new HarnessParseError(format2, null, EVERY_VALUE_ZERO);
+  return kept;
+}
 var SampleCollector = class {
   #format;
   #byName = /* @__PURE__ */ new Map();
@@ -29763,17 +29769,19 @@ var SampleCollector = class {
   get size() {
     return this.#byName.size;
   }
-  /** The samples, in the order their names first appeared; throws when there are none. */
-  finish(emptyDetail = NO_BENCHMARKS) {
+  /**
+   * The samples, in the order their names first appeared; throws when there are none. A time of 0
+   * is left out (a harness that printed it measured nothing it can say), and every value 0 is an
+   * error, unless `keepZeroTimes`: then the run's files will say (ParseOptions, `keepZeroTimes`).
+   */
+  finish(emptyDetail = NO_BENCHMARKS, keepZeroTimes = false) {
     if (this.#byName.size === 0) throw new HarnessParseError(this.#format, null, emptyDetail);
     const samples = [];
     for (const p of this.#byName.values()) {
       const value = combined(p.values, p.combine);
-      if (value > 0 || value === 0 && p.unit !== TIME_UNIT) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {}, ...p.reciprocalOf !== void 0 ? { reciprocalOf: p.reciprocalOf } : {}, ...p.combine && p.values.length > 1 ? { combine: p.combine } : {} });
+      if (value > 0 || value === 0 && (p.unit !== TIME_UNIT || keepZeroTimes)) samples.push({ name: p.name, value, unit: p.unit, direction: p.direction, ...p.values.length > 1 ? { repetitions: p.values } : {}, ...p.reciprocalOf !== void 0 ? { reciprocalOf: p.reciprocalOf } : {}, ...p.combine && p.values.length > 1 ? { combine: p.combine } : {} });
     }
-    if (!samples.some((s) => s.value > 0)) {
-      throw new HarnessParseError(this.#format, null, "every benchmark value is 0: nothing to compare");
-    }
+    if (!keepZeroTimes && !samples.some((s) => s.value > 0)) throw new HarnessParseError(this.#format, null, EVERY_VALUE_ZERO);
     return samples;
   }
 };
@@ -30023,7 +30031,7 @@ function parseBencher(text2, options = {}) {
       out.add(extraName(name2, "MB/s"), mbs * 1e6, "B/s", "higher-is-better", lineNo, name2);
     }
   }
-  return out.finish();
+  return out.finish(void 0, options.keepZeroTimes === true);
 }
 
 // src/harness/simple-command.ts
@@ -44220,8 +44228,8 @@ function timeSamples(bench, run) {
 }
 function samplesOf(bench, run, opts) {
   if (bench.format === "time") return timeSamples(bench, run);
-  const printed = parseHarness(bench.format, run.stdout, { ...bench.direction ? { defaultDirection: bench.direction } : {}, ...opts.unnamed !== void 0 ? { unnamed: opts.unnamed } : {} });
-  const parsed = opts.files ? opts.files.reading.refine(printed, readRunFiles(opts.files)) : printed;
+  const printed = parseHarness(bench.format, run.stdout, { ...bench.direction ? { defaultDirection: bench.direction } : {}, ...opts.unnamed !== void 0 ? { unnamed: opts.unnamed } : {}, ...opts.files ? { keepZeroTimes: true } : {} });
+  const parsed = opts.files ? withoutZeroTimes(bench.format, opts.files.reading.refine(printed, readRunFiles(opts.files))) : printed;
   const filter = bench.filter ? new RegExp(bench.filter) : null;
   return parsed.filter((s) => !filter || filterMatches(bench.format, filter, s.name)).map((s) => ({
     ...s,

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-FA3KCIFD.js";
+} from "./chunk-7QV4J7YJ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
