@@ -138,7 +138,7 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
       ...(row.oneSidedPairs ? { oneSidedPairs: row.oneSidedPairs } : {}),
       ...(count !== undefined ? { iterations: count } : {}),
       ...(unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {}),
-      ...(unit?.futility ? { futility: unit.futility } : {}),
+      ...(row.futility ?? unit?.futility ? { futility: row.futility ?? unit?.futility } : {}),
       ...(row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {}),
       ...(job?.failure ? { failure: job.failure } : {}),
       ...(job && job.failedRuns.base + job.failedRuns.head > 0 ? { failedRuns: { ...job.failedRuns } } : {}),

@@ -26,9 +26,9 @@ import type { Clock, Runner } from './runner.ts';
 import { newState, stopUnit, summary, type Job, type LoopState, type Row, type PairingUnit } from './state.ts';
 import { minPairsForAlpha } from '../stats/power.ts';
 import { settlePairsPerVariance } from '../stats/stop.ts';
-import { allocate } from './allocate.ts';
+import { allocate, type Candidate } from './allocate.ts';
 import { chooseDesigns, pilotComplete, recordPilot } from './choose-design.ts';
-import { checkUnit } from './stopping.ts';
+import { checkUnit, leaveHopeless, openMembers } from './stopping.ts';
 import { planUnits } from './pairing-units.ts';
 import { paceOf, pairsStillNeeded, timeLeft } from './time-left.ts';
 
@@ -194,19 +194,38 @@ async function schedule(ctx: LoopContext, files: string | undefined): Promise<Lo
     const byName = new Map(units.map((u) => [u.name, u]));
     // no prediction before a unit has the pairs its interval needs at Holm's level, nor during its pilot
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
+    const options = { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() };
+    const candidate = (u: PairingUnit, name: string, needs: { need?: number | null; hope?: number | null; expected?: number | null; reach?: number | null }): Candidate => ({
+      name,
+      pairs: u.pairs,
+      need: u.design?.phase === 'pilot' ? null : (needs.need ?? null),
+      hope: needs.hope ?? null,
+      expected: needs.expected ?? null,
+      reach: needs.reach ?? null,
+      paceMs: paceOf(u),
+      // the pairs of its chosen design, after the pilot's: futility waits for enough of them
+      ...(u.design?.phase === 'chosen' ? { designPairs: Math.max(0, u.pairs - u.design.pilot.length) } : {}),
+    });
+    // A batch's benchmark that could not be decided leaves it while others of the batch still could
+    // (stopping.ts, `leaveHopeless`): judged on its own row, as a benchmark paired alone would be.
+    for (const u of units) {
+      const members = openMembers(u).flatMap((b) => {
+        const row = u.rows.find((r) => r.key === b.key);
+        return row && row.varies && !row.settled ? [{ row, c: candidate(u, b.key, row) }] : [];
+      });
+      if (members.length < 2) continue;
+      const futile = allocate(members.map((m) => m.c), options).futile;
+      if (futile.length === 0 || futile.length >= members.length) continue;
+      for (const f of futile) {
+        const row = members.find((m) => m.c.name === f.name)!.row;
+        row.futility = { need: Math.max(f.need, f.hope), hope: f.hope, affordable: Math.min(f.affordable, spec.maxPairs) };
+        ctx.log(`${row.key}: no more pairs: it needs about ${row.futility.need} pairs to be decided at the spread of its ${f.pairs} so far (${f.hope} at best), and ${f.hope > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs(budgetLeft())} left give it at most ${row.futility.affordable}`}; it leaves its batch, which runs on without it, and is judged on the pairs it has`);
+      }
+      leaveHopeless(u, new Set(futile.map((f) => f.name)));
+    }
     const plan = allocate(
-      units.map((u) => ({
-        name: u.name,
-        pairs: u.pairs,
-        need: u.design?.phase === 'pilot' ? null : u.need,
-        hope: u.hope ?? null,
-        expected: u.expected ?? null,
-        reach: u.reach ?? null,
-        paceMs: paceOf(u),
-        // the pairs of its chosen design, after the pilot's: futility waits for enough of them
-        ...(u.design?.phase === 'chosen' ? { designPairs: Math.max(0, u.pairs - u.design.pilot.length) } : {}),
-      })),
-      { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() },
+      units.map((u) => candidate(u, u.name, u)),
+      options,
     );
     for (const f of plan.futile) {
       const unit = byName.get(f.name)!;

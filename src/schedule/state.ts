@@ -41,6 +41,8 @@ export interface Row {
   reach?: number | null;
   /** last stopping check: this row may stop (decided, or precise enough) */
   settled?: boolean;
+  /** a batch's benchmark that left it as futile (loop.ts): the pairs it needed and the pairs the budget left could give it */
+  futility?: { need: number; hope: number; affordable: number };
   /** some pair differs (base ≠ head): the row counts in the multiple-comparison correction (stats/judge.ts) */
   varies?: boolean;
   /** the key of the row whose reciprocal this one is (Go's `MB/s` of its `ns/op`): judged from it, outside the correction's family (harness/types.ts) */

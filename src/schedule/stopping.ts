@@ -74,15 +74,7 @@ export function checkUnit(state: LoopState, unit: PairingUnit, spec: Spec): void
   const keys = new Set(checks.map(({ row }) => row.key));
   const own = checks.filter(({ row }) => !isExtra(row.key, keys));
   const gating = own.length > 0 ? own : checks;
-  // What the unit still needs: the most that any of its open rows needs (a row that never varies
-  // is settled: its pairs are all equal and it is not in the family).
-  const open = gating.filter(({ row }) => !row.settled && row.varies);
-  const most = (pick: (row: Row) => number | null | undefined): number | null =>
-    open.length === 0 || open.some(({ row }) => pick(row) === null || pick(row) === undefined) ? null : open.reduce((m, { row }) => Math.max(m, pick(row) as number), 0);
-  unit.need = most((row) => row.need);
-  unit.hope = most((row) => row.hope);
-  unit.expected = most((row) => row.expected);
-  unit.reach = most((row) => row.reach);
+  setNeeds(unit);
   // nothing stops during a pilot (`--design auto`): the pairs the rules watch begin with the design's
   // after a cold start (results/cold-pilot.ts), and the pilot is at least `--min-pairs` anyway
   if (unit.design?.phase === 'pilot') return;
@@ -97,6 +89,51 @@ export function checkUnit(state: LoopState, unit: PairingUnit, spec: Spec): void
   leaveSettled(unit, checks);
 }
 
+/**
+ * What the unit still needs, for the allocation: the most that any of its open rows needs (a row
+ * that never varies is settled: its pairs are all equal and it is not in the family), its own
+ * benchmarks' rows gating, the extra metrics riding along (checkUnit).
+ */
+function setNeeds(unit: PairingUnit): void {
+  const rows = rowsOf(unit);
+  const keys = new Set(rows.map((row) => row.key));
+  const own = rows.filter((row) => !isExtra(row.key, keys));
+  const open = (own.length > 0 ? own : rows).filter((row) => !row.settled && row.varies);
+  const most = (pick: (row: Row) => number | null | undefined): number | null =>
+    open.length === 0 || open.some((row) => pick(row) === null || pick(row) === undefined) ? null : open.reduce((m, row) => Math.max(m, pick(row) as number), 0);
+  unit.need = most((row) => row.need);
+  unit.hope = most((row) => row.hope);
+  unit.expected = most((row) => row.expected);
+  unit.reach = most((row) => row.reach);
+}
+
+/** A batch's open benchmarks, each with the key of its own row (`batchKeys`); none for a unit that is not a batch. */
+export function openMembers(unit: PairingUnit): Array<{ name: string; key: string }> {
+  const { batchKeys, select } = unit;
+  if (!batchKeys || !select) return [];
+  const open = new Set(selectionOf(unit));
+  return select.map((name, i) => ({ name, key: batchKeys[i]! })).filter((b) => open.has(b.name));
+}
+
+/**
+ * A batch's benchmarks that the allocation found futile while others of the batch are not
+ * (loop.ts, `allocateRound`) leave the batch's runs, as a settled one does (`leaveSettled`): their
+ * rows stop as `futile` with the pairs they have, and the others run on without them. Paired on
+ * its own, each would have been given up alone; kept in the batch, the one that cannot be decided
+ * made the whole batch futile, and its open benchmarks with it. Futility reads only the sizes of
+ * the differences (allocate.ts), so no row's test depends on which way its pairs lean.
+ */
+export function leaveHopeless(unit: PairingUnit, keys: ReadonlySet<string>): void {
+  const leaving = openMembers(unit).filter((b) => keys.has(b.key));
+  if (leaving.length === 0) return;
+  for (const b of leaving) {
+    for (const row of unit.rows) if (row.key === b.key || extraOf(row.key) === b.key) row.stoppedBecause = 'futile';
+    (unit.left ??= []).push(b.name);
+  }
+  unit.paceSince = { pairs: unit.pairs, ms: unit.pairMsTotal };
+  setNeeds(unit);
+}
+
 type Checked = { row: Row; check: { stop: boolean; reason: 'decided' | 'precision' | null } };
 
 /**
@@ -109,13 +146,9 @@ type Checked = { row: Row; check: { stop: boolean; reason: 'decided' | 'precisio
  * unit then stops as any unit does.
  */
 function leaveSettled(unit: PairingUnit, checks: readonly Checked[]): void {
-  const { batchKeys, select } = unit;
-  if (!batchKeys || !select) return;
-  const open = new Set(selectionOf(unit));
-  const settled = select
-    .map((name, i) => ({ name, key: batchKeys[i]! }))
-    .filter((b) => open.has(b.name) && checks.some(({ row, check }) => row.key === b.key && check.stop && check.reason));
-  if (settled.length === 0 || settled.length >= open.size) return;
+  const open = openMembers(unit);
+  const settled = open.filter((b) => checks.some(({ row, check }) => row.key === b.key && check.stop && check.reason));
+  if (settled.length === 0 || settled.length >= open.length) return;
   for (const b of settled) {
     const own = checks.find(({ row }) => row.key === b.key)!;
     const reason = own.check.reason!;
@@ -126,6 +159,7 @@ function leaveSettled(unit: PairingUnit, checks: readonly Checked[]): void {
     (unit.left ??= []).push(b.name);
   }
   unit.paceSince = { pairs: unit.pairs, ms: unit.pairMsTotal };
+  setNeeds(unit);
 }
 
 /**

@@ -246,6 +246,33 @@ describe('benchmark-level interleaving', () => {
     expect(filters.length).toBe(2 * batch.pairs);
   });
 
+  it("lets a batch's futile benchmark leave it while the other runs on to its verdict; the batch as a whole is not given up", async () => {
+    // BenchmarkWild's runs vary by ±90%: no 60 pairs settle it; Sort/n=100 is noisy, but 60 pairs do
+    const suite: Suite = { BenchmarkWild: { base: 700, head: 700, noise: 1.8 }, 'BenchmarkSort/n=100': { base: 500, head: 500, noise: 0.08 }, BenchmarkParse: { base: 1000, head: 1000 } };
+    const s = spec({ run: './bench.test -test.bench {filter}', 'max-pairs': '60', design: 'command' });
+    s.benchmarks[0]!.batch = 2;
+    const { runner, calls, now } = scriptedRunner({ suite });
+    const log: string[] = [];
+    const state = await runSchedule({ spec: s, base: { side: 'base', ref: null, sha: null, dir: BASE }, head: { side: 'head', ref: null, sha: null, dir: HEAD }, env: {}, counter: null, runner, clock: now, log: (l) => log.push(l), onPair: () => {} });
+    const batch = state.units[0]!;
+    expect(batch.select).toEqual(['BenchmarkWild', 'BenchmarkSort/n=100']);
+    const wild = state.rows.get('BenchmarkWild')!;
+    const sort = state.rows.get('BenchmarkSort/n=100')!;
+    expect(wild.stoppedBecause).toBe('futile');
+    expect(wild.futility!.hope).toBeGreaterThan(60);
+    expect(wild.pairs.length).toBeGreaterThanOrEqual(20);
+    expect(batch.left).toEqual(['BenchmarkWild']);
+    // the other ran on without it, to its own verdict
+    expect(sort.pairs.length).toBe(batch.pairs);
+    expect(sort.pairs.length).toBeGreaterThan(wild.pairs.length);
+    expect(sort.stoppedBecause).toBe('decided');
+    expect(batch.stoppedBecause).toBe('decided');
+    const filters = calls.slice(2).flatMap((c) => c.requests).map(selected).filter((f) => f.includes('n=100'));
+    expect(filters.filter((f) => f.includes('BenchmarkWild'))).toHaveLength(2 * wild.pairs.length);
+    expect(filters.slice(2 * wild.pairs.length).every((f) => !f.includes('BenchmarkWild'))).toBe(true);
+    expect(log.some((l) => /^BenchmarkWild: no more pairs: .* it leaves its batch, which runs on without it, and is judged on the pairs it has$/.test(l)), log.join('\n')).toBe(true);
+  });
+
   it('pairs whole runs when the command gives the selection no place, and says how to pair each benchmark', async () => {
     const { state, calls, log } = await schedule({ run: './bench.test -test.bench . | tee out.txt', 'max-pairs': '8' }, { suite: SUITE });
     expect(state.units.map((u) => u.name)).toEqual(['./bench.test -test.bench . | tee out.txt']);

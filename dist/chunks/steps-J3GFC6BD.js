@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-7QV4J7YJ.js";
+} from "./chunk-KDVQNFMY.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -31488,7 +31488,7 @@ var COMPARE_OPTIONS = [
   { name: "allow-nothing-compared", kind: "boolean", help: "pass the gate when nothing was compared (every benchmark new or removed, as in the pull request that adds them); the report still says so", tier: "advanced", doc: "Pass the gate when nothing was compared: every benchmark new or removed (the pull request that adds them), no benchmark results, base and head the same commit, or a side that failed before any pair. The report still says nothing was compared.", defaultDoc: "false (such a comparison fails the gate)" },
   { name: "batch", kind: "integer", arg: "<n>", help: "benchmarks per run when each benchmark of a suite is paired on its own (default 1; under --design auto, 6 for pytest-benchmark, 5 for vitest)", tier: "advanced", doc: "Benchmarks per run when each benchmark of a suite is paired on its own; more than 1 where a process start costs more than a benchmark. Under --design auto a pytest-benchmark suite runs 6 tests a process (a pytest process takes about a second to start), a vitest suite 5 benchmarks (a vitest process about 0.7 s). A benchmark whose stopping rules are met leaves the batch and its runs.", defaultDoc: "1 (under --design auto, 6 for pytest-benchmark, 5 for vitest)" },
   { name: "iterations", kind: "choice", choices: ["fixed", "harness"], arg: "<how>", help: "Go benchmarks paired on their own, with --design command: fixed runs each with one iteration count on both sides (-test.benchtime=Nx from the listing run; default), harness lets Go size every run", tier: "advanced", doc: "Go benchmarks paired on their own, with design: command: fixed (each runs one iteration count on both sides, -test.benchtime=Nx from the listing run, so the two runs of a pair do the same work) or harness (Go sizes every run itself).", defaultDoc: "fixed" },
-  { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "auto chooses each Go, Google Benchmark and pyperf benchmark's repetitions per process and their length from the noise of its first pairs, cuts a Criterion run's bootstrap to 1,000 resamples and reads the medians it saves, and runs six pytest-benchmark tests or five vitest benchmarks a process (default); command runs them as the command says", tier: "advanced", doc: "auto (a Go, Google Benchmark or pyperf benchmark paired on its own: its repetitions per process and their length are chosen from the noise of its first pairs, the same on both sides of every pair; a Criterion bench executable (`--output-format bencher`): its own bootstrap cut to 1,000 resamples, which leaves the median it prints as it is, and a CRITERION_HOME of its own for each run, whose saved medians keep the fractions of a nanosecond the printed line cuts; a pytest-benchmark suite: six tests a process, a vitest suite five benchmarks, unless --batch says otherwise) or command (runs as the command says, its values as printed).", defaultDoc: "auto" },
+  { name: "design", kind: "choice", choices: ["auto", "command"], arg: "<how>", help: "auto chooses each Go, Google Benchmark and pyperf benchmark's repetitions per process and their length from the noise of its first pairs, cuts a Criterion run's bootstrap to 1,000 resamples, runs each of its benchmarks in Criterion's quick mode and reads the medians it saves, and runs six pytest-benchmark tests or five vitest benchmarks a process (default); command runs them as the command says", tier: "advanced", doc: "auto (a Go, Google Benchmark or pyperf benchmark paired on its own: its repetitions per process and their length are chosen from the noise of its first pairs, the same on both sides of every pair; a Criterion bench executable (`--output-format bencher`): its own bootstrap cut to 1,000 resamples, which leaves the median it prints as it is, a CRITERION_HOME of its own for each run, whose saved medians keep the fractions of a nanosecond the printed line cuts, and each run of one benchmark in quick mode (`--quick`: no warm-up, a short measurement, whatever the group sets in code; Criterion 0.4 or later); a pytest-benchmark suite: six tests a process, a vitest suite five benchmarks, unless --batch says otherwise) or command (runs as the command says, its values as printed).", defaultDoc: "auto" },
   { name: "json", kind: "boolean", help: "print the results JSON to stdout instead of the table", cliOnly: true, tier: "user" },
   { name: "quiet", kind: "boolean", help: "no progress lines", cliOnly: true, tier: "user" }
 ];
@@ -47035,12 +47035,7 @@ function checkUnit(state, unit, spec) {
   const keys = new Set(checks.map(({ row }) => row.key));
   const own3 = checks.filter(({ row }) => !isExtra(row.key, keys));
   const gating = own3.length > 0 ? own3 : checks;
-  const open2 = gating.filter(({ row }) => !row.settled && row.varies);
-  const most = (pick2) => open2.length === 0 || open2.some(({ row }) => pick2(row) === null || pick2(row) === void 0) ? null : open2.reduce((m, { row }) => Math.max(m, pick2(row)), 0);
-  unit.need = most((row) => row.need);
-  unit.hope = most((row) => row.hope);
-  unit.expected = most((row) => row.expected);
-  unit.reach = most((row) => row.reach);
+  setNeeds(unit);
   if (unit.design?.phase === "pilot") return;
   if (unit.design?.coldStart !== void 0 && unit.pairs <= unit.design.pilot.length) return;
   if (gating.length > 0 && gating.every(({ check: check2 }) => check2.stop && check2.reason)) {
@@ -47051,12 +47046,37 @@ function checkUnit(state, unit, spec) {
   }
   leaveSettled(unit, checks);
 }
-function leaveSettled(unit, checks) {
+function setNeeds(unit) {
+  const rows2 = rowsOf(unit);
+  const keys = new Set(rows2.map((row) => row.key));
+  const own3 = rows2.filter((row) => !isExtra(row.key, keys));
+  const open2 = (own3.length > 0 ? own3 : rows2).filter((row) => !row.settled && row.varies);
+  const most = (pick2) => open2.length === 0 || open2.some((row) => pick2(row) === null || pick2(row) === void 0) ? null : open2.reduce((m, row) => Math.max(m, pick2(row)), 0);
+  unit.need = most((row) => row.need);
+  unit.hope = most((row) => row.hope);
+  unit.expected = most((row) => row.expected);
+  unit.reach = most((row) => row.reach);
+}
+function openMembers(unit) {
   const { batchKeys, select } = unit;
-  if (!batchKeys || !select) return;
+  if (!batchKeys || !select) return [];
   const open2 = new Set(selectionOf(unit));
-  const settled = select.map((name2, i2) => ({ name: name2, key: batchKeys[i2] })).filter((b) => open2.has(b.name) && checks.some(({ row, check: check2 }) => row.key === b.key && check2.stop && check2.reason));
-  if (settled.length === 0 || settled.length >= open2.size) return;
+  return select.map((name2, i2) => ({ name: name2, key: batchKeys[i2] })).filter((b) => open2.has(b.name));
+}
+function leaveHopeless(unit, keys) {
+  const leaving = openMembers(unit).filter((b) => keys.has(b.key));
+  if (leaving.length === 0) return;
+  for (const b of leaving) {
+    for (const row of unit.rows) if (row.key === b.key || extraOf(row.key) === b.key) row.stoppedBecause = "futile";
+    (unit.left ??= []).push(b.name);
+  }
+  unit.paceSince = { pairs: unit.pairs, ms: unit.pairMsTotal };
+  setNeeds(unit);
+}
+function leaveSettled(unit, checks) {
+  const open2 = openMembers(unit);
+  const settled = open2.filter((b) => checks.some(({ row, check: check2 }) => row.key === b.key && check2.stop && check2.reason));
+  if (settled.length === 0 || settled.length >= open2.length) return;
   for (const b of settled) {
     const own3 = checks.find(({ row }) => row.key === b.key);
     const reason = own3.check.reason;
@@ -47066,6 +47086,7 @@ function leaveSettled(unit, checks) {
     (unit.left ??= []).push(b.name);
   }
   unit.paceSince = { pairs: unit.pairs, ms: unit.pairMsTotal };
+  setNeeds(unit);
 }
 function coldPilotPairs(unit, row) {
   const d = unit.design;
@@ -47377,19 +47398,36 @@ async function schedule(ctx, files) {
   function allocateRound(units) {
     const byName = new Map(units.map((u2) => [u2.name, u2]));
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
+    const options = { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() };
+    const candidate = (u2, name2, needs) => ({
+      name: name2,
+      pairs: u2.pairs,
+      need: u2.design?.phase === "pilot" ? null : needs.need ?? null,
+      hope: needs.hope ?? null,
+      expected: needs.expected ?? null,
+      reach: needs.reach ?? null,
+      paceMs: paceOf(u2),
+      // the pairs of its chosen design, after the pilot's: futility waits for enough of them
+      ...u2.design?.phase === "chosen" ? { designPairs: Math.max(0, u2.pairs - u2.design.pilot.length) } : {}
+    });
+    for (const u2 of units) {
+      const members2 = openMembers(u2).flatMap((b) => {
+        const row = u2.rows.find((r) => r.key === b.key);
+        return row && row.varies && !row.settled ? [{ row, c: candidate(u2, b.key, row) }] : [];
+      });
+      if (members2.length < 2) continue;
+      const futile = allocate(members2.map((m) => m.c), options).futile;
+      if (futile.length === 0 || futile.length >= members2.length) continue;
+      for (const f of futile) {
+        const row = members2.find((m) => m.c.name === f.name).row;
+        row.futility = { need: Math.max(f.need, f.hope), hope: f.hope, affordable: Math.min(f.affordable, spec.maxPairs) };
+        ctx.log(`${row.key}: no more pairs: it needs about ${row.futility.need} pairs to be decided at the spread of its ${f.pairs} so far (${f.hope} at best), and ${f.hope > spec.maxPairs ? `--max-pairs is ${spec.maxPairs}` : `the ${formatMs(budgetLeft())} left give it at most ${row.futility.affordable}`}; it leaves its batch, which runs on without it, and is judged on the pairs it has`);
+      }
+      leaveHopeless(u2, new Set(futile.map((f) => f.name)));
+    }
     const plan = allocate(
-      units.map((u2) => ({
-        name: u2.name,
-        pairs: u2.pairs,
-        need: u2.design?.phase === "pilot" ? null : u2.need,
-        hope: u2.hope ?? null,
-        expected: u2.expected ?? null,
-        reach: u2.reach ?? null,
-        paceMs: paceOf(u2),
-        // the pairs of its chosen design, after the pilot's: futility waits for enough of them
-        ...u2.design?.phase === "chosen" ? { designPairs: Math.max(0, u2.pairs - u2.design.pilot.length) } : {}
-      })),
-      { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() }
+      units.map((u2) => candidate(u2, u2.name, u2)),
+      options
     );
     for (const f of plan.futile) {
       const unit = byName.get(f.name);
@@ -47558,7 +47596,7 @@ function benchmarksOf(state) {
       ...row.oneSidedPairs ? { oneSidedPairs: row.oneSidedPairs } : {},
       ...count5 !== void 0 ? { iterations: count5 } : {},
       ...unit?.design ? { design: designRecord(unit.design, unit.pairs) } : {},
-      ...unit?.futility ? { futility: unit.futility } : {},
+      ...row.futility ?? unit?.futility ? { futility: row.futility ?? unit?.futility } : {},
       ...row.overhead && row.overhead.length > 0 ? { overhead: overheadRecord(row.overhead) } : {},
       ...job?.failure ? { failure: job.failure } : {},
       ...job && job.failedRuns.base + job.failedRuns.head > 0 ? { failedRuns: { ...job.failedRuns } } : {}

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-7QV4J7YJ.js";
+} from "./chunk-KDVQNFMY.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
