@@ -44,7 +44,7 @@ interface Pending {
 }
 
 /** What a run whose every value is 0 is told: it measured nothing to compare. */
-export const EVERY_VALUE_ZERO = 'every benchmark value is 0: nothing to compare';
+const EVERY_VALUE_ZERO = 'every benchmark value is 0: nothing to compare';
 
 /**
  * Samples parsed with `keepZeroTimes`, once their run's files have replaced what they could: a time
