@@ -91,7 +91,7 @@ import { designSummary } from '../src/report/designs-note.ts';
 import type { Results } from '../src/results/schema.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
 import { must, run, versionOf, writableCopy, type Ran } from './lib/proc.ts';
-import { FRESH_CALIBRATION_FACTOR, GO_SPIN, isFresh, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
+import { FRESH_CALIBRATION_FACTOR, freshKind, GO_SPIN, isFresh, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
 import { lastVerdictMs, watchPairs } from './lib/verdict-time.ts';
 import { COUNT_THRESHOLD, COUNTED_SUITES, countArm, countCalibration, countKind, renderCounts, spinInstructions, type CountBasis, type CountRun } from './lib/count-arm.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
@@ -144,6 +144,8 @@ interface Settings {
   quick: boolean;
   /** the arm as which the Go truth was timed (`--truth-arm`); absent: as written (`benchmark`) */
   truthArm?: ArmName;
+  /** pairs of each fresh benchmark against head itself for its truth (`--fresh-truth-pairs`); absent or 0: the calibration copy's change over ten */
+  freshTruthPairs?: number;
 }
 
 /** One benchmark's outcome in one arm. */
@@ -742,6 +744,25 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
   });
 }
 
+/**
+ * A fresh suite's truth: the calibration copy (which benchmarks reach the slowed code), then, when
+ * `headPairs` > 0, that many pairs of each benchmark, base against head itself (how much head moves
+ * it, the build's layout included). freshKind says why the copy's change over ten is not head's.
+ */
+async function freshTruth(setup: SuiteSetup, calibrationPairs: number, headPairs: number, seed: number, scratch: string): Promise<Truth[]> {
+  const calibrated = await calibrate(setup, calibrationPairs, seed, scratch);
+  if (headPairs <= 0) return calibrated;
+  const timed = await pairbenchArm(setup, 'benchmark', setup.dirs.head, 24 * 3600_000, seed + 13, mkdtempSync(join(scratch, 'head-')), ['--min-pairs', String(headPairs), '--max-pairs', String(headPairs), '--outliers', 'none']);
+  const results = timed.results as { benchmarks: Array<{ name: string; change?: { estimate: number; ci: [number, number] } | null; pairs: unknown[] }> };
+  return calibrated.map((t) => {
+    const b = results.benchmarks.find((x) => x.name === t.name);
+    const measured = b?.change ? { estimate: b.change.estimate, ci: b.change.ci, pairs: b.pairs.length } : undefined;
+    // a benchmark head's pairs could not judge keeps the copy's truth, and is counted in neither
+    if (!measured) return { ...t, kind: t.kind === 'unaffected' ? 'unaffected' : 'marginal' };
+    return { ...t, ...freshKind(t.calibration, measured, THRESHOLD, FRESH_CALIBRATION_FACTOR), measured };
+  });
+}
+
 // --- the run ------------------------------------------------------------------------------------
 
 /** A whole number of at least 1 from the command line, else a usage error naming the option and the value. */
@@ -757,7 +778,7 @@ function nonNegativeInteger(option: string, value: string): number {
   return n;
 }
 
-function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pySteps: number | undefined; pyBatch: number; pyTests: string; merge: string[]; goTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number; freshSpin: number | undefined } {
+function settingsFrom(argv: string[]): Settings & { render: string | null; spin: number; pySpin: number; pySteps: number | undefined; pyBatch: number; pyTests: string; merge: string[]; goTruthPairs: number; freshTruthPairs: number; truthOnly: boolean; keepWork: boolean; goDirs: string | null; pairbenchFlags: string[]; noisyArms: ArmName[] | undefined; noisyAaArms: ArmName[] | undefined; smallSpin: number; smallArms: ArmName[]; snappySpin: number; countWork: string; countCalibrationPairs: number; freshSpin: number | undefined } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -771,6 +792,7 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
       'py-batch': { type: 'string' },
       'py-tests': { type: 'string' },
       'go-truth-pairs': { type: 'string' },
+      'fresh-truth-pairs': { type: 'string' },
       'truth-arm': { type: 'string' },
       'go-dirs': { type: 'string' },
       'truth-only': { type: 'boolean', default: false },
@@ -832,6 +854,9 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     merge: values.merge ?? [],
     // pairs of each Go benchmark alone, base against head, to see which moved (0: counting only)
     goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
+    // pairs of each fresh benchmark, base against head itself, for the size of head's change (0: the
+    // calibration copy's change over ten, as before 2026-12-06; freshKind says why that overstates)
+    freshTruthPairs: nonNegativeInteger('--fresh-truth-pairs', values['fresh-truth-pairs'] ?? (quick ? '0' : '20')),
     // the Go truth timed as this arm runs (benchmark-pinned: bound to one CPU; default: as written)
     truthArm: truthArmOf(values['truth-arm']),
     truthOnly: values['truth-only'] === true,
@@ -910,7 +935,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     command: invocation(process.argv.slice(2)),
     machine: describeMachine(),
-    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, ...(s.pySteps === undefined ? {} : { pySteps: s.pySteps }), pyBatch: s.pyBatch, ...(s.pyTests === 'bench' ? {} : { pyTests: s.pyTests }), smallSpin: s.smallSpin, snappySpin: s.snappySpin, ...(s.freshSpin === undefined ? {} : { freshSpin: s.freshSpin }), truthArm: s.truthArm, countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
+    settings: { suites: s.suites, conditions: s.conditions, arms: s.arms, aaArms: s.aaArms, budgetMs: s.budgetMs, calibrationPairs: s.calibrationPairs, seed: s.seed, quick: s.quick, spin: s.spin, pySpin: s.pySpin, ...(s.pySteps === undefined ? {} : { pySteps: s.pySteps }), pyBatch: s.pyBatch, ...(s.pyTests === 'bench' ? {} : { pyTests: s.pyTests }), smallSpin: s.smallSpin, snappySpin: s.snappySpin, ...(s.freshSpin === undefined ? {} : { freshSpin: s.freshSpin }), truthArm: s.truthArm, ...(s.freshTruthPairs > 0 ? { freshTruthPairs: s.freshTruthPairs } : {}), countWork: s.countWork, threshold: THRESHOLD, alpha: ALPHA },
     truths: {},
     runs: [],
     errors: [],
@@ -939,8 +964,8 @@ async function main(): Promise<void> {
         // A/A only: no truth to measure
         report.truths[id] = [];
       } else if (isFresh(id)) {
-        log(`${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${FRESH_CALIBRATION_FACTOR} patch`);
-        report.truths[id] = await calibrate(setup, s.calibrationPairs, s.seed, mkdtempSync(join(work, 'cal-')));
+        log(`${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${FRESH_CALIBRATION_FACTOR} patch${s.freshTruthPairs > 0 ? `, then ${s.freshTruthPairs} of head itself` : ''}`);
+        report.truths[id] = await freshTruth(setup, s.calibrationPairs, s.freshTruthPairs, s.seed, mkdtempSync(join(work, 'cal-')));
       } else {
         log(id === 'go' ? 'go: the injected truth: counting calls per benchmark' : id === 'js' ? `js: the truth: ${JS_TRUTH_PAIRS} pairs of each benchmark alone` : `${id}: the injected truth: ${s.calibrationPairs} pairs per benchmark of the x${CALIBRATION_FACTOR} patch`);
         report.truths[id] =

@@ -147,6 +147,41 @@ export const FRESH_SUITES: readonly FreshSuite[] = [
   },
 ];
 
+/** A fresh benchmark's change measured on head itself: fixed pairs of the benchmark, base against head. */
+export interface HeadMeasured {
+  estimate: number;
+  ci: [number, number];
+  pairs: number;
+}
+
+/**
+ * A fresh benchmark's kind, from the two measurements of its truth (freshTruth in bench/suites.ts).
+ * The calibration copy (head's busy work ten times) says whether the benchmark reaches the slowed
+ * code: ten times the work moves it by at least the threshold. It does not say by how much head
+ * moves it: one short block of busy work can cost far less than a tenth of ten blocks (in
+ * semver/v3 the x10 copy moved CheckVersionUnary by +103% and head by +0.5%; the function is not
+ * inlined in either build, so a likely cause is an out-of-order core overlapping one short block
+ * with the work around it, which ten blocks exceed). Head's own pairs say how much, and
+ * also catch a benchmark that never calls the function but moved with the patched build's code
+ * layout. So, as the tuned Go and JavaScript suites' timed truths:
+ * - affected: reaches the code, and head is slower by at least the threshold, its interval above 0;
+ * - unaffected: does not reach it, and head is within the threshold, its interval holding 0;
+ * - marginal: the rest (reached for less than the threshold, or moved by the build): counted in neither.
+ * Without head's pairs (`measured` undefined) the truth is the calibration's change over
+ * `factor`, as before: affected at the threshold, unaffected below it in the copy.
+ */
+export function freshKind(calibration: number, measured: HeadMeasured | undefined, threshold: number, factor: number): { truth: number; kind: 'affected' | 'unaffected' | 'marginal' } {
+  const reaches = calibration >= threshold;
+  if (measured === undefined) {
+    const truth = calibration / factor;
+    return { truth, kind: truth >= threshold ? 'affected' : Math.abs(calibration) < threshold ? 'unaffected' : 'marginal' };
+  }
+  const excludes0 = measured.ci[0] > 0 || measured.ci[1] < 0;
+  const still = Math.abs(measured.estimate) < threshold && !excludes0;
+  const kind = reaches && measured.estimate >= threshold && measured.ci[0] > 0 ? 'affected' : Math.abs(calibration) < threshold && still ? 'unaffected' : 'marginal';
+  return { truth: measured.estimate, kind };
+}
+
 export const FRESH_IDS: readonly FreshSuiteId[] = FRESH_SUITES.map((s) => s.id);
 
 export function isFresh(id: string): id is FreshSuiteId {
@@ -388,7 +423,7 @@ export interface FreshRunRow {
   against: 'head' | 'aa';
   wallMs: number;
   lastVerdictMs: number;
-  outcomes: Array<{ name: string; flagged: 'regression' | 'improvement' | null; verdict: string; stoppedBecause?: string; pairs?: number }>;
+  outcomes: Array<{ name: string; flagged: 'regression' | 'improvement' | null; verdict: string; estimate?: number | null; stoppedBecause?: string; pairs?: number }>;
   error?: string;
   spread?: number;
   /** runs of the command on both sides (pairs x 2, pilots and listing included), for the seconds per run */
@@ -398,6 +433,32 @@ export interface FreshRunRow {
 export interface FreshTruth {
   name: string;
   kind: 'affected' | 'unaffected' | 'marginal';
+  /** the calibration copy's change, and the truth taken from it or from head's own pairs */
+  calibration?: number;
+  truth?: number;
+  measured?: HeadMeasured;
+}
+
+const pct = (x: number | null | undefined): string => (x === null || x === undefined || !Number.isFinite(x) ? '—' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`);
+
+/** One fresh suite's truth per benchmark (freshKind) and each head run's verdict on it, folded. */
+function truthDetails(suite: string, truths: readonly FreshTruth[], heads: readonly FreshRunRow[], armTitle: (arm: string) => string): string[] {
+  const lines = ['', `<details><summary>${suite}: the injected truth per benchmark, and the verdicts against head</summary>`, ''];
+  const pairs = truths.find((t) => t.measured)?.measured?.pairs;
+  const mark = (o: FreshRunRow['outcomes'][number] | undefined) => (!o ? '—' : o.flagged === 'regression' ? `🔴 ${pct(o.estimate)}` : o.flagged === 'improvement' ? `🟢 ${pct(o.estimate)}` : o.verdict === 'inconclusive' ? '🟡' : '·');
+  const runCols = heads.map((r) => ` ${r.condition}: ${armTitle(r.arm)} |`).join('');
+  const runSep = heads.map(() => '---|').join('');
+  lines.push(`| benchmark | change with the x${FRESH_CALIBRATION_FACTOR} patch | its tenth | ${pairs ? `head's change (${pairs} pairs, base against head)` : 'truth'} | kind |${runCols}`, `|---|---|---|---|---|${runSep}`);
+  for (const t of truths) {
+    const measured = t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : pct(t.truth);
+    const tenth = t.calibration === undefined ? '—' : pct(t.calibration / FRESH_CALIBRATION_FACTOR);
+    lines.push(`| ${t.name} | ${pct(t.calibration)} | ${tenth} | ${measured} | ${t.kind} |${heads.map((r) => ` ${mark(r.outcomes.find((o) => o.name === t.name))} |`).join('')}`);
+  }
+  lines.push('');
+  if (pairs) lines.push(`Affected: the x${FRESH_CALIBRATION_FACTOR} patch moves it by at least the threshold (it reaches the slowed code), and head itself is slower by at least the threshold, its interval (pairbench's corrected level) above 0. Unaffected: the patch moves it by less than the threshold, and head's change is within the threshold, its interval holding 0. Marginal: the rest, counted in neither: reached for less than the threshold, or moved by the patched build's code layout, which a tool is right to flag. The copy's tenth is not head's change: one short block of busy work can cost far less than a tenth of ten (a likely cause: an out-of-order core overlaps one block with the work around it).`, '');
+  else lines.push(`The truth is the x${FRESH_CALIBRATION_FACTOR} patch's change over ${FRESH_CALIBRATION_FACTOR} (\`--fresh-truth-pairs 0\`): affected at the threshold, unaffected where the patch moves it by less than the threshold, marginal between.`, '');
+  lines.push('🔴 flagged slower, 🟢 flagged faster (with the estimate), 🟡 inconclusive, · not flagged.', '', '</details>', '');
+  return lines;
 }
 
 /** The median of a list of numbers (the lower middle for an even count), null for none. */
@@ -449,6 +510,7 @@ export function renderFresh(runs: readonly FreshRunRow[], truths: Readonly<Recor
     lines.push(`| ${r.suite} | ${r.condition} | ${armTitle(r.arm)} | head | ${n} | ${detected} | ${alarms} | | | ${tail}`);
   }
   lines.push('', 'Pairs per benchmark: the pairs each benchmark reached before its verdict or the budget. Seconds per run: the arm\'s wall time over the runs of the command on both sides (listing and pilots included). Time to last verdict: from the start until the last benchmark that reached a verdict (`regression`, `improvement` or `unchanged`) had its last pair; the whole run when none did.', '');
+  for (const [suite, t] of Object.entries(truths)) if (isFresh(suite) && t.length > 0) lines.push(...truthDetails(suite, t, fresh.filter((r) => r.suite === suite && r.against === 'head' && !r.error), armTitle));
   lines.push('<details><summary>The suites not tuned on</summary>', '');
   lines.push('| suite | project (pinned) | from | harness | benchmarks | head slows | which benchmarks call it | run shortened |', '|---|---|---|---|---|---|---|---|');
   for (const s of FRESH_SUITES) lines.push(`| ${s.id} | ${s.family}: ${s.package} ${s.version} | ${s.registry} | ${s.format} | ${s.benchmarks} | \`${s.patch.fn}\` (+${spin ?? s.spin} busy steps a call${spin === undefined ? '' : `, \`--fresh-spin\`; the suite's own: ${s.spin}`}) | ${s.patch.reaches} | ${s.shortened ?? '—'} |`);

@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE64_SELECTION, FRESH_IDS, FRESH_SUITES, freshRunCommand, patchText, renderFresh, selectSuites, UsageError, type FreshRunRow } from '../../bench/lib/fresh-suites.ts';
+import { BASE64_SELECTION, FRESH_IDS, FRESH_SUITES, freshKind, freshRunCommand, patchText, renderFresh, selectSuites, UsageError, type FreshRunRow } from '../../bench/lib/fresh-suites.ts';
 import { lastVerdictMs, notePairs } from '../../bench/lib/verdict-time.ts';
 import { invocation, render } from '../../bench/suites.ts';
 
@@ -81,6 +81,35 @@ describe('--suites', () => {
   });
 });
 
+describe('the truth of a fresh head', () => {
+  const T = 0.02;
+  const head = (estimate: number, lo: number, hi: number) => ({ estimate, ci: [lo, hi] as [number, number], pairs: 20 });
+
+  it("is head's own change, not the x10 copy's tenth: a benchmark the copy moves +103% and head +0.5% is not affected", () => {
+    // semver/v3's CheckVersionUnary: reached by the slowed code, barely slowed by head
+    expect(freshKind(1.03, head(0.005, -0.004, 0.014), T, 10)).toEqual({ truth: 0.005, kind: 'marginal' });
+    // reached, and head slower by the threshold with its interval above 0
+    expect(freshKind(0.8, head(0.081, 0.06, 0.1), T, 10)).toEqual({ truth: 0.081, kind: 'affected' });
+    // reached, head at the threshold but its interval holding 0: counted in neither
+    expect(freshKind(0.3, head(0.025, -0.003, 0.05), T, 10).kind).toBe('marginal');
+  });
+
+  it('counts a benchmark the build moved, without reaching the code, in neither (a tool is right to flag it)', () => {
+    // base64's encode/500: the copy +1.9%, head's build slower in every pair
+    expect(freshKind(0.019, head(0.052, 0.045, 0.06), T, 10)).toEqual({ truth: 0.052, kind: 'marginal' });
+    // not reached and still: unaffected
+    expect(freshKind(0.004, head(-0.003, -0.012, 0.007), T, 10)).toEqual({ truth: -0.003, kind: 'unaffected' });
+    // still in head but moved by the copy's build beyond the threshold: marginal
+    expect(freshKind(-0.03, head(0.001, -0.01, 0.012), T, 10).kind).toBe('marginal');
+  });
+
+  it("without head's pairs is the copy's change over the factor, as before", () => {
+    expect(freshKind(0.25, undefined, T, 10)).toEqual({ truth: 0.025, kind: 'affected' });
+    expect(freshKind(0.012, undefined, T, 10).kind).toBe('unaffected');
+    expect(freshKind(0.1, undefined, T, 10).kind).toBe('marginal');
+  });
+});
+
 describe('the report', () => {
   const outcome = (name: string, verdict: string, pairs: number, flagged: 'regression' | null = null) => ({ name, verdict, flagged, pairs, estimate: null, ...(verdict === 'inconclusive' ? { stoppedBecause: 'max-time' } : {}) });
   const aa: FreshRunRow = { suite: 'go-fresh-2', condition: 'quiet', arm: 'benchmark', against: 'aa', wallMs: 120_000, lastVerdictMs: 75_000, processes: 100, spread: 0.031, outcomes: [outcome('BenchmarkA', 'unchanged', 12), outcome('BenchmarkB', 'unchanged', 20), outcome('BenchmarkC', 'inconclusive', 30)] };
@@ -100,6 +129,23 @@ describe('the report', () => {
     const smaller = renderFresh([head], truths, undefined, 2);
     expect(smaller).toContain("`Digest.Sum64` (+2 busy steps a call, `--fresh-spin`; the suite's own: 8)");
     expect(smaller).toContain("`PlainQuantity.__neg__` (+2 busy steps a call, `--fresh-spin`; the suite's own: 4)");
+  });
+
+  it("shows each benchmark's truth, the copy's tenth beside head's own change, and each head run's verdict", () => {
+    const measured = { 'go-fresh-2': [
+      { name: 'BenchmarkA', kind: 'affected' as const, calibration: 0.8, truth: 0.081, measured: { estimate: 0.081, ci: [0.06, 0.1] as [number, number], pairs: 20 } },
+      { name: 'BenchmarkB', kind: 'unaffected' as const, calibration: 0.004, truth: -0.003, measured: { estimate: -0.003, ci: [-0.012, 0.007] as [number, number], pairs: 20 } },
+      { name: 'BenchmarkC', kind: 'marginal' as const, calibration: 1.03, truth: 0.005, measured: { estimate: 0.005, ci: [-0.004, 0.014] as [number, number], pairs: 20 } },
+    ] };
+    const md = renderFresh([aa, { ...head, outcomes: head.outcomes.map((o) => (o.flagged ? { ...o, estimate: 0.07 } : o)) }], measured);
+    expect(md).toContain('<details><summary>go-fresh-2: the injected truth per benchmark, and the verdicts against head</summary>');
+    expect(md).toContain("| benchmark | change with the x10 patch | its tenth | head's change (20 pairs, base against head) | kind | quiet: benchmark |");
+    expect(md).toContain('| BenchmarkA | +80.0% | +8.0% | +8.1% [+6.0%, +10.0%] | affected | 🔴 +7.0% |');
+    expect(md).toContain('| BenchmarkC | +103.0% | +10.3% | +0.5% [-0.4%, +1.4%] | marginal | 🔴 +7.0% |');
+    // the marginal benchmark flagged counts in neither column: 1 of 1 detected, 0 of 1 unaffected flagged
+    expect(md).toContain('| go-fresh-2 | quiet | benchmark | head | 3 | 1 of 1 | 0 of 1 |');
+    // the copy's tenth as the truth, for a run without head's pairs
+    expect(renderFresh([head], { 'go-fresh-2': [{ name: 'BenchmarkA', kind: 'affected', calibration: 0.3, truth: 0.03 }] })).toContain("The truth is the x10 patch's change over 10 (`--fresh-truth-pairs 0`)");
   });
 
   it('says when a slowed head has no truth, and shows an error in its row', () => {
