@@ -157,7 +157,10 @@ export interface HeadMeasured {
 /**
  * A fresh benchmark's kind, from the two measurements of its truth (freshTruth in bench/suites.ts).
  * The calibration copy (head's busy work ten times) says whether the benchmark reaches the slowed
- * code: ten times the work moves it by at least the threshold. It does not say by how much head
+ * code: the nine blocks it adds beyond head's move it by at least the threshold more than head
+ * moves it (a build's code layout moves a benchmark by a few percent either way in each build, so
+ * the copy's change alone cannot say it: base64's encode/500, which never calls the slowed
+ * function, moved +2.3% in the copy and +4.5% in head). It does not say by how much head
  * moves it: one short block of busy work can cost far less than a tenth of ten blocks (in
  * semver/v3 the x10 copy moved CheckVersionUnary by +103% and head by +0.5%; the function is not
  * inlined in either build, so a likely cause is an out-of-order core overlapping one short block
@@ -171,11 +174,11 @@ export interface HeadMeasured {
  * `factor`, as before: affected at the threshold, unaffected below it in the copy.
  */
 export function freshKind(calibration: number, measured: HeadMeasured | undefined, threshold: number, factor: number): { truth: number; kind: 'affected' | 'unaffected' | 'marginal' } {
-  const reaches = calibration >= threshold;
   if (measured === undefined) {
     const truth = calibration / factor;
     return { truth, kind: truth >= threshold ? 'affected' : Math.abs(calibration) < threshold ? 'unaffected' : 'marginal' };
   }
+  const reaches = calibration >= threshold && calibration - measured.estimate >= threshold;
   const excludes0 = measured.ci[0] > 0 || measured.ci[1] < 0;
   const still = Math.abs(measured.estimate) < threshold && !excludes0;
   const kind = reaches && measured.estimate >= threshold && measured.ci[0] > 0 ? 'affected' : Math.abs(calibration) < threshold && still ? 'unaffected' : 'marginal';
@@ -455,7 +458,7 @@ function truthDetails(suite: string, truths: readonly FreshTruth[], heads: reado
     lines.push(`| ${t.name} | ${pct(t.calibration)} | ${tenth} | ${measured} | ${t.kind} |${heads.map((r) => ` ${mark(r.outcomes.find((o) => o.name === t.name))} |`).join('')}`);
   }
   lines.push('');
-  if (pairs) lines.push(`Affected: the x${FRESH_CALIBRATION_FACTOR} patch moves it by at least the threshold (it reaches the slowed code), and head itself is slower by at least the threshold, its interval (pairbench's corrected level) above 0. Unaffected: the patch moves it by less than the threshold, and head's change is within the threshold, its interval holding 0. Marginal: the rest, counted in neither: reached for less than the threshold, or moved by the patched build's code layout, which a tool is right to flag. The copy's tenth is not head's change: one short block of busy work can cost far less than a tenth of ten (a likely cause: an out-of-order core overlaps one block with the work around it).`, '');
+  if (pairs) lines.push(`Affected: the x${FRESH_CALIBRATION_FACTOR} patch moves it by at least the threshold more than head does (it reaches the slowed code), and head itself is slower by at least the threshold, its interval (pairbench's corrected level) above 0. Unaffected: the patch moves it by less than the threshold, and head's change is within the threshold, its interval holding 0. Marginal: the rest, counted in neither: reached for less than the threshold, or moved by the patched build's code layout, which a tool is right to flag. The copy's tenth is not head's change: one short block of busy work can cost far less than a tenth of ten (a likely cause: an out-of-order core overlaps one block with the work around it).`, '');
   else lines.push(`The truth is the x${FRESH_CALIBRATION_FACTOR} patch's change over ${FRESH_CALIBRATION_FACTOR} (\`--fresh-truth-pairs 0\`): affected at the threshold, unaffected where the patch moves it by less than the threshold, marginal between.`, '');
   lines.push('🔴 flagged slower, 🟢 flagged faster (with the estimate), 🟡 inconclusive, · not flagged.', '', '</details>', '');
   return lines;
