@@ -855,9 +855,8 @@ function settingsFrom(argv: string[]): Settings & { render: string | null; spin:
     // pairs of each Go benchmark alone, base against head, to see which moved (0: counting only)
     goTruthPairs: Number(values['go-truth-pairs'] ?? (quick ? 0 : 20)),
     // pairs of each fresh benchmark, base against head itself, for the size of head's change (0: the
-    // calibration copy's change over ten, as before 2026-12-06; freshKind says why that overstates).
-    // 20 were too few near the threshold: semver/v3's ValidateVersionWildcardFail read +2.7%
-    // [+0.8%, +5.1%] in 20 pairs and +1.4% [+0.8%, +1.9%] in 100
+    // calibration copy's change over ten; freshKind says why that overstates); fewer leave a
+    // benchmark near the threshold on the wrong side of it (bench/README.md, "Suites not tuned on")
     freshTruthPairs: nonNegativeInteger('--fresh-truth-pairs', values['fresh-truth-pairs'] ?? (quick ? '0' : '60')),
     // the Go truth timed as this arm runs (benchmark-pinned: bound to one CPU; default: as written)
     truthArm: truthArmOf(values['truth-arm']),

@@ -158,13 +158,11 @@ export interface HeadMeasured {
  * A fresh benchmark's kind, from the two measurements of its truth (freshTruth in bench/suites.ts).
  * The calibration copy (head's busy work ten times) says whether the benchmark reaches the slowed
  * code: the nine blocks it adds beyond head's move it by at least the threshold more than head
- * moves it (a build's code layout moves a benchmark by a few percent either way in each build, so
- * the copy's change alone cannot say it: base64's encode/500, which never calls the slowed
- * function, moved +2.3% in the copy and +4.5% in head). It does not say by how much head
- * moves it: one short block of busy work can cost far less than a tenth of ten blocks (in
- * semver/v3 the x10 copy moved CheckVersionUnary by +103% and head by +0.5%; the function is not
- * inlined in either build, so a likely cause is an out-of-order core overlapping one short block
- * with the work around it, which ten blocks exceed). Head's own pairs say how much, and
+ * moves it (each build's code layout moves some benchmarks by a few percent either way, so the
+ * copy's change alone cannot say it). It does not say by how much head moves it: one short block
+ * of busy work can cost far less than a tenth of ten blocks, likely because an out-of-order core
+ * overlaps one short block with the work around it, which ten blocks exceed (bench/README.md,
+ * "Suites not tuned on", gives the measured cases). Head's own pairs say how much, and
  * also catch a benchmark that never calls the function but moved with the patched build's code
  * layout. So, as the tuned Go and JavaScript suites' timed truths:
  * - affected: reaches the code, and head is slower by at least the threshold, its interval above 0;
