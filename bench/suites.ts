@@ -759,7 +759,7 @@ async function freshTruth(setup: SuiteSetup, calibrationPairs: number, headPairs
     const measured = b?.change ? { estimate: b.change.estimate, ci: b.change.ci, pairs: b.pairs.length } : undefined;
     // a benchmark head's pairs could not judge keeps the copy's truth, and is counted in neither
     if (!measured) return { ...t, kind: t.kind === 'unaffected' ? 'unaffected' : 'marginal' };
-    return { ...t, ...freshKind(t.calibration, measured, THRESHOLD, FRESH_CALIBRATION_FACTOR), measured };
+    return { ...t, ...freshKind(t.calibration, measured, THRESHOLD), measured };
   });
 }
 
@@ -926,7 +926,7 @@ async function main(): Promise<void> {
   if (s.render) {
     const report = JSON.parse(readFileSync(s.render, 'utf8')) as Report;
     // a fresh truth measured on head itself is judged by this version's rule (freshKind)
-    for (const [id, truths] of Object.entries(report.truths)) if (isFresh(id)) report.truths[id] = truths.map((t) => (t.measured ? { ...t, ...freshKind(t.calibration, t.measured, THRESHOLD, FRESH_CALIBRATION_FACTOR) } : t));
+    for (const [id, truths] of Object.entries(report.truths)) if (isFresh(id)) report.truths[id] = truths.map((t) => (t.measured ? { ...t, ...freshKind(t.calibration, t.measured, THRESHOLD) } : t));
     writeFileSync(join(s.outDir, `suites${report.settings.quick ? '-quick' : ''}.md`), render(report));
     return;
   }

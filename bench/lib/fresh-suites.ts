@@ -168,14 +168,10 @@ export interface HeadMeasured {
  * - affected: reaches the code, and head is slower by at least the threshold, its interval above 0;
  * - unaffected: does not reach it, and head is within the threshold, its interval holding 0;
  * - marginal: the rest (reached for less than the threshold, or moved by the build): counted in neither.
- * Without head's pairs (`measured` undefined) the truth is the calibration's change over
- * `factor`, as before: affected at the threshold, unaffected below it in the copy.
+ * Without head's pairs (`--fresh-truth-pairs 0`) the truth stays the copy's change over ten, as
+ * bench/suites.ts's calibrate gives it.
  */
-export function freshKind(calibration: number, measured: HeadMeasured | undefined, threshold: number, factor: number): { truth: number; kind: 'affected' | 'unaffected' | 'marginal' } {
-  if (measured === undefined) {
-    const truth = calibration / factor;
-    return { truth, kind: truth >= threshold ? 'affected' : Math.abs(calibration) < threshold ? 'unaffected' : 'marginal' };
-  }
+export function freshKind(calibration: number, measured: HeadMeasured, threshold: number): { truth: number; kind: 'affected' | 'unaffected' | 'marginal' } {
   const reaches = calibration >= threshold && calibration - measured.estimate >= threshold;
   const excludes0 = measured.ci[0] > 0 || measured.ci[1] < 0;
   const still = Math.abs(measured.estimate) < threshold && !excludes0;
