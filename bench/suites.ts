@@ -91,7 +91,7 @@ import { designSummary } from '../src/report/designs-note.ts';
 import type { Results } from '../src/results/schema.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
 import { must, run, versionOf, writableCopy, type Ran } from './lib/proc.ts';
-import { FRESH_CALIBRATION_FACTOR, freshKind, GO_SPIN, isFresh, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
+import { FRESH_CALIBRATION_FACTOR, freshKind, GO_SPIN, isFresh, measuredKind, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
 import { lastVerdictMs, watchPairs } from './lib/verdict-time.ts';
 import { COUNT_THRESHOLD, COUNTED_SUITES, countArm, countCalibration, countKind, renderCounts, spinInstructions, type CountBasis, type CountRun } from './lib/count-arm.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
@@ -548,7 +548,7 @@ async function setupSnappy(work: string, spin: number, counting: boolean): Promi
  * regression, as in the other suites); aa runs 4.2.0 again. vitest 4 (its `--outputJson` and
  * `--compare`), installed from the npm registry into each copy. The truth is measured: pairs of
  * each benchmark alone, base against head (JS_TRUTH_PAIRS), as for the Go layout effects: affected
- * when the old version is slower by at least the threshold with an interval that excludes 0.
+ * when the old version is slower by the threshold or more, its whole interval at or above it (measuredKind).
  */
 const JS = { package: '@rgrove/parse-xml', fast: '4.2.0', slow: '4.1.0', vitest: '4.1.12' };
 
@@ -636,10 +636,8 @@ async function jsTruth(setup: SuiteSetup, seed: number, scratch: string): Promis
     .filter((b) => !/ \([^()]*\)$/.test(b.name) && b.change)
     .map((b) => {
       const c = b.change!;
-      const t: Truth = { name: b.name, calibration: c.estimate, truth: c.estimate, kind: 'marginal', measured: { estimate: c.estimate, ci: c.ci, pairs: b.pairs.length } };
-      const excludes0 = c.ci[0] > 0 || c.ci[1] < 0;
-      t.kind = c.estimate >= THRESHOLD && excludes0 ? 'affected' : Math.abs(c.estimate) < THRESHOLD && !excludes0 ? 'unaffected' : 'marginal';
-      return t;
+      const measured = { estimate: c.estimate, ci: c.ci, pairs: b.pairs.length };
+      return { name: b.name, calibration: c.estimate, truth: c.estimate, kind: measuredKind(measured, THRESHOLD), measured };
     });
 }
 
@@ -925,8 +923,11 @@ async function main(): Promise<void> {
   }
   if (s.render) {
     const report = JSON.parse(readFileSync(s.render, 'utf8')) as Report;
-    // a fresh truth measured on head itself is judged by this version's rule (freshKind)
-    for (const [id, truths] of Object.entries(report.truths)) if (isFresh(id)) report.truths[id] = truths.map((t) => (t.measured ? { ...t, ...freshKind(t.calibration, t.measured, THRESHOLD) } : t));
+    // a truth measured on head itself is judged by this version's rule (freshKind, measuredKind)
+    for (const [id, truths] of Object.entries(report.truths)) {
+      if (isFresh(id)) report.truths[id] = truths.map((t) => (t.measured ? { ...t, ...freshKind(t.calibration, t.measured, THRESHOLD) } : t));
+      else if (id === 'js') report.truths[id] = truths.map((t) => (t.measured ? { ...t, kind: measuredKind(t.measured, THRESHOLD) } : t));
+    }
     writeFileSync(join(s.outDir, `suites${report.settings.quick ? '-quick' : ''}.md`), render(report));
     return;
   }
@@ -1146,7 +1147,7 @@ export function render(report: Report): string {
     } else if (suite === 'js') {
       lines.push(`| benchmark | change measured (${JS_TRUTH_PAIRS} pairs of the benchmark alone; interval at pairbench's corrected level) | kind |`, '|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${t.measured ? `${pct(t.measured.estimate)} [${pct(t.measured.ci[0])}, ${pct(t.measured.ci[1])}]` : '—'} | ${t.kind} |`);
-      lines.push('', `Head runs ${JS.package} ${JS.slow}, base ${JS.fast}: affected is slower in head by at least the threshold, with an interval that excludes 0; unaffected within the threshold with an interval that holds 0; marginal the rest.`);
+      lines.push('', `Head runs ${JS.package} ${JS.slow}, base ${JS.fast}: affected is slower in head by the threshold or more, its whole interval at or above it; unaffected within the threshold with an interval that holds 0; marginal the rest.`);
     } else {
       lines.push(`| benchmark | change with the x${CALIBRATION_FACTOR} patch (measured) | truth | kind |`, '|---|---|---|---|');
       for (const t of truths) lines.push(`| ${t.name} | ${pct(t.calibration)} | ${pct(t.truth)} | ${t.kind} |`);

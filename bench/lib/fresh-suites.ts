@@ -164,8 +164,9 @@ export interface HeadMeasured {
  * overlaps one short block with the work around it, which ten blocks exceed (bench/README.md,
  * "Suites not tuned on", gives the measured cases). Head's own pairs say how much, and
  * also catch a benchmark that never calls the function but moved with the patched build's code
- * layout. So, as the tuned Go and JavaScript suites' timed truths:
- * - affected: reaches the code, and head is slower by at least the threshold, its interval above 0;
+ * layout. So, as the tuned JavaScript suite's timed truth (measuredKind):
+ * - affected: reaches the code, and head is slower by the threshold or more, its whole interval at
+ *   or above the threshold;
  * - unaffected: does not reach it, and head is within the threshold, its interval holding 0;
  * - marginal: the rest (reached for less than the threshold, or moved by the build): counted in neither.
  * Without head's pairs (`--fresh-truth-pairs 0`) the truth stays the copy's change over ten, as
@@ -173,10 +174,24 @@ export interface HeadMeasured {
  */
 export function freshKind(calibration: number, measured: HeadMeasured, threshold: number): { truth: number; kind: 'affected' | 'unaffected' | 'marginal' } {
   const reaches = calibration >= threshold && calibration - measured.estimate >= threshold;
-  const excludes0 = measured.ci[0] > 0 || measured.ci[1] < 0;
-  const still = Math.abs(measured.estimate) < threshold && !excludes0;
-  const kind = reaches && measured.estimate >= threshold && measured.ci[0] > 0 ? 'affected' : Math.abs(calibration) < threshold && still ? 'unaffected' : 'marginal';
-  return { truth: measured.estimate, kind };
+  const kind = measuredKind(measured, threshold);
+  return { truth: measured.estimate, kind: kind === 'affected' && reaches ? 'affected' : kind === 'unaffected' && Math.abs(calibration) < threshold ? 'unaffected' : 'marginal' };
+}
+
+/**
+ * What a measured change of head says a tool should answer at `threshold`. Affected, a regression
+ * to detect: the interval lies wholly at or above the threshold. A change whose interval reaches
+ * below it may truly be under the threshold, where `unchanged` is the right verdict; a rule that
+ * flags an estimate beyond the threshold detects a change at the threshold about half the time
+ * whatever the pairs (the operating characteristic of a test at its boundary: Wellek 2010,
+ * "Testing Statistical Hypotheses of Equivalence and Noninferiority", ch. 1), so such a benchmark
+ * is counted in neither column. Unaffected: within the threshold, the interval holding 0.
+ * Marginal: the rest.
+ */
+export function measuredKind(measured: HeadMeasured, threshold: number): 'affected' | 'unaffected' | 'marginal' {
+  if (measured.ci[0] >= threshold) return 'affected';
+  const holds0 = measured.ci[0] <= 0 && measured.ci[1] >= 0;
+  return Math.abs(measured.estimate) < threshold && holds0 ? 'unaffected' : 'marginal';
 }
 
 export const FRESH_IDS: readonly FreshSuiteId[] = FRESH_SUITES.map((s) => s.id);

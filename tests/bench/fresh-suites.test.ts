@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE64_SELECTION, FRESH_IDS, FRESH_SUITES, freshKind, freshRunCommand, patchText, renderFresh, selectSuites, UsageError, type FreshRunRow } from '../../bench/lib/fresh-suites.ts';
+import { BASE64_SELECTION, FRESH_IDS, FRESH_SUITES, freshKind, freshRunCommand, measuredKind, patchText, renderFresh, selectSuites, UsageError, type FreshRunRow } from '../../bench/lib/fresh-suites.ts';
 import { lastVerdictMs, notePairs } from '../../bench/lib/verdict-time.ts';
 import { invocation, render } from '../../bench/suites.ts';
 
@@ -92,6 +92,18 @@ describe('the truth of a fresh head', () => {
     expect(freshKind(0.8, head(0.081, 0.06, 0.1), T)).toEqual({ truth: 0.081, kind: 'affected' });
     // reached, head at the threshold but its interval holding 0: counted in neither
     expect(freshKind(0.3, head(0.025, -0.003, 0.05), T).kind).toBe('marginal');
+  });
+
+  it('is affected only when its whole interval lies at or above the threshold: a change near it is counted in neither', () => {
+    // js-yaml's load mixed document: +2.4% [+1.5%, +3.4%] may truly be under 2%
+    expect(freshKind(0.3, head(0.024, 0.015, 0.034), T)).toEqual({ truth: 0.024, kind: 'marginal' });
+    expect(freshKind(0.3, head(0.031, 0.02, 0.043), T).kind).toBe('affected');
+    expect(freshKind(0.3, head(0.031, 0.0199, 0.043), T).kind).toBe('marginal');
+    // the same rule without the copy (the tuned JavaScript suite)
+    expect(measuredKind(head(0.031, 0.021, 0.043), T)).toBe('affected');
+    expect(measuredKind(head(0.021, 0.004, 0.037), T)).toBe('marginal');
+    expect(measuredKind(head(0.004, -0.006, 0.013), T)).toBe('unaffected');
+    expect(measuredKind(head(-0.012, -0.02, -0.004), T)).toBe('marginal');
   });
 
   it('counts a benchmark the build moved, without reaching the code, in neither (a tool is right to flag it)', () => {
