@@ -928,6 +928,7 @@ async function main(): Promise<void> {
       if (isFresh(id)) report.truths[id] = truths.map((t) => (t.measured ? { ...t, ...freshKind(t.calibration, t.measured, THRESHOLD) } : t));
       else if (id === 'js') report.truths[id] = truths.map((t) => (t.measured ? { ...t, kind: measuredKind(t.measured, THRESHOLD) } : t));
     }
+    mkdirSync(s.outDir, { recursive: true });
     writeFileSync(join(s.outDir, `suites${report.settings.quick ? '-quick' : ''}.md`), render(report));
     return;
   }
