@@ -183,9 +183,9 @@ export function freshKind(calibration: number, measured: HeadMeasured, threshold
  * to detect: the interval lies wholly at or above the threshold. A change whose interval reaches
  * below it may truly be under the threshold, where `unchanged` is the right verdict; a rule that
  * flags an estimate beyond the threshold detects a change at the threshold about half the time
- * whatever the pairs (the operating characteristic of a test at its boundary: Wellek 2010,
- * "Testing Statistical Hypotheses of Equivalence and Noninferiority", ch. 1), so such a benchmark
- * is counted in neither column. Unaffected: within the threshold, the interval holding 0.
+ * whatever the pairs (the Hodges-Lehmann estimate is median-unbiased for a symmetric difference:
+ * Hodges and Lehmann 1963, "Estimates of location based on rank tests"), so such a benchmark is
+ * counted in neither column. Unaffected: within the threshold, the interval holding 0.
  * Marginal: the rest.
  */
 export function measuredKind(measured: HeadMeasured, threshold: number): 'affected' | 'unaffected' | 'marginal' {
