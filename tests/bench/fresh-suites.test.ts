@@ -4,7 +4,9 @@
  * verdict read from a results file's growth.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BASE64_SELECTION, FRESH_IDS, FRESH_SUITES, freshKind, freshRunCommand, measuredKind, patchText, renderFresh, selectSuites, UsageError, type FreshRunRow } from '../../bench/lib/fresh-suites.ts';
 import { lastVerdictMs, notePairs } from '../../bench/lib/verdict-time.ts';
@@ -104,6 +106,21 @@ describe('the truth of a fresh head', () => {
     expect(measuredKind(head(0.021, 0.004, 0.037), T)).toBe('marginal');
     expect(measuredKind(head(0.004, -0.006, 0.013), T)).toBe('unaffected');
     expect(measuredKind(head(-0.012, -0.02, -0.004), T)).toBe('marginal');
+  });
+
+  it('judges a committed results file by this rule when --render redraws it, into a folder it makes', () => {
+    // npm semver's second head run: 2 of 4 by the rule before; by this one maxSatisfying alone is affected
+    const out = join(mkdtempSync(join(tmpdir(), 'pairbench-render-')), 'new', 'folder');
+    try {
+      const r = spawnSync(process.execPath, [join(ROOT, 'bench/suites.ts'), '--render', join(ROOT, 'bench/results/suites-fresh-js1-truth-ac67f85-2026-12-06.json'), '--out', out], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const md = readFileSync(join(out, 'suites.md'), 'utf8');
+      expect(md).toMatch(/\| js-fresh-1 \| quiet \| [^|]+\| head \| 9 \| 1 of 1 \| 0 of 4 \|/);
+      expect(md).toMatch(/\| semver\.bench\.mjs > semver > compare \|[^\n]*\| marginal \|/);
+    } finally {
+      rmSync(dirname(dirname(out)), { recursive: true, force: true });
+    }
   });
 
   it('counts a benchmark the build moved, without reaching the code, in neither (a tool is right to flag it)', () => {
