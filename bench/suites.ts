@@ -78,7 +78,7 @@
  * detections among affected, each estimate against its injected truth, and the time to the last
  * verdict (bench/lib/verdict-time.ts: when the last benchmark with a verdict had its last pair). "noisy" runs bench/noise-generator.ts (seeded) during the arm.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -180,6 +180,8 @@ interface ArmRun extends Partial<CountRun> {
   designs?: string;
   /** pairbench: the runs of the command on both sides, about (pairs x 2 / benchmarks per run) */
   processes?: number;
+  /** pairbench: the arm's own results file, every pair in it, relative to the output folder (`pairbench report` reads it) */
+  resultsFile?: string;
 }
 
 interface Truth {
@@ -643,7 +645,7 @@ async function jsTruth(setup: SuiteSetup, seed: number, scratch: string): Promis
 
 // --- the arms -----------------------------------------------------------------------------------
 
-async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = [], runPrefix = ''): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; processes: number; command: string; results: unknown }> {
+async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark', headDir: string, budgetMs: number, seed: number, scratch: string, extra: string[] = [], runPrefix = ''): Promise<{ outcomes: Outcome[]; wallMs: number; lastVerdictMs: number; processes: number; command: string; results: unknown; file: string }> {
   const out = join(scratch, `pairbench-${interleave}.json`);
   const args = [join(ROOT, 'src/cli.ts'), 'compare', '--base-dir', setup.dirs.base, '--head-dir', headDir, '--run', runPrefix + setup.run, '--format', setup.format, '--interleave', interleave, ...(interleave === 'benchmark' && setup.batch ? ['--batch', String(setup.batch)] : []), '--max-time', `${Math.round(budgetMs / 1000)}s`, '--threshold', `${THRESHOLD * 100}%`, '--alpha', String(ALPHA), '--seed', String(seed), '--out', out, '--quiet', '--fail-on', 'none', ...extra];
   const watch = watchPairs(out);
@@ -663,7 +665,20 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
   const wallMs = Date.parse(results.finishedAt) - Date.parse(results.startedAt);
   const batch = interleave === 'benchmark' ? (setup.batch ?? 1) : Math.max(1, primary.length);
   const processes = Math.ceil((2 * primary.reduce((a, b) => a + b.pairs.length, 0)) / batch);
-  return { outcomes, wallMs, lastVerdictMs: lastVerdictMs(primary, pairTimes, wallMs), processes, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results };
+  return { outcomes, wallMs, lastVerdictMs: lastVerdictMs(primary, pairTimes, wallMs), processes, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results, file: out };
+}
+
+/**
+ * Keeps an arm's own results file in `<out>/arms/<name>.json`, beside suites.json, and returns its
+ * path relative to `out`: the work folder goes when the run ends, and the pairs themselves (each
+ * pair's two values and its order) are what a question the table cannot answer needs, such as
+ * whether benchmarks run in one process move together.
+ */
+export function keepResultsFile(outDir: string, name: string, file: string): string {
+  const kept = join('arms', `${name.replace(/[^\w.-]+/g, '_')}.json`);
+  mkdirSync(join(outDir, 'arms'), { recursive: true });
+  copyFileSync(file, join(outDir, kept));
+  return kept;
 }
 
 /**
@@ -1017,7 +1032,8 @@ async function main(): Promise<void> {
               } else {
                 if ((arm === 'benchmark-gomaxprocs1' || arm === 'benchmark-pinned') && setup.format !== 'go') throw new Error(`--arms ${arm} is for Go suites, not ${id}`);
                 const r = await pairbenchArm(setup, arm === 'suite' ? 'suite' : 'benchmark', headDir, s.budgetMs, s.seed, scratch, [...armFlags(arm), ...s.pairbenchFlags], runPrefix(arm));
-                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, processes: r.processes, outcomes: r.outcomes, command: r.command, ...armFigures(r.results) });
+                const resultsFile = keepResultsFile(s.outDir, `${runSuite}-${condition}-${against}-${arm}`, r.file);
+                report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: r.wallMs, lastVerdictMs: r.lastVerdictMs, processes: r.processes, outcomes: r.outcomes, command: r.command, resultsFile, ...armFigures(r.results) });
               }
             } catch (err) {
               report.runs.push({ suite: runSuite, condition, arm, against: against === 'small' ? 'head' : against, wallMs: 0, lastVerdictMs: 0, outcomes: [], command: '', error: err instanceof Error ? err.message.slice(0, 2000) : String(err) });

@@ -4,13 +4,13 @@
  * verdict read from a results file's growth.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BASE64_SELECTION, FRESH_IDS, FRESH_SUITES, freshKind, freshRunCommand, measuredKind, patchText, renderFresh, selectSuites, UsageError, type FreshRunRow } from '../../bench/lib/fresh-suites.ts';
 import { lastVerdictMs, notePairs } from '../../bench/lib/verdict-time.ts';
-import { invocation, render } from '../../bench/suites.ts';
+import { invocation, keepResultsFile, render } from '../../bench/suites.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -120,6 +120,21 @@ describe('the truth of a fresh head', () => {
       expect(md).toMatch(/\| semver\.bench\.mjs > semver > compare \|[^\n]*\| marginal \|/);
     } finally {
       rmSync(dirname(dirname(out)), { recursive: true, force: true });
+    }
+  });
+
+  it("keeps an arm's own results file, every pair in it, under the output folder's arms/, named by suite, condition, target and arm", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pairbench-arms-'));
+    try {
+      const scratch = join(dir, 'scratch.json');
+      writeFileSync(scratch, '{"pairs":[{"base":1,"head":2}]}\n');
+      const kept = keepResultsFile(join(dir, 'out'), 'js-fresh-1-quiet-aa-benchmark', scratch);
+      expect(kept).toBe(join('arms', 'js-fresh-1-quiet-aa-benchmark.json'));
+      expect(readFileSync(join(dir, 'out', kept), 'utf8')).toBe('{"pairs":[{"base":1,"head":2}]}\n');
+      // a name with a path's separators or spaces stays one file inside arms/
+      expect(keepResultsFile(join(dir, 'out'), 'go/small quiet', scratch)).toBe(join('arms', 'go_small_quiet.json'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
