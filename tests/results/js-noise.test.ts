@@ -61,6 +61,10 @@ describe('the JavaScript levers beside a noise warning', () => {
     expect(batched.figures).toEqual({ bound: false, batched: true });
     expect(wordDiagnostic(batched, 'cli')).not.toContain('--batch');
     expect(wordDiagnostic(batched, 'cli')).toContain('--cpus 1');
+    // binding helped one real vitest suite and not two others: the advice says both, and asks for
+    // a measurement; the batching figure goes with the batching lever only
+    expect(wordDiagnostic(batched, 'cli')).toContain('two others decided no more: measure it on your runner (pairbench noise) before you keep it');
+    expect(wordDiagnostic(batched, 'cli')).not.toContain('benchmarks to a process');
     // whole runs of the suite share a process already: asked for, or where the command gave the
     // selection no place (a round then names the job itself)
     expect(note(results([row('a > b', 0.4, 5)], { interleave: 'suite' }))!.figures).toEqual({ bound: false, batched: true });
@@ -71,6 +75,8 @@ describe('the JavaScript levers beside a noise warning', () => {
     expect(bound.figures).toEqual({ bound: true, batched: false });
     expect(wordDiagnostic(bound, 'cli')).not.toContain('--cpus');
     expect(wordDiagnostic(bound, 'cli')).toContain('--batch n');
+    expect(wordDiagnostic(bound, 'cli')).toContain("five benchmarks to a process, that first suite's pairs spread ±6.1%");
+    expect(wordDiagnostic(bound, 'cli')).not.toContain('two others');
     // two CPUs are no binding to one
     expect(note(results([row('a > b', 0.4, 5)], { batch: 5 }, '0-1'))!.figures).toEqual({ bound: false, batched: true });
     const both = judgeResults(results([row('a > b', 0.4, 5)], { batch: 5 }, '1'), OPTIONS).benchmarks[0]!;

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-KDVQNFMY.js";
+} from "./chunk-XCCDRHQQ.js";
 import {
   BearerCredentialHandler,
   HttpClient,

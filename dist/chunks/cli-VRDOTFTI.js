@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-KDVQNFMY.js";
+} from "./chunk-XCCDRHQQ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

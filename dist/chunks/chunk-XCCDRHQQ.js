@@ -48130,7 +48130,11 @@ function jsLevers(bound, batched, surface) {
     ...bound ? [] : [`bind the runs to one CPU (${cli ? "--cpus 1" : "the input cpus: 1"})`],
     ...batched ? [] : [`where a process start costs more than a benchmark (vitest's about 0.7 s through npx), run several benchmarks in each process (${cli ? "--batch n" : "the input batch: n"}) for more pairs a minute`]
   ];
-  return `${levers.join(", and ")} (an A/A of five vitest benchmarks on a 2-core virtual machine in 10 minutes, 2026-12-02: ±8.6% a pair and 2 of 5 unchanged as written; bound to one CPU ±3.6% and 5 of 5, in 9.4 minutes; five to a process ±6.1% and 3 of 5, and bound as well ±4.7% and 5 of 5)${bound ? "" : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`;
+  const evidence = [
+    ...bound ? [] : [`bound to one CPU, one vitest suite's A/A on a 2-core machine went from 2 to 5 of 5 unchanged in 10 minutes, its pairs from ±8.6% to ±3.6%, and two others decided no more: measure it on your runner (pairbench noise) before you keep it`],
+    ...batched ? [] : [`five benchmarks to a process, that first suite's pairs spread ±6.1% and 3 of 5 were unchanged`]
+  ];
+  return `${levers.join(", and ")} (${evidence.join("; ")})${bound ? "" : "; bound to one CPU, V8's compiler and collector threads share the code's core, which changes what a multi-threaded benchmark measures"}`;
 }
 function wordFinding(f, surface) {
   const set2 = (name2, value) => setting(surface, name2, value);
