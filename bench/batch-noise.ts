@@ -19,6 +19,7 @@
  * that noise gives (and the benchmarks left undecided are the ones whose estimates wandered
  * furthest: a selection, not a finding).
  */
+import { mean, sampleCorrelation, sampleStandardDeviation } from 'simple-statistics';
 import { UsageError } from '../src/config/errors.ts';
 import { readResultsFile } from '../src/results/read.ts';
 import { hodgesLehmann } from '../src/stats/hodges-lehmann.ts';
@@ -46,24 +47,10 @@ export interface BatchNoise {
   shift: { estimate: number; lower: number; upper: number; p: number };
 }
 
-const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-const sd = (xs: readonly number[]): number => {
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / Math.max(1, xs.length - 1));
-};
-
+/** Pearson's correlation; 0 where either side does not vary (simple-statistics gives NaN there). */
 function pearson(a: readonly number[], b: readonly number[]): number {
-  const ma = mean(a);
-  const mb = mean(b);
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < a.length; i++) {
-    sab += (a[i]! - ma) * (b[i]! - mb);
-    saa += (a[i]! - ma) ** 2;
-    sbb += (b[i]! - mb) ** 2;
-  }
-  return saa === 0 || sbb === 0 ? 0 : sab / Math.sqrt(saa * sbb);
+  const r = sampleCorrelation(a as number[], b as number[]);
+  return Number.isFinite(r) ? r : 0;
 }
 
 /** The batches a results file's rounds name: each unit of two benchmarks or more, its largest membership (before any member left). */
@@ -89,7 +76,7 @@ export function batchNoise(benchmarks: readonly Pick<BenchmarkResult, 'name' | '
   const perPair = Array.from({ length: shared }, (_, i) => mean(changes.map((c) => c[i]!)));
   const hl = hodgesLehmann(perPair, 0.95);
   return {
-    members: benchmarks.map((b, k) => ({ name: b.name, pairs: b.pairs.length, sd: sd(changes[k]!), estimate: hodgesLehmann(changes[k]!).estimate })),
+    members: benchmarks.map((b, k) => ({ name: b.name, pairs: b.pairs.length, sd: changes[k]!.length > 1 ? sampleStandardDeviation(changes[k]!) : 0, estimate: hodgesLehmann(changes[k]!).estimate })),
     shared,
     ordersAgree: shared === 0 ? 0 : agree / shared,
     correlation: changes.map((a) => changes.map((b) => pearson(a, b))),
