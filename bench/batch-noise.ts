@@ -106,9 +106,10 @@ function main(files: string[]): void {
     console.log(`${file}: ${batches.length} batch${batches.length === 1 ? '' : 'es'}`);
     for (const batch of batches) {
       const r = batchNoise(batch.map((n) => byName.get(n)!));
-      console.log(`\n  ${r.members.length} benchmarks, ${r.shared} pairs shared, orders agree in ${(100 * r.ordersAgree).toFixed(0)}% of them`);
+      // every figure is over the shared pairs, not a member's own verdict (which `pairbench report` gives over all its pairs)
+      console.log(`\n  ${r.members.length} benchmarks, ${r.shared} pairs shared, orders agree in ${(100 * r.ordersAgree).toFixed(0)}% of them; each figure over those ${r.shared}`);
       for (const [k, m] of r.members.entries()) {
-        console.log(`  ${m.name.padEnd(48)} ${String(m.pairs).padStart(4)} pairs  ${pct(m.estimate)}  spread ±${(100 * m.sd).toFixed(1)}%  r ${r.correlation[k]!.map((c) => c.toFixed(2).padStart(5)).join(' ')}`);
+        console.log(`  ${m.name.padEnd(48)} ${String(m.pairs).padStart(4)} pairs in all  ${pct(m.estimate)}  spread ±${(100 * m.sd).toFixed(1)}%  r ${r.correlation[k]!.map((c) => c.toFixed(2).padStart(5)).join(' ')}`);
       }
       console.log(`  shared shift ${pct(r.shift.estimate)} [${pct(r.shift.lower)}, ${pct(r.shift.upper)}] (95%), p ${r.shift.p.toFixed(3)}`);
     }
