@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-XCCDRHQQ.js";
+} from "./chunk-LH2W6H6M.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-XCCDRHQQ.js";
+} from "./chunk-LH2W6H6M.js";
 import {
   BearerCredentialHandler,
   HttpClient,
