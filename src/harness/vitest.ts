@@ -10,26 +10,19 @@
  *   `Statistics`). `vitest bench` has no `--outputJson` any more.
  * - **vitest 4 and earlier**: `vitest bench --run --outputJson <file>`:
  *   `files[].groups[].benchmarks[]`, where a group is a `describe` (`fullName`:
- *   `bench/parse.bench.ts > parse`) and each benchmark carries tinybench 2's statistics (`min`,
- *   `median`, `mean`, `samples`, in milliseconds).
+ *   `bench/parse.bench.ts > parse`) and each benchmark carries tinybench 2's statistics (`median`,
+ *   `mean`, `samples`, in milliseconds).
  *
  * The command writes the file and prints it (the reporter prints a line of its own on stdout):
  *
  *     npx vitest bench --run --reporter=json --outputFile=build/bench.json >&2 && cat build/bench.json
  *
- * Statistic: the **fastest** iteration of the run, normalised to ns: the least of
+ * Statistic: the **median** time of the run's samples, normalised to ns: the median of
  * `latency.samples` when the file has them (vitest 5 with `benchmark.retainSamples`; vitest 4
- * writes `samples: []`), else tinybench's own least of them (`latency.min`, vitest 5; `min`,
- * vitest 4), else its median (`latency.p50`, `median`), else the mean, for a document that carries
- * nothing else. A benchmark's samples are its iterations inside one run, each the same work, and
- * what disturbs one only adds to its time: a collection, or a stretch of tens to hundreds of
- * milliseconds in which a shared machine runs every iteration about 1.6 times slower, which,
- * covering over half of a run's 300 ms, moves its median with it while its least stays put. With
- * noise that only adds, the minimum is the robust estimator (Chen & Revels 2016, "Robust
- * benchmarking in noisy environments", arXiv:1608.04295, the choice of Julia's BenchmarkTools); the
- * spread it removes is measured in docs/measuring.md, "The time of a vitest run". A benchmark
- * whose iterations do different work (one input of several each call) is measured by its fastest;
- * such a benchmark gives each iteration the whole set.
+ * writes `samples: []`), else tinybench's own median of them (`latency.p50`, vitest 5; `median`,
+ * vitest 4), else the mean (`latency.mean`, `mean`) for a document that carries nothing else. A
+ * benchmark's samples are its iterations inside one run: one GC pause lands in one of them, and the
+ * median stays with the typical iteration where the mean would move.
  *
  * Names, as vitest prints its tree (file, describe blocks, test, benchmark), joined with ` > `:
  * - vitest 5: `<file> > <describe> > <test> > <bench>`, with the group's `name` option before the
@@ -45,8 +38,7 @@
  * (`bench.from()`, `fromStore: true`) were not measured in the run and are left out.
  */
 import { z } from 'zod';
-import { min as least } from 'simple-statistics';
-import { checkShape, NO_BENCHMARKS_IN_DOCUMENT, parseJsonDocument, SampleCollector } from './common.ts';
+import { checkShape, median, NO_BENCHMARKS_IN_DOCUMENT, parseJsonDocument, SampleCollector } from './common.ts';
 import { HarnessParseError, type Sample } from './types.ts';
 
 /** The separator vitest prints between the parts of a test's name (`createTaskName`). */
@@ -57,7 +49,6 @@ const Times = z.array(z.number().nonnegative());
 /** tinybench 6's `Statistics` (vitest 5), the fields read. */
 const Latency = z.object({
   samples: Times.nullish(),
-  min: z.number().nonnegative().optional(),
   p50: z.number().nonnegative().optional(),
   mean: z.number().nonnegative(),
 });
@@ -82,7 +73,6 @@ const Vitest5 = z.object({
 const Bench4 = z.object({
   name: z.string().trim().min(1),
   samples: Times.nullish(),
-  min: z.number().nonnegative().optional(),
   median: z.number().nonnegative().optional(),
   mean: z.number().nonnegative(),
 });
@@ -108,10 +98,10 @@ export function parseVitest(text: string): Sample[] {
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
 
-/** The run's value in ms: the least of the samples, else the harness's least, else its median, else the mean. */
-function runValue(samples: readonly number[] | null | undefined, min: number | undefined, med: number | undefined, mean: number): number {
-  if (samples && samples.length > 0) return least(samples as number[]);
-  return min ?? med ?? mean;
+/** The run's value in ms: median of the samples, else the harness's median, else the mean. */
+function runValue(samples: readonly number[] | null | undefined, med: number | undefined, mean: number): number {
+  if (samples && samples.length > 0) return median(samples);
+  return med ?? mean;
 }
 
 function readVitest5(doc: z.infer<typeof Vitest5>, out: SampleCollector): void {
@@ -124,7 +114,7 @@ function readVitest5(doc: z.infer<typeof Vitest5>, out: SampleCollector): void {
         const prefix = [label, testName, ...(group.name !== testName && group.name.trim() !== '' ? [group.name] : [])];
         for (const task of group.tasks) {
           if (task.fromStore === true) continue; // a stored baseline (bench.from, withBaseline): not measured in this run
-          const ms = runValue(task.latency.samples, task.latency.min, task.latency.p50, task.latency.mean);
+          const ms = runValue(task.latency.samples, task.latency.p50, task.latency.mean);
           out.add([...prefix, task.name].join(VITEST_SEPARATOR), ms * 1e6, 'ns', 'lower-is-better', null);
         }
       }
@@ -136,7 +126,7 @@ function readVitest4(doc: z.infer<typeof Vitest4>, out: SampleCollector): void {
   for (const file of doc.files) {
     for (const group of file.groups) {
       for (const b of group.benchmarks) {
-        const ms = runValue(b.samples, b.min, b.median, b.mean);
+        const ms = runValue(b.samples, b.median, b.mean);
         out.add(`${group.fullName}${VITEST_SEPARATOR}${b.name}`, ms * 1e6, 'ns', 'lower-is-better', null);
       }
     }

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-LH2W6H6M.js";
+} from "./chunk-XCCDRHQQ.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-LH2W6H6M.js";
+} from "./chunk-XCCDRHQQ.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

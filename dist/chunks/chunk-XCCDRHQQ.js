@@ -22793,9 +22793,9 @@ function generateChecks(doc, ctx, schema, accessor) {
         generateNumberFormatCheck(doc, def, currentAccessor);
         break;
       case "min_length": {
-        const min2 = numericOperand(def.minimum, "min_length");
-        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length >= ${min2} && ${currentAccessor}.length < ${def.minimum * 2}`);
-        doc.write(`if (${len} < ${min2}) return INVALID;`);
+        const min = numericOperand(def.minimum, "min_length");
+        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length >= ${min} && ${currentAccessor}.length < ${def.minimum * 2}`);
+        doc.write(`if (${len} < ${min}) return INVALID;`);
         break;
       }
       case "max_length": {
@@ -29425,18 +29425,6 @@ function sampleStandardDeviation(x) {
   var sampleVarianceX = sampleVariance(x);
   return Math.sqrt(sampleVarianceX);
 }
-function min(x) {
-  if (x.length === 0) {
-    throw new Error("min requires at least one data point");
-  }
-  var value = x[0];
-  for (var i2 = 1; i2 < x.length; i2++) {
-    if (x[i2] < value) {
-      value = x[i2];
-    }
-  }
-  return value;
-}
 function quantileSorted(x, p) {
   var idx = (x.length - 1) * p;
   if (x.length === 0) {
@@ -30633,7 +30621,7 @@ function fixedIterations(command, batch) {
   if ("count" in benchtime) return null;
   return {
     count: (nsPerOp) => iterationsFor(benchtime.ns, nsPerOp),
-    log: (min2, max) => `each Go benchmark runs a fixed iteration count (-test.benchtime=Nx, N from ${min2} to ${max}, from the listing run), the same on both sides; --iterations harness lets Go size every run itself`
+    log: (min, max) => `each Go benchmark runs a fixed iteration count (-test.benchtime=Nx, N from ${min} to ${max}, from the listing run), the same on both sides; --iterations harness lets Go size every run itself`
   };
 }
 var goCounting = {
@@ -30949,7 +30937,6 @@ var VITEST_SEPARATOR = " > ";
 var Times = external_exports.array(external_exports.number().nonnegative());
 var Latency = external_exports.object({
   samples: Times.nullish(),
-  min: external_exports.number().nonnegative().optional(),
   p50: external_exports.number().nonnegative().optional(),
   mean: external_exports.number().nonnegative()
 });
@@ -30971,7 +30958,6 @@ var Vitest5 = external_exports.object({
 var Bench4 = external_exports.object({
   name: external_exports.string().trim().min(1),
   samples: Times.nullish(),
-  min: external_exports.number().nonnegative().optional(),
   median: external_exports.number().nonnegative().optional(),
   mean: external_exports.number().nonnegative()
 });
@@ -30993,9 +30979,9 @@ function parseVitest(text2) {
   else throw new HarnessParseError("vitest", null, `the document has neither testResults nor files; expected ${EXPECTED}`);
   return out.finish(NO_BENCHMARKS_IN_DOCUMENT);
 }
-function runValue(samples, min2, med, mean3) {
-  if (samples && samples.length > 0) return min(samples);
-  return min2 ?? med ?? mean3;
+function runValue(samples, med, mean3) {
+  if (samples && samples.length > 0) return median2(samples);
+  return med ?? mean3;
 }
 function readVitest5(doc, out) {
   const labels = fileLabels(doc.testResults.map((f) => f.name));
@@ -31007,7 +30993,7 @@ function readVitest5(doc, out) {
         const prefix = [label, testName, ...group.name !== testName && group.name.trim() !== "" ? [group.name] : []];
         for (const task of group.tasks) {
           if (task.fromStore === true) continue;
-          const ms = runValue(task.latency.samples, task.latency.min, task.latency.p50, task.latency.mean);
+          const ms = runValue(task.latency.samples, task.latency.p50, task.latency.mean);
           out.add([...prefix, task.name].join(VITEST_SEPARATOR), ms * 1e6, "ns", "lower-is-better", null);
         }
       }
@@ -31018,7 +31004,7 @@ function readVitest4(doc, out) {
   for (const file2 of doc.files) {
     for (const group of file2.groups) {
       for (const b of group.benchmarks) {
-        const ms = runValue(b.samples, b.min, b.median, b.mean);
+        const ms = runValue(b.samples, b.median, b.mean);
         out.add(`${group.fullName}${VITEST_SEPARATOR}${b.name}`, ms * 1e6, "ns", "lower-is-better", null);
       }
     }
@@ -31620,10 +31606,10 @@ function formatPercent(fraction) {
 function formatThreshold(fraction) {
   return `${Number((fraction * 100).toPrecision(6))}%`;
 }
-function parseInteger(input2, value, min2, max = Number.MAX_SAFE_INTEGER) {
+function parseInteger(input2, value, min, max = Number.MAX_SAFE_INTEGER) {
   const n3 = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n3) || n3 < min2 || n3 > max) {
-    throw UsageError.invalid(input2, value, `a whole number from ${min2} to ${max}`);
+  if (!Number.isSafeInteger(n3) || n3 < min || n3 > max) {
+    throw UsageError.invalid(input2, value, `a whole number from ${min} to ${max}`);
   }
   return n3;
 }
@@ -31906,8 +31892,8 @@ function parseOptionValue(name2, input2, value) {
   const text2 = typeof value === "boolean" ? String(value) : value;
   switch (def.kind) {
     case "integer": {
-      const [min2, max] = INTEGER_RANGES[name2] ?? [0, Number.MAX_SAFE_INTEGER];
-      return parseInteger(input2, text2, min2, max);
+      const [min, max] = INTEGER_RANGES[name2] ?? [0, Number.MAX_SAFE_INTEGER];
+      return parseInteger(input2, text2, min, max);
     }
     case "duration":
       return parseDuration(input2, text2);
