@@ -22,7 +22,11 @@
  * writes `samples: []`), else tinybench's own median of them (`latency.p50`, vitest 5; `median`,
  * vitest 4), else the mean (`latency.mean`, `mean`) for a document that carries nothing else. A
  * benchmark's samples are its iterations inside one run: one GC pause lands in one of them, and the
- * median stays with the typical iteration where the mean would move.
+ * median stays with the typical iteration where the mean would move. Not their least, though it is
+ * the robust estimator where noise only adds (Chen & Revels 2016, "Robust benchmarking in noisy
+ * environments", arXiv:1608.04295): in vitest's runs some processes are slow even at their fastest
+ * iteration, and the least narrowed a real suite's pairs no more than the median (docs/performance.md,
+ * "Suites not tuned on").
  *
  * Names, as vitest prints its tree (file, describe blocks, test, benchmark), joined with ` > `:
  * - vitest 5: `<file> > <describe> > <test> > <bench>`, with the group's `name` option before the
