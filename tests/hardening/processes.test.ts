@@ -7,15 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pairbench } from '../support/cli.ts';
-import { processesWith, waitFor } from '../support/spawn.ts';
+import { gone, processesWith } from '../support/spawn.ts';
 import { tempDir } from '../support/repo.ts';
-
-/**
- * A process killed is gone only once the kernel has run it to its exit, a moment after the kill on
- * a busy machine: so each check waits for it, and one never killed (it sleeps 100 s or more) still
- * fails it.
- */
-const GONE_WITHIN_MS = 5_000;
 
 /** A number of seconds unique to this test process and case, so pgrep finds only what this test started. */
 let serial = 0;
@@ -52,7 +45,7 @@ describe('S10: no process outlives its run', () => {
     started.push(m);
     const res = compare(['--run', `setsid sh -c "exec sleep ${m}" & echo started`]);
     expect(res.status, res.stderr).toBe(0);
-    await waitFor(() => processesWith(`sleep ${m}`) === '', 'what the run started to be gone', GONE_WITHIN_MS);
+    await gone(`sleep ${m}`, 'what the run started to be gone');
   });
 
   it('S10: a double fork out of the process group leaves no process behind', async () => {
@@ -60,7 +53,7 @@ describe('S10: no process outlives its run', () => {
     started.push(m);
     const res = compare(['--run', `(setsid sh -c "sleep ${m} & sleep ${m}" &) ; true`]);
     expect(res.status, res.stderr).toBe(0);
-    await waitFor(() => processesWith(`sleep ${m}`) === '', 'what the run started to be gone', GONE_WITHIN_MS);
+    await gone(`sleep ${m}`, 'what the run started to be gone');
   });
 
   it('S10: a build that starts a daemon leaves no process behind', async () => {
@@ -70,7 +63,7 @@ describe('S10: no process outlives its run', () => {
     // the build returns once the daemon has left the session (it writes its pid after setsid)
     const res = compare(['--build', `rm -f ${ready}; setsid sh -c "echo \\$\\$ > ${ready}; exec sleep ${m}" & while [ ! -s ${ready} ]; do :; done`, '--run', 'true']);
     expect(res.status, res.stderr).toBe(0);
-    await waitFor(() => processesWith(`sleep ${m}`) === '', 'what the run started to be gone', GONE_WITHIN_MS);
+    await gone(`sleep ${m}`, 'what the run started to be gone');
   });
 
   it('S10: a run past --timeout is killed with what it moved out of its session', async () => {
@@ -79,6 +72,6 @@ describe('S10: no process outlives its run', () => {
     const res = compare(['--run', `setsid sh -c "exec sleep ${m}" & sleep ${m}`, '--timeout', '1s']);
     expect(res.status).toBe(3);
     expect(res.stderr).toMatch(/timed out|timeout/);
-    await waitFor(() => processesWith(`sleep ${m}`) === '', 'what the run started to be gone', GONE_WITHIN_MS);
+    await gone(`sleep ${m}`, 'what the run started to be gone');
   });
 });

@@ -9,14 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runServed } from '../../src/measure/run-served.ts';
 import { tempDir } from '../support/repo.ts';
-import { processesWith, waitFor } from '../support/spawn.ts';
-
-/**
- * A process sent SIGKILL is gone only once the kernel has run it to its exit, which on a busy machine
- * can be a moment after the kill: so the check waits for it, and one never killed (it sleeps 500 s)
- * still fails it.
- */
-const GONE_WITHIN_MS = 5_000;
+import { gone, processesWith } from '../support/spawn.ts';
 
 /**
  * A helper that starts `sleep <marker>` in a group of its own, then exits at once; a process it
@@ -67,7 +60,7 @@ describe('a run helper that exits before its last frames are read', () => {
     const [res] = await runServed(lateHelper(marker), [{ req: { command: 'true', cwd: '/tmp', env: {}, timeoutMs: 20_000, captureStdout: false }, argv: ['true'] }]);
     expect(res!.outcome).toBe('spawn');
     expect(res!.outputTail).toMatch(/run helper exited/);
-    await waitFor(() => processesWith(`sleep ${marker}`) === '', "the run's group to be killed", GONE_WITHIN_MS);
+    await gone(`sleep ${marker}`, "the run's group to be killed");
   });
 
   it("a process left holding the helper's pipes open does not hold the run: it fails soon after the helper's exit, its group killed", async () => {
@@ -77,7 +70,7 @@ describe('a run helper that exits before its last frames are read', () => {
       const [res] = await runServed(heldHelper(marker, holder), [{ req: { command: 'true', cwd: '/tmp', env: {}, timeoutMs: 20_000, captureStdout: false }, argv: ['true'] }]);
       expect(res!.outcome).toBe('spawn');
       expect(res!.outputTail).toMatch(/run helper exited/);
-      await waitFor(() => processesWith(`sleep ${marker}`) === '', "the run's group to be killed", GONE_WITHIN_MS);
+      await gone(`sleep ${marker}`, "the run's group to be killed");
     } finally {
       for (const pid of processesWith(`sleep ${holder}`).split('\n').filter(Boolean)) process.kill(Number(pid), 'SIGKILL');
     }

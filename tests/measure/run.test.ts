@@ -9,13 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addCalibration, calibrationRequest, type Calibration } from '../../src/measure/overhead.ts';
 import { runCommand, runCommands } from '../../src/measure/one-run.ts';
 import { addSecret } from '../../src/measure/secrets.ts';
+import { gone } from '../support/spawn.ts';
 
 const env = { ...process.env };
 const base = { cwd: '/tmp', env, timeoutMs: 20_000 };
-
-function alive(pattern: string): string {
-  return execFileSync('sh', ['-c', `pgrep -f "[${pattern[0]}]${pattern.slice(1)}" || true`], { encoding: 'utf8' }).trim();
-}
 
 describe.each([
   { timer: 'the run helper', helper: true },
@@ -78,7 +75,7 @@ describe.each([
     const marker = `200.${process.pid}1${helper ? 1 : 2}`;
     const res = await runCommand({ ...base, timeoutMs: 500, command: `sleep ${marker} & sleep ${marker}`, captureStdout: false });
     expect(res.outcome).toBe('timeout');
-    expect(alive(`sleep ${marker}`)).toBe('');
+    await gone(`sleep ${marker}`, 'the run\'s processes to be killed');
   });
 
   withHelper('S10: what left the run\'s session (setsid) is killed at the end of the run', async () => {
@@ -88,7 +85,7 @@ describe.each([
     const res = await runCommand({ ...base, command: `rm -f ${ready}; setsid sh -c "echo \\$\\$ > ${ready}; exec sleep ${marker}" & while [ ! -s ${ready} ]; do :; done; rm -f ${ready}; echo started`, captureStdout: true });
     expect(res.outcome).toBe('ok');
     expect(res.stdout).toBe('started\n');
-    expect(alive(`sleep ${marker}`)).toBe('');
+    await gone(`sleep ${marker}`, 'the run\'s processes to be killed');
   });
 
   withHelper('S4: the run helper starts with an empty environment: the parent of a run holds no variable of pairbench', async () => {
@@ -122,7 +119,7 @@ describe.each([
     const res = await runCommand({ ...base, command: `sleep ${marker} & echo started`, captureStdout: true });
     expect(res.outcome).toBe('ok');
     expect(res.stdout).toBe('started\n');
-    expect(alive(`sleep ${marker}`)).toBe('');
+    await gone(`sleep ${marker}`, 'the run\'s processes to be killed');
   });
 
   it('an abort signal kills the tree and says cancelled', async () => {
@@ -131,7 +128,7 @@ describe.each([
     setTimeout(() => controller.abort(), 200);
     const res = await runCommand({ ...base, command: `sleep ${marker}`, captureStdout: false, signal: controller.signal });
     expect(res.outcome).toBe('cancelled');
-    expect(alive(`sleep ${marker}`)).toBe('');
+    await gone(`sleep ${marker}`, 'the run\'s processes to be killed');
   });
 
   it('does not hand its report pipe to the measured command', async () => {
@@ -185,7 +182,7 @@ describe.each([
     const res = await runCommand({ ...base, command: `sleep ${marker} & kill -9 $PPID; wait`, captureStdout: false });
     expect(res.outcome).toBe('spawn');
     expect(res.outputTail).toMatch(/run helper exited/);
-    expect(alive(`sleep ${marker}`)).toBe('');
+    await gone(`sleep ${marker}`, 'the run\'s processes to be killed');
     const next = await runCommand({ ...base, command: 'echo again', captureStdout: true });
     expect(next.outcome).toBe('ok');
     expect(next.stdout).toBe('again\n');
@@ -258,7 +255,7 @@ describe.each([
     rmSync(started, { force: true });
     expect(rs.map((r) => r.outcome)).toEqual(['ok', 'cancelled', 'cancelled']);
     expect(rs[2]!.stdout).toBe('');
-    expect(alive(`sleep ${marker}`)).toBe('');
+    await gone(`sleep ${marker}`, 'the run\'s processes to be killed');
     expect((await runCommand({ ...base, command: 'echo next', captureStdout: true })).stdout).toBe('next\n');
   });
 });

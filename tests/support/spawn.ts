@@ -37,3 +37,13 @@ export async function waitFor(cond: () => boolean, what: string, limitMs = 60_00
 export function processesWith(marker: string): string {
   return execFileSync('sh', ['-c', `pgrep -f "[${marker[0]}]${marker.slice(1)}" || true`], { encoding: 'utf8' }).trim();
 }
+
+/**
+ * Waits until no process's command line contains `marker`, and fails after `limitMs`. A process
+ * sent SIGKILL is gone only once the kernel has run it to its exit, on a busy machine a moment after
+ * the kill, so a look right after the kill can still find it; one never killed (the tests' markers
+ * sleep 100 s or more) still fails this.
+ */
+export async function gone(marker: string, what: string, limitMs = 5_000): Promise<void> {
+  await waitFor(() => processesWith(marker) === '', what, limitMs);
+}
