@@ -91,7 +91,7 @@ import { designSummary } from '../src/report/designs-note.ts';
 import type { Results } from '../src/results/schema.ts';
 import { describeMachine, duration, machineMarkdown, ROOT, type Machine } from './lib/machine.ts';
 import { must, run, versionOf, writableCopy, type Ran } from './lib/proc.ts';
-import { FRESH_CALIBRATION_FACTOR, freshKind, GO_SPIN, isFresh, measuredKind, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
+import { FRESH_CALIBRATION_FACTOR, freshKind, GO_SPIN, isFresh, measuredKind, processesOf, renderFresh, selectSuites, setupFresh, UsageError, type FreshSuiteId } from './lib/fresh-suites.ts';
 import { lastVerdictMs, watchPairs } from './lib/verdict-time.ts';
 import { COUNT_THRESHOLD, COUNTED_SUITES, countArm, countCalibration, countKind, renderCounts, spinInstructions, type CountBasis, type CountRun } from './lib/count-arm.ts';
 import { NOISE_DEFAULTS, startNoise, type NoiseReport } from './noise-generator.ts';
@@ -652,7 +652,7 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
   const r = await run(process.execPath, args, { cwd: ROOT, timeoutMs: budgetMs * 3 + 600_000 });
   const pairTimes = watch.stop();
   if (!existsSync(out)) throw new Error(`pairbench wrote no results (exit ${r.code}):\n${r.stderr.slice(-3000)}`);
-  const results = readResultsFile(out) as unknown as { startedAt: string; finishedAt: string; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[] }> };
+  const results = readResultsFile(out) as unknown as { startedAt: string; finishedAt: string; rounds?: string[][]; benchmarks: Array<{ name: string; verdict: string; unit: string; change?: { estimate: number } | null; stoppedBecause?: string; pairs: unknown[] }> };
   const primary = results.benchmarks.filter((b) => !/ \([^()]*\)$/.test(b.name));
   const outcomes = primary.map((b) => ({
     name: b.name,
@@ -664,7 +664,7 @@ async function pairbenchArm(setup: SuiteSetup, interleave: 'suite' | 'benchmark'
   }));
   const wallMs = Date.parse(results.finishedAt) - Date.parse(results.startedAt);
   const batch = interleave === 'benchmark' ? (setup.batch ?? 1) : Math.max(1, primary.length);
-  const processes = Math.ceil((2 * primary.reduce((a, b) => a + b.pairs.length, 0)) / batch);
+  const processes = processesOf(results.rounds, primary.reduce((a, b) => a + b.pairs.length, 0), batch);
   return { outcomes, wallMs, lastVerdictMs: lastVerdictMs(primary, pairTimes, wallMs), processes, command: `node src/cli.ts ${args.slice(1).map((a) => (/[\s"'{}^$]/.test(a) ? `'${a}'` : a)).join(' ')}`, results, file: out };
 }
 

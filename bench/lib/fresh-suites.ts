@@ -438,8 +438,20 @@ export interface FreshRunRow {
   outcomes: Array<{ name: string; flagged: 'regression' | 'improvement' | null; verdict: string; estimate?: number | null; stoppedBecause?: string; pairs?: number }>;
   error?: string;
   spread?: number;
-  /** runs of the command on both sides (pairs x 2, pilots and listing included), for the seconds per run */
+  /** runs of the command on both sides (`processesOf`: pilots included, listing not), for the seconds per run */
   processes?: number;
+}
+
+/**
+ * The runs an arm made of its command on both sides: two a unit of each round of its results file
+ * (`rounds`: a unit is one pair of processes, whether it runs one benchmark, a batch of them or the
+ * whole suite), so the batches pairbench forms itself (`--batch` under `--design auto`) count, and
+ * count less as their benchmarks leave them. Without rounds (a results file of another version),
+ * twice the pairs of the benchmarks over the batch the bench passed.
+ */
+export function processesOf(rounds: ReadonlyArray<readonly string[]> | undefined, pairs: number, batch: number): number {
+  if (rounds && rounds.length > 0) return 2 * rounds.reduce((a, r) => a + r.length, 0);
+  return Math.ceil((2 * pairs) / Math.max(1, batch));
 }
 
 export interface FreshTruth {

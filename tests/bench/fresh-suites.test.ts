@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE64_SELECTION, FRESH_IDS, FRESH_SUITES, freshKind, freshRunCommand, measuredKind, patchText, renderFresh, selectSuites, UsageError, type FreshRunRow } from '../../bench/lib/fresh-suites.ts';
+import { BASE64_SELECTION, FRESH_IDS, FRESH_SUITES, freshKind, freshRunCommand, measuredKind, patchText, processesOf, renderFresh, selectSuites, UsageError, type FreshRunRow } from '../../bench/lib/fresh-suites.ts';
 import { lastVerdictMs, notePairs } from '../../bench/lib/verdict-time.ts';
 import { invocation, keepResultsFile, render } from '../../bench/suites.ts';
 
@@ -162,6 +162,15 @@ describe('the report', () => {
     expect(md).toContain('**Time to the last verdict: median 1m 15s, longest 1m 30s** over 2 arm runs.');
     expect(md).toContain('| go-fresh-2 | quiet | benchmark | A/A | 3 | | | 2 of 3 | 0 of 3 | 1 | 20 (12–30) | 1.2 s | ±3.1% | 1m 15s | 2m 00s |');
     expect(md).toContain('| go-fresh-2 | quiet | benchmark | head | 3 | 1 of 1 | 1 of 2 | | | 0 | 12 (10–20) | 1.2 s | ±3.1% | 1m 30s | 2m 00s |');
+  });
+
+  it('counts the runs of an arm from its rounds, two a unit, so that batches pairbench formed itself count as one run a side', () => {
+    // a batch of five and one of four in the first two rounds; the first batch left after them
+    const rounds = [['p, v, c, co, i', 'cm, s, sa, m'], ['cm, s, sa, m', 'p, v, c, co, i'], ['cm, s, sa, m']];
+    expect(processesOf(rounds, 5 * 2 + 4 * 3, 1)).toBe(10);
+    // without rounds: twice the pairs over the batch passed
+    expect(processesOf(undefined, 30, 1)).toBe(60);
+    expect(processesOf([], 30, 6)).toBe(10);
   });
 
   it('names the suites\' own patches, or the smaller one a run chose (--fresh-spin)', () => {
