@@ -43,7 +43,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { defaultPrecision, hodgesLehmann, judge, logRatios, stopCheck, wilcoxonSignedRank } from '../src/stats/index.ts';
 import type { OutlierRule, Pair, PairOrder, StopOptions, Verdict } from '../src/stats/types.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
-import { BUDGET_PAIRS, NOISE_RANGE, runSuiteJob, RUN_MS, SUITE_SIZE, type SuiteJob, type SuiteJobResult } from './lib/calibrate-suites.ts';
+import { BATCH_NOISE, BUDGET_PAIRS, NOISE_RANGE, runSuiteJob, RUN_MS, SUITE_SIZE, type SuiteJob, type SuiteJobResult } from './lib/calibrate-suites.ts';
 import { COUNT_CELLS, COUNT_SETTINGS, runCountCell, type CountCellResult } from './lib/calibrate-counts.ts';
 import { DESIGN_MODELS, DESIGN_SUITE, runDesignJob, type DesignJob, type DesignJobResult } from './lib/calibrate-designs.ts';
 
@@ -451,7 +451,7 @@ async function runChunked<J extends { trials: number; seed: number }, R extends 
 
 /** Whole suites through the schedule (bench/lib/calibrate-suites.ts), in chunks over the workers. */
 function runSuites(jobs: SuiteJob[], workers: number): Promise<SuiteJobResult[]> {
-  const key = (j: SuiteJob) => `${j.change}|${j.allocation}|${j.alpha}|${j.noise?.join('-') ?? ''}|${j.changed ?? ''}`;
+  const key = (j: SuiteJob) => `${j.change}|${j.allocation}|${j.alpha}|${j.noise?.join('-') ?? ''}|${j.changed ?? ''}|${j.batch ?? 1}|${j.batchRanking ?? ''}`;
   return runChunked(jobs, workers, runSuiteJob, (a, b) => key(a) === key(b));
 }
 
@@ -549,7 +549,8 @@ function suitesReport(results: SuiteJobResult[], targets: { name: string; ok: bo
   lines.push('| change | allocation | alpha | trials | benchmarks | false alarms (trials) | significant (benchmarks, any size) | unchanged | inconclusive | futile | mean pairs per trial |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   const noisyCells = results.filter((r) => r.noise !== undefined);
-  for (const r of results.filter((x) => x.noise === undefined)) {
+  const batchedCells = results.filter((r) => r.batch !== undefined);
+  for (const r of results.filter((x) => x.noise === undefined && x.batch === undefined)) {
     const n = r.results.length;
     const bench = r.results.reduce((s, t) => s + t.verdicts.length, 0);
     const count = (v: string) => r.results.reduce((s, t) => s + t.verdicts.filter((x) => x === v).length, 0);
@@ -598,6 +599,40 @@ function suitesReport(results: SuiteJobResult[], targets: { name: string; ok: bo
       );
       const [low] = clopperPearson(alarms, n);
       targets.push({ name: `family-wise false-alarm rate not above alpha, 95% lower bound <= alpha (noisy suites of ${SUITE_SIZE}, per-run noise ${pct(r.noise![0], 0)}-${pct(r.noise![1], 0)}, ${r.change === 0 ? 'A/A' : `${r.changed} slowed by ${pct(r.change, 0)}`}, alpha ${r.alpha})`, ok: low <= r.alpha, detail: cp(alarms, n, 2) });
+    }
+    lines.push('');
+  }
+  if (batchedCells.length > 0) {
+    const size = batchedCells[0]!.batch!;
+    lines.push('### Batched suites', '');
+    lines.push(
+      `The same schedule and machine, the benchmarks run ${size} a process (\`--batch ${size}\`), as vitest and pytest-benchmark suites run: each run pays a start of ${RUN_MS} ms and ${RUN_MS / 4} ms a benchmark still open in it, the benchmarks of one run share its process's own shift (sd ${pct(BATCH_NOISE, 0)} on ln of the time), and the budget gives each batch ${BUDGET_PAIRS} pairs on average. ` +
+        '*Next verdicts*: a batch is ranked by the pairs still to run per verdict of its next benchmarks to settle (src/schedule/stopping.ts, `nextVerdicts`), the default; *hardest*: by the pairs its hardest open benchmark likely needs, as before. ' +
+        'Batch-mates share their process\'s noise, so their tests are dependent; Holm holds under any dependence. The target is that the family-wise rate is not above alpha (the lower end of its interval at or below alpha, as for the noisy suites).',
+      '',
+    );
+    lines.push('| change | ranking | trials | benchmarks | false alarms (trials) | unchanged | unchanged a trial | detected | futile | mean pairs per trial |');
+    lines.push('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of batchedCells) {
+      const n = r.results.length;
+      const bench = r.results.reduce((s, t) => s + t.verdicts.length, 0);
+      const alarms = r.results.filter((t) => t.falseCalls > 0).length;
+      const unchanged = r.results.reduce((s, t) => s + t.verdicts.filter((v) => v === 'unchanged').length, 0);
+      const detected = r.results.reduce((s, t) => s + t.detected, 0);
+      const futile = r.results.reduce((s, t) => s + t.futile, 0);
+      const pairs = r.results.reduce((s, t) => s + t.pairs, 0) / n;
+      const ranking = r.batchRanking === 'hardest' ? 'hardest' : 'next verdicts';
+      lines.push(
+        `| ${r.change === 0 ? 'A/A' : `${pct(r.change, 0)} (the threshold)`} | ${ranking} | ${n} | ${bench} | ${r.change === 0 ? cp(alarms, n, 2) : '—'} | ${r.change === 0 ? pct(unchanged / bench, 1) : cp(unchanged, bench, 2)} | ${(unchanged / n).toFixed(2)} | ${r.change === 0 ? '—' : cp(detected, bench)} | ${pct(futile / bench, 1)} | ${pairs.toFixed(0)} |`,
+      );
+      const label = `suites of ${SUITE_SIZE} in batches of ${size}, ranked by ${ranking}, alpha ${r.alpha}`;
+      if (r.change === 0) {
+        const [low] = clopperPearson(alarms, n);
+        targets.push({ name: `family-wise false-alarm rate not above alpha, 95% lower bound <= alpha (${label})`, ok: low <= r.alpha, detail: cp(alarms, n, 2) });
+      } else {
+        const [lo, hi] = clopperPearson(unchanged, bench);
+        targets.push({ name: `a change at the threshold called unchanged <= alpha (${label})`, ok: lo <= r.alpha, detail: `${pct(unchanged / bench, 2)}, upper bound ${pct(hi, 2)}` });
+      }
     }
     lines.push('');
   }
@@ -854,6 +889,8 @@ async function main(): Promise<void> {
     suiteJobs.push({ kind: 'suite', change: 0, allocation: true, noise: [0.15, 0.4], alpha: 0.05, trials: suiteTrials, seed: 9100 });
     suiteJobs.push({ kind: 'suite', change: 0, allocation: true, noise: [0.3, 1], alpha: 0.05, trials: suiteTrials, seed: 9101 });
     suiteJobs.push({ kind: 'suite', change: 0.2, changed: 4, allocation: true, noise: [0.15, 0.4], alpha: 0.05, trials: suiteTrials, seed: 9110 });
+    // batched suites (four benchmarks a process), the batch ranked by its next verdicts and by its hardest benchmark
+    for (const [i, change] of [0, 0.02].entries()) for (const [k, batchRanking] of (['next', 'hardest'] as const).entries()) suiteJobs.push({ kind: 'suite', change, allocation: true, batch: 4, batchRanking, alpha: 0.05, trials: suiteTrials, seed: 9120 + 10 * i + k });
   }
   const suites = await runSuites(suiteJobs, workers);
   const countTrials = num('--counts') ?? (quick ? 200 : 2000);

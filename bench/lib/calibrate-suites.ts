@@ -29,6 +29,8 @@ export const SUITE_SIZE = 16;
 export const NOISE_RANGE: readonly [number, number] = [0.005, 0.15];
 export const RUN_MS = 50;
 export const BUDGET_PAIRS = 60;
+/** the sd of a batched process's own shift, on ln of every benchmark's time in it */
+export const BATCH_NOISE = 0.02;
 const THRESHOLD = 0.02;
 
 export interface SuiteJob {
@@ -43,6 +45,14 @@ export interface SuiteJob {
   alpha: number;
   trials: number;
   seed: number;
+  /**
+   * benchmarks a process (`--batch`): each run of a batch pays a start (RUN_MS) and a quarter of
+   * RUN_MS a benchmark it runs, and its benchmarks share the process's own noise (BATCH_NOISE), as
+   * in a vitest or pytest process; default 1, each benchmark paired on its own, no shared noise
+   */
+  batch?: number;
+  /** how the allocation ranks a batch (loop.ts, `batchRanking`); default its next verdicts */
+  batchRanking?: 'next' | 'hardest';
 }
 
 export interface SuiteTrial {
@@ -78,16 +88,20 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     return state + (rand() < 0.015 ? Math.log(1.1 + 0.3 * rand()) : 0);
   };
   let clock = 0;
+  const batch = job.batch ?? 1;
   const runner = async (requests: readonly RunRequest[]): Promise<RunResult[]> =>
     requests.map((req) => {
-      clock += RUN_MS;
       const head = req.cwd === '/head';
-      const one = req.env.PAIRBENCH_BENCHMARK_1;
-      const selected = one === undefined ? names : [one];
-      const m = machine();
+      const picked = Object.keys(req.env).filter((k) => k.startsWith('PAIRBENCH_BENCHMARK_')).map((k) => req.env[k]!);
+      const selected = picked.length === 0 ? names : picked;
+      const ms = batch > 1 ? RUN_MS * (1 + selected.length / 4) : RUN_MS;
+      clock += ms;
+      const m = machine() + (batch > 1 ? BATCH_NOISE * z() : 0);
       const values = selected.map((name) => ({ name, value: 50 * Math.exp(m + (head && changed.has(name) ? Math.log1p(job.change) : 0) + noise.get(name)! * z()), unit: 'ms' }));
-      return { outcome: 'ok', exitCode: 0, signal: null, stdout: JSON.stringify(values), outputTail: '', wallMs: RUN_MS, cpuMs: null, maxRssBytes: null };
+      return { outcome: 'ok', exitCode: 0, signal: null, stdout: JSON.stringify(values), outputTail: '', wallMs: ms, cpuMs: null, maxRssBytes: null };
     });
+  // the budget: BUDGET_PAIRS pairs a benchmark on average, at what a pair of its whole batch costs
+  const budgetMs = batch > 1 ? (SUITE_SIZE / batch) * BUDGET_PAIRS * 2 * RUN_MS * (1 + batch / 4) : SUITE_SIZE * BUDGET_PAIRS * 2 * RUN_MS;
   const spec = buildSpec(
     {
       format: 'json',
@@ -95,7 +109,8 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
       seed: String(seed >>> 0),
       alpha: String(job.alpha),
       threshold: `${THRESHOLD * 100}%`,
-      'max-time': `${(SUITE_SIZE * BUDGET_PAIRS * 2 * RUN_MS) / 1000}s`,
+      'max-time': `${budgetMs / 1000}s`,
+      ...(batch > 1 ? { batch: String(batch) } : {}),
       'min-pairs': '10',
       'max-pairs': '200',
       warmup: '0',
@@ -113,6 +128,7 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     log: () => {},
     onPair: () => {},
     allocation: job.allocation,
+    ...(job.batchRanking ? { batchRanking: job.batchRanking } : {}),
   });
   const rows = [...loop.rows.values()].filter((r) => r.pairs.length > 0);
   const inputs: BenchmarkInput[] = rows.map((r) => ({
