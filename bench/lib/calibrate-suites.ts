@@ -51,8 +51,6 @@ export interface SuiteJob {
    * in a vitest or pytest process; default 1, each benchmark paired on its own, no shared noise
    */
   batch?: number;
-  /** how the allocation ranks a batch (loop.ts, `batchRanking`); default its next verdicts */
-  batchRanking?: 'next' | 'hardest';
 }
 
 export interface SuiteTrial {
@@ -128,7 +126,6 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
     log: () => {},
     onPair: () => {},
     allocation: job.allocation,
-    ...(job.batchRanking ? { batchRanking: job.batchRanking } : {}),
   });
   const rows = [...loop.rows.values()].filter((r) => r.pairs.length > 0);
   const inputs: BenchmarkInput[] = rows.map((r) => ({

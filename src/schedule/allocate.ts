@@ -18,14 +18,11 @@
  *   more pairs (`futile`), and the report says how many it needed and how many fitted. No unit is
  *   judged before FUTILITY_MIN_PAIRS pairs; a change large enough to show is decided by the
  *   betting rule before (stats/stop.ts).
- * - The others are ranked by that cost per verdict, cheapest first; the next round gives a pair to
- *   the longest prefix of that ranking whose costs together fit in the budget left (always the
- *   cheapest one). The rest wait: they keep their pairs and come back as the cheaper ones settle.
- *   This gives the budget to the units closest to a verdict, so that as many as possible are
- *   decided: for a count of decisions, cheapest-first is the best order (a knapsack of equal
- *   values). A batch's benchmarks share its pairs: its expected pairs are those of its next
- *   verdicts and its cost is divided among them (stopping.ts, `nextVerdicts`: the ratio rule for
- *   items of unequal value); a unit of one benchmark brings one.
+ * - The others are ranked by that cost, cheapest first; the next round gives a pair to the longest
+ *   prefix of that ranking whose costs together fit in the budget left (always the cheapest one).
+ *   The rest wait: they keep their pairs and come back as the cheaper ones settle. This gives the
+ *   budget to the units closest to a verdict, so that as many as possible are decided: for a count
+ *   of decisions, cheapest-first is the best order (a knapsack of equal values).
  * - A unit that already has its expected pairs, but that no stopping rule has ended, gets more only
  *   while no unit that still needs pairs waits: it is judged on the pairs it has if the budget ends
  *   first. (Ranked at a cost of 0 it would take a pair every round, and a suite's budget would be
@@ -52,8 +49,6 @@ export interface Candidate {
   hope?: number | null;
   /** the pairs in all after which it would likely settle were it unchanged, from the same sizes (the cost reads it); defaults to `hope` */
   expected?: number | null;
-  /** how many verdicts `expected` likely brings (a batch's benchmarks share its pairs: stopping.ts, `nextVerdicts`); the ranking reads the cost per verdict; default 1 */
-  verdicts?: number;
   /** the fewest pairs in all that could show a change of ten thresholds, from the same sizes: whether a unit that cannot be shown unchanged is a long shot or futile; null or absent: futile */
   reach?: number | null;
   /** mean milliseconds per pair so far (0 when none) */
@@ -113,7 +108,7 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
   const run: string[] = [];
   const waiting: string[] = [];
   const futile: Allocation['futile'] = [];
-  const ranked: Array<{ c: Candidate; cost: number; perVerdict: number }> = [];
+  const ranked: Array<{ c: Candidate; cost: number }> = [];
   const satisfied: Candidate[] = [];
   const longShots: string[] = [];
   for (const c of candidates) {
@@ -131,9 +126,9 @@ export function allocate(candidates: readonly Candidate[], opts: AllocateOptions
     }
     const remaining = remainingPairs(c, opts.maxPairs);
     if (remaining === 0) satisfied.push(c);
-    else ranked.push({ c, cost: remaining * c.paceMs, perVerdict: (remaining * c.paceMs) / Math.max(1, c.verdicts ?? 1) });
+    else ranked.push({ c, cost: remaining * c.paceMs });
   }
-  ranked.sort((a, b) => a.perVerdict - b.perVerdict || a.cost - b.cost || a.c.name.localeCompare(b.c.name));
+  ranked.sort((a, b) => a.cost - b.cost || a.c.name.localeCompare(b.c.name));
   // the bootstrapping units spend budget too: what they will take before they can be ranked
   let spent = candidates.reduce((s, c) => (bootstrapping(c, opts.minPairs) || c.need === null || c.hope === null ? s + bootstrapPairs(c, opts.minPairs) * c.paceMs : s), 0);
   for (let i = 0; i < ranked.length; i++) {

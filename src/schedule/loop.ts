@@ -81,11 +81,6 @@ export interface LoopContext {
    * schedule before allocate.ts; bench/calibration.ts compares the two). Default true.
    */
   allocation?: boolean;
-  /**
-   * `'hardest'`: a batch is ranked by the pairs its hardest open benchmark likely needs (the ranking
-   * before `nextVerdicts`, stopping.ts; bench/calibration.ts compares the two). Default `'next'`.
-   */
-  batchRanking?: 'next' | 'hardest';
   progress?(p: Progress): void;
 }
 
@@ -200,13 +195,12 @@ async function schedule(ctx: LoopContext, files: string | undefined): Promise<Lo
     // no prediction before a unit has the pairs its interval needs at Holm's level, nor during its pilot
     const minPairs = Math.max(spec.minPairs, minPairsForAlpha(spec.alpha / (2 * Math.max(1, state.varyingRows))));
     const options = { minPairs, maxPairs: spec.maxPairs, budgetLeftMs: budgetLeft() };
-    const candidate = (u: PairingUnit, name: string, needs: Pick<PairingUnit, 'hope' | 'expected' | 'next' | 'reach'> & { need?: number | null }): Candidate => ({
+    const candidate = (u: PairingUnit, name: string, needs: { need?: number | null; hope?: number | null; expected?: number | null; reach?: number | null }): Candidate => ({
       name,
       pairs: u.pairs,
       need: u.design?.phase === 'pilot' ? null : (needs.need ?? null),
       hope: needs.hope ?? null,
-      // a batch is ranked by its next verdicts (stopping.ts, `nextVerdicts`), or, as before them, by its hardest benchmark
-      ...(needs.next && ctx.batchRanking !== 'hardest' ? { expected: needs.next.expected, verdicts: needs.next.verdicts } : { expected: needs.expected ?? null }),
+      expected: needs.expected ?? null,
       reach: needs.reach ?? null,
       paceMs: paceOf(u),
       // the pairs of its chosen design, after the pilot's: futility waits for enough of them

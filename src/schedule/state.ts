@@ -105,14 +105,8 @@ export interface PairingUnit {
   need: number | null;
   /** the same on an optimistic reading (stats/stop.ts, `hope`): what the allocation ranks and judges futility by */
   hope?: number | null;
-  /** the pairs after which it would likely settle were it unchanged (stats/stop.ts, `expected`) */
+  /** the pairs after which it would likely settle were it unchanged (stats/stop.ts, `expected`): what the allocation ranks by */
   expected?: number | null;
-  /**
-   * what the allocation ranks it by: the pairs in all after which its next verdicts likely come,
-   * and how many (stopping.ts, `nextVerdicts`); for a unit of one benchmark, `expected` and one.
-   * Absent while `expected` is unknown or reached.
-   */
-  next?: { expected: number; verdicts: number } | null;
   /** the fewest pairs that could show a change of ten thresholds (stats/stop.ts, `reach`): whether the allocation still measures a unit that cannot be shown unchanged */
   reach?: number | null;
   /** the allocation left it out of the last round: it waits for cheaper units to settle (allocate.ts) */

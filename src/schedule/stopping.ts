@@ -92,8 +92,7 @@ export function checkUnit(state: LoopState, unit: PairingUnit, spec: Spec): void
 /**
  * What the unit still needs, for the allocation: the most that any of its open rows needs (a row
  * that never varies is settled: its pairs are all equal and it is not in the family), its own
- * benchmarks' rows gating, the extra metrics riding along (checkUnit). What it is ranked by is
- * its next verdicts (`nextVerdicts`).
+ * benchmarks' rows gating, the extra metrics riding along (checkUnit).
  */
 function setNeeds(unit: PairingUnit): void {
   const rows = rowsOf(unit);
@@ -104,31 +103,8 @@ function setNeeds(unit: PairingUnit): void {
     open.length === 0 || open.some((row) => pick(row) === null || pick(row) === undefined) ? null : open.reduce((m, row) => Math.max(m, pick(row) as number), 0);
   unit.need = most((row) => row.need);
   unit.hope = most((row) => row.hope);
-  unit.reach = most((row) => row.reach);
   unit.expected = most((row) => row.expected);
-  unit.next = unit.expected === null ? null : nextVerdicts(open.map((row) => row.expected as number), unit.pairs);
-}
-
-/**
- * The verdicts a batch is ranked by (allocate.ts). Its pairs cost the same whichever of its open
- * benchmarks they settle, so the k whose expected pairs are the fewest settle for the pairs the
- * k-th expects, and the batch's worth to the budget is its best count per pair still to run: of
- * the open rows' expected pairs beyond the pairs it has, sorted, the prefix with the most verdicts
- * per pair. This is the ratio rule for a knapsack of items of unequal value (Dantzig, "Discrete-
- * variable extremum problems", Operations Research 5(2), 1957): ranked by the pairs of its
- * hardest benchmark, a batch with one that needs hundreds of pairs waited behind every other unit
- * while batch-mates a few pairs from their verdicts waited with it. For a unit of one benchmark it
- * is that benchmark's own count, one verdict. Null when every open row already has its expected
- * pairs (the unit is then satisfied, allocate.ts, by its `expected`). It reads only the pairs each row expects, from
- * the sizes of its differences, never their signs (statistics.md, "When to stop").
- */
-export function nextVerdicts(expected: readonly number[], pairs: number): { expected: number; verdicts: number } | null {
-  const ahead = expected.filter((e) => e > pairs).sort((a, b) => a - b);
-  let best: { expected: number; verdicts: number } | null = null;
-  ahead.forEach((e, i) => {
-    if (best === null || (i + 1) / (e - pairs) > best.verdicts / (best.expected - pairs)) best = { expected: e, verdicts: i + 1 };
-  });
-  return best;
+  unit.reach = most((row) => row.reach);
 }
 
 /** A batch's open benchmarks, each with the key of its own row (`batchKeys`); none for a unit that is not a batch. */

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allocate, type Candidate } from '../../src/schedule/allocate.ts';
-import { nextVerdicts } from '../../src/schedule/stopping.ts';
 
 const opts = { minPairs: 10, maxPairs: 200, budgetLeftMs: 10_000 };
 const unit = (name: string, pairs: number, expected: number, extra: Partial<Candidate> = {}): Candidate => ({ name, pairs, need: expected, hope: Math.ceil(expected / 4), expected, paceMs: 100, ...extra });
@@ -72,39 +71,9 @@ describe('allocate', () => {
     expect(plan.run).toEqual([]);
   });
 
-  it("ranks by the cost per verdict: a batch's next verdicts share its pairs", () => {
-    // 'pair' (a batch): 40 more pairs settle two of its benchmarks, 20 pairs a verdict; 'single': 30 more pairs, one verdict
-    const plan = allocate([unit('single', 30, 60), unit('pair', 30, 70, { verdicts: 2 })], { ...opts, budgetLeftMs: 4_500 });
-    expect(plan.run).toEqual(['pair']);
-    expect(plan.waiting).toEqual(['single']);
-    // what fits is still the pairs themselves: with room for both, both run, the cheapest per verdict first
-    expect(allocate([unit('single', 30, 60), unit('pair', 30, 70, { verdicts: 2 })], opts).run).toEqual(['pair', 'single']);
-    // one verdict each: the fewer pairs first, as before
-    expect(allocate([unit('single', 30, 60), unit('pair', 30, 70)], { ...opts, budgetLeftMs: 4_500 }).run).toEqual(['single']);
-  });
-
   it('without an expected count, the hope ranks as before', () => {
     const plan = allocate([unit('a', 30, 0, { expected: undefined, hope: 90 }), unit('b', 30, 0, { expected: undefined, hope: 50 })], { ...opts, budgetLeftMs: 7_000 });
     expect(plan.run).toEqual(['b']);
     expect(plan.waiting).toEqual(['a']);
-  });
-});
-
-describe('nextVerdicts', () => {
-  it("is a batch's prefix of open benchmarks with the most verdicts per pair still to run", () => {
-    // 20 pairs so far: one benchmark 5 pairs from its verdict is worth more than waiting 300 for the next
-    expect(nextVerdicts([300, 25, 40], 20)).toEqual({ expected: 25, verdicts: 1 });
-    // three close together: all three for 44 more pairs, 3/44 a pair against 1/40 for the first alone
-    expect(nextVerdicts([62, 60, 64], 20)).toEqual({ expected: 64, verdicts: 3 });
-    // a tie keeps the fewer pairs: 1/10 against 2/20
-    expect(nextVerdicts([30, 40], 20)).toEqual({ expected: 30, verdicts: 1 });
-  });
-
-  it('one benchmark: its own expected pairs, one verdict; none when every one has its expected pairs', () => {
-    expect(nextVerdicts([90], 30)).toEqual({ expected: 90, verdicts: 1 });
-    // those already at their expected pairs are not counted: more pairs make them surer, not decided
-    expect(nextVerdicts([20, 80], 30)).toEqual({ expected: 80, verdicts: 1 });
-    expect(nextVerdicts([20, 30], 30)).toBeNull();
-    expect(nextVerdicts([], 30)).toBeNull();
   });
 });

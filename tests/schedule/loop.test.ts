@@ -273,35 +273,6 @@ describe('benchmark-level interleaving', () => {
     expect(log.some((l) => /^BenchmarkWild: no more pairs: .* it leaves its batch, which runs on without it, and is judged on the pairs it has$/.test(l)), log.join('\n')).toBe(true);
   });
 
-  it("ranks a batch by its next verdict, not its hardest benchmark: a batch-mate near its verdict does not wait for one that needs hundreds of pairs", async () => {
-    // two batches of two: Easy settles in a few dozen pairs, Hard needs hundreds; the Mids need about 60 each
-    const suite: Suite = { BenchmarkEasy: { base: 100, head: 100, noise: 0.08 }, BenchmarkHard: { base: 100, head: 100, noise: 0.3 }, BenchmarkMidA: { base: 100, head: 100, noise: 0.1 }, BenchmarkMidB: { base: 100, head: 100, noise: 0.1 } };
-    const run = async (batchRanking?: 'hardest') => {
-      const s = spec({ run: './bench.test -test.bench {filter}', 'min-pairs': '10', 'max-pairs': '200', 'max-time': '280s', design: 'command' });
-      s.benchmarks[0]!.batch = 2;
-      const { runner, now } = scriptedRunner({ suite, runMs: 1000 });
-      const state = await runSchedule({ spec: s, base: { side: 'base', ref: null, sha: null, dir: BASE }, head: { side: 'head', ref: null, sha: null, dir: HEAD }, env: {}, counter: null, runner, clock: now, log: () => {}, onPair: () => {}, ...(batchRanking ? { batchRanking } : {}) });
-      const easy = state.rows.get('BenchmarkEasy')!;
-      // the first round without the Easy+Hard batch
-      const waitsFrom = state.rounds.findIndex((r) => !r.some((name) => name.includes('BenchmarkEasy')));
-      // the round of Easy's last pair: when its verdict came
-      const settledIn = state.rounds.flatMap((r, i) => (r.some((name) => name.includes('BenchmarkEasy')) ? [i] : []))[easy.pairs.length - 1]!;
-      return { state, easy, waitsFrom, settledIn };
-    };
-    const next = await run();
-    expect(next.state.units.map((u) => u.select)).toEqual([['BenchmarkEasy', 'BenchmarkHard'], ['BenchmarkMidA', 'BenchmarkMidB']]);
-    // the batch runs every round until Easy settles and leaves it
-    expect(next.easy.stoppedBecause).toBe('decided');
-    expect(next.waitsFrom).toBeGreaterThanOrEqual(next.easy.pairs.length);
-    // ranked by Hard, the batch waits from the first round the allocation ranks it in (20 pairs), Easy with it
-    const hardest = await run('hardest');
-    expect(hardest.waitsFrom).toBe(20);
-    expect(next.waitsFrom).toBeGreaterThan(20);
-    // and Easy's verdict comes only once the other batch has settled
-    expect(hardest.easy.stoppedBecause).toBe('decided');
-    expect(hardest.settledIn).toBeGreaterThan(next.settledIn + 10);
-  });
-
   it('pairs whole runs when the command gives the selection no place, and says how to pair each benchmark', async () => {
     const { state, calls, log } = await schedule({ run: './bench.test -test.bench . | tee out.txt', 'max-pairs': '8' }, { suite: SUITE });
     expect(state.units.map((u) => u.name)).toEqual(['./bench.test -test.bench . | tee out.txt']);
