@@ -530,6 +530,22 @@ function countsReport(results: CountCellResult[], targets: { name: string; ok: b
   return lines;
 }
 
+/** A suite cell's trials summed: trials, benchmarks, trials with a false call, the calls themselves, slowed ones detected, unchanged, futile, pairs a trial. */
+function tally(r: SuiteJobResult) {
+  const n = r.results.length;
+  const sum = (f: (t: SuiteJobResult['results'][number]) => number): number => r.results.reduce((s, t) => s + f(t), 0);
+  return {
+    n,
+    bench: sum((t) => t.verdicts.length),
+    alarms: r.results.filter((t) => t.falseCalls > 0).length,
+    falseCalls: sum((t) => t.falseCalls),
+    detected: sum((t) => t.detected),
+    unchanged: sum((t) => t.verdicts.filter((v) => v === 'unchanged').length),
+    futile: sum((t) => t.futile),
+    pairs: sum((t) => t.pairs) / n,
+  };
+}
+
 /** The suites section of the report, and its targets. */
 function suitesReport(results: SuiteJobResult[], targets: { name: string; ok: boolean; detail: string }[]): string[] {
   if (results.length === 0) return [];
@@ -584,15 +600,8 @@ function suitesReport(results: SuiteJobResult[], targets: { name: string; ok: bo
     lines.push('| suite | per-run noise | trials | benchmarks | false alarms (trials) | unslowed called changed | slowed detected | unchanged | futile | mean pairs per trial |');
     lines.push('|---|---|---|---|---|---|---|---|---|---|');
     for (const r of noisyCells) {
-      const n = r.results.length;
-      const bench = r.results.reduce((s, t) => s + t.verdicts.length, 0);
+      const { n, bench, alarms, falseCalls, detected, unchanged, futile, pairs } = tally(r);
       const slowed = r.change === 0 ? 0 : (r.changed ?? SUITE_SIZE) * n;
-      const alarms = r.results.filter((t) => t.falseCalls > 0).length;
-      const falseCalls = r.results.reduce((s, t) => s + t.falseCalls, 0);
-      const detected = r.results.reduce((s, t) => s + t.detected, 0);
-      const unchanged = r.results.reduce((s, t) => s + t.verdicts.filter((v) => v === 'unchanged').length, 0);
-      const futile = r.results.reduce((s, t) => s + t.futile, 0);
-      const pairs = r.results.reduce((s, t) => s + t.pairs, 0) / n;
       const suite = r.change === 0 ? 'A/A' : `${r.changed} of ${SUITE_SIZE} slowed by ${pct(r.change, 0)}`;
       lines.push(
         `| ${suite} | ${pct(r.noise![0], 0)}-${pct(r.noise![1], 0)} | ${n} | ${bench} | ${cp(alarms, n, 2)} | ${cp(falseCalls, bench - slowed, 2)} | ${slowed > 0 ? cp(detected, slowed) : '—'} | ${pct(unchanged / bench, 1)} | ${pct(futile / bench, 1)} | ${pairs.toFixed(0)} |`,
@@ -614,13 +623,7 @@ function suitesReport(results: SuiteJobResult[], targets: { name: string; ok: bo
     lines.push('| change | trials | benchmarks | false alarms (trials) | unchanged | unchanged a trial | detected | futile | mean pairs per trial |');
     lines.push('|---|---|---|---|---|---|---|---|---|');
     for (const r of batchedCells) {
-      const n = r.results.length;
-      const bench = r.results.reduce((s, t) => s + t.verdicts.length, 0);
-      const alarms = r.results.filter((t) => t.falseCalls > 0).length;
-      const unchanged = r.results.reduce((s, t) => s + t.verdicts.filter((v) => v === 'unchanged').length, 0);
-      const detected = r.results.reduce((s, t) => s + t.detected, 0);
-      const futile = r.results.reduce((s, t) => s + t.futile, 0);
-      const pairs = r.results.reduce((s, t) => s + t.pairs, 0) / n;
+      const { n, bench, alarms, detected, unchanged, futile, pairs } = tally(r);
       lines.push(
         `| ${r.change === 0 ? 'A/A' : `${pct(r.change, 0)} (the threshold)`} | ${n} | ${bench} | ${r.change === 0 ? cp(alarms, n, 2) : '—'} | ${r.change === 0 ? pct(unchanged / bench, 1) : cp(unchanged, bench, 2)} | ${(unchanged / n).toFixed(2)} | ${r.change === 0 ? '—' : cp(detected, bench)} | ${pct(futile / bench, 1)} | ${pairs.toFixed(0)} |`,
       );
