@@ -4,7 +4,9 @@
  * (src/schedule/runner.ts) and a simulated clock.
  *
  * A trial is one comparison of a suite of SUITE_SIZE benchmarks, each paired on its own (`--format
- * json` with a `{benchmark}` placeholder, as a user's script would be selected). Each benchmark has
+ * json` with a `{benchmark}` placeholder, as a user's script would be selected), or several a
+ * process (`batch`: a start per run and a share per benchmark, the process's noise shared by its
+ * benchmarks, as in a vitest or pytest process). Each benchmark has
  * its own per-run noise, drawn log-uniformly from NOISE_RANGE (some quiet, some hopeless within the
  * budget), on top of a machine shared by all (drift and spikes, as the headline model of
  * calibration.ts); every run takes RUN_MS of the simulated clock. The budget is tight: BUDGET_PAIRS
