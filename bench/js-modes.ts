@@ -5,6 +5,7 @@
  * pair hardly together.
  *
  *     node bench/js-modes.ts [--pairs 24] [--seed 1] [--out bench/results/js-modes]
+ *     node bench/js-modes.ts --suite js-fresh-2 --arms suite,seeds   # the same question on js-yaml's suite, every benchmark
  *     node bench/js-modes.ts --from <a results .json of it>   # its tables again, from the values it recorded
  *
  * Pairs of two copies of one source (the suite's base and its A/A copy), each side one process
@@ -20,7 +21,8 @@
  * - plain Node: the same four functions, timed by the same tinybench with the same options, in a
  *   Node process of their own, no vitest.
  * The spread of the pairs' log ratios per benchmark says which is steadier; the median time per call
- * says what each measures.
+ * says what each measures. `--suite js-fresh-2` asks the same of js-yaml's suite (an ES module, so no
+ * interop, and its own functions, so no plain arm): each process runs all of its benchmarks.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,10 +37,12 @@ import { mad, median, sd } from '../src/stats/describe.ts';
 type Values = Record<string, number>;
 type Side = 'base' | 'aa';
 
-const BENCHMARKS = ['parse', 'valid', 'clean', 'coerce'];
-const FILTER = `semver (${BENCHMARKS.join('|')})$`;
-
-const { values } = parseArgs({ options: { pairs: { type: 'string', default: '24' }, seed: { type: 'string', default: '1' }, out: { type: 'string', default: 'bench/results/js-modes' }, from: { type: 'string' } } });
+const { values } = parseArgs({ options: { suite: { type: 'string', default: 'js-fresh-1' }, arms: { type: 'string', default: 'suite,seeds,no-interop,plain' }, pairs: { type: 'string', default: '24' }, seed: { type: 'string', default: '1' }, out: { type: 'string', default: 'bench/results/js-modes' }, from: { type: 'string' } } });
+const SUITE = values.suite === 'js-fresh-2' ? 'js-fresh-2' : 'js-fresh-1';
+/** npm semver's four that stay `inconclusive` in its A/A; js-yaml's every benchmark */
+const SEMVER_FOUR = ['parse', 'valid', 'clean', 'coerce'];
+const FILE = SUITE === 'js-fresh-1' ? 'semver.bench.mjs' : 'js-yaml.bench.mjs';
+const FILTER = SUITE === 'js-fresh-1' ? ['-t', `semver (${SEMVER_FOUR.join('|')})$`] : [];
 const N = Number(values.pairs);
 const rand = mulberry32(Number(values.seed));
 const seed31 = () => 1 + Math.floor(rand() * 0x7ffffffe);
@@ -75,17 +79,19 @@ process.stdout.write(JSON.stringify({ out, sink: sink > 0 }));
 `;
 
 interface Arm {
+  key: string;
   name: string;
   /** the process's command line in a copy; `seed` is the pair's shared seed */
   argv: (seed: number) => string[];
 }
-const vitest = (...extra: string[]) => ['npx', 'vitest', 'bench', '--run', 'semver.bench.mjs', '-t', FILTER, ...extra, '--outputJson', 'build/modes.json'];
-const arms: Arm[] = [
-  { name: 'as the suite runs (vitest 4 bench)', argv: () => vitest() },
-  { name: "V8's seeds shared by both sides of a pair (--random-seed, --hash-seed)", argv: (s) => vitest('--pool=forks', `--execArgv=--random-seed=${s}`, `--execArgv=--hash-seed=${s}`) },
-  { name: "without vitest's CommonJS interop (deps.interopDefault: false)", argv: () => vitest('--config', 'modes-no-interop.config.mjs') },
-  { name: 'plain Node, the same functions and tinybench options', argv: () => ['node', 'modes-plain.mjs'] },
+const vitest = (...extra: string[]) => ['npx', 'vitest', 'bench', '--run', FILE, ...FILTER, ...extra, '--outputJson', 'build/modes.json'];
+const ALL_ARMS: Arm[] = [
+  { key: 'suite', name: 'as the suite runs (vitest 4 bench)', argv: () => vitest() },
+  { key: 'seeds', name: "V8's seeds shared by both sides of a pair (--random-seed, --hash-seed)", argv: (s) => vitest('--pool=forks', `--execArgv=--random-seed=${s}`, `--execArgv=--hash-seed=${s}`) },
+  { key: 'no-interop', name: "without vitest's CommonJS interop (deps.interopDefault: false)", argv: () => vitest('--config', 'modes-no-interop.config.mjs') },
+  { key: 'plain', name: 'plain Node, the same functions and tinybench options', argv: () => ['node', 'modes-plain.mjs'] },
 ];
+const arms = ALL_ARMS.filter((a) => values.arms.split(',').includes(a.key) && (a.key !== 'plain' || SUITE === 'js-fresh-1'));
 
 interface Recorded {
   command: string;
@@ -97,7 +103,7 @@ interface Recorded {
 async function measure(): Promise<Recorded> {
   const machine = describeMachine();
   const work = mkdtempSync(join(tmpdir(), 'pairbench-js-modes-'));
-  const setup = await setupFresh('js-fresh-1', work, false);
+  const setup = await setupFresh(SUITE, work, false);
   for (const side of ['base', 'aa'] as const) {
     writeFileSync(join(setup.dirs[side], 'modes-plain.mjs'), PLAIN);
     writeFileSync(join(setup.dirs[side], 'modes-no-interop.config.mjs'), 'export default { test: { deps: { interopDefault: false } } };\n');
@@ -120,10 +126,11 @@ async function measure(): Promise<Recorded> {
     process.stderr.write(`pairs: ${i + 1}/${N}\n`);
   }
   rmSync(work, { recursive: true, force: true });
-  return { command: `node bench/js-modes.ts --pairs ${N} --seed ${values.seed}`, machine, arms: arms.map((a) => a.name), pairs };
+  return { command: `node bench/js-modes.ts --suite ${SUITE} --arms ${arms.map((a) => a.key).join(',')} --pairs ${N} --seed ${values.seed}`, machine, arms: arms.map((a) => a.name), pairs };
 }
 
 const data: Recorded = values.from ? (JSON.parse(readFileSync(values.from, 'utf8')) as Recorded) : await measure();
+const BENCHMARKS = Object.keys(data.pairs[0]![0]!.base);
 const pct = (v: number, digits = 1) => `${(100 * v).toFixed(digits)}%`;
 /** The spread of values on the log scale: their sample sd, and the MAD scaled to an sd (× 1.4826). */
 const sdLog = (xs: readonly number[]) => sd(xs.map(Math.log));
@@ -139,18 +146,19 @@ const rows = data.arms.map((name, k) => {
     perBenchmark: BENCHMARKS.map((n) => ({ name: n, micros: 1e3 * median(levels(n)), spread: sdLog(ratios(n)), robust: madLog(ratios(n)) })),
   };
 });
-const plainMicros = rows[rows.length - 1]!.perBenchmark;
+/** each time is set against the first arm's (as the suite runs) */
+const againstMicros = rows[0]!.perBenchmark;
 
 const md = [
-  "# Why npm semver's vitest processes differ (js-fresh-1)",
+  `# Why a vitest process differs from the next (${SUITE === 'js-fresh-1' ? 'npm semver' : 'js-yaml'}, ${SUITE})`,
   '',
-  `\`${data.command}\`: pairs of two copies of one source (the suite's base and its A/A copy), each side one process running ${BENCHMARKS.join(', ')} once (0.2 s of warm-up and 0.3 s of measurement each, as the bench file sets), the arms interleaved in a random order and the sides of each pair in coin-flip order. Per benchmark: the median time per call over both sides of every pair, and the spread of the pairs' log ratios (sample sd; robust, the MAD scaled to an sd).`,
+  `\`${data.command}\`: pairs of two copies of one source (the suite's base and its A/A copy), each side one process running ${BENCHMARKS.join(', ')} once (the warm-up and measurement the bench file sets), the arms interleaved in a random order and the sides of each pair in coin-flip order. Per benchmark: the median time per call over both sides of every pair, and the spread of the pairs' log ratios (sample sd; robust, the MAD scaled to an sd).`,
   '',
   '| arm | pairs | time per call (µs): ' + BENCHMARKS.join(', ') + ' | spread per pair | the same, robust (MAD) |',
   '|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.arm} | ${r.pairs} | ${r.perBenchmark.map((b, i) => `${b.micros.toFixed(1)} (${b.micros >= plainMicros[i]!.micros ? '+' : ''}${pct(b.micros / plainMicros[i]!.micros - 1, 0)})`).join(', ')} | ${r.perBenchmark.map((b) => `±${pct(b.spread)}`).join(', ')} | ${r.perBenchmark.map((b) => `±${pct(b.robust)}`).join(', ')} |`),
+  ...rows.map((r) => `| ${r.arm} | ${r.pairs} | ${r.perBenchmark.map((b, i) => `${b.micros.toFixed(1)} (${b.micros >= againstMicros[i]!.micros ? '+' : ''}${pct(b.micros / againstMicros[i]!.micros - 1, 0)})`).join(', ')} | ${r.perBenchmark.map((b) => `±${pct(b.spread)}`).join(', ')} | ${r.perBenchmark.map((b) => `±${pct(b.robust)}`).join(', ')} |`),
   '',
-  'In parentheses, each time against plain Node\'s.',
+  'In parentheses, each time against the suite\'s as it runs.',
   '',
   machineMarkdown(data.machine),
   '',
