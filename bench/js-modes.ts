@@ -156,7 +156,7 @@ const md = [
   '',
   '| arm | pairs | time per call (µs): ' + BENCHMARKS.join(', ') + ' | spread per pair | the same, robust (MAD) |',
   '|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.arm} | ${r.pairs} | ${r.perBenchmark.map((b, i) => `${b.micros.toFixed(1)} (${b.micros >= againstMicros[i]!.micros ? '+' : ''}${pct(b.micros / againstMicros[i]!.micros - 1, 0)})`).join(', ')} | ${r.perBenchmark.map((b) => `±${pct(b.spread)}`).join(', ')} | ${r.perBenchmark.map((b) => `±${pct(b.robust)}`).join(', ')} |`),
+  ...rows.map((r, k) => `| ${r.arm} | ${r.pairs} | ${r.perBenchmark.map((b, i) => `${b.micros.toFixed(1)}${k === 0 ? '' : ` (${b.micros >= againstMicros[i]!.micros ? '+' : ''}${pct(b.micros / againstMicros[i]!.micros - 1, 0)})`}`).join(', ')} | ${r.perBenchmark.map((b) => `±${pct(b.spread)}`).join(', ')} | ${r.perBenchmark.map((b) => `±${pct(b.robust)}`).join(', ')} |`),
   '',
   'In parentheses, each time against the suite\'s as it runs.',
   '',
