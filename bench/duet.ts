@@ -9,13 +9,16 @@
  *     node bench/duet.ts --from <a results .json of it>   # its tables again, from the values it recorded
  *
  * Per suite of the suites not tuned on (bench/lib/fresh-suites.ts), pairs of two copies of one
- * source (the suite's base and its A/A copy), each side one process running the whole suite once, in
- * two designs interleaved in a random order:
- * - one after the other: the sides in coin-flip order, as pairbench runs a pair, bound as
+ * source (the suite's base and its A/A copy), in rounds as pairbench runs them (`--unit batch`, the
+ * default): each round runs every benchmark once, a batch of them a process as pairbench batches
+ * the format (vitest 5, pytest-benchmark 6, others 1), the batches in a shuffled order; or each
+ * side one process running the whole suite (`--unit suite`). Two designs, a coin choosing which
+ * runs a batch's pair first:
+ * - one after the other: the sides back to back in coin-flip order, as pairbench runs a pair, bound as
  *   `--cpus auto` binds the suite (a Go or pytest-benchmark suite to the second CPU, others unbound);
  * - at once: both sides started together, each bound to one of the first two CPUs by a coin.
  * The spread of the pairs' log ratios per benchmark (sample sd; robust, the MAD scaled to an sd) says
- * which cancels more; the wall time per pair, what each costs. Linux with `taskset` and 2 CPUs or more.
+ * which cancels more; the wall time per round, what each costs. Linux with `taskset` and 2 CPUs or more.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,7 @@ import { describeMachine, machineMarkdown } from './lib/machine.ts';
 import { setupFresh, type FreshSuiteId } from './lib/fresh-suites.ts';
 import { run } from './lib/proc.ts';
 import { harnessOf } from '../src/harness/registry.ts';
+import { selectBenchmarks } from '../src/harness/select.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
 import { mad, median, sd } from '../src/stats/describe.ts';
 
@@ -33,17 +37,27 @@ type Side = 'base' | 'aa';
 type Design = 'sequential' | 'duet';
 const DESIGNS: Design[] = ['sequential', 'duet'];
 
-const { values } = parseArgs({ options: { suites: { type: 'string', default: 'go-fresh-1,go-fresh-2,py-fresh-1,js-fresh-2,js-fresh-1' }, pairs: { type: 'string', default: '12' }, seed: { type: 'string', default: '1' }, out: { type: 'string', default: 'bench/results/duet' }, from: { type: 'string' } } });
+const { values } = parseArgs({ options: { unit: { type: 'string', default: 'batch' }, suites: { type: 'string', default: 'go-fresh-1,go-fresh-2,py-fresh-1,js-fresh-2,js-fresh-1' }, pairs: { type: 'string', default: '12' }, seed: { type: 'string', default: '1' }, out: { type: 'string', default: 'bench/results/duet' }, from: { type: 'string' } } });
 const N = Number(values.pairs);
 const rand = mulberry32(Number(values.seed));
 const coin = () => rand() < 0.5;
+const shuffle = <T>(xs: T[]): T[] => {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+  return xs;
+};
+const UNIT = values.unit === 'suite' ? 'suite' : 'batch';
 
 interface SuiteRecord {
   id: string;
   title: string;
   command: string;
+  /** benchmarks a process (`--unit batch`); absent: the whole suite */
+  batch?: number;
   pairs: Record<Design, Array<Record<Side, Values>>>;
-  /** each pair's wall time, ms: both runs one after the other, or the longer of the two at once */
+  /** each round's wall time, ms: both runs of each pair one after the other, or the longer of the two at once */
   wallMs: Record<Design, number[]>;
 }
 interface Recorded {
@@ -63,33 +77,48 @@ async function measureSuite(id: FreshSuiteId, work: string): Promise<SuiteRecord
   const command = wholeSuite(id, setup.run);
   const harness = harnessOf(setup.format);
   const bound = setup.format === 'go' || setup.format === 'pytest-benchmark' ? '1' : null;
-  const once = async (side: Side, cpu: string | null): Promise<{ values: Values; wallMs: number }> => {
-    const argv = cpu === null ? ['sh', '-c', command] : ['taskset', '-c', cpu, 'sh', '-c', command];
-    const r = await run(argv[0]!, argv.slice(1), { cwd: setup.dirs[side] });
+  const once = async (side: Side, cpu: string | null, select: string[] | null): Promise<{ values: Values; wallMs: number }> => {
+    const sel = select === null ? { command, env: {} } : selectBenchmarks(setup.run, setup.format, select);
+    const argv = cpu === null ? ['sh', '-c', sel.command] : ['taskset', '-c', cpu, 'sh', '-c', sel.command];
+    const r = await run(argv[0]!, argv.slice(1), { cwd: setup.dirs[side], env: { ...process.env, ...sel.env } });
     if (r.code !== 0) throw new Error(`${id}: ${command} failed in ${side} (exit ${r.code}): ${r.stderr.slice(-2000)}`);
     // a throughput computed from a time beside it (Go's MB/s) is that time again: left out
     return { values: Object.fromEntries(harness.parse(r.stdout).filter((s) => !s.reciprocalOf).map((s) => [s.name, s.value])), wallMs: r.wallMs };
   };
+  // the units of a round: the whole suite, or its benchmarks (as one whole-suite run lists them) in batches
+  const batch = setup.batch ?? (setup.format === 'vitest' ? 5 : setup.format === 'pytest-benchmark' ? 6 : 1);
+  const listed = UNIT === 'suite' ? [] : Object.keys((await once('base', bound, null)).values).filter((n) => !/ \([^)]*\)$/.test(n));
+  const units: Array<string[] | null> = UNIT === 'suite' ? [null] : Array.from({ length: Math.ceil(listed.length / batch) }, (_, k) => listed.slice(k * batch, (k + 1) * batch));
   const pairs: SuiteRecord['pairs'] = { sequential: [], duet: [] };
   const wallMs: SuiteRecord['wallMs'] = { sequential: [], duet: [] };
   for (let i = 0; i < N; i++) {
-    for (const design of coin() ? DESIGNS : [...DESIGNS].reverse()) {
-      if (design === 'sequential') {
-        const order: Side[] = coin() ? ['base', 'aa'] : ['aa', 'base'];
-        const first = await once(order[0]!, bound);
-        const second = await once(order[1]!, bound);
-        pairs.sequential.push({ [order[0]!]: first.values, [order[1]!]: second.values } as Record<Side, Values>);
-        wallMs.sequential.push(first.wallMs + second.wallMs);
-      } else {
-        const cpus = coin() ? ['0', '1'] : ['1', '0'];
-        const [b, a] = await Promise.all([once('base', cpus[0]!), once('aa', cpus[1]!)]);
-        pairs.duet.push({ base: b.values, aa: a.values });
-        wallMs.duet.push(Math.max(b.wallMs, a.wallMs));
+    const round: Record<Design, Record<Side, Values>> = { sequential: { base: {}, aa: {} }, duet: { base: {}, aa: {} } };
+    const ms: Record<Design, number> = { sequential: 0, duet: 0 };
+    for (const select of shuffle([...units])) {
+      for (const design of coin() ? DESIGNS : [...DESIGNS].reverse()) {
+        if (design === 'sequential') {
+          const order: Side[] = coin() ? ['base', 'aa'] : ['aa', 'base'];
+          const first = await once(order[0]!, bound, select);
+          const second = await once(order[1]!, bound, select);
+          Object.assign(round.sequential[order[0]!], first.values);
+          Object.assign(round.sequential[order[1]!], second.values);
+          ms.sequential += first.wallMs + second.wallMs;
+        } else {
+          const cpus = coin() ? ['0', '1'] : ['1', '0'];
+          const [b, a] = await Promise.all([once('base', cpus[0]!, select), once('aa', cpus[1]!, select)]);
+          Object.assign(round.duet.base, b.values);
+          Object.assign(round.duet.aa, a.values);
+          ms.duet += Math.max(b.wallMs, a.wallMs);
+        }
       }
+    }
+    for (const d of DESIGNS) {
+      pairs[d].push(round[d]);
+      wallMs[d].push(ms[d]);
     }
     process.stderr.write(`${id}: ${i + 1}/${N}\n`);
   }
-  return { id, title: setup.title, command, pairs, wallMs };
+  return { id, title: setup.title, command, ...(UNIT === 'batch' ? { batch } : {}), pairs, wallMs };
 }
 
 async function measure(): Promise<Recorded> {
@@ -103,7 +132,7 @@ async function measure(): Promise<Recorded> {
       rmSync(work, { recursive: true, force: true });
     }
   }
-  return { command: `node bench/duet.ts --suites ${values.suites} --pairs ${N} --seed ${values.seed}`, machine, suites };
+  return { command: `node bench/duet.ts --unit ${UNIT} --suites ${values.suites} --pairs ${N} --seed ${values.seed}`, machine, suites };
 }
 
 const data: Recorded = values.from ? (JSON.parse(readFileSync(values.from, 'utf8')) as Recorded) : await measure();
@@ -112,7 +141,8 @@ const sdLog = (xs: readonly number[]) => sd(xs.map(Math.log));
 const madLog = (xs: readonly number[]) => 1.4826 * mad(xs.map(Math.log));
 
 const rows = data.suites.flatMap((s) => {
-  const names = Object.keys(s.pairs.sequential[0]!.base).filter((n) => DESIGNS.every((d) => s.pairs[d].every((p) => p.base[n]! > 0 && p.aa[n]! > 0)));
+  // the times only: a Go benchmark's allocation rows (`<name> (B/op)`, `<name> (allocs/op)`) hardly vary in either design
+  const names = Object.keys(s.pairs.sequential[0]!.base).filter((n) => !/ \([^)]*\/op\)$/.test(n) && DESIGNS.every((d) => s.pairs[d].every((p) => p.base[n]! > 0 && p.aa[n]! > 0)));
   return DESIGNS.map((d) => {
     const ratios = (n: string) => s.pairs[d].map((p) => p.aa[n]! / p.base[n]!);
     const spreads = names.map((n) => sdLog(ratios(n)));
@@ -130,9 +160,9 @@ for (let i = 0; i < rows.length; i += 2) {
 const md = [
   '# Both sides of a pair at once (duet) against one after the other',
   '',
-  `\`${data.command}\`: per suite, pairs of two copies of one source (the suite's base and its A/A copy), each side one process running the whole suite once. One after the other: the sides in coin-flip order, bound as \`--cpus auto\` binds the suite (Go and pytest-benchmark to the second CPU, the others unbound). At once: both sides started together, each bound to one of the first two CPUs by a coin. The two designs alternate in a random order. The spread of a benchmark's pairs is that of their log ratios (sample sd; robust, the MAD scaled to an sd); each column gives its median over the suite's benchmarks.`,
+  `\`${data.command}\`: per suite, pairs of two copies of one source (the suite's base and its A/A copy), ${data.suites.some((x) => x.batch) ? `in rounds as pairbench runs them: each round runs every benchmark once, in batches of the benchmarks a process pairbench gives the format (${data.suites.map((x) => `${x.id} ${x.batch ?? 'the whole suite'}`).join(', ')}), the batches in a shuffled order, a coin choosing which design runs a batch's pair first` : 'each side one process running the whole suite once'}. One after the other: the sides back to back in coin-flip order, bound as \`--cpus auto\` binds the suite (Go and pytest-benchmark to the second CPU, the others unbound). At once: both sides started together, each bound to one of the first two CPUs by a coin. The two designs alternate in a random order. The spread of a benchmark's pairs is that of their log ratios (sample sd; robust, the MAD scaled to an sd); each column gives its median over the suite's benchmarks (their times: a Go benchmark's allocation rows are left out).`,
   '',
-  '| suite | design | pairs | spread per pair | the same, robust (MAD) | benchmarks narrower at once (robust) | wall time per pair |',
+  `| suite | design | pairs | spread per pair | the same, robust (MAD) | benchmarks narrower at once (robust) | ${data.suites.some((x) => x.batch) ? 'wall time per round' : 'wall time per pair'} |`,
   '|---|---|---|---|---|---|---|',
   ...rows.map((r) => `| ${r.suite} (${r.title}), ${r.benchmarks} | ${r.design === 'duet' ? 'at once' : 'one after the other'} | ${r.pairs} | ±${pct(r.spread)} | ±${pct(r.robust)} | ${r.design === 'duet' ? `${r.narrower} of ${r.benchmarks}` : ''} | ${(r.wallMs / 1000).toFixed(1)} s |`),
   '',
