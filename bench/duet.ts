@@ -33,6 +33,7 @@ import { run } from './lib/proc.ts';
 import { harnessOf } from '../src/harness/registry.ts';
 import { selectBenchmarks } from '../src/harness/select.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
+import { shuffle as shuffleWith } from '../src/schedule/random.ts';
 import { mad, median, sd } from '../src/stats/describe.ts';
 
 type Values = Record<string, number>;
@@ -44,13 +45,7 @@ const { values } = parseArgs({ options: { against: { type: 'string', default: 'a
 const N = Number(values.pairs);
 const rand = mulberry32(Number(values.seed));
 const coin = () => rand() < 0.5;
-const shuffle = <T>(xs: T[]): T[] => {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-};
+const shuffle = <T>(xs: readonly T[]): T[] => shuffleWith(xs, rand);
 const UNIT = values.unit === 'suite' ? 'suite' : 'batch';
 /** what the second side of every pair runs: the A/A copy, or the suite's slowed head */
 const AGAINST = values.against === 'head' ? 'head' : 'aa';
@@ -101,7 +96,7 @@ async function measureSuite(id: FreshSuiteId, work: string): Promise<SuiteRecord
   for (let i = 0; i < N; i++) {
     const round: Record<Design, Record<Side, Values>> = { sequential: { base: {}, aa: {} }, duet: { base: {}, aa: {} } };
     const ms: Record<Design, number> = { sequential: 0, duet: 0 };
-    for (const select of shuffle([...units])) {
+    for (const select of shuffle(units)) {
       for (const design of coin() ? DESIGNS : [...DESIGNS].reverse()) {
         if (design === 'sequential') {
           const order: Side[] = coin() ? ['base', 'aa'] : ['aa', 'base'];

@@ -32,6 +32,7 @@ import { describeMachine, machineMarkdown } from './lib/machine.ts';
 import { setupFresh } from './lib/fresh-suites.ts';
 import { must } from './lib/proc.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
+import { shuffle as shuffleWith } from '../src/schedule/random.ts';
 import { mad, median, sd } from '../src/stats/describe.ts';
 
 type Values = Record<string, number>;
@@ -46,13 +47,7 @@ const FILTER = SUITE === 'js-fresh-1' ? ['-t', `semver (${SEMVER_FOUR.join('|')}
 const N = Number(values.pairs);
 const rand = mulberry32(Number(values.seed));
 const seed31 = () => 1 + Math.floor(rand() * 0x7ffffffe);
-const shuffle = <T>(xs: T[]): T[] => {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-};
+const shuffle = <T>(xs: readonly T[]): T[] => shuffleWith(xs, rand);
 
 /** The four benchmarks outside vitest: the bench file's functions and options, timed by vitest's own tinybench. */
 const PLAIN = `import { Bench } from 'tinybench';

@@ -26,6 +26,7 @@ import { describeMachine, machineMarkdown } from './lib/machine.ts';
 import { setupFresh } from './lib/fresh-suites.ts';
 import { must } from './lib/proc.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
+import { shuffle as shuffleWith } from '../src/schedule/random.ts';
 import { mad, median, sd } from '../src/stats/describe.ts';
 
 /** A value this far above its test's median (under the same combination) is in a slow mode. */
@@ -39,13 +40,7 @@ const { values } = parseArgs({ options: { processes: { type: 'string', default: 
 const N = Number(values.processes);
 const rand = mulberry32(Number(values.seed));
 const seed32 = () => 1 + Math.floor(rand() * 0xfffffffe);
-const shuffle = <T>(xs: T[]): T[] => {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-};
+const shuffle = <T>(xs: readonly T[]): T[] => shuffleWith(xs, rand);
 
 interface Recorded {
   command: string;
