@@ -34,7 +34,8 @@ import { harnessOf } from '../src/harness/registry.ts';
 import { selectBenchmarks } from '../src/harness/select.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
 import { shuffle as shuffleWith } from '../src/schedule/random.ts';
-import { mad, median, sd } from '../src/stats/describe.ts';
+import { median } from '../src/stats/describe.ts';
+import { logRobustSpread, logSpread } from './lib/stats.ts';
 
 type Values = Record<string, number>;
 type Side = 'base' | 'aa';
@@ -139,16 +140,14 @@ async function measure(): Promise<Recorded> {
 
 const data: Recorded = values.from ? (JSON.parse(readFileSync(values.from, 'utf8')) as Recorded) : await measure();
 const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
-const sdLog = (xs: readonly number[]) => sd(xs.map(Math.log));
-const madLog = (xs: readonly number[]) => 1.4826 * mad(xs.map(Math.log));
 
 const rows = data.suites.flatMap((s) => {
   // the times only: a Go benchmark's allocation rows (`<name> (B/op)`, `<name> (allocs/op)`) hardly vary in either design
   const names = Object.keys(s.pairs.sequential[0]!.base).filter((n) => !/ \([^)]*\/op\)$/.test(n) && DESIGNS.every((d) => s.pairs[d].every((p) => p.base[n]! > 0 && p.aa[n]! > 0)));
   return DESIGNS.map((d) => {
     const ratios = (n: string) => s.pairs[d].map((p) => p.aa[n]! / p.base[n]!);
-    const spreads = names.map((n) => sdLog(ratios(n)));
-    const robust = names.map((n) => madLog(ratios(n)));
+    const spreads = names.map((n) => logSpread(ratios(n)));
+    const robust = names.map((n) => logRobustSpread(ratios(n)));
     return { suite: s.id, title: s.title, design: d, pairs: s.pairs[d].length, benchmarks: names.length, spread: median(spreads), robust: median(robust), narrower: 0, wallMs: median(s.wallMs[d]), perBenchmark: Object.fromEntries(names.map((n, i) => [n, { spread: spreads[i]!, robust: robust[i]!, change: median(ratios(n)) - 1 }])) };
   });
 });

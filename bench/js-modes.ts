@@ -33,7 +33,8 @@ import { setupFresh } from './lib/fresh-suites.ts';
 import { must } from './lib/proc.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
 import { shuffle as shuffleWith } from '../src/schedule/random.ts';
-import { mad, median, sd } from '../src/stats/describe.ts';
+import { median } from '../src/stats/describe.ts';
+import { logRobustSpread, logSpread } from './lib/stats.ts';
 
 type Values = Record<string, number>;
 type Side = 'base' | 'aa';
@@ -127,9 +128,6 @@ async function measure(): Promise<Recorded> {
 const data: Recorded = values.from ? (JSON.parse(readFileSync(values.from, 'utf8')) as Recorded) : await measure();
 const BENCHMARKS = Object.keys(data.pairs[0]![0]!.base);
 const pct = (v: number, digits = 1) => `${(100 * v).toFixed(digits)}%`;
-/** The spread of values on the log scale: their sample sd, and the MAD scaled to an sd (× 1.4826). */
-const sdLog = (xs: readonly number[]) => sd(xs.map(Math.log));
-const madLog = (xs: readonly number[]) => 1.4826 * mad(xs.map(Math.log));
 
 const rows = data.arms.map((name, k) => {
   const ps = data.pairs[k]!;
@@ -138,7 +136,7 @@ const rows = data.arms.map((name, k) => {
   return {
     arm: name,
     pairs: ps.length,
-    perBenchmark: BENCHMARKS.map((n) => ({ name: n, micros: 1e3 * median(levels(n)), spread: sdLog(ratios(n)), robust: madLog(ratios(n)) })),
+    perBenchmark: BENCHMARKS.map((n) => ({ name: n, micros: 1e3 * median(levels(n)), spread: logSpread(ratios(n)), robust: logRobustSpread(ratios(n)) })),
   };
 });
 /** each time is set against the first arm's (as the suite runs) */

@@ -27,7 +27,8 @@ import { setupFresh } from './lib/fresh-suites.ts';
 import { must } from './lib/proc.ts';
 import { mulberry32 } from '../src/stats/prng.ts';
 import { shuffle as shuffleWith } from '../src/schedule/random.ts';
-import { mad, median, sd } from '../src/stats/describe.ts';
+import { median } from '../src/stats/describe.ts';
+import { logRobustSpread, logSpread } from './lib/stats.ts';
 
 /** A value this far above its test's median (under the same combination) is in a slow mode. */
 const SLOW = 1.15;
@@ -101,9 +102,6 @@ const { processes, pairs, machine } = data;
 const { order } = data;
 const names = Object.keys(processes[0]![0]!).sort();
 const pct = (v: number, digits = 1) => `${(100 * v).toFixed(digits)}%`;
-/** The spread of values on the log scale: their sample sd, and the MAD scaled to an sd (× 1.4826). */
-const sdLog = (xs: readonly number[]) => sd(xs.map(Math.log));
-const madLog = (xs: readonly number[]) => 1.4826 * mad(xs.map(Math.log));
 
 const part1 = combos.map((c, k) => {
   const runs = processes[k]!;
@@ -115,7 +113,7 @@ const part1 = combos.map((c, k) => {
     values: runs.length * names.length,
     slowProcesses: runs.filter((r) => slowIn(r) >= WHOLE).length,
     processes: runs.length,
-    spread: median(names.map((n) => sdLog(runs.map((r) => r[n]!)))),
+    spread: median(names.map((n) => logSpread(runs.map((r) => r[n]!)))),
   };
 });
 const part2 = arms.map((a, k) => {
@@ -124,8 +122,8 @@ const part2 = arms.map((a, k) => {
   return {
     arm: a.name,
     pairs: ps.length,
-    spread: median(names.map((n) => sdLog(ratios(n)))),
-    robustSpread: median(names.map((n) => madLog(ratios(n)))),
+    spread: median(names.map((n) => logSpread(ratios(n)))),
+    robustSpread: median(names.map((n) => logRobustSpread(ratios(n)))),
     pairsInMode: ps.filter((p) => apart(p).length >= WHOLE).length,
   };
 });

@@ -18,6 +18,7 @@
  * Cross-checked against scipy 1.17 in tests/bench/stats.test.ts.
  */
 import { mean, median, rankSumTest, sd } from '../../src/stats/index.ts';
+import { mad, MAD_NORMAL } from '../../src/stats/describe.ts';
 
 /** ln Γ(x) for x > 0: Lanczos approximation (g = 7, n = 9), |relative error| < 1e-14. */
 export function lnGamma(x: number): number {
@@ -128,5 +129,10 @@ export function clopperPearson(k: number, n: number, confidence = 0.95): [number
   const upper = k === n ? 1 : betaQuantile(1 - tail, k + 1, n - k);
   return [lower, upper];
 }
+
+/** The spread of positive values (times, or ratios of two) on the log scale: their sample sd. */
+export const logSpread = (xs: readonly number[]): number => sd(xs.map(Math.log));
+/** The same, robust: their MAD scaled to an sd under normal noise (× 1.4826). */
+export const logRobustSpread = (xs: readonly number[]): number => MAD_NORMAL * mad(xs.map(Math.log));
 
 export { mean, median, sd };

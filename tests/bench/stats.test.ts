@@ -4,7 +4,7 @@
  * Clopper–Pearson interval and Student's t tail. No timing here.
  */
 import { describe, expect, it } from 'vitest';
-import { clopperPearson, mannWhitney, studentTTwoSided, welchTTest } from '../../bench/lib/stats.ts';
+import { clopperPearson, logRobustSpread, logSpread, mannWhitney, studentTTwoSided, welchTTest } from '../../bench/lib/stats.ts';
 
 const a = [
   30.002, 30.597, 29.452, 28.219, 29.091, 28.017, 30.12, 32.68, 29.016, 28.759, 30.98, 30.714, 30.211, 28.139, 29.941, 31.391, 27.312, 29.085, 26.198, 27.421,
@@ -48,5 +48,21 @@ describe('bench statistics against scipy', () => {
     const [l40, u40] = clopperPearson(40, 40);
     close(l40, 0.9119026971211976);
     expect(u40).toBe(1);
+  });
+});
+
+describe('spreads on the log scale', () => {
+  it('reads ratios symmetrically: a pair at ×1.1 and one at ÷1.1 spread as two at ±ln 1.1', () => {
+    const r = [1.1, 1 / 1.1];
+    expect(logSpread(r)).toBeCloseTo(Math.sqrt(2) * Math.log(1.1), 12);
+    expect(logSpread(r)).toBeCloseTo(logSpread([1.1 * 7, 7 / 1.1]), 12); // scale-free
+  });
+  it('the robust one ignores a single wild ratio that the sample sd follows', () => {
+    const steady = [0.99, 1.0, 1.01, 0.995, 1.005, 1.0, 1.002];
+    const wild = [...steady.slice(0, -1), 3];
+    expect(logRobustSpread(wild)).toBeCloseTo(logRobustSpread([...steady.slice(0, -1), 1.02]), 12);
+    expect(logSpread(wild)).toBeGreaterThan(10 * logSpread(steady));
+    // MAD × 1.4826 of ln values: ln of [0.99, 1, 1.01] has median 0 and MAD ln(1.01) (nearly −ln 0.99)
+    expect(logRobustSpread([0.99, 1, 1.01])).toBeCloseTo(1.4826 * Math.log(1.01), 6);
   });
 });
