@@ -25,6 +25,10 @@
  *                     (docs/statistics.md: ±0.2% sd of the estimate at 30 pairs).
  * - bursty:           a machine that runs in bursts: 30% of runs slowed by 20% x Exp(1), + 1%
  *                     (about 10% of the pairs fall outside the Tukey fences).
+ * - at-once:          both runs of a pair at the same moment, each on a CPU of its own
+ *                     (`--pair-runs at-once`): the headline model's machine state, drawn once a
+ *                     pair and shared by both runs; the second CPU 4% slower, the pair's coin
+ *                     choosing which side gets it; spikes on one run alone; + 1%.
  * A/A (no change) measures the false-positive rate with its 95% Clopper–Pearson interval; injected
  * changes of 0.5, 1, 2, 5 and 10% measure detection (significant at alpha in the right direction),
  * the regression verdict rate (significant and beyond the 2% threshold), interval coverage of the
@@ -58,8 +62,8 @@ const WIDE = 0.01;
 const FINE_THRESHOLD = 0.01;
 const FINE = 0.005;
 
-type ModelName = 'quiet' | 'drift' | 'mode-switch' | 'heavy-tails' | 'first-slot' | 'noisy' | 'drift-and-spikes' | 'bursty';
-const MODELS: ModelName[] = ['drift-and-spikes', 'quiet', 'drift', 'mode-switch', 'heavy-tails', 'first-slot', 'noisy', 'bursty'];
+type ModelName = 'quiet' | 'drift' | 'mode-switch' | 'heavy-tails' | 'first-slot' | 'noisy' | 'drift-and-spikes' | 'bursty' | 'at-once';
+const MODELS: ModelName[] = ['drift-and-spikes', 'quiet', 'drift', 'mode-switch', 'heavy-tails', 'first-slot', 'noisy', 'bursty', 'at-once'];
 const CHANGES = [0.005, 0.01, 0.02, 0.05, 0.1];
 
 
@@ -105,6 +109,20 @@ function makeMachine(model: ModelName, rand: () => number): Machine {
       return { run: (w, slot) => w + (slot === 0 ? Math.log(0.97) : 0) + 0.015 * normal() };
     case 'bursty':
       return { run: (w) => w + (rand() < 0.3 ? Math.log(1 - 0.2 * Math.log(1 - rand())) : 0) + 0.01 * normal() };
+    case 'at-once': {
+      // both runs of a pair at the same moment (--pair-runs at-once): the machine's state is drawn
+      // once a pair (at slot 0) and falls on both; the second CPU is 4% slower, the coin choosing
+      // which side gets it; a spike slows one run alone (a neighbour on one CPU)
+      const state = ar(0.04, 0.98);
+      let moment = 0;
+      return {
+        run: (w, slot) => {
+          if (slot === 0) moment = state();
+          const spike = rand() < 0.015 ? Math.log(1.1 + 0.3 * rand()) : 0;
+          return w + moment + (slot === 1 ? Math.log(1.04) : 0) + spike + 0.01 * normal();
+        },
+      };
+    }
     case 'drift-and-spikes': {
       const state = ar(0.04, 0.98);
       return {

@@ -62,6 +62,9 @@
  *   any CPU, as every arm ran before `--cpus auto` was the default;
  * - (`--arms benchmark-batched`) benchmark-level with `--batch 5`: five benchmarks in each process,
  *   for the formats whose process start costs more than a benchmark (the JavaScript runners);
+ * - (`--arms benchmark-at-once`) benchmark-level with `--pair-runs at-once`: both runs of every
+ *   pair started together, each bound to one of the two highest CPUs, the pair's coin choosing which
+ *   (src/config/at-once.ts; duet benchmarking, Bulej et al. 2020);
  * - (`--arms instructions`) benchmark-level with `--metric wall,instructions` under valgrind, the
  *   instruction rows at 0.5% and the wall rows at 2%, for the go, python and snappy suites (the
  *   others are refused): scored on the instruction rows in a table of its own, with its own truth for
@@ -111,7 +114,7 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-bound' | 'benchmark-unbound' | 'benchmark-batched' | 'instructions' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-bound' | 'benchmark-unbound' | 'benchmark-batched' | 'benchmark-at-once' | 'instructions' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
   benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
@@ -123,6 +126,7 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-bound': "pairbench, benchmark-level, --design auto, --cpus <every CPU but the lowest> (the measured runs bound whatever the format)",
   'benchmark-unbound': 'pairbench, benchmark-level, --design auto, --cpus none (the measured runs not bound to CPUs)',
   'benchmark-batched': 'pairbench, benchmark-level, --design auto, --batch 5 (five benchmarks in each process, still paired back to back)',
+  'benchmark-at-once': 'pairbench, benchmark-level, --design auto, --pair-runs at-once (both runs of a pair started together, each bound to a CPU of its own, the coin choosing which)',
   instructions: `pairbench, benchmark-level, --design auto, --metric wall,instructions under valgrind (instructions at ${COUNT_THRESHOLD * 100}%, wall at 2%)`,
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
@@ -715,6 +719,7 @@ function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-isolated') return ['--cpus', 'auto'];
   if (arm === 'benchmark-unbound') return ['--cpus', 'none'];
   if (arm === 'benchmark-batched') return ['--batch', '5'];
+  if (arm === 'benchmark-at-once') return ['--pair-runs', 'at-once'];
   if (arm === 'benchmark-bound') {
     const cpus = allowedCpus();
     if (cpus === null || cpus.length < 2) throw new Error('--arms benchmark-bound: needs Linux and two CPUs or more this process may use (/proc/self/status), one of them left to pairbench');

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-EU6W5I3M.js");
+  const { runAction } = await import("./chunks/steps-3PYDZTTK.js");
   await runAction();
 }

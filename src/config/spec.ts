@@ -12,7 +12,8 @@ import { parseCacheKey, parseCachePaths } from './build-cache-option.ts';
 import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
-import { checkCpuList, parseCpus, thisHost } from './cpus.ts';
+import { checkCpuList, parseCpuList, parseCpus, thisHost } from './cpus.ts';
+import { chooseAtOnce, type AtOnce } from './at-once.ts';
 import { NOT_BOUND, chooseIsolation, formatsGainFromBinding, type Isolation } from './isolation.ts';
 import { harnessOf } from '../harness/registry.ts';
 import { LIMITS } from './limits.ts';
@@ -113,6 +114,10 @@ export interface Spec {
    * the revision's folder, with a copy of itself before every measured run (measure/fresh-copy.ts)
    */
   freshCopy: 'auto' | 'off';
+  /** `--pair-runs`: the two runs of a pair one after the other, or both at once (config/at-once.ts) */
+  pairRuns: 'in-turn' | 'at-once';
+  /** `--pair-runs at-once`: the two CPUs of the sides, or null where the pairs run in turn, and why */
+  atOnce?: AtOnce;
   out: string;
   markdown: string | null;
   failOn: FailOn;
@@ -475,6 +480,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     throw new UsageError(naming('build-cache'), `${naming('build-cache')}: got ${show(cachePaths)} but no ${naming('build')}; expected a build command whose outputs the cache keeps`);
   }
   const cpus = valueOf<string>('cpus');
+  const pairRuns = valueOf<'in-turn' | 'at-once'>('pair-runs');
   const changedOnly = get<boolean>('changed-only') ?? false;
   const pathsMode = valueOf<PathsMode>('paths-mode');
   const pathsIgnore = get<string>('paths-ignore');
@@ -504,8 +510,9 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== undefined,
     shard: parseShard(naming('shard'), valueOf<string>('shard')),
-    ...(cpus === 'none' ? { isolation: NOT_BOUND } : cpus === 'auto' ? autoCpus(benchmarks.map((b) => b.format)) : { cpus: parseCpus(naming('cpus'), cpus) }),
+    ...(pairRuns === 'at-once' ? atOnceCpus(naming, cpus) : cpus === 'none' ? { isolation: NOT_BOUND } : cpus === 'auto' ? autoCpus(benchmarks.map((b) => b.format)) : { cpus: parseCpus(naming('cpus'), cpus) }),
     freshCopy: valueOf<'auto' | 'off'>('fresh-copy'),
+    pairRuns,
     out: valueOf<string>('out'),
     markdown: get<string>('markdown') ?? null,
     failOn: parseFailOn(naming('fail-on'), valueOf<string[]>('fail-on')),
@@ -515,6 +522,20 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     json: get<boolean>('json') ?? false,
     quiet: get<boolean>('quiet') ?? false,
   };
+}
+
+/**
+ * `--pair-runs at-once`: each side bound to a CPU of its own (config/at-once.ts), from `--cpus auto`
+ * (the two highest CPUs) or a list of two CPUs or more (its first two); `--cpus none` or a list of
+ * one CPU cannot give each side a CPU, and is refused.
+ */
+function atOnceCpus(naming: (name: string) => string, cpus: string): Pick<Spec, 'atOnce' | 'cpus'> {
+  if (cpus === 'auto') return { atOnce: chooseAtOnce(thisHost(), null) };
+  if (cpus === 'none') throw new UsageError(naming('cpus'), `${naming('cpus')}: got "none", but ${naming('pair-runs')} at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
+  const listed = parseCpuList(parseCpus(naming('cpus'), cpus))!;
+  if (listed.length < 2) throw new UsageError(naming('cpus'), `${naming('cpus')}: got ${show(cpus)}, one CPU, but ${naming('pair-runs')} at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
+  // recorded as given, so that a replay binds the sides to the same CPUs
+  return { atOnce: chooseAtOnce(thisHost(), listed), cpus };
 }
 
 /**

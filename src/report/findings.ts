@@ -163,6 +163,15 @@ export function wordFinding(f: Finding, surface: Surface): string {
     }
     case 'order-effect': {
       const g = f.figures;
+      if (g.atOnce) {
+        const cpus = surface === 'cli' ? '--cpus with two CPUs that are alike' : 'cpus: two CPUs that are alike';
+        const inTurn = surface === 'cli' ? '--pair-runs in-turn' : 'pair-runs: in-turn';
+        return (
+          `Pairs with base on the first CPU differ from pairs with head on it (median change ${signedPct(g.baseFirst)} vs ${signedPct(g.headFirst)}, rank-sum p = ${fmtP(g.pValue)}): ` +
+          `a run on the second CPU measures about ${pct(Math.abs(g.secondSlot))} ${g.secondSlot > 0 ? 'higher' : 'lower'} than on the first. ` +
+          `The coin that gives each side its CPU keeps the estimate fair, but this adds noise: the two CPUs are not alike (a neighbour or the interrupts on one of them). Choose ${cpus}, or run the pairs in turn (${inTurn}).`
+        );
+      }
       const warmup = surface === 'cli' ? '--warmup 2 or more' : 'warmup: 2 or more';
       const prepare = surface === 'cli' ? 'a --prepare command' : 'a prepare input';
       return (
@@ -278,7 +287,7 @@ const FIGURES: Record<Finding['code'], z.ZodType> = {
   'outliers-kept': z.object({ above: count, below: count, excluded: count, kept: indices, balanceP: num }),
   'one-sided-outliers': z.object({ headWorse: count, baseWorse: count, direction: z.enum(['lower-is-better', 'higher-is-better']), kept: indices, balanceP: num }),
   'many-outliers': z.object({ excluded: count, pairs: count.refine((n) => n > 0), metric: z.string().max(64).nullable() }),
-  'order-effect': z.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
+  'order-effect': z.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num, atOnce: z.boolean().optional() }),
   drift: z.object({ firstHalf: num, secondHalf: num, pValue: num }),
   'high-noise': z.object({ pairedCv: num, pairs: count, detectable: num.nullable(), pairsForThreshold: count.nullable(), threshold: num, metric: z.string().max(64).nullable() }),
   'go-noise': z.object({ allocsPerOp: num.nullable(), oneThread: z.boolean() }),

@@ -95,11 +95,14 @@ function rowNotesOf(results: Results, shared: SharedFindings): RowNote[] {
   const notes: RowNote[] = [];
   const ownerOf = benchmarkOfRow(benchmarks);
   const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? 'both']));
+  // at once (--pair-runs at-once), a pair's first slot was a CPU, not a turn: its order effect says so
+  const atOnce = results.settings?.['pairRuns'] === 'at-once' && /^at once: /.test(String(results.settings['atOnce'] ?? ''));
   for (const b of benchmarks) {
     const name = b.name;
     // a throughput read from its time excludes its time's pairs: said once, with the time
     if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === undefined) notes.push({ name, kind: 'outliers excluded', folded: false, code: 'outliers-excluded', pairs: [...b.outliers] });
-    for (const d of b.diagnostics ?? []) {
+    for (const stored of b.diagnostics ?? []) {
+      const d = atOnce && stored.code === 'order-effect' && stored.figures ? { ...stored, figures: { ...stored.figures, atOnce: true } } : stored;
       // identical pairs are expected of counts (B/op, allocs/op); for times they point at a coarse clock
       if (d.code === 'all-equal' && !isTimeUnit(b.unit)) continue;
       // pairs kept against a one-sided exclusion, within chance: in the results and the full reports

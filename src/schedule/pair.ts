@@ -1,6 +1,7 @@
 /**
  * Measuring: one side's run of a unit, and one pair (both sides in one request to the runner, so
- * the two runs follow each other with nothing in between). A failed run is counted against its
+ * the two runs follow each other with nothing in between; or, with `--pair-runs at-once`, both
+ * started together, each on a CPU of its own: config/at-once.ts). A failed run is counted against its
  * job; a retriable failure (a non-zero exit, a crash) is measured again up to
  * MAX_CONSECUTIVE_FAILURES times in a row, so a flaky command does not end the comparison.
  */
@@ -102,11 +103,20 @@ function filesOf(ctx: MeasureContext, target: Target, side: Side): RunFiles | nu
   return reading ? { reading, folder: join(ctx.runFiles, side) } : null;
 }
 
+/**
+ * The CPUs a side's run is bound to: at once (config/at-once.ts), a run outside a pair (a warm-up, a
+ * counted run) on its side's CPU of a base-first pair; else `--cpus`, or none.
+ */
+function cpusOf(ctx: MeasureContext, side: Side): { cpus?: string } {
+  const cpus = ctx.spec.atOnce?.cpus?.[side === 'base' ? 0 : 1] ?? ctx.spec.cpus;
+  return cpus ? { cpus } : {};
+}
+
 /** The requests of one side's run: its `--prepare` (stopping the rest if it fails), then the run. */
-function sideRequests(ctx: MeasureContext, target: Target, side: Side): { prepare: RunRequest | null; run: RunRequest } {
+function sideRequests(ctx: MeasureContext, target: Target, side: Side, cpu?: string): { prepare: RunRequest | null; run: RunRequest } {
   const bench = target.job.bench;
   const dir = (side === 'base' ? ctx.base : ctx.head).dir;
-  const common = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
+  const common = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...(cpu ? { cpus: cpu } : cpusOf(ctx, side)), ...(ctx.signal ? { signal: ctx.signal } : {}) };
   const sel = selection(ctx, target);
   const files = filesOf(ctx, target, side);
   return {
@@ -190,7 +200,7 @@ async function countSide(ctx: MeasureContext, unit: PairingUnit, side: Side): Pr
         const prep = (await ctx.runner([{ cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, command: bench.prepare, captureStdout: false, stopOnFailure: true, ...(ctx.signal ? { signal: ctx.signal } : {}) }]))[0]!;
         if (prep.outcome !== 'ok') interpret(ctx, { job, select: [name] }, side, prep, prep);
       }
-      const req: RunRequest = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter!, countInside: isSimpleCommand(r.command), ...(bench.shell ? { shell: bench.shell } : {}), ...(ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
+      const req: RunRequest = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter!, countInside: isSimpleCommand(r.command), ...(bench.shell ? { shell: bench.shell } : {}), ...cpusOf(ctx, side), ...(ctx.signal ? { signal: ctx.signal } : {}) };
       const run = (await ctx.runner([req]))[0]!;
       const refused = rule.refusal?.(`${run.stdout}\n${run.outputTail}`) ?? null;
       if (refused !== null) throw new RunFailure(side, 'exit', refused, run, false);
@@ -320,6 +330,42 @@ async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: read
 }
 
 /**
+ * Both sides of a pair at once (`--pair-runs at-once`, config/at-once.ts): the first side of the
+ * coin's order on the first of the two CPUs, the other on the second. Their `--prepare` commands go
+ * first, together, then both runs are started together, each through a run helper of its own, so
+ * that the two runs share the machine's moment. The shell's calibration run follows, alone, on the
+ * first CPU. Null when a run failed and may be retried (the pair is measured at once again), 'stop'
+ * when the job stopped on it or the comparison was interrupted.
+ */
+async function pairAtOnce(ctx: MeasureContext, target: Target, sides: readonly Side[], cpus: readonly [string, string]): Promise<PairSamples | 'stop' | null> {
+  for (const side of sides) refreshProgram(ctx, target, side);
+  const plan = sides.map((side, i) => ({ side, ...sideRequests(ctx, target, side, cpus[i]) }));
+  const preps = await Promise.all(plan.map(async (p) => (p.prepare ? (await ctx.runner([p.prepare]))[0]! : null)));
+  const prepared = preps.every((r) => r === null || r.outcome === 'ok');
+  const runs = prepared ? await Promise.all(plan.map(async (p) => (await ctx.runner([p.run]))[0]!)) : null;
+  const job = target.job;
+  if (runs && job.calibration) addCalibration(job.calibration, (await ctx.runner([calibrationRequest(plan[0]!.run)]))[0]!);
+  const got: Partial<Record<Side, RowSample[]>> = {};
+  const wallMs: Partial<Record<Side, number>> = {};
+  for (const [i, p] of plan.entries()) {
+    const prep = preps[i]!;
+    // a side whose --prepare failed is the failure; the other side's run was not made
+    if (!runs && prep?.outcome === 'ok') continue;
+    const run = runs ? runs[i]! : prep!;
+    wallMs[p.side] = run.wallMs;
+    try {
+      got[p.side] = interpret(ctx, target, p.side, prep, run);
+      job.consecutiveFailures[p.side] = 0;
+    } catch (err) {
+      if (!(err instanceof RunFailure)) throw err;
+      if (aborted(ctx)) return 'stop';
+      return countFailure(ctx, job, err) ? null : 'stop';
+    }
+  }
+  return { ...(got as Record<Side, RowSample[]>), wallMs: wallMs as Record<Side, number> };
+}
+
+/**
  * One pair of a unit, in the given order: both sides back to back. When a run failed and may be
  * retried, the pair is measured again side by side (each side with its retries). Null when the
  * job stopped or the comparison was interrupted.
@@ -342,6 +388,15 @@ export async function measurePair(ctx: MeasureContext, unit: PairingUnit, sides:
 
 async function measureTimedPair(ctx: MeasureContext, unit: PairingUnit, sides: readonly Side[]): Promise<PairSamples | null> {
   const target: Target = { job: unit.job, select: selectionOf(unit), ...(unit.sizing ? { sizing: unit.sizing } : {}) };
+  const atOnce = ctx.spec.atOnce?.cpus;
+  if (atOnce && !counts(ctx, unit.job)) {
+    // at once until the pair is measured: a retried pair is measured at once again, never in turn
+    for (;;) {
+      const got = await pairAtOnce(ctx, target, sides, atOnce);
+      if (got === 'stop') return null;
+      if (got) return got;
+    }
+  }
   if (!counts(ctx, unit.job)) {
     const got = await pairInOneRequest(ctx, target, sides);
     if (got === 'stop') return null;

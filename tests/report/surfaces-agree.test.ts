@@ -92,3 +92,22 @@ describe('the comment, the terminal and the HTML report of the Go example', () =
     }
   });
 });
+
+describe('the same comparison with its pairs run at once (--pair-runs at-once)', () => {
+  const results = goRun();
+  results.settings = { ...results.settings, pairRuns: 'at-once', atOnce: "at once: both sides of every pair started together, one on CPU 0 and one on CPU 1, the pair's coin choosing which" };
+  const surfaces = { comment: renderMarkdown(results), terminal: renderTerminal(results, { color: false }), html: renderHtml(results) };
+
+  it('word an order effect as the two CPUs differing, with what to do in each surface\'s terms', () => {
+    for (const [surface, text] of Object.entries(surfaces)) {
+      const cli = surface === 'terminal';
+      const said = surface === 'html' ? seen(text.slice(text.indexOf('<section class="bench" id="b-go-BenchmarkHash'))).split('\n')[0]! : about(text, 'go/BenchmarkHash');
+      expect(said, surface).toContain('Pairs with base on the first CPU differ from pairs with head on it (median change +1.0% vs -1.2%');
+      expect(said, surface).toContain('a run on the second CPU measures about 1.1% higher than on the first');
+      expect(said, surface).toContain(cli ? 'Choose --cpus with two CPUs that are alike, or run the pairs in turn (--pair-runs in-turn)' : 'run the pairs in turn (pair-runs: in-turn)');
+      expect(seen(text), surface).not.toContain('Pairs with base first differ');
+    }
+    // the comment and the HTML report say how the pairs ran
+    for (const text of [surfaces.comment, surfaces.html]) expect(seen(text)).toContain("pair runs: at once, both sides of every pair started together, one on CPU 0 and one on CPU 1, the pair's coin choosing which; each run had one CPU");
+  });
+});

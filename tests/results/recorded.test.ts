@@ -28,9 +28,11 @@ const GIVEN: Record<string, string> = {
   correction: 'bh',
   timeout: '90s',
   seed: '7',
-  // a CPU this process may use (`--cpus` checks the machine: Linux, with taskset)
-  cpus: String(allowedCpus()?.at(-1) ?? 0),
+  // the last two CPUs this process may use (`--cpus` checks the machine: Linux, with taskset), one
+  // for each side of a pair at once; on a machine of one CPU, that one, and the pairs in turn
+  cpus: (allowedCpus() ?? [0]).slice(-2).join(','),
   'fresh-copy': 'off',
+  'pair-runs': (allowedCpus()?.length ?? 0) >= 2 ? 'at-once' : 'in-turn',
   'min-change': '5ms',
 };
 

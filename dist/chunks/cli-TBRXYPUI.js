@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-XCCDRHQQ.js";
+} from "./chunk-A63OGSGX.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

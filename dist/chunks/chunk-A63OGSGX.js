@@ -31480,6 +31480,7 @@ var COMPARE_OPTIONS = [
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th", tier: "advanced", doc: "i/n: this job measures every n-th benchmark, starting at the i-th (merge the shards with mode report)." },
   { name: "cpus", kind: "cpus", default: "auto", arg: "<list>", help: "auto: a Go, pytest-benchmark or pyperf suite's measured runs, both sides, bound to every CPU but the lowest, which is left to pairbench's own process, where the machine allows (Linux, taskset, two CPUs or more); other formats unbound. A list such as 1 or 2-3: every run bound to those CPUs; none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given", recorded: 12, tier: "advanced", doc: "auto: a Go, pytest-benchmark or pyperf suite's measured runs, both sides, are bound to every CPU pairbench may use but the lowest, which is left to pairbench's own process and its run helper, where the machine allows it (Linux with taskset and two CPUs or more; on a 2-CPU runner the runs get one CPU, pairbench the other); other formats, where binding was not measured to help, run unbound as before, and so do machines that cannot bind. A list such as 1 or 2-3: every format's runs bound to those CPUs. none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given (Go code on one thread on one CPU). For a Go or pytest-benchmark suite the log and the report say which and why." },
   { name: "fresh-copy", kind: "choice", choices: ["auto", "off"], default: "auto", arg: "<auto|off>", help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13, tier: "advanced", doc: "auto: before every measured run, replace the program the run command starts with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are." },
+  { name: "pair-runs", kind: "choice", choices: ["in-turn", "at-once"], default: "in-turn", arg: "<how>", help: "in-turn: the two runs of a pair one after the other, a coin choosing which goes first; at-once: both started together, each bound to a CPU of its own (the two highest, or the first two of --cpus), the coin choosing which, so what the machine does in that moment falls on both (Linux with taskset and two CPUs; elsewhere in turn). At once, every run has one CPU and the two share caches and memory bandwidth", recorded: 15, tier: "advanced", doc: "in-turn: the two runs of a pair go one after the other, a coin choosing which goes first. at-once: both are started together, each bound to a CPU of its own (the two highest CPUs pairbench may use, or the first two of a cpus list), the pair's coin choosing which side gets which, so that whatever the machine does in that moment falls on both sides and the pair's ratio cancels it (duet benchmarking). It needs Linux with taskset and two CPUs; elsewhere the pairs run in turn, and the log and the report say why. At once, every run has one CPU (Go sizes GOMAXPROCS to it) and the two runs share the machine's caches and memory bandwidth." },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete", tier: "user" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)", tier: "user" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never", tier: "user", doc: "regression (fail the step on a significant regression beyond the threshold); regression,inconclusive (also fail when a benchmark could not be decided within the budget); or none. The check run stays neutral for inconclusive." },
@@ -31790,6 +31791,24 @@ function parseCpus(input2, value, host = thisHost()) {
   return value.trim();
 }
 
+// src/config/at-once.ts
+function chooseAtOnce(host, listed3) {
+  const inTurn = (why) => ({ cpus: null, reason: `in turn: ${why}` });
+  if (host.platform !== "linux") return inTurn(`running both sides at once binds each to a CPU of its own, which needs Linux (taskset), and this system is ${host.platform}`);
+  if (!host.taskset) return inTurn("taskset is missing (util-linux's taskset binds each side to its CPU)");
+  let two;
+  if (listed3 !== null) {
+    two = listed3.slice(0, 2);
+  } else {
+    if (host.allowed === null) return inTurn("the CPUs this process may use could not be read (/proc/self/status)");
+    const allowed = [...new Set(host.allowed)].sort((a3, b2) => a3 - b2);
+    if (allowed.length < 2) return inTurn(`this process may use only CPU ${formatCpuList(allowed)}, and both sides at once need two`);
+    two = allowed.slice(-2);
+  }
+  const [a2, b] = two.map(String);
+  return { cpus: [a2, b], reason: `at once: both sides of every pair started together, one on CPU ${a2} and one on CPU ${b}, the pair's coin choosing which` };
+}
+
 // src/config/isolation.ts
 var NOT_BOUND = { asked: "none", cpus: null, reason: "not bound: --cpus none leaves every measured run free to use any CPU" };
 var BOUND_HELPS = /* @__PURE__ */ new Set(["go", "pytest-benchmark", "pyperf"]);
@@ -32084,6 +32103,7 @@ function buildSpec(flags, ctx) {
     throw new UsageError(naming("build-cache"), `${naming("build-cache")}: got ${show(cachePaths)} but no ${naming("build")}; expected a build command whose outputs the cache keeps`);
   }
   const cpus2 = valueOf("cpus");
+  const pairRuns = valueOf("pair-runs");
   const changedOnly = get("changed-only") ?? false;
   const pathsMode = valueOf("paths-mode");
   const pathsIgnore = get("paths-ignore");
@@ -32113,8 +32133,9 @@ function buildSpec(flags, ctx) {
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== void 0,
     shard: parseShard(naming("shard"), valueOf("shard")),
-    ...cpus2 === "none" ? { isolation: NOT_BOUND } : cpus2 === "auto" ? autoCpus(benchmarks.map((b) => b.format)) : { cpus: parseCpus(naming("cpus"), cpus2) },
+    ...pairRuns === "at-once" ? atOnceCpus(naming, cpus2) : cpus2 === "none" ? { isolation: NOT_BOUND } : cpus2 === "auto" ? autoCpus(benchmarks.map((b) => b.format)) : { cpus: parseCpus(naming("cpus"), cpus2) },
     freshCopy: valueOf("fresh-copy"),
+    pairRuns,
     out: valueOf("out"),
     markdown: get("markdown") ?? null,
     failOn: parseFailOn(naming("fail-on"), valueOf("fail-on")),
@@ -32124,6 +32145,13 @@ function buildSpec(flags, ctx) {
     json: get("json") ?? false,
     quiet: get("quiet") ?? false
   };
+}
+function atOnceCpus(naming, cpus2) {
+  if (cpus2 === "auto") return { atOnce: chooseAtOnce(thisHost(), null) };
+  if (cpus2 === "none") throw new UsageError(naming("cpus"), `${naming("cpus")}: got "none", but ${naming("pair-runs")} at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
+  const listed3 = parseCpuList(parseCpus(naming("cpus"), cpus2));
+  if (listed3.length < 2) throw new UsageError(naming("cpus"), `${naming("cpus")}: got ${show(cpus2)}, one CPU, but ${naming("pair-runs")} at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
+  return { atOnce: chooseAtOnce(thisHost(), listed3), cpus: cpus2 };
 }
 function autoCpus(formats) {
   if (!formatsGainFromBinding(formats)) return {};
@@ -34301,7 +34329,7 @@ var noiseFigure = external_exports.number().nullable().describe("null: not measu
 var PairSchema = external_exports.strictObject({
   base: nonnegative,
   head: nonnegative,
-  order: external_exports.enum(["base-first", "head-first"]).describe("which side ran first in this pair")
+  order: external_exports.enum(["base-first", "head-first"]).describe("the pair's coin: which side ran first in this pair (with pair-runs at-once, which side had the first of the two CPUs)")
 }).refine((p) => p.base === 0 === (p.head === 0), "base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedPairs)").describe("one pair: a run of each side, as measured (raw: no overhead subtracted)");
 var OneSidedPairSchema = external_exports.strictObject({
   base: nonnegative,
@@ -34362,6 +34390,8 @@ var RunSettingsSchema = external_exports.strictObject({
   cpus: word.optional(),
   isolation: text.optional().describe("--cpus auto: whether the measured runs were bound to CPUs of their own, and why"),
   freshCopy: word.optional(),
+  pairRuns: word.optional().describe("--pair-runs: in-turn (the runs of a pair one after the other) or at-once (both together, each on a CPU of its own)"),
+  atOnce: text.optional().describe("--pair-runs at-once: the CPUs of the two sides, or why the pairs ran in turn"),
   build: text.nullable().optional(),
   metric: word.optional().describe("the metrics measured, comma-separated"),
   timer: word.optional(),
@@ -46614,10 +46644,14 @@ function filesOf(ctx, target, side) {
   const reading = runFiles(bench.run, bench.format, bench.design, ctx.env);
   return reading ? { reading, folder: join8(ctx.runFiles, side) } : null;
 }
-function sideRequests(ctx, target, side) {
+function cpusOf(ctx, side) {
+  const cpus2 = ctx.spec.atOnce?.cpus?.[side === "base" ? 0 : 1] ?? ctx.spec.cpus;
+  return cpus2 ? { cpus: cpus2 } : {};
+}
+function sideRequests(ctx, target, side, cpu) {
   const bench = target.job.bench;
   const dir = (side === "base" ? ctx.base : ctx.head).dir;
-  const common2 = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}, ...ctx.signal ? { signal: ctx.signal } : {} };
+  const common2 = { cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, ...cpu ? { cpus: cpu } : cpusOf(ctx, side), ...ctx.signal ? { signal: ctx.signal } : {} };
   const sel = selection(ctx, target);
   const files = filesOf(ctx, target, side);
   return {
@@ -46681,7 +46715,7 @@ async function countSide(ctx, unit, side) {
         const prep = (await ctx.runner([{ cwd: dir, env: ctx.env, timeoutMs: ctx.spec.timeoutMs, command: bench.prepare, captureStdout: false, stopOnFailure: true, ...ctx.signal ? { signal: ctx.signal } : {} }]))[0];
         if (prep.outcome !== "ok") interpret(ctx, { job, select: [name2] }, side, prep, prep);
       }
-      const req = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter, countInside: isSimpleCommand(r.command), ...bench.shell ? { shell: bench.shell } : {}, ...ctx.spec.cpus ? { cpus: ctx.spec.cpus } : {}, ...ctx.signal ? { signal: ctx.signal } : {} };
+      const req = { cwd: dir, env: r.env, timeoutMs: ctx.spec.timeoutMs, command: r.command, captureStdout: true, stopOnFailure: true, countInstructions: ctx.counter, countInside: isSimpleCommand(r.command), ...bench.shell ? { shell: bench.shell } : {}, ...cpusOf(ctx, side), ...ctx.signal ? { signal: ctx.signal } : {} };
       const run = (await ctx.runner([req]))[0];
       const refused = rule.refusal?.(`${run.stdout}
 ${run.outputTail}`) ?? null;
@@ -46786,6 +46820,32 @@ async function pairInOneRequest(ctx, target, sides) {
   }
   return { ...got, wallMs };
 }
+async function pairAtOnce(ctx, target, sides, cpus2) {
+  for (const side of sides) refreshProgram(ctx, target, side);
+  const plan = sides.map((side, i2) => ({ side, ...sideRequests(ctx, target, side, cpus2[i2]) }));
+  const preps = await Promise.all(plan.map(async (p) => p.prepare ? (await ctx.runner([p.prepare]))[0] : null));
+  const prepared = preps.every((r) => r === null || r.outcome === "ok");
+  const runs = prepared ? await Promise.all(plan.map(async (p) => (await ctx.runner([p.run]))[0])) : null;
+  const job = target.job;
+  if (runs && job.calibration) addCalibration(job.calibration, (await ctx.runner([calibrationRequest(plan[0].run)]))[0]);
+  const got = {};
+  const wallMs = {};
+  for (const [i2, p] of plan.entries()) {
+    const prep = preps[i2];
+    if (!runs && prep?.outcome === "ok") continue;
+    const run = runs ? runs[i2] : prep;
+    wallMs[p.side] = run.wallMs;
+    try {
+      got[p.side] = interpret(ctx, target, p.side, prep, run);
+      job.consecutiveFailures[p.side] = 0;
+    } catch (err) {
+      if (!(err instanceof RunFailure)) throw err;
+      if (aborted3(ctx)) return "stop";
+      return countFailure(ctx, job, err) ? null : "stop";
+    }
+  }
+  return { ...got, wallMs };
+}
 async function measurePair(ctx, unit, sides) {
   if (!countsPerBenchmark(ctx, unit.job)) return measureTimedPair(ctx, unit, sides);
   const timed = unit.job.bench.metrics.includes("wall") && !lensSettled(unit, false) ? await measureTimedPair(ctx, unit, sides) : { base: [], head: [] };
@@ -46801,6 +46861,14 @@ async function measurePair(ctx, unit, sides) {
 }
 async function measureTimedPair(ctx, unit, sides) {
   const target = { job: unit.job, select: selectionOf(unit), ...unit.sizing ? { sizing: unit.sizing } : {} };
+  const atOnce = ctx.spec.atOnce?.cpus;
+  if (atOnce && !counts(ctx, unit.job)) {
+    for (; ; ) {
+      const got2 = await pairAtOnce(ctx, target, sides, atOnce);
+      if (got2 === "stop") return null;
+      if (got2) return got2;
+    }
+  }
   if (!counts(ctx, unit.job)) {
     const got2 = await pairInOneRequest(ctx, target, sides);
     if (got2 === "stop") return null;
@@ -47684,6 +47752,7 @@ async function runCompare(fullSpec, hooks) {
     hooks.log(`${whose} gets ${files.variable} set to a folder of pairbench's, and its values are read from the files it saves there, which keep what its printed lines round (--design command reads them as printed)`);
   }
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
+  if (spec.atOnce) results.settings = { ...results.settings, atOnce: spec.atOnce.reason };
   writer.write(results);
   let revisions;
   let selection2 = null;
@@ -47728,6 +47797,7 @@ ${indentTail(err.outputTail)}`);
   }
   const measured2 = chosen ? { ...spec, benchmarks: chosen.run, prefixNames: spec.prefixNames ?? spec.benchmarks.length > 1 } : spec;
   if (spec.isolation) hooks.log(`--cpus ${spec.isolation.asked}: the measured runs are ${spec.isolation.reason}`);
+  if (spec.atOnce) hooks.log(`--pair-runs at-once: ${spec.atOnce.cpus ? spec.atOnce.reason.replace(/^at once: /, "") : `the pairs run ${spec.atOnce.reason}`}${spec.atOnce.cpus ? "; every run has one CPU, and the two share the caches and memory bandwidth" : ""}`);
   try {
     const state = await runSchedule({
       spec: measured2,
@@ -48181,6 +48251,11 @@ function wordFinding(f, surface) {
     }
     case "order-effect": {
       const g2 = f.figures;
+      if (g2.atOnce) {
+        const cpus2 = surface === "cli" ? "--cpus with two CPUs that are alike" : "cpus: two CPUs that are alike";
+        const inTurn = surface === "cli" ? "--pair-runs in-turn" : "pair-runs: in-turn";
+        return `Pairs with base on the first CPU differ from pairs with head on it (median change ${signedPct(g2.baseFirst)} vs ${signedPct(g2.headFirst)}, rank-sum p = ${fmtP(g2.pValue)}): a run on the second CPU measures about ${pct(Math.abs(g2.secondSlot))} ${g2.secondSlot > 0 ? "higher" : "lower"} than on the first. The coin that gives each side its CPU keeps the estimate fair, but this adds noise: the two CPUs are not alike (a neighbour or the interrupts on one of them). Choose ${cpus2}, or run the pairs in turn (${inTurn}).`;
+      }
       const warmup = surface === "cli" ? "--warmup 2 or more" : "warmup: 2 or more";
       const prepare2 = surface === "cli" ? "a --prepare command" : "a prepare input";
       return `Pairs with base first differ from pairs with head first (median change ${signedPct(g2.baseFirst)} vs ${signedPct(g2.headFirst)}, rank-sum p = ${fmtP(g2.pValue)}): the second run of a pair measures about ${pct(Math.abs(g2.secondSlot))} ${g2.secondSlot > 0 ? "higher" : "lower"} than the first. The random order keeps the estimate fair, but this adds noise. Add unmeasured warm-up runs (${warmup}) or ${prepare2} that puts both sides in the same state before every run (clear caches, reset files).`;
@@ -48256,7 +48331,7 @@ var FIGURES = {
   "outliers-kept": external_exports.object({ above: count4, below: count4, excluded: count4, kept: indices, balanceP: num }),
   "one-sided-outliers": external_exports.object({ headWorse: count4, baseWorse: count4, direction: external_exports.enum(["lower-is-better", "higher-is-better"]), kept: indices, balanceP: num }),
   "many-outliers": external_exports.object({ excluded: count4, pairs: count4.refine((n3) => n3 > 0), metric: external_exports.string().max(64).nullable() }),
-  "order-effect": external_exports.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num }),
+  "order-effect": external_exports.object({ baseFirst: num, headFirst: num, secondSlot: num, pValue: num, atOnce: external_exports.boolean().optional() }),
   drift: external_exports.object({ firstHalf: num, secondHalf: num, pValue: num }),
   "high-noise": external_exports.object({ pairedCv: num, pairs: count4, detectable: num.nullable(), pairsForThreshold: count4.nullable(), threshold: num, metric: external_exports.string().max(64).nullable() }),
   "go-noise": external_exports.object({ allocsPerOp: num.nullable(), oneThread: external_exports.boolean() }),
@@ -48383,10 +48458,12 @@ function rowNotesOf(results, shared) {
   const notes = [];
   const ownerOf = benchmarkOfRow(benchmarks);
   const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? "both"]));
+  const atOnce = results.settings?.["pairRuns"] === "at-once" && /^at once: /.test(String(results.settings["atOnce"] ?? ""));
   for (const b of benchmarks) {
     const name2 = b.name;
     if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === void 0) notes.push({ name: name2, kind: "outliers excluded", folded: false, code: "outliers-excluded", pairs: [...b.outliers] });
-    for (const d of b.diagnostics ?? []) {
+    for (const stored of b.diagnostics ?? []) {
+      const d = atOnce && stored.code === "order-effect" && stored.figures ? { ...stored, figures: { ...stored.figures, atOnce: true } } : stored;
       if (d.code === "all-equal" && !isTimeUnit(b.unit)) continue;
       notes.push({ name: name2, kind: d.code, folded: shared.folded.has(d.code), code: "diagnostic", diagnostic: d, brief: !(d.code === "outliers-kept" && d.severity === "info") });
     }
@@ -48786,12 +48863,22 @@ function measuredHow(results) {
   const settings = results.settings ?? {};
   const out = [];
   const cpus2 = settings["cpus"];
-  if (typeof cpus2 === "string" && parseCpuList(cpus2) !== null) {
+  const atOnce = settings["atOnce"];
+  const eachOnOne = settings["pairRuns"] === "at-once" && typeof atOnce === "string" && /^at once: /.test(atOnce);
+  if (typeof cpus2 === "string" && parseCpuList(cpus2) !== null && !eachOnOne) {
     out.push({ label: "bound to CPUs", value: cpus2, meaning: "every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use, so a Go benchmark ran on that many threads" });
   }
   const isolation = settings["isolation"];
   if (typeof isolation === "string" && !(typeof cpus2 === "string" && parseCpuList(cpus2) !== null)) {
     out.push({ label: "bound to CPUs", value: `no (--cpus ${cpus2 === "none" ? "none" : "auto"})`, meaning: isolation.replace(/^not bound: /, "") });
+  }
+  if (settings["pairRuns"] === "at-once" && typeof atOnce === "string") {
+    const ran = /^at once: /.test(atOnce);
+    out.push({
+      label: "pair runs",
+      value: ran ? "at once" : "in turn (at-once asked)",
+      meaning: ran ? `${atOnce.replace(/^at once: /, "")}; each run had one CPU, and the two shared the caches and memory bandwidth` : atOnce.replace(/^in turn: /, "")
+    });
   }
   if (settings["freshCopy"] === "off") {
     out.push({ label: "fresh copies", value: "off", meaning: "each program ran from its file as it is, so where its pages lie in memory stayed the same for the whole comparison" });

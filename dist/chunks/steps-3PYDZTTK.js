@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-XCCDRHQQ.js";
+} from "./chunk-A63OGSGX.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -1,0 +1,51 @@
+/**
+ * `--pair-runs at-once`: both sides of every pair started together, each bound to a CPU of its own,
+ * the pair's coin choosing which side gets which (pure: the machine is read by config/cpus.ts,
+ * `thisHost`).
+ *
+ * Why. A shared machine slows and speeds up as a whole (a neighbour's burst, the host's frequency,
+ * a noisy cache): two runs made one after the other see two moments of it, two runs made at once
+ * see the same one, so the pair's ratio cancels it. This is duet benchmarking (Bulej, Horký, Tůma,
+ * Farquet and Prokopec, "Duet Benchmarking: Improving Measurement Accuracy in the Cloud", ICPE
+ * 2020). The pair's coin, which in turn decides which side runs first, here decides which side gets
+ * the first of the two CPUs, so a difference between the CPUs is noise spread over both sides, never
+ * a bias, and with no change the sides stay exchangeable: the sign-flip test stays exact
+ * (docs/statistics.md, "Both sides at once").
+ *
+ * What it costs. The two runs share the machine's caches, memory bandwidth and power, so a
+ * benchmark bound by them reads a change against a busier machine than it would alone; every run is
+ * bound to one CPU, so multi-threaded code (Go's GOMAXPROCS, a runner's workers) runs on one; and
+ * pairbench's own process has no CPU of its own while a pair runs (it only waits for it). It needs
+ * Linux with taskset and two CPUs this process may use; elsewhere the pairs run in turn and the
+ * reason says why.
+ */
+import { formatCpuList } from './cpu-list.ts';
+import type { CpuHost } from './cpus.ts';
+
+/** The two CPUs the sides of a pair are bound to (a coin choosing which gets the first), or null where the pairs run in turn, and why. */
+export interface AtOnce {
+  cpus: readonly [string, string] | null;
+  reason: string;
+}
+
+/**
+ * The CPUs of `--pair-runs at-once` on this machine. `listed`: the CPUs of `--cpus <list>` (its
+ * first two are used), or null for `--cpus auto`, which takes the two highest CPUs this process may
+ * use, leaving any lower ones to pairbench's own process and the system.
+ */
+export function chooseAtOnce(host: CpuHost, listed: readonly number[] | null): AtOnce {
+  const inTurn = (why: string): AtOnce => ({ cpus: null, reason: `in turn: ${why}` });
+  if (host.platform !== 'linux') return inTurn(`running both sides at once binds each to a CPU of its own, which needs Linux (taskset), and this system is ${host.platform}`);
+  if (!host.taskset) return inTurn("taskset is missing (util-linux's taskset binds each side to its CPU)");
+  let two: number[];
+  if (listed !== null) {
+    two = listed.slice(0, 2);
+  } else {
+    if (host.allowed === null) return inTurn('the CPUs this process may use could not be read (/proc/self/status)');
+    const allowed = [...new Set(host.allowed)].sort((a, b) => a - b);
+    if (allowed.length < 2) return inTurn(`this process may use only CPU ${formatCpuList(allowed)}, and both sides at once need two`);
+    two = allowed.slice(-2);
+  }
+  const [a, b] = two.map(String) as [string, string];
+  return { cpus: [a, b], reason: `at once: both sides of every pair started together, one on CPU ${a} and one on CPU ${b}, the pair's coin choosing which` };
+}

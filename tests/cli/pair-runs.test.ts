@@ -1,0 +1,87 @@
+/**
+ * `--pair-runs at-once` end to end, with real processes: both runs of every pair start together,
+ * each bound to one of two CPUs, the pair's coin (its recorded order) choosing which; the results
+ * and the report say so; a 2× slowdown is found; and what cannot give each side a CPU is refused.
+ */
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import { allowedCpus } from '../../src/config/cpus.ts';
+import { pairbench, readResults } from '../support/cli.ts';
+import { tempDir } from '../support/repo.ts';
+import { requireTool, works } from '../support/require-tool.ts';
+
+const twoCpus = requireTool({
+  name: 'taskset and two CPUs',
+  platforms: ['linux'],
+  present: () => works('taskset', ['--version']) && (allowedCpus()?.length ?? 0) >= 2,
+  install: 'sudo apt-get install -y util-linux, on a machine with two CPUs or more',
+});
+
+/** base/ and head/ folders of one parent, each with `work.sh` doing `loops` steps of shell arithmetic. */
+function sides(loops: { base: number; head: number }): string {
+  const dir = realpathSync(tempDir());
+  for (const side of ['base', 'head'] as const) {
+    mkdirSync(join(dir, side));
+    writeFileSync(join(dir, side, 'work.sh'), `i=0; while [ $i -lt ${loops[side]} ]; do i=$((i+1)); done\n`);
+  }
+  return dir;
+}
+
+describe('--pair-runs at-once', () => {
+  twoCpus.it('starts both runs of a pair together, each on one of two CPUs as the pair\'s coin says; the results and the report say so', () => {
+    const dir = sides({ base: 1, head: 1 });
+    const log = join(dir, 'runs.log');
+    // each run writes when it starts and ends, which side it is and the CPUs it may use; it lasts 0.8 s,
+    // so two runs made one after the other could never both start before either ends
+    const run = `c=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status); n=$(basename "$PWD"); echo "start $n $c" >> ${log}; sleep 0.8; echo "end $n $c" >> ${log}`;
+    const out = join(dir, 'r.json');
+    const res = pairbench(['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', run, '--pair-runs', 'at-once', '--warmup', '0', '--min-pairs', '5', '--max-pairs', '5', '--fail-on', 'none', '--out', out]);
+    expect(res.status, res.stdout + res.stderr).toBe(0);
+    const cpus = [...allowedCpus()!].sort((a, b) => a - b).slice(-2).map(String);
+    expect(res.stderr).toContain(`--pair-runs at-once: both sides of every pair started together, one on CPU ${cpus[0]} and one on CPU ${cpus[1]}, the pair's coin choosing which; every run has one CPU, and the two share the caches and memory bandwidth\n`);
+    const results = readResults(out);
+    const pairs = results.benchmarks[0]!.pairs;
+    expect(pairs).toHaveLength(5);
+    expect(results.settings?.['pairRuns']).toBe('at-once');
+    expect(results.settings?.['atOnce']).toMatch(/^at once: /);
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' ') as [string, string, string]);
+    expect(lines).toHaveLength(4 * pairs.length);
+    pairs.forEach((pair, k) => {
+      const block = lines.slice(4 * k, 4 * k + 4);
+      // together: both started before either ended
+      expect(block.map(([what]) => what)).toEqual(['start', 'start', 'end', 'end']);
+      // each on one CPU of its own: base-first puts base on the first CPU, head-first head
+      const cpuOf = Object.fromEntries(block.map(([, side, cpu]) => [side, cpu]));
+      const first = pair.order === 'base-first' ? 'base' : 'head';
+      const second = first === 'base' ? 'head' : 'base';
+      expect(cpuOf).toEqual({ [first]: cpus[0], [second]: cpus[1] });
+    });
+    const markdown = join(dir, 'comment.md');
+    expect(pairbench(['report', out, '--markdown', markdown, '--fail-on', 'none']).status).toBe(0);
+    expect(readFileSync(markdown, 'utf8')).toContain(`- **pair runs**: \`at once\`, both sides of every pair started together, one on CPU ${cpus[0]} and one on CPU ${cpus[1]}, the pair's coin choosing which; each run had one CPU, and the two shared the caches and memory bandwidth`);
+    // the replay line runs them at once too
+    expect(readFileSync(markdown, 'utf8')).toMatch(/pairbench compare [^\n]*--pair-runs at-once/);
+  });
+
+  twoCpus.it('finds a 2× slowdown at once', () => {
+    const dir = sides({ base: 20_000, head: 40_000 });
+    const out = join(dir, 'r.json');
+    const res = pairbench(['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', 'sh work.sh', '--pair-runs', 'at-once', '--max-pairs', '30', '--out', out]);
+    expect(res.status, res.stdout + res.stderr).toBe(1);
+    const row = readResults(out).benchmarks[0]!;
+    expect(row.verdict).toBe('regression');
+    expect(row.change!.estimate).toBeGreaterThan(0.5);
+  });
+
+  twoCpus.it('refuses --cpus none or a list of one CPU with it, in one line, exit 2', () => {
+    const dir = sides({ base: 1, head: 1 });
+    const common = ['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', 'true', '--pair-runs', 'at-once', '--out', join(dir, 'r.json')];
+    const none = pairbench([...common, '--cpus', 'none']);
+    expect(none.status).toBe(2);
+    expect(none.stderr.trim()).toBe('pairbench: --cpus: got "none", but --pair-runs at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more');
+    const one = pairbench([...common, '--cpus', String(allowedCpus()!.at(-1))]);
+    expect(one.status).toBe(2);
+    expect(one.stderr.trim()).toBe(`pairbench: --cpus: got "${allowedCpus()!.at(-1)}", one CPU, but --pair-runs at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
+  });
+});
