@@ -248,8 +248,11 @@ async function schedule(ctx: LoopContext, files: string | undefined): Promise<Lo
   function designsReady(job: Job): void {
     const piloting = job.units.filter((u) => u.design?.phase === 'pilot');
     if (piloting.some((u) => u.running && !pilotComplete(u.design!))) return;
-    // what each may still spend: the pairs --max-pairs leaves it, and an even share of the time left
-    const share = budgetLeft() / Math.max(1, state.units.filter((u) => u.running).length);
+    // what each may still spend: the pairs --max-pairs leaves it, and an even share of the time left.
+    // The model prices a pair as both sides' runs one after the other; at once (config/at-once.ts) a
+    // pair takes the longer of the two, about half, so the same time buys about twice the pairs
+    const perPair = spec.atOnce?.cpus ? 2 : 1;
+    const share = (perPair * budgetLeft()) / Math.max(1, state.units.filter((u) => u.running).length);
     const chosen = chooseDesigns(
       piloting.map((u) => u.design!),
       piloting.map((u) => ({

@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-A63OGSGX.js";
+} from "./chunk-ZX3YOKVP.js";
 import {
   BearerCredentialHandler,
   HttpClient,

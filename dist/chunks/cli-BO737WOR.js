@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-A63OGSGX.js";
+} from "./chunk-ZX3YOKVP.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts

@@ -47513,7 +47513,8 @@ async function schedule(ctx, files) {
   function designsReady(job) {
     const piloting = job.units.filter((u2) => u2.design?.phase === "pilot");
     if (piloting.some((u2) => u2.running && !pilotComplete(u2.design))) return;
-    const share = budgetLeft() / Math.max(1, state.units.filter((u2) => u2.running).length);
+    const perPair = spec.atOnce?.cpus ? 2 : 1;
+    const share = perPair * budgetLeft() / Math.max(1, state.units.filter((u2) => u2.running).length);
     const chosen = chooseDesigns(
       piloting.map((u2) => u2.design),
       piloting.map((u2) => ({
