@@ -67,11 +67,27 @@ describe('--pair-runs at-once', () => {
   twoCpus.it('finds a 2× slowdown at once', () => {
     const dir = sides({ base: 20_000, head: 40_000 });
     const out = join(dir, 'r.json');
-    const res = pairbench(['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', 'sh work.sh', '--pair-runs', 'at-once', '--max-pairs', '30', '--out', out]);
+    // CPU time, which a neighbour bound to one of the two CPUs (a job beside the tests) does not
+    // stretch as it stretches wall time: whatever else runs, twice the work reads twice the time
+    const res = pairbench(['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', 'sh work.sh', '--metric', 'cpu', '--pair-runs', 'at-once', '--max-pairs', '30', '--out', out]);
     expect(res.status, res.stdout + res.stderr).toBe(1);
     const row = readResults(out).benchmarks[0]!;
     expect(row.verdict).toBe('regression');
     expect(row.change!.estimate).toBeGreaterThan(0.5);
+  });
+
+  twoCpus.it("measures a failed pair at once again, and stops a command that keeps failing (head's runs from its 4th exit 7): exit 3", () => {
+    const dir = sides({ base: 1, head: 1 });
+    writeFileSync(join(dir, 'script.json'), JSON.stringify({ benchmarks: { '*': { baseMs: 100, factor: 1.2, noise: 0.01, fail: { side: 'head', fromRun: 4, exitCode: 7 } } } }));
+    const out = join(dir, 'r.json');
+    const res = pairbench(['compare', '--base-dir', 'base', '--head-dir', 'head', '--run', './bench', '--pair-runs', 'at-once', '--seed', '42', '--out', out], { cwd: dir, env: { PAIRBENCH_DEBUG_RUNNER: 'script.json' } });
+    expect(res.status, res.stdout + res.stderr).toBe(3);
+    expect(res.stderr).toContain("warning: ./bench: head's command failed (exit code 7); retrying (1/2)\nwarning: ./bench: head's command failed (exit code 7); retrying (2/2)\nerror: ./bench: head's command failed (exit code 7), 3 times in a row\n");
+    // a warm-up run of each side, two pairs, then head's 4th, 5th and 6th runs failed, each at once beside a run of base
+    expect(res.stdout).toContain('  | scripted failure: run 6 of head\n');
+    const results = readResults(out);
+    expect(results.benchmarks[0]!.pairs).toHaveLength(2);
+    expect(results.settings?.['pairRuns']).toBe('at-once');
   });
 
   twoCpus.it('refuses --cpus none or a list of one CPU with it, in one line, exit 2', () => {
