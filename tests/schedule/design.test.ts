@@ -16,6 +16,11 @@ import { afterWarmup } from '../../src/measure/samples.ts';
 import { settlePairsPerVariance, stopCheck } from '../../src/stats/stop.ts';
 import { designRecord, poolComponents } from '../../src/schedule/choose-design.ts';
 import { selectBenchmarks } from '../../src/harness/select.ts';
+import { allowedCpus } from '../../src/config/cpus.ts';
+import { requireTool, works } from '../support/require-tool.ts';
+
+/** `--pair-runs at-once` takes its two CPUs from this machine (config/at-once.ts); with fewer, the pairs run in turn. */
+const twoCpus = requireTool({ name: 'taskset and two CPUs', platforms: ['linux'], present: () => works('taskset', ['--version']) && (allowedCpus()?.length ?? 0) >= 2, install: 'sudo apt-get install -y util-linux, on a machine with two CPUs or more' });
 
 const BASE = '/revisions/base';
 const HEAD = '/revisions/head';
@@ -211,6 +216,17 @@ describe('the design of the runs, from known variance components', () => {
     expect(perVariance * cheapest.pairSd ** 2).toBeGreaterThan(left);
     expect(perVariance * d.predicted!.pairSd ** 2).toBeLessThanOrEqual(left);
     expect([d.repetitions, Math.round(d.lengthMs)]).not.toEqual([cheapest.repetitions, cheapest.lengthMs]);
+  });
+
+  twoCpus.it('at once (--pair-runs at-once) a pair costs the longer of its two runs, not both: the same time left buys about twice the pairs, and the kept design settles within it where in turn it does not', async () => {
+    const m = { nsPerOp: { BenchmarkA: 1000 }, between: 0.0001, within: 0.08 ** 2, processMs: 10 };
+    const flags = { run: './bench.test -test.run "^$" -test.bench . -test.benchtime 640ms', 'min-pairs': '20', 'max-pairs': '200', 'max-time': '20s' };
+    const inTurn = (await schedule(m, flags)).state.units[0]!.design!;
+    const atOnce = (await schedule(m, { ...flags, 'pair-runs': 'at-once' })).state.units[0]!.design!;
+    // in turn the 20 s leave too little for five repetitions of 10 ms to settle: one of 40 ms instead
+    expect([inTurn.repetitions, Math.round(inTurn.lengthMs)]).toEqual([1, 40]);
+    // at once the same time holds twice the pairs, and the kept design stands
+    expect([atOnce.repetitions, Math.round(atOnce.lengthMs)]).toEqual([5, 10]);
   });
 
   it("the pairs a design needs are read at the benchmark's own threshold: at 6%, the cheapest design settles within the cap and is kept", async () => {
