@@ -114,10 +114,10 @@ const THRESHOLD = 0.02;
 const ALPHA = 0.05;
 
 type Condition = 'quiet' | 'noisy';
-type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-bound' | 'benchmark-unbound' | 'benchmark-batched' | 'benchmark-at-once' | 'instructions' | 'native';
+type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-bound' | 'benchmark-unbound' | 'benchmark-batched' | 'benchmark-at-once' | 'benchmark-in-turn' | 'instructions' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
-  benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
+  benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto; both runs of a pair at once where the machine allows, --pair-runs auto)',
   'benchmark-command': 'pairbench, benchmark-level, runs as the command says (--design command)',
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   'benchmark-gomaxprocs1': 'pairbench, benchmark-level, --design auto, the run command prefixed with GOMAXPROCS=1 (as a user would write it)',
@@ -127,6 +127,7 @@ const ARMS: Record<ArmName, string> = {
   'benchmark-unbound': 'pairbench, benchmark-level, --design auto, --cpus none (the measured runs not bound to CPUs)',
   'benchmark-batched': 'pairbench, benchmark-level, --design auto, --batch 5 (five benchmarks in each process, still paired back to back)',
   'benchmark-at-once': 'pairbench, benchmark-level, --design auto, --pair-runs at-once (both runs of a pair started together, each bound to a CPU of its own, the coin choosing which)',
+  'benchmark-in-turn': 'pairbench, benchmark-level, --design auto, --pair-runs in-turn (the runs of a pair one after the other, the coin choosing which goes first; the default before at once)',
   instructions: `pairbench, benchmark-level, --design auto, --metric wall,instructions under valgrind (instructions at ${COUNT_THRESHOLD * 100}%, wall at 2%)`,
   native: "the ecosystem's own tool (Go: benchstat; Python: pytest-benchmark compare; JavaScript: vitest bench --compare)",
 };
@@ -268,7 +269,7 @@ async function goTruth(setup: SuiteSetup, counting: string, timedPairs: number, 
   // Counting says which benchmarks call the function; timing says which moved. The patch also moves
   // code in the binary, and a benchmark that never calls parseRawNumber can change with its layout:
   // it is unaffected only if it did not move (|measured| < THRESHOLD / 2), else marginal.
-  const timed = await pairbenchArm(setup, 'benchmark', target.dir, 24 * 3600_000, seed + 7, scratch, ['--min-pairs', String(timedPairs), '--max-pairs', String(timedPairs)], runPrefix(arm));
+  const timed = await pairbenchArm(setup, 'benchmark', target.dir, 24 * 3600_000, seed + 7, scratch, ['--min-pairs', String(timedPairs), '--max-pairs', String(timedPairs), ...TRUTH_IN_TURN], runPrefix(arm));
   const results = timed.results as { benchmarks: Array<{ name: string; change?: { estimate: number; ci: [number, number] } | null; pairs: unknown[] }> };
   for (const t of out) {
     const b = results.benchmarks.find((x) => x.name === t.name);
@@ -636,7 +637,7 @@ async function setupJs(work: string): Promise<SuiteSetup> {
 
 /** The JavaScript suite's truth, measured: JS_TRUTH_PAIRS pairs of each benchmark alone, base against head. */
 async function jsTruth(setup: SuiteSetup, seed: number, scratch: string): Promise<Truth[]> {
-  const timed = await pairbenchArm(setup, 'benchmark', setup.dirs.head, 24 * 3600_000, seed + 11, scratch, ['--min-pairs', String(JS_TRUTH_PAIRS), '--max-pairs', String(JS_TRUTH_PAIRS)]);
+  const timed = await pairbenchArm(setup, 'benchmark', setup.dirs.head, 24 * 3600_000, seed + 11, scratch, ['--min-pairs', String(JS_TRUTH_PAIRS), '--max-pairs', String(JS_TRUTH_PAIRS), ...TRUTH_IN_TURN]);
   const results = timed.results as { benchmarks: Array<{ name: string; change?: { estimate: number; ci: [number, number] } | null; pairs: unknown[] }> };
   return results.benchmarks
     .filter((b) => !/ \([^()]*\)$/.test(b.name) && b.change)
@@ -712,6 +713,9 @@ function truthArmOf(value: string | undefined): ArmName {
   return value as ArmName;
 }
 
+/** A truth's pairs run in turn, as every truth before at-once became the default did, so that truths of different runs compare. */
+const TRUTH_IN_TURN = ['--pair-runs', 'in-turn'];
+
 /** pairbench's flags for an arm. */
 function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-harness') return ['--design', 'command', '--iterations', 'harness'];
@@ -720,6 +724,7 @@ function armFlags(arm: ArmName): string[] {
   if (arm === 'benchmark-unbound') return ['--cpus', 'none'];
   if (arm === 'benchmark-batched') return ['--batch', '5'];
   if (arm === 'benchmark-at-once') return ['--pair-runs', 'at-once'];
+  if (arm === 'benchmark-in-turn') return ['--pair-runs', 'in-turn'];
   if (arm === 'benchmark-bound') {
     const cpus = allowedCpus();
     if (cpus === null || cpus.length < 2) throw new Error('--arms benchmark-bound: needs Linux and two CPUs or more this process may use (/proc/self/status), one of them left to pairbench');
@@ -752,7 +757,7 @@ function armFigures(results: unknown): { spread?: number; designs?: string } {
 }
 
 async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch: string): Promise<Truth[]> {
-  const r = await pairbenchArm(setup, 'benchmark', setup.dirs.calibration, 24 * 3600_000, seed, scratch, ['--min-pairs', String(pairs), '--max-pairs', String(pairs), '--outliers', 'none']);
+  const r = await pairbenchArm(setup, 'benchmark', setup.dirs.calibration, 24 * 3600_000, seed, scratch, ['--min-pairs', String(pairs), '--max-pairs', String(pairs), '--outliers', 'none', ...TRUTH_IN_TURN]);
   return r.outcomes.map((o) => {
     const calibration = o.estimate ?? 0;
     // the copy adds CALIBRATION_FACTOR times head's work: time(copy) - time(base) = CALIBRATION_FACTOR x (time(head) - time(base))
@@ -770,7 +775,7 @@ async function calibrate(setup: SuiteSetup, pairs: number, seed: number, scratch
 async function freshTruth(setup: SuiteSetup, calibrationPairs: number, headPairs: number, seed: number, scratch: string): Promise<Truth[]> {
   const calibrated = await calibrate(setup, calibrationPairs, seed, scratch);
   if (headPairs <= 0) return calibrated;
-  const timed = await pairbenchArm(setup, 'benchmark', setup.dirs.head, 24 * 3600_000, seed + 13, mkdtempSync(join(scratch, 'head-')), ['--min-pairs', String(headPairs), '--max-pairs', String(headPairs), '--outliers', 'none']);
+  const timed = await pairbenchArm(setup, 'benchmark', setup.dirs.head, 24 * 3600_000, seed + 13, mkdtempSync(join(scratch, 'head-')), ['--min-pairs', String(headPairs), '--max-pairs', String(headPairs), '--outliers', 'none', ...TRUTH_IN_TURN]);
   const results = timed.results as { benchmarks: Array<{ name: string; change?: { estimate: number; ci: [number, number] } | null; pairs: unknown[] }> };
   return calibrated.map((t) => {
     const b = results.benchmarks.find((x) => x.name === t.name);

@@ -239,7 +239,7 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   }
   // --cpus auto (the default) or none: what was chosen, and why (config/isolation.ts), said once measuring starts
   if (spec.isolation) results.settings = { ...results.settings, isolation: spec.isolation.reason };
-  // --pair-runs at-once: the CPUs of the two sides, or why the pairs run in turn (config/at-once.ts)
+  // --pair-runs auto (the default) or at-once: the CPUs of the two sides, or why the pairs run in turn (config/at-once.ts)
   if (spec.atOnce) results.settings = { ...results.settings, atOnce: spec.atOnce.reason };
   writer.write(results);
   let revisions: PreparedRevisions;
@@ -293,7 +293,10 @@ export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Ou
   }
   const measured: Spec = chosen ? { ...spec, benchmarks: chosen.run, prefixNames: spec.prefixNames ?? spec.benchmarks.length > 1 } : spec;
   if (spec.isolation) hooks.log(`--cpus ${spec.isolation.asked}: the measured runs are ${spec.isolation.reason}`);
-  if (spec.atOnce) hooks.log(`--pair-runs at-once: ${spec.atOnce.cpus ? spec.atOnce.reason.replace(/^at once: /, '') : `the pairs run ${spec.atOnce.reason}`}${spec.atOnce.cpus ? '; every run has one CPU, and the two share the caches and memory bandwidth' : ''}`);
+  if (spec.atOnce) {
+    const said = spec.atOnce.cpus ? `${spec.atOnce.reason.replace(/^at once: /, '')}; every run has one CPU, and the two share the caches and memory bandwidth` : `the pairs run ${spec.atOnce.reason}`;
+    hooks.log(`--pair-runs ${spec.pairRuns}: ${said}`);
+  }
 
   try {
     const state = await runSchedule({

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSpec, cliNaming } from '../../src/config/spec.ts';
 import { runCompare } from '../../src/engine.ts';
-import { readRunnerScript, scriptedRunner } from '../../src/schedule/scripted-runner.ts';
+import { SCRIPTED_HOST, readRunnerScript, scriptedRunner } from '../../src/schedule/scripted-runner.ts';
 
 export const DESIGN_SUITE = 6;
 export const DESIGN_MODELS = ['plain', 'pauses', 'slow-mode'] as const;
@@ -64,7 +64,8 @@ export async function designTrial(model: DesignModel, seed: number, dir: string)
   writeFileSync(join(dir, 'script.json'), JSON.stringify({ seed, benchmarks: { '*': { baseMs: 50, noise: 0.01, repetitionNoise: 0.01, goBenchmarks, ...KNOBS[model] } } }));
   const spec = buildSpec(
     { 'base-dir': 'base', 'head-dir': 'head', format: 'go', run: 'go test -bench=.', seed: String(seed), out: join(dir, 'results.json'), quiet: true },
-    { cwd: dir, naming: cliNaming },
+    // the default pair runs on the scripted runner's machine, two CPUs (SCRIPTED_HOST): at once, as on a 2-CPU runner
+    { cwd: dir, naming: cliNaming, host: SCRIPTED_HOST },
   );
   const scripted = scriptedRunner(spec, readRunnerScript('script.json', dir), { path: 'script.json' });
   const start = scripted.clock();

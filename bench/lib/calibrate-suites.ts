@@ -114,6 +114,9 @@ export async function suiteTrial(job: SuiteJob, seed: number): Promise<SuiteTria
       'min-pairs': '10',
       'max-pairs': '200',
       warmup: '0',
+      // this machine's model runs one run after another (an AR(1) state per run): the pairs in turn;
+      // at once is its own model (bench/calibration.ts, at-once)
+      'pair-runs': 'in-turn',
     },
     { cwd: '/', naming: cliNaming },
   );

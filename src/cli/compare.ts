@@ -3,6 +3,7 @@ import { COMPARE_OPTIONS } from '../config/options.ts';
 import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { HTML_OPTION, helpLines, loadConfig, optionLine, parseFlags } from './args.ts';
+import { debugHost } from './debug.ts';
 import { checkOutputs } from './emit.ts';
 import type { Io } from './io.ts';
 import { runAndReport } from './run-comparison.ts';
@@ -22,7 +23,7 @@ export async function compare(argv: string[], io: Io): Promise<ExitCode> {
   delete flags['html'];
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
-  const spec = buildSpec(flags, { cwd, naming: cliNaming, ...(config ? { config } : {}) });
+  const spec = buildSpec(flags, { cwd, naming: cliNaming, ...(config ? { config } : {}), ...debugHost(io.env) });
   checkOutputs(spec, html);
   return runAndReport(io, spec, 'compare', { html, configPath: config?.path ?? null });
 }

@@ -16,10 +16,17 @@
  */
 import type { Spec } from '../config/spec.ts';
 import type { EngineHooks } from '../engine.ts';
-import { DEBUG_RUNNER_VARIABLE, readRunnerScript, scriptedRunner } from '../schedule/scripted-runner.ts';
+import type { CpuHost } from '../config/cpus.ts';
+import { DEBUG_RUNNER_VARIABLE, SCRIPTED_HOST, readRunnerScript, scriptedRunner } from '../schedule/scripted-runner.ts';
 import type { Io } from './io.ts';
 
 export type DebugHooks = Required<Pick<EngineHooks, 'runner' | 'clock' | 'timer' | 'counter'>>;
+
+/** The machine a comparison's `--cpus` and `--pair-runs` are chosen against: the scripted runner's when PAIRBENCH_DEBUG_RUNNER is set, else none given (this one). */
+export function debugHost(env: Io['env']): { host?: CpuHost } {
+  const path = env[DEBUG_RUNNER_VARIABLE];
+  return path === undefined || path === '' ? {} : { host: SCRIPTED_HOST };
+}
 
 /** The scripted hooks when PAIRBENCH_DEBUG_RUNNER is set (warning on stderr that it is), else null. */
 export function debugHooks(io: Io, spec: Spec, kind: 'compare' | 'noise'): DebugHooks | null {

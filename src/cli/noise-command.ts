@@ -7,6 +7,7 @@ import { buildSpec, cliNaming } from '../config/spec.ts';
 import type { ExitCode } from '../engine.ts';
 import { checkRevision } from '../revisions/git.ts';
 import { helpLines, loadConfig, optionLine, parseFlags } from './args.ts';
+import { debugHost } from './debug.ts';
 import { checkOutputs } from './emit.ts';
 import type { Io } from './io.ts';
 import { runAndReport } from './run-comparison.ts';
@@ -50,7 +51,7 @@ export async function noise(argv: string[], io: Io): Promise<ExitCode> {
   const config = loadConfig(flags, cwd);
   // every noise run takes all its max-pairs (noise-run.ts), so no min-pairs, not even a config
   // file's, may refuse a small max-pairs
-  const spec = buildSpec({ ...rest, ...side, 'min-pairs': '1' }, { cwd, naming: cliNaming, defaults: NOISE_DEFAULTS, ...(config ? { config } : {}) });
+  const spec = buildSpec({ ...rest, ...side, 'min-pairs': '1' }, { cwd, naming: cliNaming, defaults: NOISE_DEFAULTS, ...(config ? { config } : {}), ...debugHost(io.env) });
   if (rev !== undefined) spec.base = spec.head;
   checkOutputs(spec);
   return runAndReport(io, spec, 'noise');

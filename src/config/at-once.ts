@@ -1,7 +1,7 @@
 /**
- * `--pair-runs at-once`: both sides of every pair started together, each bound to a CPU of its own,
- * the pair's coin choosing which side gets which (pure: the machine is read by config/cpus.ts,
- * `thisHost`).
+ * `--pair-runs auto` (the default, with `--cpus auto`) and `at-once`: both sides of every pair
+ * started together, each bound to a CPU of its own, the pair's coin choosing which side gets which
+ * (pure: the machine is read by config/cpus.ts, `thisHost`).
  *
  * Why. A shared machine slows and speeds up as a whole (a neighbour's burst, the host's frequency,
  * a noisy cache): two runs made one after the other see two moments of it, two runs made at once
@@ -29,7 +29,7 @@ export interface AtOnce {
 }
 
 /**
- * The CPUs of `--pair-runs at-once` on this machine. `listed`: the CPUs of `--cpus <list>` (its
+ * The CPUs of `--pair-runs auto` or `at-once` on this machine. `listed`: the CPUs of `--cpus <list>` (its
  * first two are used), or null for `--cpus auto`, which takes the two highest CPUs this process may
  * use, leaving any lower ones to pairbench's own process and the system.
  */

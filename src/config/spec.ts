@@ -12,7 +12,7 @@ import { parseCacheKey, parseCachePaths } from './build-cache-option.ts';
 import { checkGlob, type PathsMode } from './changed-only.ts';
 import { splitCommand, type ShellMode } from './command.ts';
 import { UsageError, show } from './errors.ts';
-import { checkCpuList, parseCpuList, parseCpus, thisHost } from './cpus.ts';
+import { checkCpuList, parseCpuList, parseCpus, thisHost, type CpuHost } from './cpus.ts';
 import { chooseAtOnce, type AtOnce } from './at-once.ts';
 import { NOT_BOUND, chooseIsolation, formatsGainFromBinding, type Isolation } from './isolation.ts';
 import { harnessOf } from '../harness/registry.ts';
@@ -114,9 +114,9 @@ export interface Spec {
    * the revision's folder, with a copy of itself before every measured run (measure/fresh-copy.ts)
    */
   freshCopy: 'auto' | 'off';
-  /** `--pair-runs`: the two runs of a pair one after the other, or both at once (config/at-once.ts) */
-  pairRuns: 'in-turn' | 'at-once';
-  /** `--pair-runs at-once`: the two CPUs of the sides, or null where the pairs run in turn, and why */
+  /** `--pair-runs`: the two runs of a pair one after the other, both at once, or (auto) at once where the machine allows (config/at-once.ts) */
+  pairRuns: 'auto' | 'in-turn' | 'at-once';
+  /** `--pair-runs auto` or `at-once`: the two CPUs of the sides, or null where the pairs run in turn, and why (absent where `--cpus` chose in turn) */
   atOnce?: AtOnce;
   out: string;
   markdown: string | null;
@@ -351,8 +351,11 @@ function harnessBatch(b: BenchmarkSpec): number | undefined {
  * `ctx.defaults`: a command's own defaults (`pairbench noise`'s max-pairs: options.ts
  * `NOISE_DEFAULTS`), below a flag and the config file, above the option table's.
  */
-export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNaming; config?: ConfigFile; defaults?: RawOptions }): Spec {
+export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNaming; config?: ConfigFile; defaults?: RawOptions; host?: CpuHost }): Spec {
   const { naming } = ctx;
+  // the machine `--cpus` and `--pair-runs` are chosen against: this one, read once and only when asked, or the scripted runner's (schedule/scripted-runner.ts)
+  let read: CpuHost | undefined = ctx.host;
+  const host = (): CpuHost => (read ??= thisHost());
   const config = ctx.config ? parseConfigFile(ctx.config) : null;
   const configName = (key: string) => `--config ${ctx.config?.path}: ${key}`;
 
@@ -480,7 +483,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     throw new UsageError(naming('build-cache'), `${naming('build-cache')}: got ${show(cachePaths)} but no ${naming('build')}; expected a build command whose outputs the cache keeps`);
   }
   const cpus = valueOf<string>('cpus');
-  const pairRuns = valueOf<'in-turn' | 'at-once'>('pair-runs');
+  const pairRuns = valueOf<'auto' | 'in-turn' | 'at-once'>('pair-runs');
   const changedOnly = get<boolean>('changed-only') ?? false;
   const pathsMode = valueOf<PathsMode>('paths-mode');
   const pathsIgnore = get<string>('paths-ignore');
@@ -510,7 +513,7 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== undefined,
     shard: parseShard(naming('shard'), valueOf<string>('shard')),
-    ...(pairRuns === 'at-once' ? atOnceCpus(naming, cpus) : cpus === 'none' ? { isolation: NOT_BOUND } : cpus === 'auto' ? autoCpus(benchmarks.map((b) => b.format)) : { cpus: parseCpus(naming('cpus'), cpus) }),
+    ...(pairRuns === 'at-once' ? atOnceCpus(naming, cpus, host) : pairRuns === 'auto' ? autoPairRuns(naming, cpus, benchmarks.map((b) => b.format), host) : inTurnCpus(naming, cpus, benchmarks.map((b) => b.format), host)),
     freshCopy: valueOf<'auto' | 'off'>('fresh-copy'),
     pairRuns,
     out: valueOf<string>('out'),
@@ -529,13 +532,30 @@ export function buildSpec(flags: RawOptions, ctx: { cwd: string; naming: InputNa
  * (the two highest CPUs) or a list of two CPUs or more (its first two); `--cpus none` or a list of
  * one CPU cannot give each side a CPU, and is refused.
  */
-function atOnceCpus(naming: (name: string) => string, cpus: string): Pick<Spec, 'atOnce' | 'cpus'> {
-  if (cpus === 'auto') return { atOnce: chooseAtOnce(thisHost(), null) };
+function atOnceCpus(naming: (name: string) => string, cpus: string, host: () => CpuHost): Pick<Spec, 'atOnce' | 'cpus'> {
+  if (cpus === 'auto') return { atOnce: chooseAtOnce(host(), null) };
   if (cpus === 'none') throw new UsageError(naming('cpus'), `${naming('cpus')}: got "none", but ${naming('pair-runs')} at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
-  const listed = parseCpuList(parseCpus(naming('cpus'), cpus))!;
+  const listed = parseCpuList(parseCpus(naming('cpus'), cpus, host()))!;
   if (listed.length < 2) throw new UsageError(naming('cpus'), `${naming('cpus')}: got ${show(cpus)}, one CPU, but ${naming('pair-runs')} at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
   // recorded as given, so that a replay binds the sides to the same CPUs
-  return { atOnce: chooseAtOnce(thisHost(), listed), cpus };
+  return { atOnce: chooseAtOnce(host(), listed), cpus };
+}
+
+/**
+ * `--pair-runs auto` (the default): with `--cpus auto`, at once where the machine gives each side a
+ * CPU of its own (config/at-once.ts), else in turn as `--pair-runs in-turn` runs, the reason
+ * recorded. `--cpus none` or a list is the user's own choice of where every run goes (a
+ * multi-threaded suite given CPUs 0-3 keeps all four): in turn, with nothing more to say.
+ */
+function autoPairRuns(naming: (name: string) => string, cpus: string, formats: readonly string[], host: () => CpuHost): Pick<Spec, 'atOnce' | 'cpus' | 'isolation'> {
+  if (cpus !== 'auto') return inTurnCpus(naming, cpus, formats, host);
+  const atOnce = chooseAtOnce(host(), null);
+  return atOnce.cpus ? { atOnce } : { ...autoCpus(formats, host), atOnce };
+}
+
+/** `--pair-runs in-turn`: every run bound as `--cpus` says (auto: config/isolation.ts). */
+function inTurnCpus(naming: (name: string) => string, cpus: string, formats: readonly string[], host: () => CpuHost): Pick<Spec, 'cpus' | 'isolation'> {
+  return cpus === 'none' ? { isolation: NOT_BOUND } : cpus === 'auto' ? autoCpus(formats, host) : { cpus: parseCpus(naming('cpus'), cpus, host()) };
 }
 
 /**
@@ -543,8 +563,8 @@ function atOnceCpus(naming: (name: string) => string, cpus: string): Pick<Spec, 
  * machine, and the CPUs when it binds the runs; for the others nothing (unbound, as before `auto`
  * was the default, and nothing to say).
  */
-function autoCpus(formats: readonly string[]): Pick<Spec, 'cpus' | 'isolation'> {
+function autoCpus(formats: readonly string[], host: () => CpuHost): Pick<Spec, 'cpus' | 'isolation'> {
   if (!formatsGainFromBinding(formats)) return {};
-  const isolation = chooseIsolation(thisHost());
+  const isolation = chooseIsolation(host());
   return { isolation, ...(isolation.cpus !== null ? { cpus: isolation.cpus } : {}) };
 }

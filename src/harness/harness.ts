@@ -139,7 +139,7 @@ export interface RunDesign {
 export interface NoisyBenchmark {
   /** the run command, as recorded */
   readonly run: string;
-  /** every run was bound to one CPU (`--cpus` of one) */
+  /** every run was bound to one CPU (`--cpus` of one, or the pairs at once: each side on a CPU of its own) */
   readonly boundToOneCpu: boolean;
   /** whether its processes ran several benchmarks (`--batch` above 1, or whole runs of the suite) */
   batched(): boolean;

@@ -2,7 +2,7 @@
  * How the runs were made, where a recorded setting changed it from the default, for the "How this
  * was measured" section of the comment and the HTML report: a reader judging a figure needs to know
  * that every run was bound to one CPU (a Go benchmark then runs on one thread, `b.RunParallel`
- * included), that both sides of each pair ran at once, or that programs ran from their files as they are, which the replay line only implies.
+ * included), that both sides of each pair ran at once (or why not), or that programs ran from their files as they are, which the replay line only implies.
  */
 import { parseCpuList } from '../config/cpu-list.ts';
 import type { Results } from '../results/schema.ts';
@@ -21,7 +21,7 @@ export function measuredHow(results: Results): HowMeasured[] {
   // a forged file's text never shows as a setting (S2): only a list as --cpus takes it
   const atOnce = settings['atOnce'];
   // at once, each run had one of the CPUs, which the pair-runs line below says
-  const eachOnOne = settings['pairRuns'] === 'at-once' && typeof atOnce === 'string' && /^at once: /.test(atOnce);
+  const eachOnOne = typeof atOnce === 'string' && /^at once: /.test(atOnce);
   if (typeof cpus === 'string' && parseCpuList(cpus) !== null && !eachOnOne) {
     out.push({ label: 'bound to CPUs', value: cpus, meaning: 'every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use, so a Go benchmark ran on that many threads' });
   }
@@ -30,12 +30,12 @@ export function measuredHow(results: Results): HowMeasured[] {
   if (typeof isolation === 'string' && !(typeof cpus === 'string' && parseCpuList(cpus) !== null)) {
     out.push({ label: 'bound to CPUs', value: `no (--cpus ${cpus === 'none' ? 'none' : 'auto'})`, meaning: isolation.replace(/^not bound: /, '') });
   }
-  // --pair-runs at-once: the CPUs of the sides, or why the pairs ran in turn all the same; text from the file, shown as text
-  if (settings['pairRuns'] === 'at-once' && typeof atOnce === 'string') {
+  // --pair-runs auto (the default) or at-once: the CPUs of the sides, or why the pairs ran in turn all the same; text from the file, shown as text
+  if (typeof atOnce === 'string') {
     const ran = /^at once: /.test(atOnce);
     out.push({
       label: 'pair runs',
-      value: ran ? 'at once' : 'in turn (at-once asked)',
+      value: ran ? 'at once' : settings['pairRuns'] === 'at-once' ? 'in turn (at-once asked)' : 'in turn',
       meaning: ran ? `${atOnce.replace(/^at once: /, '')}; each run had one CPU, and the two shared the caches and memory bandwidth` : atOnce.replace(/^in turn: /, ''),
     });
   }

@@ -95,8 +95,8 @@ function rowNotesOf(results: Results, shared: SharedFindings): RowNote[] {
   const notes: RowNote[] = [];
   const ownerOf = benchmarkOfRow(benchmarks);
   const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? 'both']));
-  // at once (--pair-runs at-once), a pair's first slot was a CPU, not a turn: its order effect says so
-  const atOnce = results.settings?.['pairRuns'] === 'at-once' && /^at once: /.test(String(results.settings['atOnce'] ?? ''));
+  // at once (--pair-runs auto or at-once), a pair's first slot was a CPU, not a turn: its order effect says so
+  const atOnce = /^at once: /.test(String(results.settings?.['atOnce'] ?? ''));
   for (const b of benchmarks) {
     const name = b.name;
     // a throughput read from its time excludes its time's pairs: said once, with the time

@@ -22,7 +22,7 @@ export function harnessAdvice(b: BenchmarkResult, findings: readonly Finding[], 
   if (!recorded || !harness || / \([^()]+\)$/.test(b.name)) return [];
   const noisy: NoisyBenchmark = {
     run: recorded.run ?? '',
-    boundToOneCpu: boundToOneCpu(results.settings?.['cpus']),
+    boundToOneCpu: boundToOneCpu(results.settings),
     // whole runs of the suite (asked for, or where the command gives the selection no place)
     // share one process among all its benchmarks
     batched: () => (recorded.batch ?? 1) > 1 || recorded.interleave === 'suite' || pairsWholeRuns(results),

@@ -66,8 +66,13 @@ export function recordedOr(settings: Readonly<Record<string, unknown>> | undefin
   return typeof fallback === 'number' || typeof fallback === 'string' ? fallback : undefined;
 }
 
-/** A recorded `--cpus` list of one CPU (`3`, `3-3`): every run bound to it (Go then sizes GOMAXPROCS to 1 itself). */
-export function boundToOneCpu(cpus: unknown): boolean {
+/**
+ * Every run bound to one CPU: a recorded `--cpus` list of one CPU (`3`, `3-3`), or pairs that ran at
+ * once (`atOnce` "at once: ...", each side on a CPU of its own). Go then sizes GOMAXPROCS to 1 itself.
+ */
+export function boundToOneCpu(settings: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (/^at once: /.test(String(settings?.['atOnce'] ?? ''))) return true;
+  const cpus = settings?.['cpus'];
   const list = typeof cpus === 'string' ? parseCpuList(cpus) : null;
   return list !== null && new Set(list).size === 1;
 }

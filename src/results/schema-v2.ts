@@ -37,7 +37,7 @@ const PairSchema = z
   .strictObject({
     base: nonnegative,
     head: nonnegative,
-    order: z.enum(['base-first', 'head-first']).describe("the pair's coin: which side ran first in this pair (with pair-runs at-once, which side had the first of the two CPUs)"),
+    order: z.enum(['base-first', 'head-first']).describe("the pair's coin: which side ran first in this pair (where the pairs ran at once, which side had the first of the two CPUs)"),
   })
   .refine((p) => (p.base === 0) === (p.head === 0), 'base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedPairs)')
   .describe('one pair: a run of each side, as measured (raw: no overhead subtracted)');
@@ -120,8 +120,8 @@ export const RunSettingsSchema = z
     cpus: word.optional(),
     isolation: text.optional().describe('--cpus auto: whether the measured runs were bound to CPUs of their own, and why'),
     freshCopy: word.optional(),
-    pairRuns: word.optional().describe('--pair-runs: in-turn (the runs of a pair one after the other) or at-once (both together, each on a CPU of its own)'),
-    atOnce: text.optional().describe('--pair-runs at-once: the CPUs of the two sides, or why the pairs ran in turn'),
+    pairRuns: word.optional().describe('--pair-runs: auto (at once where the machine allowed), in-turn (the runs of a pair one after the other) or at-once (both together, each on a CPU of its own)'),
+    atOnce: text.optional().describe('--pair-runs auto or at-once: the CPUs of the two sides ("at once: ..."), or why the pairs ran in turn ("in turn: ...")'),
     build: text.nullable().optional(),
     metric: word.optional().describe('the metrics measured, comma-separated'),
     timer: word.optional(),

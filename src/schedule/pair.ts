@@ -1,7 +1,8 @@
 /**
  * Measuring: one side's run of a unit, and one pair (both sides in one request to the runner, so
- * the two runs follow each other with nothing in between; or, with `--pair-runs at-once`, both
- * started together, each on a CPU of its own: config/at-once.ts). A failed run is counted against its
+ * the two runs follow each other with nothing in between; or, at once (`--pair-runs auto` where
+ * the machine allows, or `at-once`), both started together, each on a CPU of its own:
+ * config/at-once.ts). A failed run is counted against its
  * job; a retriable failure (a non-zero exit, a crash) is measured again up to
  * MAX_CONSECUTIVE_FAILURES times in a row, so a flaky command does not end the comparison.
  */
@@ -330,7 +331,7 @@ async function pairInOneRequest(ctx: MeasureContext, target: Target, sides: read
 }
 
 /**
- * Both sides of a pair at once (`--pair-runs at-once`, config/at-once.ts): the first side of the
+ * Both sides of a pair at once (`--pair-runs auto` or `at-once`, config/at-once.ts): the first side of the
  * coin's order on the first of the two CPUs, the other on the second. Their `--prepare` commands go
  * first, together, then both runs are started together, each through a run helper of its own, so
  * that the two runs share the machine's moment. The shell's calibration run follows, alone, on the

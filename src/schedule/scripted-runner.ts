@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { z } from 'zod';
 import { fsReason, show, UsageError } from '../config/errors.ts';
+import type { CpuHost } from '../config/cpus.ts';
 import type { Spec } from '../config/spec.ts';
 import { wholeSuite } from '../harness/select.ts';
 import type { Timer } from '../measure/helper.ts';
@@ -34,6 +35,14 @@ import type { Clock, Runner } from './runner.ts';
 
 /** The environment variable that names the script; unset, pairbench runs real processes. */
 export const DEBUG_RUNNER_VARIABLE = 'PAIRBENCH_DEBUG_RUNNER';
+
+/**
+ * The machine the scripted runner plays, against which `--cpus` and `--pair-runs` are chosen and
+ * checked: Linux with taskset and CPUs 0 and 1, a small CI runner, whatever machine the test runs
+ * on, so that the same script prints the same text everywhere. No run is bound to anything: the
+ * CPUs a run asks for only tell runs made at once apart (the clock, below).
+ */
+export const SCRIPTED_HOST: CpuHost = { platform: 'linux', allowed: [0, 1], taskset: true };
 
 const BenchmarkScriptSchema = z.strictObject({
   /** base's value of a run, ms, before noise (wall time and CPU time; plus `overheadMs` for the shell); with `goBenchmarks`, what starting the process costs */
@@ -213,12 +222,28 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
   let now = Date.parse(script.start);
   let runs = 0;
   const counts = new Map<string, number>();
+  // Runs started together on CPUs of their own (both sides of a pair at once: schedule/pair.ts
+  // sends each in a request of its own, in one tick) share the clock, which moves by the longer of
+  // them, as the machine's would; any other run follows the one before it.
+  let together: { start: number; cpus: Set<string> } | null = null;
+  const advance = (req: RunRequest, ms: number): void => {
+    if (req.cpus !== undefined && together !== null && !together.cpus.has(req.cpus)) {
+      together.cpus.add(req.cpus);
+      now = Math.max(now, together.start + ms);
+      return;
+    }
+    if (req.cpus !== undefined) {
+      if (together === null) queueMicrotask(() => (together = null));
+      together = { start: now, cpus: new Set([req.cpus]) };
+    }
+    now += ms;
+  };
 
   const answer = async (req: RunRequest): Promise<RunResult> => {
     if (req.signal?.aborted) return cancelledResult();
     const figures = (ms: number, rssBytes: number | null = null) => ({ wallMs: ms, cpuMs: ms, maxRssBytes: rssBytes, stdout: '', outputTail: '', signal: null });
     if (req.command === '') {
-      now += script.overheadMs;
+      advance(req, script.overheadMs);
       return { ...figures(script.overheadMs), outcome: 'ok', exitCode: 0 };
     }
     const side = sideOf(req.cwd);
@@ -228,7 +253,7 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
       return { ...figures(0), outcome: 'spawn', exitCode: null, outputTail: `${DEBUG_RUNNER_VARIABLE}: the script plays no run of ${show(req.command)} in ${show(req.cwd)}` };
     }
     if (target.prepare) {
-      now += script.prepareMs;
+      advance(req, script.prepareMs);
       return { ...figures(script.prepareMs), outcome: 'ok', exitCode: 0 };
     }
     runs++;
@@ -256,10 +281,10 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
     if (target.script.goBenchmarks) return goRun(req, target.name, target.script, side, k, scale);
     const wallMs = script.overheadMs + baseMs * scale + (pauses ? pausesIn(baseMs * scale, pauses, rngFor(script.seed, 'pauses', target.name, side, k)) : 0);
     if (wallMs > req.timeoutMs) {
-      now += req.timeoutMs;
+      advance(req, req.timeoutMs);
       return { ...figures(req.timeoutMs), outcome: 'timeout', exitCode: null, signal: 'SIGKILL' };
     }
-    now += wallMs;
+    advance(req, wallMs);
     const result = figures(wallMs, Math.round(rssMiB * 2 ** 20 * scale));
     if (fail && fail.side === side && k >= fail.fromRun) return { ...result, outcome: 'exit', exitCode: fail.exitCode, outputTail: `scripted failure: run ${k} of ${side}\n` };
     return { ...result, outcome: 'ok', exitCode: 0 };
@@ -290,10 +315,10 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
     }
     lines.push('PASS', 'ok  \texample.com/scripted\t0.1s', '');
     if (ms > req.timeoutMs) {
-      now += req.timeoutMs;
+      advance(req, req.timeoutMs);
       return { wallMs: req.timeoutMs, cpuMs: req.timeoutMs, maxRssBytes: null, stdout: '', outputTail: '', signal: 'SIGKILL', outcome: 'timeout', exitCode: null };
     }
-    now += ms;
+    advance(req, ms);
     const result = { wallMs: ms, cpuMs: ms, maxRssBytes: Math.round(bench.rssMiB * 2 ** 20 * scale), stdout: lines.join('\n'), outputTail: '', signal: null };
     if (bench.fail && bench.fail.side === side && k >= bench.fail.fromRun) return { ...result, outcome: 'exit', exitCode: bench.fail.exitCode, outputTail: `scripted failure: run ${k} of ${side}\n` };
     return { ...result, outcome: 'ok', exitCode: 0 };

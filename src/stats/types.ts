@@ -131,7 +131,7 @@ export type Finding =
   /** 10% of the pairs or more excluded as outliers: the screen may tilt the test (warning) */
   | { code: 'many-outliers'; severity: 'info'; figures: { excluded: number; pairs: number; metric: string | null } }
   /** pairs with base first differ from pairs with head first */
-  | { code: 'order-effect'; severity: 'warning'; figures: { baseFirst: number; headFirst: number; secondSlot: number; pValue: number; /** the pairs ran at once (`--pair-runs at-once`): the slots were CPUs, not turns; set by the report from the settings */ atOnce?: boolean } }
+  | { code: 'order-effect'; severity: 'warning'; figures: { baseFirst: number; headFirst: number; secondSlot: number; pValue: number; /** the pairs ran at once (`--pair-runs auto` or `at-once`): the slots were CPUs, not turns; set by the report from the settings */ atOnce?: boolean } }
   /** the first and second half of the pairs disagree */
   | { code: 'drift'; severity: 'warning'; figures: { firstHalf: number; secondHalf: number; pValue: number } }
   /** still noisy after pairing */

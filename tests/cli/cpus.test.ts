@@ -1,9 +1,10 @@
 /** `--cpus` end to end: every measured run of both sides is bound to the CPUs given, and the results file says so. */
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatCpuList } from '../../src/config/cpu-list.ts';
 import { allowedCpus } from '../../src/config/cpus.ts';
+import { SCRIPTED_HOST } from '../../src/schedule/scripted-runner.ts';
 import { pairbench, readResults } from '../support/cli.ts';
 import { tempDir } from '../support/repo.ts';
 import { requireTool, works } from '../support/require-tool.ts';
@@ -48,43 +49,42 @@ describe('--cpus', () => {
     }
   });
 
-  taskset.it('auto, the default: a Go or pytest-benchmark suite bound to every CPU but the lowest where there are two or more, else unbound; the log and the report say which', () => {
+  it('auto, the default, with the pairs in turn: a Go or pytest-benchmark suite bound to every CPU but the lowest; the log and the report say so', () => {
     const dir = realpathSync(tempDir());
-    const cpus = [...allowed()].sort((a, b) => a - b);
-    const expected = cpus.length >= 2 ? formatCpuList(cpus.slice(1), Infinity) : null;
-    // a Go suite on the scripted runner (schedule/scripted-runner.ts): the choice is the spec's, whatever runs
+    // a Go suite on the scripted runner (schedule/scripted-runner.ts), which plays a machine of CPUs
+    // 0 and 1 whatever this one is: the choice is the spec's, whatever runs (a machine that cannot
+    // bind: tests/config/isolation.test.ts)
+    expect(SCRIPTED_HOST.allowed).toEqual([0, 1]);
     mkdirSync(join(dir, 'base'));
     mkdirSync(join(dir, 'head'));
     writeFileSync(join(dir, 'script.json'), JSON.stringify({ seed: 1, benchmarks: { '*': { baseMs: 50, noise: 0.01, goBenchmarks: { BenchmarkA: { nsPerOp: 20_000 } } } } }));
-    const res = pairbench(['compare', '--base-dir', 'base', '--head-dir', 'head', '--run', 'go test -bench=.', '--format', 'go', '--min-pairs', '12', '--max-pairs', '12', '--fail-on', 'none', '--out', 'auto.json'], { cwd: dir, env: { PAIRBENCH_DEBUG_RUNNER: 'script.json' } });
+    const res = pairbench(['compare', '--base-dir', 'base', '--head-dir', 'head', '--run', 'go test -bench=.', '--format', 'go', '--min-pairs', '12', '--max-pairs', '12', '--fail-on', 'none', '--pair-runs', 'in-turn', '--out', 'auto.json'], { cwd: dir, env: { PAIRBENCH_DEBUG_RUNNER: 'script.json' } });
     expect(res.status, res.stdout + res.stderr).toBe(0);
+    expect(res.stderr).toContain("--cpus auto: the measured runs are bound to CPU 1, every CPU this process may use but CPU 0, which is left to pairbench's own process and its run helper\n");
+    expect(res.stderr).not.toContain('--pair-runs');
     const out = join(dir, 'auto.json');
     const results = readResults(out);
-    if (expected !== null) {
-      expect(res.stderr).toContain(`--cpus auto: the measured runs are bound to CPU${expected.includes(',') || expected.includes('-') ? 's' : ''} ${expected}, every CPU this process may use but CPU ${cpus[0]}, which is left to pairbench's own process and its run helper\n`);
-      expect(results.settings?.['cpus']).toBe(expected);
-      expect(results.settings?.['isolation']).toMatch(/^bound to CPU/);
-    } else {
-      expect(res.stderr).toContain('--cpus auto: the measured runs are not bound: this process may use only CPU');
-      expect(results.settings?.['cpus']).toBeUndefined();
-    }
-    // the report says which: the CPUs bound to, or why not
+    expect(results.settings?.['cpus']).toBe('1');
+    expect(results.settings?.['isolation']).toMatch(/^bound to CPU/);
+    // the report says so
     const markdown = join(dir, 'comment.md');
     const report = pairbench(['report', out, '--markdown', markdown, '--fail-on', 'none']);
     expect(report.status, report.stderr).toBe(0);
     const comment = readFileSync(markdown, 'utf8');
-    expect(comment).toContain(expected !== null ? `- **bound to CPUs**: \`${expected}\`` : '- **bound to CPUs**: `no (--cpus auto)`, this process may use only CPU');
+    expect(comment).toContain('- **bound to CPUs**: `1`');
+    expect(comment).not.toContain('pair runs');
   });
 
-  taskset.it('auto leaves the runs of a format it was not measured to help unbound, as before it was the default: a timed command really runs on every CPU, and nothing is said', () => {
+  taskset.it('auto, with the pairs in turn, leaves the runs of a format it was not measured to help unbound: a timed command really runs on every CPU, and nothing is said', () => {
     const dir = tempDir();
     const every = formatCpuList([...allowed()].sort((a, b) => a - b), Infinity);
     // the run passes only when it may use every CPU this process may use
     const run = `grep -Eq '^Cpus_allowed_list:[[:space:]]+${every}$' /proc/self/status`;
     const out = join(dir, 'time.json');
-    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--fail-on', 'none', '--out', out]);
+    const res = pairbench(['compare', '--base-dir', dir, '--head-dir', dir, '--run', run, '--min-pairs', '6', '--max-pairs', '6', '--fail-on', 'none', '--pair-runs', 'in-turn', '--out', out]);
     expect(res.status, res.stdout + res.stderr).toBe(0);
     expect(res.stderr).not.toContain('--cpus');
+    expect(res.stderr).not.toContain('--pair-runs');
     const results = readResults(out);
     expect(results.benchmarks[0]!.pairs).toHaveLength(6);
     expect(results.settings?.['cpus']).toBeUndefined();

@@ -33,6 +33,8 @@ function debugCompare(script: unknown, args: string[] = [], opts: { env?: Record
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
 
 const WARNING = 'warning: PAIRBENCH_DEBUG_RUNNER is set: no command is run, every run is answered from script.json';
+/** The scripted runner plays a Linux runner with CPUs 0 and 1 (SCRIPTED_HOST), where --pair-runs auto, the default, runs both sides of a pair at once. */
+const AT_ONCE = "--pair-runs auto: both sides of every pair started together, one on CPU 0 and one on CPU 1, the pair's coin choosing which; every run has one CPU, and the two share the caches and memory bandwidth";
 const OVERHEAD = "./bench: pairbench's overhead of 1.00 ms per run (starting the shell, timed by empty runs between the pairs) was subtracted from every run before the ratios.";
 
 describe('pairbench compare in debug mode: the exact output', () => {
@@ -49,10 +51,10 @@ describe('pairbench compare in debug mode: the exact output', () => {
         '',
         OVERHEAD,
         '',
-        'seed 42, took 3s; replay the pair order with --seed 42',
+        'seed 42, took 2s; replay the pair order with --seed 42',
       ),
     );
-    expect(res.stderr).toBe(lines(WARNING, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~43s left', 'results: <dir>/results.json'));
+    expect(res.stderr).toBe(lines(WARNING, AT_ONCE, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~22s left', 'results: <dir>/results.json'));
     expect(res.status).toBe(1);
     // the results file is the pipeline's own, marked as scripted; its report prints the same table
     const results = readResults(join(res.dir, 'results.json'));
@@ -75,10 +77,10 @@ describe('pairbench compare in debug mode: the exact output', () => {
         '',
         OVERHEAD,
         '',
-        'seed 42, took 7s; replay the pair order with --seed 42',
+        'seed 42, took 4s; replay the pair order with --seed 42',
       ),
     );
-    expect(res.stderr).toBe(lines(WARNING, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~41s left', 'results: <dir>/results.json'));
+    expect(res.stderr).toBe(lines(WARNING, AT_ONCE, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~21s left', 'results: <dir>/results.json'));
     expect(res.status).toBe(0);
   });
 
@@ -87,21 +89,21 @@ describe('pairbench compare in debug mode: the exact output', () => {
     expect(res.stdout).toBe(
       lines(
         'benchmark  base (median ±MAD)  head (median ±MAD)  paired ±MAD  change [95% CI]       p (adj.)  pairs  verdict',
-        './bench    1.00 s ±2.7%        1.00 s ±1.2%        ±4.3%        +0.9% [−1.3%, +4.0%]  0.43      9      inconclusive',
+        './bench    1.00 s ±2.6%        1.01 s ±0.67%       ±4.3%        +0.9% [−0.7%, +2.5%]  0.16      17     inconclusive',
         '',
         'INCONCLUSIVE: 1 inconclusive',
-        '+0.9% [−1.3%, +4.0%] change of ./bench, 95% interval · head <dir>/head against base <dir>/base · threshold ±2%',
+        '+0.9% [−0.7%, +2.5%] change of ./bench, 95% interval · head <dir>/head against base <dir>/base · threshold ±2%',
         '',
         'The time budget (--max-time) ran out before every benchmark was settled: inconclusive benchmarks need more pairs. Raise --max-time or --max-pairs.',
         '1 benchmark inconclusive: the run passes on it. To block on undecided benchmarks, use --fail-on regression,inconclusive.',
-        './bench: inconclusive after 9 pairs (stopped by max-time); about 57 pairs in all would likely settle it (--max-pairs, --max-time)',
+        './bench: inconclusive after 17 pairs (stopped by max-time); about 35 pairs in all would likely settle it (--max-pairs, --max-time)',
         '',
-        'seed 42, took 20s; replay the pair order with --seed 42',
+        'seed 42, took 19s; replay the pair order with --seed 42',
       ),
     );
     // a plain progress line every ten seconds of the scripted clock
     expect(res.stderr).toBe(
-      lines(WARNING, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~16s left', 'round 6 of at most 200 · 6 pairs in all · 1/1 running · ./bench +0.1% · ~6s left', 'results: <dir>/results.json'),
+      lines(WARNING, AT_ONCE, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~17s left', 'round 11 of at most 200 · 11 pairs in all · 1/1 running · 1 fits the budget (about 189 more pairs) · ./bench +1.5% ±2.5% · ~7s left', 'undecided:', '  ./bench: 11 pairs, needs about 189 more pairs, fits the budget', 'results: <dir>/results.json'),
     );
     expect(res.status).toBe(0);
     expect(readResults(join(res.dir, 'results.json')).stoppedBecause).toBe('max-time');
@@ -122,11 +124,11 @@ describe('pairbench compare in debug mode: the exact output', () => {
         OVERHEAD,
         './bench: inconclusive after 11 pairs (stopped by interrupted); about 115 pairs in all would likely settle it (--max-pairs, --max-time)',
         '',
-        'seed 42, took 2s; replay the pair order with --seed 42',
+        'seed 42, took 1s; replay the pair order with --seed 42',
       ),
     );
     expect(res.stderr).toBe(
-      lines(WARNING, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~42s left', '', 'pairbench: SIGINT received; stopping the running commands and saving the results...', 'results: <dir>/results.json'),
+      lines(WARNING, AT_ONCE, 'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~21s left', '', 'pairbench: SIGINT received; stopping the running commands and saving the results...', 'results: <dir>/results.json'),
     );
     expect(res.status).toBe(130);
     // a warmup run per side, then 11 pairs: the 25th run was the 12th pair's first
@@ -148,13 +150,14 @@ describe('pairbench compare in debug mode: the exact output', () => {
         "head failed in ./bench: head's command failed (exit code 7), 3 times in a row",
         '  | scripted failure: run 6 of head',
         '',
-        'seed 42, took 1s; replay the pair order with --seed 42',
+        'seed 42, took 836ms; replay the pair order with --seed 42',
       ),
     );
     expect(res.stderr).toBe(
       lines(
         WARNING,
-        'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~45s left',
+        AT_ONCE,
+        'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~24s left',
         "warning: ./bench: head's command failed (exit code 7); retrying (1/2)",
         "warning: ./bench: head's command failed (exit code 7); retrying (2/2)",
         "error: ./bench: head's command failed (exit code 7), 3 times in a row",
@@ -187,14 +190,15 @@ describe('pairbench compare in debug mode: the exact output', () => {
         '',
         OVERHEAD,
         '',
-        'seed 3, took 285ms; replay the pair order with --seed 3',
+        'seed 3, took 165ms; replay the pair order with --seed 3',
       ),
     );
     expect(norm(res.stderr)).toBe(
       lines(
         'warning: PAIRBENCH_DEBUG_RUNNER is set: no command is run, every run is answered from <out>/script.json',
         'base: HEAD~1 (<base>), head: HEAD (<head>), worktrees in <worktrees>',
-        'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~4s left',
+        AT_ONCE,
+        'round 1 of at most 200 · 1 pairs in all · 1/1 running · ~2s left',
         'results: <out>/results.json',
       ),
     );
@@ -231,7 +235,8 @@ describe('pairbench noise in debug mode', () => {
       lines(
         'warning: PAIRBENCH_DEBUG_RUNNER is set: no command is run, every run is answered from <out>/script.json',
         'base: HEAD (<sha>), head: HEAD (<sha>), worktrees in <worktrees>',
-        'round 1 of at most 20 · 1 pairs in all · 1/1 running · ~436ms left',
+        AT_ONCE,
+        'round 1 of at most 20 · 1 pairs in all · 1/1 running · ~229ms left',
         'results: <out>/results.json',
       ),
     );

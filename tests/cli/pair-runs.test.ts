@@ -2,6 +2,8 @@
  * `--pair-runs at-once` end to end, with real processes: both runs of every pair start together,
  * each bound to one of two CPUs, the pair's coin (its recorded order) choosing which; the results
  * and the report say so; a 2× slowdown is found; and what cannot give each side a CPU is refused.
+ * `auto`, the default, runs them so where the machine allows, and in turn where `--cpus` says
+ * where every run goes.
  */
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,5 +101,43 @@ describe('--pair-runs at-once', () => {
     const one = pairbench([...common, '--cpus', String(allowedCpus()!.at(-1))]);
     expect(one.status).toBe(2);
     expect(one.stderr.trim()).toBe(`pairbench: --cpus: got "${allowedCpus()!.at(-1)}", one CPU, but --pair-runs at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
+  });
+
+  twoCpus.it('auto, the default: at once on a machine that gives each side a CPU, said in the log and the report; in turn, as before, with --cpus none or a list', () => {
+    const dir = sides({ base: 1, head: 1 });
+    const log = join(dir, 'runs.log');
+    const run = `c=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status); n=$(basename "$PWD"); echo "start $n $c" >> ${log}; sleep 0.8; echo "end $n $c" >> ${log}`;
+    const common = ['compare', '--base-dir', join(dir, 'base'), '--head-dir', join(dir, 'head'), '--run', run, '--warmup', '0', '--min-pairs', '3', '--max-pairs', '3', '--fail-on', 'none'];
+    const out = join(dir, 'auto.json');
+    const res = pairbench([...common, '--out', out]);
+    expect(res.status, res.stdout + res.stderr).toBe(0);
+    const cpus = [...allowedCpus()!].sort((a, b) => a - b).slice(-2).map(String);
+    expect(res.stderr).toContain(`--pair-runs auto: both sides of every pair started together, one on CPU ${cpus[0]} and one on CPU ${cpus[1]}, the pair's coin choosing which; every run has one CPU, and the two share the caches and memory bandwidth\n`);
+    const results = readResults(out);
+    expect(results.settings?.['pairRuns']).toBe('auto');
+    expect(results.settings?.['atOnce']).toMatch(/^at once: /);
+    // every pair's two runs started before either ended, each on a CPU of its own
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' ') as [string, string, string]);
+    expect(lines).toHaveLength(12);
+    for (let k = 0; k < 3; k++) {
+      const block = lines.slice(4 * k, 4 * k + 4);
+      expect(block.map(([what]) => what)).toEqual(['start', 'start', 'end', 'end']);
+      expect(block.map(([, , cpu]) => cpu).sort()).toEqual([cpus[0], cpus[0], cpus[1], cpus[1]].sort());
+    }
+    const markdown = join(dir, 'comment.md');
+    expect(pairbench(['report', out, '--markdown', markdown, '--fail-on', 'none']).status).toBe(0);
+    const comment = readFileSync(markdown, 'utf8');
+    expect(comment).toContain('- **pair runs**: `at once`, both sides of every pair started together');
+    // the default needs no flag to replay
+    expect(comment).not.toMatch(/pairbench compare [^\n]*--pair-runs/);
+    // --cpus none: the user's own choice of where every run goes; in turn, unbound, nothing said of pair runs
+    writeFileSync(log, '');
+    const noneOut = join(dir, 'none.json');
+    const none = pairbench([...common, '--cpus', 'none', '--out', noneOut]);
+    expect(none.status, none.stdout + none.stderr).toBe(0);
+    expect(none.stderr).not.toContain('--pair-runs');
+    expect(readResults(noneOut).settings?.['atOnce']).toBeUndefined();
+    const turns = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' ')[0]);
+    expect(turns).toEqual(Array.from({ length: 6 }, () => ['start', 'end']).flat());
   });
 });

@@ -1,6 +1,8 @@
-/** `--pair-runs at-once` (config/at-once.ts): each side on a CPU of its own where the machine allows, else in turn, and why. */
+/** `--pair-runs auto` and `at-once` (config/at-once.ts): each side on a CPU of its own where the machine allows, else in turn, and why. */
 import { describe, expect, it } from 'vitest';
 import { chooseAtOnce } from '../../src/config/at-once.ts';
+import type { CpuHost } from '../../src/config/cpus.ts';
+import { buildSpec, cliNaming } from '../../src/config/spec.ts';
 
 const linux = { platform: 'linux' as const, taskset: true };
 
@@ -21,5 +23,45 @@ describe('chooseAtOnce', () => {
     expect(chooseAtOnce({ platform: 'linux', allowed: [0, 1], taskset: false }, null)).toEqual({ cpus: null, reason: "in turn: taskset is missing (util-linux's taskset binds each side to its CPU)" });
     expect(chooseAtOnce({ platform: 'darwin', allowed: null, taskset: false }, null)).toEqual({ cpus: null, reason: 'in turn: running both sides at once binds each to a CPU of its own, which needs Linux (taskset), and this system is darwin' });
     expect(chooseAtOnce({ ...linux, allowed: null }, null)).toEqual({ cpus: null, reason: 'in turn: the CPUs this process may use could not be read (/proc/self/status)' });
+  });
+});
+
+describe('--pair-runs auto, the default, chosen from the machine (buildSpec)', () => {
+  const spec = (flags: Record<string, string>, host: CpuHost) => buildSpec({ 'base-dir': '.', 'head-dir': '.', run: './bench', ...flags }, { cwd: '/', naming: cliNaming, host });
+  const two: CpuHost = { ...linux, allowed: [0, 1, 2, 3] };
+
+  it('runs the pairs at once on the two highest CPUs where the machine gives each side one', () => {
+    const s = spec({}, two);
+    expect(s.pairRuns).toBe('auto');
+    expect(s.atOnce?.cpus).toEqual(['2', '3']);
+    // the sides' CPUs are the pair's, not a --cpus binding of every run
+    expect(s.cpus).toBeUndefined();
+    expect(s.isolation).toBeUndefined();
+  });
+
+  it('runs them in turn where it cannot, bound as --cpus auto binds in turn, the reason recorded', () => {
+    const noTaskset = spec({ format: 'go', run: 'go test -bench=.' }, { platform: 'linux', allowed: [0, 1], taskset: false });
+    expect(noTaskset.atOnce).toEqual({ cpus: null, reason: "in turn: taskset is missing (util-linux's taskset binds each side to its CPU)" });
+    expect(noTaskset.isolation?.cpus).toBeNull();
+    const one = spec({ format: 'go', run: 'go test -bench=.' }, { ...linux, allowed: [5] });
+    expect(one.atOnce?.cpus).toBeNull();
+    expect(one.atOnce?.reason).toBe('in turn: this process may use only CPU 5, and both sides at once need two');
+  });
+
+  it('leaves where every run goes to --cpus none or a list, in turn, with nothing recorded of pair runs', () => {
+    const none = spec({ cpus: 'none' }, two);
+    expect(none.atOnce).toBeUndefined();
+    expect(none.isolation?.cpus).toBeNull();
+    const listed = spec({ cpus: '0-3' }, two);
+    expect(listed.atOnce).toBeUndefined();
+    expect(listed.cpus).toBe('0-3');
+    // asked at once, a list of two or more gives the sides its first two
+    expect(spec({ cpus: '3,1', 'pair-runs': 'at-once' }, two).atOnce?.cpus).toEqual(['3', '1']);
+  });
+
+  it('in-turn keeps every run where --cpus auto puts it in turn: a Go suite on every CPU but the lowest', () => {
+    const s = spec({ format: 'go', run: 'go test -bench=.', 'pair-runs': 'in-turn' }, two);
+    expect(s.atOnce).toBeUndefined();
+    expect(s.cpus).toBe('1-3');
   });
 });

@@ -111,3 +111,27 @@ describe('the same comparison with its pairs run at once (--pair-runs at-once)',
     for (const text of [surfaces.comment, surfaces.html]) expect(seen(text)).toContain("pair runs: at once, both sides of every pair started together, one on CPU 0 and one on CPU 1, the pair's coin choosing which; each run had one CPU");
   });
 });
+
+describe('the default, --pair-runs auto, in each surface', () => {
+  it('at once: the order effect is worded as the two CPUs differing, and the comment and the HTML report say how the pairs ran', () => {
+    const results = goRun();
+    results.settings = { ...results.settings, pairRuns: 'auto', atOnce: "at once: both sides of every pair started together, one on CPU 2 and one on CPU 3, the pair's coin choosing which" };
+    const surfaces = { comment: renderMarkdown(results), terminal: renderTerminal(results, { color: false }), html: renderHtml(results) };
+    for (const [surface, text] of Object.entries(surfaces)) {
+      expect(seen(text), surface).toContain('Pairs with base on the first CPU differ from pairs with head on it');
+      expect(seen(text), surface).not.toContain('Pairs with base first differ');
+    }
+    for (const text of [surfaces.comment, surfaces.html]) expect(seen(text)).toContain("pair runs: at once, both sides of every pair started together, one on CPU 2 and one on CPU 3, the pair's coin choosing which; each run had one CPU");
+  });
+
+  it('in turn where the machine could not run them at once: the order effect is a turn, and the comment and the HTML report say why', () => {
+    const results = goRun();
+    results.settings = { ...results.settings, pairRuns: 'auto', atOnce: "in turn: taskset is missing (util-linux's taskset binds each side to its CPU)" };
+    const surfaces = { comment: renderMarkdown(results), terminal: renderTerminal(results, { color: false }), html: renderHtml(results) };
+    for (const [surface, text] of Object.entries(surfaces)) {
+      expect(seen(text), surface).toContain('Pairs with base first differ');
+      expect(seen(text), surface).not.toContain('on the first CPU');
+    }
+    for (const text of [surfaces.comment, surfaces.html]) expect(seen(text)).toContain("pair runs: in turn, taskset is missing (util-linux's taskset binds each side to its CPU)");
+  });
+});

@@ -72,6 +72,10 @@ describe('the Go levers beside a noise warning', () => {
       expect(note.figures, cpus).toEqual({ allocsPerOp: 3, oneThread: true });
       expect(wordDiagnostic(note, 'cli')).not.toContain('--cpus');
     }
+    // at once (--pair-runs auto, the default where the machine allows), each run had one CPU: one thread
+    const atOnce = results(goRows('BenchmarkA', 0.4, 3, 5), RUN);
+    atOnce.settings = { ...atOnce.settings, pairRuns: 'auto', atOnce: "at once: both sides of every pair started together, one on CPU 0 and one on CPU 1, the pair's coin choosing which" };
+    expect(judgeResults(atOnce, OPTIONS).benchmarks[0]!.diagnostics!.find((d) => d.code === 'go-noise')!.figures).toEqual({ allocsPerOp: 3, oneThread: true });
     // bound to two CPUs, Go still runs two threads: the lever stays
     const twoCpus = results(goRows('BenchmarkA', 0.4, null, 5), RUN);
     twoCpus.settings = { ...twoCpus.settings, cpus: '0-1' };

@@ -79,6 +79,15 @@ describe('the JavaScript levers beside a noise warning', () => {
     expect(wordDiagnostic(bound, 'cli')).not.toContain('two others');
     // two CPUs are no binding to one
     expect(note(results([row('a > b', 0.4, 5)], { batch: 5 }, '0-1'))!.figures).toEqual({ bound: false, batched: true });
+    // pairs run at once (--pair-runs auto, the default where the machine allows): every run had one CPU
+    const atOnce = results([row('a > b', 0.4, 5)]);
+    atOnce.settings = { ...atOnce.settings, pairRuns: 'auto', atOnce: "at once: both sides of every pair started together, one on CPU 0 and one on CPU 1, the pair's coin choosing which" };
+    expect(note(atOnce)!.figures).toEqual({ bound: true, batched: false });
+    expect(wordDiagnostic(note(atOnce)!, 'cli')).not.toContain('--cpus');
+    // where they ran in turn all the same, the runs were not bound by it
+    const inTurn = results([row('a > b', 0.4, 5)]);
+    inTurn.settings = { ...inTurn.settings, pairRuns: 'auto', atOnce: "in turn: taskset is missing (util-linux's taskset binds each side to its CPU)" };
+    expect(note(inTurn)!.figures).toEqual({ bound: false, batched: false });
     const both = judgeResults(results([row('a > b', 0.4, 5)], { batch: 5 }, '1'), OPTIONS).benchmarks[0]!;
     expect(codes(both)).toContain('high-noise');
     expect(codes(both)).not.toContain('js-noise');

@@ -83,7 +83,8 @@ function scriptedRunner(script: Script) {
 }
 
 function spec(flags: RawOptions) {
-  return buildSpec({ format: 'go', seed: '11', 'min-pairs': '6', 'max-pairs': '40', precision: '0.5%', threshold: '2%', ...flags }, { cwd: '/', naming: cliNaming });
+  // the pairs in turn, whatever this machine allows: these tests read the order of the runs (at once: tests/cli/pair-runs.test.ts)
+  return buildSpec({ format: 'go', seed: '11', 'min-pairs': '6', 'max-pairs': '40', precision: '0.5%', threshold: '2%', 'pair-runs': 'in-turn', ...flags }, { cwd: '/', naming: cliNaming });
 }
 
 async function schedule(flags: RawOptions, script: Script, signal?: AbortSignal): Promise<{ state: LoopState; calls: Call[]; log: string[]; now: () => number }> {
@@ -542,7 +543,7 @@ describe('progress at scale', () => {
     let clock = 0;
     const seen = { reports: 0, listed: 0, rows: 0, lastPairsDone: 0 };
     const state = await runSchedule({
-      spec: buildSpec({ format: 'json', run: 'suite {benchmark}', seed: '1', 'min-pairs': '3', 'max-pairs': '3', warmup: '0', 'max-time': '596h' }, { cwd: '/', naming: cliNaming }),
+      spec: buildSpec({ format: 'json', run: 'suite {benchmark}', seed: '1', 'min-pairs': '3', 'max-pairs': '3', warmup: '0', 'max-time': '596h', 'pair-runs': 'in-turn' }, { cwd: '/', naming: cliNaming }),
       base: { side: 'base', ref: null, sha: null, dir: BASE },
       head: { side: 'head', ref: null, sha: null, dir: HEAD },
       env: {},
