@@ -7,11 +7,13 @@
  */
 import { UsageError } from './config/errors.ts';
 import { COMPARE_OPTIONS, recordedKey } from './config/options.ts';
+import { keepAtOnce } from './config/at-once.ts';
 import type { Spec } from './config/spec.ts';
 import { parseMinChange } from './config/values.ts';
 import { measuringTimer, type Timer } from './measure/helper.ts';
 import { detectCounter, INSTALL_HINT, type InstructionCounter } from './measure/instructions.ts';
 import { overheadRecord } from './measure/overhead.ts';
+import { sampleCpuLoad } from './measure/cpu-load.ts';
 import { machineEnvironment, toolchainVersions, toolsFor } from './measure/environment.ts';
 import { toolchainDifferences } from './results/environment-differences.ts';
 import { runCommands } from './measure/one-run.ts';
@@ -54,6 +56,8 @@ export interface EngineHooks {
   clock?: Clock;
   timer?: () => Promise<Timer>;
   counter?: () => Promise<InstructionCounter | null>;
+  /** each CPU's share kept busy by other work just before measuring (`sampleCpuLoad`, /proc/stat), for `--pair-runs auto`; the debug mode's is scripted */
+  cpuLoad?: (cpus: readonly string[]) => Promise<ReadonlyMap<string, number> | null>;
 }
 
 export type ExitCode = 0 | 1 | 2 | 3 | 130;
@@ -153,8 +157,21 @@ function benchmarksOf(state: LoopState): BenchmarkResult[] {
   return out;
 }
 
+/**
+ * `--pair-runs auto` at once: kept while the two CPUs are free of other work, read once before
+ * anything runs (config/at-once.ts, `keepAtOnce`); else the pairs run in turn, bound as `--cpus
+ * auto` binds them in turn, and the reason is recorded and said.
+ */
+async function pairRunsHere(spec: Spec, hooks: EngineHooks): Promise<Spec> {
+  if (spec.pairRuns !== 'auto' || !spec.atOnce?.cpus) return spec;
+  const atOnce = keepAtOnce(spec.atOnce, await (hooks.cpuLoad ?? sampleCpuLoad)(spec.atOnce.cpus));
+  if (atOnce.cpus) return spec;
+  const { inTurn, ...rest } = spec;
+  return { ...rest, ...inTurn, atOnce };
+}
+
 export async function runCompare(fullSpec: Spec, hooks: EngineHooks): Promise<Outcome> {
-  const spec: Spec = { ...fullSpec, benchmarks: selectShard(fullSpec.benchmarks, fullSpec.shard) };
+  const spec: Spec = await pairRunsHere({ ...fullSpec, benchmarks: selectShard(fullSpec.benchmarks, fullSpec.shard) }, hooks);
   if (fullSpec.shard.count > 1) {
     hooks.log(`Shard ${spec.shard.index}/${spec.shard.count}: ${spec.benchmarks.length} of ${fullSpec.benchmarks.length} benchmarks (${spec.benchmarks.map((b) => b.name).join(', ') || 'none'})`);
   }

@@ -20,7 +20,7 @@ import type { CpuHost } from '../config/cpus.ts';
 import { DEBUG_RUNNER_VARIABLE, SCRIPTED_HOST, readRunnerScript, scriptedRunner } from '../schedule/scripted-runner.ts';
 import type { Io } from './io.ts';
 
-export type DebugHooks = Required<Pick<EngineHooks, 'runner' | 'clock' | 'timer' | 'counter'>>;
+export type DebugHooks = Required<Pick<EngineHooks, 'runner' | 'clock' | 'timer' | 'counter' | 'cpuLoad'>>;
 
 /** The machine a comparison's `--cpus` and `--pair-runs` are chosen against: the scripted runner's when PAIRBENCH_DEBUG_RUNNER is set, else none given (this one). */
 export function debugHost(env: Io['env']): { host?: CpuHost } {

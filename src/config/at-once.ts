@@ -49,3 +49,26 @@ export function chooseAtOnce(host: CpuHost, listed: readonly number[] | null): A
   const [a, b] = two.map(String) as [string, string];
   return { cpus: [a, b], reason: `at once: both sides of every pair started together, one on CPU ${a} and one on CPU ${b}, the pair's coin choosing which` };
 }
+
+/**
+ * The share of its time other work may keep either of the two CPUs busy, read just before the
+ * comparison, for `--pair-runs auto` to run the pairs at once: above it, what runs on one CPU would
+ * slow one side of each pair alone, so the pairs run in turn (measure/cpu-load.ts says why).
+ */
+export const AT_ONCE_BUSY_LIMIT = 0.25;
+
+/**
+ * `--pair-runs auto`: the pairs at once, as chosen, while the two CPUs are free of other work; in
+ * turn, and why, where `busy` (each CPU's busy share: measure/cpu-load.ts) says another job keeps
+ * one of them busy. A choice made from the machine before any pair is measured, never from a pair,
+ * so with no change every pair's sign stays a fair coin.
+ */
+export function keepAtOnce(atOnce: AtOnce, busy: ReadonlyMap<string, number> | null): AtOnce {
+  if (!atOnce.cpus || !busy) return atOnce;
+  const worst = atOnce.cpus.map((cpu) => ({ cpu, share: busy.get(cpu) ?? 0 })).sort((a, b) => b.share - a.share)[0]!;
+  if (worst.share <= AT_ONCE_BUSY_LIMIT) return atOnce;
+  return {
+    cpus: null,
+    reason: `in turn: other work kept CPU ${worst.cpu} busy ${Math.round(worst.share * 100)}% of the time just before measuring, and at once what runs on one CPU slows one side of each pair alone`,
+  };
+}

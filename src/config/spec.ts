@@ -118,6 +118,8 @@ export interface Spec {
   pairRuns: 'auto' | 'in-turn' | 'at-once';
   /** `--pair-runs auto` or `at-once`: the two CPUs of the sides, or null where the pairs run in turn, and why (absent where `--cpus` chose in turn) */
   atOnce?: AtOnce;
+  /** `--pair-runs auto` at once: how the runs are bound should the pairs run in turn after all (other work on one of the two CPUs: engine.ts) */
+  inTurn?: Pick<Spec, 'cpus' | 'isolation'>;
   out: string;
   markdown: string | null;
   failOn: FailOn;
@@ -547,10 +549,10 @@ function atOnceCpus(naming: (name: string) => string, cpus: string, host: () => 
  * recorded. `--cpus none` or a list is the user's own choice of where every run goes (a
  * multi-threaded suite given CPUs 0-3 keeps all four): in turn, with nothing more to say.
  */
-function autoPairRuns(naming: (name: string) => string, cpus: string, formats: readonly string[], host: () => CpuHost): Pick<Spec, 'atOnce' | 'cpus' | 'isolation'> {
+function autoPairRuns(naming: (name: string) => string, cpus: string, formats: readonly string[], host: () => CpuHost): Pick<Spec, 'atOnce' | 'cpus' | 'isolation' | 'inTurn'> {
   if (cpus !== 'auto') return inTurnCpus(naming, cpus, formats, host);
   const atOnce = chooseAtOnce(host(), null);
-  return atOnce.cpus ? { atOnce } : { ...autoCpus(formats, host), atOnce };
+  return atOnce.cpus ? { atOnce, inTurn: autoCpus(formats, host) } : { ...autoCpus(formats, host), atOnce };
 }
 
 /** `--pair-runs in-turn`: every run bound as `--cpus` says (auto: config/isolation.ts). */

@@ -85,6 +85,8 @@ const RunnerScriptSchema = z.strictObject({
   prepareMs: z.number().min(0).default(0),
   /** the n-th run of a benchmark (from 1, over all benchmarks and sides) is interrupted as by Ctrl-C: `interrupt` is called, and the run ends cancelled */
   interruptAt: z.number().int().min(1).optional(),
+  /** each CPU's share kept busy by other work just before measuring, by its number ("1": 0.6), as /proc/stat would read it (engine.ts); default: none, every CPU free */
+  cpuBusy: z.record(z.string().regex(/^\d+$/), z.number().min(0).max(1)).optional(),
   /** by benchmark name (a `--run` benchmark is named by its command, or --name); `*` for any other */
   benchmarks: z.record(z.string().min(1), BenchmarkScriptSchema).refine((b) => Object.keys(b).length > 0, 'expected at least one benchmark'),
 });
@@ -121,6 +123,7 @@ export interface Scripted {
   clock: Clock;
   timer: () => Promise<Timer>;
   counter: () => Promise<null>;
+  cpuLoad: (cpus: readonly string[]) => Promise<ReadonlyMap<string, number> | null>;
 }
 
 export interface ScriptedOptions {
@@ -343,6 +346,8 @@ export function scriptedRunner(spec: Spec, script: RunnerScript, opts: ScriptedO
     runner,
     clock: () => now,
     timer: () => Promise.resolve({ kind: 'scripted', notices: [] }),
+    // what other work the script says kept each CPU busy (none: every CPU free)
+    cpuLoad: (cpus) => Promise.resolve(new Map(cpus.map((cpu) => [cpu, script.cpuBusy?.[cpu] ?? 0]))),
     counter: () => Promise.resolve(null),
   };
 }

@@ -1,6 +1,6 @@
 /** `--pair-runs auto` and `at-once` (config/at-once.ts): each side on a CPU of its own where the machine allows, else in turn, and why. */
 import { describe, expect, it } from 'vitest';
-import { chooseAtOnce } from '../../src/config/at-once.ts';
+import { AT_ONCE_BUSY_LIMIT, chooseAtOnce, keepAtOnce } from '../../src/config/at-once.ts';
 import type { CpuHost } from '../../src/config/cpus.ts';
 import { buildSpec, cliNaming } from '../../src/config/spec.ts';
 
@@ -63,5 +63,26 @@ describe('--pair-runs auto, the default, chosen from the machine (buildSpec)', (
     const s = spec({ format: 'go', run: 'go test -bench=.', 'pair-runs': 'in-turn' }, two);
     expect(s.atOnce).toBeUndefined();
     expect(s.cpus).toBe('1-3');
+  });
+});
+
+describe('keepAtOnce: at once only while the two CPUs are free of other work', () => {
+  const atOnce = chooseAtOnce({ ...linux, allowed: [0, 1, 2, 3] }, null);
+
+  it('keeps the pairs at once where other work leaves both CPUs free, or the machine cannot say', () => {
+    expect(keepAtOnce(atOnce, new Map([['2', 0.05], ['3', AT_ONCE_BUSY_LIMIT]]))).toBe(atOnce);
+    expect(keepAtOnce(atOnce, null)).toBe(atOnce);
+    // other CPUs do not count: only the two the sides run on
+    expect(keepAtOnce(atOnce, new Map([['0', 1], ['2', 0], ['3', 0]]))).toBe(atOnce);
+  });
+
+  it('runs them in turn where other work keeps either of the two busy beyond the limit, naming the busier', () => {
+    expect(keepAtOnce(atOnce, new Map([['2', 0.3], ['3', 0.71]]))).toEqual({
+      cpus: null,
+      reason: 'in turn: other work kept CPU 3 busy 71% of the time just before measuring, and at once what runs on one CPU slows one side of each pair alone',
+    });
+    // a choice already in turn stays as it is
+    const inTurn = chooseAtOnce({ ...linux, allowed: [0] }, null);
+    expect(keepAtOnce(inTurn, new Map([['0', 1]]))).toBe(inTurn);
   });
 });
