@@ -12,5 +12,5 @@ if (refusal) {
 `);
   process.exitCode = 2;
 } else {
-  (await import("./chunks/cli-BO737WOR.js")).run();
+  (await import("./chunks/cli-PAQOTJHQ.js")).run();
 }

@@ -15,6 +15,6 @@ if (refusal === WINDOWS_REFUSAL) {
 `);
   process.exitCode = 2;
 } else {
-  const { runAction } = await import("./chunks/steps-TV4P3X7L.js");
+  const { runAction } = await import("./chunks/steps-7SLTACXF.js");
   await runAction();
 }

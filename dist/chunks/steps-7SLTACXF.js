@@ -59,7 +59,7 @@ import {
   verifyEntry,
   writeReportFile,
   writeResultsFile
-} from "./chunk-ZX3YOKVP.js";
+} from "./chunk-B73YDOPP.js";
 import {
   BearerCredentialHandler,
   HttpClient,

@@ -51,7 +51,7 @@ import {
   wholeSuite,
   writeJudgedFile,
   writeReportFile
-} from "./chunk-ZX3YOKVP.js";
+} from "./chunk-B73YDOPP.js";
 import "./chunk-HZ5RLXFM.js";
 
 // src/revisions/local-cache.ts
@@ -270,46 +270,11 @@ async function bisect(argv, io) {
   }
 }
 
-// src/cli/emit.ts
-function checkOutputs(spec, html = null) {
-  if (spec.out !== null) checkOutputPath("--out", spec.out, { replaced: true });
-  if (spec.markdown !== null) checkOutputPath("--markdown", spec.markdown, { replaced: false });
-  if (html !== null) checkOutputPath("--html", html, { replaced: false });
-}
-function writeReport(io, what, path, render, resultsFile) {
-  try {
-    writeReportFile(path, render());
-  } catch (err) {
-    io.stderr.write(`warning: could not write the ${what} ${path}: ${fsReason(err)}; the exit status is the comparison's${resultsFile ? `, and its results are in ${resultsFile}` : ""}
-`);
-  }
-}
-var REPORT_GRACE_MS = 1500;
-async function emit(io, results, spec, replay, late = () => false) {
-  const { failOn } = spec;
-  const noise2 = results.kind === "noise";
-  const resultsFile = spec.out ?? null;
-  const turn = async (what) => {
-    await new Promise((resolve5) => setImmediate(resolve5));
-    if (!late()) return true;
-    io.stderr.write(`pairbench: interrupted: the ${what} was not written; the results file ${resultsFile ?? ""} holds everything (pairbench report renders it)
-`);
-    return false;
-  };
-  if (spec.markdown && await turn("Markdown report")) writeReport(io, "Markdown report", spec.markdown, () => noise2 ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay, failOn }), resultsFile);
-  if (spec.html && await turn("HTML report")) writeReport(io, "HTML report", spec.html, () => renderHtml(results, { replay, failOn }), resultsFile);
-  if (!await turn("table")) return;
-  if (spec.json) for (const piece of resultsText(results)) io.stdout.write(piece);
-  else if (noise2) io.stdout.write(`${renderNoiseText(results)}
-`);
-  else io.stdout.write(`${renderTerminal(results, { color: io.stdout.isTTY === true && !io.env.NO_COLOR, failOn })}
-`);
-}
-
 // src/schedule/scripted-runner.ts
 import { readFileSync } from "node:fs";
 import { basename, resolve as resolve3 } from "node:path";
 var DEBUG_RUNNER_VARIABLE = "PAIRBENCH_DEBUG_RUNNER";
+var SCRIPTED_HOST = { platform: "linux", allowed: [0, 1], taskset: true };
 var BenchmarkScriptSchema = external_exports.strictObject({
   /** base's value of a run, ms, before noise (wall time and CPU time; plus `overheadMs` for the shell); with `goBenchmarks`, what starting the process costs */
   baseMs: external_exports.number().positive(),
@@ -347,6 +312,8 @@ var RunnerScriptSchema = external_exports.strictObject({
   prepareMs: external_exports.number().min(0).default(0),
   /** the n-th run of a benchmark (from 1, over all benchmarks and sides) is interrupted as by Ctrl-C: `interrupt` is called, and the run ends cancelled */
   interruptAt: external_exports.number().int().min(1).optional(),
+  /** each CPU's share kept busy by other work just before measuring, by its number ("1": 0.6), as /proc/stat would read it (engine.ts); default: none, every CPU free */
+  cpuBusy: external_exports.record(external_exports.string().regex(/^\d+$/), external_exports.number().min(0).max(1)).optional(),
   /** by benchmark name (a `--run` benchmark is named by its command, or --name); `*` for any other */
   benchmarks: external_exports.record(external_exports.string().min(1), BenchmarkScriptSchema).refine((b) => Object.keys(b).length > 0, "expected at least one benchmark")
 });
@@ -438,11 +405,24 @@ function scriptedRunner(spec, script, opts) {
   let now = Date.parse(script.start);
   let runs = 0;
   const counts = /* @__PURE__ */ new Map();
+  let together = null;
+  const advance = (req, ms) => {
+    if (req.cpus !== void 0 && together !== null && !together.cpus.has(req.cpus)) {
+      together.cpus.add(req.cpus);
+      now = Math.max(now, together.start + ms);
+      return;
+    }
+    if (req.cpus !== void 0) {
+      if (together === null) queueMicrotask(() => together = null);
+      together = { start: now, cpus: /* @__PURE__ */ new Set([req.cpus]) };
+    }
+    now += ms;
+  };
   const answer = async (req) => {
     if (req.signal?.aborted) return cancelledResult();
     const figures = (ms, rssBytes = null) => ({ wallMs: ms, cpuMs: ms, maxRssBytes: rssBytes, stdout: "", outputTail: "", signal: null });
     if (req.command === "") {
-      now += script.overheadMs;
+      advance(req, script.overheadMs);
       return { ...figures(script.overheadMs), outcome: "ok", exitCode: 0 };
     }
     const side = sideOf(req.cwd);
@@ -452,7 +432,7 @@ function scriptedRunner(spec, script, opts) {
       return { ...figures(0), outcome: "spawn", exitCode: null, outputTail: `${DEBUG_RUNNER_VARIABLE}: the script plays no run of ${show(req.command)} in ${show(req.cwd)}` };
     }
     if (target.prepare) {
-      now += script.prepareMs;
+      advance(req, script.prepareMs);
       return { ...figures(script.prepareMs), outcome: "ok", exitCode: 0 };
     }
     runs++;
@@ -477,10 +457,10 @@ function scriptedRunner(spec, script, opts) {
     if (target.script.goBenchmarks) return goRun(req, target.name, target.script, side, k, scale);
     const wallMs = script.overheadMs + baseMs * scale + (pauses ? pausesIn(baseMs * scale, pauses, rngFor(script.seed, "pauses", target.name, side, k)) : 0);
     if (wallMs > req.timeoutMs) {
-      now += req.timeoutMs;
+      advance(req, req.timeoutMs);
       return { ...figures(req.timeoutMs), outcome: "timeout", exitCode: null, signal: "SIGKILL" };
     }
-    now += wallMs;
+    advance(req, wallMs);
     const result = figures(wallMs, Math.round(rssMiB * 2 ** 20 * scale));
     if (fail && fail.side === side && k >= fail.fromRun) return { ...result, outcome: "exit", exitCode: fail.exitCode, outputTail: `scripted failure: run ${k} of ${side}
 ` };
@@ -505,10 +485,10 @@ function scriptedRunner(spec, script, opts) {
     }
     lines.push("PASS", "ok  	example.com/scripted	0.1s", "");
     if (ms > req.timeoutMs) {
-      now += req.timeoutMs;
+      advance(req, req.timeoutMs);
       return { wallMs: req.timeoutMs, cpuMs: req.timeoutMs, maxRssBytes: null, stdout: "", outputTail: "", signal: "SIGKILL", outcome: "timeout", exitCode: null };
     }
-    now += ms;
+    advance(req, ms);
     const result = { wallMs: ms, cpuMs: ms, maxRssBytes: Math.round(bench.rssMiB * 2 ** 20 * scale), stdout: lines.join("\n"), outputTail: "", signal: null };
     if (bench.fail && bench.fail.side === side && k >= bench.fail.fromRun) return { ...result, outcome: "exit", exitCode: bench.fail.exitCode, outputTail: `scripted failure: run ${k} of ${side}
 ` };
@@ -532,11 +512,17 @@ function scriptedRunner(spec, script, opts) {
     runner,
     clock: () => now,
     timer: () => Promise.resolve({ kind: "scripted", notices: [] }),
+    // what other work the script says kept each CPU busy (none: every CPU free)
+    cpuLoad: (cpus) => Promise.resolve(new Map(cpus.map((cpu) => [cpu, script.cpuBusy?.[cpu] ?? 0]))),
     counter: () => Promise.resolve(null)
   };
 }
 
 // src/cli/debug.ts
+function debugHost(env) {
+  const path = env[DEBUG_RUNNER_VARIABLE];
+  return path === void 0 || path === "" ? {} : { host: SCRIPTED_HOST };
+}
 function debugHooks(io, spec, kind) {
   const path = io.env[DEBUG_RUNNER_VARIABLE];
   if (path === void 0 || path === "") return null;
@@ -550,6 +536,42 @@ function debugHooks(io, spec, kind) {
   io.stderr.write(`warning: ${DEBUG_RUNNER_VARIABLE} is set: no command is run, every run is answered from ${path}
 `);
   return scripted;
+}
+
+// src/cli/emit.ts
+function checkOutputs(spec, html = null) {
+  if (spec.out !== null) checkOutputPath("--out", spec.out, { replaced: true });
+  if (spec.markdown !== null) checkOutputPath("--markdown", spec.markdown, { replaced: false });
+  if (html !== null) checkOutputPath("--html", html, { replaced: false });
+}
+function writeReport(io, what, path, render, resultsFile) {
+  try {
+    writeReportFile(path, render());
+  } catch (err) {
+    io.stderr.write(`warning: could not write the ${what} ${path}: ${fsReason(err)}; the exit status is the comparison's${resultsFile ? `, and its results are in ${resultsFile}` : ""}
+`);
+  }
+}
+var REPORT_GRACE_MS = 1500;
+async function emit(io, results, spec, replay, late = () => false) {
+  const { failOn } = spec;
+  const noise2 = results.kind === "noise";
+  const resultsFile = spec.out ?? null;
+  const turn = async (what) => {
+    await new Promise((resolve5) => setImmediate(resolve5));
+    if (!late()) return true;
+    io.stderr.write(`pairbench: interrupted: the ${what} was not written; the results file ${resultsFile ?? ""} holds everything (pairbench report renders it)
+`);
+    return false;
+  };
+  if (spec.markdown && await turn("Markdown report")) writeReport(io, "Markdown report", spec.markdown, () => noise2 ? renderNoiseMarkdown(results) : renderMarkdown(results, { replay, failOn }), resultsFile);
+  if (spec.html && await turn("HTML report")) writeReport(io, "HTML report", spec.html, () => renderHtml(results, { replay, failOn }), resultsFile);
+  if (!await turn("table")) return;
+  if (spec.json) for (const piece of resultsText(results)) io.stdout.write(piece);
+  else if (noise2) io.stdout.write(`${renderNoiseText(results)}
+`);
+  else io.stdout.write(`${renderTerminal(results, { color: io.stdout.isTTY === true && !io.env.NO_COLOR, failOn })}
+`);
 }
 
 // src/cli/run-comparison.ts
@@ -623,7 +645,7 @@ async function compare(argv, io) {
   delete flags["html"];
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
-  const spec = buildSpec(flags, { cwd, naming: cliNaming, ...config ? { config } : {} });
+  const spec = buildSpec(flags, { cwd, naming: cliNaming, ...config ? { config } : {}, ...debugHost(io.env) });
   checkOutputs(spec, html);
   return runAndReport(io, spec, "compare", { html, configPath: config?.path ?? null });
 }
@@ -702,7 +724,7 @@ async function noise(argv, io) {
   const side = rev !== void 0 ? { base: rev, head: rev } : { "base-dir": dir ?? ".", "head-dir": dir ?? "." };
   const cwd = process.cwd();
   const config = loadConfig(flags, cwd);
-  const spec = buildSpec({ ...rest, ...side, "min-pairs": "1" }, { cwd, naming: cliNaming, defaults: NOISE_DEFAULTS, ...config ? { config } : {} });
+  const spec = buildSpec({ ...rest, ...side, "min-pairs": "1" }, { cwd, naming: cliNaming, defaults: NOISE_DEFAULTS, ...config ? { config } : {}, ...debugHost(io.env) });
   if (rev !== void 0) spec.base = spec.head;
   checkOutputs(spec);
   return runAndReport(io, spec, "noise");

@@ -31478,9 +31478,9 @@ var COMPARE_OPTIONS = [
   { name: "timeout", kind: "duration", default: "10m", arg: "<dur>", help: "one run's time limit; the whole process tree is killed past it", recorded: 11, tier: "advanced", doc: "One run's time limit; the whole process tree is killed past it." },
   { name: "seed", kind: "integer", arg: "<n>", help: "seed of the pair order (default: random; recorded in the results)", recorded: 1, tier: "advanced", doc: "Seed of the pair order, recorded in the results so a run can be replayed.", defaultDoc: "random" },
   { name: "shard", kind: "string", default: "1/1", arg: "<i/n>", help: "measure every n-th benchmark starting at the i-th", tier: "advanced", doc: "i/n: this job measures every n-th benchmark, starting at the i-th (merge the shards with mode report)." },
-  { name: "cpus", kind: "cpus", default: "auto", arg: "<list>", help: "auto: a Go, pytest-benchmark or pyperf suite's measured runs, both sides, bound to every CPU but the lowest, which is left to pairbench's own process, where the machine allows (Linux, taskset, two CPUs or more); other formats unbound. A list such as 1 or 2-3: every run bound to those CPUs; none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given", recorded: 12, tier: "advanced", doc: "auto: a Go, pytest-benchmark or pyperf suite's measured runs, both sides, are bound to every CPU pairbench may use but the lowest, which is left to pairbench's own process and its run helper, where the machine allows it (Linux with taskset and two CPUs or more; on a 2-CPU runner the runs get one CPU, pairbench the other); other formats, where binding was not measured to help, run unbound as before, and so do machines that cannot bind. A list such as 1 or 2-3: every format's runs bound to those CPUs. none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given (Go code on one thread on one CPU). For a Go or pytest-benchmark suite the log and the report say which and why." },
+  { name: "cpus", kind: "cpus", default: "auto", arg: "<list>", help: "auto: the pairs at once, each side on one of the two highest CPUs, where --pair-runs auto (the default) runs them so; in turn, a Go, pytest-benchmark or pyperf suite's measured runs, both sides, bound to every CPU but the lowest, which is left to pairbench's own process, where the machine allows (Linux, taskset, two CPUs or more); other formats unbound. A list such as 1 or 2-3: every run bound to those CPUs; none: not bound. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given", recorded: 12, tier: "advanced", doc: "auto: where the pairs run at once (pair-runs auto, the default, on a machine that allows it), each side of a pair is bound to one of the two highest CPUs pairbench may use. In turn, a Go, pytest-benchmark or pyperf suite's measured runs, both sides, are bound to every CPU pairbench may use but the lowest, which is left to pairbench's own process and its run helper, where the machine allows it (Linux with taskset and two CPUs or more; on a 2-CPU runner the runs get one CPU, pairbench the other); other formats, where binding was not measured to help, run unbound as before, and so do machines that cannot bind. A list such as 1 or 2-3: every format's runs bound to those CPUs, the pairs in turn (with pair-runs at-once, the sides on its first two). none: not bound, the pairs in turn. Bound, pairs spread far less on a small runner, but Go sizes GOMAXPROCS to the CPUs given (Go code on one thread on one CPU). For a Go or pytest-benchmark suite the log and the report say which and why." },
   { name: "fresh-copy", kind: "choice", choices: ["auto", "off"], default: "auto", arg: "<auto|off>", help: "auto: before every measured run, replace the program the command runs with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are", recorded: 13, tier: "advanced", doc: "auto: before every measured run, replace the program the run command starts with a copy of itself when it is an executable inside the revision's folder (a Go test binary, a Google Benchmark or Catch2 binary), so that where its pages land in memory varies from run to run instead of favouring one side for the whole comparison; off: run the files as they are." },
-  { name: "pair-runs", kind: "choice", choices: ["in-turn", "at-once"], default: "in-turn", arg: "<how>", help: "in-turn: the two runs of a pair one after the other, a coin choosing which goes first; at-once: both started together, each bound to a CPU of its own (the two highest, or the first two of --cpus), the coin choosing which, so what the machine does in that moment falls on both (Linux with taskset and two CPUs; elsewhere in turn). At once, every run has one CPU and the two share caches and memory bandwidth", recorded: 15, tier: "advanced", doc: "in-turn: the two runs of a pair go one after the other, a coin choosing which goes first. at-once: both are started together, each bound to a CPU of its own (the two highest CPUs pairbench may use, or the first two of a cpus list), the pair's coin choosing which side gets which, so that whatever the machine does in that moment falls on both sides and the pair's ratio cancels it (duet benchmarking). It needs Linux with taskset and two CPUs; elsewhere the pairs run in turn, and the log and the report say why. At once, every run has one CPU (Go sizes GOMAXPROCS to it) and the two runs share the machine's caches and memory bandwidth." },
+  { name: "pair-runs", kind: "choice", choices: ["auto", "in-turn", "at-once"], default: "auto", arg: "<how>", help: "auto: at once where the machine gives each side a CPU of its own (Linux, taskset, two CPUs this process may use, --cpus auto) and other work keeps neither of the two busy more than a quarter of the time just before measuring, else in turn; at-once: both runs of a pair started together, each bound to a CPU of its own (the two highest, or the first two of --cpus), the pair's coin choosing which, so what the machine does in that moment falls on both; in-turn: one after the other, the coin choosing which goes first. At once, every run has one CPU and the two share caches and memory bandwidth", recorded: 15, tier: "advanced", doc: "auto: at once where the machine can give each side a CPU of its own (Linux with taskset and two CPUs pairbench may use, with cpus auto) and other work keeps neither of those two CPUs busy more than a quarter of the time in the half second before anything runs (read from /proc/stat: work on one CPU would slow one side of each pair alone); else in turn, and the log and the report say which and why. at-once: both runs of a pair are started together, each bound to a CPU of its own (the two highest CPUs pairbench may use, or the first two of a cpus list), the pair's coin choosing which side gets which, so that whatever the machine does in that moment falls on both sides and the pair's ratio cancels it (duet benchmarking); where the machine cannot, the pairs run in turn and the log and the report say why. in-turn: the two runs of a pair go one after the other, the coin choosing which goes first. At once, every run has one CPU (Go sizes GOMAXPROCS to it, V8's compiler threads share it) and the two runs share the machine's caches and memory bandwidth: a multi-threaded benchmark, or one whose change is in how it shares the machine, is measured in turn (in-turn)." },
   { name: "out", kind: "string", default: "pairbench-results.json", arg: "<file>", help: "results JSON, written as pairs complete", tier: "user" },
   { name: "markdown", kind: "string", arg: "<file>", help: "write the report as Markdown (the PR comment body)", tier: "user" },
   { name: "fail-on", kind: "list", choices: ["regression", "inconclusive", "none"], default: "regression", arg: "<what>", help: "exit 1 on a significant regression beyond the threshold; regression,inconclusive also when a benchmark could not be decided; none: never", tier: "user", doc: "regression (fail the step on a significant regression beyond the threshold); regression,inconclusive (also fail when a benchmark could not be decided within the budget); or none. The check run stays neutral for inconclusive." },
@@ -31808,6 +31808,16 @@ function chooseAtOnce(host, listed3) {
   const [a2, b] = two.map(String);
   return { cpus: [a2, b], reason: `at once: both sides of every pair started together, one on CPU ${a2} and one on CPU ${b}, the pair's coin choosing which` };
 }
+var AT_ONCE_BUSY_LIMIT = 0.25;
+function keepAtOnce(atOnce, busy) {
+  if (!atOnce.cpus || !busy) return atOnce;
+  const worst = atOnce.cpus.map((cpu) => ({ cpu, share: busy.get(cpu) ?? 0 })).sort((a2, b) => b.share - a2.share)[0];
+  if (worst.share <= AT_ONCE_BUSY_LIMIT) return atOnce;
+  return {
+    cpus: null,
+    reason: `in turn: other work kept CPU ${worst.cpu} busy ${Math.round(worst.share * 100)}% of the time just before measuring, and at once what runs on one CPU slows one side of each pair alone`
+  };
+}
 
 // src/config/isolation.ts
 var NOT_BOUND = { asked: "none", cpus: null, reason: "not bound: --cpus none leaves every measured run free to use any CPU" };
@@ -31985,6 +31995,8 @@ function harnessBatch(b) {
 }
 function buildSpec(flags, ctx) {
   const { naming } = ctx;
+  let read2 = ctx.host;
+  const host = () => read2 ??= thisHost();
   const config2 = ctx.config ? parseConfigFile(ctx.config) : null;
   const configName = (key) => `--config ${ctx.config?.path}: ${key}`;
   const get = (name2) => {
@@ -32133,7 +32145,7 @@ function buildSpec(flags, ctx) {
     seed: seedGiven ?? randomSeed(),
     seedGiven: seedGiven !== void 0,
     shard: parseShard(naming("shard"), valueOf("shard")),
-    ...pairRuns === "at-once" ? atOnceCpus(naming, cpus2) : cpus2 === "none" ? { isolation: NOT_BOUND } : cpus2 === "auto" ? autoCpus(benchmarks.map((b) => b.format)) : { cpus: parseCpus(naming("cpus"), cpus2) },
+    ...pairRuns === "at-once" ? atOnceCpus(naming, cpus2, host) : pairRuns === "auto" ? autoPairRuns(naming, cpus2, benchmarks.map((b) => b.format), host) : inTurnCpus(naming, cpus2, benchmarks.map((b) => b.format), host),
     freshCopy: valueOf("fresh-copy"),
     pairRuns,
     out: valueOf("out"),
@@ -32146,16 +32158,24 @@ function buildSpec(flags, ctx) {
     quiet: get("quiet") ?? false
   };
 }
-function atOnceCpus(naming, cpus2) {
-  if (cpus2 === "auto") return { atOnce: chooseAtOnce(thisHost(), null) };
+function atOnceCpus(naming, cpus2, host) {
+  if (cpus2 === "auto") return { atOnce: chooseAtOnce(host(), null) };
   if (cpus2 === "none") throw new UsageError(naming("cpus"), `${naming("cpus")}: got "none", but ${naming("pair-runs")} at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
-  const listed3 = parseCpuList(parseCpus(naming("cpus"), cpus2));
+  const listed3 = parseCpuList(parseCpus(naming("cpus"), cpus2, host()));
   if (listed3.length < 2) throw new UsageError(naming("cpus"), `${naming("cpus")}: got ${show(cpus2)}, one CPU, but ${naming("pair-runs")} at-once binds each side of a pair to a CPU of its own; expected auto, or a list of two CPUs or more`);
-  return { atOnce: chooseAtOnce(thisHost(), listed3), cpus: cpus2 };
+  return { atOnce: chooseAtOnce(host(), listed3), cpus: cpus2 };
 }
-function autoCpus(formats) {
+function autoPairRuns(naming, cpus2, formats, host) {
+  if (cpus2 !== "auto") return inTurnCpus(naming, cpus2, formats, host);
+  const atOnce = chooseAtOnce(host(), null);
+  return atOnce.cpus ? { atOnce, inTurn: autoCpus(formats, host) } : { ...autoCpus(formats, host), atOnce };
+}
+function inTurnCpus(naming, cpus2, formats, host) {
+  return cpus2 === "none" ? { isolation: NOT_BOUND } : cpus2 === "auto" ? autoCpus(formats, host) : { cpus: parseCpus(naming("cpus"), cpus2, host()) };
+}
+function autoCpus(formats, host) {
   if (!formatsGainFromBinding(formats)) return {};
-  const isolation = chooseIsolation(thisHost());
+  const isolation = chooseIsolation(host());
   return { isolation, ...isolation.cpus !== null ? { cpus: isolation.cpus } : {} };
 }
 
@@ -32315,7 +32335,9 @@ function recordedOr(settings, flag) {
   const fallback = optionDefault(flag);
   return typeof fallback === "number" || typeof fallback === "string" ? fallback : void 0;
 }
-function boundToOneCpu(cpus2) {
+function boundToOneCpu(settings) {
+  if (/^at once: /.test(String(settings?.["atOnce"] ?? ""))) return true;
+  const cpus2 = settings?.["cpus"];
   const list = typeof cpus2 === "string" ? parseCpuList(cpus2) : null;
   return list !== null && new Set(list).size === 1;
 }
@@ -34329,7 +34351,7 @@ var noiseFigure = external_exports.number().nullable().describe("null: not measu
 var PairSchema = external_exports.strictObject({
   base: nonnegative,
   head: nonnegative,
-  order: external_exports.enum(["base-first", "head-first"]).describe("the pair's coin: which side ran first in this pair (with pair-runs at-once, which side had the first of the two CPUs)")
+  order: external_exports.enum(["base-first", "head-first"]).describe("the pair's coin: which side ran first in this pair (where the pairs ran at once, which side had the first of the two CPUs)")
 }).refine((p) => p.base === 0 === (p.head === 0), "base and head must both be greater than 0, or both 0 (a pair with one side at 0 belongs in oneSidedPairs)").describe("one pair: a run of each side, as measured (raw: no overhead subtracted)");
 var OneSidedPairSchema = external_exports.strictObject({
   base: nonnegative,
@@ -34390,8 +34412,8 @@ var RunSettingsSchema = external_exports.strictObject({
   cpus: word.optional(),
   isolation: text.optional().describe("--cpus auto: whether the measured runs were bound to CPUs of their own, and why"),
   freshCopy: word.optional(),
-  pairRuns: word.optional().describe("--pair-runs: in-turn (the runs of a pair one after the other) or at-once (both together, each on a CPU of its own)"),
-  atOnce: text.optional().describe("--pair-runs at-once: the CPUs of the two sides, or why the pairs ran in turn"),
+  pairRuns: word.optional().describe("--pair-runs: auto (at once where the machine allowed), in-turn (the runs of a pair one after the other) or at-once (both together, each on a CPU of its own)"),
+  atOnce: text.optional().describe('--pair-runs auto or at-once: the CPUs of the two sides ("at once: ..."), or why the pairs ran in turn ("in turn: ...")'),
   build: text.nullable().optional(),
   metric: word.optional().describe("the metrics measured, comma-separated"),
   timer: word.optional(),
@@ -43571,9 +43593,47 @@ function overheadRecord(samples) {
   return { ms: overheadEstimate({ samples: raw }), n: raw.length, method: CALIBRATION_METHOD, samples: raw };
 }
 
+// src/measure/cpu-load.ts
+import { readFileSync as readFileSync5 } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+var CPU_LOAD_WINDOW_MS = 500;
+function readCpuTimes() {
+  let text2;
+  try {
+    text2 = readFileSync5("/proc/stat", "utf8");
+  } catch {
+    return null;
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const line of text2.split("\n")) {
+    const m = /^cpu(\d+)\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const [user = 0, nice = 0, system = 0, idle2 = 0, iowait = 0, irq = 0, softirq = 0] = m[2].trim().split(/\s+/).map(Number);
+    const busy = user + nice + system + irq + softirq;
+    out.set(m[1], { busy, total: busy + idle2 + iowait });
+  }
+  return out.size > 0 ? out : null;
+}
+async function sampleCpuLoad(cpus2, windowMs = CPU_LOAD_WINDOW_MS) {
+  const before = readCpuTimes();
+  if (!before) return null;
+  await sleep(windowMs);
+  const after = readCpuTimes();
+  if (!after) return null;
+  const out = /* @__PURE__ */ new Map();
+  for (const cpu of cpus2) {
+    const a2 = before.get(cpu);
+    const b = after.get(cpu);
+    if (!a2 || !b) return null;
+    const total = b.total - a2.total;
+    out.set(cpu, total > 0 ? Math.min(1, Math.max(0, (b.busy - a2.busy) / total)) : 0);
+  }
+  return out;
+}
+
 // src/measure/environment.ts
 import { execFile as execFile4 } from "node:child_process";
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import { cpus, platform as platform2, release, type } from "node:os";
 var TOOLS = {
   go: ["go", "version"],
@@ -43590,7 +43650,7 @@ function toolsFor(formats) {
 }
 function osImage() {
   try {
-    const m = /^PRETTY_NAME=(?:"([^"\n]*)"|'([^'\n]*)'|([^\n]*))$/m.exec(readFileSync5("/etc/os-release", "utf8"));
+    const m = /^PRETTY_NAME=(?:"([^"\n]*)"|'([^'\n]*)'|([^\n]*))$/m.exec(readFileSync6("/etc/os-release", "utf8"));
     return (m?.[1] ?? m?.[2] ?? m?.[3])?.trim() || void 0;
   } catch {
     return void 0;
@@ -44200,7 +44260,7 @@ function wholeSuite(original, format2, sizing) {
 }
 
 // src/measure/run-files.ts
-import { mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync6, rmSync as rmSync4 } from "node:fs";
+import { mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync7, rmSync as rmSync4 } from "node:fs";
 import { join as join3 } from "node:path";
 function clearRunFiles(folder) {
   rmSync4(folder, { recursive: true, force: true });
@@ -44218,7 +44278,7 @@ function readRunFiles(files) {
     const path10 = name2.split("\\").join("/");
     if (!files.reading.wanted(path10)) continue;
     try {
-      out.set(path10, readFileSync6(join3(files.folder, name2), "utf8"));
+      out.set(path10, readFileSync7(join3(files.folder, name2), "utf8"));
     } catch {
     }
   }
@@ -44315,7 +44375,7 @@ function actionSavePolicy(event, explicit) {
 }
 
 // src/revisions/temp-root.ts
-import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync3, readFileSync as readFileSync7, realpathSync, rmSync as rmSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync3, readFileSync as readFileSync8, realpathSync, rmSync as rmSync5, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { basename, dirname as dirname2, join as join4 } from "node:path";
 var ROOT_PREFIX = "pairbench-wt-";
@@ -44357,7 +44417,7 @@ function ownedRoot(worktree) {
   try {
     const file2 = join4(real, MARKER);
     if (!lstatSync3(file2).isFile()) return no("it has no pairbench marker");
-    marker = JSON.parse(readFileSync7(file2, "utf8"));
+    marker = JSON.parse(readFileSync8(file2, "utf8"));
   } catch {
     return no("its folder has no pairbench marker, so it was not made by pairbench");
   }
@@ -45334,7 +45394,7 @@ function harnessAdvice(b, findings, results) {
   if (!recorded || !harness || / \([^()]+\)$/.test(b.name)) return [];
   const noisy = {
     run: recorded.run ?? "",
-    boundToOneCpu: boundToOneCpu(results.settings?.["cpus"]),
+    boundToOneCpu: boundToOneCpu(results.settings),
     // whole runs of the suite (asked for, or where the command gives the selection no place)
     // share one process among all its benchmarks
     batched: () => (recorded.batch ?? 1) > 1 || recorded.interleave === "suite" || pairsWholeRuns(results),
@@ -46422,7 +46482,7 @@ function countedRuns(rule, counter, command, select, env, n3) {
 
 // src/measure/harness-failure.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { readFileSync as readFileSync8, realpathSync as realpathSync3, statSync as statSync7 } from "node:fs";
+import { readFileSync as readFileSync9, realpathSync as realpathSync3, statSync as statSync7 } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute4, join as join7, relative as relative2, resolve as resolve6 } from "node:path";
 
 // src/harness/failure.ts
@@ -46521,7 +46581,7 @@ function readReport(path10, cwd) {
     if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) return null;
     const st = statSync7(file2);
     if (!st.isFile() || st.size > REPORT_CAP) return null;
-    return readFileSync8(file2, "utf8");
+    return readFileSync9(file2, "utf8");
   } catch {
     return null;
   }
@@ -46541,7 +46601,7 @@ function nodeNeeded(format2, request) {
 function packageManifest(pkg, from) {
   for (let dir = resolve6(from); ; dir = dirname4(dir)) {
     try {
-      return JSON.parse(readFileSync8(join7(dir, "node_modules", pkg, "package.json"), "utf8"));
+      return JSON.parse(readFileSync9(join7(dir, "node_modules", pkg, "package.json"), "utf8"));
     } catch {
     }
     if (dirname4(dir) === dir) return null;
@@ -47678,8 +47738,15 @@ function benchmarksOf(state) {
   }
   return out;
 }
+async function pairRunsHere(spec, hooks) {
+  if (spec.pairRuns !== "auto" || !spec.atOnce?.cpus) return spec;
+  const atOnce = keepAtOnce(spec.atOnce, await (hooks.cpuLoad ?? sampleCpuLoad)(spec.atOnce.cpus));
+  if (atOnce.cpus) return spec;
+  const { inTurn, ...rest } = spec;
+  return { ...rest, ...inTurn, atOnce };
+}
 async function runCompare(fullSpec, hooks) {
-  const spec = { ...fullSpec, benchmarks: selectShard(fullSpec.benchmarks, fullSpec.shard) };
+  const spec = await pairRunsHere({ ...fullSpec, benchmarks: selectShard(fullSpec.benchmarks, fullSpec.shard) }, hooks);
   if (fullSpec.shard.count > 1) {
     hooks.log(`Shard ${spec.shard.index}/${spec.shard.count}: ${spec.benchmarks.length} of ${fullSpec.benchmarks.length} benchmarks (${spec.benchmarks.map((b) => b.name).join(", ") || "none"})`);
   }
@@ -47798,7 +47865,10 @@ ${indentTail(err.outputTail)}`);
   }
   const measured2 = chosen ? { ...spec, benchmarks: chosen.run, prefixNames: spec.prefixNames ?? spec.benchmarks.length > 1 } : spec;
   if (spec.isolation) hooks.log(`--cpus ${spec.isolation.asked}: the measured runs are ${spec.isolation.reason}`);
-  if (spec.atOnce) hooks.log(`--pair-runs at-once: ${spec.atOnce.cpus ? spec.atOnce.reason.replace(/^at once: /, "") : `the pairs run ${spec.atOnce.reason}`}${spec.atOnce.cpus ? "; every run has one CPU, and the two share the caches and memory bandwidth" : ""}`);
+  if (spec.atOnce) {
+    const said = spec.atOnce.cpus ? `${spec.atOnce.reason.replace(/^at once: /, "")}; every run has one CPU, and the two share the caches and memory bandwidth` : `the pairs run ${spec.atOnce.reason}`;
+    hooks.log(`--pair-runs ${spec.pairRuns}: ${said}`);
+  }
   try {
     const state = await runSchedule({
       spec: measured2,
@@ -48459,7 +48529,7 @@ function rowNotesOf(results, shared) {
   const notes = [];
   const ownerOf = benchmarkOfRow(benchmarks);
   const presenceOf = new Map(benchmarks.map((b) => [b.name, b.presence ?? "both"]));
-  const atOnce = results.settings?.["pairRuns"] === "at-once" && /^at once: /.test(String(results.settings["atOnce"] ?? ""));
+  const atOnce = /^at once: /.test(String(results.settings?.["atOnce"] ?? ""));
   for (const b of benchmarks) {
     const name2 = b.name;
     if (b.outliers && b.outliers.length > 0 && b.change?.readFrom === void 0) notes.push({ name: name2, kind: "outliers excluded", folded: false, code: "outliers-excluded", pairs: [...b.outliers] });
@@ -48865,7 +48935,7 @@ function measuredHow(results) {
   const out = [];
   const cpus2 = settings["cpus"];
   const atOnce = settings["atOnce"];
-  const eachOnOne = settings["pairRuns"] === "at-once" && typeof atOnce === "string" && /^at once: /.test(atOnce);
+  const eachOnOne = typeof atOnce === "string" && /^at once: /.test(atOnce);
   if (typeof cpus2 === "string" && parseCpuList(cpus2) !== null && !eachOnOne) {
     out.push({ label: "bound to CPUs", value: cpus2, meaning: "every measured run of both sides ran on them; Go sizes GOMAXPROCS to the CPUs it may use, so a Go benchmark ran on that many threads" });
   }
@@ -48873,11 +48943,11 @@ function measuredHow(results) {
   if (typeof isolation === "string" && !(typeof cpus2 === "string" && parseCpuList(cpus2) !== null)) {
     out.push({ label: "bound to CPUs", value: `no (--cpus ${cpus2 === "none" ? "none" : "auto"})`, meaning: isolation.replace(/^not bound: /, "") });
   }
-  if (settings["pairRuns"] === "at-once" && typeof atOnce === "string") {
+  if (typeof atOnce === "string") {
     const ran = /^at once: /.test(atOnce);
     out.push({
       label: "pair runs",
-      value: ran ? "at once" : "in turn (at-once asked)",
+      value: ran ? "at once" : settings["pairRuns"] === "at-once" ? "in turn (at-once asked)" : "in turn",
       meaning: ran ? `${atOnce.replace(/^at once: /, "")}; each run had one CPU, and the two shared the caches and memory bandwidth` : atOnce.replace(/^in turn: /, "")
     });
   }
@@ -50176,7 +50246,7 @@ function rejudge(file2, opts) {
 
 // src/revisions/cache-entry.ts
 import { createHash as createHash3 } from "node:crypto";
-import { chmodSync as chmodSync3, closeSync as closeSync5, copyFileSync, lstatSync as lstatSync5, mkdirSync as mkdirSync4, openSync as openSync5, readdirSync as readdirSync4, readFileSync as readFileSync9, readSync as readSync4, realpathSync as realpathSync4, renameSync as renameSync4, rmSync as rmSync8, statSync as statSync8, utimesSync as utimesSync2, writeFileSync as writeFileSync5 } from "node:fs";
+import { chmodSync as chmodSync3, closeSync as closeSync5, copyFileSync, lstatSync as lstatSync5, mkdirSync as mkdirSync4, openSync as openSync5, readdirSync as readdirSync4, readFileSync as readFileSync10, readSync as readSync4, realpathSync as realpathSync4, renameSync as renameSync4, rmSync as rmSync8, statSync as statSync8, utimesSync as utimesSync2, writeFileSync as writeFileSync5 } from "node:fs";
 import { isAbsolute as isAbsolute5, join as join11, normalize as normalize2, relative as relative3 } from "node:path";
 var MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 var ManifestSchema = external_exports.object({
@@ -50265,7 +50335,7 @@ function verifyEntry(staged, key, paths, check2 = () => null) {
   if (!mst.isFile() || mst.size > MANIFEST_MAX_BYTES) throw new CacheRefusal(`its manifest is not a regular file of at most ${MANIFEST_MAX_BYTES} bytes`);
   let manifest;
   try {
-    manifest = ManifestSchema.parse(JSON.parse(readFileSync9(manifestPath, "utf8")));
+    manifest = ManifestSchema.parse(JSON.parse(readFileSync10(manifestPath, "utf8")));
   } catch {
     throw new CacheRefusal("its manifest cannot be read");
   }
