@@ -117,7 +117,8 @@ type Condition = 'quiet' | 'noisy';
 type ArmName = 'suite' | 'benchmark' | 'benchmark-command' | 'benchmark-harness' | 'benchmark-gomaxprocs1' | 'benchmark-pinned' | 'benchmark-isolated' | 'benchmark-bound' | 'benchmark-unbound' | 'benchmark-batched' | 'benchmark-at-once' | 'benchmark-in-turn' | 'instructions' | 'native';
 const ARMS: Record<ArmName, string> = {
   suite: 'pairbench, suite-level (whole runs paired)',
-  benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto; both runs of a pair at once where the machine allows, --pair-runs auto)',
+  // at the defaults of the commit that ran it (the results name it): since --pair-runs auto, at once where the machine allows
+  benchmark: 'pairbench, benchmark-level (runs designed per benchmark, --design auto)',
   'benchmark-command': 'pairbench, benchmark-level, runs as the command says (--design command)',
   'benchmark-harness': "pairbench, benchmark-level, Go's own b.N ramp (--iterations harness)",
   'benchmark-gomaxprocs1': 'pairbench, benchmark-level, --design auto, the run command prefixed with GOMAXPROCS=1 (as a user would write it)',

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The window over which the CPUs are read, ms: long enough to catch work that comes and goes in tens of ms. */
-export const CPU_LOAD_WINDOW_MS = 500;
+const CPU_LOAD_WINDOW_MS = 500;
 
 interface CpuTimes {
   busy: number;
