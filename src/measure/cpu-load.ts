@@ -5,9 +5,8 @@
  *
  * Why. At once, each side has a CPU of its own, so what the machine does to both at that moment
  * cancels in the pair's ratio (duet benchmarking, Bulej et al., ICPE 2020); but work that runs on one
- * of the two CPUs, and not the other, slows one side alone. The project's bench showed it: under its
- * noise generator (busy and idle phases on every core), a Go suite's pairs spread ±37% at once
- * against ±2.7% in turn (docs/measuring.md, "Both sides at once").
+ * of the two CPUs, and not the other, slows one side alone (measured: docs/measuring.md, "Both
+ * sides at once").
  *
  * Busy is user, nice, system, irq and softirq time; idle, iowait and steal (the host's, which falls
  * on a virtual CPU whatever runs in it) are not. Null where /proc/stat cannot be read (not Linux).
